@@ -1,0 +1,1 @@
+"""Computer players.  They decide from a seat's view only (:mod:`game.ai.base`)."""

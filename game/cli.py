@@ -1,0 +1,65 @@
+"""Command line: play in a window, play headless, or render one screenshot."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from game import paths
+
+SCENES = ("title", "setup", "board", "notebook", "suggestion", "cover", "game-over")
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    """Parse the command line; argparse prints usage and exits 2 on bad input."""
+    p = argparse.ArgumentParser(prog="run.py", description="Clue: the classic detective board game.")
+    p.add_argument("--headless", action="store_true", help="play an all-computer game without a window and print the log")
+    p.add_argument("--players", type=int, default=4, help="number of players, 3 to 6 (headless)")
+    p.add_argument("--seed", type=int, default=None, help="seed for the shuffle and the dice")
+    p.add_argument("--screenshot", metavar="PATH", help="render one frame of --scene to a PNG and exit")
+    p.add_argument("--scene", choices=SCENES, default="title", help="scene for --screenshot")
+    p.add_argument("--size", default="1280x720", help="window size WxH in pixels")
+    p.add_argument("--map", default=str(paths.MANSION_MAP), help="Tiled map of the board")
+    return p.parse_args(argv)
+
+
+def _load_board(path: str):
+    from game.board.tmx import MapError, load_board
+
+    try:
+        return load_board(path)
+    except MapError as exc:
+        print(f"Cannot load the board: {exc}", file=sys.stderr)
+        raise SystemExit(2)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of ``run.py``; returns the process exit code."""
+    args = parse_args(argv)
+    try:
+        w, h = (int(v) for v in args.size.lower().split("x"))
+    except ValueError:
+        print(f"--size must look like 1280x720, not {args.size!r}", file=sys.stderr)
+        return 2
+    if args.headless:
+        import random
+
+        from game.headless import StuckGameError, computer_setup, play, result_line
+
+        if not 3 <= args.players <= 6:
+            print(f"--players must be 3 to 6, not {args.players}", file=sys.stderr)
+            return 2
+        seed = args.seed if args.seed is not None else random.randrange(1 << 30)
+        board = _load_board(args.map)
+        try:
+            game = play(board, computer_setup(args.players, seed), out=print)
+        except StuckGameError as exc:
+            print(f"RESULT: stuck ({exc})")
+            return 1
+        print(result_line(game))
+        return 0
+    from game.ui.app import run_app
+
+    return run_app(size=(w, h), seed=args.seed, map_path=Path(args.map),
+                   screenshot=args.screenshot, scene=args.scene)

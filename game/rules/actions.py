@@ -1,0 +1,88 @@
+"""Actions a player can take.  The engine's :meth:`Game.apply` takes one of these.
+
+Every action is taken by the engine's current ``actor`` (the player whose turn it
+is, or the player who must disprove).  Actions are small frozen dataclasses and
+turn into JSON-able dicts with :func:`to_dict` / :func:`from_dict`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any, Union
+
+from game.board.model import Square
+
+
+@dataclass(frozen=True)
+class Roll:
+    """Roll the die to move (000 "How a turn works" 1)."""
+
+
+@dataclass(frozen=True)
+class Move:
+    """Move to a destination after rolling: a corridor square ``square`` or a room
+    ``room`` (exactly one of them is set).  ``path`` is optional: when given it
+    must be a legal path; otherwise the engine picks one."""
+
+    square: Square | None = None
+    room: str | None = None
+
+
+@dataclass(frozen=True)
+class TakePassage:
+    """Use the secret passage of the corner room you start the turn in, instead
+    of rolling (000 "Secret passages and blocked doors")."""
+
+
+@dataclass(frozen=True)
+class Suggest:
+    """Suggest ``suspect`` with ``weapon`` in the room you stand in (000 "Suggestions" 1)."""
+
+    suspect: str
+    weapon: str
+
+
+@dataclass(frozen=True)
+class Disprove:
+    """Show ``card`` (one of the named cards you hold) to the suggester (000 "Suggestions" 3)."""
+
+    card: str
+
+
+@dataclass(frozen=True)
+class Accuse:
+    """Accuse ``suspect`` with ``weapon`` in ``room`` (000 "Accusations" 1)."""
+
+    suspect: str
+    weapon: str
+    room: str
+
+
+@dataclass(frozen=True)
+class EndTurn:
+    """End your turn (000 "How a turn works" 4-5)."""
+
+
+Action = Union[Roll, Move, TakePassage, Suggest, Disprove, Accuse, EndTurn]
+ACTION_TYPES: dict[str, type] = {
+    cls.__name__: cls for cls in (Roll, Move, TakePassage, Suggest, Disprove, Accuse, EndTurn)
+}
+
+
+def to_dict(action: Action) -> dict[str, Any]:
+    """``Move(square=(3, 4))`` -> ``{"type": "Move", "square": [3, 4], "room": None}``."""
+    d: dict[str, Any] = {"type": type(action).__name__}
+    for k, v in asdict(action).items():
+        d[k] = list(v) if isinstance(v, tuple) else v
+    return d
+
+
+def from_dict(data: dict[str, Any]) -> Action:
+    """Inverse of :func:`to_dict`.  Raises ``ValueError`` for an unknown action type
+    or bad fields."""
+    try:
+        cls = ACTION_TYPES[data["type"]]
+        fields = {k: (tuple(v) if isinstance(v, list) else v) for k, v in data.items() if k != "type"}
+        return cls(**fields)
+    except (KeyError, TypeError) as exc:
+        raise ValueError(f"not an action: {data!r}") from exc

@@ -1,0 +1,491 @@
+"""The rules engine of classic Clue (000), pure Python.
+
+:class:`Game` holds the whole truth of one game.  Drive it with
+:meth:`Game.legal_actions` and :meth:`Game.apply`; the scenes, the computer
+players, the headless runner and the tests all use the same two calls.
+Computer players never get a :class:`Game`: they get :meth:`Game.view`.
+
+A game is fully determined by its board, its :class:`GameSetup` (seats, seed,
+options) and the list of actions applied, so it can be replayed with
+:meth:`Game.replay`.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from dataclasses import dataclass, field
+
+from game.board.model import Board, Square
+from game.rules import events as ev
+from game.rules.actions import Accuse, Action, Disprove, EndTurn, Move, Roll, Suggest, TakePassage
+from game.rules.cards import ROOMS, SUSPECTS, WEAPONS, name
+from game.rules.errors import GameOverError, IllegalActionError
+from game.rules.events import Position
+from game.rules.movement import Path, destinations, is_trapped
+from game.rules.setup import GameSetup
+
+
+class Phase(enum.Enum):
+    """Where the current turn is.
+
+    START: before moving (roll, secret passage, stay and suggest, accuse).
+    MOVE: die rolled, a destination must be chosen.
+    SUGGEST: just entered a room (suggest, accuse or end the turn).
+    DISPROVE: waiting for ``Game.disprover`` to choose a card to show.
+    AFTER: moved or suggested; only accuse or end the turn are left.
+    OVER: the game has ended.
+    """
+
+    START = "start"
+    MOVE = "move"
+    SUGGEST = "suggest"
+    DISPROVE = "disprove"
+    AFTER = "after"
+    OVER = "over"
+
+
+@dataclass
+class Seat:
+    """One player at the table: the suspect they play, their hand, and whether a
+    wrong accusation has put them out (000 "Accusations" 4)."""
+
+    suspect: str
+    hand: frozenset[str] = frozenset()
+    eliminated: bool = False
+    accused: bool = False
+
+
+@dataclass
+class Suggestion:
+    """The suggestion being answered: who made it and the three named cards."""
+
+    player: int
+    suspect: str
+    weapon: str
+    room: str
+    disprover: int | None = None
+
+    @property
+    def cards(self) -> tuple[str, str, str]:
+        return (self.suspect, self.weapon, self.room)
+
+
+@dataclass
+class Game:
+    """One game of Clue.
+
+    Build it with ``Game.new(board, setup)``.  Attributes (read them, never write
+    them from outside): ``seats`` in table order (index + 1 is the player on the
+    left), ``positions`` suspect -> square or room id for all 6 tokens,
+    ``weapons`` weapon -> room id, ``envelope`` (suspect, weapon, room),
+    ``turn`` the seat whose turn it is, ``phase``, ``roll`` the last total rolled
+    this turn, ``events`` everything that happened (unredacted) and ``actions``
+    every action applied.
+    """
+
+    board: Board
+    setup: GameSetup
+    seats: list[Seat]
+    positions: dict[str, Position]
+    weapons: dict[str, str]
+    envelope: tuple[str, str, str]
+    rng: random.Random
+    turn: int = 0
+    phase: Phase = Phase.START
+    roll: int | None = None
+    suggestion: Suggestion | None = None
+    winner: int | None = None
+    events: list[ev.Event] = field(default_factory=list)
+    actions: list[Action] = field(default_factory=list)
+    _moves: dict[Position, Path] | None = None
+    _left_room: str | None = None
+    _suggested: bool = False
+    _summoned: set[int] = field(default_factory=set)
+    _may_stay: bool = False
+
+    # ------------------------------------------------------------------ setup
+    @classmethod
+    def new(cls, board: Board, setup: GameSetup) -> "Game":
+        """Set up a game (000 "Setting up" 1-9).
+
+        The envelope takes one random card of each category; the weapons go to six
+        different rooms; all six suspect tokens stand on their start squares; the
+        other 18 cards are dealt one at a time round the table, starting with the
+        first player (hands may differ by one).  Seats play in the order Miss
+        Scarlet, Colonel Mustard, Mrs. White, Mr. Green, Mrs. Peacock, Professor
+        Plum (the order of the start squares round the board), so Miss Scarlet, if
+        played, moves first.  Raises ``ValueError`` for an unplayable setup.
+        """
+        setup.validate()
+        order = sorted(setup.seats, key=lambda s: SUSPECTS.index(s.suspect))
+        setup = GameSetup(seats=tuple(order), seed=setup.seed, options=setup.options)
+        rng = random.Random(setup.seed)
+        suspects, weapons, rooms = list(SUSPECTS), list(WEAPONS), list(ROOMS)
+        for pile in (suspects, weapons, rooms):
+            rng.shuffle(pile)
+        envelope = (suspects.pop(), weapons.pop(), rooms.pop())
+        deck = suspects + weapons + rooms
+        rng.shuffle(deck)
+        hands: list[list[str]] = [[] for _ in order]
+        for i, card in enumerate(deck):
+            hands[i % len(order)].append(card)
+        weapon_rooms = dict(zip(WEAPONS, rng.sample(ROOMS, len(WEAPONS))))
+        positions: dict[str, Position] = {s: board.start_squares[s] for s in SUSPECTS}
+        game = cls(
+            board=board, setup=setup,
+            seats=[Seat(c.suspect, frozenset(h)) for c, h in zip(order, hands)],
+            positions=positions, weapons=weapon_rooms, envelope=envelope, rng=rng,
+        )
+        game.events.append(ev.GameStarted(tuple(c.suspect for c in order), tuple(sorted(weapon_rooms.items()))))
+        for i, h in enumerate(hands):
+            game.events.append(ev.HandDealt(i, len(h), tuple(h)))
+        game.events.append(ev.TurnStarted(0))
+        return game
+
+    @classmethod
+    def replay(cls, board: Board, setup: GameSetup, actions: list[Action]) -> "Game":
+        """Rebuild a game from its setup and its actions.  Raises
+        :class:`IllegalActionError` at the first illegal action."""
+        game = cls.new(board, setup)
+        for action in actions:
+            game.apply(action)
+        return game
+
+    # ------------------------------------------------------------ properties
+    @property
+    def options(self):
+        return self.setup.options
+
+    @property
+    def over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    @property
+    def actor(self) -> int:
+        """The seat that must act now: the disprover during DISPROVE, else the
+        player whose turn it is."""
+        if self.phase is Phase.DISPROVE and self.suggestion and self.suggestion.disprover is not None:
+            return self.suggestion.disprover
+        return self.turn
+
+    def seat_of(self, suspect: str) -> int | None:
+        """The seat playing ``suspect``, or None for an unplayed suspect."""
+        for i, s in enumerate(self.seats):
+            if s.suspect == suspect:
+                return i
+        return None
+
+    def occupied(self, ignore: str | None = None) -> frozenset[Square]:
+        """Corridor squares with a token on them (other than ``ignore``'s)."""
+        return frozenset(p for s, p in self.positions.items() if s != ignore and not isinstance(p, str))
+
+    def room_of(self, seat: int) -> str | None:
+        """The room the seat's token stands in, or None in a corridor."""
+        p = self.positions[self.seats[seat].suspect]
+        return p if isinstance(p, str) else None
+
+    def moves(self) -> dict[Position, Path]:
+        """After a roll: every destination and one path to it (empty otherwise)."""
+        if self.phase is not Phase.MOVE:
+            return {}
+        if self._moves is None:
+            me = self.seats[self.turn].suspect
+            self._moves = destinations(
+                self.board, self.positions[me], self.roll or 0,
+                self.occupied(ignore=me), exact=self.options.exact_roll,
+            )
+        return self._moves
+
+    def can_roll(self) -> bool:
+        """True when a roll could take the token somewhere (a room with every door
+        blocked traps its occupant: 000 "Secret passages and blocked doors")."""
+        room = self.room_of(self.turn)
+        return room is None or not is_trapped(self.board, room, self.occupied())
+
+    # ---------------------------------------------------------- legal moves
+    def legal_actions(self) -> list[Action]:
+        """Every action the current actor may take now.  Moves are listed one per
+        destination (``Move(square=...)`` or ``Move(room=...)``); accusations and
+        suggestions are not enumerated (any cards may be named): a single
+        ``Accuse``/``Suggest`` placeholder with empty names says they are allowed."""
+        out: list[Action] = []
+        for action in self._candidates():
+            try:
+                self.check(action)
+            except IllegalActionError:
+                continue
+            out.append(action)
+        return out
+
+    def _candidates(self) -> list[Action]:
+        if self.phase is Phase.OVER:
+            return []
+        if self.phase is Phase.DISPROVE:
+            assert self.suggestion is not None
+            hand = self.seats[self.actor].hand
+            return [Disprove(c) for c in self.suggestion.cards if c in hand]
+        if self.phase is Phase.MOVE:
+            return [Move(room=d) if isinstance(d, str) else Move(square=d) for d in self.moves()]
+        return [Roll(), TakePassage(), Suggest("", ""), Accuse("", "", ""), EndTurn()]
+
+    def is_legal(self, action: Action) -> bool:
+        """True if :meth:`check` would not raise."""
+        try:
+            self.check(action)
+        except IllegalActionError:
+            return False
+        return True
+
+    def check(self, action: Action) -> None:
+        """Raise :class:`IllegalActionError` (with a plain-words reason) if the
+        current actor may not take ``action`` now.  Placeholder suggestions and
+        accusations with empty names are checked for timing only."""
+        if self.phase is Phase.OVER:
+            raise GameOverError("The game is over.", "game_over", '000 "How you win"')
+        me = self.seats[self.turn]
+        phase = self.phase
+        if isinstance(action, Disprove):
+            if phase is not Phase.DISPROVE:
+                raise IllegalActionError("Nobody needs to show a card now.", "no_disprove")
+            assert self.suggestion is not None
+            if action.card not in self.suggestion.cards:
+                raise IllegalActionError(
+                    f"You can only show one of the named cards, not the {name(action.card) if action.card in SUSPECTS + WEAPONS + ROOMS else action.card}.",
+                    "not_named", '000 "Suggestions" 3')
+            if action.card not in self.seats[self.actor].hand:
+                raise IllegalActionError(f"You do not hold the {name(action.card)}.", "not_in_hand", '000 "Suggestions" 3')
+            return
+        if phase is Phase.DISPROVE:
+            raise IllegalActionError(
+                f"{name(self.seats[self.actor].suspect)} must first show a card.", "waiting_disprove",
+                '000 "Suggestions" 3')
+        if isinstance(action, Roll):
+            if phase is not Phase.START:
+                raise IllegalActionError("You have already moved this turn.", "already_moved", '000 "How a turn works" 1')
+            if not self.can_roll():
+                room = self.room_of(self.turn)
+                raise IllegalActionError(
+                    f"Every door of the {name(room)} is blocked, so you are stuck until someone moves.",
+                    "trapped", '000 "Secret passages and blocked doors"')
+            return
+        if isinstance(action, TakePassage):
+            if phase is not Phase.START:
+                raise IllegalActionError("The secret passage can only be used instead of rolling, at the start of your turn.",
+                                         "passage_not_now", '000 "Secret passages and blocked doors"')
+            room = self.room_of(self.turn)
+            if room is None or self.board.passage(room) is None:
+                raise IllegalActionError("Secret passages start only in the corner rooms.", "no_passage",
+                                         '000 "Secret passages and blocked doors"')
+            return
+        if isinstance(action, Move):
+            if phase is not Phase.MOVE:
+                raise IllegalActionError("Roll the die before you move.", "roll_first", '000 "How a turn works" 1')
+            dest: Position | None = action.room if action.room is not None else action.square
+            if dest not in self.moves():
+                raise IllegalActionError(self._why_not_reachable(dest), "unreachable", '000 "How a turn works" 2-3')
+            return
+        if isinstance(action, Suggest):
+            room = self.room_of(self.turn)
+            if room is None:
+                raise IllegalActionError("You can only make a suggestion inside a room.", "not_in_room", '000 "Suggestions" 1')
+            if phase is Phase.MOVE:
+                raise IllegalActionError("Finish your move first.", "move_first", '000 "How a turn works" 4')
+            if phase is Phase.START:
+                if not self._may_stay:
+                    raise IllegalActionError(
+                        f"You were already in the {name(room)} last turn. Leave and come back in to suggest here again.",
+                        "suggest_again", '000 "Secret passages and blocked doors"')
+            elif phase is not Phase.SUGGEST or self._suggested:
+                raise IllegalActionError("You have already made a suggestion this turn.", "one_suggestion", '000 "How a turn works" 4')
+            if action.suspect or action.weapon:
+                if action.suspect not in SUSPECTS:
+                    raise IllegalActionError(f"{action.suspect!r} is not a suspect.", "bad_card")
+                if action.weapon not in WEAPONS:
+                    raise IllegalActionError(f"{action.weapon!r} is not a weapon.", "bad_card")
+            return
+        if isinstance(action, Accuse):
+            if phase is Phase.MOVE:
+                raise IllegalActionError("Finish your move first.", "move_first", '000 "Accusations" 1')
+            if me.accused:
+                raise IllegalActionError("Each player gets only one accusation.", "accused_twice", '000 "Accusations" 5')
+            if action.suspect or action.weapon or action.room:
+                if action.suspect not in SUSPECTS or action.weapon not in WEAPONS or action.room not in ROOMS:
+                    raise IllegalActionError("An accusation names one suspect, one weapon and one room.", "bad_card",
+                                             '000 "Accusations" 1')
+                if self.options.accuser_in_room and action.room != self.room_of(self.turn):
+                    raise IllegalActionError("With this house rule you must stand in the room you accuse.",
+                                             "accuse_in_room", '002 "Making an Accusation"')
+            return
+        if isinstance(action, EndTurn):
+            if phase is Phase.MOVE:
+                raise IllegalActionError("Choose where to move first.", "move_first", '000 "How a turn works" 2')
+            if phase is Phase.START and self.can_roll() and not self._may_stay:
+                raise IllegalActionError("Roll the die (or take a secret passage) first.", "roll_first",
+                                         '000 "How a turn works" 1')
+            return
+        raise IllegalActionError(f"Unknown action {action!r}.", "unknown")
+
+    def _why_not_reachable(self, dest: Position | None) -> str:
+        if isinstance(dest, str):
+            if dest == self.room_of(self.turn):
+                return f"You cannot go back into the {name(dest)} in the same turn you left it."
+            return f"You cannot reach the {name(dest) if dest in ROOMS else dest} with a roll of {self.roll}."
+        if dest in self.occupied():
+            return "Another token stands on that square. You cannot stop on it or walk through it."
+        if dest not in self.board.corridor:
+            return "You can only stop on a corridor square or in a room."
+        return (f"You rolled {self.roll}: you must walk exactly {self.roll} squares, without stepping "
+                "on a square twice, unless you enter a room first.")
+
+    # ---------------------------------------------------------------- apply
+    def apply(self, action: Action) -> list[ev.Event]:
+        """Apply ``action`` for the current actor and return the new events.
+        Raises :class:`IllegalActionError` (nothing changes) if it is illegal."""
+        if isinstance(action, (Suggest, Accuse)) and not all(
+                getattr(action, f) for f in action.__dataclass_fields__):
+            raise IllegalActionError("Name all the cards first.", "bad_card")
+        self.check(action)
+        start = len(self.events)
+        self.actions.append(action)
+        handler = getattr(self, "_do_" + type(action).__name__)
+        handler(action)
+        return self.events[start:]
+
+    def _emit(self, event: ev.Event) -> None:
+        self.events.append(event)
+
+    def _do_Roll(self, action: Roll) -> None:
+        dice = tuple(self.rng.randint(1, 6) for _ in range(self.options.dice))
+        self.roll = sum(dice)
+        self._emit(ev.DieRolled(self.turn, dice))
+        self._left_room = self.room_of(self.turn)
+        self._may_stay = False
+        self.phase = Phase.MOVE
+        self._moves = None
+        if not self.moves():
+            self._emit(ev.NoMoves(self.turn))
+            self.phase = Phase.AFTER
+
+    def _do_Move(self, action: Move) -> None:
+        dest: Position = action.room if action.room is not None else action.square  # type: ignore[assignment]
+        path = self.moves()[dest]
+        suspect = self.seats[self.turn].suspect
+        self._emit(ev.TokenMoved(suspect, self.positions[suspect], path, dest))
+        self.positions[suspect] = dest
+        self._moves = None
+        self.phase = Phase.SUGGEST if isinstance(dest, str) else Phase.AFTER
+
+    def _do_TakePassage(self, action: TakePassage) -> None:
+        suspect = self.seats[self.turn].suspect
+        room = self.room_of(self.turn)
+        assert room is not None
+        to = self.board.passage(room)
+        assert to is not None
+        self._emit(ev.TokenMoved(suspect, room, (), to, passage=True))
+        self.positions[suspect] = to
+        self._may_stay = False
+        self.phase = Phase.SUGGEST
+
+    def _do_Suggest(self, action: Suggest) -> None:
+        room = self.room_of(self.turn)
+        assert room is not None
+        self._suggested = True
+        self._may_stay = False
+        self._emit(ev.SuggestionMade(self.turn, action.suspect, action.weapon, room))
+        here = self.positions[action.suspect]
+        if here != room:
+            self._emit(ev.TokenSummoned(action.suspect, here, room))
+            self.positions[action.suspect] = room
+            moved = self.seat_of(action.suspect)
+            if moved is not None and moved != self.turn:
+                self._summoned.add(moved)
+        if self.weapons[action.weapon] != room:
+            self._emit(ev.WeaponMoved(action.weapon, self.weapons[action.weapon], room))
+            self.weapons[action.weapon] = room
+        self.suggestion = Suggestion(self.turn, action.suspect, action.weapon, room)
+        n = len(self.seats)
+        for k in range(1, n):
+            other = (self.turn + k) % n
+            if any(c in self.seats[other].hand for c in self.suggestion.cards):
+                self.suggestion.disprover = other
+                self.phase = Phase.DISPROVE
+                self._emit(ev.DisproveRequested(other, self.turn))
+                return
+            self._emit(ev.CannotDisprove(other))
+        self._emit(ev.NobodyDisproved(self.turn))
+        self.suggestion = None
+        self.phase = Phase.AFTER
+
+    def _do_Disprove(self, action: Disprove) -> None:
+        assert self.suggestion is not None
+        self._emit(ev.CardShown(self.actor, self.suggestion.player, action.card))
+        self.suggestion = None
+        self.phase = Phase.AFTER
+
+    def _do_Accuse(self, action: Accuse) -> None:
+        me = self.seats[self.turn]
+        me.accused = True
+        self._emit(ev.AccusationMade(self.turn, action.suspect, action.weapon, action.room))
+        self._emit(ev.EnvelopeSeen(self.turn, self.envelope))
+        if (action.suspect, action.weapon, action.room) == self.envelope:
+            self.winner = self.turn
+            self.phase = Phase.OVER
+            self._emit(ev.GameWon(self.turn, *self.envelope))
+            return
+        me.eliminated = True
+        self._emit(ev.PlayerEliminated(self.turn))
+        pos = self.positions[me.suspect]
+        if not isinstance(pos, str) and pos in self.board.door_rooms:
+            room = self.board.door_rooms[pos][0]
+            self._emit(ev.TokenPushedIn(me.suspect, pos, room))
+            self.positions[me.suspect] = room
+        self._end_turn()
+
+    def _do_EndTurn(self, action: EndTurn) -> None:
+        self._end_turn()
+
+    def _end_turn(self) -> None:
+        self._emit(ev.TurnEnded(self.turn))
+        self._summoned.discard(self.turn)
+        active = [i for i, s in enumerate(self.seats) if not s.eliminated]
+        if not active:
+            self.phase = Phase.OVER
+            self._emit(ev.GameOverNoWinner(*self.envelope))
+            return
+        n = len(self.seats)
+        nxt = next((self.turn + k) % n for k in range(1, n + 1) if not self.seats[(self.turn + k) % n].eliminated)
+        self.turn = nxt
+        self.phase = Phase.START
+        self.roll = None
+        self._moves = None
+        self._left_room = None
+        self._suggested = False
+        self._may_stay = nxt in self._summoned or (
+            self.options.stay_to_suggest and self.room_of(nxt) is not None)
+        self._emit(ev.TurnStarted(nxt))
+
+    # ----------------------------------------------------------------- views
+    def view(self, seat: int) -> "SeatView":
+        """What ``seat`` may know now: its own hand, the public board, and every
+        event as that seat saw it (see :func:`game.rules.events.for_seat`)."""
+        from game.rules.view import SeatView
+
+        seen = [e for e in (ev.for_seat(x, seat) for x in self.events) if e is not None]
+        return SeatView(
+            seat=seat,
+            suspect=self.seats[seat].suspect,
+            hand=self.seats[seat].hand,
+            seats=tuple(s.suspect for s in self.seats),
+            hand_sizes=tuple(len(s.hand) for s in self.seats),
+            eliminated=tuple(s.eliminated for s in self.seats),
+            positions=dict(self.positions),
+            weapons=dict(self.weapons),
+            board=self.board,
+            options=self.options,
+            turn=self.turn,
+            phase=self.phase.value,
+            roll=self.roll,
+            moves=dict(self.moves()) if self.actor == seat else {},
+            events=tuple(seen),
+        )

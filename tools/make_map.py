@@ -493,7 +493,8 @@ def render_preview(tiles: list[pygame.Surface], grid: list[list[int]], path: Pat
     (c, r, w, h), = rectangles("X")
     label("CASE FILE", small, ((c + w / 2) * TILE, (r + 1.5) * TILE), PAPER)
     for sid, (c, r) in STARTS.items():
-        label(CARD_NAMES[sid].split()[-1][0], small, ((c + 0.5) * TILE, (r + 0.5) * TILE))
+        short = CARD_NAMES[sid].split()[-1][:2 if sid in ("peacock", "plum") else 1]
+        label(short, small, ((c + 0.5) * TILE, (r + 0.5) * TILE))
     pygame.image.save(img, str(path))
 
 

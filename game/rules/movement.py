@@ -32,25 +32,28 @@ class _Graph:
             tuple(self.index[n] for n in board.neighbours[sq]) for sq in self.squares
         ]
         self.rooms_at: list[tuple[str, ...]] = [board.door_rooms.get(sq, ()) for sq in self.squares]
-        self._balls: dict[tuple[int, int], int] = {}
 
-    def ball(self, i: int, radius: int) -> int:
-        """Bit mask of the squares at most ``radius`` steps from square ``i``."""
-        key = (i, radius)
-        mask = self._balls.get(key)
-        if mask is None:
-            mask = 1 << i
-            frontier = [i]
-            for _ in range(radius):
+        # rings[i][r]: bit mask of the squares at most r steps from square i
+        # (all squares once r reaches the farthest one).
+        self.rings: list[list[int]] = []
+        for i in range(len(self.squares)):
+            masks = [1 << i]
+            seen, frontier = 1 << i, [i]
+            while frontier:
                 nxt = []
                 for j in frontier:
                     for k in self.adj[j]:
-                        if not mask >> k & 1:
-                            mask |= 1 << k
+                        if not seen >> k & 1:
+                            seen |= 1 << k
                             nxt.append(k)
                 frontier = nxt
-            self._balls[key] = mask
-        return mask
+                masks.append(seen)
+            self.rings.append(masks)
+
+    def ball(self, i: int, radius: int) -> int:
+        """Bit mask of the squares at most ``radius`` steps from square ``i``."""
+        masks = self.rings[i]
+        return masks[radius] if radius < len(masks) else masks[-1]
 
 
 @lru_cache(maxsize=8)
@@ -74,6 +77,13 @@ def destinations(
     (000 "How a turn works" 2), so a door whose square is occupied is blocked.
     The room the token starts in is never a destination (no re-entering the room
     you left).  Raises ``ValueError`` if ``start`` is not on the board.
+
+    Method: a breadth-first search gives the shortest way to every square and
+    room (a shortest path never repeats a square).  Rooms within the roll and, for
+    "up to the roll", squares within it are done.  For an exact roll, squares at
+    exactly ``steps`` are done too; the others with the right parity need a
+    detour, found by a depth-first search over simple paths that stops as soon as
+    no square still missing is within reach.
     """
     g = _graph(board)
     if steps < 1:
@@ -83,61 +93,109 @@ def destinations(
         i = g.index.get(sq)
         if i is not None:
             blocked |= 1 << i
+    squares, adj, rooms_at = g.squares, g.adj, g.rooms_at
     result: dict[Position, Path] = {}
-    seen: set[tuple[int, int, int]] = set()
     left_room: str | None = None
     if isinstance(start, str):
         if start not in board.rooms:
             raise ValueError(f"unknown room {start!r}")
         left_room = start
-        firsts = [g.index[sq] for sq in board.rooms[start].doors]
+        firsts = [k for k in (g.index[sq] for sq in board.rooms[start].doors) if not blocked >> k & 1]
         start_mask = 0
+        i0 = -1
     else:
         if start not in g.index:
             raise ValueError(f"square {start} is not a corridor square")
-        firsts = None
-        start_mask = 1 << g.index[start]
+        i0 = g.index[start]
+        start_mask = 1 << i0
+        firsts = [k for k in adj[i0] if not (blocked | start_mask) >> k & 1]
+        for room in rooms_at[i0]:
+            result[room] = ()
 
-    squares = g.squares
-    adj = g.adj
-    rooms_at = g.rooms_at
+    # Breadth-first: shortest distance and parent of every free square.
+    dist: dict[int, int] = {k: 1 for k in firsts}
+    parent: dict[int, int] = {k: -1 for k in firsts}
+    frontier = list(firsts)
+    for d in range(2, steps + 1):
+        nxt = []
+        for j in frontier:
+            for k in adj[j]:
+                if k not in dist and k != i0 and not blocked >> k & 1:
+                    dist[k] = d
+                    parent[k] = j
+                    nxt.append(k)
+        frontier = nxt
+
+    def bfs_path(k: int) -> list[int]:
+        out = []
+        while k != -1:
+            out.append(k)
+            k = parent[k]
+        return out[::-1]
+
+    for k, d in sorted(dist.items(), key=lambda kv: kv[1]):
+        if d < steps:
+            for room in rooms_at[k]:
+                if room != left_room and room not in result:
+                    result[room] = tuple(squares[j] for j in bfs_path(k))
+        if d == steps or (not exact and d <= steps):
+            result[squares[k]] = tuple(squares[j] for j in bfs_path(k))
+    if not exact:
+        return result
+
+    # Squares that a walk of exactly `steps` could end on: within reach of some
+    # first step, with the right parity (the grid is bipartite).  From a room the
+    # doors may differ in parity, so each first step is looked at on its own.
+    missing = 0
+    for first in firsts:
+        seen_k = {first}
+        frontier = [first]
+        for d in range(1, steps + 1):
+            if (steps - d) % 2 == 0:
+                for j in frontier:
+                    missing |= 1 << j
+            nxt = []
+            for j in frontier:
+                for k in adj[j]:
+                    if k not in seen_k and k != i0 and not blocked >> k & 1:
+                        seen_k.add(k)
+                        nxt.append(k)
+            frontier = nxt
+    for dest in result:
+        if not isinstance(dest, str):
+            missing &= ~(1 << g.index[dest])
+    if not missing:
+        return result
+
+    seen: set[tuple[int, int, int]] = set()
+    ball = g.ball
 
     def visit(i: int, remaining: int, visited: int, path: list[int]) -> None:
-        # Arrived on corridor square i with `remaining` steps left.
-        key = (i, remaining, visited & g.ball(i, remaining))
+        nonlocal missing
+        if remaining == 0:
+            if missing >> i & 1:
+                missing &= ~(1 << i)
+                result[squares[i]] = tuple(squares[j] for j in path)
+            return
+        reach = ball(i, remaining)
+        if not reach & missing:
+            return
+        key = (i, remaining, visited & reach)
         if key in seen:
             return
         seen.add(key)
-        if remaining == 0 or not exact:
-            sq = squares[i]
-            if sq not in result:
-                result[sq] = tuple(squares[j] for j in path)
-        if remaining == 0:
-            return
-        for room in rooms_at[i]:
-            if room != left_room and room not in result:
-                result[room] = tuple(squares[j] for j in path)
         for k in adj[i]:
             bit = 1 << k
             if not (visited | blocked) & bit:
                 path.append(k)
                 visit(k, remaining - 1, visited | bit, path)
                 path.pop()
+                if not missing:
+                    return
 
-    if firsts is None:
-        i0 = g.index[start]  # type: ignore[index]
-        if rooms_at[i0]:
-            for room in rooms_at[i0]:
-                result.setdefault(room, ())
-        for k in adj[i0]:
-            bit = 1 << k
-            if not (start_mask | blocked) & bit:
-                visit(k, steps - 1, start_mask | bit, [k])
-    else:
-        for k in firsts:
-            bit = 1 << k
-            if not blocked & bit:
-                visit(k, steps - 1, bit, [k])
+    for k in firsts:
+        if missing:
+            visit(k, steps - 1, start_mask | (1 << k), [k])
     return result
 
 

@@ -1,0 +1,416 @@
+"""Build a :class:`~game.board.model.Board` from the Tiled map of the mansion.
+
+All board geometry comes from the map file; the only knowledge in Python is
+the card names of :mod:`game.rules.cards` (rooms and suspects are named in the
+map by their English names, e.g. ``"Dining Room"``, ``"Miss Scarlet"``).
+
+Map conventions (Tiled 1.10, orthogonal, 24 x 25 squares; pixel coordinates are
+turned into squares by dividing by the map's tile size):
+
+* tile layer ``floor``: every tile carries a string property ``kind``; tiles
+  whose kind is ``corridor`` or ``start`` are corridor squares, everything else
+  (``room``, ``door``, ``passage``, ``wall``, ``envelope`` ...) is only looks.
+* object group ``rooms``: rectangles of type ``room`` whose name is the room's
+  English name.  Several rectangles with the same name form one room.
+* object group ``doors``: objects of type ``door`` on the corridor square in
+  front of a doorway, string property ``room``.  Exactly one square of that
+  room must be orthogonally next to the door square (the square "inside").
+* object group ``passages``: objects of type ``passage`` with string properties
+  ``from`` and ``to`` (room names), standing on a square of the ``from`` room.
+  One object per pair or one per direction: passages always work both ways.
+* object group ``starts``: objects of type ``start`` on a corridor square with
+  string property ``suspect`` (suspect's English name), one per suspect.
+* object group ``envelope``: rectangle(s) of type ``envelope``, the central
+  case-file space (not walkable).
+
+Objects are identified by their Tiled id (names are not unique).  Run
+``python -m game.board.tmx [PATH]`` to check a map and print a summary.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections import deque
+from pathlib import Path
+from xml.etree.ElementTree import ParseError
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pytmx  # noqa: E402
+
+from game.board.model import Board, Door, Room, Square  # noqa: E402
+from game.rules.cards import CARD_NAMES, ROOM_BY_NAME, ROOMS, SUSPECT_BY_NAME, SUSPECTS  # noqa: E402
+
+#: The size of the mansion, in squares.
+MAP_WIDTH, MAP_HEIGHT = 24, 25
+#: Floor tile kinds that make a corridor square.
+CORRIDOR_KINDS = frozenset({"corridor", "start"})
+
+__all__ = ["MapError", "load_board", "summary", "main", "MAP_WIDTH", "MAP_HEIGHT"]
+
+
+class MapError(ValueError):
+    """The map file is missing, unreadable or does not describe a playable mansion.
+
+    The message names the file, and when it applies the map object (Tiled id and
+    name) and the square ``(col, row)`` at fault.  The parts are also kept as
+    attributes: ``path``, ``problem``, ``object_id``, ``object_name``, ``square``.
+    """
+
+    def __init__(self, path: str | Path, problem: str, *, object_id: int | None = None,
+                 object_name: str | None = None, square: Square | None = None) -> None:
+        self.path = str(path)
+        self.problem = problem
+        self.object_id = object_id
+        self.object_name = object_name
+        self.square = square
+        where = [f"map {self.path}"]
+        if object_id is not None:
+            where.append(f'object {object_id} "{object_name or ""}"')
+        if square is not None:
+            where.append(f"square ({square[0]}, {square[1]})")
+        super().__init__(", ".join(where) + ": " + problem)
+
+
+class _Loader:
+    """One load of one file; keeps the path and tile size for messages."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.tw = self.th = 32
+
+    def error(self, problem: str, obj=None, square: Square | None = None) -> MapError:
+        if obj is None:
+            return MapError(self.path, problem, square=square)
+        return MapError(self.path, problem, object_id=obj.id, object_name=obj.name, square=square)
+
+    # -- reading ---------------------------------------------------------------
+    def read(self) -> pytmx.TiledMap:
+        if not self.path.is_file():
+            raise MapError(self.path, "the file does not exist")
+        try:
+            return pytmx.TiledMap(str(self.path), load_all=False)
+        except ParseError as e:
+            raise MapError(self.path, f"the file is not valid XML ({e})") from None
+        except Exception as e:  # pytmx raises bare Exception/ValueError/KeyError on bad content
+            raise MapError(self.path, f"the file is not a readable Tiled map ({e})") from None
+
+    def object_square(self, obj) -> Square:
+        """The square of a one-square object (or under a point); for a bigger
+        rectangle, its top-left square."""
+        x = obj.x + min(obj.width or 0, self.tw) / 2
+        y = obj.y + min(obj.height or 0, self.th) / 2
+        return int(x // self.tw), int(y // self.th)
+
+    def object_squares(self, obj) -> list[Square]:
+        """Every square covered by a rectangle object (which must be grid-aligned)."""
+        vals = (obj.x / self.tw, obj.y / self.th, (obj.width or 0) / self.tw, (obj.height or 0) / self.th)
+        if any(abs(v - round(v)) > 1e-6 for v in vals) or vals[2] < 1 or vals[3] < 1:
+            raise self.error("the rectangle is not lined up with the squares "
+                             f"(x, y, width, height must be multiples of {self.tw} pixels)",
+                             obj, self.object_square(obj))
+        c0, r0, w, h = (round(v) for v in vals)
+        return [(c, r) for r in range(r0, r0 + h) for c in range(c0, c0 + w)]
+
+    def in_bounds(self, sq: Square) -> bool:
+        return 0 <= sq[0] < MAP_WIDTH and 0 <= sq[1] < MAP_HEIGHT
+
+    def check_type(self, obj, expected: str, layer: str) -> None:
+        kind = obj.type or getattr(obj, "class", None) or obj.properties.get("class")
+        if kind and kind != expected:
+            raise self.error(f'the object in layer "{layer}" has type "{kind}"; it should be "{expected}"',
+                             obj, self.object_square(obj))
+
+    def text_prop(self, obj, *names: str) -> str | None:
+        for n in names:
+            v = obj.properties.get(n)
+            if v is not None and str(v).strip():
+                return str(v).strip()
+        return None
+
+    # -- building --------------------------------------------------------------
+    def load(self) -> Board:
+        tmx = self.read()
+        if tmx.width != MAP_WIDTH or tmx.height != MAP_HEIGHT:
+            raise MapError(self.path, f"the map is {tmx.width} x {tmx.height} squares; "
+                                      f"the mansion must be {MAP_WIDTH} x {MAP_HEIGHT}")
+        if not tmx.tilewidth or not tmx.tileheight:
+            raise MapError(self.path, "the map has no tile size")
+        self.tw, self.th = tmx.tilewidth, tmx.tileheight
+
+        layers = {}
+        for layer in tmx.layers:
+            layers.setdefault(layer.name, layer)
+
+        def group(name: str, required: bool = True) -> list:
+            layer = layers.get(name)
+            if layer is None:
+                if required:
+                    raise MapError(self.path, f'the map has no object layer named "{name}"')
+                return []
+            if not isinstance(layer, pytmx.TiledObjectGroup):
+                raise MapError(self.path, f'the layer "{name}" should be an object layer')
+            return sorted(layer, key=lambda o: o.id)
+
+        corridor = self.corridor(tmx, layers.get("floor"))
+        rooms, room_obj = self.rooms(group("rooms"), corridor)
+        envelope = self.envelope(group("envelope", required=False), corridor, rooms)
+        doors = self.doors(group("doors"), corridor, rooms)
+        for rid in ROOMS:
+            if not any(d.room == rid for d in doors):
+                obj = room_obj[rid]
+                raise self.error(f"no door leads into the {CARD_NAMES[rid]}: every room needs at least "
+                                 'one object in layer "doors" with property room = '
+                                 f'"{CARD_NAMES[rid]}"', obj, min(rooms[rid], key=lambda s: (s[1], s[0])))
+        passages = self.passages(group("passages", required=False), rooms)
+        starts = self.starts(group("starts"), corridor)
+        self.check_connected(corridor, starts, doors, tmx)
+
+        room_models = {
+            rid: Room(id=rid, squares=frozenset(rooms[rid]),
+                      doors=tuple(d.square for d in doors if d.room == rid),
+                      passage_to=passages.get(rid))
+            for rid in ROOMS
+        }
+        return Board(width=MAP_WIDTH, height=MAP_HEIGHT, corridor=frozenset(corridor), rooms=room_models,
+                     doors=tuple(doors), start_squares=starts, envelope=frozenset(envelope),
+                     source=str(self.path))
+
+    def corridor(self, tmx: pytmx.TiledMap, floor) -> set[Square]:
+        if floor is None or not isinstance(floor, pytmx.TiledTileLayer):
+            raise MapError(self.path, 'the map has no tile layer named "floor"')
+        squares = set()
+        for r, row in enumerate(floor.data):
+            for c, gid in enumerate(row):
+                props = tmx.tile_properties.get(gid) or {}
+                if props.get("kind") in CORRIDOR_KINDS:
+                    squares.add((c, r))
+        if not squares:
+            raise MapError(self.path, 'the "floor" layer has no corridor squares '
+                                      '(tiles with property kind = "corridor" or "start")')
+        return squares
+
+    def rooms(self, objs: list, corridor: set[Square]) -> tuple[dict[str, set[Square]], dict[str, object]]:
+        rooms: dict[str, set[Square]] = {}
+        first: dict[str, object] = {}
+        owner: dict[Square, str] = {}
+        for obj in objs:
+            self.check_type(obj, "room", "rooms")
+            name = (obj.name or "").strip()
+            rid = ROOM_BY_NAME.get(name)
+            if rid is None:
+                raise self.error(f'unknown room name "{name}"; the rooms are: ' + ", ".join(ROOM_BY_NAME),
+                                 obj, self.object_square(obj))
+            for sq in self.object_squares(obj):
+                if not self.in_bounds(sq):
+                    raise self.error(f"the {name} reaches outside the board", obj, sq)
+                if sq in corridor:
+                    raise self.error(f"this square of the {name} is a corridor square in the floor layer",
+                                     obj, sq)
+                other = owner.get(sq)
+                if other is not None and other != rid:
+                    raise self.error(f"the {name} overlaps the {CARD_NAMES[other]}", obj, sq)
+                owner[sq] = rid
+                rooms.setdefault(rid, set()).add(sq)
+            first.setdefault(rid, obj)
+        for rid in ROOMS:
+            if rid not in rooms:
+                raise MapError(self.path, f'the map has no {CARD_NAMES[rid]}: layer "rooms" needs a '
+                                          f'rectangle named "{CARD_NAMES[rid]}"')
+        return rooms, first
+
+    def envelope(self, objs: list, corridor: set[Square], rooms: dict[str, set[Square]]) -> set[Square]:
+        squares: set[Square] = set()
+        for obj in objs:
+            self.check_type(obj, "envelope", "envelope")
+            for sq in self.object_squares(obj):
+                if not self.in_bounds(sq):
+                    raise self.error("the envelope space reaches outside the board", obj, sq)
+                if sq in corridor:
+                    raise self.error("the envelope space covers a corridor square", obj, sq)
+                if any(sq in s for s in rooms.values()):
+                    raise self.error("the envelope space covers a room square", obj, sq)
+                squares.add(sq)
+        return squares
+
+    def doors(self, objs: list, corridor: set[Square], rooms: dict[str, set[Square]]) -> list[Door]:
+        doors: list[Door] = []
+        seen: set[tuple[Square, str]] = set()
+        for obj in objs:
+            self.check_type(obj, "door", "doors")
+            sq = self.object_square(obj)
+            name = self.text_prop(obj, "room")
+            if name is None:
+                raise self.error('the door has no "room" property naming the room it opens into', obj, sq)
+            rid = ROOM_BY_NAME.get(name)
+            if rid is None:
+                raise self.error(f'the door opens into an unknown room "{name}"; the rooms are: '
+                                 + ", ".join(ROOM_BY_NAME), obj, sq)
+            if sq not in corridor:
+                raise self.error(f"the door does not join a corridor square to the {name}: the door must "
+                                 "stand on the corridor square in front of the doorway, and this square "
+                                 "is not a corridor square", obj, sq)
+            c, r = sq
+            inside = [s for s in ((c, r - 1), (c + 1, r), (c, r + 1), (c - 1, r)) if s in rooms[rid]]
+            if len(inside) != 1:
+                why = (f"no square of the {name} is next to it" if not inside
+                       else f"{len(inside)} squares of the {name} are next to it, so the doorway is unclear")
+                raise self.error(f"the door does not join a corridor square to the {name}: {why}", obj, sq)
+            if (sq, rid) in seen:
+                raise self.error(f"there are two doors into the {name} on this square", obj, sq)
+            seen.add((sq, rid))
+            doors.append(Door(square=sq, room=rid, inside=inside[0]))
+        doors.sort(key=lambda d: (ROOMS.index(d.room), d.square[1], d.square[0]))
+        return doors
+
+    def passages(self, objs: list, rooms: dict[str, set[Square]]) -> dict[str, str]:
+        links: dict[str, str] = {}
+        for obj in objs:
+            self.check_type(obj, "passage", "passages")
+            sq = self.object_square(obj)
+            frm = self.text_prop(obj, "from", "from_room")
+            to = self.text_prop(obj, "to", "to_room")
+            names = ", ".join(ROOM_BY_NAME)
+            if frm is None or to is None:
+                raise self.error('the passage does not join two rooms: it needs both a "from" and a "to" '
+                                 "property naming rooms", obj, sq)
+            for n in (frm, to):
+                if n not in ROOM_BY_NAME:
+                    raise self.error(f'the passage does not join two rooms: unknown room "{n}"; the rooms '
+                                     f"are: {names}", obj, sq)
+            a, b = ROOM_BY_NAME[frm], ROOM_BY_NAME[to]
+            if a == b:
+                raise self.error(f"the passage does not join two rooms: it leads from the {frm} to itself",
+                                 obj, sq)
+            if sq not in rooms[a]:
+                raise self.error(f"the passage does not join two rooms: the object must stand in the {frm} "
+                                 "(its \"from\" room), and this square is not in it", obj, sq)
+            for x, y in ((a, b), (b, a)):
+                if links.get(x, y) != y:
+                    raise self.error(f"the {CARD_NAMES[x]} already has a secret passage to the "
+                                     f"{CARD_NAMES[links[x]]}; a room has at most one", obj, sq)
+                links[x] = y
+        return links
+
+    def starts(self, objs: list, corridor: set[Square]) -> dict[str, Square]:
+        starts: dict[str, Square] = {}
+        names = ", ".join(SUSPECT_BY_NAME)
+        for obj in objs:
+            self.check_type(obj, "start", "starts")
+            sq = self.object_square(obj)
+            name = self.text_prop(obj, "suspect")
+            if name is None:
+                raise self.error('the start square has no "suspect" property', obj, sq)
+            sid = SUSPECT_BY_NAME.get(name)
+            if sid is None:
+                raise self.error(f'unknown suspect "{name}"; the suspects are: {names}', obj, sq)
+            if sid in starts:
+                raise self.error(f"{name} has a second start square", obj, sq)
+            if sq not in corridor:
+                raise self.error(f"{name}'s start square is not a corridor square", obj, sq)
+            if sq in starts.values():
+                raise self.error(f"{name}'s start square is already another suspect's start square", obj, sq)
+            starts[sid] = sq
+        for sid in SUSPECTS:
+            if sid not in starts:
+                raise MapError(self.path, f"there is no start square for {CARD_NAMES[sid]}: layer "
+                                          f'"starts" needs an object with property suspect = '
+                                          f'"{CARD_NAMES[sid]}"')
+        return {sid: starts[sid] for sid in SUSPECTS}
+
+    def check_connected(self, corridor: set[Square], starts: dict[str, Square], doors: list[Door],
+                        tmx: pytmx.TiledMap) -> None:
+        """Every corridor square (so every door and start) is reachable from the first start."""
+        first = SUSPECTS[0]
+        seen = {starts[first]}
+        todo = deque(seen)
+        while todo:
+            c, r = todo.popleft()
+            for sq in ((c, r - 1), (c + 1, r), (c, r + 1), (c - 1, r)):
+                if sq in corridor and sq not in seen:
+                    seen.add(sq)
+                    todo.append(sq)
+        cut = corridor - seen
+        if not cut:
+            return
+        for d in doors:
+            if d.square in cut:
+                obj = next((o for o in tmx.get_layer_by_name("doors") if self.object_square(o) == d.square),
+                           None)
+                raise self.error(f"this door of the {CARD_NAMES[d.room]} cannot be reached from "
+                                 f"{CARD_NAMES[first]}'s start square along corridor squares", obj, d.square)
+        sq = min(cut, key=lambda s: (s[1], s[0]))
+        raise MapError(self.path, f"this corridor square cannot be reached from {CARD_NAMES[first]}'s start "
+                                  "square: the corridors must all be joined", square=sq)
+
+
+def load_board(path: str | Path) -> Board:
+    """Read a Tiled ``.tmx`` map and return the :class:`Board` it describes.
+
+    Squares are ``(col, row)`` board squares (``0..23``, ``0..24``); the map's
+    pixel coordinates are divided by its tile size.  No images are loaded and no
+    display is needed.
+
+    Raises :class:`MapError` (naming the file, the object id and name, and the
+    square) when the file is missing or not a Tiled map, the map is not 24 x 25
+    squares, a layer is missing, a room or suspect name is unknown, a room is
+    missing or has no door, a door does not join a corridor square to its room,
+    a passage does not join two rooms, a suspect has no start square, or part
+    of the corridor cannot be reached.
+    """
+    return _Loader(Path(path)).load()
+
+
+def summary(board: Board) -> str:
+    """A short plain-text description of a board: rooms with their doors,
+    passages, start squares (squares as ``(col, row)``)."""
+    lines = [f"{board.source}: {board.width} x {board.height} squares, "
+             f"{len(board.corridor)} corridor squares, {len(board.doors)} doors"]
+    lines.append("Rooms:")
+    for room in board.rooms.values():
+        doors = " ".join(f"({c}, {r})" for c, r in room.doors)
+        n = len(room.doors)
+        lines.append(f"  {CARD_NAMES[room.id]:<14} {n} door{'s' if n != 1 else ' '}  {doors}")
+    lines.append("Secret passages:")
+    done = set()
+    for room in board.rooms.values():
+        if room.passage_to and frozenset((room.id, room.passage_to)) not in done:
+            done.add(frozenset((room.id, room.passage_to)))
+            lines.append(f"  {CARD_NAMES[room.id]} <-> {CARD_NAMES[room.passage_to]}")
+    lines.append("Start squares:")
+    for sid, (c, r) in board.start_squares.items():
+        lines.append(f"  {CARD_NAMES[sid]:<16} ({c}, {r})")
+    if board.envelope:
+        cs = [c for c, _ in board.envelope]
+        rs = [r for _, r in board.envelope]
+        lines.append(f"Envelope: columns {min(cs)}-{max(cs)}, rows {min(rs)}-{max(rs)}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m game.board.tmx [PATH]``: check a map (default: the mansion)
+    and print its summary; on a bad map print the reason and return 2."""
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) > 1 or (args and args[0] in ("-h", "--help")):
+        print("usage: python -m game.board.tmx [PATH]", file=sys.stderr)
+        return 2 if len(args) > 1 else 0
+    if args:
+        path = Path(args[0])
+    else:
+        from game.paths import MANSION_MAP
+        path = MANSION_MAP
+    try:
+        board = load_board(path)
+    except MapError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    except Exception as e:  # never show a traceback to someone checking a map
+        print(f"error: map {path}: could not be checked ({type(e).__name__}: {e})", file=sys.stderr)
+        return 2
+    print(summary(board))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

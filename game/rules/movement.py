@@ -172,10 +172,12 @@ def destinations(
 
     def visit(i: int, remaining: int, visited: int, path: list[int]) -> None:
         nonlocal missing
-        if remaining == 0:
-            if missing >> i & 1:
-                missing &= ~(1 << i)
-                result[squares[i]] = tuple(squares[j] for j in path)
+        free = [k for k in adj[i] if not (visited | blocked) >> k & 1]
+        if remaining == 1:
+            for k in free:
+                if missing >> k & 1:
+                    missing &= ~(1 << k)
+                    result[squares[k]] = tuple(squares[j] for j in path) + (squares[k],)
             return
         reach = ball(i, remaining)
         if not reach & missing:
@@ -184,17 +186,17 @@ def destinations(
         if key in seen:
             return
         seen.add(key)
-        for k in adj[i]:
-            bit = 1 << k
-            if not (visited | blocked) & bit:
-                path.append(k)
-                visit(k, remaining - 1, visited | bit, path)
-                path.pop()
-                if not missing:
-                    return
+        for k in free:
+            path.append(k)
+            visit(k, remaining - 1, visited | 1 << k, path)
+            path.pop()
+            if not missing:
+                return
 
     for k in firsts:
         if missing:
+            if steps == 1:
+                break
             visit(k, steps - 1, start_mask | (1 << k), [k])
     return result
 

@@ -235,10 +235,12 @@ def draw_envelope_mark(s: pygame.Surface) -> None:
 
 
 def draw_start(s: pygame.Surface, colour: tuple[int, int, int]) -> None:
+    # A hollow frame in the suspect's colour: it marks the square without
+    # looking like a pawn standing on it.
     draw_carpet(s)
-    pygame.draw.circle(s, INK, (16, 16), 12)
-    pygame.draw.circle(s, colour, (16, 16), 10)
-    pygame.draw.circle(s, INK, (16, 16), 5, 1)
+    pygame.draw.rect(s, INK, pygame.Rect(2, 2, 28, 28), 1, border_radius=4)
+    pygame.draw.rect(s, colour, pygame.Rect(3, 3, 26, 26), 3, border_radius=4)
+    pygame.draw.rect(s, INK, pygame.Rect(6, 6, 20, 20), 1, border_radius=3)
 
 
 def draw_passage(s: pygame.Surface, corner: str) -> None:

@@ -280,7 +280,9 @@ class Game:
             return
         if isinstance(action, Move):
             if phase is not Phase.MOVE:
-                raise IllegalActionError("Roll the die before you move.", "roll_first", '000 "How a turn works" 1')
+                if phase is Phase.START:
+                    raise IllegalActionError("Roll the die before you move.", "roll_first", '000 "How a turn works" 1')
+                raise IllegalActionError("You have already moved this turn.", "already_moved", '000 "How a turn works" 1')
             dest: Position | None = action.room if action.room is not None else action.square
             if dest not in self.moves():
                 raise IllegalActionError(self._why_not_reachable(dest), "unreachable", '000 "How a turn works" 2-3')

@@ -1,0 +1,7 @@
+"""The pygame-ce user interface: scenes, widgets, input and drawing.
+
+Everything is drawn on a logical 1280 x 720 surface (:data:`LOGICAL_SIZE`)
+that :mod:`game.ui.app` scales to the window.
+"""
+
+LOGICAL_SIZE = (1280, 720)

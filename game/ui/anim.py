@@ -1,0 +1,155 @@
+"""Animations driven by ``dt`` (seconds).  Each has ``update(dt)``, ``done`` and
+``skip()`` (jump to the end), and the board scene draws from its state.
+Durations are divided by the speed setting (2.0 = twice as fast)."""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Callable
+
+Point = tuple[float, float]
+
+#: Seconds for the die to tumble, one square of walking, a glide, a card flip.
+DIE_TIME, STEP_TIME, GLIDE_TIME, FLIP_TIME = 0.8, 0.12, 0.5, 0.3
+
+
+def ease(t: float) -> float:
+    """Smoothstep easing 0..1 -> 0..1."""
+    t = max(0.0, min(1.0, t))
+    return t * t * (3 - 2 * t)
+
+
+class Animation:
+    """Base: runs for ``duration`` seconds."""
+
+    def __init__(self, duration: float) -> None:
+        self.duration = max(1e-6, duration)
+        self.t = 0.0
+
+    @property
+    def done(self) -> bool:
+        return self.t >= self.duration
+
+    @property
+    def progress(self) -> float:
+        return min(1.0, self.t / self.duration)
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+
+    def skip(self) -> None:
+        self.t = self.duration
+
+
+class Pause(Animation):
+    """Nothing moves for a while (a computer player "thinking")."""
+
+
+class DieRoll(Animation):
+    """The die tumbles: faces flicker, then it lands on ``result`` with a small
+    bounce.  ``face`` and ``offset`` (pixels up) are what to draw."""
+
+    def __init__(self, result: int, speed: float = 1.0, seed: int = 0) -> None:
+        super().__init__(DIE_TIME / speed)
+        self.result = result
+        self.rng = random.Random(seed)
+        self.face = self.rng.randint(1, 6)
+        self._next_flip = 0.0
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.done:
+            self.face = self.result
+        elif self.t >= self._next_flip:
+            self.face = self.rng.randint(1, 6)
+            self._next_flip = self.t + 0.06 + 0.1 * self.progress
+
+    def skip(self) -> None:
+        super().skip()
+        self.face = self.result
+
+    @property
+    def offset(self) -> float:
+        p = self.progress
+        return abs(math.sin(p * math.pi * 3)) * 26 * (1 - p)
+
+    @property
+    def angle(self) -> float:
+        return 0.0 if self.done else (1 - self.progress) * 360 * 2 * self.progress
+
+
+class Walk(Animation):
+    """A token walks through ``points`` (pixel centres, start first), one
+    segment per square, easing at both ends.  ``on_step(i)`` runs as it
+    reaches point ``i``."""
+
+    def __init__(self, suspect: str, points: list[Point], speed: float = 1.0,
+                 on_step: Callable[[int], None] | None = None) -> None:
+        super().__init__(STEP_TIME * max(1, len(points) - 1) / speed)
+        self.suspect = suspect
+        self.points = points
+        self.on_step = on_step
+        self._reached = 0
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        reached = int(self._along())
+        while self._reached < min(reached, len(self.points) - 1):
+            self._reached += 1
+            if self.on_step:
+                self.on_step(self._reached)
+
+    def _along(self) -> float:
+        n = len(self.points) - 1
+        if n <= 0:
+            return 0.0
+        p = self.progress
+        # ease only the first and last fifth so the middle walks at a steady pace
+        if n >= 3:
+            lin = p * n
+            return lin if 1 <= lin <= n - 1 else (ease(lin / 2) * 2 if lin < 1 else n - ease((n - lin) / 2) * 2)
+        return ease(p) * n
+
+    @property
+    def point(self) -> Point:
+        if len(self.points) == 1:
+            return self.points[0]
+        a = self._along()
+        i = min(int(a), len(self.points) - 2)
+        f = a - i
+        (x0, y0), (x1, y1) = self.points[i], self.points[i + 1]
+        return (x0 + (x1 - x0) * f, y0 + (y1 - y0) * f)
+
+
+class Glide(Animation):
+    """A token or a weapon (``kind`` "token"/"weapon", ``item`` its id) glides
+    from ``start`` to ``end`` (pixels)."""
+
+    def __init__(self, kind: str, item: str, start: Point, end: Point, speed: float = 1.0) -> None:
+        super().__init__(GLIDE_TIME / speed)
+        self.kind, self.item, self.start, self.end = kind, item, start, end
+
+    @property
+    def point(self) -> Point:
+        e = ease(self.progress)
+        return (self.start[0] + (self.end[0] - self.start[0]) * e, self.start[1] + (self.end[1] - self.start[1]) * e)
+
+
+class Group(Animation):
+    """Several animations at once; done when all are."""
+
+    def __init__(self, parts: list[Animation]) -> None:
+        super().__init__(max(p.duration for p in parts))
+        self.parts = parts
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        for p in self.parts:
+            if not p.done:
+                p.update(dt)
+
+    def skip(self) -> None:
+        super().skip()
+        for p in self.parts:
+            p.skip()

@@ -1,0 +1,268 @@
+"""The application: one pygame-ce window, one loop, a stack of scenes.
+
+Everything is drawn on a logical 1280 x 720 surface and scaled (keeping its
+shape) to the window, which can be resized; mouse positions are mapped back to
+logical pixels.  ``run_app`` is what ``run.py`` calls.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+import time
+from pathlib import Path
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+
+from game import paths  # noqa: E402
+from game.ui import LOGICAL_SIZE, assets, theme, widgets  # noqa: E402
+from game.ui.i18n import _  # noqa: E402
+from game.ui.input import InputHandler, Intent  # noqa: E402
+from game.ui.scenes.base import Scene  # noqa: E402
+
+
+class _Silent:
+    """Stand-in for :class:`game.ui.sound.Sounds` when it cannot be used."""
+
+    def play(self, name: str) -> None:
+        pass
+
+
+def _sounds(enabled: bool):
+    try:
+        from game.ui.sound import Sounds
+
+        return Sounds(enabled=enabled, volume=0.8)
+    except Exception:  # no sound module yet, or no audio device: play silent
+        return _Silent()
+
+
+class App:
+    """The running game.
+
+    ``size``: window size in pixels; ``seed``: seed for new games (random when
+    None); ``map_path``: the Tiled map.  ``speed`` scales every animation and
+    computer pause (2.0 = twice as fast).  Drive it with :meth:`run` or, in
+    tests, with :meth:`step`.
+    """
+
+    def __init__(self, size: tuple[int, int] = LOGICAL_SIZE, seed: int | None = None,
+                 map_path: Path = paths.MANSION_MAP, sound: bool = True, speed: float = 1.0) -> None:
+        pygame.init()
+        theme.reset_caches()
+        widgets.clear_cache()
+        assets.clear_cache()
+        self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
+        pygame.display.set_caption(_("Clue"))
+        try:
+            pygame.display.set_icon(assets.icon())
+        except pygame.error:
+            pass
+        self.surface = self.window
+        self._fit_surface()
+        self.clock = pygame.time.Clock()
+        self.seed = seed
+        self.map_path = Path(map_path)
+        self.speed = speed
+        self.sounds = _sounds(sound)
+        self.stack: list[Scene] = []
+        self.running = True
+        self.input = InputHandler(self.to_logical)
+        self.board = None
+        self.map_error: str | None = None
+        self._board_view = None
+        self._load_board()
+
+    # ------------------------------------------------------------ board
+    def _load_board(self) -> None:
+        from game.board.tmx import MapError, load_board
+
+        try:
+            self.board = load_board(self.map_path)
+        except MapError as exc:
+            self.map_error = str(exc)
+        except Exception as exc:  # never a traceback on screen for a bad map
+            self.map_error = f"map {self.map_path}: {exc}"
+
+    def board_view(self):
+        """The board drawing (built once, on first use)."""
+        if self._board_view is None:
+            from game.ui.boardview import BoardView
+
+            self._board_view = BoardView(self.board, self.map_path)
+        return self._board_view
+
+    def new_seed(self) -> int:
+        """The seed for the next game: --seed the first time, then random."""
+        if self.seed is not None:
+            s, self.seed = self.seed, None
+            return s
+        return random.randrange(1 << 30)
+
+    def play(self, name: str) -> None:
+        """Play a sound effect by name (never fails)."""
+        try:
+            self.sounds.play(name)
+        except Exception:
+            pass
+
+    # ------------------------------------------------------------ stack
+    @property
+    def top(self) -> Scene | None:
+        return self.stack[-1] if self.stack else None
+
+    def push(self, scene: Scene) -> None:
+        self.stack.append(scene)
+
+    def pop(self, scene: Scene | None = None) -> None:
+        """Remove the top scene (or ``scene`` wherever it is) and resume the one below."""
+        if scene is None:
+            if self.stack:
+                self.stack.pop()
+        elif scene in self.stack:
+            self.stack.remove(scene)
+        if self.stack:
+            self.stack[-1].on_resume()
+
+    def replace(self, scene: Scene) -> None:
+        """Swap the top scene for ``scene``."""
+        if self.stack:
+            self.stack.pop()
+        self.stack.append(scene)
+
+    def reset(self, scene: Scene) -> None:
+        """Clear the stack and show ``scene``."""
+        self.stack = [scene]
+
+    def find(self, cls: type) -> Scene | None:
+        """The topmost scene of type ``cls`` on the stack, or None."""
+        for s in reversed(self.stack):
+            if isinstance(s, cls):
+                return s
+        return None
+
+    def quit(self) -> None:
+        self.running = False
+
+    def _fit_surface(self) -> None:
+        """Draw straight onto the window when it has the logical size (no
+        scaling, no extra copy); otherwise onto a logical surface that
+        :meth:`present` scales."""
+        if self.window.get_size() == LOGICAL_SIZE:
+            self.surface = self.window
+        elif self.surface is self.window or self.surface.get_size() != LOGICAL_SIZE:
+            self.surface = pygame.Surface(LOGICAL_SIZE).convert()
+
+    # ------------------------------------------------------------ input
+    def _view_rect(self) -> pygame.Rect:
+        ww, wh = self.window.get_size()
+        lw, lh = LOGICAL_SIZE
+        scale = min(ww / lw, wh / lh)
+        w, h = int(lw * scale), int(lh * scale)
+        return pygame.Rect((ww - w) // 2, (wh - h) // 2, w, h)
+
+    def to_logical(self, pos: tuple[int, int]) -> tuple[int, int] | None:
+        """A window pixel as a logical pixel, or None on the black bars."""
+        r = self._view_rect()
+        if not r.collidepoint(pos):
+            return None
+        return (int((pos[0] - r.left) * LOGICAL_SIZE[0] / r.width),
+                int((pos[1] - r.top) * LOGICAL_SIZE[1] / r.height))
+
+    def handle(self, intent: Intent) -> None:
+        """Give one intent to the top scene."""
+        if self.top is not None:
+            self.top.handle(intent)
+
+    # ------------------------------------------------------------- loop
+    def step(self, dt: float, draw: bool = True) -> bool:
+        """One frame: read pygame events, update the top scene by ``dt``
+        seconds, draw.  Returns False once the game should close."""
+        for event in pygame.event.get():
+            if event.type == pygame.QUIT:
+                self.running = False
+            elif event.type == pygame.VIDEORESIZE:
+                self.window = pygame.display.get_surface()
+                self._fit_surface()
+            else:
+                for intent in self.input.translate(event):
+                    self.handle(intent)
+        if self.top is not None:
+            self.top.update(dt)
+        if draw:
+            self.draw()
+            self.present()
+        return self.running and bool(self.stack)
+
+    def draw(self) -> None:
+        """Draw the scene stack on the logical surface, from the topmost opaque scene up."""
+        start = 0
+        for i in range(len(self.stack) - 1, -1, -1):
+            if self.stack[i].opaque:
+                start = i
+                break
+        if not self.stack or not self.stack[start].opaque:
+            self.surface.fill((0, 0, 0))
+        for scene in self.stack[start:]:
+            scene.draw(self.surface)
+
+    def present(self) -> None:
+        """Scale the logical surface to the window and flip."""
+        if self.surface is self.window:
+            pass
+        elif self.window.get_size() == LOGICAL_SIZE:
+            self.window.blit(self.surface, (0, 0))
+        else:
+            r = self._view_rect()
+            self.window.fill((0, 0, 0))
+            self.window.blit(pygame.transform.smoothscale(self.surface, r.size), r)
+        pygame.display.flip()
+
+    def start(self, scene: str = "title") -> None:
+        """Show the first scene (or the bad-map message)."""
+        from game.ui.scenes.error import ErrorScene
+        from game.ui.scenes.title import TitleScene
+
+        if self.map_error:
+            self.reset(ErrorScene(self, _("The board could not be loaded."), self.map_error))
+        else:
+            self.reset(TitleScene(self))
+
+    def run(self) -> int:
+        """The main loop: ``dt = clock.tick(60) / 1000``; returns the exit code."""
+        self.clock.tick(60)
+        while self.step(self.clock.tick(60) / 1000):
+            pass
+        pygame.quit()
+        return 2 if self.map_error else 0
+
+    def save_png(self, path: str) -> None:
+        """Write the current frame, at the window size, to a PNG file."""
+        pygame.image.save(self.window, path)
+
+
+def run_app(size: tuple[int, int] = LOGICAL_SIZE, seed: int | None = None, map_path: Path = paths.MANSION_MAP,
+            screenshot: str | None = None, scene: str = "title") -> int:
+    """Open the game (or, with ``screenshot``, render one frame of ``scene`` to
+    that PNG file and return).  Returns the process exit code."""
+    started = time.perf_counter()
+    app = App(size=size, seed=seed, map_path=map_path, sound=screenshot is None)
+    if screenshot:
+        from game.ui.screens import build_scene
+
+        try:
+            build_scene(app, scene, seed if seed is not None else 3)
+        except Exception as exc:  # keep the promise: a PNG, and a clear message
+            print(f"Cannot build the {scene} scene: {exc}", file=sys.stderr)
+            raise
+        app.draw()
+        app.present()
+        app.save_png(screenshot)
+        pygame.quit()
+        return 2 if app.map_error else 0
+    app.start()
+    app.first_frame_s = time.perf_counter() - started
+    return app.run()

@@ -1,0 +1,247 @@
+"""Images: sprites from ``sprites/`` with drawn fallbacks, scaled and cached.
+
+Every loader works without the sprite files (it draws a simple stand-in), so
+the game never fails for a missing picture.  Sizes are in pixels.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from game import paths
+from game.rules.cards import category, name
+from game.ui import theme
+from game.ui.i18n import _
+
+_CACHE: dict[tuple, pygame.Surface] = {}
+
+
+def _load(rel: str) -> pygame.Surface | None:
+    path = paths.SPRITES / rel
+    if not path.is_file():
+        return None
+    try:
+        img = pygame.image.load(str(path))
+    except (pygame.error, OSError):
+        return None
+    return img.convert_alpha() if pygame.display.get_surface() else img
+
+
+def _cached(key: tuple, make) -> pygame.Surface:
+    surf = _CACHE.get(key)
+    if surf is None:
+        surf = make()
+        _CACHE[key] = surf
+    return surf
+
+
+def clear_cache() -> None:
+    """Forget every cached image (after the display mode changes)."""
+    _CACHE.clear()
+
+
+def _scaled(img: pygame.Surface, size: int) -> pygame.Surface:
+    if img.get_width() == size and img.get_height() == size:
+        return img
+    return pygame.transform.smoothscale(img, (size, size))
+
+
+# ------------------------------------------------------------------ tokens
+def token(suspect: str, size: int) -> pygame.Surface:
+    """A round pawn of ``size`` pixels: the suspect's colour with the initial on
+    top and a soft shadow (sprites/tokens/<suspect>.png when present)."""
+    def make() -> pygame.Surface:
+        img = _load(f"tokens/{suspect}.png")
+        if img is not None:
+            return _scaled(img, size)
+        return _draw_token(suspect, size)
+    return _cached(("token", suspect, size), make)
+
+
+def _draw_token(suspect: str, size: int) -> pygame.Surface:
+    big = size * 3
+    s = pygame.Surface((big, big), pygame.SRCALPHA)
+    c = theme.suspect_colour(suspect)
+    r = big // 2 - big // 10
+    centre = (big // 2, big // 2 - big // 24)
+    pygame.draw.circle(s, (0, 0, 0, 90), (big // 2 + big // 20, big // 2 + big // 14), r)
+    pygame.draw.circle(s, (30, 20, 15), centre, r)
+    pygame.draw.circle(s, c, centre, r - big // 24)
+    hl = tuple(min(255, v + 50) for v in c)
+    pygame.draw.circle(s, hl, (centre[0] - r // 3, centre[1] - r // 3), r // 4)
+    initial = theme.font(int(big * 0.5), True).render(name(suspect).split()[-1][0], True, theme.ink_on(c))
+    s.blit(initial, initial.get_rect(center=centre))
+    return pygame.transform.smoothscale(s, (size, size))
+
+
+# ----------------------------------------------------------------- weapons
+def weapon(weapon_id: str, size: int) -> pygame.Surface:
+    """A weapon silhouette of ``size`` pixels (sprites/weapons/<weapon>.png when present)."""
+    def make() -> pygame.Surface:
+        img = _load(f"weapons/{weapon_id}.png")
+        if img is not None:
+            return _scaled(img, size)
+        return pygame.transform.smoothscale(_draw_weapon(weapon_id, 96), (size, size))
+    return _cached(("weapon", weapon_id, size), make)
+
+
+def _draw_weapon(w: str, n: int) -> pygame.Surface:
+    s = pygame.Surface((n, n), pygame.SRCALPHA)
+    pygame.draw.circle(s, (250, 240, 220, 230), (n // 2, n // 2), n // 2 - 2)
+    ink, metal, gold = (45, 40, 40), (120, 125, 135), (200, 160, 60)
+    if w == "candlestick":
+        pygame.draw.rect(s, gold, (n * .4, n * .35, n * .2, n * .45))
+        pygame.draw.rect(s, gold, (n * .28, n * .75, n * .44, n * .08))
+        pygame.draw.ellipse(s, (240, 140, 30), (n * .43, n * .15, n * .14, n * .2))
+    elif w == "knife":
+        pygame.draw.polygon(s, metal, [(n * .2, n * .8), (n * .7, n * .2), (n * .62, n * .5)])
+        pygame.draw.line(s, ink, (n * .2, n * .8), (n * .35, n * .65), 9)
+    elif w == "lead_pipe":
+        pygame.draw.line(s, metal, (n * .22, n * .78), (n * .78, n * .22), 14)
+        pygame.draw.line(s, ink, (n * .22, n * .78), (n * .78, n * .22), 2)
+    elif w == "revolver":
+        pygame.draw.rect(s, ink, (n * .2, n * .32, n * .58, n * .14))
+        pygame.draw.polygon(s, ink, [(n * .5, n * .4), (n * .62, n * .4), (n * .5, n * .78), (n * .38, n * .78)])
+    elif w == "rope":
+        for k in range(3):
+            pygame.draw.circle(s, (170, 120, 60), (n // 2, int(n * (.35 + .12 * k))), int(n * .16), 6)
+    else:  # wrench
+        pygame.draw.line(s, metal, (n * .28, n * .72), (n * .64, n * .36), 12)
+        pygame.draw.circle(s, metal, (int(n * .68), int(n * .32)), int(n * .14))
+        pygame.draw.circle(s, (250, 240, 220), (int(n * .74), int(n * .26)), int(n * .07))
+    return s
+
+
+# ------------------------------------------------------------------- cards
+def card_picture(card: str, size: int) -> pygame.Surface:
+    """The picture part of a card, ``size`` pixels square (sprites/cards/<card>.png
+    when present; else the token, the weapon or a room plan is drawn)."""
+    def make() -> pygame.Surface:
+        img = _load(f"cards/{card}.png")
+        if img is not None:
+            return _scaled(img, size)
+        s = pygame.Surface((size, size), pygame.SRCALPHA)
+        cat = category(card)
+        s.fill((250, 242, 226))
+        if cat == "suspect":
+            t = _draw_token(card, int(size * .8))
+            s.blit(t, t.get_rect(center=(size // 2, size // 2)))
+        elif cat == "weapon":
+            t = pygame.transform.smoothscale(_draw_weapon(card, 96), (int(size * .8), int(size * .8)))
+            s.blit(t, t.get_rect(center=(size // 2, size // 2)))
+        else:
+            rng = random.Random(card)
+            wood = (196, 146, 92)
+            pygame.draw.rect(s, wood, s.get_rect().inflate(-size // 6, -size // 6))
+            for _k in range(3):
+                w, h = rng.randint(size // 8, size // 4), rng.randint(size // 8, size // 4)
+                x, y = rng.randint(size // 6, size - size // 6 - w), rng.randint(size // 6, size - size // 6 - h)
+                pygame.draw.rect(s, (120, 80, 50), (x, y, w, h), border_radius=3)
+            pygame.draw.rect(s, (70, 45, 30), s.get_rect().inflate(-size // 6, -size // 6), max(2, size // 30))
+        return s
+    return _cached(("picture", card, size), make)
+
+
+#: Space for the name under a card's picture: two lines of 20-pixel text.
+NAME_LINES = 2
+
+
+def card_size(width: int) -> tuple[int, int]:
+    """The full card size (pixels) for a card ``width`` pixels wide."""
+    pad = max(6, width // 16)
+    pic = width - 2 * pad
+    line = theme.font(theme.SMALL, True).get_linesize()
+    return width, pad + pic + 4 + NAME_LINES * line + pad
+
+
+def card(card_id: str, width: int) -> pygame.Surface:
+    """A whole card face: frame in its category's colour, the picture and the
+    name underneath (drawn here, up to two lines of 20-pixel bold text)."""
+    def make() -> pygame.Surface:
+        w, h = card_size(width)
+        pad = max(6, width // 16)
+        pic = width - 2 * pad
+        s = pygame.Surface((w, h), pygame.SRCALPHA)
+        frame = theme.CATEGORY_COLOURS[category(card_id)]
+        pygame.draw.rect(s, frame, s.get_rect(), border_radius=10)
+        inner = pygame.Rect(pad // 2, pad // 2, w - pad, h - pad)
+        pygame.draw.rect(s, theme.PAPER, inner, border_radius=8)
+        s.blit(card_picture(card_id, pic), (pad, pad))
+        pygame.draw.rect(s, frame, (pad, pad, pic, pic), 2)
+        y = pad + pic + 4
+        lines = theme.wrap(_(name(card_id)), w - 8, theme.SMALL, True)[:NAME_LINES]
+        line = theme.font(theme.SMALL, True).get_linesize()
+        y += (NAME_LINES - len(lines)) * line // 2
+        for ln in lines:
+            t = theme.text(ln, theme.SMALL, theme.INK, True)
+            s.blit(t, t.get_rect(midtop=(w // 2, y)))
+            y += line
+        return s
+    return _cached(("card", card_id, width), make)
+
+
+def card_back(width: int) -> pygame.Surface:
+    """The back of a card at the size of :func:`card` (sprites/card_back.png when present)."""
+    def make() -> pygame.Surface:
+        w, h = card_size(width)
+        img = _load("card_back.png")
+        if img is not None:
+            return pygame.transform.smoothscale(img, (w, h))
+        s = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.rect(s, (120, 30, 40), s.get_rect(), border_radius=10)
+        pygame.draw.rect(s, theme.BRASS, s.get_rect().inflate(-12, -12), 3, border_radius=8)
+        q = theme.font(int(w * .5), True).render("?", True, theme.BRASS)
+        s.blit(q, q.get_rect(center=(w // 2, h // 2)))
+        return s
+    return _cached(("back", width), make)
+
+
+def envelope(size: int) -> pygame.Surface:
+    """The case-file envelope, ``size`` pixels wide (sprites/envelope.png when present)."""
+    def make() -> pygame.Surface:
+        img = _load("envelope.png")
+        if img is not None:
+            h = int(img.get_height() * size / img.get_width())
+            return pygame.transform.smoothscale(img, (size, h))
+        h = int(size * .65)
+        s = pygame.Surface((size, h), pygame.SRCALPHA)
+        pygame.draw.rect(s, (235, 215, 170), s.get_rect(), border_radius=6)
+        pygame.draw.polygon(s, (205, 180, 130), [(0, 0), (size, 0), (size // 2, h // 2)])
+        pygame.draw.circle(s, (170, 30, 40), (size // 2, h // 2), size // 12)
+        return s
+    return _cached(("envelope", size), make)
+
+
+# -------------------------------------------------------------------- dice
+def die_face(value: int, size: int) -> pygame.Surface:
+    """One die face 1-6, ``size`` pixels (sprites/dice/<n>.png when present)."""
+    def make() -> pygame.Surface:
+        img = _load(f"dice/{value}.png")
+        if img is not None:
+            return _scaled(img, size)
+        s = pygame.Surface((size, size), pygame.SRCALPHA)
+        pygame.draw.rect(s, (250, 246, 236), s.get_rect(), border_radius=size // 6)
+        pygame.draw.rect(s, (60, 40, 30), s.get_rect(), max(2, size // 24), border_radius=size // 6)
+        spots = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)],
+                 4: [(0, 0), (2, 0), (0, 2), (2, 2)], 5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)],
+                 6: [(0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)]}[value]
+        for cx, cy in spots:
+            pygame.draw.circle(s, (40, 28, 22), (int(size * (.25 + .25 * cx)), int(size * (.25 + .25 * cy))),
+                               max(3, size // 11))
+        return s
+    return _cached(("die", value, size), make)
+
+
+def icon() -> pygame.Surface:
+    """The window icon (sprites/icon.png when present, else Miss Scarlet's pawn)."""
+    img = _load("icon.png")
+    return img if img is not None else _draw_token("scarlet", 64)
+
+
+def all_cards() -> list[str]:
+    """Every card id, suspects then weapons then rooms."""
+    from game.rules.cards import ALL_CARDS
+    return list(ALL_CARDS)
+

@@ -1,0 +1,245 @@
+"""Drawing the mansion: the static board (pre-rendered once from the Tiled map
+and scaled to the square size), room names, highlights, tokens and weapons.
+
+Units: ``square`` is the size of one board square in logical pixels (28 at
+1280 x 720); squares are ``(col, row)``.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pygame
+
+from game.board.model import Board, Square
+from game.rules.cards import SUSPECTS, WEAPONS, name
+from game.rules.events import Position
+from game.ui import assets, theme
+from game.ui.i18n import _
+
+Point = tuple[float, float]
+
+
+def _tile_layer(map_path: Path, board: Board) -> pygame.Surface | None:
+    """The ``floor`` tile layer at the map's own tile size, or None if the
+    tiles cannot be loaded (then a plain plan is drawn instead)."""
+    try:
+        import pytmx
+        from pytmx.util_pygame import load_pygame
+
+        tmx = load_pygame(str(map_path))
+        layer = tmx.get_layer_by_name("floor")
+        if not isinstance(layer, pytmx.TiledTileLayer):
+            return None
+        tw, th = tmx.tilewidth, tmx.tileheight
+        surf = pygame.Surface((board.width * tw, board.height * th))
+        surf.fill((60, 40, 30))
+        for x, y, image in layer.tiles():
+            if x < board.width and y < board.height:
+                surf.blit(image, (x * tw, y * th))
+        return surf
+    except Exception:  # any problem with images: fall back to a drawn plan
+        return None
+
+
+def _plain_plan(board: Board, px: int) -> pygame.Surface:
+    surf = pygame.Surface((board.width * px, board.height * px))
+    surf.fill((50, 34, 26))
+    for c in range(board.width):
+        for r in range(board.height):
+            rect = pygame.Rect(c * px, r * px, px, px)
+            if (c, r) in board.corridor:
+                pygame.draw.rect(surf, (214, 190, 140) if (c + r) % 2 else (200, 176, 128), rect)
+            elif (c, r) in board.room_of:
+                pygame.draw.rect(surf, (178, 126, 78), rect)
+            elif (c, r) in board.envelope:
+                pygame.draw.rect(surf, (110, 40, 40), rect)
+    return surf
+
+
+class BoardView:
+    """Where things are on screen and how the board looks.
+
+    ``origin`` is the top-left pixel of the board, ``square`` the side of a
+    square in pixels.  ``static`` is the cached board picture (tiles, grid and
+    room names) drawn once; everything that moves is drawn on top each frame.
+    """
+
+    def __init__(self, board: Board, map_path: Path | None, origin: tuple[int, int] = (10, 10),
+                 square: int = 28) -> None:
+        self.board = board
+        self.origin = origin
+        self.square = square
+        self.rect = pygame.Rect(origin, (board.width * square, board.height * square))
+        tiles = _tile_layer(map_path, board) if map_path else None
+        if tiles is None:
+            tiles = _plain_plan(board, 32)
+        self.static = pygame.transform.smoothscale(tiles, self.rect.size).convert() \
+            if pygame.display.get_surface() else pygame.transform.smoothscale(tiles, self.rect.size)
+        self._grid_lines()
+        self._room_geometry()
+        self._room_names()
+        self.token_size = square - 2
+        self.weapon_size = square - 4
+
+    # --------------------------------------------------------- geometry
+    def square_rect(self, sq: Square) -> pygame.Rect:
+        """The screen rectangle of a square."""
+        return pygame.Rect(self.origin[0] + sq[0] * self.square, self.origin[1] + sq[1] * self.square,
+                           self.square, self.square)
+
+    def square_centre(self, sq: Square) -> Point:
+        return (self.origin[0] + (sq[0] + .5) * self.square, self.origin[1] + (sq[1] + .5) * self.square)
+
+    def square_at(self, pos: tuple[int, int]) -> Square | None:
+        """The square under a logical pixel, or None off the board."""
+        if not self.rect.collidepoint(pos):
+            return None
+        return ((pos[0] - self.origin[0]) // self.square, (pos[1] - self.origin[1]) // self.square)
+
+    def position_at(self, pos: tuple[int, int]) -> Position | None:
+        """The destination under a pixel: a room id for a room square, else the square."""
+        sq = self.square_at(pos)
+        if sq is None:
+            return None
+        return self.board.room_of.get(sq, sq)
+
+    def _room_geometry(self) -> None:
+        self.room_box: dict[str, pygame.Rect] = {}
+        self.token_slots: dict[str, list[Square]] = {}
+        self.weapon_slots: dict[str, list[Square]] = {}
+        for rid, room in self.board.rooms.items():
+            cols = [c for c, _r in room.squares]
+            rows = [r for _c, r in room.squares]
+            box = pygame.Rect(min(cols), min(rows), max(cols) - min(cols) + 1, max(rows) - min(rows) + 1)
+            self.room_box[rid] = box
+            # the room name takes the middle two rows; tokens go below it,
+            # weapons above it, away from the side walls where possible
+            mid = box.top + box.height / 2
+            label_rows = {int(mid - 1), int(mid)} if box.height % 2 == 0 else {int(mid - .5), int(mid + .5)}
+            if box.height <= 4:
+                label_rows = {box.top + 1, box.top + 2}
+            free = [s for s in room.squares if s[1] not in label_rows]
+            inner = [s for s in free if box.left < s[0] < box.right - 1] or free
+            below = sorted((s for s in inner if s[1] > max(label_rows)), key=lambda s: (s[1] != box.bottom - 2, -s[1], s[0]))
+            above = sorted((s for s in inner if s[1] < min(label_rows)), key=lambda s: (s[1] != box.top + 1, s[1], s[0]))
+            rest = sorted(room.squares, key=lambda s: (-s[1], s[0]))
+            self.token_slots[rid] = (below + [s for s in rest if s not in below and s not in above])[:6]
+            self.weapon_slots[rid] = (above + [s for s in rest if s not in above])[:6]
+
+    def room_label_centre(self, room: str) -> Point:
+        box = self.room_box[room]
+        return (self.origin[0] + (box.left + box.width / 2) * self.square,
+                self.origin[1] + (box.top + box.height / 2) * self.square)
+
+    def token_point(self, suspect: str, pos: Position, others_in_room: list[str] | None = None) -> Point:
+        """The pixel centre of ``suspect``'s token at ``pos`` (in a room, the
+        suspect's own slot, so several tokens spread over the room)."""
+        if isinstance(pos, str):
+            slots = self.token_slots.get(pos) or sorted(self.board.rooms[pos].squares)
+            return self.square_centre(slots[SUSPECTS.index(suspect) % len(slots)])
+        return self.square_centre(pos)
+
+    def weapon_point(self, weapon: str, room: str, rank: int | None = None) -> Point:
+        """The pixel centre of a weapon in its room: the top-left corner first;
+        ``rank`` is its place among the weapons in that room (default: its
+        place among all weapons)."""
+        slots = self.weapon_slots.get(room) or sorted(self.board.rooms[room].squares)
+        return self.square_centre(slots[(WEAPONS.index(weapon) if rank is None else rank) % len(slots)])
+
+    # ------------------------------------------------------------ static
+    def _grid_lines(self) -> None:
+        """A faint grid on corridor squares so steps can be counted."""
+        line = pygame.Surface((self.square, self.square), pygame.SRCALPHA)
+        pygame.draw.rect(line, (60, 40, 25, 70), line.get_rect(), 1)
+        for sq in self.board.corridor:
+            r = self.square_rect(sq).move(-self.origin[0], -self.origin[1])
+            self.static.blit(line, r)
+
+    def _room_names(self) -> None:
+        for rid in self.board.rooms:
+            box = self.room_box[rid]
+            width = box.width * self.square - 12
+            label = _(name(rid))
+            size = 24
+            lines = [label]
+            while size > 18:
+                if theme.font(size, True).size(label)[0] <= width:
+                    lines = [label]
+                    break
+                wrapped = theme.wrap(label, width, size, True)
+                if all(theme.font(size, True).size(w)[0] <= width for w in wrapped) and len(wrapped) <= 2:
+                    lines = wrapped
+                    break
+                size -= 1
+            cx, cy = self.room_label_centre(rid)
+            cx -= self.origin[0]
+            cy -= self.origin[1]
+            lh = theme.font(size, True).get_linesize()
+            y = cy - lh * len(lines) / 2
+            for ln in lines:
+                shadow = theme.font(size, True).render(ln, True, (40, 22, 12))
+                face = theme.font(size, True).render(ln, True, (255, 244, 220))
+                r = face.get_rect(midtop=(int(cx), int(y)))
+                for dx, dy in ((-2, 0), (2, 0), (0, -2), (0, 2), (2, 2)):
+                    self.static.blit(shadow, r.move(dx, dy))
+                self.static.blit(face, r)
+                y += lh
+
+    # ------------------------------------------------------------ dynamic
+    def highlight(self, moves) -> pygame.Surface:
+        """A transparent layer lighting every destination in ``moves``
+        (squares and whole rooms); build it once per roll, blit it each frame."""
+        layer = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+        fill = (*theme.HIGHLIGHT, 110)
+        for dest in moves:
+            squares = self.board.rooms[dest].squares if isinstance(dest, str) else [dest]
+            for sq in squares:
+                r = self.square_rect(sq).move(-self.origin[0], -self.origin[1])
+                layer.fill(fill, r)
+            if not isinstance(dest, str):
+                r = self.square_rect(dest).move(-self.origin[0], -self.origin[1])
+                pygame.draw.rect(layer, (*theme.HIGHLIGHT, 255), r, 2)
+            else:
+                for sq in squares:
+                    r = self.square_rect(sq).move(-self.origin[0], -self.origin[1])
+                    for (dc, dr), a, b in (((0, -1), r.topleft, r.topright), ((0, 1), r.bottomleft, r.bottomright),
+                                           ((-1, 0), r.topleft, r.bottomleft), ((1, 0), r.topright, r.bottomright)):
+                        if (sq[0] + dc, sq[1] + dr) not in squares:
+                            pygame.draw.line(layer, (*theme.HIGHLIGHT, 255), a, b, 3)
+        return layer
+
+    def dest_point(self, dest: Position) -> Point:
+        """Where the keyboard cursor sits for a destination."""
+        if isinstance(dest, str):
+            return self.room_label_centre(dest)
+        return self.square_centre(dest)
+
+    def draw_cursor(self, surface: pygame.Surface, dest: Position, t: float) -> None:
+        """The keyboard cursor on a destination; ``t`` (seconds) makes it pulse."""
+        grow = int(2 + 2 * math.sin(t * 6))
+        if isinstance(dest, str):
+            box = self.room_box[dest]
+            r = pygame.Rect(self.origin[0] + box.left * self.square, self.origin[1] + box.top * self.square,
+                            box.width * self.square, box.height * self.square).inflate(grow, grow)
+        else:
+            r = self.square_rect(dest).inflate(6 + grow, 6 + grow)
+        pygame.draw.rect(surface, (20, 14, 10), r.inflate(4, 4), 3, border_radius=6)
+        pygame.draw.rect(surface, (255, 255, 255), r, 3, border_radius=6)
+
+    def draw_token(self, surface: pygame.Surface, suspect: str, point: Point, active_t: float | None = None) -> None:
+        """A pawn centred on ``point``; ``active_t`` (seconds) adds the gentle pulse."""
+        img = assets.token(suspect, self.token_size)
+        x, y = int(point[0]), int(point[1])
+        if active_t is not None:
+            radius = int(self.token_size / 2 + 3 + 2.5 * (1 + math.sin(active_t * 4)))
+            pygame.draw.circle(surface, (255, 250, 200), (x, y), radius, 3)
+        surface.blit(img, img.get_rect(center=(x, y)))
+
+    def draw_weapon(self, surface: pygame.Surface, weapon: str, point: Point) -> None:
+        img = assets.weapon(weapon, self.weapon_size)
+        x, y = int(point[0]), int(point[1])
+        pygame.draw.circle(surface, (70, 45, 30), (x, y), self.square // 2)
+        pygame.draw.circle(surface, (250, 242, 226), (x, y), self.square // 2 - 2)
+        surface.blit(img, img.get_rect(center=(x, y)))

@@ -1,0 +1,106 @@
+"""One game being played at the table: the engine's :class:`Game`, who is a
+person and who a computer player, the computer players themselves, the public
+log and each person's notebook marks.
+
+Computer players only ever receive ``game.view(seat)`` and the legal actions.
+"""
+
+from __future__ import annotations
+
+from game.ai.simple import make_player
+from game.board.model import Board
+from game.log import describe
+from game.rules import events as ev
+from game.rules.actions import Action
+from game.rules.cards import ALL_CARDS, name
+from game.rules.engine import Game
+from game.rules.setup import GameSetup, SeatConfig
+from game.ui.i18n import _
+
+#: Notebook marks a person cycles through, in order ("" is blank).
+MARKS = ("", "X", "?", "✓")
+
+#: Default quick-start table: you as Miss Scarlet against three computer players.
+QUICK_OPPONENTS = ("mustard", "white", "peacock")
+
+
+def quick_setup(seed: int) -> GameSetup:
+    """Miss Scarlet (a person) against three computer players."""
+    seats = (SeatConfig("scarlet", "human"),) + tuple(SeatConfig(s, "computer") for s in QUICK_OPPONENTS)
+    return GameSetup(seats=seats, seed=seed)
+
+
+class Match:
+    """The game at the table.  ``kinds[seat]`` is ``"human"`` or ``"computer"``;
+    ``notebooks[seat]`` is a plain JSON-able dict ``{card id: mark}`` for each
+    person; ``log`` holds the public log lines in order."""
+
+    def __init__(self, board: Board, setup: GameSetup) -> None:
+        self.game = Game.new(board, setup)
+        self.setup = self.game.setup
+        seats = self.setup.seats
+        self.kinds = [c.kind for c in seats]
+        self.players = {i: make_player(c.level, self.setup.seed * 31 + i)
+                        for i, c in enumerate(seats) if c.kind == "computer"}
+        self.notebooks: dict[int, dict[str, str]] = {i: {} for i, k in enumerate(self.kinds) if k == "human"}
+        self.log: list[str] = []
+        self.suspects = tuple(s.suspect for s in self.game.seats)
+        for e in self.game.events:
+            self.add_log(e)
+
+    # ------------------------------------------------------------- people
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, k in enumerate(self.kinds) if k == "human"]
+
+    def is_human(self, seat: int) -> bool:
+        return self.kinds[seat] == "human"
+
+    @property
+    def needs_cover(self) -> bool:
+        """Two or more people share the screen, so private things need a cover."""
+        return len(self.humans) >= 2
+
+    def seat_name(self, seat: int) -> str:
+        return _(name(self.suspects[seat]))
+
+    # ---------------------------------------------------------------- log
+    def add_log(self, event: ev.Event) -> str | None:
+        """Add the public log line of ``event`` (redacted first); returns it."""
+        line = describe(ev.public(event), self.suspects)
+        if line:
+            self.log.append(_(line))
+        return line
+
+    # --------------------------------------------------------- computers
+    def computer_choice(self) -> Action:
+        """The computer actor's choice, from its own view only."""
+        seat = self.game.actor
+        return self.players[seat].choose(self.game.view(seat), self.game.legal_actions())
+
+    # ----------------------------------------------------------- notebook
+    def auto_ticks(self, seat: int) -> dict[str, str]:
+        """Card -> why it is ticked for ``seat``: "hand" or "shown:<seat>".
+        Computed only from ``game.view(seat).events``."""
+        out: dict[str, str] = {}
+        for e in self.game.view(seat).events:
+            if isinstance(e, ev.HandDealt) and e.player == seat and e.cards:
+                for c in e.cards:
+                    out[c] = "hand"
+            elif isinstance(e, ev.CardShown) and e.to == seat and e.card is not None:
+                out.setdefault(e.card, f"shown:{e.by}")
+        return out
+
+    def cycle_mark(self, seat: int, card: str) -> str:
+        """Move ``card``'s manual mark to the next of :data:`MARKS`; returns it."""
+        book = self.notebooks.setdefault(seat, {})
+        mark = MARKS[(MARKS.index(book.get(card, "")) + 1) % len(MARKS)]
+        if mark:
+            book[card] = mark
+        else:
+            book.pop(card, None)
+        return mark
+
+    @staticmethod
+    def cards() -> tuple[str, ...]:
+        return ALL_CARDS

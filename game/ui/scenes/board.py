@@ -1,0 +1,551 @@
+"""The board scene: the mansion on the left, the HUD on the right, and the turn
+flow for people and computer players.
+
+Engine events are played one after another: each may start an animation (die,
+walk, glide), add a public log line, or open a private step behind a cover.
+Computer players decide at a human pace from ``game.view(seat)`` only.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+import pygame
+
+from game.rules import events as ev
+from game.rules.actions import Accuse, Action, EndTurn, Move, Roll, Suggest, TakePassage
+from game.rules.cards import SUSPECTS
+from game.rules.engine import Phase
+from game.rules.errors import IllegalActionError
+from game.ui import anim, assets, theme
+from game.ui.i18n import _
+from game.ui.input import Intent, Kind
+from game.ui.scenes.base import Scene
+from game.ui.widgets import Button, FocusGroup, Label, spatial_next
+
+#: Seconds a computer player "thinks" before each decision (divided by the speed).
+AI_PAUSE = 0.7
+#: HUD geometry (logical pixels).
+HUD_X, HUD_W = 700, 570
+TURN_RECT = pygame.Rect(HUD_X, 10, HUD_W, 84)
+DIE_RECT = pygame.Rect(HUD_X, 104, 112, 112)
+BUTTON_X, BUTTON_W, BUTTON_H, BUTTON_STEP, BUTTON_Y = 826, 444, 50, 56, 104
+NOTEBOOK_SLOT = 5
+LOG_RECT = pygame.Rect(HUD_X, 444, HUD_W, 266)
+LOG_SIZE, LOG_LINE = theme.SMALL, 25
+
+
+class BoardScene(Scene):
+    """Plays one :class:`~game.ui.match.Match`."""
+
+    def __init__(self, app, match) -> None:
+        super().__init__(app)
+        self.match = match
+        self.game = match.game
+        self.view = app.board_view()
+        self.shown_pos = dict(self.game.positions)
+        self.shown_weapons = dict(self.game.weapons)
+        self.queue: deque[ev.Event] = deque()
+        self.anim: anim.Animation | None = None
+        self.die_value: int | None = None
+        self.t = 0.0
+        self.ai_wait = 0.0
+        self.skipping = False
+        self.turn_no = 0
+        self.auto_suggested = -1
+        self.disprove_open = False
+        self.over_wait = 0.0
+        self.over_shown = False
+        self.cursor = 0
+        self._highlight_key = None
+        self._highlight = None
+        self._buttons_key = None
+        self.focus = FocusGroup()
+        self.notebook_button = Button(
+            pygame.Rect(BUTTON_X, BUTTON_Y + NOTEBOOK_SLOT * BUTTON_STEP, BUTTON_W, BUTTON_H),
+            _("My cards & notebook"), self.open_notebook, hint="N")
+        self._log_key = None
+        self._log_lines: list[str] = []
+
+    # =========================================================== actions
+    def do(self, action: Action) -> bool:
+        """Apply ``action`` for the current actor; an illegal one shows the
+        engine's reason in a message box.  Returns True when applied."""
+        try:
+            events = self.game.apply(action)
+        except IllegalActionError as exc:
+            self.refuse(str(exc))
+            return False
+        self.queue.extend(events)
+        self.ai_wait = 0.0
+        self._buttons_key = None
+        return True
+
+    def refuse(self, reason: str) -> None:
+        from game.ui.scenes.message import MessageScene
+
+        self.app.play("wrong")
+        self.app.push(MessageScene(self.app, _(reason)))
+
+    @property
+    def busy(self) -> bool:
+        """True while events are still being played."""
+        return self.anim is not None or bool(self.queue)
+
+    @property
+    def human_to_act(self) -> bool:
+        return not self.busy and not self.game.over and self.match.is_human(self.game.actor)
+
+    def roll(self) -> None:
+        self.do(Roll())
+
+    def passage(self) -> None:
+        self.do(TakePassage())
+
+    def end_turn(self) -> None:
+        self.do(EndTurn())
+
+    def open_suggest(self) -> None:
+        from game.ui.scenes.picker import PickerScene
+
+        try:
+            self.game.check(Suggest("", ""))
+        except IllegalActionError as exc:
+            self.refuse(str(exc))
+            return
+        self.app.push(PickerScene(self.app, self, "suggest"))
+
+    def open_accuse(self) -> None:
+        from game.ui.scenes.picker import PickerScene
+
+        try:
+            self.game.check(Accuse("", "", ""))
+        except IllegalActionError as exc:
+            self.refuse(str(exc))
+            return
+        self.app.push(PickerScene(self.app, self, "accuse"))
+
+    def open_notebook(self) -> None:
+        """Open the notebook of the person who may look now (behind a cover
+        when needed); with several people and a computer to move, ask whose."""
+        from game.ui.scenes.cover import open_private
+        from game.ui.scenes.notebook import NotebookChooser, NotebookScene
+
+        humans = self.match.humans
+        if not humans:
+            self.refuse(_("Only people keep a notebook. All players here are computers."))
+            return
+        actor = self.game.actor
+        if len(humans) == 1:
+            seat = humans[0]
+        elif self.match.is_human(actor) and not self.game.over:
+            seat = actor
+        else:
+            self.app.push(NotebookChooser(self.app, self.match))
+            return
+        open_private(self.app, self.match, seat, lambda: NotebookScene(self.app, self.match, seat),
+                     optional=True, reason=_("Your cards and notebook are next."))
+
+    def choose(self, dest) -> None:
+        """Move to ``dest`` (a square or a room id)."""
+        self.do(Move(room=dest) if isinstance(dest, str) else Move(square=dest))
+
+    # ============================================================== input
+    def handle(self, intent: Intent) -> bool:
+        self._refresh_buttons()
+        k = intent.kind
+        if k is Kind.MENU or k is Kind.BACK:
+            from game.ui.scenes.menu import MenuScene
+
+            self.app.push(MenuScene(self.app, self))
+            return True
+        if k is Kind.NOTEBOOK:
+            self.open_notebook()
+            return True
+        if self.busy:
+            if k in (Kind.CONFIRM, Kind.CLICK):
+                self.skip()
+                return True
+            return False
+        if k is Kind.CLICK and self.match.humans and self.notebook_button.rect.collidepoint(intent.pos):
+            self.notebook_button.press()
+            return True
+        if not self.human_to_act:
+            if k is Kind.POINT and self.match.humans:
+                self.notebook_button.focused = self.notebook_button.rect.collidepoint(intent.pos)
+            if k is Kind.CONFIRM or (k is Kind.CLICK and self.view.rect.collidepoint(intent.pos)):
+                self.ai_wait = 1e9  # hurry the computer player
+                return True
+            return False
+        if self.game.phase is Phase.MOVE:
+            return self._handle_move(intent)
+        if self.focus.handle(intent):
+            return True
+        if k is Kind.CLICK and self.view.rect.collidepoint(intent.pos):
+            self._explain_board_click(intent.pos)
+            return True
+        return False
+
+    def _handle_move(self, intent: Intent) -> bool:
+        dests = list(self.game.moves())
+        if not dests:
+            return False
+        k = intent.kind
+        self.cursor %= len(dests)
+        if k in (Kind.UP, Kind.DOWN, Kind.LEFT, Kind.RIGHT):
+            rects = [pygame.Rect(0, 0, 4, 4) for _d in dests]
+            for r, d in zip(rects, dests):
+                r.center = self.view.dest_point(d)
+            self.cursor = spatial_next(rects, self.cursor, k)
+            return True
+        if k is Kind.CONFIRM:
+            self.choose(dests[self.cursor])
+            return True
+        if k is Kind.POINT:
+            dest = self.view.position_at(intent.pos)
+            if dest in dests:
+                self.cursor = dests.index(dest)
+            return False
+        if k is Kind.CLICK:
+            dest = self.view.position_at(intent.pos)
+            if dest is None:
+                return False
+            if dest in self.game.board.envelope or (not isinstance(dest, str) and dest not in self.game.board.corridor):
+                self.refuse(_("You can only stop on a corridor square or in a room."))
+                return True
+            self.choose(dest)
+            return True
+        return False
+
+    def _explain_board_click(self, pos) -> None:
+        dest = self.view.position_at(pos)
+        if dest is None:
+            return
+        action = Move(room=dest) if isinstance(dest, str) else Move(square=dest)
+        try:
+            self.game.check(action)
+        except IllegalActionError as exc:
+            self.refuse(str(exc))
+
+    def skip(self) -> None:
+        """Finish the running animation and those queued behind it."""
+        self.skipping = True
+        if self.anim is not None:
+            self.anim.skip()
+
+    # ============================================================= update
+    def update(self, dt: float) -> None:
+        self.t += dt
+        if self.anim is not None:
+            self.anim.update(dt)
+            if self.skipping:
+                self.anim.skip()
+            if self.anim.done:
+                self._finish_anim()
+        while self.anim is None and self.queue and self.app.top is self:
+            self._play(self.queue.popleft())
+            if self.anim is not None and self.skipping:
+                self.anim.skip()
+                self.anim.update(0)
+                self._finish_anim()
+        if self.busy or self.app.top is not self:
+            return
+        self.skipping = False
+        self._decide(dt)
+
+    def _decide(self, dt: float) -> None:
+        g = self.game
+        if g.over:
+            self.over_wait += dt
+            if not self.over_shown and self.over_wait >= 0.8 / self.app.speed:
+                from game.ui.scenes.gameover import GameOverScene
+
+                self.over_shown = True
+                self.app.push(GameOverScene(self.app, self.match))
+            return
+        actor = g.actor
+        if not self.match.is_human(actor):
+            self.ai_wait += dt
+            if self.ai_wait >= AI_PAUSE / self.app.speed:
+                self.ai_wait = 0.0
+                self.do(self.match.computer_choice())
+            return
+        if g.phase is Phase.DISPROVE and not self.disprove_open:
+            self.open_disprove(actor)
+        elif g.phase is Phase.SUGGEST and self.auto_suggested != self.turn_no:
+            self.auto_suggested = self.turn_no
+            self.open_suggest()
+
+    def open_disprove(self, seat: int) -> None:
+        from game.ui.scenes.cover import open_private
+        from game.ui.scenes.private import DisproveScene
+
+        self.disprove_open = True
+        open_private(self.app, self.match, seat, lambda: DisproveScene(self.app, self, seat),
+                     reason=_("You must show a card."))
+
+    # ----------------------------------------------------- event playback
+    def _play(self, e: ev.Event) -> None:
+        m = self.match
+        if m.add_log(e):
+            self._log_key = None
+        speed = self.app.speed
+        if isinstance(e, ev.TurnStarted):
+            self.turn_no += 1
+            self.die_value = None
+            self.disprove_open = False
+            self.anim = anim.Pause(0.25 / speed)
+        elif isinstance(e, ev.DieRolled):
+            self.die_value = e.total
+            self.anim = anim.DieRoll(e.total, speed, seed=len(self.game.events) + self.turn_no)
+            self.app.play("die")
+        elif isinstance(e, ev.TokenMoved):
+            start = self.view.token_point(e.suspect, self.shown_pos[e.suspect])
+            end = self.view.token_point(e.suspect, e.end)
+            if e.passage:
+                self.anim = anim.Glide("token", e.suspect, start, end, speed / 1.5)
+                self.app.play("door")
+            else:
+                pts = [start] + [self.view.square_centre(sq) for sq in e.path]
+                if isinstance(e.end, str):
+                    pts.append(end)
+                self.anim = anim.Walk(e.suspect, pts, speed, on_step=lambda i: self.app.play("step"))
+            self._after = lambda: self._land(e.suspect, e.end)
+        elif isinstance(e, (ev.TokenSummoned, ev.TokenPushedIn)):
+            room = e.room
+            start = self.view.token_point(e.suspect, self.shown_pos[e.suspect])
+            parts = [anim.Glide("token", e.suspect, start, self.view.token_point(e.suspect, room), speed)]
+            landings = [(e.suspect, room)]
+            if self.queue and isinstance(self.queue[0], ev.WeaponMoved):
+                w = self.queue.popleft()
+                m.add_log(w)
+                parts.append(self._weapon_glide(w))
+                landings.append((None, w))
+            self.anim = anim.Group(parts)
+            self._after = lambda: [self._land(s, r) if s else self._land_weapon(r) for s, r in landings]
+        elif isinstance(e, ev.WeaponMoved):
+            self.anim = self._weapon_glide(e)
+            self._after = lambda: self._land_weapon(e)
+        elif isinstance(e, ev.CardShown):
+            self.app.play("card")
+            if e.card is not None and m.is_human(e.to):
+                from game.ui.scenes.cover import open_private
+                from game.ui.scenes.private import ShownCardScene
+
+                open_private(self.app, m, e.to, lambda: ShownCardScene(self.app, m, e.to, e.by, e.card),
+                             reason=_("{name} has a card to show you.").format(name=m.seat_name(e.by)))
+        elif isinstance(e, ev.EnvelopeSeen):
+            if e.cards and m.is_human(e.player) and self.game.winner != e.player:
+                from game.ui.scenes.cover import open_private
+                from game.ui.scenes.private import EnvelopeScene
+
+                acc = next(x for x in reversed(self.game.events) if isinstance(x, ev.AccusationMade)
+                           and x.player == e.player)
+                open_private(self.app, m, e.player,
+                             lambda: EnvelopeScene(self.app, m, e.player, (acc.suspect, acc.weapon, acc.room),
+                                                   e.cards),
+                             reason=_("Look into the envelope."))
+        elif isinstance(e, ev.AccusationMade):
+            self.anim = anim.Pause(0.6 / speed)
+        elif isinstance(e, ev.PlayerEliminated):
+            self.app.play("wrong")
+            self.anim = anim.Pause(0.5 / speed)
+        elif isinstance(e, ev.GameWon):
+            self.app.play("chime")
+        elif isinstance(e, ev.SuggestionMade):
+            self.anim = anim.Pause(0.5 / speed)
+        elif isinstance(e, (ev.DisproveRequested, ev.NobodyDisproved)):
+            self.anim = anim.Pause(0.4 / speed)
+
+    def _weapon_glide(self, e: ev.WeaponMoved) -> anim.Glide:
+        after = dict(self.shown_weapons)
+        after[e.weapon] = e.room
+        return anim.Glide("weapon", e.weapon, self._weapon_point(e.weapon, self.shown_weapons),
+                          self._weapon_point(e.weapon, after), self.app.speed)
+
+    def _weapon_point(self, weapon: str, where: dict[str, str]):
+        room = where[weapon]
+        rank = sorted(w for w, r in where.items() if r == room).index(weapon)
+        return self.view.weapon_point(weapon, room, rank)
+
+    def _land(self, suspect: str, pos) -> None:
+        if isinstance(pos, str) and not isinstance(self.shown_pos.get(suspect), str):
+            self.app.play("door")
+        self.shown_pos[suspect] = pos
+
+    def _land_weapon(self, e: ev.WeaponMoved) -> None:
+        self.shown_weapons[e.weapon] = e.room
+
+    def _finish_anim(self) -> None:
+        after = getattr(self, "_after", None)
+        self._after = None
+        self.anim = None
+        if after:
+            after()
+
+    # ============================================================= HUD state
+    def _refresh_buttons(self) -> None:
+        g = self.game
+        key = (len(g.events), g.actor, g.phase, self.busy)
+        if key == self._buttons_key:
+            return
+        self._buttons_key = key
+        buttons: list[Button] = []
+        if self.human_to_act and g.phase not in (Phase.MOVE, Phase.DISPROVE):
+            kinds = {type(a) for a in g.legal_actions()}
+            spec = [(Roll, _("Roll the die"), self.roll), (TakePassage, _("Secret passage"), self.passage),
+                    (Suggest, _("Suggest"), self.open_suggest), (EndTurn, _("End turn"), self.end_turn),
+                    (Accuse, _("Accuse"), self.open_accuse)]
+            for cls, label, fn in spec:
+                if cls in kinds:
+                    y = BUTTON_Y + len(buttons) * BUTTON_STEP
+                    buttons.append(Button(pygame.Rect(BUTTON_X, y, BUTTON_W, BUTTON_H), label, fn))
+        if self.match.humans and (self.human_to_act or not buttons):
+            buttons.append(self.notebook_button)
+        self.focus.set(buttons, 0)
+        if g.phase is Phase.MOVE or not self.human_to_act:
+            self.notebook_button.focused = False
+
+    def _status(self) -> str:
+        g, m = self.game, self.match
+        if g.over:
+            return _("The game is over.")
+        actor = g.actor
+        if not m.is_human(actor):
+            if g.phase is Phase.DISPROVE:
+                return _("{name} is choosing a card to show.").format(name=m.seat_name(actor))
+            return _("{name} is thinking…").format(name=m.seat_name(actor))
+        if self.busy:
+            return ""
+        you = _("Your turn") if len(m.humans) == 1 else _("{name}, your turn").format(name=m.seat_name(actor))
+        return {
+            Phase.START: you + ": " + _("roll the die."),
+            Phase.MOVE: _("Pick a lit square or room."),
+            Phase.SUGGEST: _("Make a suggestion."),
+            Phase.AFTER: _("Accuse, or end your turn."),
+            Phase.DISPROVE: _("Show a card."),
+        }.get(g.phase, "")
+
+    def _log_render(self) -> list[str]:
+        key = len(self.match.log)
+        if key != self._log_key:
+            self._log_key = key
+            lines: list[str] = []
+            cache = self.__dict__.setdefault("_wrap_cache", {})
+            for entry in self.match.log[-14:]:
+                if entry not in cache:
+                    cache[entry] = theme.wrap(entry, LOG_RECT.width - 28, LOG_SIZE)
+                lines.extend(cache[entry])
+            self._log_lines = lines[-((LOG_RECT.height - 70) // LOG_LINE):]
+        return self._log_lines
+
+    # =============================================================== draw
+    def _backdrop(self) -> pygame.Surface:
+        """Everything that never changes: background, board, HUD panels (cached)."""
+        if getattr(self, "_backdrop_surf", None) is None:
+            s = pygame.Surface(self.app.surface.get_size()).convert()
+            theme.background(s)
+            s.blit(self.view.static, self.view.origin)
+            theme.panel(s, TURN_RECT)
+            theme.panel(s, DIE_RECT, theme.PANEL)
+            theme.panel(s, LOG_RECT, (60, 40, 30))
+            theme.blit_text(s, _("What happened"), (LOG_RECT.left + 14, LOG_RECT.top + 8), theme.SMALL,
+                            theme.BRASS, True)
+            theme.blit_text(s, _("N: notebook    Esc: menu"), (LOG_RECT.right - 14, LOG_RECT.bottom - 8),
+                            theme.SMALL, (170, 150, 120), False, "bottomright")
+            self._backdrop_surf = s
+        return self._backdrop_surf
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self._backdrop(), (0, 0))
+        v = self.view
+        g = self.game
+        moving = g.phase is Phase.MOVE and self.human_to_act
+        if moving:
+            key = (len(g.events),)
+            if key != self._highlight_key:
+                self._highlight_key = key
+                self._highlight = v.highlight(g.moves())
+            surface.blit(self._highlight, v.origin)
+            dests = list(g.moves())
+            if dests:
+                v.draw_cursor(surface, dests[self.cursor % len(dests)], self.t)
+        a = self.anim
+        parts = a.parts if isinstance(a, anim.Group) else [a] if a is not None else []
+        moving_items = {(p.kind if isinstance(p, anim.Glide) else "token",
+                         p.item if isinstance(p, anim.Glide) else p.suspect)
+                        for p in parts if isinstance(p, (anim.Glide, anim.Walk))}
+        for w, room in self.shown_weapons.items():
+            if ("weapon", w) not in moving_items:
+                v.draw_weapon(surface, w, self._weapon_point(w, self.shown_weapons))
+        active = g.seats[g.turn].suspect
+        for s in SUSPECTS:
+            if ("token", s) in moving_items:
+                continue
+            v.draw_token(surface, s, v.token_point(s, self.shown_pos[s]),
+                         self.t if s == active and not g.over else None)
+        for p in parts:
+            if isinstance(p, anim.Walk):
+                v.draw_token(surface, p.suspect, p.point)
+            elif isinstance(p, anim.Glide):
+                (v.draw_token if p.kind == "token" else v.draw_weapon)(surface, p.item, p.point)
+        self._draw_hud(surface)
+
+    def _draw_hud(self, surface: pygame.Surface) -> None:
+        g, m = self.game, self.match
+        self._refresh_buttons()
+        # whose turn
+        suspect = g.seats[g.turn].suspect
+        img = assets.token(suspect, 56)
+        surface.blit(img, img.get_rect(center=(TURN_RECT.left + 40, TURN_RECT.centery)))
+        who = m.seat_name(g.turn)
+        theme.blit_text(surface, who, (TURN_RECT.left + 80, TURN_RECT.top + 10), theme.HEADING, theme.CREAM, True)
+        kind = _("Person") if m.is_human(g.turn) else _("Computer")
+        status = self._status()
+        theme.blit_text(surface, status or kind, (TURN_RECT.left + 80, TURN_RECT.top + 50), theme.SMALL,
+                        theme.BRASS)
+        # die
+        a = self.anim
+        if isinstance(a, anim.DieRoll):
+            face = assets.die_face(a.face, 84)
+            if a.angle:
+                face = pygame.transform.rotate(face, a.angle % 90 - 45 if a.angle else 0)
+            surface.blit(face, face.get_rect(center=(DIE_RECT.centerx, DIE_RECT.centery - int(a.offset))))
+        elif self.die_value:
+            face = assets.die_face(min(6, self.die_value), 84)
+            surface.blit(face, face.get_rect(center=DIE_RECT.center))
+        else:
+            r = pygame.Rect(0, 0, 84, 84)
+            r.center = DIE_RECT.center
+            pygame.draw.rect(surface, (110, 80, 60), r, 3, border_radius=14)
+            theme.blit_text(surface, "?", r.center, theme.TITLE, (150, 120, 90), True, "center")
+        # actions
+        self.focus.draw(surface)
+        if self.human_to_act and g.phase is Phase.MOVE:
+            theme.blit_wrapped(surface, _("Pick where to go: click a lit square or room, or use the arrows and "
+                                          "press Enter."), pygame.Rect(BUTTON_X, BUTTON_Y + 4, BUTTON_W, 200),
+                               theme.BODY, theme.CREAM)
+        elif not m.is_human(g.actor) and not g.over:
+            theme.blit_wrapped(surface, _("Computer players are taking their turn. Press Enter or click to hurry "
+                                          "them."), pygame.Rect(BUTTON_X, BUTTON_Y + 4, BUTTON_W, 200),
+                               theme.SMALL, theme.MUTED)
+        # log
+        lines = self._log_render()
+        y = LOG_RECT.top + 38
+        for i, line in enumerate(lines):
+            colour = theme.CREAM if i >= len(lines) - 3 else theme.MUTED
+            theme.blit_text(surface, line, (LOG_RECT.left + 14, y), LOG_SIZE, colour)
+            y += LOG_LINE
+
+    def widgets(self) -> list:
+        self._refresh_buttons()
+        out: list = list(self.focus.buttons)
+        g = self.game
+        out.append(Label(pygame.Rect(TURN_RECT.left + 80, TURN_RECT.top + 10, TURN_RECT.width - 90, 36),
+                         self.match.seat_name(g.turn), theme.HEADING, True))
+        out.append(Label(pygame.Rect(TURN_RECT.left + 80, TURN_RECT.top + 48, TURN_RECT.width - 90, 28),
+                         self._status(), theme.SMALL))
+        for line in self._log_render():
+            out.append(Label(pygame.Rect(LOG_RECT.left + 14, 0, LOG_RECT.width - 28, LOG_LINE), line, LOG_SIZE))
+        return out
+

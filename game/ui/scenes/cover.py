@@ -1,0 +1,89 @@
+"""The privacy cover: "Pass to Mrs. Peacock — press Enter / click to continue".
+
+It hides the whole board.  Private things (a hand, a notebook, the choice of a
+card to show, a shown card, the envelope) are built only after the right person
+accepts the cover, so nothing private is ever drawn while it is up.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+
+from game.ui import assets, theme
+from game.ui.i18n import _
+from game.ui.input import Intent, Kind
+from game.ui.scenes.base import Scene
+from game.ui.widgets import Button, FocusGroup, Label, footer_hint
+
+
+class CoverScene(Scene):
+    """Covers the screen for ``seat``.  On confirm it replaces itself with
+    ``make()`` (the private scene); with ``optional`` Back cancels instead.
+    ``reason`` says what is coming ("to see your cards")."""
+
+    def __init__(self, app, match, seat: int, make: Callable[[], Scene], optional: bool = False,
+                 reason: str = "") -> None:
+        super().__init__(app)
+        self.match = match
+        self.seat = seat
+        self.make = make
+        self.optional = optional
+        self.reason = reason
+        who = match.seat_name(seat)
+        self.title = _("Pass to {name}").format(name=who)
+        self.go = Button(pygame.Rect(390, 470, 500, 64), _("I am {name}").format(name=who), self.accept)
+        buttons = [self.go]
+        if optional:
+            self.cancel = Button(pygame.Rect(490, 556, 300, 56), _("Cancel"), self.back, hint="Esc")
+            buttons.append(self.cancel)
+        self.focus = FocusGroup(buttons)
+
+    def accept(self) -> None:
+        self.app.play("click")
+        self.app.replace(self.make())
+
+    def back(self) -> None:
+        self.app.pop(self)
+
+    def handle(self, intent: Intent) -> bool:
+        if intent.kind is Kind.BACK and self.optional:
+            self.back()
+            return True
+        if intent.kind is Kind.CLICK and not any(b.rect.collidepoint(intent.pos) for b in self.focus.buttons):
+            self.accept()
+            return True
+        return self.focus.handle(intent)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        suspect = self.match.suspects[self.seat]
+        colour = theme.suspect_colour(suspect)
+        theme.background(surface)
+        pygame.draw.rect(surface, colour, (0, 0, 1280, 16))
+        pygame.draw.rect(surface, colour, (0, 704, 1280, 16))
+        img = assets.token(suspect, 150)
+        surface.blit(img, img.get_rect(center=(640, 170)))
+        theme.blit_text(surface, self.title, (640, 300), 56, theme.BRASS, True, "center")
+        line = _("Everyone else, please look away.")
+        if self.reason:
+            line = self.reason + " " + line
+        theme.blit_wrapped(surface, line, pygame.Rect(200, 350, 880, 80), theme.BODY, theme.CREAM, align="center")
+        theme.blit_text(surface, _("Press Enter or click to continue"), (640, 440), theme.BODY, theme.MUTED,
+                        False, "center")
+        self.focus.draw(surface)
+        footer_hint(surface, _("Only {name} should look at the next screen.").format(
+            name=self.match.seat_name(self.seat)))
+
+    def widgets(self) -> list:
+        return list(self.focus.buttons) + [Label(pygame.Rect(40, 270, 1200, 60), self.title, 56, True)]
+
+
+def open_private(app, match, seat: int, make: Callable[[], Scene], optional: bool = False,
+                 reason: str = "") -> None:
+    """Show private content for ``seat``: behind a cover when two or more people
+    share the screen, straight away with a single person at the table."""
+    if match.needs_cover:
+        app.push(CoverScene(app, match, seat, make, optional, reason))
+    else:
+        app.push(make())

@@ -1,0 +1,90 @@
+"""Game over: who won (or nobody), the envelope's three cards face up, Play again / Title."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pygame
+
+from game.rules.cards import name
+from game.ui import assets, theme
+from game.ui.i18n import _
+from game.ui.input import Intent, Kind
+from game.ui.scenes.base import Scene
+from game.ui.widgets import Button, FocusGroup, Label, footer_hint
+
+
+class GameOverScene(Scene):
+    """The end of ``match``.  Play again keeps the same table with a new shuffle."""
+
+    def __init__(self, app, match) -> None:
+        super().__init__(app)
+        self.match = match
+        g = match.game
+        self.envelope = g.envelope
+        if g.winner is not None:
+            self.title = _("{name} solved the case!").format(name=match.seat_name(g.winner))
+            self.winner_suspect = g.seats[g.winner].suspect
+        else:
+            self.title = _("Nobody solved the case")
+            self.winner_suspect = None
+        s, w, r = self.envelope
+        self.sentence = _("It was {s}, in the {r}, with the {w}.").format(s=_(name(s)), r=_(name(r)), w=_(name(w)))
+        self.again = Button(pygame.Rect(330, 600, 300, 64), _("Play again"), self.play_again)
+        self.title_button = Button(pygame.Rect(650, 600, 300, 64), _("Title screen"), self.to_title, hint="Esc")
+        self.focus = FocusGroup([self.again, self.title_button])
+        self.t = 0.0
+        rng = random.Random(g.setup.seed)
+        self.confetti = [(rng.uniform(0, 1280), rng.uniform(-720, 0), rng.uniform(60, 140),
+                          rng.choice([(232, 184, 72), (200, 30, 45), (40, 90, 200), (40, 140, 70)]))
+                         for _i in range(70)] if g.winner is not None else []
+
+    def play_again(self) -> None:
+        from game.rules.setup import GameSetup
+        from game.ui.match import Match
+        from game.ui.scenes.board import BoardScene
+
+        setup = GameSetup(seats=self.match.setup.seats, seed=self.app.new_seed(), options=self.match.setup.options)
+        self.app.play("click")
+        from game.ui.scenes.title import TitleScene
+
+        self.app.reset(TitleScene(self.app))
+        self.app.push(BoardScene(self.app, Match(self.app.board, setup)))
+
+    def to_title(self) -> None:
+        from game.ui.scenes.title import TitleScene
+
+        self.app.play("click")
+        self.app.reset(TitleScene(self.app))
+
+    def handle(self, intent: Intent) -> bool:
+        if intent.kind is Kind.BACK:
+            self.to_title()
+            return True
+        return self.focus.handle(intent)
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme.background(surface)
+        for x, y, v, c in self.confetti:
+            yy = (y + v * self.t) % 760 - 20
+            pygame.draw.rect(surface, c, (int(x + 10 * math.sin(self.t * 2 + x)), int(yy), 8, 12))
+        if self.winner_suspect:
+            img = assets.token(self.winner_suspect, 72)
+            surface.blit(img, img.get_rect(center=(640, 60)))
+        theme.blit_text(surface, self.title, (640, 110), 48, theme.BRASS, True, "midtop")
+        w = 200
+        cw, ch = assets.card_size(w)
+        x0 = 640 - (3 * cw + 2 * 40) // 2
+        for i, c in enumerate(self.envelope):
+            surface.blit(assets.card(c, w), (x0 + i * (cw + 40), 180))
+        theme.blit_text(surface, self.sentence, (640, 180 + ch + 24), theme.BODY, theme.CREAM, False, "midtop")
+        self.focus.draw(surface)
+        footer_hint(surface, _("Enter to choose, Esc for the title screen"))
+
+    def widgets(self) -> list:
+        return [self.again, self.title_button, Label(pygame.Rect(0, 110, 1280, 60), self.title, 48, True),
+                Label(pygame.Rect(40, 460, 1200, 30), self.sentence, theme.BODY)]

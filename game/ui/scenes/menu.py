@@ -1,0 +1,63 @@
+"""The pause menu over the board: Resume, speed, Title screen, Quit."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui import theme
+from game.ui.i18n import _
+from game.ui.input import Intent, Kind
+from game.ui.scenes.base import Scene
+from game.ui.widgets import Button, FocusGroup, footer_hint
+
+
+class MenuScene(Scene):
+    """Opened with Esc on the board; Esc again resumes."""
+
+    opaque = False
+
+    def __init__(self, app, board) -> None:
+        super().__init__(app)
+        self.board = board
+        self.box = pygame.Rect(390, 130, 500, 420)
+        x, w = self.box.left + 50, 400
+        self.speed_button = Button(pygame.Rect(x, 274, w, 60), "", self.toggle_speed)
+        self.focus = FocusGroup([
+            Button(pygame.Rect(x, 204, w, 60), _("Resume"), self.resume, hint="Esc"),
+            self.speed_button,
+            Button(pygame.Rect(x, 344, w, 60), _("Title screen"), self.to_title),
+            Button(pygame.Rect(x, 414, w, 60), _("Quit game"), app.quit),
+        ])
+        self._label()
+
+    def _label(self) -> None:
+        self.speed_button.label = _("Speed: fast") if self.app.speed > 1 else _("Speed: normal")
+
+    def toggle_speed(self) -> None:
+        self.app.speed = 1.0 if self.app.speed > 1 else 2.5
+        self._label()
+
+    def resume(self) -> None:
+        self.app.pop(self)
+
+    def to_title(self) -> None:
+        from game.ui.scenes.title import TitleScene
+
+        self.app.reset(TitleScene(self.app))
+
+    def handle(self, intent: Intent) -> bool:
+        if intent.kind in (Kind.BACK, Kind.MENU):
+            self.resume()
+            return True
+        return self.focus.handle(intent)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme.dim(surface)
+        theme.panel(surface, self.box, theme.PANEL, theme.BRASS, 18, 4)
+        theme.blit_text(surface, _("Paused"), (self.box.centerx, self.box.top + 20), theme.TITLE, theme.BRASS,
+                        True, "midtop")
+        self.focus.draw(surface)
+        footer_hint(surface, _("Arrows to choose, Enter to press, Esc to resume"))
+
+    def widgets(self) -> list:
+        return list(self.focus.buttons)

@@ -1,0 +1,191 @@
+"""The suggestion and accusation pickers (overlays over the board).
+
+Suggestion: pick a suspect and a weapon from their cards; the room is the one
+the player stands in (shown, not choosable).  Accusation: a suspect, a weapon
+and any room.  Keyboard (arrows + Enter) and mouse both work.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.rules.actions import Accuse, Suggest
+from game.rules.cards import ROOMS, SUSPECTS, WEAPONS, category, name
+from game.ui import assets, theme
+from game.ui.i18n import _
+from game.ui.input import Intent, Kind
+from game.ui.scenes.base import Scene
+from game.ui.widgets import Button, FocusGroup, Label, footer_hint
+
+
+class CardButton(Button):
+    """A card that can be focused and selected; draws the card face."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        img = assets.card(self.data, self.rect.width)
+        r = self.rect.move(0, -8 if self.selected else 0)
+        if self.focused:
+            pygame.draw.rect(surface, theme.FOCUS, r.inflate(14, 14), border_radius=14)
+        if self.selected:
+            pygame.draw.rect(surface, (60, 170, 80), r.inflate(8, 8), border_radius=12)
+        surface.blit(img, r)
+        if self.selected:
+            pygame.draw.circle(surface, (60, 170, 80), (r.right - 14, r.top + 14), 16)
+            theme.blit_text(surface, "✓", (r.right - 14, r.top + 14), theme.BODY, theme.CREAM, True, "center")
+
+    def text_width(self) -> int:
+        lines = theme.wrap(_(name(self.data)), self.rect.width - 8, theme.SMALL, True)
+        return max(theme.font(theme.SMALL, True).size(ln)[0] for ln in lines) if len(lines) <= 2 else 10 ** 6
+
+    def available_width(self) -> int:
+        return self.rect.width - 8
+
+
+class ChipButton(Button):
+    """A card as a row: small picture and its name (for the accusation list)."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        r = self.rect
+        if self.focused:
+            pygame.draw.rect(surface, theme.FOCUS, r.inflate(8, 8), border_radius=12)
+        bg = (70, 140, 80) if self.selected else theme.PAPER
+        pygame.draw.rect(surface, bg, r, border_radius=10)
+        pygame.draw.rect(surface, theme.CATEGORY_COLOURS[category(self.data)], r, 3, border_radius=10)
+        pic = assets.card_picture(self.data, r.height - 10)
+        surface.blit(pic, (r.left + 6, r.top + 5))
+        ink = theme.CREAM if self.selected else theme.INK
+        theme.blit_text(surface, self.label, (r.left + r.height + 8, r.centery), theme.BODY, ink, True, "midleft")
+        if self.selected:
+            theme.blit_text(surface, "✓", (r.right - 22, r.centery), theme.HEADING, theme.CREAM, True, "center")
+
+    def text_width(self) -> int:
+        return theme.font(theme.BODY, True).size(self.label)[0]
+
+    def available_width(self) -> int:
+        return self.rect.width - self.rect.height - 8 - 44
+
+
+class PickerScene(Scene):
+    """``mode`` "suggest" or "accuse"; ``board`` is the :class:`BoardScene`
+    that applies the chosen action."""
+
+    opaque = True
+
+    def __init__(self, app, board, mode: str) -> None:
+        super().__init__(app)
+        self.board = board
+        self.mode = mode
+        game = board.game
+        self.seat = game.turn
+        self.room = game.room_of(game.turn)
+        self.choice: dict[str, str | None] = {"suspect": None, "weapon": None,
+                                              "room": self.room if mode == "suggest" else None}
+        self.items: dict[str, list[Button]] = {}
+        buttons: list[Button] = []
+        if mode == "suggest":
+            w, gap = 150, 14
+            for cat, cards, y in (("suspect", SUSPECTS, 136), ("weapon", WEAPONS, 376)):
+                row = []
+                for i, c in enumerate(cards):
+                    cw, ch = assets.card_size(w)
+                    b = CardButton(pygame.Rect(40 + i * (w + gap), y, cw, ch), _(name(c)), data=c)
+                    b.on_press = lambda b=b, cat=cat: self.pick(cat, b)
+                    row.append(b)
+                self.items[cat] = row
+                buttons += row
+            self.ok = Button(pygame.Rect(40, 616, 400, 60), _("Suggest!"), self.confirm)
+            self.back_button = Button(pygame.Rect(460, 616, 260, 60), _("Back"), self.back, hint="Esc")
+        else:
+            for col, (cat, cards) in enumerate((("suspect", SUSPECTS), ("weapon", WEAPONS), ("room", ROOMS))):
+                x = 30 + col * 415
+                row = []
+                for i, c in enumerate(cards):
+                    b = ChipButton(pygame.Rect(x, 150 + i * 58, 390, 50), _(name(c)), data=c)
+                    b.on_press = lambda b=b, cat=cat: self.pick(cat, b)
+                    row.append(b)
+                self.items[cat] = row
+                buttons += row
+            self.ok = Button(pygame.Rect(30, 520, 390, 60), _("Accuse!"), self.confirm)
+            self.back_button = Button(pygame.Rect(445, 520, 390, 60), _("Back"), self.back, hint="Esc")
+        buttons += [self.ok, self.back_button]
+        self.focus = FocusGroup(buttons)
+
+    # ------------------------------------------------------------ choices
+    def pick(self, cat: str, button: Button) -> None:
+        """Select ``button``'s card for ``cat`` and move the focus on."""
+        self.choice[cat] = button.data
+        for b in self.items[cat]:
+            b.selected = b is button
+        self.app.play("click")
+        if button.focused:
+            order = [c for c in ("suspect", "weapon", "room") if c in self.items]
+            nxt = next((c for c in order if self.choice[c] is None), None)
+            self.focus.focus_on(self.items[nxt][0] if nxt else self.ok)
+
+    def confirm(self) -> None:
+        c = self.choice
+        if self.mode == "suggest":
+            action = Suggest(c["suspect"] or "", c["weapon"] or "")
+        else:
+            action = Accuse(c["suspect"] or "", c["weapon"] or "", c["room"] or "")
+        self.app.pop(self)
+        if not self.board.do(action) and self.mode == "suggest":
+            pass
+
+    def back(self) -> None:
+        self.app.pop(self)
+
+    def handle(self, intent: Intent) -> bool:
+        if intent.kind is Kind.BACK:
+            self.back()
+            return True
+        return self.focus.handle(intent)
+
+    def sentence(self) -> str:
+        c = self.choice
+        who = _(name(c["suspect"])) if c["suspect"] else "___"
+        what = _(name(c["weapon"])) if c["weapon"] else "___"
+        where = _(name(c["room"])) if c["room"] else "___"
+        if self.mode == "suggest":
+            return _("I suggest it was {who}, in the {where}, with the {what}.").format(who=who, where=where, what=what)
+        return _("I accuse {who}, in the {where}, with the {what}!").format(who=who, where=where, what=what)
+
+    # --------------------------------------------------------------- draw
+    def draw(self, surface: pygame.Surface) -> None:
+        theme.background(surface)
+        seat_name = self.board.match.seat_name(self.seat)
+        if self.mode == "suggest":
+            theme.blit_text(surface, _("Make a suggestion"), (40, 14), theme.TITLE, theme.BRASS, True)
+            theme.blit_text(surface, self.sentence(), (40, 72), theme.BODY, theme.CREAM)
+            theme.blit_text(surface, _("Who?"), (40, 106), theme.BODY, theme.BRASS, True)
+            theme.blit_text(surface, _("With what?"), (40, 346), theme.BODY, theme.BRASS, True)
+            theme.blit_text(surface, _("Where?"), (1050, 106), theme.BODY, theme.BRASS, True)
+            card = assets.card(self.room, 180)
+            surface.blit(card, (1050, 136))
+            theme.blit_wrapped(surface, _("You are here. The room is always the one you stand in."),
+                               pygame.Rect(1050, 136 + card.get_height() + 12, 200, 120), theme.SMALL, theme.MUTED)
+        else:
+            theme.blit_text(surface, _("Make an accusation"), (30, 14), theme.TITLE, theme.BRASS, True)
+            theme.blit_text(surface, self.sentence(), (30, 70), theme.BODY, theme.CREAM)
+            for col, head in enumerate((_("Who?"), _("With what?"), _("Where?"))):
+                theme.blit_text(surface, head, (30 + col * 415, 112), theme.BODY, theme.BRASS, True)
+            theme.blit_wrapped(surface, _("{name}, you can accuse only once. If you are wrong, you are out of the "
+                                          "race.").format(name=seat_name),
+                               pygame.Rect(30, 600, 805, 80), theme.BODY, theme.CREAM)
+        self.focus.draw(surface)
+        footer_hint(surface, _("Arrows to move, Enter or click to pick, Esc to go back"))
+
+    def widgets(self) -> list:
+        out = list(self.focus.buttons)
+        out.append(Label(pygame.Rect(30, 66, 1220 if self.mode == "accuse" else 1000, 30), self.sentence_max(),
+                         theme.BODY))
+        return out
+
+    def sentence_max(self) -> str:
+        """The longest sentence possible (for the text-fit test)."""
+        longest = {"suspect": "mustard", "weapon": "candlestick", "room": self.room or "conservatory"}
+        saved = dict(self.choice)
+        self.choice.update(longest)
+        s = self.sentence()
+        self.choice = saved
+        return s

@@ -1,0 +1,169 @@
+"""Private steps, shown only after the cover (see :mod:`game.ui.scenes.cover`):
+choosing which card to show, seeing the card shown to you, looking into the
+envelope.  Each ends with "Done — hide" so the next person never sees it."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.rules.actions import Disprove
+from game.rules.cards import name
+from game.ui import anim, assets, theme
+from game.ui.i18n import _
+from game.ui.input import Intent, Kind
+from game.ui.scenes.base import Scene
+from game.ui.scenes.picker import CardButton
+from game.ui.widgets import Button, FocusGroup, Label, footer_hint
+
+
+class DisproveScene(Scene):
+    """``seat`` holds one or more of the named cards and picks one to show the
+    suggester.  Only the named cards this seat holds are offered."""
+
+    def __init__(self, app, board, seat: int) -> None:
+        super().__init__(app)
+        self.board = board
+        self.seat = seat
+        game = board.game
+        sug = game.suggestion
+        self.suggester = sug.player
+        self.named = sug.cards
+        self.offered = [c for c in sug.cards if c in game.seats[seat].hand]
+        w = 200
+        cw, ch = assets.card_size(w)
+        gap = 40
+        total = len(self.offered) * cw + (len(self.offered) - 1) * gap
+        x0 = 640 - total // 2
+        self.cards = []
+        for i, c in enumerate(self.offered):
+            b = CardButton(pygame.Rect(x0 + i * (cw + gap), 230, cw, ch), _(name(c)), data=c)
+            b.on_press = lambda c=c: self.show(c)
+            self.cards.append(b)
+        self.focus = FocusGroup(self.cards)
+
+    def show(self, card: str) -> None:
+        self.app.play("card")
+        self.app.pop(self)
+        self.board.do(Disprove(card))
+
+    def handle(self, intent: Intent) -> bool:
+        return self.focus.handle(intent)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        m = self.board.match
+        theme.background(surface)
+        title = _("{name}, show one card").format(name=m.seat_name(self.seat))
+        theme.blit_text(surface, title, (640, 40), theme.TITLE, theme.BRASS, True, "midtop")
+        s, w, r = self.named
+        line = _("{who} suggested {s}, in the {r}, with the {w}.").format(
+            who=m.seat_name(self.suggester), s=_(name(s)), r=_(name(r)), w=_(name(w)))
+        theme.blit_wrapped(surface, line, pygame.Rect(140, 110, 1000, 60), theme.BODY, theme.CREAM, align="center")
+        theme.blit_text(surface, _("Pick the card {who} will see. Only {who} will see it.").format(
+            who=m.seat_name(self.suggester)), (640, 184), theme.BODY, theme.MUTED, False, "midtop")
+        self.focus.draw(surface)
+        footer_hint(surface, _("Arrows to choose, Enter or click to show"))
+
+    def widgets(self) -> list:
+        m = self.board.match
+        return list(self.cards) + [
+            Label(pygame.Rect(0, 40, 1280, 50), _("{name}, show one card").format(name=m.seat_name(self.seat)),
+                  theme.TITLE, True),
+            Label(pygame.Rect(0, 184, 1280, 30), _("Pick the card {who} will see. Only {who} will see it.").format(
+                who=m.seat_name(self.suggester)), theme.BODY)]
+
+
+class _DoneMixin:
+    def _done_button(self) -> Button:
+        return Button(pygame.Rect(440, 610, 400, 64), _("Done — hide"), self.done)
+
+    def done(self) -> None:
+        self.app.play("click")
+        self.app.pop(self)
+
+    def handle(self, intent: Intent) -> bool:
+        if intent.kind in (Kind.BACK,):
+            self.done()
+            return True
+        return self.focus.handle(intent)
+
+
+class ShownCardScene(_DoneMixin, Scene):
+    """The card ``by`` showed to ``seat``: it flips over (~0.3 s) from its back."""
+
+    def __init__(self, app, match, seat: int, by: int, card: str) -> None:
+        Scene.__init__(self, app)
+        self.match = match
+        self.seat, self.by, self.card = seat, by, card
+        self.flip = anim.Animation(anim.FLIP_TIME / app.speed)
+        self.delay = 0.25
+        self.ok = self._done_button()
+        self.focus = FocusGroup([self.ok])
+        app.play("card")
+
+    def update(self, dt: float) -> None:
+        if self.delay > 0:
+            self.delay -= dt
+        else:
+            self.flip.update(dt)
+
+    def handle(self, intent: Intent) -> bool:
+        if not self.flip.done and intent.kind in (Kind.CONFIRM, Kind.CLICK):
+            self.flip.skip()
+            self.delay = 0
+            return True
+        return _DoneMixin.handle(self, intent)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme.background(surface)
+        theme.blit_text(surface, _("{by} shows you a card").format(by=self.match.seat_name(self.by)),
+                        (640, 40), theme.TITLE, theme.BRASS, True, "midtop")
+        w = 240
+        p = self.flip.progress
+        img = assets.card_back(w) if p < 0.5 else assets.card(self.card, w)
+        sx = abs(1 - 2 * p)
+        scaled = pygame.transform.smoothscale(img, (max(1, int(img.get_width() * sx)), img.get_height()))
+        surface.blit(scaled, scaled.get_rect(midtop=(640, 110)))
+        if self.flip.done:
+            theme.blit_text(surface, _("So it is not in the envelope. Your notebook ticks it for you."),
+                            (640, 440), theme.BODY, theme.CREAM, False, "midtop")
+        self.focus.draw(surface)
+        footer_hint(surface, _("Press Enter or click when you have seen it"))
+
+    def widgets(self) -> list:
+        return [self.ok, Label(pygame.Rect(0, 40, 1280, 50), _("{by} shows you a card").format(
+            by=self.match.seat_name(self.by)), theme.TITLE, True)]
+
+
+class EnvelopeScene(_DoneMixin, Scene):
+    """The accuser alone looks into the envelope after a wrong accusation."""
+
+    def __init__(self, app, match, seat: int, accused: tuple[str, str, str], cards: tuple[str, str, str]) -> None:
+        Scene.__init__(self, app)
+        self.match = match
+        self.seat, self.accused, self.cards = seat, accused, cards
+        self.ok = self._done_button()
+        self.focus = FocusGroup([self.ok])
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme.background(surface)
+        theme.blit_text(surface, _("The envelope holds…"), (640, 24), theme.TITLE, theme.BRASS, True, "midtop")
+        w = 200
+        cw, _ch = assets.card_size(w)
+        x0 = 640 - (3 * cw + 2 * 40) // 2
+        for i, c in enumerate(self.cards):
+            surface.blit(assets.card(c, w), (x0 + i * (cw + 40), 90))
+            mark = "✓" if c in self.accused else "✗"
+            colour = theme.GOOD if c in self.accused else theme.BAD
+            theme.blit_text(surface, mark, (x0 + i * (cw + 40) + cw // 2, 90 + _ch + 6), theme.TITLE, colour, True,
+                            "midtop")
+        s, w, r = self.accused
+        theme.blit_text(surface, _("You accused {s}, in the {r}, with the {w}.").format(
+            s=_(name(s)), r=_(name(r)), w=_(name(w))), (640, 430), theme.BODY, theme.BRASS, False, "midtop")
+        theme.blit_wrapped(surface, _("You were wrong. You are out of the race, but you still show cards when "
+                                      "others suggest. Keep it secret!"), pygame.Rect(190, 480, 900, 100),
+                           theme.BODY, theme.CREAM, align="center")
+        self.focus.draw(surface)
+        footer_hint(surface, _("Press Enter or click to hide the envelope"))
+
+    def widgets(self) -> list:
+        return [self.ok, Label(pygame.Rect(0, 24, 1280, 50), _("The envelope holds…"), theme.TITLE, True)]

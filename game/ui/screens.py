@@ -1,0 +1,101 @@
+"""Representative states for ``--screenshot``: each scene name builds the
+scene stack as it would look mid-game (seeded, so the pictures repeat)."""
+
+from __future__ import annotations
+
+from game.ai.simple import make_player
+from game.rules.actions import Roll
+from game.rules.engine import Phase
+from game.rules.events import TurnStarted
+from game.rules.setup import GameSetup, SeatConfig
+from game.ui.match import Match, quick_setup
+
+SCENE_NAMES = ("title", "setup", "board", "notebook", "suggestion", "cover", "game-over")
+
+
+def advance(match: Match, stop, limit: int = 3000) -> None:
+    """Play the game with computer players on *every* seat (stand-ins for the
+    people) until ``stop(game)`` is true; log lines are kept."""
+    g = match.game
+    stand_in = {i: make_player("simple", 1000 + i) for i in range(len(g.seats))}
+    n = 0
+    while not stop(g) and not g.over and n < limit:
+        seat = g.actor
+        player = match.players.get(seat, stand_in[seat])
+        for e in g.apply(player.choose(g.view(seat), g.legal_actions())):
+            match.add_log(e)
+        n += 1
+
+
+def _turns(g) -> int:
+    return sum(1 for e in g.events if isinstance(e, TurnStarted))
+
+
+def _settle(board) -> None:
+    board.skipping = True
+    for _i in range(200):
+        if not board.busy:
+            break
+        board.update(0.05)
+    board.skipping = False
+
+
+def build_scene(app, scene: str, seed: int = 3) -> None:
+    """Put ``app`` in a representative state for ``scene`` (one of :data:`SCENE_NAMES`)."""
+    from game.ui.scenes.board import BoardScene
+    from game.ui.scenes.cover import CoverScene
+    from game.ui.scenes.gameover import GameOverScene
+    from game.ui.scenes.notebook import NotebookScene
+    from game.ui.scenes.picker import PickerScene
+    from game.ui.scenes.setup import SetupScene
+
+    app.start()
+    if app.map_error or scene == "title":
+        return
+    if scene == "setup":
+        app.push(SetupScene(app))
+        return
+    if scene == "cover":
+        setup = GameSetup(seats=(SeatConfig("scarlet", "human"), SeatConfig("mustard", "computer"),
+                                 SeatConfig("peacock", "human"), SeatConfig("plum", "computer")), seed=seed)
+        match = Match(app.board, setup)
+        advance(match, lambda g: _turns(g) >= 6 and g.phase is Phase.START)
+        board = BoardScene(app, match)
+        app.push(board)
+        seat = match.humans[-1]
+        app.push(CoverScene(app, match, seat, lambda: NotebookScene(app, match, seat), optional=True,
+                            reason="Your cards and notebook are next."))
+        return
+    match = Match(app.board, quick_setup(seed))
+    human = match.humans[0]
+    if scene == "game-over":
+        advance(match, lambda g: False, limit=20000)
+        board = BoardScene(app, match)
+        app.push(board)
+        app.push(GameOverScene(app, match))
+        return
+    if scene == "suggestion":
+        advance(match, lambda g: g.turn == human and g.phase is Phase.SUGGEST and _turns(g) > 4)
+        board = BoardScene(app, match)
+        board.auto_suggested = board.turn_no
+        app.push(board)
+        picker = PickerScene(app, board, "suggest")
+        picker.pick("suspect", picker.items["suspect"][3])
+        picker.focus.focus_on(picker.items["weapon"][2])
+        app.push(picker)
+        return
+    advance(match, lambda g: g.turn == human and g.phase is Phase.START and _turns(g) >= 9)
+    book = match.notebooks[human]
+    for card, mark in (("plum", "X"), ("rope", "?"), ("library", "X"), ("knife", "✓")):
+        book[card] = mark
+    board = BoardScene(app, match)
+    app.push(board)
+    if scene == "notebook":
+        nb = NotebookScene(app, match, human)
+        nb.focus.focus = 4
+        nb.focus.set(nb.focus.buttons)
+        app.push(nb)
+        return
+    board.do(Roll())
+    _settle(board)
+    board.update(0.3)

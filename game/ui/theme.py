@@ -1,0 +1,167 @@
+"""Colours, fonts and cached text.
+
+One font family (DejaVu Sans, regular and bold).  Sizes in pixels: body text
+:data:`BODY` (22), small but readable :data:`SMALL` (20, the minimum for text a
+child must read), buttons :data:`BUTTON` (24), titles :data:`TITLE` (40) and
+:data:`HUGE` (72).  Rendered text is cached, so drawing a label every frame
+costs one blit.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from game import paths
+from game.rules.cards import SUSPECT_COLOURS
+
+SMALL, BODY, BUTTON, HEADING, TITLE, HUGE = 20, 22, 24, 30, 40, 72
+
+# Warm palette: dark wood, cream paper, brass.
+BG = (46, 30, 24)
+BG_DARK = (30, 19, 15)
+PANEL = (72, 48, 36)
+PANEL_EDGE = (150, 110, 70)
+PAPER = (246, 236, 214)
+PAPER_DARK = (226, 210, 180)
+INK = (40, 28, 22)
+CREAM = (250, 240, 220)
+MUTED = (200, 180, 150)
+BRASS = (232, 184, 72)
+FOCUS = (255, 214, 90)
+BUTTON_BG = (120, 60, 40)
+BUTTON_HOVER = (150, 78, 52)
+BUTTON_DISABLED = (90, 75, 65)
+GOOD = (90, 170, 90)
+BAD = (200, 70, 60)
+HIGHLIGHT = (255, 230, 90)
+CATEGORY_COLOURS = {"suspect": (170, 50, 50), "weapon": (60, 90, 150), "room": (70, 130, 70)}
+
+
+def suspect_colour(suspect: str) -> tuple[int, int, int]:
+    """The token colour of a suspect (R, G, B)."""
+    return SUSPECT_COLOURS[suspect]
+
+
+def ink_on(colour: tuple[int, int, int]) -> tuple[int, int, int]:
+    """Black or white, whichever reads better on ``colour``."""
+    r, g, b = colour
+    return INK if (0.299 * r + 0.587 * g + 0.114 * b) > 150 else CREAM
+
+
+@lru_cache(maxsize=None)
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """The game font at ``size`` pixels (cached)."""
+    path = paths.FONTS / ("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")
+    try:
+        return pygame.font.Font(str(path), size)
+    except (OSError, FileNotFoundError):  # a missing font file must not stop the game
+        return pygame.font.Font(None, size)
+
+
+_TEXT_CACHE: dict[tuple, pygame.Surface] = {}
+
+
+def reset_caches() -> None:
+    """Forget fonts and rendered text (needed after ``pygame.quit()``)."""
+    font.cache_clear()
+    _shade.cache_clear()
+    _TEXT_CACHE.clear()
+    _BG_CACHE.clear()
+
+
+def text(s: str, size: int = BODY, colour=CREAM, bold: bool = False) -> pygame.Surface:
+    """A rendered line of text (cached by content, size, colour and weight)."""
+    key = (s, size, tuple(colour), bold)
+    surf = _TEXT_CACHE.get(key)
+    if surf is None:
+        if len(_TEXT_CACHE) > 4000:
+            _TEXT_CACHE.clear()
+        surf = font(size, bold).render(s, True, colour)
+        _TEXT_CACHE[key] = surf
+    return surf
+
+
+def wrap(s: str, width: int, size: int = BODY, bold: bool = False) -> list[str]:
+    """Split ``s`` into lines no wider than ``width`` pixels (a single word wider
+    than ``width`` gets a line of its own)."""
+    f = font(size, bold)
+    lines: list[str] = []
+    for para in s.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            test = f"{line} {word}" if line else word
+            if f.size(test)[0] <= width or not line:
+                line = test
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+def blit_text(surface: pygame.Surface, s: str, pos: tuple[int, int], size: int = BODY, colour=CREAM,
+              bold: bool = False, anchor: str = "topleft") -> pygame.Rect:
+    """Draw one line of text with its ``anchor`` (a pygame.Rect attribute name) at
+    ``pos``; returns the rectangle drawn."""
+    surf = text(s, size, colour, bold)
+    rect = surf.get_rect(**{anchor: pos})
+    surface.blit(surf, rect)
+    return rect
+
+
+def blit_wrapped(surface: pygame.Surface, s: str, rect: pygame.Rect, size: int = BODY, colour=CREAM,
+                 bold: bool = False, align: str = "left", line_gap: int = 4) -> int:
+    """Draw ``s`` wrapped into ``rect``'s width; returns the height used (pixels)."""
+    y = rect.top
+    for line in wrap(s, rect.width, size, bold):
+        surf = text(line, size, colour, bold)
+        if align == "center":
+            r = surf.get_rect(midtop=(rect.centerx, y))
+        else:
+            r = surf.get_rect(topleft=(rect.left, y))
+        surface.blit(surf, r)
+        y += surf.get_height() + line_gap
+    return y - rect.top
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect, colour=PANEL, edge=PANEL_EDGE, radius: int = 14,
+          width: int = 3) -> None:
+    """A rounded panel with an edge."""
+    pygame.draw.rect(surface, colour, rect, border_radius=radius)
+    if width:
+        pygame.draw.rect(surface, edge, rect, width, border_radius=radius)
+
+
+def dim(surface: pygame.Surface, alpha: int = 150) -> None:
+    """Darken the whole surface (behind an overlay)."""
+    shade = _shade(surface.get_size(), alpha)
+    surface.blit(shade, (0, 0))
+
+
+@lru_cache(maxsize=8)
+def _shade(size: tuple[int, int], alpha: int) -> pygame.Surface:
+    s = pygame.Surface(size, pygame.SRCALPHA)
+    s.fill((0, 0, 0, alpha))
+    return s
+
+
+_BG_CACHE: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def background(surface: pygame.Surface) -> None:
+    """Fill with the warm wood background (a cached gradient with soft stripes)."""
+    size = surface.get_size()
+    bg = _BG_CACHE.get(size)
+    if bg is None:
+        bg = pygame.Surface(size)
+        w, h = size
+        for y in range(h):
+            t = y / max(1, h - 1)
+            c = tuple(int(BG[i] * (1 - t) + BG_DARK[i] * t) for i in range(3))
+            pygame.draw.line(bg, c, (0, y), (w, y))
+        for x in range(0, w, 90):
+            pygame.draw.line(bg, tuple(max(0, v - 8) for v in BG), (x, 0), (x, h), 2)
+        _BG_CACHE[size] = bg
+    surface.blit(bg, (0, 0))

@@ -1,0 +1,235 @@
+"""Widgets: big buttons with key hints, and a focus group that works with the
+keyboard (and later pads: arrows move the focus, confirm presses) and the mouse
+(hover focuses, click presses).  Sizes are in logical pixels.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Iterable
+
+import pygame
+
+from game.ui import theme
+from game.ui.input import Intent, Kind
+
+#: Buttons are at least this tall (pixels), so small hands can hit them.
+MIN_BUTTON_HEIGHT = 48
+
+_BUTTON_CACHE: dict[tuple, pygame.Surface] = {}
+
+
+def clear_cache() -> None:
+    """Forget cached button pictures (after ``pygame.quit()``)."""
+    _BUTTON_CACHE.clear()
+
+
+@dataclass
+class Label:
+    """A line of text in a box; the box is what the text-fit test checks."""
+
+    rect: pygame.Rect
+    text: str
+    size: int = theme.BODY
+    bold: bool = False
+    colour: tuple = theme.CREAM
+    align: str = "left"
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the text inside ``rect`` (left aligned or centred), vertically centred."""
+        if self.align == "center":
+            theme.blit_text(surface, self.text, self.rect.center, self.size, self.colour, self.bold, "center")
+        else:
+            theme.blit_text(surface, self.text, (self.rect.left, self.rect.centery), self.size, self.colour,
+                            self.bold, "midleft")
+
+    def text_width(self) -> int:
+        return theme.font(self.size, self.bold).size(self.text)[0]
+
+    def available_width(self) -> int:
+        return self.rect.width
+
+
+@dataclass
+class Button:
+    """A big button.  ``hint`` is its key or pad button (e.g. "N", "Esc"); the
+    focused button always shows "Enter".  ``on_press`` runs when pressed;
+    ``colour`` gives an accent strip (e.g. a suspect colour)."""
+
+    rect: pygame.Rect
+    label: str
+    on_press: Callable[[], None] | None = None
+    hint: str = ""
+    enabled: bool = True
+    size: int = theme.BUTTON
+    colour: tuple | None = None
+    selected: bool = False
+    data: object = None
+    focused: bool = field(default=False, repr=False)
+
+    def shown_hint(self) -> str:
+        return "Enter" if self.focused and self.enabled else self.hint
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the button (its picture is cached per look, so a frame costs one blit)."""
+        key = (self.rect.size, self.label, self.focused, self.enabled, self.selected, self.colour, self.hint,
+               self.size)
+        img = _BUTTON_CACHE.get(key)
+        if img is None:
+            if len(_BUTTON_CACHE) > 500:
+                _BUTTON_CACHE.clear()
+            img = pygame.Surface((self.rect.width + 12, self.rect.height + 12), pygame.SRCALPHA)
+            saved = self.rect
+            self.rect = pygame.Rect(6, 6, saved.width, saved.height)
+            try:
+                self._paint(img)
+            finally:
+                self.rect = saved
+            _BUTTON_CACHE[key] = img
+        surface.blit(img, (self.rect.left - 6, self.rect.top - 6))
+
+    def _paint(self, surface: pygame.Surface) -> None:
+        """Paint the button; focus is a thick glowing border."""
+        r = self.rect
+        if self.focused:
+            pygame.draw.rect(surface, theme.FOCUS, r.inflate(10, 10), border_radius=16)
+        bg = theme.BUTTON_DISABLED if not self.enabled else (
+            theme.BUTTON_HOVER if self.focused else theme.BUTTON_BG)
+        if self.selected:
+            bg = (60, 120, 70)
+        pygame.draw.rect(surface, bg, r, border_radius=12)
+        pygame.draw.rect(surface, theme.BRASS if self.enabled else theme.MUTED, r, 2, border_radius=12)
+        x = r.left + 16
+        if self.colour is not None:
+            pygame.draw.circle(surface, (20, 14, 10), (r.left + 24, r.centery), 14)
+            pygame.draw.circle(surface, self.colour, (r.left + 24, r.centery), 12)
+            x = r.left + 46
+        col = theme.CREAM if self.enabled else (190, 180, 170)
+        hint = self.shown_hint()
+        theme.blit_text(surface, self.label, (x + 4, r.centery), self.size, col, True, "midleft")
+        if hint:
+            self._draw_hint(surface, hint)
+
+    def _draw_hint(self, surface: pygame.Surface, hint: str) -> None:
+        t = theme.text(hint, theme.SMALL, theme.INK, True)
+        box = pygame.Rect(0, 0, max(34, t.get_width() + 14), 30)
+        box.midright = (self.rect.right - 10, self.rect.centery)
+        pygame.draw.rect(surface, theme.PAPER, box, border_radius=6)
+        pygame.draw.rect(surface, (120, 100, 80), box, 2, border_radius=6)
+        surface.blit(t, t.get_rect(center=box.center))
+
+    def text_width(self) -> int:
+        return theme.font(self.size, True).size(self.label)[0]
+
+    def available_width(self) -> int:
+        """Pixels the label may use, leaving room for the widest hint it can
+        show ("Enter" when focused, or its own hint) and a colour dot."""
+        hint_w = max(theme.font(theme.SMALL, True).size(h)[0] for h in ("Enter", self.hint or "Enter"))
+        box = max(34, hint_w + 14)
+        left = 20 + (30 if self.colour is not None else 0)
+        return self.rect.width - left - 10 - box - 8
+
+    def press(self) -> None:
+        if self.enabled and self.on_press:
+            self.on_press()
+
+
+def spatial_next(rects: list[pygame.Rect], current: int, kind: Kind) -> int:
+    """The index of the nearest rectangle from ``rects[current]`` in the direction
+    of ``kind`` (UP/DOWN/LEFT/RIGHT), or ``current`` when there is none."""
+    if not rects:
+        return current
+    cx, cy = rects[current].center
+    best, best_score = current, None
+    for i, r in enumerate(rects):
+        if i == current:
+            continue
+        dx, dy = r.centerx - cx, r.centery - cy
+        if kind is Kind.UP:
+            along, across = -dy, dx
+        elif kind is Kind.DOWN:
+            along, across = dy, dx
+        elif kind is Kind.LEFT:
+            along, across = -dx, dy
+        else:
+            along, across = dx, dy
+        if along <= 0:
+            continue
+        score = along + 2.5 * abs(across)
+        if best_score is None or score < best_score:
+            best, best_score = i, score
+    return best
+
+
+class FocusGroup:
+    """A set of buttons with one focused: arrows move the focus spatially,
+    confirm presses, the mouse hovers and clicks.  ``handle`` returns True when
+    it used the intent."""
+
+    def __init__(self, buttons: Iterable[Button] = (), focus: int = 0) -> None:
+        self.buttons: list[Button] = list(buttons)
+        self.focus = focus
+        self._sync()
+
+    def set(self, buttons: Iterable[Button], focus: int | None = None) -> None:
+        """Replace the buttons, keeping the focus index when it still fits."""
+        self.buttons = list(buttons)
+        if focus is not None:
+            self.focus = focus
+        self.focus = max(0, min(self.focus, len(self.buttons) - 1))
+        self._sync()
+
+    def focus_on(self, button: Button) -> None:
+        if button in self.buttons:
+            self.focus = self.buttons.index(button)
+            self._sync()
+
+    @property
+    def focused(self) -> Button | None:
+        return self.buttons[self.focus] if self.buttons else None
+
+    def _sync(self) -> None:
+        for i, b in enumerate(self.buttons):
+            b.focused = i == self.focus
+
+    def handle(self, intent: Intent) -> bool:
+        if not self.buttons:
+            return False
+        k = intent.kind
+        if k in (Kind.UP, Kind.DOWN, Kind.LEFT, Kind.RIGHT):
+            nxt = spatial_next([b.rect for b in self.buttons], self.focus, k)
+            if nxt == self.focus:
+                return False
+            self.focus = nxt
+            self._sync()
+            return True
+        if k is Kind.CONFIRM:
+            b = self.focused
+            if b is not None:
+                b.press()
+                return True
+            return False
+        if k is Kind.POINT and intent.pos:
+            for i, b in enumerate(self.buttons):
+                if b.rect.collidepoint(intent.pos):
+                    self.focus = i
+                    self._sync()
+                    return True
+            return False
+        if k is Kind.CLICK and intent.pos:
+            for i, b in enumerate(self.buttons):
+                if b.rect.collidepoint(intent.pos):
+                    self.focus = i
+                    self._sync()
+                    b.press()
+                    return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for b in self.buttons:
+            b.draw(surface)
+
+
+def footer_hint(surface: pygame.Surface, s: str, y: int = 700) -> None:
+    """A centred line at the bottom saying what to press (nothing is a dead end)."""
+    theme.blit_text(surface, s, (surface.get_width() // 2, y), theme.SMALL, theme.MUTED, False, "midbottom")

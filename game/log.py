@@ -15,7 +15,8 @@ def describe(event: ev.Event, seats: tuple[str, ...]) -> str | None:
 
     e = event
     if isinstance(e, ev.GameStarted):
-        return "The game begins. " + ", ".join(name(s) for s in e.seats) + " are at the table."
+        names = [name(s) for s in e.seats]
+        return f"The game begins. {', '.join(names[:-1])} and {names[-1]} are at the table."
     if isinstance(e, ev.HandDealt):
         return None
     if isinstance(e, ev.TurnStarted):

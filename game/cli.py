@@ -57,6 +57,9 @@ def main(argv: list[str] | None = None) -> int:
         except StuckGameError as exc:
             print(f"RESULT: stuck ({exc})")
             return 1
+        except BrokenPipeError:  # e.g. piped into `head`: stop quietly
+            sys.stderr.close()
+            return 0
         print(result_line(game))
         return 0
     from game.ui.app import run_app

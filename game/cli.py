@@ -8,6 +8,10 @@ from pathlib import Path
 
 from game import paths
 
+#: Smallest and largest window sizes in pixels (smaller makes text too small for a child).
+MIN_SIZE = (960, 540)
+MAX_SIZE = (7680, 4320)
+
 SCENES = ("title", "setup", "board", "notebook", "suggestion", "cover", "game-over")
 
 
@@ -42,6 +46,10 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError:
         print(f"--size must look like 1280x720, not {args.size!r}", file=sys.stderr)
         return 2
+    if not (MIN_SIZE[0] <= w <= MAX_SIZE[0] and MIN_SIZE[1] <= h <= MAX_SIZE[1]):
+        print(f"--size must be between {MIN_SIZE[0]}x{MIN_SIZE[1]} and {MAX_SIZE[0]}x{MAX_SIZE[1]} "
+              f"pixels, not {args.size}", file=sys.stderr)
+        return 2
     if args.headless:
         import random
 
@@ -62,6 +70,13 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         print(result_line(game))
         return 0
+    if args.screenshot:
+        from game.board.tmx import MapError, load_board
+
+        try:
+            load_board(args.map)
+        except MapError as exc:  # the PNG will show the error screen; say it here too
+            print(f"Cannot load the board: {exc}", file=sys.stderr)
     from game.ui.app import run_app
 
     return run_app(size=(w, h), seed=args.seed, map_path=Path(args.map),

@@ -30,7 +30,8 @@ def describe(event: ev.Event, seats: tuple[str, ...]) -> str | None:
             return f"{name(e.suspect)} takes the secret passage to the {name(str(e.end))}."
         if isinstance(e.end, str):
             return f"{name(e.suspect)} walks into the {name(e.end)}."
-        return f"{name(e.suspect)} walks {len(e.path)} squares."
+        steps = len(e.path)
+        return f"{name(e.suspect)} walks {steps} square{'s' if steps != 1 else ''}."
     if isinstance(e, ev.NoMoves):
         return f"{who(e.player)} is blocked in and cannot move."
     if isinstance(e, ev.SuggestionMade):

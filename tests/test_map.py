@@ -420,3 +420,27 @@ def test_cli_garbage_file_exits_2_without_traceback(tmp_path: Path) -> None:
     res = run_cli(str(path))
     assert res.returncode == 2
     assert "Traceback" not in res.stderr and "broken.tmx" in res.stderr
+
+
+def test_door_object_away_from_its_drawn_doorway(tmp_path: Path) -> None:
+    ids = {}
+
+    def edit(root):
+        door = find(root, "doors", room="Kitchen")
+        door.set("x", str(float(door.get("x")) + 32))  # one square right of the drawn doorway
+        ids["id"] = door.get("id")
+
+    expect_error(copy_map(tmp_path, edit), f'object {ids["id"]} "Kitchen door"', "(5, 7)",
+                 "not drawn as a doorway")
+
+
+def test_door_outside_the_map(tmp_path: Path) -> None:
+    def edit(root):
+        find(root, "doors", room="Kitchen").set("x", "9000")
+
+    expect_error(copy_map(tmp_path, edit), "outside the map")
+
+
+def test_map_path_is_a_folder(tmp_path: Path) -> None:
+    with pytest.raises(MapError, match="folder, not a map file"):
+        load_board(tmp_path)

@@ -87,6 +87,8 @@ class _Loader:
 
     # -- reading ---------------------------------------------------------------
     def read(self) -> pytmx.TiledMap:
+        if self.path.is_dir():
+            raise MapError(self.path, "this is a folder, not a map file")
         if not self.path.is_file():
             raise MapError(self.path, "the file does not exist")
         try:
@@ -163,6 +165,11 @@ class _Loader:
                 raise self.error(f"no door leads into the {CARD_NAMES[rid]}: every room needs at least "
                                  'one object in layer "doors" with property room = '
                                  f'"{CARD_NAMES[rid]}"', obj, min(rooms[rid], key=lambda s: (s[1], s[0])))
+        insides = {d.inside for d in doors}
+        for tile_sq in sorted(self.door_tiles, key=lambda s: (s[1], s[0])):
+            if tile_sq not in insides:
+                raise MapError(self.path, 'the "floor" layer draws a doorway here but no object in layer '
+                                          '"doors" stands in front of it', square=tile_sq)
         passages = self.passages(group("passages", required=False), rooms)
         starts = self.starts(group("starts"), corridor)
         self.check_connected(corridor, starts, doors, tmx)
@@ -181,9 +188,12 @@ class _Loader:
         if floor is None or not isinstance(floor, pytmx.TiledTileLayer):
             raise MapError(self.path, 'the map has no tile layer named "floor"')
         squares = set()
+        self.door_tiles: dict[Square, str | None] = {}
         for r, row in enumerate(floor.data):
             for c, gid in enumerate(row):
                 props = tmx.tile_properties.get(gid) or {}
+                if props.get("kind") == "door":
+                    self.door_tiles[(c, r)] = props.get("facing")
                 if props.get("kind") in CORRIDOR_KINDS:
                     squares.add((c, r))
         if not squares:
@@ -247,6 +257,8 @@ class _Loader:
             if rid is None:
                 raise self.error(f'the door opens into an unknown room "{name}"; the rooms are: '
                                  + ", ".join(ROOM_BY_NAME), obj, sq)
+            if not self.in_bounds(sq):
+                raise self.error("the door stands outside the map", obj, sq)
             if sq not in corridor:
                 raise self.error(f"the door does not join a corridor square to the {name}: the door must "
                                  "stand on the corridor square in front of the doorway, and this square "
@@ -260,7 +272,14 @@ class _Loader:
             if (sq, rid) in seen:
                 raise self.error(f"there are two doors into the {name} on this square", obj, sq)
             seen.add((sq, rid))
+            facing = {(0, -1): "north", (1, 0): "east", (0, 1): "south", (-1, 0): "west"}[
+                (c - inside[0][0], r - inside[0][1])]
+            if self.door_tiles.get(inside[0]) != facing:
+                raise self.error(f"the door's doorway square {inside[0]} in the {name} is not drawn as a "
+                                 f"doorway facing {facing} in the \"floor\" layer, so players would see the "
+                                 "door somewhere else", obj, sq)
             doors.append(Door(square=sq, room=rid, inside=inside[0]))
+
         doors.sort(key=lambda d: (ROOMS.index(d.room), d.square[1], d.square[0]))
         return doors
 
@@ -307,6 +326,8 @@ class _Loader:
                 raise self.error(f'unknown suspect "{name}"; the suspects are: {names}', obj, sq)
             if sid in starts:
                 raise self.error(f"{name} has a second start square", obj, sq)
+            if not self.in_bounds(sq):
+                raise self.error(f"{name}'s start square is outside the map", obj, sq)
             if sq not in corridor:
                 raise self.error(f"{name}'s start square is not a corridor square", obj, sq)
             if sq in starts.values():

@@ -35,8 +35,8 @@ def describe(event: ev.Event, seats: tuple[str, ...]) -> str | None:
     if isinstance(e, ev.NoMoves):
         return f"{who(e.player)} is blocked in and cannot move."
     if isinstance(e, ev.SuggestionMade):
-        return (f"{who(e.player)} suggests it was {name(e.suspect)}, in the {name(e.room)}, "
-                f"with the {name(e.weapon)}.")
+        return (f"{who(e.player)} suggests it was {name(e.suspect)}, with the {name(e.weapon)}, "
+                f"in the {name(e.room)}.")
     if isinstance(e, ev.TokenSummoned):
         return f"{name(e.suspect)} is called into the {name(e.room)}."
     if isinstance(e, ev.WeaponMoved):
@@ -52,8 +52,8 @@ def describe(event: ev.Event, seats: tuple[str, ...]) -> str | None:
     if isinstance(e, ev.NobodyDisproved):
         return f"Nobody can show {who(e.player)} a card!"
     if isinstance(e, ev.AccusationMade):
-        return (f"{who(e.player)} accuses {name(e.suspect)}, in the {name(e.room)}, "
-                f"with the {name(e.weapon)}!")
+        return (f"{who(e.player)} accuses {name(e.suspect)}, with the {name(e.weapon)}, "
+                f"in the {name(e.room)}!")
     if isinstance(e, ev.EnvelopeSeen):
         return None
     if isinstance(e, ev.PlayerEliminated):
@@ -63,8 +63,8 @@ def describe(event: ev.Event, seats: tuple[str, ...]) -> str | None:
     if isinstance(e, ev.TurnEnded):
         return None
     if isinstance(e, ev.GameWon):
-        return (f"{who(e.player)} solved the case: {name(e.suspect)}, in the {name(e.room)}, "
-                f"with the {name(e.weapon)}. {who(e.player)} wins!")
+        return (f"{who(e.player)} solved the case: {name(e.suspect)}, with the {name(e.weapon)}, "
+                f"in the {name(e.room)}. {who(e.player)} wins!")
     if isinstance(e, ev.GameOverNoWinner):
         return (f"Everybody is out. The envelope held {name(e.suspect)}, the {name(e.weapon)} "
                 f"and the {name(e.room)}. Nobody wins.")

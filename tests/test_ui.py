@@ -64,6 +64,16 @@ def board_of(app: App) -> BoardScene:
     return b
 
 
+def wait_guard(app: App) -> None:
+    """Let the top scene's input guard (see ``InputGuard``) run out."""
+    guard = getattr(app.top, "guard", None)
+    for _ in range(100):
+        if guard is None or not guard.active:
+            return
+        app.step(DT, draw=False)
+    raise AssertionError("input guard never ran out")
+
+
 def human_waiting(app: App) -> bool:
     """True when the top scene waits for a person (or the game is over)."""
     top = app.top
@@ -82,10 +92,17 @@ def act_for_people(app: App, prefer_room: bool = True) -> None:
         click(app, top.ok.rect.center)
         return
     if isinstance(top, ShownCardScene):
+        wait_guard(app)
         key(app, pygame.K_RETURN)   # finish the flip
         key(app, pygame.K_RETURN)   # Done - hide
         return
-    if isinstance(top, (CoverScene, DisproveScene, EnvelopeScene, MessageScene)):
+    if isinstance(top, DisproveScene):
+        wait_guard(app)
+        key(app, pygame.K_RIGHT)    # nothing is focused at first: focus a card
+        key(app, pygame.K_RETURN)
+        return
+    if isinstance(top, (CoverScene, EnvelopeScene, MessageScene)):
+        wait_guard(app)
         key(app, pygame.K_RETURN)
         return
     if isinstance(top, BoardScene) and top.human_to_act:
@@ -139,10 +156,10 @@ def test_bad_map_shows_message_not_traceback(tmp_path):
 
 
 def test_mouse_maps_to_logical_when_scaled():
-    app = App(size=(640, 360), sound=False)
-    assert app.to_logical((320, 180)) == (640, 360)
+    app = App(size=(960, 540), sound=False)
+    assert app.to_logical((480, 270)) == (640, 360)
     app.start()
-    click(app, (app.top.buttons[1].rect.centerx // 2, app.top.buttons[1].rect.centery // 2))
+    click(app, (app.top.buttons[1].rect.centerx * 3 // 4, app.top.buttons[1].rect.centery * 3 // 4))
     assert isinstance(app.top, SetupScene)
 
 
@@ -216,6 +233,9 @@ def test_accusation_wrong_then_private_envelope(app):
     run_until(app, lambda: isinstance(app.top, EnvelopeScene))
     env = app.top
     assert env.seat == 0 and env.cards == g.envelope       # one person: no cover needed
+    key(app, pygame.K_RETURN)                              # too soon: ignored
+    assert app.top is env
+    wait_guard(app)
     key(app, pygame.K_RETURN)                              # Done - hide
     assert app.top is board and g.seats[0].eliminated
 
@@ -235,13 +255,15 @@ def test_accusation_right_wins(app):
     app.step(DT)
 
 
-def test_empty_accusation_explains(app):
+def test_empty_accusation_explains_in_the_picker(app):
     key(app, pygame.K_RETURN)
     board = app.top
     run_until(app, lambda: board.human_to_act)
     board.open_accuse()
-    click(app, app.top.ok.rect.center)
-    assert isinstance(app.top, MessageScene) and app.top.text == "Name all the cards first."
+    picker = app.top
+    click(app, picker.ok.rect.center)
+    assert app.top is picker and picker.missing_text == "Pick a suspect, a weapon and a room first."
+    assert picker.focus.focused is picker.items["suspect"][0]
 
 
 # ------------------------------------------------------------------ privacy
@@ -263,6 +285,7 @@ def test_two_people_disprove_and_shown_card_are_private(app):
                            for s in app.stack)
             app.draw()
             seat = top.seat
+            wait_guard(app)
             key(app, pygame.K_RETURN)
             now = app.top
             if isinstance(now, DisproveScene):
@@ -270,6 +293,8 @@ def test_two_people_disprove_and_shown_card_are_private(app):
                 assert set(now.offered) <= set(g.seats[seat].hand) & set(g.suggestion.cards)
                 suggester = g.suggestion.player
                 saw_disprove = True
+                wait_guard(app)
+                key(app, pygame.K_RIGHT)
                 key(app, pygame.K_RETURN)
                 shown = next(e for e in reversed(g.events) if isinstance(e, ev.CardShown))
                 assert shown.to == suggester
@@ -281,6 +306,7 @@ def test_two_people_disprove_and_shown_card_are_private(app):
                 last = next(e for e in reversed(g.events) if isinstance(e, ev.CardShown))
                 assert last.to == seat and now.card == last.card
                 saw_shown = True
+                wait_guard(app)
                 key(app, pygame.K_RETURN)
                 key(app, pygame.K_RETURN)
                 assert isinstance(app.top, BoardScene)    # "Done - hide" back to the shared view
@@ -308,6 +334,9 @@ def test_notebook_cover_and_marks(app):
     key(app, pygame.K_n)
     assert isinstance(app.top, CoverScene)
     assert not any(isinstance(s, NotebookScene) for s in app.stack)
+    key(app, pygame.K_RETURN)                                # too soon after the cover appeared
+    assert isinstance(app.top, CoverScene)
+    wait_guard(app)
     key(app, pygame.K_RETURN)
     nb = app.top
     assert isinstance(nb, NotebookScene) and nb.seat == board.game.actor
@@ -315,13 +344,16 @@ def test_notebook_cover_and_marks(app):
     assert {c for c, why in nb.auto.items() if why == "hand"} == set(hand)
     # automatic ticks come only from the seat's own view
     assert all(why == "hand" or why.startswith("shown:") for why in nb.auto.values())
-    row = nb.rows[0]
+    free = [i for i, r in enumerate(nb.rows) if r.data not in nb.auto]   # rows not ticked for you
+    i = next(i for i in free if i + 1 in free)
+    row = nb.rows[i]
     click(app, row.rect.center)
     click(app, row.rect.center)
     assert board.match.notebooks[nb.seat][row.data] == "?"
     key(app, pygame.K_DOWN)
+    assert nb.focus.focused is nb.rows[i + 1]
     key(app, pygame.K_RETURN)
-    assert board.match.notebooks[nb.seat][nb.rows[1].data] == "X"
+    assert board.match.notebooks[nb.seat][nb.rows[i + 1].data] == "X"
     json.dumps(board.match.notebooks)                        # plain, saveable
     key(app, pygame.K_ESCAPE)
     assert app.top is board
@@ -341,6 +373,7 @@ def test_all_computer_game_reaches_game_over(app):
     run_until(app, lambda: isinstance(app.top, GameOverScene), steps=30000, dt=0.5)
     assert board.game.over
     app.step(DT)
+    wait_guard(app)
     key(app, pygame.K_RETURN)                                 # Play again
     assert isinstance(app.top, BoardScene) and app.top is not board
 
@@ -438,3 +471,233 @@ def test_every_suspect_name_fits_the_turn_panel(app):
         board._buttons_key = None
         for w in board.widgets():
             assert w.text_width() <= w.available_width(), getattr(w, "text", None)
+
+
+# ------------------------------------------------------ playtester reports
+def _match_at(app: App, stop, seed: int = 3) -> Match:
+    """A one-person match (Miss Scarlet + 3 computers) played on until ``stop(game)``."""
+    from game.ui.match import quick_setup
+    from game.ui.screens import advance
+
+    match = Match(app.board, quick_setup(seed))
+    advance(match, stop, limit=20000)
+    return match
+
+
+def test_game_over_ignores_hurry_enter(app):
+    match = _match_at(app, lambda g: False)
+    assert match.game.over
+    app.push(BoardScene(app, match))
+    run_until(app, lambda: isinstance(app.top, GameOverScene))
+    over = app.top
+    assert not over.again.enabled and over.focus.focused is None     # dimmed, nothing to press yet
+    for _ in range(10):                                              # 1 s of mashing Enter / Esc
+        key(app, pygame.K_RETURN)
+        assert app.top is over
+    key(app, pygame.K_ESCAPE)
+    assert app.top is over
+    for _ in range(6):
+        app.step(DT)
+    assert over.again.enabled and over.focus.focused is over.again
+    key(app, pygame.K_RETURN)                                        # now a deliberate press
+    assert isinstance(app.top, BoardScene) and app.top.match is not match
+
+
+def test_game_over_confetti_stays_off_text_and_buttons(app):
+    match = _match_at(app, lambda g: False)
+    assert match.game.winner is not None
+    over = GameOverScene(app, match)
+    over.again.enabled = over.title_button.enabled = True
+    plain = GameOverScene(app, match)
+    plain.confetti = []
+    plain.again.enabled = plain.title_button.enabled = True
+    a, b = pygame.Surface((1280, 720)), pygame.Surface((1280, 720))
+    clear = [over.again.rect.union(over.title_button.rect).inflate(20, 20),   # the buttons
+             pygame.Rect(0, 676, 1280, 44),                                   # the footer line
+             theme_text_rect(over.title, 48, (640, 110))]                      # the title
+    hit = 0
+    for t in [i * 0.37 for i in range(40)]:
+        over.t = plain.t = t
+        over.draw(a)
+        plain.draw(b)
+        hit += pygame.image.tobytes(a, "RGB") != pygame.image.tobytes(b, "RGB")
+        for r in clear:
+            assert pygame.image.tobytes(a.subsurface(r), "RGB") == pygame.image.tobytes(b.subsurface(r), "RGB"), r
+    assert hit > 0                                                   # there is confetti elsewhere
+
+
+def theme_text_rect(text: str, size: int, midtop) -> pygame.Rect:
+    from game.ui import theme
+
+    return theme.text(text, size, theme.BRASS, True).get_rect(midtop=midtop)
+
+
+def _disprove_scene(app: App) -> tuple[BoardScene, DisproveScene]:
+    match = _match_at(app, lambda g: g.phase is Phase.DISPROVE and g.actor == 0)
+    board = BoardScene(app, match)
+    app.push(board)
+    app.step(DT)                                                     # one person: no cover
+    assert isinstance(app.top, DisproveScene)
+    return board, app.top
+
+
+def test_show_card_ignores_hurry_enter_and_needs_a_chosen_card(app):
+    board, scene = _disprove_scene(app)
+    for _ in range(5):                                               # still hurrying the computers
+        key(app, pygame.K_RETURN)
+        assert app.top is scene
+    assert scene.focus.focused is None
+    wait_guard(app)
+    key(app, pygame.K_RETURN)                                        # no card focused: nothing shown
+    assert app.top is scene and scene.nudge and board.game.phase is Phase.DISPROVE
+    key(app, pygame.K_RIGHT)
+    chosen = scene.focus.focused
+    assert chosen is scene.cards[0]
+    key(app, pygame.K_RETURN)
+    assert app.top is not scene
+    shown = next(e for e in reversed(board.game.events) if isinstance(e, ev.CardShown))
+    assert shown.by == 0 and shown.card == chosen.data
+
+
+def test_esc_on_show_card_opens_pause_menu(app):
+    from game.ui.scenes.menu import MenuScene
+
+    board, scene = _disprove_scene(app)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, MenuScene)
+    key(app, pygame.K_RETURN)                                        # Resume
+    assert app.top is scene and board.game.phase is Phase.DISPROVE  # still has to show a card
+    app.step(DT)
+    assert app.top is scene
+
+
+def test_picker_keeps_picks_and_names_what_is_missing(app):
+    match = _match_at(app, lambda g: g.turn == 0 and g.phase is Phase.SUGGEST)
+    board = BoardScene(app, match)
+    app.push(board)
+    app.step(DT)
+    picker = app.top
+    assert isinstance(picker, PickerScene) and picker.mode == "suggest"
+    suspect = picker.items["suspect"][2]
+    click(app, suspect.rect.center)
+    click(app, picker.ok.rect.center)                                # Suggest! too early
+    assert app.top is picker and picker.choice["suspect"] == suspect.data and suspect.selected
+    assert picker.missing_text == "Pick a weapon too."
+    assert picker.focus.focused is picker.items["weapon"][0]
+    app.draw()
+    key(app, pygame.K_RETURN)                                        # pick the focused weapon
+    assert picker.missing_text == ""
+    assert picker.focus.focused is picker.ok
+    key(app, pygame.K_RETURN)
+    made = next(e for e in reversed(match.game.events) if isinstance(e, ev.SuggestionMade))
+    assert (made.suspect, made.weapon) == (suspect.data, picker.items["weapon"][0].data)
+
+
+def test_accusation_sentence_follows_the_columns(app):
+    key(app, pygame.K_RETURN)
+    board = app.top
+    run_until(app, lambda: board.human_to_act)
+    board.open_accuse()
+    picker = app.top
+    picker.choice.update(suspect="mustard", weapon="rope", room="hall")
+    assert picker.sentence() == "I accuse Colonel Mustard, with the Rope, in the Hall!"
+    cols = [picker.items[c][0].rect.left for c in ("suspect", "weapon", "room")]
+    assert cols == sorted(cols)                                      # Who / With what / Where
+
+
+def test_setup_remove_keeps_focus_on_the_row(app):
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)
+    setup_scene = app.top
+    assert isinstance(setup_scene, SetupScene)
+    setup_scene.add()                                                # 5 seats
+    setup_scene.focus.focus_on(setup_scene.row_buttons[1][2])       # Remove, seat 2
+    key(app, pygame.K_RETURN)
+    assert len(setup_scene.seats) == 4 and setup_scene.focus.focused is setup_scene.row_buttons[1][2]
+    setup_scene.focus.focus_on(setup_scene.row_buttons[3][2])       # Remove, last seat
+    key(app, pygame.K_RETURN)
+    assert len(setup_scene.seats) == 3                               # no Remove buttons any more
+    assert setup_scene.focus.focused in setup_scene.row_buttons[2]  # the row above, not Back
+    key(app, pygame.K_RETURN)
+    assert app.top is setup_scene
+
+
+def test_weapons_and_tokens_keep_off_room_names(app):
+    view = app.board_view()
+    for rid in view.board.rooms:
+        label = view.label_rect[rid]
+        assert label.collidepoint(view.room_label_centre(rid))
+        free = [sq for sq in view.board.rooms[rid].squares if not view.square_rect(sq).colliderect(label)]
+        slots = view.weapon_slots[rid] + view.token_slots[rid]
+        on_label = [sq for sq in slots if view.square_rect(sq).colliderect(label)]
+        assert len(on_label) <= max(0, len(slots) - len(free)), (rid, on_label)   # only when the room is full
+        assert not any(view.square_rect(sq).colliderect(label) for sq in view.weapon_slots[rid]), rid
+        if len(free) >= 12:
+            assert not set(view.weapon_slots[rid]) & set(view.token_slots[rid])
+    big = view.label_rect["billiard_room"]                           # two lines
+    assert big.height > 50
+
+
+def test_status_line_while_a_suggestion_is_answered(app):
+    app.speed = 1.0
+    match = _match_at(app, lambda g: g.turn == 0 and g.phase is Phase.SUGGEST)
+    board = BoardScene(app, match)
+    app.push(board)
+    app.step(DT)
+    picker = app.top
+    click(app, picker.items["suspect"][1].rect.center)
+    click(app, picker.items["weapon"][1].rect.center)
+    click(app, picker.ok.rect.center)
+    seen = []
+    for _ in range(2000):
+        top = app.top
+        if isinstance(top, ShownCardScene):
+            act_for_people(app)
+            continue
+        if top is board and not board.busy and match.game.phase is Phase.AFTER:
+            break
+        if top is board and board.busy and match.is_human(match.game.actor):
+            seen.append(board._status())
+        app.step(0.02, draw=False)
+    assert seen and all(seen), seen
+    assert "Waiting for the players to the left to answer…" in seen
+
+
+def test_notebook_facts_cannot_be_cycled(app):
+    key(app, pygame.K_RETURN)
+    board = app.top
+    run_until(app, lambda: board.human_to_act)
+    key(app, pygame.K_n)
+    nb = app.top
+    assert isinstance(nb, NotebookScene)
+    fact = next(r for r in nb.rows if nb.auto.get(r.data) == "hand")
+    click(app, fact.rect.center)
+    click(app, fact.rect.center)
+    assert fact.data not in board.match.notebooks[0]
+    assert board.match.cycle_mark(0, fact.data) == ""
+    assert nb.fact_note == fact.data and "cannot change" in nb.legend()
+    other = next(r for r in nb.rows if r.data not in nb.auto)
+    click(app, other.rect.center)
+    assert board.match.notebooks[0][other.data] == "X" and nb.fact_note is None
+
+
+def test_notebook_hint_only_with_people(app):
+    robots = start_match(app, computer_setup(4, 9))
+    assert "notebook" not in robots.hint_line()
+    people = start_match(app, GameSetup(seats=(SeatConfig("scarlet", "human"), SeatConfig("mustard", "computer"),
+                                               SeatConfig("white", "computer")), seed=1))
+    assert "notebook" in people.hint_line()
+
+
+def test_window_never_smaller_than_minimum():
+    from game.ui import MIN_WINDOW
+
+    app = App(size=(640, 360), sound=False)
+    assert app.window.get_size() == MIN_WINDOW
+    app.start()
+    pygame.display.set_mode((700, 400), pygame.RESIZABLE)           # the window manager shrinks it
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=700, h=400, size=(700, 400)))
+    app.step(DT)
+    assert app.window.get_size() == MIN_WINDOW
+    assert pygame.display.get_surface().get_size() == MIN_WINDOW
+    app.step(DT)                                                     # still draws fine

@@ -5,3 +5,7 @@ that :mod:`game.ui.app` scales to the window.
 """
 
 LOGICAL_SIZE = (1280, 720)
+
+#: The smallest window allowed (resizing below it is undone): smaller scales the
+#: text down too far to read.
+MIN_WINDOW = (960, 540)

@@ -11,6 +11,7 @@ import os
 import random
 import sys
 import time
+import warnings
 from pathlib import Path
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -18,7 +19,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from game import paths  # noqa: E402
-from game.ui import LOGICAL_SIZE, assets, theme, widgets  # noqa: E402
+from game.ui import LOGICAL_SIZE, MIN_WINDOW, assets, theme, widgets  # noqa: E402
 from game.ui.i18n import _  # noqa: E402
 from game.ui.input import InputHandler, Intent  # noqa: E402
 from game.ui.scenes.base import Scene  # noqa: E402
@@ -40,10 +41,25 @@ def _sounds(enabled: bool):
         return _Silent()
 
 
+def _clamp(size: tuple[int, int]) -> tuple[int, int]:
+    """``size`` grown to at least :data:`MIN_WINDOW`."""
+    return (max(MIN_WINDOW[0], int(size[0])), max(MIN_WINDOW[1], int(size[1])))
+
+
+def _set_minimum_size() -> None:
+    """Ask the window manager not to let the window shrink below :data:`MIN_WINDOW`."""
+    try:
+        with warnings.catch_warnings():   # from_display_module warns about surface rendering, unused here
+            warnings.simplefilter("ignore", DeprecationWarning)
+            pygame.Window.from_display_module().minimum_size = MIN_WINDOW
+    except (AttributeError, pygame.error):   # older pygame-ce or no real window
+        pass
+
+
 class App:
     """The running game.
 
-    ``size``: window size in pixels; ``seed``: seed for new games (random when
+    ``size``: window size in pixels (at least :data:`MIN_WINDOW`); ``seed``: seed for new games (random when
     None); ``map_path``: the Tiled map.  ``speed`` scales every animation and
     computer pause (2.0 = twice as fast).  Drive it with :meth:`run` or, in
     tests, with :meth:`step`.
@@ -55,7 +71,8 @@ class App:
         theme.reset_caches()
         widgets.clear_cache()
         assets.clear_cache()
-        self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.window = pygame.display.set_mode(_clamp(size), pygame.RESIZABLE)
+        _set_minimum_size()
         pygame.display.set_caption(_("Clue"))
         try:
             pygame.display.set_icon(assets.icon())
@@ -147,6 +164,17 @@ class App:
     def quit(self) -> None:
         self.running = False
 
+    def _resized(self) -> None:
+        """The window was resized: never below :data:`MIN_WINDOW` (the window
+        manager is told the minimum too; this catches the rest)."""
+        window = pygame.display.get_surface()
+        size = window.get_size()
+        if _clamp(size) != size:
+            window = pygame.display.set_mode(_clamp(size), pygame.RESIZABLE)
+            _set_minimum_size()
+        self.window = window
+        self._fit_surface()
+
     def _fit_surface(self) -> None:
         """Draw straight onto the window when it has the logical size (no
         scaling, no extra copy); otherwise onto a logical surface that
@@ -185,8 +213,7 @@ class App:
             if event.type == pygame.QUIT:
                 self.running = False
             elif event.type == pygame.VIDEORESIZE:
-                self.window = pygame.display.get_surface()
-                self._fit_surface()
+                self._resized()
             else:
                 for intent in self.input.translate(event):
                     self.handle(intent)

@@ -106,7 +106,12 @@ class BoardView:
         return self.board.room_of.get(sq, sq)
 
     def _room_geometry(self) -> None:
+        """Each room's bounding box, its name's rectangle (:attr:`label_rect`,
+        logical pixels) and the squares for tokens and weapons: never under
+        the name; weapons above it, tokens below it, away from the side walls
+        where possible."""
         self.room_box: dict[str, pygame.Rect] = {}
+        self.label_rect: dict[str, pygame.Rect] = {}
         self.token_slots: dict[str, list[Square]] = {}
         self.weapon_slots: dict[str, list[Square]] = {}
         for rid, room in self.board.rooms.items():
@@ -114,19 +119,60 @@ class BoardView:
             rows = [r for _c, r in room.squares]
             box = pygame.Rect(min(cols), min(rows), max(cols) - min(cols) + 1, max(rows) - min(rows) + 1)
             self.room_box[rid] = box
-            # the room name takes the middle two rows; tokens go below it,
-            # weapons above it, away from the side walls where possible
-            mid = box.top + box.height / 2
-            label_rows = {int(mid - 1), int(mid)} if box.height % 2 == 0 else {int(mid - .5), int(mid + .5)}
-            if box.height <= 4:
-                label_rows = {box.top + 1, box.top + 2}
-            free = [s for s in room.squares if s[1] not in label_rows]
+        for rid, room in self.board.rooms.items():
+            box = self.room_box[rid]
+            _size, _lines, rects = self._label_layout(rid)
+            label = rects[0].unionall(rects[1:]).move(self.origin).inflate(4, 4)   # plus the 2-pixel shadow
+            self.label_rect[rid] = label
+            squares = sorted(room.squares, key=lambda s: (s[1], s[0]))
+            covered = [s for s in squares if self.square_rect(s).colliderect(label)]
+            free = [s for s in squares if s not in covered]
             inner = [s for s in free if box.left < s[0] < box.right - 1] or free
-            below = sorted((s for s in inner if s[1] > max(label_rows)), key=lambda s: (s[1] != box.bottom - 2, -s[1], s[0]))
-            above = sorted((s for s in inner if s[1] < min(label_rows)), key=lambda s: (s[1] != box.top + 1, s[1], s[0]))
-            rest = sorted(room.squares, key=lambda s: (-s[1], s[0]))
-            self.token_slots[rid] = (below + [s for s in rest if s not in below and s not in above])[:6]
-            self.weapon_slots[rid] = (above + [s for s in rest if s not in above])[:6]
+            cy = label.centery
+
+            def centre_y(sq: Square) -> float:
+                return self.square_centre(sq)[1]
+
+            above = sorted((s for s in inner if centre_y(s) < cy), key=lambda s: (s[1] != box.top + 1, s[1], s[0]))
+            below = sorted((s for s in inner if centre_y(s) >= cy),
+                           key=lambda s: (s[1] != box.bottom - 2, -s[1], s[0]))
+            others = [s for s in free if s not in above and s not in below]   # beside the name, by the walls
+            weapons = (above + sorted(others, key=lambda s: (s[1], s[0])) + below[::-1] + covered)[:6]
+            tokens = below + sorted(others, key=lambda s: (-s[1], s[0])) + above[::-1] + covered
+            # tokens keep off the weapons' squares while the room has room for both
+            self.weapon_slots[rid] = weapons
+            self.token_slots[rid] = ([s for s in tokens if s not in weapons] + [s for s in tokens if s in weapons])[:6]
+
+    def _label_layout(self, rid: str) -> tuple[int, list[str], list[pygame.Rect]]:
+        """A room name's font size, lines and line rectangles (board-local pixels),
+        centred in the room's bounding box; long names shrink, then wrap."""
+        box = self.room_box[rid]
+        width = box.width * self.square - 12
+        label = _(name(rid))
+        size = 24
+        lines = [label]
+        while size > 18:
+            if theme.font(size, True).size(label)[0] <= width:
+                lines = [label]
+                break
+            wrapped = theme.wrap(label, width, size, True)
+            if all(theme.font(size, True).size(w)[0] <= width for w in wrapped) and len(wrapped) <= 2:
+                lines = wrapped
+                break
+            size -= 1
+        cx, cy = self.room_label_centre(rid)
+        cx -= self.origin[0]
+        cy -= self.origin[1]
+        f = theme.font(size, True)
+        lh = f.get_linesize()
+        y = cy - lh * len(lines) / 2
+        rects = []
+        for ln in lines:
+            w, h = f.size(ln)
+            rects.append(pygame.Rect(0, 0, w, h))
+            rects[-1].midtop = (int(cx), int(y))
+            y += lh
+        return size, lines, rects
 
     def room_label_centre(self, room: str) -> Point:
         box = self.room_box[room]
@@ -159,33 +205,14 @@ class BoardView:
 
     def _room_names(self) -> None:
         for rid in self.board.rooms:
-            box = self.room_box[rid]
-            width = box.width * self.square - 12
-            label = _(name(rid))
-            size = 24
-            lines = [label]
-            while size > 18:
-                if theme.font(size, True).size(label)[0] <= width:
-                    lines = [label]
-                    break
-                wrapped = theme.wrap(label, width, size, True)
-                if all(theme.font(size, True).size(w)[0] <= width for w in wrapped) and len(wrapped) <= 2:
-                    lines = wrapped
-                    break
-                size -= 1
-            cx, cy = self.room_label_centre(rid)
-            cx -= self.origin[0]
-            cy -= self.origin[1]
-            lh = theme.font(size, True).get_linesize()
-            y = cy - lh * len(lines) / 2
-            for ln in lines:
+            size, lines, rects = self._label_layout(rid)
+            for ln, r in zip(lines, rects):
                 shadow = theme.font(size, True).render(ln, True, (40, 22, 12))
                 face = theme.font(size, True).render(ln, True, (255, 244, 220))
-                r = face.get_rect(midtop=(int(cx), int(y)))
+                r = face.get_rect(topleft=r.topleft)
                 for dx, dy in ((-2, 0), (2, 0), (0, -2), (0, 2), (2, 2)):
                     self.static.blit(shadow, r.move(dx, dy))
                 self.static.blit(face, r)
-                y += lh
 
     # ------------------------------------------------------------ dynamic
     def highlight(self, moves) -> pygame.Surface:

@@ -92,7 +92,11 @@ class Match:
         return out
 
     def cycle_mark(self, seat: int, card: str) -> str:
-        """Move ``card``'s manual mark to the next of :data:`MARKS`; returns it."""
+        """Move ``card``'s manual mark to the next of :data:`MARKS`; returns it.
+        A card ticked automatically (in the hand, shown) is a fact: its mark
+        does not cycle (returns "")."""
+        if card in self.auto_ticks(seat):
+            return ""
         book = self.notebooks.setdefault(seat, {})
         mark = MARKS[(MARKS.index(book.get(card, "")) + 1) % len(MARKS)]
         if mark:

@@ -68,7 +68,9 @@ class Button:
     focused: bool = field(default=False, repr=False)
 
     def shown_hint(self) -> str:
-        return "Enter" if self.focused and self.enabled else self.hint
+        if not self.enabled:   # a disabled button promises no key
+            return ""
+        return "Enter" if self.focused else self.hint
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the button (its picture is cached per look, so a frame costs one blit)."""
@@ -164,19 +166,26 @@ def spatial_next(rects: list[pygame.Rect], current: int, kind: Kind) -> int:
 class FocusGroup:
     """A set of buttons with one focused: arrows move the focus spatially,
     confirm presses, the mouse hovers and clicks.  ``handle`` returns True when
-    it used the intent."""
+    it used the intent.
 
-    def __init__(self, buttons: Iterable[Button] = (), focus: int = 0) -> None:
+    ``focus=None`` starts with *nothing* focused (index -1): then Enter presses
+    nothing, and the first arrow focuses the first button.  Private choices use
+    this so a card is never chosen by a stray Enter alone.
+    """
+
+    def __init__(self, buttons: Iterable[Button] = (), focus: int | None = 0) -> None:
         self.buttons: list[Button] = list(buttons)
-        self.focus = focus
+        self.focus = -1 if focus is None else focus
         self._sync()
 
     def set(self, buttons: Iterable[Button], focus: int | None = None) -> None:
-        """Replace the buttons, keeping the focus index when it still fits."""
+        """Replace the buttons, keeping the focus index when it still fits
+        (nothing focused stays nothing focused)."""
         self.buttons = list(buttons)
         if focus is not None:
             self.focus = focus
-        self.focus = max(0, min(self.focus, len(self.buttons) - 1))
+        if self.focus >= 0:
+            self.focus = max(0, min(self.focus, len(self.buttons) - 1))
         self._sync()
 
     def focus_on(self, button: Button) -> None:
@@ -184,9 +193,14 @@ class FocusGroup:
             self.focus = self.buttons.index(button)
             self._sync()
 
+    def clear(self) -> None:
+        """Focus nothing."""
+        self.focus = -1
+        self._sync()
+
     @property
     def focused(self) -> Button | None:
-        return self.buttons[self.focus] if self.buttons else None
+        return self.buttons[self.focus] if self.buttons and 0 <= self.focus < len(self.buttons) else None
 
     def _sync(self) -> None:
         for i, b in enumerate(self.buttons):
@@ -197,6 +211,10 @@ class FocusGroup:
             return False
         k = intent.kind
         if k in (Kind.UP, Kind.DOWN, Kind.LEFT, Kind.RIGHT):
+            if self.focused is None:
+                self.focus = 0
+                self._sync()
+                return True
             nxt = spatial_next([b.rect for b in self.buttons], self.focus, k)
             if nxt == self.focus:
                 return False

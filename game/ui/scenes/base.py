@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ui.input import Intent
+from game.ui.input import Intent, Kind
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -41,3 +41,33 @@ class Scene:
 
     def on_resume(self) -> None:
         """Called when the scene above it is popped."""
+
+
+#: Seconds a private choice screen ignores input after it opens (hurry-Enter guard).
+PRIVATE_GUARD = 0.8
+#: Seconds the game-over screen ignores input after it appears.
+GAME_OVER_GUARD = 1.5
+
+
+class InputGuard:
+    """Ignores input for ``seconds`` (real seconds, not scaled by the game
+    speed) after a screen opens, so key presses meant for the screen before
+    (pressing Enter to hurry the computer players) cannot act on it.
+
+    Call :meth:`update` from the scene's ``update``; ``blocks(intent)`` is True
+    for intents to drop.  ``allow`` lists intent kinds that always pass."""
+
+    def __init__(self, seconds: float, allow: tuple[Kind, ...] = ()) -> None:
+        self.seconds = seconds
+        self.left = seconds
+        self.allow = allow
+
+    @property
+    def active(self) -> bool:
+        return self.left > 0
+
+    def update(self, dt: float) -> None:
+        self.left = max(0.0, self.left - dt)
+
+    def blocks(self, intent: Intent) -> bool:
+        return self.active and intent.kind not in self.allow

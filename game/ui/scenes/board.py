@@ -56,6 +56,7 @@ class BoardScene(Scene):
         self.disprove_open = False
         self.over_wait = 0.0
         self.over_shown = False
+        self._playing: ev.Event | None = None   # the event being played (for the status line)
         self.cursor = 0
         self._highlight_key = None
         self._highlight = None
@@ -287,6 +288,7 @@ class BoardScene(Scene):
     # ----------------------------------------------------- event playback
     def _play(self, e: ev.Event) -> None:
         m = self.match
+        self._playing = e
         if m.add_log(e):
             self._log_key = None
         speed = self.app.speed
@@ -416,7 +418,7 @@ class BoardScene(Scene):
                 return _("{name} is choosing a card to show.").format(name=m.seat_name(actor))
             return _("{name} is thinking…").format(name=m.seat_name(actor))
         if self.busy:
-            return ""
+            return self._busy_status()
         you = _("Your turn") if len(m.humans) == 1 else _("{name}, your turn").format(name=m.seat_name(actor))
         return {
             Phase.START: you + ": " + _("roll the die."),
@@ -425,6 +427,25 @@ class BoardScene(Scene):
             Phase.AFTER: _("Accuse, or end your turn."),
             Phase.DISPROVE: _("Show a card."),
         }.get(g.phase, "")
+
+    def _busy_status(self) -> str:
+        """What a person reads while events are still being played on their turn."""
+        playing = self._playing
+        if isinstance(playing, (ev.SuggestionMade, ev.TokenSummoned, ev.WeaponMoved, ev.DisproveRequested,
+                                ev.CannotDisprove, ev.NobodyDisproved, ev.CardShown)) \
+                or self.game.suggestion is not None:
+            return _("Waiting for the players to the left to answer…")
+        if isinstance(playing, ev.DieRolled):
+            return _("Rolling the die…")
+        if isinstance(playing, ev.TokenMoved):
+            return _("Moving…")
+        if isinstance(playing, (ev.AccusationMade, ev.EnvelopeSeen, ev.PlayerEliminated, ev.GameWon)):
+            return _("Checking the envelope…")
+        return _("One moment…")
+
+    def hint_line(self) -> str:
+        """The key hint under the log ("N: notebook" only when people play)."""
+        return _("N: notebook    Esc: menu") if self.match.humans else _("Esc: menu")
 
     def _log_render(self) -> list[str]:
         key = len(self.match.log)
@@ -451,7 +472,7 @@ class BoardScene(Scene):
             theme.panel(s, LOG_RECT, (60, 40, 30))
             theme.blit_text(s, _("What happened"), (LOG_RECT.left + 14, LOG_RECT.top + 8), theme.SMALL,
                             theme.BRASS, True)
-            theme.blit_text(s, _("N: notebook    Esc: menu"), (LOG_RECT.right - 14, LOG_RECT.bottom - 8),
+            theme.blit_text(s, self.hint_line(), (LOG_RECT.right - 14, LOG_RECT.bottom - 8),
                             theme.SMALL, (170, 150, 120), False, "bottomright")
             self._backdrop_surf = s
         return self._backdrop_surf

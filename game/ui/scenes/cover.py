@@ -3,6 +3,11 @@
 It hides the whole board.  Private things (a hand, a notebook, the choice of a
 card to show, a shown card, the envelope) are built only after the right person
 accepts the cover, so nothing private is ever drawn while it is up.
+
+The cover often appears while someone is pressing Enter to hurry the computer
+players, so it ignores Enter and clicks for
+:data:`~game.ui.scenes.base.PRIVATE_GUARD` seconds.  Esc cancels an optional
+cover and opens the pause menu on a required one.
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ import pygame
 from game.ui import assets, theme
 from game.ui.i18n import _
 from game.ui.input import Intent, Kind
-from game.ui.scenes.base import Scene
+from game.ui.scenes.base import PRIVATE_GUARD, InputGuard, Scene
 from game.ui.widgets import Button, FocusGroup, Label, footer_hint
 
 
@@ -39,6 +44,10 @@ class CoverScene(Scene):
             self.cancel = Button(pygame.Rect(490, 556, 300, 56), _("Cancel"), self.back, hint="Esc")
             buttons.append(self.cancel)
         self.focus = FocusGroup(buttons)
+        self.guard = InputGuard(PRIVATE_GUARD, allow=(Kind.BACK, Kind.MENU, Kind.POINT))
+
+    def update(self, dt: float) -> None:
+        self.guard.update(dt)
 
     def accept(self) -> None:
         self.app.play("click")
@@ -51,10 +60,22 @@ class CoverScene(Scene):
         if intent.kind is Kind.BACK and self.optional:
             self.back()
             return True
+        if intent.kind in (Kind.BACK, Kind.MENU):
+            self.open_menu()
+            return True
+        if self.guard.blocks(intent):
+            return True
         if intent.kind is Kind.CLICK and not any(b.rect.collidepoint(intent.pos) for b in self.focus.buttons):
             self.accept()
             return True
         return self.focus.handle(intent)
+
+    def open_menu(self) -> None:
+        """The pause menu (the cover stays: Resume comes back to it)."""
+        from game.ui.scenes.board import BoardScene
+        from game.ui.scenes.menu import MenuScene
+
+        self.app.push(MenuScene(self.app, self.app.find(BoardScene)))
 
     def draw(self, surface: pygame.Surface) -> None:
         suspect = self.match.suspects[self.seat]

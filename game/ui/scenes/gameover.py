@@ -1,4 +1,8 @@
-"""Game over: who won (or nobody), the envelope's three cards face up, Play again / Title."""
+"""Game over: who won (or nobody), the envelope's three cards face up, Play again / Title.
+
+For :data:`~game.ui.scenes.base.GAME_OVER_GUARD` seconds after it appears the
+screen ignores all input and its buttons are dimmed, so Enter pressed to hurry
+the computer players cannot skip the result."""
 
 from __future__ import annotations
 
@@ -11,7 +15,7 @@ from game.rules.cards import name
 from game.ui import assets, theme
 from game.ui.i18n import _
 from game.ui.input import Intent, Kind
-from game.ui.scenes.base import Scene
+from game.ui.scenes.base import GAME_OVER_GUARD, InputGuard, Scene
 from game.ui.widgets import Button, FocusGroup, Label, footer_hint
 
 
@@ -30,10 +34,12 @@ class GameOverScene(Scene):
             self.title = _("Nobody solved the case")
             self.winner_suspect = None
         s, w, r = self.envelope
-        self.sentence = _("It was {s}, in the {r}, with the {w}.").format(s=_(name(s)), r=_(name(r)), w=_(name(w)))
-        self.again = Button(pygame.Rect(330, 600, 300, 64), _("Play again"), self.play_again)
-        self.title_button = Button(pygame.Rect(650, 600, 300, 64), _("Title screen"), self.to_title, hint="Esc")
-        self.focus = FocusGroup([self.again, self.title_button])
+        self.sentence = _("It was {s}, with the {w}, in the {r}.").format(s=_(name(s)), r=_(name(r)), w=_(name(w)))
+        self.again = Button(pygame.Rect(330, 600, 300, 64), _("Play again"), self.play_again, enabled=False)
+        self.title_button = Button(pygame.Rect(650, 600, 300, 64), _("Title screen"), self.to_title, hint="Esc",
+                                   enabled=False)
+        self.focus = FocusGroup([self.again, self.title_button], focus=None)
+        self.guard = InputGuard(GAME_OVER_GUARD)
         self.t = 0.0
         rng = random.Random(g.setup.seed)
         self.confetti = [(rng.uniform(0, 1280), rng.uniform(-720, 0), rng.uniform(60, 140),
@@ -59,6 +65,8 @@ class GameOverScene(Scene):
         self.app.reset(TitleScene(self.app))
 
     def handle(self, intent: Intent) -> bool:
+        if self.guard.blocks(intent):
+            return True
         if intent.kind is Kind.BACK:
             self.to_title()
             return True
@@ -66,12 +74,36 @@ class GameOverScene(Scene):
 
     def update(self, dt: float) -> None:
         self.t += dt
+        was = self.guard.active
+        self.guard.update(dt)
+        if was and not self.guard.active:
+            self.again.enabled = self.title_button.enabled = True
+            self.focus.focus_on(self.again)
+
+    def keep_clear(self) -> list[pygame.Rect]:
+        """Where confetti never falls: the title, the sentence, the buttons and the footer."""
+        title = theme.text(self.title, 48, theme.BRASS, True).get_rect(midtop=(640, 110))
+        _cw, ch = assets.card_size(200)
+        sentence = theme.text(self.sentence, theme.BODY).get_rect(midtop=(640, 180 + ch + 24))
+        return [title.inflate(24, 16), sentence.inflate(24, 16),
+                self.again.rect.union(self.title_button.rect).inflate(40, 30),
+                pygame.Rect(0, 670, 1280, 50)]
+
+    def confetti_rects(self) -> list[tuple[pygame.Rect, tuple]]:
+        """The confetti pieces to draw now (none over text or buttons)."""
+        clear = self.keep_clear()
+        out = []
+        for x, y, v, c in self.confetti:
+            yy = (y + v * self.t) % 760 - 20
+            r = pygame.Rect(int(x + 10 * math.sin(self.t * 2 + x)), int(yy), 8, 12)
+            if r.collidelist(clear) < 0:
+                out.append((r, c))
+        return out
 
     def draw(self, surface: pygame.Surface) -> None:
         theme.background(surface)
-        for x, y, v, c in self.confetti:
-            yy = (y + v * self.t) % 760 - 20
-            pygame.draw.rect(surface, c, (int(x + 10 * math.sin(self.t * 2 + x)), int(yy), 8, 12))
+        for r, c in self.confetti_rects():   # behind everything else, and never over text
+            pygame.draw.rect(surface, c, r)
         if self.winner_suspect:
             img = assets.token(self.winner_suspect, 72)
             surface.blit(img, img.get_rect(center=(640, 60)))
@@ -83,7 +115,10 @@ class GameOverScene(Scene):
             surface.blit(assets.card(c, w), (x0 + i * (cw + 40), 180))
         theme.blit_text(surface, self.sentence, (640, 180 + ch + 24), theme.BODY, theme.CREAM, False, "midtop")
         self.focus.draw(surface)
-        footer_hint(surface, _("Enter to choose, Esc for the title screen"))
+        if self.guard.active:
+            footer_hint(surface, _("The case is closed…"))
+        else:
+            footer_hint(surface, _("Enter to choose, Esc for the title screen"))
 
     def widgets(self) -> list:
         return [self.again, self.title_button, Label(pygame.Rect(0, 110, 1280, 60), self.title, 48, True),

@@ -4,6 +4,8 @@
 Cards in the seat's hand and cards shown to the seat are ticked automatically
 (from ``game.view(seat).events`` only); each row also has a manual mark the
 player cycles: blank, X, ?, ✓.  Marks live in ``match.notebooks[seat]``.
+Automatically ticked rows are facts ("In my hand", "Shown by ..."): their
+mark is always ✓ and cannot be cycled.
 """
 
 from __future__ import annotations
@@ -49,7 +51,7 @@ class RowButton(Button):
         pygame.draw.rect(surface, (255, 252, 244), cell, border_radius=6)
         pygame.draw.rect(surface, (130, 110, 90), cell, 2, border_radius=6)
         mark = nb.marks.get(card, "")
-        if auto and not mark:
+        if auto:   # a fact: always ticked, whatever mark was set before
             theme.blit_text(surface, "✓", cell.center, theme.BODY, (40, 130, 60), True, "center")
         elif mark:
             colour = {"X": theme.BAD, "?": (200, 140, 30), "✓": (40, 130, 60)}[mark]
@@ -90,6 +92,7 @@ class NotebookScene(Scene):
                 y += 6
         self.done_button = Button(pygame.Rect(660, 610, 590, 60), _("Done — hide"), self.done, hint="Esc")
         self.focus = FocusGroup(self.rows + [self.done_button])
+        self.fact_note: str | None = None   # the ticked row last pressed (its mark cannot change)
 
     def auto_text(self, card: str) -> str:
         why = self.auto.get(card)
@@ -100,8 +103,23 @@ class NotebookScene(Scene):
         return ""
 
     def cycle(self, card: str) -> None:
+        """Cycle ``card``'s manual mark; rows ticked for you are facts and stay."""
+        if card in self.auto:
+            self.fact_note = card
+            self.app.play("wrong")
+            return
+        self.fact_note = None
         self.match.cycle_mark(self.seat, card)
         self.app.play("click")
+
+    def legend(self) -> str:
+        """The hint line under the rooms."""
+        if self.fact_note:
+            return _("{card} is ticked for you: it is a fact ({why}), so its mark cannot change. "
+                     "Change the marks of the other rows.").format(card=_(name(self.fact_note)),
+                                                                   why=self.auto_text(self.fact_note))
+        return _("Press Enter or click a row to change its mark: blank, X (not it), ? (maybe), ✓ (seen). "
+                 "Green rows are facts (in your hand or shown to you), ticked for you; they do not change.")
 
     def done(self) -> None:
         self.app.play("click")
@@ -127,9 +145,8 @@ class NotebookScene(Scene):
         theme.blit_text(surface, _("Mark"), (30 + COL_W - MARK_W // 2 - 4, 80 + HEADER_H // 2), theme.SMALL,
                         theme.MUTED, False, "center")
         legend = pygame.Rect(660, 462, 590, 140)
-        theme.blit_wrapped(surface, _("Press Enter or click a row to change its mark: blank, X (not it), "
-                                      "? (maybe), ✓ (seen). Green rows are ticked for you."),
-                           legend, theme.SMALL, theme.CREAM)
+        theme.blit_wrapped(surface, self.legend(), legend, theme.SMALL,
+                           theme.BRASS if self.fact_note else theme.CREAM)
         self.focus.draw(surface)
         footer_hint(surface, _("Arrows to move, Enter to mark, Esc or N to hide"))
 

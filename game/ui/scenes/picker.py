@@ -109,11 +109,16 @@ class PickerScene(Scene):
             self.back_button = Button(pygame.Rect(445, 520, 390, 60), _("Back"), self.back, hint="Esc")
         buttons += [self.ok, self.back_button]
         self.focus = FocusGroup(buttons)
+        self.missing_text = ""   # "Pick a weapon too." after pressing Suggest!/Accuse! too early
 
     # ------------------------------------------------------------ choices
     def pick(self, cat: str, button: Button) -> None:
         """Select ``button``'s card for ``cat`` and move the focus on."""
         self.choice[cat] = button.data
+        if self.missing_text:
+            self.missing_text = ""
+            if self.missing():
+                self.missing_text = self._missing_words()
         for b in self.items[cat]:
             b.selected = b is button
         self.app.play("click")
@@ -122,8 +127,21 @@ class PickerScene(Scene):
             nxt = next((c for c in order if self.choice[c] is None), None)
             self.focus.focus_on(self.items[nxt][0] if nxt else self.ok)
 
+    def missing(self) -> list[str]:
+        """The categories not picked yet, in row order."""
+        return [cat for cat in ("suspect", "weapon", "room") if cat in self.items and self.choice[cat] is None]
+
     def confirm(self) -> None:
+        """Suggest / accuse; with a card missing, stay here, keep the picks,
+        say what is missing and move the focus to its row."""
         c = self.choice
+        missing = self.missing()
+        if missing:
+            self.missing_text = self._missing_words()
+            self.app.play("wrong")
+            self.focus.focus_on(self.items[missing[0]][0])
+            return
+        self.missing_text = ""
         if self.mode == "suggest":
             action = Suggest(c["suspect"] or "", c["weapon"] or "")
         else:
@@ -131,6 +149,15 @@ class PickerScene(Scene):
         self.app.pop(self)
         if not self.board.do(action) and self.mode == "suggest":
             pass
+
+    def _missing_words(self, missing: list[str] | None = None) -> str:
+        """ "Pick a weapon too." for the ``missing`` categories (default: those not picked yet)."""
+        missing = self.missing() if missing is None else missing
+        words = {"suspect": _("a suspect"), "weapon": _("a weapon"), "room": _("a room")}
+        if len(missing) == 1:
+            return _("Pick {what} too.").format(what=words[missing[0]])
+        return _("Pick {first} and {last} first.").format(
+            first=", ".join(words[m] for m in missing[:-1]), last=words[missing[-1]])
 
     def back(self) -> None:
         self.app.pop(self)
@@ -147,8 +174,8 @@ class PickerScene(Scene):
         what = _(name(c["weapon"])) if c["weapon"] else "___"
         where = _(name(c["room"])) if c["room"] else "___"
         if self.mode == "suggest":
-            return _("I suggest it was {who}, in the {where}, with the {what}.").format(who=who, where=where, what=what)
-        return _("I accuse {who}, in the {where}, with the {what}!").format(who=who, where=where, what=what)
+            return _("I suggest it was {who}, with the {what}, in the {where}.").format(who=who, where=where, what=what)
+        return _("I accuse {who}, with the {what}, in the {where}!").format(who=who, where=where, what=what)
 
     # --------------------------------------------------------------- draw
     def draw(self, surface: pygame.Surface) -> None:
@@ -164,19 +191,36 @@ class PickerScene(Scene):
             surface.blit(card, (1050, 136))
             theme.blit_wrapped(surface, _("You are here. The room is always the one you stand in."),
                                pygame.Rect(1050, 136 + card.get_height() + 12, 200, 120), theme.SMALL, theme.MUTED)
+            if self.missing_text:
+                self._draw_missing(surface, self.missing_rect())
         else:
             theme.blit_text(surface, _("Make an accusation"), (30, 14), theme.TITLE, theme.BRASS, True)
             theme.blit_text(surface, self.sentence(), (30, 70), theme.BODY, theme.CREAM)
             for col, head in enumerate((_("Who?"), _("With what?"), _("Where?"))):
                 theme.blit_text(surface, head, (30 + col * 415, 112), theme.BODY, theme.BRASS, True)
-            theme.blit_wrapped(surface, _("{name}, you can accuse only once. If you are wrong, you are out of the "
-                                          "race.").format(name=seat_name),
-                               pygame.Rect(30, 600, 805, 80), theme.BODY, theme.CREAM)
+            if self.missing_text:   # in place of the warning until the missing card is picked
+                self._draw_missing(surface, self.missing_rect())
+            else:
+                theme.blit_wrapped(surface, _("{name}, you can accuse only once. If you are wrong, you are out of "
+                                              "the race.").format(name=seat_name),
+                                   pygame.Rect(30, 600, 805, 80), theme.BODY, theme.CREAM)
         self.focus.draw(surface)
         footer_hint(surface, _("Arrows to move, Enter or click to pick, Esc to go back"))
 
+    def missing_rect(self) -> pygame.Rect:
+        """Where "Pick a weapon too." is shown."""
+        if self.mode == "suggest":
+            return pygame.Rect(740, 616, 500, 60)
+        return pygame.Rect(30, 600, 805, 60)
+
+    def _draw_missing(self, surface: pygame.Surface, r: pygame.Rect) -> None:
+        theme.panel(surface, r, theme.PAPER, theme.BAD, 10, 3)
+        theme.blit_text(surface, self.missing_text, r.center, theme.BODY, theme.BAD, True, "center")
+
     def widgets(self) -> list:
         out = list(self.focus.buttons)
+        out.append(Label(self.missing_rect().inflate(-20, 0), self._missing_words(list(self.items)), theme.BODY,
+                         True))
         out.append(Label(pygame.Rect(30, 66, 1220 if self.mode == "accuse" else 1000, 30), self.sentence_max(),
                          theme.BODY))
         return out

@@ -1,6 +1,12 @@
 """Private steps, shown only after the cover (see :mod:`game.ui.scenes.cover`):
 choosing which card to show, seeing the card shown to you, looking into the
-envelope.  Each ends with "Done — hide" so the next person never sees it."""
+envelope.  Each ends with "Done — hide" so the next person never sees it.
+
+With one person at the table there is no cover, so these screens may open
+while the player is still pressing Enter to hurry the computer players: each
+ignores input for :data:`~game.ui.scenes.base.PRIVATE_GUARD` seconds, and the
+card to show starts with nothing focused (a card must be focused, then
+confirmed)."""
 
 from __future__ import annotations
 
@@ -11,7 +17,7 @@ from game.rules.cards import name
 from game.ui import anim, assets, theme
 from game.ui.i18n import _
 from game.ui.input import Intent, Kind
-from game.ui.scenes.base import Scene
+from game.ui.scenes.base import PRIVATE_GUARD, InputGuard, Scene
 from game.ui.scenes.picker import CardButton
 from game.ui.widgets import Button, FocusGroup, Label, footer_hint
 
@@ -39,15 +45,46 @@ class DisproveScene(Scene):
             b = CardButton(pygame.Rect(x0 + i * (cw + gap), 230, cw, ch), _(name(c)), data=c)
             b.on_press = lambda c=c: self.show(c)
             self.cards.append(b)
-        self.focus = FocusGroup(self.cards)
+        self.focus = FocusGroup(self.cards, focus=None)
+        # Esc / M (pause menu) always pass: the menu keeps the duty to show a card
+        self.guard = InputGuard(PRIVATE_GUARD, allow=(Kind.BACK, Kind.MENU))
+        self.nudge = False
 
     def show(self, card: str) -> None:
         self.app.play("card")
         self.app.pop(self)
         self.board.do(Disprove(card))
 
+    def update(self, dt: float) -> None:
+        self.guard.update(dt)
+
+    def open_menu(self) -> None:
+        """The pause menu; Resume comes back here, still having to show a card."""
+        from game.ui.scenes.menu import MenuScene
+
+        self.app.push(MenuScene(self.app, self.board))
+
     def handle(self, intent: Intent) -> bool:
-        return self.focus.handle(intent)
+        if intent.kind in (Kind.BACK, Kind.MENU):
+            self.open_menu()
+            return True
+        if self.guard.blocks(intent):
+            return True
+        if intent.kind is Kind.CONFIRM and self.focus.focused is None:
+            self.nudge = True   # Enter with no card chosen: say how to choose one
+            return True
+        used = self.focus.handle(intent)
+        if self.focus.focused is not None:
+            self.nudge = False
+        return used
+
+    def hint(self) -> str:
+        """The footer line: what to press now."""
+        if self.guard.active:
+            return _("Look at your cards first…")
+        if self.focus.focused is None:
+            return _("Use the arrows or the mouse to choose a card first, then press Enter. Esc: menu")
+        return _("Arrows to choose, Enter or click to show, Esc for the menu")
 
     def draw(self, surface: pygame.Surface) -> None:
         m = self.board.match
@@ -55,17 +92,20 @@ class DisproveScene(Scene):
         title = _("{name}, show one card").format(name=m.seat_name(self.seat))
         theme.blit_text(surface, title, (640, 40), theme.TITLE, theme.BRASS, True, "midtop")
         s, w, r = self.named
-        line = _("{who} suggested {s}, in the {r}, with the {w}.").format(
+        line = _("{who} suggested {s}, with the {w}, in the {r}.").format(
             who=m.seat_name(self.suggester), s=_(name(s)), r=_(name(r)), w=_(name(w)))
         theme.blit_wrapped(surface, line, pygame.Rect(140, 110, 1000, 60), theme.BODY, theme.CREAM, align="center")
         theme.blit_text(surface, _("Pick the card {who} will see. Only {who} will see it.").format(
             who=m.seat_name(self.suggester)), (640, 184), theme.BODY, theme.MUTED, False, "midtop")
         self.focus.draw(surface)
-        footer_hint(surface, _("Arrows to choose, Enter or click to show"))
+        colour = theme.BRASS if self.nudge else theme.MUTED
+        theme.blit_text(surface, self.hint(), (640, 700), theme.SMALL, colour, self.nudge, "midbottom")
 
     def widgets(self) -> list:
         m = self.board.match
         return list(self.cards) + [
+            Label(pygame.Rect(0, 680, 1280, 30), _("Use the arrows or the mouse to choose a card first, then press "
+                                                   "Enter. Esc: menu"), theme.SMALL, True),
             Label(pygame.Rect(0, 40, 1280, 50), _("{name}, show one card").format(name=m.seat_name(self.seat)),
                   theme.TITLE, True),
             Label(pygame.Rect(0, 184, 1280, 30), _("Pick the card {who} will see. Only {who} will see it.").format(
@@ -73,6 +113,8 @@ class DisproveScene(Scene):
 
 
 class _DoneMixin:
+    guard: InputGuard
+
     def _done_button(self) -> Button:
         return Button(pygame.Rect(440, 610, 400, 64), _("Done — hide"), self.done)
 
@@ -81,6 +123,8 @@ class _DoneMixin:
         self.app.pop(self)
 
     def handle(self, intent: Intent) -> bool:
+        if self.guard.blocks(intent):
+            return True
         if intent.kind in (Kind.BACK,):
             self.done()
             return True
@@ -98,15 +142,19 @@ class ShownCardScene(_DoneMixin, Scene):
         self.delay = 0.25
         self.ok = self._done_button()
         self.focus = FocusGroup([self.ok])
+        self.guard = InputGuard(PRIVATE_GUARD)
         app.play("card")
 
     def update(self, dt: float) -> None:
+        self.guard.update(dt)
         if self.delay > 0:
             self.delay -= dt
         else:
             self.flip.update(dt)
 
     def handle(self, intent: Intent) -> bool:
+        if self.guard.blocks(intent):
+            return True
         if not self.flip.done and intent.kind in (Kind.CONFIRM, Kind.CLICK):
             self.flip.skip()
             self.delay = 0
@@ -143,6 +191,10 @@ class EnvelopeScene(_DoneMixin, Scene):
         self.seat, self.accused, self.cards = seat, accused, cards
         self.ok = self._done_button()
         self.focus = FocusGroup([self.ok])
+        self.guard = InputGuard(PRIVATE_GUARD)
+
+    def update(self, dt: float) -> None:
+        self.guard.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         theme.background(surface)
@@ -157,7 +209,7 @@ class EnvelopeScene(_DoneMixin, Scene):
             theme.blit_text(surface, mark, (x0 + i * (cw + 40) + cw // 2, 90 + _ch + 6), theme.TITLE, colour, True,
                             "midtop")
         s, w, r = self.accused
-        theme.blit_text(surface, _("You accused {s}, in the {r}, with the {w}.").format(
+        theme.blit_text(surface, _("You accused {s}, with the {w}, in the {r}.").format(
             s=_(name(s)), r=_(name(r)), w=_(name(w))), (640, 430), theme.BODY, theme.BRASS, False, "midtop")
         theme.blit_wrapped(surface, _("You were wrong. You are out of the race, but you still show cards when "
                                       "others suggest. Keep it secret!"), pygame.Rect(190, 480, 900, 100),

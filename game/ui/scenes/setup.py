@@ -49,10 +49,14 @@ class SetupScene(Scene):
         self._build()
 
     def remove(self, i: int) -> None:
+        """Remove seat ``i``; the focus stays on the same row (the row above
+        when the last row went), never jumping to Back."""
         if len(self.seats) > 3:
             del self.seats[i]
             self.app.play("click")
+            row = min(i, len(self.seats) - 1)
             self._build()
+            self.focus.focus_on(self.row_buttons[row][-1])
 
     def add(self) -> None:
         free = self._free()
@@ -76,14 +80,18 @@ class SetupScene(Scene):
     def _build(self, focus: int | None = None) -> None:
         buttons: list[Button] = []
         self.labels: list[Label] = []
+        #: each seat's buttons, left to right (name, kind, and Remove while there are more than 3)
+        self.row_buttons: list[list[Button]] = []
         for i, (s, kind) in enumerate(self.seats):
             y = ROW_Y + i * ROW_STEP
-            buttons.append(Button(pygame.Rect(150, y, 400, ROW_H), _(name(s)), lambda i=i: self.next_suspect(i),
-                                  colour=theme.suspect_colour(s)))
-            buttons.append(Button(pygame.Rect(566, y, 256, ROW_H), _("Person") if kind == "human" else _("Computer"),
-                                  lambda i=i: self.toggle_kind(i)))
+            row = [Button(pygame.Rect(150, y, 400, ROW_H), _(name(s)), lambda i=i: self.next_suspect(i),
+                          colour=theme.suspect_colour(s)),
+                   Button(pygame.Rect(566, y, 256, ROW_H), _("Person") if kind == "human" else _("Computer"),
+                          lambda i=i: self.toggle_kind(i))]
             if len(self.seats) > 3:
-                buttons.append(Button(pygame.Rect(838, y, 226, ROW_H), _("Remove"), lambda i=i: self.remove(i)))
+                row.append(Button(pygame.Rect(838, y, 226, ROW_H), _("Remove"), lambda i=i: self.remove(i)))
+            self.row_buttons.append(row)
+            buttons += row
             self.labels.append(Label(pygame.Rect(60, y, 80, ROW_H), _("Seat {n}").format(n=i + 1), theme.SMALL))
         y = ROW_Y + len(self.seats) * ROW_STEP
         if len(self.seats) < 6:

@@ -125,9 +125,15 @@ class SimplePlayer:
         return Suggest(picks[0], picks[1])
 
 
-def make_player(level: str, seed: int) -> SimplePlayer:
-    """A computer player of ``level`` (only ``"simple"`` so far).  Raises
+def make_player(level: str, seed: int):
+    """A computer player of ``level``: ``"easy"``, ``"medium"``, ``"hard"``
+    (see :mod:`game.ai.levels`) or ``"simple"`` (the first player, kept as its
+    own level).  ``seed`` makes its random choices repeatable.  Raises
     ``ValueError`` for an unknown level."""
-    if level in ("simple", "easy", "medium", "hard"):
-        return SimplePlayer(seed)
-    raise ValueError(f"unknown computer level {level!r}")
+    from game.ai import levels
+
+    classes = {"simple": SimplePlayer, "easy": levels.EasyPlayer,
+               "medium": levels.MediumPlayer, "hard": levels.HardPlayer}
+    if level not in classes:
+        raise ValueError(f"unknown computer level {level!r}")
+    return classes[level](seed)

@@ -1,0 +1,462 @@
+"""The three computer levels: easy, medium and hard.
+
+All three are honest: they decide from the seat's
+:class:`~game.rules.view.SeatView` and the legal actions only (see
+:class:`game.ai.base.ComputerPlayer`).
+
+* :class:`EasyPlayer` crosses off only its own cards and the cards shown to it,
+  suggests unknown cards at random and accuses only when one card of each
+  category is left (000 "Suggestions" 5, "Accusations" 5).
+* :class:`MediumPlayer` uses every certainty of the exact knowledge engine
+  (:mod:`game.ai.knowledge`), never repeats a useless suggestion, and when it
+  must show a card prefers one the suggester has already seen.
+* :class:`HardPlayer` picks the suggestion with the largest expected
+  information about the envelope (exact outcome probabilities from
+  :func:`game.ai.knowledge.joint`), walks to the room -- or takes the secret
+  passage -- with the most expected information per turn, may name its own
+  cards, shows the card that leaks least, and accuses when certain or, when an
+  opponent looks close to solving, as soon as the exact probability of its best
+  triple is high.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import deque
+
+from game.ai.knowledge import Knowledge, Tracker, joint
+from game.board.model import Board, Square
+from game.rules import events as ev
+from game.rules.actions import Accuse, Action, Disprove, EndTurn, Move, Roll, Suggest, TakePassage
+from game.rules.cards import ROOMS, SUSPECTS, WEAPONS
+from game.rules.view import SeatView
+
+PILES = (SUSPECTS, WEAPONS, ROOMS)
+#: Mean squares walked per turn with one die.
+MEAN_ROLL = 3.5
+
+
+def room_distances(board: Board, room: str) -> dict[object, int]:
+    """Steps from every corridor square and every room to ``room`` (entering a
+    room is one step; leaving a room is the step onto a door square), ignoring
+    other tokens.  Keys are squares and room ids."""
+    dist: dict[object, int] = {}
+    queue: deque[Square] = deque()
+    for sq in board.rooms[room].doors if room in board.rooms else ():
+        if sq not in dist:
+            dist[sq] = 1
+            queue.append(sq)
+    while queue:
+        sq = queue.popleft()
+        for nb in board.neighbours[sq]:
+            if nb not in dist:
+                dist[nb] = dist[sq] + 1
+                queue.append(nb)
+    for rid, r in board.rooms.items():
+        if rid == room:
+            dist[rid] = 0
+            continue
+        ds = [dist[d] for d in r.doors if d in dist]
+        if ds:
+            dist[rid] = min(ds) + 1
+        if r.passage_to == room:
+            dist[rid] = min(dist.get(rid, 99), 1)
+    return dist
+
+
+_DIST_CACHE: dict[tuple[int, str], dict[object, int]] = {}
+
+
+def distances_to(board: Board, room: str) -> dict[object, int]:
+    """Cached :func:`room_distances` (per board object)."""
+    key = (id(board), room)
+    if key not in _DIST_CACHE:
+        _DIST_CACHE[key] = room_distances(board, room)
+    return _DIST_CACHE[key]
+
+
+def turns_to(board: Board, here: object, room: str) -> float:
+    """Expected turns to reach ``room`` from ``here`` (a square or a room id):
+    a secret passage is one turn, otherwise steps / 3.5 rounded up, at least 1."""
+    if isinstance(here, str) and board.rooms.get(here) is not None and board.passage(here) == room:
+        return 1.0
+    d = distances_to(board, room).get(here)
+    if d is None:
+        return 99.0
+    return max(1.0, math.ceil(d / MEAN_ROLL))
+
+
+def _h(p: float) -> float:
+    """Entropy in bits of a yes/no event of probability ``p``."""
+    if p <= 0.0 or p >= 1.0:
+        return 0.0
+    return -(p * math.log2(p) + (1 - p) * math.log2(1 - p))
+
+
+def _entropy(ps) -> float:
+    return -sum(p * math.log2(p) for p in ps if p > 0)
+
+
+def last_suggester(view: SeatView) -> int | None:
+    """The player whose suggestion is being answered (the latest SuggestionMade)."""
+    for e in reversed(view.events):
+        if isinstance(e, ev.SuggestionMade):
+            return e.player
+    return None
+
+
+class _Base:
+    """Shared turn logic: disprove, accuse, move, suggest, pass or roll."""
+
+    level = "base"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+        self.tracker = Tracker()
+
+    # hooks ----------------------------------------------------------------
+    def knowledge(self, view: SeatView) -> Knowledge:
+        return self.tracker.update(view)
+
+    def accusation(self, view: SeatView, know: Knowledge) -> tuple[str, str, str] | None:
+        sol = know.solution()
+        return (sol[0], sol[1], sol[2]) if sol else None
+
+    def room_value(self, view: SeatView, know: Knowledge, room: str) -> float:
+        """How useful a suggestion in ``room`` would be (>= 0)."""
+        return 1.0 if know.certain_owner(room) is None else 0.1
+
+    def suggest(self, view: SeatView, know: Knowledge, room: str) -> Suggest:
+        raise NotImplementedError
+
+    def disprove(self, view: SeatView, options: list[Disprove]) -> Disprove:
+        return self.rng.choice(options)
+
+    # protocol ---------------------------------------------------------------
+    def choose(self, view: SeatView, legal: list[Action]) -> Action:
+        """One legal action for ``view.seat`` (see :class:`game.ai.base.ComputerPlayer`)."""
+        kinds = {type(a) for a in legal}
+        if Disprove in kinds:
+            return self.disprove(view, [a for a in legal if isinstance(a, Disprove)])
+        know = self.knowledge(view)
+        if Accuse in kinds:
+            acc = self.accusation(view, know)
+            if acc is not None:
+                return Accuse(*acc)
+        moves = [a for a in legal if isinstance(a, Move)]
+        if moves:
+            return self.move(view, know, moves)
+        here = view.positions[view.suspect]
+        if Suggest in kinds and isinstance(here, str):
+            if view.phase != "start" or self.stay(view, know, here, kinds):
+                return self.suggest(view, know, here)
+        if TakePassage in kinds and isinstance(here, str):
+            if self.take_passage(view, know, here, Roll in kinds):
+                return TakePassage()
+        if Roll in kinds:
+            return Roll()
+        return EndTurn()
+
+    # movement -------------------------------------------------------------
+    def _values(self, view: SeatView, know: Knowledge) -> dict[str, float]:
+        return {r: self.room_value(view, know, r) for r in ROOMS if r in view.board.rooms}
+
+    def stay(self, view: SeatView, know: Knowledge, here: str, kinds: set) -> bool:
+        """At the start of a turn in a room one was summoned to: suggest there
+        without moving?"""
+        if Roll not in kinds and TakePassage not in kinds:
+            return True
+        values = self._values(view, know)
+        best = max((v / turns_to(view.board, here, r) for r, v in values.items() if r != here), default=0.0)
+        return values.get(here, 0.0) >= 0.7 * best
+
+    def take_passage(self, view: SeatView, know: Knowledge, here: str, can_roll: bool) -> bool:
+        to = view.board.passage(here)
+        if to is None:
+            return False
+        if not can_roll:
+            return True
+        values = self._values(view, know)
+        best_other = max((v / turns_to(view.board, here, r) for r, v in values.items() if r not in (here, to)),
+                         default=0.0)
+        return values[to] >= best_other
+
+    def move(self, view: SeatView, know: Knowledge, moves: list[Move]) -> Move:
+        values = self._values(view, know)
+        here = view.positions[view.suspect]
+        best_score, best = -1.0, []
+        for m in moves:
+            if m.room is not None:
+                score = values.get(m.room, 0.0) + 1e-6
+            else:
+                score = max((v / (1 + turns_to(view.board, m.square, r)) for r, v in values.items() if r != here),
+                            default=0.0)
+            if score > best_score + 1e-12:
+                best_score, best = score, [m]
+            elif abs(score - best_score) <= 1e-12:
+                best.append(m)
+        return self.rng.choice(best)
+
+
+# ---------------------------------------------------------------------------
+class _Crossed:
+    """Easy's notebook: only its own cards and the cards shown to it."""
+
+    def __init__(self, view: SeatView) -> None:
+        out = set(view.hand)
+        for e in view.events:
+            if isinstance(e, ev.CardShown) and e.to == view.seat and e.card is not None:
+                out.add(e.card)
+        self.out = out
+
+    def certain_owner(self, card: str) -> int | None:
+        return 0 if card in self.out else None
+
+    def solution(self):
+        left = [[c for c in pile if c not in self.out] for pile in PILES]
+        if all(len(x) == 1 for x in left):
+            return tuple(x[0] for x in left)
+        return None
+
+
+class EasyPlayer(_Base):
+    """Level ``"easy"``: crosses off its own cards and the cards shown to it,
+    suggests among the cards it has not crossed off at random, accuses only when
+    a single card of each category is left.  ``seed`` repeats its choices."""
+
+    level = "easy"
+
+    def knowledge(self, view: SeatView):  # type: ignore[override]
+        return _Crossed(view)
+
+    def suggest(self, view: SeatView, know, room: str) -> Suggest:
+        picks = []
+        for pile in (SUSPECTS, WEAPONS):
+            left = [c for c in pile if c not in know.out]
+            picks.append(self.rng.choice(left or list(pile)))
+        return Suggest(picks[0], picks[1])
+
+    def stay(self, view, know, here, kinds) -> bool:
+        return here not in know.out or (Roll not in kinds and TakePassage not in kinds)
+
+    def take_passage(self, view, know, here, can_roll) -> bool:
+        to = view.board.passage(here)
+        return to is not None and (to not in know.out or not can_roll)
+
+
+# ---------------------------------------------------------------------------
+class MediumPlayer(_Base):
+    """Level ``"medium"``: every certainty the exact engine finds; suggests
+    unknown cards at random but never repeats a suggestion nor makes one that
+    can teach it nothing; when showing a card, prefers one the suggester has
+    already seen; accuses only when certain."""
+
+    level = "medium"
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.made: set[tuple[str, str, str]] = set()
+
+    def room_value(self, view: SeatView, know: Knowledge, room: str) -> float:
+        """1 for a room still in doubt; 0.6 for its own room or the known
+        envelope room (nobody can show it, so the other two names are tested);
+        0.1 for a room known to be in an opponent's hand."""
+        owner = know.certain_owner(room)
+        if owner is None:
+            return 1.0
+        if owner in (view.seat, know.envelope):
+            return 0.6
+        return 0.1
+
+    def suggest(self, view: SeatView, know: Knowledge, room: str) -> Suggest:
+        unknown = [[c for c in pile if know.certain_owner(c) is None] for pile in (SUSPECTS, WEAPONS)]
+        fillers = []
+        for pile in (SUSPECTS, WEAPONS):
+            own = [c for c in pile if c in view.hand]
+            env = [c for c in pile if know.certain_owner(c) == know.envelope]
+            fillers.append(own or env or list(pile))
+        options = []
+        for s in unknown[0] or fillers[0]:
+            for w in unknown[1] or fillers[1]:
+                trio = (s, w, room)
+                useless = all(know.certain_owner(c) is not None for c in trio)
+                if trio not in self.made and not useless:
+                    options.append(trio)
+        if not options:  # nothing new to learn here: at least do not repeat
+            options = [(s, w, room) for s in SUSPECTS for w in WEAPONS if (s, w, room) not in self.made] \
+                or [(SUSPECTS[0], WEAPONS[0], room)]
+        trio = self.rng.choice(options)
+        self.made.add(trio)
+        return Suggest(trio[0], trio[1])
+
+    def disprove(self, view: SeatView, options: list[Disprove]) -> Disprove:
+        self.tracker.update(view)
+        to = last_suggester(view)
+        seen = self.tracker.builder.shown_by_me.get(to, set()) if self.tracker.builder else set()
+        again = [o for o in options if o.card in seen]
+        return self.rng.choice(again or options)
+
+
+# ---------------------------------------------------------------------------
+class HardPlayer(_Base):
+    """Level ``"hard"``: expected information about the envelope.
+
+    Suggestion: for every (suspect, weapon) in the room, the exact joint
+    distribution of where the three named cards lie (:func:`joint`) gives the
+    probability of every outcome (who shows, which card, or nobody; a player
+    holding several named cards is assumed to pick one at random); the chosen
+    suggestion minimises the expected entropy of the envelope afterwards.
+    Own cards are candidates like any other, so it names them when that tests
+    the rest best.  Movement: expected information of the best suggestion in a
+    room divided by the expected turns to get there.  Showing: a card the
+    suggester has seen, else the card shown most often, else a room.
+    Accusation: when certain, or when some opponent may be close (a suggestion
+    nobody disproved, or a long game) and the exact probability of its best
+    triple is at least ``bold``.
+    """
+
+    level = "hard"
+    bold = 0.6
+    #: How many suggestions get the exact evaluation (the others are ranked by a
+    #: quick estimate from the marginals).
+    exact_candidates = 12
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self._value_cache: tuple[int, dict[str, float]] | None = None
+
+    # -- information ---------------------------------------------------------
+    def _quick(self, know: Knowledge, trio: tuple[str, str, str]) -> float:
+        """Quick estimate (bits): the envelope uncertainty of the named cards,
+        halved for each named card an opponent surely holds (it may be shown
+        instead of the card in doubt)."""
+        score = sum(_h(know.p_envelope(c)) for c in trio)
+        me = self.tracker.builder.seat if self.tracker.builder else -1
+        for c in trio:
+            o = know.certain_owner(c)
+            if o is not None and o not in (me, know.envelope):
+                score *= 0.5
+        return score
+
+    def _envelope_entropy(self, know: Knowledge) -> float:
+        return sum(_entropy(know.p_envelope(c) for c in pile) for pile in PILES)
+
+    def expected_entropy(self, view: SeatView, know: Knowledge, trio: tuple[str, str, str]) -> float:
+        """Expected entropy (bits) of the envelope after suggesting ``trio``, with
+        exact outcome probabilities.  Within a category, the cards not named keep
+        their relative odds given the named card is not in the envelope."""
+        cons = self.tracker.builder.cons  # type: ignore[union-attr]
+        n = know.players
+        env = know.envelope
+        table = joint(cons, trio)
+        total = know.total
+        order = [(view.seat + k) % n for k in range(1, n)]
+        shown = self.tracker.builder.shown_to_me  # type: ignore[union-attr]
+        # outcome -> {z: weight}; z = which named cards are in the envelope (bits)
+        outcomes: dict[object, dict[int, float]] = {}
+        for where, cnt in table.items():
+            z = sum(1 << i for i, o in enumerate(where) if o == env)
+            shower = next((p for p in order if p in where), None)
+            if shower is None:
+                outs = [(None, 1.0)]
+            else:
+                held = [trio[i] for i, o in enumerate(where) if o == shower]
+                # a player who has shown me one of these cards will show it again
+                held = [c for c in held if c in shown.get(shower, ())] or held
+                outs = [((shower, c), 1.0 / len(held)) for c in held]
+            for out, w in outs:
+                d = outcomes.setdefault(out, {})
+                d[z] = d.get(z, 0.0) + cnt * w
+        # entropy of the other cards of each category given "named card not in envelope"
+        rest = []
+        for i, pile in enumerate(PILES):
+            c = trio[i]
+            p_c = know.p_envelope(c)
+            others = [know.p_envelope(x) / (1 - p_c) for x in pile if x != c] if p_c < 1 else []
+            rest.append(_entropy(others))
+        expected = 0.0
+        for out, zs in outcomes.items():
+            mass = sum(zs.values())
+            h = 0.0
+            for i in range(3):
+                p_in = sum(w for z, w in zs.items() if z >> i & 1) / mass
+                h += _h(p_in) + (1 - p_in) * rest[i]
+            expected += mass / total * h
+        return expected
+
+    def _best_suggestion(self, view: SeatView, know: Knowledge, room: str) -> tuple[tuple[str, str, str], float]:
+        trios = [(s, w, room) for s in SUSPECTS for w in WEAPONS]
+        ranked = sorted(trios, key=lambda t: (-self._quick(know, t), t))
+        now = self._envelope_entropy(know)
+        best, best_key = ranked[0], None
+        for t in ranked[:self.exact_candidates]:
+            e = self.expected_entropy(view, know, t)
+            # tie-break: prefer naming own cards over cards known to be elsewhere
+            own = sum(1 for c in t if c in view.hand)
+            key = (round(e, 9), -own, self.rng.random())
+            if best_key is None or key < best_key:
+                best, best_key = t, key
+        gain = now - best_key[0] if best_key else 0.0
+        return best, max(gain, 0.0)
+
+    def room_value(self, view: SeatView, know: Knowledge, room: str) -> float:
+        """Quick estimate of the information a suggestion in ``room`` would bring."""
+        ps = max((self._quick(know, (s, w, room)) for s in SUSPECTS for w in WEAPONS), default=0.0)
+        return ps + 0.01
+
+    def _values(self, view: SeatView, know: Knowledge) -> dict[str, float]:
+        key = id(know)
+        if self._value_cache and self._value_cache[0] == key:
+            return self._value_cache[1]
+        values = super()._values(view, know)
+        self._value_cache = (key, values)
+        return values
+
+    def suggest(self, view: SeatView, know: Knowledge, room: str) -> Suggest:
+        trio, _ = self._best_suggestion(view, know, room)
+        return Suggest(trio[0], trio[1])
+
+    # -- showing ---------------------------------------------------------------
+    def disprove(self, view: SeatView, options: list[Disprove]) -> Disprove:
+        self.tracker.update(view)
+        b = self.tracker.builder
+        to = last_suggester(view)
+        seen = b.shown_by_me.get(to, set()) if b else set()
+        times = {}
+        if b:
+            for cards in b.shown_by_me.values():
+                for c in cards:
+                    times[c] = times.get(c, 0) + 1
+
+        def cost(o: Disprove):
+            pile = next(p for p in PILES if o.card in p)
+            return (o.card not in seen, -times.get(o.card, 0), -len(pile), o.card)
+
+        return min(options, key=cost)
+
+    # -- accusing ---------------------------------------------------------------
+    def accusation(self, view: SeatView, know: Knowledge) -> tuple[str, str, str] | None:
+        sol = know.solution()
+        if sol:
+            return (sol[0], sol[1], sol[2])
+        guess, p_lower = know.best_guess()
+        if p_lower < self.bold * 0.5 or not self._threat(view):
+            return None
+        table = joint(self.tracker.builder.cons, guess)  # type: ignore[union-attr]
+        env = know.envelope
+        p = table.get((env, env, env), 0) / know.total
+        if p >= self.bold:
+            return (guess[0], guess[1], guess[2])
+        return None
+
+    def _threat(self, view: SeatView) -> bool:
+        """An opponent may be about to solve: somebody else's suggestion went
+        undisproved, or the game has gone on for a long time."""
+        turns = 0
+        for e in view.events:
+            if isinstance(e, ev.NobodyDisproved) and e.player != view.seat and not view.eliminated[e.player]:
+                return True
+            if isinstance(e, ev.TurnStarted):
+                turns += 1
+        return turns > 14 * len(view.seats)

@@ -1,0 +1,198 @@
+"""Tournament of computer levels on the real mansion, headless.
+
+``python -m game.tournament --players 4 --seats hard,medium,medium,medium
+--games 1000 --seed 1`` plays seeded full-board games.  Each deal (a seed:
+suspects, cards, weapons, dice) is played ``players`` times with the levels
+rotated one seat further each time, so every level sits in every seat of the
+same deals.  Prints, per level:
+
+* win rate with a 95 % Wilson interval (wins per seat-game of that level);
+* mean turns to win (the winner's own turns, counting the winning one);
+* mean turns until the seat's own knowledge pins the envelope (the exact
+  knowledge engine run on that seat's view after every answered or unanswered
+  suggestion; the count is the seat's own turns so far; the same yardstick for
+  every level; seats that never got there before the game ended are left out,
+  their share is printed as "pinned %");
+* wrong accusations (total, and per 100 seat-games);
+* decision time per ``choose`` call: median and p95 in ms.
+
+Uses ``--workers`` processes (default 2).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing as mp
+import random
+import statistics
+import sys
+import time
+from dataclasses import dataclass, field
+
+from game.ai.knowledge import Tracker
+from game.ai.simple import make_player
+from game.rules import events as ev
+from game.rules.cards import SUSPECTS
+from game.rules.engine import Game
+from game.rules.setup import GameSetup, SeatConfig
+
+#: A game still running after this many actions is stopped and counted as
+#: a game without a winner (``stuck`` in the summary).
+MAX_ACTIONS = 6_000
+_BOARD = None
+
+
+def _board():
+    global _BOARD
+    if _BOARD is None:
+        from game import paths
+        from game.board.tmx import load_board
+
+        _BOARD = load_board(paths.MANSION_MAP)
+    return _BOARD
+
+
+@dataclass
+class SeatResult:
+    """One seat of one game: its level, whether it won, its own turns, the turn
+    at which its view pinned the envelope (None if never), whether it accused
+    wrongly, and the times (ms) of its decisions."""
+
+    level: str
+    won: bool
+    turns: int
+    pinned_at: int | None
+    wrong: bool
+    times: list[float] = field(default_factory=list)
+    stuck: bool = False
+
+
+def play_game(args: tuple[int, tuple[str, ...], int]) -> list[SeatResult]:
+    """Play deal ``seed`` with ``levels`` rotated by ``rotation``; returns one
+    :class:`SeatResult` per seat (all marked ``stuck`` if the game had not ended
+    after :data:`MAX_ACTIONS` actions)."""
+    seed, levels, rotation = args
+    n = len(levels)
+    rng = random.Random(seed ^ 0x70_0A)
+    suspects = rng.sample(SUSPECTS, n)
+    suspects.sort(key=SUSPECTS.index)  # table order, so rotation moves levels round the table
+    lv = levels[rotation:] + levels[:rotation]
+    setup = GameSetup(tuple(SeatConfig(s, "computer", l) for s, l in zip(suspects, lv)), seed=seed)
+    game = Game.new(_board(), setup)
+    players = [make_player(s.level, seed * 31 + i) for i, s in enumerate(game.setup.seats)]
+    trackers = [Tracker() for _ in range(n)]
+    res = [SeatResult(s.level, False, 0, None, False) for s in game.setup.seats]
+    res[0].turns = 1
+    while not game.over:
+        if len(game.actions) > MAX_ACTIONS:
+            for r in res:
+                r.stuck = True
+            break
+        actor = game.actor
+        view = game.view(actor)
+        legal = game.legal_actions()
+        t0 = time.perf_counter()
+        action = players[actor].choose(view, legal)
+        res[actor].times.append((time.perf_counter() - t0) * 1000)
+        new = game.apply(action)
+        if any(isinstance(e, (ev.CardShown, ev.NobodyDisproved, ev.PlayerEliminated)) for e in new):
+            for i in range(n):
+                if res[i].pinned_at is None and trackers[i].update(game.view(i)).solution() is not None:
+                    res[i].pinned_at = res[i].turns
+        for e in new:
+            if isinstance(e, ev.TurnStarted):
+                res[e.player].turns += 1
+    if game.winner is not None:
+        res[game.winner].won = True
+    for e in game.events:
+        if isinstance(e, ev.PlayerEliminated):
+            res[e.player].wrong = True
+    return res
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95 % Wilson score interval of a proportion ``k / n`` (0..1)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return max(0.0, c - h), min(1.0, c + h)
+
+
+def _pct(xs: list[float], q: float) -> float:
+    if not xs:
+        return float("nan")
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))]
+
+
+def summarise(results: list[list[SeatResult]], levels: tuple[str, ...]) -> str:
+    """The per-level table as text."""
+    lines = []
+    games = len(results)
+    lines.append(f"{games} games, {len(levels)} players, seats {','.join(levels)}")
+    lines.append(f"{'level':8} {'seat-games':>10} {'win rate':>9} {'95% CI':>15} {'turns/win':>9} "
+                 f"{'pinned at':>9} {'pinned %':>8} {'wrong acc':>9} {'dec med ms':>10} {'dec p95 ms':>10}")
+    for level in dict.fromkeys(levels):
+        rows = [r for g in results for r in g if r.level == level]
+        n = len(rows)
+        wins = [r for r in rows if r.won]
+        lo, hi = wilson(len(wins), n)
+        pinned = [r.pinned_at for r in rows if r.pinned_at is not None]
+        times = [t for r in rows for t in r.times]
+        wrong = sum(r.wrong for r in rows)
+        lines.append(
+            f"{level:8} {n:>10} {len(wins) / n:>9.3f} {f'[{lo:.3f}, {hi:.3f}]':>15} "
+            f"{statistics.mean(r.turns for r in wins) if wins else float('nan'):>9.2f} "
+            f"{statistics.mean(pinned) if pinned else float('nan'):>9.2f} {len(pinned) / n:>8.1%} "
+            f"{wrong:>9} {statistics.median(times) if times else float('nan'):>10.2f} {_pct(times, 0.95):>10.2f}")
+    no_winner = sum(1 for g in results if not any(r.won for r in g))
+    stuck = sum(1 for g in results if g and g[0].stuck)
+    lines.append(f"games without a winner: {no_winner} (stopped as stuck: {stuck}); fair share 1/{len(levels)} = {1 / len(levels):.3f}")
+    return "\n".join(lines)
+
+
+def run(players: int, levels: tuple[str, ...], games: int, seed: int, workers: int = 2) -> list[list[SeatResult]]:
+    """Play ``games`` games (deals ``seed, seed+1, ...``, each deal ``players``
+    times with rotated levels; the last deal may be partial)."""
+    jobs = [(seed + g // players, levels, g % players) for g in range(games)]
+    if workers <= 1:
+        return [play_game(j) for j in jobs]
+    with mp.get_context("fork" if sys.platform != "win32" else "spawn").Pool(workers) as pool:
+        return pool.map(play_game, jobs, chunksize=max(1, games // (workers * 8)))
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command-line entry; returns the exit code (2 for bad arguments)."""
+    p = argparse.ArgumentParser(prog="python -m game.tournament", description=__doc__.split("\n\n")[0])
+    p.add_argument("--players", type=int, required=True, help="3 to 6")
+    p.add_argument("--seats", required=True, help="levels, comma separated, one per seat (easy, medium, hard, simple)")
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--workers", type=int, default=2)
+    a = p.parse_args(argv)
+    levels = tuple(x.strip() for x in a.seats.split(",") if x.strip())
+    if not 3 <= a.players <= 6:
+        print(f"--players must be 3 to 6, not {a.players}", file=sys.stderr)
+        return 2
+    if len(levels) != a.players:
+        print(f"--seats needs {a.players} levels, got {len(levels)}", file=sys.stderr)
+        return 2
+    for lv in levels:
+        try:
+            make_player(lv, 0)
+        except ValueError as exc:
+            print(exc, file=sys.stderr)
+            return 2
+    t = time.perf_counter()
+    results = run(a.players, levels, a.games, a.seed, a.workers)
+    print(summarise(results, levels))
+    print(f"wall time {time.perf_counter() - t:.1f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

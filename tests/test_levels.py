@@ -1,0 +1,188 @@
+"""The computer levels (game/ai/levels.py): honest decisions (no peeking), the
+behaviour each level promises, and whole games without wrong accusations."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+import pytest
+
+from game import paths
+from game.ai.knowledge import Constraints, constraints_from_view, solve
+from game.ai.levels import EasyPlayer, HardPlayer, MediumPlayer
+from game.ai.simple import SimplePlayer, make_player
+from game.board.tmx import load_board
+from game.rules import events as ev
+from game.rules.actions import Disprove, Suggest
+from game.rules.engine import Game, Phase
+from game.rules.setup import GameSetup, SeatConfig
+
+BOARD = load_board(paths.MANSION_MAP)
+
+
+def mixed_game(seed: int, levels=("hard", "medium", "easy", "hard")) -> tuple[Game, list]:
+    setup = GameSetup(tuple(SeatConfig(s, "computer", lv) for s, lv in
+                            zip(("scarlet", "mustard", "white", "green", "peacock", "plum"), levels)), seed=seed)
+    game = Game.new(BOARD, setup)
+    return game, [make_player(s.level, seed * 31 + i) for i, s in enumerate(game.setup.seats)]
+
+
+def step(game: Game, players) -> list[ev.Event]:
+    a = game.actor
+    return game.apply(players[a].choose(game.view(a), game.legal_actions()))
+
+
+def sample_deal(cons: Constraints, rng: random.Random) -> dict[str, int]:
+    """One deal drawn exactly from the deals consistent with ``cons``
+    (card -> owner, envelope = n), card by card from the exact marginals."""
+    cons = cons.copy()
+    out = {}
+    for pile in cons.categories:
+        for c in pile:
+            k = solve(cons)
+            owner = rng.choices(range(cons.players + 1), weights=k.counts[c])[0]
+            cons.has.add((owner, c))
+            out[c] = owner
+    return out
+
+
+def test_make_player_levels():
+    assert isinstance(make_player("simple", 1), SimplePlayer)
+    assert isinstance(make_player("easy", 1), EasyPlayer)
+    assert isinstance(make_player("medium", 1), MediumPlayer)
+    assert isinstance(make_player("hard", 1), HardPlayer)
+    with pytest.raises(ValueError):
+        make_player("genius", 1)
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_no_peeking(level):
+    """Shuffle the hidden cards (other hands and envelope) into another deal
+    consistent with the seat's view: the rebuilt view and the decision (same
+    seed) do not change."""
+    rng = random.Random(4)
+    game, players = mixed_game(8, (level, "medium", "hard", "easy"))
+    checked = differed = 0
+    while not game.over and checked < 6:
+        if game.actor == 0 and len(game.actions) > 40 and rng.random() < 0.3:
+            view = game.view(0)
+            deal = sample_deal(constraints_from_view(view), rng)
+            other = copy.deepcopy(game, {id(game.board): game.board})
+            n = len(other.seats)
+            for i in range(1, n):
+                other.seats[i].hand = frozenset(c for c, o in deal.items() if o == i)
+            other.envelope = tuple(c for c, o in deal.items() if o == n)  # type: ignore[assignment]
+            assert other.seats[0].hand == game.seats[0].hand
+            # the hidden part really differs in most draws; the view does not
+            changed = other.envelope != game.envelope or any(
+                other.seats[i].hand != game.seats[i].hand for i in range(1, n))
+            view2 = other.view(0)
+            assert view2 == view
+            a = make_player(level, 99).choose(view, game.legal_actions())
+            b = make_player(level, 99).choose(view2, other.legal_actions())
+            assert a == b
+            checked += 1
+            differed += changed
+        step(game, players)
+    assert checked >= 3 and differed >= 1
+
+
+def test_medium_and_hard_show_a_card_the_suggester_has_seen():
+    game, players = mixed_game(3)
+    # play until some seat must disprove a second time to the same suggester with a choice
+    found = 0
+    shown: dict[tuple[int, int], set[str]] = {}
+    while not game.over and len(game.actions) < 3000:
+        legal = game.legal_actions()
+        a = game.actor
+        if game.phase is Phase.DISPROVE and game.setup.seats[a].level in ("medium", "hard"):
+            to = game.suggestion.player  # type: ignore[union-attr]
+            seen = shown.get((a, to), set())
+            options = {d.card for d in legal if isinstance(d, Disprove)}
+            choice = players[a].choose(game.view(a), legal)
+            if seen & options:
+                assert choice.card in seen & options
+                found += 1
+            game.apply(choice)
+            shown.setdefault((a, to), set()).add(choice.card)
+            continue
+        game.apply(players[a].choose(game.view(a), legal))
+    assert found >= 1
+
+
+def test_medium_never_repeats_a_suggestion():
+    for seed in range(6):
+        game, players = mixed_game(seed, ("medium", "medium", "medium"))
+        made = set()
+        while not game.over:
+            for e in step(game, players):
+                if isinstance(e, ev.SuggestionMade):
+                    key = (e.player, e.suspect, e.weapon, e.room)
+                    assert key not in made
+                    made.add(key)
+
+
+def test_hard_sometimes_names_its_own_cards():
+    own = 0
+    for seed in range(6):
+        game, players = mixed_game(seed, ("hard", "medium", "medium"))
+        while not game.over:
+            for e in step(game, players):
+                if isinstance(e, ev.SuggestionMade) and e.player == 0:
+                    own += bool({e.suspect, e.weapon, e.room} & game.seats[0].hand)
+    assert own >= 3
+
+
+def test_easy_ignores_passes_but_medium_uses_them():
+    """Easy crosses off only its own cards and the cards shown to it."""
+    game, players = mixed_game(2, ("easy", "medium", "medium", "medium"))
+    while not game.over and not any(isinstance(e, ev.CannotDisprove) and e.player != 0 for e in game.events):
+        step(game, players)
+    view = game.view(0)
+    easy = EasyPlayer(0).knowledge(view)
+    shown = {e.card for e in view.events if isinstance(e, ev.CardShown) and e.to == 0 and e.card}
+    assert easy.out == set(view.hand) | shown
+    k = solve(constraints_from_view(view))
+    passed = next(e.player for e in view.events if isinstance(e, ev.CannotDisprove) and e.player != 0)
+    assert any(not k.possible(c, passed) for c in
+               {c for e in view.events if isinstance(e, ev.SuggestionMade) for c in (e.suspect, e.weapon, e.room)}
+               - set(view.hand))
+
+
+def test_hard_suggestion_maximises_expected_information():
+    """The hard player's choice has the lowest expected envelope entropy among
+    the suggestions it evaluated exactly, and it never does worse than naming
+    the first unknown cards."""
+    game, players = mixed_game(5, ("hard", "medium", "medium", "medium"))
+    hard: HardPlayer = players[0]
+    checked = 0
+    while not game.over and checked < 3:
+        if game.actor == 0 and game.phase is Phase.SUGGEST:
+            view = game.view(0)
+            know = hard.knowledge(view)
+            room = view.positions[view.suspect]
+            action = hard.choose(view, game.legal_actions())
+            if isinstance(action, Suggest):
+                chosen = hard.expected_entropy(view, know, (action.suspect, action.weapon, room))
+                for s in ("scarlet", "plum"):
+                    for w in ("rope", "knife"):
+                        assert chosen <= hard.expected_entropy(view, know, (s, w, room)) + 0.35
+                assert chosen <= hard._envelope_entropy(know) + 1e-9
+                checked += 1
+            game.apply(action)
+            continue
+        step(game, players)
+    assert checked >= 1
+
+
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_easy_and_medium_never_accuse_wrongly(players):
+    for seed in range(8):
+        levels = tuple(("easy", "medium")[i % 2] for i in range(players))
+        game, ais = mixed_game(seed, levels)
+        while not game.over:
+            assert len(game.actions) < 6000
+            step(game, ais)
+        assert not any(isinstance(e, ev.PlayerEliminated) for e in game.events)
+        assert game.winner is not None

@@ -4,7 +4,7 @@
 * board-scene frame time while the die tumbles and tokens walk or glide, at
   1280 x 720 with the dummy video driver (median and p99, milliseconds).
 
-Run: ``SDL_VIDEODRIVER=dummy /work/venv/bin/python benchmarks/bench_ui.py``
+Run: ``python benchmarks/bench_ui.py`` (it sets the dummy video and audio drivers itself)
 """
 
 from __future__ import annotations

@@ -147,8 +147,9 @@ def destinations(
     # first step, with the right parity (the grid is bipartite).  From a room the
     # doors may differ in parity, so each first step is looked at on its own.
     missing = 0
+    trees: list[dict[int, int]] = []  # a shortest-path tree from each first step
     for first in firsts:
-        seen_k = {first}
+        tree = {first: -1}
         frontier = [first]
         for d in range(1, steps + 1):
             if (steps - d) % 2 == 0:
@@ -157,21 +158,44 @@ def destinations(
             nxt = []
             for j in frontier:
                 for k in adj[j]:
-                    if k not in seen_k and k != i0 and not blocked >> k & 1:
-                        seen_k.add(k)
+                    if k not in tree and k != i0 and not blocked >> k & 1:
+                        tree[k] = j
                         nxt.append(k)
             frontier = nxt
+        trees.append(tree)
     for dest in result:
         if not isinstance(dest, str):
             missing &= ~(1 << g.index[dest])
     if not missing:
         return result
 
-    seen: set[tuple[int, int, int]] = set()
-    ball = g.ball
+    # Most of those squares are reached by widening a shortest path with
+    # two-step detours round a 2 x 2 block of free squares.
+    for t in [k for k in dist if missing >> k & 1]:
+        for tree in trees:
+            if t not in tree:
+                continue
+            path, k = [], t
+            while k != -1:
+                path.append(k)
+                k = tree[k]
+            longer = _widen(adj, path[::-1], steps - len(path), start_mask, blocked, i0)
+            if longer is not None:
+                missing &= ~(1 << t)
+                result[squares[t]] = tuple(squares[j] for j in longer)
+                break
+    if not missing:
+        return result
 
-    def visit(i: int, remaining: int, visited: int, path: list[int]) -> None:
+    # Then a short search over simple paths towards all of them at once (it
+    # finds the easy ones fast), with a budget of visits ...
+    ball = g.ball
+    budget = [400]
+    seen: set[tuple[int, int, int]] = set()
+
+    def sweep(i: int, remaining: int, visited: int, path: list[int]) -> None:
         nonlocal missing
+        budget[0] -= 1
         free = [k for k in adj[i] if not (visited | blocked) >> k & 1]
         if remaining == 1:
             for k in free:
@@ -187,18 +211,87 @@ def destinations(
             return
         seen.add(key)
         for k in free:
-            path.append(k)
-            visit(k, remaining - 1, visited | 1 << k, path)
-            path.pop()
-            if not missing:
+            if budget[0] <= 0 or not missing:
                 return
+            path.append(k)
+            sweep(k, remaining - 1, visited | 1 << k, path)
+            path.pop()
 
     for k in firsts:
-        if missing:
-            if steps == 1:
+        if missing and steps > 1:
+            sweep(k, steps - 1, start_mask | (1 << k), [k])
+
+    # ... and an exhaustive search for each square still missing, cut wherever
+    # the square is out of reach of the steps left.
+    for t in [k for k in range(len(squares)) if missing >> k & 1]:
+        to_t = _distances_to(adj, t, blocked)
+        failed: set[tuple[int, int, int]] = set()
+
+        def search(i: int, remaining: int, visited: int, path: list[int]) -> bool:
+            if remaining == 0:
+                return i == t
+            if to_t.get(i, 99) > remaining:
+                return False
+            # Only squares that could lie on a way from i to t still matter.
+            key = (i, remaining, visited & ball(i, remaining) & ball(t, remaining))
+            if key in failed:
+                return False
+            for k in adj[i]:
+                if not (visited | blocked) >> k & 1 and (k != t or remaining == 1):
+                    path.append(k)
+                    if search(k, remaining - 1, visited | 1 << k, path):
+                        return True
+                    path.pop()
+            failed.add(key)
+            return False
+
+        for k in firsts:
+            path = [k]
+            if search(k, steps - 1, start_mask | 1 << k, path):
+                result[squares[t]] = tuple(squares[j] for j in path)
                 break
-            visit(k, steps - 1, start_mask | (1 << k), [k])
     return result
+
+
+def _distances_to(adj: list[tuple[int, ...]], target: int, blocked: int) -> dict[int, int]:
+    """Steps from every free square to ``target`` (breadth-first)."""
+    dist = {target: 0}
+    frontier = [target]
+    while frontier:
+        nxt = []
+        for j in frontier:
+            for k in adj[j]:
+                if k not in dist and not blocked >> k & 1:
+                    dist[k] = dist[j] + 1
+                    nxt.append(k)
+        frontier = nxt
+    return dist
+
+
+def _widen(adj: list[tuple[int, ...]], path: list[int], extra: int, used: int, blocked: int,
+           start: int) -> list[int] | None:
+    """``path`` (square indices after the start) made ``extra`` steps longer by
+    detours a -> c -> d -> b round 2 x 2 blocks of free, unused squares; None
+    if that does not work out (the exhaustive search then decides)."""
+    if extra <= 0 or extra % 2:
+        return None
+    walk = ([start] if start >= 0 else []) + list(path)
+    for k in walk:
+        used |= 1 << k
+    while extra:
+        for n in range(len(walk) - 1):
+            a, b = walk[n], walk[n + 1]
+            detour = next(((c, d) for c in adj[a] if not (used | blocked) >> c & 1
+                           for d in adj[c] if d in adj[b] and not (used | blocked) >> d & 1), None)
+            if detour is not None:
+                c, d = detour
+                walk[n + 1:n + 1] = [c, d]
+                used |= 1 << c | 1 << d
+                extra -= 2
+                break
+        else:
+            return None
+    return walk[1:] if start >= 0 else walk
 
 
 def is_trapped(board: Board, room: str, occupied: frozenset[Square] | set[Square]) -> bool:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import os
+import threading
+import time
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -34,9 +36,22 @@ DT = 0.1
 # ------------------------------------------------------------------ helpers
 @pytest.fixture
 def app():
-    a = App(seed=11, sound=False, speed=20.0)
+    """A fast app whose computer players think on the main thread, so a fixed
+    number of steps always makes the same progress (the worker-thread path has
+    its own tests below, see ``threaded_app``)."""
+    a = App(seed=11, sound=False, speed=20.0, threaded_ai=False)
     a.start()
     yield a
+    a.close()
+
+
+@pytest.fixture
+def threaded_app():
+    """Like ``app``, but computer players think on the worker thread (as in the game)."""
+    a = App(seed=11, sound=False, speed=20.0, threaded_ai=True)
+    a.start()
+    yield a
+    a.close()
 
 
 def key(app: App, k: int, dt: float = DT) -> None:
@@ -56,6 +71,22 @@ def run_until(app: App, cond, steps: int = 3000, dt: float = DT, draw: bool = Fa
             return
         app.step(dt, draw=draw or i % 25 == 0)
     raise AssertionError("condition never became true")
+
+
+def run_threaded_until(app: App, cond, seconds: float = 60.0, dt: float = DT) -> int:
+    """Step ``app`` until ``cond()``, giving the computer players' worker
+    thread real time (a computer's choice may take many frames); returns the
+    number of steps.  Fails after ``seconds`` of wall time."""
+    end = time.perf_counter() + seconds
+    n = 0
+    while not cond():
+        assert time.perf_counter() < end, "condition never became true"
+        app.step(dt, draw=n % 25 == 0)
+        board = app.find(BoardScene)
+        if board is not None and board.thinking:
+            time.sleep(0.001)
+        n += 1
+    return n
 
 
 def board_of(app: App) -> BoardScene:
@@ -367,9 +398,13 @@ def test_all_computer_game_reaches_game_over(app):
     assert isinstance(setup_scene, SetupScene)
     click(app, setup_scene.focus.buttons[1].rect.center)     # seat 1: Person -> Computer
     assert setup_scene.seats[0][1] == "computer"
+    click(app, setup_scene.level_buttons[0].rect.center)     # its level: Medium -> Hard
+    assert setup_scene.seats[0][2] == "hard"
     click(app, setup_scene.start_button.rect.center)
     board = app.top
     assert isinstance(board, BoardScene) and not board.match.humans
+    assert [c.level for c in board.match.setup.seats] == ["hard", "medium", "medium", "medium"]
+    assert type(board.match.players[0]).__name__ == "HardPlayer"
     run_until(app, lambda: isinstance(app.top, GameOverScene), steps=30000, dt=0.5)
     assert board.game.over
     app.step(DT)
@@ -399,7 +434,7 @@ def test_setup_no_duplicate_suspects(app):
     s = app.top
     for _ in range(8):
         s.next_suspect(0)
-        assert len({x for x, _k in s.seats}) == len(s.seats)
+        assert len({seat[0] for seat in s.seats}) == len(s.seats)
     s.add()
     s.add()
     s.add()
@@ -445,6 +480,10 @@ def _all_scenes(app: App):
     sp = SetupScene(app)
     for _ in range(2):
         sp.add()
+    sp.cycle_level(1)                                                # Hard
+    sp.cycle_level(2)
+    sp.cycle_level(2)                                                # Easy
+    assert {b.label for b in sp.level_buttons.values()} == {"Easy", "Medium", "Hard"}
     scenes.append(sp)
     return scenes, match
 
@@ -611,10 +650,10 @@ def test_setup_remove_keeps_focus_on_the_row(app):
     setup_scene = app.top
     assert isinstance(setup_scene, SetupScene)
     setup_scene.add()                                                # 5 seats
-    setup_scene.focus.focus_on(setup_scene.row_buttons[1][2])       # Remove, seat 2
+    setup_scene.focus.focus_on(setup_scene.row_buttons[1][-1])       # Remove, seat 2
     key(app, pygame.K_RETURN)
-    assert len(setup_scene.seats) == 4 and setup_scene.focus.focused is setup_scene.row_buttons[1][2]
-    setup_scene.focus.focus_on(setup_scene.row_buttons[3][2])       # Remove, last seat
+    assert len(setup_scene.seats) == 4 and setup_scene.focus.focused is setup_scene.row_buttons[1][-1]
+    setup_scene.focus.focus_on(setup_scene.row_buttons[3][-1])       # Remove, last seat
     key(app, pygame.K_RETURN)
     assert len(setup_scene.seats) == 3                               # no Remove buttons any more
     assert setup_scene.focus.focused in setup_scene.row_buttons[2]  # the row above, not Back
@@ -701,3 +740,248 @@ def test_window_never_smaller_than_minimum():
     assert app.window.get_size() == MIN_WINDOW
     assert pygame.display.get_surface().get_size() == MIN_WINDOW
     app.step(DT)                                                     # still draws fine
+
+
+# ------------------------------------------------- computer levels and pace
+def robots(seed: int = 9, levels=("medium", "medium", "medium", "medium")) -> GameSetup:
+    suspects = ("scarlet", "mustard", "white", "green", "peacock", "plum")
+    return GameSetup(seats=tuple(SeatConfig(s, "computer", lvl) for s, lvl in zip(suspects, levels)), seed=seed)
+
+
+def test_setup_levels_cycle_and_reach_the_match(app):
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)                                        # New game
+    s = app.top
+    assert isinstance(s, SetupScene)
+    assert [seat[2] for seat in s.seats if seat[1] == "computer"] == ["medium"] * 3
+    assert 0 not in s.level_buttons                                  # a person's seat shows no level
+    assert all(not any(b.label in ("Easy", "Medium", "Hard") for b in row)
+               for i, row in enumerate(s.row_buttons) if s.seats[i][1] == "human")
+    assert s.level_buttons[1].label == "Medium"
+    seen = []
+    for _ in range(3):
+        click(app, s.level_buttons[1].rect.center)
+        seen.append(s.level_buttons[1].label)
+    assert seen == ["Hard", "Easy", "Medium"]
+    assert s.focus.focused is s.level_buttons[1]                     # the focus stays on the button
+    s.focus.focus_on(s.level_buttons[2])
+    key(app, pygame.K_RETURN)                                        # Enter changes it too: Hard
+    s.toggle_kind(2)                                                 # person: no level button ...
+    assert 2 not in s.level_buttons
+    s.toggle_kind(2)                                                 # ... computer again: Hard kept
+    assert s.level_buttons[2].label == "Hard"
+    s.cycle_level(3)
+    s.cycle_level(3)                                                 # Easy
+    assert [c.level for c in s.seat_configs()] == ["medium", "medium", "hard", "easy"]
+    click(app, s.start_button.rect.center)
+    board = app.top
+    assert isinstance(board, BoardScene)
+    assert [c.level for c in board.match.setup.seats] == ["medium", "medium", "hard", "easy"]
+    assert {i: type(p).__name__ for i, p in board.match.players.items()} == {
+        1: "MediumPlayer", 2: "HardPlayer", 3: "EasyPlayer"}
+
+
+def test_quick_start_plays_medium_opponents(app):
+    key(app, pygame.K_RETURN)                                        # Play
+    board = app.top
+    assert isinstance(board, BoardScene)
+    seats = board.match.setup.seats
+    assert [c.level for c in seats if c.kind == "computer"] == ["medium"] * 3
+    assert {type(p).__name__ for p in board.match.players.values()} == {"MediumPlayer"}
+
+
+def test_setup_rows_do_not_overlap_and_stay_readable(app):
+    from game.ui.widgets import Label
+
+    s = SetupScene(app)
+    s.add()
+    s.add()                                                          # 6 seats
+    s.toggle_kind(3)
+    s.cycle_level(1)
+    for n_seats in (6, 5, 3):
+        while len(s.seats) > n_seats:
+            s.remove(len(s.seats) - 1)
+        items = s.widgets()
+        rects = [w.rect.inflate(6, 6) if hasattr(w, "label") else w.rect for w in items]
+        for i, a in enumerate(rects):
+            assert a.left >= 0 and a.right <= 1280 and a.bottom <= 676, items[i]   # on screen, above the footer
+            for j in range(i + 1, len(rects)):
+                assert not a.colliderect(rects[j]), (items[i], items[j])
+        for w in items:
+            assert w.size >= 20
+            assert w.text_width() <= w.available_width()
+            if not isinstance(w, Label):
+                assert w.rect.height >= 48
+        assert len(s.level_buttons) == sum(1 for seat in s.seats if seat[1] == "computer")
+    app.push(s)
+    app.draw()                                                       # and it draws
+
+
+def _slow_players(monkeypatch, match: Match, seconds: float = 0.3) -> list:
+    """Make every computer player of ``match`` sleep ``seconds`` before it
+    chooses; returns a list filled with (thread name, view type) per call."""
+    calls = []
+    for player in match.players.values():
+        orig = player.choose
+
+        def slow(view, legal, orig=orig):
+            calls.append((threading.current_thread().name, type(view).__name__))
+            time.sleep(seconds)
+            return orig(view, legal)
+        monkeypatch.setattr(player, "choose", slow)
+    return calls
+
+
+def test_thinking_never_freezes_the_frame(threaded_app, monkeypatch):
+    app = threaded_app
+    board = start_match(app, robots())
+    calls = _slow_players(monkeypatch, board.match)
+    g = board.game
+    app.step(0.016)
+    run_threaded_until(app, lambda: board.thinking, seconds=5, dt=0.016)
+    before = len(g.events)
+    frames, slowest = [], 0.0
+    for _ in range(10):                                              # 10 frames while the player thinks
+        t0 = time.perf_counter()
+        app.step(0.016, draw=True)
+        slowest = max(slowest, time.perf_counter() - t0)
+        frames.append(pygame.image.tobytes(app.surface, "RGB"))
+        assert board.thinking and len(g.events) == before           # still thinking, nothing applied
+    assert slowest < 0.1, slowest                                    # no frame waited for the 0.3 s choice
+    assert len(set(frames)) > 1                                      # the thinking dots move
+    assert "thinking" in board._status()
+    steps = run_threaded_until(app, lambda: len(g.events) > before, seconds=5, dt=0.016)
+    assert steps >= 1 and not board.thinking and board.pending is None
+    assert calls and all(name.startswith("clue-ai") and view == "SeatView" for name, view in calls)
+    assert threading.current_thread().name not in {name for name, _v in calls}
+
+
+def test_pause_and_thinking_overlap(app, monkeypatch):
+    """The action comes when both the human-pace pause and the thinking are over."""
+    from concurrent.futures import Future
+
+    from game.ui.scenes.board import AI_PAUSE
+
+    app.speed = 1.0
+    board = start_match(app, robots())
+    g = board.match.game
+    run_until(app, lambda: not board.busy, dt=0.01)
+    futures: list[Future] = []
+
+    def think(threaded=True):
+        f = Future()
+        futures.append(f)
+        return f
+    monkeypatch.setattr(board.match, "think", think)
+    before = len(g.events)
+    t = 0.0
+    while t < AI_PAUSE + 0.3:                                        # the pause is long over ...
+        app.step(0.05, draw=False)
+        t += 0.05
+    assert len(futures) == 1 and len(g.events) == before             # ... but the choice is not ready
+    futures[0].set_result(board.match.computer_choice())
+    app.step(0.016, draw=False)
+    assert len(g.events) > before                                    # ready: applied at once
+    # a choice that is ready at once still waits for the pause
+    run_until(app, lambda: not board.busy and len(futures) == 2, dt=0.01)
+    futures[1].set_result(board.match.computer_choice())
+    before = len(g.events)
+    app.step(AI_PAUSE / 3, draw=False)
+    assert len(g.events) == before
+    run_until(app, lambda: len(g.events) > before, steps=10, dt=AI_PAUSE / 3)
+
+
+def test_leaving_the_board_stops_the_worker(threaded_app, monkeypatch):
+    from game.ui.scenes.menu import MenuScene
+
+    app = threaded_app
+    board = start_match(app, robots())
+    _slow_players(monkeypatch, board.match, seconds=0.3)
+    run_threaded_until(app, lambda: board.thinking, seconds=5, dt=0.016)
+    key(app, pygame.K_ESCAPE)
+    menu = app.top
+    assert isinstance(menu, MenuScene)
+    t0 = time.perf_counter()
+    menu.to_title()                                                  # leaves the board mid-thought
+    assert time.perf_counter() - t0 < 0.1                            # nothing waits for the thinking
+    assert board.match.closed and board.match._executor is None and board.pending is None
+    for _ in range(3):
+        app.step(0.016)
+    # quitting mid-thought does not hang either
+    board2 = start_match(app, robots(seed=4))
+    _slow_players(monkeypatch, board2.match, seconds=0.3)
+    run_threaded_until(app, lambda: board2.thinking, seconds=5, dt=0.016)
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    t0 = time.perf_counter()
+    assert app.run() == 0
+    assert time.perf_counter() - t0 < 0.2
+    assert board2.match.closed and not app.stack
+    for t in threading.enumerate():                                  # the worker ends once its choice is done
+        if t.name.startswith("clue-ai"):
+            t.join(timeout=2)
+            assert not t.is_alive()
+
+
+def _seconds_to_play(speed: float, turns: int = 3) -> float:
+    """Simulated seconds an all-computer table needs for ``turns`` turns at ``speed``."""
+    app = App(seed=11, sound=False, speed=speed, threaded_ai=False)
+    app.start()
+    board = start_match(app, robots(seed=6))
+    g = board.game
+    t = 0.0
+    while sum(isinstance(e, ev.TurnStarted) for e in g.events) <= turns:
+        app.step(0.01, draw=False)
+        t += 0.01
+        assert t < 600
+    app.close()
+    return t
+
+
+def test_speed_setting_shortens_pauses_and_animations():
+    from game.ui import anim
+
+    normal, fast, instant = (_seconds_to_play(s) for s in (anim.NORMAL, anim.FAST, anim.INSTANT))
+    assert fast < normal * 0.6, (normal, fast)
+    assert instant < normal * 0.1, (normal, instant)
+    assert anim.DieRoll(4, anim.FAST).duration < anim.DieRoll(4, anim.NORMAL).duration
+
+
+def test_menu_cycles_speed(app):
+    from game.ui import anim
+    from game.ui.scenes.menu import MenuScene
+
+    app.speed = anim.NORMAL
+    board = start_match(app, robots())
+    key(app, pygame.K_ESCAPE)
+    menu = app.top
+    assert isinstance(menu, MenuScene) and menu.speed_button.label == "Speed: normal"
+    labels = []
+    for _ in range(3):
+        click(app, menu.speed_button.rect.center)
+        labels.append((menu.speed_button.label, app.speed))
+    assert labels == [("Speed: fast", anim.FAST), ("Speed: instant", anim.INSTANT), ("Speed: normal", anim.NORMAL)]
+    for w in menu.widgets():
+        assert w.text_width() <= w.available_width()
+    key(app, pygame.K_ESCAPE)
+    assert app.top is board
+
+
+def test_enter_or_click_skips_the_running_animation(app):
+    from game.ui import anim
+
+    app.speed = anim.NORMAL
+    board = start_match(app, robots())
+    for press in ("enter", "click"):
+        run_until(app, lambda: isinstance(board.anim, (anim.Walk, anim.DieRoll)), dt=0.01)
+        if press == "enter":
+            key(app, pygame.K_RETURN, dt=0.001)
+        else:
+            click(app, board.view.rect.center, dt=0.001)
+        assert not board.busy, press                                  # that and the queued ones finished
+        assert not board.skipping
+    # no animation running: Enter hurries the computer player's pause
+    run_until(app, lambda: not board.busy and not board.game.over, dt=0.01)
+    before = len(board.game.events)
+    key(app, pygame.K_RETURN, dt=0.001)
+    app.step(0.001, draw=False)
+    assert len(board.game.events) > before

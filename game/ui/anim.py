@@ -13,6 +13,11 @@ Point = tuple[float, float]
 #: Seconds for the die to tumble, one square of walking, a glide, a card flip.
 DIE_TIME, STEP_TIME, GLIDE_TIME, FLIP_TIME = 0.8, 0.12, 0.5, 0.3
 
+#: The speed settings of the pause menu (name, factor), in cycling order.
+#: At :data:`INSTANT` the board skips every animation and computer pause.
+NORMAL, FAST, INSTANT = 1.0, 2.5, 1000.0
+SPEEDS = (("normal", NORMAL), ("fast", FAST), ("instant", INSTANT))
+
 
 def ease(t: float) -> float:
     """Smoothstep easing 0..1 -> 0..1."""

@@ -61,12 +61,15 @@ class App:
 
     ``size``: window size in pixels (at least :data:`MIN_WINDOW`); ``seed``: seed for new games (random when
     None); ``map_path``: the Tiled map.  ``speed`` scales every animation and
-    computer pause (2.0 = twice as fast).  Drive it with :meth:`run` or, in
-    tests, with :meth:`step`.
+    computer pause (2.0 = twice as fast; :data:`game.ui.anim.INSTANT` skips
+    them).  ``threaded_ai``: computer players think on a worker thread so the
+    frame keeps drawing (False: on the main thread, for screenshots).  Drive it
+    with :meth:`run` or, in tests, with :meth:`step`; :meth:`close` ends it.
     """
 
     def __init__(self, size: tuple[int, int] = LOGICAL_SIZE, seed: int | None = None,
-                 map_path: Path = paths.MANSION_MAP, sound: bool = True, speed: float = 1.0) -> None:
+                 map_path: Path = paths.MANSION_MAP, sound: bool = True, speed: float = 1.0,
+                 threaded_ai: bool = True) -> None:
         pygame.init()
         theme.reset_caches()
         widgets.clear_cache()
@@ -84,6 +87,7 @@ class App:
         self.seed = seed
         self.map_path = Path(map_path)
         self.speed = speed
+        self.threaded_ai = threaded_ai
         self.sounds = _sounds(sound)
         self.stack: list[Scene] = []
         self.running = True
@@ -138,21 +142,39 @@ class App:
         """Remove the top scene (or ``scene`` wherever it is) and resume the one below."""
         if scene is None:
             if self.stack:
-                self.stack.pop()
+                self._left(self.stack.pop())
         elif scene in self.stack:
             self.stack.remove(scene)
+            self._left(scene)
         if self.stack:
             self.stack[-1].on_resume()
 
     def replace(self, scene: Scene) -> None:
         """Swap the top scene for ``scene``."""
         if self.stack:
-            self.stack.pop()
+            self._left(self.stack.pop())
         self.stack.append(scene)
 
     def reset(self, scene: Scene) -> None:
         """Clear the stack and show ``scene``."""
-        self.stack = [scene]
+        old, self.stack = self.stack, [scene]
+        for s in reversed(old):
+            if s is not scene:
+                self._left(s)
+
+    @staticmethod
+    def _left(scene: Scene) -> None:
+        """``scene`` left the stack: let it stop its work (never fails)."""
+        try:
+            scene.on_exit()
+        except Exception:
+            pass
+
+    def close(self) -> None:
+        """End every scene's work (the board's computer-player thread)."""
+        old, self.stack = self.stack, []
+        for s in reversed(old):
+            self._left(s)
 
     def find(self, cls: type) -> Scene | None:
         """The topmost scene of type ``cls`` on the stack, or None."""
@@ -261,9 +283,12 @@ class App:
     def run(self) -> int:
         """The main loop: ``dt = clock.tick(60) / 1000``; returns the exit code."""
         self.clock.tick(60)
-        while self.step(self.clock.tick(60) / 1000):
-            pass
-        pygame.quit()
+        try:
+            while self.step(self.clock.tick(60) / 1000):
+                pass
+        finally:
+            self.close()
+            pygame.quit()
         return 2 if self.map_error else 0
 
     def save_png(self, path: str) -> None:
@@ -276,7 +301,7 @@ def run_app(size: tuple[int, int] = LOGICAL_SIZE, seed: int | None = None, map_p
     """Open the game (or, with ``screenshot``, render one frame of ``scene`` to
     that PNG file and return).  Returns the process exit code."""
     started = time.perf_counter()
-    app = App(size=size, seed=seed, map_path=map_path, sound=screenshot is None)
+    app = App(size=size, seed=seed, map_path=map_path, sound=screenshot is None, threaded_ai=screenshot is None)
     if screenshot:
         from game.ui.screens import build_scene
 
@@ -288,6 +313,7 @@ def run_app(size: tuple[int, int] = LOGICAL_SIZE, seed: int | None = None, map_p
         app.draw()
         app.present()
         app.save_png(screenshot)
+        app.close()
         pygame.quit()
         return 2 if app.map_error else 0
     app.start()

@@ -3,9 +3,14 @@ person and who a computer player, the computer players themselves, the public
 log and each person's notebook marks.
 
 Computer players only ever receive ``game.view(seat)`` and the legal actions.
+They think on a worker thread (:meth:`Match.think`), so the frame keeps drawing:
+the view and the legal actions are built on the main thread and handed over as
+a snapshot; the worker never touches the :class:`Game`.
 """
 
 from __future__ import annotations
+
+from concurrent.futures import Future, ThreadPoolExecutor
 
 from game.ai.simple import make_player
 from game.board.model import Board
@@ -23,10 +28,16 @@ MARKS = ("", "X", "?", "✓")
 #: Default quick-start table: you as Miss Scarlet against three computer players.
 QUICK_OPPONENTS = ("mustard", "white", "peacock")
 
+#: The computer levels a person can pick in the setup scene, in cycling order.
+LEVELS = ("easy", "medium", "hard")
+#: The level of a new computer seat and of the quick start's opponents.
+DEFAULT_LEVEL = "medium"
+
 
 def quick_setup(seed: int) -> GameSetup:
-    """Miss Scarlet (a person) against three computer players."""
-    seats = (SeatConfig("scarlet", "human"),) + tuple(SeatConfig(s, "computer") for s in QUICK_OPPONENTS)
+    """Miss Scarlet (a person) against three computer players of the default level."""
+    seats = (SeatConfig("scarlet", "human"),) + tuple(SeatConfig(s, "computer", DEFAULT_LEVEL)
+                                                        for s in QUICK_OPPONENTS)
     return GameSetup(seats=seats, seed=seed)
 
 
@@ -47,6 +58,8 @@ class Match:
         self.suspects = tuple(s.suspect for s in self.game.seats)
         for e in self.game.events:
             self.add_log(e)
+        self._executor: ThreadPoolExecutor | None = None
+        self.closed = False
 
     # ------------------------------------------------------------- people
     @property
@@ -74,9 +87,39 @@ class Match:
 
     # --------------------------------------------------------- computers
     def computer_choice(self) -> Action:
-        """The computer actor's choice, from its own view only."""
+        """The computer actor's choice, from its own view only (on this thread)."""
         seat = self.game.actor
         return self.players[seat].choose(self.game.view(seat), self.game.legal_actions())
+
+    def think(self, threaded: bool = True) -> Future:
+        """Ask the computer actor for its choice; returns a future of the action.
+
+        ``game.view(seat)`` and ``game.legal_actions()`` are built here, on the
+        calling (main) thread; with ``threaded`` the player's ``choose`` runs on
+        this match's one worker thread, otherwise right away (the future is
+        then already done).  Apply the result on the main thread."""
+        seat = self.game.actor
+        player = self.players[seat]
+        view, legal = self.game.view(seat), self.game.legal_actions()
+        if threaded and not self.closed:
+            if self._executor is None:
+                self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="clue-ai")
+            return self._executor.submit(player.choose, view, legal)
+        fut: Future = Future()
+        try:
+            fut.set_result(player.choose(view, legal))
+        except Exception as exc:   # same as the worker: the error comes out of result()
+            fut.set_exception(exc)
+        return fut
+
+    def close(self) -> None:
+        """Stop the worker thread: queued thinking is cancelled and nothing
+        waits for a choice still running (it finishes on its own, unused).
+        Safe to call twice; :meth:`think` then works synchronously."""
+        self.closed = True
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None
 
     # ----------------------------------------------------------- notebook
     def auto_ticks(self, seat: int) -> dict[str, str]:

@@ -42,6 +42,10 @@ class Scene:
     def on_resume(self) -> None:
         """Called when the scene above it is popped."""
 
+    def on_exit(self) -> None:
+        """Called when the scene leaves the stack (popped, replaced, reset, or
+        the app closing): stop any background work here."""
+
 
 #: Seconds a private choice screen ignores input after it opens (hurry-Enter guard).
 PRIVATE_GUARD = 0.8

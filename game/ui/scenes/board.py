@@ -3,12 +3,19 @@ flow for people and computer players.
 
 Engine events are played one after another: each may start an animation (die,
 walk, glide), add a public log line, or open a private step behind a cover.
-Computer players decide at a human pace from ``game.view(seat)`` only.
+Computer players decide at a human pace from ``game.view(seat)`` only: each
+decision is handed to a worker thread (:meth:`Match.think`) at the start of the
+:data:`AI_PAUSE`, the scene polls it every frame (so the screen keeps drawing
+however long a player thinks), and the action is applied on the main thread
+once both the pause and the thinking are over.  Enter or a click skips the
+running animations, or hurries a computer player's pause.
 """
 
 from __future__ import annotations
 
+import math
 from collections import deque
+from concurrent.futures import Future
 
 import pygame
 
@@ -50,6 +57,8 @@ class BoardScene(Scene):
         self.die_value: int | None = None
         self.t = 0.0
         self.ai_wait = 0.0
+        self.pending: Future | None = None   # a computer player's choice being thought about
+        self._pending_key = -1               # len(game.events) when it was asked for
         self.skipping = False
         self.turn_no = 0
         self.auto_suggested = -1
@@ -234,9 +243,23 @@ class BoardScene(Scene):
         if self.anim is not None:
             self.anim.skip()
 
+    def on_exit(self) -> None:
+        """Leaving the board: drop the pending choice and stop the worker thread."""
+        if self.pending is not None:
+            self.pending.cancel()
+            self.pending = None
+        self.match.close()
+
+    @property
+    def thinking(self) -> bool:
+        """True while a computer player's choice is still being worked out."""
+        return self.pending is not None and not self.pending.done()
+
     # ============================================================= update
     def update(self, dt: float) -> None:
         self.t += dt
+        if self.app.speed >= anim.INSTANT:
+            self.skipping = True
         if self.anim is not None:
             self.anim.update(dt)
             if self.skipping:
@@ -266,10 +289,15 @@ class BoardScene(Scene):
             return
         actor = g.actor
         if not self.match.is_human(actor):
+            if self.pending is None:             # think during the pause, off the frame loop
+                self.pending = self.match.think(self.app.threaded_ai)
+                self._pending_key = len(g.events)
             self.ai_wait += dt
-            if self.ai_wait >= AI_PAUSE / self.app.speed:
+            if self.ai_wait >= AI_PAUSE / self.app.speed and self.pending.done():
+                fut, self.pending = self.pending, None
                 self.ai_wait = 0.0
-                self.do(self.match.computer_choice())
+                if self._pending_key == len(g.events) and not fut.cancelled():
+                    self.do(fut.result())
             return
         if g.phase is Phase.DISPROVE and not self.disprove_open:
             self.open_disprove(actor)
@@ -523,8 +551,10 @@ class BoardScene(Scene):
         theme.blit_text(surface, who, (TURN_RECT.left + 80, TURN_RECT.top + 10), theme.HEADING, theme.CREAM, True)
         kind = _("Person") if m.is_human(g.turn) else _("Computer")
         status = self._status()
-        theme.blit_text(surface, status or kind, (TURN_RECT.left + 80, TURN_RECT.top + 50), theme.SMALL,
-                        theme.BRASS)
+        r = theme.blit_text(surface, status or kind, (TURN_RECT.left + 80, TURN_RECT.top + 50), theme.SMALL,
+                            theme.BRASS)
+        if self.pending is not None and not self.busy:
+            self._draw_thinking(surface, r)
         # die
         a = self.anim
         if isinstance(a, anim.DieRoll):
@@ -557,6 +587,15 @@ class BoardScene(Scene):
             colour = theme.CREAM if i >= len(lines) - 3 else theme.MUTED
             theme.blit_text(surface, line, (LOG_RECT.left + 14, y), LOG_SIZE, colour)
             y += LOG_LINE
+
+    def _draw_thinking(self, surface: pygame.Surface, text_rect: pygame.Rect) -> None:
+        """Three pulsing dots after the "… is thinking" line (a computer player's turn)."""
+        x = min(text_rect.right + 16, TURN_RECT.right - 50)
+        y = TURN_RECT.top + 61
+        for i in range(3):
+            glow = 0.5 + 0.5 * math.sin(self.t * 6 - i * 0.9)
+            colour = tuple(int(a + (b - a) * glow) for a, b in zip(theme.PANEL_EDGE, theme.BRASS))
+            pygame.draw.circle(surface, colour, (x + i * 14, y), 4 + int(glow * 1.5))
 
     def widgets(self) -> list:
         self._refresh_buttons()

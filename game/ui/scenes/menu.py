@@ -1,10 +1,10 @@
-"""The pause menu over the board: Resume, speed, Title screen, Quit."""
+"""The pause menu over the board: Resume, speed (normal, fast, instant), Title screen, Quit."""
 
 from __future__ import annotations
 
 import pygame
 
-from game.ui import theme
+from game.ui import anim, theme
 from game.ui.i18n import _
 from game.ui.input import Intent, Kind
 from game.ui.scenes.base import Scene
@@ -30,11 +30,23 @@ class MenuScene(Scene):
         ])
         self._label()
 
+    def speed_name(self) -> str:
+        """The setting the app's speed falls under: "normal", "fast" or "instant"."""
+        name = anim.SPEEDS[0][0]
+        for n, factor in anim.SPEEDS:
+            if self.app.speed >= factor:
+                name = n
+        return name
+
     def _label(self) -> None:
-        self.speed_button.label = _("Speed: fast") if self.app.speed > 1 else _("Speed: normal")
+        self.speed_button.label = {"normal": _("Speed: normal"), "fast": _("Speed: fast"),
+                                   "instant": _("Speed: instant")}[self.speed_name()]
 
     def toggle_speed(self) -> None:
-        self.app.speed = 1.0 if self.app.speed > 1 else 2.5
+        """Normal -> fast -> instant -> normal."""
+        names = [n for n, _f in anim.SPEEDS]
+        nxt = anim.SPEEDS[(names.index(self.speed_name()) + 1) % len(names)]
+        self.app.speed = nxt[1]
         self._label()
 
     def resume(self) -> None:

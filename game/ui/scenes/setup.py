@@ -1,5 +1,5 @@
-"""Full game setup: 3 to 6 seats, each a person or a computer player, each a
-different suspect; Start or Back."""
+"""Full game setup: 3 to 6 seats, each a person or a computer player (with its
+level: Easy, Medium or Hard), each a different suspect; Start or Back."""
 
 from __future__ import annotations
 
@@ -10,30 +10,43 @@ from game.rules.setup import GameSetup, SeatConfig
 from game.ui import assets, theme
 from game.ui.i18n import _
 from game.ui.input import Intent, Kind
+from game.ui.match import DEFAULT_LEVEL, LEVELS
 from game.ui.scenes.base import Scene
 from game.ui.widgets import Button, FocusGroup, Label, footer_hint
 
 ROW_Y, ROW_H, ROW_STEP = 110, 56, 66
+#: Row columns, left to right (x, width): the token, "Seat n", then the buttons
+#: suspect, Person/Computer, level (computer seats only) and Remove.
+TOKEN_X, SEAT_X, SEAT_W = 40, 70, 66
+NAME_COL, KIND_COL, LEVEL_COL, REMOVE_COL = (146, 370), (528, 250), (790, 226), (1028, 226)
+HEADER_Y = 92
+
+
+def level_label(level: str) -> str:
+    """The button text for a computer level ("Easy", "Medium", "Hard")."""
+    return {"easy": _("Easy"), "medium": _("Medium"), "hard": _("Hard")}.get(level, level.title())
 
 
 class SetupScene(Scene):
-    """Seats are ``[suspect, kind]`` pairs (kind "human" or "computer")."""
+    """Seats are ``[suspect, kind, level]`` (kind "human" or "computer"; the
+    level counts only for a computer seat, and is kept while a seat is switched
+    to a person and back)."""
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.seats: list[list[str]] = [["scarlet", "human"], ["mustard", "computer"],
-                                       ["white", "computer"], ["peacock", "computer"]]
+        self.seats: list[list[str]] = [["scarlet", "human", DEFAULT_LEVEL], ["mustard", "computer", DEFAULT_LEVEL],
+                                       ["white", "computer", DEFAULT_LEVEL], ["peacock", "computer", DEFAULT_LEVEL]]
         self.focus = FocusGroup()
         self._build(0)
 
     # ----------------------------------------------------------- actions
     def _free(self) -> list[str]:
-        used = {s for s, _k in self.seats}
+        used = {seat[0] for seat in self.seats}
         return [s for s in SUSPECTS if s not in used]
 
     def next_suspect(self, i: int) -> None:
         """Give seat ``i`` the next suspect nobody else plays."""
-        used = {s for j, (s, _k) in enumerate(self.seats) if j != i}
+        used = {seat[0] for j, seat in enumerate(self.seats) if j != i}
         k = SUSPECTS.index(self.seats[i][0])
         for step in range(1, len(SUSPECTS) + 1):
             cand = SUSPECTS[(k + step) % len(SUSPECTS)]
@@ -45,6 +58,13 @@ class SetupScene(Scene):
 
     def toggle_kind(self, i: int) -> None:
         self.seats[i][1] = "computer" if self.seats[i][1] == "human" else "human"
+        self.app.play("click")
+        self._build()
+
+    def cycle_level(self, i: int) -> None:
+        """Give computer seat ``i`` the next level: Easy -> Medium -> Hard -> Easy."""
+        lvl = self.seats[i][2]
+        self.seats[i][2] = LEVELS[(LEVELS.index(lvl) + 1) % len(LEVELS)] if lvl in LEVELS else DEFAULT_LEVEL
         self.app.play("click")
         self._build()
 
@@ -61,7 +81,7 @@ class SetupScene(Scene):
     def add(self) -> None:
         free = self._free()
         if len(self.seats) < 6 and free:
-            self.seats.append([free[0], "computer"])
+            self.seats.append([free[0], "computer", DEFAULT_LEVEL])
             self.app.play("click")
             self._build()
 
@@ -69,9 +89,13 @@ class SetupScene(Scene):
         from game.ui.match import Match
         from game.ui.scenes.board import BoardScene
 
-        setup = GameSetup(seats=tuple(SeatConfig(s, k) for s, k in self.seats), seed=self.app.new_seed())
+        setup = GameSetup(seats=self.seat_configs(), seed=self.app.new_seed())
         self.app.play("click")
         self.app.replace(BoardScene(self.app, Match(self.app.board, setup)))
+
+    def seat_configs(self) -> tuple[SeatConfig, ...]:
+        """The table as the engine takes it (a person's seat keeps the default level)."""
+        return tuple(SeatConfig(s, k, lvl if k == "computer" else DEFAULT_LEVEL) for s, k, lvl in self.seats)
 
     def back(self) -> None:
         self.app.pop(self)
@@ -80,24 +104,37 @@ class SetupScene(Scene):
     def _build(self, focus: int | None = None) -> None:
         buttons: list[Button] = []
         self.labels: list[Label] = []
-        #: each seat's buttons, left to right (name, kind, and Remove while there are more than 3)
+        #: each seat's buttons, left to right (name, kind, level for a computer
+        #: seat, and Remove while there are more than 3)
         self.row_buttons: list[list[Button]] = []
-        for i, (s, kind) in enumerate(self.seats):
+        #: seat index -> its level button (computer seats only)
+        self.level_buttons: dict[int, Button] = {}
+        for i, (s, kind, level) in enumerate(self.seats):
             y = ROW_Y + i * ROW_STEP
-            row = [Button(pygame.Rect(150, y, 400, ROW_H), _(name(s)), lambda i=i: self.next_suspect(i),
-                          colour=theme.suspect_colour(s)),
-                   Button(pygame.Rect(566, y, 256, ROW_H), _("Person") if kind == "human" else _("Computer"),
-                          lambda i=i: self.toggle_kind(i))]
+            row = [Button(pygame.Rect(NAME_COL[0], y, NAME_COL[1], ROW_H), _(name(s)),
+                          lambda i=i: self.next_suspect(i), colour=theme.suspect_colour(s)),
+                   Button(pygame.Rect(KIND_COL[0], y, KIND_COL[1], ROW_H),
+                          _("Person") if kind == "human" else _("Computer"), lambda i=i: self.toggle_kind(i))]
+            if kind == "computer":
+                lb = Button(pygame.Rect(LEVEL_COL[0], y, LEVEL_COL[1], ROW_H), level_label(level),
+                            lambda i=i: self.cycle_level(i), data=level)
+                self.level_buttons[i] = lb
+                row.append(lb)
             if len(self.seats) > 3:
-                row.append(Button(pygame.Rect(838, y, 226, ROW_H), _("Remove"), lambda i=i: self.remove(i)))
+                row.append(Button(pygame.Rect(REMOVE_COL[0], y, REMOVE_COL[1], ROW_H), _("Remove"),
+                                  lambda i=i: self.remove(i)))
             self.row_buttons.append(row)
             buttons += row
-            self.labels.append(Label(pygame.Rect(60, y, 80, ROW_H), _("Seat {n}").format(n=i + 1), theme.SMALL))
+            self.labels.append(Label(pygame.Rect(SEAT_X, y, SEAT_W, ROW_H), _("Seat {n}").format(n=i + 1),
+                                     theme.SMALL))
+        self.headers = [Label(pygame.Rect(x, HEADER_Y - 12, w, 24), text, theme.SMALL, True, theme.BRASS)
+                        for (x, w), text in ((NAME_COL, _("Suspect")), (KIND_COL, _("Played by")),
+                                             (LEVEL_COL, _("Computer level")))]
         y = ROW_Y + len(self.seats) * ROW_STEP
         if len(self.seats) < 6:
-            buttons.append(Button(pygame.Rect(150, y, 400, ROW_H), _("Add a player"), self.add))
-        self.start_button = Button(pygame.Rect(1060, 520, 190, 64), _("Start"), self.start)
-        self.back_button = Button(pygame.Rect(1060, 600, 190, 64), _("Back"), self.back, hint="Esc")
+            buttons.append(Button(pygame.Rect(NAME_COL[0], y, NAME_COL[1], ROW_H), _("Add a player"), self.add))
+        self.start_button = Button(pygame.Rect(1064, 520, 190, 64), _("Start"), self.start)
+        self.back_button = Button(pygame.Rect(1064, 600, 190, 64), _("Back"), self.back, hint="Esc")
         buttons += [self.start_button, self.back_button]
         old = self.focus.focus if focus is None else focus
         self.focus.set(buttons, min(old, len(buttons) - 1))
@@ -110,20 +147,21 @@ class SetupScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         theme.background(surface)
-        theme.blit_text(surface, _("New game"), (60, 24), theme.TITLE, theme.BRASS, True)
-        theme.blit_text(surface, _("Who is playing? 3 to 6 players."), (60, 88), theme.BODY, theme.CREAM,
-                        False, "midleft")
-        for lab in self.labels:
+        title = theme.blit_text(surface, _("New game"), (TOKEN_X - 22, 24), theme.TITLE, theme.BRASS, True)
+        theme.blit_text(surface, _("Who is playing? 3 to 6 players."), (title.right + 28, title.centery),
+                        theme.BODY, theme.CREAM, False, "midleft")
+        for lab in self.labels + self.headers:
             lab.draw(surface)
-        for i, (s, _k) in enumerate(self.seats):
-            img = assets.token(s, 44)
-            surface.blit(img, img.get_rect(center=(1110, ROW_Y + i * ROW_STEP + ROW_H // 2)))
-        humans = sum(1 for _s, k in self.seats if k == "human")
+        for i, seat in enumerate(self.seats):
+            img = assets.token(seat[0], 44)
+            surface.blit(img, img.get_rect(center=(TOKEN_X, ROW_Y + i * ROW_STEP + ROW_H // 2)))
+        humans = sum(1 for seat in self.seats if seat[1] == "human")
         tip = (_("Everyone shares this screen. Private cards appear behind a cover, so the others look away.")
-               if humans >= 2 else _("Press a name to pick another suspect. Press Person or Computer to switch."))
-        theme.blit_wrapped(surface, tip, pygame.Rect(150, 540, 860, 100), theme.SMALL, theme.MUTED)
+               if humans >= 2 else _("Press a name to pick another suspect, Person or Computer to switch, "
+                                     "and a level to make a computer player easier or harder."))
+        theme.blit_wrapped(surface, tip, pygame.Rect(NAME_COL[0], 540, 860, 100), theme.SMALL, theme.MUTED)
         self.focus.draw(surface)
         footer_hint(surface, _("Arrows to move, Enter to change or start, Esc to go back"))
 
     def widgets(self) -> list:
-        return list(self.focus.buttons) + self.labels
+        return list(self.focus.buttons) + self.labels + self.headers

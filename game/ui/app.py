@@ -19,9 +19,10 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from game import paths  # noqa: E402
-from game.ui import LOGICAL_SIZE, MIN_WINDOW, assets, theme, widgets  # noqa: E402
+from game.settings import Settings, load_settings, save_settings  # noqa: E402
+from game.ui import LOGICAL_SIZE, MIN_WINDOW, assets, prompts, theme, widgets  # noqa: E402
 from game.ui.i18n import _  # noqa: E402
-from game.ui.input import InputHandler, Intent  # noqa: E402
+from game.ui.input import InputHandler, Intent, Kind, Pad, Pads  # noqa: E402
 from game.ui.scenes.base import Scene  # noqa: E402
 
 
@@ -63,14 +64,37 @@ class App:
     None); ``map_path``: the Tiled map.  ``speed`` scales every animation and
     computer pause (2.0 = twice as fast; :data:`game.ui.anim.INSTANT` skips
     them).  ``threaded_ai``: computer players think on a worker thread so the
-    frame keeps drawing (False: on the main thread, for screenshots).  Drive it
-    with :meth:`run` or, in tests, with :meth:`step`; :meth:`close` ends it.
+    frame keeps drawing (False: on the main thread, for screenshots).
+    ``settings_path``: the settings file (key bindings, fullscreen) — None keeps
+    the settings in memory only (tests, screenshots).  Drive it with
+    :meth:`run` or, in tests, with :meth:`step`; :meth:`close` ends it.
+
+    Controllers: :attr:`pads` tracks them by instance id; a seated person's
+    pad going away pauses the game (:class:`~game.ui.scenes.unplugged.UnpluggedScene`).
+    Before an intent reaches the top scene, :meth:`allowed` checks that a pad
+    acts only for the seat it joined.
     """
 
     def __init__(self, size: tuple[int, int] = LOGICAL_SIZE, seed: int | None = None,
                  map_path: Path = paths.MANSION_MAP, sound: bool = True, speed: float = 1.0,
-                 threaded_ai: bool = True) -> None:
+                 threaded_ai: bool = True, settings_path: Path | str | None = None,
+                 settings: Settings | None = None) -> None:
         pygame.init()
+        try:   # controllers SDL knows get the standard A/B/X/Y layout
+            from pygame._sdl2 import controller
+
+            controller.init()
+        except (ImportError, pygame.error, AttributeError):
+            pass
+        self.settings_path = Path(settings_path) if settings_path is not None else None
+        self.settings_message: str | None = None
+        if settings is not None:
+            self.settings = settings
+        elif self.settings_path is not None:
+            self.settings, self.settings_message = load_settings(self.settings_path)
+        else:
+            self.settings = Settings()
+        self.windowed_size = _clamp(size)
         theme.reset_caches()
         widgets.clear_cache()
         assets.clear_cache()
@@ -91,11 +115,102 @@ class App:
         self.sounds = _sounds(sound)
         self.stack: list[Scene] = []
         self.running = True
-        self.input = InputHandler(self.to_logical)
+        self.pads = Pads()
+        self.pads.listeners.append(self._pad_changed)
+        self.input = InputHandler(self.to_logical, self.settings.keys, self.pads)
+        prompts.set_keys(self.input.keys)
+        prompts.use("keyboard")
+        #: the device of the last intent ("keyboard", "mouse" or "pad:<id>")
+        self.last_device = "keyboard"
+        #: while set, the next key press goes here (key remapping) instead of becoming an intent
+        self.capture = None
         self.board = None
         self.map_error: str | None = None
         self._board_view = None
         self._load_board()
+        if self.settings.fullscreen:
+            self.set_fullscreen(True, save=False)
+
+    # --------------------------------------------------------- settings
+    def save_settings(self) -> str | None:
+        """Write the settings file (when there is one); returns an error sentence or None."""
+        if self.settings_path is None:
+            return None
+        try:
+            save_settings(self.settings, self.settings_path)
+        except OSError as exc:
+            return _("The settings could not be saved ({err}).").format(err=exc)
+        return None
+
+    def set_keys(self, keys: dict[str, list[str]]) -> str | None:
+        """New keyboard bindings (intent name -> key names), kept in the settings file."""
+        self.settings.keys = {k: list(v) for k, v in keys.items()}
+        self.input.set_keys(self.settings.keys)
+        prompts.set_keys(self.input.keys)
+        return self.save_settings()
+
+    def set_fullscreen(self, on: bool, save: bool = True) -> None:
+        """Fullscreen (the desktop's size) or back to a resizable window; the
+        picture is scaled to fit either way."""
+        try:
+            if on:
+                if not self.settings.fullscreen or self.window.get_flags() & pygame.FULLSCREEN == 0:
+                    self.windowed_size = _clamp(self.window.get_size())
+                self.window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            else:
+                self.window = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+                _set_minimum_size()
+        except pygame.error:
+            self.window = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+            on = False
+        self.settings.fullscreen = on
+        self._fit_surface()
+        if save:
+            self.save_settings()
+
+    def toggle_fullscreen(self) -> None:
+        self.set_fullscreen(not self.settings.fullscreen)
+
+    # ----------------------------------------------------------- pads
+    def _pad_changed(self, what: str, pad: Pad) -> None:
+        """A controller was plugged in or pulled out (any scene, any moment)."""
+        from game.ui.scenes.unplugged import UnpluggedScene
+
+        waiting = [s for s in self.stack if isinstance(s, UnpluggedScene)]
+        for scene in self.stack:
+            hook = getattr(scene, "pad_changed", None)
+            if hook is not None:
+                hook(what, pad)
+        if what == "added":
+            if waiting:
+                waiting[0].take(pad.device)   # plugged back in: the seat that waits longest gets it
+            return
+        match = self.match()
+        if match is None:
+            return
+        seat = match.seat_of(pad.device)
+        if seat is None or match.game.over:
+            return
+        self.push(UnpluggedScene(self, match, seat, pad.label))
+
+    def match(self):
+        """The match being played (the board scene's), or None."""
+        from game.ui.scenes.board import BoardScene
+
+        board = self.find(BoardScene)
+        return board.match if board is not None else None
+
+    def allowed(self, intent: Intent) -> bool:
+        """May this intent act?  The shared keyboard and mouse always; a pad
+        only for the seat it joined, when the top scene acts for a seat
+        (``Scene.input_seat``).  The pause menu is open to everyone."""
+        if not intent.is_pad or intent.kind is Kind.MENU or self.top is None:
+            return True
+        seat = self.top.input_seat(intent)
+        if seat is None:
+            return True
+        match = self.match()
+        return match is None or match.may_act(intent.device, seat)
 
     # ------------------------------------------------------------ board
     def _load_board(self) -> None:
@@ -223,8 +338,18 @@ class App:
                 int((pos[1] - r.top) * LOGICAL_SIZE[1] / r.height))
 
     def handle(self, intent: Intent) -> None:
-        """Give one intent to the top scene."""
-        if self.top is not None:
+        """Give one intent to the top scene (after :meth:`allowed`)."""
+        if intent.kind is not Kind.POINT:
+            self.last_device = intent.device
+            prompts.use(intent.device)
+        if self.capture is not None and intent.is_pad:
+            fn, self.capture = self.capture, None
+            fn(None)                       # a pad button cancels waiting for a key
+            return
+        if intent.kind is Kind.FULLSCREEN:
+            self.toggle_fullscreen()
+            return
+        if self.top is not None and self.allowed(intent):
             self.top.handle(intent)
 
     # ------------------------------------------------------------- loop
@@ -235,10 +360,16 @@ class App:
             if event.type == pygame.QUIT:
                 self.running = False
             elif event.type == pygame.VIDEORESIZE:
-                self._resized()
+                if not self.settings.fullscreen:
+                    self._resized()
+            elif event.type == pygame.KEYDOWN and self.capture is not None:
+                fn, self.capture = self.capture, None
+                fn(event.key)
             else:
                 for intent in self.input.translate(event):
                     self.handle(intent)
+        for intent in self.input.update(dt):       # held d-pad / stick repeats
+            self.handle(intent)
         if self.top is not None:
             self.top.update(dt)
         if draw:
@@ -301,7 +432,12 @@ def run_app(size: tuple[int, int] = LOGICAL_SIZE, seed: int | None = None, map_p
     """Open the game (or, with ``screenshot``, render one frame of ``scene`` to
     that PNG file and return).  Returns the process exit code."""
     started = time.perf_counter()
-    app = App(size=size, seed=seed, map_path=map_path, sound=screenshot is None, threaded_ai=screenshot is None)
+    if screenshot:
+        app = App(size=size, seed=seed, map_path=map_path, sound=False, threaded_ai=False)
+    else:
+        from game.settings import default_settings_path
+
+        app = App(size=size, seed=seed, map_path=map_path, settings_path=default_settings_path())
     if screenshot:
         from game.ui.screens import build_scene
 

@@ -1,16 +1,25 @@
 """Raw pygame events become *intents*; scenes read intents, never raw keys.
 
 An :class:`Intent` says what the player means (``UP``, ``CONFIRM``, ``BACK`` ...)
-and which ``device`` it came from (``"keyboard"``, ``"mouse"``; later one
-``"pad:<instance id>"`` per controller), so a later issue can bind a
-controller to a seat.  Mouse intents carry their position in *logical*
-coordinates (pixels of the 1280 x 720 drawing surface).
+and which ``device`` it came from: ``"keyboard"``, ``"mouse"`` or one
+``"pad:<instance id>"`` per game controller.  Mouse intents carry their
+position in *logical* coordinates (pixels of the 1280 x 720 drawing surface).
+
+Controllers are tracked by SDL *instance id* (device indexes go stale after a
+hot-plug) in :class:`Pads`.  Each device is read through one API only: a pad
+SDL knows as a game controller through ``pygame._sdl2.controller`` (standard
+A/B/X/Y layout), any other joystick through ``pygame.joystick``.  The real event
+handler calls :meth:`Pads.on_added` / :meth:`Pads.on_removed`; tests feed
+those (or synthetic events carrying instance ids) without opening hardware.
+
+A held d-pad or stick repeats its direction at a steady rate (driven by
+``dt`` in :meth:`InputHandler.update`); sticks have a dead zone.
 """
 
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable
 
 import pygame
@@ -27,8 +36,16 @@ class Kind(enum.Enum):
     BACK = "back"
     NOTEBOOK = "notebook"
     MENU = "menu"
+    JOIN = "join"            # take a seat in the setup (the keyboard's J; any button of a free pad)
+    FULLSCREEN = "fullscreen"
     CLICK = "click"      # mouse button 1 pressed at ``pos``
     POINT = "point"      # mouse moved to ``pos``
+
+
+DIRECTIONS = (Kind.UP, Kind.DOWN, Kind.LEFT, Kind.RIGHT)
+#: The intents a person can bind keys to (in the order of the controls screen).
+REMAPPABLE = (Kind.UP, Kind.DOWN, Kind.LEFT, Kind.RIGHT, Kind.CONFIRM, Kind.BACK, Kind.NOTEBOOK, Kind.MENU,
+              Kind.JOIN, Kind.FULLSCREEN)
 
 
 @dataclass(frozen=True)
@@ -44,40 +61,307 @@ class Intent:
     def is_mouse(self) -> bool:
         return self.pos is not None
 
+    @property
+    def is_pad(self) -> bool:
+        return is_pad(self.device)
 
-#: Keyboard bindings: pygame key -> intent kind.
-KEYMAP: dict[int, Kind] = {
-    pygame.K_UP: Kind.UP, pygame.K_w: Kind.UP,
-    pygame.K_DOWN: Kind.DOWN, pygame.K_s: Kind.DOWN,
-    pygame.K_LEFT: Kind.LEFT, pygame.K_a: Kind.LEFT,
-    pygame.K_RIGHT: Kind.RIGHT, pygame.K_d: Kind.RIGHT,
-    pygame.K_RETURN: Kind.CONFIRM, pygame.K_KP_ENTER: Kind.CONFIRM, pygame.K_SPACE: Kind.CONFIRM,
-    pygame.K_ESCAPE: Kind.BACK, pygame.K_BACKSPACE: Kind.BACK,
-    pygame.K_n: Kind.NOTEBOOK,
-    pygame.K_m: Kind.MENU, pygame.K_F10: Kind.MENU,
+
+def is_pad(device: str | None) -> bool:
+    return bool(device) and device.startswith("pad:")
+
+
+def pad_id(instance_id: int) -> str:
+    """The ``device`` string of the pad with SDL instance id ``instance_id``."""
+    return f"pad:{instance_id}"
+
+
+# ------------------------------------------------------------------ keyboard
+#: Default keyboard bindings: intent name -> pygame key names (``pygame.key.name``).
+DEFAULT_KEYS: dict[str, list[str]] = {
+    "up": ["up", "w"], "down": ["down", "s"], "left": ["left", "a"], "right": ["right", "d"],
+    "confirm": ["return", "keypad enter", "space"], "back": ["escape", "backspace"],
+    "notebook": ["n"], "menu": ["m", "f10"], "join": ["j"], "fullscreen": ["f11"],
 }
+
+
+def key_code(name: str) -> int | None:
+    """The pygame key code of a key name, or None for an unknown name."""
+    try:
+        return pygame.key.key_code(name)
+    except (ValueError, pygame.error):
+        return None
+
+
+def key_label(name: str) -> str:
+    """A key name as printed on screen ("return" -> "Enter", "escape" -> "Esc")."""
+    special = {"return": "Enter", "escape": "Esc", "keypad enter": "Enter", "backspace": "Backspace",
+               "space": "Space", "up": "↑", "down": "↓", "left": "←", "right": "→"}
+    return special.get(name, name.upper() if len(name) <= 3 else name.title())
+
+
+def merged_keys(custom: dict[str, list[str]] | None) -> dict[str, list[str]]:
+    """The default bindings with the player's ``custom`` ones (from the settings) on top."""
+    keys = {k: list(v) for k, v in DEFAULT_KEYS.items()}
+    for name, names in (custom or {}).items():
+        if name in keys and names:
+            keys[name] = list(names)
+    return keys
+
+
+def build_keymap(keys: dict[str, list[str]]) -> dict[int, Kind]:
+    """pygame key code -> intent, from intent name -> key names."""
+    out: dict[int, Kind] = {}
+    for name, names in keys.items():
+        try:
+            kind = Kind(name)
+        except ValueError:
+            continue
+        for n in names:
+            code = key_code(n)
+            if code is not None:
+                out[code] = kind
+    return out
+
+
+# ---------------------------------------------------------------------- pads
+#: Game-controller buttons (``pygame.CONTROLLER_BUTTON_*``) -> intent.
+PAD_BUTTONS: dict[int, Kind] = {
+    pygame.CONTROLLER_BUTTON_A: Kind.CONFIRM, pygame.CONTROLLER_BUTTON_B: Kind.BACK,
+    pygame.CONTROLLER_BUTTON_Y: Kind.NOTEBOOK, pygame.CONTROLLER_BUTTON_X: Kind.NOTEBOOK,
+    pygame.CONTROLLER_BUTTON_START: Kind.MENU, pygame.CONTROLLER_BUTTON_BACK: Kind.MENU,
+    pygame.CONTROLLER_BUTTON_DPAD_UP: Kind.UP, pygame.CONTROLLER_BUTTON_DPAD_DOWN: Kind.DOWN,
+    pygame.CONTROLLER_BUTTON_DPAD_LEFT: Kind.LEFT, pygame.CONTROLLER_BUTTON_DPAD_RIGHT: Kind.RIGHT,
+}
+#: Plain joysticks (no controller mapping): button number -> intent.
+JOY_BUTTONS: dict[int, Kind] = {0: Kind.CONFIRM, 1: Kind.BACK, 2: Kind.NOTEBOOK, 3: Kind.NOTEBOOK,
+                                6: Kind.MENU, 7: Kind.MENU, 9: Kind.MENU}
+#: What the pad prompts show for each intent (the face buttons of the standard layout).
+PAD_LABELS: dict[Kind, str] = {Kind.CONFIRM: "A", Kind.BACK: "B", Kind.NOTEBOOK: "Y", Kind.MENU: "Start",
+                               Kind.JOIN: "A", Kind.UP: "D-pad", Kind.DOWN: "D-pad", Kind.LEFT: "D-pad",
+                               Kind.RIGHT: "D-pad"}
+#: Badge colours of the face buttons.
+PAD_COLOURS = {"A": (60, 160, 70), "B": (200, 60, 50), "X": (50, 100, 200), "Y": (220, 180, 40)}
+
+#: Stick dead zone (fraction of full travel); a direction starts beyond
+#: DEAD_ZONE and ends below RELEASE (hysteresis, so a resting stick never jitters).
+DEAD_ZONE, RELEASE = 0.5, 0.3
+#: A held direction repeats after REPEAT_DELAY seconds, then every REPEAT_EVERY seconds.
+REPEAT_DELAY, REPEAT_EVERY = 0.40, 0.12
+
+
+@dataclass
+class Pad:
+    """One connected controller."""
+
+    instance_id: int
+    name: str
+    number: int                      # "Pad 1", "Pad 2" ... (the lowest free number when plugged in)
+    api: str = "controller"          # "controller" or "joystick" (the one API that reads it)
+    handle: object = None            # the opened pygame object (None for fakes in tests)
+    axes: dict[int, float] = field(default_factory=dict)
+
+    @property
+    def device(self) -> str:
+        return pad_id(self.instance_id)
+
+    @property
+    def label(self) -> str:
+        return f"Pad {self.number}"
+
+
+class Pads:
+    """The connected controllers, keyed by SDL instance id.  ``listeners``
+    are told ``(event, pad)`` with event "added" or "removed" (after the
+    registry has changed)."""
+
+    def __init__(self) -> None:
+        self.pads: dict[int, Pad] = {}
+        self.listeners: list[Callable[[str, Pad], None]] = []
+
+    def on_added(self, instance_id: int, name: str = "Controller", api: str = "controller",
+                 handle: object = None) -> Pad:
+        if instance_id in self.pads:
+            return self.pads[instance_id]
+        used = {p.number for p in self.pads.values()}
+        number = next(n for n in range(1, 100) if n not in used)
+        pad = Pad(instance_id, name, number, api, handle)
+        self.pads[instance_id] = pad
+        for fn in list(self.listeners):
+            fn("added", pad)
+        return pad
+
+    def on_removed(self, instance_id: int) -> Pad | None:
+        pad = self.pads.pop(instance_id, None)
+        if pad is not None:
+            for fn in list(self.listeners):
+                fn("removed", pad)
+        return pad
+
+    def get(self, device: str | None) -> Pad | None:
+        if not is_pad(device):
+            return None
+        try:
+            return self.pads.get(int(device.split(":", 1)[1]))
+        except ValueError:
+            return None
+
+    def label(self, device: str | None) -> str:
+        """ "Pad 2" for a connected pad, "Keyboard" otherwise."""
+        pad = self.get(device)
+        return pad.label if pad else ("Keyboard" if not is_pad(device) else "Pad")
+
+    def __contains__(self, device: str) -> bool:
+        return self.get(device) is not None
+
+    def __len__(self) -> int:
+        return len(self.pads)
+
+
+@dataclass
+class _Held:
+    kind: Kind
+    wait: float = REPEAT_DELAY
 
 
 class InputHandler:
     """Turns pygame events into intents.
 
     ``to_logical`` maps a window pixel to a logical pixel (or None outside the
-    drawn area).  Further devices (game pads) get their own ``_from_*`` method
-    here and tag intents with their own ``device``.
+    drawn area).  ``keys`` are the keyboard bindings (intent name -> key
+    names, see :data:`DEFAULT_KEYS`).  ``pads`` is the controller registry.
     """
 
-    def __init__(self, to_logical: Callable[[tuple[int, int]], tuple[int, int] | None]) -> None:
+    def __init__(self, to_logical: Callable[[tuple[int, int]], tuple[int, int] | None],
+                 keys: dict[str, list[str]] | None = None, pads: Pads | None = None) -> None:
         self.to_logical = to_logical
+        self.pads = pads if pads is not None else Pads()
+        self.set_keys(keys)
+        #: device -> {source: held direction}; a source is "dpad" or "stick:<axis pair>"
+        self.held: dict[str, dict[str, _Held]] = {}
 
+    def set_keys(self, keys: dict[str, list[str]] | None) -> None:
+        self.keys = merged_keys(keys)
+        self.keymap = build_keymap(self.keys)
+
+    # ---------------------------------------------------------- hot-plug
+    def device_added(self, event: pygame.event.Event) -> None:
+        """A real JOYDEVICEADDED / CONTROLLERDEVICEADDED: open the device with its one API."""
+        index = getattr(event, "device_index", None)
+        if index is None:
+            return
+        try:
+            from pygame._sdl2 import controller
+
+            if event.type == pygame.CONTROLLERDEVICEADDED:
+                c = controller.Controller(index)
+                joy = c.as_joystick()
+                self.pads.on_added(joy.get_instance_id(), c.name or "Controller", "controller", c)
+            elif not controller.is_controller(index):   # game controllers come as CONTROLLERDEVICEADDED
+                joy = pygame.joystick.Joystick(index)
+                self.pads.on_added(joy.get_instance_id(), joy.get_name() or "Joystick", "joystick", joy)
+        except (pygame.error, ImportError, AttributeError, ValueError):
+            pass   # a device that cannot be opened is ignored, never a crash
+
+    def device_removed(self, event: pygame.event.Event) -> None:
+        iid = getattr(event, "instance_id", None)
+        if iid is None:
+            return
+        pad = self.pads.pads.get(iid)
+        if pad is None:
+            return
+        api = "controller" if event.type == pygame.CONTROLLERDEVICEREMOVED else "joystick"
+        if pad.api != api and pad.handle is not None:
+            return   # the other API's copy of the same removal
+        self.held.pop(pad.device, None)
+        self.pads.on_removed(iid)
+
+    # -------------------------------------------------------- translation
     def translate(self, event: pygame.event.Event) -> list[Intent]:
         """The intents in one pygame event (often none)."""
-        if event.type == pygame.KEYDOWN:
-            kind = KEYMAP.get(event.key)
+        t = event.type
+        if t == pygame.KEYDOWN:
+            kind = self.keymap.get(event.key)
             return [Intent(kind, "keyboard")] if kind else []
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+        if t == pygame.MOUSEBUTTONDOWN and event.button == 1:
             pos = self.to_logical(event.pos)
             return [Intent(Kind.CLICK, "mouse", pos)] if pos else []
-        if event.type == pygame.MOUSEMOTION:
+        if t == pygame.MOUSEMOTION:
             pos = self.to_logical(event.pos)
             return [Intent(Kind.POINT, "mouse", pos)] if pos else []
+        if t in (pygame.CONTROLLERDEVICEADDED, pygame.JOYDEVICEADDED):
+            self.device_added(event)
+            return []
+        if t in (pygame.CONTROLLERDEVICEREMOVED, pygame.JOYDEVICEREMOVED):
+            self.device_removed(event)
+            return []
+        if t in (pygame.CONTROLLERBUTTONDOWN, pygame.CONTROLLERBUTTONUP, pygame.CONTROLLERAXISMOTION):
+            return self._pad_event(event, "controller")
+        if t in (pygame.JOYBUTTONDOWN, pygame.JOYBUTTONUP, pygame.JOYAXISMOTION, pygame.JOYHATMOTION):
+            return self._pad_event(event, "joystick")
         return []
+
+    def _pad_event(self, event, api: str) -> list[Intent]:
+        pad = self.pads.pads.get(getattr(event, "instance_id", None))
+        if pad is None or pad.api != api:
+            return []        # unknown device, or the other API's copy of this event
+        dev = pad.device
+        t = event.type
+        if t == pygame.CONTROLLERBUTTONDOWN or t == pygame.JOYBUTTONDOWN:
+            kind = (PAD_BUTTONS if api == "controller" else JOY_BUTTONS).get(event.button)
+            if kind is None:
+                return []
+            if kind in DIRECTIONS:
+                self.held.setdefault(dev, {}).pop("dpad", None)   # a new press always moves once
+                return self._hold(dev, "dpad", kind)
+            return [Intent(kind, dev)]
+        if t == pygame.CONTROLLERBUTTONUP or t == pygame.JOYBUTTONUP:
+            kind = PAD_BUTTONS.get(event.button) if api == "controller" else None
+            if kind in DIRECTIONS:
+                self._hold(dev, "dpad", None)
+            return []
+        if t == pygame.JOYHATMOTION:
+            x, y = event.value
+            kind = Kind.LEFT if x < 0 else Kind.RIGHT if x > 0 else Kind.UP if y > 0 else Kind.DOWN if y < 0 else None
+            return self._hold(dev, "dpad", kind)
+        # axis motion: controller axes are -32768..32767, joystick axes -1..1
+        value = event.value / 32767 if api == "controller" else float(event.value)
+        axis = event.axis
+        if axis > 3:        # triggers
+            return []
+        pad.axes[axis] = max(-1.0, min(1.0, value))
+        pair = axis // 2    # (0, 1) left stick, (2, 3) right stick
+        x, y = pad.axes.get(pair * 2, 0.0), pad.axes.get(pair * 2 + 1, 0.0)
+        source = f"stick:{pair}"
+        current = self.held.get(dev, {}).get(source)
+        mag = max(abs(x), abs(y))
+        if current is not None and mag >= RELEASE:
+            return []       # still held (the direction changes only after returning towards the centre)
+        if mag < DEAD_ZONE:
+            return self._hold(dev, source, None) if mag < RELEASE else []
+        kind = (Kind.RIGHT if x > 0 else Kind.LEFT) if abs(x) >= abs(y) else (Kind.DOWN if y > 0 else Kind.UP)
+        return self._hold(dev, source, kind)
+
+    def _hold(self, device: str, source: str, kind: Kind | None) -> list[Intent]:
+        """Start (or stop, with None) a held direction; returns the first intent."""
+        held = self.held.setdefault(device, {})
+        if kind is None:
+            held.pop(source, None)
+            return []
+        if source in held and held[source].kind is kind:
+            return []
+        held[source] = _Held(kind)
+        return [Intent(kind, device)]
+
+    def update(self, dt: float) -> list[Intent]:
+        """Repeats of held directions due after ``dt`` seconds."""
+        out: list[Intent] = []
+        for device, held in self.held.items():
+            for h in held.values():
+                h.wait -= dt
+                while h.wait <= 0:
+                    out.append(Intent(h.kind, device))
+                    h.wait += REPEAT_EVERY
+        return out
+
+    def release_all(self) -> None:
+        self.held.clear()

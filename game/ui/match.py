@@ -44,9 +44,12 @@ def quick_setup(seed: int) -> GameSetup:
 class Match:
     """The game at the table.  ``kinds[seat]`` is ``"human"`` or ``"computer"``;
     ``notebooks[seat]`` is a plain JSON-able dict ``{card id: mark}`` for each
-    person; ``log`` holds the public log lines in order."""
+    person; ``log`` holds the public log lines in order.  ``devices[seat]`` is
+    the controller a person joined with (``"pad:<instance id>"``); a person's
+    seat without one is played with the shared keyboard and mouse, which may
+    act for any person whose turn it is."""
 
-    def __init__(self, board: Board, setup: GameSetup) -> None:
+    def __init__(self, board: Board, setup: GameSetup, devices: dict[int, str] | None = None) -> None:
         self.game = Game.new(board, setup)
         self.setup = self.game.setup
         seats = self.setup.seats
@@ -60,6 +63,40 @@ class Match:
             self.add_log(e)
         self._executor: ThreadPoolExecutor | None = None
         self.closed = False
+        self.devices: dict[int, str] = {seat: d for seat, d in (devices or {}).items()
+                                        if 0 <= seat < len(self.kinds) and self.kinds[seat] == "human"}
+
+    # ------------------------------------------------------------ devices
+    def seat_of(self, device: str) -> int | None:
+        """The seat ``device`` plays, or None."""
+        for seat, d in self.devices.items():
+            if d == device:
+                return seat
+        return None
+
+    def may_act(self, device: str, seat: int) -> bool:
+        """May ``device`` act for ``seat``?  The shared keyboard and mouse may
+        act for any person; a pad only for the seat it joined."""
+        if not device.startswith("pad:"):
+            return True
+        return self.devices.get(seat) == device
+
+    def give_device(self, seat: int, device: str | None) -> None:
+        """``device`` now plays ``seat`` (None: the shared keyboard and mouse)."""
+        for s, d in list(self.devices.items()):
+            if d == device:
+                del self.devices[s]
+        if device is None:
+            self.devices.pop(seat, None)
+        else:
+            self.devices[seat] = device
+
+    def to_computer(self, seat: int, level: str = DEFAULT_LEVEL) -> None:
+        """A computer player takes over ``seat`` (it then decides from that
+        seat's own view, like every computer player)."""
+        self.kinds[seat] = "computer"
+        self.devices.pop(seat, None)
+        self.players[seat] = make_player(level, self.setup.seed * 31 + seat)
 
     # ------------------------------------------------------------- people
     @property

@@ -10,7 +10,7 @@ from game.rules.events import TurnStarted
 from game.rules.setup import GameSetup, SeatConfig
 from game.ui.match import Match, quick_setup
 
-SCENE_NAMES = ("title", "setup", "board", "notebook", "suggestion", "cover", "game-over")
+SCENE_NAMES = ("title", "setup", "board", "notebook", "suggestion", "cover", "game-over", "controls", "unplugged")
 
 
 def advance(match: Match, stop, limit: int = 3000) -> None:
@@ -54,6 +54,22 @@ def build_scene(app, scene: str, seed: int = 3) -> None:
         return
     if scene == "setup":
         app.push(SetupScene(app))
+        return
+    if scene == "controls":
+        from game.ui.scenes.controls import ControlsScene
+
+        app.pads.on_added(1001, "Xbox Wireless Controller")   # stand-ins: no hardware is opened
+        app.pads.on_added(1002, "PS5 Controller")
+        app.push(ControlsScene(app))
+        return
+    if scene == "unplugged":
+        pads = [app.pads.on_added(2001 + i, "Controller") for i in range(3)]
+        setup = GameSetup(seats=(SeatConfig("scarlet", "human"), SeatConfig("mustard", "computer"),
+                                 SeatConfig("peacock", "human"), SeatConfig("plum", "computer")), seed=seed)
+        match = Match(app.board, setup, {0: pads[0].device, 2: pads[1].device})
+        advance(match, lambda g: _turns(g) >= 6 and g.phase is Phase.START)
+        app.push(BoardScene(app, match))
+        app.pads.on_removed(pads[1].instance_id)     # Mrs. Peacock's pad is pulled out: the game pauses
         return
     if scene == "cover":
         setup = GameSetup(seats=(SeatConfig("scarlet", "human"), SeatConfig("mustard", "computer"),

@@ -10,8 +10,8 @@ from typing import Callable, Iterable
 
 import pygame
 
-from game.ui import theme
-from game.ui.input import Intent, Kind
+from game.ui import prompts, theme
+from game.ui.input import PAD_COLOURS, Intent, Kind
 
 #: Buttons are at least this tall (pixels), so small hands can hit them.
 MIN_BUTTON_HEIGHT = 48
@@ -70,12 +70,12 @@ class Button:
     def shown_hint(self) -> str:
         if not self.enabled:   # a disabled button promises no key
             return ""
-        return "Enter" if self.focused else self.hint
+        return prompts.label(Kind.CONFIRM) if self.focused else prompts.hint_for(self.hint)
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the button (its picture is cached per look, so a frame costs one blit)."""
-        key = (self.rect.size, self.label, self.focused, self.enabled, self.selected, self.colour, self.hint,
-               self.size)
+        key = (self.rect.size, self.label, self.focused, self.enabled, self.selected, self.colour, self.shown_hint(),
+               prompts.pad_style(), self.size)
         img = _BUTTON_CACHE.get(key)
         if img is None:
             if len(_BUTTON_CACHE) > 500:
@@ -113,12 +113,7 @@ class Button:
             self._draw_hint(surface, hint)
 
     def _draw_hint(self, surface: pygame.Surface, hint: str) -> None:
-        t = theme.text(hint, theme.SMALL, theme.INK, True)
-        box = pygame.Rect(0, 0, max(34, t.get_width() + 14), 30)
-        box.midright = (self.rect.right - 10, self.rect.centery)
-        pygame.draw.rect(surface, theme.PAPER, box, border_radius=6)
-        pygame.draw.rect(surface, (120, 100, 80), box, 2, border_radius=6)
-        surface.blit(t, t.get_rect(center=box.center))
+        draw_key(surface, hint, (self.rect.right - 10, self.rect.centery))
 
     def text_width(self) -> int:
         return theme.font(self.size, True).size(self.label)[0]
@@ -248,6 +243,29 @@ class FocusGroup:
             b.draw(surface)
 
 
+def draw_key(surface: pygame.Surface, hint: str, midright: tuple[int, int]) -> pygame.Rect:
+    """A key cap ("Enter", "Esc") or, for a pad's face button, a round coloured
+    badge ("A" green, "B" red ...), its right edge at ``midright``."""
+    colour = PAD_COLOURS.get(hint) if prompts.pad_style() else None
+    if colour is not None:
+        t = theme.text(hint, theme.SMALL, theme.CREAM, True)
+        box = pygame.Rect(0, 0, 32, 32)
+        box.midright = midright
+        pygame.draw.circle(surface, (20, 14, 10), box.center, 17)
+        pygame.draw.circle(surface, colour, box.center, 15)
+        surface.blit(t, t.get_rect(center=box.center))
+        return box
+    t = theme.text(hint, theme.SMALL, theme.INK, True)
+    box = pygame.Rect(0, 0, max(34, t.get_width() + 14), 30)
+    box.midright = midright
+    pygame.draw.rect(surface, theme.PAPER, box, border_radius=6)
+    pygame.draw.rect(surface, (120, 100, 80), box, 2, border_radius=6)
+    surface.blit(t, t.get_rect(center=box.center))
+    return box
+
+
 def footer_hint(surface: pygame.Surface, s: str, y: int = 700) -> None:
-    """A centred line at the bottom saying what to press (nothing is a dead end)."""
-    theme.blit_text(surface, s, (surface.get_width() // 2, y), theme.SMALL, theme.MUTED, False, "midbottom")
+    """A centred line at the bottom saying what to press (nothing is a dead end).
+    ``{move}``, ``{confirm}``, ``{back}`` ... name the buttons of the device in use."""
+    theme.blit_text(surface, prompts.fmt(s), (surface.get_width() // 2, y), theme.SMALL, theme.MUTED, False,
+                    "midbottom")

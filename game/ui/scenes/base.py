@@ -30,6 +30,11 @@ class Scene:
     def handle(self, intent: Intent) -> bool:
         return False
 
+    def input_seat(self, intent: Intent) -> int | None:
+        """The seat this scene acts for (only that seat's pad, or the shared
+        keyboard and mouse, may use it), or None when every device may."""
+        return getattr(self, "seat", None)
+
     def update(self, dt: float) -> None:
         pass
 

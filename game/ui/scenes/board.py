@@ -24,7 +24,7 @@ from game.rules.actions import Accuse, Action, EndTurn, Move, Roll, Suggest, Tak
 from game.rules.cards import SUSPECTS
 from game.rules.engine import Phase
 from game.rules.errors import IllegalActionError
-from game.ui import anim, assets, theme
+from game.ui import anim, assets, prompts, theme
 from game.ui.i18n import _
 from game.ui.input import Intent, Kind
 from game.ui.scenes.base import Scene
@@ -135,9 +135,10 @@ class BoardScene(Scene):
             return
         self.app.push(PickerScene(self.app, self, "accuse"))
 
-    def open_notebook(self) -> None:
-        """Open the notebook of the person who may look now (behind a cover
-        when needed); with several people and a computer to move, ask whose."""
+    def open_notebook(self, seat: int | None = None) -> None:
+        """Open the notebook of ``seat`` or of the person who may look now
+        (behind a cover when needed); with several people and a computer to
+        move, ask whose."""
         from game.ui.scenes.cover import open_private
         from game.ui.scenes.notebook import NotebookChooser, NotebookScene
 
@@ -146,7 +147,9 @@ class BoardScene(Scene):
             self.refuse(_("Only people keep a notebook. All players here are computers."))
             return
         actor = self.game.actor
-        if len(humans) == 1:
+        if seat is not None:
+            pass
+        elif len(humans) == 1:
             seat = humans[0]
         elif self.match.is_human(actor) and not self.game.over:
             seat = actor
@@ -161,6 +164,16 @@ class BoardScene(Scene):
         self.do(Move(room=dest) if isinstance(dest, str) else Move(square=dest))
 
     # ============================================================== input
+    def input_seat(self, intent: Intent) -> int | None:
+        """The person to act may use the board with their pad; the menu, the
+        notebook and hurrying computer players are open to every device."""
+        if intent.kind in (Kind.MENU, Kind.NOTEBOOK) or not self.human_to_act:
+            return None
+        return self.game.actor
+
+    def on_resume(self) -> None:
+        self._buttons_key = None       # a seat may have been handed to a computer player meanwhile
+
     def handle(self, intent: Intent) -> bool:
         self._refresh_buttons()
         k = intent.kind
@@ -170,6 +183,11 @@ class BoardScene(Scene):
             self.app.push(MenuScene(self.app, self))
             return True
         if k is Kind.NOTEBOOK:
+            if intent.is_pad:        # a pad opens the notebook of its own seat, whoever's turn it is
+                seat = self.match.seat_of(intent.device)
+                if seat is not None and self.match.is_human(seat):
+                    self.open_notebook(seat)
+                return True
             self.open_notebook()
             return True
         if self.busy:
@@ -473,7 +491,7 @@ class BoardScene(Scene):
 
     def hint_line(self) -> str:
         """The key hint under the log ("N: notebook" only when people play)."""
-        return _("N: notebook    Esc: menu") if self.match.humans else _("Esc: menu")
+        return prompts.fmt(_("{notebook}: notebook    {menu}: menu")) if self.match.humans else prompts.fmt(_("{menu}: menu"))
 
     def _log_render(self) -> list[str]:
         key = len(self.match.log)
@@ -491,7 +509,8 @@ class BoardScene(Scene):
     # =============================================================== draw
     def _backdrop(self) -> pygame.Surface:
         """Everything that never changes: background, board, HUD panels (cached)."""
-        if getattr(self, "_backdrop_surf", None) is None:
+        if getattr(self, "_backdrop_surf", None) is None or self._backdrop_hint != self.hint_line():
+            self._backdrop_hint = self.hint_line()
             s = pygame.Surface(self.app.surface.get_size()).convert()
             theme.background(s)
             s.blit(self.view.static, self.view.origin)
@@ -573,12 +592,12 @@ class BoardScene(Scene):
         # actions
         self.focus.draw(surface)
         if self.human_to_act and g.phase is Phase.MOVE:
-            theme.blit_wrapped(surface, _("Pick where to go: click a lit square or room, or use the arrows and "
-                                          "press Enter."), pygame.Rect(BUTTON_X, BUTTON_Y + 4, BUTTON_W, 200),
+            theme.blit_wrapped(surface, prompts.fmt(_("Pick where to go: click a lit square or room, or use {move} "
+                                                       "and press {confirm}.")), pygame.Rect(BUTTON_X, BUTTON_Y + 4, BUTTON_W, 200),
                                theme.BODY, theme.CREAM)
         elif not m.is_human(g.actor) and not g.over:
-            theme.blit_wrapped(surface, _("Computer players are taking their turn. Press Enter or click to hurry "
-                                          "them."), pygame.Rect(BUTTON_X, BUTTON_Y + 4, BUTTON_W, 200),
+            theme.blit_wrapped(surface, prompts.fmt(_("Computer players are taking their turn. Press {confirm} or click "
+                                                       "to hurry them.")), pygame.Rect(BUTTON_X, BUTTON_Y + 4, BUTTON_W, 200),
                                theme.SMALL, theme.MUTED)
         # log
         lines = self._log_render()

@@ -16,7 +16,7 @@ from typing import Callable
 
 import pygame
 
-from game.ui import assets, theme
+from game.ui import assets, prompts, theme
 from game.ui.i18n import _
 from game.ui.input import Intent, Kind
 from game.ui.scenes.base import PRIVATE_GUARD, InputGuard, Scene
@@ -90,7 +90,7 @@ class CoverScene(Scene):
         if self.reason:
             line = self.reason + " " + line
         theme.blit_wrapped(surface, line, pygame.Rect(200, 350, 880, 80), theme.BODY, theme.CREAM, align="center")
-        theme.blit_text(surface, _("Press Enter or click to continue"), (640, 440), theme.BODY, theme.MUTED,
+        theme.blit_text(surface, prompts.fmt(_("Press {confirm} or click to continue")), (640, 440), theme.BODY, theme.MUTED,
                         False, "center")
         self.focus.draw(surface)
         footer_hint(surface, _("Only {name} should look at the next screen.").format(

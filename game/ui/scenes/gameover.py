@@ -56,7 +56,8 @@ class GameOverScene(Scene):
         from game.ui.scenes.title import TitleScene
 
         self.app.reset(TitleScene(self.app))
-        self.app.push(BoardScene(self.app, Match(self.app.board, setup)))
+        devices = {seat: d for seat, d in self.match.devices.items() if d in self.app.pads}
+        self.app.push(BoardScene(self.app, Match(self.app.board, setup, devices)))
 
     def to_title(self) -> None:
         from game.ui.scenes.title import TitleScene
@@ -118,7 +119,7 @@ class GameOverScene(Scene):
         if self.guard.active:
             footer_hint(surface, _("The case is closed…"))
         else:
-            footer_hint(surface, _("Enter to choose, Esc for the title screen"))
+            footer_hint(surface, _("{confirm} to choose, {back} for the title screen"))
 
     def widgets(self) -> list:
         return [self.again, self.title_button, Label(pygame.Rect(0, 110, 1280, 60), self.title, 48, True),

@@ -19,14 +19,15 @@ class MenuScene(Scene):
     def __init__(self, app, board) -> None:
         super().__init__(app)
         self.board = board
-        self.box = pygame.Rect(390, 130, 500, 420)
+        self.box = pygame.Rect(390, 110, 500, 490)
         x, w = self.box.left + 50, 400
-        self.speed_button = Button(pygame.Rect(x, 274, w, 60), "", self.toggle_speed)
+        self.speed_button = Button(pygame.Rect(x, 254, w, 60), "", self.toggle_speed)
         self.focus = FocusGroup([
-            Button(pygame.Rect(x, 204, w, 60), _("Resume"), self.resume, hint="Esc"),
+            Button(pygame.Rect(x, 184, w, 60), _("Resume"), self.resume, hint="Esc"),
             self.speed_button,
-            Button(pygame.Rect(x, 344, w, 60), _("Title screen"), self.to_title),
-            Button(pygame.Rect(x, 414, w, 60), _("Quit game"), app.quit),
+            Button(pygame.Rect(x, 324, w, 60), _("Controls"), self.controls),
+            Button(pygame.Rect(x, 394, w, 60), _("Title screen"), self.to_title),
+            Button(pygame.Rect(x, 464, w, 60), _("Quit game"), app.quit),
         ])
         self._label()
 
@@ -52,6 +53,11 @@ class MenuScene(Scene):
     def resume(self) -> None:
         self.app.pop(self)
 
+    def controls(self) -> None:
+        from game.ui.scenes.controls import ControlsScene
+
+        self.app.push(ControlsScene(self.app))
+
     def to_title(self) -> None:
         from game.ui.scenes.title import TitleScene
 
@@ -69,7 +75,7 @@ class MenuScene(Scene):
         theme.blit_text(surface, _("Paused"), (self.box.centerx, self.box.top + 20), theme.TITLE, theme.BRASS,
                         True, "midtop")
         self.focus.draw(surface)
-        footer_hint(surface, _("Arrows to choose, Enter to press, Esc to resume"))
+        footer_hint(surface, _("{move} to choose, {confirm} to press, {back} to resume"))
 
     def widgets(self) -> list:
         return list(self.focus.buttons)

@@ -148,7 +148,7 @@ class NotebookScene(Scene):
         theme.blit_wrapped(surface, self.legend(), legend, theme.SMALL,
                            theme.BRASS if self.fact_note else theme.CREAM)
         self.focus.draw(surface)
-        footer_hint(surface, _("Arrows to move, Enter to mark, Esc or N to hide"))
+        footer_hint(surface, _("{move} to move, {confirm} to mark, {back} or {notebook} to hide"))
 
     def widgets(self) -> list:
         out: list = list(self.focus.buttons)

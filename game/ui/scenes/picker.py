@@ -205,7 +205,7 @@ class PickerScene(Scene):
                                               "the race.").format(name=seat_name),
                                    pygame.Rect(30, 600, 805, 80), theme.BODY, theme.CREAM)
         self.focus.draw(surface)
-        footer_hint(surface, _("Arrows to move, Enter or click to pick, Esc to go back"))
+        footer_hint(surface, _("{move} to move, {confirm} or click to pick, {back} to go back"))
 
     def missing_rect(self) -> pygame.Rect:
         """Where "Pick a weapon too." is shown."""

@@ -14,7 +14,7 @@ import pygame
 
 from game.rules.actions import Disprove
 from game.rules.cards import name
-from game.ui import anim, assets, theme
+from game.ui import anim, assets, prompts, theme
 from game.ui.i18n import _
 from game.ui.input import Intent, Kind
 from game.ui.scenes.base import PRIVATE_GUARD, InputGuard, Scene
@@ -83,8 +83,8 @@ class DisproveScene(Scene):
         if self.guard.active:
             return _("Look at your cards first…")
         if self.focus.focused is None:
-            return _("Use the arrows or the mouse to choose a card first, then press Enter. Esc: menu")
-        return _("Arrows to choose, Enter or click to show, Esc for the menu")
+            return prompts.fmt(_("Use {move} or the mouse to choose a card first, then press {confirm}. {back}: menu"))
+        return prompts.fmt(_("{move} to choose, {confirm} or click to show, {back} for the menu"))
 
     def draw(self, surface: pygame.Surface) -> None:
         m = self.board.match
@@ -175,7 +175,7 @@ class ShownCardScene(_DoneMixin, Scene):
             theme.blit_text(surface, _("So it is not in the envelope. Your notebook ticks it for you."),
                             (640, 440), theme.BODY, theme.CREAM, False, "midtop")
         self.focus.draw(surface)
-        footer_hint(surface, _("Press Enter or click when you have seen it"))
+        footer_hint(surface, _("Press {confirm} or click when you have seen it"))
 
     def widgets(self) -> list:
         return [self.ok, Label(pygame.Rect(0, 40, 1280, 50), _("{by} shows you a card").format(
@@ -215,7 +215,7 @@ class EnvelopeScene(_DoneMixin, Scene):
                                       "others suggest. Keep it secret!"), pygame.Rect(190, 480, 900, 100),
                            theme.BODY, theme.CREAM, align="center")
         self.focus.draw(surface)
-        footer_hint(surface, _("Press Enter or click to hide the envelope"))
+        footer_hint(surface, _("Press {confirm} or click to hide the envelope"))
 
     def widgets(self) -> list:
         return [self.ok, Label(pygame.Rect(0, 24, 1280, 50), _("The envelope holds…"), theme.TITLE, True)]

@@ -1,5 +1,11 @@
 """Full game setup: 3 to 6 seats, each a person or a computer player (with its
-level: Easy, Medium or Hard), each a different suspect; Start or Back."""
+level: Easy, Medium or Hard), each a different suspect; Start or Back.
+
+Joining with a controller: any button on a controller that has no seat yet
+joins the first person's seat without a controller (or turns the first
+computer seat into a person, or adds a seat).  J does the same for the
+keyboard (a computer seat becomes a person played at the keyboard).  A
+person's seat without a controller is played with the shared keyboard and mouse."""
 
 from __future__ import annotations
 
@@ -7,9 +13,9 @@ import pygame
 
 from game.rules.cards import SUSPECTS, name
 from game.rules.setup import GameSetup, SeatConfig
-from game.ui import assets, theme
+from game.ui import assets, prompts, theme
 from game.ui.i18n import _
-from game.ui.input import Intent, Kind
+from game.ui.input import DIRECTIONS, Intent, Kind, Pad
 from game.ui.match import DEFAULT_LEVEL, LEVELS
 from game.ui.scenes.base import Scene
 from game.ui.widgets import Button, FocusGroup, Label, footer_hint
@@ -36,6 +42,9 @@ class SetupScene(Scene):
         super().__init__(app)
         self.seats: list[list[str]] = [["scarlet", "human", DEFAULT_LEVEL], ["mustard", "computer", DEFAULT_LEVEL],
                                        ["white", "computer", DEFAULT_LEVEL], ["peacock", "computer", DEFAULT_LEVEL]]
+        #: each seat's controller ("pad:<id>") or None (keyboard and mouse)
+        self.pads: list[str | None] = [None] * len(self.seats)
+        self.note = ""      # the last join / leave, said in words
         self.focus = FocusGroup()
         self._build(0)
 
@@ -58,6 +67,7 @@ class SetupScene(Scene):
 
     def toggle_kind(self, i: int) -> None:
         self.seats[i][1] = "computer" if self.seats[i][1] == "human" else "human"
+        self.pads[i] = None
         self.app.play("click")
         self._build()
 
@@ -73,6 +83,7 @@ class SetupScene(Scene):
         when the last row went), never jumping to Back."""
         if len(self.seats) > 3:
             del self.seats[i]
+            del self.pads[i]
             self.app.play("click")
             row = min(i, len(self.seats) - 1)
             self._build()
@@ -82,6 +93,7 @@ class SetupScene(Scene):
         free = self._free()
         if len(self.seats) < 6 and free:
             self.seats.append([free[0], "computer", DEFAULT_LEVEL])
+            self.pads.append(None)
             self.app.play("click")
             self._build()
 
@@ -91,7 +103,53 @@ class SetupScene(Scene):
 
         setup = GameSetup(seats=self.seat_configs(), seed=self.app.new_seed())
         self.app.play("click")
-        self.app.replace(BoardScene(self.app, Match(self.app.board, setup)))
+        devices = {i: d for i, d in enumerate(self.pads) if d is not None and self.seats[i][1] == "human"}
+        self.app.replace(BoardScene(self.app, Match(self.app.board, setup, devices)))
+
+    # ------------------------------------------------------- controllers
+    def join(self, device: str | None) -> int | None:
+        """``device`` (a pad, or None for the keyboard) takes a seat; returns it
+        (None when the table is full)."""
+        if device is not None and device in self.pads:
+            return self.pads.index(device)
+        seat = None
+        if device is not None:
+            seat = next((i for i, (_s, k, _l) in enumerate(self.seats) if k == "human" and self.pads[i] is None),
+                        None)
+        if seat is None:
+            seat = next((i for i, (_s, k, _l) in enumerate(self.seats) if k == "computer"), None)
+        if seat is None and len(self.seats) < 6 and self._free():
+            self.seats.append([self._free()[0], "human", DEFAULT_LEVEL])
+            self.pads.append(None)
+            seat = len(self.seats) - 1
+        if seat is None:
+            self.note = _("The table is full: six people already play.")
+            self.app.play("wrong")
+            return None
+        self.seats[seat][1] = "human"
+        self.pads[seat] = device
+        who = _(name(self.seats[seat][0]))
+        self.note = (_("{pad} plays {name}.").format(pad=self.app.pads.label(device), name=who) if device
+                     else _("{name} is played at the keyboard.").format(name=who))
+        self.app.play("click")
+        self._build()
+        return seat
+
+    def pad_changed(self, what: str, pad: Pad) -> None:
+        """A pad pulled out frees its seat (the person plays on at the keyboard or joins again)."""
+        if what == "removed" and pad.device in self.pads:
+            i = self.pads.index(pad.device)
+            self.pads[i] = None
+            self.note = _("{pad} was unplugged: {name} is played at the keyboard until a controller "
+                          "joins.").format(pad=pad.label, name=_(name(self.seats[i][0])))
+            self._build()
+        elif what == "added":
+            self.note = _("{pad} is plugged in: press any button on it to join.").format(pad=pad.label)
+
+    def device_label(self, i: int) -> str:
+        """What plays person's seat ``i``: "Pad 2" or "Keyboard"."""
+        d = self.pads[i]
+        return self.app.pads.label(d) if d else _("Keyboard")
 
     def seat_configs(self) -> tuple[SeatConfig, ...]:
         """The table as the engine takes it (a person's seat keeps the default level)."""
@@ -127,9 +185,13 @@ class SetupScene(Scene):
             buttons += row
             self.labels.append(Label(pygame.Rect(SEAT_X, y, SEAT_W, ROW_H), _("Seat {n}").format(n=i + 1),
                                      theme.SMALL))
+            if kind == "human":
+                self.labels.append(Label(pygame.Rect(LEVEL_COL[0] + 12, y, LEVEL_COL[1] - 12, ROW_H),
+                                         self.device_label(i), theme.BODY, True,
+                                         theme.BRASS if self.pads[i] else theme.MUTED))
         self.headers = [Label(pygame.Rect(x, HEADER_Y - 12, w, 24), text, theme.SMALL, True, theme.BRASS)
                         for (x, w), text in ((NAME_COL, _("Suspect")), (KIND_COL, _("Played by")),
-                                             (LEVEL_COL, _("Computer level")))]
+                                             (LEVEL_COL, _("Level or controller")))]
         y = ROW_Y + len(self.seats) * ROW_STEP
         if len(self.seats) < 6:
             buttons.append(Button(pygame.Rect(NAME_COL[0], y, NAME_COL[1], ROW_H), _("Add a player"), self.add))
@@ -140,6 +202,12 @@ class SetupScene(Scene):
         self.focus.set(buttons, min(old, len(buttons) - 1))
 
     def handle(self, intent: Intent) -> bool:
+        if intent.is_pad and intent.device not in self.pads and intent.kind not in DIRECTIONS:
+            self.join(intent.device)   # a free controller's first button joins a seat
+            return True
+        if intent.kind is Kind.JOIN:
+            self.join(None if not intent.is_pad else intent.device)
+            return True
         if intent.kind is Kind.BACK:
             self.back()
             return True
@@ -159,9 +227,12 @@ class SetupScene(Scene):
         tip = (_("Everyone shares this screen. Private cards appear behind a cover, so the others look away.")
                if humans >= 2 else _("Press a name to pick another suspect, Person or Computer to switch, "
                                      "and a level to make a computer player easier or harder."))
-        theme.blit_wrapped(surface, tip, pygame.Rect(NAME_COL[0], 540, 860, 100), theme.SMALL, theme.MUTED)
+        join = self.note or prompts.fmt(_("Controllers: press any button to join a seat. Keyboard: {join}."),
+                                        pad=False)
+        h = theme.blit_wrapped(surface, join, pygame.Rect(NAME_COL[0], 540, 860, 60), theme.SMALL, theme.BRASS)
+        theme.blit_wrapped(surface, tip, pygame.Rect(NAME_COL[0], 540 + h + 4, 860, 100), theme.SMALL, theme.MUTED)
         self.focus.draw(surface)
-        footer_hint(surface, _("Arrows to move, Enter to change or start, Esc to go back"))
+        footer_hint(surface, _("{move} to move, {confirm} to change or start, {back} to go back"))
 
     def widgets(self) -> list:
         return list(self.focus.buttons) + self.labels + self.headers

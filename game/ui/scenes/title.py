@@ -21,9 +21,10 @@ class TitleScene(Scene):
         super().__init__(app)
         x, w = 640 - 200, 400
         self.buttons = [
-            Button(pygame.Rect(x, 380, w, 64), _("Play"), self.quick_start),
-            Button(pygame.Rect(x, 464, w, 64), _("New game"), self.new_game),
-            Button(pygame.Rect(x, 548, w, 64), _("Quit"), app.quit, hint="Esc"),
+            Button(pygame.Rect(x, 368, w, 60), _("Play"), self.quick_start),
+            Button(pygame.Rect(x, 440, w, 60), _("New game"), self.new_game),
+            Button(pygame.Rect(x, 512, w, 60), _("Controls"), self.controls),
+            Button(pygame.Rect(x, 584, w, 60), _("Quit"), app.quit, hint="Esc"),
         ]
         self.focus = FocusGroup(self.buttons)
         self.t = 0.0
@@ -33,8 +34,16 @@ class TitleScene(Scene):
         from game.ui.scenes.board import BoardScene
 
         self.app.play("click")
-        match = Match(self.app.board, quick_setup(self.app.new_seed()))
+        device = self.app.last_device      # Play pressed on a pad: that pad plays Miss Scarlet
+        devices = {0: device} if device.startswith("pad:") and device in self.app.pads else {}
+        match = Match(self.app.board, quick_setup(self.app.new_seed()), devices)
         self.app.push(BoardScene(self.app, match))
+
+    def controls(self) -> None:
+        from game.ui.scenes.controls import ControlsScene
+
+        self.app.play("click")
+        self.app.push(ControlsScene(self.app))
 
     def new_game(self) -> None:
         from game.ui.scenes.setup import SetupScene
@@ -67,7 +76,7 @@ class TitleScene(Scene):
             x = 170 + i * 70 if side else 1110 - (n - 1 - i) * 70
             surface.blit(img, img.get_rect(center=(x, 470 + bob)))
         self.focus.draw(surface)
-        footer_hint(surface, _("Arrows or mouse to choose, Enter or click to press"))
+        footer_hint(surface, _("{move} or mouse to choose, {confirm} or click to press"))
 
     def widgets(self) -> list:
         return self.buttons + [Label(pygame.Rect(340, 270, 600, 60), _("Who did it, where, and with what?"),

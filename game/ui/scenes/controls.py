@@ -1,0 +1,171 @@
+"""The controls screen: what each key and pad button does, key remapping and
+the fullscreen switch.  Choices are kept in the settings file.
+
+Press a row (Enter, A or a click), then the new key: it replaces that action's
+keys.  A key taken from another action is swapped (that action gets this one's
+old key), so no action is ever left without a key.  Esc while waiting cancels.
+Pad buttons follow the standard layout and are shown, not remapped.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui import theme
+from game.ui.i18n import _
+from game.ui.input import DEFAULT_KEYS, REMAPPABLE, Intent, Kind, PAD_LABELS, key_label
+from game.ui.scenes.base import Scene
+from game.ui.widgets import Button, FocusGroup, Label, footer_hint
+
+ROW_X, ROW_W, ROW_H, ROW_STEP, ROW_Y = 40, 820, 48, 52, 92
+KEYS_X, PAD_X = 300, 620          # column offsets inside a row
+SIDE_X, SIDE_W = 900, 340
+
+ACTION_NAMES = {
+    Kind.UP: "Move up", Kind.DOWN: "Move down", Kind.LEFT: "Move left", Kind.RIGHT: "Move right",
+    Kind.CONFIRM: "Confirm / press", Kind.BACK: "Back / cancel", Kind.NOTEBOOK: "Notebook",
+    Kind.MENU: "Pause menu", Kind.JOIN: "Join a seat", Kind.FULLSCREEN: "Fullscreen",
+}
+PAD_NAMES = {Kind.UP: "D-pad / stick ↑", Kind.DOWN: "D-pad / stick ↓", Kind.LEFT: "D-pad / stick ←",
+             Kind.RIGHT: "D-pad / stick →", Kind.JOIN: "any button", Kind.FULLSCREEN: "—"}
+
+
+class BindingRow(Button):
+    """One action: its name, its keys and its pad button."""
+
+    owner: "ControlsScene"
+
+    def keys_text(self) -> str:
+        if self.owner.waiting is self.data:
+            return _("Press a key…")
+        labels = [key_label(k) for k in self.owner.app.input.keys.get(self.data.value, [])]
+        return ", ".join(dict.fromkeys(labels))
+
+    def pad_text(self) -> str:
+        return PAD_NAMES.get(self.data) or PAD_LABELS.get(self.data, "")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        r = self.rect
+        if self.focused:
+            pygame.draw.rect(surface, theme.FOCUS, r.inflate(8, 8), border_radius=10)
+        waiting = self.owner.waiting is self.data
+        pygame.draw.rect(surface, theme.BUTTON_HOVER if waiting else theme.PANEL, r, border_radius=8)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, r, 2, border_radius=8)
+        theme.blit_text(surface, self.label, (r.left + 14, r.centery), theme.BODY, theme.CREAM, True, "midleft")
+        theme.blit_text(surface, self.keys_text(), (r.left + KEYS_X, r.centery), theme.BODY,
+                        theme.BRASS if waiting else theme.CREAM, waiting, "midleft")
+        theme.blit_text(surface, self.pad_text(), (r.left + PAD_X, r.centery), theme.BODY, theme.MUTED, False,
+                        "midleft")
+
+    def text_width(self) -> int:
+        """How far the widest of the three columns overflows (+1000), see :meth:`available_width`."""
+        bold, plain = theme.font(theme.BODY, True), theme.font(theme.BODY)
+        return 1000 + max(bold.size(self.label)[0] - (KEYS_X - 24), bold.size(self.keys_text())[0] - (PAD_X - KEYS_X - 10),
+                          plain.size(self.pad_text())[0] - (ROW_W - PAD_X - 10))
+
+    def available_width(self) -> int:
+        return 1000
+
+
+class ControlsScene(Scene):
+    """Opened from the title screen or the pause menu; Back returns."""
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.waiting: Kind | None = None
+        self.message = ""
+        self.rows: list[BindingRow] = []
+        for i, kind in enumerate(REMAPPABLE):
+            b = BindingRow(pygame.Rect(ROW_X, ROW_Y + i * ROW_STEP, ROW_W, ROW_H), _(ACTION_NAMES[kind]), data=kind)
+            b.owner = self
+            b.on_press = lambda k=kind: self.start_capture(k)
+            self.rows.append(b)
+        self.fullscreen_button = Button(pygame.Rect(SIDE_X, ROW_Y, SIDE_W, 60), "", self.toggle_fullscreen)
+        self.reset_button = Button(pygame.Rect(SIDE_X, ROW_Y + 74, SIDE_W, 60), _("Default keys"), self.reset)
+        self.back_button = Button(pygame.Rect(SIDE_X, ROW_Y + 148, SIDE_W, 60), _("Back"), self.back, hint="Esc")
+        self.focus = FocusGroup(self.rows + [self.fullscreen_button, self.reset_button, self.back_button])
+        self._label()
+
+    def _label(self) -> None:
+        self.fullscreen_button.label = _("Fullscreen: on") if self.app.settings.fullscreen else _("Fullscreen: off")
+
+    # ---------------------------------------------------------- actions
+    def start_capture(self, kind: Kind) -> None:
+        self.waiting = kind
+        self.message = _("Press the new key for “{action}” (Esc cancels).").format(action=_(ACTION_NAMES[kind]))
+        self.app.capture = self.got_key
+
+    def got_key(self, code: int | None) -> None:
+        """The key pressed while waiting (None: cancelled by a pad button)."""
+        kind, self.waiting = self.waiting, None
+        if kind is None or code is None or code == pygame.K_ESCAPE:
+            self.message = _("Nothing changed.")
+            return
+        self.message = self.bind(kind, pygame.key.name(code))
+
+    def bind(self, kind: Kind, key: str) -> str:
+        """Make ``key`` the key of ``kind``; returns the sentence to show."""
+        keys = {k: list(v) for k, v in self.app.input.keys.items()}
+        old = keys.get(kind.value, [])
+        for other, names in keys.items():
+            if other != kind.value and key in names:
+                names.remove(key)
+                if not names:   # swap: the other action takes this one's old key
+                    names.append(next((k for k in old if k != key), DEFAULT_KEYS[other][0]))
+        keys[kind.value] = [key]
+        err = self.app.set_keys(keys)
+        self.app.play("click")
+        return err or _("{action}: {key}").format(action=_(ACTION_NAMES[kind]), key=key_label(key))
+
+    def reset(self) -> None:
+        err = self.app.set_keys({k: list(v) for k, v in DEFAULT_KEYS.items()})
+        self.message = err or _("The default keys are back.")
+
+    def toggle_fullscreen(self) -> None:
+        self.app.toggle_fullscreen()
+        self._label()
+
+    def back(self) -> None:
+        self.app.capture = None
+        self.app.pop(self)
+
+    def on_exit(self) -> None:
+        if self.app.capture == self.got_key:
+            self.app.capture = None
+
+    def handle(self, intent: Intent) -> bool:
+        self._label()
+        if intent.kind is Kind.BACK:
+            self.back()
+            return True
+        return self.focus.handle(intent)
+
+    # ------------------------------------------------------------ draw
+    def draw(self, surface: pygame.Surface) -> None:
+        theme.background(surface)
+        self._label()
+        theme.blit_text(surface, _("Controls"), (ROW_X, 16), theme.TITLE, theme.BRASS, True)
+        for text, x in ((_("Action"), ROW_X + 14), (_("Keys"), ROW_X + KEYS_X), (_("Controller"), ROW_X + PAD_X)):
+            theme.blit_text(surface, text, (x, ROW_Y - 8), theme.SMALL, theme.BRASS, True, "bottomleft")
+        self.focus.draw(surface)
+        side = pygame.Rect(SIDE_X, ROW_Y + 226, SIDE_W, 330)
+        y = side.top
+        for line in self.side_text():
+            y += theme.blit_wrapped(surface, line, pygame.Rect(side.left, y, side.width, 200), theme.SMALL,
+                                    theme.CREAM) + 10
+        if self.message:
+            theme.blit_text(surface, self.message, (ROW_X, ROW_Y + len(self.rows) * ROW_STEP + 8), theme.BODY,
+                            theme.BRASS, True)
+        footer_hint(surface, _("{move} to move, {confirm} to change a key, {back} to go back. F11: fullscreen"))
+
+    def side_text(self) -> list[str]:
+        pads = [p.label + ": " + p.name for p in self.app.pads.pads.values()]
+        return [_("Controllers: A confirms, B goes back, Y opens your notebook, Start pauses. "
+                  "The d-pad or the left stick moves (hold to repeat)."),
+                _("Each person joins a seat in New game by pressing any button on their controller."),
+                (_("Connected: {pads}").format(pads="; ".join(pads)) if pads else _("No controller connected."))]
+
+    def widgets(self) -> list:
+        return list(self.focus.buttons) + [
+            Label(pygame.Rect(ROW_X, 0, ROW_W, 30), _("Press the new key for “{action}” (Esc cancels).").format(
+                action=_(ACTION_NAMES[Kind.CONFIRM])), theme.BODY, True)]

@@ -17,10 +17,30 @@ SCENES = ("title", "setup", "board", "notebook", "suggestion", "cover", "game-ov
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     """Parse the command line; argparse prints usage and exits 2 on bad input."""
-    p = argparse.ArgumentParser(prog="run.py", description="Clue: the classic detective board game.")
+    from game.rules.options import PRESETS
+
+    p = argparse.ArgumentParser(
+        prog="run.py", description="Clue: the classic detective board game.",
+        epilog="Rule presets: " + "; ".join(f"{k} = {v.title} ({v.source})" for k, v in PRESETS.items())
+        + ". House rules (002) switch on top of any preset: --dice 2, --up-to, --stay, --accuse-in-room "
+        "(or all at once: --house two-dice,up-to,stay,accuse-in-room). "
+        "Examples: run.py --headless --rules cluedo-es --players 4 --seed 7; "
+        "run.py --headless --mode card-game --advanced --players 5 --seed 3.")
     p.add_argument("--headless", action="store_true", help="play an all-computer game without a window and print the log")
     p.add_argument("--players", type=int, default=4, help="number of players, 3 to 6 (headless)")
     p.add_argument("--seed", type=int, default=None, help="seed for the shuffle and the dice")
+    p.add_argument("--mode", choices=("board", "card-game"), default="board",
+                   help="board = the board game; card-game = the 2018 Clue Card Game (003), headless only for now")
+    p.add_argument("--advanced", action="store_true", help="card game: add the '+' cards (one weapon, two locations)")
+    p.add_argument("--level", choices=("simple", "easy", "medium", "hard"), default=None,
+                   help="computer level for every seat (headless; board default simple, card game default medium)")
+    p.add_argument("--rules", choices=tuple(PRESETS), default="classic", help="rule preset of the board game")
+    p.add_argument("--dice", type=int, choices=(1, 2), default=None, help="house rule: roll 1 or 2 dice")
+    p.add_argument("--up-to", action="store_true", help="house rule: move up to the roll instead of exactly")
+    p.add_argument("--stay", action="store_true", help="house rule: may stay in a room to suggest again")
+    p.add_argument("--accuse-in-room", action="store_true", help="house rule: the accuser must stand in the accused room")
+    p.add_argument("--house", default="", metavar="LIST",
+                   help="comma list of house rules: two-dice,up-to,stay,accuse-in-room")
     p.add_argument("--screenshot", metavar="PATH", help="render one frame of --scene to a PNG and exit")
     p.add_argument("--scene", choices=SCENES, default="title", help="scene for --screenshot")
     p.add_argument("--size", default="1280x720", help="window size WxH in pixels")
@@ -38,6 +58,45 @@ def _load_board(path: str):
         raise SystemExit(2)
 
 
+def rules_options(args: argparse.Namespace):
+    """The board game's :class:`~game.rules.options.Options` from ``--rules``
+    and the house-rule flags.  Raises ``ValueError`` for an unknown house rule."""
+    from game.rules.options import preset_options
+
+    house = [h.strip() for h in args.house.split(",") if h.strip()]
+    if args.dice == 2:
+        house.append("two-dice")
+    if args.up_to:
+        house.append("up-to")
+    if args.stay:
+        house.append("stay")
+    if args.accuse_in_room:
+        house.append("accuse-in-room")
+    options = preset_options(args.rules, house)
+    if args.dice == 1 and options.dice != 1:
+        raise ValueError("--dice 1 contradicts two-dice")
+    return options
+
+
+def _card_game(args: argparse.Namespace) -> int:
+    """``--headless --mode card-game``: play one all-computer Clue Card Game."""
+    import random
+
+    from game.cardgame.headless import play, result_line
+
+    if not 3 <= args.players <= 6:
+        print(f"--players must be 3 to 6, not {args.players}", file=sys.stderr)
+        return 2
+    seed = args.seed if args.seed is not None else random.randrange(1 << 30)
+    try:
+        game = play(args.players, seed, advanced=args.advanced, level=args.level or "medium", out=print)
+    except BrokenPipeError:
+        sys.stderr.close()
+        return 0
+    print(result_line(game))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of ``run.py``; returns the process exit code."""
     args = parse_args(argv)
@@ -50,6 +109,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"--size must be between {MIN_SIZE[0]}x{MIN_SIZE[1]} and {MAX_SIZE[0]}x{MAX_SIZE[1]} "
               f"pixels, not {args.size}", file=sys.stderr)
         return 2
+    if args.headless and args.mode == "card-game":
+        return _card_game(args)
     if args.headless:
         import random
 
@@ -58,10 +119,15 @@ def main(argv: list[str] | None = None) -> int:
         if not 3 <= args.players <= 6:
             print(f"--players must be 3 to 6, not {args.players}", file=sys.stderr)
             return 2
+        try:
+            options = rules_options(args)
+        except ValueError as exc:
+            print(str(exc), file=sys.stderr)
+            return 2
         seed = args.seed if args.seed is not None else random.randrange(1 << 30)
         board = _load_board(args.map)
         try:
-            game = play(board, computer_setup(args.players, seed), out=print)
+            game = play(board, computer_setup(args.players, seed, args.level or "simple", options), out=print)
         except StuckGameError as exc:
             print(f"RESULT: stuck ({exc})")
             return 1

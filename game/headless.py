@@ -11,6 +11,7 @@ from game.log import describe
 from game.rules import events as ev
 from game.rules.cards import SUSPECTS, name
 from game.rules.engine import Game
+from game.rules.options import Options
 from game.rules.setup import GameSetup, SeatConfig
 
 #: A game that has not ended after this many actions is reported as stuck.
@@ -21,13 +22,16 @@ class StuckGameError(RuntimeError):
     """A headless game did not end within :data:`MAX_ACTIONS` actions."""
 
 
-def computer_setup(players: int, seed: int, level: str = "simple") -> GameSetup:
-    """A table of ``players`` computer seats with suspects drawn by ``seed``.
-    Raises ``ValueError`` unless 3 <= players <= 6."""
+def computer_setup(players: int, seed: int, level: str = "simple", options: Options | None = None) -> GameSetup:
+    """A table of ``players`` computer seats with suspects drawn by ``seed``,
+    playing by ``options`` (classic when None; see
+    :func:`game.rules.options.preset_options`).  Raises ``ValueError`` unless
+    3 <= players <= 6."""
     if not 3 <= players <= 6:
         raise ValueError(f"Clue needs 3 to 6 players, not {players}.")
     suspects = random.Random(seed ^ 0x5EA7).sample(SUSPECTS, players)
-    return GameSetup(seats=tuple(SeatConfig(s, "computer", level) for s in suspects), seed=seed)
+    return GameSetup(seats=tuple(SeatConfig(s, "computer", level) for s in suspects), seed=seed,
+                     options=options or Options())
 
 
 def play(board: Board, setup: GameSetup, out: Callable[[str], None] | None = None) -> Game:
@@ -57,6 +61,9 @@ def play(board: Board, setup: GameSetup, out: Callable[[str], None] | None = Non
 def result_line(game: Game) -> str:
     """The last line of a headless run: who won, or that nobody did."""
     s, w, r = game.envelope
+    if game.winner is not None and game.events and getattr(game.events[-1], "last_standing", False):
+        return (f"RESULT: {name(game.seats[game.winner].suspect)} wins as the last player in "
+                f"({name(s)}, {name(w)}, {name(r)}).")
     if game.winner is not None:
         return f"RESULT: {name(game.seats[game.winner].suspect)} wins ({name(s)}, {name(w)}, {name(r)})."
     return f"RESULT: nobody wins ({name(s)}, {name(w)}, {name(r)})."

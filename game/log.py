@@ -62,6 +62,9 @@ def describe(event: ev.Event, seats: tuple[str, ...]) -> str | None:
         return f"{name(e.suspect)} steps off the doorway into the {name(e.room)}."
     if isinstance(e, ev.TurnEnded):
         return None
+    if isinstance(e, ev.GameWon) and e.last_standing:
+        return (f"Everybody else is out, so {who(e.player)} wins! The envelope held {name(e.suspect)}, "
+                f"the {name(e.weapon)} and the {name(e.room)}.")
     if isinstance(e, ev.GameWon):
         return (f"{who(e.player)} solved the case: {name(e.suspect)}, with the {name(e.weapon)}, "
                 f"in the {name(e.room)}. {who(e.player)} wins!")

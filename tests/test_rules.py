@@ -12,6 +12,7 @@ from game.rules.cards import ALL_CARDS, ROOMS, SUSPECTS, WEAPONS
 from game.rules.engine import Game, Phase, Seat
 from game.rules.errors import GameOverError, IllegalActionError
 from game.rules.movement import destinations
+from game.rules.options import Options
 from game.rules.setup import GameSetup, SeatConfig
 from tests.boards import small_board
 
@@ -303,6 +304,8 @@ def test_correct_accusation_wins():
 
 def test_wrong_accusation_eliminates_but_token_stays_movable():
     g = make_game(positions={"scarlet": (1, 2)})  # on the kitchen doorway square
+    # stepping off the doorway is the 001 rule, an option since issue 6 (classic: tests/test_options.py)
+    g.setup = GameSetup(g.setup.seats, g.setup.seed, Options(eliminated_pushed_in=True))
     g.apply(Accuse("green", "rope", "study"))
     assert g.seats[0].eliminated and not g.over
     assert g.positions["scarlet"] == "kitchen"  # moved off the doorway

@@ -26,6 +26,7 @@ import random
 from collections import deque
 
 from game.ai.knowledge import Knowledge, Tracker, joint
+from game.ai.simple import may_accuse_here, walk_to
 from game.board.model import Board, Square
 from game.rules import events as ev
 from game.rules.actions import Accuse, Action, Disprove, EndTurn, Move, Roll, Suggest, TakePassage
@@ -76,15 +77,16 @@ def distances_to(board: Board, room: str) -> dict[object, int]:
     return _DIST_CACHE[key]
 
 
-def turns_to(board: Board, here: object, room: str) -> float:
+def turns_to(board: Board, here: object, room: str, mean: float = MEAN_ROLL) -> float:
     """Expected turns to reach ``room`` from ``here`` (a square or a room id):
-    a secret passage is one turn, otherwise steps / 3.5 rounded up, at least 1."""
+    a secret passage is one turn, otherwise steps / ``mean`` (the mean roll:
+    3.5 per die) rounded up, at least 1."""
     if isinstance(here, str) and board.rooms.get(here) is not None and board.passage(here) == room:
         return 1.0
     d = distances_to(board, room).get(here)
     if d is None:
         return 99.0
-    return max(1.0, math.ceil(d / MEAN_ROLL))
+    return max(1.0, math.ceil(d / mean))
 
 
 def _h(p: float) -> float:
@@ -114,6 +116,7 @@ class _Base:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
         self.tracker = Tracker()
+        self._stays = 0
 
     # hooks ----------------------------------------------------------------
     def knowledge(self, view: SeatView) -> Knowledge:
@@ -140,17 +143,29 @@ class _Base:
         if Disprove in kinds:
             return self.disprove(view, [a for a in legal if isinstance(a, Disprove)])
         know = self.knowledge(view)
-        if Accuse in kinds:
+        if Accuse in kinds or view.options.accuser_in_room:
             acc = self.accusation(view, know)
             if acc is not None:
-                return Accuse(*acc)
+                if Accuse in kinds and may_accuse_here(view, acc[2]):
+                    return Accuse(*acc)
+                # house rule: accuse only from the accused room, so walk there first
+                step = walk_to(view, legal, acc[2], self.rng)
+                if step is not None:
+                    return step
         moves = [a for a in legal if isinstance(a, Move)]
         if moves:
             return self.move(view, know, moves)
         here = view.positions[view.suspect]
         if Suggest in kinds and isinstance(here, str):
-            if view.phase != "start" or self.stay(view, know, here, kinds):
+            if view.phase != "start":
                 return self.suggest(view, know, here)
+            forced = Roll not in kinds and TakePassage not in kinds
+            # at most two stays running in one room (house rule stay_to_suggest, 002)
+            if forced or (self._stays < 2 and self.stay(view, know, here, kinds)):
+                self._stays += 1
+                return self.suggest(view, know, here)
+        if view.phase == "start":
+            self._stays = 0
         if TakePassage in kinds and isinstance(here, str):
             if self.take_passage(view, know, here, Roll in kinds):
                 return TakePassage()
@@ -168,7 +183,7 @@ class _Base:
         if Roll not in kinds and TakePassage not in kinds:
             return True
         values = self._values(view, know)
-        best = max((v / turns_to(view.board, here, r) for r, v in values.items() if r != here), default=0.0)
+        best = max((v / turns_to(view.board, here, r, MEAN_ROLL * view.options.dice) for r, v in values.items() if r != here), default=0.0)
         return values.get(here, 0.0) >= 0.7 * best
 
     def take_passage(self, view: SeatView, know: Knowledge, here: str, can_roll: bool) -> bool:
@@ -178,7 +193,7 @@ class _Base:
         if not can_roll:
             return True
         values = self._values(view, know)
-        best_other = max((v / turns_to(view.board, here, r) for r, v in values.items() if r not in (here, to)),
+        best_other = max((v / turns_to(view.board, here, r, MEAN_ROLL * view.options.dice) for r, v in values.items() if r not in (here, to)),
                          default=0.0)
         return values[to] >= best_other
 
@@ -190,7 +205,7 @@ class _Base:
             if m.room is not None:
                 score = values.get(m.room, 0.0) + 1e-6
             else:
-                score = max((v / (1 + turns_to(view.board, m.square, r)) for r, v in values.items() if r != here),
+                score = max((v / (1 + turns_to(view.board, m.square, r, MEAN_ROLL * view.options.dice)) for r, v in values.items() if r != here),
                             default=0.0)
             if score > best_score + 1e-12:
                 best_score, best = score, [m]

@@ -69,6 +69,38 @@ def door_distances(board: Board, rooms: set[str]) -> dict[Square, int]:
     return dist
 
 
+def walk_to(view: SeatView, legal: list[Action], goal: str, rng: random.Random) -> Action | None:
+    """One step of walking to the room ``goal`` so as to accuse from there
+    (house rule ``accuser_in_room``, 002 "Making an Accusation").  Returns the
+    move into ``goal`` or the corridor square nearest to it, the secret passage
+    when it leads there, a roll, or None when none of these is legal (the
+    caller then suggests or ends the turn)."""
+    moves = [a for a in legal if isinstance(a, Move)]
+    if moves:
+        into = [m for m in moves if m.room == goal]
+        if into:
+            return into[0]
+        dist = door_distances(view.board, {goal})
+        squares = [m for m in moves if m.square is not None]
+        if squares:
+            best = min(dist.get(m.square, 999) for m in squares)  # type: ignore[arg-type]
+            return rng.choice([m for m in squares if dist.get(m.square, 999) == best])  # type: ignore[arg-type]
+        return rng.choice(moves)
+    here = view.positions[view.suspect]
+    kinds = {type(a) for a in legal}
+    if TakePassage in kinds and isinstance(here, str) and view.board.passage(here) == goal:
+        return TakePassage()
+    if Roll in kinds:
+        return Roll()
+    return None
+
+
+def may_accuse_here(view: SeatView, room: str) -> bool:
+    """True when the options let this seat accuse ``room`` from where it stands
+    (always, unless ``accuser_in_room``: then only from inside ``room``)."""
+    return not view.options.accuser_in_room or view.positions.get(view.suspect) == room
+
+
 class SimplePlayer:
     """The first computer player (level ``"simple"``).  ``seed`` makes its random
     choices repeatable."""
@@ -77,6 +109,7 @@ class SimplePlayer:
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
+        self._stays = 0
 
     def choose(self, view: SeatView, legal: list[Action]) -> Action:
         """Pick an action for ``view.seat`` from ``legal`` (see ComputerPlayer)."""
@@ -84,12 +117,25 @@ class SimplePlayer:
         if Disprove in kinds:
             return self.rng.choice([a for a in legal if isinstance(a, Disprove)])
         answer = solution(view)
-        if answer is not None and Accuse in kinds:
-            return Accuse(*answer)
+        if answer is not None:
+            if Accuse in kinds and may_accuse_here(view, answer[2]):
+                return Accuse(*answer)
+            if view.options.accuser_in_room:
+                step = walk_to(view, legal, answer[2], self.rng)
+                if step is not None:
+                    return step
         if any(isinstance(a, Move) for a in legal):
             return self._move(view, [a for a in legal if isinstance(a, Move)])
         if Suggest in kinds:
-            return self._suggest(view)
+            here = view.positions[view.suspect]
+            if view.phase != "start" or not ({Roll, TakePassage} & kinds):
+                return self._suggest(view)
+            # staying in a room to suggest again: only for a room still in doubt,
+            # and at most twice running (house rule ``stay_to_suggest``, 002)
+            if here not in known_cards(view)[0] and self._stays < 2:
+                self._stays += 1
+                return self._suggest(view)
+        self._stays = 0
         if TakePassage in kinds and view.board.passage(str(view.positions[view.suspect])) in self._wanted_rooms(view):
             return TakePassage()
         if Roll in kinds:

@@ -110,9 +110,12 @@ class Game:
         """Set up a game (000 "Setting up" 1-9).
 
         The envelope takes one random card of each category; the weapons go to six
-        different rooms; all six suspect tokens stand on their start squares; the
-        other 18 cards are dealt one at a time round the table, starting with the
-        first player (hands may differ by one).  Seats play in the order Miss
+        different rooms (or, with ``options.weapon_rooms == "any"``, each to a
+        random room, rooms may repeat); all six suspect tokens stand on their
+        start squares (with ``options.all_suspects_on_board`` False only the
+        played ones: 001 "sólo se jugarán tres personajes"); the other 18 cards
+        are dealt one at a time round the table, starting with the first player
+        (hands may differ by one).  Seats play in the order Miss
         Scarlet, Colonel Mustard, Mrs. White, Mr. Green, Mrs. Peacock, Professor
         Plum (the order of the start squares round the board), so Miss Scarlet, if
         played, moves first.  Raises ``ValueError`` for an unplayable setup.
@@ -130,8 +133,12 @@ class Game:
         hands: list[list[str]] = [[] for _ in order]
         for i, card in enumerate(deck):
             hands[i % len(order)].append(card)
-        weapon_rooms = dict(zip(WEAPONS, rng.sample(ROOMS, len(WEAPONS))))
-        positions: dict[str, Position] = {s: board.start_squares[s] for s in SUSPECTS}
+        if setup.options.weapon_rooms == "any":
+            weapon_rooms = {w: rng.choice(ROOMS) for w in WEAPONS}
+        else:
+            weapon_rooms = dict(zip(WEAPONS, rng.sample(ROOMS, len(WEAPONS))))
+        on_board = SUSPECTS if setup.options.all_suspects_on_board else [c.suspect for c in order]
+        positions: dict[str, Position] = {s: board.start_squares[s] for s in on_board}
         game = cls(
             board=board, setup=setup,
             seats=[Seat(c.suspect, frozenset(h)) for c, h in zip(order, hands)],
@@ -311,6 +318,10 @@ class Game:
                 raise IllegalActionError("Finish your move first.", "move_first", '000 "Accusations" 1')
             if me.accused:
                 raise IllegalActionError("Each player gets only one accusation.", "accused_twice", '000 "Accusations" 5')
+            if self.options.accuser_in_room and self.room_of(self.turn) is None:
+                raise IllegalActionError("With this house rule you can only accuse from inside a room: "
+                                         "walk into the room you want to accuse first.",
+                                         "accuse_in_room", '002 "Making an Accusation"')
             if action.suspect or action.weapon or action.room:
                 if action.suspect not in SUSPECTS or action.weapon not in WEAPONS or action.room not in ROOMS:
                     raise IllegalActionError("An accusation names one suspect, one weapon and one room.", "bad_card",
@@ -395,8 +406,10 @@ class Game:
         self._suggested = True
         self._may_stay = False
         self._emit(ev.SuggestionMade(self.turn, action.suspect, action.weapon, room))
-        here = self.positions[action.suspect]
-        if here != room:
+        here = self.positions.get(action.suspect)
+        # 001: a suspect nobody plays has no token on the board; naming it is
+        # allowed (its card is in the game) and simply moves no token.
+        if here is not None and here != room:
             self._emit(ev.TokenSummoned(action.suspect, here, room))
             self.positions[action.suspect] = room
             moved = self.seat_of(action.suspect)
@@ -438,10 +451,17 @@ class Game:
         me.eliminated = True
         self._emit(ev.PlayerEliminated(self.turn))
         pos = self.positions[me.suspect]
-        if not isinstance(pos, str) and pos in self.board.door_rooms:
+        if self.options.eliminated_pushed_in and not isinstance(pos, str) and pos in self.board.door_rooms:
             room = self.board.door_rooms[pos][0]
             self._emit(ev.TokenPushedIn(me.suspect, pos, room))
             self.positions[me.suspect] = room
+        still_in = [i for i, s in enumerate(self.seats) if not s.eliminated]
+        if self.options.last_player_wins and len(still_in) == 1:
+            # 001 "ACUSAR Y GANAR": "gana el último jugador en pie"
+            self.winner = still_in[0]
+            self.phase = Phase.OVER
+            self._emit(ev.GameWon(still_in[0], *self.envelope, last_standing=True))
+            return
         self._end_turn()
 
     def _do_EndTurn(self, action: EndTurn) -> None:

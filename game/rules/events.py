@@ -164,7 +164,8 @@ class PlayerEliminated(Event):
 @dataclass(frozen=True)
 class TokenPushedIn(Event):
     """An eliminated player's token left on a doorway square moves into the room,
-    so it does not block the door."""
+    so it does not block the door (option ``eliminated_pushed_in``, 001 "ACUSAR
+    Y GANAR": "Si su pieza está bloqueando una puerta, se traslada a la habitación")."""
 
     suspect: str
     square: Square
@@ -178,12 +179,16 @@ class TurnEnded(Event):
 
 @dataclass(frozen=True)
 class GameWon(Event):
-    """A correct accusation; the envelope is laid out for all (000 "Accusations" 3)."""
+    """A correct accusation; the envelope is laid out for all (000 "Accusations" 3).
+    ``last_standing`` True: nobody accused correctly, but everybody else is out,
+    so the last player still in wins (option ``last_player_wins``, 001 "ACUSAR
+    Y GANAR")."""
 
     player: int
     suspect: str
     weapon: str
     room: str
+    last_standing: bool = False
 
 
 @dataclass(frozen=True)

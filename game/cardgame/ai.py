@@ -1,0 +1,279 @@
+"""Computer players of the card game: easy, medium and hard.
+
+All three decide from a :class:`~game.cardgame.engine.CardView` and the legal
+actions only.  Medium and hard count every deal consistent with what the seat
+saw with the board game's exact engine (:mod:`game.ai.knowledge`), with the
+card game's piles as categories: the face-up cards are left out of the
+categories (everybody knows they are not under the Crime card: 003 "Si podeu
+veure una targeta de prova, no pot estar a sota de la targeta de crim"), a
+player who said no lacks both asked cards, a card shown to this seat is held
+by the shower, and a card shown to somebody else means "the shower holds one
+of the two asked cards" (face-up cards dropped from that pair).
+
+* easy: crosses off its own cards, the face-up cards and cards shown to it;
+  asks about two random cards not crossed off; accuses (or joins) only when one
+  card of each kind is left.
+* medium: every certainty of the exact engine; asks about two cards still in
+  doubt, never the same pair twice; accuses or joins only when certain; shows
+  a card the asker has already seen when it can.
+* hard: asks the pair with the largest expected information (exact outcome
+  probabilities from :func:`game.ai.knowledge.joint`), may name its own cards
+  to test a single card; shows the card that leaks least; accuses when
+  certain, or when an opponent may be close and its best guess is likely;
+  joins another's accusation when its best guess has probability >= 0.5.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from itertools import combinations
+
+from game.ai.knowledge import Constraints, Knowledge, joint, solve
+from game.cardgame import events as ev
+from game.cardgame.engine import Accuse, Ask, CardAction, CardView, Decline, Join, Show
+
+LEVELS = ("easy", "medium", "hard")
+
+
+def _h(p: float) -> float:
+    if p <= 0.0 or p >= 1.0:
+        return 0.0
+    return -(p * math.log2(p) + (1 - p) * math.log2(1 - p))
+
+
+def constraints(view: CardView) -> Constraints:
+    """The exact-engine :class:`~game.ai.knowledge.Constraints` of a card-game
+    view: categories are the piles without the face-up cards; hand sizes as
+    dealt; players 0..n-1, the Crime card is the "envelope" (owner ``n``)."""
+    up = set(view.face_up)
+    cats = tuple(tuple(c for c in pile if c not in up) for pile in view.piles)
+    cons = Constraints(cats, view.hand_sizes)
+    env = view.players
+    for pile in cats:
+        for c in pile:
+            cons.has.add((view.seat, c)) if c in view.hand else cons.lacks.add((view.seat, c))
+    asked: tuple[str, ...] = ()
+    for e in view.events:
+        if isinstance(e, ev.Asked):
+            asked = tuple(c for c in e.cards if c not in up)
+        elif isinstance(e, ev.NoCard):
+            for c in asked:
+                cons.lacks.add((e.player, c))
+        elif isinstance(e, ev.CardShown):
+            if e.card is not None:
+                cons.has.add((e.by, e.card))
+            elif asked:
+                some = (e.by, frozenset(asked))
+                if some not in cons.some:
+                    cons.some.append(some)
+        elif isinstance(e, (ev.CrimeSeen,)) and e.cards is not None:
+            for c in e.cards:
+                cons.has.add((env, c))
+        elif isinstance(e, (ev.GameWon, ev.EverybodyLost, ev.NoPlayersLeft)):
+            for c in e.crime:
+                cons.has.add((env, c))
+        elif isinstance(e, ev.AccusationsRevealed):
+            pass  # the game ends at once; nothing to learn for play
+    return cons
+
+
+def last_asker(view: CardView) -> int | None:
+    """The seat whose question is being answered."""
+    for e in reversed(view.events):
+        if isinstance(e, ev.Asked):
+            return e.player
+    return None
+
+
+class _Base:
+    level = "base"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+        self.asked: set[frozenset[str]] = set()
+        self._cache: tuple[int, Knowledge] | None = None
+
+    def know(self, view: CardView) -> Knowledge:
+        """Exact knowledge (cached per number of events seen)."""
+        if self._cache is None or self._cache[0] != len(view.events):
+            self._cache = (len(view.events), solve(constraints(view)))
+        return self._cache[1]
+
+    def choose(self, view: CardView, legal: list[CardAction]) -> CardAction:
+        """One legal action for ``view.seat`` (the actor)."""
+        kinds = {type(a) for a in legal}
+        if Show in kinds:
+            return self.show(view, [a for a in legal if isinstance(a, Show)])
+        if Join in kinds:
+            t = self.join(view)
+            return Join(*t) if t else Decline()
+        t = self.accusation(view)
+        if t and Accuse in kinds:
+            return Accuse(*t)
+        pair = self.ask(view)
+        self.asked.add(frozenset(pair))
+        return Ask(*pair)
+
+    def show(self, view: CardView, options: list[Show]) -> Show:
+        return self.rng.choice(options)
+
+    def accusation(self, view: CardView) -> tuple[str, str, str] | None:
+        sol = self.know(view).solution()
+        return (sol[0], sol[1], sol[2]) if sol else None
+
+    def join(self, view: CardView) -> tuple[str, str, str] | None:
+        return self.accusation(view)
+
+    def ask(self, view: CardView) -> tuple[str, str]:
+        raise NotImplementedError
+
+    def _fill(self, view: CardView, cards: list[str]) -> tuple[str, str]:
+        """Two different cards: ``cards`` first, then own or face-up cards
+        (a sure "no" from everybody else), then anything."""
+        pool = list(dict.fromkeys(cards))
+        extra = sorted(view.hand) + list(view.face_up) + [c for p in view.piles for c in p]
+        for c in extra:
+            if len(pool) >= 2:
+                break
+            if c not in pool:
+                pool.append(c)
+        return pool[0], pool[1]
+
+
+class EasyPlayer(_Base):
+    """Level ``easy`` (see the module docstring)."""
+
+    level = "easy"
+
+    def accusation(self, view: CardView):
+        left = [[c for c in pile if c not in view.crossed] for pile in view.piles]
+        if all(len(x) == 1 for x in left):
+            return tuple(x[0] for x in left)
+        return None
+
+    def ask(self, view: CardView) -> tuple[str, str]:
+        left = [c for p in view.piles for c in p if c not in view.crossed]
+        self.rng.shuffle(left)
+        return self._fill(view, left[:2])
+
+
+class MediumPlayer(_Base):
+    """Level ``medium`` (see the module docstring)."""
+
+    level = "medium"
+
+    def ask(self, view: CardView) -> tuple[str, str]:
+        know = self.know(view)
+        doubt = [c for cat in know.categories for c in cat if know.certain_owner(c) is None]
+        pairs = [p for p in combinations(doubt, 2) if frozenset(p) not in self.asked]
+        if pairs:
+            return self.rng.choice(pairs)
+        singles = [c for c in doubt]
+        self.rng.shuffle(singles)
+        return self._fill(view, singles[:1])
+
+    def show(self, view: CardView, options: list[Show]) -> Show:
+        to = last_asker(view)
+        seen = {e.card for e in view.events if isinstance(e, ev.CardShown) and e.by == view.seat and e.to == to}
+        again = [o for o in options if o.card in seen]
+        return self.rng.choice(again or options)
+
+
+class HardPlayer(MediumPlayer):
+    """Level ``hard`` (see the module docstring)."""
+
+    level = "hard"
+    bold = 0.7
+
+    def gain(self, view: CardView, know: Knowledge, pair: tuple[str, str]) -> float:
+        """Expected information (bits) about where the two asked cards are in
+        the Crime, from the exact joint distribution of their owners and the
+        order of answering (a player holding both shows either, 50/50)."""
+        n = view.players
+        env = know.envelope
+        order = [(view.seat + k) % n for k in range(1, n)]
+        table = joint(know.constraints, pair)
+        outcomes: dict[object, list[float]] = {}
+        for where, cnt in table.items():
+            shower = next((p for p in order if p in where), None)
+            if shower is None:
+                outs = [(None, 1.0)]
+            else:
+                held = [pair[i] for i, o in enumerate(where) if o == shower]
+                outs = [((shower, c), 1.0 / len(held)) for c in held]
+            for out, w in outs:
+                acc = outcomes.setdefault(out, [0.0, 0.0, 0.0])
+                acc[0] += cnt * w
+                acc[1] += cnt * w * (where[0] == env)
+                acc[2] += cnt * w * (where[1] == env)
+        total = know.total
+        before = sum(_h(know.p_envelope(c)) for c in pair)
+        after = 0.0
+        for mass, a, b in outcomes.values():
+            after += mass / total * (_h(a / mass) + _h(b / mass))
+        # small bonus for learning who holds what (outcome entropy)
+        spread = -sum((m / total) * math.log2(m / total) for m, _, _ in outcomes.values() if m > 0)
+        return before - after + 0.05 * spread
+
+    def ask(self, view: CardView) -> tuple[str, str]:
+        know = self.know(view)
+        cards = [c for cat in know.categories for c in cat]
+        doubt = [c for c in cards if know.certain_owner(c) is None]
+        if not doubt:
+            return super().ask(view)
+        cands = [p for p in combinations(cards, 2) if any(c in doubt for c in p)]
+        best, best_key = None, None
+        for p in cands:
+            g = self.gain(view, know, p)
+            key = (-round(g, 9), frozenset(p) in self.asked, self.rng.random())
+            if best_key is None or key < best_key:
+                best, best_key = p, key
+        assert best is not None
+        return best
+
+    def show(self, view: CardView, options: list[Show]) -> Show:
+        to = last_asker(view)
+        seen = {e.card for e in view.events if isinstance(e, ev.CardShown) and e.by == view.seat and e.to == to}
+        times: dict[str, int] = {}
+        for e in view.events:
+            if isinstance(e, ev.CardShown) and e.by == view.seat and e.card:
+                times[e.card] = times.get(e.card, 0) + 1
+        return min(options, key=lambda o: (o.card not in seen, -times.get(o.card, 0), o.card))
+
+    def _best(self, know: Knowledge) -> tuple[tuple[str, str, str], float]:
+        guess, _ = know.best_guess()
+        table = joint(know.constraints, guess)
+        env = know.envelope
+        p = table.get((env, env, env), 0) / know.total
+        return (guess[0], guess[1], guess[2]), p
+
+    def _threat(self, view: CardView) -> bool:
+        return any(isinstance(e, ev.NobodyShowed) and e.player != view.seat and not view.out[e.player]
+                   for e in view.events)
+
+    def accusation(self, view: CardView):
+        sure = super().accusation(view)
+        if sure:
+            return sure
+        know = self.know(view)
+        if not self._threat(view) and sum(not o for o in view.out) > 1:
+            return None
+        guess, p = self._best(know)
+        return guess if p >= self.bold else None
+
+    def join(self, view: CardView):
+        sure = MediumPlayer.accusation(self, view)
+        if sure:
+            return sure
+        guess, p = self._best(self.know(view))
+        return guess if p >= 0.5 else None
+
+
+def make_card_player(level: str, seed: int = 0) -> _Base:
+    """A card-game computer player of ``level`` (easy, medium or hard); ``seed``
+    repeats its random choices.  Raises ``ValueError`` for an unknown level."""
+    classes = {"easy": EasyPlayer, "medium": MediumPlayer, "hard": HardPlayer}
+    if level not in classes:
+        raise ValueError(f"unknown card-game level {level!r}; choose from {', '.join(LEVELS)}")
+    return classes[level](seed)

@@ -22,7 +22,7 @@ from game.rules.actions import Accuse, Action, Disprove, EndTurn, Move, Roll, Su
 from game.rules.cards import ROOMS, SUSPECTS, WEAPONS, name
 from game.rules.errors import GameOverError, IllegalActionError
 from game.rules.events import Position
-from game.rules.movement import Path, destinations, is_trapped
+from game.rules.movement import Path, destinations, is_trapped, prepare
 from game.rules.setup import GameSetup
 
 
@@ -121,6 +121,7 @@ class Game:
         played, moves first.  Raises ``ValueError`` for an unplayable setup.
         """
         setup.validate()
+        prepare(board)
         order = sorted(setup.seats, key=lambda s: SUSPECTS.index(s.suspect))
         setup = GameSetup(seats=tuple(order), seed=setup.seed, options=setup.options)
         rng = random.Random(setup.seed)

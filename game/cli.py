@@ -45,6 +45,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--scene", choices=SCENES, default="title", help="scene for --screenshot")
     p.add_argument("--size", default="1280x720", help="window size WxH in pixels")
     p.add_argument("--map", default=str(paths.MANSION_MAP), help="Tiled map of the board")
+    p.add_argument("--replay", metavar="FILE",
+                   help="replay a saved game without a window: print its public log, or the first "
+                        "illegal action with its reason (exit code 2)")
+    p.add_argument("--lang", choices=("en", "es", "ca"), default=None,
+                   help="language of the screen and the log (default: your settings, else the system's)")
     return p.parse_args(argv)
 
 
@@ -97,6 +102,51 @@ def _card_game(args: argparse.Namespace) -> int:
     return 0
 
 
+def _replay(args: argparse.Namespace) -> int:
+    """``--replay FILE``: rebuild a saved game headless and print its public log."""
+    from game.log import describe
+    from game.rules import events as ev
+    from game.save import SaveError, SavedGame, read_save, replay
+
+    board = _load_board(args.map)
+    try:
+        saved = read_save(args.replay)
+    except SaveError as exc:
+        print(f"Cannot read the saved game: {exc}", file=sys.stderr)
+        return 2
+    # Replay action by action so the log up to a bad action is printed first.
+    partial = SavedGame(saved.setup, [], saved.notebooks, saved.mode)
+    game = replay(board, partial, args.replay)
+    seats = tuple(s.suspect for s in game.seats)
+    printed = 0
+
+    def flush() -> None:
+        nonlocal printed
+        for e in game.events[printed:]:
+            line = describe(ev.public(e), seats)
+            if line:
+                print(line)
+        printed = len(game.events)
+
+    flush()
+    for i, action in enumerate(saved.actions):
+        try:
+            game.apply(action)
+        except ValueError as exc:
+            print(f"ILLEGAL: action {i + 1} ({type(action).__name__}) is not allowed: {exc}")
+            return 2
+        flush()
+    if game.over:
+        from game.headless import result_line
+
+        print(result_line(game))
+    else:
+        from game.rules.cards import name
+
+        print(f"SAVED: the game goes on with {name(seats[game.actor])} to act ({game.phase.value} step).")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of ``run.py``; returns the process exit code."""
     args = parse_args(argv)
@@ -109,6 +159,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"--size must be between {MIN_SIZE[0]}x{MIN_SIZE[1]} and {MAX_SIZE[0]}x{MAX_SIZE[1]} "
               f"pixels, not {args.size}", file=sys.stderr)
         return 2
+    if args.lang:
+        import os
+
+        os.environ["CLUE_LANG"] = args.lang
+    if args.replay:
+        return _replay(args)
     if args.headless and args.mode == "card-game":
         return _card_game(args)
     if args.headless:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -32,3 +33,32 @@ def test_screenshot_with_broken_map_says_why(tmp_path):
     assert "Cannot load the board" in out.stderr and "broken.tmx" in out.stderr
     assert "Traceback" not in out.stderr
     assert (tmp_path / "shot.png").exists()  # the error screen itself
+
+
+def _saves(tmp_path):
+    from game import paths
+    from game.board.tmx import load_board
+    from game.headless import computer_setup, play
+    from game.save import SavedGame, save_game
+
+    game = play(load_board(paths.MANSION_MAP), computer_setup(3, 8))
+    save_game(tmp_path / "full.json", SavedGame(game.setup, list(game.actions)))
+    save_game(tmp_path / "half.json", SavedGame(game.setup, list(game.actions[:9])))
+    doc = json.loads((tmp_path / "half.json").read_text())
+    doc["actions"][4] = {"type": "Roll"}
+    (tmp_path / "bad.json").write_text(json.dumps(doc))
+    return game
+
+
+def test_replay_command(tmp_path):
+    game = _saves(tmp_path)
+    out = run("--replay", str(tmp_path / "full.json"))
+    assert out.returncode == 0 and out.stdout.strip().splitlines()[-1].startswith("RESULT:")
+    out = run("--replay", str(tmp_path / "half.json"))
+    assert out.returncode == 0 and out.stdout.strip().splitlines()[-1].startswith("SAVED: the game goes on")
+    out = run("--replay", str(tmp_path / "bad.json"))
+    last = out.stdout.strip().splitlines()[-1]
+    assert out.returncode == 2 and last.startswith("ILLEGAL: action 5 (Roll)") and "already moved" in last
+    out = run("--replay", str(tmp_path / "missing.json"))
+    assert out.returncode == 2 and "does not exist" in out.stderr and "Traceback" not in out.stderr
+    assert game.over

@@ -1345,7 +1345,10 @@ def generate(out: Path) -> list[Path]:
     save(make_envelope(), sprites / "envelope.png", written)
     for n in range(1, 7):
         save(make_die(n), sprites / "dice" / f"{n}.png", written)
-    save(make_icon(), sprites / "icon.png", written)
+    icon = make_icon()
+    save(icon, sprites / "icon.png", written)
+    # the desktop icon installed by `pip install .` (pyproject data-files)
+    save(icon, out / "packaging" / "linux" / "clue-family.png", written)
     for k, (name, maker) in enumerate(SOUND_MAKERS.items()):
         rng = np.random.default_rng(1000 + k)
         write_wav(sounds / f"{name}.wav", maker(rng), written)

@@ -203,7 +203,12 @@ def read_save(path: str | Path) -> SavedGame:
     except json.JSONDecodeError as exc:
         raise SaveError(path, f"the file is damaged or cut short ({exc.msg})",
                         f"line {exc.lineno}, column {exc.colno}") from None
-    return from_document(doc, path)
+    except (RecursionError, ValueError) as exc:  # absurdly deep nesting, huge numbers
+        raise SaveError(path, f"the file is damaged ({type(exc).__name__})") from None
+    try:
+        return from_document(doc, path)
+    except (RecursionError, OverflowError) as exc:
+        raise SaveError(path, f"the file is damaged ({type(exc).__name__})") from None
 
 
 def replay(board: Board, saved: SavedGame, path: str | Path = "<memory>") -> Game:

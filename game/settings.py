@@ -85,13 +85,36 @@ def settings_from_dict(data: Any, path: str | Path = "<memory>") -> Settings:
         if getattr(out, key) not in allowed:
             raise SettingsError(f"settings {path}, field {key!r}: {getattr(out, key)!r} is not one of "
                                 + ", ".join(allowed))
-    if not 0.0 <= float(out.volume) <= 1.0:
+    if not 0.0 <= float(out.volume) <= 1.0:  # float() of a huge int raises OverflowError
         raise SettingsError(f"settings {path}, field 'volume': must be between 0 and 1")
     out.volume = float(out.volume)
+    owner: dict[str, str] = {}
     for intent, keys in out.keys.items():
-        if not isinstance(keys, list) or not all(isinstance(k, str) for k in keys):
+        if not isinstance(keys, list) or not keys or not all(isinstance(k, str) for k in keys):
             raise SettingsError(f"settings {path}, field 'keys', entry {intent!r}: expected a list of key names")
+        for k in keys:
+            if not _is_key_name(k):
+                raise SettingsError(f"settings {path}, field 'keys', entry {intent!r}: {k!r} is not a key name")
+            if k in owner and owner[k] != intent:
+                raise SettingsError(f"settings {path}, field 'keys': the key {k!r} is used for both "
+                                    f"{owner[k]!r} and {intent!r}")
+            owner[k] = intent
     return out
+
+
+def _is_key_name(name: str) -> bool:
+    """True for a key name pygame knows (``"return"``, ``"a"``, ``"f10"``)."""
+    import warnings
+
+    import pygame
+
+    with warnings.catch_warnings():  # key names need no display, but pygame warns before init()
+        warnings.simplefilter("ignore")
+        try:
+            pygame.key.key_code(name)
+        except (ValueError, pygame.error):
+            return False
+    return True
 
 
 def load_settings(path: str | Path | None = None) -> tuple[Settings, str | None]:
@@ -105,7 +128,8 @@ def load_settings(path: str | Path | None = None) -> tuple[Settings, str | None]
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
         return settings_from_dict(data, path), None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError, SettingsError) as exc:
+    except (OSError, ValueError, RecursionError, OverflowError) as exc:
+        # ValueError covers bad JSON, bad text encoding and SettingsError.
         moved = quarantine(path)
         where = f" It was kept as {moved.name}." if moved else ""
         return Settings(language=system_language()), (

@@ -13,7 +13,7 @@ same deals.  Prints, per level:
   suggestion; the count is the seat's own turns so far; the same yardstick for
   every level; seats that never got there before the game ended are left out,
   their share is printed as "pinned %");
-* wrong accusations (total, and per 100 seat-games);
+* wrong accusations (total);
 * decision time per ``choose`` call: median and p95 in ms.
 
 Uses ``--workers`` processes (default 2).
@@ -177,6 +177,9 @@ def main(argv: list[str] | None = None) -> int:
     levels = tuple(x.strip() for x in a.seats.split(",") if x.strip())
     if not 3 <= a.players <= 6:
         print(f"--players must be 3 to 6, not {a.players}", file=sys.stderr)
+        return 2
+    if a.games < 1 or a.workers < 1:
+        print("--games and --workers must be 1 or more", file=sys.stderr)
         return 2
     if len(levels) != a.players:
         print(f"--seats needs {a.players} levels, got {len(levels)}", file=sys.stderr)

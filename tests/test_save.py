@@ -140,3 +140,9 @@ def test_quarantine_keeps_the_damaged_file(tmp_path):
     second = quarantine(path)
     assert second != moved and second.read_text() == "{again" and moved.read_text() == "{broken"
     assert quarantine(tmp_path / "missing.json") is None
+
+
+def test_absurd_files_are_errors_not_crashes(tmp_path):
+    for text in ["[" * 50000 + "]" * 50000, '{"format": "clue-save", "version": 1' + "0" * 5000 + "}"]:
+        with pytest.raises(SaveError):
+            read_save(write(tmp_path, text))

@@ -47,3 +47,20 @@ def test_bad_field_names_the_field(tmp_path):
     # unknown fields from a newer game are ignored
     path.write_text(json.dumps({"volume": 0.5, "future_thing": 1}))
     assert load_settings(path) == (Settings(volume=0.5), None)
+
+
+def test_bad_key_bindings_fall_back_with_a_message(tmp_path):
+    path = tmp_path / "settings.json"
+    for keys, part in [({"confirm": ["bogus"]}, "not a key name"), ({"confirm": []}, "list of key names"),
+                       ({"confirm": ["return"], "back": ["return"]}, "used for both")]:
+        path.write_text(json.dumps({"keys": keys}))
+        settings, message = load_settings(path)
+        assert part in message and settings.keys == {}
+
+
+def test_absurd_files_never_stop_the_game(tmp_path):
+    path = tmp_path / "settings.json"
+    for text in ['{"volume": 1' + "0" * 400 + "}", "[" * 50000 + "]" * 50000]:
+        path.write_text(text)
+        settings, message = load_settings(path)
+        assert message and "could not be read" in message and settings.volume == Settings().volume

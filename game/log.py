@@ -1,9 +1,23 @@
-"""The game log: public events in plain words, as anybody at the table saw them."""
+"""The game log: public events in plain words, as anybody at the table saw them.
+
+Every line is a translatable sentence (see :mod:`game.i18n`) with the names
+as parameters: ``{who}`` is a player's suspect (``{who_the}``, ``{who_of}``,
+``{who_to}`` are its forms with an article), and card parameters offer the same
+forms (``{weapon_the}``, ``{room_in}`` ...).  Lines come out in the language in
+use (English unless :func:`game.i18n.set_language` chose another).
+"""
 
 from __future__ import annotations
 
+from game.i18n import _, card, fmt, nfmt
 from game.rules import events as ev
-from game.rules.cards import name
+
+
+def _and_list(names: list[str]) -> str:
+    """ "A, B and C" in the current language."""
+    if len(names) == 1:
+        return names[0]
+    return _("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
 
 
 def describe(event: ev.Event, seats: tuple[str, ...]) -> str | None:
@@ -11,64 +25,65 @@ def describe(event: ev.Event, seats: tuple[str, ...]) -> str | None:
     not worth a line.  ``seats`` gives the suspect of each seat.  Private parts
     are never printed: pass a redacted event (see :func:`game.rules.events.public`)."""
     def who(i: int) -> str:
-        return name(seats[i])
+        return seats[i]
 
     e = event
     if isinstance(e, ev.GameStarted):
-        names = [name(s) for s in e.seats]
-        return f"The game begins. {', '.join(names[:-1])} and {names[-1]} are at the table."
+        return fmt("The game begins. {names} are at the table.",
+                   names=_and_list([card(s, "the") for s in e.seats]))
     if isinstance(e, ev.HandDealt):
         return None
     if isinstance(e, ev.TurnStarted):
-        return f"It is {who(e.player)}'s turn."
+        return fmt("It is {who}'s turn.", who=who(e.player))
     if isinstance(e, ev.DieRolled):
         if len(e.dice) == 1:
-            return f"{who(e.player)} rolls a {e.total}."
-        return f"{who(e.player)} rolls {' + '.join(map(str, e.dice))} = {e.total}."
+            return fmt("{who} rolls a {total}.", who=who(e.player), total=e.total)
+        return fmt("{who} rolls {dice} = {total}.", who=who(e.player), dice=" + ".join(map(str, e.dice)),
+                   total=e.total)
     if isinstance(e, ev.TokenMoved):
         if e.passage:
-            return f"{name(e.suspect)} takes the secret passage to the {name(str(e.end))}."
+            return fmt("{suspect} takes the secret passage to the {room}.", suspect=e.suspect, room=str(e.end))
         if isinstance(e.end, str):
-            return f"{name(e.suspect)} walks into the {name(e.end)}."
+            return fmt("{suspect} walks into the {room}.", suspect=e.suspect, room=e.end)
         steps = len(e.path)
-        return f"{name(e.suspect)} walks {steps} square{'s' if steps != 1 else ''}."
+        return nfmt("{suspect} walks {n} square.", "{suspect} walks {n} squares.", steps, suspect=e.suspect)
     if isinstance(e, ev.NoMoves):
-        return f"{who(e.player)} is blocked in and cannot move."
+        return fmt("{who} is blocked in and cannot move.", who=who(e.player))
     if isinstance(e, ev.SuggestionMade):
-        return (f"{who(e.player)} suggests it was {name(e.suspect)}, with the {name(e.weapon)}, "
-                f"in the {name(e.room)}.")
+        return fmt("{who} suggests it was {suspect}, with the {weapon}, in the {room}.", who=who(e.player),
+                   suspect=e.suspect, weapon=e.weapon, room=e.room)
     if isinstance(e, ev.TokenSummoned):
-        return f"{name(e.suspect)} is called into the {name(e.room)}."
+        return fmt("{suspect} is called into the {room}.", suspect=e.suspect, room=e.room)
     if isinstance(e, ev.WeaponMoved):
-        return f"The {name(e.weapon)} is brought into the {name(e.room)}."
+        return fmt("The {weapon} is brought into the {room}.", weapon=e.weapon, room=e.room)
     if isinstance(e, ev.CannotDisprove):
-        return f"{who(e.player)} has none of those cards."
+        return fmt("{who} has none of those cards.", who=who(e.player))
     if isinstance(e, ev.DisproveRequested):
-        return f"{who(e.player)} has a card to show."
+        return fmt("{who} has a card to show.", who=who(e.player))
     if isinstance(e, ev.CardShown):
         if e.card is not None:
-            return f"{who(e.by)} shows {who(e.to)} the {name(e.card)}."
-        return f"{who(e.by)} shows {who(e.to)} a card in secret."
+            return fmt("{by} shows {to} the {card}.", by=who(e.by), to=who(e.to), card=e.card)
+        return fmt("{by} shows {to} a card in secret.", by=who(e.by), to=who(e.to))
     if isinstance(e, ev.NobodyDisproved):
-        return f"Nobody can show {who(e.player)} a card!"
+        return fmt("Nobody can show {who} a card!", who=who(e.player))
     if isinstance(e, ev.AccusationMade):
-        return (f"{who(e.player)} accuses {name(e.suspect)}, with the {name(e.weapon)}, "
-                f"in the {name(e.room)}!")
+        return fmt("{who} accuses {suspect}, with the {weapon}, in the {room}!", who=who(e.player),
+                   suspect=e.suspect, weapon=e.weapon, room=e.room)
     if isinstance(e, ev.EnvelopeSeen):
         return None
     if isinstance(e, ev.PlayerEliminated):
-        return f"{who(e.player)} was wrong and is out of the race, but still shows cards."
+        return fmt("{who} was wrong and is out of the race, but still shows cards.", who=who(e.player))
     if isinstance(e, ev.TokenPushedIn):
-        return f"{name(e.suspect)} steps off the doorway into the {name(e.room)}."
+        return fmt("{suspect} steps off the doorway into the {room}.", suspect=e.suspect, room=e.room)
     if isinstance(e, ev.TurnEnded):
         return None
     if isinstance(e, ev.GameWon) and e.last_standing:
-        return (f"Everybody else is out, so {who(e.player)} wins! The envelope held {name(e.suspect)}, "
-                f"the {name(e.weapon)} and the {name(e.room)}.")
+        return fmt("Everybody else is out, so {who} wins! The envelope held {suspect}, the {weapon} and the "
+                   "{room}.", who=who(e.player), suspect=e.suspect, weapon=e.weapon, room=e.room)
     if isinstance(e, ev.GameWon):
-        return (f"{who(e.player)} solved the case: {name(e.suspect)}, with the {name(e.weapon)}, "
-                f"in the {name(e.room)}. {who(e.player)} wins!")
+        return fmt("{who} solved the case: {suspect}, with the {weapon}, in the {room}. {who} wins!",
+                   who=who(e.player), suspect=e.suspect, weapon=e.weapon, room=e.room)
     if isinstance(e, ev.GameOverNoWinner):
-        return (f"Everybody is out. The envelope held {name(e.suspect)}, the {name(e.weapon)} "
-                f"and the {name(e.room)}. Nobody wins.")
+        return fmt("Everybody is out. The envelope held {suspect}, the {weapon} and the {room}. Nobody wins.",
+                   suspect=e.suspect, weapon=e.weapon, room=e.room)
     return None

@@ -230,6 +230,7 @@ def test_whole_turn_with_the_pad_only(app):
     for _turn in range(40):                          # until she gets into a room to suggest
         run_until(app, lambda: board.human_to_act and g.actor == 0 and g.phase is Phase.START,
                   lambda: pad_act(app, pad_of))
+        wait_guard(app)                              # her turn ignores presses for a moment
         n = len(g.events)
         press(app, 2, A)                             # pad 2 cannot roll for her
         assert len(g.events) == n
@@ -251,6 +252,8 @@ def test_whole_turn_with_the_pad_only(app):
         run_until(app, lambda: g.actor != 0 or g.phase is not Phase.MOVE, lambda: pad_act(app, pad_of))
     picker = app.top
     assert isinstance(picker, PickerScene) and picker.mode == "suggest"
+    wait_guard(app)                                  # opened by itself: a short guard, nothing focused
+    press(app, 1, RIGHT)                             # the first press focuses the first card
     # suggest a card Colonel Mustard (pad 2) holds, so he must disprove in private
     target = next((c for c in picker.items["suspect"] if c.data in other_hand), None)
     cat = "suspect"
@@ -486,7 +489,7 @@ def test_keys_remapped_and_kept_in_the_settings_file(app, tmp_path):
     app.close()
     again = App(sound=False, settings_path=path)          # a new session reads the file
     assert again.input.keymap[pygame.K_k] is Kind.NOTEBOOK
-    assert again.input.keymap.get(pygame.K_RETURN) is None
+    assert again.input.keymap.get(pygame.K_RETURN) is Kind.CONFIRM   # Enter always confirms too
     again.start()
     again.top.focus.focus_on(again.top.buttons[2])
     key(again, pygame.K_n)                                # N confirms now: Controls

@@ -483,7 +483,9 @@ def _all_scenes(app: App):
     sp.cycle_level(1)                                                # Hard
     sp.cycle_level(2)
     sp.cycle_level(2)                                                # Easy
-    assert {b.label for b in sp.level_buttons.values()} == {"Easy", "Medium", "Hard"}
+    from game.ui.scenes.setup import level_label
+
+    assert {b.label for b in sp.level_buttons.values()} == {level_label(lv) for lv in ("easy", "medium", "hard")}
     scenes.append(sp)
     return scenes, match
 
@@ -617,6 +619,7 @@ def test_picker_keeps_picks_and_names_what_is_missing(app):
     app.step(DT)
     picker = app.top
     assert isinstance(picker, PickerScene) and picker.mode == "suggest"
+    wait_guard(app)                                                  # opened by itself: a short guard
     suspect = picker.items["suspect"][2]
     click(app, suspect.rect.center)
     click(app, picker.ok.rect.center)                                # Suggest! too early
@@ -684,6 +687,7 @@ def test_status_line_while_a_suggestion_is_answered(app):
     app.push(board)
     app.step(DT)
     picker = app.top
+    wait_guard(app)                                                  # opened by itself: a short guard
     click(app, picker.items["suspect"][1].rect.center)
     click(app, picker.items["weapon"][1].rect.center)
     click(app, picker.ok.rect.center)

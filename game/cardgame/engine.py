@@ -35,7 +35,7 @@ from typing import Any, Union
 
 from game.cardgame import events as ev
 from game.cardgame.cards import CARDS, deck, kind, name, piles
-from game.rules.errors import GameOverError, IllegalActionError
+from game.rules.errors import N_, GameOverError, IllegalActionError
 
 #: Orders in which joint accusations are checked (003 "Els jugadors triaran qui
 #: acusarà primer, segon, etc."): ``"turn"`` = the player whose turn it is,
@@ -299,37 +299,37 @@ class CardGame:
         for card, pile, what in ((p, pp, "person"), (w, ww, "weapon"), (loc, ll, "location")):
             if card not in pile:
                 raise IllegalActionError(
-                    f"An accusation names one person, one weapon and one location in play; {card!r} is not a {what}"
-                    f" of this game.", "bad_card", '003 "Només tu acusant"')
+                    N_("An accusation names one person, one weapon and one location in play; {card!r} is not a "
+                       "{what} of this game."), "bad_card", '003 "Només tu acusant"', card=card, what=what)
 
     def check(self, action: CardAction) -> None:
         """Raise :class:`IllegalActionError` (plain words, ``code``, ``rule``)
         if the actor may not take ``action`` now; :class:`GameOverError` after
         the end.  Placeholders with empty names are checked for timing only."""
         if self.phase is Phase.OVER:
-            raise GameOverError("The game is over.", "game_over", '003 "Acusació"')
+            raise GameOverError(N_("The game is over."), "game_over", '003 "Acusació"')
         if isinstance(action, Show):
             if self.phase is not Phase.SHOW:
-                raise IllegalActionError("Nobody needs to show a card now.", "no_show", '003 "Prendre el teu torn"')
+                raise IllegalActionError(N_("Nobody needs to show a card now."), "no_show", '003 "Prendre el teu torn"')
             assert self._asked is not None
             if action.card not in self._asked:
-                raise IllegalActionError("You can only show one of the two cards asked about.", "not_asked",
+                raise IllegalActionError(N_("You can only show one of the two cards asked about."), "not_asked",
                                          '003 "Si tenen una de les targetes que has preguntat, t\'ho han d\'ensenyar"')
             if action.card not in self.hands[self.actor]:
-                raise IllegalActionError(f"You do not hold the {name(action.card)}.", "not_in_hand",
-                                         '003 "Prendre el teu torn"')
+                raise IllegalActionError(N_("You do not hold the {card}."), "not_in_hand",
+                                         '003 "Prendre el teu torn"', card=action.card)
             return
         if self.phase is Phase.SHOW:
-            raise IllegalActionError("A card must be shown first.", "waiting_show", '003 "Prendre el teu torn"')
+            raise IllegalActionError(N_("A card must be shown first."), "waiting_show", '003 "Prendre el teu torn"')
         if isinstance(action, (Join, Decline)):
             if self.phase is not Phase.JOIN:
-                raise IllegalActionError("Nobody is accusing now, so there is nothing to join.", "no_join",
+                raise IllegalActionError(N_("Nobody is accusing now, so there is nothing to join."), "no_join",
                                          '003 "Dos o més jugadors que acusen"')
             if isinstance(action, Join):
                 self._check_triple(action.person, action.weapon, action.location)
             return
         if self.phase is Phase.JOIN:
-            raise IllegalActionError("Join the accusation or decline first.", "waiting_join",
+            raise IllegalActionError(N_("Join the accusation or decline first."), "waiting_join",
                                      '003 "Dos o més jugadors que acusen"')
         if isinstance(action, Ask):
             if not (action.first or action.second):
@@ -337,17 +337,20 @@ class CardGame:
             all_cards = deck(self.setup.advanced)
             for c in (action.first, action.second):
                 if c not in all_cards:
-                    extra = " (it is a \"+\" card, only in the advanced game)" if c in CARDS else ""
-                    raise IllegalActionError(f"{c!r} is not an evidence card of this game{extra}.", "bad_card",
-                                             '003 "Podreu triar dues proves per preguntar"')
+                    if c in CARDS:
+                        raise IllegalActionError(
+                            N_("{card!r} is not an evidence card of this game (it is a \"+\" card, only in the "
+                               "advanced game)."), "bad_card", '003 "Joc de cartes Clue avançat"', card=c)
+                    raise IllegalActionError(N_("{card!r} is not an evidence card of this game."), "bad_card",
+                                             '003 "Podreu triar dues proves per preguntar"', card=c)
             if action.first == action.second:
-                raise IllegalActionError("Ask about two different evidence cards.", "same_card",
+                raise IllegalActionError(N_("Ask about two different evidence cards."), "same_card",
                                          '003 "Podreu triar dues proves per preguntar"')
             return
         if isinstance(action, Accuse):
             self._check_triple(action.person, action.weapon, action.location)
             return
-        raise IllegalActionError(f"Unknown action {action!r}.", "unknown")
+        raise IllegalActionError(N_("Unknown action {action!r}."), "unknown", "", action=action)
 
     # ------------------------------------------------------------- apply
     def apply(self, action: CardAction) -> list[ev.Event]:
@@ -356,7 +359,7 @@ class CardGame:
         for a question or accusation with an empty name."""
         if isinstance(action, (Ask, Accuse, Join)) and not all(
                 getattr(action, f) for f in action.__dataclass_fields__):
-            raise IllegalActionError("Name all the cards first.", "bad_card")
+            raise IllegalActionError(N_("Name all the cards first."), "bad_card", '003 "Prendre el teu torn"')
         self.check(action)
         start = len(self.events)
         self.actions.append(action)

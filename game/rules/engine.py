@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 from game.board.model import Board, Square
 from game.rules import events as ev
 from game.rules.actions import Accuse, Action, Disprove, EndTurn, Move, Roll, Suggest, TakePassage
-from game.rules.cards import ROOMS, SUSPECTS, WEAPONS, name
-from game.rules.errors import GameOverError, IllegalActionError
+from game.rules.cards import ROOMS, SUSPECTS, WEAPONS
+from game.rules.errors import N_, Np_, GameOverError, IllegalActionError
 from game.rules.events import Position
 from game.rules.movement import Path, destinations, is_trapped, prepare
 from game.rules.setup import GameSetup
@@ -250,107 +250,111 @@ class Game:
         current actor may not take ``action`` now.  Placeholder suggestions and
         accusations with empty names are checked for timing only."""
         if self.phase is Phase.OVER:
-            raise GameOverError("The game is over.", "game_over", '000 "How you win"')
+            raise GameOverError(N_("The game is over."), "game_over", '000 "How you win"')
         me = self.seats[self.turn]
         phase = self.phase
         if isinstance(action, Disprove):
             if phase is not Phase.DISPROVE:
-                raise IllegalActionError("Nobody needs to show a card now.", "no_disprove")
+                raise IllegalActionError(N_("Nobody needs to show a card now."), "no_disprove", '000 "Suggestions" 3')
             assert self.suggestion is not None
             if action.card not in self.suggestion.cards:
-                raise IllegalActionError(
-                    f"You can only show one of the named cards, not the {name(action.card) if action.card in SUSPECTS + WEAPONS + ROOMS else action.card}.",
-                    "not_named", '000 "Suggestions" 3')
+                raise IllegalActionError(N_("You can only show one of the named cards, not the {card}."),
+                                         "not_named", '000 "Suggestions" 3', card=action.card)
             if action.card not in self.seats[self.actor].hand:
-                raise IllegalActionError(f"You do not hold the {name(action.card)}.", "not_in_hand", '000 "Suggestions" 3')
+                raise IllegalActionError(N_("You do not hold the {card}."), "not_in_hand", '000 "Suggestions" 3',
+                                         card=action.card)
             return
         if phase is Phase.DISPROVE:
-            raise IllegalActionError(
-                f"{name(self.seats[self.actor].suspect)} must first show a card.", "waiting_disprove",
-                '000 "Suggestions" 3')
+            raise IllegalActionError(N_("{suspect} must first show a card."), "waiting_disprove",
+                                     '000 "Suggestions" 3', suspect=self.seats[self.actor].suspect)
         if isinstance(action, Roll):
             if phase is not Phase.START:
-                raise IllegalActionError("You have already moved this turn.", "already_moved", '000 "How a turn works" 1')
+                raise IllegalActionError(N_("You have already moved this turn."), "already_moved", '000 "How a turn works" 1')
             if not self.can_roll():
                 room = self.room_of(self.turn)
                 raise IllegalActionError(
-                    f"Every door of the {name(room)} is blocked, so you are stuck until someone moves.",
-                    "trapped", '000 "Secret passages and blocked doors"')
+                    N_("Every door of the {room} is blocked, so you are stuck until someone moves."),
+                    "trapped", '000 "Secret passages and blocked doors"', room=room)
             return
         if isinstance(action, TakePassage):
             if phase is not Phase.START:
-                raise IllegalActionError("The secret passage can only be used instead of rolling, at the start of your turn.",
+                raise IllegalActionError(N_("The secret passage can only be used instead of rolling, at the start of your turn."),
                                          "passage_not_now", '000 "Secret passages and blocked doors"')
             room = self.room_of(self.turn)
             if room is None or self.board.passage(room) is None:
-                raise IllegalActionError("Secret passages start only in the corner rooms.", "no_passage",
+                raise IllegalActionError(N_("Secret passages start only in the corner rooms."), "no_passage",
                                          '000 "Secret passages and blocked doors"')
             return
         if isinstance(action, Move):
             if phase is not Phase.MOVE:
                 if phase is Phase.START:
-                    raise IllegalActionError("Roll the die before you move.", "roll_first", '000 "How a turn works" 1')
-                raise IllegalActionError("You have already moved this turn.", "already_moved", '000 "How a turn works" 1')
+                    raise IllegalActionError(N_("Roll the die before you move."), "roll_first", '000 "How a turn works" 1')
+                raise IllegalActionError(N_("You have already moved this turn."), "already_moved", '000 "How a turn works" 1')
             dest: Position | None = action.room if action.room is not None else action.square
             if dest not in self.moves():
-                raise IllegalActionError(self._why_not_reachable(dest), "unreachable", '000 "How a turn works" 2-3')
+                why, params = self._why_not_reachable(dest)
+                raise IllegalActionError(why, "unreachable", '000 "How a turn works" 2-3', **params)
             return
         if isinstance(action, Suggest):
             room = self.room_of(self.turn)
             if room is None:
-                raise IllegalActionError("You can only make a suggestion inside a room.", "not_in_room", '000 "Suggestions" 1')
+                raise IllegalActionError(N_("You can only make a suggestion inside a room."), "not_in_room", '000 "Suggestions" 1')
             if phase is Phase.MOVE:
-                raise IllegalActionError("Finish your move first.", "move_first", '000 "How a turn works" 4')
+                raise IllegalActionError(N_("Finish your move first."), "move_first", '000 "How a turn works" 4')
             if phase is Phase.START:
                 if not self._may_stay:
                     raise IllegalActionError(
-                        f"You were already in the {name(room)} last turn. Leave and come back in to suggest here again.",
-                        "suggest_again", '000 "Secret passages and blocked doors"')
+                        N_("You were already in the {room} last turn. Leave and come back in to suggest here again."),
+                        "suggest_again", '000 "Secret passages and blocked doors"', room=room)
             elif phase is not Phase.SUGGEST or self._suggested:
-                raise IllegalActionError("You have already made a suggestion this turn.", "one_suggestion", '000 "How a turn works" 4')
+                raise IllegalActionError(N_("You have already made a suggestion this turn."), "one_suggestion", '000 "How a turn works" 4')
             if action.suspect or action.weapon:
                 if action.suspect not in SUSPECTS:
-                    raise IllegalActionError(f"{action.suspect!r} is not a suspect.", "bad_card")
+                    raise IllegalActionError(N_("{card!r} is not a suspect."), "bad_card", '000 "Suggestions" 1', card=action.suspect)
                 if action.weapon not in WEAPONS:
-                    raise IllegalActionError(f"{action.weapon!r} is not a weapon.", "bad_card")
+                    raise IllegalActionError(N_("{card!r} is not a weapon."), "bad_card", '000 "Suggestions" 1', card=action.weapon)
             return
         if isinstance(action, Accuse):
             if phase is Phase.MOVE:
-                raise IllegalActionError("Finish your move first.", "move_first", '000 "Accusations" 1')
+                raise IllegalActionError(N_("Finish your move first."), "move_first", '000 "Accusations" 1')
             if me.accused:
-                raise IllegalActionError("Each player gets only one accusation.", "accused_twice", '000 "Accusations" 5')
+                raise IllegalActionError(N_("Each player gets only one accusation."), "accused_twice", '000 "Accusations" 5')
             if self.options.accuser_in_room and self.room_of(self.turn) is None:
-                raise IllegalActionError("With this house rule you can only accuse from inside a room: "
-                                         "walk into the room you want to accuse first.",
+                raise IllegalActionError(N_("With this house rule you can only accuse from inside a room: "
+                                            "walk into the room you want to accuse first."),
                                          "accuse_in_room", '002 "Making an Accusation"')
             if action.suspect or action.weapon or action.room:
                 if action.suspect not in SUSPECTS or action.weapon not in WEAPONS or action.room not in ROOMS:
-                    raise IllegalActionError("An accusation names one suspect, one weapon and one room.", "bad_card",
+                    raise IllegalActionError(N_("An accusation names one suspect, one weapon and one room."), "bad_card",
                                              '000 "Accusations" 1')
                 if self.options.accuser_in_room and action.room != self.room_of(self.turn):
-                    raise IllegalActionError("With this house rule you must stand in the room you accuse.",
+                    raise IllegalActionError(N_("With this house rule you must stand in the room you accuse."),
                                              "accuse_in_room", '002 "Making an Accusation"')
             return
         if isinstance(action, EndTurn):
             if phase is Phase.MOVE:
-                raise IllegalActionError("Choose where to move first.", "move_first", '000 "How a turn works" 2')
+                raise IllegalActionError(N_("Choose where to move first."), "move_first", '000 "How a turn works" 2')
             if phase is Phase.START and self.can_roll() and not self._may_stay:
-                raise IllegalActionError("Roll the die (or take a secret passage) first.", "roll_first",
+                raise IllegalActionError(N_("Roll the die (or take a secret passage) first."), "roll_first",
                                          '000 "How a turn works" 1')
             return
-        raise IllegalActionError(f"Unknown action {action!r}.", "unknown")
+        raise IllegalActionError(N_("Unknown action {action!r}."), "unknown", "", action=action)
 
-    def _why_not_reachable(self, dest: Position | None) -> str:
+    def _why_not_reachable(self, dest: Position | None) -> tuple[str, dict]:
+        """The reason (an English template) and its parameters."""
         if isinstance(dest, str):
             if dest == self.room_of(self.turn):
-                return f"You cannot go back into the {name(dest)} in the same turn you left it."
-            return f"You cannot reach the {name(dest) if dest in ROOMS else dest} with a roll of {self.roll}."
+                return N_("You cannot go back into the {room} in the same turn you left it."), {"room": dest}
+            return N_("You cannot reach the {room} with a roll of {roll}."), {"room": dest, "roll": self.roll}
         if dest in self.occupied():
-            return "Another token stands on that square. You cannot stop on it or walk through it."
+            return N_("Another token stands on that square. You cannot stop on it or walk through it."), {}
         if dest not in self.board.corridor:
-            return "You can only stop on a corridor square or in a room."
-        return (f"You rolled {self.roll}: you must walk exactly {self.roll} squares, without stepping "
-                "on a square twice, unless you enter a room first.")
+            return N_("You can only stop on a corridor square or in a room."), {}
+        one, many = Np_("You rolled {roll}: you must walk exactly {roll} square, without stepping "
+                        "on a square twice, unless you enter a room first.",
+                        "You rolled {roll}: you must walk exactly {roll} squares, without stepping "
+                        "on a square twice, unless you enter a room first.")
+        return one, {"roll": self.roll, "plural": many, "count": "roll"}
 
     # ---------------------------------------------------------------- apply
     def apply(self, action: Action) -> list[ev.Event]:
@@ -358,7 +362,7 @@ class Game:
         Raises :class:`IllegalActionError` (nothing changes) if it is illegal."""
         if isinstance(action, (Suggest, Accuse)) and not all(
                 getattr(action, f) for f in action.__dataclass_fields__):
-            raise IllegalActionError("Name all the cards first.", "bad_card")
+            raise IllegalActionError(N_("Name all the cards first."), "bad_card", '000 "Suggestions" 1')
         self.check(action)
         start = len(self.events)
         self.actions.append(action)

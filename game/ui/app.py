@@ -21,6 +21,7 @@ import pygame  # noqa: E402
 from game import paths  # noqa: E402
 from game.settings import Settings, load_settings, save_settings  # noqa: E402
 from game.ui import LOGICAL_SIZE, MIN_WINDOW, assets, prompts, theme, widgets  # noqa: E402
+from game import i18n  # noqa: E402
 from game.ui.i18n import _  # noqa: E402
 from game.ui.input import InputHandler, Intent, Kind, Pad, Pads  # noqa: E402
 from game.ui.scenes.base import Scene  # noqa: E402
@@ -33,11 +34,13 @@ class _Silent:
         pass
 
 
-def _sounds(enabled: bool):
+def _sounds(enabled: bool, volume: float = 0.8, muted: bool = False):
     try:
         from game.ui.sound import Sounds
 
-        return Sounds(enabled=enabled, volume=0.8)
+        sounds = Sounds(enabled=enabled, volume=volume)
+        sounds.muted = bool(muted)
+        return sounds
     except Exception:  # no sound module yet, or no audio device: play silent
         return _Silent()
 
@@ -66,7 +69,10 @@ class App:
     them).  ``threaded_ai``: computer players think on a worker thread so the
     frame keeps drawing (False: on the main thread, for screenshots).
     ``settings_path``: the settings file (key bindings, fullscreen) — None keeps
-    the settings in memory only (tests, screenshots).  Drive it with
+    the settings in memory only (tests, screenshots).  ``speed`` None takes
+    the settings' ``animation_speed``.  ``save_path``: the autosave file (the
+    game in progress is written there after every action; "Continue" on the
+    title resumes it) — None saves nothing (tests, screenshots).  Drive it with
     :meth:`run` or, in tests, with :meth:`step`; :meth:`close` ends it.
 
     Controllers: :attr:`pads` tracks them by instance id; a seated person's
@@ -76,9 +82,9 @@ class App:
     """
 
     def __init__(self, size: tuple[int, int] = LOGICAL_SIZE, seed: int | None = None,
-                 map_path: Path = paths.MANSION_MAP, sound: bool = True, speed: float = 1.0,
+                 map_path: Path = paths.MANSION_MAP, sound: bool = True, speed: float | None = None,
                  threaded_ai: bool = True, settings_path: Path | str | None = None,
-                 settings: Settings | None = None) -> None:
+                 settings: Settings | None = None, save_path: Path | str | None = None) -> None:
         pygame.init()
         try:   # controllers SDL knows get the standard A/B/X/Y layout
             from pygame._sdl2 import controller
@@ -95,6 +101,8 @@ class App:
         else:
             self.settings = Settings()
         self.windowed_size = _clamp(size)
+        i18n.set_language(self.settings.language)
+        theme.set_text_scale(theme.LARGE_SCALE if self.settings.text_size == "large" else 1.0)
         theme.reset_caches()
         widgets.clear_cache()
         assets.clear_cache()
@@ -110,9 +118,20 @@ class App:
         self.clock = pygame.time.Clock()
         self.seed = seed
         self.map_path = Path(map_path)
+        if speed is None:
+            from game.ui.anim import SPEEDS
+
+            speed = dict(SPEEDS).get(self.settings.animation_speed, 1.0)
         self.speed = speed
         self.threaded_ai = threaded_ai
-        self.sounds = _sounds(sound)
+        self.sounds = _sounds(sound, self.settings.volume, self.settings.muted)
+        self.save_path = Path(save_path) if save_path is not None else None
+        #: the autosave read at start (a game to continue), or None
+        self.saved_game = None
+        #: messages about damaged files, shown over the title at start
+        self.file_messages: list[str] = []
+        #: why the last autosave could not be written (None: it was)
+        self.autosave_error: str | None = None
         self.stack: list[Scene] = []
         self.running = True
         self.pads = Pads()
@@ -142,6 +161,32 @@ class App:
             return _("The settings could not be saved ({err}).").format(err=exc)
         return None
 
+    def set_language(self, code: str, save: bool = True) -> str | None:
+        """Switch every word on screen (and the game log) to ``code`` ("en",
+        "es" or "ca"), kept in the settings file.  Returns an error sentence or None."""
+        self.settings.language = i18n.set_language(code)
+        self._refresh_text()
+        pygame.display.set_caption(_("Clue"))
+        return self.save_settings() if save else None
+
+    def set_text_size(self, size: str, save: bool = True) -> str | None:
+        """ "normal" or "large" (every text :data:`theme.LARGE_SCALE` times bigger where it fits)."""
+        self.settings.text_size = size if size in ("normal", "large") else "normal"
+        theme.set_text_scale(theme.LARGE_SCALE if self.settings.text_size == "large" else 1.0)
+        self._refresh_text()
+        return self.save_settings() if save else None
+
+    def _refresh_text(self) -> None:
+        """Drop every picture holding text and let the scenes write theirs again."""
+        theme.reset_caches()
+        widgets.clear_cache()
+        assets.clear_cache()
+        self._board_view = None
+        for scene in list(self.stack):
+            hook = getattr(scene, "language_changed", None)
+            if hook is not None:
+                hook()
+
     def set_keys(self, keys: dict[str, list[str]]) -> str | None:
         """New keyboard bindings (intent name -> key names), kept in the settings file."""
         self.settings.keys = {k: list(v) for k, v in keys.items()}
@@ -170,6 +215,120 @@ class App:
 
     def toggle_fullscreen(self) -> None:
         self.set_fullscreen(not self.settings.fullscreen)
+
+    def set_speed(self, name: str, save: bool = True) -> str | None:
+        """Animation speed "normal", "fast" or "instant", kept in the settings file."""
+        from game.ui.anim import SPEEDS
+
+        factors = dict(SPEEDS)
+        name = name if name in factors else "normal"
+        self.speed = factors[name]
+        self.settings.animation_speed = name
+        return self.save_settings() if save else None
+
+    def set_muted(self, muted: bool, save: bool = True) -> str | None:
+        """Sound off (``muted``) or on, kept in the settings file."""
+        self.settings.muted = bool(muted)
+        try:
+            self.sounds.muted = bool(muted)
+        except Exception:
+            pass
+        return self.save_settings() if save else None
+
+    def set_volume(self, volume: float, save: bool = True) -> str | None:
+        """Master volume 0.0-1.0, kept in the settings file."""
+        self.settings.volume = max(0.0, min(1.0, float(volume)))
+        setter = getattr(self.sounds, "set_volume", None)
+        if setter is not None:
+            setter(self.settings.volume)
+        return self.save_settings() if save else None
+
+    # --------------------------------------------------------- autosave
+    def autosave(self, match) -> None:
+        """Write ``match`` to the autosave file, atomically (nothing without a
+        ``save_path``).  A finished game removes the file instead, so Continue
+        never offers it.  A failure to write never stops the game."""
+        if self.save_path is None:
+            return
+        from game.save import save_game
+
+        if match.game.over:
+            self.clear_autosave()
+            return
+        try:
+            save_game(self.save_path, match.saved())
+        except OSError as exc:
+            self.autosave_error = str(exc)
+        else:
+            self.saved_game = None          # the file on disk is newer; read again when needed
+
+    def clear_autosave(self) -> None:
+        """Remove the autosave (the game ended, or a new one replaced it)."""
+        self.saved_game = None
+        if self.save_path is not None:
+            try:
+                self.save_path.unlink()
+            except FileNotFoundError:
+                pass
+            except OSError as exc:
+                self.autosave_error = str(exc)
+
+    def check_autosave(self) -> None:
+        """Read the autosave (if any) and check it replays; a damaged one is
+        renamed aside (never overwritten) and a message says so."""
+        self.saved_game = None
+        if self.save_path is None or not self.save_path.exists() or self.board is None:
+            return
+        from game.save import SaveError, quarantine, read_save
+        from game.ui.match import Match
+
+        try:
+            saved = read_save(self.save_path)
+            Match.resume(self.board, saved, self.save_path).close()
+        except SaveError as exc:
+            where = f" ({exc.place})" if exc.place else ""
+            try:
+                moved = quarantine(self.save_path)
+            except OSError:
+                moved = None
+            kept = (_("It was kept as {name}.").format(name=moved.name) if moved is not None
+                    else _("It was left where it is."))
+            self.file_messages.append(
+                _("The saved game could not be continued: {problem}{where}.").format(problem=exc.problem, where=where)
+                + " " + kept + " " + _("You can start a new game."))
+            return
+        except Exception as exc:   # anything else in a damaged file: same treatment, never a crash
+            try:
+                moved = quarantine(self.save_path)
+            except OSError:
+                moved = None
+            self.file_messages.append(_("The saved game could not be continued ({err}).").format(err=exc)
+                                      + (" " + _("It was kept as {name}.").format(name=moved.name) if moved else ""))
+            return
+        self.saved_game = saved
+
+    def can_continue(self) -> bool:
+        """True when there is a saved game in progress to continue."""
+        if self.saved_game is None and self.save_path is not None and self.save_path.exists() \
+                and not self.file_messages:
+            self.check_autosave()
+        return self.saved_game is not None
+
+    def continue_game(self) -> bool:
+        """Resume the autosaved game on the board; False when there is none."""
+        from game.save import SaveError
+        from game.ui.match import Match
+        from game.ui.scenes.board import BoardScene
+
+        if not self.can_continue():
+            return False
+        try:
+            match = Match.resume(self.board, self.saved_game, self.save_path)
+        except SaveError:
+            self.check_autosave()
+            return False
+        self.push(BoardScene(self, match))
+        return True
 
     # ----------------------------------------------------------- pads
     def _pad_changed(self, what: str, pad: Pad) -> None:
@@ -251,6 +410,11 @@ class App:
         return self.stack[-1] if self.stack else None
 
     def push(self, scene: Scene) -> None:
+        """Put ``scene`` on top.  A key being waited for (Controls) is
+        cancelled first: the next key press belongs to the new scene."""
+        if self.capture is not None:
+            fn, self.capture = self.capture, None
+            fn(None)
         self.stack.append(scene)
 
     def pop(self, scene: Scene | None = None) -> None:
@@ -408,8 +572,21 @@ class App:
 
         if self.map_error:
             self.reset(ErrorScene(self, _("The board could not be loaded."), self.map_error))
-        else:
-            self.reset(TitleScene(self))
+            return
+        self.check_autosave()
+        self.reset(TitleScene(self))
+        self.show_file_messages()
+
+    def show_file_messages(self) -> None:
+        """Message boxes over the title for damaged files (the settings file,
+        the autosave): what was wrong and what the game did."""
+        from game.ui.scenes.message import MessageScene
+
+        messages = ([self.settings_message] if self.settings_message else []) + self.file_messages
+        self.settings_message, self.file_messages = None, []
+        for text in reversed(messages):
+            print(text, file=sys.stderr)
+            self.push(MessageScene(self, text, title=_("A file was damaged")))
 
     def run(self) -> int:
         """The main loop: ``dt = clock.tick(60) / 1000``; returns the exit code."""
@@ -433,11 +610,22 @@ def run_app(size: tuple[int, int] = LOGICAL_SIZE, seed: int | None = None, map_p
     that PNG file and return).  Returns the process exit code."""
     started = time.perf_counter()
     if screenshot:
-        app = App(size=size, seed=seed, map_path=map_path, sound=False, threaded_ai=False)
+        # screenshots in another language or text size: CLUE_LANG=es, CLUE_TEXT_SIZE=large
+        shot = Settings(language=os.environ.get("CLUE_LANG", "en"),
+                        text_size=os.environ.get("CLUE_TEXT_SIZE", "normal"))
+        # a title with Continue or a damaged-file message: CLUE_SAVE_PATH=some/autosave.json
+        # (CLUE_SETTINGS_PATH=some/settings.json reads that settings file as well)
+        shot_save = os.environ.get("CLUE_SAVE_PATH") or None
+        shot_settings = os.environ.get("CLUE_SETTINGS_PATH") or None
+        app = App(size=size, seed=seed, map_path=map_path, sound=False, threaded_ai=False,
+                  settings=None if shot_settings else shot, settings_path=shot_settings, save_path=shot_save,
+                  speed=1.0)
     else:
+        from game.save import default_save_path
         from game.settings import default_settings_path
 
-        app = App(size=size, seed=seed, map_path=map_path, settings_path=default_settings_path())
+        app = App(size=size, seed=seed, map_path=map_path, settings_path=default_settings_path(),
+                  save_path=default_save_path())
     if screenshot:
         from game.ui.screens import build_scene
 

@@ -11,9 +11,9 @@ import random
 import pygame
 
 from game import paths
-from game.rules.cards import category, name
+from game.rules.cards import category
 from game.ui import theme
-from game.ui.i18n import _
+from game.ui.i18n import card as card_name, initial
 
 _CACHE: dict[tuple, pygame.Surface] = {}
 
@@ -71,8 +71,8 @@ def _draw_token(suspect: str, size: int) -> pygame.Surface:
     pygame.draw.circle(s, c, centre, r - big // 24)
     hl = tuple(min(255, v + 50) for v in c)
     pygame.draw.circle(s, hl, (centre[0] - r // 3, centre[1] - r // 3), r // 4)
-    initial = theme.font(int(big * 0.5), True).render(name(suspect).split()[-1][0], True, theme.ink_on(c))
-    s.blit(initial, initial.get_rect(center=centre))
+    letter = theme.font(int(big * 0.5), True).render(initial(suspect), True, theme.ink_on(c))
+    s.blit(letter, letter.get_rect(center=centre))
     return pygame.transform.smoothscale(s, (size, size))
 
 
@@ -152,7 +152,7 @@ def card_size(width: int) -> tuple[int, int]:
     """The full card size (pixels) for a card ``width`` pixels wide."""
     pad = max(6, width // 16)
     pic = width - 2 * pad
-    line = theme.font(theme.SMALL, True).get_linesize()
+    line = theme.font_px(theme.SMALL, True).get_linesize()
     return width, pad + pic + 4 + NAME_LINES * line + pad
 
 
@@ -171,11 +171,11 @@ def card(card_id: str, width: int) -> pygame.Surface:
         s.blit(card_picture(card_id, pic), (pad, pad))
         pygame.draw.rect(s, frame, (pad, pad, pic, pic), 2)
         y = pad + pic + 4
-        lines = theme.wrap(_(name(card_id)), w - 8, theme.SMALL, True)[:NAME_LINES]
-        line = theme.font(theme.SMALL, True).get_linesize()
+        lines = theme.wrap(card_name(card_id), w - 8, theme.SMALL, True, exact=True)[:NAME_LINES]
+        line = theme.font_px(theme.SMALL, True).get_linesize()
         y += (NAME_LINES - len(lines)) * line // 2
         for ln in lines:
-            t = theme.text(ln, theme.SMALL, theme.INK, True)
+            t = theme.font_px(theme.SMALL, True).render(ln, True, theme.INK)
             s.blit(t, t.get_rect(midtop=(w // 2, y)))
             y += line
         return s

@@ -13,10 +13,10 @@ from pathlib import Path
 import pygame
 
 from game.board.model import Board, Square
-from game.rules.cards import SUSPECTS, WEAPONS, name
+from game.rules.cards import SUSPECTS, WEAPONS
 from game.rules.events import Position
 from game.ui import assets, theme
-from game.ui.i18n import _
+from game.ui.i18n import card
 
 Point = tuple[float, float]
 
@@ -148,22 +148,21 @@ class BoardView:
         centred in the room's bounding box; long names shrink, then wrap."""
         box = self.room_box[rid]
         width = box.width * self.square - 12
-        label = _(name(rid))
-        size = 24
-        lines = [label]
-        while size > 18:
-            if theme.font(size, True).size(label)[0] <= width:
+        label = card(rid)
+        for size in range(24, theme.SMALL - 1, -1):    # never below 20 pixels: a child reads these
+            if theme.font_px(size, True).size(label)[0] <= width:
                 lines = [label]
                 break
-            wrapped = theme.wrap(label, width, size, True)
-            if all(theme.font(size, True).size(w)[0] <= width for w in wrapped) and len(wrapped) <= 2:
+            wrapped = theme.wrap(label, width, size, True, exact=True)
+            if all(theme.font_px(size, True).size(w)[0] <= width for w in wrapped) and len(wrapped) <= 2:
                 lines = wrapped
                 break
-            size -= 1
+        else:
+            size, lines = theme.SMALL, theme.wrap(label, width, theme.SMALL, True, exact=True)
         cx, cy = self.room_label_centre(rid)
         cx -= self.origin[0]
         cy -= self.origin[1]
-        f = theme.font(size, True)
+        f = theme.font_px(size, True)
         lh = f.get_linesize()
         y = cy - lh * len(lines) / 2
         rects = []
@@ -207,8 +206,8 @@ class BoardView:
         for rid in self.board.rooms:
             size, lines, rects = self._label_layout(rid)
             for ln, r in zip(lines, rects):
-                shadow = theme.font(size, True).render(ln, True, (40, 22, 12))
-                face = theme.font(size, True).render(ln, True, (255, 244, 220))
+                shadow = theme.font_px(size, True).render(ln, True, (40, 22, 12))
+                face = theme.font_px(size, True).render(ln, True, (255, 244, 220))
                 r = face.get_rect(topleft=r.topleft)
                 for dx, dy in ((-2, 0), (2, 0), (0, -2), (0, 2), (2, 2)):
                     self.static.blit(shadow, r.move(dx, dy))

@@ -1,11 +1,9 @@
-"""Translation hook.  Every string shown on screen goes through :func:`_`.
+"""Translation hook for the UI: every string shown on screen goes through :func:`_`.
 
-For now it returns the text unchanged; translations come later.
+The functions live in :mod:`game.i18n` (pure Python, shared with the game
+log and the rules explanations); this module re-exports them for the scenes.
 """
 
 from __future__ import annotations
 
-
-def _(text: str) -> str:
-    """Return ``text`` in the current language (identity for now)."""
-    return text
+from game.i18n import N_, _, card, fmt, initial, language, ngettext, nfmt, pgettext, set_language  # noqa: F401

@@ -84,6 +84,12 @@ DEFAULT_KEYS: dict[str, list[str]] = {
 }
 
 
+#: Keys that always keep their meaning, whatever the bindings say: Esc goes
+#: back and Enter confirms (in addition to any remapped key), so a remapping
+#: can never lock anybody out of the menus.
+RESERVED_KEYS: dict[str, Kind] = {"escape": Kind.BACK, "return": Kind.CONFIRM, "keypad enter": Kind.CONFIRM}
+
+
 def key_code(name: str) -> int | None:
     """The pygame key code of a key name, or None for an unknown name."""
     try:
@@ -94,8 +100,10 @@ def key_code(name: str) -> int | None:
 
 def key_label(name: str) -> str:
     """A key name as printed on screen ("return" -> "Enter", "escape" -> "Esc")."""
-    special = {"return": "Enter", "escape": "Esc", "keypad enter": "Enter", "backspace": "Backspace",
-               "space": "Space", "up": "↑", "down": "↓", "left": "←", "right": "→"}
+    from game.i18n import _
+
+    special = {"return": _("Enter"), "escape": "Esc", "keypad enter": _("Enter"), "backspace": _("Backspace"),
+               "space": _("Space"), "up": "↑", "down": "↓", "left": "←", "right": "→"}
     return special.get(name, name.upper() if len(name) <= 3 else name.title())
 
 
@@ -120,6 +128,10 @@ def build_keymap(keys: dict[str, list[str]]) -> dict[int, Kind]:
             code = key_code(n)
             if code is not None:
                 out[code] = kind
+    for n, kind in RESERVED_KEYS.items():
+        code = key_code(n)
+        if code is not None:
+            out[code] = kind
     return out
 
 
@@ -166,7 +178,9 @@ class Pad:
 
     @property
     def label(self) -> str:
-        return f"Pad {self.number}"
+        from game.i18n import _
+
+        return _("Pad {n}").format(n=self.number)
 
 
 class Pads:
@@ -208,7 +222,9 @@ class Pads:
     def label(self, device: str | None) -> str:
         """ "Pad 2" for a connected pad, "Keyboard" otherwise."""
         pad = self.get(device)
-        return pad.label if pad else ("Keyboard" if not is_pad(device) else "Pad")
+        from game.i18n import _
+
+        return pad.label if pad else (_("Keyboard") if not is_pad(device) else _("Pad"))
 
     def __contains__(self, device: str) -> bool:
         return self.get(device) is not None

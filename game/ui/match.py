@@ -10,6 +10,7 @@ a snapshot; the worker never touches the :class:`Game`.
 
 from __future__ import annotations
 
+import random
 from concurrent.futures import Future, ThreadPoolExecutor
 
 from game.ai.simple import make_player
@@ -17,10 +18,11 @@ from game.board.model import Board
 from game.log import describe
 from game.rules import events as ev
 from game.rules.actions import Action
-from game.rules.cards import ALL_CARDS, name
+from game.rules.cards import ALL_CARDS
 from game.rules.engine import Game
+from game.rules.errors import IllegalActionError
 from game.rules.setup import GameSetup, SeatConfig
-from game.ui.i18n import _
+from game.ui.i18n import card
 
 #: Notebook marks a person cycles through, in order ("" is blank).
 MARKS = ("", "X", "?", "✓")
@@ -54,17 +56,72 @@ class Match:
         self.setup = self.game.setup
         seats = self.setup.seats
         self.kinds = [c.kind for c in seats]
+        self.levels = [c.level for c in seats]
         self.players = {i: make_player(c.level, self.setup.seed * 31 + i)
                         for i, c in enumerate(seats) if c.kind == "computer"}
         self.notebooks: dict[int, dict[str, str]] = {i: {} for i, k in enumerate(self.kinds) if k == "human"}
         self.log: list[str] = []
+        #: the public events behind the log lines (to write them again in another language)
+        self.log_events: list[ev.Event] = []
         self.suspects = tuple(s.suspect for s in self.game.seats)
         for e in self.game.events:
             self.add_log(e)
         self._executor: ThreadPoolExecutor | None = None
         self.closed = False
+        #: set by :meth:`resume`: the last action's events, to be played again by the board
+        self.resume_tail: list[ev.Event] = []
+        self.resume_positions: dict | None = None
+        self.resume_weapons: dict | None = None
         self.devices: dict[int, str] = {seat: d for seat, d in (devices or {}).items()
                                         if 0 <= seat < len(self.kinds) and self.kinds[seat] == "human"}
+
+    # -------------------------------------------------------- save / resume
+    def saved(self):
+        """This match as a :class:`game.save.SavedGame`: the setup (with the
+        seats as played now: a seat a computer took over is a computer seat),
+        the actions so far and the notebooks."""
+        from dataclasses import replace
+
+        from game.save import SavedGame
+
+        seats = tuple(SeatConfig(c.suspect, self.kinds[i], self.levels[i]) for i, c in enumerate(self.setup.seats))
+        return SavedGame(replace(self.setup, seats=seats), list(self.game.actions),
+                         {k: dict(v) for k, v in self.notebooks.items()})
+
+    @classmethod
+    def resume(cls, board: Board, saved, path="<memory>") -> "Match":
+        """The match of a saved game, rebuilt by replaying its actions (the
+        engine is deterministic: same deal, positions, turn and step; each
+        computer player's knowledge comes from ``game.view(seat)``).
+
+        The events of the *last* action are kept aside in :attr:`resume_tail`
+        with the token and weapon places from before it
+        (:attr:`resume_positions`, :attr:`resume_weapons`), so the board plays
+        them again as it would have (a walk, the card shown to a person, the
+        private choice that follows).  Raises :class:`game.save.SaveError`
+        for an action the rules refuse."""
+        from game.save import SaveError
+
+        match = cls(board, saved.setup)
+        g = match.game
+        for i, action in enumerate(saved.actions):
+            if i == len(saved.actions) - 1:
+                match.resume_positions = dict(g.positions)
+                match.resume_weapons = dict(g.weapons)
+            try:
+                events = g.apply(action)
+            except IllegalActionError as exc:
+                raise SaveError(path, f"action {i + 1} ({type(action).__name__}) is not allowed: {exc}",
+                                f'"actions"[{i}]') from None
+            if i == len(saved.actions) - 1:
+                match.resume_tail = list(events)
+            else:
+                for e in events:
+                    match.add_log(e)
+        for seat, marks in saved.notebooks.items():
+            if seat in match.notebooks:
+                match.notebooks[seat] = {c: m for c, m in marks.items() if c in ALL_CARDS and m in MARKS}
+        return match
 
     # ------------------------------------------------------------ devices
     def seat_of(self, device: str) -> int | None:
@@ -95,6 +152,7 @@ class Match:
         """A computer player takes over ``seat`` (it then decides from that
         seat's own view, like every computer player)."""
         self.kinds[seat] = "computer"
+        self.levels[seat] = level
         self.devices.pop(seat, None)
         self.players[seat] = make_player(level, self.setup.seed * 31 + seat)
 
@@ -112,21 +170,46 @@ class Match:
         return len(self.humans) >= 2
 
     def seat_name(self, seat: int) -> str:
-        return _(name(self.suspects[seat]))
+        return card(self.suspects[seat])
+
+    def retranslate(self) -> None:
+        """Write the log again in the language now in use."""
+        self.log = [line for line in (describe(e, self.suspects) for e in self.log_events) if line]
 
     # ---------------------------------------------------------------- log
     def add_log(self, event: ev.Event) -> str | None:
         """Add the public log line of ``event`` (redacted first); returns it."""
-        line = describe(ev.public(event), self.suspects)
+        public = ev.public(event)
+        line = describe(public, self.suspects)
         if line:
-            self.log.append(_(line))
+            self.log.append(line)
+            self.log_events.append(public)
         return line
 
     # --------------------------------------------------------- computers
+    def decision_seed(self, seat: int) -> str:
+        """The seed of ``seat``'s next choice: the setup's seed, the seat and
+        the number of actions so far — so a resumed game (rebuilt by replaying
+        the actions) makes exactly the same choices as one never interrupted."""
+        return f"{self.setup.seed}:{seat}:{len(self.game.actions)}"
+
+    def _ready(self, seat: int, view) -> object:
+        """``seat``'s player, made ready for one choice: a fresh random
+        generator seeded by :meth:`decision_seed`, and the bits of history the
+        player keeps besides its view (the suggestions it made, the turns it
+        stayed in a room) rebuilt from that view, so nothing depends on what
+        this object happened to see before (see :func:`sync_history`)."""
+        player = self.players[seat]
+        if hasattr(player, "rng"):
+            player.rng = random.Random(self.decision_seed(seat))
+        sync_history(player, view)
+        return player
+
     def computer_choice(self) -> Action:
         """The computer actor's choice, from its own view only (on this thread)."""
         seat = self.game.actor
-        return self.players[seat].choose(self.game.view(seat), self.game.legal_actions())
+        view = self.game.view(seat)
+        return self._ready(seat, view).choose(view, self.game.legal_actions())
 
     def think(self, threaded: bool = True) -> Future:
         """Ask the computer actor for its choice; returns a future of the action.
@@ -136,8 +219,8 @@ class Match:
         this match's one worker thread, otherwise right away (the future is
         then already done).  Apply the result on the main thread."""
         seat = self.game.actor
-        player = self.players[seat]
         view, legal = self.game.view(seat), self.game.legal_actions()
+        player = self._ready(seat, view)
         if threaded and not self.closed:
             if self._executor is None:
                 self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="clue-ai")
@@ -188,3 +271,29 @@ class Match:
     @staticmethod
     def cards() -> tuple[str, ...]:
         return ALL_CARDS
+
+
+def sync_history(player, view) -> None:
+    """Rebuild, from ``view`` alone, what a computer player keeps from one
+    choice to the next besides its random generator (the classes in
+    :mod:`game.ai` are not changed for this): the suggestions it made
+    (``made``, medium) and how many turns running it stayed in a room to
+    suggest (``_stays``).  Every choice then depends only on the view and the
+    seed, in an uninterrupted game and in a resumed one alike."""
+    seat = view.seat
+    if isinstance(getattr(player, "made", None), set):
+        player.made = {(e.suspect, e.weapon, e.room) for e in view.events
+                       if isinstance(e, ev.SuggestionMade) and e.player == seat}
+    if not hasattr(player, "_stays"):
+        return
+    if type(player).__name__ == "SimplePlayer":
+        player._stays = 0          # it forgets a stay at its next choice, always inside the same turn
+        return
+    stays, mine, first = 0, False, None
+    for e in view.events:
+        if isinstance(e, ev.TurnStarted):
+            mine, first = e.player == seat, None
+        elif mine and first is None and isinstance(e, (ev.DieRolled, ev.TokenMoved, ev.SuggestionMade)):
+            first = e
+            stays = stays + 1 if isinstance(e, ev.SuggestionMade) else 0
+    player._stays = stays

@@ -44,12 +44,14 @@ def label(kind: Kind, pad: bool | None = None) -> str:
 
 def move_label(pad: bool | None = None) -> str:
     pad = pad_style() if pad is None else pad
+    from game.i18n import _
+
     if pad:
-        return "D-pad"
+        return _("D-pad")
     keys = _state["keys"]
     firsts = [keys.get(d, [""])[0] for d in ("up", "left", "down", "right")]
     if firsts == ["up", "left", "down", "right"]:
-        return "Arrows"
+        return _("Arrows")
     return "/".join(key_label(k) for k in firsts)
 
 

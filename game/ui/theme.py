@@ -5,6 +5,11 @@ One font family (DejaVu Sans, regular and bold).  Sizes in pixels: body text
 child must read), buttons :data:`BUTTON` (24), titles :data:`TITLE` (40) and
 :data:`HUGE` (72).  Rendered text is cached, so drawing a label every frame
 costs one blit.
+
+Larger text (settings ``text_size`` "large"): :func:`set_text_scale` makes every
+size :data:`LARGE_SCALE` times bigger.  Text drawn in a box of fixed width
+(``max_width``: buttons, labels, titles) grows only as far as the box allows;
+a long translation may also shrink there, never below 20 px (:func:`fit_px`).
 """
 
 from __future__ import annotations
@@ -50,14 +55,59 @@ def ink_on(colour: tuple[int, int, int]) -> tuple[int, int, int]:
     return INK if (0.299 * r + 0.587 * g + 0.114 * b) > 150 else CREAM
 
 
+#: How much bigger the "large" text size is.
+LARGE_SCALE = 1.2
+_scale = {"f": 1.0}
+
+
+def set_text_scale(factor: float) -> None:
+    """Scale every text size by ``factor`` (1.0 normal, :data:`LARGE_SCALE` large)."""
+    if factor != _scale["f"]:
+        _scale["f"] = factor
+        _TEXT_CACHE.clear()
+
+
+def text_scale() -> float:
+    return _scale["f"]
+
+
+def px(size: int) -> int:
+    """The pixel size text of nominal ``size`` is drawn at (with the text scale)."""
+    return int(round(size * _scale["f"]))
+
+
 @lru_cache(maxsize=None)
-def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """The game font at ``size`` pixels (cached)."""
+def font_px(pixels: int, bold: bool = False) -> pygame.font.Font:
+    """The game font at exactly ``pixels`` (cached; no text scale)."""
     path = paths.FONTS / ("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")
     try:
-        return pygame.font.Font(str(path), size)
+        return pygame.font.Font(str(path), pixels)
     except (OSError, FileNotFoundError):  # a missing font file must not stop the game
-        return pygame.font.Font(None, size)
+        return pygame.font.Font(None, pixels)
+
+
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """The game font for nominal ``size`` (scaled by the text scale)."""
+    return font_px(px(size), bold)
+
+
+def fit_px(s: str, size: int, bold: bool, width: int | None) -> int:
+    """The pixel size to draw ``s`` at: the scaled size, shrunk until it fits
+    ``width`` — but never below :data:`SMALL` (20 px, the smallest text a
+    child must read), nor below ``size`` when that is smaller."""
+    big = px(size)
+    if width is None:
+        return big
+    floor = min(size, SMALL)
+    for p in range(big, floor - 1, -1):
+        if font_px(p, bold).size(s)[0] <= width:
+            return p
+    return floor
+
+
+def fit_width(s: str, size: int, bold: bool, width: int | None) -> int:
+    """How wide ``s`` is drawn in a box ``width`` pixels wide (see :func:`fit_px`)."""
+    return font_px(fit_px(s, size, bold, width), bold).size(s)[0]
 
 
 _TEXT_CACHE: dict[tuple, pygame.Surface] = {}
@@ -65,28 +115,32 @@ _TEXT_CACHE: dict[tuple, pygame.Surface] = {}
 
 def reset_caches() -> None:
     """Forget fonts and rendered text (needed after ``pygame.quit()``)."""
-    font.cache_clear()
+    font_px.cache_clear()
     _shade.cache_clear()
     _TEXT_CACHE.clear()
     _BG_CACHE.clear()
 
 
-def text(s: str, size: int = BODY, colour=CREAM, bold: bool = False) -> pygame.Surface:
-    """A rendered line of text (cached by content, size, colour and weight)."""
-    key = (s, size, tuple(colour), bold)
+def text(s: str, size: int = BODY, colour=CREAM, bold: bool = False, max_width: int | None = None
+         ) -> pygame.Surface:
+    """A rendered line of text (cached by content, size, colour and weight);
+    with ``max_width`` the larger text size grows only as far as that width."""
+    p = fit_px(s, size, bold, max_width)
+    key = (s, p, tuple(colour), bold)
     surf = _TEXT_CACHE.get(key)
     if surf is None:
         if len(_TEXT_CACHE) > 4000:
             _TEXT_CACHE.clear()
-        surf = font(size, bold).render(s, True, colour)
+        surf = font_px(p, bold).render(s, True, colour)
         _TEXT_CACHE[key] = surf
     return surf
 
 
-def wrap(s: str, width: int, size: int = BODY, bold: bool = False) -> list[str]:
+def wrap(s: str, width: int, size: int = BODY, bold: bool = False, exact: bool = False) -> list[str]:
     """Split ``s`` into lines no wider than ``width`` pixels (a single word wider
-    than ``width`` gets a line of its own)."""
-    f = font(size, bold)
+    than ``width`` gets a line of its own).  ``exact``: ``size`` in pixels,
+    without the text scale."""
+    f = font_px(size, bold) if exact else font(size, bold)
     lines: list[str] = []
     for para in s.split("\n"):
         line = ""
@@ -102,10 +156,10 @@ def wrap(s: str, width: int, size: int = BODY, bold: bool = False) -> list[str]:
 
 
 def blit_text(surface: pygame.Surface, s: str, pos: tuple[int, int], size: int = BODY, colour=CREAM,
-              bold: bool = False, anchor: str = "topleft") -> pygame.Rect:
+              bold: bool = False, anchor: str = "topleft", max_width: int | None = None) -> pygame.Rect:
     """Draw one line of text with its ``anchor`` (a pygame.Rect attribute name) at
-    ``pos``; returns the rectangle drawn."""
-    surf = text(s, size, colour, bold)
+    ``pos``; returns the rectangle drawn.  ``max_width``: see :func:`text`."""
+    surf = text(s, size, colour, bold, max_width)
     rect = surf.get_rect(**{anchor: pos})
     surface.blit(surf, rect)
     return rect

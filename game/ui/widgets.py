@@ -38,13 +38,14 @@ class Label:
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the text inside ``rect`` (left aligned or centred), vertically centred."""
         if self.align == "center":
-            theme.blit_text(surface, self.text, self.rect.center, self.size, self.colour, self.bold, "center")
+            theme.blit_text(surface, self.text, self.rect.center, self.size, self.colour, self.bold, "center",
+                            self.rect.width)
         else:
             theme.blit_text(surface, self.text, (self.rect.left, self.rect.centery), self.size, self.colour,
-                            self.bold, "midleft")
+                            self.bold, "midleft", self.rect.width)
 
     def text_width(self) -> int:
-        return theme.font(self.size, self.bold).size(self.text)[0]
+        return theme.fit_width(self.text, self.size, self.bold, self.available_width())
 
     def available_width(self) -> int:
         return self.rect.width
@@ -108,7 +109,8 @@ class Button:
             x = r.left + 46
         col = theme.CREAM if self.enabled else (190, 180, 170)
         hint = self.shown_hint()
-        theme.blit_text(surface, self.label, (x + 4, r.centery), self.size, col, True, "midleft")
+        theme.blit_text(surface, self.label, (x + 4, r.centery), self.size, col, True, "midleft",
+                        self.available_width())
         if hint:
             self._draw_hint(surface, hint)
 
@@ -116,12 +118,14 @@ class Button:
         draw_key(surface, hint, (self.rect.right - 10, self.rect.centery))
 
     def text_width(self) -> int:
-        return theme.font(self.size, True).size(self.label)[0]
+        return theme.fit_width(self.label, self.size, True, self.available_width())
 
     def available_width(self) -> int:
         """Pixels the label may use, leaving room for the widest hint it can
         show ("Enter" when focused, or its own hint) and a colour dot."""
-        hint_w = max(theme.font(theme.SMALL, True).size(h)[0] for h in ("Enter", self.hint or "Enter"))
+        confirm = prompts.label(Kind.CONFIRM, pad=False)
+        hints = (confirm, prompts.hint_for(self.hint) if self.hint else confirm)
+        hint_w = max(theme.font(theme.SMALL, True).size(h)[0] for h in hints)
         box = max(34, hint_w + 14)
         left = 20 + (30 if self.colour is not None else 0)
         return self.rect.width - left - 10 - box - 8

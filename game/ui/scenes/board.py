@@ -25,9 +25,9 @@ from game.rules.cards import SUSPECTS
 from game.rules.engine import Phase
 from game.rules.errors import IllegalActionError
 from game.ui import anim, assets, prompts, theme
-from game.ui.i18n import _
+from game.ui.i18n import _, fmt
 from game.ui.input import Intent, Kind
-from game.ui.scenes.base import Scene
+from game.ui.scenes.base import PRIVATE_GUARD, InputGuard, Scene
 from game.ui.widgets import Button, FocusGroup, Label, spatial_next
 
 #: Seconds a computer player "thinks" before each decision (divided by the speed).
@@ -40,6 +40,11 @@ BUTTON_X, BUTTON_W, BUTTON_H, BUTTON_STEP, BUTTON_Y = 826, 444, 50, 56, 104
 NOTEBOOK_SLOT = 5
 LOG_RECT = pygame.Rect(HUD_X, 444, HUD_W, 266)
 LOG_SIZE, LOG_LINE = theme.SMALL, 25
+
+
+def log_line() -> int:
+    """Pixels from one log line to the next (more with the larger text)."""
+    return max(LOG_LINE, theme.font(LOG_SIZE).get_linesize() + 1)
 
 
 class BoardScene(Scene):
@@ -76,6 +81,33 @@ class BoardScene(Scene):
             _("My cards & notebook"), self.open_notebook, hint="N")
         self._log_key = None
         self._log_lines: list[str] = []
+        #: after the first turn, a person's turn ignores Enter and clicks for
+        #: PRIVATE_GUARD seconds once it can be played (so Enter pressed to
+        #: hurry the computer players never rolls, moves or ends it)
+        self.guard = InputGuard(0.0)
+        self._resume_state()
+        app.autosave(match)
+
+    def _resume_state(self) -> None:
+        """A resumed match (:meth:`Match.resume`): start from the places before
+        its last action and play that action's events again, so every step of
+        the turn looks as it did (the die and the lit squares after a roll, the
+        card shown to a person, the choice of a card to show, ...)."""
+        m, g = self.match, self.game
+        if m.resume_positions is None:
+            return
+        self.shown_pos = dict(m.resume_positions)
+        self.shown_weapons = dict(m.resume_weapons or g.weapons)
+        before = g.events[:len(g.events) - len(m.resume_tail)]
+        self.turn_no = sum(1 for e in before if isinstance(e, ev.TurnStarted))
+        for e in reversed(before):            # the die of the turn in progress
+            if isinstance(e, ev.TurnStarted):
+                break
+            if isinstance(e, ev.DieRolled):
+                self.die_value = e.total
+                break
+        self.queue.extend(m.resume_tail)
+        m.resume_tail, m.resume_positions, m.resume_weapons = [], None, None
 
     # =========================================================== actions
     def do(self, action: Action) -> bool:
@@ -84,18 +116,26 @@ class BoardScene(Scene):
         try:
             events = self.game.apply(action)
         except IllegalActionError as exc:
-            self.refuse(str(exc))
+            self.refuse(exc)
             return False
         self.queue.extend(events)
         self.ai_wait = 0.0
         self._buttons_key = None
+        self.app.autosave(self.match)
         return True
 
-    def refuse(self, reason: str) -> None:
+    def refuse(self, reason) -> None:
+        """Say why not: ``reason`` is an :class:`IllegalActionError` (its
+        explanation in the player's language, with the rule) or a sentence."""
+        from game.i18n_why import explain
         from game.ui.scenes.message import MessageScene
 
         self.app.play("wrong")
-        self.app.push(MessageScene(self.app, _(reason)))
+        if isinstance(reason, IllegalActionError):
+            why = explain(reason)
+            self.app.push(MessageScene(self.app, why.text, detail=why.why, rule=why.rule))
+        else:
+            self.app.push(MessageScene(self.app, reason))
 
     @property
     def busy(self) -> bool:
@@ -115,15 +155,17 @@ class BoardScene(Scene):
     def end_turn(self) -> None:
         self.do(EndTurn())
 
-    def open_suggest(self) -> None:
+    def open_suggest(self, auto: bool = False) -> None:
+        """The suggestion picker; ``auto`` when it opens by itself on entering a
+        room (then it ignores input for a moment and starts with nothing focused)."""
         from game.ui.scenes.picker import PickerScene
 
         try:
             self.game.check(Suggest("", ""))
         except IllegalActionError as exc:
-            self.refuse(str(exc))
+            self.refuse(exc)
             return
-        self.app.push(PickerScene(self.app, self, "suggest"))
+        self.app.push(PickerScene(self.app, self, "suggest", guarded=auto))
 
     def open_accuse(self) -> None:
         from game.ui.scenes.picker import PickerScene
@@ -131,7 +173,7 @@ class BoardScene(Scene):
         try:
             self.game.check(Accuse("", "", ""))
         except IllegalActionError as exc:
-            self.refuse(str(exc))
+            self.refuse(exc)
             return
         self.app.push(PickerScene(self.app, self, "accuse"))
 
@@ -173,6 +215,18 @@ class BoardScene(Scene):
 
     def on_resume(self) -> None:
         self._buttons_key = None       # a seat may have been handed to a computer player meanwhile
+        self.app.autosave(self.match)  # notebook marks, a seat handed over
+
+    def language_changed(self) -> None:
+        """Another language or text size: write the board, the HUD and the log again."""
+        self.view = self.app.board_view()
+        self._backdrop_surf = None
+        self._highlight_key = None
+        self.__dict__.pop("_wrap_cache", None)
+        self._log_key = None
+        self._buttons_key = None
+        self.notebook_button.label = _("My cards & notebook")
+        self.match.retranslate()
 
     def handle(self, intent: Intent) -> bool:
         self._refresh_buttons()
@@ -195,6 +249,8 @@ class BoardScene(Scene):
                 self.skip()
                 return True
             return False
+        if self.human_to_act and self.guard.blocks(intent):
+            return True              # the person's turn has just begun: a hurry-Enter must not play it
         if k is Kind.CLICK and self.match.humans and self.notebook_button.rect.collidepoint(intent.pos):
             self.notebook_button.press()
             return True
@@ -239,7 +295,8 @@ class BoardScene(Scene):
             if dest is None:
                 return False
             if dest in self.game.board.envelope or (not isinstance(dest, str) and dest not in self.game.board.corridor):
-                self.refuse(_("You can only stop on a corridor square or in a room."))
+                self.refuse(IllegalActionError("You can only stop on a corridor square or in a room.", "unreachable",
+                                               '000 "How a turn works" 2-3'))
                 return True
             self.choose(dest)
             return True
@@ -253,7 +310,7 @@ class BoardScene(Scene):
         try:
             self.game.check(action)
         except IllegalActionError as exc:
-            self.refuse(str(exc))
+            self.refuse(exc)
 
     def skip(self) -> None:
         """Finish the running animation and those queued behind it."""
@@ -290,6 +347,8 @@ class BoardScene(Scene):
                 self.anim.skip()
                 self.anim.update(0)
                 self._finish_anim()
+        if self.human_to_act:
+            self.guard.update(dt)
         if self.busy or self.app.top is not self:
             return
         self.skipping = False
@@ -321,7 +380,7 @@ class BoardScene(Scene):
             self.open_disprove(actor)
         elif g.phase is Phase.SUGGEST and self.auto_suggested != self.turn_no:
             self.auto_suggested = self.turn_no
-            self.open_suggest()
+            self.open_suggest(auto=True)
 
     def open_disprove(self, seat: int) -> None:
         from game.ui.scenes.cover import open_private
@@ -340,6 +399,8 @@ class BoardScene(Scene):
         speed = self.app.speed
         if isinstance(e, ev.TurnStarted):
             self.turn_no += 1
+            if m.is_human(e.player) and self.turn_no > 1:
+                self.guard = InputGuard(PRIVATE_GUARD, allow=(Kind.MENU, Kind.BACK, Kind.NOTEBOOK, Kind.POINT))
             self.die_value = None
             self.disprove_open = False
             self.anim = anim.Pause(0.25 / speed)
@@ -381,7 +442,7 @@ class BoardScene(Scene):
                 from game.ui.scenes.private import ShownCardScene
 
                 open_private(self.app, m, e.to, lambda: ShownCardScene(self.app, m, e.to, e.by, e.card),
-                             reason=_("{name} has a card to show you.").format(name=m.seat_name(e.by)))
+                             reason=fmt("{name} has a card to show you.", name=m.suspects[e.by]))
         elif isinstance(e, ev.EnvelopeSeen):
             if e.cards and m.is_human(e.player) and self.game.winner != e.player:
                 from game.ui.scenes.cover import open_private
@@ -461,11 +522,11 @@ class BoardScene(Scene):
         actor = g.actor
         if not m.is_human(actor):
             if g.phase is Phase.DISPROVE:
-                return _("{name} is choosing a card to show.").format(name=m.seat_name(actor))
-            return _("{name} is thinking…").format(name=m.seat_name(actor))
+                return fmt("{name} is choosing a card to show.", name=m.suspects[actor])
+            return fmt("{name} is thinking…", name=m.suspects[actor])
         if self.busy:
             return self._busy_status()
-        you = _("Your turn") if len(m.humans) == 1 else _("{name}, your turn").format(name=m.seat_name(actor))
+        you = _("Your turn") if len(m.humans) == 1 else fmt("{name}, your turn", name=m.suspects[actor])
         return {
             Phase.START: you + ": " + _("roll the die."),
             Phase.MOVE: _("Pick a lit square or room."),
@@ -503,7 +564,7 @@ class BoardScene(Scene):
                 if entry not in cache:
                     cache[entry] = theme.wrap(entry, LOG_RECT.width - 28, LOG_SIZE)
                 lines.extend(cache[entry])
-            self._log_lines = lines[-((LOG_RECT.height - 70) // LOG_LINE):]
+            self._log_lines = lines[-((LOG_RECT.height - 70) // log_line()):]
         return self._log_lines
 
     # =============================================================== draw
@@ -567,11 +628,12 @@ class BoardScene(Scene):
         img = assets.token(suspect, 56)
         surface.blit(img, img.get_rect(center=(TURN_RECT.left + 40, TURN_RECT.centery)))
         who = m.seat_name(g.turn)
-        theme.blit_text(surface, who, (TURN_RECT.left + 80, TURN_RECT.top + 10), theme.HEADING, theme.CREAM, True)
+        theme.blit_text(surface, who, (TURN_RECT.left + 80, TURN_RECT.top + 10), theme.HEADING, theme.CREAM, True,
+                        max_width=TURN_RECT.width - 90)
         kind = _("Person") if m.is_human(g.turn) else _("Computer")
         status = self._status()
         r = theme.blit_text(surface, status or kind, (TURN_RECT.left + 80, TURN_RECT.top + 50), theme.SMALL,
-                            theme.BRASS)
+                            theme.BRASS, max_width=TURN_RECT.width - 90)
         if self.pending is not None and not self.busy:
             self._draw_thinking(surface, r)
         # die
@@ -605,7 +667,7 @@ class BoardScene(Scene):
         for i, line in enumerate(lines):
             colour = theme.CREAM if i >= len(lines) - 3 else theme.MUTED
             theme.blit_text(surface, line, (LOG_RECT.left + 14, y), LOG_SIZE, colour)
-            y += LOG_LINE
+            y += log_line()
 
     def _draw_thinking(self, surface: pygame.Surface, text_rect: pygame.Rect) -> None:
         """Three pulsing dots after the "… is thinking" line (a computer player's turn)."""

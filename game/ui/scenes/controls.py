@@ -12,22 +12,22 @@ from __future__ import annotations
 import pygame
 
 from game.ui import theme
-from game.ui.i18n import _
-from game.ui.input import DEFAULT_KEYS, REMAPPABLE, Intent, Kind, PAD_LABELS, key_label
+from game.ui.i18n import N_, _
+from game.ui.input import DEFAULT_KEYS, REMAPPABLE, RESERVED_KEYS, Intent, Kind, PAD_LABELS, key_label
 from game.ui.scenes.base import Scene
 from game.ui.widgets import Button, FocusGroup, Label, footer_hint
 
 ROW_X, ROW_W, ROW_H, ROW_STEP, ROW_Y = 40, 820, 48, 52, 92
-KEYS_X, PAD_X = 300, 620          # column offsets inside a row
-SIDE_X, SIDE_W = 900, 340
+KEYS_X, PAD_X = 290, 580          # column offsets inside a row
+SIDE_X, SIDE_W = 876, 380
 
 ACTION_NAMES = {
-    Kind.UP: "Move up", Kind.DOWN: "Move down", Kind.LEFT: "Move left", Kind.RIGHT: "Move right",
-    Kind.CONFIRM: "Confirm / press", Kind.BACK: "Back / cancel", Kind.NOTEBOOK: "Notebook",
-    Kind.MENU: "Pause menu", Kind.JOIN: "Join a seat", Kind.FULLSCREEN: "Fullscreen",
+    Kind.UP: N_("Move up"), Kind.DOWN: N_("Move down"), Kind.LEFT: N_("Move left"), Kind.RIGHT: N_("Move right"),
+    Kind.CONFIRM: N_("Confirm / press"), Kind.BACK: N_("Back / cancel"), Kind.NOTEBOOK: N_("Notebook"),
+    Kind.MENU: N_("Pause menu"), Kind.JOIN: N_("Join a seat"), Kind.FULLSCREEN: N_("Fullscreen"),
 }
-PAD_NAMES = {Kind.UP: "D-pad / stick ↑", Kind.DOWN: "D-pad / stick ↓", Kind.LEFT: "D-pad / stick ←",
-             Kind.RIGHT: "D-pad / stick →", Kind.JOIN: "any button", Kind.FULLSCREEN: "—"}
+PAD_NAMES = {Kind.UP: N_("D-pad / stick ↑"), Kind.DOWN: N_("D-pad / stick ↓"), Kind.LEFT: N_("D-pad / stick ←"),
+             Kind.RIGHT: N_("D-pad / stick →"), Kind.JOIN: N_("any button"), Kind.FULLSCREEN: "—"}
 
 
 class BindingRow(Button):
@@ -38,11 +38,12 @@ class BindingRow(Button):
     def keys_text(self) -> str:
         if self.owner.waiting is self.data:
             return _("Press a key…")
-        labels = [key_label(k) for k in self.owner.app.input.keys.get(self.data.value, [])]
-        return ", ".join(dict.fromkeys(labels))
+        names = self.owner.app.input.keys.get(self.data.value, [])
+        names = names + [k for k, kind in RESERVED_KEYS.items() if kind is self.data]   # Esc and Enter always work
+        return ", ".join(dict.fromkeys(key_label(k) for k in names))
 
     def pad_text(self) -> str:
-        return PAD_NAMES.get(self.data) or PAD_LABELS.get(self.data, "")
+        return (_(PAD_NAMES[self.data]) if PAD_NAMES[self.data] != "—" else "—") if self.data in PAD_NAMES else PAD_LABELS.get(self.data, "")
 
     def draw(self, surface: pygame.Surface) -> None:
         r = self.rect
@@ -51,17 +52,18 @@ class BindingRow(Button):
         waiting = self.owner.waiting is self.data
         pygame.draw.rect(surface, theme.BUTTON_HOVER if waiting else theme.PANEL, r, border_radius=8)
         pygame.draw.rect(surface, theme.PANEL_EDGE, r, 2, border_radius=8)
-        theme.blit_text(surface, self.label, (r.left + 14, r.centery), theme.BODY, theme.CREAM, True, "midleft")
+        theme.blit_text(surface, self.label, (r.left + 14, r.centery), theme.BODY, theme.CREAM, True, "midleft",
+                        KEYS_X - 24)
         theme.blit_text(surface, self.keys_text(), (r.left + KEYS_X, r.centery), theme.BODY,
-                        theme.BRASS if waiting else theme.CREAM, waiting, "midleft")
+                        theme.BRASS if waiting else theme.CREAM, waiting, "midleft", PAD_X - KEYS_X - 10)
         theme.blit_text(surface, self.pad_text(), (r.left + PAD_X, r.centery), theme.BODY, theme.MUTED, False,
-                        "midleft")
+                        "midleft", ROW_W - PAD_X - 10)
 
     def text_width(self) -> int:
         """How far the widest of the three columns overflows (+1000), see :meth:`available_width`."""
-        bold, plain = theme.font(theme.BODY, True), theme.font(theme.BODY)
-        return 1000 + max(bold.size(self.label)[0] - (KEYS_X - 24), bold.size(self.keys_text())[0] - (PAD_X - KEYS_X - 10),
-                          plain.size(self.pad_text())[0] - (ROW_W - PAD_X - 10))
+        cols = ((self.label, True, KEYS_X - 24), (self.keys_text(), True, PAD_X - KEYS_X - 10),
+                (self.pad_text(), False, ROW_W - PAD_X - 10))
+        return 1000 + max(theme.fit_width(t, theme.BODY, bold, w) - w for t, bold, w in cols)
 
     def available_width(self) -> int:
         return 1000
@@ -101,7 +103,12 @@ class ControlsScene(Scene):
         if kind is None or code is None or code == pygame.K_ESCAPE:
             self.message = _("Nothing changed.")
             return
-        self.message = self.bind(kind, pygame.key.name(code))
+        name = pygame.key.name(code)
+        if name in RESERVED_KEYS and RESERVED_KEYS[name] is not kind:
+            self.app.play("wrong")
+            self.message = _("Enter always confirms and Esc always goes back: pick another key.")
+            return
+        self.message = self.bind(kind, name)
 
     def bind(self, kind: Kind, key: str) -> str:
         """Make ``key`` the key of ``kind``; returns the sentence to show."""
@@ -155,12 +162,13 @@ class ControlsScene(Scene):
                                     theme.CREAM) + 10
         if self.message:
             theme.blit_text(surface, self.message, (ROW_X, ROW_Y + len(self.rows) * ROW_STEP + 8), theme.BODY,
-                            theme.BRASS, True)
+                            theme.BRASS, True, max_width=ROW_W)
         footer_hint(surface, _("{move} to move, {confirm} to change a key, {back} to go back. F11: fullscreen"))
 
     def side_text(self) -> list[str]:
         pads = [p.label + ": " + p.name for p in self.app.pads.pads.values()]
-        return [_("Controllers: A confirms, B goes back, Y opens your notebook, Start pauses. "
+        return [_("Esc (back) and Enter (confirm) always work, whatever keys you choose."),
+                _("Controllers: A confirms, B goes back, Y opens your notebook, Start pauses. "
                   "The d-pad or the left stick moves (hold to repeat)."),
                 _("Each person joins a seat in New game by pressing any button on their controller."),
                 (_("Connected: {pads}").format(pads="; ".join(pads)) if pads else _("No controller connected."))]

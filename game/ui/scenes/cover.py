@@ -17,7 +17,7 @@ from typing import Callable
 import pygame
 
 from game.ui import assets, prompts, theme
-from game.ui.i18n import _
+from game.ui.i18n import _, fmt
 from game.ui.input import Intent, Kind
 from game.ui.scenes.base import PRIVATE_GUARD, InputGuard, Scene
 from game.ui.widgets import Button, FocusGroup, Label, footer_hint
@@ -36,15 +36,19 @@ class CoverScene(Scene):
         self.make = make
         self.optional = optional
         self.reason = reason
-        who = match.seat_name(seat)
-        self.title = _("Pass to {name}").format(name=who)
-        self.go = Button(pygame.Rect(390, 470, 500, 64), _("I am {name}").format(name=who), self.accept)
+        self.focus = FocusGroup()
+        self.language_changed()
+        self.guard = InputGuard(PRIVATE_GUARD, allow=(Kind.BACK, Kind.MENU, Kind.POINT))
+
+    def language_changed(self) -> None:
+        who = self.match.suspects[self.seat]
+        self.title = fmt("Pass to {name}", name=who)
+        self.go = Button(pygame.Rect(390, 470, 500, 64), fmt("I am {name}", name=who), self.accept)
         buttons = [self.go]
-        if optional:
+        if self.optional:
             self.cancel = Button(pygame.Rect(490, 556, 300, 56), _("Cancel"), self.back, hint="Esc")
             buttons.append(self.cancel)
-        self.focus = FocusGroup(buttons)
-        self.guard = InputGuard(PRIVATE_GUARD, allow=(Kind.BACK, Kind.MENU, Kind.POINT))
+        self.focus.set(buttons, 0)
 
     def update(self, dt: float) -> None:
         self.guard.update(dt)
@@ -85,7 +89,7 @@ class CoverScene(Scene):
         pygame.draw.rect(surface, colour, (0, 704, 1280, 16))
         img = assets.token(suspect, 150)
         surface.blit(img, img.get_rect(center=(640, 170)))
-        theme.blit_text(surface, self.title, (640, 300), 56, theme.BRASS, True, "center")
+        theme.blit_text(surface, self.title, (640, 300), 56, theme.BRASS, True, "center", 1200)
         line = _("Everyone else, please look away.")
         if self.reason:
             line = self.reason + " " + line
@@ -93,8 +97,7 @@ class CoverScene(Scene):
         theme.blit_text(surface, prompts.fmt(_("Press {confirm} or click to continue")), (640, 440), theme.BODY, theme.MUTED,
                         False, "center")
         self.focus.draw(surface)
-        footer_hint(surface, _("Only {name} should look at the next screen.").format(
-            name=self.match.seat_name(self.seat)))
+        footer_hint(surface, fmt("Only {name} should look at the next screen.", name=self.match.suspects[self.seat]))
 
     def widgets(self) -> list:
         return list(self.focus.buttons) + [Label(pygame.Rect(40, 270, 1200, 60), self.title, 56, True)]

@@ -11,9 +11,8 @@ import random
 
 import pygame
 
-from game.rules.cards import name
 from game.ui import assets, theme
-from game.ui.i18n import _
+from game.ui.i18n import _, fmt
 from game.ui.input import Intent, Kind
 from game.ui.scenes.base import GAME_OVER_GUARD, InputGuard, Scene
 from game.ui.widgets import Button, FocusGroup, Label, footer_hint
@@ -28,13 +27,13 @@ class GameOverScene(Scene):
         g = match.game
         self.envelope = g.envelope
         if g.winner is not None:
-            self.title = _("{name} solved the case!").format(name=match.seat_name(g.winner))
+            self.title = fmt("{name} solved the case!", name=match.suspects[g.winner])
             self.winner_suspect = g.seats[g.winner].suspect
         else:
             self.title = _("Nobody solved the case")
             self.winner_suspect = None
         s, w, r = self.envelope
-        self.sentence = _("It was {s}, with the {w}, in the {r}.").format(s=_(name(s)), r=_(name(r)), w=_(name(w)))
+        self.sentence = fmt("It was {s}, with the {w}, in the {r}.", s=s, r=r, w=w)
         self.again = Button(pygame.Rect(330, 600, 300, 64), _("Play again"), self.play_again, enabled=False)
         self.title_button = Button(pygame.Rect(650, 600, 300, 64), _("Title screen"), self.to_title, hint="Esc",
                                    enabled=False)
@@ -108,13 +107,13 @@ class GameOverScene(Scene):
         if self.winner_suspect:
             img = assets.token(self.winner_suspect, 72)
             surface.blit(img, img.get_rect(center=(640, 60)))
-        theme.blit_text(surface, self.title, (640, 110), 48, theme.BRASS, True, "midtop")
+        theme.blit_text(surface, self.title, (640, 110), 48, theme.BRASS, True, "midtop", 1280)
         w = 200
         cw, ch = assets.card_size(w)
         x0 = 640 - (3 * cw + 2 * 40) // 2
         for i, c in enumerate(self.envelope):
             surface.blit(assets.card(c, w), (x0 + i * (cw + 40), 180))
-        theme.blit_text(surface, self.sentence, (640, 180 + ch + 24), theme.BODY, theme.CREAM, False, "midtop")
+        theme.blit_text(surface, self.sentence, (640, 180 + ch + 24), theme.BODY, theme.CREAM, False, "midtop", 1200)
         self.focus.draw(surface)
         if self.guard.active:
             footer_hint(surface, _("The case is closed…"))

@@ -1,4 +1,6 @@
-"""The pause menu over the board: Resume, speed (normal, fast, instant), Title screen, Quit."""
+"""The pause menu over the board: Resume, speed (normal, fast, instant),
+language, text size, sound on/off, Controls, Title screen, Quit.  Speed and
+sound are kept in the settings file."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ from game.ui import anim, theme
 from game.ui.i18n import _
 from game.ui.input import Intent, Kind
 from game.ui.scenes.base import Scene
+from game.ui.scenes.language import language_label, next_language, text_size_label, toggle_text_size
 from game.ui.widgets import Button, FocusGroup, footer_hint
 
 
@@ -19,16 +22,36 @@ class MenuScene(Scene):
     def __init__(self, app, board) -> None:
         super().__init__(app)
         self.board = board
-        self.box = pygame.Rect(390, 110, 500, 490)
-        x, w = self.box.left + 50, 400
-        self.speed_button = Button(pygame.Rect(x, 254, w, 60), "", self.toggle_speed)
-        self.focus = FocusGroup([
-            Button(pygame.Rect(x, 184, w, 60), _("Resume"), self.resume, hint="Esc"),
-            self.speed_button,
-            Button(pygame.Rect(x, 324, w, 60), _("Controls"), self.controls),
-            Button(pygame.Rect(x, 394, w, 60), _("Title screen"), self.to_title),
-            Button(pygame.Rect(x, 464, w, 60), _("Quit game"), app.quit),
-        ])
+        self.box = pygame.Rect(370, 24, 540, 650)
+        self.focus = FocusGroup()
+        self._build()
+
+    def _build(self) -> None:
+        x, w, h, step, y0 = self.box.left + 40, 460, 56, 66, self.box.top + 86
+        app = self.app
+        self.speed_button = Button(pygame.Rect(x, y0 + step, w, h), "", self.toggle_speed)
+        self.sound_button = Button(pygame.Rect(x, y0 + 4 * step, w, h), "", self.toggle_sound)
+        self.language_button = Button(pygame.Rect(x, y0 + 2 * step, w, h), language_label(app),
+                                      lambda: next_language(self.app))
+        self.text_button = Button(pygame.Rect(x, y0 + 3 * step, w, h), text_size_label(app),
+                                  lambda: toggle_text_size(self.app))
+        self.focus.set([
+            Button(pygame.Rect(x, y0, w, h), _("Resume"), self.resume, hint="Esc"),
+            self.speed_button, self.language_button, self.text_button,
+            self.sound_button,
+            Button(pygame.Rect(x, y0 + 5 * step, w, h), _("Controls"), self.controls),
+            Button(pygame.Rect(x, y0 + 6 * step, w, h), _("Title screen"), self.to_title),
+            Button(pygame.Rect(x, y0 + 7 * step, w, h), _("Quit game"), app.quit),
+        ], self.focus.focus if self.focus.buttons else 0)
+        self._label()
+
+    def language_changed(self) -> None:
+        self._build()
+
+    def toggle_sound(self) -> None:
+        """Sound on / off, kept in the settings file."""
+        self.app.set_muted(not self.app.settings.muted)
+        self.app.play("click")
         self._label()
 
     def speed_name(self) -> str:
@@ -42,12 +65,13 @@ class MenuScene(Scene):
     def _label(self) -> None:
         self.speed_button.label = {"normal": _("Speed: normal"), "fast": _("Speed: fast"),
                                    "instant": _("Speed: instant")}[self.speed_name()]
+        self.sound_button.label = _("Sound: off") if self.app.settings.muted else _("Sound: on")
 
     def toggle_speed(self) -> None:
         """Normal -> fast -> instant -> normal."""
         names = [n for n, _f in anim.SPEEDS]
         nxt = anim.SPEEDS[(names.index(self.speed_name()) + 1) % len(names)]
-        self.app.speed = nxt[1]
+        self.app.set_speed(nxt[0])        # kept in the settings file (animation_speed)
         self._label()
 
     def resume(self) -> None:
@@ -73,7 +97,7 @@ class MenuScene(Scene):
         theme.dim(surface)
         theme.panel(surface, self.box, theme.PANEL, theme.BRASS, 18, 4)
         theme.blit_text(surface, _("Paused"), (self.box.centerx, self.box.top + 20), theme.TITLE, theme.BRASS,
-                        True, "midtop")
+                        True, "midtop", self.box.width - 40)
         self.focus.draw(surface)
         footer_hint(surface, _("{move} to choose, {confirm} to press, {back} to resume"))
 

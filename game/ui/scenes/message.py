@@ -1,4 +1,9 @@
-"""A message box over the current scene: a plain-words reason and an OK button."""
+"""A message box over the current scene: a plain-words reason and an OK button.
+
+For an action the rules do not allow ("Why not?") it shows what went wrong,
+the reason behind it in one sentence (``detail``) and the rule it comes from
+(``rule``), all in the player's language (see :mod:`game.i18n_why`).
+"""
 
 from __future__ import annotations
 
@@ -10,22 +15,43 @@ from game.ui.input import Intent, Kind
 from game.ui.scenes.base import Scene
 from game.ui.widgets import Button, FocusGroup, Label
 
+TEXT_W = 600
+GAP = 14
+
 
 class MessageScene(Scene):
-    """Shows ``text`` (wrapped) with a ``title`` and an OK button (Enter, Esc or click)."""
+    """Shows ``text`` (wrapped) with a ``title`` and an OK button (Enter, Esc or
+    click); below it the ``detail`` (why) and the ``rule`` citation, when given."""
 
     opaque = False
 
-    def __init__(self, app, text: str, title: str | None = None) -> None:
+    def __init__(self, app, text: str, title: str | None = None, detail: str = "", rule: str = "") -> None:
         super().__init__(app)
         self.text = text
+        self.detail = detail
+        self.rule = rule
         self.title = title if title is not None else _("Not now")
-        lines = theme.wrap(text, 600, theme.BODY)
-        h = 150 + len(lines) * 30 + 70
-        self.box = pygame.Rect(0, 0, 680, h)
+        h = 80 + self._blocks_height() + 24 + 76
+        self.box = pygame.Rect(0, 0, 680, min(700, h))
         self.box.center = (640, 360)
         self.ok = Button(pygame.Rect(self.box.centerx - 110, self.box.bottom - 76, 220, 56), _("OK"), self.close)
         self.focus = FocusGroup([self.ok])
+
+    def blocks(self) -> list[tuple[str, int, bool, tuple]]:
+        """The wrapped paragraphs: (text, size, bold, colour)."""
+        out = [(self.text, theme.BODY, True, theme.INK)]
+        if self.detail:
+            out.append((self.detail, theme.BODY, False, (70, 50, 40)))
+        if self.rule:
+            out.append((self.rule, theme.SMALL, False, (120, 90, 60)))
+        return out
+
+    def _blocks_height(self) -> int:
+        h = 0
+        for text, size, bold, _c in self.blocks():
+            lines = theme.wrap(text, TEXT_W, size, bold)
+            h += len(lines) * (theme.font(size, bold).get_linesize() + 4) + GAP
+        return h - GAP
 
     def close(self) -> None:
         self.app.pop(self)
@@ -43,9 +69,11 @@ class MessageScene(Scene):
         theme.dim(surface, 140)
         theme.panel(surface, self.box, theme.PAPER, theme.BRASS, 18, 4)
         theme.blit_text(surface, self.title, (self.box.centerx, self.box.top + 24), theme.HEADING, theme.INK, True,
-                        "midtop")
-        theme.blit_wrapped(surface, self.text, pygame.Rect(self.box.left + 40, self.box.top + 80, 600, 400),
-                           theme.BODY, theme.INK, align="center")
+                        "midtop", self.box.width - 40)
+        y = self.box.top + 80
+        for text, size, bold, colour in self.blocks():
+            y += theme.blit_wrapped(surface, text, pygame.Rect(self.box.left + 40, y, TEXT_W, 400), size, colour,
+                                    bold, align="center") + GAP
         self.focus.draw(surface)
 
     def widgets(self) -> list:

@@ -12,18 +12,24 @@ from __future__ import annotations
 
 import pygame
 
-from game.rules.cards import ROOMS, SUSPECTS, WEAPONS, name
-from game.ui import assets, theme
-from game.ui.i18n import _
+from game.rules.cards import ROOMS, SUSPECTS, WEAPONS
+from game.ui import assets, prompts, theme
+from game.ui.i18n import N_, _, card, fmt
 from game.ui.input import Intent, Kind
 from game.ui.scenes.base import Scene
 from game.ui.widgets import Button, FocusGroup, Label, footer_hint
 
 ROW_H, ROW_STEP, HEADER_H = 34, 37, 34
-COLUMNS = ((30, [(_("Suspects"), SUSPECTS), (_("Weapons"), WEAPONS)]), (660, [(_("Rooms"), ROOMS)]))
-COL_W = 590
-MARK_W = 56
-NAME_W = 190
+LEFT_X, RIGHT_X = 24, 646
+COLUMNS = ((LEFT_X, [(N_("Suspects"), SUSPECTS), (N_("Weapons"), WEAPONS)]), (RIGHT_X, [(N_("Rooms"), ROOMS)]))
+COL_W = 610
+MARK_W = 50
+NAME_W = 226     # the longest card name at 20 px bold ("Senyoreta Amapola")
+
+
+def note_width(row: pygame.Rect) -> int:
+    """Pixels for a row's note ("Shown by ...") between the name and the mark."""
+    return COL_W - row.height - 16 - NAME_W - MARK_W - 8
 
 
 class RowButton(Button):
@@ -42,11 +48,11 @@ class RowButton(Button):
         pygame.draw.rect(surface, bg, r, border_radius=6)
         surface.blit(assets.card_picture(card, r.height - 6), (r.left + 4, r.top + 3))
         theme.blit_text(surface, self.label, (r.left + r.height + 8, r.centery), theme.SMALL, theme.INK, True,
-                        "midleft")
+                        "midleft", NAME_W)
         note = nb.auto_text(card)
         if note:
             theme.blit_text(surface, note, (r.left + r.height + 12 + NAME_W, r.centery), theme.SMALL,
-                            (40, 110, 50), False, "midleft")
+                            (40, 110, 50), False, "midleft", note_width(r))
         cell = self.mark_rect()
         pygame.draw.rect(surface, (255, 252, 244), cell, border_radius=6)
         pygame.draw.rect(surface, (130, 110, 90), cell, 2, border_radius=6)
@@ -61,7 +67,7 @@ class RowButton(Button):
         return pygame.Rect(self.rect.right - MARK_W - 4, self.rect.top + 3, MARK_W, self.rect.height - 6)
 
     def text_width(self) -> int:
-        return theme.font(theme.SMALL, True).size(self.label)[0]
+        return theme.fit_width(self.label, theme.SMALL, True, NAME_W)
 
     def available_width(self) -> int:
         return NAME_W
@@ -84,13 +90,13 @@ class NotebookScene(Scene):
                 self.headers.append((title, x, y))
                 y += HEADER_H
                 for c in cards:
-                    b = RowButton(pygame.Rect(x, y, COL_W, ROW_H), _(name(c)), data=c)
+                    b = RowButton(pygame.Rect(x, y, COL_W, ROW_H), card(c), data=c)
                     b.owner = self
                     b.on_press = lambda c=c: self.cycle(c)
                     self.rows.append(b)
                     y += ROW_STEP
                 y += 6
-        self.done_button = Button(pygame.Rect(660, 610, 590, 60), _("Done — hide"), self.done, hint="Esc")
+        self.done_button = Button(pygame.Rect(RIGHT_X, 610, COL_W, 60), _("Done — hide"), self.done, hint="Esc")
         self.focus = FocusGroup(self.rows + [self.done_button])
         self.fact_note: str | None = None   # the ticked row last pressed (its mark cannot change)
 
@@ -99,7 +105,7 @@ class NotebookScene(Scene):
         if why == "hand":
             return _("In my hand")
         if why and why.startswith("shown:"):
-            return _("Shown by {name}").format(name=self.match.seat_name(int(why[6:])))
+            return fmt("Shown by {name}", name=self.match.suspects[int(why[6:])])
         return ""
 
     def cycle(self, card: str) -> None:
@@ -115,11 +121,11 @@ class NotebookScene(Scene):
     def legend(self) -> str:
         """The hint line under the rooms."""
         if self.fact_note:
-            return _("{card} is ticked for you: it is a fact ({why}), so its mark cannot change. "
-                     "Change the marks of the other rows.").format(card=_(name(self.fact_note)),
-                                                                   why=self.auto_text(self.fact_note))
-        return _("Press Enter or click a row to change its mark: blank, X (not it), ? (maybe), ✓ (seen). "
-                 "Green rows are facts (in your hand or shown to you), ticked for you; they do not change.")
+            return fmt("{card} is ticked for you: it is a fact ({why}), so its mark cannot change. "
+                       "Change the marks of the other rows.", card=self.fact_note, why=self.auto_text(self.fact_note))
+        return prompts.fmt(_("Press {confirm} or click a row to change its mark: blank, X (not it), ? (maybe), "
+                             "✓ (seen). Green rows are facts (in your hand or shown to you), ticked for you; they "
+                             "do not change."))
 
     def done(self) -> None:
         self.app.play("click")
@@ -136,15 +142,15 @@ class NotebookScene(Scene):
         suspect = self.match.suspects[self.seat]
         img = assets.token(suspect, 44)
         surface.blit(img, (36, 16))
-        theme.blit_text(surface, _("{name}'s notebook").format(name=self.match.seat_name(self.seat)), (92, 38),
-                        theme.TITLE, theme.BRASS, True, "midleft")
+        theme.blit_text(surface, fmt("{name}'s notebook", name=self.match.suspects[self.seat]), (92, 38),
+                        theme.TITLE, theme.BRASS, True, "midleft", 1150)
         for title, x, y in self.headers:
-            theme.blit_text(surface, title, (x, y + HEADER_H // 2), theme.BODY, theme.BRASS, True, "midleft")
-        theme.blit_text(surface, _("Mark"), (660 + COL_W - MARK_W // 2 - 4, 80 + HEADER_H // 2), theme.SMALL,
+            theme.blit_text(surface, _(title), (x, y + HEADER_H // 2), theme.BODY, theme.BRASS, True, "midleft")
+        theme.blit_text(surface, _("Mark"), (RIGHT_X + COL_W - MARK_W // 2 - 4, 80 + HEADER_H // 2), theme.SMALL,
                         theme.MUTED, False, "center")
-        theme.blit_text(surface, _("Mark"), (30 + COL_W - MARK_W // 2 - 4, 80 + HEADER_H // 2), theme.SMALL,
+        theme.blit_text(surface, _("Mark"), (LEFT_X + COL_W - MARK_W // 2 - 4, 80 + HEADER_H // 2), theme.SMALL,
                         theme.MUTED, False, "center")
-        legend = pygame.Rect(660, 462, 590, 140)
+        legend = pygame.Rect(RIGHT_X, 462, COL_W, 140)
         theme.blit_wrapped(surface, self.legend(), legend, theme.SMALL,
                            theme.BRASS if self.fact_note else theme.CREAM)
         self.focus.draw(surface)
@@ -153,11 +159,10 @@ class NotebookScene(Scene):
     def widgets(self) -> list:
         out: list = list(self.focus.buttons)
         for r in self.rows:
-            out.append(Label(pygame.Rect(0, 0, COL_W - r.rect.height - 16 - NAME_W - MARK_W - 8, 30),
-                             self.auto_text(r.data) or _("Shown by {name}").format(name=_("Colonel Mustard")),
+            out.append(Label(pygame.Rect(0, 0, note_width(r.rect), 30),
+                             self.auto_text(r.data) or fmt("Shown by {name}", name="mustard"),
                              theme.SMALL))
-        out.append(Label(pygame.Rect(92, 20, 1150, 40), _("{name}'s notebook").format(
-            name=self.match.seat_name(self.seat)), theme.TITLE, True))
+        out.append(Label(pygame.Rect(92, 20, 1150, 40), fmt("{name}'s notebook", name=self.match.suspects[self.seat]), theme.TITLE, True))
         return out
 
 

@@ -10,11 +10,11 @@ from __future__ import annotations
 import pygame
 
 from game.rules.actions import Accuse, Suggest
-from game.rules.cards import ROOMS, SUSPECTS, WEAPONS, category, name
+from game.rules.cards import ROOMS, SUSPECTS, WEAPONS, category
 from game.ui import assets, theme
-from game.ui.i18n import _
+from game.ui.i18n import _, card, fmt
 from game.ui.input import Intent, Kind
-from game.ui.scenes.base import Scene
+from game.ui.scenes.base import PRIVATE_GUARD, InputGuard, Scene
 from game.ui.widgets import Button, FocusGroup, Label, footer_hint
 
 
@@ -34,8 +34,8 @@ class CardButton(Button):
             theme.blit_text(surface, "✓", (r.right - 14, r.top + 14), theme.BODY, theme.CREAM, True, "center")
 
     def text_width(self) -> int:
-        lines = theme.wrap(_(name(self.data)), self.rect.width - 8, theme.SMALL, True)
-        return max(theme.font(theme.SMALL, True).size(ln)[0] for ln in lines) if len(lines) <= 2 else 10 ** 6
+        lines = theme.wrap(card(self.data), self.rect.width - 8, theme.SMALL, True, exact=True)
+        return max(theme.font_px(theme.SMALL, True).size(ln)[0] for ln in lines) if len(lines) <= 2 else 10 ** 6
 
     def available_width(self) -> int:
         return self.rect.width - 8
@@ -54,12 +54,13 @@ class ChipButton(Button):
         pic = assets.card_picture(self.data, r.height - 10)
         surface.blit(pic, (r.left + 6, r.top + 5))
         ink = theme.CREAM if self.selected else theme.INK
-        theme.blit_text(surface, self.label, (r.left + r.height + 8, r.centery), theme.BODY, ink, True, "midleft")
+        theme.blit_text(surface, self.label, (r.left + r.height + 8, r.centery), theme.BODY, ink, True, "midleft",
+                        self.available_width())
         if self.selected:
             theme.blit_text(surface, "✓", (r.right - 22, r.centery), theme.HEADING, theme.CREAM, True, "center")
 
     def text_width(self) -> int:
-        return theme.font(theme.BODY, True).size(self.label)[0]
+        return theme.fit_width(self.label, theme.BODY, True, self.available_width())
 
     def available_width(self) -> int:
         return self.rect.width - self.rect.height - 8 - 44
@@ -71,8 +72,11 @@ class PickerScene(Scene):
 
     opaque = True
 
-    def __init__(self, app, board, mode: str) -> None:
+    def __init__(self, app, board, mode: str, guarded: bool = False) -> None:
         super().__init__(app)
+        #: ``guarded`` (opened by itself on entering a room): input is ignored
+        #: for a moment and nothing is focused, so a held Enter never suggests
+        self.guard = InputGuard(PRIVATE_GUARD if guarded else 0.0, allow=(Kind.BACK, Kind.MENU, Kind.POINT))
         self.board = board
         self.mode = mode
         game = board.game
@@ -88,7 +92,7 @@ class PickerScene(Scene):
                 row = []
                 for i, c in enumerate(cards):
                     cw, ch = assets.card_size(w)
-                    b = CardButton(pygame.Rect(40 + i * (w + gap), y, cw, ch), _(name(c)), data=c)
+                    b = CardButton(pygame.Rect(40 + i * (w + gap), y, cw, ch), card(c), data=c)
                     b.on_press = lambda b=b, cat=cat: self.pick(cat, b)
                     row.append(b)
                 self.items[cat] = row
@@ -100,7 +104,7 @@ class PickerScene(Scene):
                 x = 30 + col * 415
                 row = []
                 for i, c in enumerate(cards):
-                    b = ChipButton(pygame.Rect(x, 150 + i * 58, 390, 50), _(name(c)), data=c)
+                    b = ChipButton(pygame.Rect(x, 150 + i * 58, 390, 50), card(c), data=c)
                     b.on_press = lambda b=b, cat=cat: self.pick(cat, b)
                     row.append(b)
                 self.items[cat] = row
@@ -108,7 +112,7 @@ class PickerScene(Scene):
             self.ok = Button(pygame.Rect(30, 520, 390, 60), _("Accuse!"), self.confirm)
             self.back_button = Button(pygame.Rect(445, 520, 390, 60), _("Back"), self.back, hint="Esc")
         buttons += [self.ok, self.back_button]
-        self.focus = FocusGroup(buttons)
+        self.focus = FocusGroup(buttons, focus=None if guarded else 0)
         self.missing_text = ""   # "Pick a weapon too." after pressing Suggest!/Accuse! too early
 
     # ------------------------------------------------------------ choices
@@ -162,47 +166,49 @@ class PickerScene(Scene):
     def back(self) -> None:
         self.app.pop(self)
 
+    def update(self, dt: float) -> None:
+        self.guard.update(dt)
+
     def handle(self, intent: Intent) -> bool:
         if intent.kind is Kind.BACK:
             self.back()
+            return True
+        if self.guard.blocks(intent):
             return True
         return self.focus.handle(intent)
 
     def sentence(self) -> str:
         c = self.choice
-        who = _(name(c["suspect"])) if c["suspect"] else "___"
-        what = _(name(c["weapon"])) if c["weapon"] else "___"
-        where = _(name(c["room"])) if c["room"] else "___"
+        who, what, where = (c[k] or "___" for k in ("suspect", "weapon", "room"))
         if self.mode == "suggest":
-            return _("I suggest it was {who}, with the {what}, in the {where}.").format(who=who, where=where, what=what)
-        return _("I accuse {who}, with the {what}, in the {where}!").format(who=who, where=where, what=what)
+            return fmt("I suggest it was {who}, with the {what}, in the {where}.", who=who, where=where, what=what)
+        return fmt("I accuse {who}, with the {what}, in the {where}!", who=who, where=where, what=what)
 
     # --------------------------------------------------------------- draw
     def draw(self, surface: pygame.Surface) -> None:
         theme.background(surface)
-        seat_name = self.board.match.seat_name(self.seat)
         if self.mode == "suggest":
             theme.blit_text(surface, _("Make a suggestion"), (40, 14), theme.TITLE, theme.BRASS, True)
-            theme.blit_text(surface, self.sentence(), (40, 72), theme.BODY, theme.CREAM)
+            theme.blit_text(surface, self.sentence(), (40, 72), theme.BODY, theme.CREAM, max_width=1000)
             theme.blit_text(surface, _("Who?"), (40, 106), theme.BODY, theme.BRASS, True)
             theme.blit_text(surface, _("With what?"), (40, 346), theme.BODY, theme.BRASS, True)
             theme.blit_text(surface, _("Where?"), (1050, 106), theme.BODY, theme.BRASS, True)
-            card = assets.card(self.room, 180)
-            surface.blit(card, (1050, 136))
+            face = assets.card(self.room, 180)
+            surface.blit(face, (1050, 136))
             theme.blit_wrapped(surface, _("You are here. The room is always the one you stand in."),
-                               pygame.Rect(1050, 136 + card.get_height() + 12, 200, 120), theme.SMALL, theme.MUTED)
+                               pygame.Rect(1050, 136 + face.get_height() + 12, 200, 120), theme.SMALL, theme.MUTED)
             if self.missing_text:
                 self._draw_missing(surface, self.missing_rect())
         else:
             theme.blit_text(surface, _("Make an accusation"), (30, 14), theme.TITLE, theme.BRASS, True)
-            theme.blit_text(surface, self.sentence(), (30, 70), theme.BODY, theme.CREAM)
+            theme.blit_text(surface, self.sentence(), (30, 70), theme.BODY, theme.CREAM, max_width=1220)
             for col, head in enumerate((_("Who?"), _("With what?"), _("Where?"))):
                 theme.blit_text(surface, head, (30 + col * 415, 112), theme.BODY, theme.BRASS, True)
             if self.missing_text:   # in place of the warning until the missing card is picked
                 self._draw_missing(surface, self.missing_rect())
             else:
-                theme.blit_wrapped(surface, _("{name}, you can accuse only once. If you are wrong, you are out of "
-                                              "the race.").format(name=seat_name),
+                theme.blit_wrapped(surface, fmt("{name}, you can accuse only once. If you are wrong, you are out of "
+                                                "the race.", name=self.board.match.suspects[self.seat]),
                                    pygame.Rect(30, 600, 805, 80), theme.BODY, theme.CREAM)
         self.focus.draw(surface)
         footer_hint(surface, _("{move} to move, {confirm} or click to pick, {back} to go back"))
@@ -215,7 +221,7 @@ class PickerScene(Scene):
 
     def _draw_missing(self, surface: pygame.Surface, r: pygame.Rect) -> None:
         theme.panel(surface, r, theme.PAPER, theme.BAD, 10, 3)
-        theme.blit_text(surface, self.missing_text, r.center, theme.BODY, theme.BAD, True, "center")
+        theme.blit_text(surface, self.missing_text, r.center, theme.BODY, theme.BAD, True, "center", r.width - 20)
 
     def widgets(self) -> list:
         out = list(self.focus.buttons)

@@ -13,9 +13,8 @@ from __future__ import annotations
 import pygame
 
 from game.rules.actions import Disprove
-from game.rules.cards import name
 from game.ui import anim, assets, prompts, theme
-from game.ui.i18n import _
+from game.ui.i18n import _, card, fmt
 from game.ui.input import Intent, Kind
 from game.ui.scenes.base import PRIVATE_GUARD, InputGuard, Scene
 from game.ui.scenes.picker import CardButton
@@ -42,7 +41,7 @@ class DisproveScene(Scene):
         x0 = 640 - total // 2
         self.cards = []
         for i, c in enumerate(self.offered):
-            b = CardButton(pygame.Rect(x0 + i * (cw + gap), 230, cw, ch), _(name(c)), data=c)
+            b = CardButton(pygame.Rect(x0 + i * (cw + gap), 230, cw, ch), card(c), data=c)
             b.on_press = lambda c=c: self.show(c)
             self.cards.append(b)
         self.focus = FocusGroup(self.cards, focus=None)
@@ -89,27 +88,27 @@ class DisproveScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         m = self.board.match
         theme.background(surface)
-        title = _("{name}, show one card").format(name=m.seat_name(self.seat))
-        theme.blit_text(surface, title, (640, 40), theme.TITLE, theme.BRASS, True, "midtop")
+        title = fmt("{name}, show one card", name=m.suspects[self.seat])
+        theme.blit_text(surface, title, (640, 40), theme.TITLE, theme.BRASS, True, "midtop", 1280)
         s, w, r = self.named
-        line = _("{who} suggested {s}, with the {w}, in the {r}.").format(
-            who=m.seat_name(self.suggester), s=_(name(s)), r=_(name(r)), w=_(name(w)))
+        line = fmt("{who} suggested {s}, with the {w}, in the {r}.", who=m.suspects[self.suggester], s=s, r=r, w=w)
         theme.blit_wrapped(surface, line, pygame.Rect(140, 110, 1000, 60), theme.BODY, theme.CREAM, align="center")
-        theme.blit_text(surface, _("Pick the card {who} will see. Only {who} will see it.").format(
-            who=m.seat_name(self.suggester)), (640, 184), theme.BODY, theme.MUTED, False, "midtop")
+        theme.blit_text(surface, self.pick_line(), (640, 184), theme.BODY, theme.MUTED, False, "midtop", 1280)
         self.focus.draw(surface)
         colour = theme.BRASS if self.nudge else theme.MUTED
         theme.blit_text(surface, self.hint(), (640, 700), theme.SMALL, colour, self.nudge, "midbottom")
 
+    def pick_line(self) -> str:
+        return fmt("Pick the card {who} will see. Only {who} will see it.", who=self.board.match.suspects[self.suggester])
+
     def widgets(self) -> list:
         m = self.board.match
         return list(self.cards) + [
-            Label(pygame.Rect(0, 680, 1280, 30), _("Use the arrows or the mouse to choose a card first, then press "
-                                                   "Enter. Esc: menu"), theme.SMALL, True),
-            Label(pygame.Rect(0, 40, 1280, 50), _("{name}, show one card").format(name=m.seat_name(self.seat)),
+            Label(pygame.Rect(0, 680, 1280, 30), prompts.fmt(_("Use {move} or the mouse to choose a card first, then "
+                                                               "press {confirm}. {back}: menu")), theme.SMALL, True),
+            Label(pygame.Rect(0, 40, 1280, 50), fmt("{name}, show one card", name=m.suspects[self.seat]),
                   theme.TITLE, True),
-            Label(pygame.Rect(0, 184, 1280, 30), _("Pick the card {who} will see. Only {who} will see it.").format(
-                who=m.seat_name(self.suggester)), theme.BODY)]
+            Label(pygame.Rect(0, 184, 1280, 30), self.pick_line(), theme.BODY)]
 
 
 class _DoneMixin:
@@ -163,8 +162,8 @@ class ShownCardScene(_DoneMixin, Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         theme.background(surface)
-        theme.blit_text(surface, _("{by} shows you a card").format(by=self.match.seat_name(self.by)),
-                        (640, 40), theme.TITLE, theme.BRASS, True, "midtop")
+        theme.blit_text(surface, fmt("{by} shows you a card", by=self.match.suspects[self.by]),
+                        (640, 40), theme.TITLE, theme.BRASS, True, "midtop", 1280)
         w = 240
         p = self.flip.progress
         img = assets.card_back(w) if p < 0.5 else assets.card(self.card, w)
@@ -178,8 +177,8 @@ class ShownCardScene(_DoneMixin, Scene):
         footer_hint(surface, _("Press {confirm} or click when you have seen it"))
 
     def widgets(self) -> list:
-        return [self.ok, Label(pygame.Rect(0, 40, 1280, 50), _("{by} shows you a card").format(
-            by=self.match.seat_name(self.by)), theme.TITLE, True)]
+        return [self.ok, Label(pygame.Rect(0, 40, 1280, 50), fmt("{by} shows you a card",
+                                                                  by=self.match.suspects[self.by]), theme.TITLE, True)]
 
 
 class EnvelopeScene(_DoneMixin, Scene):
@@ -198,7 +197,7 @@ class EnvelopeScene(_DoneMixin, Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         theme.background(surface)
-        theme.blit_text(surface, _("The envelope holds…"), (640, 24), theme.TITLE, theme.BRASS, True, "midtop")
+        theme.blit_text(surface, _("The envelope holds…"), (640, 24), theme.TITLE, theme.BRASS, True, "midtop", 1280)
         w = 200
         cw, _ch = assets.card_size(w)
         x0 = 640 - (3 * cw + 2 * 40) // 2
@@ -209,8 +208,8 @@ class EnvelopeScene(_DoneMixin, Scene):
             theme.blit_text(surface, mark, (x0 + i * (cw + 40) + cw // 2, 90 + _ch + 6), theme.TITLE, colour, True,
                             "midtop")
         s, w, r = self.accused
-        theme.blit_text(surface, _("You accused {s}, with the {w}, in the {r}.").format(
-            s=_(name(s)), r=_(name(r)), w=_(name(w))), (640, 430), theme.BODY, theme.BRASS, False, "midtop")
+        theme.blit_text(surface, fmt("You accused {s}, with the {w}, in the {r}.", s=s, r=r, w=w), (640, 430),
+                        theme.BODY, theme.BRASS, False, "midtop")
         theme.blit_wrapped(surface, _("You were wrong. You are out of the race, but you still show cards when "
                                       "others suggest. Keep it secret!"), pygame.Rect(190, 480, 900, 100),
                            theme.BODY, theme.CREAM, align="center")

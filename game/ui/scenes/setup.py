@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import pygame
 
-from game.rules.cards import SUSPECTS, name
+from game.rules.cards import SUSPECTS
 from game.rules.setup import GameSetup, SeatConfig
 from game.ui import assets, prompts, theme
-from game.ui.i18n import _
+from game.ui.i18n import _, card, fmt
 from game.ui.input import DIRECTIONS, Intent, Kind, Pad
 from game.ui.match import DEFAULT_LEVEL, LEVELS
 from game.ui.scenes.base import Scene
@@ -128,9 +128,9 @@ class SetupScene(Scene):
             return None
         self.seats[seat][1] = "human"
         self.pads[seat] = device
-        who = _(name(self.seats[seat][0]))
-        self.note = (_("{pad} plays {name}.").format(pad=self.app.pads.label(device), name=who) if device
-                     else _("{name} is played at the keyboard.").format(name=who))
+        who = self.seats[seat][0]
+        self.note = (fmt("{pad} plays {name}.", pad=self.app.pads.label(device), name=who) if device
+                     else fmt("{name} is played at the keyboard.", name=who))
         self.app.play("click")
         self._build()
         return seat
@@ -140,8 +140,8 @@ class SetupScene(Scene):
         if what == "removed" and pad.device in self.pads:
             i = self.pads.index(pad.device)
             self.pads[i] = None
-            self.note = _("{pad} was unplugged: {name} is played at the keyboard until a controller "
-                          "joins.").format(pad=pad.label, name=_(name(self.seats[i][0])))
+            self.note = fmt("{pad} was unplugged: {name} is played at the keyboard until a controller "
+                            "joins.", pad=pad.label, name=self.seats[i][0])
             self._build()
         elif what == "added":
             self.note = _("{pad} is plugged in: press any button on it to join.").format(pad=pad.label)
@@ -156,6 +156,14 @@ class SetupScene(Scene):
         return tuple(SeatConfig(s, k, lvl if k == "computer" else DEFAULT_LEVEL) for s, k, lvl in self.seats)
 
     def back(self) -> None:
+        """Back to the title; with controllers joined, ask first (the joins would be lost)."""
+        if any(d is not None for d in self.pads):
+            from game.ui.scenes.confirm import ConfirmScene
+
+            self.app.push(ConfirmScene(self.app, _("Leave the setup?"), lambda: self.app.pop(self),
+                                       yes=_("Leave"), no=_("Stay"),
+                                       detail=_("The joined seats are lost.")))
+            return
         self.app.pop(self)
 
     # ------------------------------------------------------------ layout
@@ -169,7 +177,7 @@ class SetupScene(Scene):
         self.level_buttons: dict[int, Button] = {}
         for i, (s, kind, level) in enumerate(self.seats):
             y = ROW_Y + i * ROW_STEP
-            row = [Button(pygame.Rect(NAME_COL[0], y, NAME_COL[1], ROW_H), _(name(s)),
+            row = [Button(pygame.Rect(NAME_COL[0], y, NAME_COL[1], ROW_H), card(s),
                           lambda i=i: self.next_suspect(i), colour=theme.suspect_colour(s)),
                    Button(pygame.Rect(KIND_COL[0], y, KIND_COL[1], ROW_H),
                           _("Person") if kind == "human" else _("Computer"), lambda i=i: self.toggle_kind(i))]
@@ -195,8 +203,8 @@ class SetupScene(Scene):
         y = ROW_Y + len(self.seats) * ROW_STEP
         if len(self.seats) < 6:
             buttons.append(Button(pygame.Rect(NAME_COL[0], y, NAME_COL[1], ROW_H), _("Add a player"), self.add))
-        self.start_button = Button(pygame.Rect(1064, 520, 190, 64), _("Start"), self.start)
-        self.back_button = Button(pygame.Rect(1064, 600, 190, 64), _("Back"), self.back, hint="Esc")
+        self.start_button = Button(pygame.Rect(1012, 520, 242, 64), _("Start"), self.start)
+        self.back_button = Button(pygame.Rect(1012, 600, 242, 64), _("Back"), self.back, hint="Esc")
         buttons += [self.start_button, self.back_button]
         old = self.focus.focus if focus is None else focus
         self.focus.set(buttons, min(old, len(buttons) - 1))

@@ -11,6 +11,7 @@ from game.ui import assets, theme
 from game.ui.i18n import _
 from game.ui.input import Intent, Kind
 from game.ui.scenes.base import Scene
+from game.ui.scenes.language import language_label, next_language, text_size_label, toggle_text_size
 from game.ui.widgets import Button, FocusGroup, Label, footer_hint
 
 
@@ -19,15 +20,37 @@ class TitleScene(Scene):
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        x, w = 640 - 200, 400
-        self.buttons = [
-            Button(pygame.Rect(x, 368, w, 60), _("Play"), self.quick_start),
-            Button(pygame.Rect(x, 440, w, 60), _("New game"), self.new_game),
-            Button(pygame.Rect(x, 512, w, 60), _("Controls"), self.controls),
-            Button(pygame.Rect(x, 584, w, 60), _("Quit"), app.quit, hint="Esc"),
-        ]
-        self.focus = FocusGroup(self.buttons)
         self.t = 0.0
+        self.focus = FocusGroup()
+        self._build()
+
+    def _build(self) -> None:
+        x, w = 640 - 200, 400
+        app = self.app
+        self.language_button = Button(pygame.Rect(30, 600, 360, 60), language_label(app), self.next_language)
+        self.text_button = Button(pygame.Rect(890, 600, 360, 60), text_size_label(app), self.toggle_text_size)
+        self.quit_button = Button(pygame.Rect(x, 584, w, 60), _("Quit"), self.ask_quit)
+        self.continue_button = None
+        main = [Button(pygame.Rect(x, 368, w, 60), _("Play"), self.quick_start),
+                Button(pygame.Rect(x, 440, w, 60), _("New game"), self.new_game),
+                Button(pygame.Rect(x, 512, w, 60), _("Controls"), self.controls),
+                self.quit_button]
+        if app.can_continue():   # a game in progress was saved: Continue comes first
+            self.continue_button = Button(pygame.Rect(x, 340, w, 56), _("Continue"), self.continue_game)
+            main.insert(0, self.continue_button)
+            for i, b in enumerate(main):
+                b.rect = pygame.Rect(x, 340 + i * 62, w, 56)
+        self.buttons = main + [self.language_button, self.text_button]
+        self.focus.set(self.buttons, self.focus.focus if self.focus.buttons else 0)
+
+    def language_changed(self) -> None:
+        self._build()
+
+    def next_language(self) -> None:
+        next_language(self.app)
+
+    def toggle_text_size(self) -> None:
+        toggle_text_size(self.app)
 
     def quick_start(self) -> None:
         from game.ui.match import Match, quick_setup
@@ -51,9 +74,27 @@ class TitleScene(Scene):
         self.app.play("click")
         self.app.push(SetupScene(self.app))
 
+    def continue_game(self) -> None:
+        """Resume the saved game exactly where it was."""
+        self.app.play("click")
+        if not self.app.continue_game():
+            self._build()          # the file went bad meanwhile: no Continue any more
+            self.app.show_file_messages()
+
+    def ask_quit(self) -> None:
+        """Quit, after a Yes."""
+        from game.ui.scenes.confirm import ConfirmScene
+
+        self.app.play("click")
+        self.app.push(ConfirmScene(self.app, _("Quit the game?"), self.app.quit))
+
+    def on_resume(self) -> None:
+        if (self.continue_button is not None) != self.app.can_continue():
+            self._build()          # a game was saved or finished meanwhile
+
     def handle(self, intent: Intent) -> bool:
         if intent.kind is Kind.BACK:
-            self.app.quit()
+            self.focus.focus_on(self.quit_button)   # never quits at once: Quit asks first
             return True
         return self.focus.handle(intent)
 
@@ -67,7 +108,7 @@ class TitleScene(Scene):
         theme.blit_text(surface, _("Clue"), (644, 214), 120, (30, 15, 10), True, "center")
         theme.blit_text(surface, _("Clue"), (640, 208), 120, theme.BRASS, True, "center")
         theme.blit_text(surface, _("Who did it, where, and with what?"), (640, 300), theme.HEADING, theme.CREAM,
-                        False, "center")
+                        False, "center", 600)
         n = len(SUSPECTS)
         for i, s in enumerate(SUSPECTS):
             bob = 4 * math.sin(self.t * 2 + i)

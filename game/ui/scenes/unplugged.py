@@ -15,7 +15,7 @@ from __future__ import annotations
 import pygame
 
 from game.ui import assets, theme
-from game.ui.i18n import _
+from game.ui.i18n import _, fmt
 from game.ui.input import DIRECTIONS, Intent, Kind
 from game.ui.scenes.base import Scene
 from game.ui.widgets import Button, FocusGroup, Label, footer_hint
@@ -31,13 +31,13 @@ class UnpluggedScene(Scene):
         self.match = match
         self.seat = seat
         self.pad_label = pad_label
-        who = match.seat_name(seat)
-        self.title = _("{name}'s controller was unplugged").format(name=who)
+        who = match.suspects[seat]
+        self.title = fmt("{name}'s controller was unplugged", name=who)
         x, w = BOX.left + 60, BOX.width - 120
         self.computer_button = Button(pygame.Rect(x, 470, w, 60),
-                                      _("A computer player takes over {name}").format(name=who), self.to_computer)
+                                      fmt("A computer player takes over {name}", name=who), self.to_computer)
         self.keyboard_button = Button(pygame.Rect(x, 544, w, 60),
-                                      _("{name} plays on with the keyboard").format(name=who), self.to_keyboard)
+                                      fmt("{name} plays on with the keyboard", name=who), self.to_keyboard)
         self.focus = FocusGroup([self.computer_button, self.keyboard_button], focus=None)
 
     # --------------------------------------------------------- ways on
@@ -91,9 +91,9 @@ class UnpluggedScene(Scene):
         return [p.label for p in self.app.pads.pads.values() if self.match.seat_of(p.device) is None]
 
     def lines(self) -> list[str]:
-        who = self.match.seat_name(self.seat)
+        who = self.match.suspects[self.seat]
         free = self.free_pads()
-        other = _("Press any button on another controller to take {name}'s seat.").format(name=who)
+        other = fmt("Press any button on another controller to take {name}'s seat.", name=who)
         if free:
             other += " " + _("Free now: {pads}.").format(pads=", ".join(free))
         return [_("1. Plug the controller back in: the game goes on by itself."), "2. " + other,
@@ -108,11 +108,13 @@ class UnpluggedScene(Scene):
         surface.blit(img, img.get_rect(center=(BOX.centerx, BOX.top + 70)))
         theme.blit_text(surface, _("Game paused"), (BOX.centerx, BOX.top + 128), theme.HEADING, theme.CREAM,
                         True, "midtop")
-        theme.blit_text(surface, self.title, (BOX.centerx, BOX.top + 170), theme.TITLE, theme.BRASS, True, "midtop")
+        theme.blit_text(surface, self.title, (BOX.centerx, BOX.top + 170), theme.TITLE, theme.BRASS, True, "midtop",
+                        BOX.width - 40)
         sub = _("Nothing is lost: the game waits exactly where it was.")
         if self.pad_label:
             sub = _("{pad} is gone.").format(pad=self.pad_label) + " " + sub
-        theme.blit_text(surface, sub, (BOX.centerx, BOX.top + 226), theme.BODY, theme.MUTED, False, "midtop")
+        theme.blit_text(surface, sub, (BOX.centerx, BOX.top + 226), theme.BODY, theme.MUTED, False, "midtop",
+                        BOX.width - 40)
         y = BOX.top + 272
         for line in self.lines():
             y += theme.blit_wrapped(surface, line, pygame.Rect(BOX.left + 60, y, BOX.width - 120, 80), theme.BODY,
@@ -124,5 +126,5 @@ class UnpluggedScene(Scene):
         return list(self.focus.buttons) + [
             Label(pygame.Rect(BOX.left + 20, BOX.top + 170, BOX.width - 40, 50), self.title, theme.TITLE, True),
             Label(pygame.Rect(BOX.left + 20, BOX.top + 226, BOX.width - 40, 30),
-                  _("{pad} is gone.").format(pad="Pad 9") + " " +
+                  _("{pad} is gone.").format(pad=_("Pad {n}").format(n=9)) + " " +
                   _("Nothing is lost: the game waits exactly where it was."), theme.BODY)]

@@ -1,0 +1,383 @@
+"""Three languages (English, Spanish, Catalan): catalogues, "Why not?"
+explanations, fonts, the language and text-size settings, and text that fits
+its box in every language and text size."""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game import i18n  # noqa: E402
+from game.i18n_why import WHY_BOARD, WHY_CARDS, explain, rule_text  # noqa: E402
+from game.rules.cards import ALL_CARDS  # noqa: E402
+from game.rules.errors import IllegalActionError  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+LANGS = ("en", "es", "ca")
+
+#: msgstr == msgid is allowed only for these (no words of their own to translate).
+SAME_ALLOWED = {"{action}: {key}", "No"}   # "No" is the same word in Spanish and Catalan
+
+
+@pytest.fixture(autouse=True)
+def english_after():
+    yield
+    i18n.set_language("en")
+
+
+def _po(lang: str):
+    from babel.messages.pofile import read_po
+
+    with open(ROOT / "locale" / lang / "LC_MESSAGES" / "clue.po", "rb") as fh:
+        return read_po(fh, locale=lang, domain="clue")
+
+
+# ------------------------------------------------------------- catalogues
+@pytest.mark.parametrize("lang", ("es", "ca"))
+def test_no_message_is_empty_or_untranslated(lang):
+    cat = _po(lang)
+    n = 0
+    for m in cat:
+        if not m.id:
+            continue
+        n += 1
+        ids = m.id if isinstance(m.id, tuple) else (m.id,)
+        strs = m.string if isinstance(m.string, tuple) else (m.string,)
+        assert all(s.strip() for s in strs), (lang, m.id)
+        assert not m.fuzzy, (lang, m.id)
+        if ids[0] not in SAME_ALLOWED:
+            assert strs[0] != ids[0], (lang, m.context, m.id)
+        # placeholders: only the msgid's, or their article forms ({room_in} for {room})
+        allowed = set()
+        for p in set().union(*(i18n.placeholders(i) for i in ids)):
+            base = p.split("!")[0]
+            allowed |= {base} | {f"{base}_{f}" for f in i18n.CARD_FORMS[1:]}
+        for s in strs:
+            used = {p.split("!")[0] for p in i18n.placeholders(s)}
+            assert used <= allowed, (lang, m.id, used - allowed)
+    assert n > 300
+
+
+@pytest.mark.parametrize("lang", ("es", "ca"))
+def test_plural_forms(lang):
+    cat = _po(lang)
+    assert cat.num_plurals == 2
+    i18n.set_language(lang)
+    one = i18n.nfmt("{suspect} walks {n} square.", "{suspect} walks {n} squares.", 1, suspect="plum")
+    many = i18n.nfmt("{suspect} walks {n} square.", "{suspect} walks {n} squares.", 3, suspect="plum")
+    assert one != many and " 1 " in one and " 3 " in many
+    assert {"es": "casillas", "ca": "caselles"}[lang] in many
+
+
+def test_mo_files_are_up_to_date():
+    """The committed .pot, .po and .mo match the source (tools/i18n.py --check)."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import importlib
+
+        tool = importlib.import_module("i18n")
+        assert tool.main(["--check"]) == 0, "run: python tools/i18n.py"
+    finally:
+        sys.path.remove(str(ROOT / "tools"))
+        sys.modules.pop("i18n", None)
+
+
+def test_runtime_reads_the_compiled_catalogue():
+    i18n.set_language("es")
+    assert i18n._("Roll the die") == "Tirar el dado"
+    i18n.set_language("ca")
+    assert i18n._("Roll the die") == "Tirar el dau"
+    i18n.set_language("en")
+    assert i18n._("Roll the die") == "Roll the die"
+    assert i18n.set_language("xx") == "en"
+
+
+# ------------------------------------------------------------- card names
+SPANISH = {"scarlet": "Señorita Amapola", "mustard": "Coronel Rubio", "white": "Señora Blanco",
+           "green": "Padre Prado", "peacock": "Señora Celeste", "plum": "Profesor Mora",
+           "knife": "Puñal", "candlestick": "Candelabro", "revolver": "Pistola", "rope": "Soga",
+           "lead_pipe": "Tubería", "wrench": "Llave inglesa", "kitchen": "Cocina", "ballroom": "Salón de baile",
+           "conservatory": "Invernadero", "dining_room": "Comedor", "billiard_room": "Sala de billar",
+           "library": "Biblioteca", "lounge": "La sala", "hall": "Vestíbulo", "study": "Estudio"}
+CATALAN = {"scarlet": "Senyoreta Amapola", "mustard": "Coronel Rubio", "white": "Senyora Blanco",
+           "green": "Pare Prado", "peacock": "Senyora Celeste", "plum": "Professor Mora",
+           "knife": "Ganivet", "candlestick": "Canelobre", "revolver": "Pistola", "rope": "Corda",
+           "lead_pipe": "Canonada", "wrench": "Clau anglesa", "kitchen": "Cuina", "ballroom": "Sala de ball",
+           "conservatory": "Hivernacle", "dining_room": "Menjador", "billiard_room": "Sala de billar",
+           "library": "Biblioteca", "lounge": "Saló", "hall": "Vestíbul", "study": "Estudi"}
+
+
+@pytest.mark.parametrize("lang,names", (("es", SPANISH), ("ca", CATALAN)))
+def test_card_names_as_printed(lang, names):
+    """001 (Spanish edition) names, and their Catalan forms (003 where it names
+    them: ganivet, corda, canelobre, menjador, sala de billar)."""
+    i18n.set_language(lang)
+    assert set(names) == set(ALL_CARDS)
+    for c, n in names.items():
+        assert i18n.card(c) == n
+        assert n in i18n.card(c, "the")
+
+
+def test_sentences_use_articles():
+    i18n.set_language("es")
+    line = i18n.fmt("{who} accuses {suspect}, with the {weapon}, in the {room}!", who="white",
+                    suspect="mustard", weapon="rope", room="kitchen")
+    assert line == "¡La Señora Blanco acusa al Coronel Rubio, con la Soga, en la Cocina!"
+    i18n.set_language("ca")
+    assert i18n.fmt("{suspect} walks into the {room}.", suspect="plum", room="study") == \
+        "El Professor Mora entra a l'Estudi."
+    assert i18n.fmt("{suspect} walks into the {room}.", suspect="plum", room="dining_room") == \
+        "El Professor Mora entra al Menjador."
+
+
+def test_game_log_in_spanish():
+    from game.headless import computer_setup
+    from game.log import describe
+    from game.rules import events as ev
+    from game.rules.engine import Game
+
+    from game.board.tmx import load_board
+    from game import paths
+
+    board = load_board(paths.MANSION_MAP)
+    game = Game.new(board, computer_setup(4, seed=5))
+    seats = tuple(s.suspect for s in game.seats)
+    i18n.set_language("es")
+    lines = [describe(ev.public(e), seats) for e in game.events]
+    assert any(line and line.startswith("Empieza la partida") for line in lines)
+
+
+# ----------------------------------------------------------------- why not
+def _codes(path: Path) -> set[str]:
+    src = path.read_text(encoding="utf-8")
+    found = set(re.findall(r'\),?\s*"([a-z_]+)"', src))          # "...message"), "code"
+    found |= set(re.findall(r'^\s*"([a-z_]+)", \'', src, re.M))   # "code", 'rule' on its own line
+    found |= set(re.findall(r'IllegalActionError\(why, "([a-z_]+)"', src))
+    return found
+
+
+def test_every_engine_code_is_found():
+    board = _codes(ROOT / "game" / "rules" / "engine.py")
+    assert {"roll_first", "unreachable", "accused_twice", "suggest_again", "trapped", "game_over"} <= board
+    assert len(board) >= 17
+
+
+@pytest.mark.parametrize("engine,table", (("rules", WHY_BOARD), ("cardgame", WHY_CARDS)))
+def test_every_illegal_action_has_an_explanation_in_three_languages(engine, table):
+    codes = _codes(ROOT / "game" / engine / "engine.py")
+    assert codes, engine
+    for code in codes:
+        assert code in table, (engine, code)
+        texts = set()
+        for lang in LANGS:
+            i18n.set_language(lang)
+            text = i18n._(table[code])
+            assert text.strip()
+            texts.add(text)
+        assert len(texts) == 3, (code, texts)     # really translated
+
+
+def test_every_engine_message_is_translated():
+    """Each template the engines raise is in the catalogues (so the box is never half English)."""
+    ids = {m.id for m in _po("es") if m.id}
+    for engine in ("rules", "cardgame"):
+        src = (ROOT / "game" / engine / "engine.py").read_text(encoding="utf-8")
+        for msg in re.findall(r'N_\(((?:"(?:[^"\\]|\\.)*"\s*)+)\)', src):
+            text = "".join(eval(part) for part in re.findall(r'"(?:[^"\\]|\\.)*"', msg))
+            assert text in ids, text
+
+
+def test_rule_citations_translate():
+    assert rule_text('000 "How a turn works" 1') == "Rule: 000 “How a turn works” 1"
+    i18n.set_language("es")
+    assert rule_text('000 "How a turn works" 1') == "Regla: 000 «Cómo va un turno», punto 1"
+    i18n.set_language("ca")
+    assert rule_text('003 "Prendre el teu torn"') == "Regla: 003 «Prendre el teu torn»"
+
+
+def test_explanation_of_a_real_engine_error():
+    from game.headless import computer_setup
+    from game.rules.actions import Move
+    from game.rules.engine import Game
+    from game.board.tmx import load_board
+    from game import paths
+
+    game = Game.new(load_board(paths.MANSION_MAP), computer_setup(4, seed=5))
+    sq = next(iter(game.board.corridor))
+    with pytest.raises(IllegalActionError) as info:
+        game.check(Move(square=sq))
+    assert str(info.value) == "Roll the die before you move."
+    assert explain(info.value).text == "Roll the die before you move."
+    i18n.set_language("ca")
+    why = explain(info.value)
+    assert why.text == "Tira el dau abans de moure't."
+    assert why.rule.startswith("Regla: 000") and why.why
+
+
+# -------------------------------------------------------------------- font
+GLYPHS = "áéíóúüñ¿¡àèòïç·ÁÉÍÓÚÜÑÀÈÒÏÇŀ"
+
+
+@pytest.mark.parametrize("bold", (False, True))
+def test_font_has_every_accent(bold):
+    pygame.font.init()
+    from game.ui import theme
+
+    f = theme.font_px(22, bold)
+    metrics = f.metrics(GLYPHS)
+    assert all(m is not None for m in metrics), [g for g, m in zip(GLYPHS, metrics) if m is None]
+    assert f.size("l·l")[0] > f.size("ll")[0]
+
+
+# --------------------------------------------------------- settings and UI
+def _app(tmp_path=None, **kw):
+    from game.ui.app import App
+
+    a = App(seed=11, sound=False, speed=20.0, threaded_ai=False, **kw)
+    a.start()
+    return a
+
+
+def test_language_and_text_size_are_chosen_on_the_title_and_saved(tmp_path):
+    from game.settings import load_settings
+
+    path = tmp_path / "settings.json"
+    app = _app(settings_path=path)
+    try:
+        title = app.top
+        title.language_button.press()
+        assert app.settings.language == "es" and i18n.language() == "es"
+        assert app.top.language_button.label == "Idioma: Español"
+        assert app.top.buttons[0].label == "Jugar"
+        app.top.language_button.press()
+        assert app.top.language_button.label == "Idioma: Català"
+        app.top.text_button.press()
+        assert load_settings(path)[0].language == "ca"
+        assert load_settings(path)[0].text_size == "large"
+    finally:
+        app.close()
+    again = _app(settings_path=path)                 # the next start remembers both
+    try:
+        assert i18n.language() == "ca" and again.top.buttons[0].label == "Jugar"
+        assert again.top.text_button.label == "Text: gran"
+    finally:
+        again.close()
+        from game.ui import theme
+
+        theme.set_text_scale(1.0)
+
+
+def test_first_run_uses_the_system_language(tmp_path, monkeypatch):
+    from game.settings import load_settings
+
+    monkeypatch.setenv("LANGUAGE", "ca_ES.UTF-8")
+    settings, msg = load_settings(tmp_path / "missing.json")
+    assert settings.language == "ca" and msg is None
+
+
+def test_pause_menu_switches_language_and_the_log_follows():
+    from game.ui.match import Match, quick_setup
+    from game.ui.scenes.board import BoardScene
+    from game.ui.scenes.menu import MenuScene
+
+    app = _app()
+    try:
+        board = BoardScene(app, Match(app.board, quick_setup(3)))
+        app.push(board)
+        for _ in range(30):
+            app.step(0.1)
+        app.push(MenuScene(app, board))
+        app.top.language_button.press()
+        assert app.settings.language == "es"
+        assert app.top.language_button.label == "Idioma: Español"
+        assert board.match.log[0].startswith("Empieza la partida")
+        assert board.notebook_button.label == "Mis cartas y cuaderno"
+        app.draw()
+    finally:
+        app.close()
+
+
+def test_why_not_box_in_catalan():
+    from game.ui.match import Match, quick_setup
+    from game.ui.scenes.board import BoardScene
+    from game.ui.scenes.message import MessageScene
+    from game.rules.actions import Move
+
+    app = _app()
+    try:
+        app.set_language("ca", save=False)
+        match = Match(app.board, quick_setup(3))
+        board = BoardScene(app, match)
+        app.push(board)
+        while not board.human_to_act:
+            app.step(0.1)
+        board.do(Move(square=next(iter(match.game.board.corridor))))
+        box = app.top
+        assert isinstance(box, MessageScene)
+        assert box.text == "Tira el dau abans de moure't."
+        assert box.rule.startswith("Regla: 000") and box.detail
+        assert box.title == "Ara no"
+        app.draw()
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", ("normal", "large"))
+def test_text_fits_its_box_in_every_language(lang, size):
+    """The text-fit check of test_ui, for English, Spanish and Catalan, normal and large text."""
+    from game.settings import Settings
+    from game.ui import theme
+    from tests.test_ui import _all_scenes
+
+    app = _app(settings=Settings(language=lang, text_size=size))
+    try:
+        scenes, _match = _all_scenes(app)
+        checked = 0
+        for scene in scenes:
+            for w in scene.widgets():
+                assert w.text_width() <= w.available_width(), (lang, size, type(scene).__name__,
+                                                              getattr(w, "label", None) or getattr(w, "text", None))
+                assert getattr(w, "size", theme.SMALL) >= theme.SMALL     # never below 20 px
+                checked += 1
+        assert checked > 150
+        view = app.board_view()
+        for rid in view.board.rooms:                     # room names on the board: 20 px or more, inside the room
+            px, lines, rects = view._label_layout(rid)
+            assert px >= theme.SMALL, rid
+            box = view.room_box[rid]
+            assert all(r.width <= box.width * view.square for r in rects), (lang, rid, lines)
+    finally:
+        app.close()
+        theme.set_text_scale(1.0)
+
+
+def test_large_text_is_bigger():
+    from game.settings import Settings
+    from game.ui import theme
+
+    app = _app(settings=Settings(text_size="large"))
+    try:
+        assert theme.px(theme.SMALL) == 24 and theme.font(theme.BODY).get_height() > theme.font_px(theme.BODY).get_height()
+    finally:
+        app.close()
+        theme.set_text_scale(1.0)
+
+
+@pytest.mark.parametrize("lang", ("es", "ca"))
+@pytest.mark.parametrize("scene", ("board", "suggestion", "notebook"))
+def test_screenshots_in_each_language(tmp_path, monkeypatch, lang, scene):
+    from game.ui.app import run_app
+
+    monkeypatch.setenv("CLUE_LANG", lang)
+    out = tmp_path / f"{scene}_{lang}.png"
+    assert run_app(size=(1280, 720), seed=3, screenshot=str(out), scene=scene) == 0
+    assert pygame.image.load(str(out)).get_size() == (1280, 720)

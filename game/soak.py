@@ -158,11 +158,41 @@ def soak(events: int, seed: int = 0, folder: Path | None = None) -> SoakReport:
     return report
 
 
+def play_with_autosave(folder: Path, seed: int, seconds: float = 60.0) -> None:
+    """Keep playing with autosave on (``folder/autosave.json``) until killed or
+    ``seconds`` pass: continue the saved game if there is one, else start a quick
+    game; press confirm and arrows for the person, let the computers play, and
+    start a new game whenever one ends.  Used by the kill-and-continue test."""
+    from game.ui.app import App
+    from game.ui.match import Match, quick_setup
+    from game.ui.scenes.board import BoardScene
+
+    rng = random.Random(seed)
+    app = App(seed=seed, sound=False, speed=50.0, threaded_ai=False, settings_path=folder / "settings.json",
+              save_path=folder / "autosave.json")
+    app.start()
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if app.find(BoardScene) is None or not app.running:
+            while len(app.stack) > 1:
+                app.pop()
+            if not app.continue_game():
+                app.push(BoardScene(app, Match(app.board, quick_setup(rng.randrange(1 << 20)))))
+        k = rng.choice([pygame.K_RETURN, pygame.K_RETURN, pygame.K_DOWN, pygame.K_RIGHT, pygame.K_UP,
+                        pygame.K_LEFT, pygame.K_SPACE])
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+        app.step(0.1, draw=False)
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m game.soak", description="Monkey test of every scene.")
     p.add_argument("--events", type=int, default=20000)
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--play-autosave", metavar="DIR", help="play with autosave in DIR until killed")
     a = p.parse_args(argv)
+    if a.play_autosave:
+        play_with_autosave(Path(a.play_autosave), a.seed)
+        return 0
     report = soak(a.events, a.seed)
     print("\n".join(report.lines()))
     return 1 if report.exceptions else 0

@@ -491,8 +491,10 @@ def test_keys_remapped_and_kept_in_the_settings_file(app, tmp_path):
     assert again.input.keymap[pygame.K_k] is Kind.NOTEBOOK
     assert again.input.keymap.get(pygame.K_RETURN) is Kind.CONFIRM   # Enter always confirms too
     again.start()
-    again.top.focus.focus_on(again.top.buttons[2])
-    key(again, pygame.K_n)                                # N confirms now: Controls
+    again.top.focus.focus_on(again.top.settings_button)
+    key(again, pygame.K_n)                                # N confirms now: Settings
+    again.top.focus.focus_on(again.top.controls_button)
+    key(again, pygame.K_n)                                # ...and its Controls
     assert isinstance(again.top, ControlsScene)
     again.top.reset()
     assert load_settings(path)[0].keys["confirm"][0] == "return"

@@ -253,13 +253,14 @@ def test_language_and_text_size_are_chosen_on_the_title_and_saved(tmp_path):
     app = _app(settings_path=path)
     try:
         title = app.top
-        title.language_button.press()
+        title.settings_button.press()                # Settings: language, text size ...
+        app.top.language_row.press()
         assert app.settings.language == "es" and i18n.language() == "es"
-        assert app.top.language_button.label == "Idioma: Español"
-        assert app.top.buttons[0].label == "Jugar"
-        app.top.language_button.press()
-        assert app.top.language_button.label == "Idioma: Català"
-        app.top.text_button.press()
+        assert app.top.language_row.label == "Idioma: Español"
+        assert title.buttons[0].label == "Jugar"
+        app.top.language_row.press()
+        assert app.top.language_row.label == "Idioma: Català"
+        app.top.text_row.press()
         assert load_settings(path)[0].language == "ca"
         assert load_settings(path)[0].text_size == "large"
     finally:
@@ -267,7 +268,8 @@ def test_language_and_text_size_are_chosen_on_the_title_and_saved(tmp_path):
     again = _app(settings_path=path)                 # the next start remembers both
     try:
         assert i18n.language() == "ca" and again.top.buttons[0].label == "Jugar"
-        assert again.top.text_button.label == "Text: gran"
+        again.top.settings_button.press()
+        assert again.top.text_row.label == "Text: gran"
     finally:
         again.close()
         from game.ui import theme
@@ -295,9 +297,10 @@ def test_pause_menu_switches_language_and_the_log_follows():
         for _ in range(30):
             app.step(0.1)
         app.push(MenuScene(app, board))
-        app.top.language_button.press()
+        app.top.settings_button.press()              # Settings, from the pause menu
+        app.top.language_row.press()
         assert app.settings.language == "es"
-        assert app.top.language_button.label == "Idioma: Español"
+        assert app.top.language_row.label == "Idioma: Español"
         assert board.match.log[0].startswith("Empieza la partida")
         assert board.notebook_button.label == "Mis cartas y cuaderno"
         app.draw()

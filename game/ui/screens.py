@@ -10,7 +10,8 @@ from game.rules.events import TurnStarted
 from game.rules.setup import GameSetup, SeatConfig
 from game.ui.match import Match, quick_setup
 
-SCENE_NAMES = ("title", "setup", "board", "notebook", "suggestion", "cover", "game-over", "controls", "unplugged")
+SCENE_NAMES = ("title", "setup", "board", "notebook", "suggestion", "cover", "game-over", "controls", "settings", "presets",
+               "unplugged")
 
 
 def advance(match: Match, stop, limit: int = 3000) -> None:
@@ -54,6 +55,22 @@ def build_scene(app, scene: str, seed: int = 3) -> None:
         return
     if scene == "setup":
         app.push(SetupScene(app))
+        return
+    if scene == "presets":
+        from game.ui.scenes.rules import RulesScene
+
+        setup = SetupScene(app)
+        app.push(setup)
+        setup.preset, setup.house = "cluedo-es", ("two-dice",)
+        setup._build()
+        rules = RulesScene(app, setup)
+        rules.focus.focus_on(rules.switch_buttons["up-to"])
+        app.push(rules)
+        return
+    if scene == "settings":
+        from game.ui.scenes.settings import SettingsScene
+
+        app.push(SettingsScene(app))
         return
     if scene == "controls":
         from game.ui.scenes.controls import ControlsScene

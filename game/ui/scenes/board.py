@@ -60,6 +60,11 @@ class BoardScene(Scene):
         self.queue: deque[ev.Event] = deque()
         self.anim: anim.Animation | None = None
         self.die_value: int | None = None
+        #: the faces of the last roll, one per die (two with the two-dice house rule)
+        self.dice_faces: tuple[int, ...] = ()
+        #: the die panel: taller with two dice, one face above the other
+        self.die_rect = DIE_RECT if self.game.options.dice == 1 else DIE_RECT.inflate(0, DIE_RECT.height).move(
+            0, DIE_RECT.height // 2)
         self.t = 0.0
         self.ai_wait = 0.0
         self.pending: Future | None = None   # a computer player's choice being thought about
@@ -105,6 +110,7 @@ class BoardScene(Scene):
                 break
             if isinstance(e, ev.DieRolled):
                 self.die_value = e.total
+                self.dice_faces = tuple(e.dice)
                 break
         self.queue.extend(m.resume_tail)
         m.resume_tail, m.resume_positions, m.resume_weapons = [], None, None
@@ -402,11 +408,15 @@ class BoardScene(Scene):
             if m.is_human(e.player) and self.turn_no > 1:
                 self.guard = InputGuard(PRIVATE_GUARD, allow=(Kind.MENU, Kind.BACK, Kind.NOTEBOOK, Kind.POINT))
             self.die_value = None
+            self.dice_faces = ()
             self.disprove_open = False
             self.anim = anim.Pause(0.25 / speed)
         elif isinstance(e, ev.DieRolled):
             self.die_value = e.total
-            self.anim = anim.DieRoll(e.total, speed, seed=len(self.game.events) + self.turn_no)
+            self.dice_faces = tuple(e.dice)
+            seed = len(self.game.events) + self.turn_no
+            rolls = [anim.DieRoll(face, speed, seed=seed + i) for i, face in enumerate(e.dice)]
+            self.anim = rolls[0] if len(rolls) == 1 else anim.Group(rolls)
             self.app.play("die")
         elif isinstance(e, ev.TokenMoved):
             start = self.view.token_point(e.suspect, self.shown_pos[e.suspect])
@@ -502,7 +512,7 @@ class BoardScene(Scene):
         buttons: list[Button] = []
         if self.human_to_act and g.phase not in (Phase.MOVE, Phase.DISPROVE):
             kinds = {type(a) for a in g.legal_actions()}
-            spec = [(Roll, _("Roll the die"), self.roll), (TakePassage, _("Secret passage"), self.passage),
+            spec = [(Roll, _("Roll the die") if g.options.dice == 1 else _("Roll the dice"), self.roll), (TakePassage, _("Secret passage"), self.passage),
                     (Suggest, _("Suggest"), self.open_suggest), (EndTurn, _("End turn"), self.end_turn),
                     (Accuse, _("Accuse"), self.open_accuse)]
             for cls, label, fn in spec:
@@ -528,7 +538,7 @@ class BoardScene(Scene):
             return self._busy_status()
         you = _("Your turn") if len(m.humans) == 1 else fmt("{name}, your turn", name=m.suspects[actor])
         return {
-            Phase.START: you + ": " + _("roll the die."),
+            Phase.START: you + ": " + (_("roll the die.") if g.options.dice == 1 else _("roll the dice.")),
             Phase.MOVE: _("Pick a lit square or room."),
             Phase.SUGGEST: _("Make a suggestion."),
             Phase.AFTER: _("Accuse, or end your turn."),
@@ -543,7 +553,7 @@ class BoardScene(Scene):
                 or self.game.suggestion is not None:
             return _("Waiting for the players to the left to answer…")
         if isinstance(playing, ev.DieRolled):
-            return _("Rolling the die…")
+            return _("Rolling the die…") if self.game.options.dice == 1 else _("Rolling the dice…")
         if isinstance(playing, ev.TokenMoved):
             return _("Moving…")
         if isinstance(playing, (ev.AccusationMade, ev.EnvelopeSeen, ev.PlayerEliminated, ev.GameWon)):
@@ -564,8 +574,25 @@ class BoardScene(Scene):
                 if entry not in cache:
                     cache[entry] = theme.wrap(entry, LOG_RECT.width - 28, LOG_SIZE)
                 lines.extend(cache[entry])
-            self._log_lines = lines[-((LOG_RECT.height - 70) // log_line()):]
+            room = LOG_RECT.height - 70 - len(self._rules_lines()) * log_line()   # the rules line takes the bottom
+            self._log_lines = lines[-(room // log_line()):]
         return self._log_lines
+
+    def _rules_lines(self) -> list[str]:
+        """The active rules in one line of plain words (wrapped when long),
+        shown at the bottom of the log panel, e.g. "Rules: Classic (U.S.)"."""
+        from game.ui.scenes.rules import rules_line
+
+        key = (_("Rules: {rules}"), theme.text_scale())
+        if getattr(self, "_rules_key", None) != key:
+            self._rules_key = key
+            self._rules_cache = theme.wrap(rules_line(self.game.options), LOG_RECT.width - 28, LOG_SIZE)
+        return self._rules_cache
+
+    def _rules_top(self) -> int:
+        """Where the rules lines start (pixels): just above the key hint."""
+        hint_h = theme.font(theme.SMALL).get_height()
+        return LOG_RECT.bottom - 8 - hint_h - 2 - len(self._rules_lines()) * log_line()
 
     # =============================================================== draw
     def _backdrop(self) -> pygame.Surface:
@@ -576,12 +603,15 @@ class BoardScene(Scene):
             theme.background(s)
             s.blit(self.view.static, self.view.origin)
             theme.panel(s, TURN_RECT)
-            theme.panel(s, DIE_RECT, theme.PANEL)
+            theme.panel(s, self.die_rect, theme.PANEL)
             theme.panel(s, LOG_RECT, (60, 40, 30))
             theme.blit_text(s, _("What happened"), (LOG_RECT.left + 14, LOG_RECT.top + 8), theme.SMALL,
                             theme.BRASS, True)
             theme.blit_text(s, self.hint_line(), (LOG_RECT.right - 14, LOG_RECT.bottom - 8),
                             theme.SMALL, (170, 150, 120), False, "bottomright")
+            for i, line in enumerate(self._rules_lines()):
+                theme.blit_text(s, line, (LOG_RECT.left + 14, self._rules_top() + i * log_line()), LOG_SIZE,
+                                (214, 176, 96))
             self._backdrop_surf = s
         return self._backdrop_surf
 
@@ -609,7 +639,7 @@ class BoardScene(Scene):
                 v.draw_weapon(surface, w, self._weapon_point(w, self.shown_weapons))
         active = g.seats[g.turn].suspect
         for s in SUSPECTS:
-            if ("token", s) in moving_items:
+            if ("token", s) in moving_items or s not in self.shown_pos:   # 001: only the played suspects
                 continue
             v.draw_token(surface, s, v.token_point(s, self.shown_pos[s]),
                          self.t if s == active and not g.over else None)
@@ -636,21 +666,8 @@ class BoardScene(Scene):
                             theme.BRASS, max_width=TURN_RECT.width - 90)
         if self.pending is not None and not self.busy:
             self._draw_thinking(surface, r)
-        # die
-        a = self.anim
-        if isinstance(a, anim.DieRoll):
-            face = assets.die_face(a.face, 84)
-            if a.angle:
-                face = pygame.transform.rotate(face, a.angle % 90 - 45 if a.angle else 0)
-            surface.blit(face, face.get_rect(center=(DIE_RECT.centerx, DIE_RECT.centery - int(a.offset))))
-        elif self.die_value:
-            face = assets.die_face(min(6, self.die_value), 84)
-            surface.blit(face, face.get_rect(center=DIE_RECT.center))
-        else:
-            r = pygame.Rect(0, 0, 84, 84)
-            r.center = DIE_RECT.center
-            pygame.draw.rect(surface, (110, 80, 60), r, 3, border_radius=14)
-            theme.blit_text(surface, "?", r.center, theme.TITLE, (150, 120, 90), True, "center")
+        # the die (or two dice, one above the other)
+        self._draw_dice(surface)
         # actions
         self.focus.draw(surface)
         if self.human_to_act and g.phase is Phase.MOVE:
@@ -668,6 +685,32 @@ class BoardScene(Scene):
             colour = theme.CREAM if i >= len(lines) - 3 else theme.MUTED
             theme.blit_text(surface, line, (LOG_RECT.left + 14, y), LOG_SIZE, colour)
             y += log_line()
+
+    def die_centres(self) -> list[tuple[int, int]]:
+        """The centre of each die's face in the HUD (one per die of the rules)."""
+        n = self.game.options.dice
+        step = self.die_rect.height // n
+        return [(self.die_rect.centerx, self.die_rect.top + step * i + step // 2) for i in range(n)]
+
+    def _draw_dice(self, surface: pygame.Surface) -> None:
+        a = self.anim
+        rolls = [a] if isinstance(a, anim.DieRoll) else [p for p in a.parts if isinstance(p, anim.DieRoll)] \
+            if isinstance(a, anim.Group) else []
+        for i, centre in enumerate(self.die_centres()):
+            if rolls and i < len(rolls):
+                roll = rolls[i]
+                face = assets.die_face(roll.face, 84)
+                if roll.angle:
+                    face = pygame.transform.rotate(face, roll.angle % 90 - 45)
+                surface.blit(face, face.get_rect(center=(centre[0], centre[1] - int(roll.offset))))
+            elif self.die_value and i < len(self.dice_faces):
+                face = assets.die_face(min(6, self.dice_faces[i]), 84)
+                surface.blit(face, face.get_rect(center=centre))
+            else:
+                r = pygame.Rect(0, 0, 84, 84)
+                r.center = centre
+                pygame.draw.rect(surface, (110, 80, 60), r, 3, border_radius=14)
+                theme.blit_text(surface, "?", r.center, theme.TITLE, (150, 120, 90), True, "center")
 
     def _draw_thinking(self, surface: pygame.Surface, text_rect: pygame.Rect) -> None:
         """Three pulsing dots after the "… is thinking" line (a computer player's turn)."""
@@ -688,5 +731,8 @@ class BoardScene(Scene):
                          self._status(), theme.SMALL))
         for line in self._log_render():
             out.append(Label(pygame.Rect(LOG_RECT.left + 14, 0, LOG_RECT.width - 28, LOG_LINE), line, LOG_SIZE))
+        for i, line in enumerate(self._rules_lines()):
+            out.append(Label(pygame.Rect(LOG_RECT.left + 14, self._rules_top() + i * log_line(), LOG_RECT.width - 28,
+                                         log_line()), line, LOG_SIZE))
         return out
 

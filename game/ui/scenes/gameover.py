@@ -11,6 +11,7 @@ import random
 
 import pygame
 
+from game.rules import events as ev
 from game.ui import assets, theme
 from game.ui.i18n import _, fmt
 from game.ui.input import Intent, Kind
@@ -26,7 +27,13 @@ class GameOverScene(Scene):
         self.match = match
         g = match.game
         self.envelope = g.envelope
-        if g.winner is not None:
+        won = next((e for e in reversed(g.events) if isinstance(e, ev.GameWon)), None)
+        #: True when the winner is the last player still in (001, option last_player_wins)
+        self.last_standing = bool(won and won.last_standing)
+        if g.winner is not None and self.last_standing:
+            self.title = fmt("{name} wins: everyone else is out!", name=match.suspects[g.winner])
+            self.winner_suspect = g.seats[g.winner].suspect
+        elif g.winner is not None:
             self.title = fmt("{name} solved the case!", name=match.suspects[g.winner])
             self.winner_suspect = g.seats[g.winner].suspect
         else:

@@ -1,5 +1,5 @@
-"""The language and text-size switches shared by the title screen and the
-pause menu ("Language: English / Español / Català", "Text size: normal / large").
+"""The language and text-size labels and switches used by the settings screen
+("Language: English / Español / Català", "Text size: normal / large").
 Both are kept in the settings file (see :meth:`game.ui.app.App.save_settings`)."""
 
 from __future__ import annotations

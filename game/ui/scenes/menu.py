@@ -1,6 +1,7 @@
-"""The pause menu over the board: Resume, speed (normal, fast, instant),
-language, text size, sound on/off, Controls, Title screen, Quit.  Speed and
-sound are kept in the settings file."""
+"""The pause menu over the board: Resume, speed (normal, fast, instant) and
+sound on/off (quick switches mid-game), Settings (everything else: language,
+volume, text size, fullscreen, Controls), Title screen, Quit.  Speed and sound
+are kept in the settings file."""
 
 from __future__ import annotations
 
@@ -10,7 +11,6 @@ from game.ui import anim, theme
 from game.ui.i18n import _
 from game.ui.input import Intent, Kind
 from game.ui.scenes.base import Scene
-from game.ui.scenes.language import language_label, next_language, text_size_label, toggle_text_size
 from game.ui.widgets import Button, FocusGroup, footer_hint
 
 
@@ -22,7 +22,7 @@ class MenuScene(Scene):
     def __init__(self, app, board) -> None:
         super().__init__(app)
         self.board = board
-        self.box = pygame.Rect(370, 24, 540, 650)
+        self.box = pygame.Rect(370, 80, 540, 520)
         self.focus = FocusGroup()
         self._build()
 
@@ -30,18 +30,13 @@ class MenuScene(Scene):
         x, w, h, step, y0 = self.box.left + 40, 460, 56, 66, self.box.top + 86
         app = self.app
         self.speed_button = Button(pygame.Rect(x, y0 + step, w, h), "", self.toggle_speed)
-        self.sound_button = Button(pygame.Rect(x, y0 + 4 * step, w, h), "", self.toggle_sound)
-        self.language_button = Button(pygame.Rect(x, y0 + 2 * step, w, h), language_label(app),
-                                      lambda: next_language(self.app))
-        self.text_button = Button(pygame.Rect(x, y0 + 3 * step, w, h), text_size_label(app),
-                                  lambda: toggle_text_size(self.app))
+        self.sound_button = Button(pygame.Rect(x, y0 + 2 * step, w, h), "", self.toggle_sound)
+        self.settings_button = Button(pygame.Rect(x, y0 + 3 * step, w, h), _("Settings"), self.settings)
         self.focus.set([
             Button(pygame.Rect(x, y0, w, h), _("Resume"), self.resume, hint="Esc"),
-            self.speed_button, self.language_button, self.text_button,
-            self.sound_button,
-            Button(pygame.Rect(x, y0 + 5 * step, w, h), _("Controls"), self.controls),
-            Button(pygame.Rect(x, y0 + 6 * step, w, h), _("Title screen"), self.to_title),
-            Button(pygame.Rect(x, y0 + 7 * step, w, h), _("Quit game"), app.quit),
+            self.speed_button, self.sound_button, self.settings_button,
+            Button(pygame.Rect(x, y0 + 4 * step, w, h), _("Title screen"), self.to_title),
+            Button(pygame.Rect(x, y0 + 5 * step, w, h), _("Quit game"), app.quit),
         ], self.focus.focus if self.focus.buttons else 0)
         self._label()
 
@@ -77,10 +72,15 @@ class MenuScene(Scene):
     def resume(self) -> None:
         self.app.pop(self)
 
-    def controls(self) -> None:
-        from game.ui.scenes.controls import ControlsScene
+    def settings(self) -> None:
+        """The settings screen (language, volume, text size, fullscreen, Controls ...)."""
+        from game.ui.scenes.settings import SettingsScene
 
-        self.app.push(ControlsScene(self.app))
+        self.app.play("click")
+        self.app.push(SettingsScene(self.app))
+
+    def on_resume(self) -> None:
+        self._label()            # speed or sound may have changed on the settings screen
 
     def to_title(self) -> None:
         from game.ui.scenes.title import TitleScene

@@ -5,16 +5,22 @@ Joining with a controller: any button on a controller that has no seat yet
 joins the first person's seat without a controller (or turns the first
 computer seat into a person, or adds a seat).  J does the same for the
 keyboard (a computer seat becomes a person played at the keyboard).  A
-person's seat without a controller is played with the shared keyboard and mouse."""
+person's seat without a controller is played with the shared keyboard and mouse.
+
+The Rules button (top right) opens the second page
+(:class:`~game.ui.scenes.rules.RulesScene`): a preset (Classic (U.S.) or
+Cluedo (Spain)) and the house-rule switches; :meth:`SetupScene.options` is
+what the game is started with."""
 
 from __future__ import annotations
 
 import pygame
 
 from game.rules.cards import SUSPECTS
+from game.rules.options import PRESETS, Options, preset_options
 from game.rules.setup import GameSetup, SeatConfig
 from game.ui import assets, prompts, theme
-from game.ui.i18n import _, card, fmt
+from game.ui.i18n import _, card, fmt, ngettext
 from game.ui.input import DIRECTIONS, Intent, Kind, Pad
 from game.ui.match import DEFAULT_LEVEL, LEVELS
 from game.ui.scenes.base import Scene
@@ -26,6 +32,8 @@ ROW_Y, ROW_H, ROW_STEP = 110, 56, 66
 TOKEN_X, SEAT_X, SEAT_W = 40, 70, 66
 NAME_COL, KIND_COL, LEVEL_COL, REMOVE_COL = (146, 370), (528, 250), (790, 226), (1028, 226)
 HEADER_Y = 92
+#: The Rules button, top right (the title's subtitle stops before it).
+RULES_RECT = pygame.Rect(804, 14, 450, 58)
 
 
 def level_label(level: str) -> str:
@@ -45,6 +53,10 @@ class SetupScene(Scene):
         #: each seat's controller ("pad:<id>") or None (keyboard and mouse)
         self.pads: list[str | None] = [None] * len(self.seats)
         self.note = ""      # the last join / leave, said in words
+        #: the rules: a preset of :data:`PRESETS` and the house switches on
+        #: (names of :data:`~game.rules.options.HOUSE_SWITCHES`), see :meth:`options`
+        self.preset = "classic"
+        self.house: tuple[str, ...] = ()
         self.focus = FocusGroup()
         self._build(0)
 
@@ -101,10 +113,28 @@ class SetupScene(Scene):
         from game.ui.match import Match
         from game.ui.scenes.board import BoardScene
 
-        setup = GameSetup(seats=self.seat_configs(), seed=self.app.new_seed())
+        setup = GameSetup(seats=self.seat_configs(), seed=self.app.new_seed(), options=self.options())
         self.app.play("click")
         devices = {i: d for i, d in enumerate(self.pads) if d is not None and self.seats[i][1] == "human"}
         self.app.replace(BoardScene(self.app, Match(self.app.board, setup, devices)))
+
+    def options(self) -> Options:
+        """The rule options chosen: the preset with the house switches on."""
+        return preset_options(self.preset, self.house)
+
+    def open_rules(self) -> None:
+        """The second page: the preset and the house rules."""
+        from game.ui.scenes.rules import RulesScene
+
+        self.app.play("click")
+        self.app.push(RulesScene(self.app, self))
+
+    def rules_label(self) -> str:
+        """The Rules button's text: "Rules: Classic (U.S.)"."""
+        return fmt("Rules: {rules}", rules=_(PRESETS[self.preset].title))
+
+    def on_resume(self) -> None:
+        self._build()        # back from the rules page: show the choice
 
     # ------------------------------------------------------- controllers
     def join(self, device: str | None) -> int | None:
@@ -200,12 +230,19 @@ class SetupScene(Scene):
         self.headers = [Label(pygame.Rect(x, HEADER_Y - 12, w, 24), text, theme.SMALL, True, theme.BRASS)
                         for (x, w), text in ((NAME_COL, _("Suspect")), (KIND_COL, _("Played by")),
                                              (LEVEL_COL, _("Level or controller")))]
+        self.rules_button = Button(RULES_RECT.copy(), self.rules_label(), self.open_rules)
+        n = len(self.house)
+        self.house_label = Label(pygame.Rect(REMOVE_COL[0], HEADER_Y - 12, REMOVE_COL[1], 24),
+                                 ngettext("+ {n} house rule", "+ {n} house rules", n).format(n=n) if n else "",
+                                 theme.SMALL, True, theme.BRASS)
+        if n:
+            self.headers.append(self.house_label)
         y = ROW_Y + len(self.seats) * ROW_STEP
         if len(self.seats) < 6:
             buttons.append(Button(pygame.Rect(NAME_COL[0], y, NAME_COL[1], ROW_H), _("Add a player"), self.add))
         self.start_button = Button(pygame.Rect(1012, 520, 242, 64), _("Start"), self.start)
         self.back_button = Button(pygame.Rect(1012, 600, 242, 64), _("Back"), self.back, hint="Esc")
-        buttons += [self.start_button, self.back_button]
+        buttons += [self.start_button, self.back_button, self.rules_button]
         old = self.focus.focus if focus is None else focus
         self.focus.set(buttons, min(old, len(buttons) - 1))
 
@@ -225,7 +262,7 @@ class SetupScene(Scene):
         theme.background(surface)
         title = theme.blit_text(surface, _("New game"), (TOKEN_X - 22, 24), theme.TITLE, theme.BRASS, True)
         theme.blit_text(surface, _("Who is playing? 3 to 6 players."), (title.right + 28, title.centery),
-                        theme.BODY, theme.CREAM, False, "midleft")
+                        theme.BODY, theme.CREAM, False, "midleft", RULES_RECT.left - 16 - title.right - 28)
         for lab in self.labels + self.headers:
             lab.draw(surface)
         for i, seat in enumerate(self.seats):

@@ -1,4 +1,5 @@
-"""The title screen: Play (quick start), New game (full setup), Quit."""
+"""The title screen: Continue (a saved game), Play (quick start), New game (full
+setup), Settings (language, sound, text size, speed, controls ...), Quit."""
 
 from __future__ import annotations
 
@@ -11,7 +12,6 @@ from game.ui import assets, theme
 from game.ui.i18n import _
 from game.ui.input import Intent, Kind
 from game.ui.scenes.base import Scene
-from game.ui.scenes.language import language_label, next_language, text_size_label, toggle_text_size
 from game.ui.widgets import Button, FocusGroup, Label, footer_hint
 
 
@@ -27,30 +27,23 @@ class TitleScene(Scene):
     def _build(self) -> None:
         x, w = 640 - 200, 400
         app = self.app
-        self.language_button = Button(pygame.Rect(30, 600, 360, 60), language_label(app), self.next_language)
-        self.text_button = Button(pygame.Rect(890, 600, 360, 60), text_size_label(app), self.toggle_text_size)
         self.quit_button = Button(pygame.Rect(x, 584, w, 60), _("Quit"), self.ask_quit)
         self.continue_button = None
+        self.settings_button = Button(pygame.Rect(x, 512, w, 60), _("Settings"), self.settings)
         main = [Button(pygame.Rect(x, 368, w, 60), _("Play"), self.quick_start),
                 Button(pygame.Rect(x, 440, w, 60), _("New game"), self.new_game),
-                Button(pygame.Rect(x, 512, w, 60), _("Controls"), self.controls),
+                self.settings_button,
                 self.quit_button]
         if app.can_continue():   # a game in progress was saved: Continue comes first
             self.continue_button = Button(pygame.Rect(x, 340, w, 56), _("Continue"), self.continue_game)
             main.insert(0, self.continue_button)
             for i, b in enumerate(main):
                 b.rect = pygame.Rect(x, 340 + i * 62, w, 56)
-        self.buttons = main + [self.language_button, self.text_button]
+        self.buttons = main
         self.focus.set(self.buttons, self.focus.focus if self.focus.buttons else 0)
 
     def language_changed(self) -> None:
         self._build()
-
-    def next_language(self) -> None:
-        next_language(self.app)
-
-    def toggle_text_size(self) -> None:
-        toggle_text_size(self.app)
 
     def quick_start(self) -> None:
         from game.ui.match import Match, quick_setup
@@ -62,11 +55,12 @@ class TitleScene(Scene):
         match = Match(self.app.board, quick_setup(self.app.new_seed()), devices)
         self.app.push(BoardScene(self.app, match))
 
-    def controls(self) -> None:
-        from game.ui.scenes.controls import ControlsScene
+    def settings(self) -> None:
+        """The settings screen (language, volume, text size ... and Controls)."""
+        from game.ui.scenes.settings import SettingsScene
 
         self.app.play("click")
-        self.app.push(ControlsScene(self.app))
+        self.app.push(SettingsScene(self.app))
 
     def new_game(self) -> None:
         from game.ui.scenes.setup import SetupScene

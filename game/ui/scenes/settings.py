@@ -1,0 +1,263 @@
+"""The settings screen: language, volume, sound on/off, fullscreen, text size,
+animation speed, and the way to the Controls screen (key mapping).
+
+Opened from the title screen and from the pause menu.  Each row shows
+"Name: value" with ◀ ▶ arrows: Left / Right (keyboard arrows, d-pad, stick)
+change the value of the focused row, Enter / A steps it forward, a click on
+the ◀ half steps back and on the ▶ half forward; on the volume bar a click
+sets that volume.  Up / Down move between rows.  Every change takes effect at
+once and is saved to the settings file (:meth:`game.ui.app.App.save_settings`).
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+
+from game.i18n import LANGUAGES
+from game.settings import SPEEDS, TEXT_SIZES
+from game.ui import theme
+from game.ui.i18n import _
+from game.ui.input import Intent, Kind
+from game.ui.scenes.base import Scene
+from game.ui.scenes.language import language_label, text_size_label
+from game.ui.widgets import Button, FocusGroup, Label, footer_hint
+
+ROW_X, ROW_W, ROW_H, ROW_STEP, ROW_Y = 200, 880, 56, 70, 108
+#: The value area at the right of a row: ◀ arrow, bar (volume) or pips (choices), ▶ arrow.
+ARROW_W, BAR_W = 44, 220
+VALUE_W = 2 * ARROW_W + BAR_W + 16
+#: Volume steps (10 %).
+VOLUME_STEP = 0.1
+
+
+class SettingRow(Button):
+    """One setting: its "Name: value" label, then ◀ pips-or-bar ▶.  ``step(+1 / -1)``
+    changes the value; ``position()`` gives (index, count) for the pips or
+    bar; ``set_fraction(f)`` (volume only) sets the value from a click on the bar."""
+
+    step: Callable[[int], None]
+    position: Callable[[], tuple[int, int]]
+    set_fraction: Callable[[float], None] | None = None
+    dimmed: Callable[[], bool] | None = None
+
+    def shown_hint(self) -> str:
+        return ""
+
+    def value_rect(self) -> pygame.Rect:
+        return pygame.Rect(self.rect.right - VALUE_W - 10, self.rect.top + 6, VALUE_W, self.rect.height - 12)
+
+    def left_arrow(self) -> pygame.Rect:
+        v = self.value_rect()
+        return pygame.Rect(v.left, v.top, ARROW_W, v.height)
+
+    def right_arrow(self) -> pygame.Rect:
+        v = self.value_rect()
+        return pygame.Rect(v.right - ARROW_W, v.top, ARROW_W, v.height)
+
+    def bar_rect(self) -> pygame.Rect:
+        v = self.value_rect()
+        return pygame.Rect(v.left + ARROW_W + 8, v.centery - 9, BAR_W, 18)
+
+    def available_width(self) -> int:
+        return self.rect.width - VALUE_W - 20 - 24
+
+    def press(self) -> None:
+        if self.enabled:
+            self.step(+1)
+
+    def click(self, pos: tuple[int, int]) -> None:
+        """A click: ◀ steps back, ▶ steps forward, the bar sets the volume,
+        anywhere else on the row steps forward."""
+        if self.left_arrow().collidepoint(pos):
+            self.step(-1)
+        elif self.set_fraction is not None and self.bar_rect().inflate(8, 30).collidepoint(pos):
+            bar = self.bar_rect()
+            self.set_fraction((pos[0] - bar.left) / bar.width)
+        else:
+            self.step(+1)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self._paint(surface)          # few rows, and the bar follows the volume: no picture cache
+
+    def _paint(self, surface: pygame.Surface) -> None:
+        super()._paint(surface)
+        index, count = self.position()
+        colour = theme.MUTED if self.dimmed is not None and self.dimmed() else theme.BRASS
+        for arrow, sign in ((self.left_arrow(), -1), (self.right_arrow(), 1)):
+            c = arrow.center
+            pts = [(c[0] + sign * 10, c[1]), (c[0] - sign * 8, c[1] - 12), (c[0] - sign * 8, c[1] + 12)]
+            pygame.draw.polygon(surface, theme.FOCUS if self.focused else theme.CREAM, pts)
+        bar = self.bar_rect()
+        if self.set_fraction is not None:       # volume: a bar filled to the value
+            pygame.draw.rect(surface, theme.BG_DARK, bar, border_radius=9)
+            fill = bar.copy()
+            fill.width = round(bar.width * index / max(1, count - 1))
+            if fill.width:
+                pygame.draw.rect(surface, colour, fill, border_radius=9)
+            pygame.draw.rect(surface, theme.PANEL_EDGE, bar, 2, border_radius=9)
+        else:                                   # a choice: one pip per value, the chosen one filled
+            gap = bar.width // max(1, count)
+            for i in range(count):
+                centre = (bar.left + gap // 2 + i * gap, bar.centery)
+                pygame.draw.circle(surface, theme.BG_DARK, centre, 9)
+                if i == index:
+                    pygame.draw.circle(surface, colour, centre, 8)
+                pygame.draw.circle(surface, theme.PANEL_EDGE, centre, 9, 2)
+
+
+class SettingsScene(Scene):
+    """Opened from the title screen or the pause menu; Back (Esc, B) returns."""
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.message = ""
+        self.focus = FocusGroup()
+        self._build()
+
+    # ----------------------------------------------------------- layout
+    def _row(self, i: int, step, position, set_fraction=None, dimmed=None) -> SettingRow:
+        row = SettingRow(pygame.Rect(ROW_X, ROW_Y + i * ROW_STEP, ROW_W, ROW_H), "")
+        row.step, row.position, row.set_fraction, row.dimmed = step, position, set_fraction, dimmed
+        return row
+
+    def _build(self) -> None:
+        self.language_row = self._row(0, self.step_language,
+                                      lambda: (_index(LANGUAGES, self.app.settings.language), len(LANGUAGES)))
+        self.volume_row = self._row(1, self.step_volume,
+                                    lambda: (round(self.app.settings.volume * 10), 11),
+                                    set_fraction=self.set_volume_fraction, dimmed=lambda: self.app.settings.muted)
+        self.sound_row = self._row(2, lambda d: self.set_muted(not self.app.settings.muted),
+                                   lambda: (0 if self.app.settings.muted else 1, 2))
+        self.fullscreen_row = self._row(3, lambda d: self.set_fullscreen(not self.app.settings.fullscreen),
+                                        lambda: (1 if self.app.settings.fullscreen else 0, 2))
+        self.text_row = self._row(4, self.step_text_size,
+                                  lambda: (_index(TEXT_SIZES, self.app.settings.text_size), len(TEXT_SIZES)))
+        self.speed_row = self._row(5, self.step_speed,
+                                   lambda: (_index(SPEEDS, self.app.settings.animation_speed), len(SPEEDS)))
+        self.rows = [self.language_row, self.volume_row, self.sound_row, self.fullscreen_row, self.text_row,
+                     self.speed_row]
+        y = ROW_Y + len(self.rows) * ROW_STEP
+        half = (ROW_W - 20) // 2
+        self.controls_button = Button(pygame.Rect(ROW_X, y, half, ROW_H), _("Controls"), self.controls)
+        self.back_button = Button(pygame.Rect(ROW_X + ROW_W - half, y, half, ROW_H), _("Back"), self.back,
+                                  hint="Esc")
+        self.focus.set(self.rows + [self.controls_button, self.back_button],
+                       self.focus.focus if self.focus.buttons else 0)
+        self._label()
+
+    def _label(self) -> None:
+        s = self.app.settings
+        self.language_row.label = language_label(self.app)
+        self.volume_row.label = _("Volume: {percent}%").format(percent=round(s.volume * 100))
+        self.sound_row.label = _("Sound: off") if s.muted else _("Sound: on")
+        self.fullscreen_row.label = _("Fullscreen: on") if s.fullscreen else _("Fullscreen: off")
+        self.text_row.label = text_size_label(self.app)
+        self.speed_row.label = {"normal": _("Speed: normal"), "fast": _("Speed: fast"),
+                                "instant": _("Speed: instant")}.get(s.animation_speed, _("Speed: normal"))
+
+    def language_changed(self) -> None:
+        self._build()
+
+    # ---------------------------------------------------------- actions
+    def _done(self, err: str | None) -> None:
+        """After a change: the sentence to show (an error, or nothing) and fresh labels."""
+        self.message = err or ""
+        self._label()
+
+    def step_language(self, delta: int) -> None:
+        code = LANGUAGES[(_index(LANGUAGES, self.app.settings.language) + delta) % len(LANGUAGES)]
+        self.app.play("click")
+        self._done(self.app.set_language(code))
+
+    def step_volume(self, delta: int) -> None:
+        self.set_volume(round(self.app.settings.volume * 10 + delta) / 10)
+
+    def set_volume_fraction(self, fraction: float) -> None:
+        self.set_volume(round(max(0.0, min(1.0, fraction)) * 10) / 10)
+
+    def set_volume(self, volume: float) -> None:
+        """The new volume, then a click at that volume (so you hear it)."""
+        err = self.app.set_volume(max(0.0, min(1.0, volume)))
+        self.app.play("click")
+        self._done(err)
+
+    def set_muted(self, muted: bool) -> None:
+        err = self.app.set_muted(muted)
+        self.app.play("click")
+        self._done(err)
+
+    def set_fullscreen(self, on: bool) -> None:
+        self.app.play("click")
+        self.app.set_fullscreen(on)
+        self._done(None)
+
+    def step_text_size(self, delta: int) -> None:
+        size = TEXT_SIZES[(_index(TEXT_SIZES, self.app.settings.text_size) + delta) % len(TEXT_SIZES)]
+        self.app.play("click")
+        self._done(self.app.set_text_size(size))
+
+    def step_speed(self, delta: int) -> None:
+        speed = SPEEDS[(_index(SPEEDS, self.app.settings.animation_speed) + delta) % len(SPEEDS)]
+        self.app.play("click")
+        self._done(self.app.set_speed(speed))
+
+    def controls(self) -> None:
+        from game.ui.scenes.controls import ControlsScene
+
+        self.app.play("click")
+        self.app.push(ControlsScene(self.app))
+
+    def back(self) -> None:
+        self.app.play("click")
+        self.app.pop(self)
+
+    def on_resume(self) -> None:
+        self._label()            # F11 on the Controls screen may have changed fullscreen
+
+    # ------------------------------------------------------------ input
+    def handle(self, intent: Intent) -> bool:
+        k = intent.kind
+        if k is Kind.BACK:
+            self.back()
+            return True
+        focused = self.focus.focused
+        if k in (Kind.LEFT, Kind.RIGHT) and isinstance(focused, SettingRow):
+            focused.step(-1 if k is Kind.LEFT else +1)
+            return True
+        if (focused is self.controls_button and k is Kind.RIGHT) or (focused is self.back_button and k is Kind.LEFT):
+            # side by side: left / right go to each other, never up to the wide row above
+            self.focus.focus_on(self.back_button if k is Kind.RIGHT else self.controls_button)
+            return True
+        if k is Kind.CLICK and intent.pos:
+            for row in self.rows:
+                if row.rect.collidepoint(intent.pos):
+                    self.focus.focus_on(row)
+                    row.click(intent.pos)
+                    return True
+        used = self.focus.handle(intent)
+        self._label()
+        return used
+
+    # ------------------------------------------------------------- draw
+    def draw(self, surface: pygame.Surface) -> None:
+        theme.background(surface)
+        self._label()
+        theme.blit_text(surface, _("Settings"), (640, 22), theme.TITLE, theme.BRASS, True, "midtop", ROW_W)
+        self.focus.draw(surface)
+        y = ROW_Y + (len(self.rows) + 1) * ROW_STEP + 2
+        text = self.message or _("Changes are saved at once.")
+        theme.blit_text(surface, text, (640, y), theme.BODY, theme.BRASS if self.message else theme.MUTED,
+                        bool(self.message), "midtop", ROW_W)
+        footer_hint(surface, _("{move} to choose and change, {confirm} to press, {back} to go back"))
+
+    def widgets(self) -> list:
+        return list(self.focus.buttons) + [
+            Label(pygame.Rect(640 - ROW_W // 2, 22, ROW_W, 50), _("Settings"), theme.TITLE, True),
+            Label(pygame.Rect(640 - ROW_W // 2, ROW_Y + (len(self.rows) + 1) * ROW_STEP + 2, ROW_W, 30),
+                  _("Changes are saved at once."), theme.BODY)]
+
+
+def _index(choices: tuple[str, ...], value: str) -> int:
+    return choices.index(value) if value in choices else 0

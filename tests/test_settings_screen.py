@@ -1,0 +1,333 @@
+"""The settings screen: every control changes its setting at once, the change
+is saved to the settings file and read back by a new App; keyboard, pad and
+mouse drive it; reachable from the title screen and the pause menu; its text
+fits in English, Spanish and Catalan, normal and large."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game import i18n  # noqa: E402
+from game.settings import Settings, load_settings  # noqa: E402
+from game.ui import anim, theme  # noqa: E402
+from game.ui.app import App, run_app  # noqa: E402
+from game.ui.match import Match, quick_setup  # noqa: E402
+from game.ui.scenes.board import BoardScene  # noqa: E402
+from game.ui.scenes.controls import ControlsScene  # noqa: E402
+from game.ui.scenes.menu import MenuScene  # noqa: E402
+from game.ui.scenes.settings import SettingRow, SettingsScene  # noqa: E402
+from game.ui.scenes.title import TitleScene  # noqa: E402
+
+DT = 0.05
+PAD = 7
+A, B = pygame.CONTROLLER_BUTTON_A, pygame.CONTROLLER_BUTTON_B
+UP, DOWN = pygame.CONTROLLER_BUTTON_DPAD_UP, pygame.CONTROLLER_BUTTON_DPAD_DOWN
+LEFT, RIGHT = pygame.CONTROLLER_BUTTON_DPAD_LEFT, pygame.CONTROLLER_BUTTON_DPAD_RIGHT
+START = pygame.CONTROLLER_BUTTON_START
+
+
+class Recorder:
+    """Stands in for the app's sounds: what was played, at which volume."""
+
+    def __init__(self) -> None:
+        self.volume, self.muted, self.played = 0.8, False, []
+
+    def set_volume(self, v: float) -> None:
+        self.volume = v
+
+    def play(self, name: str) -> None:
+        if not self.muted:
+            self.played.append((name, round(self.volume, 2)))
+
+
+@pytest.fixture(autouse=True)
+def defaults_after():
+    yield
+    i18n.set_language("en")
+    theme.set_text_scale(1.0)
+
+
+def make_app(**kw) -> App:
+    a = App(seed=11, sound=False, threaded_ai=False, **kw)
+    a.start()
+    return a
+
+
+def key(app: App, k: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+    app.step(DT)
+
+
+def click(app: App, pos) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(int(pos[0]), int(pos[1])), button=1))
+    app.step(DT)
+
+
+def press(app: App, button: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=PAD, button=button))
+    pygame.event.post(pygame.event.Event(pygame.CONTROLLERBUTTONUP, instance_id=PAD, button=button))
+    app.step(DT)
+
+
+def open_from_title(app: App) -> SettingsScene:
+    title = app.top
+    assert isinstance(title, TitleScene)
+    title.settings_button.press()
+    assert isinstance(app.top, SettingsScene)
+    return app.top
+
+
+# ----------------------------------------------------------- each control
+def test_each_control_changes_its_setting_and_is_saved(tmp_path):
+    path = tmp_path / "settings.json"
+    app = make_app(settings_path=path)
+    try:
+        s = open_from_title(app)
+        saved = lambda: load_settings(path)[0]        # noqa: E731
+
+        s.language_row.press()                        # English -> Español
+        assert app.settings.language == "es" and i18n.language() == "es" and saved().language == "es"
+        assert s.language_row.label == "Idioma: Español" and s.back_button.label == "Atrás"
+        s.language_row.step(-1)                       # back to English
+        assert saved().language == "en" and s.language_row.label == "Language: English"
+        s.language_row.step(-1)                       # English -> Català (wraps)
+        assert saved().language == "ca"
+
+        s.volume_row.step(-1)                         # 80 % -> 70 %
+        assert app.settings.volume == pytest.approx(0.7) and saved().volume == pytest.approx(0.7)
+        assert app.sounds.volume == pytest.approx(0.7)
+
+        s.sound_row.press()                           # sound off
+        assert app.settings.muted and app.sounds.muted and saved().muted
+        assert s.sound_row.label == "So: no"
+
+        s.fullscreen_row.press()                      # fullscreen on
+        assert app.settings.fullscreen and saved().fullscreen
+
+        s.text_row.press()                            # large text
+        assert app.settings.text_size == "large" and theme.text_scale() == theme.LARGE_SCALE
+        assert saved().text_size == "large"
+
+        s.speed_row.press()                           # normal -> fast
+        assert app.speed == anim.FAST and saved().animation_speed == "fast"
+        s.speed_row.press()                           # fast -> instant
+        assert app.speed == anim.INSTANT and saved().animation_speed == "instant"
+        assert s.message == ""                        # no error to show
+    finally:
+        app.close()
+
+    again = make_app(settings_path=path)              # a new session reads every choice back
+    try:
+        st = again.settings
+        assert (st.language, st.muted, st.fullscreen, st.text_size, st.animation_speed) == \
+            ("ca", True, True, "large", "instant")
+        assert st.volume == pytest.approx(0.7) and again.sounds.volume == pytest.approx(0.7)
+        assert again.sounds.muted and again.speed == anim.INSTANT
+        assert i18n.language() == "ca" and theme.text_scale() == theme.LARGE_SCALE
+        s = open_from_title(again)
+        assert s.fullscreen_row.label == "Pantalla sencera: sí"
+        s.fullscreen_row.press()                      # and back to a window
+        assert not again.settings.fullscreen and not load_settings(path)[0].fullscreen
+    finally:
+        again.close()
+
+
+def test_volume_steps_of_ten_with_a_live_click_and_limits(tmp_path):
+    app = make_app(settings=Settings(volume=0.8))
+    try:
+        app.sounds = rec = Recorder()
+        s = open_from_title(app)
+        s.volume_row.step(+1)
+        s.volume_row.step(+1)
+        s.volume_row.step(+1)                         # stays at 100 %
+        assert app.settings.volume == 1.0 and s.volume_row.label == "Volume: 100%"
+        assert rec.played[-3:] == [("click", 0.9), ("click", 1.0), ("click", 1.0)]   # heard at the new volume
+        for _ in range(12):
+            s.volume_row.step(-1)
+        assert app.settings.volume == 0.0 and s.volume_row.label == "Volume: 0%"
+        s.set_volume_fraction(0.42)                   # a click on the bar: nearest 10 %
+        assert app.settings.volume == pytest.approx(0.4)
+        assert rec.played[-1] == ("click", 0.4)
+        rec.played.clear()
+        s.sound_row.press()                           # sound off: the volume stays, nothing plays
+        s.volume_row.step(+1)
+        assert app.settings.muted and app.settings.volume == pytest.approx(0.5) and rec.played == []
+    finally:
+        app.close()
+
+
+# ------------------------------------------------------ keyboard, pad, mouse
+def test_keyboard_drives_the_settings_screen(tmp_path):
+    path = tmp_path / "settings.json"
+    app = make_app(settings_path=path)
+    try:
+        title = app.top
+        while title.focus.focused is not title.settings_button:
+            key(app, pygame.K_DOWN)
+        key(app, pygame.K_RETURN)                     # Settings
+        s = app.top
+        assert isinstance(s, SettingsScene) and s.focus.focused is s.language_row
+        key(app, pygame.K_DOWN)                       # Volume
+        assert s.focus.focused is s.volume_row
+        key(app, pygame.K_LEFT)
+        assert app.settings.volume == pytest.approx(0.7)
+        key(app, pygame.K_RIGHT)
+        key(app, pygame.K_RIGHT)
+        assert load_settings(path)[0].volume == pytest.approx(0.9)
+        for _ in range(4):
+            key(app, pygame.K_DOWN)                   # Sound, Fullscreen, Text size, Speed
+        assert s.focus.focused is s.speed_row
+        key(app, pygame.K_RIGHT)
+        assert app.settings.animation_speed == "fast"
+        key(app, pygame.K_LEFT)
+        key(app, pygame.K_LEFT)                       # normal -> instant (wraps)
+        assert load_settings(path)[0].animation_speed == "instant"
+        key(app, pygame.K_UP)                         # Text size: Enter toggles it
+        key(app, pygame.K_RETURN)
+        assert app.settings.text_size == "large"
+        key(app, pygame.K_RETURN)
+        assert app.settings.text_size == "normal"
+        key(app, pygame.K_DOWN)
+        key(app, pygame.K_DOWN)                       # Controls
+        assert s.focus.focused is s.controls_button
+        key(app, pygame.K_RIGHT)                      # left/right move between Controls and Back
+        assert s.focus.focused is s.back_button
+        key(app, pygame.K_LEFT)
+        key(app, pygame.K_RETURN)
+        assert isinstance(app.top, ControlsScene)     # key mapping
+        key(app, pygame.K_ESCAPE)
+        assert app.top is s
+        key(app, pygame.K_ESCAPE)                     # Esc goes back to the title
+        assert app.top is title
+    finally:
+        app.close()
+
+
+def test_pad_drives_the_settings_screen_from_the_pause_menu(tmp_path):
+    path = tmp_path / "settings.json"
+    app = make_app(settings_path=path, speed=None)
+    try:
+        app.pads.on_added(PAD, "Test pad")
+        board = BoardScene(app, Match(app.board, quick_setup(3), {0: f"pad:{PAD}"}))
+        app.push(board)
+        press(app, START)                             # the pause menu
+        menu = app.top
+        assert isinstance(menu, MenuScene)
+        while menu.focus.focused is not menu.settings_button:
+            press(app, DOWN)
+        press(app, A)
+        s = app.top
+        assert isinstance(s, SettingsScene)
+        press(app, RIGHT)                             # Language: English -> Español
+        assert app.settings.language == "es"
+        assert board.notebook_button.label == "Mis cartas y cuaderno"   # the board follows at once
+        press(app, LEFT)
+        assert app.settings.language == "en"
+        press(app, DOWN)
+        press(app, DOWN)                              # Sound
+        press(app, A)
+        assert app.settings.muted and load_settings(path)[0].muted
+        for _ in range(3):
+            press(app, DOWN)                          # Speed
+        press(app, RIGHT)
+        assert app.speed == anim.FAST
+        press(app, B)                                 # B: back to the pause menu, its labels follow
+        assert app.top is menu
+        assert menu.sound_button.label == "Sound: off" and menu.speed_button.label == "Speed: fast"
+        press(app, B)
+        assert app.top is board
+    finally:
+        app.close()
+
+
+def test_mouse_clicks_the_arrows_and_the_volume_bar(tmp_path):
+    app = make_app()
+    try:
+        s = open_from_title(app)
+        click(app, s.speed_row.right_arrow().center)
+        assert app.settings.animation_speed == "fast" and s.focus.focused is s.speed_row
+        click(app, s.speed_row.left_arrow().center)
+        assert app.settings.animation_speed == "normal"
+        bar = s.volume_row.bar_rect()
+        click(app, (bar.left + bar.width * 0.3, bar.centery))
+        assert app.settings.volume == pytest.approx(0.3)
+        click(app, (bar.right - 1, bar.centery))
+        assert app.settings.volume == pytest.approx(1.0)
+        click(app, s.volume_row.left_arrow().center)
+        assert app.settings.volume == pytest.approx(0.9)
+        click(app, (s.sound_row.rect.left + 40, s.sound_row.rect.centery))   # the row itself toggles
+        assert app.settings.muted
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=s.text_row.rect.center, rel=(0, 0),
+                                             buttons=(0, 0, 0)))
+        app.step(DT)
+        assert s.focus.focused is s.text_row          # hover focuses
+        click(app, s.controls_button.rect.center)
+        assert isinstance(app.top, ControlsScene)
+        key(app, pygame.K_ESCAPE)
+        click(app, s.back_button.rect.center)
+        assert isinstance(app.top, TitleScene)
+    finally:
+        app.close()
+
+
+# ------------------------------------------------------------- text fits
+@pytest.mark.parametrize("lang", ("en", "es", "ca"))
+@pytest.mark.parametrize("size", ("normal", "large"))
+def test_text_fits_in_every_language_and_size(lang, size):
+    app = make_app(settings=Settings(language=lang, text_size=size, muted=True, fullscreen=False,
+                                     animation_speed="instant"))
+    try:
+        s = open_from_title(app)
+        for values in range(3):                       # every value of every row
+            for w in s.widgets():
+                assert w.text_width() <= w.available_width(), (lang, size, getattr(w, "label", None)
+                                                              or getattr(w, "text", None))
+                assert getattr(w, "size", theme.SMALL) >= theme.SMALL     # never below 20 px
+                if isinstance(w, SettingRow):
+                    assert theme.fit_px(w.label, w.size, True, w.available_width()) >= theme.SMALL
+            for row in (s.sound_row, s.fullscreen_row, s.speed_row):
+                row.step(+1)
+            if app.settings.fullscreen:
+                app.set_fullscreen(False, save=False)
+        rects = [b.rect for b in s.focus.buttons]     # nothing overlaps, everything on screen, above the footer
+        for i, r in enumerate(rects):
+            assert pygame.Rect(0, 0, 1280, 660).contains(r)
+            assert all(not r.colliderect(o) for o in rects[i + 1:])
+        footer = theme.font(theme.SMALL).size(
+            i18n._("{move} to choose and change, {confirm} to press, {back} to go back").format(
+                move=i18n._("Arrows"), confirm="Enter", back="Esc"))[0]
+        assert footer <= 1240
+        app.draw()
+    finally:
+        app.close()
+
+
+def test_title_and_pause_menu_are_less_crowded():
+    """One Settings button replaces the language and text-size buttons (and Controls,
+    which Settings opens)."""
+    app = make_app()
+    try:
+        title = app.top
+        labels = [b.label for b in title.buttons]
+        assert labels == ["Play", "New game", "Settings", "Quit"]
+        board = BoardScene(app, Match(app.board, quick_setup(3)))
+        app.push(board)
+        app.push(MenuScene(app, board))
+        assert [b.label for b in app.top.focus.buttons] == ["Resume", "Speed: normal", "Sound: on", "Settings",
+                                                             "Title screen", "Quit game"]
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("lang", ("en", "ca"))
+def test_screenshot_of_the_settings_screen(tmp_path, monkeypatch, lang):
+    monkeypatch.setenv("CLUE_LANG", lang)
+    out = tmp_path / f"settings_{lang}.png"
+    assert run_app(size=(1280, 720), seed=3, screenshot=str(out), scene="settings") == 0
+    assert pygame.image.load(str(out)).get_size() == (1280, 720)

@@ -108,6 +108,10 @@ def _replay(args: argparse.Namespace) -> int:
     from game.rules import events as ev
     from game.save import SaveError, SavedGame, read_save, replay
 
+    if args.lang:
+        from game.i18n import set_language
+
+        set_language(args.lang)
     board = _load_board(args.map)
     try:
         saved = read_save(args.replay)
@@ -164,7 +168,11 @@ def main(argv: list[str] | None = None) -> int:
 
         os.environ["CLUE_LANG"] = args.lang
     if args.replay:
-        return _replay(args)
+        try:
+            return _replay(args)
+        except BrokenPipeError:  # piped into `head`: stop quietly
+            sys.stderr.close()
+            return 0
     if args.headless and args.mode == "card-game":
         return _card_game(args)
     if args.headless:

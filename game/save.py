@@ -37,6 +37,8 @@ from game.rules.options import Options
 from game.rules.setup import GameSetup, SeatConfig
 
 SAVE_FORMAT = "clue-save"
+#: Computer levels a seat may have (game.ai.simple.make_player).
+LEVELS = ("simple", "easy", "medium", "hard")
 SAVE_VERSION = 1
 APP_NAME = "clue-family"
 
@@ -136,7 +138,7 @@ def from_document(doc: Any, path: str | Path = "<memory>") -> SavedGame:
     setup = doc.get("setup")
     _expect(isinstance(setup, dict), path, "the setup is missing", '"setup"')
     seed = setup.get("seed")
-    _expect(isinstance(seed, int), path, "the seed must be a whole number", '"setup.seed"')
+    _expect(type(seed) is int, path, "the seed must be a whole number", '"setup.seed"')
     raw_options = setup.get("options", {})
     _expect(isinstance(raw_options, dict), path, "the options must be an object", '"setup.options"')
     known = {f.name: f for f in fields(Options)}
@@ -157,7 +159,8 @@ def from_document(doc: Any, path: str | Path = "<memory>") -> SavedGame:
         _expect(isinstance(s, dict) and isinstance(s.get("suspect"), str), path, "a seat needs a suspect", place)
         _expect(s.get("kind", "computer") in ("human", "computer"), path,
                 "a seat is either human or computer", place)
-        _expect(isinstance(s.get("level", "medium"), str), path, "the level must be a word", place)
+        _expect(s.get("level", "medium") in LEVELS, path,
+                "the computer level must be one of " + ", ".join(LEVELS), place)
         seats.append(SeatConfig(s["suspect"], s.get("kind", "computer"), s.get("level", "medium")))
     game_setup = GameSetup(tuple(seats), seed, options)
     try:
@@ -191,7 +194,7 @@ def read_save(path: str | Path) -> SavedGame:
     unreadable, truncated, corrupt, hand-broken or future-version file."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")  # a file hand-edited in Notepad may start with a BOM
     except FileNotFoundError:
         raise SaveError(path, "the file does not exist") from None
     except UnicodeDecodeError:

@@ -126,7 +126,7 @@ def load_settings(path: str | Path | None = None) -> tuple[Settings, str | None]
     if not path.exists():
         return Settings(language=system_language()), None
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(path.read_text(encoding="utf-8-sig"))  # tolerate a BOM from Notepad
         return settings_from_dict(data, path), None
     except (OSError, ValueError, RecursionError, OverflowError) as exc:
         # ValueError covers bad JSON, bad text encoding and SettingsError.

@@ -146,3 +146,17 @@ def test_absurd_files_are_errors_not_crashes(tmp_path):
     for text in ["[" * 50000 + "]" * 50000, '{"format": "clue-save", "version": 1' + "0" * 5000 + "}"]:
         with pytest.raises(SaveError):
             read_save(write(tmp_path, text))
+
+
+def test_bom_is_tolerated_and_bad_levels_refused(tmp_path, finished):
+    doc = to_document(saved_at(finished, 3))
+    path = tmp_path / "bom.json"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps(doc).encode())
+    assert read_save(path).actions == finished.actions[:3]
+    doc["setup"]["seats"][0]["level"] = "godlike"
+    with pytest.raises(SaveError, match="computer level"):
+        read_save(write(tmp_path, json.dumps(doc)))
+    doc["setup"]["seats"][0]["level"] = "hard"
+    doc["setup"]["seed"] = True
+    with pytest.raises(SaveError, match="seed"):
+        read_save(write(tmp_path, json.dumps(doc)))

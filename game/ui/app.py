@@ -101,6 +101,8 @@ class App:
         else:
             self.settings = Settings()
         self.windowed_size = _clamp(size)
+        if os.environ.get("CLUE_LANG") in ("en", "es", "ca"):   # run.py --lang: this run only, not saved
+            self.settings.language = os.environ["CLUE_LANG"]
         i18n.set_language(self.settings.language)
         theme.set_text_scale(theme.LARGE_SCALE if self.settings.text_size == "large" else 1.0)
         theme.reset_caches()
@@ -258,9 +260,21 @@ class App:
         try:
             save_game(self.save_path, match.saved())
         except OSError as exc:
-            self.autosave_error = str(exc)
+            self._autosave_failed(exc)
         else:
+            self.autosave_error = None
             self.saved_game = None          # the file on disk is newer; read again when needed
+
+    def _autosave_failed(self, exc: OSError) -> None:
+        """Say once, on screen and in the log, that the game cannot be saved."""
+        from game.ui.scenes.message import MessageScene
+
+        text = _("Your game cannot be saved to {path} ({reason}). You can play on, but if the game "
+                 "closes, this game is lost.").format(path=self.save_path, reason=exc.strerror or exc)
+        print(text, file=sys.stderr)
+        if self.autosave_error is None:
+            self.push(MessageScene(self, text, title=_("The game cannot be saved")))
+        self.autosave_error = str(exc)
 
     def clear_autosave(self) -> None:
         """Remove the autosave (the game ended, or a new one replaced it)."""

@@ -113,7 +113,7 @@ OPTION_INFO: dict[str, OptionInfo] = {
     "dice": OptionInfo("Dice", "Roll one die or two dice to move.", '002 "Movement"'),
     "exact_roll": OptionInfo(
         "Move exactly the roll",
-        "On: walk exactly the number rolled (unless you enter a room); off: walk any number up to it.",
+        "Classic: walk exactly the number rolled, unless you enter a room first. House rule: walk any number up to it.",
         '000 "How a turn works" 1-3 / 002 "Movement"'),
     "stay_to_suggest": OptionInfo(
         "Stay to suggest again",
@@ -168,7 +168,7 @@ PRESETS: dict[str, Preset] = {
         "000", CLASSIC),
     "cluedo-es": Preset(
         "cluedo-es", "Cluedo (Spain)",
-        "Only the chosen characters are on the board, weapons start in random rooms, no staying "
+        "Only the chosen characters are on the board, each weapon starts in its own random room, no staying "
         "in a room to suggest again, a player who is out steps off any door, and when everyone "
         "else has accused wrongly the last player still in wins.",
         "001",

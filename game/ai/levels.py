@@ -23,11 +23,10 @@ from __future__ import annotations
 
 import math
 import random
-from collections import deque
 
 from game.ai.knowledge import Knowledge, Tracker, joint
-from game.ai.simple import may_accuse_here, walk_to
-from game.board.model import Board, Square
+from game.ai.simple import door_distances, may_accuse_here, walk_to
+from game.board.model import Board
 from game.rules import events as ev
 from game.rules.actions import Accuse, Action, Disprove, EndTurn, Move, Roll, Suggest, TakePassage
 from game.rules.cards import ROOMS, SUSPECTS, WEAPONS
@@ -42,18 +41,7 @@ def room_distances(board: Board, room: str) -> dict[object, int]:
     """Steps from every corridor square and every room to ``room`` (entering a
     room is one step; leaving a room is the step onto a door square), ignoring
     other tokens.  Keys are squares and room ids."""
-    dist: dict[object, int] = {}
-    queue: deque[Square] = deque()
-    for sq in board.rooms[room].doors if room in board.rooms else ():
-        if sq not in dist:
-            dist[sq] = 1
-            queue.append(sq)
-    while queue:
-        sq = queue.popleft()
-        for nb in board.neighbours[sq]:
-            if nb not in dist:
-                dist[nb] = dist[sq] + 1
-                queue.append(nb)
+    dist: dict[object, int] = dict(door_distances(board, {room}))
     for rid, r in board.rooms.items():
         if rid == room:
             dist[rid] = 0

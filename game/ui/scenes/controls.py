@@ -18,6 +18,8 @@ from game.ui.scenes.base import Scene
 from game.ui.widgets import Button, FocusGroup, Label, footer_hint
 
 ROW_X, ROW_W, ROW_H, ROW_STEP, ROW_Y = 40, 820, 48, 52, 92
+#: The side text stops above the footer line.
+SIDE_BOTTOM = 662
 KEYS_X, PAD_X = 290, 580          # column offsets inside a row
 SIDE_X, SIDE_W = 876, 380
 
@@ -151,13 +153,19 @@ class ControlsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         theme.background(surface)
         self._label()
-        theme.blit_text(surface, _("Controls"), (ROW_X, 16), theme.TITLE, theme.BRASS, True)
+        # The title sits over the side column, clear of the column headings at any text size.
+        theme.blit_text(surface, _("Controls"), (SIDE_X, ROW_Y - 12), theme.TITLE, theme.BRASS, True, "bottomleft",
+                        SIDE_W)
         for text, x in ((_("Action"), ROW_X + 14), (_("Keys"), ROW_X + KEYS_X), (_("Controller"), ROW_X + PAD_X)):
             theme.blit_text(surface, text, (x, ROW_Y - 8), theme.SMALL, theme.BRASS, True, "bottomleft")
         self.focus.draw(surface)
-        side = pygame.Rect(SIDE_X, ROW_Y + 226, SIDE_W, 330)
+        side = pygame.Rect(SIDE_X, ROW_Y + 226, SIDE_W, SIDE_BOTTOM - ROW_Y - 226)
         y = side.top
+        line_h = theme.font(theme.SMALL).get_linesize() + 4
         for line in self.side_text():
+            # a paragraph that would run into the footer is left out (the controls list says it all)
+            if y + len(theme.wrap(line, side.width, theme.SMALL)) * line_h > side.bottom:
+                break
             y += theme.blit_wrapped(surface, line, pygame.Rect(side.left, y, side.width, 200), theme.SMALL,
                                     theme.CREAM) + 10
         if self.message:

@@ -12,7 +12,7 @@ from game import paths
 MIN_SIZE = (960, 540)
 MAX_SIZE = (7680, 4320)
 
-SCENES = ("title", "setup", "board", "notebook", "suggestion", "cover", "game-over", "controls", "unplugged", "settings", "presets")
+SCENES = ("title", "setup", "board", "notebook", "suggestion", "cover", "game-over", "controls", "unplugged", "settings", "presets", "rules")
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:

@@ -315,11 +315,11 @@ def test_title_and_pause_menu_are_less_crowded():
     try:
         title = app.top
         labels = [b.label for b in title.buttons]
-        assert labels == ["Play", "New game", "Settings", "Quit"]
+        assert labels == ["Play", "New game", "Rules", "Settings", "Quit"]
         board = BoardScene(app, Match(app.board, quick_setup(3)))
         app.push(board)
         app.push(MenuScene(app, board))
-        assert [b.label for b in app.top.focus.buttons] == ["Resume", "Speed: normal", "Sound: on", "Settings",
+        assert [b.label for b in app.top.focus.buttons] == ["Resume", "Speed: normal", "Sound: on", "Settings", "Rules",
                                                              "Title screen", "Quit game"]
     finally:
         app.close()

@@ -11,7 +11,7 @@ from game.rules.setup import GameSetup, SeatConfig
 from game.ui.match import Match, quick_setup
 
 SCENE_NAMES = ("title", "setup", "board", "notebook", "suggestion", "cover", "game-over", "controls", "settings", "presets",
-               "unplugged")
+               "rules", "unplugged")
 
 
 def advance(match: Match, stop, limit: int = 3000) -> None:
@@ -66,6 +66,11 @@ def build_scene(app, scene: str, seed: int = 3) -> None:
         rules = RulesScene(app, setup)
         rules.focus.focus_on(rules.switch_buttons["up-to"])
         app.push(rules)
+        return
+    if scene == "rules":
+        from game.ui.scenes.rulebook import RulebookScene
+
+        app.push(RulebookScene(app))
         return
     if scene == "settings":
         from game.ui.scenes.settings import SettingsScene

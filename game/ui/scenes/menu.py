@@ -1,6 +1,6 @@
 """The pause menu over the board: Resume, speed (normal, fast, instant) and
 sound on/off (quick switches mid-game), Settings (everything else: language,
-volume, text size, fullscreen, Controls), Title screen, Quit.  Speed and sound
+volume, text size, fullscreen, Controls), Rules (how to play), Title screen, Quit.  Speed and sound
 are kept in the settings file."""
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ class MenuScene(Scene):
     def __init__(self, app, board) -> None:
         super().__init__(app)
         self.board = board
-        self.box = pygame.Rect(370, 80, 540, 520)
+        self.box = pygame.Rect(370, 60, 540, 580)
         self.focus = FocusGroup()
         self._build()
 
@@ -32,11 +32,12 @@ class MenuScene(Scene):
         self.speed_button = Button(pygame.Rect(x, y0 + step, w, h), "", self.toggle_speed)
         self.sound_button = Button(pygame.Rect(x, y0 + 2 * step, w, h), "", self.toggle_sound)
         self.settings_button = Button(pygame.Rect(x, y0 + 3 * step, w, h), _("Settings"), self.settings)
+        self.rules_button = Button(pygame.Rect(x, y0 + 4 * step, w, h), _("Rules"), self.rules)
         self.focus.set([
             Button(pygame.Rect(x, y0, w, h), _("Resume"), self.resume, hint="Esc"),
-            self.speed_button, self.sound_button, self.settings_button,
-            Button(pygame.Rect(x, y0 + 4 * step, w, h), _("Title screen"), self.to_title),
-            Button(pygame.Rect(x, y0 + 5 * step, w, h), _("Quit game"), app.quit),
+            self.speed_button, self.sound_button, self.settings_button, self.rules_button,
+            Button(pygame.Rect(x, y0 + 5 * step, w, h), _("Title screen"), self.to_title),
+            Button(pygame.Rect(x, y0 + 6 * step, w, h), _("Quit game"), app.quit),
         ], self.focus.focus if self.focus.buttons else 0)
         self._label()
 
@@ -78,6 +79,13 @@ class MenuScene(Scene):
 
         self.app.play("click")
         self.app.push(SettingsScene(self.app))
+
+    def rules(self) -> None:
+        """The rules of the game, in plain words with pictures."""
+        from game.ui.scenes.rulebook import RulebookScene
+
+        self.app.play("click")
+        self.app.push(RulebookScene(self.app))
 
     def on_resume(self) -> None:
         self._label()            # speed or sound may have changed on the settings screen

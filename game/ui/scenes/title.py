@@ -1,5 +1,5 @@
 """The title screen: Continue (a saved game), Play (quick start), New game (full
-setup), Settings (language, sound, text size, speed, controls ...), Quit."""
+setup), Rules (how to play), Settings (language, sound, text size, speed, controls ...), Quit."""
 
 from __future__ import annotations
 
@@ -27,18 +27,20 @@ class TitleScene(Scene):
     def _build(self) -> None:
         x, w = 640 - 200, 400
         app = self.app
-        self.quit_button = Button(pygame.Rect(x, 584, w, 60), _("Quit"), self.ask_quit)
+        self.quit_button = Button(pygame.Rect(x, 588, w, 56), _("Quit"), self.ask_quit)
         self.continue_button = None
-        self.settings_button = Button(pygame.Rect(x, 512, w, 60), _("Settings"), self.settings)
-        main = [Button(pygame.Rect(x, 368, w, 60), _("Play"), self.quick_start),
-                Button(pygame.Rect(x, 440, w, 60), _("New game"), self.new_game),
+        self.rules_button = Button(pygame.Rect(x, 464, w, 56), _("Rules"), self.rules)
+        self.settings_button = Button(pygame.Rect(x, 526, w, 56), _("Settings"), self.settings)
+        main = [Button(pygame.Rect(x, 340, w, 56), _("Play"), self.quick_start),
+                Button(pygame.Rect(x, 402, w, 56), _("New game"), self.new_game),
+                self.rules_button,
                 self.settings_button,
                 self.quit_button]
         if app.can_continue():   # a game in progress was saved: Continue comes first
-            self.continue_button = Button(pygame.Rect(x, 340, w, 56), _("Continue"), self.continue_game)
+            self.continue_button = Button(pygame.Rect(x, 334, w, 50), _("Continue"), self.continue_game)
             main.insert(0, self.continue_button)
             for i, b in enumerate(main):
-                b.rect = pygame.Rect(x, 340 + i * 62, w, 56)
+                b.rect = pygame.Rect(x, 334 + i * 56, w, 50)
         self.buttons = main
         self.focus.set(self.buttons, self.focus.focus if self.focus.buttons else 0)
 
@@ -61,6 +63,13 @@ class TitleScene(Scene):
 
         self.app.play("click")
         self.app.push(SettingsScene(self.app))
+
+    def rules(self) -> None:
+        """The rules of the game, in plain words with pictures."""
+        from game.ui.scenes.rulebook import RulebookScene
+
+        self.app.play("click")
+        self.app.push(RulebookScene(self.app))
 
     def new_game(self) -> None:
         from game.ui.scenes.setup import SetupScene

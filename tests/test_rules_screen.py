@@ -1,0 +1,187 @@
+"""The Rules screen: reachable from the title screen and the pause menu; its
+pages turn both ways with the keyboard, a pad and the mouse; Back returns;
+its text fits on every page in English, Spanish and Catalan, normal and large,
+and nothing overlaps."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game import i18n  # noqa: E402
+from game.settings import Settings  # noqa: E402
+from game.ui import theme  # noqa: E402
+from game.ui.app import App  # noqa: E402
+from game.ui.match import Match, quick_setup  # noqa: E402
+from game.ui.scenes.board import BoardScene  # noqa: E402
+from game.ui.scenes.menu import MenuScene  # noqa: E402
+from game.ui.scenes.rulebook import (PAGE_Y, PANEL, PICTURE_BOX, TEXT_BOX, TITLE_Y, RulebookScene,  # noqa: E402
+                                     page_pictures, pages)
+from game.ui.scenes.title import TitleScene  # noqa: E402
+
+DT = 0.05
+PAD = 7
+A, B = pygame.CONTROLLER_BUTTON_A, pygame.CONTROLLER_BUTTON_B
+DOWN = pygame.CONTROLLER_BUTTON_DPAD_DOWN
+LEFT, RIGHT = pygame.CONTROLLER_BUTTON_DPAD_LEFT, pygame.CONTROLLER_BUTTON_DPAD_RIGHT
+START = pygame.CONTROLLER_BUTTON_START
+
+
+@pytest.fixture(autouse=True)
+def defaults_after():
+    yield
+    i18n.set_language("en")
+    theme.set_text_scale(1.0)
+
+
+def make_app(**kw) -> App:
+    a = App(seed=11, sound=False, threaded_ai=False, **kw)
+    a.start()
+    return a
+
+
+def key(app: App, k: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+    app.step(DT)
+
+
+def click(app: App, pos) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(int(pos[0]), int(pos[1])), button=1))
+    app.step(DT)
+
+
+def press(app: App, button: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=PAD, button=button))
+    pygame.event.post(pygame.event.Event(pygame.CONTROLLERBUTTONUP, instance_id=PAD, button=button))
+    app.step(DT)
+
+
+def test_title_has_a_rules_button_and_keyboard_turns_the_pages(tmp_path):
+    app = make_app(settings_path=tmp_path / "settings.json")
+    try:
+        title = app.top
+        assert isinstance(title, TitleScene) and title.rules_button.label == "Rules"
+        while title.focus.focused is not title.rules_button:
+            key(app, pygame.K_DOWN)
+        key(app, pygame.K_RETURN)
+        r = app.top
+        assert isinstance(r, RulebookScene) and r.page == 0
+        assert not r.prev_button.enabled and r.focus.focused is r.next_button
+        key(app, pygame.K_LEFT)                       # already the first page
+        assert r.page == 0
+        for want in (1, 2, 3, 3):                     # right to the last page, and no further
+            key(app, pygame.K_RIGHT)
+            assert r.page == want
+        assert not r.next_button.enabled and r.focus.focused is not r.next_button
+        for want in (2, 1, 0):
+            key(app, pygame.K_LEFT)
+            assert r.page == want
+        assert r.focus.focused is r.back_button
+        key(app, pygame.K_DOWN)                       # up / down step through the buttons
+        assert r.focus.focused is r.next_button
+        key(app, pygame.K_RETURN)                     # Enter on Next
+        assert r.page == 1
+        key(app, pygame.K_ESCAPE)                     # Esc goes back to the title
+        assert app.top is title
+    finally:
+        app.close()
+
+
+def test_mouse_turns_the_pages_and_back_returns(tmp_path):
+    app = make_app(settings_path=tmp_path / "settings.json")
+    try:
+        title = app.top
+        click(app, title.rules_button.rect.center)
+        r = app.top
+        assert isinstance(r, RulebookScene)
+        for want in (1, 2, 3):
+            click(app, r.next_button.rect.center)
+            assert r.page == want
+        for want in (2, 1, 0):
+            click(app, r.prev_button.rect.center)
+            assert r.page == want
+        click(app, r.back_button.rect.center)
+        assert app.top is title
+    finally:
+        app.close()
+
+
+def test_pad_opens_the_rules_from_the_pause_menu(tmp_path):
+    app = make_app(settings_path=tmp_path / "settings.json", speed=None)
+    try:
+        app.pads.on_added(PAD, "Test pad")
+        board = BoardScene(app, Match(app.board, quick_setup(3), {0: f"pad:{PAD}"}))
+        app.push(board)
+        press(app, START)                             # the pause menu
+        menu = app.top
+        assert isinstance(menu, MenuScene) and menu.rules_button.label == "Rules"
+        while menu.focus.focused is not menu.rules_button:
+            press(app, DOWN)
+        press(app, A)
+        r = app.top
+        assert isinstance(r, RulebookScene)
+        press(app, RIGHT)
+        press(app, RIGHT)
+        assert r.page == 2
+        press(app, LEFT)
+        assert r.page == 1
+        press(app, B)                                 # B: back to the pause menu
+        assert app.top is menu
+        rects = [b.rect for b in menu.focus.buttons]  # the menu's buttons stay inside its box, apart
+        for i, rect in enumerate(rects):
+            assert menu.box.contains(rect) and not any(rect.colliderect(o) for o in rects[i + 1:])
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("lang", ("en", "es", "ca"))
+@pytest.mark.parametrize("size", ("normal", "large"))
+def test_text_fits_on_every_page(lang, size):
+    app = make_app(settings=Settings(language=lang, text_size=size, muted=True, fullscreen=False))
+    try:
+        title = app.top
+        rects = [b.rect for b in title.buttons]       # the title's buttons: apart, above the footer
+        for i, rect in enumerate(rects):
+            assert pygame.Rect(0, 330, 1280, 340).contains(rect)
+            assert not any(rect.colliderect(o) for o in rects[i + 1:])
+        for w in title.widgets():
+            assert w.text_width() <= w.available_width(), (lang, size, getattr(w, "label", None))
+        title.rules()
+        r = app.top
+        assert isinstance(r, RulebookScene)
+        assert len(pages()) == 4
+        for page in range(len(pages())):
+            r.page = page
+            r._enable()
+            for w in r.widgets():
+                assert w.text_width() <= w.available_width(), (lang, size, page, getattr(w, "label", None)
+                                                              or getattr(w, "text", None))
+                assert getattr(w, "size", theme.SMALL) >= theme.SMALL
+            lines = r.text_layout()
+            assert len(lines) >= 8
+            for i, (line, rect) in enumerate(lines):                  # every line inside the text box
+                assert TEXT_BOX.contains(rect), (lang, size, page, line)
+                assert not any(rect.colliderect(o) for _l, o in lines[i + 1:]), (lang, size, page, line)
+            pictures = [rect for _img, rect in page_pictures(page)]
+            assert len(pictures) >= 3
+            for i, rect in enumerate(pictures):                       # pictures apart, beside the text
+                assert PICTURE_BOX.contains(rect), (page, rect)
+                assert not any(rect.colliderect(o) for o in pictures[i + 1:])
+            assert not PICTURE_BOX.colliderect(TEXT_BOX)
+            buttons = [b.rect for b in r.focus.buttons]
+            assert all(not b.colliderect(TEXT_BOX) and not b.colliderect(PICTURE_BOX) for b in buttons)
+            assert TITLE_Y + theme.font(theme.TITLE, True).get_height() <= PAGE_Y      # title, page, panel
+            assert PAGE_Y + theme.font(theme.BODY).get_height() <= PANEL.top
+            assert PANEL.contains(TEXT_BOX) and PANEL.contains(PICTURE_BOX)
+            app.draw()
+        footer = theme.font(theme.SMALL).size(
+            i18n._("{move} to turn the pages, {confirm} to press, {back} to go back").format(
+                move=i18n._("Arrows"), confirm="Enter", back="Esc"))[0]
+        assert footer <= 1240
+    finally:
+        app.close()

@@ -80,3 +80,24 @@ class InputGuard:
 
     def blocks(self, intent: Intent) -> bool:
         return self.active and intent.kind not in self.allow
+
+
+class SharedScreens:
+    """The Settings and Rules buttons that both the title screen and the pause
+    menu offer (a mixin for :class:`Scene` subclasses)."""
+
+    app: "App"
+
+    def settings(self) -> None:
+        """The settings screen (language, volume, text size, fullscreen, Controls ...)."""
+        from game.ui.scenes.settings import SettingsScene
+
+        self.app.play("click")
+        self.app.push(SettingsScene(self.app))
+
+    def rules(self) -> None:
+        """The rules of the game, in plain words with pictures."""
+        from game.ui.scenes.rulebook import RulebookScene
+
+        self.app.play("click")
+        self.app.push(RulebookScene(self.app))

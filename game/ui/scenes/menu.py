@@ -10,11 +10,11 @@ import pygame
 from game.ui import anim, theme
 from game.ui.i18n import _
 from game.ui.input import Intent, Kind
-from game.ui.scenes.base import Scene
+from game.ui.scenes.base import Scene, SharedScreens
 from game.ui.widgets import Button, FocusGroup, footer_hint
 
 
-class MenuScene(Scene):
+class MenuScene(SharedScreens, Scene):
     """Opened with Esc on the board; Esc again resumes."""
 
     opaque = False
@@ -72,20 +72,6 @@ class MenuScene(Scene):
 
     def resume(self) -> None:
         self.app.pop(self)
-
-    def settings(self) -> None:
-        """The settings screen (language, volume, text size, fullscreen, Controls ...)."""
-        from game.ui.scenes.settings import SettingsScene
-
-        self.app.play("click")
-        self.app.push(SettingsScene(self.app))
-
-    def rules(self) -> None:
-        """The rules of the game, in plain words with pictures."""
-        from game.ui.scenes.rulebook import RulebookScene
-
-        self.app.play("click")
-        self.app.push(RulebookScene(self.app))
 
     def on_resume(self) -> None:
         self._label()            # speed or sound may have changed on the settings screen

@@ -11,11 +11,11 @@ from game.rules.cards import SUSPECTS
 from game.ui import assets, theme
 from game.ui.i18n import _
 from game.ui.input import Intent, Kind
-from game.ui.scenes.base import Scene
+from game.ui.scenes.base import Scene, SharedScreens
 from game.ui.widgets import Button, FocusGroup, Label, footer_hint
 
 
-class TitleScene(Scene):
+class TitleScene(SharedScreens, Scene):
     """The first screen.  Play starts you as Miss Scarlet against three computer players."""
 
     def __init__(self, app) -> None:
@@ -56,20 +56,6 @@ class TitleScene(Scene):
         devices = {0: device} if device.startswith("pad:") and device in self.app.pads else {}
         match = Match(self.app.board, quick_setup(self.app.new_seed()), devices)
         self.app.push(BoardScene(self.app, match))
-
-    def settings(self) -> None:
-        """The settings screen (language, volume, text size ... and Controls)."""
-        from game.ui.scenes.settings import SettingsScene
-
-        self.app.play("click")
-        self.app.push(SettingsScene(self.app))
-
-    def rules(self) -> None:
-        """The rules of the game, in plain words with pictures."""
-        from game.ui.scenes.rulebook import RulebookScene
-
-        self.app.play("click")
-        self.app.push(RulebookScene(self.app))
 
     def new_game(self) -> None:
         from game.ui.scenes.setup import SetupScene

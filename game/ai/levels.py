@@ -25,7 +25,7 @@ import math
 import random
 
 from game.ai.knowledge import Knowledge, Tracker, joint
-from game.ai.simple import door_distances, may_accuse_here, walk_to
+from game.ai.simple import consecutive_stays, door_distances, may_accuse_here, walk_to
 from game.board.model import Board
 from game.rules import events as ev
 from game.rules.actions import Accuse, Action, Disprove, EndTurn, Move, Roll, Suggest, TakePassage
@@ -105,6 +105,12 @@ class _Base:
         self.rng = random.Random(seed)
         self.tracker = Tracker()
         self._stays = 0
+
+    def restore(self, view: SeatView) -> None:
+        """Rebuild what this player keeps between choices (besides its random
+        generator) from ``view`` alone, so a resumed game decides as the
+        uninterrupted one: how many turns running it stayed to suggest."""
+        self._stays = consecutive_stays(view)
 
     # hooks ----------------------------------------------------------------
     def knowledge(self, view: SeatView) -> Knowledge:
@@ -260,6 +266,12 @@ class MediumPlayer(_Base):
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
         self.made: set[tuple[str, str, str]] = set()
+
+    def restore(self, view: SeatView) -> None:
+        """Also rebuild the suggestions it has made (see :meth:`_Base.restore`)."""
+        super().restore(view)
+        self.made = {(e.suspect, e.weapon, e.room) for e in view.events
+                     if isinstance(e, ev.SuggestionMade) and e.player == view.seat}
 
     def room_value(self, view: SeatView, know: Knowledge, room: str) -> float:
         """1 for a room still in doubt; 0.6 for its own room or the known

@@ -101,6 +101,19 @@ def may_accuse_here(view: SeatView, room: str) -> bool:
     return not view.options.accuser_in_room or view.positions.get(view.suspect) == room
 
 
+def consecutive_stays(view: SeatView) -> int:
+    """How many of the seat's own turns running, up to now, began by staying in
+    a room to suggest (house rule ``stay_to_suggest``, 002), from its view alone."""
+    stays, mine, first = 0, False, None
+    for e in view.events:
+        if isinstance(e, ev.TurnStarted):
+            mine, first = e.player == view.seat, None
+        elif mine and first is None and isinstance(e, (ev.DieRolled, ev.TokenMoved, ev.SuggestionMade)):
+            first = e
+            stays = stays + 1 if isinstance(e, ev.SuggestionMade) else 0
+    return stays
+
+
 class SimplePlayer:
     """The first computer player (level ``"simple"``).  ``seed`` makes its random
     choices repeatable."""
@@ -109,6 +122,12 @@ class SimplePlayer:
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
+        self._stays = 0
+
+    def restore(self, view: SeatView) -> None:
+        """Rebuild what this player keeps between choices from ``view`` alone
+        (after a resumed game): it forgets a stay at its next choice, always
+        inside the same turn, so nothing is kept."""
         self._stays = 0
 
     def choose(self, view: SeatView, legal: list[Action]) -> Action:

@@ -198,11 +198,13 @@ class Match:
         generator seeded by :meth:`decision_seed`, and the bits of history the
         player keeps besides its view (the suggestions it made, the turns it
         stayed in a room) rebuilt from that view, so nothing depends on what
-        this object happened to see before (see :func:`sync_history`)."""
+        this object happened to see before (the player's own ``restore``)."""
         player = self.players[seat]
         if hasattr(player, "rng"):
             player.rng = random.Random(self.decision_seed(seat))
-        sync_history(player, view)
+        restore = getattr(player, "restore", None)
+        if restore is not None:
+            restore(view)
         return player
 
     def computer_choice(self) -> Action:
@@ -272,28 +274,3 @@ class Match:
     def cards() -> tuple[str, ...]:
         return ALL_CARDS
 
-
-def sync_history(player, view) -> None:
-    """Rebuild, from ``view`` alone, what a computer player keeps from one
-    choice to the next besides its random generator (the classes in
-    :mod:`game.ai` are not changed for this): the suggestions it made
-    (``made``, medium) and how many turns running it stayed in a room to
-    suggest (``_stays``).  Every choice then depends only on the view and the
-    seed, in an uninterrupted game and in a resumed one alike."""
-    seat = view.seat
-    if isinstance(getattr(player, "made", None), set):
-        player.made = {(e.suspect, e.weapon, e.room) for e in view.events
-                       if isinstance(e, ev.SuggestionMade) and e.player == seat}
-    if not hasattr(player, "_stays"):
-        return
-    if type(player).__name__ == "SimplePlayer":
-        player._stays = 0          # it forgets a stay at its next choice, always inside the same turn
-        return
-    stays, mine, first = 0, False, None
-    for e in view.events:
-        if isinstance(e, ev.TurnStarted):
-            mine, first = e.player == seat, None
-        elif mine and first is None and isinstance(e, (ev.DieRolled, ev.TokenMoved, ev.SuggestionMade)):
-            first = e
-            stays = stays + 1 if isinstance(e, ev.SuggestionMade) else 0
-    player._stays = stays

@@ -118,26 +118,34 @@ class Game:
         (hands may differ by one).  Seats play in the order Miss
         Scarlet, Colonel Mustard, Mrs. White, Mr. Green, Mrs. Peacock, Professor
         Plum (the order of the start squares round the board), so Miss Scarlet, if
-        played, moves first.  Raises ``ValueError`` for an unplayable setup.
+        played, moves first.  With ``setup.deal`` (:class:`FixedDeal`) the
+        envelope, the hands, the weapons' rooms and the first rolls are taken
+        from it instead of the shuffle.  Raises ``ValueError`` for an
+        unplayable setup.
         """
         setup.validate()
         prepare(board)
         order = sorted(setup.seats, key=lambda s: SUSPECTS.index(s.suspect))
-        setup = GameSetup(seats=tuple(order), seed=setup.seed, options=setup.options)
+        setup = GameSetup(seats=tuple(order), seed=setup.seed, options=setup.options, deal=setup.deal)
         rng = random.Random(setup.seed)
-        suspects, weapons, rooms = list(SUSPECTS), list(WEAPONS), list(ROOMS)
-        for pile in (suspects, weapons, rooms):
-            rng.shuffle(pile)
-        envelope = (suspects.pop(), weapons.pop(), rooms.pop())
-        deck = suspects + weapons + rooms
-        rng.shuffle(deck)
-        hands: list[list[str]] = [[] for _ in order]
-        for i, card in enumerate(deck):
-            hands[i % len(order)].append(card)
-        if setup.options.weapon_rooms == "any":
-            weapon_rooms = {w: rng.choice(ROOMS) for w in WEAPONS}
+        if setup.deal is not None:       # decided in advance (the guided first game)
+            envelope = setup.deal.envelope
+            hands = [list(h) for h in setup.deal.hands]
+            weapon_rooms = dict(setup.deal.weapon_rooms)
         else:
-            weapon_rooms = dict(zip(WEAPONS, rng.sample(ROOMS, len(WEAPONS))))
+            suspects, weapons, rooms = list(SUSPECTS), list(WEAPONS), list(ROOMS)
+            for pile in (suspects, weapons, rooms):
+                rng.shuffle(pile)
+            envelope = (suspects.pop(), weapons.pop(), rooms.pop())
+            deck = suspects + weapons + rooms
+            rng.shuffle(deck)
+            hands = [[] for _ in order]
+            for i, card in enumerate(deck):
+                hands[i % len(order)].append(card)
+            if setup.options.weapon_rooms == "any":
+                weapon_rooms = {w: rng.choice(ROOMS) for w in WEAPONS}
+            else:
+                weapon_rooms = dict(zip(WEAPONS, rng.sample(ROOMS, len(WEAPONS))))
         on_board = SUSPECTS if setup.options.all_suspects_on_board else [c.suspect for c in order]
         positions: dict[str, Position] = {s: board.start_squares[s] for s in on_board}
         game = cls(
@@ -374,7 +382,12 @@ class Game:
         self.events.append(event)
 
     def _do_Roll(self, action: Roll) -> None:
-        dice = tuple(self.rng.randint(1, 6) for _ in range(self.options.dice))
+        rolled = sum(1 for e in self.events if isinstance(e, ev.DieRolled))
+        script = self.setup.deal.rolls if self.setup.deal is not None else ()
+        if rolled < len(script):
+            dice = tuple(script[rolled])
+        else:
+            dice = tuple(self.rng.randint(1, 6) for _ in range(self.options.dice))
         self.roll = sum(dice)
         self._emit(ev.DieRolled(self.turn, dice))
         self._left_room = self.room_of(self.turn)

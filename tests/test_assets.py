@@ -158,3 +158,151 @@ def test_project_sounds_folder_is_the_default():
     from game import paths
     s = Sounds(enabled=False)
     assert s._folder == paths.SOUNDS
+
+
+# ------------------------------------------------- token labels (drawn by the game)
+from game import i18n  # noqa: E402
+from game.ui import assets  # noqa: E402
+
+LABELS = {
+    "en": {"scarlet": "S", "mustard": "M", "white": "W", "green": "G", "peacock": "Pe", "plum": "Pl"},
+    "es": {"scarlet": "A", "mustard": "R", "white": "B", "green": "P", "peacock": "C", "plum": "M"},
+    "ca": {"scarlet": "A", "mustard": "R", "white": "B", "green": "P", "peacock": "C", "plum": "M"},
+}
+
+
+@pytest.fixture
+def lang():
+    """Set a language for the test (fonts ready, image cache empty); English afterwards."""
+    pygame.font.init()
+    assets.clear_cache()
+    yield i18n.set_language
+    i18n.set_language("en")
+    assets.clear_cache()
+
+
+class _Names(i18n._gettext.NullTranslations):
+    """A made-up catalogue that renames the suspects (clash tests)."""
+
+    def __init__(self, names: dict[str, str]):
+        super().__init__()
+        self.names = names
+
+    def pgettext(self, context, message):
+        from game.rules.cards import CARD_NAMES
+        by_name = {v: k for k, v in CARD_NAMES.items()}
+        return self.names.get(by_name.get(message), message)
+
+
+@pytest.mark.parametrize("code", sorted(LABELS))
+def test_token_label_per_language(lang, code):
+    lang(code)
+    assert {s: assets.token_label(s) for s in SUSPECTS} == LABELS[code]
+
+
+def test_token_label_clashes_are_told_apart(lang, monkeypatch):
+    names = {"scarlet": "Ana Prado", "mustard": "Luis Prats", "white": "Eva Pons",
+             "green": "Pep Blanco", "peacock": "Rosa Celeste", "plum": "Joan Mora"}
+    monkeypatch.setitem(i18n._state, "tr", _Names(names))
+    got = {s: assets.token_label(s) for s in SUSPECTS}
+    assert got == {"scarlet": "Pd", "mustard": "Pt", "white": "Po",
+                   "green": "B", "peacock": "C", "plum": "M"}
+    # Two suspects with the same surname: nothing tells them apart, the initial stays.
+    monkeypatch.setitem(i18n._state, "tr", _Names({**names, "white": "Eva Blanco"}))
+    assert assets.token_label("white") == assets.token_label("green") == "B"
+
+
+def _uniform(img: pygame.Surface, centre: tuple[int, int], radius: int) -> bool:
+    """True when every pixel within ``radius`` pixels of ``centre`` has the same colour (+-2)."""
+    px = [img.get_at((x, y))[:3] for x in range(centre[0] - radius, centre[0] + radius + 1)
+          for y in range(centre[1] - radius, centre[1] + radius + 1)
+          if (x - centre[0]) ** 2 + (y - centre[1]) ** 2 <= radius * radius]
+    return all(max(p[i] for p in px) - min(p[i] for p in px) <= 2 for i in range(3))
+
+
+@pytest.mark.parametrize("folder", ["generated", "project"])
+def test_sprites_carry_no_letters(generated, folder):
+    from game import paths
+    root = generated / "sprites" if folder == "generated" else paths.SPRITES
+    for s in SUSPECTS:
+        token = pygame.image.load(str(root / "tokens" / f"{s}.png"))
+        assert _uniform(token, (32, 33), 8), s           # below the highlight, inside the ring
+        card = pygame.image.load(str(root / "cards" / f"{s}.png"))
+        assert _uniform(card, (20, 21), 4), s            # the corner badge
+
+
+def _premultiplied(img: pygame.Surface):
+    """The colours times alpha (0-255), as a float array indexed [x, y, channel]."""
+    return pygame.surfarray.array3d(img).astype(float) * pygame.surfarray.array_alpha(img)[..., None] / 255
+
+
+def _labelled_by_tool(suspect: str, badge: bool) -> pygame.Surface:
+    """The old sprite: what the tool draws with the English label baked in."""
+    colour = make_assets.SUSPECT_COLOURS[suspect]
+    label = LABELS["en"][suspect]
+    if not badge:
+        art = make_assets.canvas(make_assets.TOKEN_SIZE)
+        make_assets.draw_pawn_top(make_assets.Pen(art, make_assets.SS), colour, label)
+        out = pygame.Surface(make_assets.TOKEN_SIZE, pygame.SRCALPHA)
+        out.fill((0, 0, 0, 0))
+        out.blit(make_assets.radial_shadow(make_assets.TOKEN_SIZE, (34.5, 35.5), 25, 4, 120), (0, 0))
+        out.blit(make_assets.downsample(art), (0, 0))
+        return out
+    surf = make_assets.canvas(make_assets.CARD_PICTURE_SIZE)
+    pen = make_assets.Pen(surf, make_assets.SS)
+    make_assets.suspect_picture(suspect, pen)
+    make_assets.draw_pawn_top(pen, colour, label, c=(20, 20), r=14, font=17)
+    return make_assets.downsample(surf)
+
+
+@pytest.mark.parametrize("suspect", SUSPECTS)
+def test_english_labels_look_as_the_baked_ones_did(lang, suspect):
+    for badge, made in ((False, assets.token(suspect, 64)), (True, assets.card_picture(suspect, 160))):
+        diff = abs(_premultiplied(_labelled_by_tool(suspect, badge)) - _premultiplied(made))
+        assert diff.max() <= 24, (suspect, badge, diff.max())   # rounding at a few edge pixels
+        assert diff.mean() < 0.1, (suspect, badge, diff.mean())
+
+
+@pytest.mark.parametrize("code", sorted(LABELS))
+@pytest.mark.parametrize("size", [24, 44, 64, 150])
+def test_label_is_centred_on_the_pawn(lang, code, size):
+    import numpy as np
+    lang(code)
+    blank = _premultiplied(assets._scaled(pygame.image.load(str(ROOT / "sprites/tokens/scarlet.png")), size))
+    ink = np.argwhere(abs(_premultiplied(assets.token("scarlet", size)) - blank).max(-1) > 40)
+    middle = (ink.min(0) + ink.max(0) + 1) / 2           # (x, y) in pixels
+    assert abs(middle - np.array([32, 31.5]) * size / 64).max() <= max(1.0, size / 40), middle
+
+
+#: Scarlet's token, card picture and whole card (function, card id, size in pixels).
+SCARLET = [(assets.token, "scarlet", 48), (assets.card_picture, "scarlet", 120), (assets.card, "scarlet", 120)]
+
+
+def test_switching_language_redraws_tokens_and_cards(lang):
+    def raw(img):
+        return pygame.image.tobytes(img, "RGBA")
+    lang("en")
+    en = [raw(f(card, n)) for f, card, n in SCARLET]
+    lang("es")                                   # no cache clearing: the key holds the language
+    es = [raw(f(card, n)) for f, card, n in SCARLET]
+    assert all(a != b for a, b in zip(en, es))
+    lang("ca")
+    assert raw(assets.token("scarlet", 48)) == es[0]      # A in both
+    assert raw(assets.token("peacock", 48)) != raw(assets.token("plum", 48))
+    lang("en")
+    assert raw(assets.token("scarlet", 48)) == en[0]
+    # Weapons and rooms have no badge: the same picture in every language.
+    pic = raw(assets.card_picture("rope", 120))
+    lang("es")
+    assert raw(assets.card_picture("rope", 120)) == pic
+
+
+def test_labels_without_sprite_files(lang, monkeypatch, tmp_path):
+    from game import paths
+    monkeypatch.setattr(paths, "SPRITES", tmp_path)          # no sprites: drawn stand-ins
+    lang("en")
+    en = [pygame.image.tobytes(f(c, n), "RGBA") for f, c, n in SCARLET]
+    lang("es")
+    es = [pygame.image.tobytes(f(c, n), "RGBA") for f, c, n in SCARLET]
+    assert all(a != b for a, b in zip(en, es))
+    assert assets.icon().get_size() == (64, 64)

@@ -7,9 +7,11 @@ Run from the project root::
 
 It writes, below the output folder:
 
-* ``sprites/tokens/<suspect>.png``  64x64 round pawns seen from above, with initials;
+* ``sprites/tokens/<suspect>.png``  64x64 round pawns seen from above, blank (the game
+  writes the initials at run time: they depend on the language);
 * ``sprites/weapons/<weapon>.png``  64x64 weapon silhouettes (dark with a light outline);
-* ``sprites/cards/<card>.png``      160x160 card pictures (no names: the game writes them);
+* ``sprites/cards/<card>.png``      160x160 card pictures (no names, and a blank pawn badge on
+  the suspects: the game writes both);
 * ``sprites/card_back.png`` 160x230, ``sprites/envelope.png`` 96x64,
   ``sprites/dice/<1..6>.png`` 96x96, ``sprites/icon.png`` 256x256;
 * ``sounds/<name>.wav``             16-bit mono 22050 Hz effects (see :data:`SOUND_SECONDS`).
@@ -47,9 +49,6 @@ SUSPECT_COLOURS = {
     "scarlet": (200, 30, 45), "mustard": (225, 175, 30), "white": (240, 240, 235),
     "green": (40, 140, 70), "peacock": (40, 90, 200), "plum": (125, 60, 150),
 }
-#: Text written on each token: one letter, or two where initials clash.
-TOKEN_LABELS = {"scarlet": "S", "mustard": "M", "white": "W", "green": "G",
-                "peacock": "Pe", "plum": "Pl"}
 
 #: Sprite sizes in pixels (width, height).
 TOKEN_SIZE = (64, 64)
@@ -296,8 +295,13 @@ def label_colours(colour):
     return (INK, shade(colour, 1.5)) if lum > 150 else ((255, 255, 255), shade(colour, 0.45))
 
 
-def draw_pawn_top(pen: Pen, colour, label, c=(32, 31), r=25.0, font=30.0):
-    """A pawn seen from above, in design units (pen scale decides the size)."""
+def draw_pawn_top(pen: Pen, colour, label=None, c=(32, 31), r=25.0, font=30.0):
+    """A pawn seen from above, in design units (1 unit = 1 pixel of the finished
+    sprite; the pen scale decides the drawing size):
+    centre ``c``, radius ``r``.  The sprites are blank (``label`` None): the game
+    writes the initials (game/ui/assets.py, same font, colours and outline).  A
+    ``label`` is drawn ``font`` units high (0.78 of that for two letters) with a
+    1.4-unit outline, 0.5 unit below the centre; the tests use it as the reference."""
     dark = shade(colour, 0.55)
     pen.circle(INK, c, r + 1.5)
     pen.circle(dark, c, r)
@@ -307,6 +311,8 @@ def draw_pawn_top(pen: Pen, colour, label, c=(32, 31), r=25.0, font=30.0):
                c, r - 5.5, 1.6)
     # A soft flat highlight in the top-left.
     pen.ellipse((255, 255, 255, 55), (c[0] - r * 0.75, c[1] - r * 0.85, r * 0.9, r * 0.55))
+    if not label:
+        return
     fg, ol = label_colours(colour)
     size = font if len(label) == 1 else font * 0.78
     pen.text(size, label, fg, (c[0], c[1] + 0.5), outline=ol, outline_w=1.4)
@@ -315,7 +321,7 @@ def draw_pawn_top(pen: Pen, colour, label, c=(32, 31), r=25.0, font=30.0):
 def make_token(suspect: str) -> pygame.Surface:
     colour = SUSPECT_COLOURS[suspect]
     art = canvas(TOKEN_SIZE)
-    draw_pawn_top(Pen(art, SS), colour, TOKEN_LABELS[suspect])
+    draw_pawn_top(Pen(art, SS), colour)
     art = downsample(art)
     out = pygame.Surface(TOKEN_SIZE, pygame.SRCALPHA)
     out.fill((0, 0, 0, 0))
@@ -669,8 +675,8 @@ def suspect_picture(suspect: str, p: Pen):
         p.line(colour, (80, 26), (116, 30), 1.6)
         p.line(colour, (116, 30), (116, 46), 1.6)
         p.rect(colour, (112, 44, 8, 10), radius=2)
-    # Small pawn badge in the corner, the same as the token.
-    draw_pawn_top(p, colour, TOKEN_LABELS[suspect], c=(20, 20), r=14, font=17)
+    # Small blank pawn badge in the corner, the same as the token (the game writes the initial).
+    draw_pawn_top(p, colour, c=(20, 20), r=14)
 
 
 def weapon_picture(weapon: str, p: Pen):

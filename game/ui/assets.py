@@ -6,14 +6,16 @@ the game never fails for a missing picture.  Sizes are in pixels.
 
 from __future__ import annotations
 
+import math
 import random
+from typing import NamedTuple
 
 import pygame
 
 from game import paths
-from game.rules.cards import category
+from game.rules.cards import SUSPECTS, category
 from game.ui import theme
-from game.ui.i18n import card as card_name, initial
+from game.ui.i18n import card as card_name, initial, language
 
 _CACHE: dict[tuple, pygame.Surface] = {}
 
@@ -48,16 +50,96 @@ def _scaled(img: pygame.Surface, size: int) -> pygame.Surface:
     return pygame.transform.smoothscale(img, (size, size))
 
 
+# ------------------------------------------------------------------ labels
+def token_label(suspect: str) -> str:
+    """The text on a suspect's token and card badge, in the current language:
+    the surname initial (:func:`initial`), or, when another suspect's surname
+    starts with the same letter, that letter and the first following letter of
+    the surname that tells it apart (English Peacock "Pe", Plum "Pl")."""
+    first = initial(suspect)
+    rivals = [_surname(s) for s in SUSPECTS if s != suspect and initial(s) == first]
+    if not rivals:
+        return first
+    mine = _surname(suspect)
+    for i, ch in enumerate(mine[1:].lower(), 1):
+        if all(r[i:i + 1].lower() != ch for r in rivals):
+            return first + ch
+    return first
+
+
+def _surname(suspect: str) -> str:
+    return card_name(suspect).split()[-1]
+
+
+class _LabelSpot(NamedTuple):
+    """Where a label goes on a sprite, in its design units (1 unit = 1 pixel
+    of the sprite as tools/make_assets.py draws it, see ``draw_pawn_top``)."""
+    box: float      # sprite width
+    x: float        # centre of the letters' ink
+    y: float
+    font: float     # letter height of one letter (two letters: 0.78 of it)
+    outline: float  # outline width
+
+
+#: The label on the 64-pixel token sprite and on the pawn badge of the
+#: 160-pixel suspect card pictures.
+TOKEN_SPOT = _LabelSpot(64, 32, 31.5, 30, 1.4)
+BADGE_SPOT = _LabelSpot(160, 20, 20.5, 17, 1.4)
+#: The label on the stand-in pawn :func:`_draw_token` draws (its centre is a little higher).
+_DRAWN_SPOT = _LabelSpot(64, 32, 64 * (1 / 2 - 1 / 24), 30, 1.4)
+#: Labels are drawn this many times larger, then scaled down (smooth edges).
+_LABEL_SS = 4
+#: Dark letters on light pawns (the sprite tool's ink, R, G, B).
+_LABEL_INK = (40, 32, 30)
+
+
+RGB = tuple[int, int, int]
+
+
+def _label_colours(colour: RGB) -> tuple[RGB, RGB]:
+    """Letter colour and outline colour on a pawn of ``colour`` (R, G, B), as the sprite tool."""
+    lum = 0.299 * colour[0] + 0.587 * colour[1] + 0.114 * colour[2]
+    if lum > 150:
+        return _LABEL_INK, tuple(round(v + (255 - v) * 0.5) for v in colour)
+    return (255, 255, 255), tuple(round(v * 0.45) for v in colour)
+
+
+def _with_label(base: pygame.Surface, suspect: str, spot: _LabelSpot) -> pygame.Surface:
+    """A copy of the square ``base`` with :func:`token_label` written at ``spot``
+    (scaled to the surface's width in pixels), in bold with a thin outline."""
+    size = base.get_width()
+    k = size * _LABEL_SS / spot.box            # big pixels per design unit
+    label = token_label(suspect)
+    fg, ol = _label_colours(theme.suspect_colour(suspect))
+    font = theme.font_px(max(1, round(spot.font * (1 if len(label) == 1 else 0.78) * k)), True)
+    img, rim = font.render(label, True, fg), font.render(label, True, ol)
+    ink = img.get_bounding_rect()               # centre the ink, not the line box
+    x, y = spot.x * k - ink.centerx, spot.y * k - ink.centery
+    big = pygame.Surface((size * _LABEL_SS, base.get_height() * _LABEL_SS), pygame.SRCALPHA)
+    big.fill((0, 0, 0, 0))
+    for n in range(16):
+        a = 2 * math.pi * n / 16
+        big.blit(rim, (x + spot.outline * k * math.cos(a), y + spot.outline * k * math.sin(a)))
+    big.blit(img, (x, y))
+    # Box-filter down with premultiplied alpha (no fringes), as the sprite tool does.
+    small = pygame.transform.smoothscale(big.premul_alpha(), base.get_size())
+    out = base.copy()
+    area = small.get_bounding_rect()            # only the letters: the clear rest stays untouched
+    out.blit(small, area, area, special_flags=pygame.BLEND_PREMULTIPLIED)
+    return out
+
+
 # ------------------------------------------------------------------ tokens
 def token(suspect: str, size: int) -> pygame.Surface:
-    """A round pawn of ``size`` pixels: the suspect's colour with the initial on
-    top and a soft shadow (sprites/tokens/<suspect>.png when present)."""
+    """A round pawn of ``size`` pixels: the suspect's colour with a soft shadow
+    (sprites/tokens/<suspect>.png when present) and :func:`token_label` on
+    top, written here so it follows the language."""
     def make() -> pygame.Surface:
         img = _load(f"tokens/{suspect}.png")
         if img is not None:
-            return _scaled(img, size)
-        return _draw_token(suspect, size)
-    return _cached(("token", suspect, size), make)
+            return _with_label(_scaled(img, size), suspect, TOKEN_SPOT)
+        return _with_label(_draw_token(suspect, size), suspect, _DRAWN_SPOT)
+    return _cached(("token", suspect, size, language()), make)
 
 
 def _draw_token(suspect: str, size: int) -> pygame.Surface:
@@ -71,8 +153,6 @@ def _draw_token(suspect: str, size: int) -> pygame.Surface:
     pygame.draw.circle(s, c, centre, r - big // 24)
     hl = tuple(min(255, v + 50) for v in c)
     pygame.draw.circle(s, hl, (centre[0] - r // 3, centre[1] - r // 3), r // 4)
-    letter = theme.font(int(big * 0.5), True).render(initial(suspect), True, theme.ink_on(c))
-    s.blit(letter, letter.get_rect(center=centre))
     return pygame.transform.smoothscale(s, (size, size))
 
 
@@ -117,16 +197,18 @@ def _draw_weapon(w: str, n: int) -> pygame.Surface:
 # ------------------------------------------------------------------- cards
 def card_picture(card: str, size: int) -> pygame.Surface:
     """The picture part of a card, ``size`` pixels square (sprites/cards/<card>.png
-    when present; else the token, the weapon or a room plan is drawn)."""
+    when present, with :func:`token_label` written on a suspect's corner badge;
+    else the token, the weapon or a room plan is drawn)."""
     def make() -> pygame.Surface:
         img = _load(f"cards/{card}.png")
         if img is not None:
-            return _scaled(img, size)
+            img = _scaled(img, size)
+            return _with_label(img, card, BADGE_SPOT) if category(card) == "suspect" else img
         s = pygame.Surface((size, size), pygame.SRCALPHA)
         cat = category(card)
         s.fill((250, 242, 226))
         if cat == "suspect":
-            t = _draw_token(card, int(size * .8))
+            t = _with_label(_draw_token(card, int(size * .8)), card, _DRAWN_SPOT)
             s.blit(t, t.get_rect(center=(size // 2, size // 2)))
         elif cat == "weapon":
             t = pygame.transform.smoothscale(_draw_weapon(card, 96), (int(size * .8), int(size * .8)))
@@ -141,7 +223,7 @@ def card_picture(card: str, size: int) -> pygame.Surface:
                 pygame.draw.rect(s, (120, 80, 50), (x, y, w, h), border_radius=3)
             pygame.draw.rect(s, (70, 45, 30), s.get_rect().inflate(-size // 6, -size // 6), max(2, size // 30))
         return s
-    return _cached(("picture", card, size), make)
+    return _cached(("picture", card, size, language()), make)
 
 
 #: Space for the name under a card's picture: two lines of 20-pixel text.
@@ -179,7 +261,7 @@ def card(card_id: str, width: int) -> pygame.Surface:
             s.blit(t, t.get_rect(midtop=(w // 2, y)))
             y += line
         return s
-    return _cached(("card", card_id, width), make)
+    return _cached(("card", card_id, width, language()), make)
 
 
 def card_back(width: int) -> pygame.Surface:
@@ -235,9 +317,9 @@ def die_face(value: int, size: int) -> pygame.Surface:
 
 
 def icon() -> pygame.Surface:
-    """The window icon (sprites/icon.png when present, else Miss Scarlet's pawn)."""
+    """The window icon (sprites/icon.png when present, else Miss Scarlet's pawn, 64 pixels)."""
     img = _load("icon.png")
-    return img if img is not None else _draw_token("scarlet", 64)
+    return img if img is not None else token("scarlet", 64)
 
 
 def all_cards() -> list[str]:

@@ -7,12 +7,13 @@ import sys
 from pathlib import Path
 
 from game import paths
+from game.ui.screens import SCENE_NAMES
 
 #: Smallest and largest window sizes in pixels (smaller makes text too small for a child).
 MIN_SIZE = (960, 540)
 MAX_SIZE = (7680, 4320)
 
-SCENES = ("title", "setup", "board", "notebook", "suggestion", "cover", "game-over", "controls", "unplugged", "settings", "presets", "rules")
+SCENES = SCENE_NAMES    # one list, in game.ui.screens
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -30,7 +31,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--players", type=int, default=4, help="number of players, 3 to 6 (headless)")
     p.add_argument("--seed", type=int, default=None, help="seed for the shuffle and the dice")
     p.add_argument("--mode", choices=("board", "card-game"), default="board",
-                   help="board = the board game; card-game = the 2018 Clue Card Game (003), headless only for now")
+                   help="board = the board game; card-game = the 2018 Clue Card Game (003) for --headless (in the "
+                        "window: Card game on the title screen)")
     p.add_argument("--advanced", action="store_true", help="card game: add the '+' cards (one weapon, two locations)")
     p.add_argument("--level", choices=("simple", "easy", "medium", "hard"), default=None,
                    help="computer level for every seat (headless; board default simple, card game default medium)")
@@ -117,6 +119,9 @@ def _replay(args: argparse.Namespace) -> int:
         saved = read_save(args.replay)
     except SaveError as exc:
         print(f"Cannot read the saved game: {exc}", file=sys.stderr)
+        return 2
+    if saved.mode != "board":
+        print("--replay reads board games only; this is a saved card game (Continue resumes it).", file=sys.stderr)
         return 2
     # Replay action by action so the log up to a bad action is printed first.
     partial = SavedGame(saved.setup, [], saved.notebooks, saved.mode)

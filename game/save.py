@@ -12,7 +12,14 @@ Document shape (``version`` 1)::
      "setup": {"seed": 3, "options": {...},
                "seats": [{"suspect": "scarlet", "kind": "human", "level": "medium"}, ...]},
      "actions": [{"type": "Roll"}, {"type": "Move", "square": [6, 18], "room": null}, ...],
-     "notebooks": {"0": {"rope": "X"}}}
+     "notebooks": {"0": {"rope": "X"}}, "notebook_mode": "hints"}
+
+``notebook_mode`` (how much the notebooks help: ``"manual"``, ``"assisted"``
+or ``"hints"``, see :data:`game.hints.NOTEBOOK_MODES`) came later: a save
+without it loads with :data:`game.hints.DEFAULT_NOTEBOOK_MODE`.
+
+A card game (``"mode": "card-game"``) has its own setup and actions after
+the mode: see :mod:`game.cardgame.save`.
 
 Bad files never crash the game and are never overwritten silently: every
 problem is a :class:`SaveError` naming the file and the place, and
@@ -30,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from game.board.model import Board
+from game.hints import DEFAULT_NOTEBOOK_MODE, NOTEBOOK_MODES
 from game.rules.actions import Action, from_dict, to_dict
 from game.rules.engine import Game
 from game.rules.errors import IllegalActionError
@@ -56,13 +64,15 @@ class SaveError(ValueError):
 
 @dataclass
 class SavedGame:
-    """What a save holds: the setup, the actions in order and the notebooks
-    (seat index -> {card id: mark})."""
+    """What a save holds: the setup, the actions in order, the notebooks
+    (seat index -> {card id: mark}) and the ``notebook_mode`` (one of
+    :data:`game.hints.NOTEBOOK_MODES`)."""
 
     setup: GameSetup
     actions: list[Action] = field(default_factory=list)
     notebooks: dict[int, dict[str, str]] = field(default_factory=dict)
     mode: str = "board"
+    notebook_mode: str = DEFAULT_NOTEBOOK_MODE
 
 
 def default_save_path() -> Path:
@@ -74,7 +84,10 @@ def default_save_path() -> Path:
 
 # ------------------------------------------------------------------ writing
 def to_document(saved: SavedGame) -> dict[str, Any]:
-    """The JSON-able document for ``saved`` (see the module docstring)."""
+    """The JSON-able document for ``saved`` (see the module docstring; a card
+    game, :class:`game.cardgame.save.CardSaved`, writes its own)."""
+    if saved.mode != "board":
+        return saved.document()
     return {
         "format": SAVE_FORMAT,
         "version": SAVE_VERSION,
@@ -86,6 +99,7 @@ def to_document(saved: SavedGame) -> dict[str, Any]:
         },
         "actions": [to_dict(a) for a in saved.actions],
         "notebooks": {str(k): dict(v) for k, v in saved.notebooks.items()},
+        "notebook_mode": saved.notebook_mode,
     }
 
 
@@ -134,6 +148,10 @@ def from_document(doc: Any, path: str | Path = "<memory>") -> SavedGame:
                               f"this game reads up to {SAVE_VERSION})", '"version"')
     _expect(version >= 1, path, f"unknown save format {version}", '"version"')
     mode = doc.get("mode", "board")
+    if mode == "card-game":   # the 2018 Clue Card Game (game/cardgame/save.py)
+        from game.cardgame.save import from_document as card_game
+
+        return card_game(doc, path)
     _expect(mode == "board", path, f"unknown game mode {mode!r}", '"mode"')
     setup = doc.get("setup")
     _expect(isinstance(setup, dict), path, "the setup is missing", '"setup"')
@@ -178,6 +196,15 @@ def from_document(doc: Any, path: str | Path = "<memory>") -> SavedGame:
             if isinstance(exc, SaveError):
                 raise
             raise SaveError(path, f"this is not an action ({exc})", f'"actions"[{i}]') from None
+    notebook_mode = doc.get("notebook_mode", DEFAULT_NOTEBOOK_MODE)
+    _expect(notebook_mode in NOTEBOOK_MODES, path,
+            "the notebook help must be one of " + ", ".join(NOTEBOOK_MODES), '"notebook_mode"')
+    return SavedGame(game_setup, actions, read_notebooks(doc, path), mode, notebook_mode)
+
+
+def read_notebooks(doc: dict, path: Path) -> dict[int, dict[str, str]]:
+    """The ``"notebooks"`` of a document: seat -> {card id: mark}.  Raises
+    :class:`SaveError` for anything else."""
     notebooks_raw = doc.get("notebooks", {})
     _expect(isinstance(notebooks_raw, dict), path, "the notebooks must be an object", '"notebooks"')
     notebooks: dict[int, dict[str, str]] = {}
@@ -186,7 +213,7 @@ def from_document(doc: Any, path: str | Path = "<memory>") -> SavedGame:
                 and all(isinstance(c, str) and isinstance(m, str) for c, m in marks.items()),
                 path, "a notebook is a seat number with card marks", f'"notebooks"."{k}"')
         notebooks[int(k)] = dict(marks)
-    return SavedGame(game_setup, actions, notebooks, mode)
+    return notebooks
 
 
 def read_save(path: str | Path) -> SavedGame:

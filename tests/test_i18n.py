@@ -375,8 +375,8 @@ def test_large_text_is_bigger():
         theme.set_text_scale(1.0)
 
 
-@pytest.mark.parametrize("lang", ("es", "ca"))
-@pytest.mark.parametrize("scene", ("board", "suggestion", "notebook"))
+@pytest.mark.parametrize("lang", ("en", "es", "ca"))
+@pytest.mark.parametrize("scene", ("board", "suggestion", "notebook-hints", "rules", "lesson", "card-game"))
 def test_screenshots_in_each_language(tmp_path, monkeypatch, lang, scene):
     from game.ui.app import run_app
 

@@ -315,7 +315,7 @@ def test_title_and_pause_menu_are_less_crowded():
     try:
         title = app.top
         labels = [b.label for b in title.buttons]
-        assert labels == ["Play", "New game", "Rules", "Settings", "Quit"]
+        assert labels == ["Play", "New game", "Learn to play", "Card game", "Rules", "Settings", "Quit"]
         board = BoardScene(app, Match(app.board, quick_setup(3)))
         app.push(board)
         app.push(MenuScene(app, board))

@@ -145,6 +145,8 @@ class App:
         self.last_device = "keyboard"
         #: while set, the next key press goes here (key remapping) instead of becoming an intent
         self.capture = None
+        #: the guided first game's coach (:class:`game.ui.coach.Coach`) while a lesson is on, else None
+        self.coach = None
         self.board = None
         self.map_error: str | None = None
         self._board_view = None
@@ -252,6 +254,14 @@ class App:
         never offers it.  A failure to write never stops the game."""
         if self.save_path is None:
             return
+        if getattr(match, "guided", False):     # the guided game keeps its own file, never the family's game
+            from game.ui.coach import lesson_path
+
+            try:
+                match.save_to(lesson_path(self))
+            except OSError as exc:
+                self._autosave_failed(exc)
+            return
         from game.save import save_game
 
         if match.game.over:
@@ -294,11 +304,10 @@ class App:
         if self.save_path is None or not self.save_path.exists() or self.board is None:
             return
         from game.save import SaveError, quarantine, read_save
-        from game.ui.match import Match
 
         try:
             saved = read_save(self.save_path)
-            Match.resume(self.board, saved, self.save_path).close()
+            self.resumed(saved)[0].close()
         except SaveError as exc:
             where = f" ({exc.place})" if exc.place else ""
             try:
@@ -331,18 +340,31 @@ class App:
     def continue_game(self) -> bool:
         """Resume the autosaved game on the board; False when there is none."""
         from game.save import SaveError
-        from game.ui.match import Match
-        from game.ui.scenes.board import BoardScene
 
         if not self.can_continue():
             return False
         try:
-            match = Match.resume(self.board, self.saved_game, self.save_path)
+            match, scene = self.resumed(self.saved_game)
         except SaveError:
             self.check_autosave()
             return False
-        self.push(BoardScene(self, match))
+        self.push(scene(self, match))
         return True
+
+    def resumed(self, saved):
+        """``(match, scene class)`` for a saved game: the board game's
+        :class:`Match` and :class:`BoardScene`, or for ``"mode": "card-game"``
+        the card game's :class:`CardMatch` and :class:`CardTableScene`.
+        Raises :class:`game.save.SaveError` for an action the rules refuse."""
+        if saved.mode == "card-game":
+            from game.ui.cardgame.match import CardMatch
+            from game.ui.cardgame.table import CardTableScene
+
+            return CardMatch.resume(saved, self.save_path), CardTableScene
+        from game.ui.match import Match
+        from game.ui.scenes.board import BoardScene
+
+        return Match.resume(self.board, saved, self.save_path), BoardScene
 
     # ----------------------------------------------------------- pads
     def _pad_changed(self, what: str, pad: Pad) -> None:
@@ -367,10 +389,11 @@ class App:
         self.push(UnpluggedScene(self, match, seat, pad.label))
 
     def match(self):
-        """The match being played (the board scene's), or None."""
+        """The match being played (the board's or the card table's), or None."""
+        from game.ui.cardgame.table import CardTableScene
         from game.ui.scenes.board import BoardScene
 
-        board = self.find(BoardScene)
+        board = self.find((BoardScene, CardTableScene))
         return board.match if board is not None else None
 
     def allowed(self, intent: Intent) -> bool:
@@ -528,6 +551,8 @@ class App:
             self.toggle_fullscreen()
             return
         if self.top is not None and self.allowed(intent):
+            if self.coach is not None and self.coach.handle(intent):
+                return
             self.top.handle(intent)
 
     # ------------------------------------------------------------- loop
@@ -548,7 +573,9 @@ class App:
                     self.handle(intent)
         for intent in self.input.update(dt):       # held d-pad / stick repeats
             self.handle(intent)
-        if self.top is not None:
+        if self.coach is not None:
+            self.coach.update(dt)
+        if self.top is not None and not (self.coach is not None and self.coach.blocking):
             self.top.update(dt)
         if draw:
             self.draw()
@@ -566,6 +593,8 @@ class App:
             self.surface.fill((0, 0, 0))
         for scene in self.stack[start:]:
             scene.draw(self.surface)
+        if self.coach is not None:
+            self.coach.draw(self.surface)
 
     def present(self) -> None:
         """Scale the logical surface to the window and flip."""

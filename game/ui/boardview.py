@@ -242,15 +242,19 @@ class BoardView:
             return self.room_label_centre(dest)
         return self.square_centre(dest)
 
+    def destination_rect(self, dest: Position) -> pygame.Rect:
+        """The screen rectangle (logical pixels) of a destination: a room's
+        bounding box, or a corridor square."""
+        if isinstance(dest, str):
+            box = self.room_box[dest]
+            return pygame.Rect(self.origin[0] + box.left * self.square, self.origin[1] + box.top * self.square,
+                               box.width * self.square, box.height * self.square)
+        return self.square_rect(dest)
+
     def draw_cursor(self, surface: pygame.Surface, dest: Position, t: float) -> None:
         """The keyboard cursor on a destination; ``t`` (seconds) makes it pulse."""
         grow = int(2 + 2 * math.sin(t * 6))
-        if isinstance(dest, str):
-            box = self.room_box[dest]
-            r = pygame.Rect(self.origin[0] + box.left * self.square, self.origin[1] + box.top * self.square,
-                            box.width * self.square, box.height * self.square).inflate(grow, grow)
-        else:
-            r = self.square_rect(dest).inflate(6 + grow, 6 + grow)
+        r = self.destination_rect(dest).inflate(*((grow, grow) if isinstance(dest, str) else (6 + grow, 6 + grow)))
         pygame.draw.rect(surface, (20, 14, 10), r.inflate(4, 4), 3, border_radius=6)
         pygame.draw.rect(surface, (255, 255, 255), r, 3, border_radius=6)
 

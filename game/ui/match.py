@@ -22,6 +22,7 @@ from game.rules.cards import ALL_CARDS
 from game.rules.engine import Game
 from game.rules.errors import IllegalActionError
 from game.rules.setup import GameSetup, SeatConfig
+from game.hints import DEFAULT_NOTEBOOK_MODE, NOTEBOOK_MODES
 from game.ui.i18n import card
 
 #: Notebook marks a person cycles through, in order ("" is blank).
@@ -43,85 +44,21 @@ def quick_setup(seed: int) -> GameSetup:
     return GameSetup(seats=seats, seed=seed)
 
 
-class Match:
-    """The game at the table.  ``kinds[seat]`` is ``"human"`` or ``"computer"``;
-    ``notebooks[seat]`` is a plain JSON-able dict ``{card id: mark}`` for each
-    person; ``log`` holds the public log lines in order.  ``devices[seat]`` is
-    the controller a person joined with (``"pad:<instance id>"``); a person's
-    seat without one is played with the shared keyboard and mouse, which may
-    act for any person whose turn it is."""
+class Seats:
+    """People, computer players and controllers round one shared screen: the
+    part of a match both the board game (:class:`Match`) and the card game
+    (:class:`game.ui.cardgame.match.CardMatch`) need.
 
-    def __init__(self, board: Board, setup: GameSetup, devices: dict[int, str] | None = None) -> None:
-        self.game = Game.new(board, setup)
-        self.setup = self.game.setup
-        seats = self.setup.seats
-        self.kinds = [c.kind for c in seats]
-        self.levels = [c.level for c in seats]
-        self.players = {i: make_player(c.level, self.setup.seed * 31 + i)
-                        for i, c in enumerate(seats) if c.kind == "computer"}
-        self.notebooks: dict[int, dict[str, str]] = {i: {} for i, k in enumerate(self.kinds) if k == "human"}
-        self.log: list[str] = []
-        #: the public events behind the log lines (to write them again in another language)
-        self.log_events: list[ev.Event] = []
-        self.suspects = tuple(s.suspect for s in self.game.seats)
-        for e in self.game.events:
-            self.add_log(e)
-        self._executor: ThreadPoolExecutor | None = None
-        self.closed = False
-        #: set by :meth:`resume`: the last action's events, to be played again by the board
-        self.resume_tail: list[ev.Event] = []
-        self.resume_positions: dict | None = None
-        self.resume_weapons: dict | None = None
-        self.devices: dict[int, str] = {seat: d for seat, d in (devices or {}).items()
-                                        if 0 <= seat < len(self.kinds) and self.kinds[seat] == "human"}
+    A subclass sets ``game`` (an engine with ``actor``, ``view(seat)``,
+    ``legal_actions()``, ``actions``), ``setup`` (with a ``seed``), ``kinds``
+    and ``levels`` per seat, ``suspects`` (the token each seat plays, a
+    suspect id), ``players`` (seat -> computer player with
+    ``choose(view, legal)``), ``devices`` and ``closed``/``_executor``, and
+    :meth:`make_player`."""
 
-    # -------------------------------------------------------- save / resume
-    def saved(self):
-        """This match as a :class:`game.save.SavedGame`: the setup (with the
-        seats as played now: a seat a computer took over is a computer seat),
-        the actions so far and the notebooks."""
-        from dataclasses import replace
-
-        from game.save import SavedGame
-
-        seats = tuple(SeatConfig(c.suspect, self.kinds[i], self.levels[i]) for i, c in enumerate(self.setup.seats))
-        return SavedGame(replace(self.setup, seats=seats), list(self.game.actions),
-                         {k: dict(v) for k, v in self.notebooks.items()})
-
-    @classmethod
-    def resume(cls, board: Board, saved, path="<memory>") -> "Match":
-        """The match of a saved game, rebuilt by replaying its actions (the
-        engine is deterministic: same deal, positions, turn and step; each
-        computer player's knowledge comes from ``game.view(seat)``).
-
-        The events of the *last* action are kept aside in :attr:`resume_tail`
-        with the token and weapon places from before it
-        (:attr:`resume_positions`, :attr:`resume_weapons`), so the board plays
-        them again as it would have (a walk, the card shown to a person, the
-        private choice that follows).  Raises :class:`game.save.SaveError`
-        for an action the rules refuse."""
-        from game.save import SaveError
-
-        match = cls(board, saved.setup)
-        g = match.game
-        for i, action in enumerate(saved.actions):
-            if i == len(saved.actions) - 1:
-                match.resume_positions = dict(g.positions)
-                match.resume_weapons = dict(g.weapons)
-            try:
-                events = g.apply(action)
-            except IllegalActionError as exc:
-                raise SaveError(path, f"action {i + 1} ({type(action).__name__}) is not allowed: {exc}",
-                                f'"actions"[{i}]') from None
-            if i == len(saved.actions) - 1:
-                match.resume_tail = list(events)
-            else:
-                for e in events:
-                    match.add_log(e)
-        for seat, marks in saved.notebooks.items():
-            if seat in match.notebooks:
-                match.notebooks[seat] = {c: m for c, m in marks.items() if c in ALL_CARDS and m in MARKS}
-        return match
+    def make_player(self, level: str, seed: int):
+        """A computer player of ``level`` for this game (``ValueError`` for an unknown level)."""
+        return make_player(level, seed)
 
     # ------------------------------------------------------------ devices
     def seat_of(self, device: str) -> int | None:
@@ -154,7 +91,7 @@ class Match:
         self.kinds[seat] = "computer"
         self.levels[seat] = level
         self.devices.pop(seat, None)
-        self.players[seat] = make_player(level, self.setup.seed * 31 + seat)
+        self.players[seat] = self.make_player(level, self.setup.seed * 31 + seat)
 
     # ------------------------------------------------------------- people
     @property
@@ -171,20 +108,6 @@ class Match:
 
     def seat_name(self, seat: int) -> str:
         return card(self.suspects[seat])
-
-    def retranslate(self) -> None:
-        """Write the log again in the language now in use."""
-        self.log = [line for line in (describe(e, self.suspects) for e in self.log_events) if line]
-
-    # ---------------------------------------------------------------- log
-    def add_log(self, event: ev.Event) -> str | None:
-        """Add the public log line of ``event`` (redacted first); returns it."""
-        public = ev.public(event)
-        line = describe(public, self.suspects)
-        if line:
-            self.log.append(line)
-            self.log_events.append(public)
-        return line
 
     # --------------------------------------------------------- computers
     def decision_seed(self, seat: int) -> str:
@@ -244,9 +167,149 @@ class Match:
             self._executor = None
 
     # ----------------------------------------------------------- notebook
+    def facts(self, seat: int) -> dict[str, str]:
+        """Card -> why its mark is a fact for ``seat`` (not to be cycled)."""
+        raise NotImplementedError
+
+    def deduce(self, seat: int) -> dict:
+        """``{card id: Hint}`` from ``seat``'s view (the game's own hints
+        function); raises ``game.hints.InconsistentViewError``."""
+        raise NotImplementedError
+
+    def hints(self, seat: int) -> dict:
+        """``seat``'s hints (:meth:`deduce`, from what that seat saw only):
+        ``{card id: Hint}`` in the order found; empty for a view that
+        contradicts itself (it cannot happen in a real game)."""
+        from game.hints import InconsistentViewError
+
+        try:
+            return self.deduce(seat)
+        except InconsistentViewError:
+            return {}
+
+    def cycle_mark(self, seat: int, card: str) -> str:
+        """Move ``card``'s manual mark to the next of :data:`MARKS`; returns it.
+        A card ticked automatically (:meth:`facts`: in the hand, shown ...) is a
+        fact: its mark does not cycle (returns "")."""
+        if card in self.facts(seat):
+            return ""
+        book = self.notebooks.setdefault(seat, {})
+        mark = MARKS[(MARKS.index(book.get(card, "")) + 1) % len(MARKS)]
+        if mark:
+            book[card] = mark
+        else:
+            book.pop(card, None)
+        return mark
+
+
+class Match(Seats):
+    """The game at the table.  ``kinds[seat]`` is ``"human"`` or ``"computer"``;
+    ``notebooks[seat]`` is a plain JSON-able dict ``{card id: mark}`` for each
+    person; ``log`` holds the public log lines in order.  ``devices[seat]`` is
+    the controller a person joined with (``"pad:<instance id>"``); a person's
+    seat without one is played with the shared keyboard and mouse, which may
+    act for any person whose turn it is.  ``notebook_mode`` is how much the
+    notebooks help (:data:`game.hints.NOTEBOOK_MODES`: ``"manual"``,
+    ``"assisted"`` or ``"hints"``; anything else means the default);
+    ``hints_seen[seat]`` lists the cards whose hint that person has revealed
+    (kept while the game runs, not saved: a hint can always be asked again)."""
+
+    def __init__(self, board: Board, setup: GameSetup, devices: dict[int, str] | None = None,
+                 notebook_mode: str = DEFAULT_NOTEBOOK_MODE) -> None:
+        self.notebook_mode = notebook_mode if notebook_mode in NOTEBOOK_MODES else DEFAULT_NOTEBOOK_MODE
+        self.hints_seen: dict[int, list[str]] = {}
+        self.game = Game.new(board, setup)
+        self.setup = self.game.setup
+        seats = self.setup.seats
+        self.kinds = [c.kind for c in seats]
+        self.levels = [c.level for c in seats]
+        self.players = {i: make_player(c.level, self.setup.seed * 31 + i)
+                        for i, c in enumerate(seats) if c.kind == "computer"}
+        self.notebooks: dict[int, dict[str, str]] = {i: {} for i, k in enumerate(self.kinds) if k == "human"}
+        self.log: list[str] = []
+        #: the public events behind the log lines (to write them again in another language)
+        self.log_events: list[ev.Event] = []
+        self.suspects = tuple(s.suspect for s in self.game.seats)
+        for e in self.game.events:
+            self.add_log(e)
+        self._executor: ThreadPoolExecutor | None = None
+        self.closed = False
+        #: set by :meth:`resume`: the last action's events, to be played again by the board
+        self.resume_tail: list[ev.Event] = []
+        self.resume_positions: dict | None = None
+        self.resume_weapons: dict | None = None
+        self.devices: dict[int, str] = {seat: d for seat, d in (devices or {}).items()
+                                        if 0 <= seat < len(self.kinds) and self.kinds[seat] == "human"}
+
+    # -------------------------------------------------------- save / resume
+    def saved(self):
+        """This match as a :class:`game.save.SavedGame`: the setup (with the
+        seats as played now: a seat a computer took over is a computer seat),
+        the actions so far and the notebooks."""
+        from dataclasses import replace
+
+        from game.save import SavedGame
+
+        seats = tuple(SeatConfig(c.suspect, self.kinds[i], self.levels[i]) for i, c in enumerate(self.setup.seats))
+        return SavedGame(replace(self.setup, seats=seats), list(self.game.actions),
+                         {k: dict(v) for k, v in self.notebooks.items()}, notebook_mode=self.notebook_mode)
+
+    @classmethod
+    def resume(cls, board: Board, saved, path="<memory>") -> "Match":
+        """The match of a saved game, rebuilt by replaying its actions (the
+        engine is deterministic: same deal, positions, turn and step; each
+        computer player's knowledge comes from ``game.view(seat)``).
+
+        The events of the *last* action are kept aside in :attr:`resume_tail`
+        with the token and weapon places from before it
+        (:attr:`resume_positions`, :attr:`resume_weapons`), so the board plays
+        them again as it would have (a walk, the card shown to a person, the
+        private choice that follows).  Raises :class:`game.save.SaveError`
+        for an action the rules refuse."""
+        from game.save import SaveError
+
+        match = cls(board, saved.setup, notebook_mode=getattr(saved, "notebook_mode", DEFAULT_NOTEBOOK_MODE))
+        g = match.game
+        for i, action in enumerate(saved.actions):
+            if i == len(saved.actions) - 1:
+                match.resume_positions = dict(g.positions)
+                match.resume_weapons = dict(g.weapons)
+            try:
+                events = g.apply(action)
+            except IllegalActionError as exc:
+                raise SaveError(path, f"action {i + 1} ({type(action).__name__}) is not allowed: {exc}",
+                                f'"actions"[{i}]') from None
+            if i == len(saved.actions) - 1:
+                match.resume_tail = list(events)
+            else:
+                for e in events:
+                    match.add_log(e)
+        for seat, marks in saved.notebooks.items():
+            if seat in match.notebooks:
+                match.notebooks[seat] = {c: m for c, m in marks.items() if c in ALL_CARDS and m in MARKS}
+        return match
+
+    def retranslate(self) -> None:
+        """Write the log again in the language now in use."""
+        self.log = [line for line in (describe(e, self.suspects) for e in self.log_events) if line]
+
+    # ---------------------------------------------------------------- log
+    def add_log(self, event: ev.Event) -> str | None:
+        """Add the public log line of ``event`` (redacted first); returns it."""
+        public = ev.public(event)
+        line = describe(public, self.suspects)
+        if line:
+            self.log.append(line)
+            self.log_events.append(public)
+        return line
+
+    # ----------------------------------------------------------- notebook
     def auto_ticks(self, seat: int) -> dict[str, str]:
         """Card -> why it is ticked for ``seat``: "hand" or "shown:<seat>".
-        Computed only from ``game.view(seat).events``."""
+        Computed only from ``game.view(seat).events``.  Nothing is ticked for
+        you in the ``"manual"`` notebook mode."""
+        if self.notebook_mode == "manual":
+            return {}
         out: dict[str, str] = {}
         for e in self.game.view(seat).events:
             if isinstance(e, ev.HandDealt) and e.player == seat and e.cards:
@@ -256,19 +319,15 @@ class Match:
                 out.setdefault(e.card, f"shown:{e.by}")
         return out
 
-    def cycle_mark(self, seat: int, card: str) -> str:
-        """Move ``card``'s manual mark to the next of :data:`MARKS`; returns it.
-        A card ticked automatically (in the hand, shown) is a fact: its mark
-        does not cycle (returns "")."""
-        if card in self.auto_ticks(seat):
-            return ""
-        book = self.notebooks.setdefault(seat, {})
-        mark = MARKS[(MARKS.index(book.get(card, "")) + 1) % len(MARKS)]
-        if mark:
-            book[card] = mark
-        else:
-            book.pop(card, None)
-        return mark
+    def facts(self, seat: int) -> dict[str, str]:
+        """The notebook rows that are facts for ``seat`` (:meth:`auto_ticks`)."""
+        return self.auto_ticks(seat)
+
+    def deduce(self, seat: int) -> dict:
+        """:func:`game.hints.board_hints` of ``game.view(seat)`` only."""
+        from game.hints import board_hints
+
+        return board_hints(self.game.view(seat))
 
     @staticmethod
     def cards() -> tuple[str, ...]:

@@ -9,9 +9,10 @@ from game.rules.engine import Phase
 from game.rules.events import TurnStarted
 from game.rules.setup import GameSetup, SeatConfig
 from game.ui.match import Match, quick_setup
+from game.ui.cardgame.screens import CARD_SCENES, build_card_scene
 
 SCENE_NAMES = ("title", "setup", "board", "notebook", "suggestion", "cover", "game-over", "controls", "settings", "presets",
-               "rules", "unplugged")
+               "rules", "lesson", "lesson-disprove") + CARD_SCENES + ("notebook-hints", "unplugged")
 
 
 def advance(match: Match, stop, limit: int = 3000) -> None:
@@ -55,6 +56,15 @@ def build_scene(app, scene: str, seed: int = 3) -> None:
         return
     if scene == "setup":
         app.push(SetupScene(app))
+        return
+    if scene in CARD_SCENES:            # the card game (game/ui/cardgame/screens.py)
+        build_card_scene(app, scene, seed)
+        return
+    if scene.startswith("lesson"):      # the guided first game, at one of its lessons
+        from game.ui.coach import play_until, start_lesson
+
+        start_lesson(app)
+        play_until(app, "door" if scene == "lesson" else "disprove")
         return
     if scene == "presets":
         from game.ui.scenes.rules import RulesScene
@@ -132,6 +142,17 @@ def build_scene(app, scene: str, seed: int = 3) -> None:
         nb = NotebookScene(app, match, human)
         nb.focus.focus = 4
         nb.focus.set(nb.focus.buttons)
+        app.push(nb)
+        return
+    if scene == "notebook-hints":     # hints mode: three hints revealed, the first one's row focused
+        advance(match, lambda g: g.turn == human and g.phase is Phase.START and _turns(g) >= 40)
+        match.notebook_mode = "hints"
+        nb = NotebookScene(app, match, human)
+        for _i in range(3):
+            nb.next_hint()
+        first = next((r for r in nb.rows if match.hints_seen[human] and r.data == match.hints_seen[human][0]),
+                     nb.hint_button)
+        nb.focus.focus_on(first)
         app.push(nb)
         return
     board.do(Roll())

@@ -27,7 +27,7 @@ from game.rules.errors import IllegalActionError
 from game.ui import anim, assets, prompts, theme
 from game.ui.i18n import _, fmt
 from game.ui.input import Intent, Kind
-from game.ui.scenes.base import PRIVATE_GUARD, InputGuard, Scene
+from game.ui.scenes.base import PRIVATE_GUARD, InputGuard, Scene, TableActions
 from game.ui.widgets import Button, FocusGroup, Label, spatial_next
 
 #: Seconds a computer player "thinks" before each decision (divided by the speed).
@@ -47,7 +47,7 @@ def log_line() -> int:
     return max(LOG_LINE, theme.font(LOG_SIZE).get_linesize() + 1)
 
 
-class BoardScene(Scene):
+class BoardScene(TableActions, Scene):
     """Plays one :class:`~game.ui.match.Match`."""
 
     def __init__(self, app, match) -> None:
@@ -133,15 +133,9 @@ class BoardScene(Scene):
     def refuse(self, reason) -> None:
         """Say why not: ``reason`` is an :class:`IllegalActionError` (its
         explanation in the player's language, with the rule) or a sentence."""
-        from game.i18n_why import explain
-        from game.ui.scenes.message import MessageScene
+        from game.ui.scenes.message import refuse
 
-        self.app.play("wrong")
-        if isinstance(reason, IllegalActionError):
-            why = explain(reason)
-            self.app.push(MessageScene(self.app, why.text, detail=why.why, rule=why.rule))
-        else:
-            self.app.push(MessageScene(self.app, reason))
+        refuse(self.app, reason)
 
     @property
     def busy(self) -> bool:
@@ -166,20 +160,14 @@ class BoardScene(Scene):
         room (then it ignores input for a moment and starts with nothing focused)."""
         from game.ui.scenes.picker import PickerScene
 
-        try:
-            self.game.check(Suggest("", ""))
-        except IllegalActionError as exc:
-            self.refuse(exc)
+        if not self.may(Suggest("", "")):
             return
         self.app.push(PickerScene(self.app, self, "suggest", guarded=auto))
 
     def open_accuse(self) -> None:
         from game.ui.scenes.picker import PickerScene
 
-        try:
-            self.game.check(Accuse("", "", ""))
-        except IllegalActionError as exc:
-            self.refuse(exc)
+        if not self.may(Accuse("", "", "")):
             return
         self.app.push(PickerScene(self.app, self, "accuse"))
 
@@ -362,6 +350,9 @@ class BoardScene(Scene):
 
     def _decide(self, dt: float) -> None:
         g = self.game
+        coach = self.app.coach
+        if coach is not None and coach.holds():   # the guided game: a lesson comes first
+            return
         if g.over:
             self.over_wait += dt
             if not self.over_shown and self.over_wait >= 0.8 / self.app.speed:
@@ -503,6 +494,21 @@ class BoardScene(Scene):
             after()
 
     # ============================================================= HUD state
+    def buttons(self) -> list[Button]:
+        """The buttons on the right now (Roll the die, Suggest, ..., the
+        notebook), brought up to date with the game first."""
+        self._refresh_buttons()
+        return list(self.focus.buttons)
+
+    def point_at(self, dest) -> bool:
+        """Put the keyboard cursor on ``dest`` (a square or a room id) when it
+        is one of the destinations of the roll; False when it is not."""
+        dests = list(self.game.moves())
+        if dest not in dests:
+            return False
+        self.cursor = dests.index(dest)
+        return True
+
     def _refresh_buttons(self) -> None:
         g = self.game
         key = (len(g.events), g.actor, g.phase, self.busy)

@@ -26,19 +26,7 @@ class GameOverScene(Scene):
         super().__init__(app)
         self.match = match
         g = match.game
-        self.envelope = g.envelope
-        won = next((e for e in reversed(g.events) if isinstance(e, ev.GameWon)), None)
-        #: True when the winner is the last player still in (001, option last_player_wins)
-        self.last_standing = bool(won and won.last_standing)
-        if g.winner is not None and self.last_standing:
-            self.title = fmt("{name} wins: everyone else is out!", name=match.suspects[g.winner])
-            self.winner_suspect = g.seats[g.winner].suspect
-        elif g.winner is not None:
-            self.title = fmt("{name} solved the case!", name=match.suspects[g.winner])
-            self.winner_suspect = g.seats[g.winner].suspect
-        else:
-            self.title = _("Nobody solved the case")
-            self.winner_suspect = None
+        self.result(match)
         s, w, r = self.envelope
         self.sentence = fmt("It was {s}, with the {w}, in the {r}.", s=s, r=r, w=w)
         self.again = Button(pygame.Rect(330, 600, 300, 64), _("Play again"), self.play_again, enabled=False)
@@ -52,6 +40,24 @@ class GameOverScene(Scene):
                           rng.choice([(232, 184, 72), (200, 30, 45), (40, 90, 200), (40, 140, 70)]))
                          for _i in range(70)] if g.winner is not None else []
 
+    def result(self, match) -> None:
+        """Set ``title`` (who won, or nobody), ``winner_suspect`` (the winner's
+        token, or None) and ``envelope`` (the three hidden cards)."""
+        g = match.game
+        self.envelope = g.envelope
+        won = next((e for e in reversed(g.events) if isinstance(e, ev.GameWon)), None)
+        #: True when the winner is the last player still in (001, option last_player_wins)
+        self.last_standing = bool(won and won.last_standing)
+        if g.winner is not None and self.last_standing:
+            self.title = fmt("{name} wins: everyone else is out!", name=match.suspects[g.winner])
+            self.winner_suspect = g.seats[g.winner].suspect
+        elif g.winner is not None:
+            self.title = fmt("{name} solved the case!", name=match.suspects[g.winner])
+            self.winner_suspect = g.seats[g.winner].suspect
+        else:
+            self.title = _("Nobody solved the case")
+            self.winner_suspect = None
+
     def play_again(self) -> None:
         from game.rules.setup import GameSetup
         from game.ui.match import Match
@@ -63,7 +69,8 @@ class GameOverScene(Scene):
 
         self.app.reset(TitleScene(self.app))
         devices = {seat: d for seat, d in self.match.devices.items() if d in self.app.pads}
-        self.app.push(BoardScene(self.app, Match(self.app.board, setup, devices)))
+        self.app.push(BoardScene(self.app, Match(self.app.board, setup, devices,
+                                                 notebook_mode=getattr(self.match, "notebook_mode", "hints"))))
 
     def to_title(self) -> None:
         from game.ui.scenes.title import TitleScene

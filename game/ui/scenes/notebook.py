@@ -6,6 +6,15 @@ Cards in the seat's hand and cards shown to the seat are ticked automatically
 player cycles: blank, X, ?, ✓.  Marks live in ``match.notebooks[seat]``.
 Automatically ticked rows are facts ("In my hand", "Shown by ..."): their
 mark is always ✓ and cannot be cycled.
+
+How much is ticked depends on ``match.notebook_mode``
+(:data:`game.hints.NOTEBOOK_MODES`): ``manual`` ticks nothing, ``assisted``
+ticks the facts above, ``hints`` also offers two buttons under the weapons:
+*Hint* reveals the next conclusion of :meth:`Match.hints` (what this seat can
+work out from its own view, :mod:`game.hints`), its one sentence in the text
+box and its row in light blue with a short note ("In the envelope!", "Held by
+Colonel Mustard"); *All hints* reveals every conclusion at once.  Pointing at
+(focusing) a blue row shows its reason again.
 """
 
 from __future__ import annotations
@@ -14,7 +23,8 @@ import pygame
 
 from game.rules.cards import ROOMS, SUSPECTS, WEAPONS
 from game.ui import assets, prompts, theme
-from game.ui.i18n import N_, _, card, fmt
+from game.hints import DEFAULT_NOTEBOOK_MODE, Hint
+from game.ui.i18n import N_, _, card, fmt, ngettext
 from game.ui.input import Intent, Kind
 from game.ui.scenes.base import Scene
 from game.ui.widgets import Button, FocusGroup, Label, footer_hint
@@ -25,6 +35,14 @@ COLUMNS = ((LEFT_X, [(N_("Suspects"), SUSPECTS), (N_("Weapons"), WEAPONS)]), (RI
 COL_W = 610
 MARK_W = 50
 NAME_W = 226     # the longest card name at 20 px bold ("Senyoreta Amapola")
+#: Rows with a revealed hint: background, note and outline of the newest one.
+HINT_BG, HINT_INK, HINT_EDGE = (208, 228, 248), (30, 80, 150), (60, 130, 210)
+#: The legend's colour while it shows a hint's reason.
+HINT_TEXT = (175, 210, 245)
+#: Hints mode: Hint under the weapons (right below their rows, so the arrows
+#: reach it), All hints and Done side by side under the rooms.
+HINT_RECT, ALL_HINTS_RECT = pygame.Rect(LEFT_X, 610, COL_W, 60), pygame.Rect(RIGHT_X, 610, 296, 60)
+DONE_RECT, DONE_HINTS_RECT = pygame.Rect(RIGHT_X, 610, COL_W, 60), pygame.Rect(RIGHT_X + 304, 610, COL_W - 304, 60)
 
 
 def note_width(row: pygame.Rect) -> int:
@@ -42,17 +60,20 @@ class RowButton(Button):
         card = self.data
         r = self.rect
         auto = nb.auto.get(card)
-        bg = theme.PAPER if not auto else (222, 236, 210)
+        hint = None if auto else nb.shown_hint(card)
+        bg = (222, 236, 210) if auto else HINT_BG if hint else theme.PAPER
         if self.focused:
             pygame.draw.rect(surface, theme.FOCUS, r.inflate(8, 6), border_radius=8)
         pygame.draw.rect(surface, bg, r, border_radius=6)
+        if hint is not None and card == nb.latest:
+            pygame.draw.rect(surface, HINT_EDGE, r, 3, border_radius=6)
         surface.blit(assets.card_picture(card, r.height - 6), (r.left + 4, r.top + 3))
         theme.blit_text(surface, self.label, (r.left + r.height + 8, r.centery), theme.SMALL, theme.INK, True,
                         "midleft", NAME_W)
-        note = nb.auto_text(card)
+        note = nb.auto_text(card) or (nb.hint_note(hint) if hint else "")
         if note:
             theme.blit_text(surface, note, (r.left + r.height + 12 + NAME_W, r.centery), theme.SMALL,
-                            (40, 110, 50), False, "midleft", note_width(r))
+                            HINT_INK if hint else (40, 110, 50), False, "midleft", note_width(r))
         cell = self.mark_rect()
         pygame.draw.rect(surface, (255, 252, 244), cell, border_radius=6)
         pygame.draw.rect(surface, (130, 110, 90), cell, 2, border_radius=6)
@@ -80,11 +101,11 @@ class NotebookScene(Scene):
         super().__init__(app)
         self.match = match
         self.seat = seat
-        self.auto = match.auto_ticks(seat)
+        self.auto = match.facts(seat)
         self.marks = match.notebooks.setdefault(seat, {})
         self.rows: list[RowButton] = []
         self.headers: list[tuple[str, int, int]] = []
-        for x, groups in COLUMNS:
+        for x, groups in self.columns():
             y = 80
             for title, cards in groups:
                 self.headers.append((title, x, y))
@@ -96,9 +117,32 @@ class NotebookScene(Scene):
                     self.rows.append(b)
                     y += ROW_STEP
                 y += 6
-        self.done_button = Button(pygame.Rect(RIGHT_X, 610, COL_W, 60), _("Done — hide"), self.done, hint="Esc")
-        self.focus = FocusGroup(self.rows + [self.done_button])
+        self.done_button = Button(DONE_RECT.copy(), _("Done — hide"), self.done, hint="Esc")
+        self.mode = getattr(match, "notebook_mode", DEFAULT_NOTEBOOK_MODE)
+        #: the cards whose hint this person revealed (kept by the match while the game runs)
+        self.revealed: list[str] = getattr(match, "hints_seen", {}).setdefault(seat, [])
+        self.latest: str | None = None       # the card of the hint revealed last
+        self.hint_text = ""                  # what the last press of Hint or All hints said
+        self._found: dict[str, Hint] | None = None
+        extra = []
+        if self.mode == "hints":
+            self.hint_button = Button(HINT_RECT.copy(), _("Hint"), self.next_hint)
+            self.all_button = Button(ALL_HINTS_RECT.copy(), _("All hints"), self.all_hints)
+            extra = [self.hint_button, self.all_button]
+            self.done_button.rect = DONE_HINTS_RECT.copy()
+        self.focus = FocusGroup(self.rows + extra + [self.done_button])
         self.fact_note: str | None = None   # the ticked row last pressed (its mark cannot change)
+
+    def columns(self) -> list[tuple[int, list[tuple[str, tuple[str, ...]]]]]:
+        """The columns: (x in pixels, [(English group title, card ids), ...])."""
+        return COLUMNS
+
+    def title_text(self) -> str:
+        return fmt("{name}'s notebook", name=self.match.suspects[self.seat])
+
+    def legend_rect(self) -> pygame.Rect:
+        """Where the legend (or the note about a fact row) is written."""
+        return pygame.Rect(RIGHT_X, 462, COL_W, 140)
 
     def auto_text(self, card: str) -> str:
         why = self.auto.get(card)
@@ -107,6 +151,62 @@ class NotebookScene(Scene):
         if why and why.startswith("shown:"):
             return fmt("Shown by {name}", name=self.match.suspects[int(why[6:])])
         return ""
+
+    # -------------------------------------------------------------- hints
+    def hints(self) -> list[Hint]:
+        """This seat's conclusions about rows not ticked for you, in the order
+        found (:meth:`game.ui.match.Match.hints`, from this seat's view only)."""
+        return [h for c, h in self.match.hints(self.seat).items() if c not in self.auto]
+
+    def found(self) -> dict[str, Hint]:
+        """:meth:`hints` by card, worked out once and again after each press of Hint."""
+        if self._found is None:
+            self._found = {h.card: h for h in self.hints()}
+        return self._found
+
+    def shown_hint(self, card: str) -> Hint | None:
+        """The hint about ``card`` if this person has revealed it, else None."""
+        if card not in self.revealed:
+            return None
+        return self.found().get(card)
+
+    def hint_note(self, hint: Hint) -> str:
+        """The short note on a hinted row: "In the envelope!", "Held by
+        Colonel Mustard" or "Not in the envelope"."""
+        if hint.envelope:
+            return _("In the envelope!")
+        if hint.holder is not None:
+            return fmt("Held by {name}", name=self.match.suspects[hint.holder])
+        return _("Not in the envelope")
+
+    def _reveal(self, count: int | None) -> list[Hint]:
+        """Reveal the next ``count`` hints (None: all); returns them."""
+        self.app.play("click")
+        self.fact_note = None
+        self._found = None
+        new = [h for h in self.found().values() if h.card not in self.revealed][:count]
+        self.revealed.extend(h.card for h in new)
+        if new:
+            self.latest = new[-1].card
+        elif self.found():
+            self.hint_text = _("You have seen every hint for now. Watch who shows cards to learn more.")
+        else:
+            self.hint_text = _("No hint yet: ask more questions, and look at who shows cards.")
+        return new
+
+    def next_hint(self) -> None:
+        """Reveal the next hint: its sentence in the text box, its row in blue."""
+        new = self._reveal(1)
+        if new:
+            self.hint_text = new[0].reason
+
+    def all_hints(self) -> None:
+        """Reveal every hint not revealed yet."""
+        new = self._reveal(None)
+        if new:
+            self.hint_text = ngettext("{n} new hint is marked in blue. Point at a blue row to read why.",
+                                      "{n} new hints are marked in blue. Point at a blue row to read why.",
+                                      len(new)).format(n=len(new))
 
     def cycle(self, card: str) -> None:
         """Cycle ``card``'s manual mark; rows ticked for you are facts and stay."""
@@ -120,10 +220,25 @@ class NotebookScene(Scene):
         self.app.play("click")
 
     def legend(self) -> str:
-        """The hint line under the rooms."""
+        """The hint line under the rooms: a fact row's note, the reason of the
+        focused blue row, what Hint said last, or how the notebook works."""
         if self.fact_note:
             return fmt("{card} is ticked for you: it is a fact ({why}), so its mark cannot change. "
                        "Change the marks of the other rows.", card=self.fact_note, why=self.auto_text(self.fact_note))
+        focused = self.focus.focused
+        hint = self.shown_hint(focused.data) if isinstance(focused, RowButton) else None
+        if hint is not None:
+            return hint.reason
+        if self.hint_text:
+            return self.hint_text
+        if self.mode == "hints" and focused is self.hint_button:
+            return _("Hint: shows one more thing you can work out from what you have seen, and why.")
+        if self.mode == "hints" and focused is self.all_button:
+            return _("All hints: marks in blue every row you can work out now.")
+        if self.mode == "manual":
+            return prompts.fmt(_("Press {confirm} or click a row to change its mark: blank, X (not it), ? (maybe), "
+                                 "✓ (seen). Nothing is ticked for you: mark your own cards and the cards you are "
+                                 "shown."))
         return prompts.fmt(_("Press {confirm} or click a row to change its mark: blank, X (not it), ? (maybe), "
                              "✓ (seen). Green rows are facts (in your hand or shown to you), ticked for you; they "
                              "do not change."))
@@ -143,7 +258,7 @@ class NotebookScene(Scene):
         suspect = self.match.suspects[self.seat]
         img = assets.token(suspect, 44)
         surface.blit(img, (36, 16))
-        theme.blit_text(surface, fmt("{name}'s notebook", name=self.match.suspects[self.seat]), (92, 38),
+        theme.blit_text(surface, self.title_text(), (92, 38),
                         theme.TITLE, theme.BRASS, True, "midleft", 1150)
         for title, x, y in self.headers:
             theme.blit_text(surface, _(title), (x, y + HEADER_H // 2), theme.BODY, theme.BRASS, True, "midleft")
@@ -151,9 +266,12 @@ class NotebookScene(Scene):
                         theme.MUTED, False, "center")
         theme.blit_text(surface, _("Mark"), (LEFT_X + COL_W - MARK_W // 2 - 4, 80 + HEADER_H // 2), theme.SMALL,
                         theme.MUTED, False, "center")
-        legend = pygame.Rect(RIGHT_X, 462, COL_W, 140)
-        theme.blit_wrapped(surface, self.legend(), legend, theme.SMALL,
-                           theme.BRASS if self.fact_note else theme.CREAM)
+        text = self.legend()
+        colour = theme.BRASS if self.fact_note else theme.CREAM
+        if not self.fact_note and self.mode == "hints" and (self.hint_text == text or any(
+                h.reason == text for h in (self._found or {}).values())):
+            colour = HINT_TEXT
+        theme.blit_wrapped(surface, text, self.legend_rect(), theme.SMALL, colour)
         self.focus.draw(surface)
         footer_hint(surface, _("{move} to move, {confirm} to mark, {back} or {notebook} to hide"))
 
@@ -163,18 +281,26 @@ class NotebookScene(Scene):
             out.append(Label(pygame.Rect(0, 0, note_width(r.rect), 30),
                              self.auto_text(r.data) or fmt("Shown by {name}", name="mustard"),
                              theme.SMALL))
-        out.append(Label(pygame.Rect(92, 20, 1150, 40), fmt("{name}'s notebook", name=self.match.suspects[self.seat]), theme.TITLE, True))
+        out.append(Label(pygame.Rect(92, 20, 1150, 40), self.title_text(), theme.TITLE, True))
+        w = note_width(self.rows[0].rect)       # every note a row may show, for every player
+        notes = [fmt("Shown by {name}", name=s) for s in self.match.suspects]
+        if self.mode == "hints":
+            notes += [_("In the envelope!"), _("Not in the envelope")]
+            notes += [fmt("Held by {name}", name=s) for s in self.match.suspects]
+        out += [Label(pygame.Rect(0, 0, w, 30), n, theme.SMALL) for n in notes]
         return out
 
 
 class NotebookChooser(Scene):
-    """With several people at the table and a computer to move: whose notebook?"""
+    """With several people at the table and a computer to move: whose notebook?
+    ``make(seat)`` builds the notebook scene (default: :class:`NotebookScene`)."""
 
     opaque = False
 
-    def __init__(self, app, match) -> None:
+    def __init__(self, app, match, make=None) -> None:
         super().__init__(app)
         self.match = match
+        self.make = make or (lambda seat: NotebookScene(app, match, seat))
         humans = match.humans
         h = 120 + len(humans) * 66 + 70
         self.box = pygame.Rect(0, 0, 560, h)
@@ -192,7 +318,7 @@ class NotebookChooser(Scene):
         from game.ui.scenes.cover import open_private
 
         self.app.pop(self)
-        open_private(self.app, self.match, seat, lambda: NotebookScene(self.app, self.match, seat), optional=True,
+        open_private(self.app, self.match, seat, lambda: self.make(seat), optional=True,
                      reason=_("Your cards and notebook are next."))
 
     def cancel(self) -> None:

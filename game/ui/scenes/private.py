@@ -33,7 +33,11 @@ class DisproveScene(Scene):
         sug = game.suggestion
         self.suggester = sug.player
         self.named = sug.cards
-        self.offered = [c for c in sug.cards if c in game.seats[seat].hand]
+        self.offer([c for c in sug.cards if c in game.seats[seat].hand])
+
+    def offer(self, offered: list[str]) -> None:
+        """Lay out the ``offered`` cards (ids), nothing focused, input guarded."""
+        self.offered = offered
         w = 200
         cw, ch = assets.card_size(w)
         gap = 40
@@ -49,10 +53,14 @@ class DisproveScene(Scene):
         self.guard = InputGuard(PRIVATE_GUARD, allow=(Kind.BACK, Kind.MENU))
         self.nudge = False
 
+    def action(self, card: str):
+        """The engine action that shows ``card``."""
+        return Disprove(card)
+
     def show(self, card: str) -> None:
         self.app.play("card")
         self.app.pop(self)
-        self.board.do(Disprove(card))
+        self.board.do(self.action(card))
 
     def update(self, dt: float) -> None:
         self.guard.update(dt)
@@ -90,13 +98,17 @@ class DisproveScene(Scene):
         theme.background(surface)
         title = fmt("{name}, show one card", name=m.suspects[self.seat])
         theme.blit_text(surface, title, (640, 40), theme.TITLE, theme.BRASS, True, "midtop", 1280)
-        s, w, r = self.named
-        line = fmt("{who} suggested {s}, with the {w}, in the {r}.", who=m.suspects[self.suggester], s=s, r=r, w=w)
-        theme.blit_wrapped(surface, line, pygame.Rect(140, 110, 1000, 60), theme.BODY, theme.CREAM, align="center")
+        theme.blit_wrapped(surface, self.asked_line(), pygame.Rect(140, 110, 1000, 60), theme.BODY, theme.CREAM, align="center")
         theme.blit_text(surface, self.pick_line(), (640, 184), theme.BODY, theme.MUTED, False, "midtop", 1280)
         self.focus.draw(surface)
         colour = theme.BRASS if self.nudge else theme.MUTED
         theme.blit_text(surface, self.hint(), (640, 700), theme.SMALL, colour, self.nudge, "midbottom")
+
+    def asked_line(self) -> str:
+        """What was asked ("Miss Scarlet suggested ...")."""
+        s, w, r = self.named
+        return fmt("{who} suggested {s}, with the {w}, in the {r}.", who=self.board.match.suspects[self.suggester],
+                   s=s, r=r, w=w)
 
     def pick_line(self) -> str:
         return fmt("Pick the card {who} will see. Only {who} will see it.", who=self.board.match.suspects[self.suggester])
@@ -171,13 +183,19 @@ class ShownCardScene(_DoneMixin, Scene):
         scaled = pygame.transform.smoothscale(img, (max(1, int(img.get_width() * sx)), img.get_height()))
         surface.blit(scaled, scaled.get_rect(midtop=(640, 110)))
         if self.flip.done:
-            theme.blit_text(surface, _("So it is not in the envelope. Your notebook ticks it for you."),
-                            (640, 440), theme.BODY, theme.CREAM, False, "midtop")
+            theme.blit_text(surface, self.seen_line(), (640, 440), theme.BODY, theme.CREAM, False, "midtop", 1240)
         self.focus.draw(surface)
         footer_hint(surface, _("Press {confirm} or click when you have seen it"))
 
+    def seen_line(self) -> str:
+        """What the shown card means, under it."""
+        if getattr(self.match, "notebook_mode", "") == "manual":
+            return _("So it is not in the envelope. Tick it in your notebook.")
+        return _("So it is not in the envelope. Your notebook ticks it for you.")
+
     def widgets(self) -> list:
-        return [self.ok, Label(pygame.Rect(0, 40, 1280, 50), fmt("{by} shows you a card",
+        return [self.ok, Label(pygame.Rect(20, 440, 1240, 30), self.seen_line(), theme.BODY),
+                Label(pygame.Rect(0, 40, 1280, 50), fmt("{by} shows you a card",
                                                                   by=self.match.suspects[self.by]), theme.TITLE, True)]
 
 
@@ -197,7 +215,7 @@ class EnvelopeScene(_DoneMixin, Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         theme.background(surface)
-        theme.blit_text(surface, _("The envelope holds…"), (640, 24), theme.TITLE, theme.BRASS, True, "midtop", 1280)
+        theme.blit_text(surface, self.title_text(), (640, 24), theme.TITLE, theme.BRASS, True, "midtop", 1280)
         w = 200
         cw, _ch = assets.card_size(w)
         x0 = 640 - (3 * cw + 2 * 40) // 2
@@ -210,11 +228,21 @@ class EnvelopeScene(_DoneMixin, Scene):
         s, w, r = self.accused
         theme.blit_text(surface, fmt("You accused {s}, with the {w}, in the {r}.", s=s, r=r, w=w), (640, 430),
                         theme.BODY, theme.BRASS, False, "midtop")
-        theme.blit_wrapped(surface, _("You were wrong. You are out of the race, but you still show cards when "
-                                      "others suggest. Keep it secret!"), pygame.Rect(190, 480, 900, 100),
+        theme.blit_wrapped(surface, self.verdict_text(), pygame.Rect(190, 480, 900, 100),
                            theme.BODY, theme.CREAM, align="center")
         self.focus.draw(surface)
-        footer_hint(surface, _("Press {confirm} or click to hide the envelope"))
+        footer_hint(surface, self.hide_hint())
+
+    def title_text(self) -> str:
+        return _("The envelope holds…")
+
+    def verdict_text(self) -> str:
+        """What a wrong accusation means for this player."""
+        return _("You were wrong. You are out of the race, but you still show cards when others suggest. Keep it "
+                 "secret!")
+
+    def hide_hint(self) -> str:
+        return _("Press {confirm} or click to hide the envelope")
 
     def widgets(self) -> list:
-        return [self.ok, Label(pygame.Rect(0, 24, 1280, 50), _("The envelope holds…"), theme.TITLE, True)]
+        return [self.ok, Label(pygame.Rect(0, 24, 1280, 50), self.title_text(), theme.TITLE, True)]

@@ -16,17 +16,18 @@ from __future__ import annotations
 
 import pygame
 
+from game.hints import DEFAULT_NOTEBOOK_MODE, NOTEBOOK_MODE_NAMES, NOTEBOOK_MODES
 from game.rules.cards import SUSPECTS
 from game.rules.options import PRESETS, Options, preset_options
 from game.rules.setup import GameSetup, SeatConfig
 from game.ui import assets, prompts, theme
-from game.ui.i18n import _, card, fmt, ngettext
+from game.ui.i18n import N_, _, card, fmt, ngettext
 from game.ui.input import DIRECTIONS, Intent, Kind, Pad
 from game.ui.match import DEFAULT_LEVEL, LEVELS
 from game.ui.scenes.base import Scene
 from game.ui.widgets import Button, FocusGroup, Label, footer_hint
 
-ROW_Y, ROW_H, ROW_STEP = 110, 56, 66
+ROW_Y, ROW_H, ROW_STEP = 110, 52, 60
 #: Row columns, left to right (x, width): the token, "Seat n", then the buttons
 #: suspect, Person/Computer, level (computer seats only) and Remove.
 TOKEN_X, SEAT_X, SEAT_W = 40, 70, 66
@@ -34,6 +35,15 @@ NAME_COL, KIND_COL, LEVEL_COL, REMOVE_COL = (146, 370), (528, 250), (790, 226), 
 HEADER_Y = 92
 #: The Rules button, top right (the title's subtitle stops before it).
 RULES_RECT = pygame.Rect(804, 14, 450, 58)
+#: The "Notebook help" button, under the sixth seat's row, left of Start.
+NOTEBOOK_RECT = pygame.Rect(NAME_COL[0], ROW_Y + 6 * ROW_STEP + 4, KIND_COL[0] + KIND_COL[1] - NAME_COL[0], ROW_H)
+#: What each notebook mode does, said under the seats while its button has the focus.
+NOTEBOOK_HELP = {
+    "manual": N_("Manual: nothing is ticked for you. You keep your notebook yourself, as with paper."),
+    "assisted": N_("Assisted: your own cards and the cards shown to you are ticked for you."),
+    "hints": N_("Hints: like Assisted, and a Hint button in the notebook tells what you can work out "
+                "from what you have seen, and why."),
+}
 
 
 def level_label(level: str) -> str:
@@ -46,6 +56,11 @@ class SetupScene(Scene):
     level counts only for a computer seat, and is kept while a seat is switched
     to a person and back)."""
 
+    #: the title at the top left (English; translated when drawn)
+    heading = N_("New game")
+    #: offer the "Notebook help" row (the board game's notebook modes)
+    notebook_help = True
+
     def __init__(self, app) -> None:
         super().__init__(app)
         self.seats: list[list[str]] = [["scarlet", "human", DEFAULT_LEVEL], ["mustard", "computer", DEFAULT_LEVEL],
@@ -57,6 +72,10 @@ class SetupScene(Scene):
         #: (names of :data:`~game.rules.options.HOUSE_SWITCHES`), see :meth:`options`
         self.preset = "classic"
         self.house: tuple[str, ...] = ()
+        #: how much the notebooks help (:data:`game.hints.NOTEBOOK_MODES`).
+        #: Hints by default: a parent expects help for a child who is stuck,
+        #: and a hint appears only when the Hint button is pressed.
+        self.notebook_mode = DEFAULT_NOTEBOOK_MODE
         self.focus = FocusGroup()
         self._build(0)
 
@@ -116,7 +135,18 @@ class SetupScene(Scene):
         setup = GameSetup(seats=self.seat_configs(), seed=self.app.new_seed(), options=self.options())
         self.app.play("click")
         devices = {i: d for i, d in enumerate(self.pads) if d is not None and self.seats[i][1] == "human"}
-        self.app.replace(BoardScene(self.app, Match(self.app.board, setup, devices)))
+        self.app.replace(BoardScene(self.app, Match(self.app.board, setup, devices, self.notebook_mode)))
+
+    def cycle_notebook(self) -> None:
+        """The next notebook help: Manual -> Assisted -> Hints -> Manual."""
+        i = NOTEBOOK_MODES.index(self.notebook_mode) if self.notebook_mode in NOTEBOOK_MODES else -1
+        self.notebook_mode = NOTEBOOK_MODES[(i + 1) % len(NOTEBOOK_MODES)]
+        self.app.play("click")
+        self._build()
+
+    def notebook_label(self) -> str:
+        """The notebook button's text: "Notebook help: Hints"."""
+        return fmt("Notebook help: {mode}", mode=_(NOTEBOOK_MODE_NAMES[self.notebook_mode]))
 
     def options(self) -> Options:
         """The rule options chosen: the preset with the house switches on."""
@@ -240,6 +270,10 @@ class SetupScene(Scene):
         y = ROW_Y + len(self.seats) * ROW_STEP
         if len(self.seats) < 6:
             buttons.append(Button(pygame.Rect(NAME_COL[0], y, NAME_COL[1], ROW_H), _("Add a player"), self.add))
+        if self.notebook_help:
+            self.notebook_button = Button(NOTEBOOK_RECT.copy(), self.notebook_label(), self.cycle_notebook,
+                                          data=self.notebook_mode)
+            buttons.append(self.notebook_button)
         self.start_button = Button(pygame.Rect(1012, 520, 242, 64), _("Start"), self.start)
         self.back_button = Button(pygame.Rect(1012, 600, 242, 64), _("Back"), self.back, hint="Esc")
         buttons += [self.start_button, self.back_button, self.rules_button]
@@ -260,7 +294,7 @@ class SetupScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         theme.background(surface)
-        title = theme.blit_text(surface, _("New game"), (TOKEN_X - 22, 24), theme.TITLE, theme.BRASS, True)
+        title = theme.blit_text(surface, _(self.heading), (TOKEN_X - 22, 24), theme.TITLE, theme.BRASS, True)
         theme.blit_text(surface, _("Who is playing? 3 to 6 players."), (title.right + 28, title.centery),
                         theme.BODY, theme.CREAM, False, "midleft", RULES_RECT.left - 16 - title.right - 28)
         for lab in self.labels + self.headers:
@@ -272,6 +306,8 @@ class SetupScene(Scene):
         tip = (_("Everyone shares this screen. Private cards appear behind a cover, so the others look away.")
                if humans >= 2 else _("Press a name to pick another suspect, Person or Computer to switch, "
                                      "and a level to make a computer player easier or harder."))
+        if self.notebook_help and self.focus.focused is self.notebook_button:
+            tip = _(NOTEBOOK_HELP[self.notebook_mode])
         join = self.note or prompts.fmt(_("Controllers: press any button to join a seat. Keyboard: {join}."),
                                         pad=False)
         h = theme.blit_wrapped(surface, join, pygame.Rect(NAME_COL[0], 540, 860, 60), theme.SMALL, theme.BRASS)

@@ -25,23 +25,23 @@ class TitleScene(SharedScreens, Scene):
         self._build()
 
     def _build(self) -> None:
-        x, w = 640 - 200, 400
+        """One column of buttons, 400 x 48 pixels every 52 from y 256:
+        Continue (when a game was saved), Play, New game, Learn to play, Card
+        game, Rules, Settings, Quit — Up and Down reach every one."""
         app = self.app
-        self.quit_button = Button(pygame.Rect(x, 588, w, 56), _("Quit"), self.ask_quit)
-        self.continue_button = None
-        self.rules_button = Button(pygame.Rect(x, 464, w, 56), _("Rules"), self.rules)
-        self.settings_button = Button(pygame.Rect(x, 526, w, 56), _("Settings"), self.settings)
-        main = [Button(pygame.Rect(x, 340, w, 56), _("Play"), self.quick_start),
-                Button(pygame.Rect(x, 402, w, 56), _("New game"), self.new_game),
-                self.rules_button,
-                self.settings_button,
-                self.quit_button]
+        entries: list[tuple[str, object]] = []
         if app.can_continue():   # a game in progress was saved: Continue comes first
-            self.continue_button = Button(pygame.Rect(x, 334, w, 50), _("Continue"), self.continue_game)
-            main.insert(0, self.continue_button)
-            for i, b in enumerate(main):
-                b.rect = pygame.Rect(x, 334 + i * 56, w, 50)
-        self.buttons = main
+            entries.append((_("Continue"), self.continue_game))
+        entries += [(_("Play"), self.quick_start), (_("New game"), self.new_game), (_("Learn to play"), self.learn),
+                    (_("Card game"), self.card_game), (_("Rules"), self.rules), (_("Settings"), self.settings),
+                    (_("Quit"), self.ask_quit)]
+        x, w, step = 640 - 200, 400, 52
+        self.buttons = [Button(pygame.Rect(x, 256 + i * step, w, 48), label, fn)
+                        for i, (label, fn) in enumerate(entries)]
+        by_fn = {b.on_press: b for b in self.buttons}
+        self.continue_button = by_fn.get(self.continue_game)
+        self.rules_button, self.settings_button = by_fn[self.rules], by_fn[self.settings]
+        self.quit_button = by_fn[self.ask_quit]
         self.focus.set(self.buttons, self.focus.focus if self.focus.buttons else 0)
 
     def language_changed(self) -> None:
@@ -57,11 +57,25 @@ class TitleScene(SharedScreens, Scene):
         match = Match(self.app.board, quick_setup(self.app.new_seed()), devices)
         self.app.push(BoardScene(self.app, match))
 
+    def learn(self) -> None:
+        """The guided first game (:mod:`game.ui.coach`)."""
+        from game.ui.coach import start_lesson
+
+        self.app.play("click")
+        start_lesson(self.app)
+
     def new_game(self) -> None:
         from game.ui.scenes.setup import SetupScene
 
         self.app.play("click")
         self.app.push(SetupScene(self.app))
+
+    def card_game(self) -> None:
+        """The 2018 Clue Card Game's setup (:mod:`game.ui.cardgame`)."""
+        from game.ui.cardgame.setup import CardSetupScene
+
+        self.app.play("click")
+        self.app.push(CardSetupScene(self.app))
 
     def continue_game(self) -> None:
         """Resume the saved game exactly where it was."""
@@ -92,11 +106,11 @@ class TitleScene(SharedScreens, Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         theme.background(surface)
-        env = assets.envelope(150)
-        surface.blit(env, env.get_rect(center=(640, 92)))
-        theme.blit_text(surface, _("Clue"), (644, 214), 120, (30, 15, 10), True, "center")
-        theme.blit_text(surface, _("Clue"), (640, 208), 120, theme.BRASS, True, "center")
-        theme.blit_text(surface, _("Who did it, where, and with what?"), (640, 300), theme.HEADING, theme.CREAM,
+        env = assets.envelope(84)
+        surface.blit(env, env.get_rect(center=(640, 46)))
+        theme.blit_text(surface, _("Clue"), (643, 137), 88, (30, 15, 10), True, "center")
+        theme.blit_text(surface, _("Clue"), (640, 133), 88, theme.BRASS, True, "center")
+        theme.blit_text(surface, _("Who did it, where, and with what?"), (640, 212), theme.HEADING, theme.CREAM,
                         False, "center", 600)
         n = len(SUSPECTS)
         for i, s in enumerate(SUSPECTS):
@@ -104,10 +118,10 @@ class TitleScene(SharedScreens, Scene):
             img = assets.token(s, 56)
             side = i < n // 2
             x = 170 + i * 70 if side else 1110 - (n - 1 - i) * 70
-            surface.blit(img, img.get_rect(center=(x, 470 + bob)))
+            surface.blit(img, img.get_rect(center=(x, 420 + bob)))
         self.focus.draw(surface)
         footer_hint(surface, _("{move} or mouse to choose, {confirm} or click to press"))
 
     def widgets(self) -> list:
-        return self.buttons + [Label(pygame.Rect(340, 270, 600, 60), _("Who did it, where, and with what?"),
+        return self.buttons + [Label(pygame.Rect(340, 182, 600, 60), _("Who did it, where, and with what?"),
                                      theme.HEADING)]

@@ -1,0 +1,93 @@
+"""Saved card games: the ``"mode": "card-game"`` document of :mod:`game.save`.
+
+Same file, format and version as the board game's save; only the part after
+``"mode"`` differs::
+
+    {"format": "clue-save", "version": 1, "mode": "card-game",
+     "setup": {"players": 4, "seed": 3, "advanced": false, "order": "turn", "first": null,
+               "levels": ["human", "medium", "hard", "easy"]},
+     "seats": ["scarlet", "white", "peacock", "green"],
+     "actions": [{"type": "Ask", "first": "rope", "second": "kitchen"}, ...],
+     "notebooks": {"0": {"knife": "X"}}, "notebook_mode": "hints"}
+
+``levels`` holds ``"human"`` for a person's seat; ``seats`` the suspect token
+each seat plays on screen.  The engine is deterministic, so replaying the
+actions gives back the same game (:meth:`CardGame.replay`;
+:meth:`game.ui.cardgame.match.CardMatch.resume` for the table).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game.cardgame.engine import CardAction, CardSetup, action_from_dict, action_to_dict
+from game.hints import DEFAULT_NOTEBOOK_MODE, NOTEBOOK_MODES
+from game.rules.cards import SUSPECTS
+
+MODE = "card-game"
+#: What a seat's level may be in a card-game save ("human" = a person).
+SEAT_LEVELS = ("human", "easy", "medium", "hard")
+
+
+@dataclass
+class CardSaved:
+    """A saved card game: the ``setup`` (its ``levels`` say who is a person),
+    the suspect token of each seat (``suspects``), the actions in order, the
+    case-file marks (seat -> {card id: mark}) and the ``notebook_mode``
+    (:data:`game.hints.NOTEBOOK_MODES`)."""
+
+    setup: CardSetup
+    suspects: tuple[str, ...]
+    actions: list[CardAction] = field(default_factory=list)
+    notebooks: dict[int, dict[str, str]] = field(default_factory=dict)
+    mode: str = MODE
+    notebook_mode: str = DEFAULT_NOTEBOOK_MODE
+
+    def document(self) -> dict[str, Any]:
+        """The JSON-able document (see the module docstring)."""
+        from game.save import SAVE_FORMAT, SAVE_VERSION
+
+        return {"format": SAVE_FORMAT, "version": SAVE_VERSION, "mode": MODE, "setup": self.setup.to_dict(),
+                "seats": list(self.suspects), "actions": [action_to_dict(a) for a in self.actions],
+                "notebooks": {str(k): dict(v) for k, v in self.notebooks.items()},
+                "notebook_mode": self.notebook_mode}
+
+
+def from_document(doc: dict, path: str | Path) -> CardSaved:
+    """The :class:`CardSaved` of a checked ``"mode": "card-game"`` document.
+    Raises :class:`game.save.SaveError` naming the place of the first problem."""
+    from game.save import SaveError, read_notebooks
+
+    def expect(cond: bool, problem: str, place: str) -> None:
+        if not cond:
+            raise SaveError(path, problem, place)
+
+    raw = doc.get("setup")
+    expect(isinstance(raw, dict), "the setup is missing", '"setup"')
+    expect(type(raw.get("seed")) is int, "the seed must be a whole number", '"setup.seed"')
+    levels = raw.get("levels")
+    expect(isinstance(levels, list) and all(lv in SEAT_LEVELS for lv in levels),
+           "each seat's level must be one of " + ", ".join(SEAT_LEVELS), '"setup.levels"')
+    try:
+        setup = CardSetup.from_dict(raw)
+    except (ValueError, TypeError) as exc:
+        raise SaveError(path, f"the card-game setup is not valid ({exc})", '"setup"') from None
+    expect(len(setup.levels) == setup.players, "levels needs one entry per player", '"setup.levels"')
+    seats = doc.get("seats")
+    expect(isinstance(seats, list) and len(seats) == setup.players and all(s in SUSPECTS for s in seats)
+           and len(set(seats)) == len(seats), "each seat needs a different suspect token", '"seats"')
+    actions_raw = doc.get("actions", [])
+    expect(isinstance(actions_raw, list), "the actions must be a list", '"actions"')
+    actions = []
+    for i, a in enumerate(actions_raw):
+        expect(isinstance(a, dict), "an action must be an object", f'"actions"[{i}]')
+        try:
+            actions.append(action_from_dict(a))
+        except ValueError as exc:
+            raise SaveError(path, f"this is not a card-game action ({exc})", f'"actions"[{i}]') from None
+    notebook_mode = doc.get("notebook_mode", DEFAULT_NOTEBOOK_MODE)
+    expect(notebook_mode in NOTEBOOK_MODES, "the notebook help must be one of " + ", ".join(NOTEBOOK_MODES),
+           '"notebook_mode"')
+    return CardSaved(setup, tuple(seats), actions, read_notebooks(doc, Path(path)), notebook_mode=notebook_mode)

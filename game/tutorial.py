@@ -1,0 +1,225 @@
+"""The guided first game: a short game of classic Clue with a deal decided in
+advance, that walks a new player through every part of a turn, one idea at a
+time (issue 5, "Guided first game").
+
+Pure Python, no pygame: the deal (:data:`DEAL`), every action of the game in
+order (:data:`SCRIPT`, the person's and the computer players'), the lessons
+(:data:`LESSONS`, the short texts shown on the way) and the lesson file that
+lets a child leave and come back (:func:`save_lesson`, :func:`load_lesson`).
+The screens that show it are in :mod:`game.ui.coach`.
+
+The game, in three rounds (rules from ``000``):
+
+1. Miss Scarlet (the person) rolls 4 and walks into the corridor; Colonel
+   Mustard and Mrs. White walk too ("How a turn works" 1-2).
+2. Miss Scarlet rolls 5 and enters the Lounge with steps left ("Moving" 4),
+   suggests Colonel Mustard with the Rope ("Suggestions" 1-3): his token is
+   pulled in and he shows her the Rope ("Disproving" 1-3).  Mustard takes the
+   secret passage to the Conservatory ("Secret passages") and suggests Miss
+   Scarlet, pulling her token there; Mrs. White shows him a card she alone
+   sees.  Mrs. White enters the Ballroom and suggests Mr. Green with the
+   Revolver: Miss Scarlet holds two of them and chooses one to show.
+3. Miss Scarlet takes the secret passage back to the Lounge and suggests
+   Professor Plum with the Candlestick: nobody can show a card and she holds
+   none of the three, so all three are in the envelope; she accuses and wins
+   ("Accusations" 1-3).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from game.i18n import N_
+from game.rules.actions import (Accuse, Action, Disprove, EndTurn, Move, Roll, Suggest, TakePassage, from_dict,
+                                to_dict)
+from game.rules.setup import FixedDeal, GameSetup, SeatConfig
+
+#: The person plays Miss Scarlet (seat 0, first to move); two computer players.
+SEATS = (SeatConfig("scarlet", "human"), SeatConfig("mustard", "computer", "medium"),
+         SeatConfig("white", "computer", "medium"))
+
+#: The cards and the first rolls, decided in advance.
+DEAL = FixedDeal(
+    envelope=("plum", "candlestick", "lounge"),
+    hands=(("green", "ballroom", "peacock", "wrench", "kitchen", "study"),          # Miss Scarlet (you)
+           ("rope", "white", "revolver", "hall", "library", "dining_room"),         # Colonel Mustard
+           ("knife", "scarlet", "mustard", "lead_pipe", "conservatory", "billiard_room")),  # Mrs. White
+    weapon_rooms=(("candlestick", "study"), ("knife", "kitchen"), ("lead_pipe", "ballroom"),
+                  ("revolver", "hall"), ("rope", "library"), ("wrench", "billiard_room")),
+    rolls=((4,), (3,), (6,), (5,), (3,)),
+)
+
+#: The setup of the guided game (seed 0: the deal and the rolls are fixed).
+SETUP = GameSetup(seats=SEATS, seed=0, deal=DEAL)
+
+#: Every action of the guided game, in order; seat 0 is the person.
+SCRIPT: tuple[tuple[int, Action], ...] = (
+    (0, Roll()), (0, Move(square=(7, 20))), (0, EndTurn()),
+    (1, Roll()), (1, Move(square=(3, 17))), (1, EndTurn()),
+    (2, Roll()), (2, Move(square=(7, 4))), (2, EndTurn()),
+    (0, Roll()), (0, Move(room="lounge")), (0, Suggest("mustard", "rope")), (1, Disprove("rope")), (0, EndTurn()),
+    (1, TakePassage()), (1, Suggest("scarlet", "knife")), (2, Disprove("knife")), (1, EndTurn()),
+    (2, Roll()), (2, Move(room="ballroom")), (2, Suggest("green", "revolver")), (0, Disprove("ballroom")),
+    (2, EndTurn()),
+    (0, TakePassage()), (0, Suggest("plum", "candlestick")), (0, Accuse("plum", "candlestick", "lounge")),
+)
+
+#: The person's seat.
+YOU = 0
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """One short text of the guided game.
+
+    It is shown once, when ``at`` actions of :data:`SCRIPT` have been played
+    and the screen on top is ``screen``: "board" (your turn on the board),
+    "watch" (a computer player is about to act), "picker" / "accuse" (the
+    suggestion or accusation picker), "disprove" (you choose a card to show),
+    "shown" (a card shown to you), "notebook", "envelope" (the envelope
+    opened) or "over" (the game-over screen).  ``text`` is an English msgid
+    (translated when shown); ``notebook`` asks the person to open the
+    notebook before the next action; ``rule`` cites the rule taught."""
+
+    key: str
+    at: int
+    screen: str
+    text: str
+    rule: str = ""
+    notebook: bool = False
+
+
+LESSONS: tuple[Lesson, ...] = (
+    Lesson("welcome", 0, "board", N_(
+        "Welcome, detective! Somebody in this house did it. Find out WHO did it, with WHICH weapon and in WHICH "
+        "room. The answer is hidden in the envelope in the middle of the board."), '000 "Object of the game"'),
+    Lesson("you", 0, "board", N_(
+        "You are Miss Scarlet, the red token at the bottom. You always start: the arrow shows what to press. "
+        "Press Roll the die."), '000 "Setting up" 9'),
+    Lesson("move", 1, "board", N_(
+        "You rolled a 4. The lit squares are the places you can reach with exactly 4 steps: up, down, left or "
+        "right, never diagonally. Press to walk to the square with the arrow."), '000 "Moving" 1-2'),
+    Lesson("end", 2, "board", N_(
+        "No room is close enough this time. Press End turn: the player on your left plays next."),
+        '000 "How a turn works" 4'),
+    Lesson("watch", 3, "watch", N_(
+        "Now Colonel Mustard and Mrs. White play. Watch them walk. They are computer players: they only know "
+        "what a player at a real table would know."), '000 "How a turn works"'),
+    Lesson("again", 9, "board", N_("Your turn again. Roll the die."), '000 "How a turn works" 1'),
+    Lesson("door", 10, "board", N_(
+        "You rolled a 5. The Lounge is close: walk in through its door, the gap in the wall. Going into a room "
+        "ends your move, even with steps left over."), '000 "Moving" 4'),
+    Lesson("suggest", 11, "picker", N_(
+        "You are in the Lounge, so you may make a suggestion: name a suspect and a weapon. The room is always the "
+        "room you are in. Let's suggest Colonel Mustard, with the Rope, in the Lounge."),
+        '000 "Suggestions" 1-2'),
+    Lesson("pulled", 12, "watch", N_(
+        "Colonel Mustard's token and the Rope were moved into the Lounge: a suggestion brings them there. Now the "
+        "players on your left, one by one, must show you one of the three cards if they have one. Colonel Mustard "
+        "is first."), '000 "Suggestions" 3; "Disproving" 1'),
+    Lesson("shown", 13, "shown", N_(
+        "Colonel Mustard showed you the Rope. Only you see it: the others only know that he showed you a card. "
+        "A card somebody holds is not in the envelope, so it was not the Rope!"), '000 "Disproving" 2-3'),
+    Lesson("tick", 13, "board", N_(
+        "Good detectives write everything down. Open your notebook."), '000 "Detective notebook"', notebook=True),
+    Lesson("notebook", 13, "notebook", N_(
+        "Your notebook: the cards in your hand and the cards shown to you are ticked for you, like the Rope. The "
+        "answer is among the cards that are not ticked. Press Done to close it."), '000 "Detective notebook"'),
+    Lesson("end2", 13, "board", N_("Now end your turn."), '000 "How a turn works" 4'),
+    Lesson("passage", 14, "watch", N_(
+        "Colonel Mustard is in the Lounge, a corner room. A secret passage goes from the Lounge to the "
+        "Conservatory in the opposite corner: he can go there without rolling the die."),
+        '000 "Secret passages"'),
+    Lesson("summoned", 16, "watch", N_(
+        "Colonel Mustard suggested Miss Scarlet, so YOUR token was pulled into the Conservatory! Any suggestion can "
+        "move your token. Now Mrs. White must show him a card if she can."), '000 "Suggestions" 3'),
+    Lesson("secret", 17, "watch", N_(
+        "Mrs. White showed Colonel Mustard a card. Only he saw which one. That is fair: your cards stay secret too."),
+        '000 "Disproving" 3'),
+    Lesson("disprove", 21, "disprove", N_(
+        "Mrs. White suggested Mr. Green, with the Revolver, in the Ballroom. You are the first player on her left "
+        "and you hold two of these cards, so you must show her ONE. Only she will see it. Show her the Ballroom."),
+        '000 "Disproving" 1-2'),
+    Lesson("back", 23, "board", N_(
+        "Your turn! You are in the Conservatory, where Colonel Mustard pulled you. Take the secret passage back to "
+        "the Lounge: no die needed."), '000 "Secret passages"'),
+    Lesson("suggest2", 24, "picker", N_(
+        "Suggest Professor Plum, with the Candlestick, in the Lounge. None of these three cards is in your hand."),
+        '000 "Suggestions" 1'),
+    Lesson("nobody", 25, "board", N_(
+        "Nobody could show a card! And you do not hold Professor Plum, the Candlestick or the Lounge. So all "
+        "three must be in the envelope. You are sure: make an accusation!"), '000 "Disproving" 4'),
+    Lesson("accuse", 25, "accuse", N_(
+        "An accusation is your final answer. If it is right, you win. If it is wrong, you are out (but you still "
+        "show cards). You can accuse only once. Pick Professor Plum, the Candlestick and the Lounge."),
+        '000 "Accusations" 1-4'),
+    Lesson("won", 26, "over", N_(
+        "You solved the case! That is the whole game: roll, move, suggest, tick your notebook, and accuse when you "
+        "are sure. Now you are ready for a real game."), '000 "Object of the game"'),
+)
+
+
+def next_action(done: int) -> tuple[int, Action] | None:
+    """The (seat, action) of :data:`SCRIPT` after ``done`` actions, or None at the end."""
+    return SCRIPT[done] if 0 <= done < len(SCRIPT) else None
+
+
+def lessons_at(done: int, screen: str) -> list[Lesson]:
+    """The lessons for ``done`` actions played and ``screen`` on top, in order."""
+    return [ls for ls in LESSONS if ls.at == done and ls.screen == screen]
+
+
+class LessonError(ValueError):
+    """A lesson file that cannot be used: ``path`` and the ``problem`` in plain words."""
+
+    def __init__(self, path: Path, problem: str) -> None:
+        super().__init__(f"{path}: {problem}")
+        self.path, self.problem = path, problem
+
+
+@dataclass
+class LessonState:
+    """How far the guided game got: the ``actions`` played (a beginning of
+    :data:`SCRIPT`) and the ``seen`` lesson keys."""
+
+    actions: list[Action]
+    seen: list[str]
+
+
+LESSON_FORMAT = "clue-lesson"
+
+
+def save_lesson(path: str | Path, state: LessonState) -> None:
+    """Write ``state`` to ``path`` atomically (JSON).  Raises ``OSError``."""
+    from game.save import write_atomic
+
+    doc = {"format": LESSON_FORMAT, "version": 1, "actions": [to_dict(a) for a in state.actions],
+           "seen": list(state.seen)}
+    write_atomic(path, json.dumps(doc, indent=1))
+
+
+def load_lesson(path: str | Path) -> LessonState:
+    """Read a lesson file.  Raises :class:`LessonError` naming the file and the
+    problem when it is not a lesson, or its actions are not the guided game's."""
+    path = Path(path)
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8-sig"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise LessonError(path, f"it cannot be read ({exc})") from None
+    if not isinstance(doc, dict) or doc.get("format") != LESSON_FORMAT:
+        raise LessonError(path, "it is not a saved lesson")
+    raw, seen = doc.get("actions"), doc.get("seen", [])
+    if not isinstance(raw, list) or not isinstance(seen, list) or not all(isinstance(s, str) for s in seen):
+        raise LessonError(path, '"actions" must be a list and "seen" a list of names')
+    actions: list[Action] = []
+    for i, a in enumerate(raw):
+        try:
+            action = from_dict(a)
+        except (ValueError, TypeError, KeyError, AttributeError) as exc:
+            raise LessonError(path, f'"actions"[{i}] is not an action ({exc})') from None
+        if i >= len(SCRIPT) or SCRIPT[i][1] != action:
+            raise LessonError(path, f'"actions"[{i}] is not the next step of the guided game')
+        actions.append(action)
+    return LessonState(actions, [s for s in seen if any(ls.key == s for ls in LESSONS)])

@@ -1,0 +1,197 @@
+"""Choosing cards in the card game: two evidence cards of any kinds to ask
+about (003 "Podreu triar dues proves per preguntar"), or one person, one
+weapon and one location to accuse with (003 "Acusació") or to join another
+player's accusation with.
+
+Three columns (Who? With what? Where?) of card rows; keyboard, mouse and pad
+all work (arrows move, confirm picks).  When the case file may be seen (one
+person at the table, or behind a cover) each row also shows its case-file
+mark: a green ✓ for a card crossed off (seen), or the person's own mark.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.cardgame.engine import Accuse, Ask, Join
+from game.ui import theme
+from game.ui.i18n import N_, _, card, fmt
+from game.ui.input import Intent, Kind
+from game.ui.scenes.base import Scene
+from game.ui.scenes.picker import ChipButton
+from game.ui.widgets import Button, FocusGroup, Label, footer_hint
+
+#: Column headers per kind of evidence card (the board game's words).
+HEADERS = {"person": N_("Who?"), "weapon": N_("With what?"), "location": N_("Where?")}
+COL_X, COL_W, ROW_Y, ROW_STEP, ROW_H = 30, 390, 150, 58, 50
+OK_RECT = pygame.Rect(30, 480, 390, 60)
+BACK_RECT = pygame.Rect(445, 480, 390, 60)
+NOTE_RECT = pygame.Rect(30, 560, 1220, 110)
+
+
+class MarkedChip(ChipButton):
+    """A card row that also shows its case-file ``mark`` at the right end
+    ("✓" crossed off, or the person's own mark), when not selected."""
+
+    mark: str = ""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if self.mark and not self.selected:
+            colour = theme.BAD if self.mark == "X" else (40, 130, 60) if self.mark == "✓" else (200, 140, 30)
+            theme.blit_text(surface, self.mark, (self.rect.right - 22, self.rect.centery), theme.HEADING, colour,
+                            True, "center")
+
+
+class CardPickerScene(Scene):
+    """``mode`` "ask" (two different cards of any kinds), "accuse" or "join"
+    (one card of each kind) for ``seat``; ``table`` is the
+    :class:`~game.ui.cardgame.table.CardTableScene` that applies the action.
+    ``marks``: show the seat's case-file marks (only where nobody else looks).
+    ``on_done`` runs after the action was handed to the table (the join screen
+    closes itself with it)."""
+
+    def __init__(self, app, table, seat: int, mode: str, marks: bool = False, on_done=None) -> None:
+        super().__init__(app)
+        self.table = table
+        self.seat = seat
+        self.mode = mode
+        self.on_done = on_done
+        match = table.match
+        crossed = match.crossed(seat) if marks else {}
+        own = match.notebooks.get(seat, {}) if marks else {}
+        #: ask: the cards picked, oldest first (at most two)
+        self.picked: list[str] = []
+        #: accuse / join: the card picked per kind
+        self.choice: dict[str, str | None] = {"person": None, "weapon": None, "location": None}
+        self.items: dict[str, list[MarkedChip]] = {}
+        buttons: list[Button] = []
+        for col, (kind, pile) in enumerate(zip(HEADERS, match.game.view(seat).piles)):
+            row = []
+            for i, c in enumerate(pile):
+                b = MarkedChip(pygame.Rect(COL_X + col * 415, ROW_Y + i * ROW_STEP, COL_W, ROW_H), card(c), data=c)
+                b.mark = "✓" if c in crossed else own.get(c, "")
+                b.on_press = lambda b=b, kind=kind: self.pick(kind, b)
+                row.append(b)
+            self.items[kind] = row
+            buttons += row
+        label = {"ask": _("Ask!"), "accuse": _("Accuse!"), "join": _("Accuse too!")}[mode]
+        self.ok = Button(OK_RECT.copy(), label, self.confirm)
+        self.back_button = Button(BACK_RECT.copy(), _("Back"), self.back, hint="Esc")
+        self.focus = FocusGroup(buttons + [self.ok, self.back_button])
+        self.missing_text = ""
+
+    # ------------------------------------------------------------ choices
+    def pick(self, kind: str, button: MarkedChip) -> None:
+        """Ask: add or remove ``button``'s card (a third card drops the oldest).
+        Accuse / join: the card of its kind."""
+        c = button.data
+        if self.mode == "ask":
+            if c in self.picked:
+                self.picked.remove(c)
+            else:
+                self.picked = (self.picked + [c])[-2:]
+            chosen = set(self.picked)
+        else:
+            self.choice[kind] = c
+            chosen = {v for v in self.choice.values() if v}
+        for row in self.items.values():
+            for b in row:
+                b.selected = b.data in chosen
+        self.missing_text = ""
+        self.app.play("click")
+        if button.focused and not self.missing():
+            self.focus.focus_on(self.ok)
+
+    def missing(self) -> list[str]:
+        """Ask: one entry per card still to pick; accuse: the kinds not picked yet."""
+        if self.mode == "ask":
+            return ["card"] * (2 - len(self.picked))
+        return [k for k, v in self.choice.items() if v is None]
+
+    def missing_words(self, missing: list[str] | None = None) -> str:
+        """ "Pick one more card." / "Pick a weapon too." ..."""
+        missing = self.missing() if missing is None else missing
+        if self.mode == "ask":
+            return _("Pick one more card.") if len(missing) == 1 else _("Pick two cards.")
+        words = {"person": _("a person"), "weapon": _("a weapon"), "location": _("a location")}
+        if len(missing) == 1:
+            return _("Pick {what} too.").format(what=words[missing[0]])
+        return _("Pick {first} and {last} first.").format(
+            first=", ".join(words[m] for m in missing[:-1]), last=words[missing[-1]])
+
+    def action(self):
+        """The engine action of the cards picked (names may be empty)."""
+        if self.mode == "ask":
+            first, second = (self.picked + ["", ""])[:2]
+            return Ask(first, second)
+        cls = Accuse if self.mode == "accuse" else Join
+        return cls(*(self.choice[k] or "" for k in HEADERS))
+
+    def confirm(self) -> None:
+        """Hand the action to the table; with a card missing, stay and say which."""
+        missing = self.missing()
+        if missing:
+            self.missing_text = self.missing_words()
+            self.app.play("wrong")
+            kind = next((k for k in HEADERS if k in missing), None)
+            if kind is not None:
+                self.focus.focus_on(self.items[kind][0])
+            return
+        self.app.pop(self)
+        if self.table.do(self.action()) and self.on_done is not None:
+            self.on_done()
+
+    def back(self) -> None:
+        self.app.pop(self)
+
+    def handle(self, intent: Intent) -> bool:
+        if intent.kind is Kind.BACK:
+            self.back()
+            return True
+        return self.focus.handle(intent)
+
+    # --------------------------------------------------------------- draw
+    def title(self) -> str:
+        return {"ask": _("Ask about two cards"), "accuse": _("Make an accusation"),
+                "join": _("Your accusation")}[self.mode]
+
+    def sentence(self, longest: bool = False) -> str:
+        """What is being asked or accused, with blanks for what is missing
+        (``longest``: the longest sentence possible, for the text-fit test)."""
+        if self.mode == "ask":
+            a, b = ("candlestick", "billiard_room") if longest else (self.picked + ["___", "___"])[:2]
+            return fmt("I ask about {first_the} and {second_the}.", first=a, second=b)
+        s, w, r = ("mustard", "candlestick", "billiard_room") if longest else (
+            self.choice[k] or "___" for k in HEADERS)
+        return fmt("I accuse {who}, with the {what}, in the {where}!", who=s, what=w, where=r)
+
+    def note(self) -> str:
+        """The line under the buttons: what happens next."""
+        if self.missing_text:
+            return self.missing_text
+        if self.mode == "ask":
+            return _("The players to your left answer one by one. The first who holds one of the two cards shows "
+                     "it to you alone.")
+        return _("Nobody sees your accusation until the check. If you are wrong, you are out, but you still "
+                 "answer questions.")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme.background(surface)
+        theme.blit_text(surface, self.title(), (30, 14), theme.TITLE, theme.BRASS, True, max_width=1220)
+        theme.blit_text(surface, self.sentence(), (30, 70), theme.BODY, theme.CREAM, max_width=1220)
+        for col, kind in enumerate(HEADERS):
+            theme.blit_text(surface, _(HEADERS[kind]), (COL_X + col * 415, 112), theme.BODY, theme.BRASS, True)
+        colour = theme.BAD if self.missing_text else theme.CREAM
+        if self.missing_text:
+            theme.panel(surface, NOTE_RECT, theme.PAPER, theme.BAD, 10, 3)
+            colour = theme.BAD
+        theme.blit_wrapped(surface, self.note(), NOTE_RECT.inflate(-24, -16), theme.BODY, colour,
+                           bool(self.missing_text))
+        self.focus.draw(surface)
+        footer_hint(surface, _("{move} to move, {confirm} or click to pick, {back} to go back"))
+
+    def widgets(self) -> list:
+        return list(self.focus.buttons) + [
+            Label(pygame.Rect(30, 14, 1220, 50), self.title(), theme.TITLE, True),
+            Label(pygame.Rect(30, 66, 1220, 30), self.sentence(longest=True), theme.BODY)]

@@ -1,0 +1,115 @@
+"""Representative card-game states for ``--screenshot`` (and the text-fit
+tests, which measure every scene of :data:`game.ui.screens.SCENE_NAMES`).
+Seeded, so the pictures repeat."""
+
+from __future__ import annotations
+
+from game.cardgame import events as ev
+from game.cardgame.ai import make_card_player
+from game.cardgame.engine import Accuse, CardSetup, Join, Phase
+
+#: Scene names (``run.py --screenshot x.png --scene card-game``).
+CARD_SCENES = ("card-setup", "card-game", "card-ask", "card-notebook", "card-show", "card-join", "card-reveal",
+               "card-over")
+
+
+def card_match(seed: int, humans: int = 1, players: int = 4, advanced: bool = True):
+    """A :class:`~game.ui.cardgame.match.CardMatch` (advanced deck by
+    default: two cards each at four players): ``humans`` people first, then
+    computer players (medium, hard, easy ...); seat 0 starts."""
+    from game.ui.cardgame.match import CARD_TOKENS, CardMatch
+
+    levels = ("human",) * humans + tuple(("medium", "hard", "easy")[i % 3] for i in range(players - humans))
+    return CardMatch(CardSetup(players=players, seed=seed, advanced=advanced, levels=levels, first=0),
+                     CARD_TOKENS[:players])
+
+
+def card_advance(match, stop, limit: int = 2000) -> None:
+    """Play with computer players on every seat (stand-ins for the people,
+    who never accuse) until ``stop(game)``; log lines are kept."""
+    g = match.game
+    stand_in = {i: make_card_player("easy", 1000 + i) for i in range(g.players)}
+    n = 0
+    while not stop(g) and not g.over and n < limit:
+        seat = g.actor
+        view = g.view(seat)
+        action = match.players.get(seat, stand_in[seat]).choose(view, g.legal_actions())
+        if isinstance(action, (Accuse, Join)) and match.is_human(seat):
+            action = stand_in[seat].choose(view, [a for a in g.legal_actions() if not isinstance(a, (Accuse, Join))])
+        for e in g.apply(action):
+            match.add_log(e)
+        n += 1
+
+
+def everybody_wrong(match) -> None:
+    """The turn player accuses and every other player joins, all wrongly:
+    everybody loses (003 "Si tots els jugadors estan equivocats, tots els
+    jugadors perdran")."""
+    g = match.game
+    persons, weapons, locations = g.view(0).piles
+    s, w, r = g.crime
+    wrong = [(p, w, r) for p in persons if p != s]
+    wrong += [(s, x, r) for x in weapons if x != w] + [(s, w, x) for x in locations if x != r]
+    for e in g.apply(Accuse(*wrong[0])):
+        match.add_log(e)
+    i = 1
+    while not g.over:
+        for e in g.apply(Join(*wrong[i % len(wrong)])):
+            match.add_log(e)
+        i += 1
+
+
+def build_card_scene(app, scene: str, seed: int = 3) -> None:
+    """Put ``app`` (already started on the title) in the state of ``scene``,
+    one of :data:`CARD_SCENES`."""
+    from game.ui.cardgame.gameover import CardGameOverScene, RevealScene
+    from game.ui.cardgame.notebook import CaseFileScene
+    from game.ui.cardgame.picker import CardPickerScene
+    from game.ui.cardgame.private import CardShowScene, JoinScene
+    from game.ui.cardgame.setup import CardSetupScene
+    from game.ui.cardgame.table import CardTableScene
+
+    if scene == "card-setup":
+        app.push(CardSetupScene(app))
+        return
+    if scene in ("card-show", "card-join"):      # a person must act in private (shown without the cover)
+        match = card_match(seed, humans=2)
+        phase = Phase.SHOW if scene == "card-show" else Phase.JOIN
+        if phase is Phase.JOIN:
+            card_advance(match, lambda g: len(g.actions) >= 6 and g.turn == 1 and g.phase is Phase.ASK)
+            match.game.apply(Accuse(*match.game.crime))
+        else:
+            card_advance(match, lambda g: g.phase is Phase.SHOW and match.is_human(g.actor) and len(g.actions) > 4)
+        table = CardTableScene(app, match)
+        table.opened = (len(match.game.events), match.game.actor)
+        app.push(table)
+        seat = match.game.actor
+        app.push(CardShowScene(app, table, seat) if phase is Phase.SHOW else JoinScene(app, table, seat, 1))
+        return
+    match = card_match(seed)
+    if scene in ("card-reveal", "card-over"):
+        card_advance(match, lambda g: len(g.actions) >= 8 and g.phase is Phase.ASK)
+        everybody_wrong(match)
+        app.push(CardTableScene(app, match))
+        revealed = next(e for e in match.game.events if isinstance(e, ev.AccusationsRevealed))
+        app.push(RevealScene(app, match, revealed.accusations) if scene == "card-reveal"
+                 else CardGameOverScene(app, match))
+        if scene == "card-reveal":
+            app.top.shown = len(revealed.accusations)
+        return
+    card_advance(match, lambda g: g.turn == 0 and g.phase is Phase.ASK and len(g.actions) >= 12)
+    table = CardTableScene(app, match)
+    app.push(table)
+    for _ in range(3):
+        table.update(0.05)
+    table.guard.left = 0.0
+    if scene == "card-ask":
+        picker = CardPickerScene(app, table, 0, "ask", marks=True)
+        picker.pick("weapon", picker.items["weapon"][1])
+        picker.focus.focus_on(picker.items["location"][2])
+        app.push(picker)
+    elif scene == "card-notebook":
+        match.notebooks[0].update({"mustard": "X", "candlestick": "?"})
+        book = CaseFileScene(app, match, 0)
+        book.next_hint()
+        app.push(book)

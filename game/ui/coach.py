@@ -1,0 +1,445 @@
+"""The guided first game on screen: the coach that shows the lessons of
+:mod:`game.tutorial` one at a time and points at the thing to press.
+
+* :class:`GuidedMatch` is a :class:`~game.ui.match.Match` whose computer
+  players follow :data:`game.tutorial.SCRIPT` (:class:`ScriptedPlayer`) and
+  that saves itself to the lesson file, never over the family's autosave.
+* :class:`Coach` sits on the :class:`~game.ui.app.App` above every scene
+  (``app.coach``).  When a lesson is due it shows a speech bubble and holds
+  the game still until confirm; then it keeps the focus on the one thing to
+  press next (a button, a card, a square of the board), circles it and points
+  at it with an arrow.  Pressing only confirm plays the whole guided game.
+* :func:`start_lesson` opens it from the title screen (asking first whether to
+  go on with a lesson left half way).
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game import tutorial
+from game.rules.actions import Accuse, EndTurn, Move, Roll, Suggest, TakePassage
+from game.ui import prompts, theme
+from game.ui.i18n import _, fmt
+from game.ui.input import Intent, Kind
+from game.ui.match import Match
+from game.ui.scenes.confirm import ConfirmScene
+
+#: Width of the speech bubble (logical pixels).
+BUBBLE_W = 564
+#: Seconds a new bubble ignores confirm, so a key held to hurry the game never skips a lesson unread.
+READ_GUARD = 0.4
+
+
+class ScriptedPlayer:
+    """A computer player of the guided game: it plays the next action of
+    :data:`game.tutorial.SCRIPT` (``index`` is set before each choice to the
+    number of actions played).  Should the game ever leave the script, it
+    plays like a medium computer player instead, from its view only."""
+
+    def __init__(self, seat: int, seed: int) -> None:
+        from game.ai.simple import make_player
+
+        self.seat = seat
+        self.index = 0
+        self.fallback = make_player("medium", seed)
+
+    def restore(self, view) -> None:
+        """Nothing to rebuild: the script is the memory (the fallback rebuilds its own)."""
+        restore = getattr(self.fallback, "restore", None)
+        if restore is not None:
+            restore(view)
+
+    def choose(self, view, legal):
+        """The scripted action when it is this seat's and of a legal kind, else the fallback's choice."""
+        step = tutorial.next_action(self.index)
+        if step is not None and step[0] == self.seat and type(step[1]) in {type(a) for a in legal}:
+            action = step[1]
+            if not isinstance(action, Move) or (action.room or action.square) in view.moves:
+                return action
+        return self.fallback.choose(view, legal)
+
+
+class GuidedMatch(Match):
+    """The match of the guided game (setup :data:`game.tutorial.SETUP`).
+    ``seen`` holds the keys of the lessons already shown; :meth:`save_to`
+    writes the lesson file."""
+
+    guided = True
+
+    def __init__(self, board, setup=tutorial.SETUP, devices=None, **kw) -> None:
+        super().__init__(board, setup, devices, **kw)
+        self.players = {seat: ScriptedPlayer(seat, i) for i, seat in enumerate(self.players)}
+        self.seen: list[str] = []
+
+    def _ready(self, seat: int, view):
+        player = super()._ready(seat, view)
+        player.index = len(self.game.actions)
+        return player
+
+    def state(self) -> tutorial.LessonState:
+        """The lesson file's contents: actions played and lessons seen."""
+        return tutorial.LessonState(list(self.game.actions), list(self.seen))
+
+    def save_to(self, path) -> None:
+        """Keep the lesson in ``path`` (removed once the game is won).  Raises ``OSError``."""
+        if self.game.over:
+            path.unlink(missing_ok=True)
+        else:
+            tutorial.save_lesson(path, self.state())
+
+
+def lesson_path(app):
+    """The lesson file next to the autosave, or None when the app saves nothing."""
+    return None if app.save_path is None else app.save_path.with_name("lesson.json")
+
+
+def start_lesson(app) -> None:
+    """Open the guided game from the title screen.  A lesson left half way is
+    offered first ("go on, or start again?"); a damaged lesson file is kept
+    aside and said on screen, and a new lesson starts."""
+    path = lesson_path(app)
+    if path is not None and path.exists():
+        try:
+            state = tutorial.load_lesson(path)
+        except tutorial.LessonError as exc:
+            from game.save import quarantine
+            from game.ui.scenes.message import MessageScene
+
+            try:
+                kept = quarantine(path).name
+            except OSError:
+                kept = path.name
+            _open(app, None)
+            app.push(MessageScene(app, fmt("The lesson you left could not be read ({problem}). It was kept as "
+                                           "{name}. A new lesson starts.", problem=exc.problem, name=kept),
+                                  title=_("A file was damaged")))
+            return
+        if state.actions:
+            app.push(LessonChoice(app, state))
+            return
+    _open(app, None)
+
+
+class LessonChoice(ConfirmScene):
+    """ "Go on with the lesson where you stopped?"  Go on (focused first)
+    resumes it, Start again begins a new one, Back just closes the box."""
+
+    def __init__(self, app, state: tutorial.LessonState) -> None:
+        super().__init__(app, _("Go on with the lesson where you stopped?"), lambda: _open(app, state),
+                         on_no=lambda: _open(app, None), yes=_("Go on"), no=_("Start again"))
+        self.focus.focus_on(self.yes_button)
+
+    def handle(self, intent: Intent) -> bool:
+        if intent.kind in (Kind.BACK, Kind.MENU):
+            self.app.pop(self)
+            return True
+        return super().handle(intent)
+
+
+def _open(app, state: tutorial.LessonState | None) -> None:
+    """Push the board of the guided game (resumed from ``state``) with its coach."""
+    from game.save import SavedGame
+    from game.ui.scenes.board import BoardScene
+
+    if state is None:
+        match = GuidedMatch(app.board)
+    else:
+        match = GuidedMatch.resume(app.board, SavedGame(tutorial.SETUP, list(state.actions)), lesson_path(app))
+        match.seen = list(state.seen)
+    app.coach = Coach(app, match, resumed=state is not None)
+    app.push(BoardScene(app, match))
+
+
+class Coach:
+    """Shows the lessons of one :class:`GuidedMatch` and points at the next
+    thing to press.  The app calls :meth:`update` before the top scene's
+    update (which it skips while :attr:`blocking`), :meth:`handle` before the
+    top scene sees an intent, and :meth:`draw` after every scene is drawn."""
+
+    def __init__(self, app, match: GuidedMatch, resumed: bool = False) -> None:
+        self.app = app
+        self.match = match
+        self.bubble: tutorial.Lesson | None = None
+        self.bubble_text = ""
+        self.bubble_age = 0.0          # seconds the bubble has been on screen
+        self.target: pygame.Rect | None = None
+        self.t = 0.0
+        self.nudge = 0.0
+        self.notebook_at = -1          # actions played when the notebook was last opened
+        self.welcome_back = resumed
+
+    # ----------------------------------------------------------- state
+    @property
+    def blocking(self) -> bool:
+        """True while a lesson is on screen: the game waits for confirm."""
+        return self.bubble is not None
+
+    def screen(self) -> str | None:
+        """Which of the lessons' screens is on top (see :class:`game.tutorial.Lesson`), or None."""
+        from game.ui.scenes.board import BoardScene
+        from game.ui.scenes.gameover import GameOverScene
+        from game.ui.scenes.notebook import NotebookScene
+        from game.ui.scenes.picker import PickerScene
+        from game.ui.scenes.private import DisproveScene, EnvelopeScene, ShownCardScene
+
+        top = self.app.top
+        if isinstance(top, BoardScene):
+            if top.match is not self.match or top.busy or top.game.over:
+                return None
+            return "board" if top.human_to_act else "watch"
+        if isinstance(top, PickerScene):
+            return "picker" if top.mode == "suggest" else "accuse"
+        for cls, name in ((DisproveScene, "disprove"), (ShownCardScene, "shown"), (NotebookScene, "notebook"),
+                          (EnvelopeScene, "envelope"), (GameOverScene, "over")):
+            if isinstance(top, cls):
+                return name
+        return None
+
+    @property
+    def done(self) -> int:
+        """Actions of the script played so far."""
+        return len(self.match.game.actions)
+
+    def update(self, dt: float) -> None:
+        """Raise the next lesson that is due, or keep the focus on the thing to press."""
+        self.t += dt
+        self.nudge = max(0.0, self.nudge - dt)
+        self.bubble_age += dt
+        self.refresh()
+
+    def holds(self) -> bool:
+        """Asked by the board before a computer player acts or a private screen
+        opens: True (wait) when a lesson is due first."""
+        self.refresh()
+        return self.blocking
+
+    def refresh(self) -> None:
+        """Raise the lesson due on the screen on top, else aim at the thing to press."""
+        if self.match.closed:              # the board was left: the lesson is saved, the coach goes
+            if self.app.coach is self:
+                self.app.coach = None
+            return
+        screen = self.screen()
+        if screen == "notebook":
+            self.notebook_at = self.done
+        if self.bubble is not None and self.bubble.screen != screen:
+            self.bubble = None             # another screen came on top (the pause menu): ask again later
+        if self.bubble is None and screen is not None:
+            due = [ls for ls in tutorial.lessons_at(self.done, screen) if ls.key not in self.match.seen]
+            if self._notebook_first():
+                due = []                   # first open the notebook, as the last lesson asked
+            if due:
+                self.bubble = due[0]
+                self.bubble_age = 0.0
+                self.bubble_text = _(due[0].text)
+                if self.welcome_back:
+                    self.bubble_text = _("Welcome back! The lesson goes on where you stopped.") + " " + \
+                        self.bubble_text
+                self.welcome_back = False
+        self.target = None if self.bubble is not None else self._aim(screen)
+
+    def dismiss(self) -> None:
+        """The lesson on screen was read: mark it seen (and saved)."""
+        if self.bubble is None:
+            return
+        self.match.seen.append(self.bubble.key)
+        self.bubble = None
+        self.app.play("click")
+        self.app.autosave(self.match)
+
+    # ----------------------------------------------------------- target
+    def _aim(self, screen: str | None) -> pygame.Rect | None:
+        """Focus the thing to press next on the top scene; returns its rectangle."""
+        top = self.app.top
+        step = tutorial.next_action(self.done)
+        if screen in ("shown", "envelope", "notebook"):
+            button = getattr(top, "ok", None) or getattr(top, "done_button", None)
+            return self._focus(top, button)
+        if screen == "over":
+            return self._focus(top, top.title_button)
+        if step is None or step[0] != tutorial.YOU:
+            return None
+        seat, action = step
+        if screen == "board":
+            buttons = top.buttons()
+            wanted = self._board_press(top, action)
+            if isinstance(wanted, pygame.Rect):
+                return wanted
+            return self._focus(top, next((b for b in buttons if b.on_press == wanted), None))
+        if screen in ("picker", "accuse"):
+            names = ("suspect", "weapon", "room") if isinstance(action, Accuse) else ("suspect", "weapon")
+            wanted_cards = (action.suspect, action.weapon, getattr(action, "room", None))
+            for cat, c in zip(names, wanted_cards):
+                if top.choice.get(cat) != c:
+                    return self._focus(top, next(b for b in top.items[cat] if b.data == c))
+            return self._focus(top, top.ok)
+        if screen == "disprove":
+            return self._focus(top, next((b for b in top.cards if b.data == action.card), None))
+        return None
+
+    def _board_press(self, board, action):
+        """What to press on the board for ``action``: a button's function, or
+        the rectangle of the square / room to walk to (the cursor is put there)."""
+        if self._notebook_first():
+            return board.open_notebook
+        if isinstance(action, Move):
+            dest = action.room or action.square
+            if board.point_at(dest):
+                return board.view.destination_rect(dest)
+            return None
+        return {Roll: board.roll, TakePassage: board.passage, EndTurn: board.end_turn,
+                Suggest: board.open_suggest, Accuse: board.open_accuse}.get(type(action))
+
+    def _notebook_first(self) -> bool:
+        """True when a lesson asked to open the notebook and it has not been opened since."""
+        return self.notebook_at != self.done and any(
+            ls.notebook and ls.key in self.match.seen for ls in tutorial.lessons_at(self.done, "board"))
+
+    @staticmethod
+    def _focus(scene, button) -> pygame.Rect | None:
+        if button is None:
+            return None
+        scene.focus.focus_on(button)
+        return button.rect
+
+    # ------------------------------------------------------------ input
+    def handle(self, intent: Intent) -> bool:
+        """Take ``intent`` before the top scene; True when used.  A lesson on
+        screen is closed by confirm (or a click); while a target is pointed at,
+        the focus stays on it and clicks elsewhere only nudge the arrow.  The
+        pause menu always opens."""
+        k = intent.kind
+        if k in (Kind.MENU, Kind.BACK, Kind.FULLSCREEN):
+            return False
+        self.refresh()                     # a lesson due now comes before the key that was pressed
+        if self.bubble is not None:
+            if k in (Kind.CONFIRM, Kind.CLICK) and self.bubble_age >= READ_GUARD:
+                self.dismiss()
+            return True
+        if self.target is None:
+            return False
+        if k in (Kind.UP, Kind.DOWN, Kind.LEFT, Kind.RIGHT, Kind.POINT):
+            return True
+        if k is Kind.CLICK and not self.target.inflate(8, 8).collidepoint(intent.pos):
+            self.nudge = 0.6
+            self.app.play("wrong")
+            return True
+        return False
+
+    # ------------------------------------------------------------- draw
+    def bubble_rect(self) -> pygame.Rect:
+        """Where the lesson's bubble goes (logical pixels): the first place
+        that keeps clear of the thing pointed at — over the right-hand panel,
+        at the top, at the bottom, on the left — trying wider bubbles (fewer
+        lines) when the narrow one does not fit."""
+        target = self._target_for_bubble()
+        first = None
+        for w in (BUBBLE_W, 900, 1200):
+            h = self._bubble_height(w)
+            places = [pygame.Rect(640 - w // 2, 16, w, h), pygame.Rect(640 - w // 2, 704 - h, w, h)]
+            if w == BUBBLE_W:
+                places = [pygame.Rect(1264 - w, 360 - h // 2, w, h)] + places + [pygame.Rect(16, 360 - h // 2, w, h)]
+            for r in places:
+                first = first or r
+                if target is None or not r.colliderect(target.inflate(20, 20)):
+                    return r
+        return first
+
+    def _bubble_height(self, w: int) -> int:
+        """Height in pixels of a bubble ``w`` pixels wide for the lesson on screen."""
+        lines = theme.wrap(self.bubble_text, w - 48, theme.BUTTON)
+        line_h = theme.font(theme.BUTTON).get_height() + 4
+        return min(700, 52 + len(lines) * line_h + 54)
+
+    def _target_for_bubble(self) -> pygame.Rect | None:
+        """The thing that will be pointed at once the bubble is read (kept visible)."""
+        return self._aim(self.screen())
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The bubble (with the game dimmed behind it) or the pointer on the target."""
+        if self.bubble is not None:
+            theme.dim(surface, 110)
+            r = self.bubble_rect()
+            target = self._target_for_bubble()
+            if target is not None:
+                self._ring(surface, target)
+                self._arrow(surface, r, target)
+            theme.panel(surface, r, theme.PAPER, theme.BRASS, 18, 5)
+            total = len(tutorial.LESSONS)
+            number = next((i for i, ls in enumerate(tutorial.LESSONS) if ls is self.bubble), 0) + 1
+            theme.blit_text(surface, fmt("Learning to play: {n} of {total}", n=number, total=total),
+                            (r.left + 24, r.top + 16), theme.SMALL, (120, 80, 40), True, max_width=r.width - 48)
+            theme.blit_wrapped(surface, self.bubble_text, pygame.Rect(r.left + 24, r.top + 52, r.width - 48,
+                                                                      r.height - 100), theme.BUTTON, theme.INK)
+            theme.blit_text(surface, prompts.fmt(_("Press {confirm} to go on")), (r.centerx, r.bottom - 16),
+                            theme.BODY, (150, 60, 40), True, "midbottom", r.width - 48)
+        elif self.target is not None:
+            self._ring(surface, self.target)
+            tip = (self.target.centerx, self.target.top - 6)
+            if self.target.top < 90:
+                tip = (self.target.centerx, self.target.bottom + 6)
+            self._arrow_at(surface, tip, up=self.target.top < 90)
+
+    def _ring(self, surface: pygame.Surface, target: pygame.Rect) -> None:
+        grow = 10 + int(5 * math.sin(self.t * 6))
+        r = target.inflate(grow, grow)
+        pygame.draw.rect(surface, (20, 14, 10), r.inflate(6, 6), 5, border_radius=12)
+        pygame.draw.rect(surface, theme.HIGHLIGHT, r, 5, border_radius=12)
+
+    def _arrow(self, surface: pygame.Surface, bubble: pygame.Rect, target: pygame.Rect) -> None:
+        """A line from the bubble's edge to the target."""
+        start = (max(bubble.left + 30, min(bubble.right - 30, target.centerx)),
+                 bubble.bottom if target.centery > bubble.bottom else bubble.top
+                 if target.centery < bubble.top else bubble.centery)
+        end = target.clamp(pygame.Rect(0, 0, 1280, 720)).center
+        pygame.draw.line(surface, (20, 14, 10), start, end, 9)
+        pygame.draw.line(surface, theme.HIGHLIGHT, start, end, 5)
+
+    def _arrow_at(self, surface: pygame.Surface, tip: tuple[int, int], up: bool = False) -> None:
+        """A big bobbing arrow with its point at ``tip`` (pointing down, or up)."""
+        bob = int(8 * math.sin(self.t * 5)) + (int(20 * math.sin(self.nudge * 30)) if self.nudge else 0)
+        x, y = tip[0] + (bob if self.nudge else 0), tip[1] + (0 if self.nudge else (bob if up else -bob))
+        d = 1 if up else -1
+        pts = [(x, y), (x - 22, y + d * 26), (x - 9, y + d * 26), (x - 9, y + d * 56), (x + 9, y + d * 56),
+               (x + 9, y + d * 26), (x + 22, y + d * 26)]
+        pygame.draw.polygon(surface, theme.HIGHLIGHT, pts)
+        pygame.draw.polygon(surface, (20, 14, 10), pts, 3)
+
+    def widgets(self) -> list:
+        """Every lesson's text in its bubble, for the text-fit test (labels of one line each)."""
+        from game.ui.widgets import Label
+
+        out = [Label(pygame.Rect(0, 0, BUBBLE_W - 48, 30), prompts.fmt(_("Press {confirm} to go on")), theme.BODY,
+                     True),
+               Label(pygame.Rect(0, 0, BUBBLE_W - 48, 30), fmt("Learning to play: {n} of {total}", n=22, total=22),
+                     theme.SMALL, True)]
+        for ls in tutorial.LESSONS:
+            for line in theme.wrap(_(ls.text), BUBBLE_W - 48, theme.BUTTON):
+                out.append(Label(pygame.Rect(0, 0, BUBBLE_W - 48, 30), line, theme.BUTTON))
+        return out
+
+
+def play_until(app, key: str | None = None, limit: int = 2000, dt: float = 0.1) -> list[str]:
+    """Play the guided game on ``app`` pressing only confirm, until the lesson
+    ``key`` is on screen (or, with None, until the lesson is over and the coach
+    gone).  Returns the keys of the lessons shown, in order.  ``dt`` seconds
+    pass between presses (three frames).  Raises ``RuntimeError`` after
+    ``limit`` presses.  Used by the screenshots and the tests."""
+    shown: list[str] = []
+    for _i in range(limit):
+        for _f in range(3):
+            app.step(dt, draw=False)
+        coach = app.coach
+        if coach is None:
+            if key is None:
+                return shown
+            break
+        if coach.bubble is not None and (not shown or shown[-1] != coach.bubble.key):
+            shown.append(coach.bubble.key)
+            if coach.bubble.key == key:
+                return shown
+        app.handle(Intent(Kind.CONFIRM, device="keyboard"))
+    raise RuntimeError(f"the guided game did not reach {key or 'its end'}; lessons shown: {shown}")

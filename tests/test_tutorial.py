@@ -1,0 +1,280 @@
+"""The guided first game (issue 5): the script, the fixed deal, the coach, and
+a child who presses only confirm from the title screen to the win."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+
+from game import tutorial
+from game.board.tmx import load_board
+from game.paths import MANSION_MAP
+from game.rules import events as ev
+from game.rules.engine import Game
+from game.rules.setup import FixedDeal, GameSetup, SeatConfig
+from game.ui.input import Intent, Kind
+
+CONFIRM = Intent(Kind.CONFIRM, device="keyboard")
+
+
+def _app(tmp_path, **kw):
+    from game.ui.app import App
+
+    return App(speed=100.0, threaded_ai=False, sound=False, save_path=tmp_path / "autosave.json", **kw)
+
+
+def _title_learn(app):
+    """Press "Learn to play" on the title screen (the mouse click on it)."""
+    from game.ui.scenes.title import TitleScene
+
+    app.start()
+    title = app.top
+    assert isinstance(title, TitleScene)
+    button = next(b for b in title.buttons if b.on_press == title.learn)
+    app.handle(Intent(Kind.CLICK, pos=button.rect.center, device="mouse"))
+
+
+# ------------------------------------------------------------ the script
+def test_the_script_is_a_legal_game_won_by_the_person():
+    board = load_board(MANSION_MAP)
+    game = Game.new(board, tutorial.SETUP)
+    for seat, action in tutorial.SCRIPT:
+        assert game.actor == seat, action
+        game.apply(action)
+    assert game.over and game.winner == tutorial.YOU
+    assert game.envelope == ("plum", "candlestick", "lounge")
+    shown = [e for e in game.events if isinstance(e, ev.CardShown)]
+    assert [(e.by, e.to, e.card) for e in shown] == [(1, 0, "rope"), (2, 1, "knife"), (0, 2, "ballroom")]
+    kinds = {type(e).__name__ for e in game.events}
+    # every part of a turn the issue lists happens in it
+    assert {"DieRolled", "TokenMoved", "SuggestionMade", "TokenSummoned", "CardShown", "NobodyDisproved",
+            "GameWon"} <= kinds
+    passages = [e for e in game.events if isinstance(e, ev.TokenMoved) and e.passage]
+    assert [(e.suspect, e.end) for e in passages] == [("mustard", "conservatory"), ("scarlet", "lounge")]
+    summoned = [e.suspect for e in game.events if isinstance(e, ev.TokenSummoned)]
+    assert "scarlet" in summoned      # the person's token pulled in by somebody else's suggestion
+
+
+def test_lessons_are_in_order_unique_and_cite_their_rule():
+    keys = [ls.key for ls in tutorial.LESSONS]
+    assert len(keys) == len(set(keys))
+    ats = [ls.at for ls in tutorial.LESSONS]
+    assert ats == sorted(ats)
+    for ls in tutorial.LESSONS:
+        assert ls.rule.startswith("000 "), ls.key
+        assert 0 <= ls.at <= len(tutorial.SCRIPT)
+
+
+def test_a_fixed_deal_is_checked():
+    seats = tutorial.SEATS
+    bad_hands = (tutorial.DEAL.hands[0], tutorial.DEAL.hands[1], tutorial.DEAL.hands[1])
+    with pytest.raises(ValueError, match="21 cards"):
+        GameSetup(seats, deal=FixedDeal(tutorial.DEAL.envelope, bad_hands, tutorial.DEAL.weapon_rooms)).validate()
+    with pytest.raises(ValueError, match="hands for"):
+        GameSetup(seats + (SeatConfig("green"),), deal=tutorial.DEAL).validate()
+    with pytest.raises(ValueError, match="1 to 6"):
+        GameSetup(seats, deal=FixedDeal(tutorial.DEAL.envelope, tutorial.DEAL.hands, tutorial.DEAL.weapon_rooms,
+                                        rolls=((7,),))).validate()
+    with pytest.raises(ValueError, match="envelope"):
+        GameSetup(seats, deal=FixedDeal(("rope", "plum", "hall"), tutorial.DEAL.hands,
+                                        tutorial.DEAL.weapon_rooms)).validate()
+
+
+def test_a_fixed_deal_gives_those_hands_and_rolls_then_the_seed_takes_over():
+    board = load_board(MANSION_MAP)
+    game = Game.new(board, tutorial.SETUP)
+    assert [s.hand for s in game.seats] == [frozenset(h) for h in tutorial.DEAL.hands]
+    assert game.weapons == dict(tutorial.DEAL.weapon_rooms)
+    deal = FixedDeal(tutorial.DEAL.envelope, tutorial.DEAL.hands, tutorial.DEAL.weapon_rooms, rolls=((2,),))
+    a = Game.new(board, GameSetup(tutorial.SEATS, seed=5, deal=deal))
+    b = Game.new(board, GameSetup(tutorial.SEATS, seed=5, deal=deal))
+    from game.rules.actions import EndTurn, Roll
+
+    rolls = []
+    for g in (a, b):
+        got = []
+        for _turn in range(4):
+            got.append(next(e for e in g.apply(Roll()) if isinstance(e, ev.DieRolled)).total)
+            g.apply(_any_move(g))
+            g.apply(EndTurn())
+        rolls.append(got)
+    assert rolls[0][0] == 2 and rolls[0] == rolls[1]     # scripted first, then the same seed gives the same
+
+
+def _any_move(g):
+    from game.rules.actions import Move
+
+    dest = sorted(g.moves(), key=str)[0]
+    return Move(room=dest) if isinstance(dest, str) else Move(square=dest)
+
+
+# -------------------------------------------------------- on the screen
+def test_guided_game_to_its_end_pressing_only_confirm(tmp_path):
+    """From the title: every lesson in order, the person wins, the family's
+    autosave is never touched and the lesson file goes once the game is won."""
+    from game.ui.coach import GuidedMatch, play_until
+
+    from game.save import SavedGame, save_game
+    from game.ui.match import quick_setup
+
+    family = tmp_path / "autosave.json"      # the family's game in progress
+    save_game(family, SavedGame(quick_setup(7)))
+    before = family.read_bytes()
+    app = _app(tmp_path)
+    try:
+        _title_learn(app)
+        match = app.coach.match
+        assert isinstance(match, GuidedMatch)
+        assert (tmp_path / "lesson.json").exists()
+        shown = play_until(app)
+        assert shown == [ls.key for ls in tutorial.LESSONS]
+        assert match.game.over and match.game.winner == tutorial.YOU
+        assert list(match.game.actions) == [a for _s, a in tutorial.SCRIPT]
+        assert not (tmp_path / "lesson.json").exists()
+        assert family.read_bytes() == before
+        assert type(app.top).__name__ == "TitleScene" and app.coach is None
+    finally:
+        app.close()
+
+
+def test_leave_and_resume_the_lesson(tmp_path):
+    from game.ui.coach import LessonChoice, play_until
+
+    app = _app(tmp_path)
+    try:
+        _title_learn(app)
+        play_until(app, "summoned")
+        done = len(app.coach.match.game.actions)
+        seen = list(app.coach.match.seen)
+        assert done == 16 and "summoned" not in seen
+        app.handle(Intent(Kind.MENU, device="keyboard"))   # the pause menu opens even over a lesson
+        assert type(app.top).__name__ == "MenuScene"
+        app.top.to_title()
+        for _i in range(3):
+            app.step(0.1, draw=False)
+        assert app.coach is None and type(app.top).__name__ == "TitleScene"
+    finally:
+        app.close()
+    saved = json.loads((tmp_path / "lesson.json").read_text())
+    assert len(saved["actions"]) == 16 and saved["seen"] == seen
+
+    app = _app(tmp_path)            # the game was closed; a new start
+    try:
+        _title_learn(app)
+        assert isinstance(app.top, LessonChoice)
+        app.handle(CONFIRM)         # "Go on" is focused
+        match = app.coach.match
+        assert len(match.game.actions) == 16
+        assert match.game.positions["scarlet"] == "conservatory"
+        shown = play_until(app)
+        assert shown[0] == "summoned" and "welcome" not in shown
+        assert match.game.winner == tutorial.YOU
+    finally:
+        app.close()
+
+
+def test_start_the_lesson_again(tmp_path):
+    from game.ui.coach import LessonChoice, play_until
+
+    tutorial.save_lesson(tmp_path / "lesson.json", tutorial.LessonState(
+        [a for _s, a in tutorial.SCRIPT[:5]], ["welcome", "you"]))
+    app = _app(tmp_path)
+    try:
+        _title_learn(app)
+        assert isinstance(app.top, LessonChoice)
+        app.handle(Intent(Kind.CLICK, pos=app.top.no_button.rect.center, device="mouse"))
+        assert len(app.coach.match.game.actions) == 0
+        assert play_until(app, "welcome") == ["welcome"]
+    finally:
+        app.close()
+
+
+def test_a_damaged_lesson_file_is_kept_aside_and_said(tmp_path):
+    from game.ui.scenes.message import MessageScene
+
+    (tmp_path / "lesson.json").write_text('{"format": "clue-lesson", "version": 1, "actions": [{"type": "Accuse"}]}')
+    app = _app(tmp_path)
+    try:
+        _title_learn(app)
+        assert isinstance(app.top, MessageScene)
+        assert "lesson.broken-" in app.top.text and "actions" in app.top.text
+        assert list(tmp_path.glob("lesson.broken-*.json"))
+        assert app.coach is not None and len(app.coach.match.game.actions) == 0
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("text", ['{"format": "clue-lesson", "actions": [{"type": "Roll"}, {"type": "EndTurn"}]}',
+                                  "not json", '{"format": "clue-save"}'])
+def test_load_lesson_refuses_what_is_not_the_guided_game(tmp_path, text):
+    path = tmp_path / "lesson.json"
+    path.write_text(text)
+    with pytest.raises(tutorial.LessonError) as info:
+        tutorial.load_lesson(path)
+    assert str(path) in str(info.value)
+
+
+def test_the_arrow_keeps_the_focus_and_clicks_elsewhere_do_nothing(tmp_path):
+    from game.ui.coach import play_until
+
+    app = _app(tmp_path)
+    try:
+        _title_learn(app)
+        play_until(app, "you")
+        for _i in range(6):
+            app.step(0.1, draw=False)
+        app.handle(CONFIRM)            # the lesson is read
+        app.step(0.1, draw=False)
+        coach = app.coach
+        board = app.top
+        roll = next(b for b in board.buttons() if b.on_press == board.roll)
+        assert coach.target == roll.rect and board.focus.focused is roll
+        app.handle(Intent(Kind.DOWN, device="keyboard"))
+        app.handle(Intent(Kind.CLICK, pos=(5, 5), device="mouse"))
+        app.step(0.1, draw=False)
+        assert board.focus.focused is roll and len(board.game.actions) == 0 and coach.nudge > 0
+        app.handle(Intent(Kind.CLICK, pos=roll.rect.center, device="mouse"))
+        assert len(board.game.actions) == 1
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("lang", ("en", "es", "ca"))
+@pytest.mark.parametrize("size", ("normal", "large"))
+def test_every_lesson_fits_in_every_language(tmp_path, lang, size):
+    """Each lesson's lines fit their bubble, no line is under 20 px, and the
+    bubble fits on the 1280 x 720 screen beside the thing it points at."""
+    from game.settings import Settings
+    from game.ui import theme
+    from game.i18n import _
+    from game.ui.coach import Coach, GuidedMatch
+
+    app = _app(tmp_path, settings=Settings(language=lang, text_size=size))
+    try:
+        app.start()
+        coach = Coach(app, GuidedMatch(app.board))
+        widgets = coach.widgets()
+        assert len(widgets) > len(tutorial.LESSONS)
+        for w in widgets:
+            assert w.text_width() <= w.available_width(), (lang, size, w.text)
+            assert w.size >= theme.SMALL
+        screen = pygame.Rect(0, 0, 1280, 720)
+        for ls in tutorial.LESSONS:
+            coach.bubble, coach.bubble_text = ls, _(ls.text)
+            r = coach.bubble_rect()
+            assert screen.contains(r), (lang, size, ls.key, r)
+        coach.match.close()
+    finally:
+        app.close()
+        theme.set_text_scale(1.0)
+
+
+def test_lesson_screenshots(tmp_path):
+    from game.ui.app import run_app
+
+    for scene in ("lesson", "lesson-disprove"):
+        out = tmp_path / f"{scene}.png"
+        assert run_app(size=(1280, 720), seed=3, screenshot=str(out), scene=scene) == 0
+        assert pygame.image.load(str(out)).get_size() == (1280, 720)

@@ -131,14 +131,54 @@ def or_list(cards: list[str]) -> str:
     return _("{first} or {last}").format(first=", ".join(names[:-1]), last=names[-1])
 
 
-#: Per pile (suspects, weapons, rooms): "the last one of the pile is in the envelope".
-_LAST_OF_PILE = (N_("Every other suspect is in somebody's hand, so {card_the} is in the envelope."),
-                 N_("Every other weapon is in somebody's hand, so {card_the} is in the envelope."),
-                 N_("Every other room is in somebody's hand, so {card_the} is in the envelope."))
-#: Per pile: "the envelope's card of this pile is known, so this one is held".
-_PILE_KNOWN = (N_("{env_the} is the suspect in the envelope, so {card_the} is in somebody's hand."),
-               N_("{env_the} is the weapon in the envelope, so {card_the} is in somebody's hand."),
-               N_("{env_the} is the room in the envelope, so {card_the} is in somebody's hand."))
+@dataclass(frozen=True)
+class Wording:
+    """The sentences of the hints that name the hidden cards' place: "the
+    envelope" in the board game (000), "under the Crime card" in the card
+    game (003 "la targeta de Crim").  English msgids, translated when used;
+    the per-pile ones are (suspects/persons, weapons, rooms/locations)."""
+
+    looked: str
+    revealed: str
+    nobody: str
+    no_other: str
+    has_it: str
+    last_of_pile: tuple[str, str, str]
+    pile_known: tuple[str, str, str]
+    wrong: str
+
+
+BOARD_WORDS = Wording(
+    looked=N_("You looked in the envelope: {card_the} is in it."),
+    revealed=N_("The game is over: {card_the} was in the envelope."),
+    nobody=N_("Nobody could show a card for {card_the}, and you don't hold it: it is in the envelope."),
+    no_other=N_("No other player can have {card_the}, and you don't hold it: it is in the envelope."),
+    has_it=N_("{who} has {card_the}: nobody else can have it, and it is not in the envelope."),
+    last_of_pile=(N_("Every other suspect is in somebody's hand, so {card_the} is in the envelope."),
+                  N_("Every other weapon is in somebody's hand, so {card_the} is in the envelope."),
+                  N_("Every other room is in somebody's hand, so {card_the} is in the envelope.")),
+    pile_known=(N_("{env_the} is the suspect in the envelope, so {card_the} is in somebody's hand."),
+                N_("{env_the} is the weapon in the envelope, so {card_the} is in somebody's hand."),
+                N_("{env_the} is the room in the envelope, so {card_the} is in somebody's hand.")),
+    wrong=N_("{who} accused wrongly, and {x_the} and {y_the} from that accusation are in the envelope, so "
+             "{card_the} is not."),
+)
+
+CARD_GAME_WORDS = Wording(
+    looked=N_("You looked under the Crime card: {card_the} is there."),
+    revealed=N_("The game is over: {card_the} was under the Crime card."),
+    nobody=N_("Nobody could show a card for {card_the}, and you don't hold it: it is under the Crime card."),
+    no_other=N_("No other player can have {card_the}, and you don't hold it: it is under the Crime card."),
+    has_it=N_("{who} has {card_the}: nobody else can have it, and it is not under the Crime card."),
+    last_of_pile=(N_("Every other person is in somebody's hand, so {card_the} is under the Crime card."),
+                  N_("Every other weapon is in somebody's hand, so {card_the} is under the Crime card."),
+                  N_("Every other location is in somebody's hand, so {card_the} is under the Crime card.")),
+    pile_known=(N_("{env_the} is the person under the Crime card, so {card_the} is in somebody's hand."),
+                N_("{env_the} is the weapon under the Crime card, so {card_the} is in somebody's hand."),
+                N_("{env_the} is the location under the Crime card, so {card_the} is in somebody's hand.")),
+    wrong=N_("{who} accused wrongly, and {x_the} and {y_the} from that accusation are under the Crime card, so "
+             "{card_the} is not."),
+)
 
 
 # ------------------------------------------------------------------- core
@@ -147,9 +187,10 @@ class _Solver:
     is the set of places card ``c`` may be: seats ``0..n-1`` and the envelope
     ``n``."""
 
-    def __init__(self, table: Table, name: Callable[[int], str]) -> None:
+    def __init__(self, table: Table, name: Callable[[int], str], words: Wording = BOARD_WORDS) -> None:
         self.t = table
         self.name = name
+        self.w = words
         n = self.env = len(table.hand_sizes)
         self.cards = [c for pile in table.categories for c in pile]
         self.possible: dict[str, set[int]] = {c: set(range(n + 1)) for c in self.cards}
@@ -205,9 +246,9 @@ class _Solver:
             if q.shown is not None and q.shower is not None and q.shower != me:
                 self.fix(q.shown, q.shower, fmt("{who} showed you {card_the}.", who=self.name(q.shower), card=q.shown))
         for c in t.looked:
-            self.fix(c, self.env, fmt("You looked in the envelope: {card_the} is in it.", card=c))
+            self.fix(c, self.env, fmt(self.w.looked, card=c))
         for c in t.revealed:
-            self.fix(c, self.env, fmt("The game is over: {card_the} was in the envelope.", card=c))
+            self.fix(c, self.env, fmt(self.w.revealed, card=c))
         for q in t.questions:
             for p in q.no_card:
                 for c in q.cards:
@@ -225,14 +266,11 @@ class _Solver:
             if o == self.env:
                 others = [p for p in range(self.env) if p != self.t.seat]
                 if all((p, c) in self.said_no for p in others):
-                    why = fmt("Nobody could show a card for {card_the}, and you don't hold it: "
-                              "it is in the envelope.", card=c)
+                    why = fmt(self.w.nobody, card=c)
                 else:
-                    why = fmt("No other player can have {card_the}, and you don't hold it: it is in the envelope.",
-                              card=c)
+                    why = fmt(self.w.no_other, card=c)
             else:
-                why = fmt("{who} has {card_the}: nobody else can have it, and it is not in the envelope.",
-                          who=self.name(o), card=c)
+                why = fmt(self.w.has_it, who=self.name(o), card=c)
             found |= self.fix(c, o, why)
         return found
 
@@ -273,7 +311,7 @@ class _Solver:
                 continue
             for c in pile:
                 if c != env[0] and self.env in self.possible[c]:
-                    found |= self.exclude(c, self.env, fmt(_PILE_KNOWN[min(k, 2)], env=env[0], card=c))
+                    found |= self.exclude(c, self.env, fmt(self.w.pile_known[min(k, 2)], env=env[0], card=c))
         return found
 
     def last_of_pile(self) -> bool:
@@ -282,7 +320,7 @@ class _Solver:
         for k, pile in enumerate(self.t.categories):
             left = [c for c in pile if self.env in self.possible[c]]
             if len(left) == 1 and not self.settled(left[0]):
-                found |= self.fix(left[0], self.env, fmt(_LAST_OF_PILE[min(k, 2)], card=left[0]))
+                found |= self.fix(left[0], self.env, fmt(self.w.last_of_pile[min(k, 2)], card=left[0]))
         return found
 
     def only_these(self) -> bool:
@@ -310,9 +348,7 @@ class _Solver:
             inside = [c for c in cards if c in self.possible and self.possible[c] == {self.env}]
             rest = [c for c in cards if c in self.possible and c not in inside]
             if len(inside) == 2 and len(rest) == 1 and self.env in self.possible[rest[0]]:
-                why = fmt("{who} accused wrongly, and {x_the} and {y_the} from that accusation are in the "
-                          "envelope, so {card_the} is not.", who=self.name(p), x=inside[0], y=inside[1],
-                          card=rest[0])
+                why = fmt(self.w.wrong, who=self.name(p), x=inside[0], y=inside[1], card=rest[0])
                 found |= self.exclude(rest[0], self.env, why)
         return found
 
@@ -325,20 +361,22 @@ class _Solver:
         return self.hints
 
 
-def deduce(table: Table, name: Callable[[int], str]) -> dict[str, Hint]:
+def deduce(table: Table, name: Callable[[int], str], words: Wording = BOARD_WORDS) -> dict[str, Hint]:
     """Every conclusion ``table``'s seat can draw, as ``{card id: Hint}`` in the
     order they were found (a later hint may build on an earlier one).  Cards
     nothing is known about are absent; face-up cards are never listed.
 
     ``name(seat)`` names a player in sentences: a card id (a suspect, so that
-    its forms "the"/"of"/"to" are used) or a plain name ("Player 2").  Raises
+    its forms "the"/"of"/"to" are used) or a plain name ("Player 2");
+    ``words`` says where the hidden cards are (:data:`BOARD_WORDS`, the
+    envelope, or :data:`CARD_GAME_WORDS`, under the Crime card).  Raises
     :class:`InconsistentViewError` for a view no real game can produce (for
     example a full hand with a card that a player said they did not have)."""
     total = sum(len(p) for p in table.categories)
     if sum(table.hand_sizes) + len(table.categories) != total:
         raise ValueError(f"hand sizes {table.hand_sizes} and {len(table.categories)} envelope cards do not add "
                          f"up to {total} cards")
-    return _Solver(table, name).run()
+    return _Solver(table, name, words).run()
 
 
 # ---------------------------------------------------------------- adapters
@@ -457,4 +495,4 @@ def card_game_hints(view: "CardView", name: Callable[[int], str] | None = None) 
     (see :func:`deduce`; face-up cards are never listed).  Players are
     "Player 1", "Player 2" ... unless ``name`` is given.  Raises
     :class:`InconsistentViewError` for an impossible view."""
-    return deduce(card_game_table(view), name or player_name)
+    return deduce(card_game_table(view), name or player_name, CARD_GAME_WORDS)

@@ -304,6 +304,10 @@ def test_card_game_hints_are_sound_over_many_games():
                 envelopes += sum(h.envelope for h in hints.values())
     assert envelopes > 0
     assert card_game_hints(g.view(0))[g.crime[0]].reason.startswith("The game is over")
+    reasons = [h.reason for h in card_game_hints(g.view(0)).values()]
+    # the card game's words: the Crime card (003), never the board game's envelope
+    assert any("under the Crime card" in r for r in reasons)
+    assert not any("envelope" in r or " room" in r or "suspect" in r for r in reasons)
 
 
 def test_card_game_hints_are_honest():

@@ -337,6 +337,19 @@ class App:
             self.check_autosave()
         return self.saved_game is not None
 
+    def replacing_saved(self, start) -> None:
+        """Call ``start`` (it starts a new game) at once, or — when a game in
+        progress is saved, which the new game's autosave would replace — only
+        after the person says so (the box starts on "Keep it")."""
+        if not self.can_continue():
+            start()
+            return
+        from game.ui.scenes.confirm import ConfirmScene
+
+        self.push(ConfirmScene(self, _("Start a new game?"), start, yes=_("New game"), no=_("Keep it"),
+                               detail=_("A game you did not finish is saved. A new game takes its place: "
+                                        "the saved game will be lost.")))
+
     def continue_game(self) -> bool:
         """Resume the autosaved game on the board; False when there is none."""
         from game.save import SaveError

@@ -271,5 +271,11 @@ def draw_key(surface: pygame.Surface, hint: str, midright: tuple[int, int]) -> p
 def footer_hint(surface: pygame.Surface, s: str, y: int = 700) -> None:
     """A centred line at the bottom saying what to press (nothing is a dead end).
     ``{move}``, ``{confirm}``, ``{back}`` ... name the buttons of the device in use."""
-    theme.blit_text(surface, prompts.fmt(s), (surface.get_width() // 2, y), theme.SMALL, theme.MUTED, False,
-                    "midbottom")
+    text = theme.text(prompts.fmt(s), theme.SMALL, theme.MUTED)
+    r = text.get_rect(midbottom=(surface.get_width() // 2, y))
+    # an overlay's footer hides the dimmed footer of the screen under it, so the two never mix
+    band = pygame.Rect(0, r.top, surface.get_width(), r.height + 3)
+    shade = pygame.Surface(band.size, pygame.SRCALPHA)
+    shade.fill((*theme.BG_DARK, 235))
+    surface.blit(shade, band)
+    surface.blit(text, r)

@@ -6,7 +6,7 @@ player's accusation with.
 Three columns (Who? With what? Where?) of card rows; keyboard, mouse and pad
 all work (arrows move, confirm picks).  When the case file may be seen (one
 person at the table, or behind a cover) each row also shows its case-file
-mark: a green ✓ for a card crossed off (seen), or the person's own mark.
+mark: a line through a card crossed off (seen), or the person's own mark.
 """
 
 from __future__ import annotations
@@ -30,14 +30,26 @@ NOTE_RECT = pygame.Rect(30, 560, 1220, 110)
 
 
 class MarkedChip(ChipButton):
-    """A card row that also shows its case-file ``mark`` at the right end
-    ("✓" crossed off, or the person's own mark), when not selected."""
+    """A card row that also shows its case file: a card ``crossed`` off (in
+    your hand, face up, shown to you) is greyed with a line through its name —
+    not a ✓, which here means "picked" —; otherwise the person's own ``mark``
+    at the right end, when not selected."""
 
     mark: str = ""
+    crossed: bool = False
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        if self.mark and not self.selected:
+        if self.crossed and not self.selected:
+            r = self.rect
+            shade = pygame.Surface(r.size, pygame.SRCALPHA)
+            shade.fill((90, 80, 70, 110))
+            surface.blit(shade, r)
+            width = min(theme.fit_width(self.label, theme.BODY, True, self.available_width()),
+                        self.available_width())
+            x0 = r.left + r.height + 4
+            pygame.draw.line(surface, theme.BAD, (x0, r.centery), (x0 + width + 8, r.centery), 4)
+        elif self.mark and not self.selected:
             colour = theme.BAD if self.mark == "X" else (40, 130, 60) if self.mark == "✓" else (200, 140, 30)
             theme.blit_text(surface, self.mark, (self.rect.right - 22, self.rect.centery), theme.HEADING, colour,
                             True, "center")
@@ -70,7 +82,8 @@ class CardPickerScene(Scene):
             row = []
             for i, c in enumerate(pile):
                 b = MarkedChip(pygame.Rect(COL_X + col * 415, ROW_Y + i * ROW_STEP, COL_W, ROW_H), card(c), data=c)
-                b.mark = "✓" if c in crossed else own.get(c, "")
+                b.crossed = c in crossed
+                b.mark = "" if b.crossed else own.get(c, "")
                 b.on_press = lambda b=b, kind=kind: self.pick(kind, b)
                 row.append(b)
             self.items[kind] = row

@@ -135,7 +135,8 @@ class SetupScene(Scene):
         setup = GameSetup(seats=self.seat_configs(), seed=self.app.new_seed(), options=self.options())
         self.app.play("click")
         devices = {i: d for i, d in enumerate(self.pads) if d is not None and self.seats[i][1] == "human"}
-        self.app.replace(BoardScene(self.app, Match(self.app.board, setup, devices, self.notebook_mode)))
+        self.app.replacing_saved(
+            lambda: self.app.replace(BoardScene(self.app, Match(self.app.board, setup, devices, self.notebook_mode))))
 
     def cycle_notebook(self) -> None:
         """The next notebook help: Manual -> Assisted -> Hints -> Manual."""
@@ -295,8 +296,11 @@ class SetupScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         theme.background(surface)
         title = theme.blit_text(surface, _(self.heading), (TOKEN_X - 22, 24), theme.TITLE, theme.BRASS, True)
-        theme.blit_text(surface, _("Who is playing? 3 to 6 players."), (title.right + 28, title.centery),
-                        theme.BODY, theme.CREAM, False, "midleft", RULES_RECT.left - 16 - title.right - 28)
+        room = RULES_RECT.left - 16 - title.right - 28
+        who = _("Who is playing? 3 to 6 players.")
+        if theme.fit_width(who, theme.BODY, False, room) <= room:     # a long title leaves no room: left out
+            theme.blit_text(surface, who, (title.right + 28, title.centery), theme.BODY, theme.CREAM, False,
+                            "midleft", room)
         for lab in self.labels + self.headers:
             lab.draw(surface)
         for i, seat in enumerate(self.seats):

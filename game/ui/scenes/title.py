@@ -31,7 +31,8 @@ class TitleScene(SharedScreens, Scene):
         app = self.app
         entries: list[tuple[str, object]] = []
         if app.can_continue():   # a game in progress was saved: Continue comes first
-            entries.append((_("Continue"), self.continue_game))
+            card_game = getattr(app.saved_game, "mode", "board") == "card-game"
+            entries.append((_("Continue the card game") if card_game else _("Continue"), self.continue_game))
         entries += [(_("Play"), self.quick_start), (_("New game"), self.new_game), (_("Learn to play"), self.learn),
                     (_("Card game"), self.card_game), (_("Rules"), self.rules), (_("Settings"), self.settings),
                     (_("Quit"), self.ask_quit)]
@@ -54,8 +55,11 @@ class TitleScene(SharedScreens, Scene):
         self.app.play("click")
         device = self.app.last_device      # Play pressed on a pad: that pad plays Miss Scarlet
         devices = {0: device} if device.startswith("pad:") and device in self.app.pads else {}
-        match = Match(self.app.board, quick_setup(self.app.new_seed()), devices)
-        self.app.push(BoardScene(self.app, match))
+
+        def start() -> None:
+            match = Match(self.app.board, quick_setup(self.app.new_seed()), devices)
+            self.app.push(BoardScene(self.app, match))
+        self.app.replacing_saved(start)
 
     def learn(self) -> None:
         """The guided first game (:mod:`game.ui.coach`)."""

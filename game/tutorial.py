@@ -96,11 +96,11 @@ LESSONS: tuple[Lesson, ...] = (
         "Welcome, detective! Somebody in this house did it. Find out WHO did it, with WHICH weapon and in WHICH "
         "room. The answer is hidden in the envelope in the middle of the board."), '000 "Object of the game"'),
     Lesson("you", 0, "board", N_(
-        "You are Miss Scarlet, the red token at the bottom. You always start: the arrow shows what to press. "
-        "Press Roll the die."), '000 "Setting up" 9'),
+        "You are Miss Scarlet, the red token at the bottom. Miss Scarlet always starts, so you go first. The arrow "
+        "shows what to press: press Roll the die."), '000 "Setting up" 9'),
     Lesson("move", 1, "board", N_(
         "You rolled a 4. The lit squares are the places you can reach with exactly 4 steps: up, down, left or "
-        "right, never diagonally. Press to walk to the square with the arrow."), '000 "Moving" 1-2'),
+        "right, never diagonally. Press {confirm} to walk to the square with the arrow."), '000 "Moving" 1-2'),
     Lesson("end", 2, "board", N_(
         "No room is close enough this time. Press End turn: the player on your left plays next."),
         '000 "How a turn works" 4'),
@@ -139,8 +139,8 @@ LESSONS: tuple[Lesson, ...] = (
         "Mrs. White showed Colonel Mustard a card. Only he saw which one. That is fair: your cards stay secret too."),
         '000 "Disproving" 3'),
     Lesson("disprove", 21, "disprove", N_(
-        "Mrs. White suggested Mr. Green, with the Revolver, in the Ballroom. You are the first player on her left "
-        "and you hold two of these cards, so you must show her ONE. Only she will see it. Show her the Ballroom."),
+        "Mrs. White suggested Mr. Green, with the Revolver, in the Ballroom. You sit just to her left and you hold "
+        "two of these cards, so you must show her ONE. Only she will see it. Show her the Ballroom."),
         '000 "Disproving" 1-2'),
     Lesson("back", 23, "board", N_(
         "Your turn! You are in the Conservatory, where Colonel Mustard pulled you. Take the secret passage back to "
@@ -172,11 +172,13 @@ def lessons_at(done: int, screen: str) -> list[Lesson]:
 
 
 class LessonError(ValueError):
-    """A lesson file that cannot be used: ``path`` and the ``problem`` in plain words."""
+    """A lesson file that cannot be used: ``path``, the ``problem`` in plain
+    words (an English msgid: translate it to show it) and the technical
+    ``detail`` (for the terminal, not for a child)."""
 
-    def __init__(self, path: Path, problem: str) -> None:
-        super().__init__(f"{path}: {problem}")
-        self.path, self.problem = path, problem
+    def __init__(self, path: Path, problem: str, detail: str = "") -> None:
+        super().__init__(f"{path}: {problem}" + (f" ({detail})" if detail else ""))
+        self.path, self.problem, self.detail = path, problem, detail
 
 
 @dataclass
@@ -207,19 +209,19 @@ def load_lesson(path: str | Path) -> LessonState:
     try:
         doc = json.loads(path.read_text(encoding="utf-8-sig"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise LessonError(path, f"it cannot be read ({exc})") from None
+        raise LessonError(path, N_("the file is damaged"), str(exc)) from None
     if not isinstance(doc, dict) or doc.get("format") != LESSON_FORMAT:
-        raise LessonError(path, "it is not a saved lesson")
+        raise LessonError(path, N_("it is not a saved lesson"))
     raw, seen = doc.get("actions"), doc.get("seen", [])
     if not isinstance(raw, list) or not isinstance(seen, list) or not all(isinstance(s, str) for s in seen):
-        raise LessonError(path, '"actions" must be a list and "seen" a list of names')
+        raise LessonError(path, N_("the file is damaged"), '"actions" must be a list and "seen" a list of names')
     actions: list[Action] = []
     for i, a in enumerate(raw):
         try:
             action = from_dict(a)
         except (ValueError, TypeError, KeyError, AttributeError) as exc:
-            raise LessonError(path, f'"actions"[{i}] is not an action ({exc})') from None
+            raise LessonError(path, N_("the file is damaged"), f'"actions"[{i}] is not an action ({exc})') from None
         if i >= len(SCRIPT) or SCRIPT[i][1] != action:
-            raise LessonError(path, f'"actions"[{i}] is not the next step of the guided game')
+            raise LessonError(path, N_("its moves are not the guided game's"), f'"actions"[{i}]')
         actions.append(action)
     return LessonState(actions, [s for s in seen if any(ls.key == s for ls in LESSONS)])

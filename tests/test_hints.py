@@ -379,6 +379,8 @@ def test_manual_notebook_ticks_nothing(app):
     assert nb.focus.buttons == nb.rows + [nb.done_button]          # no Hint buttons
     mine = next(iter(match.game.seats[0].hand))
     assert match.cycle_mark(0, mine) == "X"                          # own cards are marked by hand
+    hand = match.game.seats[0].hand                                   # ... but you can still see which they are
+    assert {c for c in match.cards() if nb.auto_text(c) == "In my hand"} == set(hand)
     assert "Nothing is ticked for you" in nb.legend()
 
 

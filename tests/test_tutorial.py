@@ -199,7 +199,8 @@ def test_a_damaged_lesson_file_is_kept_aside_and_said(tmp_path):
     try:
         _title_learn(app)
         assert isinstance(app.top, MessageScene)
-        assert "lesson.broken-" in app.top.text and "actions" in app.top.text
+        assert "lesson.broken-" in app.top.text and "the file is damaged" in app.top.text
+        assert "Accuse" not in app.top.text and "{" not in app.top.text      # plain words, no parser output
         assert list(tmp_path.glob("lesson.broken-*.json"))
         assert app.coach is not None and len(app.coach.match.game.actions) == 0
     finally:
@@ -278,3 +279,21 @@ def test_lesson_screenshots(tmp_path):
         out = tmp_path / f"{scene}.png"
         assert run_app(size=(1280, 720), seed=3, screenshot=str(out), scene=scene) == 0
         assert pygame.image.load(str(out)).get_size() == (1280, 720)
+
+
+def test_coming_back_between_two_lessons_says_welcome_back(tmp_path):
+    from game.ui.coach import play_until
+
+    keys = [ls.key for ls in tutorial.LESSONS if ls.at <= 4]
+    tutorial.save_lesson(tmp_path / "lesson.json", tutorial.LessonState(
+        [a for _s, a in tutorial.SCRIPT[:4]], keys))          # no lesson is due at step 4
+    app = _app(tmp_path)
+    try:
+        _title_learn(app)
+        app.handle(CONFIRM)                                    # "Go on"
+        shown = play_until(app, "welcome-back")
+        assert shown == ["welcome-back"]
+        assert app.coach.bubble_text.startswith("Welcome back!")
+        assert play_until(app)[:2] == ["welcome-back", "again"]
+    finally:
+        app.close()

@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 import math
+import sys
 
 import pygame
 
@@ -112,9 +113,10 @@ def start_lesson(app) -> None:
                 kept = quarantine(path).name
             except OSError:
                 kept = path.name
+            print(f"{exc}", file=sys.stderr)
             _open(app, None)
             app.push(MessageScene(app, fmt("The lesson you left could not be read ({problem}). It was kept as "
-                                           "{name}. A new lesson starts.", problem=exc.problem, name=kept),
+                                           "{name}. A new lesson starts.", problem=_(exc.problem), name=kept),
                                   title=_("A file was damaged")))
             return
         if state.actions:
@@ -131,6 +133,7 @@ class LessonChoice(ConfirmScene):
         super().__init__(app, _("Go on with the lesson where you stopped?"), lambda: _open(app, state),
                          on_no=lambda: _open(app, None), yes=_("Go on"), no=_("Start again"))
         self.focus.focus_on(self.yes_button)
+        self.no_button.hint = None         # Esc closes the box and keeps the lesson: it is not "Start again"
 
     def handle(self, intent: Intent) -> bool:
         if intent.kind in (Kind.BACK, Kind.MENU):
@@ -231,13 +234,18 @@ class Coach:
             due = [ls for ls in tutorial.lessons_at(self.done, screen) if ls.key not in self.match.seen]
             if self._notebook_first():
                 due = []                   # first open the notebook, as the last lesson asked
+            back = _("Welcome back! The lesson goes on where you stopped.")
             if due:
                 self.bubble = due[0]
                 self.bubble_age = 0.0
-                self.bubble_text = _(due[0].text)
+                self.bubble_text = prompts.fmt(_(due[0].text))
                 if self.welcome_back:
-                    self.bubble_text = _("Welcome back! The lesson goes on where you stopped.") + " " + \
-                        self.bubble_text
+                    self.bubble_text = back + " " + self.bubble_text
+                self.welcome_back = False
+            elif self.welcome_back:        # resumed between two lessons: say so before the bare arrow
+                self.bubble = tutorial.Lesson("welcome-back", self.done, screen, "")
+                self.bubble_age = 0.0
+                self.bubble_text = back + " " + _("The arrow shows what to press next.")
                 self.welcome_back = False
         self.target = None if self.bubble is not None else self._aim(screen)
 
@@ -331,22 +339,43 @@ class Coach:
 
     # ------------------------------------------------------------- draw
     def bubble_rect(self) -> pygame.Rect:
-        """Where the lesson's bubble goes (logical pixels): the first place
-        that keeps clear of the thing pointed at — over the right-hand panel,
-        at the top, at the bottom, on the left — trying wider bubbles (fewer
-        lines) when the narrow one does not fit."""
+        """Where the lesson's bubble goes (logical pixels).  Never over the
+        thing pointed at; among the places that keep clear of it (over the
+        right-hand panel, at the top, at the bottom, on the left, in three
+        widths) the one that covers least of what the screen shows (its
+        buttons and cards, the board, the answer on the game-over screen)."""
         target = self._target_for_bubble()
-        first = None
+        keep = self._keep_clear()
+        best, best_score = None, None
         for w in (BUBBLE_W, 900, 1200):
             h = self._bubble_height(w)
             places = [pygame.Rect(640 - w // 2, 16, w, h), pygame.Rect(640 - w // 2, 704 - h, w, h)]
             if w == BUBBLE_W:
                 places = [pygame.Rect(1264 - w, 360 - h // 2, w, h)] + places + [pygame.Rect(16, 360 - h // 2, w, h)]
             for r in places:
-                first = first or r
-                if target is None or not r.colliderect(target.inflate(20, 20)):
-                    return r
-        return first
+                if target is not None and r.colliderect(target.inflate(20, 20)):
+                    continue
+                score = sum(r.clip(k).width * r.clip(k).height for k in keep)
+                if best_score is None or score < best_score:
+                    best, best_score = r, score
+        if best is None:
+            h = self._bubble_height(1200)
+            best = pygame.Rect(40, 16, 1200, h)
+        return best
+
+    def _keep_clear(self) -> list[pygame.Rect]:
+        """What the bubble should cover least: the top scene's buttons and
+        cards, what it asks to keep clear, and the board itself."""
+        from game.ui.scenes.board import BoardScene
+
+        top = self.app.top
+        rects = [b.rect for b in getattr(getattr(top, "focus", None), "buttons", [])]
+        keep = getattr(top, "keep_clear", None)
+        if keep is not None:
+            rects += keep()
+        if isinstance(top, BoardScene):
+            rects.append(top.view.rect)
+        return rects
 
     def _bubble_height(self, w: int) -> int:
         """Height in pixels of a bubble ``w`` pixels wide for the lesson on screen."""
@@ -369,9 +398,11 @@ class Coach:
                 self._arrow(surface, r, target)
             theme.panel(surface, r, theme.PAPER, theme.BRASS, 18, 5)
             total = len(tutorial.LESSONS)
-            number = next((i for i, ls in enumerate(tutorial.LESSONS) if ls is self.bubble), 0) + 1
-            theme.blit_text(surface, fmt("Learning to play: {n} of {total}", n=number, total=total),
-                            (r.left + 24, r.top + 16), theme.SMALL, (120, 80, 40), True, max_width=r.width - 48)
+            number = next((i + 1 for i, ls in enumerate(tutorial.LESSONS) if ls is self.bubble), None)
+            head = _("Learning to play") if number is None else fmt("Learning to play: {n} of {total}", n=number,
+                                                                     total=total)
+            theme.blit_text(surface, head, (r.left + 24, r.top + 16), theme.SMALL, (120, 80, 40), True,
+                            max_width=r.width - 48)
             theme.blit_wrapped(surface, self.bubble_text, pygame.Rect(r.left + 24, r.top + 52, r.width - 48,
                                                                       r.height - 100), theme.BUTTON, theme.INK)
             theme.blit_text(surface, prompts.fmt(_("Press {confirm} to go on")), (r.centerx, r.bottom - 16),

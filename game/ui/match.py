@@ -171,6 +171,10 @@ class Seats:
         """Card -> why its mark is a fact for ``seat`` (not to be cycled)."""
         raise NotImplementedError
 
+    def own_cards(self, seat: int) -> frozenset[str]:
+        """The cards in ``seat``'s hand (from that seat's own view)."""
+        raise NotImplementedError
+
     def deduce(self, seat: int) -> dict:
         """``{card id: Hint}`` from ``seat``'s view (the game's own hints
         function); raises ``game.hints.InconsistentViewError``."""
@@ -322,6 +326,9 @@ class Match(Seats):
     def facts(self, seat: int) -> dict[str, str]:
         """The notebook rows that are facts for ``seat`` (:meth:`auto_ticks`)."""
         return self.auto_ticks(seat)
+
+    def own_cards(self, seat: int) -> frozenset[str]:
+        return self.game.view(seat).hand
 
     def deduce(self, seat: int) -> dict:
         """:func:`game.hints.board_hints` of ``game.view(seat)`` only."""

@@ -141,6 +141,9 @@ class CardMatch(Seats):
         """The case-file rows that are facts: the :meth:`crossed` cards."""
         return self.crossed(seat)
 
+    def own_cards(self, seat: int) -> frozenset[str]:
+        return self.view(seat).hand
+
     def deduce(self, seat: int) -> dict:
         """:func:`game.hints.card_game_hints` of ``view(seat)`` only, players named by their tokens."""
         from game.hints import card_game_hints

@@ -733,8 +733,12 @@ class BoardScene(TableActions, Scene):
         g = self.game
         out.append(Label(pygame.Rect(TURN_RECT.left + 80, TURN_RECT.top + 10, TURN_RECT.width - 90, 36),
                          self.match.seat_name(g.turn), theme.HEADING, True))
-        out.append(Label(pygame.Rect(TURN_RECT.left + 80, TURN_RECT.top + 48, TURN_RECT.width - 90, 28),
-                         self._status(), theme.SMALL))
+        status = [self._status()] + [fmt(t, name=s) for t in ("{name} is choosing a card to show.",
+                                                               "{name} is thinking…") for s in SUSPECTS]
+        status += [_("Waiting for the players to the left to answer…"), _("Checking the envelope…")]
+        for text in status:                   # every status line, with every suspect's name
+            out.append(Label(pygame.Rect(TURN_RECT.left + 80, TURN_RECT.top + 48, TURN_RECT.width - 90, 28), text,
+                             theme.SMALL))
         for line in self._log_render():
             out.append(Label(pygame.Rect(LOG_RECT.left + 14, 0, LOG_RECT.width - 28, LOG_LINE), line, LOG_SIZE))
         for i, line in enumerate(self._rules_lines()):

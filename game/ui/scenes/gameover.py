@@ -95,11 +95,14 @@ class GameOverScene(Scene):
             self.focus.focus_on(self.again)
 
     def keep_clear(self) -> list[pygame.Rect]:
-        """Where confetti never falls: the title, the sentence, the buttons and the footer."""
-        title = theme.text(self.title, 48, theme.BRASS, True).get_rect(midtop=(640, 110))
-        _cw, ch = assets.card_size(200)
+        """Where confetti never falls (and the guided game's bubble goes last):
+        the title, the envelope's cards, the sentence, the buttons and the footer."""
+        title = theme.text(self.title, 48, theme.BRASS, True, 1200).get_rect(midtop=(640, 110))
+        cw, ch = assets.card_size(200)
         sentence = theme.text(self.sentence, theme.BODY).get_rect(midtop=(640, 180 + ch + 24))
-        return [title.inflate(24, 16), sentence.inflate(24, 16),
+        cards = pygame.Rect(0, 180, 3 * cw + 2 * 40, ch)
+        cards.centerx = 640
+        return [title.inflate(24, 16), sentence.inflate(24, 16), cards,
                 self.again.rect.union(self.title_button.rect).inflate(40, 30),
                 pygame.Rect(0, 670, 1280, 50)]
 
@@ -121,7 +124,7 @@ class GameOverScene(Scene):
         if self.winner_suspect:
             img = assets.token(self.winner_suspect, 72)
             surface.blit(img, img.get_rect(center=(640, 60)))
-        theme.blit_text(surface, self.title, (640, 110), 48, theme.BRASS, True, "midtop", 1280)
+        theme.blit_text(surface, self.title, (640, 110), 48, theme.BRASS, True, "midtop", 1200)
         w = 200
         cw, ch = assets.card_size(w)
         x0 = 640 - (3 * cw + 2 * 40) // 2
@@ -135,5 +138,5 @@ class GameOverScene(Scene):
             footer_hint(surface, _("{confirm} to choose, {back} for the title screen"))
 
     def widgets(self) -> list:
-        return [self.again, self.title_button, Label(pygame.Rect(0, 110, 1280, 60), self.title, 48, True),
+        return [self.again, self.title_button, Label(pygame.Rect(40, 110, 1200, 60), self.title, 48, True),
                 Label(pygame.Rect(40, 460, 1200, 30), self.sentence, theme.BODY)]

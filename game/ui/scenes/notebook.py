@@ -102,6 +102,8 @@ class NotebookScene(Scene):
         self.match = match
         self.seat = seat
         self.auto = match.facts(seat)
+        #: the cards in this seat's hand (named in every mode, ticked only when the mode says so)
+        self.own = match.own_cards(seat)
         self.marks = match.notebooks.setdefault(seat, {})
         self.rows: list[RowButton] = []
         self.headers: list[tuple[str, int, int]] = []
@@ -145,8 +147,11 @@ class NotebookScene(Scene):
         return pygame.Rect(RIGHT_X, 462, COL_W, 140)
 
     def auto_text(self, card: str) -> str:
+        """The note of a row: "In my hand", "Shown by ..." for a fact row; in
+        the Manual mode, where nothing is ticked for you, your own cards still
+        say "In my hand" (their marks are yours to set)."""
         why = self.auto.get(card)
-        if why == "hand":
+        if why == "hand" or (why is None and card in self.own):
             return _("In my hand")
         if why and why.startswith("shown:"):
             return fmt("Shown by {name}", name=self.match.suspects[int(why[6:])])

@@ -208,10 +208,12 @@ def load_lesson(path: str | Path) -> LessonState:
     path = Path(path)
     try:
         doc = json.loads(path.read_text(encoding="utf-8-sig"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+    except (OSError, ValueError, RecursionError) as exc:      # ValueError: bad UTF-8, JSON, huge numbers
         raise LessonError(path, N_("the file is damaged"), str(exc)) from None
     if not isinstance(doc, dict) or doc.get("format") != LESSON_FORMAT:
         raise LessonError(path, N_("it is not a saved lesson"))
+    if doc.get("version", 1) != 1:
+        raise LessonError(path, N_("it was saved by another version of the game"), f'"version": {doc.get("version")!r}')
     raw, seen = doc.get("actions"), doc.get("seen", [])
     if not isinstance(raw, list) or not isinstance(seen, list) or not all(isinstance(s, str) for s in seen):
         raise LessonError(path, N_("the file is damaged"), '"actions" must be a list and "seen" a list of names')

@@ -297,3 +297,13 @@ def test_coming_back_between_two_lessons_says_welcome_back(tmp_path):
         assert play_until(app)[:2] == ["welcome-back", "again"]
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("text", ['{"format": "clue-lesson", "version": 1, "actions": ' + "[" * 5000 + "]" * 5000 + "}",
+                                  '{"format": "clue-lesson", "version": ' + "9" * 5000 + "}",
+                                  '{"format": "clue-lesson", "version": 99, "actions": []}'])
+def test_deeply_broken_lesson_files_are_refused_not_crashed(tmp_path, text):
+    path = tmp_path / "lesson.json"
+    path.write_text(text)
+    with pytest.raises(tutorial.LessonError):
+        tutorial.load_lesson(path)

@@ -425,7 +425,8 @@ class Coach:
         start = (max(bubble.left + 30, min(bubble.right - 30, target.centerx)),
                  bubble.bottom if target.centery > bubble.bottom else bubble.top
                  if target.centery < bubble.top else bubble.centery)
-        end = target.clamp(pygame.Rect(0, 0, 1280, 720)).center
+        ring = target.inflate(14, 14)        # end at the ring round the target, never across its label
+        end = (max(ring.left, min(ring.right, start[0])), max(ring.top, min(ring.bottom, start[1])))
         pygame.draw.line(surface, (20, 14, 10), start, end, 9)
         pygame.draw.line(surface, theme.HIGHLIGHT, start, end, 5)
 

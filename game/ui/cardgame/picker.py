@@ -82,7 +82,7 @@ class CardPickerScene(Scene):
             row = []
             for i, c in enumerate(pile):
                 b = MarkedChip(pygame.Rect(COL_X + col * 415, ROW_Y + i * ROW_STEP, COL_W, ROW_H), card(c), data=c)
-                b.crossed = c in crossed
+                b.crossed = c in crossed or own.get(c) == "✓"     # "seen", by the game or by hand
                 b.mark = "" if b.crossed else own.get(c, "")
                 b.on_press = lambda b=b, kind=kind: self.pick(kind, b)
                 row.append(b)

@@ -31,10 +31,25 @@ class ConfirmScene(Scene):
         self.detail = detail
         self.on_yes = on_yes
         self.on_no = on_no
-        self.yes_button = Button(pygame.Rect(BOX.left + 40, BOX.bottom - 96, 240, 60), yes or _("Yes"), self.yes)
-        self.no_button = Button(pygame.Rect(BOX.right - 280, BOX.bottom - 96, 240, 60), no or _("No"), self.no,
-                                hint="Esc")
+        self.box = self._box()
+        bw = (self.box.width - 120) // 2
+        self.yes_button = Button(pygame.Rect(self.box.left + 40, self.box.bottom - 96, bw, 60), yes or _("Yes"),
+                                 self.yes)
+        self.no_button = Button(pygame.Rect(self.box.right - 40 - bw, self.box.bottom - 96, bw, 60), no or _("No"),
+                                self.no, hint="Esc")
         self.focus = FocusGroup([self.yes_button, self.no_button], focus=1)
+
+    def _box(self) -> pygame.Rect:
+        """The box (logical pixels): 600 x 250, or with a ``detail`` wider
+        (800) and as tall as its wrapped lines need, centred on the screen."""
+        if not self.detail:
+            return BOX.copy()
+        w = 800
+        lines = theme.wrap(self.detail, w - 60, theme.BODY)
+        h = 84 + len(lines) * (theme.font(theme.BODY).get_height() + 4) + 20 + 96
+        box = pygame.Rect(0, 0, w, max(BOX.height, h))
+        box.center = BOX.center
+        return box
 
     def yes(self) -> None:
         self.app.play("click")
@@ -57,14 +72,17 @@ class ConfirmScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         theme.dim(surface, 150)
-        theme.panel(surface, BOX, theme.PAPER, theme.BRASS, 18, 4)
-        theme.blit_text(surface, self.question, (BOX.centerx, BOX.top + 30), theme.HEADING, theme.INK, True, "midtop",
-                        BOX.width - 40)
+        box = self.box
+        theme.panel(surface, box, theme.PAPER, theme.BRASS, 18, 4)
+        theme.blit_text(surface, self.question, (box.centerx, box.top + 30), theme.HEADING, theme.INK, True, "midtop",
+                        box.width - 40)
         if self.detail:
-            theme.blit_wrapped(surface, self.detail, pygame.Rect(BOX.left + 30, BOX.top + 84, BOX.width - 60, 90),
+            theme.blit_wrapped(surface, self.detail, pygame.Rect(box.left + 30, box.top + 84, box.width - 60,
+                                                                 box.height - 84 - 116),
                                theme.BODY, (70, 50, 40), align="center")
         self.focus.draw(surface)
 
     def widgets(self) -> list:
         return [self.yes_button, self.no_button,
-                Label(pygame.Rect(BOX.left + 20, BOX.top + 30, BOX.width - 40, 40), self.question, theme.HEADING, True)]
+                Label(pygame.Rect(self.box.left + 20, self.box.top + 30, self.box.width - 40, 40), self.question,
+                      theme.HEADING, True)]

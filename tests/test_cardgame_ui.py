@@ -339,3 +339,51 @@ def test_replay_of_a_card_game_save_says_what_it_is(app, tmp_path, capsys):
     app.autosave(table.match)
     assert main(["--replay", str(tmp_path / "autosave.json")]) == 2
     assert "saved card game" in capsys.readouterr().err
+
+
+def test_card_computers_decide_the_same_after_a_resume(tmp_path):
+    """Continue never changes a computer's choice: Medium and Hard rebuild the
+    pairs they already asked about from their own view (``restore``)."""
+    from game.cardgame.engine import CardSetup
+    from game.save import read_save, save_game
+    from game.ui.cardgame.match import CardMatch
+
+    setup = CardSetup(players=4, seed=11, advanced=True, levels=("easy", "medium", "hard", "hard"))
+    tokens = ("scarlet", "white", "peacock", "green")
+
+    def play(m, n=None):
+        k = 0
+        while not m.game.over and (n is None or k < n):
+            m.game.apply(m.computer_choice())
+            k += 1
+
+    whole = CardMatch(setup, tokens)
+    play(whole)
+    assert len(whole.game.actions) > 12
+    for cut in (5, 12, len(whole.game.actions) // 2):
+        part = CardMatch(setup, tokens)
+        play(part, cut)
+        path = tmp_path / f"cut{cut}.json"
+        save_game(path, part.saved())
+        again = CardMatch.resume(read_save(path))
+        play(again)
+        assert again.game.events == whole.game.events, cut
+
+
+def test_card_computers_rebuild_the_pairs_they_asked_from_their_view():
+    from game.cardgame.ai import make_card_player
+    from game.cardgame.engine import CardSetup
+    from game.ui.cardgame.match import CardMatch
+
+    setup = CardSetup(players=3, seed=4, levels=("medium", "hard", "medium"))
+    m = CardMatch(setup, ("scarlet", "white", "peacock"))
+    for _i in range(30):
+        if m.game.over:
+            break
+        m.game.apply(m.computer_choice())
+    remembered = {seat: p.asked for seat, p in m.players.items()}
+    assert any(remembered.values())
+    for seat in m.players:
+        fresh = make_card_player(m.levels[seat], 99)
+        fresh.restore(m.view(seat))
+        assert fresh.asked == remembered[seat], seat

@@ -94,6 +94,13 @@ class _Base:
         self.asked: set[frozenset[str]] = set()
         self._cache: tuple[int, Knowledge] | None = None
 
+    def restore(self, view: CardView) -> None:
+        """Rebuild the memory kept besides the view — the pairs this seat has
+        asked about — from the view's own Asked events, so a resumed game (or
+        a player made anew for each choice) asks exactly as one never stopped."""
+        self.asked = {frozenset(e.cards) for e in view.events
+                      if isinstance(e, ev.Asked) and e.player == view.seat}
+
     def know(self, view: CardView) -> Knowledge:
         """Exact knowledge (cached per number of events seen)."""
         if self._cache is None or self._cache[0] != len(view.events):

@@ -27,7 +27,7 @@ from game.rules.errors import IllegalActionError
 from game.ui import anim, assets, prompts, theme
 from game.ui.i18n import _, fmt
 from game.ui.input import Intent, Kind
-from game.ui.scenes.base import PRIVATE_GUARD, InputGuard, Scene, TableActions
+from game.ui.scenes.base import PRIVATE_GUARD, ComputerTurn, InputGuard, Scene, TableActions
 from game.ui.widgets import Button, FocusGroup, Label, spatial_next
 
 #: Seconds a computer player "thinks" before each decision (divided by the speed).
@@ -66,9 +66,8 @@ class BoardScene(TableActions, Scene):
         self.die_rect = DIE_RECT if self.game.options.dice == 1 else DIE_RECT.inflate(0, DIE_RECT.height).move(
             0, DIE_RECT.height // 2)
         self.t = 0.0
-        self.ai_wait = 0.0
-        self.pending: Future | None = None   # a computer player's choice being thought about
-        self._pending_key = -1               # len(game.events) when it was asked for
+        #: a computer player's choice being thought about, handed over after the pause
+        self.computer = ComputerTurn()
         self.skipping = False
         self.turn_no = 0
         self.auto_suggested = -1
@@ -125,7 +124,6 @@ class BoardScene(TableActions, Scene):
             self.refuse(exc)
             return False
         self.queue.extend(events)
-        self.ai_wait = 0.0
         self._buttons_key = None
         self.app.autosave(self.match)
         return True
@@ -252,7 +250,7 @@ class BoardScene(TableActions, Scene):
             if k is Kind.POINT and self.match.humans:
                 self.notebook_button.focused = self.notebook_button.rect.collidepoint(intent.pos)
             if k is Kind.CONFIRM or (k is Kind.CLICK and self.view.rect.collidepoint(intent.pos)):
-                self.ai_wait = 1e9  # hurry the computer player
+                self.computer.hurry()
                 return True
             return False
         if self.game.phase is Phase.MOVE:
@@ -314,15 +312,18 @@ class BoardScene(TableActions, Scene):
 
     def on_exit(self) -> None:
         """Leaving the board: drop the pending choice and stop the worker thread."""
-        if self.pending is not None:
-            self.pending.cancel()
-            self.pending = None
+        self.computer.cancel()
         self.match.close()
 
     @property
     def thinking(self) -> bool:
         """True while a computer player's choice is still being worked out."""
-        return self.pending is not None and not self.pending.done()
+        return self.computer.thinking
+
+    @property
+    def pending(self) -> Future | None:
+        """The future of the computer player's choice being thought about, or None."""
+        return self.computer.pending
 
     # ============================================================= update
     def update(self, dt: float) -> None:
@@ -363,15 +364,9 @@ class BoardScene(TableActions, Scene):
             return
         actor = g.actor
         if not self.match.is_human(actor):
-            if self.pending is None:             # think during the pause, off the frame loop
-                self.pending = self.match.think(self.app.threaded_ai)
-                self._pending_key = len(g.events)
-            self.ai_wait += dt
-            if self.ai_wait >= AI_PAUSE / self.app.speed and self.pending.done():
-                fut, self.pending = self.pending, None
-                self.ai_wait = 0.0
-                if self._pending_key == len(g.events) and not fut.cancelled():
-                    self.do(fut.result())
+            action = self.computer.poll(self.match, dt, AI_PAUSE / self.app.speed, self.app.threaded_ai)
+            if action is not None:            # thought about during the pause, off the frame loop
+                self.do(action)
             return
         if g.phase is Phase.DISPROVE and not self.disprove_open:
             self.open_disprove(actor)

@@ -526,3 +526,25 @@ def test_new_screens_text_fits(app):
     for s in scenes:
         for w in s.widgets():
             assert w.text_width() <= w.available_width(), (type(s).__name__, getattr(w, "label", None))
+
+
+def test_the_guided_game_with_a_controller_only(app, tmp_path):
+    """Learn to play chosen with a pad: that pad plays Miss Scarlet, and its A
+    button alone plays the whole lesson to the win."""
+    from game import tutorial
+
+    app.save_path = tmp_path / "autosave.json"
+    plug(app, 4)
+    for _i in range(2):
+        press(app, 4, DOWN)                           # from Play: New game, then Learn to play
+    assert app.top.focus.focused.on_press == app.top.learn
+    press(app, 4, A)
+    match = app.coach.match
+    assert match.devices == {0: "pad:4"}
+    for _i in range(800):
+        if app.coach is None:
+            break
+        for _f in range(2):
+            app.step(DT)
+        press(app, 4, A)
+    assert match.game.over and match.game.winner == tutorial.YOU

@@ -152,6 +152,9 @@ def _open(app, state: tutorial.LessonState | None) -> None:
     else:
         match = GuidedMatch.resume(app.board, SavedGame(tutorial.SETUP, list(state.actions)), lesson_path(app))
         match.seen = list(state.seen)
+    device = app.last_device               # opened with a controller: that controller plays Miss Scarlet
+    if device.startswith("pad:") and device in app.pads:
+        match.give_device(tutorial.YOU, device)
     app.coach = Coach(app, match, resumed=state is not None)
     app.push(BoardScene(app, match))
 

@@ -170,6 +170,8 @@ class Coach:
         self.match = match
         self.bubble: tutorial.Lesson | None = None
         self.bubble_text = ""
+        self.box = pygame.Rect(0, 0, 0, 0)   # the bubble on screen (logical pixels)
+        self.pointed: pygame.Rect | None = None   # what it points at, kept clear
         self.bubble_age = 0.0          # seconds the bubble has been on screen
         self.target: pygame.Rect | None = None
         self.t = 0.0
@@ -237,20 +239,21 @@ class Coach:
             due = [ls for ls in tutorial.lessons_at(self.done, screen) if ls.key not in self.match.seen]
             if self._notebook_first():
                 due = []                   # first open the notebook, as the last lesson asked
-            back = _("Welcome back! The lesson goes on where you stopped.")
+            back = _("Welcome back! The lesson goes on where you stopped.") + " " if self.welcome_back else ""
             if due:
-                self.bubble = due[0]
-                self.bubble_age = 0.0
-                self.bubble_text = prompts.fmt(_(due[0].text))
-                if self.welcome_back:
-                    self.bubble_text = back + " " + self.bubble_text
-                self.welcome_back = False
-            elif self.welcome_back:        # resumed between two lessons: say so before the bare arrow
-                self.bubble = tutorial.Lesson("welcome-back", self.done, screen, "")
-                self.bubble_age = 0.0
-                self.bubble_text = back + " " + _("The arrow shows what to press next.")
-                self.welcome_back = False
+                self._raise(due[0], back + prompts.fmt(_(due[0].text)))
+            elif back:                     # resumed between two lessons: say so before the bare arrow
+                self._raise(tutorial.Lesson("welcome-back", self.done, screen, ""),
+                            back + _("The arrow shows what to press next."))
         self.target = None if self.bubble is not None else self._aim(screen)
+
+    def _raise(self, lesson: tutorial.Lesson, text: str) -> None:
+        """Show ``lesson`` with ``text``; where it goes and what it points at
+        are worked out once here, not in every frame."""
+        self.bubble, self.bubble_text, self.bubble_age = lesson, text, 0.0
+        self.welcome_back = False
+        self.pointed = self._aim(lesson.screen)
+        self.box = self.bubble_rect()
 
     def dismiss(self) -> None:
         """The lesson on screen was read: mark it seen (and saved)."""
@@ -347,7 +350,7 @@ class Coach:
         right-hand panel, at the top, at the bottom, on the left, in three
         widths) the one that covers least of what the screen shows (its
         buttons and cards, the board, the answer on the game-over screen)."""
-        target = self._target_for_bubble()
+        target = self._aim(self.screen())   # what will be pointed at once the bubble is read
         keep = self._keep_clear()
         best, best_score = None, None
         for w in (BUBBLE_W, 900, 1200):
@@ -386,16 +389,11 @@ class Coach:
         line_h = theme.font(theme.BUTTON).get_height() + 4
         return min(700, 52 + len(lines) * line_h + 54)
 
-    def _target_for_bubble(self) -> pygame.Rect | None:
-        """The thing that will be pointed at once the bubble is read (kept visible)."""
-        return self._aim(self.screen())
-
     def draw(self, surface: pygame.Surface) -> None:
         """The bubble (with the game dimmed behind it) or the pointer on the target."""
         if self.bubble is not None:
             theme.dim(surface, 110)
-            r = self.bubble_rect()
-            target = self._target_for_bubble()
+            r, target = self.box, self.pointed
             if target is not None:
                 self._ring(surface, target)
                 self._arrow(surface, r, target)

@@ -194,10 +194,16 @@ def dim(surface: pygame.Surface, alpha: int = 150) -> None:
     surface.blit(shade, (0, 0))
 
 
-@lru_cache(maxsize=8)
-def _shade(size: tuple[int, int], alpha: int) -> pygame.Surface:
+def shade(surface: pygame.Surface, rect: pygame.Rect, alpha: int, colour=(0, 0, 0)) -> None:
+    """Cover ``rect`` (logical pixels) with ``colour`` at ``alpha`` (0-255);
+    the translucent surface is made once per size and colour, not per frame."""
+    surface.blit(_shade(rect.size, alpha, tuple(colour)), rect)
+
+
+@lru_cache(maxsize=32)
+def _shade(size: tuple[int, int], alpha: int, colour: tuple[int, int, int] = (0, 0, 0)) -> pygame.Surface:
     s = pygame.Surface(size, pygame.SRCALPHA)
-    s.fill((0, 0, 0, alpha))
+    s.fill((*colour, alpha))
     return s
 
 

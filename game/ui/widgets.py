@@ -226,20 +226,15 @@ class FocusGroup:
                 b.press()
                 return True
             return False
-        if k is Kind.POINT and intent.pos:
-            for i, b in enumerate(self.buttons):
-                if b.rect.collidepoint(intent.pos):
-                    self.focus = i
-                    self._sync()
-                    return True
-            return False
-        if k is Kind.CLICK and intent.pos:
-            for i, b in enumerate(self.buttons):
-                if b.rect.collidepoint(intent.pos):
-                    self.focus = i
-                    self._sync()
-                    b.press()
-                    return True
+        if k in (Kind.POINT, Kind.CLICK) and intent.pos:
+            i = next((i for i, b in enumerate(self.buttons) if b.rect.collidepoint(intent.pos)), None)
+            if i is None:
+                return False
+            self.focus = i
+            self._sync()
+            if k is Kind.CLICK:
+                self.buttons[i].press()
+            return True
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -274,8 +269,5 @@ def footer_hint(surface: pygame.Surface, s: str, y: int = 700) -> None:
     text = theme.text(prompts.fmt(s), theme.SMALL, theme.MUTED)
     r = text.get_rect(midbottom=(surface.get_width() // 2, y))
     # an overlay's footer hides the dimmed footer of the screen under it, so the two never mix
-    band = pygame.Rect(0, r.top, surface.get_width(), r.height + 3)
-    shade = pygame.Surface(band.size, pygame.SRCALPHA)
-    shade.fill((*theme.BG_DARK, 235))
-    surface.blit(shade, band)
+    theme.shade(surface, pygame.Rect(0, r.top, surface.get_width(), r.height + 3), 235, theme.BG_DARK)
     surface.blit(text, r)

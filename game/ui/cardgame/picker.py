@@ -42,9 +42,7 @@ class MarkedChip(ChipButton):
         super().draw(surface)
         if self.crossed and not self.selected:
             r = self.rect
-            shade = pygame.Surface(r.size, pygame.SRCALPHA)
-            shade.fill((90, 80, 70, 110))
-            surface.blit(shade, r)
+            theme.shade(surface, r, 110, (90, 80, 70))
             width = min(theme.fit_width(self.label, theme.BODY, True, self.available_width()),
                         self.available_width())
             x0 = r.left + r.height + 4

@@ -23,8 +23,7 @@ from collections import deque
 import pygame
 
 from game.cardgame import events as ev
-from game.cardgame.engine import Accuse, Ask, CardAction, Phase
-from game.rules.errors import IllegalActionError
+from game.cardgame.engine import Accuse, Ask, Phase
 from game.ui import assets, prompts, theme
 from game.ui.i18n import _, fmt, ngettext
 from game.ui.input import Intent, Kind
@@ -77,19 +76,6 @@ class CardTableScene(TableActions, Scene):
         app.autosave(match)
 
     # =========================================================== actions
-    def do(self, action: CardAction) -> bool:
-        """Apply ``action`` for the actor; an illegal one shows the engine's
-        reason (:func:`game.ui.scenes.message.refuse`).  Returns True when applied."""
-        try:
-            events = self.game.apply(action)
-        except IllegalActionError as exc:
-            self.refuse(exc)
-            return False
-        self.queue.extend(events)
-        self._buttons_key = None
-        self.app.autosave(self.match)
-        return True
-
     def refuse(self, reason) -> None:
         from game.ui.scenes.message import refuse
 

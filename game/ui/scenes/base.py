@@ -148,7 +148,24 @@ class ComputerTurn:
 
 class TableActions:
     """For the scenes that play a game (the board, the card table): they have
-    ``game`` (with ``check(action)``) and ``refuse(reason)``."""
+    ``game`` (``check`` and ``apply``), ``match``, ``queue`` (events still to
+    be played on screen), ``_buttons_key`` and ``refuse(reason)``."""
+
+    def do(self, action) -> bool:
+        """Apply ``action`` for the actor; an illegal one shows the engine's
+        reason (:meth:`refuse`).  The events queue up to be played, the buttons
+        are rebuilt and the match is autosaved.  Returns True when applied."""
+        from game.rules.errors import IllegalActionError
+
+        try:
+            events = self.game.apply(action)
+        except IllegalActionError as exc:
+            self.refuse(exc)
+            return False
+        self.queue.extend(events)
+        self._buttons_key = None
+        self.app.autosave(self.match)
+        return True
 
     def may(self, action) -> bool:
         """True when the rules allow ``action`` now; otherwise say why not

@@ -20,7 +20,7 @@ from concurrent.futures import Future
 import pygame
 
 from game.rules import events as ev
-from game.rules.actions import Accuse, Action, EndTurn, Move, Roll, Suggest, TakePassage
+from game.rules.actions import Accuse, EndTurn, Move, Roll, Suggest, TakePassage
 from game.rules.cards import SUSPECTS
 from game.rules.engine import Phase
 from game.rules.errors import IllegalActionError
@@ -115,19 +115,6 @@ class BoardScene(TableActions, Scene):
         m.resume_tail, m.resume_positions, m.resume_weapons = [], None, None
 
     # =========================================================== actions
-    def do(self, action: Action) -> bool:
-        """Apply ``action`` for the current actor; an illegal one shows the
-        engine's reason in a message box.  Returns True when applied."""
-        try:
-            events = self.game.apply(action)
-        except IllegalActionError as exc:
-            self.refuse(exc)
-            return False
-        self.queue.extend(events)
-        self._buttons_key = None
-        self.app.autosave(self.match)
-        return True
-
     def refuse(self, reason) -> None:
         """Say why not: ``reason`` is an :class:`IllegalActionError` (its
         explanation in the player's language, with the rule) or a sentence."""

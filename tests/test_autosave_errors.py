@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from game.save import read_save
+from tests import inputs
 from game.ui.app import App
 from game.ui.scenes.board import BoardScene
 from game.ui.scenes.message import MessageScene
 from game.ui.scenes.notebook import NotebookScene
 
 
-def key(app, k):
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
-    app.step(0.1, draw=False)
+key = partial(inputs.key, draw=False)
 
 
 def test_unwritable_autosave_is_said_once(tmp_path):

@@ -26,6 +26,7 @@ from game.ui.input import Intent, Kind  # noqa: E402
 from game.ui.scenes.cover import CoverScene  # noqa: E402
 from game.ui.scenes.message import MessageScene  # noqa: E402
 from game.ui.scenes.title import TitleScene  # noqa: E402
+from tests.inputs import click, key  # noqa: E402
 
 DT = 0.1
 TOKENS = ("scarlet", "white", "peacock", "green", "mustard", "plum")
@@ -41,14 +42,6 @@ def app(tmp_path):
     a.close()
 
 
-def key(app: App, k: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
-    app.step(DT)
-
-
-def click(app: App, pos) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(int(pos[0]), int(pos[1])), button=1))
-    app.step(DT)
 
 
 def start(app: App, levels: tuple[str, ...], seed: int = 5, devices=None, **kw) -> CardTableScene:

@@ -38,6 +38,8 @@ from game.ui.scenes.setup import SetupScene  # noqa: E402
 from game.ui.scenes.title import TitleScene  # noqa: E402
 from game.ui.scenes.unplugged import UnpluggedScene  # noqa: E402
 from game.ui.screens import advance  # noqa: E402
+from tests.inputs import key  # noqa: E402
+from tests.inputs import pad_press as press  # noqa: E402
 
 DT = 0.1
 A, B = pygame.CONTROLLER_BUTTON_A, pygame.CONTROLLER_BUTTON_B
@@ -61,18 +63,6 @@ def plug(app: App, iid: int, name: str = "Test pad") -> str:
 
 def unplug(app: App, iid: int) -> None:
     pygame.event.post(pygame.event.Event(pygame.CONTROLLERDEVICEREMOVED, instance_id=iid))
-    app.step(DT)
-
-
-def press(app: App, iid: int, button: int, dt: float = DT) -> None:
-    """Press and release a pad button (as SDL sends it)."""
-    pygame.event.post(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=iid, button=button))
-    pygame.event.post(pygame.event.Event(pygame.CONTROLLERBUTTONUP, instance_id=iid, button=button))
-    app.step(dt)
-
-
-def key(app: App, k: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
     app.step(DT)
 
 

@@ -6,6 +6,7 @@ fits in English, Spanish and Catalan, normal and large."""
 from __future__ import annotations
 
 import os
+from functools import partial
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -23,6 +24,8 @@ from game.ui.scenes.controls import ControlsScene  # noqa: E402
 from game.ui.scenes.menu import MenuScene  # noqa: E402
 from game.ui.scenes.settings import SettingRow, SettingsScene  # noqa: E402
 from game.ui.scenes.title import TitleScene  # noqa: E402
+from tests import inputs  # noqa: E402
+from tests.inputs import defaults_after, make_app  # noqa: E402,F401  (defaults_after: autouse fixture)
 
 DT = 0.05
 PAD = 7
@@ -46,33 +49,12 @@ class Recorder:
             self.played.append((name, round(self.volume, 2)))
 
 
-@pytest.fixture(autouse=True)
-def defaults_after():
-    yield
-    i18n.set_language("en")
-    theme.set_text_scale(1.0)
-
-
-def make_app(**kw) -> App:
-    a = App(seed=11, sound=False, threaded_ai=False, **kw)
-    a.start()
-    return a
-
-
-def key(app: App, k: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
-    app.step(DT)
-
-
-def click(app: App, pos) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(int(pos[0]), int(pos[1])), button=1))
-    app.step(DT)
+key = partial(inputs.key, dt=DT)
+click = partial(inputs.click, dt=DT)
 
 
 def press(app: App, button: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=PAD, button=button))
-    pygame.event.post(pygame.event.Event(pygame.CONTROLLERBUTTONUP, instance_id=PAD, button=button))
-    app.step(DT)
+    inputs.pad_press(app, PAD, button, DT)
 
 
 def open_from_title(app: App) -> SettingsScene:

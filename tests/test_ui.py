@@ -29,6 +29,7 @@ from game.ui.scenes.picker import PickerScene  # noqa: E402
 from game.ui.scenes.private import DisproveScene, EnvelopeScene, ShownCardScene  # noqa: E402
 from game.ui.scenes.setup import SetupScene  # noqa: E402
 from game.ui.screens import SCENE_NAMES  # noqa: E402
+from tests.inputs import click, key  # noqa: E402
 
 DT = 0.1
 
@@ -52,17 +53,6 @@ def threaded_app():
     a.start()
     yield a
     a.close()
-
-
-def key(app: App, k: int, dt: float = DT) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
-    app.step(dt)
-
-
-def click(app: App, pos, dt: float = DT) -> None:
-    pos = (int(pos[0]), int(pos[1]))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    app.step(dt)
 
 
 def run_until(app: App, cond, steps: int = 3000, dt: float = DT, draw: bool = False) -> None:

@@ -1,0 +1,46 @@
+"""Input helpers shared by the UI tests: post the pygame events a real key,
+click or pad button sends, then let the app take one step of ``dt`` seconds."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game import i18n
+from game.ui import theme
+
+
+def key(app, k: int, dt: float = 0.1, draw: bool = True) -> None:
+    """Press the keyboard key ``k`` (a pygame key code)."""
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+    app.step(dt, draw=draw)
+
+
+def click(app, pos, dt: float = 0.1) -> None:
+    """Click the left mouse button at ``pos`` (window pixels)."""
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(int(pos[0]), int(pos[1])), button=1))
+    app.step(dt)
+
+
+def pad_press(app, iid: int, button: int, dt: float = 0.1) -> None:
+    """Press and release ``button`` on the pad with instance id ``iid`` (as SDL sends it)."""
+    pygame.event.post(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=iid, button=button))
+    pygame.event.post(pygame.event.Event(pygame.CONTROLLERBUTTONUP, instance_id=iid, button=button))
+    app.step(dt)
+
+
+def make_app(**kw):
+    """A started App without sound, computer players thinking on this thread."""
+    from game.ui.app import App
+
+    a = App(seed=11, sound=False, threaded_ai=False, **kw)
+    a.start()
+    return a
+
+
+@pytest.fixture(autouse=True)
+def defaults_after():
+    """Import into a test module to put English and normal text back after each test."""
+    yield
+    i18n.set_language("en")
+    theme.set_text_scale(1.0)

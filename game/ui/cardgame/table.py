@@ -25,7 +25,8 @@ import pygame
 from game.cardgame import events as ev
 from game.cardgame.engine import Accuse, Ask, Phase
 from game.ui import assets, prompts, theme
-from game.ui.i18n import _, fmt, ngettext
+from game.cardgame.cards import deck
+from game.ui.i18n import _, card, fmt, ngettext
 from game.ui.input import Intent, Kind
 from game.ui.scenes.base import PRIVATE_GUARD, ComputerTurn, InputGuard, Scene, TableActions
 from game.ui.scenes.board import AI_PAUSE
@@ -42,7 +43,8 @@ LOG_RECT = pygame.Rect(700, 292, 570, 418)
 SEAT_Y, SEAT_STEP, SEAT_H = 54, 52, 48
 #: Seat row columns (x, width): name, played by, cards in hand, out / turn.
 NAME_COL, KIND_COL, COUNT_COL, STATE_COL = (64, 250), (322, 150), (478, 96), (578, 94)
-UP_CARD_W = 112
+#: face-up card width (pixels): the longest one-word card name ("Candlestick", 20 px bold) fits on it
+UP_CARD_W = 144
 LOG_SIZE = theme.SMALL
 #: Seconds each kind of event stays alone on screen (divided by the speed).
 EVENT_PAUSE = {ev.TurnStarted: 0.3, ev.Asked: 0.7, ev.NoCard: 0.5, ev.CardShown: 0.6, ev.NobodyShowed: 0.5,
@@ -398,11 +400,11 @@ class CardTableScene(TableActions, Scene):
         cw, ch = assets.card_size(UP_CARD_W)
         if g.face_up:
             for i, c in enumerate(g.face_up):
-                surface.blit(assets.card(c, UP_CARD_W), (x0 + i * (cw + 14), y0 + 34))
+                surface.blit(assets.card(c, UP_CARD_W), (x0 + i * (cw + 14), y0 + 30))
             note = _("These cards are not under the Crime card.")
         else:
             note = _("No cards lie face up: every evidence card was dealt.")
-        theme.blit_wrapped(surface, note, pygame.Rect(x0, y0 + 44 + ch, UP_RECT.width - 32, 50), theme.SMALL,
+        theme.blit_wrapped(surface, note, pygame.Rect(x0, y0 + 36 + ch, UP_RECT.width - 32, 50), theme.SMALL,
                            theme.CREAM)
         theme.blit_text(surface, self.rules_line(), (x0, UP_RECT.bottom - 12), theme.SMALL, theme.MUTED,
                         False, "bottomleft", UP_RECT.width - 32)
@@ -435,4 +437,8 @@ class CardTableScene(TableActions, Scene):
         for line in self.log_lines():
             out.append(Label(pygame.Rect(LOG_RECT.left + 14, 0, LOG_RECT.width - 28, 25), line, LOG_SIZE))
         out.append(Label(pygame.Rect(0, 0, UP_RECT.width - 32, 30), self.rules_line(), theme.SMALL))
+        from game.ui.scenes.picker import CardButton
+
+        cw, ch = assets.card_size(UP_CARD_W)      # every card of the deck could lie face up: its name must fit
+        out += [CardButton(pygame.Rect(0, 0, cw, ch), card(c), data=c) for c in deck(True)]
         return out

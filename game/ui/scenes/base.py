@@ -20,9 +20,15 @@ class Scene:
     ``opaque = False``; the app then draws the scene below first.  Only the top
     scene gets intents and updates.  ``widgets()`` lists the buttons and labels
     on screen (used by the text-fit test).
+
+    ``private`` marks a screen only one seat may see (a hand, a notebook or
+    case file, a card shown, the choice of a card to show, the envelope): a
+    screen that is not private drawn over it (the pause menu, a message) hides
+    it completely, see :meth:`App.draw <game.ui.app.App.draw>`.
     """
 
     opaque = True
+    private = False
 
     def __init__(self, app: "App") -> None:
         self.app = app

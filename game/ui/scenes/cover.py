@@ -8,6 +8,10 @@ The cover often appears while someone is pressing Enter to hurry the computer
 players, so it ignores Enter and clicks for
 :data:`~game.ui.scenes.base.PRIVATE_GUARD` seconds.  Esc cancels an optional
 cover and opens the pause menu on a required one.
+
+What the cover opens is marked ``private`` (see :attr:`Scene.private
+<game.ui.scenes.base.Scene.private>`): an overlay over it (the pause menu, a
+message) hides it completely.
 """
 
 from __future__ import annotations
@@ -55,7 +59,7 @@ class CoverScene(Scene):
 
     def accept(self) -> None:
         self.app.play("click")
-        self.app.replace(self.make())
+        self.app.replace(private(self.make()))
 
     def back(self) -> None:
         self.app.pop(self)
@@ -103,11 +107,18 @@ class CoverScene(Scene):
         return list(self.focus.buttons) + [Label(pygame.Rect(40, 270, 1200, 60), self.title, 56, True)]
 
 
+def private(scene: Scene) -> Scene:
+    """``scene`` marked private (only its seat may see it); returns it."""
+    scene.private = True
+    return scene
+
+
 def open_private(app, match, seat: int, make: Callable[[], Scene], optional: bool = False,
                  reason: str = "") -> None:
     """Show private content for ``seat``: behind a cover when two or more people
-    share the screen, straight away with a single person at the table."""
+    share the screen, straight away with a single person at the table.  The
+    scene ``make()`` builds is marked private either way."""
     if match.needs_cover:
         app.push(CoverScene(app, match, seat, make, optional, reason))
     else:
-        app.push(make())
+        app.push(private(make()))

@@ -11,14 +11,17 @@ from game.ui import theme
 
 
 def key(app, k: int, dt: float = 0.1, draw: bool = True) -> None:
-    """Press the keyboard key ``k`` (a pygame key code)."""
+    """Press and let go the keyboard key ``k`` (a pygame key code)."""
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0))
     app.step(dt, draw=draw)
 
 
 def click(app, pos, dt: float = 0.1) -> None:
-    """Click the left mouse button at ``pos`` (window pixels)."""
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(int(pos[0]), int(pos[1])), button=1))
+    """Click (press and let go) the left mouse button at ``pos`` (window pixels)."""
+    pos = (int(pos[0]), int(pos[1]))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
     app.step(dt)
 
 

@@ -596,7 +596,10 @@ class App:
         return self.running and bool(self.stack)
 
     def draw(self) -> None:
-        """Draw the scene stack on the logical surface, from the topmost opaque scene up."""
+        """Draw the scene stack on the logical surface, from the topmost opaque
+        scene up.  A private scene (``Scene.private``) under a scene that is not
+        private (the pause menu, a message) is never drawn: plain background
+        takes its place, so no overlay lets a private card show through."""
         start = 0
         for i in range(len(self.stack) - 1, -1, -1):
             if self.stack[i].opaque:
@@ -604,8 +607,18 @@ class App:
                 break
         if not self.stack or not self.stack[start].opaque:
             self.surface.fill((0, 0, 0))
-        for scene in self.stack[start:]:
-            scene.draw(self.surface)
+        public_above = False
+        hidden = set()
+        for i in range(len(self.stack) - 1, start - 1, -1):
+            scene = self.stack[i]
+            if scene.private and public_above:
+                hidden.add(i)
+            public_above = public_above or not scene.private
+        for i in range(start, len(self.stack)):
+            if i in hidden:
+                theme.background(self.surface)
+            else:
+                self.stack[i].draw(self.surface)
         if self.coach is not None:
             self.coach.draw(self.surface)
 

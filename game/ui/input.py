@@ -14,6 +14,14 @@ those (or synthetic events carrying instance ids) without opening hardware.
 
 A held d-pad or stick repeats its direction at a steady rate (driven by
 ``dt`` in :meth:`InputHandler.update`); sticks have a dead zone.
+
+The handler also knows which keys and buttons are held down, and since when
+(in seconds of its own clock, advanced by ``dt``): an intent from a key or
+button that was already down (a key's auto-repeat, a held direction) is marked
+``repeat``, and :meth:`InputHandler.quiet` says how long no key or button of
+some kinds has been pressed, held or let go.  The privacy cover uses both, so
+that only a fresh press made after everybody let go can open a private screen
+(see :class:`game.ui.scenes.base.FreshPressGuard`).
 """
 
 from __future__ import annotations
@@ -51,11 +59,14 @@ REMAPPABLE = (Kind.UP, Kind.DOWN, Kind.LEFT, Kind.RIGHT, Kind.CONFIRM, Kind.BACK
 @dataclass(frozen=True)
 class Intent:
     """One intent: its ``kind``, the ``device`` it came from and, for the mouse,
-    ``pos`` in logical pixels."""
+    ``pos`` in logical pixels.  ``repeat`` is True when it is not a fresh
+    press: the key or button was already held down (an auto-repeat), or a held
+    direction repeating (not compared: an intent means the same either way)."""
 
     kind: Kind
     device: str = "keyboard"
     pos: tuple[int, int] | None = None
+    repeat: bool = field(default=False, compare=False)
 
     @property
     def is_mouse(self) -> bool:
@@ -159,6 +170,10 @@ PAD_COLOURS = {"A": (60, 160, 70), "B": (200, 60, 50), "X": (50, 100, 200), "Y":
 DEAD_ZONE, RELEASE = 0.5, 0.3
 #: A held direction repeats after REPEAT_DELAY seconds, then every REPEAT_EVERY seconds.
 REPEAT_DELAY, REPEAT_EVERY = 0.40, 0.12
+#: A key or button held longer than this (seconds) no longer counts as busy in
+#: :meth:`InputHandler.quiet` — in case its release was never reported, so a
+#: lost key-up can delay a cover a little but never lock it.
+STALE_HOLD = 5.0
 
 
 @dataclass
@@ -254,6 +269,13 @@ class InputHandler:
         self.set_keys(keys)
         #: device -> {source: held direction}; a source is "dpad" or "stick:<axis pair>"
         self.held: dict[str, dict[str, _Held]] = {}
+        #: seconds of frames so far (the sum of the ``dt`` given to :meth:`update`)
+        self.now = 0.0
+        #: keys and buttons held down: "key:<code>", "mouse:<button>" or "<device>:button:<n>"
+        #: -> (the intent they give, their device, :attr:`now` when pressed)
+        self.down: dict[str, tuple[Kind, str, float]] = {}
+        #: (device, intent kind) -> :attr:`now` when a key or button giving it was last pressed or let go
+        self.touched: dict[tuple[str, Kind], float] = {}
 
     def set_keys(self, keys: dict[str, list[str]] | None) -> None:
         self.keys = merged_keys(keys)
@@ -289,6 +311,8 @@ class InputHandler:
         if pad.api != api and pad.handle is not None:
             return   # the other API's copy of the same removal
         self.held.pop(pad.device, None)
+        for source in [s for s in self.down if s.startswith(pad.device + ":")]:
+            self._release(source)
         self.pads.on_removed(iid)
 
     # -------------------------------------------------------- translation
@@ -297,10 +321,23 @@ class InputHandler:
         t = event.type
         if t == pygame.KEYDOWN:
             kind = self.keymap.get(event.key)
-            return [Intent(kind, "keyboard")] if kind else []
+            if kind is None:
+                return []
+            return [Intent(kind, "keyboard", repeat=self._press(f"key:{event.key}", kind, "keyboard"))]
+        if t == pygame.KEYUP:
+            self._release(f"key:{event.key}")
+            return []
         if t == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            repeat = self._press("mouse:1", Kind.CLICK, "mouse")
             pos = self.to_logical(event.pos)
-            return [Intent(Kind.CLICK, "mouse", pos)] if pos else []
+            return [Intent(Kind.CLICK, "mouse", pos, repeat)] if pos else []
+        if t == pygame.MOUSEBUTTONUP and event.button == 1:
+            self._release("mouse:1")
+            return []
+        if t == pygame.WINDOWFOCUSLOST:     # the keys let go elsewhere are never reported here
+            for source in [s for s in self.down if s.startswith(("key:", "mouse:"))]:
+                self._release(source)
+            return []
         if t == pygame.MOUSEMOTION:
             pos = self.to_logical(event.pos)
             return [Intent(Kind.POINT, "mouse", pos)] if pos else []
@@ -329,8 +366,9 @@ class InputHandler:
             if kind in DIRECTIONS:
                 self.held.setdefault(dev, {}).pop("dpad", None)   # a new press always moves once
                 return self._hold(dev, "dpad", kind)
-            return [Intent(kind, dev)]
+            return [Intent(kind, dev, repeat=self._press(f"{dev}:button:{event.button}", kind, dev))]
         if t == pygame.CONTROLLERBUTTONUP or t == pygame.JOYBUTTONUP:
+            self._release(f"{dev}:button:{event.button}")
             kind = PAD_BUTTONS.get(event.button) if api == "controller" else None
             if kind in DIRECTIONS:
                 self._hold(dev, "dpad", None)
@@ -369,15 +407,46 @@ class InputHandler:
         return [Intent(kind, device)]
 
     def update(self, dt: float) -> list[Intent]:
-        """Repeats of held directions due after ``dt`` seconds."""
+        """Repeats of held directions due after ``dt`` seconds (marked ``repeat``)."""
+        self.now += dt
         out: list[Intent] = []
         for device, held in self.held.items():
             for h in held.values():
                 h.wait -= dt
                 while h.wait <= 0:
-                    out.append(Intent(h.kind, device))
+                    out.append(Intent(h.kind, device, repeat=True))
                     h.wait += REPEAT_EVERY
         return out
+
+    # ------------------------------------------------------- held keys
+    def _press(self, source: str, kind: Kind, device: str) -> bool:
+        """``source`` of ``device`` went down giving ``kind``; True when it was already down (a repeat)."""
+        self.touched[(device, kind)] = self.now
+        if source in self.down:
+            return True
+        self.down[source] = (kind, device, self.now)
+        return False
+
+    def _release(self, source: str) -> None:
+        held = self.down.pop(source, None)
+        if held is not None:
+            self.touched[(held[1], held[0])] = self.now
+
+    def quiet(self, kinds: tuple[Kind, ...] = (Kind.CONFIRM, Kind.CLICK),
+              devices: Callable[[str], bool] | None = None) -> float:
+        """Seconds since a key or button giving one of ``kinds`` was last
+        pressed, repeated or let go on a device (``"keyboard"``, ``"mouse"``,
+        ``"pad:<id>"``) that ``devices`` accepts (None: any device); 0.0 while
+        one is held down (for at most :data:`STALE_HOLD` seconds); ``inf``
+        if none ever was."""
+        last = float("-inf")
+        for (device, kind), when in self.touched.items():
+            if kind in kinds and (devices is None or devices(device)):
+                last = max(last, when)
+        for kind, device, since in self.down.values():
+            if kind in kinds and (devices is None or devices(device)):
+                last = max(last, min(self.now, since + STALE_HOLD))
+        return self.now - last
 
     def release_all(self) -> None:
         self.held.clear()

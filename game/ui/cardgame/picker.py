@@ -67,6 +67,8 @@ class CardPickerScene(Scene):
         self.seat = seat
         self.mode = mode
         self.on_done = on_done
+        #: with the case-file marks only its seat may see it
+        self.private = marks
         match = table.match
         crossed = match.crossed(seat) if marks else {}
         own = match.notebooks.get(seat, {}) if marks else {}

@@ -76,6 +76,8 @@ class JoinScene(Scene):
     Accuse too (the accusation picker), Do not accuse, or look at the case file
     first.  A decision must be made: Esc opens the pause menu."""
 
+    private = True
+
     def __init__(self, app, table, seat: int, accuser: int) -> None:
         super().__init__(app)
         self.table = table

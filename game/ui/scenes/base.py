@@ -20,9 +20,15 @@ class Scene:
     ``opaque = False``; the app then draws the scene below first.  Only the top
     scene gets intents and updates.  ``widgets()`` lists the buttons and labels
     on screen (used by the text-fit test).
+
+    ``private`` marks a screen only one seat may see (a hand, a notebook or
+    case file, a card shown, the choice of a card to show, the envelope): a
+    screen that is not private drawn over it (the pause menu, a message) hides
+    it completely, see :meth:`App.draw <game.ui.app.App.draw>`.
     """
 
     opaque = True
+    private = False
 
     def __init__(self, app: "App") -> None:
         self.app = app
@@ -56,6 +62,11 @@ class Scene:
 PRIVATE_GUARD = 0.8
 #: Seconds the game-over screen ignores input after it appears.
 GAME_OVER_GUARD = 1.5
+#: Seconds with no confirm or click pressed, held or let go (on the devices
+#: that may act on it) before the privacy cover takes a press: someone pressing
+#: Enter again and again to hurry the computer players (a few presses a second)
+#: never gets past it; a person who stops, takes the screen and presses once does.
+FRESH_QUIET = 0.75
 
 
 class InputGuard:
@@ -80,6 +91,39 @@ class InputGuard:
 
     def blocks(self, intent: Intent) -> bool:
         return self.active and intent.kind not in self.allow
+
+
+class FreshPressGuard(InputGuard):
+    """The privacy cover's guard: an :class:`InputGuard` of ``seconds`` that
+    also waits until ``inputs`` (the app's
+    :class:`~game.ui.input.InputHandler`) have been quiet — no confirm or click
+    pressed, held or let go — for ``quiet`` seconds on every device that
+    ``devices`` accepts (those that may act on the screen; None: all), and
+    never lets a repeat (a key held down) through.  So only a fresh press that
+    began after the screen was up and everybody had let go gets past it:
+    neither a held key nor a key pressed again and again.  ``armed`` (worked
+    out in :meth:`update`, once per frame) says whether the next fresh press counts."""
+
+    def __init__(self, inputs, seconds: float, quiet: float = FRESH_QUIET, allow: tuple[Kind, ...] = (),
+                 devices=None) -> None:
+        super().__init__(seconds, allow)
+        self.inputs = inputs
+        self.quiet = quiet
+        self.devices = devices
+        self.armed = False
+
+    @property
+    def active(self) -> bool:
+        return not self.armed
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.armed = self.left <= 0 and self.inputs.quiet(devices=self.devices) >= self.quiet
+
+    def blocks(self, intent: Intent) -> bool:
+        if intent.kind in self.allow:
+            return False
+        return not self.armed or intent.repeat
 
 
 class SharedScreens:

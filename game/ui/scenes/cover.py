@@ -5,9 +5,17 @@ card to show, a shown card, the envelope) are built only after the right person
 accepts the cover, so nothing private is ever drawn while it is up.
 
 The cover often appears while someone is pressing Enter to hurry the computer
-players, so it ignores Enter and clicks for
-:data:`~game.ui.scenes.base.PRIVATE_GUARD` seconds.  Esc cancels an optional
-cover and opens the pause menu on a required one.
+players, so it takes only a *fresh* press (:class:`~game.ui.scenes.base.FreshPressGuard`):
+one made at least :data:`~game.ui.scenes.base.PRIVATE_GUARD` seconds after the
+cover appeared, after every confirm key, button and click had been left alone
+for :data:`~game.ui.scenes.base.FRESH_QUIET` seconds, and not a key held down.
+Holding or mashing Enter, Space, A or the mouse button never gets past it
+(a press too soon says so on the cover).  Esc cancels an optional cover and
+opens the pause menu on a required one.
+
+What the cover opens is marked ``private`` (see :attr:`Scene.private
+<game.ui.scenes.base.Scene.private>`): an overlay over it (the pause menu, a
+message) hides it completely.
 """
 
 from __future__ import annotations
@@ -19,7 +27,7 @@ import pygame
 from game.ui import assets, prompts, theme
 from game.ui.i18n import _, fmt
 from game.ui.input import Intent, Kind
-from game.ui.scenes.base import PRIVATE_GUARD, InputGuard, Scene
+from game.ui.scenes.base import PRIVATE_GUARD, FreshPressGuard, Scene
 from game.ui.widgets import Button, FocusGroup, Label, footer_hint
 
 
@@ -38,7 +46,11 @@ class CoverScene(Scene):
         self.reason = reason
         self.focus = FocusGroup()
         self.language_changed()
-        self.guard = InputGuard(PRIVATE_GUARD, allow=(Kind.BACK, Kind.MENU, Kind.POINT))
+        # presses on another seat's controller cannot open this cover, so they do not hold it shut either
+        self.guard = FreshPressGuard(app.input, PRIVATE_GUARD, allow=(Kind.BACK, Kind.MENU, Kind.POINT),
+                                     devices=lambda device: match.may_act(device, seat))
+        #: a confirm or click came too soon (held, mashed, or before the cover was up long enough)
+        self.too_soon = False
 
     def language_changed(self) -> None:
         who = self.match.suspects[self.seat]
@@ -55,10 +67,14 @@ class CoverScene(Scene):
 
     def accept(self) -> None:
         self.app.play("click")
-        self.app.replace(self.make())
+        self.app.replace(private(self.make()))
 
     def back(self) -> None:
         self.app.pop(self)
+
+    def on_resume(self) -> None:
+        """Back from the pause menu (closed with a press): wait for quiet again."""
+        self.guard.armed = False
 
     def handle(self, intent: Intent) -> bool:
         if intent.kind is Kind.BACK and self.optional:
@@ -68,6 +84,8 @@ class CoverScene(Scene):
             self.open_menu()
             return True
         if self.guard.blocks(intent):
+            if intent.kind in (Kind.CONFIRM, Kind.CLICK):
+                self.too_soon = True
             return True
         if intent.kind is Kind.CLICK and not any(b.rect.collidepoint(intent.pos) for b in self.focus.buttons):
             self.accept()
@@ -94,20 +112,37 @@ class CoverScene(Scene):
         if self.reason:
             line = self.reason + " " + line
         theme.blit_wrapped(surface, line, pygame.Rect(200, 350, 880, 80), theme.BODY, theme.CREAM, align="center")
-        theme.blit_text(surface, prompts.fmt(_("Press {confirm} or click to continue")), (640, 440), theme.BODY, theme.MUTED,
-                        False, "center")
+        if self.too_soon and not self.guard.armed:
+            theme.blit_text(surface, self.too_soon_text(), (640, 440), theme.BODY, theme.BRASS, True, "center", 1200)
+        else:
+            theme.blit_text(surface, prompts.fmt(_("Press {confirm} or click to continue")), (640, 440), theme.BODY,
+                            theme.MUTED, False, "center")
         self.focus.draw(surface)
         footer_hint(surface, fmt("Only {name} should look at the next screen.", name=self.match.suspects[self.seat]))
 
+    @staticmethod
+    def too_soon_text() -> str:
+        """What the cover says to someone pressing too soon (held or mashed keys)."""
+        return prompts.fmt(_("Too fast! Stop pressing for a moment, then press {confirm} once."))
+
     def widgets(self) -> list:
-        return list(self.focus.buttons) + [Label(pygame.Rect(40, 270, 1200, 60), self.title, 56, True)]
+        return list(self.focus.buttons) + [
+            Label(pygame.Rect(40, 270, 1200, 60), self.title, 56, True),
+            Label(pygame.Rect(40, 425, 1200, 30), self.too_soon_text(), theme.BODY, True)]
+
+
+def private(scene: Scene) -> Scene:
+    """``scene`` marked private (only its seat may see it); returns it."""
+    scene.private = True
+    return scene
 
 
 def open_private(app, match, seat: int, make: Callable[[], Scene], optional: bool = False,
                  reason: str = "") -> None:
     """Show private content for ``seat``: behind a cover when two or more people
-    share the screen, straight away with a single person at the table."""
+    share the screen, straight away with a single person at the table.  The
+    scene ``make()`` builds is marked private either way."""
     if match.needs_cover:
         app.push(CoverScene(app, match, seat, make, optional, reason))
     else:
-        app.push(make())
+        app.push(private(make()))

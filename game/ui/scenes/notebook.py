@@ -97,6 +97,8 @@ class RowButton(Button):
 class NotebookScene(Scene):
     """``seat``'s notebook and cards.  Esc, N or "Done — hide" closes it."""
 
+    private = True
+
     def __init__(self, app, match, seat: int) -> None:
         super().__init__(app)
         self.match = match

@@ -25,6 +25,8 @@ class DisproveScene(Scene):
     """``seat`` holds one or more of the named cards and picks one to show the
     suggester.  Only the named cards this seat holds are offered."""
 
+    private = True
+
     def __init__(self, app, board, seat: int) -> None:
         super().__init__(app)
         self.board = board
@@ -145,6 +147,8 @@ class _DoneMixin:
 class ShownCardScene(_DoneMixin, Scene):
     """The card ``by`` showed to ``seat``: it flips over (~0.3 s) from its back."""
 
+    private = True
+
     def __init__(self, app, match, seat: int, by: int, card: str) -> None:
         Scene.__init__(self, app)
         self.match = match
@@ -201,6 +205,8 @@ class ShownCardScene(_DoneMixin, Scene):
 
 class EnvelopeScene(_DoneMixin, Scene):
     """The accuser alone looks into the envelope after a wrong accusation."""
+
+    private = True
 
     def __init__(self, app, match, seat: int, accused: tuple[str, str, str], cards: tuple[str, str, str]) -> None:
         Scene.__init__(self, app)

@@ -117,8 +117,9 @@ def _replay(args: argparse.Namespace) -> int:
     board = _load_board(args.map)
     try:
         saved = read_save(args.replay)
-    except SaveError as exc:
-        print(f"Cannot read the saved game: {exc}", file=sys.stderr)
+    except SaveError as exc:      # one line in plain words (a named pipe is refused, never opened)
+        where = f" (at {exc.place})" if exc.place else ""
+        print(f"Cannot read the saved game {args.replay}: {exc.problem}{where}.", file=sys.stderr)
         return 2
     if saved.mode != "board":
         print("--replay reads board games only; this is a saved card game (Continue resumes it).", file=sys.stderr)
@@ -143,6 +144,10 @@ def _replay(args: argparse.Namespace) -> int:
             game.apply(action)
         except ValueError as exc:
             print(f"ILLEGAL: action {i + 1} ({type(action).__name__}) is not allowed: {exc}")
+            return 2
+        except Exception:  # noqa: BLE001 — a hole in the checks: still one line, never a traceback
+            print(f"Cannot replay the saved game {args.replay}: the file is damaged (action {i + 1}, "
+                  f"{type(action).__name__}, cannot be played).", file=sys.stderr)
             return 2
         flush()
     if game.over:

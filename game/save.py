@@ -24,12 +24,20 @@ the mode: see :mod:`game.cardgame.save`.
 Bad files never crash the game and are never overwritten silently: every
 problem is a :class:`SaveError` naming the file and the place, and
 :func:`quarantine` renames a damaged file aside so it is kept.
+
+:func:`read_file_text` is how the game reads any of its own files (the save,
+the settings, the lesson): it refuses, without opening it, anything that is
+not an ordinary file (a named pipe would block for ever) or is bigger than
+:data:`MAX_FILE_BYTES`.  :func:`clean_stale_temporaries` removes what a kill
+during :func:`write_atomic` left behind.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
+import stat
 import tempfile
 import time
 from dataclasses import asdict, dataclass, field, fields
@@ -38,6 +46,7 @@ from typing import Any
 
 from game.board.model import Board
 from game.hints import DEFAULT_NOTEBOOK_MODE, NOTEBOOK_MODES
+from game.i18n import N_
 from game.rules.actions import Action, from_dict, to_dict
 from game.rules.engine import Game
 from game.rules.errors import IllegalActionError
@@ -51,15 +60,121 @@ SAVE_VERSION = 1
 APP_NAME = "clue-family"
 
 
-class SaveError(ValueError):
-    """A saved game that cannot be used.  ``path`` is the file, ``place`` where
-    in it (``"line 3, column 7"``, ``"actions[12]"``, ...), ``problem`` what is
-    wrong, in plain words."""
+#: The largest saved game, settings or lesson file the game reads, in bytes.  A
+#: real one is a few kilobytes (a long game well under 100 kB); anything
+#: bigger is refused before a byte of it is read.
+MAX_FILE_BYTES = 5 * 1024 * 1024
+#: A temporary file of :func:`write_atomic` older than this (seconds) belongs to
+#: no write in progress: a kill left it behind.
+STALE_TMP_SECONDS = 60
 
-    def __init__(self, path: str | Path, problem: str, place: str | None = None) -> None:
-        self.path, self.problem, self.place = Path(path), problem, place
-        where = f", {place}" if place else ""
-        super().__init__(f"saved game {self.path}{where}: {problem}")
+
+class FileProblem(ValueError):
+    """A file the game cannot use.
+
+    ``path`` is the file; ``problem`` what is wrong, in plain words for a
+    parent (English; a msgid, filled with ``values`` when given: :meth:`said`
+    gives it in the player's language); ``detail`` the technical detail (the
+    parser's message, the kind of special file) and ``place`` where in the
+    file (``"line 3, column 7"``, ``'"actions"[12]'``), both for the log, not
+    the screen.  ``movable`` is False for what must stay where it is (not an
+    ordinary file, or a save of a newer version): never renamed aside."""
+
+    def __init__(self, path: str | Path, problem: str, place: str | None = None, *,
+                 values: dict[str, Any] | None = None, detail: str = "", movable: bool = True) -> None:
+        self.path, self.template, self.values = Path(path), problem, dict(values or {})
+        self.place, self.detail, self.movable = place, detail, movable
+        self.problem = problem.format(**self.values) if self.values else problem
+        super().__init__(self._line())
+
+    def _line(self) -> str:
+        where = f", {self.place}" if self.place else ""
+        return f"{self.path}{where}: {self.problem}"
+
+    def said(self) -> str:
+        """``problem`` in the player's language (English where there is no translation)."""
+        from game.i18n import _
+
+        text = _(self.template)
+        try:
+            return text.format(**self.values) if self.values else text
+        except (KeyError, IndexError, ValueError):     # a broken translation: English
+            return self.problem
+
+    def for_log(self) -> str:
+        """One line for stderr: the whole path, the place, the problem and the technical detail."""
+        return str(self) + (f" [{self.detail}]" if self.detail else "")
+
+
+class SaveError(FileProblem):
+    """A saved game that cannot be used (see :class:`FileProblem`):
+    ``str()`` is ``saved game <path>, <place>: <problem>``."""
+
+    def _line(self) -> str:
+        return "saved game " + super()._line()
+
+
+class NewerSaveError(SaveError):
+    """A save written by a newer version of the game (its ``version`` is above
+    :data:`SAVE_VERSION`): not damaged, so it stays where it is (``movable`` False)."""
+
+    def __init__(self, path: str | Path, version: int) -> None:
+        super().__init__(path, N_("it was saved by a newer version of Clue"), '"version"',
+                         detail=f"save format {version}; this game reads up to {SAVE_VERSION}", movable=False)
+
+
+class NotAFileError(FileProblem):
+    """Something that is not an ordinary file (a folder, a named pipe, a
+    device) where the game keeps a file: never opened, never moved."""
+
+    def __init__(self, path: str | Path, problem: str, detail: str) -> None:
+        super().__init__(path, problem, detail=detail, movable=False)
+
+
+def _size(n: int) -> str:
+    """``157286400`` -> ``"150 MB"`` (``"5.5 MB"`` under 10 MB)."""
+    mb = n / (1024 * 1024)
+    return f"{mb:.0f} MB" if mb >= 10 else f"{mb:.1f} MB".replace(".0 MB", " MB")
+
+
+def _check_stat(path: Path, st: os.stat_result, limit: int) -> None:
+    """Raise :class:`NotAFileError` or a too-big :class:`FileProblem` for ``st``."""
+    mode = st.st_mode
+    if stat.S_ISDIR(mode):
+        raise NotAFileError(path, N_("it is a folder, not a file"), detail="a directory")
+    if not stat.S_ISREG(mode):
+        kind = ("a named pipe (FIFO)" if stat.S_ISFIFO(mode) else "a character device" if stat.S_ISCHR(mode)
+                else "a block device" if stat.S_ISBLK(mode) else "a socket" if stat.S_ISSOCK(mode)
+                else f"mode {mode:o}")
+        raise NotAFileError(path, N_("it is a special file (such as a named pipe or a device), not an "
+                                     "ordinary file"), detail=kind)
+    if st.st_size > limit:
+        raise _too_big(path, st.st_size, limit)
+
+
+def _too_big(path: Path, size: int, limit: int) -> FileProblem:
+    return FileProblem(path, N_("it is far too big ({size}; the game reads files of at most {limit})"),
+                       values={"size": _size(size), "limit": _size(limit)}, detail=f"{size} bytes")
+
+
+def read_file_text(path: str | Path, limit: int = MAX_FILE_BYTES) -> str:
+    """The text of one of the game's files (UTF-8; a byte-order mark from
+    Notepad is dropped).  Before opening it, ``os.stat`` checks that it is an
+    ordinary file of at most ``limit`` bytes: a named pipe, a folder or a
+    device is never opened (reading one could wait for ever) and a huge file
+    is never read.  Raises ``FileNotFoundError``, :class:`NotAFileError`,
+    :class:`FileProblem` (too big), ``UnicodeDecodeError`` (not text) or
+    ``OSError`` (it cannot be read)."""
+    path = Path(path)
+    _check_stat(path, os.stat(path), limit)
+    # O_NONBLOCK: should a pipe be swapped in after the check, opening it does not wait
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    with os.fdopen(fd, "rb") as f:
+        _check_stat(path, os.fstat(f.fileno()), limit)
+        data = f.read(limit + 1)
+    if len(data) > limit:                       # it grew while we looked
+        raise _too_big(path, len(data), limit)
+    return data.decode("utf-8-sig")
 
 
 @dataclass
@@ -124,6 +239,39 @@ def write_atomic(path: str | Path, text: str) -> None:
         raise
 
 
+def _temporaries(path: Path) -> list[Path]:
+    """The files :func:`write_atomic` makes for ``path`` (``autosave.json.k3x_9q2a.tmp``)
+    that are in its folder now."""
+    pattern = re.compile(re.escape(path.name) + r"\.[a-z0-9_]{8}\.tmp")
+    try:
+        names = os.listdir(path.parent)
+    except OSError:
+        return []
+    return [path.parent / n for n in names if pattern.fullmatch(n)]
+
+
+def clean_stale_temporaries(paths, older_than: float = STALE_TMP_SECONDS, now: float | None = None) -> list[Path]:
+    """Remove the temporary files that a kill during :func:`write_atomic` left
+    next to each of ``paths`` (the game's own files): only ordinary files
+    named ``<name>.<8 letters or digits>.tmp`` last changed more than
+    ``older_than`` seconds before ``now`` (a write in progress in another
+    window of the game is left alone).  Never raises; returns what was removed."""
+    now = time.time() if now is None else now
+    removed = []
+    for path in paths:
+        if path is None:
+            continue
+        for tmp in _temporaries(Path(path)):
+            try:
+                st = os.lstat(tmp)
+                if stat.S_ISREG(st.st_mode) and now - st.st_mtime > older_than:
+                    os.unlink(tmp)
+                    removed.append(tmp)
+            except OSError:
+                pass
+    return removed
+
+
 def save_game(path: str | Path, saved: SavedGame) -> None:
     """Write ``saved`` to ``path`` as indented JSON, atomically."""
     write_atomic(path, json.dumps(to_document(saved), indent=1, ensure_ascii=False) + "\n")
@@ -139,13 +287,12 @@ def from_document(doc: Any, path: str | Path = "<memory>") -> SavedGame:
     """Check a parsed document and turn it into a :class:`SavedGame`.  Raises
     :class:`SaveError` naming the place of the first problem."""
     path = Path(path)
-    _expect(isinstance(doc, dict), path, "the file is not a saved game (no JSON object at the top)", "top")
-    _expect(doc.get("format") == SAVE_FORMAT, path, "the file is not a Clue saved game", '"format"')
+    _expect(isinstance(doc, dict), path, N_("the file is not a Clue saved game"), "top (no JSON object)")
+    _expect(doc.get("format") == SAVE_FORMAT, path, N_("the file is not a Clue saved game"), '"format"')
     version = doc.get("version")
-    _expect(isinstance(version, int), path, "the version number is missing", '"version"')
+    _expect(type(version) is int, path, N_("the version number is missing"), '"version"')
     if version > SAVE_VERSION:
-        raise SaveError(path, f"it was saved by a newer version of the game (save format {version}; "
-                              f"this game reads up to {SAVE_VERSION})", '"version"')
+        raise NewerSaveError(path, version)
     _expect(version >= 1, path, f"unknown save format {version}", '"version"')
     mode = doc.get("mode", "board")
     if mode == "card-game":   # the 2018 Clue Card Game (game/cardgame/save.py)
@@ -168,7 +315,8 @@ def from_document(doc: Any, path: str | Path = "<memory>") -> SavedGame:
     try:
         options = Options(**raw_options)
     except (TypeError, ValueError) as exc:
-        raise SaveError(path, f"the rule options are not valid ({exc})", '"setup.options"') from None
+        raise SaveError(path, N_("the rule options in it are not valid"), '"setup.options"',
+                        detail=str(exc)) from None
     seats_raw = setup.get("seats")
     _expect(isinstance(seats_raw, list), path, "the seats are missing", '"setup.seats"')
     seats = []
@@ -184,61 +332,79 @@ def from_document(doc: Any, path: str | Path = "<memory>") -> SavedGame:
     try:
         game_setup.validate()
     except ValueError as exc:
-        raise SaveError(path, str(exc), '"setup.seats"') from None
+        raise SaveError(path, str(exc).rstrip("."), '"setup.seats"') from None
     actions_raw = doc.get("actions", [])
     _expect(isinstance(actions_raw, list), path, "the actions must be a list", '"actions"')
     actions = []
     for i, a in enumerate(actions_raw):
+        _expect(isinstance(a, dict), path, "an action must be an object", f'"actions"[{i}]')
         try:
-            _expect(isinstance(a, dict), path, "an action must be an object", f'"actions"[{i}]')
             actions.append(from_dict(a))
         except ValueError as exc:
-            if isinstance(exc, SaveError):
-                raise
-            raise SaveError(path, f"this is not an action ({exc})", f'"actions"[{i}]') from None
+            raise SaveError(path, N_("move {n} in it is not one the game knows"), f'"actions"[{i}]',
+                            values={"n": i + 1}, detail=str(exc)) from None
     notebook_mode = doc.get("notebook_mode", DEFAULT_NOTEBOOK_MODE)
     _expect(notebook_mode in NOTEBOOK_MODES, path,
             "the notebook help must be one of " + ", ".join(NOTEBOOK_MODES), '"notebook_mode"')
-    return SavedGame(game_setup, actions, read_notebooks(doc, path), mode, notebook_mode)
+    return SavedGame(game_setup, actions, read_notebooks(doc, path, len(seats)), mode, notebook_mode)
 
 
-def read_notebooks(doc: dict, path: Path) -> dict[int, dict[str, str]]:
-    """The ``"notebooks"`` of a document: seat -> {card id: mark}.  Raises
-    :class:`SaveError` for anything else."""
+def read_notebooks(doc: dict, path: Path, seats: int) -> dict[int, dict[str, str]]:
+    """The ``"notebooks"`` of a document: seat (``"0"`` .. ``seats - 1``) ->
+    {card id: mark}.  Raises :class:`SaveError` for anything else."""
     notebooks_raw = doc.get("notebooks", {})
     _expect(isinstance(notebooks_raw, dict), path, "the notebooks must be an object", '"notebooks"')
     notebooks: dict[int, dict[str, str]] = {}
     for k, marks in notebooks_raw.items():
-        _expect(k.isdigit() and isinstance(marks, dict)
+        # ASCII digits only: "²".isdigit() is true, yet int("²") fails
+        _expect(re.fullmatch(r"[0-9]{1,2}", k) is not None and int(k) < seats and isinstance(marks, dict)
                 and all(isinstance(c, str) and isinstance(m, str) for c, m in marks.items()),
-                path, "a notebook is a seat number with card marks", f'"notebooks"."{k}"')
+                path, N_("a notebook in it is not a seat number with card marks"), f'"notebooks"."{k}"')
         notebooks[int(k)] = dict(marks)
     return notebooks
 
 
-def read_save(path: str | Path) -> SavedGame:
-    """Read and check a saved game.  Raises :class:`SaveError` for a missing,
-    unreadable, truncated, corrupt, hand-broken or future-version file."""
+def read_json(path: str | Path, error: type[FileProblem] = FileProblem) -> Any:
+    """The JSON document in one of the game's files (read with
+    :func:`read_file_text`).  Raises ``error`` (:class:`FileProblem` or a
+    subclass) with the problem in plain words and the parser's message as the
+    detail — not-a-file and too-big included — or ``FileNotFoundError``."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8-sig")  # a file hand-edited in Notepad may start with a BOM
+        text = read_file_text(path)
+    except FileProblem as exc:
+        raise error(path, exc.template, values=exc.values, detail=exc.detail, movable=exc.movable) from None
+    except UnicodeDecodeError as exc:
+        raise error(path, N_("the file is not text (it may be damaged)"), detail=str(exc)) from None
     except FileNotFoundError:
-        raise SaveError(path, "the file does not exist") from None
-    except UnicodeDecodeError:
-        raise SaveError(path, "the file is not text (it may be damaged)") from None
+        raise
+    except PermissionError as exc:
+        raise error(path, N_("the game is not allowed to read it"), detail=str(exc)) from None
     except OSError as exc:
-        raise SaveError(path, f"the file cannot be read ({exc.strerror})") from None
+        raise error(path, N_("the file cannot be read ({reason})"), values={"reason": exc.strerror or exc},
+                    detail=str(exc)) from None
     try:
-        doc = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise SaveError(path, f"the file is damaged or cut short ({exc.msg})",
-                        f"line {exc.lineno}, column {exc.colno}") from None
+        raise error(path, N_("the file is damaged or cut short"), place=f"line {exc.lineno}, column {exc.colno}",
+                    detail=exc.msg) from None
     except (RecursionError, ValueError) as exc:  # absurdly deep nesting, huge numbers
-        raise SaveError(path, f"the file is damaged ({type(exc).__name__})") from None
+        raise error(path, N_("the file is damaged"), detail=f"{type(exc).__name__}: {exc}") from None
+
+
+def read_save(path: str | Path) -> SavedGame:
+    """Read and check a saved game.  Raises :class:`SaveError` for a missing,
+    unreadable, truncated, corrupt, hand-broken, too big or not-a-file
+    (``movable`` False) file, :class:`NewerSaveError` for a newer version's."""
+    path = Path(path)
+    try:
+        doc = read_json(path, SaveError)
+    except FileNotFoundError:
+        raise SaveError(path, N_("the file does not exist")) from None
     try:
         return from_document(doc, path)
     except (RecursionError, OverflowError) as exc:
-        raise SaveError(path, f"the file is damaged ({type(exc).__name__})") from None
+        raise SaveError(path, N_("the file is damaged"), detail=f"{type(exc).__name__}: {exc}") from None
 
 
 def replay(board: Board, saved: SavedGame, path: str | Path = "<memory>") -> Game:
@@ -254,18 +420,20 @@ def replay(board: Board, saved: SavedGame, path: str | Path = "<memory>") -> Gam
     return game
 
 
-def quarantine(path: str | Path) -> Path | None:
+def quarantine(path: str | Path, label: str = "broken") -> Path | None:
     """Rename a damaged file aside (``autosave.json`` ->
-    ``autosave.broken-20261130-021500.json``) so that it is kept and never
-    overwritten.  Returns the new path, or None if the file was not there."""
+    ``autosave.broken-20261130-021500.json``; ``label`` names the kind, e.g.
+    ``"newer"``) so that it is kept and never overwritten.  Returns the new
+    path, or None if the file was not there.  Raises ``OSError`` when it
+    cannot be renamed (a read-only folder): the file is then untouched."""
     path = Path(path)
     if not path.exists():
         return None
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.stem}.broken-{stamp}{path.suffix}")
+    target = path.with_name(f"{path.stem}.{label}-{stamp}{path.suffix}")
     n = 1
     while target.exists():
         n += 1
-        target = path.with_name(f"{path.stem}.broken-{stamp}-{n}{path.suffix}")
+        target = path.with_name(f"{path.stem}.{label}-{stamp}-{n}{path.suffix}")
     os.replace(path, target)
     return target

@@ -5,18 +5,23 @@ Fields: ``language`` ("en", "es", "ca"), ``volume`` (0.0-1.0), ``muted``,
 ("normal", "fast" or "instant") and ``keys`` (intent name -> list of pygame
 key names, e.g. ``{"confirm": ["return", "space"]}``).
 
-A broken settings file never stops the game: :func:`load_settings` keeps the
-damaged file (renamed aside), falls back to the defaults and says what happened.
+A broken settings file never stops the game: :func:`read_settings` keeps the
+damaged file (renamed aside — or, in a folder the game may not change, left
+as it is), falls back to the defaults and says what happened
+(:class:`SettingsTrouble`).  Something that is not an ordinary file there (a
+named pipe, a folder) is never opened.
 """
 
 from __future__ import annotations
 
 import json
+import sys
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from game.save import APP_NAME, quarantine, write_atomic
+from game.i18n import N_
+from game.save import APP_NAME, FileProblem, quarantine, read_json, write_atomic
 
 LANGUAGES = ("en", "es", "ca")
 TEXT_SIZES = ("normal", "large")
@@ -36,8 +41,39 @@ class Settings:
     keys: dict[str, list[str]] = field(default_factory=dict)
 
 
-class SettingsError(ValueError):
-    """A settings file that cannot be used; the message names the file and the field."""
+class SettingsError(FileProblem):
+    """A settings file that cannot be used; ``problem`` names the setting and
+    what is wrong with it in plain words (see :class:`game.save.FileProblem`)."""
+
+
+@dataclass
+class SettingsTrouble:
+    """What went wrong with the settings file at start: the ``error`` (a
+    :class:`SettingsError`), where the damaged file was kept (``kept``), or
+    why it could not be moved aside (``left``: the error of the rename; the
+    file is then untouched).  Neither: it is not an ordinary file, left alone."""
+
+    error: SettingsError
+    kept: Path | None = None
+    left: OSError | None = None
+
+    def message(self) -> str:
+        """The sentence for the screen, in the current language."""
+        from game.i18n import _, fmt
+
+        name, problem = self.error.path.name, self.error.said()
+        if self.kept is not None:
+            return fmt("The settings file {name} could not be read: {problem}. The game uses the default "
+                       "settings. The damaged file was kept as {kept}.", name=name, problem=problem,
+                       kept=self.kept.name)
+        if self.left is not None:
+            reason = (_("the game is not allowed to change files in that folder")
+                      if isinstance(self.left, PermissionError) else (self.left.strerror or str(self.left)))
+            return fmt("The settings file {name} is damaged ({problem}) and could not be repaired: {reason}. "
+                       "It was left as it is, and the game uses the default settings.",
+                       name=name, problem=problem, reason=reason)
+        return fmt("The settings file {name} could not be read: {problem}. It was left where it is, and the "
+                   "game uses the default settings.", name=name, problem=problem)
 
 
 def default_settings_path() -> Path:
@@ -63,10 +99,13 @@ def system_language(env: dict[str, str] | None = None) -> str:
 
 def settings_from_dict(data: Any, path: str | Path = "<memory>") -> Settings:
     """Check ``data`` and build :class:`Settings`.  Raises :class:`SettingsError`
-    naming the first bad field.  Unknown fields are ignored (a newer game may
+    naming the first bad setting.  Unknown fields are ignored (a newer game may
     have written them)."""
+    def bad(problem: str, field_name: str, **values) -> SettingsError:
+        return SettingsError(path, problem, f"field {field_name!r}", values={"field": field_name, **values})
+
     if not isinstance(data, dict):
-        raise SettingsError(f"settings {path}: the file does not hold a JSON object")
+        raise SettingsError(path, N_("the file does not hold settings"), detail="no JSON object")
     defaults = Settings()
     out = Settings()
     names = {f.name for f in fields(Settings)}
@@ -77,27 +116,30 @@ def settings_from_dict(data: Any, path: str | Path = "<memory>") -> Settings:
         ok = isinstance(value, (int, float)) and not isinstance(value, bool) if isinstance(default, float) \
             else type(value) is type(default)
         if not ok:
-            raise SettingsError(f"settings {path}, field {key!r}: expected {type(default).__name__}, "
-                                f"found {json.dumps(value)}")
+            raise bad(N_("the setting “{field}” holds something the game does not understand"), key)
         setattr(out, key, value)
     choices = {"language": LANGUAGES, "text_size": TEXT_SIZES, "animation_speed": SPEEDS}
     for key, allowed in choices.items():
         if getattr(out, key) not in allowed:
-            raise SettingsError(f"settings {path}, field {key!r}: {getattr(out, key)!r} is not one of "
-                                + ", ".join(allowed))
-    if not 0.0 <= float(out.volume) <= 1.0:  # float() of a huge int raises OverflowError
-        raise SettingsError(f"settings {path}, field 'volume': must be between 0 and 1")
+            raise bad(N_("the setting “{field}” must be one of {choices}"), key, choices=", ".join(allowed))
+    try:
+        volume_ok = 0.0 <= float(out.volume) <= 1.0
+    except OverflowError:                       # float() of a huge whole number
+        volume_ok = False
+    if not volume_ok:
+        raise bad(N_("the setting “{field}” must be between 0 and 1"), "volume")
     out.volume = float(out.volume)
     owner: dict[str, str] = {}
     for intent, keys in out.keys.items():
         if not isinstance(keys, list) or not keys or not all(isinstance(k, str) for k in keys):
-            raise SettingsError(f"settings {path}, field 'keys', entry {intent!r}: expected a list of key names")
+            raise bad(N_("the keys for “{intent}” must be a list of key names"), "keys", intent=intent)
         for k in keys:
             if not _is_key_name(k):
-                raise SettingsError(f"settings {path}, field 'keys', entry {intent!r}: {k!r} is not a key name")
+                raise bad(N_("“{key}” is not a key name (keys for “{intent}”)"), "keys",
+                          key=k, intent=intent)
             if k in owner and owner[k] != intent:
-                raise SettingsError(f"settings {path}, field 'keys': the key {k!r} is used for both "
-                                    f"{owner[k]!r} and {intent!r}")
+                raise bad(N_("the key “{key}” is used for both “{first}” and "
+                             "“{second}”"), "keys", key=k, first=owner[k], second=intent)
             owner[k] = intent
     return out
 
@@ -117,23 +159,39 @@ def _is_key_name(name: str) -> bool:
     return True
 
 
-def load_settings(path: str | Path | None = None) -> tuple[Settings, str | None]:
-    """Read the settings file.  Returns ``(settings, message)``: ``message`` is
-    None when all went well, otherwise a plain-words sentence for the screen and
-    the log.  A missing file gives defaults (first run: the system's language);
-    a damaged one is renamed aside and defaults are used."""
+def read_settings(path: str | Path | None = None) -> tuple[Settings, SettingsTrouble | None]:
+    """Read the settings file.  Returns ``(settings, trouble)``: ``trouble`` is
+    None when all went well.  A missing file gives defaults (first run: the
+    system's language); a damaged one gives defaults and is renamed aside —
+    or, when that is not allowed (a read-only folder, a file of another
+    user), left untouched.  Something that is not an ordinary file is never
+    opened nor moved.  The details go to stderr.  Never raises."""
     path = Path(path) if path is not None else default_settings_path()
-    if not path.exists():
-        return Settings(language=system_language()), None
     try:
-        data = json.loads(path.read_text(encoding="utf-8-sig"))  # tolerate a BOM from Notepad
-        return settings_from_dict(data, path), None
-    except (OSError, ValueError, RecursionError, OverflowError) as exc:
-        # ValueError covers bad JSON, bad text encoding and SettingsError.
-        moved = quarantine(path)
-        where = f" It was kept as {moved.name}." if moved else ""
-        return Settings(language=system_language()), (
-            f"The settings file could not be read ({exc}). The game uses the default settings.{where}")
+        return settings_from_dict(read_json(path, SettingsError), path), None
+    except FileNotFoundError:
+        return Settings(language=system_language()), None
+    except (SettingsError, RecursionError, OverflowError) as exc:
+        error = exc if isinstance(exc, SettingsError) else SettingsError(
+            path, N_("the file is damaged"), detail=f"{type(exc).__name__}: {exc}")
+    except OSError as exc:       # e.g. the folder cannot be looked into
+        error = SettingsError(path, N_("the file cannot be read ({reason})"), values={"reason": exc.strerror or exc},
+                              detail=str(exc))
+    print(error.for_log(), file=sys.stderr)
+    trouble = SettingsTrouble(error)
+    if error.movable:
+        try:
+            trouble.kept = quarantine(path)
+        except OSError as exc:                  # a read-only folder: the file stays as it is
+            trouble.left = exc
+            print(f"settings {path}: not moved aside ({exc})", file=sys.stderr)
+    return Settings(language=system_language()), trouble
+
+
+def load_settings(path: str | Path | None = None) -> tuple[Settings, str | None]:
+    """:func:`read_settings` with the trouble as a sentence (None when all went well)."""
+    settings, trouble = read_settings(path)
+    return settings, (trouble.message() if trouble is not None else None)
 
 
 def save_settings(settings: Settings, path: str | Path | None = None) -> None:

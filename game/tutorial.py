@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.i18n import N_
+from game.save import FileProblem, read_json
 from game.rules.actions import (Accuse, Action, Disprove, EndTurn, Move, Roll, Suggest, TakePassage, from_dict,
                                 to_dict)
 from game.rules.setup import FixedDeal, GameSetup, SeatConfig
@@ -171,14 +172,15 @@ def lessons_at(done: int, screen: str) -> list[Lesson]:
     return [ls for ls in LESSONS if ls.at == done and ls.screen == screen]
 
 
-class LessonError(ValueError):
+class LessonError(FileProblem):
     """A lesson file that cannot be used: ``path``, the ``problem`` in plain
-    words (an English msgid: translate it to show it) and the technical
-    ``detail`` (for the terminal, not for a child)."""
+    words (an English msgid: :meth:`said` translates it) and the technical
+    ``detail`` (for the terminal, not for a child); see
+    :class:`game.save.FileProblem`."""
 
-    def __init__(self, path: Path, problem: str, detail: str = "") -> None:
-        super().__init__(f"{path}: {problem}" + (f" ({detail})" if detail else ""))
-        self.path, self.problem, self.detail = path, problem, detail
+    def __init__(self, path: Path, problem: str, detail: str = "", *, place: str | None = None,
+                 values: dict | None = None, movable: bool = True) -> None:
+        super().__init__(path, problem, place, values=values, detail=detail, movable=movable)
 
 
 @dataclass
@@ -207,9 +209,9 @@ def load_lesson(path: str | Path) -> LessonState:
     problem when it is not a lesson, or its actions are not the guided game's."""
     path = Path(path)
     try:
-        doc = json.loads(path.read_text(encoding="utf-8-sig"))
-    except (OSError, ValueError, RecursionError) as exc:      # ValueError: bad UTF-8, JSON, huge numbers
-        raise LessonError(path, N_("the file is damaged"), str(exc)) from None
+        doc = read_json(path, LessonError)    # not an ordinary file, too big, not JSON: LessonError
+    except FileNotFoundError as exc:
+        raise LessonError(path, N_("the file does not exist"), str(exc)) from None
     if not isinstance(doc, dict) or doc.get("format") != LESSON_FORMAT:
         raise LessonError(path, N_("it is not a saved lesson"))
     if doc.get("version", 1) != 1:

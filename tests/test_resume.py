@@ -176,11 +176,10 @@ def _good_doc(tmp_path) -> dict:
 BAD = {
     "truncated": lambda doc: json.dumps(doc)[:-40],
     "corrupt": lambda doc: "\x00\x9f garbage }{",
-    "future": lambda doc: json.dumps({**doc, "version": 99}),
     "illegal": lambda doc: json.dumps({**doc, "actions": doc["actions"] + [{"type": "Disprove", "card": "rope"}]}),
     "hand-edited": lambda doc: json.dumps({**doc, "setup": {**doc["setup"], "seed": "three"}}),
 }
-WORDS = {"truncated": "cut short", "corrupt": "damaged", "future": "newer version", "illegal": "not allowed",
+WORDS = {"truncated": "cut short", "corrupt": "damaged", "illegal": "not allowed",
          "hand-edited": "seed"}
 
 
@@ -213,7 +212,7 @@ def test_a_broken_settings_file_is_kept_aside_with_a_message(tmp_path):
     app = App(sound=False, settings_path=settings, save_path=tmp_path / "autosave.json")
     app.start()
     assert isinstance(app.top, MessageScene) and isinstance(app.stack[0], TitleScene)
-    assert "settings file could not be read" in app.top.text and "settings.broken-" in app.top.text
+    assert "settings file settings.json could not be read" in app.top.text and "settings.broken-" in app.top.text
     assert len(list(tmp_path.glob("settings.broken-*.json"))) == 1
     key(app, pygame.K_RETURN)
     assert isinstance(app.top, TitleScene)

@@ -122,7 +122,7 @@ def test_hand_edited_fields(tmp_path, finished):
         (lambda d: d["setup"]["options"].update(dice="two"), "setup.options.dice"),
         (lambda d: d["setup"]["options"].update(teleport=True), "unknown rule option"),
         (lambda d: d["setup"]["seats"].append(d["setup"]["seats"][0]), "same suspect"),
-        (lambda d: d["actions"].append({"type": "Fly"}), "not an action"),
+        (lambda d: d["actions"].append({"type": "Fly"}), "move 4 in it is not one the game knows"),
         (lambda d: d["notebooks"].update(x=[1]), "notebook"),
     ]:
         doc = to_document(saved_at(finished, 3))

@@ -94,15 +94,48 @@ def action_to_dict(action: CardAction) -> dict[str, Any]:
 
 
 def action_from_dict(data: dict[str, Any]) -> CardAction:
-    """Inverse of :func:`action_to_dict`; raises ``ValueError`` for a bad dict."""
+    """Inverse of :func:`action_to_dict`; raises ``ValueError`` for a bad dict
+    (every field of a card-game action is a card id, a string)."""
     try:
         cls = ACTION_TYPES[data["type"]]
-        return cls(**{k: v for k, v in data.items() if k != "type"})
     except (KeyError, TypeError) as exc:
+        raise ValueError(f"not a card-game action: {data!r}") from exc
+    fields = {k: v for k, v in data.items() if k != "type"}
+    bad = [k for k, v in fields.items() if not isinstance(v, str)]
+    if bad:
+        raise ValueError(f"{cls.__name__}: {bad[0]} cannot be {fields[bad[0]]!r}")
+    try:
+        return cls(**fields)
+    except TypeError as exc:
         raise ValueError(f"not a card-game action: {data!r}") from exc
 
 
 # -------------------------------------------------------------------- setup
+def _whole(v: Any) -> bool:
+    return type(v) is int
+
+
+def _seat_or_none(v: Any) -> bool:
+    return v is None or type(v) is int
+
+
+def _flag(v: Any) -> bool:
+    return type(v) is bool
+
+
+def _name(v: Any) -> bool:
+    return isinstance(v, str)
+
+
+def _names(v: Any) -> bool:
+    return isinstance(v, list) and all(isinstance(x, str) for x in v)
+
+
+#: What each field of a saved :class:`CardSetup` may hold in JSON (a hand-edited save may hold anything).
+SETUP_SHAPES: dict[str, Any] = {"players": _whole, "seed": _whole, "advanced": _flag, "order": _name,
+                                "first": _seat_or_none, "levels": _names}
+
+
 @dataclass(frozen=True)
 class CardSetup:
     """``players`` (3 to 6), ``seed`` for the shuffle and draws, ``advanced``
@@ -139,7 +172,11 @@ class CardSetup:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "CardSetup":
-        """Inverse of :meth:`to_dict`; raises ``ValueError`` for a bad dict."""
+        """Inverse of :meth:`to_dict`; raises ``ValueError`` for a bad dict
+        (a field of the wrong type included: ``players`` ``"4"`` or ``4.5``)."""
+        for k, v in data.items():
+            if k in SETUP_SHAPES and not SETUP_SHAPES[k](v):
+                raise ValueError(f"{k} cannot be {v!r}")
         try:
             s = cls(**{**data, "levels": tuple(data.get("levels", ()))})
         except TypeError as exc:

@@ -58,6 +58,7 @@ class CardSaved:
 def from_document(doc: dict, path: str | Path) -> CardSaved:
     """The :class:`CardSaved` of a checked ``"mode": "card-game"`` document.
     Raises :class:`game.save.SaveError` naming the place of the first problem."""
+    from game.i18n import N_
     from game.save import SaveError, read_notebooks
 
     def expect(cond: bool, problem: str, place: str) -> None:
@@ -73,7 +74,8 @@ def from_document(doc: dict, path: str | Path) -> CardSaved:
     try:
         setup = CardSetup.from_dict(raw)
     except (ValueError, TypeError) as exc:
-        raise SaveError(path, f"the card-game setup is not valid ({exc})", '"setup"') from None
+        raise SaveError(path, N_("the setup of the card game in it is not valid"), '"setup"',
+                        detail=str(exc)) from None
     expect(len(setup.levels) == setup.players, "levels needs one entry per player", '"setup.levels"')
     seats = doc.get("seats")
     expect(isinstance(seats, list) and len(seats) == setup.players and all(s in SUSPECTS for s in seats)
@@ -86,8 +88,10 @@ def from_document(doc: dict, path: str | Path) -> CardSaved:
         try:
             actions.append(action_from_dict(a))
         except ValueError as exc:
-            raise SaveError(path, f"this is not a card-game action ({exc})", f'"actions"[{i}]') from None
+            raise SaveError(path, N_("move {n} in it is not one the game knows"), f'"actions"[{i}]',
+                            values={"n": i + 1}, detail=str(exc)) from None
     notebook_mode = doc.get("notebook_mode", DEFAULT_NOTEBOOK_MODE)
     expect(notebook_mode in NOTEBOOK_MODES, "the notebook help must be one of " + ", ".join(NOTEBOOK_MODES),
            '"notebook_mode"')
-    return CardSaved(setup, tuple(seats), actions, read_notebooks(doc, Path(path)), notebook_mode=notebook_mode)
+    return CardSaved(setup, tuple(seats), actions, read_notebooks(doc, Path(path), setup.players),
+                     notebook_mode=notebook_mode)

@@ -77,12 +77,34 @@ def to_dict(action: Action) -> dict[str, Any]:
     return d
 
 
+def _square(v: Any) -> bool:
+    """A JSON square: ``[column, row]`` of two whole numbers."""
+    return isinstance(v, list) and len(v) == 2 and all(type(n) is int for n in v)
+
+
+#: What each field of an action may hold in JSON (a hand-edited save may hold anything).
+FIELD_SHAPES: dict[str, Any] = {
+    "square": lambda v: v is None or _square(v),
+    "room": lambda v: v is None or isinstance(v, str),
+    "suspect": lambda v: isinstance(v, str),
+    "weapon": lambda v: isinstance(v, str),
+    "card": lambda v: isinstance(v, str),
+}
+
+
 def from_dict(data: dict[str, Any]) -> Action:
-    """Inverse of :func:`to_dict`.  Raises ``ValueError`` for an unknown action type
-    or bad fields."""
+    """Inverse of :func:`to_dict`.  Raises ``ValueError`` for an unknown action
+    type or a field of the wrong shape (a square is two whole numbers, the
+    other fields are names)."""
     try:
         cls = ACTION_TYPES[data["type"]]
-        fields = {k: (tuple(v) if isinstance(v, list) else v) for k, v in data.items() if k != "type"}
-        return cls(**fields)
-    except (KeyError, TypeError) as exc:
+    except (KeyError, TypeError) as exc:        # no "type", or a list / object as the type
+        raise ValueError(f"not an action: {data!r}") from exc
+    fields = {k: v for k, v in data.items() if k != "type"}
+    for k, v in fields.items():
+        if k in FIELD_SHAPES and not FIELD_SHAPES[k](v):
+            raise ValueError(f"{cls.__name__}: {k} cannot be {v!r}")
+    try:
+        return cls(**{k: (tuple(v) if isinstance(v, list) else v) for k, v in fields.items()})
+    except TypeError as exc:                    # a field the action does not have
         raise ValueError(f"not an action: {data!r}") from exc

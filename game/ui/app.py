@@ -19,7 +19,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from game import paths  # noqa: E402
-from game.settings import Settings, load_settings, save_settings  # noqa: E402
+from game.settings import Settings, read_settings, save_settings  # noqa: E402
 from game.ui import LOGICAL_SIZE, MIN_WINDOW, assets, prompts, theme, widgets  # noqa: E402
 from game import i18n  # noqa: E402
 from game.ui.i18n import _  # noqa: E402
@@ -93,17 +93,22 @@ class App:
         except (ImportError, pygame.error, AttributeError):
             pass
         self.settings_path = Path(settings_path) if settings_path is not None else None
+        self.save_path = Path(save_path) if save_path is not None else None
+        self._clean_temporaries()
         self.settings_message: str | None = None
+        trouble = None
         if settings is not None:
             self.settings = settings
         elif self.settings_path is not None:
-            self.settings, self.settings_message = load_settings(self.settings_path)
+            self.settings, trouble = read_settings(self.settings_path)
         else:
             self.settings = Settings()
         self.windowed_size = _clamp(size)
         if os.environ.get("CLUE_LANG") in ("en", "es", "ca"):   # run.py --lang: this run only, not saved
             self.settings.language = os.environ["CLUE_LANG"]
         i18n.set_language(self.settings.language)
+        if trouble is not None:                     # said once, over the title, in the player's language
+            self.settings_message = trouble.message()
         theme.set_text_scale(theme.LARGE_SCALE if self.settings.text_size == "large" else 1.0)
         theme.reset_caches()
         widgets.clear_cache()
@@ -127,13 +132,19 @@ class App:
         self.speed = speed
         self.threaded_ai = threaded_ai
         self.sounds = _sounds(sound, self.settings.volume, self.settings.muted)
-        self.save_path = Path(save_path) if save_path is not None else None
         #: the autosave read at start (a game to continue), or None
         self.saved_game = None
-        #: messages about damaged files, shown over the title at start
-        self.file_messages: list[str] = []
+        #: messages about damaged files, shown over the title at start: (title, text)
+        self.file_messages: list[tuple[str, str]] = []
         #: why the last autosave could not be written (None: it was)
         self.autosave_error: str | None = None
+        #: message boxes (title, text) waiting for the end of the frame (:meth:`note`)
+        self._notes: list[tuple[str, str]] = []
+        #: the autosave was left where it is although it cannot be continued (a newer version's
+        #: game, or not an ordinary file): its :func:`_file_id`, so it is not read again and again
+        self.kept_autosave: tuple | None = None
+        #: the autosave left where it is was written by a newer version of the game
+        self.newer_save = False
         self.stack: list[Scene] = []
         self.running = True
         self.pads = Pads()
@@ -248,19 +259,36 @@ class App:
         return self.save_settings() if save else None
 
     # --------------------------------------------------------- autosave
+    def _clean_temporaries(self) -> None:
+        """Remove the temporary files a kill during a save left next to the
+        autosave, the lesson file and the settings file (never anything else)."""
+        from game.save import clean_stale_temporaries
+
+        paths = [self.settings_path, self.save_path]
+        if self.save_path is not None:
+            from game.ui.coach import lesson_path
+
+            paths.append(lesson_path(self))
+        for tmp in clean_stale_temporaries(paths):
+            print(f"removed {tmp}, left behind by a save that was cut off", file=sys.stderr)
+
     def autosave(self, match) -> None:
         """Write ``match`` to the autosave file, atomically (nothing without a
         ``save_path``).  A finished game removes the file instead, so Continue
-        never offers it.  A failure to write never stops the game."""
+        never offers it.  A failure to write never stops the game: it is said
+        once, and said again once saving works again."""
         if self.save_path is None:
             return
         if getattr(match, "guided", False):     # the guided game keeps its own file, never the family's game
             from game.ui.coach import lesson_path
 
+            path = lesson_path(self)
             try:
-                match.save_to(lesson_path(self))
+                match.save_to(path)
             except OSError as exc:
-                self._autosave_failed(exc)
+                self._autosave_failed(exc, path)
+            else:
+                self._autosave_worked()
             return
         from game.save import save_game
 
@@ -270,21 +298,42 @@ class App:
         try:
             save_game(self.save_path, match.saved())
         except OSError as exc:
-            self._autosave_failed(exc)
+            self._autosave_failed(exc, self.save_path)
         else:
-            self.autosave_error = None
+            self._autosave_worked()
             self.saved_game = None          # the file on disk is newer; read again when needed
 
-    def _autosave_failed(self, exc: OSError) -> None:
-        """Say once, on screen and in the log, that the game cannot be saved."""
+    def _autosave_failed(self, exc: OSError, path: Path) -> None:
+        """Say once, on screen and in the log, that the game cannot be saved
+        (not once per action: a full disk fails every one)."""
+        if self.autosave_error is None:
+            text = _("Your game cannot be saved to {path} ({reason}). You can play on, but if the game "
+                     "closes, this game is lost.").format(path=path, reason=exc.strerror or exc)
+            print(text, file=sys.stderr)
+            self.note(text, _("The game cannot be saved"))
+        self.autosave_error = str(exc)
+
+    def _autosave_worked(self) -> None:
+        """After :meth:`_autosave_failed`: say once that the game is saved again."""
+        if self.autosave_error is None:
+            return
+        self.autosave_error = None
+        text = _("Your game can be saved again: it is saved after every move, as before.")
+        print(text, file=sys.stderr)
+        self.note(text, _("The game is saved again"))
+
+    def note(self, text: str, title: str) -> None:
+        """Show a message box over every scene at the end of this frame — not
+        at once, so that a scene still being built (the board autosaves as
+        it opens) does not cover it."""
+        self._notes.append((title, text))
+
+    def _show_notes(self) -> None:
         from game.ui.scenes.message import MessageScene
 
-        text = _("Your game cannot be saved to {path} ({reason}). You can play on, but if the game "
-                 "closes, this game is lost.").format(path=self.save_path, reason=exc.strerror or exc)
-        print(text, file=sys.stderr)
-        if self.autosave_error is None:
-            self.push(MessageScene(self, text, title=_("The game cannot be saved")))
-        self.autosave_error = str(exc)
+        notes, self._notes = self._notes, []
+        for title, text in notes:
+            self.push(MessageScene(self, text, title=title))
 
     def clear_autosave(self) -> None:
         """Remove the autosave (the game ended, or a new one replaced it)."""
@@ -298,57 +347,98 @@ class App:
                 self.autosave_error = str(exc)
 
     def check_autosave(self) -> None:
-        """Read the autosave (if any) and check it replays; a damaged one is
-        renamed aside (never overwritten) and a message says so."""
+        """Read the autosave (if any) and check it replays.  A damaged one is
+        renamed aside (never overwritten); a newer version's game, or something
+        that is not an ordinary file, is left where it is.  A message says
+        what happened in plain words (the details go to stderr)."""
         self.saved_game = None
         if self.save_path is None or not self.save_path.exists() or self.board is None:
             return
-        from game.save import SaveError, quarantine, read_save
+        from game.save import NewerSaveError, SaveError, quarantine, read_save
 
+        name = self.save_path.name
         try:
             saved = read_save(self.save_path)
             self.resumed(saved)[0].close()
-        except SaveError as exc:
-            where = f" ({exc.place})" if exc.place else ""
-            try:
-                moved = quarantine(self.save_path)
-            except OSError:
-                moved = None
+        except NewerSaveError as exc:
+            print(exc.for_log(), file=sys.stderr)
+            self.kept_autosave, self.newer_save = _file_id(self.save_path), True
+            self.file_messages.append((_("A game from a newer version"),
+                                       _("This game was saved by a newer version of Clue.") + " "
+                                       + _("It was left as it is, so that version can still continue it; "
+                                           "this version cannot.")))
+            return
+        except Exception as exc:   # SaveError, or anything else in a damaged file: never a crash
+            if isinstance(exc, SaveError):
+                print(exc.for_log(), file=sys.stderr)
+                problem, movable = exc.said(), exc.movable
+            else:                  # a hole in the checks: the whole story for the log, plain words on screen
+                import traceback
+
+                print(f"saved game {self.save_path}: cannot be continued", file=sys.stderr)
+                traceback.print_exc(file=sys.stderr)
+                problem, movable = _("the file is damaged"), True
+            moved = None
+            if movable:
+                try:
+                    moved = quarantine(self.save_path)
+                except OSError as err:
+                    print(f"saved game {self.save_path}: not moved aside ({err})", file=sys.stderr)
+            if moved is None:
+                self.kept_autosave = _file_id(self.save_path)
             kept = (_("It was kept as {name}.").format(name=moved.name) if moved is not None
                     else _("It was left where it is."))
-            self.file_messages.append(
-                _("The saved game could not be continued: {problem}{where}.").format(problem=exc.problem, where=where)
-                + " " + kept + " " + _("You can start a new game."))
-            return
-        except Exception as exc:   # anything else in a damaged file: same treatment, never a crash
-            try:
-                moved = quarantine(self.save_path)
-            except OSError:
-                moved = None
-            self.file_messages.append(_("The saved game could not be continued ({err}).").format(err=exc)
-                                      + (" " + _("It was kept as {name}.").format(name=moved.name) if moved else ""))
+            self.file_messages.append((_("A file was damaged"),
+                                       _("The saved game {name} could not be continued: {problem}.").format(
+                                           name=name, problem=problem) + " " + kept + " "
+                                       + _("You can start a new game.")))
             return
         self.saved_game = saved
 
     def can_continue(self) -> bool:
         """True when there is a saved game in progress to continue."""
         if self.saved_game is None and self.save_path is not None and self.save_path.exists() \
-                and not self.file_messages:
+                and not self.file_messages and _file_id(self.save_path) != self.kept_autosave:
             self.check_autosave()
         return self.saved_game is not None
 
     def replacing_saved(self, start) -> None:
         """Call ``start`` (it starts a new game) at once, or — when a game in
         progress is saved, which the new game's autosave would replace — only
-        after the person says so (the box starts on "Keep it")."""
+        after the person says so (the box starts on "Keep it").  A game saved
+        by a newer version of Clue is then renamed aside (``autosave.newer-*``),
+        never written over."""
+        from game.ui.scenes.confirm import ConfirmScene
+
+        if self._newer_save_kept():
+            def set_aside_and_start() -> None:
+                from game.save import quarantine
+
+                try:
+                    moved = quarantine(self.save_path, "newer")
+                    print(f"saved game {self.save_path} (newer version) kept as {moved}", file=sys.stderr)
+                except OSError as exc:
+                    print(f"saved game {self.save_path} (newer version) not moved aside ({exc})", file=sys.stderr)
+                self.kept_autosave, self.newer_save = None, False
+                start()
+
+            self.push(ConfirmScene(self, _("Start a new game?"), set_aside_and_start, yes=_("New game"),
+                                   no=_("Keep it"),
+                                   detail=_("A game saved by a newer version of Clue is kept here. A new game "
+                                            "takes its place: the saved game is put aside in a copy, and the "
+                                            "newer version will no longer offer to continue it.")))
+            return
         if not self.can_continue():
             start()
             return
-        from game.ui.scenes.confirm import ConfirmScene
-
         self.push(ConfirmScene(self, _("Start a new game?"), start, yes=_("New game"), no=_("Keep it"),
                                detail=_("A game you did not finish is saved. A new game takes its place: "
                                         "the saved game will be lost.")))
+
+    def _newer_save_kept(self) -> bool:
+        """A newer version's saved game is still in the autosave file, unchanged."""
+        return (self.newer_save and self.save_path is not None
+                and _file_id(self.save_path) == self.kept_autosave)
 
     def continue_game(self) -> bool:
         """Resume the autosaved game on the board; False when there is none."""
@@ -590,6 +680,8 @@ class App:
             self.coach.update(dt)
         if self.top is not None and not (self.coach is not None and self.coach.blocking):
             self.top.update(dt)
+        if self._notes:
+            self._show_notes()
         if draw:
             self.draw()
             self.present()
@@ -651,11 +743,12 @@ class App:
         the autosave): what was wrong and what the game did."""
         from game.ui.scenes.message import MessageScene
 
-        messages = ([self.settings_message] if self.settings_message else []) + self.file_messages
+        messages = ([(_("A file was damaged"), self.settings_message)] if self.settings_message else []) \
+            + self.file_messages
         self.settings_message, self.file_messages = None, []
-        for text in reversed(messages):
+        for title, text in reversed(messages):
             print(text, file=sys.stderr)
-            self.push(MessageScene(self, text, title=_("A file was damaged")))
+            self.push(MessageScene(self, text, title=title))
 
     def run(self) -> int:
         """The main loop: ``dt = clock.tick(60) / 1000``; returns the exit code."""
@@ -671,6 +764,16 @@ class App:
     def save_png(self, path: str) -> None:
         """Write the current frame, at the window size, to a PNG file."""
         pygame.image.save(self.window, path)
+
+
+def _file_id(path: Path) -> tuple | None:
+    """What tells one version of a file from another without reading it
+    (inode, size, change time, type), or None when it is not there."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (st.st_ino, st.st_size, st.st_mtime_ns, st.st_mode)
 
 
 def run_app(size: tuple[int, int] = LOGICAL_SIZE, seed: int | None = None, map_path: Path = paths.MANSION_MAP,

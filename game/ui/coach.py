@@ -109,15 +109,21 @@ def start_lesson(app) -> None:
             from game.save import quarantine
             from game.ui.scenes.message import MessageScene
 
-            try:
-                kept = quarantine(path).name
-            except OSError:
-                kept = path.name
-            print(f"{exc}", file=sys.stderr)
+            print(exc.for_log(), file=sys.stderr)
+            kept = None
+            if exc.movable:                 # not a named pipe or a folder: those are never moved
+                try:
+                    kept = quarantine(path)
+                except OSError as err:
+                    print(f"lesson {path}: not moved aside ({err})", file=sys.stderr)
             _open(app, None)
-            app.push(MessageScene(app, fmt("The lesson you left could not be read ({problem}). It was kept as "
-                                           "{name}. A new lesson starts.", problem=_(exc.problem), name=kept),
-                                  title=_("A file was damaged")))
+            if kept is not None:
+                text = fmt("The lesson you left could not be read ({problem}). It was kept as "
+                           "{name}. A new lesson starts.", problem=exc.said(), name=kept.name)
+            else:                           # a pipe is then replaced by the new lesson's file, a folder stays
+                text = fmt("The lesson you left ({name}) could not be read ({problem}). A new lesson starts.",
+                           problem=exc.said(), name=path.name)
+            app.push(MessageScene(app, text, title=_("A file was damaged")))
             return
         if state.actions:
             app.push(LessonChoice(app, state))

@@ -1,0 +1,494 @@
+"""Issue 11: nothing a file or a disk can do stops the game or loses a game.
+
+Damaged settings in a folder the game may not change, named pipes, folders and
+devices where a file should be, huge saves, temporaries left by a kill,
+hand-edited saves given to ``--replay``, messages for a parent, a save of a
+newer version, a full disk.
+"""
+
+from __future__ import annotations
+
+import copy
+import errno
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+import game.save  # noqa: E402
+import game.settings  # noqa: E402
+from game import paths  # noqa: E402
+from game.board.tmx import load_board  # noqa: E402
+from game.cardgame.engine import CardSetup  # noqa: E402
+from game.cardgame.headless import play as play_cards  # noqa: E402
+from game.cardgame.save import CardSaved  # noqa: E402
+from game.headless import computer_setup, play  # noqa: E402
+from game.rules.setup import GameSetup, SeatConfig  # noqa: E402
+from game.save import SaveError, SavedGame, read_save, to_document  # noqa: E402
+from game.settings import Settings  # noqa: E402
+from game.ui.app import App  # noqa: E402
+from game.ui.match import Match  # noqa: E402
+from game.ui.scenes.board import BoardScene  # noqa: E402
+from game.ui.scenes.confirm import ConfirmScene  # noqa: E402
+from game.ui.scenes.message import MessageScene  # noqa: E402
+from game.ui.scenes.title import TitleScene  # noqa: E402
+from tests.inputs import defaults_after, key  # noqa: E402,F401
+
+ROOT = Path(__file__).resolve().parent.parent
+BOARD = load_board(paths.MANSION_MAP)
+#: A child process that does not finish in this many seconds hangs (a normal run takes one or two).
+HANG = 120
+#: Words of a programmer that a parent must never read in a message about a file.
+JARGON = ("Error", "unhashable", "Traceback", "{'", "invalid literal", "recursion", "Expecting", "char ",
+          "column", "NoneType", "int()")
+needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+
+
+@pytest.fixture(scope="module")
+def board_doc() -> dict:
+    """A board-game save of 12 actions with a notebook mark."""
+    game = play(BOARD, computer_setup(4, 21))
+    return to_document(SavedGame(game.setup, list(game.actions[:12]), {0: {"rope": "X"}}))
+
+
+@pytest.fixture(scope="module")
+def card_doc() -> dict:
+    """A card-game save of 6 actions (seat 0 a person) with a case-file mark."""
+    game = play_cards(4, 5, level="medium", out=lambda *a: None)
+    setup = CardSetup(4, 5, levels=("human", "medium", "medium", "medium"))
+    return to_document(CardSaved(setup, ("scarlet", "white", "peacock", "green"), list(game.actions[:6]),
+                                 {0: {"rope": "X"}}))
+
+
+def boxes(app: App) -> list[str]:
+    """The texts of the message boxes on the stack, bottom first."""
+    return [s.text for s in app.stack if isinstance(s, MessageScene)]
+
+
+def started(folder: Path, **kw) -> App:
+    app = App(seed=3, sound=False, threaded_ai=False, settings_path=folder / "settings.json",
+              save_path=folder / "autosave.json", **kw)
+    app.start()
+    return app
+
+
+def plain(text: str) -> bool:
+    return not any(word in text for word in JARGON)
+
+
+# ------------------------------------------------------------------ item 1
+def test_damaged_settings_in_a_folder_the_game_cannot_change(tmp_path, monkeypatch, capsys):
+    """Moving the damaged file aside is refused (a read-only folder, a file of
+    another user; tests run as root, so the refusal is simulated): the game
+    starts with the defaults, leaves the file as it is and says so once."""
+    path = tmp_path / "settings.json"
+    path.write_text('{"volume": 7, "language": "en"}')
+    before = path.read_bytes()
+
+    def refused(src, dst):
+        raise PermissionError(errno.EACCES, "Permission denied", str(src))
+
+    monkeypatch.setattr(os, "replace", refused)
+    app = App(seed=3, sound=False, threaded_ai=False, settings_path=path, save_path=tmp_path / "autosave.json")
+    assert app.settings.volume == Settings().volume and app.settings.keys == {}
+    app.start()
+    texts = boxes(app)
+    assert len(texts) == 1, texts
+    assert "settings.json" in texts[0] and "could not be repaired" in texts[0] and "not allowed" in texts[0]
+    assert "volume" in texts[0] and "default settings" in texts[0] and plain(texts[0])
+    key(app, pygame.K_RETURN, draw=False)                     # OK
+    assert isinstance(app.top, TitleScene)
+    assert app.set_language("es") is not None                 # saving fails too: said by the settings screen
+    app.set_language("en", save=False)
+    app.top.on_resume()
+    app.step(0.1, draw=False)
+    assert boxes(app) == []                                   # said once
+    assert path.read_bytes() == before and sorted(p.name for p in tmp_path.iterdir()) == ["settings.json"]
+    assert "Permission denied" in capsys.readouterr().err
+    app.close()
+
+
+# ------------------------------------------------------------------ item 3
+CHILD = r"""
+import json, sys
+from pathlib import Path
+from game.ui.app import App
+from game.ui.coach import start_lesson
+from game.ui.scenes.message import MessageScene
+
+folder = Path(sys.argv[1])
+app = App(seed=3, sound=False, threaded_ai=False, settings_path=folder / "settings.json",
+          save_path=folder / "autosave.json")
+app.start()
+title = [s.text for s in app.stack if isinstance(s, MessageScene)]
+can_continue = app.can_continue()
+for s in [s for s in app.stack if isinstance(s, MessageScene)]:
+    app.pop(s)
+start_lesson(app)
+lesson = [s.text for s in app.stack if isinstance(s, MessageScene)]
+app.close()
+print(json.dumps({"title": title, "lesson": lesson, "continue": can_continue}))
+"""
+
+
+def start_in_child(folder: Path) -> dict:
+    """Start the game on ``folder`` in another process, then press Learn to
+    play; the messages shown.  Fails (never hangs) when that process hangs."""
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    try:
+        out = subprocess.run([sys.executable, "-c", CHILD, str(folder)], cwd=ROOT, env=env, capture_output=True,
+                             text=True, timeout=HANG)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"the game hung for {HANG} s at start-up")
+    assert out.returncode == 0 and "Traceback" not in out.stderr, out.stderr
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def _fifo(path: Path) -> None:
+    os.mkfifo(path)
+
+
+def _folder(path: Path) -> None:
+    path.mkdir()
+    (path / "inside.txt").write_text("a folder where a file should be")
+
+
+def _device(path: Path) -> None:
+    os.symlink(os.devnull, path)
+
+
+SPECIAL = {"named pipe": pytest.param(_fifo, marks=needs_fifo),
+           "folder": _folder,
+           "device": pytest.param(_device, marks=pytest.mark.skipif(not Path(os.devnull).is_char_device(),
+                                                                   reason="no character device"))}
+WHERE = {"settings.json": "title", "autosave.json": "title", "lesson.json": "lesson"}
+
+
+@pytest.mark.parametrize("name", list(WHERE))
+@pytest.mark.parametrize("kind", list(SPECIAL))
+def test_something_that_is_not_a_file_is_refused_unopened(tmp_path, kind, name):
+    """A named pipe, a folder or a device at the settings, autosave or lesson
+    path: start-up and Learn to play go on (a pipe is never opened: it would
+    wait for ever), the message names the file and says what it is, and the
+    thing is never moved aside.  The settings and the autosave stay as they
+    are; the new lesson's file takes the place of a pipe (a folder stays)."""
+    make = {"named pipe": _fifo, "folder": _folder, "device": _device}[kind]
+    path = tmp_path / name
+    make(path)
+    mode = os.lstat(path).st_mode
+    shown = start_in_child(tmp_path)
+    texts = shown[WHERE[name]]
+    assert len(texts) == 1, shown
+    said = "it is a folder, not a file" if kind == "folder" else "not an ordinary file"
+    assert said in texts[0] and name in texts[0] and plain(texts[0]), texts[0]
+    assert not [p for p in tmp_path.iterdir() if "broken" in p.name]
+    assert shown["continue"] is False
+    if name == "lesson.json":
+        assert "A new lesson starts" in texts[0]
+        assert kind != "folder" or os.lstat(path).st_mode == mode
+    else:
+        assert "left where it is" in texts[0] and os.lstat(path).st_mode == mode   # not moved, not replaced
+
+
+def never_open(monkeypatch, what: str) -> None:
+    """Make every way of opening a file fail the test (so a test of a pipe
+    fails, rather than hangs, on code that opens it)."""
+    import builtins
+    import io
+
+    def fail(*_a, **_k):
+        pytest.fail(f"{what} was opened")
+
+    for owner, name in [(game.save.os, "open"), (builtins, "open"), (io, "open"), (Path, "open"),
+                        (Path, "read_text"), (Path, "read_bytes")]:
+        monkeypatch.setattr(owner, name, fail)
+
+
+@needs_fifo
+def test_read_save_never_opens_a_pipe(tmp_path, monkeypatch):
+    pipe = tmp_path / "autosave.json"
+    os.mkfifo(pipe)
+    never_open(monkeypatch, "a named pipe")
+    with pytest.raises(SaveError, match="not an ordinary file") as info:
+        read_save(pipe)
+    assert not info.value.movable and "named pipe" in info.value.detail
+
+
+# ------------------------------------------------------------------ item 4
+def test_a_save_over_5_mb_is_refused(tmp_path, board_doc):
+    """A valid save padded to 6 MB: refused, its size named (before: read and played)."""
+    path = tmp_path / "autosave.json"
+    path.write_text(json.dumps(board_doc) + " " * (6 * 1024 * 1024))
+    with pytest.raises(SaveError) as info:
+        read_save(path)
+    assert "far too big (6 MB" in info.value.problem and "at most 5 MB" in info.value.problem
+    assert game.save.MAX_FILE_BYTES == 5 * 1024 * 1024
+
+
+def test_a_150_mb_save_is_refused_without_reading_it(tmp_path, monkeypatch):
+    """A 150 MB save (sparse: no disk used) is refused from its size alone:
+    the file is never opened, so it takes no time at all."""
+    path = tmp_path / "autosave.json"
+    with open(path, "wb") as f:
+        f.truncate(150 * 1024 * 1024)
+    with monkeypatch.context() as m:
+        never_open(m, "a 150 MB file")
+        with pytest.raises(SaveError) as info:
+            read_save(path)
+    assert "far too big (150 MB" in info.value.problem
+    app = started(tmp_path)
+    assert any("autosave.json" in t and "far too big (150 MB" in t for t in boxes(app)), boxes(app)
+    assert app.stack[0].continue_button is None
+    app.close()
+
+
+# ------------------------------------------------------------------ item 5
+def _tmp(folder: Path, name: str, age: float) -> Path:
+    """A temporary file as :func:`game.save.write_atomic` makes it, last changed ``age`` seconds ago."""
+    fd, tmp = tempfile.mkstemp(prefix=name + ".", suffix=".tmp", dir=folder)
+    os.write(fd, b'{"half": ')
+    os.close(fd)
+    when = time.time() - age
+    os.utime(tmp, (when, when))
+    return Path(tmp)
+
+
+def test_stale_temporaries_are_cleaned_at_start_and_nothing_else(tmp_path):
+    data, config = tmp_path / "data", tmp_path / "config"
+    data.mkdir()
+    config.mkdir()
+    stale = [_tmp(data, "autosave.json", 3600), _tmp(data, "autosave.json", 600), _tmp(data, "lesson.json", 3600),
+             _tmp(config, "settings.json", 3600)]
+    fresh = _tmp(data, "autosave.json", 0)           # a save being written right now by another window
+    others = [data / "autosave.json.tmp", data / "other.json.abcd1234.tmp", data / "autosave.json.abcd1234.tmp.bak",
+              data / "autosave.json.ABCD1234.tmp", data / "notes.txt", config / "autosave.json.abcd1234.tmp"]
+    for p in others:
+        p.write_text("not ours")
+        os.utime(p, (time.time() - 3600,) * 2)
+    folder_like = data / "autosave.json.dir12345.tmp"
+    folder_like.mkdir()
+    os.utime(folder_like, (time.time() - 3600,) * 2)
+    app = App(seed=3, sound=False, threaded_ai=False, settings_path=config / "settings.json",
+              save_path=data / "autosave.json")
+    assert not any(p.exists() for p in stale)
+    assert fresh.exists() and all(p.exists() for p in others) and folder_like.is_dir()
+    app.close()
+
+
+def test_clean_stale_temporaries_by_age(tmp_path):
+    old = _tmp(tmp_path, "autosave.json", 100)
+    clean = game.save.clean_stale_temporaries
+    assert clean([tmp_path / "autosave.json"], older_than=200) == []
+    assert clean([tmp_path / "autosave.json", None], older_than=60) == [old]
+    assert not old.exists()
+
+
+# ------------------------------------------------------------------ item 6
+BOARD_EDITS = {
+    "square is an object": lambda d: d["actions"][1].update(square={"x": 1}),
+    "room is an object": lambda d: d["actions"][1].update(square=None, room={"a": 1}),
+    "notebook seat ²": lambda d: d["notebooks"].update({"²": {"rope": "X"}}),
+    "version true": lambda d: d.update(version=True),
+}
+CARD_EDITS = {
+    "asked card is an object": lambda d: d["actions"][0].update(first={"x": 1}),
+    "notebook seat ²": lambda d: d["notebooks"].update({"²": {}}),
+    "first seat 1.5": lambda d: d["setup"].update(first=1.5),
+    "advanced is a word": lambda d: d["setup"].update(advanced="yes"),
+}
+
+
+def _edited(doc: dict, edit) -> dict:
+    doc = copy.deepcopy(doc)
+    edit(doc)
+    return doc
+
+
+EDITS = [("board", e) for e in BOARD_EDITS] + [("card", e) for e in CARD_EDITS]
+
+
+def _edited_save(folder: Path, board_doc: dict, card_doc: dict, game_kind: str, edit: str) -> Path:
+    doc = _edited(board_doc, BOARD_EDITS[edit]) if game_kind == "board" else _edited(card_doc, CARD_EDITS[edit])
+    path = folder / "autosave.json"
+    path.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
+    return path
+
+
+def replay_cli(path: Path) -> subprocess.CompletedProcess:
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    try:
+        return subprocess.run([sys.executable, "run.py", "--replay", str(path)], cwd=ROOT, env=env,
+                              capture_output=True, text=True, timeout=HANG)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"--replay {path.name} hung for {HANG} s")
+
+
+def assert_one_plain_line(out: subprocess.CompletedProcess, path: Path) -> str:
+    lines = out.stderr.strip().splitlines()
+    assert out.returncode == 2 and len(lines) == 1 and out.stdout == "", (out.returncode, out.stdout, out.stderr)
+    assert lines[0].startswith(f"Cannot read the saved game {path}: ") and plain(lines[0]), lines[0]
+    return lines[0]
+
+
+@pytest.mark.parametrize("game_kind, edit", EDITS)
+def test_replay_of_a_hand_edited_save_says_one_line(tmp_path, board_doc, card_doc, game_kind, edit):
+    """Each hand-edited save: exit code 2 and one line saying what is wrong —
+    before: a TypeError or ValueError traceback (board), or a card game read
+    as fine ("reads board games only")."""
+    path = _edited_save(tmp_path, board_doc, card_doc, game_kind, edit)
+    line = assert_one_plain_line(replay_cli(path), path)
+    assert "board games only" not in line
+
+
+@needs_fifo
+def test_replay_of_a_named_pipe_says_one_line(tmp_path):
+    pipe = tmp_path / "pipe.json"
+    os.mkfifo(pipe)
+    line = assert_one_plain_line(replay_cli(pipe), pipe)
+    assert "not an ordinary file" in line
+
+
+@pytest.mark.parametrize("game_kind, edit", EDITS)
+def test_hand_edited_saves_are_save_errors_in_words(tmp_path, board_doc, card_doc, game_kind, edit):
+    """Read in the game (Continue): a SaveError whose problem is plain words."""
+    with pytest.raises(SaveError) as info:
+        read_save(_edited_save(tmp_path, board_doc, card_doc, game_kind, edit))
+    assert plain(info.value.problem), info.value.problem
+
+
+# ------------------------------------------------------------------ item 7
+DAMAGED_SAVES = {
+    "nested too deep": lambda doc: "[" * 50000 + "]" * 50000,
+    "a huge number": lambda doc: '{"format": "clue-save", "version": 1' + "0" * 5000 + "}",
+    "cut short": lambda doc: json.dumps(doc)[:-30],
+    "a square that is an object": lambda doc: json.dumps(_edited(doc, BOARD_EDITS["square is an object"])),
+    "an action type that is a list": lambda doc: json.dumps(
+        _edited(doc, lambda d: d["actions"].insert(2, {"type": ["Roll"]}))),
+}
+
+
+@pytest.mark.parametrize("damage", list(DAMAGED_SAVES))
+def test_damaged_autosave_message_is_for_a_parent(tmp_path, board_doc, damage, capsys):
+    """The message names the file and says what is wrong in words; the
+    parser's detail goes to stderr only."""
+    (tmp_path / "autosave.json").write_text(DAMAGED_SAVES[damage](board_doc))
+    app = started(tmp_path)
+    texts = boxes(app)
+    assert len(texts) == 1 and "The saved game autosave.json could not be continued" in texts[0], texts
+    assert plain(texts[0]) and "autosave.broken-" in texts[0], texts[0]
+    err = capsys.readouterr().err
+    assert str(tmp_path / "autosave.json") in err
+    app.close()
+
+
+def test_damaged_settings_and_lesson_messages_are_for_a_parent(tmp_path, capsys):
+    (tmp_path / "settings.json").write_text("[" * 50000 + "]" * 50000)
+    app = started(tmp_path)
+    texts = boxes(app)
+    assert len(texts) == 1 and "The settings file settings.json could not be read: the file is damaged" in texts[0]
+    assert plain(texts[0]), texts[0]
+    assert "RecursionError" in capsys.readouterr().err          # the detail is in the log
+    key(app, pygame.K_RETURN, draw=False)
+    (tmp_path / "lesson.json").write_text('{"format": "clue-lesson", "version": 1, "actions": [')
+    from game.ui.coach import start_lesson
+
+    start_lesson(app)
+    texts = boxes(app)
+    assert len(texts) == 1 and "lesson.broken-" in texts[0] and "the file is damaged" in texts[0]
+    assert plain(texts[0]), texts[0]
+    assert "lesson.json" in capsys.readouterr().err
+    app.close()
+
+
+def test_settings_problems_name_the_setting_in_words(tmp_path):
+    path = tmp_path / "settings.json"
+    for data, words in [({"volume": 10 ** 400}, "the setting “volume” must be between 0 and 1"),
+                        ({"fullscreen": "yes"}, "the setting “fullscreen” holds something"),
+                        ({"keys": {"confirm": ["return"], "back": ["return"]}}, "is used for both")]:
+        path.write_text(json.dumps(data))
+        settings, message = game.settings.load_settings(path)
+        assert words in message and plain(message) and str(tmp_path) not in message, message
+        assert settings == Settings(language=settings.language)
+
+
+# ------------------------------------------------------------------ item 8
+def test_a_save_of_a_newer_version_is_left_where_it_is(tmp_path, board_doc, capsys):
+    path = tmp_path / "autosave.json"
+    newer = dict(board_doc, version=game.save.SAVE_VERSION + 1, future_field={"x": 1})
+    path.write_text(json.dumps(newer))
+    content = path.read_bytes()
+    app = started(tmp_path)
+    texts = boxes(app)
+    assert len(texts) == 1 and texts[0].startswith("This game was saved by a newer version of Clue."), texts
+    assert app.top.title == "A game from a newer version"
+    key(app, pygame.K_RETURN, draw=False)                        # OK
+    title = app.top
+    assert isinstance(title, TitleScene) and title.continue_button is None   # this version cannot continue it
+    title.on_resume()
+    assert not app.can_continue() and boxes(app) == []          # read once, said once
+    assert path.read_bytes() == content and [p.name for p in tmp_path.iterdir()] == ["autosave.json"]
+    key(app, pygame.K_RETURN, draw=False)                        # Play: asks first
+    assert isinstance(app.top, ConfirmScene) and "newer version" in app.top.detail
+    key(app, pygame.K_RETURN, draw=False)                        # Enter answers "Keep it"
+    assert isinstance(app.top, TitleScene) and path.read_bytes() == content
+    key(app, pygame.K_RETURN, draw=False)                        # Play again ...
+    app.top.yes()                                                # ... "New game"
+    board = app.find(BoardScene)
+    assert board is not None
+    kept = list(tmp_path.glob("autosave.newer-*.json"))
+    assert len(kept) == 1 and kept[0].read_bytes() == content    # set aside, not written over
+    assert read_save(path).actions == board.game.actions         # the new game saves itself
+    app.close()
+
+
+# ------------------------------------------------------------------ item 9
+ROBOTS = GameSetup(seats=tuple(SeatConfig(s, "computer") for s in ("scarlet", "mustard", "white")), seed=4)
+
+
+def test_a_full_disk_is_said_once_and_its_end_once(tmp_path, monkeypatch, capsys):
+    """Saving fails for 8 autosaves in a row (a full disk), then works: one
+    message and one stderr line for the failure, one of each when it works
+    again, and the game on disk is the game on screen."""
+    real = game.save.write_atomic
+    calls = {"n": 0}
+
+    def full_disk(path, text):
+        calls["n"] += 1
+        if calls["n"] <= 8:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        real(path, text)
+
+    monkeypatch.setattr(game.save, "write_atomic", full_disk)
+    path = tmp_path / "autosave.json"
+    app = App(seed=3, sound=False, speed=1000.0, threaded_ai=False, save_path=path)
+    app.start()
+    board = BoardScene(app, Match(app.board, ROBOTS))
+    app.push(board)
+    seen = []
+    for _ in range(5000):
+        if calls["n"] >= 14 or board.game.over:
+            break
+        if isinstance(app.top, MessageScene):
+            seen.append(app.top.text)
+            key(app, pygame.K_RETURN, draw=False)
+        else:
+            app.step(0.1, draw=False)
+    assert calls["n"] >= 14 and not board.game.over
+    assert len(seen) == 2, seen
+    assert "cannot be saved" in seen[0] and "No space left on device" in seen[0] and "saved again" not in seen[0]
+    assert "can be saved again" in seen[1]
+    err = capsys.readouterr().err.splitlines()
+    assert len([ln for ln in err if "cannot be saved" in ln]) == 1
+    assert len([ln for ln in err if "can be saved again" in ln]) == 1
+    assert read_save(path).actions == board.game.actions
+    app.close()
+

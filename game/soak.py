@@ -193,8 +193,8 @@ def _board_match(rng: random.Random, app, pads: list[int]):
 
 def _card_match(rng: random.Random, app, pads: list[int]):
     """A card game of 3 to 6 seats, either deck and order, played some way
-    already; and whether a person is to accuse at once (then the fast-forward
-    stops on a person's turn)."""
+    already; and whether the person is to accuse at once (then there is one
+    person, and the fast-forward stops on their turn)."""
     from game.cardgame.engine import ORDERS, CardSetup, Phase
     from game.hints import NOTEBOOK_MODES
     from game.ui.cardgame.match import CARD_TOKENS, CardMatch
@@ -202,14 +202,14 @@ def _card_match(rng: random.Random, app, pads: list[int]):
     from game.ui.match import LEVELS
 
     players = rng.randint(3, 6)
-    people = _people_seats(rng, players)
+    accuse = rng.random() < 0.3       # then one person, so nobody else may join and the Crime cards are seen
+    people = {rng.randrange(players)} if accuse else _people_seats(rng, players)
     setup = CardSetup(players=players, seed=rng.randrange(1 << 20), advanced=rng.random() < 0.5,
                       order=rng.choice(ORDERS), first=rng.choice((None, 0)),
                       levels=tuple("human" if i in people else rng.choice(LEVELS) for i in range(players)))
     match = CardMatch(setup, tuple(rng.sample(CARD_TOKENS, players)), _devices(rng, app, people, pads),
                       rng.choice(NOTEBOOK_MODES))
     played = rng.choice((0, rng.randrange(30)))      # a whole game: 10 to 40 actions
-    accuse = rng.random() < 0.3
 
     def person_asks(g) -> bool:
         return g.phase is Phase.ASK and match.is_human(g.actor)

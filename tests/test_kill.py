@@ -1,5 +1,9 @@
 """Kill the game at random moments during play: "Continue" always resumes a
-valid game.  CI runs a short version; ``python -m pytest -m slow`` runs 100 kills."""
+valid game.  CI runs a short version; ``python -m pytest -m slow`` runs 100 kills.
+
+The kill moments follow the game's own progress, not the clock: each kill comes
+after a random number of autosaves have been seen on disk, so the test means the
+same on a busy machine, where start-up alone can take seconds."""
 
 from __future__ import annotations
 
@@ -21,21 +25,64 @@ ROOT = Path(__file__).resolve().parent.parent
 BOARD = load_board(paths.MANSION_MAP)
 
 
+#: Each kill comes after this many autosaves (drawn at random per kill); the game
+#: writes one after every move, a few hundred a second on an idle machine.
+SAVES_BEFORE_KILL = (1, 300)
+#: A safety net, not a timing window: fail (saying so) if the game writes no
+#: autosave for this long, far more than the busiest machine needs for one move.
+STUCK_SECONDS = 180.0
+
+
+def _save_state(save: Path) -> tuple[int, int, int] | None:
+    """What the autosave looks like on disk (inode, mtime in ns, size), None when
+    there is none: every write replaces the file, so one of these changes."""
+    try:
+        st = save.stat()
+    except FileNotFoundError:
+        return None
+    return st.st_ino, st.st_mtime_ns, st.st_size
+
+
+def wait_for_saves(proc: subprocess.Popen, save: Path, saves: int, log: Path) -> None:
+    """Wait until the running game ``proc`` has written ``save`` at least ``saves``
+    more times (several writes between two looks count once, so it may be
+    more).  Fails the test if the game stops by itself or writes nothing for
+    :data:`STUCK_SECONDS`."""
+    seen, last, quiet_since = 0, _save_state(save), time.monotonic()
+    while seen < saves:
+        if proc.poll() is not None:
+            pytest.fail(f"the game stopped by itself (exit code {proc.returncode}) after {seen} of {saves} "
+                        f"autosaves; its output:\n{log.read_text(errors='replace')[-3000:]}")
+        now = _save_state(save)
+        if now != last:
+            last = now
+            if now is not None:
+                seen, quiet_since = seen + 1, time.monotonic()
+        elif time.monotonic() - quiet_since > STUCK_SECONDS:
+            proc.kill()
+            pytest.fail(f"the game wrote no autosave for {STUCK_SECONDS:.0f} s ({seen} of {saves} seen): stuck?")
+        time.sleep(0.001)
+
+
 def kill_and_check(folder: Path, kills: int, seed: int) -> tuple[int, int]:
-    """Start the game, kill it after a random time, check the autosave; repeat.
-    Returns (kills, saves that resumed a game)."""
+    """Start the game, kill it after a random number of autosaves, check the
+    autosave; repeat.  Returns (saves that resumed a game, most actions in one)."""
     rng = random.Random(seed)
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     resumed = 0
     longest = 0
+    save = folder / "autosave.json"
+    log = folder.parent / f"{folder.name}-game.log"
     for k in range(kills):
-        proc = subprocess.Popen([sys.executable, "-m", "game.soak", "--play-autosave", str(folder),
-                                 "--seed", str(seed * 1000 + k)], cwd=ROOT, env=env,
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        time.sleep(rng.uniform(0.4, 2.5))
-        proc.send_signal(signal.SIGKILL)
-        proc.wait()
-        save = folder / "autosave.json"
+        with log.open("wb") as out:
+            proc = subprocess.Popen([sys.executable, "-m", "game.soak", "--play-autosave", str(folder),
+                                     "--seed", str(seed * 1000 + k)], cwd=ROOT, env=env,
+                                    stdout=out, stderr=subprocess.STDOUT)
+            try:
+                wait_for_saves(proc, save, rng.randint(*SAVES_BEFORE_KILL), log)
+            finally:
+                proc.send_signal(signal.SIGKILL)
+                proc.wait()
         leftovers = [p.name for p in folder.iterdir() if p.name.endswith(".tmp")]
         for name in leftovers:  # a temporary file cut off by the kill is never read
             (folder / name).unlink()

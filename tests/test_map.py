@@ -444,3 +444,149 @@ def test_door_outside_the_map(tmp_path: Path) -> None:
 def test_map_path_is_a_folder(tmp_path: Path) -> None:
     with pytest.raises(MapError, match="folder, not a map file"):
         load_board(tmp_path)
+
+
+# --- sizes checked before the map is read (issue 11, item 4) ----------------------
+
+HUGE = 10000          # squares a side, as in the hostile map of the issue
+
+
+@pytest.fixture(scope="module")
+def packed_huge_layer() -> str:
+    """Base64 text of zlib-packed floor data for HUGE x HUGE squares (400 MB
+    unpacked, about 0.5 MB packed)."""
+    import base64
+    import zlib
+
+    packer, chunk, parts = zlib.compressobj(9), b"\x01\x00\x00\x00" * (1 << 18), []
+    for _ in range(HUGE * HUGE * 4 // len(chunk)):
+        parts.append(packer.compress(chunk))
+    parts.append(packer.flush())
+    return base64.b64encode(b"".join(parts)).decode()
+
+
+def huge_map(tmp_path: Path, packed: str, map_size=(HUGE, HUGE), layer_size: int = HUGE) -> Path:
+    """A copy of the mansion claiming ``map_size`` (width, height) squares, its
+    floor layer ``layer_size`` a side, holding ``packed`` (base64 zlib) data."""
+    def edit(root):
+        root.set("width", str(map_size[0]))
+        root.set("height", str(map_size[1]))
+        floor = root.find("layer[@name='floor']")
+        floor.set("width", str(layer_size))
+        floor.set("height", str(layer_size))
+        data = floor.find("data")
+        data.attrib.update(encoding="base64", compression="zlib")
+        data.text = packed
+
+    return copy_map(tmp_path, edit, name="huge.tmx")
+
+
+@pytest.fixture
+def pytmx_calls(monkeypatch) -> list:
+    """Records every call of pytmx.TiledMap (and refuses to read): a map with a
+    wrong declared size must be refused before pytmx parses or unpacks it."""
+    import game.board.tmx as tmx
+
+    calls = []
+
+    def refuse(*args, **kw):
+        calls.append(args)
+        raise RuntimeError("pytmx was asked to read the map")
+
+    monkeypatch.setattr(tmx.pytmx, "TiledMap", refuse)
+    return calls
+
+
+def test_map_claiming_10000_squares_is_refused_before_reading(tmp_path, packed_huge_layer, pytmx_calls):
+    expect_error(huge_map(tmp_path, packed_huge_layer), "the map is 10000 x 10000 squares", "must be 24 x 25")
+    assert pytmx_calls == []
+
+
+def test_layer_claiming_10000_squares_is_refused_before_reading(tmp_path, packed_huge_layer, pytmx_calls):
+    expect_error(huge_map(tmp_path, packed_huge_layer, map_size=(24, 25)), 'the layer "floor" is 10000 x 10000 squares',
+                 "must be 24 x 25")
+    assert pytmx_calls == []
+
+
+@pytest.mark.parametrize("compression", ["zlib", "gzip"])
+def test_packed_layer_that_unpacks_too_big_is_refused(tmp_path, pytmx_calls, compression):
+    import base64
+    import gzip
+    import zlib
+
+    big = bytes(4 * 24 * 25 * 1000)          # a thousand boards' worth of squares
+
+    def edit(root):
+        data = root.find("layer[@name='floor']/data")
+        data.attrib.update(encoding="base64", compression=compression)
+        data.text = base64.b64encode((zlib.compress if compression == "zlib" else gzip.compress)(big)).decode()
+
+    expect_error(copy_map(tmp_path, edit), 'the layer "floor" holds more squares than a 24 x 25 map has')
+    assert pytmx_calls == []
+
+
+@pytest.mark.parametrize("attrs, words", [
+    ({"tilewidth": "100000"}, "100000 x 32 pixels"),
+    ({"tileheight": "-32"}, "32 x -32 pixels"),
+    ({"width": "many"}, 'width "many", which is not a number'),
+    ({"height": "1e999"}, 'height "1e999", which is not a number'),
+    ({"infinite": "1"}, "infinite map"),
+])
+def test_wrong_map_header_is_refused_before_reading(tmp_path, pytmx_calls, attrs, words):
+    expect_error(copy_map(tmp_path, lambda root: root.attrib.update(attrs)), words)
+    assert pytmx_calls == []
+
+
+def test_damaged_packed_layer(tmp_path, pytmx_calls):
+    def edit(root):
+        data = root.find("layer[@name='floor']/data")
+        data.attrib.update(encoding="base64", compression="zlib")
+        data.text = "bm90IHBhY2tlZCBhdCBhbGw="      # "not packed at all"
+
+    expect_error(copy_map(tmp_path, edit), 'the squares of layer "floor" are damaged')
+    assert pytmx_calls == []
+
+
+def test_tileset_cut_into_too_many_tiles(tmp_path, pytmx_calls):
+    path = copy_map(tmp_path)
+    tsx = tmp_path / "mansion.tsx"
+    text = tsx.read_text(encoding="utf-8")
+    text = text.replace('tilewidth="32" tileheight="32"', 'tilewidth="1" tileheight="1"', 1)
+    text = text.replace('width="512" height="192"', 'width="100000" height="100000"', 1)
+    tsx.write_text(text, encoding="utf-8")
+    expect_error(path, "the tileset file mansion.tsx", "cut into 10000000000 tiles", "at most 4096")
+    assert pytmx_calls == []
+
+
+def test_map_file_over_2_mb_is_not_read(tmp_path, pytmx_calls):
+    path = copy_map(tmp_path)
+    with path.open("a", encoding="utf-8") as f:
+        f.write("<!-- " + "x" * (3 * 1024 * 1024) + " -->\n")
+    expect_error(path, "the file is 3.0 MB", "not read")
+    assert pytmx_calls == []
+
+
+def test_cli_refuses_the_10000_square_map_in_one_line(tmp_path, packed_huge_layer):
+    # before the fix this ran for minutes and 2 GB; the timeout makes it fail instead
+    path = huge_map(tmp_path, packed_huge_layer)
+    assert path.stat().st_size > 500_000
+    res = run_cli(str(path))
+    assert res.returncode == 2
+    lines = res.stderr.strip().splitlines()
+    assert len(lines) == 1, lines
+    assert "huge.tmx" in lines[0] and "10000 x 10000 squares" in lines[0] and "24 x 25" in lines[0]
+
+
+def test_room_claiming_a_million_squares_a_side(tmp_path):
+    # the room's squares are checked one at a time, so the first wrong one stops
+    # the check (before, a list of 10^12 squares was built first; the timeout fails it)
+    def edit(root):
+        room = find(root, "rooms", name="Kitchen")
+        room.set("width", str(32 * 10 ** 6))
+        room.set("height", str(32 * 10 ** 6))
+
+    path = copy_map(tmp_path, edit)
+    res = run_cli(str(path))
+    assert res.returncode == 2
+    lines = res.stderr.strip().splitlines()
+    assert len(lines) == 1 and "broken.tmx" in lines[0] and '"Kitchen"' in lines[0], lines

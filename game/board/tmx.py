@@ -29,11 +29,17 @@ Objects are identified by their Tiled id (names are not unique).  Run
 
 from __future__ import annotations
 
+import base64
+import binascii
+import math
 import os
+import stat
 import sys
+import zlib
 from collections import deque
+from collections.abc import Iterator
 from pathlib import Path
-from xml.etree.ElementTree import ParseError
+from xml.etree.ElementTree import ParseError, iterparse
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -46,6 +52,12 @@ from game.rules.cards import CARD_NAMES, ROOM_BY_NAME, ROOMS, SUSPECT_BY_NAME, S
 MAP_WIDTH, MAP_HEIGHT = 24, 25
 #: Floor tile kinds that make a corridor square.
 CORRIDOR_KINDS = frozenset({"corridor", "start"})
+#: The largest map or tileset file read (bytes); the mansion's are about 10 KB.
+MAX_FILE_BYTES = 2 * 1024 * 1024
+#: The largest tile, in pixels (the mansion's are 32).
+MAX_TILE_PX = 128
+#: The most tiles one tileset picture may be cut into (the mansion's: 96).
+MAX_TILESET_TILES = 4096
 
 __all__ = ["MapError", "load_board", "summary", "main", "MAP_WIDTH", "MAP_HEIGHT"]
 
@@ -87,16 +99,164 @@ class _Loader:
 
     # -- reading ---------------------------------------------------------------
     def read(self) -> pytmx.TiledMap:
-        if self.path.is_dir():
-            raise MapError(self.path, "this is a folder, not a map file")
-        if not self.path.is_file():
-            raise MapError(self.path, "the file does not exist")
+        self.precheck()
         try:
             return pytmx.TiledMap(str(self.path), load_all=False)
         except ParseError as e:
             raise MapError(self.path, f"the file is not valid XML ({e})") from None
         except Exception as e:  # pytmx raises bare Exception/ValueError/KeyError on bad content
             raise MapError(self.path, f"the file is not a readable Tiled map ({e})") from None
+
+    # -- sizes, checked before pytmx reads anything -------------------------------
+    def check_file(self, path: Path, what: str) -> None:
+        """``path`` is an ordinary file of at most :data:`MAX_FILE_BYTES` (a pipe
+        or a device would hang the reader, a huge file would take minutes)."""
+        try:
+            st = path.stat()
+        except FileNotFoundError:
+            raise MapError(self.path, f"{what} does not exist") from None
+        except OSError as e:
+            raise MapError(self.path, f"{what} cannot be opened ({e.strerror or e})") from None
+        if stat.S_ISDIR(st.st_mode):
+            raise MapError(self.path, f"{what} is a folder, not a map file")
+        if not stat.S_ISREG(st.st_mode):
+            raise MapError(self.path, f"{what} is not an ordinary file")
+        if st.st_size > MAX_FILE_BYTES:
+            raise MapError(self.path, f"{what} is {st.st_size / 2 ** 20:.1f} MB; the mansion's map files are a few "
+                                      f"KB, and files over {MAX_FILE_BYTES // (1024 * 1024)} MB are not read")
+
+    def number(self, el, name: str, what: str) -> int:
+        """The whole-number attribute ``name`` of element ``el`` (0 when absent)."""
+        raw = el.get(name)
+        if raw is None:
+            return 0
+        try:
+            value = float(raw)
+        except ValueError:
+            value = math.nan
+        if not math.isfinite(value):
+            raise MapError(self.path, f'{what} has {name} "{raw[:20]}", which is not a number')
+        return int(value)
+
+    def precheck(self) -> None:
+        """Check the declared sizes with a cheap pass over the XML before pytmx
+        parses it: the map and every tile layer must be 24 x 25 squares, tiles
+        1 to :data:`MAX_TILE_PX` pixels, packed layer data must not unpack to
+        more squares than that, and a tileset picture must not be cut into more
+        than :data:`MAX_TILESET_TILES` tiles.  Raises :class:`MapError` in plain
+        words; a map that claims 10000 x 10000 squares is refused at once."""
+        if self.path.is_dir():
+            raise MapError(self.path, "this is a folder, not a map file")
+        if not self.path.exists():
+            raise MapError(self.path, "the file does not exist")
+        self.check_file(self.path, "the file")
+        self.check_xml(self.path, "the map")
+
+    def check_xml(self, path: Path, where: str) -> None:
+        """One pass of :meth:`precheck` over the map or a tileset file ``path``."""
+        layer: str | None = None
+        tileset: tuple[int, int, int, int] | None = None    # tile width, height, spacing, margin
+        stack: list[str] = []
+        try:
+            for event, el in iterparse(str(path), events=("start", "end")):
+                if event == "end":
+                    stack.pop()
+                    if el.tag == "data" and layer is not None:
+                        self.check_data(el, layer)
+                    if el.tag in ("data", "layer", "object", "tile"):
+                        el.clear()
+                    continue
+                parent = stack[-1] if stack else None
+                stack.append(el.tag)
+                if parent is None and where == "the map" and el.tag != "map":
+                    raise MapError(self.path, "the file is not a Tiled map (it does not start with <map>)")
+                if el.tag == "map":
+                    self.check_map_header(el)
+                elif el.tag == "layer":
+                    layer = el.get("name") or ""
+                    w, h = (self.number(el, k, f'the layer "{layer}"') for k in ("width", "height"))
+                    if (w, h) != (MAP_WIDTH, MAP_HEIGHT):
+                        raise MapError(self.path, f'the layer "{layer}" is {w} x {h} squares; every layer of '
+                                                  f"the mansion must be {MAP_WIDTH} x {MAP_HEIGHT}")
+                elif el.tag == "chunk":
+                    raise MapError(self.path, f'the layer "{layer}" is stored in chunks, as in an infinite '
+                                              f"map; the mansion must be a fixed {MAP_WIDTH} x {MAP_HEIGHT} map")
+                elif el.tag == "tileset":
+                    source = el.get("source")
+                    if source and parent == "map":
+                        tsx = Path(os.path.join(os.path.dirname(str(self.path)), source))
+                        if tsx.exists():        # a missing tileset is reported when the map is read
+                            self.check_file(tsx, f"the tileset file {source}")
+                            self.check_xml(tsx, f"the tileset file {source}")
+                        continue
+                    what = f"the tileset in {where}" if where == "the map" else where
+                    tw, th = (self.number(el, k, what) for k in ("tilewidth", "tileheight"))
+                    if not (1 <= tw <= MAX_TILE_PX and 1 <= th <= MAX_TILE_PX):
+                        raise MapError(self.path, f"{what} has tiles of {tw} x {th} pixels; tiles must be 1 "
+                                                  f"to {MAX_TILE_PX} pixels wide and high")
+                    tileset = (tw, th, self.number(el, "spacing", what), self.number(el, "margin", what))
+                elif el.tag == "image" and parent == "tileset" and tileset is not None:
+                    self.check_tileset_image(el, tileset, where)
+        except ParseError as e:
+            raise MapError(self.path, f"{'the file' if where == 'the map' else where} is not valid XML ({e})"
+                           ) from None
+
+    def check_map_header(self, el) -> None:
+        w, h = (self.number(el, k, "the map") for k in ("width", "height"))
+        if el.get("infinite") == "1":
+            raise MapError(self.path, f"the map is an infinite map; the mansion must be a fixed {MAP_WIDTH} x "
+                                      f"{MAP_HEIGHT} map")
+        if (w, h) != (MAP_WIDTH, MAP_HEIGHT):
+            raise MapError(self.path, f"the map is {w} x {h} squares; the mansion must be {MAP_WIDTH} x "
+                                      f"{MAP_HEIGHT}")
+        tw, th = (self.number(el, k, "the map") for k in ("tilewidth", "tileheight"))
+        if tw == 0 or th == 0:
+            raise MapError(self.path, "the map has no tile size")
+        if not (1 <= tw <= MAX_TILE_PX and 1 <= th <= MAX_TILE_PX):
+            raise MapError(self.path, f"the map's squares are {tw} x {th} pixels; they must be 1 to "
+                                      f"{MAX_TILE_PX} pixels wide and high")
+
+    def check_tileset_image(self, el, tileset: tuple[int, int, int, int], where: str) -> None:
+        """The tileset picture is cut into at most :data:`MAX_TILESET_TILES` tiles
+        (counted as pytmx cuts it)."""
+        tw, th, spacing, margin = tileset
+        iw, ih = (self.number(el, k, f"the tileset picture in {where}") for k in ("width", "height"))
+        if tw + spacing < 1 or th + spacing < 1:
+            raise MapError(self.path, f"the tileset in {where} has a spacing of {spacing} pixels, which "
+                                      f"does not fit its {tw} x {th} tiles")
+        n = (len(range(margin, iw + margin - tw + 1, tw + spacing))
+             * len(range(margin, ih + margin - th + 1, th + spacing)))
+        if n > MAX_TILESET_TILES:
+            raise MapError(self.path, f"the tileset picture in {where} ({iw} x {ih} pixels) is cut into {n} "
+                                      f"tiles; a tileset may have at most {MAX_TILESET_TILES}")
+
+    def check_data(self, el, layer: str) -> None:
+        """The squares of a 24 x 25 tile layer: packed data must not unpack to
+        more than 24 x 25 squares (4 bytes each)."""
+        squares = MAP_WIDTH * MAP_HEIGHT
+        text = (el.text or "").strip()
+        too_many = (f'the layer "{layer}" holds more squares than a {MAP_WIDTH} x {MAP_HEIGHT} map has '
+                    f"({squares})")
+        if el.get("encoding") == "csv":
+            if text.count(",") + 1 > squares:
+                raise MapError(self.path, too_many)
+            return
+        if el.get("encoding") != "base64":
+            return                       # pytmx reports other encodings
+        try:
+            raw = base64.b64decode(text)
+        except (binascii.Error, ValueError):
+            raise MapError(self.path, f'the squares of layer "{layer}" are damaged (not base64 text)') from None
+        compression = el.get("compression")
+        if compression in ("zlib", "gzip"):
+            unpack = zlib.decompressobj(zlib.MAX_WBITS | (16 if compression == "gzip" else 0))
+            try:
+                raw = unpack.decompress(raw, squares * 4 + 1)
+            except zlib.error:
+                raise MapError(self.path, f'the squares of layer "{layer}" are damaged (their {compression} '
+                                          "packing cannot be undone)") from None
+        if len(raw) > squares * 4:
+            raise MapError(self.path, too_many)
 
     def object_square(self, obj) -> Square:
         """The square of a one-square object (or under a point); for a bigger
@@ -105,15 +265,17 @@ class _Loader:
         y = obj.y + min(obj.height or 0, self.th) / 2
         return int(x // self.tw), int(y // self.th)
 
-    def object_squares(self, obj) -> list[Square]:
-        """Every square covered by a rectangle object (which must be grid-aligned)."""
+    def object_squares(self, obj) -> Iterator[Square]:
+        """Every square covered by a rectangle object (which must be grid-aligned), row by row."""
         vals = (obj.x / self.tw, obj.y / self.th, (obj.width or 0) / self.tw, (obj.height or 0) / self.th)
         if any(abs(v - round(v)) > 1e-6 for v in vals) or vals[2] < 1 or vals[3] < 1:
             raise self.error("the rectangle is not lined up with the squares "
                              f"(x, y, width, height must be multiples of {self.tw} pixels)",
                              obj, self.object_square(obj))
         c0, r0, w, h = (round(v) for v in vals)
-        return [(c, r) for r in range(r0, r0 + h) for c in range(c0, c0 + w)]
+        # one at a time: the callers stop at the first square off the board, so a
+        # rectangle claiming a million squares costs no more than the board
+        return ((c, r) for r in range(r0, r0 + h) for c in range(c0, c0 + w))
 
     def in_bounds(self, sq: Square) -> bool:
         return 0 <= sq[0] < MAP_WIDTH and 0 <= sq[1] < MAP_HEIGHT
@@ -378,7 +540,12 @@ def load_board(path: str | Path) -> Board:
     squares, a layer is missing, a room or suspect name is unknown, a room is
     missing or has no door, a door does not join a corridor square to its room,
     a passage does not join two rooms, a suspect has no start square, or part
-    of the corridor cannot be reached.
+    of the corridor cannot be reached.  Sizes are checked before the file is
+    parsed or any layer unpacked (:meth:`_Loader.precheck`): a map or tileset
+    file over :data:`MAX_FILE_BYTES`, a map or layer not declared 24 x 25, packed
+    squares that unpack to more than that, tiles over :data:`MAX_TILE_PX`
+    pixels or a tileset cut into over :data:`MAX_TILESET_TILES` tiles are
+    refused at once.
     """
     return _Loader(Path(path)).load()
 
@@ -424,10 +591,11 @@ def main(argv: list[str] | None = None) -> int:
     try:
         board = load_board(path)
     except MapError as e:
-        print(f"error: {e}", file=sys.stderr)
+        print("error: " + " ".join(str(e).split()), file=sys.stderr)      # one line
         return 2
     except Exception as e:  # never show a traceback to someone checking a map
-        print(f"error: map {path}: could not be checked ({type(e).__name__}: {e})", file=sys.stderr)
+        print(f"error: map {path}: could not be checked ({type(e).__name__}: " + " ".join(str(e).split()) + ")",
+              file=sys.stderr)
         return 2
     print(summary(board))
     return 0

@@ -14,6 +14,7 @@ a long translation may also shrink there, never below 20 px (:func:`fit_px`).
 
 from __future__ import annotations
 
+import sys
 from functools import lru_cache
 
 import pygame
@@ -76,14 +77,129 @@ def px(size: int) -> int:
     return int(round(size * _scale["f"]))
 
 
+#: The marks the game writes that pygame's built-in font has no letter for
+#: (tick, cross, arrows): :class:`FallbackFont` draws them with lines.
+DRAWN_MARKS = "✓✗◀▶←→↑↓"
+
+#: pygame draws its built-in font at this fraction of the size asked for.
+_BUILTIN_SCALE = 0.6875
+
+
+class FallbackFont(pygame.font.Font):
+    """pygame's built-in font (FreeSans), used when the game's own font file is
+    missing, empty or not a font.  ``pixels`` is the size DejaVu Sans would have
+    been drawn at; the text comes out about as wide and tall.  The built-in font
+    has no tick, cross or arrows (:data:`DRAWN_MARKS`, shown as empty boxes):
+    :meth:`render` draws those with lines and :meth:`size` counts them, so every
+    caller of ``render``/``size`` gets readable marks."""
+
+    def __init__(self, pixels: int) -> None:
+        super().__init__(None, max(1, round(pixels / _BUILTIN_SCALE)))
+        self._mark_w = max(4, round(self.get_height() * 0.8))
+
+    def _runs(self, s: str) -> list[str]:
+        """``s`` cut into plain text runs and single drawn marks, in order."""
+        runs: list[str] = []
+        for ch in s:
+            if ch in DRAWN_MARKS or not runs or runs[-1] in DRAWN_MARKS:
+                runs.append(ch)
+            else:
+                runs[-1] += ch
+        return runs
+
+    def size(self, text: str) -> tuple[int, int]:
+        """(width, height) in pixels of ``text`` drawn by :meth:`render`."""
+        if not any(ch in DRAWN_MARKS for ch in text):
+            return super().size(text)
+        w, h = 0, self.get_height()
+        for run in self._runs(text):
+            if run in DRAWN_MARKS:
+                w += self._mark_w
+            else:
+                rw, rh = super().size(run)
+                w, h = w + rw, max(h, rh)
+        return w, h
+
+    def render(self, text, antialias, color, bgcolor=None, wraplength: int = 0) -> pygame.Surface:
+        """Like :meth:`pygame.font.Font.render`; the marks of :data:`DRAWN_MARKS`
+        are drawn with lines in ``color``."""
+        if not any(ch in DRAWN_MARKS for ch in text):
+            return super().render(text, antialias, color, bgcolor, wraplength)
+        plain = super().render
+        parts = [run if run in DRAWN_MARKS else plain(run, antialias, color, bgcolor) for run in self._runs(text)]
+        h = max([self.get_height()] + [p.get_height() for p in parts if not isinstance(p, str)])
+        out = pygame.Surface((sum(self._mark_w if isinstance(p, str) else p.get_width() for p in parts), h),
+                             pygame.SRCALPHA)
+        if bgcolor is not None:
+            out.fill(bgcolor)
+        x = 0
+        for p in parts:
+            if isinstance(p, str):
+                _draw_mark(out, p, pygame.Rect(x, 0, self._mark_w, self.get_height()), color)
+                x += self._mark_w
+            else:
+                out.blit(p, (x, 0))
+                x += p.get_width()
+        return out
+
+
+def _draw_mark(surface: pygame.Surface, mark: str, box: pygame.Rect, colour) -> None:
+    """Draw one of :data:`DRAWN_MARKS` with lines inside ``box`` (one letter's room)."""
+    w = max(2, round(box.height / 7))
+    left, right = box.left + box.width * 0.12, box.right - box.width * 0.12
+    top, bottom = box.top + box.height * 0.22, box.top + box.height * 0.78
+    cx, cy = (left + right) / 2, (top + bottom) / 2
+    if mark == "✓":
+        pygame.draw.lines(surface, colour, False, [(left, cy), (left + (right - left) * 0.38, bottom),
+                                                   (right, top)], w)
+    elif mark == "✗":
+        pygame.draw.line(surface, colour, (left, top), (right, bottom), w)
+        pygame.draw.line(surface, colour, (left, bottom), (right, top), w)
+    elif mark in "◀▶":
+        tip, back = (left, right) if mark == "◀" else (right, left)
+        pygame.draw.polygon(surface, colour, [(tip, cy), (back, top), (back, bottom)])
+    else:   # arrows: a shaft and a head at ``end``
+        half = min(right - left, bottom - top) / 2
+        d = {"←": (-1, 0), "→": (1, 0), "↑": (0, -1), "↓": (0, 1)}[mark]
+        end = (cx + d[0] * half, cy + d[1] * half)
+        pygame.draw.line(surface, colour, (cx - d[0] * half, cy - d[1] * half), end, w)
+        for side in (1, -1):
+            wing = (end[0] - d[0] * half * 0.6 + d[1] * side * half * 0.6,
+                    end[1] - d[1] * half * 0.6 + d[0] * side * half * 0.6)
+            pygame.draw.line(surface, colour, end, wing, w)
+
+
+_font_problem_said: list[str] = []
+
+
+def _say_font_problem(path, exc: BaseException) -> None:
+    """One line on stderr, the first time a font file cannot be used."""
+    if _font_problem_said:
+        return
+    try:
+        empty = path.is_file() and path.stat().st_size == 0
+    except OSError:
+        empty = False
+    why = ("it is missing" if isinstance(exc, FileNotFoundError) else "it is empty" if empty
+           else "it is not a font file that can be read")
+    _font_problem_said.append(str(path))
+    print(f"Clue: the font file {path} cannot be used ({why}); the text is drawn with pygame's own plain "
+          f"font instead. Detail: {type(exc).__name__}: {exc}", file=sys.stderr)
+
+
 @lru_cache(maxsize=None)
 def font_px(pixels: int, bold: bool = False) -> pygame.font.Font:
-    """The game font at exactly ``pixels`` (cached; no text scale)."""
+    """The game font at exactly ``pixels`` (cached; no text scale).  A missing,
+    empty or damaged font file never stops the game: the text is drawn with
+    :class:`FallbackFont` and stderr says so once."""
     path = paths.FONTS / ("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")
     try:
-        return pygame.font.Font(str(path), pixels)
-    except (OSError, FileNotFoundError):  # a missing font file must not stop the game
-        return pygame.font.Font(None, pixels)
+        f = pygame.font.Font(str(path), pixels)
+        f.render("Ag", True, INK)     # a file of random bytes loads, then fails here ("Passed a NULL pointer")
+        return f
+    except (OSError, ValueError, pygame.error) as exc:   # ValueError: a file of 0 bytes
+        _say_font_problem(path, exc)
+        return FallbackFont(pixels)
 
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from game.cardgame import events as ev
 from game.cardgame.ai import make_card_player
-from game.cardgame.engine import Accuse, CardSetup, Join, Phase
+from game.cardgame.engine import Accuse, CardSetup, Decline, Join, Phase
 
 #: Scene names (``run.py --screenshot x.png --scene card-game``).
 CARD_SCENES = ("card-setup", "card-game", "card-ask", "card-notebook", "card-show", "card-join", "card-reveal",
@@ -34,8 +34,10 @@ def card_advance(match, stop, limit: int = 2000) -> None:
         seat = g.actor
         view = g.view(seat)
         action = match.players.get(seat, stand_in[seat]).choose(view, g.legal_actions())
-        if isinstance(action, (Accuse, Join)) and match.is_human(seat):
-            action = stand_in[seat].choose(view, [a for a in g.legal_actions() if not isinstance(a, (Accuse, Join))])
+        if isinstance(action, Join) and match.is_human(seat):
+            action = Decline()           # (choosing among the rest would offer only Decline, and the AI asks)
+        elif isinstance(action, Accuse) and match.is_human(seat):
+            action = stand_in[seat].choose(view, [a for a in g.legal_actions() if not isinstance(a, Accuse)])
         for e in g.apply(action):
             match.add_log(e)
         n += 1

@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 import random
 import sys
-import time
 import warnings
 from pathlib import Path
 
@@ -751,10 +750,13 @@ class App:
             self.push(MessageScene(self, text, title=title))
 
     def run(self) -> int:
-        """The main loop: ``dt = clock.tick(60) / 1000``; returns the exit code."""
+        """The main loop: ``dt = clock.tick(60) / 1000``; returns the exit code.
+        With ``CLUE_EXIT_AFTER_FIRST_FRAME=1`` in the environment it closes right
+        after the first frame is on screen (``benchmarks/bench_startup.py``)."""
+        first_only = os.environ.get("CLUE_EXIT_AFTER_FIRST_FRAME") == "1"
         self.clock.tick(60)
         try:
-            while self.step(self.clock.tick(60) / 1000):
+            while self.step(self.clock.tick(60) / 1000) and not first_only:
                 pass
         finally:
             self.close()
@@ -780,7 +782,6 @@ def run_app(size: tuple[int, int] = LOGICAL_SIZE, seed: int | None = None, map_p
             screenshot: str | None = None, scene: str = "title") -> int:
     """Open the game (or, with ``screenshot``, render one frame of ``scene`` to
     that PNG file and return).  Returns the process exit code."""
-    started = time.perf_counter()
     if screenshot:
         # screenshots in another language or text size: CLUE_LANG=es, CLUE_TEXT_SIZE=large
         shot = Settings(language=os.environ.get("CLUE_LANG", "en"),
@@ -813,5 +814,4 @@ def run_app(size: tuple[int, int] = LOGICAL_SIZE, seed: int | None = None, map_p
         pygame.quit()
         return 2 if app.map_error else 0
     app.start()
-    app.first_frame_s = time.perf_counter() - started
     return app.run()

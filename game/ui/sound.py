@@ -139,6 +139,24 @@ class Sounds:
         self._available = False
 
 
+class Silent:
+    """Stand-in for :class:`Sounds` when even that cannot be made: plays nothing."""
+
+    def play(self, name: str) -> None:
+        pass
+
+
+def open_sounds(enabled: bool, volume: float = 0.8, muted: bool = False):
+    """The game's :class:`Sounds` (``muted`` or not), or a :class:`Silent`
+    stand-in when they fail to open.  Never raises."""
+    try:
+        sounds = Sounds(enabled=enabled, volume=volume)
+        sounds.muted = bool(muted)
+        return sounds
+    except Exception:  # no audio device, or anything else: play silent
+        return Silent()
+
+
 def _clamp(v: float) -> float:
     try:
         v = float(v)

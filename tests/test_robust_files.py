@@ -208,7 +208,7 @@ def never_open(monkeypatch, what: str) -> None:
     def fail(*_a, **_k):
         pytest.fail(f"{what} was opened")
 
-    for owner, name in [(game.save.os, "open"), (builtins, "open"), (io, "open"), (Path, "open"),
+    for owner, name in [(os, "open"), (builtins, "open"), (io, "open"), (Path, "open"),
                         (Path, "read_text"), (Path, "read_bytes")]:
         monkeypatch.setattr(owner, name, fail)
 

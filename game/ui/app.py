@@ -240,7 +240,7 @@ def run_app(size: tuple[int, int] = LOGICAL_SIZE, seed: int | None = None, map_p
         from game.ui.screens import take_screenshot
 
         return take_screenshot(screenshot, scene, size, seed, map_path)
-    from game.save import default_save_path
+    from game.files import default_save_path
     from game.settings import default_settings_path
 
     app = App(size=size, seed=seed, map_path=map_path, settings_path=default_settings_path(),

@@ -101,7 +101,7 @@ def start_lesson(app) -> None:
         try:
             state = tutorial.load_lesson(path)
         except tutorial.LessonError as exc:
-            from game.save import quarantine
+            from game.files import quarantine
             from game.ui.scenes.message import MessageScene
 
             print(exc.for_log(), file=sys.stderr)

@@ -104,7 +104,7 @@ class Store:
     def _clean_temporaries(self) -> None:
         """Remove the temporary files a kill during a save left next to the
         autosave, the lesson file and the settings file (never anything else)."""
-        from game.save import clean_stale_temporaries
+        from game.files import clean_stale_temporaries
 
         paths = [self.settings_path, self.save_path]
         if self.save_path is not None:
@@ -193,7 +193,8 @@ class Store:
         self.saved_game = None
         if self.save_path is None or not self.save_path.exists() or self.app.board is None:
             return
-        from game.save import NewerSaveError, SaveError, quarantine, read_save
+        from game.files import quarantine
+        from game.save import NewerSaveError, SaveError, read_save
 
         name = self.save_path.name
         try:
@@ -265,7 +266,7 @@ class Store:
         app = self.app
         if self._newer_save_kept():
             def set_aside_and_start() -> None:
-                from game.save import quarantine
+                from game.files import quarantine
 
                 try:
                     moved = quarantine(self.save_path, "newer")

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import paths
+from game.board.tmx import MapError, load_board
 from game.ui import LOGICAL_SIZE, theme
 from game.ui.i18n import _
 from game.ui.input import Pads
@@ -69,8 +70,6 @@ class App:
         self.router = Router(self, self.store.settings.keys)
         self.coach = None
         self.board, self.map_error = None, None
-        from game.board.tmx import MapError, load_board
-
         try:
             self.board = load_board(self.map_path)
         except MapError as exc:
@@ -81,7 +80,6 @@ class App:
             self.prefs.set_fullscreen(True, save=False)
 
     # ------------------------------------------------------------ board
-
     def board_view(self):
         """The board drawing (built once, on first use)."""
         if self.board_drawing is None:
@@ -208,10 +206,11 @@ class App:
 
     def start(self, scene: str = "title") -> None:
         """Show the first scene (or the bad-map message)."""
-        from game.ui.scenes.error import ErrorScene
         from game.ui.scenes.title import TitleScene
 
         if self.map_error:
+            from game.ui.scenes.error import ErrorScene
+
             self.reset(ErrorScene(self, _("The board could not be loaded."), self.map_error))
             return
         self.store.check_autosave()

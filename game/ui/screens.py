@@ -184,6 +184,8 @@ def take_screenshot(path: str, scene: str = "title", size: tuple[int, int] = (12
     shot_settings = os.environ.get("CLUE_SETTINGS_PATH") or None
     app = App(size=size, seed=seed, map_path=map_path or paths.MANSION_MAP, sound=False, threaded_ai=False,
               settings=None if shot_settings else shot, settings_path=shot_settings, save_path=shot_save, speed=1.0)
+    if app.map_error:   # the picture shows the error screen; say it here too
+        print(f"Cannot load the board: {app.map_error}", file=sys.stderr)
     try:
         build_scene(app, scene, seed if seed is not None else 3)
     except Exception as exc:  # keep the promise: a PNG, and a clear message

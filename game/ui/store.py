@@ -238,12 +238,12 @@ class Store:
     def show_file_messages(self) -> None:
         """Message boxes over the title for damaged files (the settings file,
         the autosave): what was wrong and what the game did."""
-        from game.ui.scenes.message import MessageScene
-
         messages = ([(_("A file was damaged"), self.settings_message)] if self.settings_message else []) \
             + self.file_messages
         self.settings_message, self.file_messages = None, []
         for title, text in reversed(messages):
+            from game.ui.scenes.message import MessageScene   # only when there is something to say
+
             print(text, file=sys.stderr)
             self.app.push(MessageScene(self.app, text, title=title))
 

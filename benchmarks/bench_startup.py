@@ -10,7 +10,11 @@ that a busy machine slows both alike, and their medians compared:
 
 Both run under ``SDL_VIDEODRIVER=dummy`` and ``SDL_AUDIODRIVER=dummy``, with the
 user's config and data folders pointed at an empty temporary folder (no
-settings file, no saved game to check).  For each command it prints the median
+settings file, no saved game to check).  Compiled byte code is kept in a
+temporary folder (``PYTHONPYCACHEPREFIX``) and one unmeasured run of each
+command fills it, as after a normal install; ``--compile-each-run`` instead
+compiles every module from source on every run (``PYTHONDONTWRITEBYTECODE=1``,
+for both commands).  For each command it prints the median
 wall time and the median CPU time (user + system of the child process, from
 ``os.wait4``), in milliseconds, and the ratio game / bare.  The goal is a ratio
 of at most 2.0.
@@ -62,14 +66,22 @@ def run_once(cmd: list[str], env: dict[str, str]) -> tuple[float, float]:
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--runs", type=int, default=15, help="runs of each command (default 15)")
+    p.add_argument("--compile-each-run", action="store_true",
+                   help="keep no compiled byte code: every run compiles from source")
     args = p.parse_args(argv)
     with tempfile.TemporaryDirectory() as home:
         env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1",
                    XDG_CONFIG_HOME=str(Path(home, "config")), XDG_DATA_HOME=str(Path(home, "data")),
                    CLUE_EXIT_AFTER_FIRST_FRAME="1")
         env.pop("CLUE_LANG", None)
+        if args.compile_each_run:
+            env["PYTHONDONTWRITEBYTECODE"] = "1"
+            env.pop("PYTHONPYCACHEPREFIX", None)
+        else:
+            env.pop("PYTHONDONTWRITEBYTECODE", None)
+            env["PYTHONPYCACHEPREFIX"] = str(Path(home, "pycache"))
         commands = {"game": [sys.executable, str(ROOT / "run.py")], "bare": [sys.executable, "-c", BARE]}
-        for cmd in commands.values():        # warm the disk cache; not counted
+        for cmd in commands.values():        # warm the disk cache and the byte-code cache; not counted
             run_once(cmd, env)
         times: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
         for i in range(args.runs):
@@ -78,7 +90,8 @@ def main(argv: list[str] | None = None) -> int:
                 times[name].append(run_once(commands[name], env))
     med = {name: (statistics.median(w for w, _c in t), statistics.median(c for _w, c in t))
            for name, t in times.items()}
-    print(f"{args.runs} paired runs, medians (ms):")
+    print(f"{args.runs} paired runs ({'compiling every run' if args.compile_each_run else 'byte code cached'}), "
+          "medians (ms):")
     print(f"  {'':6} {'wall':>8} {'cpu':>8}")
     for name, (wall, cpu) in med.items():
         print(f"  {name:6} {wall * 1000:8.1f} {cpu * 1000:8.1f}")

@@ -26,6 +26,28 @@ def test_exit_after_first_frame(monkeypatch):
     assert len(frames) == 1
 
 
+def test_first_frame_is_not_held_back_by_the_frame_cap(monkeypatch):
+    """The loop caps frames at 60 a second, but the first frame is drawn at
+    once: no wait of up to 1/60 s before the title appears."""
+    from game.ui.app import App
+
+    app = App(sound=False)
+    app.start()
+    caps = []
+
+    class Clock:
+        def tick(self, framerate=0):
+            caps.append(framerate)
+            return 16
+
+    app.clock = Clock()
+    steps = []
+    monkeypatch.setattr(app, "step", lambda dt, draw=True: steps.append(dt) or len(steps) < 3)
+    app.run()
+    assert caps[-3:] == [0, 60, 60]       # the first frame uncapped, every later one at most 60 a second
+    assert len(steps) == 3
+
+
 CHILD = r"""
 import sys
 import game.cli
@@ -87,3 +109,25 @@ def test_screenshot_parses_the_map_once(tmp_path, monkeypatch):
         widgets.clear_cache()
         assets.clear_cache()
     assert len(parsed) == 1 and (tmp_path / "title.png").exists()
+
+
+def test_sounds_are_read_when_first_played(monkeypatch):
+    """Opening the sounds reads no wav file (the window opens without waiting
+    for them); the first effect played reads them."""
+    import pygame
+
+    from game.ui.sound import Sounds
+
+    read = []
+    real = pygame.mixer.Sound
+    monkeypatch.setattr(pygame.mixer, "Sound", lambda path: read.append(path) or real(path))
+    sounds = Sounds(volume=0.5)
+    if not sounds.available:     # no mixer on this machine: nothing is ever read
+        assert sounds.names == () and read == []
+        return
+    assert read == []
+    sounds.play("click")
+    assert len(read) >= 7 and "click" in sounds.names
+    sounds.play("die")
+    assert len(read) >= 7 and len(read) == len(set(read))     # read once
+    sounds.close()

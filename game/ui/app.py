@@ -238,7 +238,7 @@ def run_app(size: tuple[int, int] = LOGICAL_SIZE, seed: int | None = None, map_p
     if screenshot:
         from game.ui.screens import take_screenshot
 
-        return take_screenshot(screenshot, scene, size, seed, map_path)
+        return take_screenshot(App, screenshot, scene, size, seed, map_path)
     from game.files import default_save_path
     from game.settings import default_settings_path
 

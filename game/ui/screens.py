@@ -160,12 +160,13 @@ def build_scene(app, scene: str, seed: int = 3) -> None:
     board.update(0.3)
 
 
-def take_screenshot(path: str, scene: str = "title", size: tuple[int, int] = (1280, 720), seed: int | None = None,
-                    map_path=None) -> int:
+def take_screenshot(app_class, path: str, scene: str = "title", size: tuple[int, int] = (1280, 720),
+                    seed: int | None = None, map_path=None) -> int:
     """``run.py --screenshot``: render one frame of ``scene`` (one of
-    :data:`SCENE_NAMES`) at ``size`` to the PNG file ``path``; returns the
-    exit code (2 when the map cannot be loaded: the picture then shows the
-    error screen, and stderr says why).  Sound off, computer players on this
+    :data:`SCENE_NAMES`) at ``size`` to the PNG file ``path`` with a new
+    ``app_class`` (:class:`game.ui.app.App`, passed in so that this module
+    does not import the app); returns the exit code (2 when the map cannot
+    be loaded: the picture then shows the error screen, and stderr says why).  Sound off, computer players on this
     thread, nothing read or written on disk unless asked: ``CLUE_LANG`` and
     ``CLUE_TEXT_SIZE`` choose the language and text size, ``CLUE_SAVE_PATH``
     an autosave (a title with Continue or a damaged-file message) and
@@ -177,13 +178,13 @@ def take_screenshot(path: str, scene: str = "title", size: tuple[int, int] = (12
 
     from game import paths
     from game.settings import Settings
-    from game.ui.app import App
 
     shot = Settings(language=os.environ.get("CLUE_LANG", "en"), text_size=os.environ.get("CLUE_TEXT_SIZE", "normal"))
     shot_save = os.environ.get("CLUE_SAVE_PATH") or None
     shot_settings = os.environ.get("CLUE_SETTINGS_PATH") or None
-    app = App(size=size, seed=seed, map_path=map_path or paths.MANSION_MAP, sound=False, threaded_ai=False,
-              settings=None if shot_settings else shot, settings_path=shot_settings, save_path=shot_save, speed=1.0)
+    app = app_class(size=size, seed=seed, map_path=map_path or paths.MANSION_MAP, sound=False, threaded_ai=False,
+                    settings=None if shot_settings else shot, settings_path=shot_settings, save_path=shot_save,
+                    speed=1.0)
     if app.map_error:   # the picture shows the error screen; say it here too
         print(f"Cannot load the board: {app.map_error}", file=sys.stderr)
     try:

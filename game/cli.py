@@ -7,13 +7,28 @@ import sys
 from pathlib import Path
 
 from game import paths
-from game.ui.screens import SCENE_NAMES
 
 #: Smallest and largest window sizes in pixels (smaller makes text too small for a child).
 MIN_SIZE = (960, 540)
 MAX_SIZE = (7680, 4320)
 
-SCENES = SCENE_NAMES    # one list, in game.ui.screens
+
+class _SceneNames:
+    """The ``--scene`` choices, :data:`game.ui.screens.SCENE_NAMES`, looked up
+    only when ``--scene`` is given or the help is shown: building the list
+    imports every scene, both games and their computer players, which
+    playing in the window does not need before the first frame."""
+
+    def __iter__(self):
+        from game.ui.screens import SCENE_NAMES
+
+        return iter(SCENE_NAMES)
+
+    def __contains__(self, name: object) -> bool:
+        return name in tuple(self)
+
+
+SCENES = _SceneNames()    # one list, in game.ui.screens
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -44,7 +59,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--house", default="", metavar="LIST",
                    help="comma list of house rules: two-dice,up-to,stay,accuse-in-room")
     p.add_argument("--screenshot", metavar="PATH", help="render one frame of --scene to a PNG and exit")
-    p.add_argument("--scene", choices=SCENES, default="title", help="scene for --screenshot")
+    p.add_argument("--scene", choices=SCENES, default="title", metavar="SCENE",
+                   help="scene for --screenshot: %(choices)s")
     p.add_argument("--size", default="1280x720", help="window size WxH in pixels")
     p.add_argument("--map", default=str(paths.MANSION_MAP), help="Tiled map of the board")
     p.add_argument("--replay", metavar="FILE",
@@ -210,13 +226,6 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         print(result_line(game))
         return 0
-    if args.screenshot:
-        from game.board.tmx import MapError, load_board
-
-        try:
-            load_board(args.map)
-        except MapError as exc:  # the PNG will show the error screen; say it here too
-            print(f"Cannot load the board: {exc}", file=sys.stderr)
     from game.ui.app import run_app
 
     return run_app(size=(w, h), seed=args.seed, map_path=Path(args.map),

@@ -25,27 +25,23 @@ Bad files never crash the game and are never overwritten silently: every
 problem is a :class:`SaveError` naming the file and the place, and
 :func:`quarantine` renames a damaged file aside so it is kept.
 
-:func:`read_file_text` is how the game reads any of its own files (the save,
-the settings, the lesson): it refuses, without opening it, anything that is
-not an ordinary file (a named pipe would block for ever) or is bigger than
-:data:`MAX_FILE_BYTES`.  :func:`clean_stale_temporaries` removes what a kill
-during :func:`write_atomic` left behind.
+The file helpers (reading any of the game's own files safely, writing
+atomically, :func:`quarantine`) live in :mod:`game.files` and can still be
+imported from here.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import re
-import stat
-import tempfile
-import time
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
 from game.board.model import Board
 from game.hints import DEFAULT_NOTEBOOK_MODE, NOTEBOOK_MODES
+from game.files import (APP_NAME, MAX_FILE_BYTES, STALE_TMP_SECONDS, FileProblem, NotAFileError,  # noqa: F401
+                        clean_stale_temporaries, quarantine, read_file_text, read_json, write_atomic)
 from game.i18n import N_
 from game.rules.actions import Action, from_dict, to_dict
 from game.rules.engine import Game
@@ -57,53 +53,6 @@ SAVE_FORMAT = "clue-save"
 #: Computer levels a seat may have (game.ai.simple.make_player).
 LEVELS = ("simple", "easy", "medium", "hard")
 SAVE_VERSION = 1
-APP_NAME = "clue-family"
-
-
-#: The largest saved game, settings or lesson file the game reads, in bytes.  A
-#: real one is a few kilobytes (a long game well under 100 kB); anything
-#: bigger is refused before a byte of it is read.
-MAX_FILE_BYTES = 5 * 1024 * 1024
-#: A temporary file of :func:`write_atomic` older than this (seconds) belongs to
-#: no write in progress: a kill left it behind.
-STALE_TMP_SECONDS = 60
-
-
-class FileProblem(ValueError):
-    """A file the game cannot use.
-
-    ``path`` is the file; ``problem`` what is wrong, in plain words for a
-    parent (English; a msgid, filled with ``values`` when given: :meth:`said`
-    gives it in the player's language); ``detail`` the technical detail (the
-    parser's message, the kind of special file) and ``place`` where in the
-    file (``"line 3, column 7"``, ``'"actions"[12]'``), both for the log, not
-    the screen.  ``movable`` is False for what must stay where it is (not an
-    ordinary file, or a save of a newer version): never renamed aside."""
-
-    def __init__(self, path: str | Path, problem: str, place: str | None = None, *,
-                 values: dict[str, Any] | None = None, detail: str = "", movable: bool = True) -> None:
-        self.path, self.template, self.values = Path(path), problem, dict(values or {})
-        self.place, self.detail, self.movable = place, detail, movable
-        self.problem = problem.format(**self.values) if self.values else problem
-        super().__init__(self._line())
-
-    def _line(self) -> str:
-        where = f", {self.place}" if self.place else ""
-        return f"{self.path}{where}: {self.problem}"
-
-    def said(self) -> str:
-        """``problem`` in the player's language (English where there is no translation)."""
-        from game.i18n import _
-
-        text = _(self.template)
-        try:
-            return text.format(**self.values) if self.values else text
-        except (KeyError, IndexError, ValueError):     # a broken translation: English
-            return self.problem
-
-    def for_log(self) -> str:
-        """One line for stderr: the whole path, the place, the problem and the technical detail."""
-        return str(self) + (f" [{self.detail}]" if self.detail else "")
 
 
 class SaveError(FileProblem):
@@ -123,60 +72,6 @@ class NewerSaveError(SaveError):
                          detail=f"save format {version}; this game reads up to {SAVE_VERSION}", movable=False)
 
 
-class NotAFileError(FileProblem):
-    """Something that is not an ordinary file (a folder, a named pipe, a
-    device) where the game keeps a file: never opened, never moved."""
-
-    def __init__(self, path: str | Path, problem: str, detail: str) -> None:
-        super().__init__(path, problem, detail=detail, movable=False)
-
-
-def _size(n: int) -> str:
-    """``157286400`` -> ``"150 MB"`` (``"5.5 MB"`` under 10 MB)."""
-    mb = n / (1024 * 1024)
-    return f"{mb:.0f} MB" if mb >= 10 else f"{mb:.1f} MB".replace(".0 MB", " MB")
-
-
-def _check_stat(path: Path, st: os.stat_result, limit: int) -> None:
-    """Raise :class:`NotAFileError` or a too-big :class:`FileProblem` for ``st``."""
-    mode = st.st_mode
-    if stat.S_ISDIR(mode):
-        raise NotAFileError(path, N_("it is a folder, not a file"), detail="a directory")
-    if not stat.S_ISREG(mode):
-        kind = ("a named pipe (FIFO)" if stat.S_ISFIFO(mode) else "a character device" if stat.S_ISCHR(mode)
-                else "a block device" if stat.S_ISBLK(mode) else "a socket" if stat.S_ISSOCK(mode)
-                else f"mode {mode:o}")
-        raise NotAFileError(path, N_("it is a special file (such as a named pipe or a device), not an "
-                                     "ordinary file"), detail=kind)
-    if st.st_size > limit:
-        raise _too_big(path, st.st_size, limit)
-
-
-def _too_big(path: Path, size: int, limit: int) -> FileProblem:
-    return FileProblem(path, N_("it is far too big ({size}; the game reads files of at most {limit})"),
-                       values={"size": _size(size), "limit": _size(limit)}, detail=f"{size} bytes")
-
-
-def read_file_text(path: str | Path, limit: int = MAX_FILE_BYTES) -> str:
-    """The text of one of the game's files (UTF-8; a byte-order mark from
-    Notepad is dropped).  Before opening it, ``os.stat`` checks that it is an
-    ordinary file of at most ``limit`` bytes: a named pipe, a folder or a
-    device is never opened (reading one could wait for ever) and a huge file
-    is never read.  Raises ``FileNotFoundError``, :class:`NotAFileError`,
-    :class:`FileProblem` (too big), ``UnicodeDecodeError`` (not text) or
-    ``OSError`` (it cannot be read)."""
-    path = Path(path)
-    _check_stat(path, os.stat(path), limit)
-    # O_NONBLOCK: should a pipe be swapped in after the check, opening it does not wait
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-    with os.fdopen(fd, "rb") as f:
-        _check_stat(path, os.fstat(f.fileno()), limit)
-        data = f.read(limit + 1)
-    if len(data) > limit:                       # it grew while we looked
-        raise _too_big(path, len(data), limit)
-    return data.decode("utf-8-sig")
-
-
 @dataclass
 class SavedGame:
     """What a save holds: the setup, the actions in order, the notebooks
@@ -188,13 +83,6 @@ class SavedGame:
     notebooks: dict[int, dict[str, str]] = field(default_factory=dict)
     mode: str = "board"
     notebook_mode: str = DEFAULT_NOTEBOOK_MODE
-
-
-def default_save_path() -> Path:
-    """The autosave file in the user's data folder (platformdirs)."""
-    import platformdirs
-
-    return Path(platformdirs.user_data_dir(APP_NAME)) / "autosave.json"
 
 
 # ------------------------------------------------------------------ writing
@@ -216,60 +104,6 @@ def to_document(saved: SavedGame) -> dict[str, Any]:
         "notebooks": {str(k): dict(v) for k, v in saved.notebooks.items()},
         "notebook_mode": saved.notebook_mode,
     }
-
-
-def write_atomic(path: str | Path, text: str) -> None:
-    """Write ``text`` to ``path`` atomically: a temporary file in the same
-    folder, flushed to disk, then renamed over ``path``.  A crash leaves either
-    the old file or the new one, never half of one.  Raises ``OSError``."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-
-
-def _temporaries(path: Path) -> list[Path]:
-    """The files :func:`write_atomic` makes for ``path`` (``autosave.json.k3x_9q2a.tmp``)
-    that are in its folder now."""
-    pattern = re.compile(re.escape(path.name) + r"\.[a-z0-9_]{8}\.tmp")
-    try:
-        names = os.listdir(path.parent)
-    except OSError:
-        return []
-    return [path.parent / n for n in names if pattern.fullmatch(n)]
-
-
-def clean_stale_temporaries(paths, older_than: float = STALE_TMP_SECONDS, now: float | None = None) -> list[Path]:
-    """Remove the temporary files that a kill during :func:`write_atomic` left
-    next to each of ``paths`` (the game's own files): only ordinary files
-    named ``<name>.<8 letters or digits>.tmp`` last changed more than
-    ``older_than`` seconds before ``now`` (a write in progress in another
-    window of the game is left alone).  Never raises; returns what was removed."""
-    now = time.time() if now is None else now
-    removed = []
-    for path in paths:
-        if path is None:
-            continue
-        for tmp in _temporaries(Path(path)):
-            try:
-                st = os.lstat(tmp)
-                if stat.S_ISREG(st.st_mode) and now - st.st_mtime > older_than:
-                    os.unlink(tmp)
-                    removed.append(tmp)
-            except OSError:
-                pass
-    return removed
 
 
 def save_game(path: str | Path, saved: SavedGame) -> None:
@@ -364,34 +198,6 @@ def read_notebooks(doc: dict, path: Path, seats: int) -> dict[int, dict[str, str
     return notebooks
 
 
-def read_json(path: str | Path, error: type[FileProblem] = FileProblem) -> Any:
-    """The JSON document in one of the game's files (read with
-    :func:`read_file_text`).  Raises ``error`` (:class:`FileProblem` or a
-    subclass) with the problem in plain words and the parser's message as the
-    detail — not-a-file and too-big included — or ``FileNotFoundError``."""
-    path = Path(path)
-    try:
-        text = read_file_text(path)
-    except FileProblem as exc:
-        raise error(path, exc.template, values=exc.values, detail=exc.detail, movable=exc.movable) from None
-    except UnicodeDecodeError as exc:
-        raise error(path, N_("the file is not text (it may be damaged)"), detail=str(exc)) from None
-    except FileNotFoundError:
-        raise
-    except PermissionError as exc:
-        raise error(path, N_("the game is not allowed to read it"), detail=str(exc)) from None
-    except OSError as exc:
-        raise error(path, N_("the file cannot be read ({reason})"), values={"reason": exc.strerror or exc},
-                    detail=str(exc)) from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise error(path, N_("the file is damaged or cut short"), place=f"line {exc.lineno}, column {exc.colno}",
-                    detail=exc.msg) from None
-    except (RecursionError, ValueError) as exc:  # absurdly deep nesting, huge numbers
-        raise error(path, N_("the file is damaged"), detail=f"{type(exc).__name__}: {exc}") from None
-
-
 def read_save(path: str | Path) -> SavedGame:
     """Read and check a saved game.  Raises :class:`SaveError` for a missing,
     unreadable, truncated, corrupt, hand-broken, too big or not-a-file
@@ -420,20 +226,3 @@ def replay(board: Board, saved: SavedGame, path: str | Path = "<memory>") -> Gam
     return game
 
 
-def quarantine(path: str | Path, label: str = "broken") -> Path | None:
-    """Rename a damaged file aside (``autosave.json`` ->
-    ``autosave.broken-20261130-021500.json``; ``label`` names the kind, e.g.
-    ``"newer"``) so that it is kept and never overwritten.  Returns the new
-    path, or None if the file was not there.  Raises ``OSError`` when it
-    cannot be renamed (a read-only folder): the file is then untouched."""
-    path = Path(path)
-    if not path.exists():
-        return None
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.stem}.{label}-{stamp}{path.suffix}")
-    n = 1
-    while target.exists():
-        n += 1
-        target = path.with_name(f"{path.stem}.{label}-{stamp}-{n}{path.suffix}")
-    os.replace(path, target)
-    return target

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from game.i18n import N_
-from game.save import APP_NAME, FileProblem, quarantine, read_json, write_atomic
+from game.files import APP_NAME, FileProblem, quarantine, read_json, write_atomic
 
 LANGUAGES = ("en", "es", "ca")
 TEXT_SIZES = ("normal", "large")

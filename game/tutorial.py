@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.i18n import N_
-from game.save import FileProblem, read_json
+from game.files import FileProblem, read_json
 from game.rules.actions import (Accuse, Action, Disprove, EndTurn, Move, Roll, Suggest, TakePassage, from_dict,
                                 to_dict)
 from game.rules.setup import FixedDeal, GameSetup, SeatConfig
@@ -197,7 +197,7 @@ LESSON_FORMAT = "clue-lesson"
 
 def save_lesson(path: str | Path, state: LessonState) -> None:
     """Write ``state`` to ``path`` atomically (JSON).  Raises ``OSError``."""
-    from game.save import write_atomic
+    from game.files import write_atomic
 
     doc = {"format": LESSON_FORMAT, "version": 1, "actions": [to_dict(a) for a in state.actions],
            "seen": list(state.seen)}

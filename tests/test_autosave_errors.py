@@ -24,11 +24,11 @@ def test_unwritable_autosave_is_said_once(tmp_path):
               save_path=blocker / "autosave.json")
     app.start()
     key(app, pygame.K_RETURN)                       # Play: the first autosave fails
-    assert app.autosave_error is not None
+    assert app.store.autosave_error is not None
     boxes = [s for s in app.stack if isinstance(s, MessageScene)]
     assert len(boxes) == 1 and "cannot be saved" in boxes[0].text
     board = app.find(BoardScene)
-    app.autosave(board.match)                        # failing again does not pile up boxes
+    app.store.autosave(board.match)                        # failing again does not pile up boxes
     assert len([s for s in app.stack if isinstance(s, MessageScene)]) == 1
     app.close()
 

@@ -248,20 +248,20 @@ def test_a_turn_played_with_a_pad_only(app):
     for _ in range(12):
         app.step(DT)
     assert table.human_to_act and table.game.phase is Phase.ASK and table.game.actor == 0
-    app.handle(Intent(Kind.CONFIRM, other))              # another pad never acts for this seat
+    app.router.handle(Intent(Kind.CONFIRM, other))              # another pad never acts for this seat
     assert app.top is table
-    app.handle(Intent(Kind.CONFIRM, pad))                # Ask about two cards
+    app.router.handle(Intent(Kind.CONFIRM, pad))                # Ask about two cards
     picker = app.top
     assert isinstance(picker, CardPickerScene) and picker.mode == "ask"
     for kind in (Kind.CONFIRM, Kind.DOWN, Kind.CONFIRM):   # the first two persons
-        app.handle(Intent(kind, pad))
+        app.router.handle(Intent(kind, pad))
     assert picker.picked == list(table.game.view(0).piles[0][:2])
     assert picker.focus.focused is picker.ok
-    app.handle(Intent(Kind.CONFIRM, pad))
+    app.router.handle(Intent(Kind.CONFIRM, pad))
     assert isinstance(table.game.actions[0], Ask) and table.game.actions[0] == Ask(*picker.picked)
-    app.handle(Intent(Kind.NOTEBOOK, pad))               # Y: this pad's own case file, any time
+    app.router.handle(Intent(Kind.NOTEBOOK, pad))               # Y: this pad's own case file, any time
     assert isinstance(app.top, CaseFileScene) and app.top.seat == 0
-    app.handle(Intent(Kind.BACK, pad))
+    app.router.handle(Intent(Kind.BACK, pad))
     assert app.top is table
 
 
@@ -303,7 +303,7 @@ def test_autosave_and_continue_resume_the_card_game(app, tmp_path):
     d.play(until=lambda a: len(table.game.actions) >= 4 and isinstance(a.top, CardTableScene)
            and a.top.human_to_act)
     table.match.notebooks[0]["knife"] = "?"
-    app.autosave(table.match)
+    app.store.autosave(table.match)
     doc = json.loads((tmp_path / "autosave.json").read_text())
     assert doc["mode"] == "card-game" and doc["seats"] == ["scarlet", "white", "peacock"]
     assert doc["setup"]["levels"] == ["human", "medium", "hard"] and doc["notebooks"] == {"0": {"knife": "?"}}
@@ -329,7 +329,7 @@ def test_replay_of_a_card_game_save_says_what_it_is(app, tmp_path, capsys):
     from game.cli import main
 
     table = start(app, ("human", "medium", "hard"), seed=8)
-    app.autosave(table.match)
+    app.store.autosave(table.match)
     assert main(["--replay", str(tmp_path / "autosave.json")]) == 2
     assert "saved card game" in capsys.readouterr().err
 

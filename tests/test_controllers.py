@@ -478,8 +478,8 @@ def test_keys_remapped_and_kept_in_the_settings_file(app, tmp_path):
     assert keys["notebook"] == ["k"] and keys["confirm"] == ["n"]
     app.close()
     again = App(sound=False, settings_path=path)          # a new session reads the file
-    assert again.input.keymap[pygame.K_k] is Kind.NOTEBOOK
-    assert again.input.keymap.get(pygame.K_RETURN) is Kind.CONFIRM   # Enter always confirms too
+    assert again.router.input.keymap[pygame.K_k] is Kind.NOTEBOOK
+    assert again.router.input.keymap.get(pygame.K_RETURN) is Kind.CONFIRM   # Enter always confirms too
     again.start()
     again.top.focus.focus_on(again.top.settings_button)
     key(again, pygame.K_n)                                # N confirms now: Settings
@@ -493,12 +493,12 @@ def test_keys_remapped_and_kept_in_the_settings_file(app, tmp_path):
 
 def test_fullscreen_toggle_keeps_mouse_mapping(app):
     key(app, pygame.K_F11)
-    assert app.settings.fullscreen
-    assert load_settings(app.settings_path)[0].fullscreen
-    r = app._view_rect()
-    assert app.to_logical(r.center) in ((640, 360), (639, 359), (640, 359), (639, 360))
+    assert app.store.settings.fullscreen
+    assert load_settings(app.store.settings_path)[0].fullscreen
+    r = app.window.view_rect()
+    assert app.window.to_logical(r.center) in ((640, 360), (639, 359), (640, 359), (639, 360))
     key(app, pygame.K_F11)
-    assert not app.settings.fullscreen and app.window.get_size() == (1280, 720)
+    assert not app.store.settings.fullscreen and app.window.get_size() == (1280, 720)
     app.draw()
 
 
@@ -523,7 +523,7 @@ def test_the_guided_game_with_a_controller_only(app, tmp_path):
     button alone plays the whole lesson to the win."""
     from game import tutorial
 
-    app.save_path = tmp_path / "autosave.json"
+    app.store.save_path = tmp_path / "autosave.json"
     plug(app, 4)
     for _i in range(2):
         press(app, 4, DOWN)                           # from Play: New game, then Learn to play

@@ -89,13 +89,13 @@ def test_unplug_screen_cancels_a_key_capture(app):
     row = next(r for r in controls.rows if r.data is Kind.NOTEBOOK)
     controls.focus.focus_on(row)
     key(app, pygame.K_RETURN)
-    assert controls.waiting is Kind.NOTEBOOK and app.capture is not None
+    assert controls.waiting is Kind.NOTEBOOK and app.router.capture is not None
     unplug(app, 2)                                # a seated pad goes away
     assert isinstance(app.top, UnpluggedScene)
-    assert app.capture is None and controls.waiting is None
-    keys_before = dict(app.input.keys)
+    assert app.router.capture is None and controls.waiting is None
+    keys_before = dict(app.router.input.keys)
     key(app, pygame.K_k)                          # this key is not a new binding
-    assert app.input.keys == keys_before and app.input.keymap.get(pygame.K_k) is None
+    assert app.router.input.keys == keys_before and app.router.input.keymap.get(pygame.K_k) is None
 
 
 # -------------------------------------------------- 3. Esc and Enter reserved
@@ -106,24 +106,26 @@ def test_esc_and_enter_always_work_after_remapping(app, tmp_path):
     controls.focus.focus_on(back_row)
     key(app, pygame.K_RETURN)
     key(app, pygame.K_q)                          # Back is now Q ...
-    assert app.input.keys["back"] == ["q"]
+    assert app.router.input.keys["back"] == ["q"]
     assert "Esc" in back_row.keys_text() and "Q" in back_row.keys_text()
     confirm_row = next(r for r in controls.rows if r.data is Kind.CONFIRM)
     controls.focus.focus_on(confirm_row)
     key(app, pygame.K_RETURN)
     key(app, pygame.K_k)                          # ... and Confirm is K
-    assert app.input.keymap[pygame.K_RETURN] is Kind.CONFIRM and app.input.keymap[pygame.K_ESCAPE] is Kind.BACK
+    keymap = app.router.input.keymap
+    assert keymap[pygame.K_RETURN] is Kind.CONFIRM and keymap[pygame.K_ESCAPE] is Kind.BACK
     note_row = next(r for r in controls.rows if r.data is Kind.NOTEBOOK)
     controls.focus.focus_on(note_row)
     key(app, pygame.K_RETURN)                     # Enter still confirms: waits for a key
     assert controls.waiting is Kind.NOTEBOOK
     key(app, pygame.K_RETURN)                     # Enter cannot become the notebook key
-    assert app.input.keys["notebook"] == ["n"] and "Enter" in controls.message
+    assert app.router.input.keys["notebook"] == ["n"] and "Enter" in controls.message
     assert any("Esc (back) and Enter (confirm) always work" in line for line in controls.side_text())
     key(app, pygame.K_ESCAPE)                     # Esc still goes back, in a new session too
     assert isinstance(app.top, TitleScene)
     again = App(sound=False, settings_path=tmp_path / "settings.json")
-    assert again.input.keymap[pygame.K_ESCAPE] is Kind.BACK and again.input.keymap[pygame.K_q] is Kind.BACK
+    keymap = again.router.input.keymap
+    assert keymap[pygame.K_ESCAPE] is Kind.BACK and keymap[pygame.K_q] is Kind.BACK
     again.close()
 
 

@@ -255,7 +255,7 @@ def test_language_and_text_size_are_chosen_on_the_title_and_saved(tmp_path):
         title = app.top
         title.settings_button.press()                # Settings: language, text size ...
         app.top.language_row.press()
-        assert app.settings.language == "es" and i18n.language() == "es"
+        assert app.store.settings.language == "es" and i18n.language() == "es"
         assert app.top.language_row.label == "Idioma: Español"
         assert title.buttons[0].label == "Jugar"
         app.top.language_row.press()
@@ -299,7 +299,7 @@ def test_pause_menu_switches_language_and_the_log_follows():
         app.push(MenuScene(app, board))
         app.top.settings_button.press()              # Settings, from the pause menu
         app.top.language_row.press()
-        assert app.settings.language == "es"
+        assert app.store.settings.language == "es"
         assert app.top.language_row.label == "Idioma: Español"
         assert board.match.log[0].startswith("Empieza la partida")
         assert board.notebook_button.label == "Mis cartas y cuaderno"
@@ -316,7 +316,7 @@ def test_why_not_box_in_catalan():
 
     app = _app()
     try:
-        app.set_language("ca", save=False)
+        app.prefs.set_language("ca", save=False)
         match = Match(app.board, quick_setup(3))
         board = BoardScene(app, match)
         app.push(board)

@@ -107,7 +107,7 @@ def test_kill_and_continue_short(tmp_path):
     app = App(seed=1, sound=False, threaded_ai=False, settings_path=tmp_path / "settings.json",
               save_path=tmp_path / "autosave.json")
     app.start()
-    assert app.can_continue() and app.continue_game()
+    assert app.store.can_continue() and app.store.continue_game()
     board = app.find(BoardScene)
     assert board is not None and board.game.actions == read_save(tmp_path / "autosave.json").actions
     app.close()

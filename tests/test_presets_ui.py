@@ -250,7 +250,7 @@ def test_continue_keeps_the_options(tmp_path):
         a.close()
     b = new_app(path)
     try:
-        assert b.continue_game()
+        assert b.store.continue_game()
         board = b.find(BoardScene)
         assert board.game.options == options
         assert set(board.shown_pos) == {"scarlet", "plum", "green"}

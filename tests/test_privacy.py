@@ -376,7 +376,7 @@ def test_enter_mashed_on_the_pause_menu_does_not_get_past_the_cover_below(app):
 # ------------------------------------------------------------ overlays (item 11)
 def frame_bytes(app: App) -> bytes:
     app.draw()
-    return pygame.image.tobytes(app.surface, "RGB")
+    return pygame.image.tobytes(app.window.surface, "RGB")
 
 
 def overlays(app: App, table, seat: int):

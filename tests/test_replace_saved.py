@@ -22,7 +22,7 @@ def _app(tmp_path):
 def _press(app, fn_name):
     title = app.top
     button = next(b for b in title.buttons if b.on_press == getattr(title, fn_name))
-    app.handle(Intent(Kind.CLICK, pos=button.rect.center, device="mouse"))
+    app.router.handle(Intent(Kind.CLICK, pos=button.rect.center, device="mouse"))
 
 
 @pytest.mark.parametrize("answer", ("keep", "replace"))
@@ -39,11 +39,11 @@ def test_play_asks_before_replacing_a_saved_game(tmp_path, answer):
         box = app.top
         assert isinstance(box, ConfirmScene) and box.focus.focused is box.no_button
         if answer == "keep":
-            app.handle(CONFIRM)                    # Enter: "Keep it"
+            app.router.handle(CONFIRM)                    # Enter: "Keep it"
             assert type(app.top).__name__ == "TitleScene"
             assert (tmp_path / "autosave.json").read_bytes() == before
         else:
-            app.handle(Intent(Kind.CLICK, pos=box.yes_button.rect.center, device="mouse"))
+            app.router.handle(Intent(Kind.CLICK, pos=box.yes_button.rect.center, device="mouse"))
             assert type(app.top).__name__ == "BoardScene"
             assert read_save(tmp_path / "autosave.json").setup.seed != 7
     finally:
@@ -62,11 +62,11 @@ def test_card_game_start_asks_too_and_continue_names_the_mode(tmp_path):
         setup = app.top
         setup.start()
         assert isinstance(app.top, ConfirmScene)
-        app.handle(CONFIRM)                        # keep the board game
+        app.router.handle(CONFIRM)                        # keep the board game
         assert app.top is setup
         assert read_save(tmp_path / "autosave.json").mode == "board"
         setup.start()
-        app.handle(Intent(Kind.CLICK, pos=app.top.yes_button.rect.center, device="mouse"))
+        app.router.handle(Intent(Kind.CLICK, pos=app.top.yes_button.rect.center, device="mouse"))
         assert type(app.top).__name__ == "CardTableScene"
         assert read_save(tmp_path / "autosave.json").mode == "card-game"
         from game.ui.scenes.title import TitleScene

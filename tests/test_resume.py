@@ -157,7 +157,7 @@ def test_no_save_path_writes_nothing(tmp_path, monkeypatch):
     app = App(seed=3, sound=False, threaded_ai=False)
     app.start()
     key(app, pygame.K_RETURN)
-    assert app.save_path is None and list(tmp_path.iterdir()) == []
+    assert app.store.save_path is None and list(tmp_path.iterdir()) == []
     app.close()
 
 

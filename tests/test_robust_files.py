@@ -99,7 +99,7 @@ def test_damaged_settings_in_a_folder_the_game_cannot_change(tmp_path, monkeypat
 
     monkeypatch.setattr(os, "replace", refused)
     app = App(seed=3, sound=False, threaded_ai=False, settings_path=path, save_path=tmp_path / "autosave.json")
-    assert app.settings.volume == Settings().volume and app.settings.keys == {}
+    assert app.store.settings.volume == Settings().volume and app.store.settings.keys == {}
     app.start()
     texts = boxes(app)
     assert len(texts) == 1, texts
@@ -107,8 +107,8 @@ def test_damaged_settings_in_a_folder_the_game_cannot_change(tmp_path, monkeypat
     assert "volume" in texts[0] and "default settings" in texts[0] and plain(texts[0])
     key(app, pygame.K_RETURN, draw=False)                     # OK
     assert isinstance(app.top, TitleScene)
-    assert app.set_language("es") is not None                 # saving fails too: said by the settings screen
-    app.set_language("en", save=False)
+    assert app.prefs.set_language("es") is not None                 # saving fails too: said by the settings screen
+    app.prefs.set_language("en", save=False)
     app.top.on_resume()
     app.step(0.1, draw=False)
     assert boxes(app) == []                                   # said once
@@ -130,7 +130,7 @@ app = App(seed=3, sound=False, threaded_ai=False, settings_path=folder / "settin
           save_path=folder / "autosave.json")
 app.start()
 title = [s.text for s in app.stack if isinstance(s, MessageScene)]
-can_continue = app.can_continue()
+can_continue = app.store.can_continue()
 for s in [s for s in app.stack if isinstance(s, MessageScene)]:
     app.pop(s)
 start_lesson(app)
@@ -208,7 +208,7 @@ def never_open(monkeypatch, what: str) -> None:
     def fail(*_a, **_k):
         pytest.fail(f"{what} was opened")
 
-    for owner, name in [(game.save.os, "open"), (builtins, "open"), (io, "open"), (Path, "open"),
+    for owner, name in [(os, "open"), (builtins, "open"), (io, "open"), (Path, "open"),
                         (Path, "read_text"), (Path, "read_bytes")]:
         monkeypatch.setattr(owner, name, fail)
 
@@ -434,7 +434,7 @@ def test_a_save_of_a_newer_version_is_left_where_it_is(tmp_path, board_doc, caps
     title = app.top
     assert isinstance(title, TitleScene) and title.continue_button is None   # this version cannot continue it
     title.on_resume()
-    assert not app.can_continue() and boxes(app) == []          # read once, said once
+    assert not app.store.can_continue() and boxes(app) == []          # read once, said once
     assert path.read_bytes() == content and [p.name for p in tmp_path.iterdir()] == ["autosave.json"]
     key(app, pygame.K_RETURN, draw=False)                        # Play: asks first
     assert isinstance(app.top, ConfirmScene) and "newer version" in app.top.detail

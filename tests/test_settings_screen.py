@@ -74,7 +74,7 @@ def test_each_control_changes_its_setting_and_is_saved(tmp_path):
         saved = lambda: load_settings(path)[0]        # noqa: E731
 
         s.language_row.press()                        # English -> Español
-        assert app.settings.language == "es" and i18n.language() == "es" and saved().language == "es"
+        assert app.store.settings.language == "es" and i18n.language() == "es" and saved().language == "es"
         assert s.language_row.label == "Idioma: Español" and s.back_button.label == "Atrás"
         s.language_row.step(-1)                       # back to English
         assert saved().language == "en" and s.language_row.label == "Language: English"
@@ -82,18 +82,18 @@ def test_each_control_changes_its_setting_and_is_saved(tmp_path):
         assert saved().language == "ca"
 
         s.volume_row.step(-1)                         # 80 % -> 70 %
-        assert app.settings.volume == pytest.approx(0.7) and saved().volume == pytest.approx(0.7)
+        assert app.store.settings.volume == pytest.approx(0.7) and saved().volume == pytest.approx(0.7)
         assert app.sounds.volume == pytest.approx(0.7)
 
         s.sound_row.press()                           # sound off
-        assert app.settings.muted and app.sounds.muted and saved().muted
+        assert app.store.settings.muted and app.sounds.muted and saved().muted
         assert s.sound_row.label == "So: no"
 
         s.fullscreen_row.press()                      # fullscreen on
-        assert app.settings.fullscreen and saved().fullscreen
+        assert app.store.settings.fullscreen and saved().fullscreen
 
         s.text_row.press()                            # large text
-        assert app.settings.text_size == "large" and theme.text_scale() == theme.LARGE_SCALE
+        assert app.store.settings.text_size == "large" and theme.text_scale() == theme.LARGE_SCALE
         assert saved().text_size == "large"
 
         s.speed_row.press()                           # normal -> fast
@@ -106,7 +106,7 @@ def test_each_control_changes_its_setting_and_is_saved(tmp_path):
 
     again = make_app(settings_path=path)              # a new session reads every choice back
     try:
-        st = again.settings
+        st = again.store.settings
         assert (st.language, st.muted, st.fullscreen, st.text_size, st.animation_speed) == \
             ("ca", True, True, "large", "instant")
         assert st.volume == pytest.approx(0.7) and again.sounds.volume == pytest.approx(0.7)
@@ -115,7 +115,7 @@ def test_each_control_changes_its_setting_and_is_saved(tmp_path):
         s = open_from_title(again)
         assert s.fullscreen_row.label == "Pantalla sencera: sí"
         s.fullscreen_row.press()                      # and back to a window
-        assert not again.settings.fullscreen and not load_settings(path)[0].fullscreen
+        assert not again.store.settings.fullscreen and not load_settings(path)[0].fullscreen
     finally:
         again.close()
 
@@ -128,18 +128,18 @@ def test_volume_steps_of_ten_with_a_live_click_and_limits(tmp_path):
         s.volume_row.step(+1)
         s.volume_row.step(+1)
         s.volume_row.step(+1)                         # stays at 100 %
-        assert app.settings.volume == 1.0 and s.volume_row.label == "Volume: 100%"
+        assert app.store.settings.volume == 1.0 and s.volume_row.label == "Volume: 100%"
         assert rec.played[-3:] == [("click", 0.9), ("click", 1.0), ("click", 1.0)]   # heard at the new volume
         for _ in range(12):
             s.volume_row.step(-1)
-        assert app.settings.volume == 0.0 and s.volume_row.label == "Volume: 0%"
+        assert app.store.settings.volume == 0.0 and s.volume_row.label == "Volume: 0%"
         s.set_volume_fraction(0.42)                   # a click on the bar: nearest 10 %
-        assert app.settings.volume == pytest.approx(0.4)
+        assert app.store.settings.volume == pytest.approx(0.4)
         assert rec.played[-1] == ("click", 0.4)
         rec.played.clear()
         s.sound_row.press()                           # sound off: the volume stays, nothing plays
         s.volume_row.step(+1)
-        assert app.settings.muted and app.settings.volume == pytest.approx(0.5) and rec.played == []
+        assert app.store.settings.muted and app.store.settings.volume == pytest.approx(0.5) and rec.played == []
     finally:
         app.close()
 
@@ -158,7 +158,7 @@ def test_keyboard_drives_the_settings_screen(tmp_path):
         key(app, pygame.K_DOWN)                       # Volume
         assert s.focus.focused is s.volume_row
         key(app, pygame.K_LEFT)
-        assert app.settings.volume == pytest.approx(0.7)
+        assert app.store.settings.volume == pytest.approx(0.7)
         key(app, pygame.K_RIGHT)
         key(app, pygame.K_RIGHT)
         assert load_settings(path)[0].volume == pytest.approx(0.9)
@@ -166,15 +166,15 @@ def test_keyboard_drives_the_settings_screen(tmp_path):
             key(app, pygame.K_DOWN)                   # Sound, Fullscreen, Text size, Speed
         assert s.focus.focused is s.speed_row
         key(app, pygame.K_RIGHT)
-        assert app.settings.animation_speed == "fast"
+        assert app.store.settings.animation_speed == "fast"
         key(app, pygame.K_LEFT)
         key(app, pygame.K_LEFT)                       # normal -> instant (wraps)
         assert load_settings(path)[0].animation_speed == "instant"
         key(app, pygame.K_UP)                         # Text size: Enter toggles it
         key(app, pygame.K_RETURN)
-        assert app.settings.text_size == "large"
+        assert app.store.settings.text_size == "large"
         key(app, pygame.K_RETURN)
-        assert app.settings.text_size == "normal"
+        assert app.store.settings.text_size == "normal"
         key(app, pygame.K_DOWN)
         key(app, pygame.K_DOWN)                       # Controls
         assert s.focus.focused is s.controls_button
@@ -207,14 +207,14 @@ def test_pad_drives_the_settings_screen_from_the_pause_menu(tmp_path):
         s = app.top
         assert isinstance(s, SettingsScene)
         press(app, RIGHT)                             # Language: English -> Español
-        assert app.settings.language == "es"
+        assert app.store.settings.language == "es"
         assert board.notebook_button.label == "Mis cartas y cuaderno"   # the board follows at once
         press(app, LEFT)
-        assert app.settings.language == "en"
+        assert app.store.settings.language == "en"
         press(app, DOWN)
         press(app, DOWN)                              # Sound
         press(app, A)
-        assert app.settings.muted and load_settings(path)[0].muted
+        assert app.store.settings.muted and load_settings(path)[0].muted
         for _ in range(3):
             press(app, DOWN)                          # Speed
         press(app, RIGHT)
@@ -233,18 +233,18 @@ def test_mouse_clicks_the_arrows_and_the_volume_bar(tmp_path):
     try:
         s = open_from_title(app)
         click(app, s.speed_row.right_arrow().center)
-        assert app.settings.animation_speed == "fast" and s.focus.focused is s.speed_row
+        assert app.store.settings.animation_speed == "fast" and s.focus.focused is s.speed_row
         click(app, s.speed_row.left_arrow().center)
-        assert app.settings.animation_speed == "normal"
+        assert app.store.settings.animation_speed == "normal"
         bar = s.volume_row.bar_rect()
         click(app, (bar.left + bar.width * 0.3, bar.centery))
-        assert app.settings.volume == pytest.approx(0.3)
+        assert app.store.settings.volume == pytest.approx(0.3)
         click(app, (bar.right - 1, bar.centery))
-        assert app.settings.volume == pytest.approx(1.0)
+        assert app.store.settings.volume == pytest.approx(1.0)
         click(app, s.volume_row.left_arrow().center)
-        assert app.settings.volume == pytest.approx(0.9)
+        assert app.store.settings.volume == pytest.approx(0.9)
         click(app, (s.sound_row.rect.left + 40, s.sound_row.rect.centery))   # the row itself toggles
-        assert app.settings.muted
+        assert app.store.settings.muted
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=s.text_row.rect.center, rel=(0, 0),
                                              buttons=(0, 0, 0)))
         app.step(DT)
@@ -275,8 +275,8 @@ def test_text_fits_in_every_language_and_size(lang, size):
                     assert theme.fit_px(w.label, w.size, True, w.available_width()) >= theme.SMALL
             for row in (s.sound_row, s.fullscreen_row, s.speed_row):
                 row.step(+1)
-            if app.settings.fullscreen:
-                app.set_fullscreen(False, save=False)
+            if app.store.settings.fullscreen:
+                app.prefs.set_fullscreen(False, save=False)
         rects = [b.rect for b in s.focus.buttons]     # nothing overlaps, everything on screen, above the footer
         for i, r in enumerate(rects):
             assert pygame.Rect(0, 0, 1280, 660).contains(r)

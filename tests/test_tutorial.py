@@ -33,7 +33,7 @@ def _title_learn(app):
     title = app.top
     assert isinstance(title, TitleScene)
     button = next(b for b in title.buttons if b.on_press == title.learn)
-    app.handle(Intent(Kind.CLICK, pos=button.rect.center, device="mouse"))
+    app.router.handle(Intent(Kind.CLICK, pos=button.rect.center, device="mouse"))
 
 
 # ------------------------------------------------------------ the script
@@ -149,7 +149,7 @@ def test_leave_and_resume_the_lesson(tmp_path):
         done = len(app.coach.match.game.actions)
         seen = list(app.coach.match.seen)
         assert done == 16 and "summoned" not in seen
-        app.handle(Intent(Kind.MENU, device="keyboard"))   # the pause menu opens even over a lesson
+        app.router.handle(Intent(Kind.MENU, device="keyboard"))   # the pause menu opens even over a lesson
         assert type(app.top).__name__ == "MenuScene"
         app.top.to_title()
         for _i in range(3):
@@ -164,7 +164,7 @@ def test_leave_and_resume_the_lesson(tmp_path):
     try:
         _title_learn(app)
         assert isinstance(app.top, LessonChoice)
-        app.handle(CONFIRM)         # "Go on" is focused
+        app.router.handle(CONFIRM)         # "Go on" is focused
         match = app.coach.match
         assert len(match.game.actions) == 16
         assert match.game.positions["scarlet"] == "conservatory"
@@ -184,7 +184,7 @@ def test_start_the_lesson_again(tmp_path):
     try:
         _title_learn(app)
         assert isinstance(app.top, LessonChoice)
-        app.handle(Intent(Kind.CLICK, pos=app.top.no_button.rect.center, device="mouse"))
+        app.router.handle(Intent(Kind.CLICK, pos=app.top.no_button.rect.center, device="mouse"))
         assert len(app.coach.match.game.actions) == 0
         assert play_until(app, "welcome") == ["welcome"]
     finally:
@@ -226,17 +226,17 @@ def test_the_arrow_keeps_the_focus_and_clicks_elsewhere_do_nothing(tmp_path):
         play_until(app, "you")
         for _i in range(6):
             app.step(0.1, draw=False)
-        app.handle(CONFIRM)            # the lesson is read
+        app.router.handle(CONFIRM)            # the lesson is read
         app.step(0.1, draw=False)
         coach = app.coach
         board = app.top
         roll = next(b for b in board.buttons() if b.on_press == board.roll)
         assert coach.target == roll.rect and board.focus.focused is roll
-        app.handle(Intent(Kind.DOWN, device="keyboard"))
-        app.handle(Intent(Kind.CLICK, pos=(5, 5), device="mouse"))
+        app.router.handle(Intent(Kind.DOWN, device="keyboard"))
+        app.router.handle(Intent(Kind.CLICK, pos=(5, 5), device="mouse"))
         app.step(0.1, draw=False)
         assert board.focus.focused is roll and len(board.game.actions) == 0 and coach.nudge > 0
-        app.handle(Intent(Kind.CLICK, pos=roll.rect.center, device="mouse"))
+        app.router.handle(Intent(Kind.CLICK, pos=roll.rect.center, device="mouse"))
         assert len(board.game.actions) == 1
     finally:
         app.close()
@@ -290,7 +290,7 @@ def test_coming_back_between_two_lessons_says_welcome_back(tmp_path):
     app = _app(tmp_path)
     try:
         _title_learn(app)
-        app.handle(CONFIRM)                                    # "Go on"
+        app.router.handle(CONFIRM)                                    # "Go on"
         shown = play_until(app, "welcome-back")
         assert shown == ["welcome-back"]
         assert app.coach.bubble_text.startswith("Welcome back!")

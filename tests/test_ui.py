@@ -178,7 +178,7 @@ def test_bad_map_shows_message_not_traceback(tmp_path):
 
 def test_mouse_maps_to_logical_when_scaled():
     app = App(size=(960, 540), sound=False)
-    assert app.to_logical((480, 270)) == (640, 360)
+    assert app.window.to_logical((480, 270)) == (640, 360)
     app.start()
     click(app, (app.top.buttons[1].rect.centerx * 3 // 4, app.top.buttons[1].rect.centery * 3 // 4))
     assert isinstance(app.top, SetupScene)
@@ -839,7 +839,7 @@ def test_thinking_never_freezes_the_frame(threaded_app, monkeypatch):
         t0 = time.perf_counter()
         app.step(0.016, draw=True)
         slowest = max(slowest, time.perf_counter() - t0)
-        frames.append(pygame.image.tobytes(app.surface, "RGB"))
+        frames.append(pygame.image.tobytes(app.window.surface, "RGB"))
         assert board.thinking and len(g.events) == before           # still thinking, nothing applied
     assert slowest < 0.1, slowest                                    # no frame waited for the 0.3 s choice
     assert len(set(frames)) > 1                                      # the thinking dots move

@@ -1,8 +1,12 @@
 """The pygame-ce user interface: scenes, widgets, input and drawing.
 
 Everything is drawn on a logical 1280 x 720 surface (:data:`LOGICAL_SIZE`)
-that :mod:`game.ui.app` scales to the window.
+that :mod:`game.ui.window` scales to the window.
 """
+
+import os
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")   # no greeting line from pygame on the console
 
 LOGICAL_SIZE = (1280, 720)
 

@@ -92,21 +92,16 @@ class GuidedMatch(Match):
             tutorial.save_lesson(path, self.state())
 
 
-def lesson_path(app):
-    """The lesson file next to the autosave, or None when the app saves nothing."""
-    return None if app.save_path is None else app.save_path.with_name("lesson.json")
-
-
 def start_lesson(app) -> None:
     """Open the guided game from the title screen.  A lesson left half way is
     offered first ("go on, or start again?"); a damaged lesson file is kept
     aside and said on screen, and a new lesson starts."""
-    path = lesson_path(app)
+    path = app.store.lesson_path
     if path is not None and path.exists():
         try:
             state = tutorial.load_lesson(path)
         except tutorial.LessonError as exc:
-            from game.save import quarantine
+            from game.files import quarantine
             from game.ui.scenes.message import MessageScene
 
             print(exc.for_log(), file=sys.stderr)
@@ -156,9 +151,9 @@ def _open(app, state: tutorial.LessonState | None) -> None:
     if state is None:
         match = GuidedMatch(app.board)
     else:
-        match = GuidedMatch.resume(app.board, SavedGame(tutorial.SETUP, list(state.actions)), lesson_path(app))
+        match = GuidedMatch.resume(app.board, SavedGame(tutorial.SETUP, list(state.actions)), app.store.lesson_path)
         match.seen = list(state.seen)
-    device = app.last_device               # opened with a controller: that controller plays Miss Scarlet
+    device = app.router.last_device               # opened with a controller: that controller plays Miss Scarlet
     if device.startswith("pad:") and device in app.pads:
         match.give_device(tutorial.YOU, device)
     app.coach = Coach(app, match, resumed=state is not None)
@@ -268,7 +263,7 @@ class Coach:
         self.match.seen.append(self.bubble.key)
         self.bubble = None
         self.app.play("click")
-        self.app.autosave(self.match)
+        self.app.store.autosave(self.match)
 
     # ----------------------------------------------------------- target
     def _aim(self, screen: str | None) -> pygame.Rect | None:
@@ -480,5 +475,5 @@ def play_until(app, key: str | None = None, limit: int = 2000, dt: float = 0.1) 
             shown.append(coach.bubble.key)
             if coach.bubble.key == key:
                 return shown
-        app.handle(Intent(Kind.CONFIRM, device="keyboard"))
+        app.router.handle(Intent(Kind.CONFIRM, device="keyboard"))
     raise RuntimeError(f"the guided game did not reach {key or 'its end'}; lessons shown: {shown}")

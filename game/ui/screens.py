@@ -158,3 +158,43 @@ def build_scene(app, scene: str, seed: int = 3) -> None:
     board.do(Roll())
     _settle(board)
     board.update(0.3)
+
+
+def take_screenshot(app_class, path: str, scene: str = "title", size: tuple[int, int] = (1280, 720),
+                    seed: int | None = None, map_path=None) -> int:
+    """``run.py --screenshot``: render one frame of ``scene`` (one of
+    :data:`SCENE_NAMES`) at ``size`` to the PNG file ``path`` with a new
+    ``app_class`` (:class:`game.ui.app.App`, passed in so that this module
+    does not import the app); returns the exit code (2 when the map cannot
+    be loaded: the picture then shows the error screen, and stderr says why).  Sound off, computer players on this
+    thread, nothing read or written on disk unless asked: ``CLUE_LANG`` and
+    ``CLUE_TEXT_SIZE`` choose the language and text size, ``CLUE_SAVE_PATH``
+    an autosave (a title with Continue or a damaged-file message) and
+    ``CLUE_SETTINGS_PATH`` a settings file to read instead."""
+    import os
+    import sys
+
+    import pygame
+
+    from game import paths
+    from game.settings import Settings
+
+    shot = Settings(language=os.environ.get("CLUE_LANG", "en"), text_size=os.environ.get("CLUE_TEXT_SIZE", "normal"))
+    shot_save = os.environ.get("CLUE_SAVE_PATH") or None
+    shot_settings = os.environ.get("CLUE_SETTINGS_PATH") or None
+    app = app_class(size=size, seed=seed, map_path=map_path or paths.MANSION_MAP, sound=False, threaded_ai=False,
+                    settings=None if shot_settings else shot, settings_path=shot_settings, save_path=shot_save,
+                    speed=1.0)
+    if app.map_error:   # the picture shows the error screen; say it here too
+        print(f"Cannot load the board: {app.map_error}", file=sys.stderr)
+    try:
+        build_scene(app, scene, seed if seed is not None else 3)
+    except Exception as exc:  # keep the promise: a PNG, and a clear message
+        print(f"Cannot build the {scene} scene: {exc}", file=sys.stderr)
+        raise
+    app.draw()
+    app.window.present()
+    app.window.save_png(path)
+    app.close()
+    pygame.quit()
+    return 2 if app.map_error else 0

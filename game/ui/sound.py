@@ -27,6 +27,9 @@ class Sounds:
     """The game's sound effects, by name (the wav file name without ``.wav``).
 
     :param enabled: ``False`` gives silent mode straight away (no mixer is opened).
+        Otherwise the mixer is opened at once and the wav files are read when
+        first needed (the first :meth:`play` or :attr:`names`), so that
+        opening the game's window does not wait for them.
     :param volume: master volume, 0.0 (silent) to 1.0 (full); clamped to that range.
     :param folder: where the wav files are; defaults to :data:`game.paths.SOUNDS`.
 
@@ -42,13 +45,14 @@ class Sounds:
         self._sounds: dict[str, pygame.mixer.Sound] = {}
         self._opened_mixer = False
         self._available = False
+        self._loaded = False
         if enabled:
             self._start()
 
     # ----------------------------------------------------------------- setup
 
     def _start(self) -> None:
-        """Open the mixer (unless already open) and load every wav; any failure -> silent."""
+        """Open the mixer (unless already open); any failure -> silent."""
         try:
             if not pygame.mixer.get_init():
                 pygame.mixer.init()
@@ -58,6 +62,12 @@ class Sounds:
         except Exception:  # pygame.error, missing driver, anything: stay silent
             return
         self._available = True
+
+    def _load(self) -> None:
+        """Load every wav once the mixer is open (a broken file costs only its own effect)."""
+        if self._loaded or not self._available:
+            return
+        self._loaded = True
         try:
             files = sorted(self._folder.glob("*.wav"))
         except OSError:
@@ -80,6 +90,7 @@ class Sounds:
     @property
     def names(self) -> tuple[str, ...]:
         """Names of the loaded effects (empty in silent mode)."""
+        self._load()
         return tuple(sorted(self._sounds))
 
     @property
@@ -109,6 +120,7 @@ class Sounds:
         """
         if self.muted or self._volume <= 0.0:
             return
+        self._load()
         snd = self._sounds.get(name)
         if snd is None:
             return
@@ -137,6 +149,24 @@ class Sounds:
                 pass
             self._opened_mixer = False
         self._available = False
+
+
+class Silent:
+    """Stand-in for :class:`Sounds` when even that cannot be made: plays nothing."""
+
+    def play(self, name: str) -> None:
+        pass
+
+
+def open_sounds(enabled: bool, volume: float = 0.8, muted: bool = False):
+    """The game's :class:`Sounds` (``muted`` or not), or a :class:`Silent`
+    stand-in when they fail to open.  Never raises."""
+    try:
+        sounds = Sounds(enabled=enabled, volume=volume)
+        sounds.muted = bool(muted)
+        return sounds
+    except Exception:  # no audio device, or anything else: play silent
+        return Silent()
 
 
 def _clamp(v: float) -> float:

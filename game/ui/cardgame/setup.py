@@ -75,7 +75,7 @@ class CardSetupScene(SetupScene):
         devices = {i: d for i, d in enumerate(self.pads) if d is not None and self.seats[i][1] == "human"}
         match = CardMatch(self.card_setup(), tuple(s for s, _k, _l in self.seats), devices,
                           getattr(self, "notebook_mode", DEFAULT_NOTEBOOK_MODE))
-        self.app.replacing_saved(lambda: self.app.replace(CardTableScene(self.app, match)))
+        self.app.store.replacing_saved(lambda: self.app.replace(CardTableScene(self.app, match)))
 
 
 class CardOptionsScene(Scene):

@@ -75,7 +75,7 @@ class CardTableScene(TableActions, Scene):
                                   _("My case file"), self.open_case_file, hint="N")
         self.queue.extend(match.resume_tail)   # a resumed game plays its last action again
         match.resume_tail = []
-        app.autosave(match)
+        app.store.autosave(match)
 
     # =========================================================== actions
     def refuse(self, reason) -> None:
@@ -144,7 +144,7 @@ class CardTableScene(TableActions, Scene):
 
     def on_resume(self) -> None:
         self._buttons_key = None
-        self.app.autosave(self.match)
+        self.app.store.autosave(self.match)
 
     def on_exit(self) -> None:
         """Leaving the table: drop the pending choice and stop the worker thread."""

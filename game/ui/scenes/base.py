@@ -208,7 +208,7 @@ class TableActions:
             return False
         self.queue.extend(events)
         self._buttons_key = None
-        self.app.autosave(self.match)
+        self.app.store.autosave(self.match)
         return True
 
     def may(self, action) -> bool:

@@ -90,7 +90,7 @@ class BoardScene(TableActions, Scene):
         #: hurry the computer players never rolls, moves or ends it)
         self.guard = InputGuard(0.0)
         self._resume_state()
-        app.autosave(match)
+        app.store.autosave(match)
 
     def _resume_state(self) -> None:
         """A resumed match (:meth:`Match.resume`): start from the places before
@@ -194,7 +194,7 @@ class BoardScene(TableActions, Scene):
 
     def on_resume(self) -> None:
         self._buttons_key = None       # a seat may have been handed to a computer player meanwhile
-        self.app.autosave(self.match)  # notebook marks, a seat handed over
+        self.app.store.autosave(self.match)  # notebook marks, a seat handed over
 
     def language_changed(self) -> None:
         """Another language or text size: write the board, the HUD and the log again."""
@@ -587,7 +587,7 @@ class BoardScene(TableActions, Scene):
         """Everything that never changes: background, board, HUD panels (cached)."""
         if getattr(self, "_backdrop_surf", None) is None or self._backdrop_hint != self.hint_line():
             self._backdrop_hint = self.hint_line()
-            s = pygame.Surface(self.app.surface.get_size()).convert()
+            s = pygame.Surface(self.app.window.surface.get_size()).convert()
             theme.background(s)
             s.blit(self.view.static, self.view.origin)
             theme.panel(s, TURN_RECT)

@@ -40,7 +40,7 @@ class BindingRow(Button):
     def keys_text(self) -> str:
         if self.owner.waiting is self.data:
             return _("Press a key…")
-        names = self.owner.app.input.keys.get(self.data.value, [])
+        names = self.owner.app.router.input.keys.get(self.data.value, [])
         names = names + [k for k, kind in RESERVED_KEYS.items() if kind is self.data]   # Esc and Enter always work
         return ", ".join(dict.fromkeys(key_label(k) for k in names))
 
@@ -91,13 +91,14 @@ class ControlsScene(Scene):
         self._label()
 
     def _label(self) -> None:
-        self.fullscreen_button.label = _("Fullscreen: on") if self.app.settings.fullscreen else _("Fullscreen: off")
+        fullscreen = self.app.store.settings.fullscreen
+        self.fullscreen_button.label = _("Fullscreen: on") if fullscreen else _("Fullscreen: off")
 
     # ---------------------------------------------------------- actions
     def start_capture(self, kind: Kind) -> None:
         self.waiting = kind
         self.message = _("Press the new key for “{action}” (Esc cancels).").format(action=_(ACTION_NAMES[kind]))
-        self.app.capture = self.got_key
+        self.app.router.capture = self.got_key
 
     def got_key(self, code: int | None) -> None:
         """The key pressed while waiting (None: cancelled by a pad button)."""
@@ -114,7 +115,7 @@ class ControlsScene(Scene):
 
     def bind(self, kind: Kind, key: str) -> str:
         """Make ``key`` the key of ``kind``; returns the sentence to show."""
-        keys = {k: list(v) for k, v in self.app.input.keys.items()}
+        keys = {k: list(v) for k, v in self.app.router.input.keys.items()}
         old = keys.get(kind.value, [])
         for other, names in keys.items():
             if other != kind.value and key in names:
@@ -122,25 +123,25 @@ class ControlsScene(Scene):
                 if not names:   # swap: the other action takes this one's old key
                     names.append(next((k for k in old if k != key), DEFAULT_KEYS[other][0]))
         keys[kind.value] = [key]
-        err = self.app.set_keys(keys)
+        err = self.app.prefs.set_keys(keys)
         self.app.play("click")
         return err or _("{action}: {key}").format(action=_(ACTION_NAMES[kind]), key=key_label(key))
 
     def reset(self) -> None:
-        err = self.app.set_keys({k: list(v) for k, v in DEFAULT_KEYS.items()})
+        err = self.app.prefs.set_keys({k: list(v) for k, v in DEFAULT_KEYS.items()})
         self.message = err or _("The default keys are back.")
 
     def toggle_fullscreen(self) -> None:
-        self.app.toggle_fullscreen()
+        self.app.prefs.toggle_fullscreen()
         self._label()
 
     def back(self) -> None:
-        self.app.capture = None
+        self.app.router.capture = None
         self.app.pop(self)
 
     def on_exit(self) -> None:
-        if self.app.capture == self.got_key:
-            self.app.capture = None
+        if self.app.router.capture == self.got_key:
+            self.app.router.capture = None
 
     def handle(self, intent: Intent) -> bool:
         self._label()

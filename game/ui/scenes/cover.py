@@ -47,7 +47,7 @@ class CoverScene(Scene):
         self.focus = FocusGroup()
         self.language_changed()
         # presses on another seat's controller cannot open this cover, so they do not hold it shut either
-        self.guard = FreshPressGuard(app.input, PRIVATE_GUARD, allow=(Kind.BACK, Kind.MENU, Kind.POINT),
+        self.guard = FreshPressGuard(app.router.input, PRIVATE_GUARD, allow=(Kind.BACK, Kind.MENU, Kind.POINT),
                                      devices=lambda device: match.may_act(device, seat))
         #: a confirm or click came too soon (held, mashed, or before the cover was up long enough)
         self.too_soon = False

@@ -46,7 +46,7 @@ class MenuScene(SharedScreens, Scene):
 
     def toggle_sound(self) -> None:
         """Sound on / off, kept in the settings file."""
-        self.app.set_muted(not self.app.settings.muted)
+        self.app.prefs.set_muted(not self.app.store.settings.muted)
         self.app.play("click")
         self._label()
 
@@ -61,13 +61,13 @@ class MenuScene(SharedScreens, Scene):
     def _label(self) -> None:
         self.speed_button.label = {"normal": _("Speed: normal"), "fast": _("Speed: fast"),
                                    "instant": _("Speed: instant")}[self.speed_name()]
-        self.sound_button.label = _("Sound: off") if self.app.settings.muted else _("Sound: on")
+        self.sound_button.label = _("Sound: off") if self.app.store.settings.muted else _("Sound: on")
 
     def toggle_speed(self) -> None:
         """Normal -> fast -> instant -> normal."""
         names = [n for n, _f in anim.SPEEDS]
         nxt = anim.SPEEDS[(names.index(self.speed_name()) + 1) % len(names)]
-        self.app.set_speed(nxt[0])        # kept in the settings file (animation_speed)
+        self.app.prefs.set_speed(nxt[0])        # kept in the settings file (animation_speed)
         self._label()
 
     def resume(self) -> None:

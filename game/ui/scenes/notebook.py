@@ -223,7 +223,7 @@ class NotebookScene(Scene):
             return
         self.fact_note = None
         self.match.cycle_mark(self.seat, card)
-        self.app.autosave(self.match)  # each mark is kept at once, even if the game is killed
+        self.app.store.autosave(self.match)  # each mark is kept at once, even if the game is killed
         self.app.play("click")
 
     def legend(self) -> str:

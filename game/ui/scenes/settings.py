@@ -6,7 +6,7 @@ Opened from the title screen and from the pause menu.  Each row shows
 change the value of the focused row, Enter / A steps it forward, a click on
 the ◀ half steps back and on the ▶ half forward; on the volume bar a click
 sets that volume.  Up / Down move between rows.  Every change takes effect at
-once and is saved to the settings file (:meth:`game.ui.app.App.save_settings`).
+once and is saved to the settings file (:meth:`game.ui.store.Store.save_settings`).
 """
 
 from __future__ import annotations
@@ -124,18 +124,18 @@ class SettingsScene(Scene):
 
     def _build(self) -> None:
         self.language_row = self._row(0, self.step_language,
-                                      lambda: (_index(LANGUAGES, self.app.settings.language), len(LANGUAGES)))
+                                      lambda: (_index(LANGUAGES, self.app.store.settings.language), len(LANGUAGES)))
         self.volume_row = self._row(1, self.step_volume,
-                                    lambda: (round(self.app.settings.volume * 10), 11),
-                                    set_fraction=self.set_volume_fraction, dimmed=lambda: self.app.settings.muted)
-        self.sound_row = self._row(2, lambda d: self.set_muted(not self.app.settings.muted),
-                                   lambda: (0 if self.app.settings.muted else 1, 2))
-        self.fullscreen_row = self._row(3, lambda d: self.set_fullscreen(not self.app.settings.fullscreen),
-                                        lambda: (1 if self.app.settings.fullscreen else 0, 2))
+                                    lambda: (round(self.app.store.settings.volume * 10), 11),
+                                    set_fraction=self.set_volume_fraction, dimmed=lambda: self.app.store.settings.muted)
+        self.sound_row = self._row(2, lambda d: self.set_muted(not self.app.store.settings.muted),
+                                   lambda: (0 if self.app.store.settings.muted else 1, 2))
+        self.fullscreen_row = self._row(3, lambda d: self.set_fullscreen(not self.app.store.settings.fullscreen),
+                                        lambda: (1 if self.app.store.settings.fullscreen else 0, 2))
         self.text_row = self._row(4, self.step_text_size,
-                                  lambda: (_index(TEXT_SIZES, self.app.settings.text_size), len(TEXT_SIZES)))
+                                  lambda: (_index(TEXT_SIZES, self.app.store.settings.text_size), len(TEXT_SIZES)))
         self.speed_row = self._row(5, self.step_speed,
-                                   lambda: (_index(SPEEDS, self.app.settings.animation_speed), len(SPEEDS)))
+                                   lambda: (_index(SPEEDS, self.app.store.settings.animation_speed), len(SPEEDS)))
         self.rows = [self.language_row, self.volume_row, self.sound_row, self.fullscreen_row, self.text_row,
                      self.speed_row]
         y = ROW_Y + len(self.rows) * ROW_STEP
@@ -148,7 +148,7 @@ class SettingsScene(Scene):
         self._label()
 
     def _label(self) -> None:
-        s = self.app.settings
+        s = self.app.store.settings
         self.language_row.label = language_label(self.app)
         self.volume_row.label = _("Volume: {percent}%").format(percent=round(s.volume * 100))
         self.sound_row.label = _("Sound: off") if s.muted else _("Sound: on")
@@ -167,41 +167,41 @@ class SettingsScene(Scene):
         self._label()
 
     def step_language(self, delta: int) -> None:
-        code = LANGUAGES[(_index(LANGUAGES, self.app.settings.language) + delta) % len(LANGUAGES)]
+        code = LANGUAGES[(_index(LANGUAGES, self.app.store.settings.language) + delta) % len(LANGUAGES)]
         self.app.play("click")
-        self._done(self.app.set_language(code))
+        self._done(self.app.prefs.set_language(code))
 
     def step_volume(self, delta: int) -> None:
-        self.set_volume(round(self.app.settings.volume * 10 + delta) / 10)
+        self.set_volume(round(self.app.store.settings.volume * 10 + delta) / 10)
 
     def set_volume_fraction(self, fraction: float) -> None:
         self.set_volume(round(max(0.0, min(1.0, fraction)) * 10) / 10)
 
     def set_volume(self, volume: float) -> None:
         """The new volume, then a click at that volume (so you hear it)."""
-        err = self.app.set_volume(max(0.0, min(1.0, volume)))
+        err = self.app.prefs.set_volume(max(0.0, min(1.0, volume)))
         self.app.play("click")
         self._done(err)
 
     def set_muted(self, muted: bool) -> None:
-        err = self.app.set_muted(muted)
+        err = self.app.prefs.set_muted(muted)
         self.app.play("click")
         self._done(err)
 
     def set_fullscreen(self, on: bool) -> None:
         self.app.play("click")
-        self.app.set_fullscreen(on)
+        self.app.prefs.set_fullscreen(on)
         self._done(None)
 
     def step_text_size(self, delta: int) -> None:
-        size = TEXT_SIZES[(_index(TEXT_SIZES, self.app.settings.text_size) + delta) % len(TEXT_SIZES)]
+        size = TEXT_SIZES[(_index(TEXT_SIZES, self.app.store.settings.text_size) + delta) % len(TEXT_SIZES)]
         self.app.play("click")
-        self._done(self.app.set_text_size(size))
+        self._done(self.app.prefs.set_text_size(size))
 
     def step_speed(self, delta: int) -> None:
-        speed = SPEEDS[(_index(SPEEDS, self.app.settings.animation_speed) + delta) % len(SPEEDS)]
+        speed = SPEEDS[(_index(SPEEDS, self.app.store.settings.animation_speed) + delta) % len(SPEEDS)]
         self.app.play("click")
-        self._done(self.app.set_speed(speed))
+        self._done(self.app.prefs.set_speed(speed))
 
     def controls(self) -> None:
         from game.ui.scenes.controls import ControlsScene

@@ -135,7 +135,7 @@ class SetupScene(Scene):
         setup = GameSetup(seats=self.seat_configs(), seed=self.app.new_seed(), options=self.options())
         self.app.play("click")
         devices = {i: d for i, d in enumerate(self.pads) if d is not None and self.seats[i][1] == "human"}
-        self.app.replacing_saved(
+        self.app.store.replacing_saved(
             lambda: self.app.replace(BoardScene(self.app, Match(self.app.board, setup, devices, self.notebook_mode))))
 
     def cycle_notebook(self) -> None:

@@ -30,8 +30,8 @@ class TitleScene(SharedScreens, Scene):
         game, Rules, Settings, Quit — Up and Down reach every one."""
         app = self.app
         entries: list[tuple[str, object]] = []
-        if app.can_continue():   # a game in progress was saved: Continue comes first
-            card_game = getattr(app.saved_game, "mode", "board") == "card-game"
+        if app.store.can_continue():   # a game in progress was saved: Continue comes first
+            card_game = getattr(app.store.saved_game, "mode", "board") == "card-game"
             entries.append((_("Continue the card game") if card_game else _("Continue"), self.continue_game))
         entries += [(_("Play"), self.quick_start), (_("New game"), self.new_game), (_("Learn to play"), self.learn),
                     (_("Card game"), self.card_game), (_("Rules"), self.rules), (_("Settings"), self.settings),
@@ -53,13 +53,13 @@ class TitleScene(SharedScreens, Scene):
         from game.ui.scenes.board import BoardScene
 
         self.app.play("click")
-        device = self.app.last_device      # Play pressed on a pad: that pad plays Miss Scarlet
+        device = self.app.router.last_device      # Play pressed on a pad: that pad plays Miss Scarlet
         devices = {0: device} if device.startswith("pad:") and device in self.app.pads else {}
 
         def start() -> None:
             match = Match(self.app.board, quick_setup(self.app.new_seed()), devices)
             self.app.push(BoardScene(self.app, match))
-        self.app.replacing_saved(start)
+        self.app.store.replacing_saved(start)
 
     def learn(self) -> None:
         """The guided first game (:mod:`game.ui.coach`)."""
@@ -84,9 +84,9 @@ class TitleScene(SharedScreens, Scene):
     def continue_game(self) -> None:
         """Resume the saved game exactly where it was."""
         self.app.play("click")
-        if not self.app.continue_game():
+        if not self.app.store.continue_game():
             self._build()          # the file went bad meanwhile: no Continue any more
-            self.app.show_file_messages()
+            self.app.store.show_file_messages()
 
     def ask_quit(self) -> None:
         """Quit, after a Yes."""
@@ -96,7 +96,7 @@ class TitleScene(SharedScreens, Scene):
         self.app.push(ConfirmScene(self.app, _("Quit the game?"), self.app.quit))
 
     def on_resume(self) -> None:
-        if (self.continue_button is not None) != self.app.can_continue():
+        if (self.continue_button is not None) != self.app.store.can_continue():
             self._build()          # a game was saved or finished meanwhile
 
     def handle(self, intent: Intent) -> bool:

@@ -68,7 +68,7 @@ class UnpluggedScene(Scene):
         self._leave()
 
     def _leave(self) -> None:
-        self.app.input.release_all()
+        self.app.router.input.release_all()
         self.app.pop(self)
 
     # ------------------------------------------------------------ input

@@ -1,0 +1,414 @@
+"""What the game keeps on disk, and the settings people change on screen.
+
+* :class:`Store`: the settings file and the autosave — reading them at start
+  (a damaged file is moved aside and said over the title), writing the game in
+  progress after every action (a failure is said once, and once more when
+  saving works again), Continue, and asking before a new game replaces a saved one.
+* :class:`Preferences`: the setters of the Settings and Controls screens and
+  the pause menu (language, text size, keys, fullscreen, speed, sound,
+  volume).  Each changes :attr:`Store.settings`, applies the change to the
+  running game (words, window, keys, sound, animation speed) and writes the
+  settings file.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from game import i18n
+from game.settings import Settings, read_settings, save_settings
+from game.ui import assets, prompts, theme, widgets
+from game.ui.i18n import _
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+
+def _file_id(path: Path) -> tuple | None:
+    """What tells one version of a file from another without reading it
+    (inode, size, change time, type), or None when it is not there."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (st.st_ino, st.st_size, st.st_mtime_ns, st.st_mode)
+
+
+class Store:
+    """The settings file and the autosave of ``app``.
+
+    ``settings_path``: the settings file — None keeps the settings in memory
+    only (tests, screenshots).  ``settings``: settings to use instead of
+    reading that file.  ``save_path``: the autosave file (the game in progress
+    is written there after every action; "Continue" on the title resumes it) —
+    None saves nothing.  Temporary files a kill during a save left behind are
+    removed first.  ``CLUE_LANG`` in the environment (``run.py --lang``) picks
+    the language for this run only; the language is set at once, so that a
+    damaged settings file is said in it (:meth:`show_file_messages`).
+    """
+
+    def __init__(self, app: "App", settings_path: Path | str | None = None, save_path: Path | str | None = None,
+                 settings: Settings | None = None) -> None:
+        self.app = app
+        self.settings_path = Path(settings_path) if settings_path is not None else None
+        self.save_path = Path(save_path) if save_path is not None else None
+        self._clean_temporaries()
+        #: what was wrong with the settings file at start (said once, over the title), or None
+        self.settings_message: str | None = None
+        trouble = None
+        if settings is not None:
+            self.settings = settings
+        elif self.settings_path is not None:
+            self.settings, trouble = read_settings(self.settings_path)
+        else:
+            self.settings = Settings()
+        if os.environ.get("CLUE_LANG") in ("en", "es", "ca"):   # run.py --lang: this run only, not saved
+            self.settings.language = os.environ["CLUE_LANG"]
+        i18n.set_language(self.settings.language)
+        if trouble is not None:                     # said once, over the title, in the player's language
+            self.settings_message = trouble.message()
+        #: the autosave read at start (a game to continue), or None
+        self.saved_game = None
+        #: messages about damaged files, shown over the title at start: (title, text)
+        self.file_messages: list[tuple[str, str]] = []
+        #: why the last autosave could not be written (None: it was)
+        self.autosave_error: str | None = None
+        #: message boxes (title, text) waiting for the end of the frame (:meth:`note`)
+        self.notes: list[tuple[str, str]] = []
+        #: the autosave was left where it is although it cannot be continued (a newer version's
+        #: game, or not an ordinary file): its :func:`_file_id`, so it is not read again and again
+        self.kept_autosave: tuple | None = None
+        #: the autosave left where it is was written by a newer version of the game
+        self.newer_save = False
+
+    # --------------------------------------------------------- settings
+    def save_settings(self) -> str | None:
+        """Write the settings file (when there is one); returns an error sentence or None."""
+        if self.settings_path is None:
+            return None
+        try:
+            save_settings(self.settings, self.settings_path)
+        except OSError as exc:
+            return _("The settings could not be saved ({err}).").format(err=exc)
+        return None
+
+    # --------------------------------------------------------- autosave
+    @property
+    def lesson_path(self) -> Path | None:
+        """The guided game's own file (``lesson.json``) next to the autosave, or None when nothing is saved."""
+        return None if self.save_path is None else self.save_path.with_name("lesson.json")
+
+    def _clean_temporaries(self) -> None:
+        """Remove the temporary files a kill during a save left next to the
+        autosave, the lesson file and the settings file (never anything else)."""
+        from game.files import clean_stale_temporaries
+
+        paths = [self.settings_path, self.save_path]
+        if self.save_path is not None:
+            paths.append(self.lesson_path)
+        for tmp in clean_stale_temporaries(paths):
+            print(f"removed {tmp}, left behind by a save that was cut off", file=sys.stderr)
+
+    def autosave(self, match) -> None:
+        """Write ``match`` to the autosave file, atomically (nothing without a
+        ``save_path``).  A finished game removes the file instead, so Continue
+        never offers it.  A failure to write never stops the game: it is said
+        once, and said again once saving works again."""
+        if self.save_path is None:
+            return
+        if getattr(match, "guided", False):     # the guided game keeps its own file, never the family's game
+            path = self.lesson_path
+            try:
+                match.save_to(path)
+            except OSError as exc:
+                self._autosave_failed(exc, path)
+            else:
+                self._autosave_worked()
+            return
+        from game.save import save_game
+
+        if match.game.over:
+            self.clear_autosave()
+            return
+        try:
+            save_game(self.save_path, match.saved())
+        except OSError as exc:
+            self._autosave_failed(exc, self.save_path)
+        else:
+            self._autosave_worked()
+            self.saved_game = None          # the file on disk is newer; read again when needed
+
+    def _autosave_failed(self, exc: OSError, path: Path) -> None:
+        """Say once, on screen and in the log, that the game cannot be saved
+        (not once per action: a full disk fails every one)."""
+        if self.autosave_error is None:
+            text = _("Your game cannot be saved to {path} ({reason}). You can play on, but if the game "
+                     "closes, this game is lost.").format(path=path, reason=exc.strerror or exc)
+            print(text, file=sys.stderr)
+            self.note(text, _("The game cannot be saved"))
+        self.autosave_error = str(exc)
+
+    def _autosave_worked(self) -> None:
+        """After :meth:`_autosave_failed`: say once that the game is saved again."""
+        if self.autosave_error is None:
+            return
+        self.autosave_error = None
+        text = _("Your game can be saved again: it is saved after every move, as before.")
+        print(text, file=sys.stderr)
+        self.note(text, _("The game is saved again"))
+
+    def note(self, text: str, title: str) -> None:
+        """Show a message box over every scene at the end of this frame — not
+        at once, so that a scene still being built (the board autosaves as
+        it opens) does not cover it."""
+        self.notes.append((title, text))
+
+    def show_notes(self) -> None:
+        """Push the message boxes of :meth:`note` (the app calls it at the end of each frame)."""
+        from game.ui.scenes.message import MessageScene
+
+        notes, self.notes = self.notes, []
+        for title, text in notes:
+            self.app.push(MessageScene(self.app, text, title=title))
+
+    def clear_autosave(self) -> None:
+        """Remove the autosave (the game ended, or a new one replaced it)."""
+        self.saved_game = None
+        if self.save_path is not None:
+            try:
+                self.save_path.unlink()
+            except FileNotFoundError:
+                pass
+            except OSError as exc:
+                self.autosave_error = str(exc)
+
+    def check_autosave(self) -> None:
+        """Read the autosave (if any) and check it replays.  A damaged one is
+        renamed aside (never overwritten); a newer version's game, or something
+        that is not an ordinary file, is left where it is.  A message says
+        what happened in plain words (the details go to stderr)."""
+        self.saved_game = None
+        if self.save_path is None or not self.save_path.exists() or self.app.board is None:
+            return
+        from game.files import quarantine
+        from game.save import NewerSaveError, SaveError, read_save
+
+        name = self.save_path.name
+        try:
+            saved = read_save(self.save_path)
+            self.resumed(saved)[0].close()
+        except NewerSaveError as exc:
+            print(exc.for_log(), file=sys.stderr)
+            self.kept_autosave, self.newer_save = _file_id(self.save_path), True
+            self.file_messages.append((_("A game from a newer version"),
+                                       _("This game was saved by a newer version of Clue.") + " "
+                                       + _("It was left as it is, so that version can still continue it; "
+                                           "this version cannot.")))
+            return
+        except Exception as exc:   # SaveError, or anything else in a damaged file: never a crash
+            if isinstance(exc, SaveError):
+                print(exc.for_log(), file=sys.stderr)
+                problem, movable = exc.said(), exc.movable
+            else:                  # a hole in the checks: the whole story for the log, plain words on screen
+                import traceback
+
+                print(f"saved game {self.save_path}: cannot be continued", file=sys.stderr)
+                traceback.print_exc(file=sys.stderr)
+                problem, movable = _("the file is damaged"), True
+            moved = None
+            if movable:
+                try:
+                    moved = quarantine(self.save_path)
+                except OSError as err:
+                    print(f"saved game {self.save_path}: not moved aside ({err})", file=sys.stderr)
+            if moved is None:
+                self.kept_autosave = _file_id(self.save_path)
+            kept = (_("It was kept as {name}.").format(name=moved.name) if moved is not None
+                    else _("It was left where it is."))
+            self.file_messages.append((_("A file was damaged"),
+                                       _("The saved game {name} could not be continued: {problem}.").format(
+                                           name=name, problem=problem) + " " + kept + " "
+                                       + _("You can start a new game.")))
+            return
+        self.saved_game = saved
+
+    def show_file_messages(self) -> None:
+        """Message boxes over the title for damaged files (the settings file,
+        the autosave): what was wrong and what the game did."""
+        messages = ([(_("A file was damaged"), self.settings_message)] if self.settings_message else []) \
+            + self.file_messages
+        self.settings_message, self.file_messages = None, []
+        for title, text in reversed(messages):
+            from game.ui.scenes.message import MessageScene   # only when there is something to say
+
+            print(text, file=sys.stderr)
+            self.app.push(MessageScene(self.app, text, title=title))
+
+    # --------------------------------------------------------- continue
+    def can_continue(self) -> bool:
+        """True when there is a saved game in progress to continue."""
+        if self.saved_game is None and self.save_path is not None and self.save_path.exists() \
+                and not self.file_messages and _file_id(self.save_path) != self.kept_autosave:
+            self.check_autosave()
+        return self.saved_game is not None
+
+    def replacing_saved(self, start) -> None:
+        """Call ``start`` (it starts a new game) at once, or — when a game in
+        progress is saved, which the new game's autosave would replace — only
+        after the person says so (the box starts on "Keep it").  A game saved
+        by a newer version of Clue is then renamed aside (``autosave.newer-*``),
+        never written over."""
+        from game.ui.scenes.confirm import ConfirmScene
+
+        app = self.app
+        if self._newer_save_kept():
+            def set_aside_and_start() -> None:
+                from game.files import quarantine
+
+                try:
+                    moved = quarantine(self.save_path, "newer")
+                    print(f"saved game {self.save_path} (newer version) kept as {moved}", file=sys.stderr)
+                except OSError as exc:
+                    print(f"saved game {self.save_path} (newer version) not moved aside ({exc})", file=sys.stderr)
+                self.kept_autosave, self.newer_save = None, False
+                start()
+
+            app.push(ConfirmScene(app, _("Start a new game?"), set_aside_and_start, yes=_("New game"),
+                                  no=_("Keep it"),
+                                  detail=_("A game saved by a newer version of Clue is kept here. A new game "
+                                           "takes its place: the saved game is put aside in a copy, and the "
+                                           "newer version will no longer offer to continue it.")))
+            return
+        if not self.can_continue():
+            start()
+            return
+        app.push(ConfirmScene(app, _("Start a new game?"), start, yes=_("New game"), no=_("Keep it"),
+                              detail=_("A game you did not finish is saved. A new game takes its place: "
+                                       "the saved game will be lost.")))
+
+    def _newer_save_kept(self) -> bool:
+        """A newer version's saved game is still in the autosave file, unchanged."""
+        return (self.newer_save and self.save_path is not None
+                and _file_id(self.save_path) == self.kept_autosave)
+
+    def continue_game(self) -> bool:
+        """Resume the autosaved game on the board; False when there is none."""
+        from game.save import SaveError
+
+        if not self.can_continue():
+            return False
+        try:
+            match, scene = self.resumed(self.saved_game)
+        except SaveError:
+            self.check_autosave()
+            return False
+        self.app.push(scene(self.app, match))
+        return True
+
+    def resumed(self, saved):
+        """``(match, scene class)`` for a saved game: the board game's
+        :class:`Match` and :class:`BoardScene`, or for ``"mode": "card-game"``
+        the card game's :class:`CardMatch` and :class:`CardTableScene`.
+        Raises :class:`game.save.SaveError` for an action the rules refuse."""
+        if saved.mode == "card-game":
+            from game.ui.cardgame.match import CardMatch
+            from game.ui.cardgame.table import CardTableScene
+
+            return CardMatch.resume(saved, self.save_path), CardTableScene
+        from game.ui.match import Match
+        from game.ui.scenes.board import BoardScene
+
+        return Match.resume(self.app.board, saved, self.save_path), BoardScene
+
+
+class Preferences:
+    """The settings people change on screen, applied to ``app`` at once and
+    kept in the settings file (:meth:`Store.save_settings`).  Each setter
+    returns an error sentence when the file could not be written, else None;
+    ``save=False`` changes the game without writing the file.
+
+    Created once the store has read the settings: it sets the text size they
+    name (the language is already set by the :class:`Store`).
+    """
+
+    def __init__(self, app: "App") -> None:
+        self.app = app
+        self.settings = app.store.settings
+        theme.set_text_scale(theme.LARGE_SCALE if self.settings.text_size == "large" else 1.0)
+        self._refresh_text()
+
+    def _saved(self, save: bool) -> str | None:
+        return self.app.store.save_settings() if save else None
+
+    def set_language(self, code: str, save: bool = True) -> str | None:
+        """Switch every word on screen (and the game log) to ``code`` ("en",
+        "es" or "ca")."""
+        self.settings.language = i18n.set_language(code)
+        self._refresh_text()
+        self.app.window.set_caption(_("Clue"))
+        return self._saved(save)
+
+    def set_text_size(self, size: str, save: bool = True) -> str | None:
+        """ "normal" or "large" (every text :data:`theme.LARGE_SCALE` times bigger where it fits)."""
+        self.settings.text_size = size if size in ("normal", "large") else "normal"
+        theme.set_text_scale(theme.LARGE_SCALE if self.settings.text_size == "large" else 1.0)
+        self._refresh_text()
+        return self._saved(save)
+
+    def _refresh_text(self) -> None:
+        """Drop every picture holding text and let the scenes write theirs again."""
+        theme.reset_caches()
+        widgets.clear_cache()
+        assets.clear_cache()
+        self.app.board_drawing = None
+        for scene in list(self.app.stack):
+            hook = getattr(scene, "language_changed", None)
+            if hook is not None:
+                hook()
+
+    def set_keys(self, keys: dict[str, list[str]]) -> str | None:
+        """New keyboard bindings (intent name -> key names), always kept in the settings file."""
+        self.settings.keys = {k: list(v) for k, v in keys.items()}
+        self.app.router.input.set_keys(self.settings.keys)
+        prompts.set_keys(self.app.router.input.keys)
+        return self._saved(True)
+
+    def set_fullscreen(self, on: bool, save: bool = True) -> str | None:
+        """Fullscreen (the desktop's size) or back to a resizable window; the
+        picture is scaled to fit either way."""
+        self.settings.fullscreen = self.app.window.set_fullscreen(on)
+        return self._saved(save)
+
+    def toggle_fullscreen(self) -> None:
+        """Fullscreen on or off (F11), kept in the settings file."""
+        self.set_fullscreen(not self.settings.fullscreen)
+
+    def set_speed(self, name: str, save: bool = True) -> str | None:
+        """Animation speed "normal", "fast" or "instant" (``app.speed``)."""
+        from game.ui.anim import SPEEDS
+
+        factors = dict(SPEEDS)
+        name = name if name in factors else "normal"
+        self.app.speed = factors[name]
+        self.settings.animation_speed = name
+        return self._saved(save)
+
+    def set_muted(self, muted: bool, save: bool = True) -> str | None:
+        """Sound off (``muted``) or on."""
+        self.settings.muted = bool(muted)
+        try:
+            self.app.sounds.muted = bool(muted)
+        except Exception:
+            pass
+        return self._saved(save)
+
+    def set_volume(self, volume: float, save: bool = True) -> str | None:
+        """Master volume 0.0-1.0."""
+        self.settings.volume = max(0.0, min(1.0, float(volume)))
+        setter = getattr(self.app.sounds, "set_volume", None)
+        if setter is not None:
+            setter(self.settings.volume)
+        return self._saved(save)

@@ -1,0 +1,137 @@
+"""The window: its size, fullscreen, the smallest size allowed, and the
+scaling of the logical picture to it.
+
+Every scene draws on :attr:`Window.surface`, a logical 1280 x 720 picture
+(:data:`~game.ui.LOGICAL_SIZE`); :meth:`Window.present` scales it, keeping its
+shape, to the window (black bars fill the rest) and shows it.
+:meth:`Window.to_logical` maps a window pixel (a mouse position) back.
+"""
+
+from __future__ import annotations
+
+import warnings
+
+import pygame
+
+from game.ui import LOGICAL_SIZE, MIN_WINDOW, assets
+
+
+def clamp(size: tuple[int, int]) -> tuple[int, int]:
+    """``size`` (width, height in pixels) grown to at least :data:`MIN_WINDOW`."""
+    return (max(MIN_WINDOW[0], int(size[0])), max(MIN_WINDOW[1], int(size[1])))
+
+
+def _set_minimum_size() -> None:
+    """Ask the window manager not to let the window shrink below :data:`MIN_WINDOW`."""
+    try:
+        with warnings.catch_warnings():   # from_display_module warns about surface rendering, unused here
+            warnings.simplefilter("ignore", DeprecationWarning)
+            pygame.Window.from_display_module().minimum_size = MIN_WINDOW
+    except (AttributeError, pygame.error):   # older pygame-ce or no real window
+        pass
+
+
+class Window:
+    """The game's one window (``pygame.display`` must be initialised).
+
+    ``size``: the window size in pixels, grown to at least :data:`MIN_WINDOW`;
+    ``caption``: its title.  Attributes: ``screen`` is the display surface (the
+    window's own pixels), ``surface`` the logical picture the scenes draw on
+    (``screen`` itself when the window has the logical size), ``fullscreen``
+    whether it fills the screen, ``windowed_size`` the size it gets back when
+    fullscreen ends.
+    """
+
+    def __init__(self, size: tuple[int, int], caption: str) -> None:
+        self.windowed_size = clamp(size)
+        self.fullscreen = False
+        self.screen = pygame.display.set_mode(clamp(size), pygame.RESIZABLE)
+        _set_minimum_size()
+        self.set_caption(caption)
+        try:
+            pygame.display.set_icon(assets.icon())
+        except pygame.error:
+            pass
+        self.surface = self.screen
+        self._fit_surface()
+
+    def set_caption(self, caption: str) -> None:
+        """The window's title (the game's name, in the player's language)."""
+        pygame.display.set_caption(caption)
+
+    def get_size(self) -> tuple[int, int]:
+        """The window's size in pixels (width, height), as ``pygame.Surface.get_size``."""
+        return self.screen.get_size()
+
+    def set_fullscreen(self, on: bool) -> bool:
+        """Fullscreen (the desktop's size) or back to a resizable window of
+        :attr:`windowed_size`; the picture is scaled to fit either way.
+        Returns whether the window is fullscreen now (False when the display
+        refused fullscreen)."""
+        try:
+            if on:
+                if not self.fullscreen or self.screen.get_flags() & pygame.FULLSCREEN == 0:
+                    self.windowed_size = clamp(self.screen.get_size())
+                self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            else:
+                self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+                _set_minimum_size()
+        except pygame.error:
+            self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+            on = False
+        self.fullscreen = on
+        self._fit_surface()
+        return on
+
+    def resized(self) -> None:
+        """The window was resized (``VIDEORESIZE``): never below :data:`MIN_WINDOW`
+        (the window manager is told the minimum too; this catches the rest)."""
+        screen = pygame.display.get_surface()
+        size = screen.get_size()
+        if clamp(size) != size:
+            screen = pygame.display.set_mode(clamp(size), pygame.RESIZABLE)
+            _set_minimum_size()
+        self.screen = screen
+        self._fit_surface()
+
+    def _fit_surface(self) -> None:
+        """Draw straight onto the window when it has the logical size (no
+        scaling, no extra copy); otherwise onto a logical surface that
+        :meth:`present` scales."""
+        if self.screen.get_size() == LOGICAL_SIZE:
+            self.surface = self.screen
+        elif self.surface is self.screen or self.surface.get_size() != LOGICAL_SIZE:
+            self.surface = pygame.Surface(LOGICAL_SIZE).convert()
+
+    def view_rect(self) -> pygame.Rect:
+        """Where the scaled picture sits in the window (window pixels)."""
+        ww, wh = self.screen.get_size()
+        lw, lh = LOGICAL_SIZE
+        scale = min(ww / lw, wh / lh)
+        w, h = int(lw * scale), int(lh * scale)
+        return pygame.Rect((ww - w) // 2, (wh - h) // 2, w, h)
+
+    def to_logical(self, pos: tuple[int, int]) -> tuple[int, int] | None:
+        """A window pixel as a logical pixel, or None on the black bars."""
+        r = self.view_rect()
+        if not r.collidepoint(pos):
+            return None
+        return (int((pos[0] - r.left) * LOGICAL_SIZE[0] / r.width),
+                int((pos[1] - r.top) * LOGICAL_SIZE[1] / r.height))
+
+    def present(self) -> None:
+        """Scale the logical surface to the window and flip."""
+        if self.surface is self.screen:
+            pass
+        elif self.screen.get_size() == LOGICAL_SIZE:
+            self.screen.blit(self.surface, (0, 0))
+        else:
+            r = self.view_rect()
+            self.screen.fill((0, 0, 0))
+            self.screen.blit(pygame.transform.smoothscale(self.surface, r.size), r)
+        pygame.display.flip()
+
+    def save_png(self, path: str) -> None:
+        """Write the current frame, at the window size, to a PNG file.  Raises
+        ``pygame.error`` when the file cannot be written."""
+        pygame.image.save(self.screen, path)

@@ -1,0 +1,133 @@
+"""Start-up does only what the first frame needs (issue 12)."""
+
+from __future__ import annotations
+
+from tests.inputs import defaults_after  # noqa: F401  (English and normal text after each test)
+
+
+def test_exit_after_first_frame(monkeypatch):
+    """``CLUE_EXIT_AFTER_FIRST_FRAME=1`` (the start-up benchmark) closes the
+    game right after its first frame, with exit code 0."""
+    from game.ui.app import App
+
+    monkeypatch.setenv("CLUE_EXIT_AFTER_FIRST_FRAME", "1")
+    app = App(sound=False)
+    app.start()
+    frames = []
+    real_step = app.step
+
+    def step(dt, draw=True):
+        frames.append(dt)
+        real_step(dt, draw)
+        return len(frames) < 5          # without the variable the loop would stop only after five frames
+
+    monkeypatch.setattr(app, "step", step)
+    assert app.run() == 0
+    assert len(frames) == 1
+
+
+def test_first_frame_is_not_held_back_by_the_frame_cap(monkeypatch):
+    """The loop caps frames at 60 a second, but the first frame is drawn at
+    once: no wait of up to 1/60 s before the title appears."""
+    from game.ui.app import App
+
+    app = App(sound=False)
+    app.start()
+    caps = []
+
+    class Clock:
+        def tick(self, framerate=0):
+            caps.append(framerate)
+            return 16
+
+    app.clock = Clock()
+    steps = []
+    monkeypatch.setattr(app, "step", lambda dt, draw=True: steps.append(dt) or len(steps) < 3)
+    app.run()
+    assert caps[-3:] == [0, 60, 60]       # the first frame uncapped, every later one at most 60 a second
+    assert len(steps) == 3
+
+
+CHILD = r"""
+import sys
+import game.cli
+rc = game.cli.main([])
+print(rc)
+print(" ".join(sorted(m for m in sys.modules if m.startswith("game"))))
+"""
+
+#: Modules the title's first frame does not need: the scenes after it, both
+#: games' rules engines and matches, the computer players, the card game,
+#: saved games (no autosave here) and the --screenshot states.
+NOT_AT_START = ("game.ui.scenes.board", "game.ui.scenes.setup", "game.ui.match", "game.ui.coach", "game.ui.screens",
+                "game.ui.cardgame", "game.cardgame", "game.ai", "game.rules.engine", "game.hints", "game.save",
+                "game.ui.boardview")
+
+
+def test_start_up_imports_only_what_the_first_frame_needs(tmp_path):
+    """``python run.py`` up to the title's first frame imports no scene after
+    the title, no computer player, no card game and no rules engine."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", CLUE_EXIT_AFTER_FIRST_FRAME="1",
+               XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_DATA_HOME=str(tmp_path / "data"))
+    out = subprocess.run([sys.executable, "-c", CHILD], cwd=root, env=env, capture_output=True, text=True,
+                         timeout=120)
+    assert out.returncode == 0, out.stderr
+    rc, modules = out.stdout.strip().splitlines()[-2:]
+    assert rc == "0"
+    loaded = modules.split()
+    assert "game.ui.scenes.title" in loaded and "game.board.tmx" in loaded
+    assert [m for m in loaded if m.startswith(NOT_AT_START)] == []
+
+
+def test_screenshot_parses_the_map_once(tmp_path, monkeypatch):
+    """``run.py --screenshot`` reads the Tiled map once (it was read twice:
+    once by the command line to say a broken map, once by the game)."""
+    import pytmx
+
+    from game.cli import main
+
+    parsed = []
+
+    class Counting(pytmx.TiledMap):
+        def __init__(self, filename=None, *args, **kwargs):
+            parsed.append(filename)
+            super().__init__(filename, *args, **kwargs)
+
+    monkeypatch.setattr(pytmx, "TiledMap", Counting)
+    try:
+        assert main(["--screenshot", str(tmp_path / "title.png"), "--scene", "title"]) == 0
+    finally:   # the screenshot ends with pygame.quit(): fonts cached until then are no longer valid
+        from game.ui import assets, theme, widgets
+
+        theme.reset_caches()
+        widgets.clear_cache()
+        assets.clear_cache()
+    assert len(parsed) == 1 and (tmp_path / "title.png").exists()
+
+
+def test_sounds_are_read_when_first_played(monkeypatch):
+    """Opening the sounds reads no wav file (the window opens without waiting
+    for them); the first effect played reads them."""
+    import pygame
+
+    from game.ui.sound import Sounds
+
+    read = []
+    real = pygame.mixer.Sound
+    monkeypatch.setattr(pygame.mixer, "Sound", lambda path: read.append(path) or real(path))
+    sounds = Sounds(volume=0.5)
+    if not sounds.available:     # no mixer on this machine: nothing is ever read
+        assert sounds.names == () and read == []
+        return
+    assert read == []
+    sounds.play("click")
+    assert len(read) >= 7 and "click" in sounds.names
+    sounds.play("die")
+    assert len(read) >= 7 and len(read) == len(set(read))     # read once
+    sounds.close()

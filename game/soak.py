@@ -132,9 +132,16 @@ class SoakReport:
 
 def _check(app) -> None:
     assert app.stack, "the app has no scene"
-    match = getattr(app, "match", None)
-    game = getattr(match, "game", None) if match is not None else None
-    if game is not None:
+    match = app.router.match()
+    game = match.game if match is not None else None
+    if game is None:
+        return
+    if hasattr(game, "crime"):           # the card game: hands, face-up cards and the Crime cards
+        from game.cardgame.cards import deck
+
+        places = [c for h in game.hands for c in h] + list(game.face_up) + list(game.crime)
+        assert sorted(places) == sorted(deck(game.setup.advanced)), "a card is lost or doubled"
+    else:
         places = [c for s in game.seats for c in s.hand] + list(game.envelope)
         assert sorted(places) == sorted(ALL_CARDS), "a card is lost or doubled"
 
@@ -368,7 +375,7 @@ def play_with_autosave(folder: Path, seed: int, seconds: float = 60.0) -> None:
         if app.find(BoardScene) is None or not app.running:
             while len(app.stack) > 1:
                 app.pop()
-            if not app.continue_game():
+            if not app.store.continue_game():
                 app.push(BoardScene(app, Match(app.board, quick_setup(rng.randrange(1 << 20)))))
         k = rng.choice([pygame.K_RETURN, pygame.K_RETURN, pygame.K_DOWN, pygame.K_RIGHT, pygame.K_UP,
                         pygame.K_LEFT, pygame.K_SPACE])

@@ -102,10 +102,6 @@ class App:
         except Exception:
             pass
 
-    def continue_game(self) -> bool:
-        """:meth:`Store.continue_game <game.ui.store.Store.continue_game>` (kept here for ``game.soak``)."""
-        return self.store.continue_game()
-
     # ------------------------------------------------------------ stack
     @property
     def top(self) -> Scene | None:

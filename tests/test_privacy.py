@@ -373,6 +373,32 @@ def test_enter_mashed_on_the_pause_menu_does_not_get_past_the_cover_below(app):
     assert app.top is cover
 
 
+def test_a_long_frame_as_the_cover_appears_does_not_let_mashing_through(app):
+    """A busy machine (or a slow disk during the autosave) can make the frame
+    that puts the cover up last a second; Enter mashed all through it waits
+    in the event queue.  Those presses were made while the cover was coming
+    up, and the wait is not quiet: mashing on afterwards never opens it."""
+    board = board_in_disprove(app)
+    seat = board.game.actor
+    cover = CoverScene(app, board.match, seat, lambda: DisproveScene(app, board, seat))
+    app.push(cover)
+    for stall in (0.85, 1.5, 3.0):
+        for _ in range(int(stall * 7)):               # ~7 presses a second, queued through the long frame
+            Masher.send("enter", True)
+            Masher.send("enter", False)
+        app.step(stall, draw=False)
+        for frame in range(60):                       # then 3 s of mashing at 20 frames a second
+            if frame % 3 == 0:
+                Masher.send("enter", True)
+                Masher.send("enter", False)
+            app.step(FRAME, draw=False)
+            assert app.top is cover, f"mashing opened the cover after a {stall} s frame"
+    while cover.guard.active:                         # everybody lets go ...
+        app.step(FRAME, draw=False)
+    key(app, pygame.K_RETURN, dt=FRAME)               # ... and one fresh press opens it
+    assert isinstance(app.top, DisproveScene)
+
+
 # ------------------------------------------------------------ overlays (item 11)
 def frame_bytes(app: App) -> bytes:
     app.draw()

@@ -406,9 +406,20 @@ class InputHandler:
         held[source] = _Held(kind)
         return [Intent(kind, device)]
 
-    def update(self, dt: float) -> list[Intent]:
-        """Repeats of held directions due after ``dt`` seconds (marked ``repeat``)."""
+    def advance(self, dt: float) -> None:
+        """Move this handler's clock on by ``dt`` seconds.  Call it *before*
+        the frame's events are translated: a press that waited in the queue
+        through a long frame then counts as made at the frame's end, never as
+        made before the wait (which would make the wait look quiet, see
+        :meth:`quiet`)."""
         self.now += dt
+
+    def update(self, dt: float, advance: bool = True) -> list[Intent]:
+        """Repeats of held directions due after ``dt`` seconds (marked
+        ``repeat``); ``advance``: also move the clock on (False when
+        :meth:`advance` already did this frame)."""
+        if advance:
+            self.now += dt
         out: list[Intent] = []
         for device, held in self.held.items():
             for h in held.values():

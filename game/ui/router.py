@@ -52,6 +52,7 @@ class Router:
         """Read this frame's pygame events and route them; then the repeats
         of a held d-pad or stick (``dt``: seconds since the last frame)."""
         app = self.app
+        self.input.advance(dt)     # first: presses queued through a long frame count as just made
         for event in pygame.event.get():
             if event.type == pygame.QUIT:
                 app.quit()
@@ -64,7 +65,7 @@ class Router:
             else:
                 for intent in self.input.translate(event):
                     self.handle(intent)
-        for intent in self.input.update(dt):       # held d-pad / stick repeats
+        for intent in self.input.update(dt, advance=False):       # held d-pad / stick repeats
             self.handle(intent)
 
     def cancel_capture(self) -> None:

@@ -307,3 +307,35 @@ def test_deeply_broken_lesson_files_are_refused_not_crashed(tmp_path, text):
     path.write_text(text)
     with pytest.raises(tutorial.LessonError):
         tutorial.load_lesson(path)
+
+
+def test_a_controller_pulled_out_in_the_lesson_never_hands_it_to_a_computer(tmp_path):
+    """The lesson's seat is the learner's: when its controller goes, the pause
+    offers the keyboard (or the controller back), never a computer player,
+    which would leave the lesson's script and lose the lesson (monkey finding)."""
+    from game.ui.app import App
+    from game.ui.coach import start_lesson
+    from game.ui.scenes.unplugged import UnpluggedScene
+
+    app = App(seed=1, sound=False, threaded_ai=False, settings_path=tmp_path / "settings.json",
+              save_path=tmp_path / "autosave.json")
+    app.start()
+    pad = app.pads.on_added(100, "Pad")
+    app.router.last_device = pad.device          # Learn to play chosen with this controller
+    start_lesson(app)
+    app.pads.on_removed(100)                     # ... which is then pulled out
+    for _ in range(200):
+        if isinstance(app.top, UnpluggedScene):
+            break
+        if app.coach and app.coach.bubble:
+            app.coach.dismiss()
+        app.step(0.1, draw=False)
+    unplugged = app.top
+    assert isinstance(unplugged, UnpluggedScene)
+    assert unplugged.computer_button not in unplugged.focus.buttons
+    assert unplugged.keyboard_button in unplugged.focus.buttons
+    unplugged.to_computer()                      # even if asked for, the seat stays a person's
+    assert app.coach.match.is_human(unplugged.seat) and app.top is unplugged
+    unplugged.to_keyboard()
+    assert app.top is not unplugged and app.coach.match.is_human(unplugged.seat)
+    app.close()

@@ -38,7 +38,11 @@ class UnpluggedScene(Scene):
                                       fmt("A computer player takes over {name}", name=who), self.to_computer)
         self.keyboard_button = Button(pygame.Rect(x, 544, w, 60),
                                       fmt("{name} plays on with the keyboard", name=who), self.to_keyboard)
-        self.focus = FocusGroup([self.computer_button, self.keyboard_button], focus=None)
+        # in the guided game the seat is the learner's own: a computer player would leave the
+        # lesson's script and the lesson could not be continued, so only the keyboard is offered
+        ways = [self.keyboard_button] if getattr(match, "guided", False) else [self.computer_button,
+                                                                               self.keyboard_button]
+        self.focus = FocusGroup(ways, focus=None)
 
     # --------------------------------------------------------- ways on
     def take(self, device: str) -> None:
@@ -48,9 +52,12 @@ class UnpluggedScene(Scene):
         self._leave()
 
     def to_computer(self) -> None:
-        """A computer player takes the seat; the person's open screens for it close."""
+        """A computer player takes the seat; the person's open screens for it close.
+        Never in the guided game (the lesson's seat stays the learner's)."""
         from game.ui.scenes.board import BoardScene
 
+        if getattr(self.match, "guided", False):
+            return
         self.match.to_computer(self.seat)
         board = self.app.find(BoardScene)
         for s in list(self.app.stack):

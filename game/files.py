@@ -117,14 +117,13 @@ def _too_big(path: Path, size: int, limit: int) -> FileProblem:
                        values={"size": _size(size), "limit": _size(limit)}, detail=f"{size} bytes")
 
 
-def read_file_text(path: str | Path, limit: int = MAX_FILE_BYTES) -> str:
-    """The text of one of the game's files (UTF-8; a byte-order mark from
-    Notepad is dropped).  Before opening it, ``os.stat`` checks that it is an
-    ordinary file of at most ``limit`` bytes: a named pipe, a folder or a
-    device is never opened (reading one could wait for ever) and a huge file
-    is never read.  Raises ``FileNotFoundError``, :class:`NotAFileError`,
-    :class:`FileProblem` (too big), ``UnicodeDecodeError`` (not text) or
-    ``OSError`` (it cannot be read)."""
+def read_file_bytes(path: str | Path, limit: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of a file the game reads (a save, the settings, a picture of the
+    map).  Before opening it, ``os.stat`` checks that it is an ordinary file of
+    at most ``limit`` bytes: a named pipe, a folder or a device is never opened
+    (reading one could wait for ever) and a huge file is never read.  Raises
+    ``FileNotFoundError``, :class:`NotAFileError`, :class:`FileProblem` (too
+    big) or ``OSError`` (it cannot be read)."""
     path = Path(path)
     _check_stat(path, os.stat(path), limit)
     # O_NONBLOCK: should a pipe be swapped in after the check, opening it does not wait
@@ -134,7 +133,14 @@ def read_file_text(path: str | Path, limit: int = MAX_FILE_BYTES) -> str:
         data = f.read(limit + 1)
     if len(data) > limit:                       # it grew while we looked
         raise _too_big(path, len(data), limit)
-    return data.decode("utf-8-sig")
+    return data
+
+
+def read_file_text(path: str | Path, limit: int = MAX_FILE_BYTES) -> str:
+    """The text of one of the game's files (UTF-8; a byte-order mark from
+    Notepad is dropped), read with :func:`read_file_bytes`.  Raises what it
+    raises, and ``UnicodeDecodeError`` (not text)."""
+    return read_file_bytes(path, limit).decode("utf-8-sig")
 
 
 def write_atomic(path: str | Path, text: str) -> None:

@@ -34,6 +34,7 @@ import binascii
 import math
 import os
 import stat
+import struct
 import sys
 import zlib
 from collections import deque
@@ -46,6 +47,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pytmx  # noqa: E402
 
 from game.board.model import Board, Door, Room, Square  # noqa: E402
+from game.files import FileProblem, read_file_bytes  # noqa: E402
+from game.i18n import N_  # noqa: E402
 from game.rules.cards import CARD_NAMES, ROOM_BY_NAME, ROOMS, SUSPECT_BY_NAME, SUSPECTS  # noqa: E402
 
 #: The size of the mansion, in squares.
@@ -58,8 +61,15 @@ MAX_FILE_BYTES = 2 * 1024 * 1024
 MAX_TILE_PX = 128
 #: The most tiles one tileset picture may be cut into (the mansion's: 96).
 MAX_TILESET_TILES = 4096
+#: The largest picture file of a map read (bytes); the mansion's tileset is about 5 KB.
+MAX_PICTURE_BYTES = 8 * 1024 * 1024
+#: The widest and highest picture of a map, in pixels (the mansion's tileset: 512 x 192).
+MAX_PICTURE_PX = 4096
+#: How every PNG file starts.
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
-__all__ = ["MapError", "load_board", "summary", "main", "MAP_WIDTH", "MAP_HEIGHT"]
+__all__ = ["MapError", "load_board", "check_pictures", "read_picture", "summary", "main", "MAP_WIDTH",
+           "MAP_HEIGHT"]
 
 
 class MapError(ValueError):
@@ -91,6 +101,8 @@ class _Loader:
     def __init__(self, path: Path) -> None:
         self.path = path
         self.tw = self.th = 32
+        #: the pictures the map uses, found by :meth:`precheck`: (path, declared width, height; 0 if not said)
+        self.pictures: list[tuple[str, int, int]] = []
 
     def error(self, problem: str, obj=None, square: Square | None = None) -> MapError:
         if obj is None:
@@ -195,8 +207,10 @@ class _Loader:
                         raise MapError(self.path, f"{what} has tiles of {tw} x {th} pixels; tiles must be 1 "
                                                   f"to {MAX_TILE_PX} pixels wide and high")
                     tileset = (tw, th, self.number(el, "spacing", what), self.number(el, "margin", what))
-                elif el.tag == "image" and parent == "tileset" and tileset is not None:
-                    self.check_tileset_image(el, tileset, where)
+                elif el.tag == "image":
+                    if parent == "tileset" and tileset is not None:
+                        self.check_tileset_image(el, tileset, where)
+                    self.add_picture(el, path, where)
         except ParseError as e:
             raise MapError(self.path, f"{'the file' if where == 'the map' else where} is not valid XML ({e})"
                            ) from None
@@ -215,6 +229,15 @@ class _Loader:
         if not (1 <= tw <= MAX_TILE_PX and 1 <= th <= MAX_TILE_PX):
             raise MapError(self.path, f"the map's squares are {tw} x {th} pixels; they must be 1 to "
                                       f"{MAX_TILE_PX} pixels wide and high")
+
+    def add_picture(self, el, path: Path, where: str) -> None:
+        """Note the picture of an ``<image>`` (of a tileset, a tile or an image
+        layer) in :attr:`pictures`, its path as pytmx finds it (next to the file
+        that names it)."""
+        source = el.get("source")
+        if source:
+            w, h = (self.number(el, k, f"the picture {source} in {where}") for k in ("width", "height"))
+            self.pictures.append((os.path.normpath(os.path.join(os.path.dirname(str(path)), source)), w, h))
 
     def check_tileset_image(self, el, tileset: tuple[int, int, int, int], where: str) -> None:
         """The tileset picture is cut into at most :data:`MAX_TILESET_TILES` tiles
@@ -548,6 +571,56 @@ def load_board(path: str | Path) -> Board:
     refused at once.
     """
     return _Loader(Path(path)).load()
+
+
+def read_picture(path: str | Path, width: int = 0, height: int = 0) -> bytes:
+    """The bytes of one picture of a map, checked before a picture loader sees
+    them: an ordinary file (a named pipe, a folder or a device is never opened)
+    of at most :data:`MAX_PICTURE_BYTES`, a PNG whose header (IHDR) says at
+    most :data:`MAX_PICTURE_PX` x :data:`MAX_PICTURE_PX` pixels, and exactly
+    ``width`` x ``height`` pixels when those are given (not 0), as the map
+    declares them.  A picture that would unpack to gigabytes is refused from
+    its first 24 bytes.  Raises :class:`~game.files.FileProblem` naming the
+    file, the problem in plain words (translatable: ``said()``), the detail
+    for the log."""
+    path = Path(path)
+    try:
+        data = read_file_bytes(path, MAX_PICTURE_BYTES)
+    except FileNotFoundError:
+        raise FileProblem(path, N_("the file does not exist")) from None
+    except FileProblem:
+        raise
+    except OSError as e:
+        raise FileProblem(path, N_("the file cannot be read ({reason})"), values={"reason": e.strerror or e},
+                          detail=str(e)) from None
+    if len(data) < 24 or not data.startswith(PNG_SIGNATURE) or data[12:16] != b"IHDR":
+        raise FileProblem(path, N_("it is not a PNG picture"), detail=f"starts with {data[:16]!r}")
+    w, h = struct.unpack(">II", data[16:24])
+    if not (1 <= w <= MAX_PICTURE_PX and 1 <= h <= MAX_PICTURE_PX):
+        raise FileProblem(path, N_("the picture is {width} x {height} pixels; the game uses pictures of at most "
+                                   "{most} x {most} pixels"), values={"width": w, "height": h, "most": MAX_PICTURE_PX})
+    if width and height and (w, h) != (width, height):
+        raise FileProblem(path, N_("the picture is {width} x {height} pixels, but the map says {map_width} x "
+                                   "{map_height}"), values={"width": w, "height": h, "map_width": width,
+                                                            "map_height": height})
+    return data
+
+
+def check_pictures(path: str | Path) -> dict[str, bytes]:
+    """Every picture the map ``path`` uses (tileset pictures, pictures of single
+    tiles and of image layers, in the map or its ``.tsx`` tileset files), read
+    and checked with :func:`read_picture`; keys are the normalised paths as
+    pytmx joins them.  The map and tileset files are checked first as by
+    :func:`load_board` (:class:`MapError`); a bad picture raises
+    :class:`~game.files.FileProblem`.  Never opens anything that is not an
+    ordinary file."""
+    loader = _Loader(Path(path))
+    loader.precheck()
+    pictures: dict[str, bytes] = {}
+    for name, w, h in loader.pictures:
+        if name not in pictures:
+            pictures[name] = read_picture(name, w, h)
+    return pictures
 
 
 def summary(board: Board) -> str:

@@ -8,6 +8,8 @@ Units: ``square`` is the size of one board square in logical pixels (28 at
 from __future__ import annotations
 
 import math
+import os
+import sys
 from pathlib import Path
 
 import pygame
@@ -23,12 +25,24 @@ Point = tuple[float, float]
 
 def _tile_layer(map_path: Path, board: Board) -> pygame.Surface | None:
     """The ``floor`` tile layer at the map's own tile size, or None if the
-    tiles cannot be loaded (then a plain plan is drawn instead)."""
+    tiles cannot be loaded (then a plain plan is drawn instead).  The pictures
+    are read once, checked by :func:`game.board.tmx.check_pictures` (never a
+    named pipe, never a picture bigger than the map says), and pygame decodes
+    those checked bytes, not the files."""
     try:
-        import pytmx
-        from pytmx.util_pygame import load_pygame
+        import io
 
-        tmx = load_pygame(str(map_path))
+        import pytmx
+        from pytmx.util_pygame import pygame_image_loader
+
+        from game.board.tmx import check_pictures
+
+        pictures = check_pictures(map_path)
+
+        def checked_loader(filename: str, colorkey, **kwargs):
+            return pygame_image_loader(io.BytesIO(pictures[os.path.normpath(filename)]), colorkey, **kwargs)
+
+        tmx = pytmx.TiledMap(str(map_path), image_loader=checked_loader)
         layer = tmx.get_layer_by_name("floor")
         if not isinstance(layer, pytmx.TiledTileLayer):
             return None
@@ -39,7 +53,8 @@ def _tile_layer(map_path: Path, board: Board) -> pygame.Surface | None:
             if x < board.width and y < board.height:
                 surf.blit(image, (x * tw, y * th))
         return surf
-    except Exception:  # any problem with images: fall back to a drawn plan
+    except Exception as exc:  # any problem with images: fall back to a drawn plan
+        print(f"The board is drawn without its pictures: {exc}", file=sys.stderr)
         return None
 
 

@@ -70,7 +70,8 @@ class FileProblem(ValueError):
 
     ``path`` is the file; ``problem`` what is wrong, in plain words for a
     parent (English; a msgid, filled with ``values`` when given: :meth:`said`
-    gives it in the player's language); ``detail`` the technical detail (the
+    gives it in the player's language; ``str()`` is for the log: the path,
+    the place, the problem and the detail); ``detail`` the technical detail (the
     parser's message, the kind of special file) and ``place`` where in the
     file (``"line 3, column 7"``, ``'"actions"[12]'``), both for the log, not
     the screen.  ``movable`` is False for what must stay where it is (not an
@@ -81,7 +82,7 @@ class FileProblem(ValueError):
         self.path, self.template, self.values = Path(path), problem, dict(values or {})
         self.place, self.detail, self.movable = place, detail, movable
         self.problem = problem.format(**self.values) if self.values else problem
-        super().__init__(self._line())
+        super().__init__(self._line() + (f" [{detail}]" if detail else ""))
 
     def _line(self) -> str:
         where = f", {self.place}" if self.place else ""
@@ -100,7 +101,7 @@ class FileProblem(ValueError):
 
     def for_log(self) -> str:
         """One line for stderr: the whole path, the place, the problem and the technical detail."""
-        return str(self) + (f" [{self.detail}]" if self.detail else "")
+        return str(self)
 
     def sentence(self, template: str, **values) -> str:
         """``template`` (a msgid with ``{problem}`` and the ``values``) in the

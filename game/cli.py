@@ -120,11 +120,25 @@ def _card_game(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cannot(line: str, error) -> int:
+    """A save that cannot be replayed: ``line`` (one sentence in plain words,
+    in the player's language) on stdout, the technical detail of ``error`` (a
+    :class:`game.save.SaveError`: place, raw value, parser message) on
+    stderr.  Returns the exit code 2."""
+    print(line)
+    print(error.for_log(), file=sys.stderr)
+    return 2
+
+
 def _replay(args: argparse.Namespace) -> int:
-    """``--replay FILE``: rebuild a saved game headless and print its public log."""
+    """``--replay FILE``: rebuild a saved game headless and print its public
+    log.  A file that cannot be replayed ends it with one line in plain words
+    (stdout, in the ``--lang`` language) and the detail on stderr: exit code 2."""
+    from game.i18n import N_, _
     from game.log import describe
     from game.rules import events as ev
-    from game.save import SaveError, SavedGame, read_save, replay
+    from game.rules.errors import IllegalActionError
+    from game.save import DAMAGED, SaveError, SavedGame, illegal_move, read_save, replay
 
     if args.lang:
         from game.i18n import set_language
@@ -133,12 +147,21 @@ def _replay(args: argparse.Namespace) -> int:
     board = _load_board(args.map)
     try:
         saved = read_save(args.replay)
-    except SaveError as exc:      # one line in plain words (a named pipe is refused, never opened)
-        where = f" (at {exc.place})" if exc.place else ""
-        print(f"Cannot read the saved game {args.replay}: {exc.problem}{where}.", file=sys.stderr)
-        return 2
+    except SaveError as exc:      # a named pipe is refused, never opened
+        return _cannot(exc.sentence(N_("Cannot read the saved game {path}: {problem}."), path=args.replay), exc)
+    cannot_replay = N_("Cannot replay the saved game {path}: {problem}.")
     if saved.mode != "board":
-        print("--replay reads board games only; this is a saved card game (Continue resumes it).", file=sys.stderr)
+        from game.cardgame.engine import CardGame
+
+        cards = CardGame.replay(saved.setup, [])
+        for i, action in enumerate(saved.actions):     # a card game whose moves break the rules: said as such
+            try:
+                cards.apply(action)
+            except IllegalActionError as exc:
+                error = illegal_move(args.replay, i, action, exc, "cards")
+                return _cannot(error.sentence(cannot_replay, path=args.replay), error)
+        print(_("--replay reads board games only; this is a saved card game (Continue resumes it)."),
+              file=sys.stderr)
         return 2
     # Replay action by action so the log up to a bad action is printed first.
     partial = SavedGame(saved.setup, [], saved.notebooks, saved.mode)
@@ -158,13 +181,13 @@ def _replay(args: argparse.Namespace) -> int:
     for i, action in enumerate(saved.actions):
         try:
             game.apply(action)
-        except ValueError as exc:
-            print(f"ILLEGAL: action {i + 1} ({type(action).__name__}) is not allowed: {exc}")
-            return 2
-        except Exception:  # noqa: BLE001 — a hole in the checks: still one line, never a traceback
-            print(f"Cannot replay the saved game {args.replay}: the file is damaged (action {i + 1}, "
-                  f"{type(action).__name__}, cannot be played).", file=sys.stderr)
-            return 2
+        except IllegalActionError as exc:
+            error = illegal_move(args.replay, i, action, exc)
+            return _cannot(error.sentence(cannot_replay, path=args.replay), error)
+        except Exception as exc:  # noqa: BLE001 — a hole in the checks: still one line, never a traceback
+            error = SaveError(args.replay, DAMAGED, f'"actions"[{i}]',
+                              detail=f"{type(action).__name__} cannot be played: {type(exc).__name__}: {exc}")
+            return _cannot(error.sentence(cannot_replay, path=args.replay), error)
         flush()
     if game.over:
         from game.headless import result_line

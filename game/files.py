@@ -46,12 +46,32 @@ MAX_FILE_BYTES = 5 * 1024 * 1024
 STALE_TMP_SECONDS = 60
 
 
+class Phrase:
+    """A value of a :class:`FileProblem` message that has its own words in
+    each language (the engine's reason for an illegal move): ``str()`` is the
+    English, :meth:`said` calls ``said`` for the player's language."""
+
+    def __init__(self, english: str, said) -> None:
+        self.english, self._said = english, said
+
+    def __str__(self) -> str:
+        return self.english
+
+    def __format__(self, spec: str) -> str:
+        return format(self.english, spec)
+
+    def said(self) -> str:
+        """The words in the player's language."""
+        return self._said()
+
+
 class FileProblem(ValueError):
     """A file the game cannot use.
 
     ``path`` is the file; ``problem`` what is wrong, in plain words for a
     parent (English; a msgid, filled with ``values`` when given: :meth:`said`
-    gives it in the player's language); ``detail`` the technical detail (the
+    gives it in the player's language; ``str()`` is for the log: the path,
+    the place, the problem and the detail); ``detail`` the technical detail (the
     parser's message, the kind of special file) and ``place`` where in the
     file (``"line 3, column 7"``, ``'"actions"[12]'``), both for the log, not
     the screen.  ``movable`` is False for what must stay where it is (not an
@@ -62,7 +82,7 @@ class FileProblem(ValueError):
         self.path, self.template, self.values = Path(path), problem, dict(values or {})
         self.place, self.detail, self.movable = place, detail, movable
         self.problem = problem.format(**self.values) if self.values else problem
-        super().__init__(self._line())
+        super().__init__(self._line() + (f" [{detail}]" if detail else ""))
 
     def _line(self) -> str:
         where = f", {self.place}" if self.place else ""
@@ -73,14 +93,29 @@ class FileProblem(ValueError):
         from game.i18n import _
 
         text = _(self.template)
+        values = {k: v.said() if isinstance(v, Phrase) else v for k, v in self.values.items()}
         try:
-            return text.format(**self.values) if self.values else text
+            return text.format(**values) if values else text
         except (KeyError, IndexError, ValueError):     # a broken translation: English
             return self.problem
 
     def for_log(self) -> str:
         """One line for stderr: the whole path, the place, the problem and the technical detail."""
-        return str(self) + (f" [{self.detail}]" if self.detail else "")
+        return str(self)
+
+    def sentence(self, template: str, **values) -> str:
+        """``template`` (a msgid with ``{problem}`` and the ``values``) in the
+        player's language, with :meth:`said` as the problem: the one line a
+        parent reads.  Raises nothing for a broken translation (English)."""
+        from game.i18n import fmt
+
+        return fmt(template, problem=self.said(), **values)
+
+
+#: The problem of a file whose text is not what the game wrote (nested too deep, huge numbers).
+DAMAGED = N_("the file is damaged")
+#: The problem of a file the system refuses to read (the system's reason goes to the log).
+UNREADABLE = N_("the computer cannot read it from the disk")
 
 
 class NotAFileError(FileProblem):
@@ -214,15 +249,14 @@ def read_json(path: str | Path, error: type[FileProblem] = FileProblem) -> Any:
     except PermissionError as exc:
         raise error(path, N_("the game is not allowed to read it"), detail=str(exc)) from None
     except OSError as exc:
-        raise error(path, N_("the file cannot be read ({reason})"), values={"reason": exc.strerror or exc},
-                    detail=str(exc)) from None
+        raise error(path, UNREADABLE, detail=str(exc)) from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         raise error(path, N_("the file is damaged or cut short"), place=f"line {exc.lineno}, column {exc.colno}",
                     detail=exc.msg) from None
     except (RecursionError, ValueError) as exc:  # absurdly deep nesting, huge numbers
-        raise error(path, N_("the file is damaged"), detail=f"{type(exc).__name__}: {exc}") from None
+        raise error(path, DAMAGED, detail=f"{type(exc).__name__}: {exc}") from None
 
 
 def quarantine(path: str | Path, label: str = "broken") -> Path | None:

@@ -40,10 +40,11 @@ from typing import Any
 
 from game.board.model import Board
 from game.hints import DEFAULT_NOTEBOOK_MODE, NOTEBOOK_MODES
-from game.files import (APP_NAME, MAX_FILE_BYTES, STALE_TMP_SECONDS, FileProblem, NotAFileError,  # noqa: F401
-                        clean_stale_temporaries, quarantine, read_file_text, read_json, write_atomic)
+from game.files import (APP_NAME, DAMAGED, MAX_FILE_BYTES, STALE_TMP_SECONDS, FileProblem,  # noqa: F401
+                        NotAFileError, Phrase, clean_stale_temporaries, quarantine, read_file_text, read_json, write_atomic)
 from game.i18n import N_
 from game.rules.actions import Action, from_dict, to_dict
+from game.rules.cards import SUSPECTS
 from game.rules.engine import Game
 from game.rules.errors import IllegalActionError
 from game.rules.options import Options
@@ -112,74 +113,139 @@ def save_game(path: str | Path, saved: SavedGame) -> None:
 
 
 # ------------------------------------------------------------------ reading
-def _expect(cond: bool, path: Path, problem: str, place: str) -> None:
+def _expect(cond: bool, path: Path, problem: str, place: str, detail: str = "") -> None:
     if not cond:
-        raise SaveError(path, problem, place)
+        raise SaveError(path, problem, place, detail=detail)
+
+
+#: Problems of a hand-edited save, in words for a parent (the place and the raw value go to the log).
+NOT_A_SAVE = N_("the file is not a Clue saved game")
+BAD_VERSION = N_("the version number in it is not valid")
+UNKNOWN_MODE = N_("it names a game mode this version does not know")
+BAD_SETUP = N_("the setup of the game in it is not valid")
+UNKNOWN_OPTION = N_("it names a rule this version does not know")
+BAD_OPTIONS = N_("the rule options in it are not valid")
+BAD_PLAYERS = N_("the players in it are not valid")
+NOT_A_SUSPECT = N_("it names a suspect that is not in the game")
+BAD_MOVES = N_("the list of moves in it is damaged")
+UNKNOWN_MOVE = N_("move {n} in it is not one the game knows")
+BAD_NOTEBOOK_MODE = N_("the notebook help chosen in it is not valid")
+#: What each kind of move is called in a message (the action's class name -> words).
+MOVE_KINDS = {
+    "Roll": N_("rolling the die"), "Move": N_("walking"), "TakePassage": N_("a secret passage"),
+    "Suggest": N_("a suggestion"), "Disprove": N_("showing a card"), "Accuse": N_("an accusation"),
+    "EndTurn": N_("ending the turn"), "Ask": N_("a question"), "Show": N_("showing a card"),
+    "Join": N_("joining an accusation"), "Decline": N_("not joining an accusation"),
+}
+#: The engine reasons that would quote what the file holds: said in these words instead.
+NOT_IN_GAME = N_("It names a card that is not in the game.")
+
+
+def _names_unknown_card(action: Any, game: str) -> bool:
+    """True when a text field of ``action`` (a dataclass) is no card of the
+    ``game`` ("board" or "cards"): the engine's reason would quote it."""
+    if game == "cards":
+        from game.cardgame.cards import deck
+
+        cards = set(deck(True))
+    else:
+        from game.rules.cards import ALL_CARDS
+
+        cards = set(ALL_CARDS)
+    values = [getattr(action, f.name) for f in fields(action)] if hasattr(action, "__dataclass_fields__") else []
+    return any(isinstance(v, str) and v not in cards for v in values)
+
+
+def illegal_move(path: str | Path, i: int, action: Any, exc: Exception, game: str = "board") -> SaveError:
+    """The :class:`SaveError` for action ``i`` (0-based) of a save that the
+    rules refuse (``exc``, an ``IllegalActionError``; ``game`` "board" or
+    "cards" picks the engine's reasons, :mod:`game.i18n_why`).  In words for a
+    parent: "it was changed by hand, and move 6 in it (showing a card)
+    breaks the rules. You do not hold the rope" (the engine's reason in the
+    player's language, a card the game does not know said as such); the
+    action itself and its place go to the log (``detail``, ``place``)."""
+    from game.i18n import _
+    from game.i18n_why import explain
+
+    kind = type(action).__name__
+    code = getattr(exc, "code", "")
+    if code in ("bad_card", "unknown") or _names_unknown_card(action, game):
+        english, said = NOT_IN_GAME, (lambda: _(NOT_IN_GAME))
+    else:
+        english, said = str(exc), (lambda: explain(exc, game).text)
+    words = MOVE_KINDS.get(kind)
+    return SaveError(path, N_("it was changed by hand, and move {n} in it ({kind}) breaks the rules. {reason}"),
+                     f'"actions"[{i}]', detail=f"{kind}: {exc} ({action!r})",
+                     values={"n": i + 1,
+                             "kind": Phrase(words or kind, (lambda: _(words)) if words else (lambda: kind)),
+                             "reason": Phrase(english.rstrip("."), lambda: said().rstrip("."))})
 
 
 def from_document(doc: Any, path: str | Path = "<memory>") -> SavedGame:
     """Check a parsed document and turn it into a :class:`SavedGame`.  Raises
     :class:`SaveError` naming the place of the first problem."""
     path = Path(path)
-    _expect(isinstance(doc, dict), path, N_("the file is not a Clue saved game"), "top (no JSON object)")
-    _expect(doc.get("format") == SAVE_FORMAT, path, N_("the file is not a Clue saved game"), '"format"')
+    _expect(isinstance(doc, dict), path, NOT_A_SAVE, "top", f"not a JSON object: {type(doc).__name__}")
+    _expect(doc.get("format") == SAVE_FORMAT, path, NOT_A_SAVE, '"format"', f"format {doc.get('format')!r}")
     version = doc.get("version")
-    _expect(type(version) is int, path, N_("the version number is missing"), '"version"')
+    _expect(type(version) is int, path, N_("the version number is missing"), '"version"', f"version {version!r}")
     if version > SAVE_VERSION:
         raise NewerSaveError(path, version)
-    _expect(version >= 1, path, f"unknown save format {version}", '"version"')
+    _expect(version >= 1, path, BAD_VERSION, '"version"', f"unknown save format {version}")
     mode = doc.get("mode", "board")
     if mode == "card-game":   # the 2018 Clue Card Game (game/cardgame/save.py)
         from game.cardgame.save import from_document as card_game
 
         return card_game(doc, path)
-    _expect(mode == "board", path, f"unknown game mode {mode!r}", '"mode"')
+    _expect(mode == "board", path, UNKNOWN_MODE, '"mode"', f"unknown game mode {mode!r}")
     setup = doc.get("setup")
-    _expect(isinstance(setup, dict), path, "the setup is missing", '"setup"')
+    _expect(isinstance(setup, dict), path, BAD_SETUP, '"setup"', "the setup is missing")
     seed = setup.get("seed")
-    _expect(type(seed) is int, path, "the seed must be a whole number", '"setup.seed"')
+    _expect(type(seed) is int, path, BAD_SETUP, '"setup.seed"', f"the seed must be a whole number, not {seed!r}")
     raw_options = setup.get("options", {})
-    _expect(isinstance(raw_options, dict), path, "the options must be an object", '"setup.options"')
+    _expect(isinstance(raw_options, dict), path, BAD_OPTIONS, '"setup.options"', "the options must be an object")
     known = {f.name: f for f in fields(Options)}
     for key, value in raw_options.items():
-        _expect(key in known, path, f"unknown rule option {key!r}", f'"setup.options.{key}"')
+        _expect(key in known, path, UNKNOWN_OPTION, f'"setup.options.{key}"', f"unknown rule option {key!r}")
         default = getattr(Options(), key)
-        _expect(type(value) is type(default), path,
-                f"the option {key!r} must be {type(default).__name__}", f'"setup.options.{key}"')
+        _expect(type(value) is type(default), path, BAD_OPTIONS, f'"setup.options.{key}"',
+                f"the option {key!r} must be {type(default).__name__}, not {value!r}")
     try:
         options = Options(**raw_options)
     except (TypeError, ValueError) as exc:
-        raise SaveError(path, N_("the rule options in it are not valid"), '"setup.options"',
-                        detail=str(exc)) from None
+        raise SaveError(path, BAD_OPTIONS, '"setup.options"', detail=str(exc)) from None
     seats_raw = setup.get("seats")
-    _expect(isinstance(seats_raw, list), path, "the seats are missing", '"setup.seats"')
+    _expect(isinstance(seats_raw, list), path, BAD_PLAYERS, '"setup.seats"', "the seats are missing")
     seats = []
     for i, s in enumerate(seats_raw):
         place = f'"setup.seats"[{i}]'
-        _expect(isinstance(s, dict) and isinstance(s.get("suspect"), str), path, "a seat needs a suspect", place)
-        _expect(s.get("kind", "computer") in ("human", "computer"), path,
-                "a seat is either human or computer", place)
-        _expect(s.get("level", "medium") in LEVELS, path,
-                "the computer level must be one of " + ", ".join(LEVELS), place)
+        _expect(isinstance(s, dict) and isinstance(s.get("suspect"), str), path, BAD_PLAYERS, place,
+                f"a seat needs a suspect: {s!r}")
+        _expect(s.get("kind", "computer") in ("human", "computer"), path, BAD_PLAYERS, place,
+                f"a seat is either human or computer, not {s.get('kind')!r}")
+        _expect(s.get("level", "medium") in LEVELS, path, BAD_PLAYERS, place,
+                f"the computer level must be one of {', '.join(LEVELS)}, not {s.get('level')!r}")
         seats.append(SeatConfig(s["suspect"], s.get("kind", "computer"), s.get("level", "medium")))
     game_setup = GameSetup(tuple(seats), seed, options)
     try:
         game_setup.validate()
     except ValueError as exc:
-        raise SaveError(path, str(exc).rstrip("."), '"setup.seats"') from None
+        unknown = any(s.suspect not in SUSPECTS for s in seats)
+        raise SaveError(path, NOT_A_SUSPECT if unknown else BAD_PLAYERS, '"setup.seats"', detail=str(exc)) from None
     actions_raw = doc.get("actions", [])
-    _expect(isinstance(actions_raw, list), path, "the actions must be a list", '"actions"')
+    _expect(isinstance(actions_raw, list), path, BAD_MOVES, '"actions"', "the actions must be a list")
     actions = []
     for i, a in enumerate(actions_raw):
-        _expect(isinstance(a, dict), path, "an action must be an object", f'"actions"[{i}]')
+        if not isinstance(a, dict):
+            raise SaveError(path, UNKNOWN_MOVE, f'"actions"[{i}]', values={"n": i + 1},
+                            detail=f"an action must be an object, not {type(a).__name__}")
         try:
             actions.append(from_dict(a))
         except ValueError as exc:
-            raise SaveError(path, N_("move {n} in it is not one the game knows"), f'"actions"[{i}]',
-                            values={"n": i + 1}, detail=str(exc)) from None
+            raise SaveError(path, UNKNOWN_MOVE, f'"actions"[{i}]', values={"n": i + 1}, detail=str(exc)) from None
     notebook_mode = doc.get("notebook_mode", DEFAULT_NOTEBOOK_MODE)
-    _expect(notebook_mode in NOTEBOOK_MODES, path,
-            "the notebook help must be one of " + ", ".join(NOTEBOOK_MODES), '"notebook_mode"')
+    _expect(notebook_mode in NOTEBOOK_MODES, path, BAD_NOTEBOOK_MODE, '"notebook_mode"',
+            f"the notebook help must be one of {', '.join(NOTEBOOK_MODES)}, not {notebook_mode!r}"[:200])
     return SavedGame(game_setup, actions, read_notebooks(doc, path, len(seats)), mode, notebook_mode)
 
 
@@ -187,7 +253,8 @@ def read_notebooks(doc: dict, path: Path, seats: int) -> dict[int, dict[str, str
     """The ``"notebooks"`` of a document: seat (``"0"`` .. ``seats - 1``) ->
     {card id: mark}.  Raises :class:`SaveError` for anything else."""
     notebooks_raw = doc.get("notebooks", {})
-    _expect(isinstance(notebooks_raw, dict), path, "the notebooks must be an object", '"notebooks"')
+    _expect(isinstance(notebooks_raw, dict), path, N_("a notebook in it is not a seat number with card marks"),
+            '"notebooks"', "the notebooks must be an object")
     notebooks: dict[int, dict[str, str]] = {}
     for k, marks in notebooks_raw.items():
         # ASCII digits only: "²".isdigit() is true, yet int("²") fails
@@ -210,7 +277,7 @@ def read_save(path: str | Path) -> SavedGame:
     try:
         return from_document(doc, path)
     except (RecursionError, OverflowError) as exc:
-        raise SaveError(path, N_("the file is damaged"), detail=f"{type(exc).__name__}: {exc}") from None
+        raise SaveError(path, DAMAGED, detail=f"{type(exc).__name__}: {exc}") from None
 
 
 def replay(board: Board, saved: SavedGame, path: str | Path = "<memory>") -> Game:
@@ -221,8 +288,7 @@ def replay(board: Board, saved: SavedGame, path: str | Path = "<memory>") -> Gam
         try:
             game.apply(action)
         except IllegalActionError as exc:
-            raise SaveError(path, f"action {i + 1} ({type(action).__name__}) is not allowed: {exc}",
-                            f'"actions"[{i}]') from None
+            raise illegal_move(path, i, action, exc) from None
     return game
 
 

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from game.i18n import N_
-from game.files import APP_NAME, FileProblem, quarantine, read_json, write_atomic
+from game.files import APP_NAME, DAMAGED, UNREADABLE, FileProblem, quarantine, read_json, write_atomic
 
 LANGUAGES = ("en", "es", "ca")
 TEXT_SIZES = ("normal", "large")
@@ -68,9 +68,9 @@ class SettingsTrouble:
                        kept=self.kept.name)
         if self.left is not None:
             reason = (_("the game is not allowed to change files in that folder")
-                      if isinstance(self.left, PermissionError) else (self.left.strerror or str(self.left)))
-            return fmt("The settings file {name} is damaged ({problem}) and could not be repaired: {reason}. "
-                       "It was left as it is, and the game uses the default settings.",
+                      if isinstance(self.left, PermissionError) else _("the folder cannot be written"))
+            return fmt("The settings file {name} could not be read: {problem}. It could not be repaired "
+                       "either, because {reason}. It was left as it is, and the game uses the default settings.",
                        name=name, problem=problem, reason=reason)
         return fmt("The settings file {name} could not be read: {problem}. It was left where it is, and the "
                    "game uses the default settings.", name=name, problem=problem)
@@ -173,10 +173,9 @@ def read_settings(path: str | Path | None = None) -> tuple[Settings, SettingsTro
         return Settings(language=system_language()), None
     except (SettingsError, RecursionError, OverflowError) as exc:
         error = exc if isinstance(exc, SettingsError) else SettingsError(
-            path, N_("the file is damaged"), detail=f"{type(exc).__name__}: {exc}")
+            path, DAMAGED, detail=f"{type(exc).__name__}: {exc}")
     except OSError as exc:       # e.g. the folder cannot be looked into
-        error = SettingsError(path, N_("the file cannot be read ({reason})"), values={"reason": exc.strerror or exc},
-                              detail=str(exc))
+        error = SettingsError(path, UNREADABLE, detail=str(exc))
     print(error.for_log(), file=sys.stderr)
     trouble = SettingsTrouble(error)
     if error.movable:

@@ -58,7 +58,8 @@ def test_replay_command(tmp_path):
     assert out.returncode == 0 and out.stdout.strip().splitlines()[-1].startswith("SAVED: the game goes on")
     out = run("--replay", str(tmp_path / "bad.json"))
     last = out.stdout.strip().splitlines()[-1]
-    assert out.returncode == 2 and last.startswith("ILLEGAL: action 5 (Roll)") and "already moved" in last
+    assert out.returncode == 2 and "move 5 in it (rolling the die) breaks the rules" in last and "already moved" in last
+    assert '"actions"[4]' in out.stderr                          # the place, for a programmer
     out = run("--replay", str(tmp_path / "missing.json"))
-    assert out.returncode == 2 and "does not exist" in out.stderr and "Traceback" not in out.stderr
+    assert out.returncode == 2 and "does not exist" in out.stdout and "Traceback" not in out.stderr
     assert game.over

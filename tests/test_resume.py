@@ -179,8 +179,8 @@ BAD = {
     "illegal": lambda doc: json.dumps({**doc, "actions": doc["actions"] + [{"type": "Disprove", "card": "rope"}]}),
     "hand-edited": lambda doc: json.dumps({**doc, "setup": {**doc["setup"], "seed": "three"}}),
 }
-WORDS = {"truncated": "cut short", "corrupt": "damaged", "illegal": "not allowed",
-         "hand-edited": "seed"}
+WORDS = {"truncated": "cut short", "corrupt": "damaged", "illegal": "move 6 in it (showing a card) breaks the rules",
+         "hand-edited": "the setup of the game in it is not valid"}
 
 
 @pytest.mark.parametrize("kind", list(BAD))

@@ -113,7 +113,8 @@ def test_hand_edited_illegal_action_names_it(tmp_path, finished):
     with pytest.raises(SaveError) as info:
         replay(BOARD, read_save(path), path)
     msg = str(info.value)
-    assert '"actions"[' in msg and "is not allowed" in msg
+    assert '"actions"[' in msg and "move 2 in it (an accusation) breaks the rules" in msg   # place for the log
+    assert info.value.said().startswith("it was changed by hand, and move 2 in it (an accusation) breaks the rules.")
 
 
 def test_hand_edited_fields(tmp_path, finished):

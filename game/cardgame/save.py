@@ -59,39 +59,41 @@ def from_document(doc: dict, path: str | Path) -> CardSaved:
     """The :class:`CardSaved` of a checked ``"mode": "card-game"`` document.
     Raises :class:`game.save.SaveError` naming the place of the first problem."""
     from game.i18n import N_
-    from game.save import SaveError, read_notebooks
+    from game.save import (BAD_MOVES, BAD_NOTEBOOK_MODE, BAD_PLAYERS, UNKNOWN_MOVE, SaveError,
+                           read_notebooks)
 
-    def expect(cond: bool, problem: str, place: str) -> None:
+    bad_setup = N_("the setup of the card game in it is not valid")
+
+    def expect(cond: bool, problem: str, place: str, detail: str) -> None:
         if not cond:
-            raise SaveError(path, problem, place)
+            raise SaveError(path, problem, place, detail=detail)
 
     raw = doc.get("setup")
-    expect(isinstance(raw, dict), "the setup is missing", '"setup"')
-    expect(type(raw.get("seed")) is int, "the seed must be a whole number", '"setup.seed"')
+    expect(isinstance(raw, dict), bad_setup, '"setup"', "the setup is missing")
+    expect(type(raw.get("seed")) is int, bad_setup, '"setup.seed"', "the seed must be a whole number")
     levels = raw.get("levels")
-    expect(isinstance(levels, list) and all(lv in SEAT_LEVELS for lv in levels),
-           "each seat's level must be one of " + ", ".join(SEAT_LEVELS), '"setup.levels"')
+    expect(isinstance(levels, list) and all(lv in SEAT_LEVELS for lv in levels), BAD_PLAYERS, '"setup.levels"',
+           "each seat's level must be one of " + ", ".join(SEAT_LEVELS))
     try:
         setup = CardSetup.from_dict(raw)
     except (ValueError, TypeError) as exc:
-        raise SaveError(path, N_("the setup of the card game in it is not valid"), '"setup"',
-                        detail=str(exc)) from None
-    expect(len(setup.levels) == setup.players, "levels needs one entry per player", '"setup.levels"')
+        raise SaveError(path, bad_setup, '"setup"', detail=str(exc)) from None
+    expect(len(setup.levels) == setup.players, BAD_PLAYERS, '"setup.levels"', "levels needs one entry per player")
     seats = doc.get("seats")
     expect(isinstance(seats, list) and len(seats) == setup.players and all(s in SUSPECTS for s in seats)
-           and len(set(seats)) == len(seats), "each seat needs a different suspect token", '"seats"')
+           and len(set(seats)) == len(seats), BAD_PLAYERS, '"seats"', "each seat needs a different suspect token")
     actions_raw = doc.get("actions", [])
-    expect(isinstance(actions_raw, list), "the actions must be a list", '"actions"')
+    expect(isinstance(actions_raw, list), BAD_MOVES, '"actions"', "the actions must be a list")
     actions = []
     for i, a in enumerate(actions_raw):
-        expect(isinstance(a, dict), "an action must be an object", f'"actions"[{i}]')
         try:
+            if not isinstance(a, dict):
+                raise ValueError(f"an action must be an object, not {type(a).__name__}")
             actions.append(action_from_dict(a))
         except ValueError as exc:
-            raise SaveError(path, N_("move {n} in it is not one the game knows"), f'"actions"[{i}]',
-                            values={"n": i + 1}, detail=str(exc)) from None
+            raise SaveError(path, UNKNOWN_MOVE, f'"actions"[{i}]', values={"n": i + 1}, detail=str(exc)) from None
     notebook_mode = doc.get("notebook_mode", DEFAULT_NOTEBOOK_MODE)
-    expect(notebook_mode in NOTEBOOK_MODES, "the notebook help must be one of " + ", ".join(NOTEBOOK_MODES),
-           '"notebook_mode"')
+    expect(notebook_mode in NOTEBOOK_MODES, BAD_NOTEBOOK_MODE, '"notebook_mode"',
+           "the notebook help must be one of " + ", ".join(NOTEBOOK_MODES))
     return CardSaved(setup, tuple(seats), actions, read_notebooks(doc, Path(path), setup.players),
                      notebook_mode=notebook_mode)

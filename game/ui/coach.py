@@ -113,10 +113,10 @@ def start_lesson(app) -> None:
                     print(f"lesson {path}: not moved aside ({err})", file=sys.stderr)
             _open(app, None)
             if kept is not None:
-                text = fmt("The lesson you left could not be read ({problem}). It was kept as "
+                text = fmt("The lesson you left could not be read: {problem}. It was kept as "
                            "{name}. A new lesson starts.", problem=exc.said(), name=kept.name)
             else:                           # a pipe is then replaced by the new lesson's file, a folder stays
-                text = fmt("The lesson you left ({name}) could not be read ({problem}). A new lesson starts.",
+                text = fmt("The lesson you left, {name}, could not be read: {problem}. A new lesson starts.",
                            problem=exc.said(), name=path.name)
             app.push(MessageScene(app, text, title=_("A file was damaged")))
             return

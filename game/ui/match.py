@@ -270,7 +270,7 @@ class Match(Seats):
         them again as it would have (a walk, the card shown to a person, the
         private choice that follows).  Raises :class:`game.save.SaveError`
         for an action the rules refuse."""
-        from game.save import SaveError
+        from game.save import illegal_move
 
         match = cls(board, saved.setup, notebook_mode=getattr(saved, "notebook_mode", DEFAULT_NOTEBOOK_MODE))
         g = match.game
@@ -281,8 +281,7 @@ class Match(Seats):
             try:
                 events = g.apply(action)
             except IllegalActionError as exc:
-                raise SaveError(path, f"action {i + 1} ({type(action).__name__}) is not allowed: {exc}",
-                                f'"actions"[{i}]') from None
+                raise illegal_move(path, i, action, exc) from None
             if i == len(saved.actions) - 1:
                 match.resume_tail = list(events)
             else:

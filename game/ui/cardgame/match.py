@@ -83,15 +83,14 @@ class CardMatch(Seats):
         The events of the last action go to :attr:`resume_tail`, so the table
         plays them again (the card shown to a person, a choice that follows).
         Raises :class:`game.save.SaveError` for an action the rules refuse."""
-        from game.save import SaveError
+        from game.save import illegal_move
 
         match = cls(saved.setup, saved.suspects, notebook_mode=saved.notebook_mode)
         for i, action in enumerate(saved.actions):
             try:
                 events = match.game.apply(action)
             except IllegalActionError as exc:
-                raise SaveError(path, f"action {i + 1} ({type(action).__name__}) is not allowed: {exc}",
-                                f'"actions"[{i}]') from None
+                raise illegal_move(path, i, action, exc, "cards") from None
             if i == len(saved.actions) - 1:
                 match.resume_tail = list(events)
             else:

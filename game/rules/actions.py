@@ -11,6 +11,7 @@ from dataclasses import asdict, dataclass
 from typing import Any, Union
 
 from game.board.model import Square
+from game.rules.cards import ALL_CARDS, ROOMS, SUSPECTS, WEAPONS
 
 
 @dataclass(frozen=True)
@@ -85,17 +86,18 @@ def _square(v: Any) -> bool:
 #: What each field of an action may hold in JSON (a hand-edited save may hold anything).
 FIELD_SHAPES: dict[str, Any] = {
     "square": lambda v: v is None or _square(v),
-    "room": lambda v: v is None or isinstance(v, str),
-    "suspect": lambda v: isinstance(v, str),
-    "weapon": lambda v: isinstance(v, str),
-    "card": lambda v: isinstance(v, str),
+    "room": lambda v: v is None or v in ROOMS,
+    "suspect": lambda v: v in SUSPECTS,
+    "weapon": lambda v: v in WEAPONS,
+    "card": lambda v: v in ALL_CARDS,
 }
 
 
 def from_dict(data: dict[str, Any]) -> Action:
     """Inverse of :func:`to_dict`.  Raises ``ValueError`` for an unknown action
     type or a field of the wrong shape (a square is two whole numbers, the
-    other fields are names)."""
+    other fields are ids of cards of their kind: a room that is a weapon is
+    refused here, never reaches the rules as a strange move)."""
     try:
         cls = ACTION_TYPES[data["type"]]
     except (KeyError, TypeError) as exc:        # no "type", or a list / object as the type

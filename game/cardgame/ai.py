@@ -2,7 +2,7 @@
 
 All three decide from a :class:`~game.cardgame.engine.CardView` and the legal
 actions only.  Medium and hard count every deal consistent with what the seat
-saw with the board game's exact engine (:mod:`game.ai.knowledge`), with the
+saw with the exact counting engine (:mod:`game.knowledge.counting`), with the
 card game's piles as categories: the face-up cards are left out of the
 categories (everybody knows they are not under the Crime card: 003 "Si podeu
 veure una targeta de prova, no pot estar a sota de la targeta de crim"), a
@@ -17,7 +17,7 @@ of the two asked cards" (face-up cards dropped from that pair).
   doubt, never the same pair twice; accuses or joins only when certain; shows
   a card the asker has already seen when it can.
 * hard: asks the pair with the largest expected information (exact outcome
-  probabilities from :func:`game.ai.knowledge.joint`), may name its own cards
+  probabilities from :func:`game.knowledge.counting.joint`), may name its own cards
   to test a single card; shows the card that leaks least; accuses when
   certain, or when an opponent may be close and its best guess is likely;
   joins another's accusation when its best guess has probability >= 0.5.
@@ -29,7 +29,7 @@ import math
 import random
 from itertools import combinations
 
-from game.ai.knowledge import Constraints, Knowledge, joint, solve
+from game.knowledge.counting import Constraints, Knowledge, joint, solve
 from game.cardgame import events as ev
 from game.cardgame.engine import Accuse, Ask, CardAction, CardView, Decline, Join, Show
 
@@ -43,7 +43,7 @@ def _h(p: float) -> float:
 
 
 def constraints(view: CardView) -> Constraints:
-    """The exact-engine :class:`~game.ai.knowledge.Constraints` of a card-game
+    """The exact-engine :class:`~game.knowledge.counting.Constraints` of a card-game
     view: categories are the piles without the face-up cards; hand sizes as
     dealt; players 0..n-1, the Crime card is the "envelope" (owner ``n``)."""
     up = set(view.face_up)

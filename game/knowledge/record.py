@@ -1,0 +1,138 @@
+"""One seat's record of what it has seen, in a form that knows no game mode.
+
+Each game mode has ONE reader of its events into a :class:`Record`
+(:mod:`game.rules.reading` for the board game, :mod:`game.cardgame.reading`
+for the card game: subclasses of :class:`Reader`).  Everything that needs to
+know what a seat knows is built from the record: the notebook's hints
+(:func:`game.hints.table`) and the exact knowledge of the computer players
+(:mod:`game.knowledge.tracker`).  A reader reads each event once: give
+:meth:`Reader.feed` only the events it has not read yet and the record grows.
+
+Honesty: a record holds only what the seat saw (its view's events, redacted
+for it), never the game itself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Iterable, Sequence
+
+
+@dataclass(frozen=True)
+class Question:
+    """One question as this seat saw it: ``asker`` named ``cards`` (3 in the
+    board game, 2 in the card game); each player in ``no_card`` said they had
+    none of them; ``shower`` showed one of them (None: nobody did), and
+    ``shown`` is that card when this seat saw it (it asked or it showed)."""
+
+    asker: int
+    cards: tuple[str, ...]
+    no_card: tuple[int, ...] = ()
+    shower: int | None = None
+    shown: str | None = None
+
+
+class Record:
+    """What ``seat`` has seen so far, written by its game mode's :class:`Reader`.
+
+    ``hand`` its cards; ``hand_sizes`` the number of cards of each seat;
+    ``piles`` the card piles in play without the face-up cards (one card of
+    each is hidden: in the envelope, 000 "Setting up" 5, or under the Crime
+    card, 003); ``face_up`` cards lying face up (in nobody's hand and not
+    hidden); ``questions`` in the order they were asked, the last one still
+    being answered while ``open`` is True; ``looked`` the hidden cards this
+    seat saw in secret after its own accusation (000 "Accusations" 2; 003
+    "mirareu les cartes"); ``revealed`` the hidden cards laid out for everybody
+    at the end (000 "Accusations" 3); ``wrong`` the ``(player, cards)`` of
+    wrong accusations everybody heard (000 "Accusations" 4), in order."""
+
+    def __init__(self, seat: int, hand: Iterable[str], hand_sizes: Sequence[int],
+                 piles: Sequence[Sequence[str]], face_up: Iterable[str] = ()) -> None:
+        self.seat = seat
+        self.hand: frozenset[str] = frozenset(hand)
+        self.hand_sizes: tuple[int, ...] = tuple(hand_sizes)
+        self.face_up: frozenset[str] = frozenset(face_up)
+        self.piles: tuple[tuple[str, ...], ...] = tuple(tuple(c for c in p if c not in self.face_up) for p in piles)
+        self.questions: list[Question] = []
+        self.open = False
+        self.looked: tuple[str, ...] = ()
+        self.revealed: tuple[str, ...] = ()
+        self.wrong: list[tuple[int, tuple[str, ...]]] = []
+
+    # -- written by the readers, in the order of the events
+    def ask(self, asker: int, cards: Iterable[str]) -> None:
+        """``asker`` names ``cards``: a new question (the previous one, if still open, ends)."""
+        self.questions.append(Question(asker, tuple(cards)))
+        self.open = True
+
+    def no(self, player: int) -> None:
+        """``player`` has none of the open question's cards (ignored when no question is open)."""
+        if self.open:
+            q = self.questions[-1]
+            self.questions[-1] = replace(q, no_card=q.no_card + (player,))
+
+    def show(self, by: int, card: str | None) -> None:
+        """``by`` shows one of the open question's cards (``card`` None: this
+        seat did not see which); the question ends.  Ignored when none is open."""
+        if self.open:
+            self.questions[-1] = replace(self.questions[-1], shower=by, shown=card)
+            self.open = False
+
+    def close(self) -> None:
+        """The open question ends (nobody could show a card)."""
+        self.open = False
+
+    def look(self, cards: Iterable[str]) -> None:
+        """This seat saw the hidden ``cards`` in secret."""
+        self.looked = tuple(cards)
+
+    def reveal(self, cards: Iterable[str]) -> None:
+        """The hidden ``cards`` are laid out for everybody (the game is over)."""
+        self.revealed = tuple(cards)
+
+    def accused_wrongly(self, player: int, cards: Iterable[str]) -> None:
+        """``player``'s accusation of ``cards`` was wrong, and everybody heard it."""
+        self.wrong.append((player, tuple(cards)))
+
+    # -- read by the computer players
+    def my_shows(self) -> list[tuple[int, str]]:
+        """``(asker, card)`` for each card this seat has shown, in order."""
+        return [(q.asker, q.shown) for q in self.questions if q.shower == self.seat and q.shown is not None]
+
+    def shown_by_me(self) -> dict[int, set[str]]:
+        """``{player: cards this seat has shown that player}``."""
+        out: dict[int, set[str]] = {}
+        for to, card in self.my_shows():
+            out.setdefault(to, set()).add(card)
+        return out
+
+    def shown_to_me(self) -> dict[int, set[str]]:
+        """``{player: cards that player has shown this seat}``."""
+        out: dict[int, set[str]] = {}
+        for q in self.questions:
+            if q.asker == self.seat and q.shower is not None and q.shower != self.seat and q.shown is not None:
+                out.setdefault(q.shower, set()).add(q.shown)
+        return out
+
+
+class Reader:
+    """Reads one seat's events into its :attr:`record`, each event once.
+
+    One subclass per game mode says what each of its events means
+    (:meth:`take`).  :meth:`feed` takes the events in order and may be
+    called again with only the new ones; ``events_read`` counts them."""
+
+    def __init__(self, record: Record) -> None:
+        self.record = record
+        self.events_read = 0
+
+    def feed(self, events: Iterable[object]) -> Record:
+        """Read ``events`` (the ones not read yet, in order); returns the record."""
+        for e in events:
+            self.events_read += 1
+            self.take(e)
+        return self.record
+
+    def take(self, event: object) -> None:
+        """Write what ``event`` tells this seat into the record (the game mode's part)."""
+        raise NotImplementedError

@@ -21,6 +21,13 @@ class CardReader(Reader):
     own lone accusation or at the end.  A wrong accusation teaches the others
     nothing: a lone one stays face down, a joint one ends the game."""
 
+    asked = ev.Asked
+    no_card = ev.NoCard
+    shown = ev.CardShown
+    nobody = ev.NobodyShowed
+    seen = ev.CrimeSeen
+    end = (ev.GameWon, ev.EverybodyLost, ev.NoPlayersLeft)
+
     def __init__(self, seat: int, hand: Iterable[str], hand_sizes: Sequence[int],
                  piles: Sequence[Sequence[str]], face_up: Iterable[str] = ()) -> None:
         super().__init__(Record(seat, hand, hand_sizes, piles, face_up))
@@ -30,20 +37,11 @@ class CardReader(Reader):
         """A reader for ``view``'s seat, hand, hand sizes, piles and face-up cards, nothing read yet."""
         return cls(view.seat, view.hand, view.hand_sizes, view.piles, view.face_up)
 
-    def take(self, e: object) -> None:
-        r = self.record
-        if isinstance(e, ev.Asked):
-            r.ask(e.player, e.cards)
-        elif isinstance(e, ev.NoCard):
-            r.no(e.player)
-        elif isinstance(e, ev.CardShown):
-            r.show(e.by, e.card)
-        elif isinstance(e, ev.NobodyShowed):
-            r.close()
-        elif isinstance(e, ev.CrimeSeen) and e.cards is not None and e.player == r.seat:
-            r.look(e.cards)
-        elif isinstance(e, (ev.GameWon, ev.EverybodyLost, ev.NoPlayersLeft)):
-            r.reveal(e.crime)
+    def named(self, e: ev.Asked) -> tuple[str, ...]:
+        return tuple(e.cards)
+
+    def hidden(self, e: ev.GameWon | ev.EverybodyLost | ev.NoPlayersLeft) -> tuple[str, ...]:
+        return tuple(e.crime)
 
 
 def read(view) -> Record:

@@ -15,7 +15,7 @@ for it), never the game itself.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 
 @dataclass(frozen=True)
@@ -118,21 +118,67 @@ class Record:
 class Reader:
     """Reads one seat's events into its :attr:`record`, each event once.
 
-    One subclass per game mode says what each of its events means
-    (:meth:`take`).  :meth:`feed` takes the events in order and may be
-    called again with only the new ones; ``events_read`` counts them."""
+    A game mode's reader (one subclass per mode) says which of its event
+    classes is which step of the table talk, and :meth:`take` writes them into
+    the record the same way for every mode:
+
+    * ``asked`` -- ``player`` asks about the cards :meth:`named` gives;
+    * ``no_card`` -- ``player`` has none of them;
+    * ``shown`` -- ``by`` shows ``card`` (None when this seat did not see it);
+    * ``nobody`` -- nobody could show one;
+    * ``seen`` -- ``player`` looks at the hidden ``cards`` in secret (None for
+      the other seats);
+    * ``end`` -- the game is over and the hidden cards :meth:`hidden` gives are
+      laid out for everybody.
+
+    Any other event goes to :meth:`take_other` (a mode's own, e.g. wrong
+    accusations).  :meth:`feed` takes the events in order and may be called
+    again with only the new ones; ``events_read`` counts them."""
+
+    asked: type
+    no_card: type
+    shown: type
+    nobody: type
+    seen: type
+    end: tuple[type, ...]
 
     def __init__(self, record: Record) -> None:
         self.record = record
         self.events_read = 0
 
-    def feed(self, events: Iterable[object]) -> Record:
+    def feed(self, events: Iterable[Any]) -> Record:
         """Read ``events`` (the ones not read yet, in order); returns the record."""
         for e in events:
             self.events_read += 1
             self.take(e)
         return self.record
 
-    def take(self, event: object) -> None:
-        """Write what ``event`` tells this seat into the record (the game mode's part)."""
+    def take(self, e: Any) -> None:
+        """Write what event ``e`` tells this seat into the record."""
+        r = self.record
+        if isinstance(e, self.asked):
+            r.ask(e.player, self.named(e))
+        elif isinstance(e, self.no_card):
+            r.no(e.player)
+        elif isinstance(e, self.shown):
+            r.show(e.by, e.card)
+        elif isinstance(e, self.nobody):
+            r.close()
+        elif isinstance(e, self.seen):
+            if e.cards is not None and e.player == r.seat:
+                r.look(e.cards)
+        elif isinstance(e, self.end):
+            r.reveal(self.hidden(e))
+        else:
+            self.take_other(e)
+
+    def named(self, e: Any) -> tuple[str, ...]:
+        """The cards an ``asked`` event names (the game mode's part)."""
         raise NotImplementedError
+
+    def hidden(self, e: Any) -> tuple[str, ...]:
+        """The hidden cards an ``end`` event lays out (the game mode's part)."""
+        raise NotImplementedError
+
+    def take_other(self, e: Any) -> None:
+        """Any other event: nothing to learn unless the game mode says so."""

@@ -26,6 +26,13 @@ class BoardReader(Reader):
     accusations everybody heard (000 "Accusations" 4).  ``piles`` are the
     card piles (:data:`PILES` unless a test deck is given)."""
 
+    asked = ev.SuggestionMade
+    no_card = ev.CannotDisprove
+    shown = ev.CardShown
+    nobody = ev.NobodyDisproved
+    seen = ev.EnvelopeSeen
+    end = (ev.GameWon, ev.GameOverNoWinner)
+
     def __init__(self, seat: int, hand: Iterable[str], hand_sizes: Sequence[int],
                  piles: Sequence[Sequence[str]] = PILES) -> None:
         super().__init__(Record(seat, hand, hand_sizes, piles))
@@ -36,24 +43,18 @@ class BoardReader(Reader):
         """A reader for ``view``'s seat, hand and hand sizes, nothing read yet."""
         return cls(view.seat, view.hand, view.hand_sizes)
 
-    def take(self, e: object) -> None:
-        r = self.record
-        if isinstance(e, ev.SuggestionMade):
-            r.ask(e.player, (e.suspect, e.weapon, e.room))
-        elif isinstance(e, ev.CannotDisprove):
-            r.no(e.player)
-        elif isinstance(e, ev.CardShown):
-            r.show(e.by, e.card)
-        elif isinstance(e, ev.NobodyDisproved):
-            r.close()
-        elif isinstance(e, ev.AccusationMade):
+    def named(self, e: ev.SuggestionMade) -> tuple[str, ...]:
+        return (e.suspect, e.weapon, e.room)
+
+    def hidden(self, e: ev.GameWon | ev.GameOverNoWinner) -> tuple[str, ...]:
+        return (e.suspect, e.weapon, e.room)
+
+    def take_other(self, e: object) -> None:
+        """An accusation followed by its accuser's elimination was wrong."""
+        if isinstance(e, ev.AccusationMade):
             self._accusation = (e.player, (e.suspect, e.weapon, e.room))
-        elif isinstance(e, ev.EnvelopeSeen) and e.cards is not None and e.player == r.seat:
-            r.look(e.cards)
         elif isinstance(e, ev.PlayerEliminated) and self._accusation is not None and self._accusation[0] == e.player:
-            r.accused_wrongly(*self._accusation)
-        elif isinstance(e, (ev.GameWon, ev.GameOverNoWinner)):
-            r.reveal((e.suspect, e.weapon, e.room))
+            self.record.accused_wrongly(*self._accusation)
 
 
 def read(view) -> Record:

@@ -12,9 +12,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import importlinter  # noqa: F401  (the 'test' extra: pip install -e '.[test]'; never skipped)
 import pytest
-
-pytest.importorskip("importlinter", reason="pip install import-linter (the 'test' extra)")
 
 ROOT = Path(__file__).resolve().parent.parent
 

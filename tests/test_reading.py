@@ -16,12 +16,12 @@ def _state(record: Record) -> dict:
 def test_a_question_is_listed_while_it_is_answered():
     r = Record(0, {"rope"}, (2, 2, 2), (("a", "b"), ("rope", "knife"), ("x", "y", "z")))
     r.show(1, "a")                       # no question open: nothing to show for
-    assert r.questions == []
+    assert r.questions == ()
     r.ask(0, ("a", "knife", "x"))
     r.no(1)
-    assert r.open and r.questions == [Question(0, ("a", "knife", "x"), (1,))]
+    assert r.open and r.questions == (Question(0, ("a", "knife", "x"), (1,)),)
     r.show(2, "knife")
-    assert not r.open and r.questions == [Question(0, ("a", "knife", "x"), (1,), 2, "knife")]
+    assert not r.open and r.questions == (Question(0, ("a", "knife", "x"), (1,), 2, "knife"),)
     r.no(1)                              # after the question ended: ignored
     r.ask(1, ("b", "rope", "y"))
     r.close()

@@ -14,8 +14,8 @@ for it), never the game itself.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Any, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, Callable, ClassVar, Iterable, Sequence
 
 
 @dataclass(frozen=True)
@@ -53,34 +53,50 @@ class Record:
         self.hand_sizes: tuple[int, ...] = tuple(hand_sizes)
         self.face_up: frozenset[str] = frozenset(face_up)
         self.piles: tuple[tuple[str, ...], ...] = tuple(tuple(c for c in p if c not in self.face_up) for p in piles)
-        self.questions: list[Question] = []
-        self.open = False
+        self._done: list[Question] = []
+        self._open: tuple[int, tuple[str, ...], list[int]] | None = None    # asker, cards, no_card
         self.looked: tuple[str, ...] = ()
         self.revealed: tuple[str, ...] = ()
         self.wrong: list[tuple[int, tuple[str, ...]]] = []
 
+    @property
+    def questions(self) -> tuple[Question, ...]:
+        """The questions in the order they were asked, the open one last."""
+        if self._open is None:
+            return tuple(self._done)
+        asker, cards, no_card = self._open
+        return (*self._done, Question(asker, cards, tuple(no_card)))
+
+    @property
+    def open(self) -> bool:
+        """True while the last question is still being answered."""
+        return self._open is not None
+
     # -- written by the readers, in the order of the events
     def ask(self, asker: int, cards: Iterable[str]) -> None:
         """``asker`` names ``cards``: a new question (the previous one, if still open, ends)."""
-        self.questions.append(Question(asker, tuple(cards)))
-        self.open = True
+        self._end_question(None, None)
+        self._open = (asker, tuple(cards), [])
 
     def no(self, player: int) -> None:
         """``player`` has none of the open question's cards (ignored when no question is open)."""
-        if self.open:
-            q = self.questions[-1]
-            self.questions[-1] = replace(q, no_card=q.no_card + (player,))
+        if self._open is not None:
+            self._open[2].append(player)
 
     def show(self, by: int, card: str | None) -> None:
         """``by`` shows one of the open question's cards (``card`` None: this
         seat did not see which); the question ends.  Ignored when none is open."""
-        if self.open:
-            self.questions[-1] = replace(self.questions[-1], shower=by, shown=card)
-            self.open = False
+        self._end_question(by, card)
 
     def close(self) -> None:
         """The open question ends (nobody could show a card)."""
-        self.open = False
+        self._end_question(None, None)
+
+    def _end_question(self, shower: int | None, shown: str | None) -> None:
+        if self._open is not None:
+            asker, cards, no_card = self._open
+            self._done.append(Question(asker, cards, tuple(no_card), shower, shown))
+            self._open = None
 
     def look(self, cards: Iterable[str]) -> None:
         """This seat saw the hidden ``cards`` in secret."""
@@ -97,7 +113,7 @@ class Record:
     # -- read by the computer players
     def my_shows(self) -> list[tuple[int, str]]:
         """``(asker, card)`` for each card this seat has shown, in order."""
-        return [(q.asker, q.shown) for q in self.questions if q.shower == self.seat and q.shown is not None]
+        return [(q.asker, q.shown) for q in self._done if q.shower == self.seat and q.shown is not None]
 
     def shown_by_me(self) -> dict[int, set[str]]:
         """``{player: cards this seat has shown that player}``."""
@@ -109,7 +125,7 @@ class Record:
     def shown_to_me(self) -> dict[int, set[str]]:
         """``{player: cards that player has shown this seat}``."""
         out: dict[int, set[str]] = {}
-        for q in self.questions:
+        for q in self._done:      # the open question has nobody showing yet
             if q.asker == self.seat and q.shower is not None and q.shower != self.seat and q.shown is not None:
                 out.setdefault(q.shower, set()).add(q.shown)
         return out
@@ -119,8 +135,8 @@ class Reader:
     """Reads one seat's events into its :attr:`record`, each event once.
 
     A game mode's reader (one subclass per mode) says which of its event
-    classes is which step of the table talk, and :meth:`take` writes them into
-    the record the same way for every mode:
+    classes is which step of the table talk, and the record is written the
+    same way for every mode:
 
     * ``asked`` -- ``player`` asks about the cards :meth:`named` gives;
     * ``no_card`` -- ``player`` has none of them;
@@ -129,18 +145,31 @@ class Reader:
     * ``seen`` -- ``player`` looks at the hidden ``cards`` in secret (None for
       the other seats);
     * ``end`` -- the game is over and the hidden cards :meth:`hidden` gives are
-      laid out for everybody.
+      laid out for everybody;
+    * ``also`` -- the mode's own events, ``{event class: method name}`` (the
+      method takes the event).
 
-    Any other event goes to :meth:`take_other` (a mode's own, e.g. wrong
-    accusations).  :meth:`feed` takes the events in order and may be called
-    again with only the new ones; ``events_read`` counts them."""
+    Events are matched by their exact class; any other event teaches
+    nothing.  :meth:`feed` takes the events in order and may be called again
+    with only the new ones; ``events_read`` counts them."""
 
-    asked: type
-    no_card: type
-    shown: type
-    nobody: type
-    seen: type
-    end: tuple[type, ...]
+    asked: ClassVar[type]
+    no_card: ClassVar[type]
+    shown: ClassVar[type]
+    nobody: ClassVar[type]
+    seen: ClassVar[type]
+    end: ClassVar[tuple[type, ...]]
+    also: ClassVar[dict[type, str]] = {}
+    _steps: ClassVar[dict[type, Callable[[Any, Any], None]]]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        steps: dict[type, Callable[[Any, Any], None]] = {
+            cls.asked: Reader._asked, cls.no_card: Reader._no_card, cls.shown: Reader._shown,
+            cls.nobody: Reader._nobody, cls.seen: Reader._seen}
+        steps.update({t: Reader._end for t in cls.end})
+        steps.update({t: getattr(cls, name) for t, name in cls.also.items()})
+        cls._steps = steps
 
     def __init__(self, record: Record) -> None:
         self.record = record
@@ -148,29 +177,15 @@ class Reader:
 
     def feed(self, events: Iterable[Any]) -> Record:
         """Read ``events`` (the ones not read yet, in order); returns the record."""
+        steps = self._steps
+        n = 0
         for e in events:
-            self.events_read += 1
-            self.take(e)
+            n += 1
+            step = steps.get(type(e))
+            if step is not None:
+                step(self, e)
+        self.events_read += n
         return self.record
-
-    def take(self, e: Any) -> None:
-        """Write what event ``e`` tells this seat into the record."""
-        r = self.record
-        if isinstance(e, self.asked):
-            r.ask(e.player, self.named(e))
-        elif isinstance(e, self.no_card):
-            r.no(e.player)
-        elif isinstance(e, self.shown):
-            r.show(e.by, e.card)
-        elif isinstance(e, self.nobody):
-            r.close()
-        elif isinstance(e, self.seen):
-            if e.cards is not None and e.player == r.seat:
-                r.look(e.cards)
-        elif isinstance(e, self.end):
-            r.reveal(self.hidden(e))
-        else:
-            self.take_other(e)
 
     def named(self, e: Any) -> tuple[str, ...]:
         """The cards an ``asked`` event names (the game mode's part)."""
@@ -180,5 +195,22 @@ class Reader:
         """The hidden cards an ``end`` event lays out (the game mode's part)."""
         raise NotImplementedError
 
-    def take_other(self, e: Any) -> None:
-        """Any other event: nothing to learn unless the game mode says so."""
+    # -- the steps
+    def _asked(self, e: Any) -> None:
+        self.record.ask(e.player, self.named(e))
+
+    def _no_card(self, e: Any) -> None:
+        self.record.no(e.player)
+
+    def _shown(self, e: Any) -> None:
+        self.record.show(e.by, e.card)
+
+    def _nobody(self, e: Any) -> None:
+        self.record.close()
+
+    def _seen(self, e: Any) -> None:
+        if e.cards is not None and e.player == self.record.seat:
+            self.record.look(e.cards)
+
+    def _end(self, e: Any) -> None:
+        self.record.reveal(self.hidden(e))

@@ -45,11 +45,13 @@ class RecordConstraints:
         cons, r = self.cons, self.record
         before = (len(cons.has), len(cons.lacks), len(cons.some), len(cons.not_solutions))
         up = r.face_up
-        for q in r.questions[self._questions:]:
-            named = tuple(c for c in q.cards if c not in up)
+        questions = r.questions
+        lacks = cons.lacks
+        for q in questions[self._questions:]:
+            named = tuple(c for c in q.cards if c not in up) if up else q.cards
             for p in q.no_card:
                 for c in named:
-                    cons.lacks.add((p, c))
+                    lacks.add((p, c))
             if q.shower is not None:
                 if q.shown is not None:
                     cons.has.add((q.shower, q.shown))
@@ -57,7 +59,7 @@ class RecordConstraints:
                     some = (q.shower, frozenset(named))
                     if some not in cons.some:
                         cons.some.append(some)
-        self._questions = len(r.questions) - (1 if r.open else 0)
+        self._questions = len(questions) - (1 if r.open else 0)
         for _player, cards in r.wrong[self._wrong:]:
             cons.not_solutions.add(cards)
         self._wrong = len(r.wrong)

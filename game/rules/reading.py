@@ -32,6 +32,7 @@ class BoardReader(Reader):
     nobody = ev.NobodyDisproved
     seen = ev.EnvelopeSeen
     end = (ev.GameWon, ev.GameOverNoWinner)
+    also = {ev.AccusationMade: "_accused", ev.PlayerEliminated: "_eliminated"}
 
     def __init__(self, seat: int, hand: Iterable[str], hand_sizes: Sequence[int],
                  piles: Sequence[Sequence[str]] = PILES) -> None:
@@ -49,11 +50,12 @@ class BoardReader(Reader):
     def hidden(self, e: ev.GameWon | ev.GameOverNoWinner) -> tuple[str, ...]:
         return (e.suspect, e.weapon, e.room)
 
-    def take_other(self, e: object) -> None:
+    def _accused(self, e: ev.AccusationMade) -> None:
+        self._accusation = (e.player, (e.suspect, e.weapon, e.room))
+
+    def _eliminated(self, e: ev.PlayerEliminated) -> None:
         """An accusation followed by its accuser's elimination was wrong."""
-        if isinstance(e, ev.AccusationMade):
-            self._accusation = (e.player, (e.suspect, e.weapon, e.room))
-        elif isinstance(e, ev.PlayerEliminated) and self._accusation is not None and self._accusation[0] == e.player:
+        if self._accusation is not None and self._accusation[0] == e.player:
             self.record.accused_wrongly(*self._accusation)
 
 

@@ -10,9 +10,12 @@ The core (:func:`deduce`) is generic: a :class:`Table` holds this seat's hand,
 the hand sizes, the card piles (one card of each goes to the envelope, 000
 "Setting up" 5; the card game's Crime card, 003) and the :class:`Question`\\ s
 seen (who asked about which cards, who had no card, who showed and, when this
-seat saw it, which card).  Two small adapters read the events:
-:func:`board_hints` (board game, 3 cards per question) and
-:func:`card_game_hints` (card game, 2 cards per question, face-up cards).
+seat saw it, which card).  The events are read by each game mode's one reader
+into a :class:`~game.knowledge.record.Record` (:mod:`game.rules.reading`,
+:mod:`game.cardgame.reading`; the computer players read the same record), and
+:func:`table` turns it into a :class:`Table`: :func:`board_hints` (board game,
+3 cards per question) and :func:`card_game_hints` (card game, 2 cards per
+question, face-up cards).
 
 The deduction rules, chained until nothing new follows (each has its own
 sentence; the first rule that settles a card gives its reason):
@@ -51,10 +54,15 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
 from game.i18n import N_, _, card, fmt, nfmt
+from game.knowledge.record import Question, Record
 
 if TYPE_CHECKING:   # only for the annotations: this module never needs the engines
     from game.cardgame.engine import CardView
     from game.rules.view import SeatView
+
+__all__ = ["BOARD_WORDS", "CARD_GAME_WORDS", "DEFAULT_NOTEBOOK_MODE", "Hint", "InconsistentViewError",
+           "NOTEBOOK_MODES", "NOTEBOOK_MODE_NAMES", "Question", "Table", "Wording", "board_hints", "board_table",
+           "card_game_hints", "card_game_table", "deduce", "or_list", "player_name", "table"]
 
 #: How much the notebook helps (the setup's "Notebook help" row): ``manual``
 #: nothing is ticked for you; ``assisted`` your own cards and the cards shown
@@ -78,20 +86,6 @@ class Hint:
     envelope: bool
     holder: int | None
     reason: str
-
-
-@dataclass(frozen=True)
-class Question:
-    """One question as this seat saw it: ``asker`` named ``cards`` (3 in the
-    board game, 2 in the card game); each player in ``no_card`` said they had
-    none of them; ``shower`` showed one of them (None: nobody did), and
-    ``shown`` is that card when this seat saw it (it asked or it showed)."""
-
-    asker: int
-    cards: tuple[str, ...]
-    no_card: tuple[int, ...] = ()
-    shower: int | None = None
-    shown: str | None = None
 
 
 @dataclass(frozen=True)
@@ -380,71 +374,24 @@ def deduce(table: Table, name: Callable[[int], str], words: Wording = BOARD_WORD
 
 
 # ---------------------------------------------------------------- adapters
-class _QuestionLog:
-    """Builds the :class:`Question` list while the events are read in order."""
-
-    def __init__(self) -> None:
-        self.done: list[Question] = []
-        self.open: dict | None = None
-
-    def ask(self, asker: int, cards: tuple[str, ...]) -> None:
-        self.close()
-        self.open = {"asker": asker, "cards": tuple(cards), "no_card": [], "shower": None, "shown": None}
-
-    def no(self, player: int) -> None:
-        if self.open is not None:
-            self.open["no_card"].append(player)
-
-    def show(self, by: int, card: str | None) -> None:
-        if self.open is not None:
-            self.open["shower"], self.open["shown"] = by, card
-            self.close()
-
-    def close(self) -> None:
-        if self.open is not None:
-            o = self.open
-            self.done.append(Question(o["asker"], o["cards"], tuple(o["no_card"]), o["shower"], o["shown"]))
-            self.open = None
-
-    def questions(self) -> tuple[Question, ...]:
-        self.close()
-        return tuple(self.done)
+def table(record: Record) -> Table:
+    """The :class:`Table` of a seat's :class:`~game.knowledge.record.Record`
+    (written by its game mode's one reader: :mod:`game.rules.reading`,
+    :mod:`game.cardgame.reading`)."""
+    return Table(record.seat, record.hand, record.hand_sizes, record.piles, tuple(record.questions),
+                 record.looked, record.revealed, tuple(record.wrong), record.face_up)
 
 
 def board_table(view: "SeatView") -> Table:
-    """The :class:`Table` of a board-game :class:`~game.rules.view.SeatView`:
-    all 21 cards in three piles whatever the rule options (001 "21 tarjetas":
-    an unplayed suspect's card still counts), questions from the suggestions
-    (000 "Suggestions" 3-4), the envelope after my own accusation (000
-    "Accusations" 2) or at the end, and the wrong accusations of others (000
-    "Accusations" 4)."""
-    from game.rules import events as ev
-    from game.rules.cards import ROOMS, SUSPECTS, WEAPONS
+    """The :class:`Table` of a board-game :class:`~game.rules.view.SeatView`
+    (read by :class:`game.rules.reading.BoardReader`): all 21 cards in three
+    piles whatever the rule options (001 "21 tarjetas": an unplayed suspect's
+    card still counts), questions from the suggestions (000 "Suggestions"
+    3-4), the envelope after my own accusation (000 "Accusations" 2) or at the
+    end, and the wrong accusations of others (000 "Accusations" 4)."""
+    from game.rules.reading import read
 
-    log = _QuestionLog()
-    looked: tuple[str, ...] = ()
-    revealed: tuple[str, ...] = ()
-    wrong: list[tuple[int, tuple[str, ...]]] = []
-    accusation: tuple[int, tuple[str, ...]] | None = None
-    for e in view.events:
-        if isinstance(e, ev.SuggestionMade):
-            log.ask(e.player, (e.suspect, e.weapon, e.room))
-        elif isinstance(e, ev.CannotDisprove):
-            log.no(e.player)
-        elif isinstance(e, ev.CardShown):
-            log.show(e.by, e.card)
-        elif isinstance(e, ev.NobodyDisproved):
-            log.close()
-        elif isinstance(e, ev.AccusationMade):
-            accusation = (e.player, (e.suspect, e.weapon, e.room))
-        elif isinstance(e, ev.EnvelopeSeen) and e.cards is not None and e.player == view.seat:
-            looked = tuple(e.cards)
-        elif isinstance(e, ev.PlayerEliminated) and accusation is not None and accusation[0] == e.player:
-            wrong.append(accusation)
-        elif isinstance(e, (ev.GameWon, ev.GameOverNoWinner)):
-            revealed = (e.suspect, e.weapon, e.room)
-    return Table(view.seat, frozenset(view.hand), tuple(view.hand_sizes), (SUSPECTS, WEAPONS, ROOMS),
-                 log.questions(), looked, revealed, tuple(wrong))
+    return table(read(view))
 
 
 def board_hints(view: "SeatView", name: Callable[[int], str] | None = None) -> dict[str, Hint]:
@@ -461,33 +408,15 @@ def player_name(seat: int) -> str:
 
 
 def card_game_table(view: "CardView") -> Table:
-    """The :class:`Table` of a card-game :class:`~game.cardgame.engine.CardView`:
-    the piles in play without the face-up cards (003 "Si podeu veure una
-    targeta de prova, no pot estar a sota de la targeta de crim"), questions
-    from ``Asked`` / ``NoCard`` / ``CardShown`` (003 "Prendre el teu torn"),
-    the Crime cards seen after my own lone accusation or at the end."""
-    from game.cardgame import events as ev
+    """The :class:`Table` of a card-game :class:`~game.cardgame.engine.CardView`
+    (read by :class:`game.cardgame.reading.CardReader`): the piles in play
+    without the face-up cards (003 "Si podeu veure una targeta de prova, no
+    pot estar a sota de la targeta de crim"), questions from ``Asked`` /
+    ``NoCard`` / ``CardShown`` (003 "Prendre el teu torn"), the Crime cards
+    seen after my own lone accusation or at the end."""
+    from game.cardgame.reading import read
 
-    up = frozenset(view.face_up)
-    log = _QuestionLog()
-    looked: tuple[str, ...] = ()
-    revealed: tuple[str, ...] = ()
-    for e in view.events:
-        if isinstance(e, ev.Asked):
-            log.ask(e.player, tuple(e.cards))
-        elif isinstance(e, ev.NoCard):
-            log.no(e.player)
-        elif isinstance(e, ev.CardShown):
-            log.show(e.by, e.card)
-        elif isinstance(e, ev.NobodyShowed):
-            log.close()
-        elif isinstance(e, ev.CrimeSeen) and e.cards is not None and e.player == view.seat:
-            looked = tuple(e.cards)
-        elif isinstance(e, (ev.GameWon, ev.EverybodyLost, ev.NoPlayersLeft)):
-            revealed = tuple(e.crime)
-    cats = tuple(tuple(c for c in pile if c not in up) for pile in view.piles)
-    return Table(view.seat, frozenset(view.hand), tuple(view.hand_sizes), cats, log.questions(), looked,
-                 revealed, (), up)
+    return table(read(view))
 
 
 def card_game_hints(view: "CardView", name: Callable[[int], str] | None = None) -> dict[str, Hint]:

@@ -37,7 +37,7 @@ import gettext as _gettext
 from pathlib import Path
 from string import Formatter
 
-from game.rules.cards import ALL_CARDS, CARD_NAMES, ROOMS, SUSPECTS
+from game.core.cards import ALL_CARDS, CARD_NAMES, ROOMS, SUSPECTS
 
 DOMAIN = "clue"
 LANGUAGES: tuple[str, ...] = ("en", "es", "ca")

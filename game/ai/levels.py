@@ -308,7 +308,7 @@ class MediumPlayer(_Base):
     def disprove(self, view: SeatView, options: list[Disprove]) -> Disprove:
         self.tracker.update(view)
         to = last_suggester(view)
-        seen = self.tracker.builder.shown_by_me.get(to, set()) if self.tracker.builder else set()
+        seen = self.tracker.record.shown_by_me().get(to, set()) if self.tracker.record else set()
         again = [o for o in options if o.card in seen]
         return self.rng.choice(again or options)
 
@@ -347,7 +347,7 @@ class HardPlayer(_Base):
         halved for each named card an opponent surely holds (it may be shown
         instead of the card in doubt)."""
         score = sum(_h(know.p_envelope(c)) for c in trio)
-        me = self.tracker.builder.seat if self.tracker.builder else -1
+        me = self.tracker.record.seat if self.tracker.record else -1
         for c in trio:
             o = know.certain_owner(c)
             if o is not None and o not in (me, know.envelope):
@@ -361,13 +361,14 @@ class HardPlayer(_Base):
         """Expected entropy (bits) of the envelope after suggesting ``trio``, with
         exact outcome probabilities.  Within a category, the cards not named keep
         their relative odds given the named card is not in the envelope."""
-        cons = self.tracker.builder.cons  # type: ignore[union-attr]
+        cons = self.tracker.constraints
+        assert cons is not None
         n = know.players
         env = know.envelope
         table = joint(cons, trio)
         total = know.total
         order = [(view.seat + k) % n for k in range(1, n)]
-        shown = self.tracker.builder.shown_to_me  # type: ignore[union-attr]
+        shown = self.tracker.record.shown_to_me()  # type: ignore[union-attr]
         # outcome -> {z: weight}; z = which named cards are in the envelope (bits)
         outcomes: dict[object, dict[int, float]] = {}
         for where, cnt in table.items():
@@ -435,12 +436,12 @@ class HardPlayer(_Base):
     # -- showing ---------------------------------------------------------------
     def disprove(self, view: SeatView, options: list[Disprove]) -> Disprove:
         self.tracker.update(view)
-        b = self.tracker.builder
+        shown_by_me = self.tracker.record.shown_by_me() if self.tracker.record else {}
         to = last_suggester(view)
-        seen = b.shown_by_me.get(to, set()) if b else set()
+        seen = shown_by_me.get(to, set())
         times = {}
-        if b:
-            for cards in b.shown_by_me.values():
+        if shown_by_me:
+            for cards in shown_by_me.values():
                 for c in cards:
                     times[c] = times.get(c, 0) + 1
 
@@ -458,7 +459,7 @@ class HardPlayer(_Base):
         guess, p_lower = know.best_guess()
         if p_lower < self.bold * 0.5 or not self._threat(view):
             return None
-        table = joint(self.tracker.builder.cons, guess)  # type: ignore[union-attr]
+        table = joint(self.tracker.constraints, guess)  # type: ignore[arg-type]
         env = know.envelope
         p = table.get((env, env, env), 0) / know.total
         if p >= self.bold:

@@ -2,7 +2,7 @@
 
 All three decide from a :class:`~game.cardgame.engine.CardView` and the legal
 actions only.  Medium and hard count every deal consistent with what the seat
-saw with the board game's exact engine (:mod:`game.ai.knowledge`), with the
+saw with the exact counting engine (:mod:`game.knowledge.counting`), with the
 card game's piles as categories: the face-up cards are left out of the
 categories (everybody knows they are not under the Crime card: 003 "Si podeu
 veure una targeta de prova, no pot estar a sota de la targeta de crim"), a
@@ -17,7 +17,7 @@ of the two asked cards" (face-up cards dropped from that pair).
   doubt, never the same pair twice; accuses or joins only when certain; shows
   a card the asker has already seen when it can.
 * hard: asks the pair with the largest expected information (exact outcome
-  probabilities from :func:`game.ai.knowledge.joint`), may name its own cards
+  probabilities from :func:`game.knowledge.counting.joint`), may name its own cards
   to test a single card; shows the card that leaks least; accuses when
   certain, or when an opponent may be close and its best guess is likely;
   joins another's accusation when its best guess has probability >= 0.5.
@@ -29,9 +29,12 @@ import math
 import random
 from itertools import combinations
 
-from game.ai.knowledge import Constraints, Knowledge, joint, solve
 from game.cardgame import events as ev
 from game.cardgame.engine import Accuse, Ask, CardAction, CardView, Decline, Join, Show
+from game.cardgame.reading import CardReader, read
+from game.knowledge.counting import Constraints, Knowledge, joint
+from game.knowledge.tracker import Tracker
+from game.knowledge.tracker import constraints as record_constraints
 
 LEVELS = ("easy", "medium", "hard")
 
@@ -43,39 +46,11 @@ def _h(p: float) -> float:
 
 
 def constraints(view: CardView) -> Constraints:
-    """The exact-engine :class:`~game.ai.knowledge.Constraints` of a card-game
-    view: categories are the piles without the face-up cards; hand sizes as
-    dealt; players 0..n-1, the Crime card is the "envelope" (owner ``n``)."""
-    up = set(view.face_up)
-    cats = tuple(tuple(c for c in pile if c not in up) for pile in view.piles)
-    cons = Constraints(cats, view.hand_sizes)
-    env = view.players
-    for pile in cats:
-        for c in pile:
-            cons.has.add((view.seat, c)) if c in view.hand else cons.lacks.add((view.seat, c))
-    asked: tuple[str, ...] = ()
-    for e in view.events:
-        if isinstance(e, ev.Asked):
-            asked = tuple(c for c in e.cards if c not in up)
-        elif isinstance(e, ev.NoCard):
-            for c in asked:
-                cons.lacks.add((e.player, c))
-        elif isinstance(e, ev.CardShown):
-            if e.card is not None:
-                cons.has.add((e.by, e.card))
-            elif asked:
-                some = (e.by, frozenset(asked))
-                if some not in cons.some:
-                    cons.some.append(some)
-        elif isinstance(e, (ev.CrimeSeen,)) and e.cards is not None:
-            for c in e.cards:
-                cons.has.add((env, c))
-        elif isinstance(e, (ev.GameWon, ev.EverybodyLost, ev.NoPlayersLeft)):
-            for c in e.crime:
-                cons.has.add((env, c))
-        elif isinstance(e, ev.AccusationsRevealed):
-            pass  # the game ends at once; nothing to learn for play
-    return cons
+    """The exact-engine :class:`~game.knowledge.counting.Constraints` of a card-game
+    view (read by :class:`game.cardgame.reading.CardReader`): categories are
+    the piles without the face-up cards; hand sizes as dealt; players
+    0..n-1, the Crime card is the "envelope" (owner ``n``)."""
+    return record_constraints(read(view))
 
 
 def last_asker(view: CardView) -> int | None:
@@ -92,7 +67,7 @@ class _Base:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
         self.asked: set[frozenset[str]] = set()
-        self._cache: tuple[int, Knowledge] | None = None
+        self.tracker = Tracker(CardReader.of)
 
     def restore(self, view: CardView) -> None:
         """Rebuild the memory kept besides the view — the pairs this seat has
@@ -102,10 +77,9 @@ class _Base:
                       if isinstance(e, ev.Asked) and e.player == view.seat}
 
     def know(self, view: CardView) -> Knowledge:
-        """Exact knowledge (cached per number of events seen)."""
-        if self._cache is None or self._cache[0] != len(view.events):
-            self._cache = (len(view.events), solve(constraints(view)))
-        return self._cache[1]
+        """Exact knowledge (only the new events are read; counted again only
+        when what the seat knows changed)."""
+        return self.tracker.update(view)
 
     def choose(self, view: CardView, legal: list[CardAction]) -> CardAction:
         """One legal action for ``view.seat`` (the actor)."""
@@ -181,8 +155,7 @@ class MediumPlayer(_Base):
         return self._fill(view, singles[:1])
 
     def show(self, view: CardView, options: list[Show]) -> Show:
-        to = last_asker(view)
-        seen = {e.card for e in view.events if isinstance(e, ev.CardShown) and e.by == view.seat and e.to == to}
+        seen = self.tracker.read(view).shown_by_me().get(last_asker(view), set())
         again = [o for o in options if o.card in seen]
         return self.rng.choice(again or options)
 
@@ -240,12 +213,12 @@ class HardPlayer(MediumPlayer):
         return best
 
     def show(self, view: CardView, options: list[Show]) -> Show:
+        shows = self.tracker.read(view).my_shows()
         to = last_asker(view)
-        seen = {e.card for e in view.events if isinstance(e, ev.CardShown) and e.by == view.seat and e.to == to}
+        seen = {card for asker, card in shows if asker == to}
         times: dict[str, int] = {}
-        for e in view.events:
-            if isinstance(e, ev.CardShown) and e.by == view.seat and e.card:
-                times[e.card] = times.get(e.card, 0) + 1
+        for _asker, card in shows:
+            times[card] = times.get(card, 0) + 1
         return min(options, key=lambda o: (o.card not in seen, -times.get(o.card, 0), o.card))
 
     def _best(self, know: Knowledge) -> tuple[tuple[str, str, str], float]:

@@ -3,7 +3,7 @@
 Same style as the board game (:class:`game.rules.engine.Game`): drive a
 :class:`CardGame` with :meth:`CardGame.legal_actions` and
 :meth:`CardGame.apply`; every action is taken by :attr:`CardGame.actor`;
-illegal actions raise :class:`~game.rules.errors.IllegalActionError` with a
+illegal actions raise :class:`~game.core.errors.IllegalActionError` with a
 plain-words message, a ``code`` and a rule citation; each seat sees only
 :meth:`CardGame.view`.  A game is determined by its :class:`CardSetup` and its
 actions (:meth:`CardGame.replay`).
@@ -35,7 +35,7 @@ from typing import Any, Union
 
 from game.cardgame import events as ev
 from game.cardgame.cards import CARDS, deck, kind, name, piles
-from game.rules.errors import N_, GameOverError, IllegalActionError
+from game.core.errors import N_, GameOverError, IllegalActionError
 
 #: Orders in which joint accusations are checked (003 "Els jugadors triaran qui
 #: acusarà primer, segon, etc."): ``"turn"`` = the player whose turn it is,

@@ -3,6 +3,8 @@
 Cards are plain strings (their ids, e.g. ``"scarlet"``, ``"lead_pipe"``,
 ``"dining_room"``).  The English display name of each card is in
 :data:`CARD_NAMES`; the Tiled map names its rooms with these display names.
+The ids and names live in :mod:`game.core.cards`, shared with the card game;
+they are the same objects here.
 
 Rule source: 000 "What is in the box".
 """
@@ -11,28 +13,12 @@ from __future__ import annotations
 
 from typing import Literal
 
-Card = str
+from game.core.cards import ALL_CARDS, CARD_NAMES, ROOMS, SUSPECTS, WEAPONS, Card
+
+__all__ = ["ALL_CARDS", "CARD_NAMES", "Card", "Category", "ROOMS", "ROOM_BY_NAME", "SUSPECTS", "SUSPECT_BY_NAME",
+           "SUSPECT_COLOURS", "WEAPONS", "category", "name"]
+
 Category = Literal["suspect", "weapon", "room"]
-
-#: Suspects in the order of their start squares round the board (clockwise,
-#: starting with Miss Scarlet, who always moves first: 000 "Setting up" 9).
-SUSPECTS: tuple[Card, ...] = ("scarlet", "mustard", "white", "green", "peacock", "plum")
-WEAPONS: tuple[Card, ...] = ("candlestick", "knife", "lead_pipe", "revolver", "rope", "wrench")
-ROOMS: tuple[Card, ...] = (
-    "kitchen", "ballroom", "conservatory", "dining_room", "billiard_room",
-    "library", "lounge", "hall", "study",
-)
-ALL_CARDS: tuple[Card, ...] = SUSPECTS + WEAPONS + ROOMS
-
-CARD_NAMES: dict[Card, str] = {
-    "scarlet": "Miss Scarlet", "mustard": "Colonel Mustard", "white": "Mrs. White",
-    "green": "Mr. Green", "peacock": "Mrs. Peacock", "plum": "Professor Plum",
-    "candlestick": "Candlestick", "knife": "Knife", "lead_pipe": "Lead Pipe",
-    "revolver": "Revolver", "rope": "Rope", "wrench": "Wrench",
-    "kitchen": "Kitchen", "ballroom": "Ballroom", "conservatory": "Conservatory",
-    "dining_room": "Dining Room", "billiard_room": "Billiard Room", "library": "Library",
-    "lounge": "Lounge", "hall": "Hall", "study": "Study",
-}
 
 #: Room id for each English room name, as written in the Tiled map.
 ROOM_BY_NAME: dict[str, Card] = {CARD_NAMES[r]: r for r in ROOMS}

@@ -1,0 +1,555 @@
+"""Exact knowledge of one seat: for every card, the probability that it lies in
+the envelope and in each player's hand, by counting every deal consistent with
+what the seat has seen (uniform over consistent deals), not by sampling.
+It knows no game mode: the categories are the board game's suspects, weapons
+and rooms, or the card game's piles in play (the Crime cards are the
+"envelope"); what a seat saw is turned into :class:`Constraints` by
+its game mode's reader.
+
+A deal puts exactly one card of each category in the envelope (000 "Setting
+up" 5) and exactly ``hand_sizes[p]`` cards in player ``p``'s hand (000 "Setting
+up" 6).  What a seat sees becomes :class:`Constraints`:
+
+* ``has``   -- "owner holds card": its own hand (000 "Setting up" 7), a card
+  shown to it (000 "Suggestions" 3 and 5);
+* ``lacks`` -- "owner does not hold card": every card outside its own hand, and
+  the three named cards for each player who could not disprove (000
+  "Suggestions" 4);
+* ``some``  -- "player holds at least one of these cards": a card shown to
+  somebody else (000 "Suggestions" 3);
+* ``not_solutions`` -- triples that a wrong accusation ruled out (000
+  "Accusations" 4).
+
+"Nobody disproved" (000 "Suggestions" 6) needs no rule of its own: every other
+player passed, so each named card is in the envelope or in the suggester's own
+hand, and the counting finds that.
+
+Owners are numbered ``0 .. n-1`` for the players and ``n`` for the envelope.
+
+How the counting works.  Simple certain consequences are first propagated
+(fixed cards, full hands, the last possible card of a category, a "some" left
+with one candidate).  The remaining undecided cards are split into *items*:
+every card named by a still-open "some" constraint is an item of its own; the
+other undecided cards are grouped by (category, set of possible owners) --
+such cards are interchangeable, so a group of ``k`` is distributed in one step
+with multinomial weights ``k! / prod(k_o!)``.  A forward/backward dynamic
+programme over the items counts the deals; its state packs each owner's
+remaining capacity and the "already satisfied" bits of the open "some"
+constraints into one integer (capacities carry a guard bit so one subtraction
+and one mask test check every capacity at once).  Marginals come from the
+forward and backward tables.  Everything is exact integer arithmetic.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from math import factorial
+from typing import Iterable, Sequence
+
+Card = str
+
+
+class ContradictionError(ValueError):
+    """The constraints admit no deal at all: the view is inconsistent (for
+    example a player said to hold a card that another player showed)."""
+
+
+@dataclass
+class Constraints:
+    """What one seat knows, as constraints on the deal.
+
+    ``categories``: the card piles, one card of each goes to the envelope;
+    ``hand_sizes``: cards per player (``sum(hand_sizes) + len(categories)`` must
+    equal the number of cards); ``has``/``lacks``: sets of ``(owner, card)``
+    with owner ``len(hand_sizes)`` meaning the envelope; ``some``: list of
+    ``(player, cards)``, the player holds at least one of ``cards``;
+    ``not_solutions``: envelope triples (one card per category, in category
+    order) known to be wrong.
+    """
+
+    categories: tuple[tuple[Card, ...], ...]
+    hand_sizes: tuple[int, ...]
+    has: set[tuple[int, Card]] = field(default_factory=set)
+    lacks: set[tuple[int, Card]] = field(default_factory=set)
+    some: list[tuple[int, frozenset[Card]]] = field(default_factory=list)
+    not_solutions: set[tuple[Card, ...]] = field(default_factory=set)
+
+    @property
+    def players(self) -> int:
+        return len(self.hand_sizes)
+
+    @property
+    def envelope(self) -> int:
+        """The owner index of the envelope (``len(hand_sizes)``)."""
+        return len(self.hand_sizes)
+
+    def copy(self) -> "Constraints":
+        return Constraints(self.categories, self.hand_sizes, set(self.has), set(self.lacks),
+                           list(self.some), set(self.not_solutions))
+
+    def key(self) -> tuple:
+        """A hashable summary: equal keys mean equal knowledge."""
+        return (self.categories, self.hand_sizes, frozenset(self.has), frozenset(self.lacks),
+                frozenset(self.some), frozenset(self.not_solutions))
+
+
+class Knowledge:
+    """The result of counting: ``total`` consistent deals and, for every card,
+    ``counts[card][owner]`` = the number of those deals with ``card`` at
+    ``owner`` (players ``0..n-1``, envelope ``n``).
+
+    Probabilities are ``counts / total``; a probability of exactly 0 or 1 is a
+    certainty (compare the integers, see :meth:`certain_owner`).
+    """
+
+    def __init__(self, constraints: Constraints, total: int, counts: dict[Card, list[int]]) -> None:
+        self.constraints = constraints
+        self.categories = constraints.categories
+        self.players = constraints.players
+        self.envelope = constraints.envelope
+        self.total = total
+        self.counts = counts
+
+    def prob(self, card: Card, owner: int) -> float:
+        """P(``card`` is at ``owner``), a float in [0, 1]."""
+        return self.counts[card][owner] / self.total
+
+    def exact(self, card: Card, owner: int) -> Fraction:
+        """P(``card`` is at ``owner``) as an exact fraction."""
+        return Fraction(self.counts[card][owner], self.total)
+
+    def p_envelope(self, card: Card) -> float:
+        """P(``card`` is in the envelope)."""
+        return self.counts[card][self.envelope] / self.total
+
+    def certain_owner(self, card: Card) -> int | None:
+        """The owner that surely holds ``card`` (envelope = ``n``), or None."""
+        for o, c in enumerate(self.counts[card]):
+            if c == self.total:
+                return o
+        return None
+
+    def possible(self, card: Card, owner: int) -> bool:
+        """False when ``card`` is certainly not at ``owner``."""
+        return self.counts[card][owner] > 0
+
+    def solution(self) -> tuple[Card, ...] | None:
+        """The envelope (one card per category) if it is certain, else None."""
+        out = []
+        for pile in self.categories:
+            sure = [c for c in pile if self.counts[c][self.envelope] == self.total]
+            if not sure:
+                return None
+            out.append(sure[0])
+        return tuple(out)
+
+    def envelope_distribution(self, pile: Sequence[Card]) -> dict[Card, float]:
+        """P(card is the envelope's card of that category) for each card of ``pile``."""
+        return {c: self.p_envelope(c) for c in pile}
+
+    def best_guess(self) -> tuple[tuple[Card, ...], float]:
+        """The most probable envelope (card per category by marginal) and a lower
+        estimate of its probability (product of the marginals)."""
+        out, p = [], 1.0
+        for pile in self.categories:
+            c = max(pile, key=self.p_envelope)
+            out.append(c)
+            p *= self.p_envelope(c)
+        return tuple(out), p
+
+
+# ---------------------------------------------------------------------------
+# The counting
+# ---------------------------------------------------------------------------
+
+class _Problem:
+    """Propagated constraints, ready for the dynamic programme."""
+
+    def __init__(self, cons: Constraints, extra_has: Iterable[tuple[int, Card]] = ()) -> None:
+        self.cons = cons
+        n = cons.players
+        self.n = n
+        cats = cons.categories
+        self.cat_of: dict[Card, int] = {}
+        for k, pile in enumerate(cats):
+            for c in pile:
+                if c in self.cat_of:
+                    raise ValueError(f"card {c!r} is in two categories")
+                self.cat_of[c] = k
+        self.cards = [c for pile in cats for c in pile]
+        if sum(cons.hand_sizes) + len(cats) != len(self.cards):
+            raise ValueError(
+                f"hand sizes {cons.hand_sizes} and {len(cats)} envelope cards do not add up to "
+                f"{len(self.cards)} cards")
+        # DP owners: players 0..n-1, then one envelope slot per category n+k.
+        self.caps = list(cons.hand_sizes) + [1] * len(cats)
+        allowed: dict[Card, set[int]] = {c: set(range(n)) | {n + self.cat_of[c]} for c in self.cards}
+        for o, c in cons.lacks:
+            self._check(c)
+            allowed[c].discard(self._slot(o, c))
+        for o, c in list(cons.has) + list(extra_has):
+            self._check(c)
+            s = self._slot(o, c)
+            if s not in allowed[c]:
+                raise ContradictionError(f"{c} cannot be at {self._owner_name(o)} and yet is there")
+            allowed[c] = {s}
+        self.allowed = allowed
+        some = []
+        for p, cards in cons.some:
+            for c in cards:
+                self._check(c)
+            some.append((p, frozenset(cards)))
+        self.some = some
+        self._propagate()
+
+    def _check(self, c: Card) -> None:
+        if c not in self.cat_of:
+            raise ValueError(f"unknown card {c!r}")
+
+    def _slot(self, owner: int, card: Card) -> int:
+        if owner == self.n:
+            return self.n + self.cat_of[card]
+        if not 0 <= owner < self.n:
+            raise ValueError(f"no owner {owner}")
+        return owner
+
+    def _owner_name(self, o: int) -> str:
+        return "the envelope" if o >= self.n else f"player {o}"
+
+    def _propagate(self) -> None:
+        allowed, caps, n = self.allowed, self.caps, self.n
+        slots = range(len(caps))
+        changed = True
+        while changed:
+            changed = False
+            for c in self.cards:
+                if not allowed[c]:
+                    raise ContradictionError(f"{c} can be nowhere")
+            fixed = {c: next(iter(a)) for c, a in allowed.items() if len(a) == 1}
+            for s in slots:
+                holders = [c for c in self.cards if s in allowed[c]]
+                mine = [c for c in holders if fixed.get(c) == s]
+                if len(mine) > caps[s]:
+                    raise ContradictionError(
+                        f"{self._owner_name(s)} would hold {len(mine)} cards but holds {caps[s]}")
+                if len(holders) < caps[s]:
+                    raise ContradictionError(
+                        f"{self._owner_name(s)} must hold {caps[s]} cards but only {len(holders)} are possible")
+                if len(mine) == caps[s] and len(holders) > len(mine):
+                    for c in holders:
+                        if fixed.get(c) != s:
+                            allowed[c].discard(s)
+                    changed = True
+                    break
+                if len(holders) == caps[s] and len(mine) < len(holders):
+                    for c in holders:
+                        allowed[c] = {s}
+                    changed = True
+                    break
+            if changed:
+                continue
+            open_some = []
+            for p, cards in self.some:
+                cand = [c for c in cards if p in allowed[c]]
+                if any(fixed.get(c) == p for c in cand):
+                    continue
+                if not cand:
+                    raise ContradictionError(
+                        f"player {p} must hold one of {sorted(cards)} but can hold none of them")
+                if len(cand) == 1:
+                    allowed[cand[0]] = {p}
+                    changed = True
+                    continue
+                open_some.append((p, frozenset(cand)))
+            # drop duplicates and supersets (p holds one of A, A subset of B => B is implied)
+            uniq = sorted(set(open_some), key=lambda x: len(x[1]))
+            kept: list[tuple[int, frozenset[Card]]] = []
+            for p, cs in uniq:
+                if not any(q == p and ds <= cs for q, ds in kept):
+                    kept.append((p, cs))
+            self.some = kept
+
+    # -- the dynamic programme --------------------------------------------
+    def items(self, tail: Sequence[Card] = ()) -> list[tuple[list[Card], list[int]]]:
+        """Undecided cards as items ``(cards, possible DP owners)``: singletons for
+        cards in open "some" constraints (and ``tail``), groups for the others.
+        Order: "some" cards greedily (few constraints open at once), then the
+        groups, then ``tail``."""
+        allowed = self.allowed
+        undecided = [c for c in self.cards if len(allowed[c]) > 1]
+        tail = [c for c in tail if c in undecided]
+        in_some = {c for _, cs in self.some for c in cs if c not in tail}
+        # greedy order of the "some" cards: prefer cards that close constraints
+        remaining_cons = [set(cs) for _, cs in self.some]
+        order: list[Card] = []
+        pool = set(in_some)
+        opened: set[int] = set()
+        while pool:
+            def score(c: Card) -> tuple:
+                closes = sum(1 for i, cs in enumerate(remaining_cons) if cs == {c})
+                opens = sum(1 for i, cs in enumerate(remaining_cons) if c in cs and i not in opened)
+                return (-(closes * 2 - opens), c)
+            c = min(pool, key=score)
+            pool.discard(c)
+            order.append(c)
+            for i, cs in enumerate(remaining_cons):
+                if c in cs:
+                    opened.add(i)
+                    cs.discard(c)
+        out: list[tuple[list[Card], list[int]]] = [([c], sorted(allowed[c])) for c in order]
+        groups: dict[tuple, list[Card]] = {}
+        for c in undecided:
+            if c in in_some or c in tail:
+                continue
+            groups.setdefault((self.cat_of[c], tuple(sorted(allowed[c]))), []).append(c)
+        for (_, owners), cs in sorted(groups.items(), key=lambda kv: (len(kv[1]), kv[0])):
+            out.append((cs, list(owners)))
+        for c in tail:
+            out.append(([c], sorted(allowed[c])))
+        return out
+
+
+def _compositions(k: int, owners: list[int], caps: list[int]):
+    """Every way to put ``k`` interchangeable cards on ``owners`` (at most
+    ``caps[o]`` each): yields tuples of counts aligned with ``owners``."""
+    m = len(owners)
+    out = []
+
+    def rec(i: int, left: int, acc: list[int]) -> None:
+        if i == m - 1:
+            if left <= caps[owners[i]]:
+                out.append(tuple(acc + [left]))
+            return
+        for j in range(min(left, caps[owners[i]]) + 1):
+            rec(i + 1, left - j, acc + [j])
+
+    if m == 0:
+        return [()] if k == 0 else []
+    rec(0, k, [])
+    return out
+
+
+class _DP:
+    """Forward/backward tables over the items of a :class:`_Problem`."""
+
+    def __init__(self, prob: _Problem, tail: Sequence[Card] = ()) -> None:
+        self.prob = prob
+        caps = prob.caps
+        width = max(max(caps), 1).bit_length() + 1
+        self.shift = [i * width for i in range(len(caps))]
+        guard_bit = 1 << (width - 1)
+        self.guard = sum(guard_bit << s for s in self.shift)
+        base = len(caps) * width
+        self.items = prob.items(tail)
+        # remaining capacities after the decided cards
+        rem = list(caps)
+        for c in prob.cards:
+            a = prob.allowed[c]
+            if len(a) == 1:
+                rem[next(iter(a))] -= 1
+        self.rem = rem
+        start = self.guard + sum(r << s for r, s in zip(rem, self.shift))
+        # "some" bits; a constraint is closed after the last item naming it
+        some = prob.some
+        last_item = {}
+        for i, (cs, _) in enumerate(self.items):
+            for j, (_, scs) in enumerate(some):
+                if cs[0] in scs and len(cs) == 1:
+                    last_item[j] = i
+        close = [0] * len(self.items)
+        for j, i in last_item.items():
+            close[i] |= 1 << (base + j)
+        self.close = close
+        # transitions per item: (delta, setbits, weight, counts)
+        self.trans = []
+        for cs, owners in self.items:
+            k = len(cs)
+            tr = []
+            for comp in _compositions(k, owners, rem):
+                delta = sum(j << self.shift[o] for j, o in zip(comp, owners))
+                w = factorial(k)
+                for j in comp:
+                    w //= factorial(j)
+                bits = 0
+                if k == 1:
+                    o = owners[comp.index(1)]
+                    for j, (p, scs) in enumerate(some):
+                        if p == o and cs[0] in scs:
+                            bits |= 1 << (base + j)
+                tr.append((delta, bits, w, comp))
+            self.trans.append(tr)
+        self.start = start
+        self.final = self.guard
+        self.forward()
+
+    def forward(self) -> None:
+        guard = self.guard
+        layers = [{self.start: 1}]
+        for i, tr in enumerate(self.trans):
+            cur = layers[-1]
+            nxt: dict[int, int] = {}
+            cl = self.close[i]
+            for s, f in cur.items():
+                for delta, bits, w, _ in tr:
+                    t = s - delta
+                    if t & guard != guard:
+                        continue
+                    t |= bits
+                    if cl:
+                        if t & cl != cl:
+                            continue
+                        t ^= cl
+                    nxt[t] = nxt.get(t, 0) + f * w
+            layers.append(nxt)
+        self.layers = layers
+        self.total = layers[-1].get(self.final, 0)
+
+    def marginals(self) -> list[list[int]]:
+        """For each item, the weighted number of deals per transition."""
+        guard = self.guard
+        back: dict[int, int] = {self.final: 1}
+        acc_all: list[list[int]] = [None] * len(self.trans)  # type: ignore[list-item]
+        for i in range(len(self.trans) - 1, -1, -1):
+            tr = self.trans[i]
+            cl = self.close[i]
+            acc = [0] * len(tr)
+            newback: dict[int, int] = {}
+            for s, f in self.layers[i].items():
+                b_total = 0
+                for ti, (delta, bits, w, _) in enumerate(tr):
+                    t = s - delta
+                    if t & guard != guard:
+                        continue
+                    t |= bits
+                    if cl:
+                        if t & cl != cl:
+                            continue
+                        t ^= cl
+                    b = back.get(t)
+                    if b:
+                        b_total += w * b
+                        acc[ti] += f * w * b
+                if b_total:
+                    newback[s] = b_total
+            back = newback
+            acc_all[i] = acc
+        return acc_all
+
+
+def _count(cons: Constraints, extra_has: Iterable[tuple[int, Card]] = ()) -> tuple[int, dict[Card, list[int]]]:
+    """Count the deals (ignoring ``not_solutions``) and the per-card owner counts."""
+    try:
+        prob = _Problem(cons, extra_has)
+    except ContradictionError:
+        if extra_has:
+            return 0, {}
+        raise
+    dp = _DP(prob)
+    total = dp.total
+    n = prob.n
+    counts = {c: [0] * (n + 1) for c in prob.cards}
+    if total == 0:
+        return 0, counts
+    for c in prob.cards:
+        a = prob.allowed[c]
+        if len(a) == 1:
+            counts[c][min(next(iter(a)), n)] = total
+    acc = dp.marginals()
+    for (cs, owners), tr, a in zip(dp.items, dp.trans, acc):
+        k = len(cs)
+        per = [0] * (n + 1)
+        for (_, _, _, comp), x in zip(tr, a):
+            if x:
+                for j, o in zip(comp, owners):
+                    if j:
+                        per[min(o, n)] += x * j
+        for o in range(n + 1):
+            assert per[o] % k == 0
+            per[o] //= k
+        for c in cs:
+            counts[c] = list(per)
+    return total, counts
+
+
+def solve(cons: Constraints) -> Knowledge:
+    """Count every deal consistent with ``cons`` and return the exact
+    :class:`Knowledge`.
+
+    Raises :class:`ContradictionError` when no deal is consistent and
+    ``ValueError`` for malformed constraints (unknown card, sizes that do not
+    add up).  Wrong accusations are handled by subtraction: the deals with the
+    envelope equal to a ruled-out triple are counted with those three cards
+    fixed and taken away (they are disjoint for different triples).
+    """
+    total, counts = _count(cons)
+    if total == 0:
+        raise ContradictionError("no deal fits what this seat has seen")
+    env = cons.envelope
+    for triple in cons.not_solutions:
+        t, cnt = _count(cons, [(env, c) for c in triple])
+        if t:
+            total -= t
+            for c, row in cnt.items():
+                counts[c] = [a - b for a, b in zip(counts[c], row)]
+    if total <= 0:
+        raise ContradictionError("every possible envelope has been ruled out by wrong accusations")
+    return Knowledge(cons, total, counts)
+
+
+def joint(cons: Constraints, cards: Sequence[Card]) -> dict[tuple[int, ...], int]:
+    """Exact joint counts of where ``cards`` lie: ``{(owner of cards[0], ...):
+    number of consistent deals}`` (owners as in :class:`Knowledge`, the
+    envelope is ``n``).  Used to get exact outcome probabilities of a
+    suggestion.  Raises :class:`ContradictionError` like :func:`solve`."""
+    out = _joint(cons, cards, ())
+    env = cons.envelope
+    for triple in cons.not_solutions:
+        sub = _joint(cons, cards, [(env, c) for c in triple])
+        for k, v in sub.items():
+            out[k] = out.get(k, 0) - v
+    out = {k: v for k, v in out.items() if v}
+    if not out:
+        raise ContradictionError("no deal fits what this seat has seen")
+    return out
+
+
+def _joint(cons: Constraints, cards: Sequence[Card], extra_has) -> dict[tuple[int, ...], int]:
+    try:
+        prob = _Problem(cons, extra_has)
+    except ContradictionError:
+        if extra_has:
+            return {}
+        raise
+    n = prob.n
+    dp = _DP(prob, tail=list(cards))
+    fixed = {c: min(next(iter(prob.allowed[c])), n) for c in cards if len(prob.allowed[c]) == 1}
+    tail_items = len([c for c in cards if c not in fixed])
+    m = len(dp.items)
+    guard = dp.guard
+    out: dict[tuple[int, ...], int] = {}
+
+    def rec(i: int, s: int, f: int, where: dict[Card, int]) -> None:
+        if i == m:
+            if s == dp.final:
+                key = tuple(where[c] if c in where else fixed[c] for c in cards)
+                out[key] = out.get(key, 0) + f
+            return
+        cs, owners = dp.items[i]
+        cl = dp.close[i]
+        for delta, bits, w, comp in dp.trans[i]:
+            t = s - delta
+            if t & guard != guard:
+                continue
+            t |= bits
+            if cl:
+                if t & cl != cl:
+                    continue
+                t ^= cl
+            where[cs[0]] = min(owners[comp.index(1)], n)
+            rec(i + 1, t, f * w, where)
+        where.pop(cs[0], None)
+
+    for s, f in dp.layers[m - tail_items].items():
+        rec(m - tail_items, s, f, {})
+    return out

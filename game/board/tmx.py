@@ -49,7 +49,11 @@ import pytmx  # noqa: E402
 from game.board.model import Board, Door, Room, Square  # noqa: E402
 from game.files import FileProblem, read_file_bytes  # noqa: E402
 from game.i18n import N_  # noqa: E402
-from game.rules.cards import CARD_NAMES, ROOM_BY_NAME, ROOMS, SUSPECT_BY_NAME, SUSPECTS  # noqa: E402
+from game.core.cards import CARD_NAMES, ROOMS, SUSPECTS  # noqa: E402
+
+#: The map names rooms and start squares by the cards' display names.
+ROOM_BY_NAME = {CARD_NAMES[r]: r for r in ROOMS}
+SUSPECT_BY_NAME = {CARD_NAMES[s]: s for s in SUSPECTS}
 
 #: The size of the mansion, in squares.
 MAP_WIDTH, MAP_HEIGHT = 24, 25

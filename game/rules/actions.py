@@ -21,9 +21,10 @@ class Roll:
 
 @dataclass(frozen=True)
 class Move:
-    """Move to a destination after rolling: a corridor square ``square`` or a room
-    ``room`` (exactly one of them is set).  ``path`` is optional: when given it
-    must be a legal path; otherwise the engine picks one."""
+    """Move to a destination after rolling: a corridor square ``square``
+    (column, row) or a room id ``room`` (exactly one of them is set).  The
+    engine checks that the destination is reachable with the roll and walks
+    the token along one legal path of that roll (000 "How a turn works" 2-3)."""
 
     square: Square | None = None
     room: str | None = None

@@ -99,7 +99,6 @@ class Game:
     events: list[ev.Event] = field(default_factory=list)
     actions: list[Action] = field(default_factory=list)
     _moves: dict[Position, Path] | None = None
-    _left_room: str | None = None
     _suggested: bool = False
     _summoned: set[int] = field(default_factory=set)
     _may_stay: bool = False
@@ -390,7 +389,6 @@ class Game:
             dice = tuple(self.rng.randint(1, 6) for _ in range(self.options.dice))
         self.roll = sum(dice)
         self._emit(ev.DieRolled(self.turn, dice))
-        self._left_room = self.room_of(self.turn)
         self._may_stay = False
         self.phase = Phase.MOVE
         self._moves = None
@@ -499,7 +497,6 @@ class Game:
         self.phase = Phase.START
         self.roll = None
         self._moves = None
-        self._left_room = None
         self._suggested = False
         self._may_stay = nxt in self._summoned or (
             self.options.stay_to_suggest and self.room_of(nxt) is not None)

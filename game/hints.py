@@ -53,6 +53,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
+from game.core.notebook import DEFAULT_NOTEBOOK_MODE, NOTEBOOK_MODES  # noqa: F401  (both games' setups)
 from game.i18n import N_, _, card, fmt, nfmt
 from game.knowledge.record import Question, Record
 
@@ -64,13 +65,6 @@ __all__ = ["BOARD_WORDS", "CARD_GAME_WORDS", "DEFAULT_NOTEBOOK_MODE", "Hint", "I
            "NOTEBOOK_MODES", "NOTEBOOK_MODE_NAMES", "Question", "Table", "Wording", "board_hints", "board_table",
            "card_game_hints", "card_game_table", "deduce", "or_list", "player_name", "table"]
 
-#: How much the notebook helps (the setup's "Notebook help" row): ``manual``
-#: nothing is ticked for you; ``assisted`` your own cards and the cards shown
-#: to you are ticked; ``hints`` assisted, plus a Hint button.
-NOTEBOOK_MODES: tuple[str, ...] = ("manual", "assisted", "hints")
-#: The default: hints, because they appear only when asked for (nothing is
-#: given away unless the child presses Hint) and can be turned off in New game.
-DEFAULT_NOTEBOOK_MODE = "hints"
 #: The English names of the modes, for the setup button (translated there).
 NOTEBOOK_MODE_NAMES: dict[str, str] = {"manual": N_("Manual"), "assisted": N_("Assisted"), "hints": N_("Hints")}
 

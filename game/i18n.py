@@ -187,6 +187,13 @@ def _values(params: dict) -> dict[str, object]:
     return values
 
 
+def and_list(names: list[str]) -> str:
+    """ "A, B and C" in the current language (``names``: one or more words)."""
+    if len(names) == 1:
+        return names[0]
+    return _("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
+
+
 def upper_first(text: str) -> str:
     """``text`` with its first letter in upper case (after any leading punctuation like "¡" or "¿")."""
     for i, ch in enumerate(text):

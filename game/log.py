@@ -9,15 +9,8 @@ use (English unless :func:`game.i18n.set_language` chose another).
 
 from __future__ import annotations
 
-from game.i18n import _, card, fmt, nfmt
+from game.i18n import and_list, card, fmt, nfmt
 from game.rules import events as ev
-
-
-def _and_list(names: list[str]) -> str:
-    """ "A, B and C" in the current language."""
-    if len(names) == 1:
-        return names[0]
-    return _("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
 
 
 def describe(event: ev.Event, seats: tuple[str, ...]) -> str | None:
@@ -30,7 +23,7 @@ def describe(event: ev.Event, seats: tuple[str, ...]) -> str | None:
     e = event
     if isinstance(e, ev.GameStarted):
         return fmt("The game begins. {names} are at the table.",
-                   names=_and_list([card(s, "the") for s in e.seats]))
+                   names=and_list([card(s, "the") for s in e.seats]))
     if isinstance(e, ev.HandDealt):
         return None
     if isinstance(e, ev.TurnStarted):

@@ -12,8 +12,7 @@ manera que els altres jugadors no vegin quina carta s'ha mostrat").
 from __future__ import annotations
 
 from game.cardgame import events as ev
-from game.i18n import _, card, fmt
-from game.log import _and_list
+from game.i18n import _, and_list, card, fmt
 
 
 def public(event: ev.Event) -> ev.Event:
@@ -41,7 +40,7 @@ def describe(event: ev.Event, seats: tuple[str, ...]) -> str | None:
         up = [card(c, "the") for c in e.face_up]
         deck = _("Advanced game, with the + cards.") if e.advanced else _("Normal game.")
         if up:
-            table = fmt("Face up for everybody: {cards}.", cards=_and_list(up))
+            table = fmt("Face up for everybody: {cards}.", cards=and_list(up))
         else:
             table = _("No cards lie face up.")
         return " ".join((deck, table, fmt("{who} starts.", who=seats[e.first])))

@@ -23,8 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from game.cardgame.engine import CardAction, CardSetup, action_from_dict, action_to_dict
-from game.hints import DEFAULT_NOTEBOOK_MODE, NOTEBOOK_MODES
-from game.rules.cards import SUSPECTS
+from game.core.cards import SUSPECTS
+from game.core.notebook import DEFAULT_NOTEBOOK_MODE, NOTEBOOK_MODES
 
 MODE = "card-game"
 #: What a seat's level may be in a card-game save ("human" = a person).
@@ -36,7 +36,7 @@ class CardSaved:
     """A saved card game: the ``setup`` (its ``levels`` say who is a person),
     the suspect token of each seat (``suspects``), the actions in order, the
     case-file marks (seat -> {card id: mark}) and the ``notebook_mode``
-    (:data:`game.hints.NOTEBOOK_MODES`)."""
+    (:data:`game.core.notebook.NOTEBOOK_MODES`)."""
 
     setup: CardSetup
     suspects: tuple[str, ...]
@@ -47,7 +47,7 @@ class CardSaved:
 
     def document(self) -> dict[str, Any]:
         """The JSON-able document (see the module docstring)."""
-        from game.save import SAVE_FORMAT, SAVE_VERSION
+        from game.savefile import SAVE_FORMAT, SAVE_VERSION
 
         return {"format": SAVE_FORMAT, "version": SAVE_VERSION, "mode": MODE, "setup": self.setup.to_dict(),
                 "seats": list(self.suspects), "actions": [action_to_dict(a) for a in self.actions],
@@ -59,7 +59,7 @@ def from_document(doc: dict, path: str | Path) -> CardSaved:
     """The :class:`CardSaved` of a checked ``"mode": "card-game"`` document.
     Raises :class:`game.save.SaveError` naming the place of the first problem."""
     from game.i18n import N_
-    from game.save import (BAD_MOVES, BAD_NOTEBOOK_MODE, BAD_PLAYERS, UNKNOWN_MOVE, SaveError,
+    from game.savefile import (BAD_MOVES, BAD_NOTEBOOK_MODE, BAD_PLAYERS, UNKNOWN_MOVE, SaveError,
                            read_notebooks)
 
     bad_setup = N_("the setup of the card game in it is not valid")

@@ -1,0 +1,122 @@
+"""What the saved games of both game modes share: the file's format name and
+version, :class:`SaveError`, the words for a hand-edited save's problems
+(for a parent; the place and the raw value go to the log), the wording of a
+move the rules refuse (:func:`illegal_move`) and the notebooks' reader.
+
+:mod:`game.save` (the board game) and :mod:`game.cardgame.save` (the card
+game) both build on this module and never import each other's format code.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import fields
+from pathlib import Path
+from typing import Any
+
+from game.files import FileProblem, Phrase
+from game.i18n import N_
+
+SAVE_FORMAT = "clue-save"
+SAVE_VERSION = 1
+
+
+class SaveError(FileProblem):
+    """A saved game that cannot be used (see :class:`FileProblem`):
+    ``str()`` is ``saved game <path>, <place>: <problem>``."""
+
+    def _line(self) -> str:
+        return "saved game " + super()._line()
+
+
+class NewerSaveError(SaveError):
+    """A save written by a newer version of the game (its ``version`` is above
+    :data:`SAVE_VERSION`): not damaged, so it stays where it is (``movable`` False)."""
+
+    def __init__(self, path: str | Path, version: int) -> None:
+        super().__init__(path, N_("it was saved by a newer version of Clue"), '"version"',
+                         detail=f"save format {version}; this game reads up to {SAVE_VERSION}", movable=False)
+
+
+def _expect(cond: bool, path: Path, problem: str, place: str, detail: str = "") -> None:
+    if not cond:
+        raise SaveError(path, problem, place, detail=detail)
+
+
+#: Problems of a hand-edited save, in words for a parent (the place and the raw value go to the log).
+NOT_A_SAVE = N_("the file is not a Clue saved game")
+BAD_VERSION = N_("the version number in it is not valid")
+UNKNOWN_MODE = N_("it names a game mode this version does not know")
+BAD_SETUP = N_("the setup of the game in it is not valid")
+UNKNOWN_OPTION = N_("it names a rule this version does not know")
+BAD_OPTIONS = N_("the rule options in it are not valid")
+BAD_PLAYERS = N_("the players in it are not valid")
+NOT_A_SUSPECT = N_("it names a suspect that is not in the game")
+BAD_MOVES = N_("the list of moves in it is damaged")
+UNKNOWN_MOVE = N_("move {n} in it is not one the game knows")
+BAD_NOTEBOOK_MODE = N_("the notebook help chosen in it is not valid")
+#: What each kind of move is called in a message (the action's class name -> words).
+MOVE_KINDS = {
+    "Roll": N_("rolling the die"), "Move": N_("walking"), "TakePassage": N_("a secret passage"),
+    "Suggest": N_("a suggestion"), "Disprove": N_("showing a card"), "Accuse": N_("an accusation"),
+    "EndTurn": N_("ending the turn"), "Ask": N_("a question"), "Show": N_("showing a card"),
+    "Join": N_("joining an accusation"), "Decline": N_("not joining an accusation"),
+}
+#: The engine reasons that would quote what the file holds: said in these words instead.
+NOT_IN_GAME = N_("It names a card that is not in the game.")
+
+
+def _names_unknown_card(action: Any, game: str) -> bool:
+    """True when a text field of ``action`` (a dataclass) is no card of the
+    ``game`` ("board" or "cards"): the engine's reason would quote it."""
+    if game == "cards":
+        from game.cardgame.cards import deck
+
+        cards = set(deck(True))
+    else:
+        from game.core.cards import ALL_CARDS
+
+        cards = set(ALL_CARDS)
+    values = [getattr(action, f.name) for f in fields(action)] if hasattr(action, "__dataclass_fields__") else []
+    return any(isinstance(v, str) and v not in cards for v in values)
+
+
+def illegal_move(path: str | Path, i: int, action: Any, exc: Exception, game: str = "board") -> SaveError:
+    """The :class:`SaveError` for action ``i`` (0-based) of a save that the
+    rules refuse (``exc``, an ``IllegalActionError``; ``game`` "board" or
+    "cards" picks the engine's reasons, :mod:`game.i18n_why`).  In words for a
+    parent: "it was changed by hand, and move 6 in it (showing a card)
+    breaks the rules. You do not hold the rope" (the engine's reason in the
+    player's language, a card the game does not know said as such); the
+    action itself and its place go to the log (``detail``, ``place``)."""
+    from game.i18n import _
+    from game.i18n_why import explain
+
+    kind = type(action).__name__
+    code = getattr(exc, "code", "")
+    if code in ("bad_card", "unknown") or _names_unknown_card(action, game):
+        english, said = NOT_IN_GAME, (lambda: _(NOT_IN_GAME))
+    else:
+        english, said = str(exc), (lambda: explain(exc, game).text)
+    words = MOVE_KINDS.get(kind)
+    return SaveError(path, N_("it was changed by hand, and move {n} in it ({kind}) breaks the rules. {reason}"),
+                     f'"actions"[{i}]', detail=f"{kind}: {exc} ({action!r})",
+                     values={"n": i + 1,
+                             "kind": Phrase(words or kind, (lambda: _(words)) if words else (lambda: kind)),
+                             "reason": Phrase(english.rstrip("."), lambda: said().rstrip("."))})
+
+
+def read_notebooks(doc: dict, path: Path, seats: int) -> dict[int, dict[str, str]]:
+    """The ``"notebooks"`` of a document: seat (``"0"`` .. ``seats - 1``) ->
+    {card id: mark}.  Raises :class:`SaveError` for anything else."""
+    notebooks_raw = doc.get("notebooks", {})
+    _expect(isinstance(notebooks_raw, dict), path, N_("a notebook in it is not a seat number with card marks"),
+            '"notebooks"', "the notebooks must be an object")
+    notebooks: dict[int, dict[str, str]] = {}
+    for k, marks in notebooks_raw.items():
+        # ASCII digits only: "²".isdigit() is true, yet int("²") fails
+        _expect(re.fullmatch(r"[0-9]{1,2}", k) is not None and int(k) < seats and isinstance(marks, dict)
+                and all(isinstance(c, str) and isinstance(m, str) for c, m in marks.items()),
+                path, N_("a notebook in it is not a seat number with card marks"), f'"notebooks"."{k}"')
+        notebooks[int(k)] = dict(marks)
+    return notebooks

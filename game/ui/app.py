@@ -10,14 +10,12 @@ from __future__ import annotations
 
 import os
 import random
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game import paths
-from game.board.tmx import MapError, load_board
 from game.ui import LOGICAL_SIZE, theme
 from game.ui.i18n import _
 from game.ui.input import Pads
@@ -36,7 +34,7 @@ class App:
 
     ``size``: window size in pixels (at least :data:`~game.ui.MIN_WINDOW`); ``seed``: seed for new
     games (random when None); ``map_path``: the Tiled map, read once here (:attr:`board`, or
-    :attr:`map_error`; its pictures are checked here too: :attr:`map_pictures_ok`).  ``speed``
+    :attr:`map_error`; its pictures checked by :meth:`Store.load_map <game.ui.store.Store.load_map>`: :attr:`map_pictures_ok`).  ``speed``
     scales every animation and computer pause (2.0 = twice as fast;
     :data:`game.ui.anim.INSTANT` skips them; None: the settings' ``animation_speed``).
     ``threaded_ai``: computer players think on a worker thread so the frame keeps drawing.
@@ -71,15 +69,9 @@ class App:
         self.pads = Pads()
         self.router = Router(self, self.store.settings.keys)
         self.coach = None
-        self.board, self.map_error = None, None
-        try:
-            self.board = load_board(self.map_path)
-        except MapError as exc:
-            self.map_error = str(exc)
-        except Exception as exc:  # never a traceback on screen for a bad map
-            self.map_error = f"map {self.map_path}: {exc}"
-        #: the map's pictures passed the checks (False: the board is drawn plainly, and the title says why)
-        self.map_pictures_ok = self.board is not None and self._check_map_pictures()
+        #: the board, or None with :attr:`map_error` saying why; :attr:`map_pictures_ok` False: the
+        #: board is drawn plainly (its pictures failed the checks, and the title says why)
+        self.board, self.map_error, self.map_pictures_ok = self.store.load_map(self.map_path)
         if self.store.settings.fullscreen:
             self.prefs.set_fullscreen(True, save=False)
 
@@ -91,29 +83,6 @@ class App:
 
             self.board_drawing = BoardView(self.board, self.map_path if self.map_pictures_ok else None)
         return self.board_drawing
-
-    def _check_map_pictures(self) -> bool:
-        """Check the pictures of the (good) map at start-up, before anything opens
-        them (:func:`game.board.tmx.check_pictures`: a named pipe would hang the
-        game, a huge picture take gigabytes).  A bad one: the board is drawn
-        plainly and a message over the title names the picture and what is wrong."""
-        from game.board.tmx import check_pictures
-        from game.files import FileProblem
-
-        try:
-            check_pictures(self.map_path)
-            return True
-        except FileProblem as exc:
-            print(exc.for_log(), file=sys.stderr)
-            name, problem = exc.path.name, exc.said()
-        except Exception as exc:   # a hole in the checks: the board still plays, drawn plainly
-            print(f"map {self.map_path}: its pictures cannot be used ({type(exc).__name__}: {exc})",
-                  file=sys.stderr)
-            name, problem = self.map_path.name, _("the file is damaged")
-        self.store.file_messages.append((_("The board's picture could not be used"),
-                                         _("The picture {name} of the board cannot be used: {problem}. The board "
-                                           "is drawn plainly instead.").format(name=name, problem=problem)))
-        return False
 
     def new_seed(self) -> int:
         """The seed for the next game: --seed the first time, then random."""

@@ -160,6 +160,44 @@ class Store:
         print(text, file=sys.stderr)
         self.note(text, _("The game is saved again"))
 
+    def load_map(self, map_path: Path):
+        """``(board, map_error, pictures_ok)`` for the Tiled map at ``map_path``:
+        the :class:`~game.board.model.Board` or None with the reason in words
+        (a broken map never shows a traceback), and whether its pictures passed
+        the checks made before anything opens them (:meth:`_check_map_pictures`)."""
+        from game.board.tmx import MapError, load_board
+
+        try:
+            board = load_board(map_path)
+        except MapError as exc:
+            return None, str(exc), False
+        except Exception as exc:  # never a traceback on screen for a bad map
+            return None, f"map {map_path}: {exc}", False
+        return board, None, self._check_map_pictures(map_path)
+
+    def _check_map_pictures(self, map_path: Path) -> bool:
+        """Check the pictures of the (good) map at start-up, before anything opens
+        them (:func:`game.board.tmx.check_pictures`: a named pipe would hang the
+        game, a huge picture take gigabytes).  A bad one: the board is drawn
+        plainly and a message over the title names the picture and what is wrong."""
+        from game.board.tmx import check_pictures
+        from game.files import FileProblem
+
+        try:
+            check_pictures(map_path)
+            return True
+        except FileProblem as exc:
+            print(exc.for_log(), file=sys.stderr)
+            name, problem = exc.path.name, exc.said()
+        except Exception as exc:   # a hole in the checks: the board still plays, drawn plainly
+            print(f"map {map_path}: its pictures cannot be used ({type(exc).__name__}: {exc})",
+                  file=sys.stderr)
+            name, problem = map_path.name, _("the file is damaged")
+        self.file_messages.append((_("The board's picture could not be used"),
+                                         _("The picture {name} of the board cannot be used: {problem}. The board "
+                                           "is drawn plainly instead.").format(name=name, problem=problem)))
+        return False
+
     def note(self, text: str, title: str) -> None:
         """Show a message box over every scene at the end of this frame — not
         at once, so that a scene still being built (the board autosaves as

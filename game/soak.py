@@ -200,8 +200,8 @@ def _board_match(rng: random.Random, app, pads: list[int]):
 
 def _card_match(rng: random.Random, app, pads: list[int]):
     """A card game of 3 to 6 seats, either deck and order, played some way
-    already; and whether the person is to accuse at once (then there is one
-    person, and the fast-forward stops on their turn)."""
+    already; and whether a person is to accuse at once (then there are one or
+    two people, and the fast-forward stops on a person's turn)."""
     from game.cardgame.engine import ORDERS, CardSetup, Phase
     from game.hints import NOTEBOOK_MODES
     from game.ui.cardgame.match import CARD_TOKENS, CardMatch
@@ -209,8 +209,9 @@ def _card_match(rng: random.Random, app, pads: list[int]):
     from game.ui.match import LEVELS
 
     players = rng.randint(3, 6)
-    accuse = rng.random() < 0.3       # then one person, so nobody else may join and the Crime cards are seen
-    people = {rng.randrange(players)} if accuse else _people_seats(rng, players)
+    accuse = rng.random() < 0.3       # a person accuses at once: the others may join, the accusations are revealed
+    # alone, the accuser sees the Crime cards after a wrong guess; with a second person, that one may join
+    people = set(rng.sample(range(players), rng.choice((1, 2)))) if accuse else _people_seats(rng, players)
     setup = CardSetup(players=players, seed=rng.randrange(1 << 20), advanced=rng.random() < 0.5,
                       order=rng.choice(ORDERS), first=rng.choice((None, 0)),
                       levels=tuple("human" if i in people else rng.choice(LEVELS) for i in range(players)))

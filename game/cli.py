@@ -137,8 +137,8 @@ def _replay(args: argparse.Namespace) -> int:
     from game.i18n import N_, _
     from game.log import describe
     from game.rules import events as ev
-    from game.rules.errors import IllegalActionError
-    from game.save import DAMAGED, SaveError, SavedGame, illegal_move, read_save, replay
+    from game.save import DAMAGED, SaveError, SavedGame, read_save, replay
+    from game.savefile import replay_moves
 
     if args.lang:
         from game.i18n import set_language
@@ -153,13 +153,11 @@ def _replay(args: argparse.Namespace) -> int:
     if saved.mode != "board":
         from game.cardgame.engine import CardGame
 
-        cards = CardGame.replay(saved.setup, [])
-        for i, action in enumerate(saved.actions):     # a card game whose moves break the rules: said as such
-            try:
-                cards.apply(action)
-            except IllegalActionError as exc:
-                error = illegal_move(args.replay, i, action, exc, "cards")
-                return _cannot(error.sentence(cannot_replay, path=args.replay), error)
+        try:                                           # a card game whose moves break the rules: said as such
+            for _i, _events in replay_moves(CardGame.new(saved.setup), saved.actions, args.replay, "cards"):
+                pass
+        except SaveError as error:
+            return _cannot(error.sentence(cannot_replay, path=args.replay), error)
         print(_("--replay reads board games only; this is a saved card game (Continue resumes it)."),
               file=sys.stderr)
         return 2
@@ -178,17 +176,17 @@ def _replay(args: argparse.Namespace) -> int:
         printed = len(game.events)
 
     flush()
-    for i, action in enumerate(saved.actions):
-        try:
-            game.apply(action)
-        except IllegalActionError as exc:
-            error = illegal_move(args.replay, i, action, exc)
-            return _cannot(error.sentence(cannot_replay, path=args.replay), error)
-        except Exception as exc:  # noqa: BLE001 — a hole in the checks: still one line, never a traceback
-            error = SaveError(args.replay, DAMAGED, f'"actions"[{i}]',
-                              detail=f"{type(action).__name__} cannot be played: {type(exc).__name__}: {exc}")
-            return _cannot(error.sentence(cannot_replay, path=args.replay), error)
-        flush()
+    done = -1                    # the last action played (the log up to a bad one is printed first)
+    try:
+        for done, _events in replay_moves(game, saved.actions, args.replay):
+            flush()
+    except SaveError as error:
+        return _cannot(error.sentence(cannot_replay, path=args.replay), error)
+    except Exception as exc:  # noqa: BLE001 — a hole in the checks: still one line, never a traceback
+        action = saved.actions[done + 1]
+        error = SaveError(args.replay, DAMAGED, f'"actions"[{done + 1}]',
+                          detail=f"{type(action).__name__} cannot be played: {type(exc).__name__}: {exc}")
+        return _cannot(error.sentence(cannot_replay, path=args.replay), error)
     if game.over:
         from game.headless import result_line
 

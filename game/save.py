@@ -43,11 +43,13 @@ from game.hints import DEFAULT_NOTEBOOK_MODE, NOTEBOOK_MODES
 from game.files import (APP_NAME, DAMAGED, MAX_FILE_BYTES, STALE_TMP_SECONDS, FileProblem,  # noqa: F401
                         NotAFileError, Phrase, clean_stale_temporaries, quarantine, read_file_text, read_json, write_atomic)
 from game.i18n import N_
-from game.savefile import (SAVE_FORMAT, SAVE_VERSION, SaveError, NewerSaveError, _expect, NOT_A_SAVE, BAD_VERSION, UNKNOWN_MODE, BAD_SETUP, UNKNOWN_OPTION, BAD_OPTIONS, BAD_PLAYERS, NOT_A_SUSPECT, BAD_MOVES, UNKNOWN_MOVE, BAD_NOTEBOOK_MODE, MOVE_KINDS, NOT_IN_GAME, illegal_move, read_notebooks)  # noqa: F401  (one save format for both games)
+from game.savefile import (  # noqa: F401  (one save format for both games; these names stay importable here)
+    BAD_MOVES, BAD_NOTEBOOK_MODE, BAD_OPTIONS, BAD_PLAYERS, BAD_SETUP, BAD_VERSION, MOVE_KINDS, NOT_A_SAVE,
+    NOT_A_SUSPECT, NOT_IN_GAME, SAVE_FORMAT, SAVE_VERSION, UNKNOWN_MODE, UNKNOWN_MOVE, UNKNOWN_OPTION,
+    NewerSaveError, SaveError, _expect, illegal_move, read_notebooks, replay_moves)
 from game.rules.actions import Action, from_dict, to_dict
 from game.rules.cards import SUSPECTS
 from game.rules.engine import Game
-from game.rules.errors import IllegalActionError
 from game.rules.options import Options
 from game.rules.setup import GameSetup, SeatConfig
 
@@ -182,11 +184,8 @@ def replay(board: Board, saved: SavedGame, path: str | Path = "<memory>") -> Gam
     """Rebuild the game from a save.  Raises :class:`SaveError` naming the
     first illegal action (``"actions"[i]``) and the rule's plain-words reason."""
     game = Game.new(board, saved.setup)
-    for i, action in enumerate(saved.actions):
-        try:
-            game.apply(action)
-        except IllegalActionError as exc:
-            raise illegal_move(path, i, action, exc) from None
+    for _i, _events in replay_moves(game, saved.actions, path):
+        pass
     return game
 
 

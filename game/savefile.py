@@ -12,8 +12,9 @@ from __future__ import annotations
 import re
 from dataclasses import fields
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, Iterator
 
+from game.core.errors import IllegalActionError
 from game.files import FileProblem, Phrase
 from game.i18n import N_
 
@@ -120,3 +121,22 @@ def read_notebooks(doc: dict, path: Path, seats: int) -> dict[int, dict[str, str
                 path, N_("a notebook in it is not a seat number with card marks"), f'"notebooks"."{k}"')
         notebooks[int(k)] = dict(marks)
     return notebooks
+
+
+def replay_moves(game: Any, actions: list, path: str | Path, kind: str = "board",
+                 before: Callable[[int], None] | None = None) -> Iterator[tuple[int, list]]:
+    """Play a save's ``actions`` on ``game`` (a new board :class:`~game.rules.engine.Game`
+    or :class:`~game.cardgame.engine.CardGame`) in order; yields ``(i, events)``
+    after action ``i`` (0-based) is applied.  ``before(i)``, when given, is
+    called just before action ``i`` (a resume keeps the places from before the
+    last one).  The one replay loop of both games' saves: raises
+    :class:`SaveError` (:func:`illegal_move`, ``kind`` "board" or "cards" for
+    the engine's reasons) at the first move the rules refuse."""
+    for i, action in enumerate(actions):
+        if before is not None:
+            before(i)
+        try:
+            events = game.apply(action)
+        except IllegalActionError as exc:
+            raise illegal_move(path, i, action, exc, kind) from None
+        yield i, events

@@ -20,7 +20,6 @@ from game.rules import events as ev
 from game.rules.actions import Action
 from game.rules.cards import ALL_CARDS
 from game.rules.engine import Game
-from game.rules.errors import IllegalActionError
 from game.rules.setup import GameSetup, SeatConfig
 from game.hints import DEFAULT_NOTEBOOK_MODE, NOTEBOOK_MODES
 from game.ui.i18n import card
@@ -270,19 +269,19 @@ class Match(Seats):
         them again as it would have (a walk, the card shown to a person, the
         private choice that follows).  Raises :class:`game.save.SaveError`
         for an action the rules refuse."""
-        from game.save import illegal_move
+        from game.savefile import replay_moves
 
         match = cls(board, saved.setup, notebook_mode=getattr(saved, "notebook_mode", DEFAULT_NOTEBOOK_MODE))
         g = match.game
-        for i, action in enumerate(saved.actions):
-            if i == len(saved.actions) - 1:
+        last = len(saved.actions) - 1
+
+        def before(i: int) -> None:
+            if i == last:
                 match.resume_positions = dict(g.positions)
                 match.resume_weapons = dict(g.weapons)
-            try:
-                events = g.apply(action)
-            except IllegalActionError as exc:
-                raise illegal_move(path, i, action, exc) from None
-            if i == len(saved.actions) - 1:
+
+        for i, events in replay_moves(g, saved.actions, path, before=before):
+            if i == last:
                 match.resume_tail = list(events)
             else:
                 for e in events:

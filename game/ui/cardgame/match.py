@@ -18,7 +18,6 @@ from game.cardgame.engine import CardGame, CardSetup, CardView
 from game.cardgame.log import describe, public
 from game.cardgame.save import CardSaved
 from game.hints import DEFAULT_NOTEBOOK_MODE, NOTEBOOK_MODES
-from game.rules.errors import IllegalActionError
 from game.ui.match import DEFAULT_LEVEL, MARKS, Seats
 
 #: The tokens the card-game seats play by default, in seat order: first the
@@ -83,14 +82,10 @@ class CardMatch(Seats):
         The events of the last action go to :attr:`resume_tail`, so the table
         plays them again (the card shown to a person, a choice that follows).
         Raises :class:`game.save.SaveError` for an action the rules refuse."""
-        from game.save import illegal_move
+        from game.savefile import replay_moves
 
         match = cls(saved.setup, saved.suspects, notebook_mode=saved.notebook_mode)
-        for i, action in enumerate(saved.actions):
-            try:
-                events = match.game.apply(action)
-            except IllegalActionError as exc:
-                raise illegal_move(path, i, action, exc, "cards") from None
+        for i, events in replay_moves(match.game, saved.actions, path, "cards"):
             if i == len(saved.actions) - 1:
                 match.resume_tail = list(events)
             else:

@@ -165,6 +165,53 @@ class Seats:
             self._executor.shutdown(wait=False, cancel_futures=True)
             self._executor = None
 
+    # ----------------------------------------------------- resume and log
+    #: the game mode's redaction of an event for everybody (``events.public``)
+    #: and its log line (``log.describe(event, suspects)``), set by each match class
+    public_event = None
+    describe_event = None
+    #: "board" or "cards": which engine's reasons a refused saved move is said with
+    save_kind = "board"
+
+    def replay_saved(self, saved, path, before=None) -> None:
+        """Play ``saved.actions`` on this (new) match's game: the events of
+        every action but the last go to the log, the last action's to
+        :attr:`resume_tail` (the table plays them again, as they looked);
+        then the notebook marks of people, only known cards and marks
+        (:meth:`cards`).  ``before(i)`` is called before action ``i``.
+        Raises :class:`game.save.SaveError` for a move the rules refuse."""
+        from game.savefile import replay_moves
+
+        last = len(saved.actions) - 1
+        for i, events in replay_moves(self.game, saved.actions, path, self.save_kind, before):
+            if i == last:
+                self.resume_tail = list(events)
+            else:
+                for e in events:
+                    self.add_log(e)
+        cards = set(self.cards())
+        for seat, marks in saved.notebooks.items():
+            if seat in self.notebooks:
+                self.notebooks[seat] = {c: m for c, m in marks.items() if c in cards and m in MARKS}
+
+    def add_log(self, event) -> str | None:
+        """Add the public log line of ``event`` (redacted first); returns it."""
+        public = type(self).public_event(event)
+        line = type(self).describe_event(public, self.suspects)
+        if line:
+            self.log.append(line)
+            self.log_events.append(public)
+        return line
+
+    def retranslate(self) -> None:
+        """Write the log again in the language now in use."""
+        describe = type(self).describe_event
+        self.log = [line for line in (describe(e, self.suspects) for e in self.log_events) if line]
+
+    def cards(self) -> tuple[str, ...]:
+        """Every card a notebook of this game may mark."""
+        raise NotImplementedError
+
     # ----------------------------------------------------------- notebook
     def facts(self, seat: int) -> dict[str, str]:
         """Card -> why its mark is a fact for ``seat`` (not to be cycled)."""
@@ -216,6 +263,9 @@ class Match(Seats):
     ``"assisted"`` or ``"hints"``; anything else means the default);
     ``hints_seen[seat]`` lists the cards whose hint that person has revealed
     (kept while the game runs, not saved: a hint can always be asked again)."""
+
+    public_event = staticmethod(ev.public)
+    describe_event = staticmethod(describe)
 
     def __init__(self, board: Board, setup: GameSetup, devices: dict[int, str] | None = None,
                  notebook_mode: str = DEFAULT_NOTEBOOK_MODE) -> None:
@@ -269,8 +319,6 @@ class Match(Seats):
         them again as it would have (a walk, the card shown to a person, the
         private choice that follows).  Raises :class:`game.save.SaveError`
         for an action the rules refuse."""
-        from game.savefile import replay_moves
-
         match = cls(board, saved.setup, notebook_mode=getattr(saved, "notebook_mode", DEFAULT_NOTEBOOK_MODE))
         g = match.game
         last = len(saved.actions) - 1
@@ -280,30 +328,8 @@ class Match(Seats):
                 match.resume_positions = dict(g.positions)
                 match.resume_weapons = dict(g.weapons)
 
-        for i, events in replay_moves(g, saved.actions, path, before=before):
-            if i == last:
-                match.resume_tail = list(events)
-            else:
-                for e in events:
-                    match.add_log(e)
-        for seat, marks in saved.notebooks.items():
-            if seat in match.notebooks:
-                match.notebooks[seat] = {c: m for c, m in marks.items() if c in ALL_CARDS and m in MARKS}
+        match.replay_saved(saved, path, before)
         return match
-
-    def retranslate(self) -> None:
-        """Write the log again in the language now in use."""
-        self.log = [line for line in (describe(e, self.suspects) for e in self.log_events) if line]
-
-    # ---------------------------------------------------------------- log
-    def add_log(self, event: ev.Event) -> str | None:
-        """Add the public log line of ``event`` (redacted first); returns it."""
-        public = ev.public(event)
-        line = describe(public, self.suspects)
-        if line:
-            self.log.append(line)
-            self.log_events.append(public)
-        return line
 
     # ----------------------------------------------------------- notebook
     def auto_ticks(self, seat: int) -> dict[str, str]:
@@ -334,7 +360,7 @@ class Match(Seats):
 
         return board_hints(self.game.view(seat))
 
-    @staticmethod
-    def cards() -> tuple[str, ...]:
+    def cards(self) -> tuple[str, ...]:
+        """The 21 cards of the board game."""
         return ALL_CARDS
 

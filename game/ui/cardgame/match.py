@@ -18,7 +18,7 @@ from game.cardgame.engine import CardGame, CardSetup, CardView
 from game.cardgame.log import describe, public
 from game.cardgame.save import CardSaved
 from game.hints import DEFAULT_NOTEBOOK_MODE, NOTEBOOK_MODES
-from game.ui.match import DEFAULT_LEVEL, MARKS, Seats
+from game.ui.match import DEFAULT_LEVEL, Seats
 
 #: The tokens the card-game seats play by default, in seat order: first the
 #: suspects who are not evidence cards of the card game (003 names Plum,
@@ -35,6 +35,10 @@ class CardMatch(Seats):
     :data:`game.hints.NOTEBOOK_MODES`), ``hints_seen[seat]`` the cards whose
     hint that person revealed.  Raises ``ValueError`` for a bad setup or token
     list."""
+
+    public_event = staticmethod(public)
+    describe_event = staticmethod(describe)
+    save_kind = "cards"
 
     def __init__(self, setup: CardSetup, suspects: tuple[str, ...], devices: dict[int, str] | None = None,
                  notebook_mode: str = DEFAULT_NOTEBOOK_MODE) -> None:
@@ -82,34 +86,13 @@ class CardMatch(Seats):
         The events of the last action go to :attr:`resume_tail`, so the table
         plays them again (the card shown to a person, a choice that follows).
         Raises :class:`game.save.SaveError` for an action the rules refuse."""
-        from game.savefile import replay_moves
-
         match = cls(saved.setup, saved.suspects, notebook_mode=saved.notebook_mode)
-        for i, events in replay_moves(match.game, saved.actions, path, "cards"):
-            if i == len(saved.actions) - 1:
-                match.resume_tail = list(events)
-            else:
-                for e in events:
-                    match.add_log(e)
-        cards = set(deck(saved.setup.advanced))
-        for seat, marks in saved.notebooks.items():
-            if seat in match.notebooks:
-                match.notebooks[seat] = {c: m for c, m in marks.items() if c in cards and m in MARKS}
+        match.replay_saved(saved, path)
         return match
 
-    # ---------------------------------------------------------------- log
-    def add_log(self, event: ev.Event) -> str | None:
-        """Add the public log line of ``event`` (redacted first); returns it."""
-        seen = public(event)
-        line = describe(seen, self.suspects)
-        if line:
-            self.log.append(line)
-            self.log_events.append(seen)
-        return line
-
-    def retranslate(self) -> None:
-        """Write the log again in the language now in use."""
-        self.log = [line for line in (describe(e, self.suspects) for e in self.log_events) if line]
+    def cards(self) -> tuple[str, ...]:
+        """The evidence cards of this game's deck (normal or advanced)."""
+        return deck(self.setup.advanced)
 
     # ---------------------------------------------------------- case file
     def view(self, seat: int) -> CardView:

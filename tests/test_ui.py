@@ -473,7 +473,7 @@ def _all_scenes(app: App):
     sp.cycle_level(1)                                                # Hard
     sp.cycle_level(2)
     sp.cycle_level(2)                                                # Easy
-    from game.ui.scenes.setup import level_label
+    from game.ui.i18n import level_label
 
     assert {b.label for b in sp.level_buttons.values()} == {level_label(lv) for lv in ("easy", "medium", "hard")}
     scenes.append(sp)
@@ -854,7 +854,7 @@ def test_pause_and_thinking_overlap(app, monkeypatch):
     """The action comes when both the human-pace pause and the thinking are over."""
     from concurrent.futures import Future
 
-    from game.ui.scenes.board import AI_PAUSE
+    from game.ui.pacing import AI_PAUSE
 
     app.speed = 1.0
     board = start_match(app, robots())

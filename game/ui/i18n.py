@@ -7,3 +7,8 @@ log and the rules explanations); this module re-exports them for the scenes.
 from __future__ import annotations
 
 from game.i18n import N_, _, card, fmt, initial, language, ngettext, nfmt, pgettext, set_language  # noqa: F401
+
+
+def level_label(level: str) -> str:
+    """The words for a computer level ("Easy", "Medium", "Hard"), as on the setup's buttons."""
+    return {"easy": _("Easy"), "medium": _("Medium"), "hard": _("Hard")}.get(level, level.title())

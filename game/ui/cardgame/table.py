@@ -26,11 +26,10 @@ from game.cardgame import events as ev
 from game.cardgame.engine import Accuse, Ask, Phase
 from game.ui import assets, prompts, theme
 from game.cardgame.cards import deck
-from game.ui.i18n import _, card, fmt, ngettext
+from game.ui.i18n import _, card, fmt, level_label, ngettext
 from game.ui.input import Intent, Kind
 from game.ui.scenes.base import PRIVATE_GUARD, ComputerTurn, InputGuard, Scene, TableActions
-from game.ui.scenes.board import AI_PAUSE
-from game.ui.scenes.setup import level_label
+from game.ui.pacing import AI_PAUSE, CARD_PAUSES, GAME_OVER_WAIT
 from game.ui.widgets import Button, FocusGroup, Label
 
 from game.ui.cardgame.setup import deck_label, order_label
@@ -46,9 +45,6 @@ NAME_COL, KIND_COL, COUNT_COL, STATE_COL = (64, 250), (322, 150), (478, 96), (57
 #: face-up card width (pixels): the longest one-word card name ("Candlestick", 20 px bold) fits on it
 UP_CARD_W = 144
 LOG_SIZE = theme.SMALL
-#: Seconds each kind of event stays alone on screen (divided by the speed).
-EVENT_PAUSE = {ev.TurnStarted: 0.3, ev.Asked: 0.7, ev.NoCard: 0.5, ev.CardShown: 0.6, ev.NobodyShowed: 0.5,
-               ev.AccusationStarted: 0.8, ev.AccusationPlaced: 0.5, ev.JoinDeclined: 0.4, ev.AccusationWrong: 0.7}
 
 
 class CardTableScene(TableActions, Scene):
@@ -203,7 +199,7 @@ class CardTableScene(TableActions, Scene):
         g, m = self.game, self.match
         if g.over:
             self.over_wait += dt
-            if not self.over_shown and self.over_wait >= 0.8 / self.app.speed:
+            if not self.over_shown and self.over_wait >= GAME_OVER_WAIT / self.app.speed:
                 from game.ui.cardgame.gameover import CardGameOverScene
 
                 self.over_shown = True
@@ -236,7 +232,7 @@ class CardTableScene(TableActions, Scene):
 
         m = self.match
         m.add_log(e)
-        self.delay = 0.0 if self.skipping else EVENT_PAUSE.get(type(e), 0.0) / self.app.speed
+        self.delay = 0.0 if self.skipping else CARD_PAUSES.get(type(e), 0.0) / self.app.speed
         if isinstance(e, ev.TurnStarted):
             self.turn_no += 1
             if m.is_human(e.player) and self.turn_no > 1:

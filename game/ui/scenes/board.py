@@ -5,7 +5,7 @@ Engine events are played one after another: each may start an animation (die,
 walk, glide), add a public log line, or open a private step behind a cover.
 Computer players decide at a human pace from ``game.view(seat)`` only: each
 decision is handed to a worker thread (:meth:`Match.think`) at the start of the
-:data:`AI_PAUSE`, the scene polls it every frame (so the screen keeps drawing
+:data:`game.ui.pacing.AI_PAUSE`, the scene polls it every frame (so the screen keeps drawing
 however long a player thinks), and the action is applied on the main thread
 once both the pause and the thinking are over.  Enter or a click skips the
 running animations, or hurries a computer player's pause.
@@ -27,11 +27,10 @@ from game.rules.errors import IllegalActionError
 from game.ui import anim, assets, prompts, theme
 from game.ui.i18n import _, fmt
 from game.ui.input import Intent, Kind
+from game.ui.pacing import AI_PAUSE, BOARD_PAUSES, GAME_OVER_WAIT
 from game.ui.scenes.base import PRIVATE_GUARD, ComputerTurn, InputGuard, Scene, TableActions
 from game.ui.widgets import Button, FocusGroup, Label, spatial_next
 
-#: Seconds a computer player "thinks" before each decision (divided by the speed).
-AI_PAUSE = 0.7
 #: HUD geometry (logical pixels).
 HUD_X, HUD_W = 700, 570
 TURN_RECT = pygame.Rect(HUD_X, 10, HUD_W, 84)
@@ -343,7 +342,7 @@ class BoardScene(TableActions, Scene):
             return
         if g.over:
             self.over_wait += dt
-            if not self.over_shown and self.over_wait >= 0.8 / self.app.speed:
+            if not self.over_shown and self.over_wait >= GAME_OVER_WAIT / self.app.speed:
                 from game.ui.scenes.gameover import GameOverScene
 
                 self.over_shown = True
@@ -383,7 +382,7 @@ class BoardScene(TableActions, Scene):
             self.die_value = None
             self.dice_faces = ()
             self.disprove_open = False
-            self.anim = anim.Pause(0.25 / speed)
+            self.anim = anim.Pause(BOARD_PAUSES[ev.TurnStarted] / speed)
         elif isinstance(e, ev.DieRolled):
             self.die_value = e.total
             self.dice_faces = tuple(e.dice)
@@ -438,16 +437,16 @@ class BoardScene(TableActions, Scene):
                                                    e.cards),
                              reason=_("Look into the envelope."))
         elif isinstance(e, ev.AccusationMade):
-            self.anim = anim.Pause(0.6 / speed)
+            self.anim = anim.Pause(BOARD_PAUSES[ev.AccusationMade] / speed)
         elif isinstance(e, ev.PlayerEliminated):
             self.app.play("wrong")
-            self.anim = anim.Pause(0.5 / speed)
+            self.anim = anim.Pause(BOARD_PAUSES[ev.PlayerEliminated] / speed)
         elif isinstance(e, ev.GameWon):
             self.app.play("chime")
         elif isinstance(e, ev.SuggestionMade):
-            self.anim = anim.Pause(0.5 / speed)
+            self.anim = anim.Pause(BOARD_PAUSES[ev.SuggestionMade] / speed)
         elif isinstance(e, (ev.DisproveRequested, ev.NobodyDisproved)):
-            self.anim = anim.Pause(0.4 / speed)
+            self.anim = anim.Pause(BOARD_PAUSES[type(e)] / speed)
 
     def _weapon_glide(self, e: ev.WeaponMoved) -> anim.Glide:
         after = dict(self.shown_weapons)

@@ -21,7 +21,7 @@ from game.rules.cards import SUSPECTS
 from game.rules.options import PRESETS, Options, preset_options
 from game.rules.setup import GameSetup, SeatConfig
 from game.ui import assets, prompts, theme
-from game.ui.i18n import N_, _, card, fmt, ngettext
+from game.ui.i18n import N_, _, card, fmt, level_label, ngettext
 from game.ui.input import DIRECTIONS, Intent, Kind, Pad
 from game.ui.match import DEFAULT_LEVEL, LEVELS
 from game.ui.scenes.base import Scene
@@ -44,11 +44,6 @@ NOTEBOOK_HELP = {
     "hints": N_("Hints: like Assisted, and a Hint button in the notebook tells what you can work out "
                 "from what you have seen, and why."),
 }
-
-
-def level_label(level: str) -> str:
-    """The button text for a computer level ("Easy", "Medium", "Hard")."""
-    return {"easy": _("Easy"), "medium": _("Medium"), "hard": _("Hard")}.get(level, level.title())
 
 
 class SetupScene(Scene):

@@ -21,11 +21,12 @@ import sys
 import pygame
 
 from game import tutorial
-from game.rules.actions import Accuse, EndTurn, Move, Roll, Suggest, TakePassage
+from game.rules.actions import Move
 from game.ui import prompts, theme
 from game.ui.i18n import _, fmt
 from game.ui.input import Intent, Kind
 from game.ui.match import Match
+from game.ui.scenes.base import OPEN_NOTEBOOK
 from game.ui.scenes.confirm import ConfirmScene
 
 #: Width of the speech bubble (logical pixels).
@@ -267,58 +268,25 @@ class Coach:
 
     # ----------------------------------------------------------- target
     def _aim(self, screen: str | None) -> pygame.Rect | None:
-        """Focus the thing to press next on the top scene; returns its rectangle."""
+        """Let the top scene focus the thing to press next (its
+        :meth:`~game.ui.scenes.base.Scene.coach_target`); returns its rectangle."""
         top = self.app.top
+        if screen in ("shown", "envelope", "notebook", "over"):
+            return top.coach_target(None)
         step = tutorial.next_action(self.done)
-        if screen in ("shown", "envelope", "notebook"):
-            button = getattr(top, "ok", None) or getattr(top, "done_button", None)
-            return self._focus(top, button)
-        if screen == "over":
-            return self._focus(top, top.title_button)
         if step is None or step[0] != tutorial.YOU:
             return None
-        seat, action = step
+        action = step[1]
         if screen == "board":
-            buttons = top.buttons()
-            wanted = self._board_press(top, action)
-            if isinstance(wanted, pygame.Rect):
-                return wanted
-            return self._focus(top, next((b for b in buttons if b.on_press == wanted), None))
-        if screen in ("picker", "accuse"):
-            names = ("suspect", "weapon", "room") if isinstance(action, Accuse) else ("suspect", "weapon")
-            wanted_cards = (action.suspect, action.weapon, getattr(action, "room", None))
-            for cat, c in zip(names, wanted_cards):
-                if top.choice.get(cat) != c:
-                    return self._focus(top, next(b for b in top.items[cat] if b.data == c))
-            return self._focus(top, top.ok)
-        if screen == "disprove":
-            return self._focus(top, next((b for b in top.cards if b.data == action.card), None))
+            return top.coach_target(OPEN_NOTEBOOK if self._notebook_first() else action)
+        if screen in ("picker", "accuse", "disprove"):
+            return top.coach_target(action)
         return None
-
-    def _board_press(self, board, action):
-        """What to press on the board for ``action``: a button's function, or
-        the rectangle of the square / room to walk to (the cursor is put there)."""
-        if self._notebook_first():
-            return board.open_notebook
-        if isinstance(action, Move):
-            dest = action.room or action.square
-            if board.point_at(dest):
-                return board.view.destination_rect(dest)
-            return None
-        return {Roll: board.roll, TakePassage: board.passage, EndTurn: board.end_turn,
-                Suggest: board.open_suggest, Accuse: board.open_accuse}.get(type(action))
 
     def _notebook_first(self) -> bool:
         """True when a lesson asked to open the notebook and it has not been opened since."""
         return self.notebook_at != self.done and any(
             ls.notebook and ls.key in self.match.seen for ls in tutorial.lessons_at(self.done, "board"))
-
-    @staticmethod
-    def _focus(scene, button) -> pygame.Rect | None:
-        if button is None:
-            return None
-        scene.focus.focus_on(button)
-        return button.rect
 
     # ------------------------------------------------------------ input
     def handle(self, intent: Intent) -> bool:

@@ -50,12 +50,34 @@ class Scene:
     def widgets(self) -> list:
         return []
 
+    def coach_target(self, action=None) -> pygame.Rect | None:
+        """What the guided game's coach points at on this scene, in logical
+        pixels, for the learner's next ``action`` (a :mod:`game.rules.actions`
+        action, :data:`OPEN_NOTEBOOK`, or None on a screen with one thing to
+        press); the scene puts its focus there.  None: nothing to point at.
+        By default the screen's OK, Done or Title-screen button, if it has one."""
+        button = getattr(self, "ok", None) or getattr(self, "done_button", None) \
+            or getattr(self, "title_button", None)
+        return focus_on(self, button)
+
     def on_resume(self) -> None:
         """Called when the scene above it is popped."""
 
     def on_exit(self) -> None:
         """Called when the scene leaves the stack (popped, replaced, reset, or
         the app closing): stop any background work here."""
+
+
+#: The coach's "open your notebook first" (see :meth:`Scene.coach_target`).
+OPEN_NOTEBOOK = "notebook"
+
+
+def focus_on(scene: Scene, button) -> pygame.Rect | None:
+    """Put ``scene``'s focus on ``button``; its rectangle (None for no button)."""
+    if button is None:
+        return None
+    scene.focus.focus_on(button)
+    return button.rect
 
 
 #: Seconds a private choice screen ignores input after it opens (hurry-Enter guard).

@@ -28,7 +28,8 @@ from game.ui import anim, assets, prompts, theme
 from game.ui.i18n import _, fmt
 from game.ui.input import Intent, Kind
 from game.ui.pacing import AI_PAUSE, BOARD_PAUSES, GAME_OVER_WAIT
-from game.ui.scenes.base import PRIVATE_GUARD, ComputerTurn, InputGuard, Scene, TableActions
+from game.ui.scenes.base import (OPEN_NOTEBOOK, PRIVATE_GUARD, ComputerTurn, InputGuard, Scene, TableActions,
+                                 focus_on)
 from game.ui.widgets import Button, FocusGroup, Label, spatial_next
 
 #: HUD geometry (logical pixels).
@@ -480,6 +481,19 @@ class BoardScene(TableActions, Scene):
         notebook), brought up to date with the game first."""
         self._refresh_buttons()
         return list(self.focus.buttons)
+
+    def coach_target(self, action=None) -> pygame.Rect | None:
+        """The coach's target for ``action``: its button (Roll, Secret
+        passage, Suggest, Accuse, End turn, or the notebook for
+        :data:`OPEN_NOTEBOOK`) or, for a :class:`Move`, the lit square or room
+        (the cursor is put there)."""
+        if isinstance(action, Move):
+            dest = action.room or action.square
+            return self.view.destination_rect(dest) if self.point_at(dest) else None
+        wanted = self.open_notebook if action == OPEN_NOTEBOOK else {
+            Roll: self.roll, TakePassage: self.passage, EndTurn: self.end_turn, Suggest: self.open_suggest,
+            Accuse: self.open_accuse}.get(type(action))
+        return focus_on(self, next((b for b in self.buttons() if b.on_press == wanted), None))
 
     def point_at(self, dest) -> bool:
         """Put the keyboard cursor on ``dest`` (a square or a room id) when it

@@ -14,7 +14,7 @@ from game.rules.cards import ROOMS, SUSPECTS, WEAPONS, category
 from game.ui import assets, theme
 from game.ui.i18n import _, card, fmt
 from game.ui.input import Intent, Kind
-from game.ui.scenes.base import PRIVATE_GUARD, InputGuard, Scene
+from game.ui.scenes.base import PRIVATE_GUARD, InputGuard, Scene, focus_on
 from game.ui.widgets import Button, FocusGroup, Label, footer_hint
 
 
@@ -168,6 +168,18 @@ class PickerScene(Scene):
 
     def update(self, dt: float) -> None:
         self.guard.update(dt)
+
+    def coach_target(self, action=None) -> pygame.Rect | None:
+        """The coach's target for a suggestion or accusation ``action``: the
+        first card of it not chosen yet, then the OK button."""
+        if action is None:
+            return None
+        names = ("suspect", "weapon", "room") if hasattr(action, "room") else ("suspect", "weapon")
+        for cat in names:
+            wanted = getattr(action, cat, None)
+            if self.choice.get(cat) != wanted:
+                return focus_on(self, next(b for b in self.items[cat] if b.data == wanted))
+        return focus_on(self, self.ok)
 
     def handle(self, intent: Intent) -> bool:
         if intent.kind is Kind.BACK:

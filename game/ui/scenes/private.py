@@ -16,7 +16,7 @@ from game.rules.actions import Disprove
 from game.ui import anim, assets, prompts, theme
 from game.ui.i18n import _, card, fmt
 from game.ui.input import Intent, Kind
-from game.ui.scenes.base import PRIVATE_GUARD, InputGuard, Scene
+from game.ui.scenes.base import PRIVATE_GUARD, InputGuard, Scene, focus_on
 from game.ui.scenes.picker import CardButton
 from game.ui.widgets import Button, FocusGroup, Label, footer_hint
 
@@ -36,6 +36,11 @@ class DisproveScene(Scene):
         self.suggester = sug.player
         self.named = sug.cards
         self.offer([c for c in sug.cards if c in game.seats[seat].hand])
+
+    def coach_target(self, action=None) -> pygame.Rect | None:
+        """The coach's target for a disprove ``action``: the card to show."""
+        card = getattr(action, "card", None)
+        return focus_on(self, next((b for b in self.cards if b.data == card), None))
 
     def offer(self, offered: list[str]) -> None:
         """Lay out the ``offered`` cards (ids), nothing focused, input guarded."""

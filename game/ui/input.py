@@ -269,7 +269,7 @@ class InputHandler:
         self.set_keys(keys)
         #: device -> {source: held direction}; a source is "dpad" or "stick:<axis pair>"
         self.held: dict[str, dict[str, _Held]] = {}
-        #: seconds of frames so far (the sum of the ``dt`` given to :meth:`update`)
+        #: seconds of frames so far (the sum of the ``dt`` given to :meth:`advance`)
         self.now = 0.0
         #: keys and buttons held down: "key:<code>", "mouse:<button>" or "<device>:button:<n>"
         #: -> (the intent they give, their device, :attr:`now` when pressed)
@@ -414,12 +414,9 @@ class InputHandler:
         :meth:`quiet`)."""
         self.now += dt
 
-    def update(self, dt: float, advance: bool = True) -> list[Intent]:
+    def update(self, dt: float) -> list[Intent]:
         """Repeats of held directions due after ``dt`` seconds (marked
-        ``repeat``); ``advance``: also move the clock on (False when
-        :meth:`advance` already did this frame)."""
-        if advance:
-            self.now += dt
+        ``repeat``).  The clock is moved on by :meth:`advance`, once a frame."""
         out: list[Intent] = []
         for device, held in self.held.items():
             for h in held.values():

@@ -65,7 +65,7 @@ class Router:
             else:
                 for intent in self.input.translate(event):
                     self.handle(intent)
-        for intent in self.input.update(dt, advance=False):       # held d-pad / stick repeats
+        for intent in self.input.update(dt):       # held d-pad / stick repeats
             self.handle(intent)
 
     def cancel_capture(self) -> None:

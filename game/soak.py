@@ -66,10 +66,10 @@ MODES = ("board game", "card game", "lesson", "menus")
 
 def all_scene_names() -> list[str]:
     """The class names of every scene of the game: the subclasses of
-    :class:`game.ui.scenes.base.Scene` in ``game.ui.scenes``, ``game.ui.cardgame``
+    :class:`game.ui.scene.Scene` in ``game.ui.scenes``, ``game.ui.cardgame``
     and ``game.ui.coach`` (sorted)."""
     from game.ui import cardgame, scenes
-    from game.ui.scenes.base import Scene
+    from game.ui.scene import Scene
 
     modules = [importlib.import_module("game.ui.coach")]
     for pkg in (scenes, cardgame):

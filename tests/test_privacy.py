@@ -335,7 +335,7 @@ def test_held_and_mashed_buttons_never_get_past_a_cover_in_the_card_game(app):
 
 def test_a_held_key_never_opens_a_cover_and_a_lost_key_up_never_locks_it(app):
     from game.ui.input import STALE_HOLD
-    from game.ui.scenes.base import FRESH_QUIET
+    from game.ui.scene import FRESH_QUIET
 
     board = board_in_disprove(app)
     seat = board.game.actor

@@ -26,7 +26,7 @@ from game.ui.window import Window
 
 if TYPE_CHECKING:
     from game.settings import Settings
-    from game.ui.scenes.base import Scene
+    from game.ui.scene import Scene
 
 
 class App:

@@ -26,7 +26,7 @@ from game.ui import prompts, theme
 from game.ui.i18n import _, fmt
 from game.ui.input import Intent, Kind
 from game.ui.match import Match
-from game.ui.scenes.base import OPEN_NOTEBOOK
+from game.ui.scene import OPEN_NOTEBOOK
 from game.ui.scenes.confirm import ConfirmScene
 
 #: Width of the speech bubble (logical pixels).
@@ -269,7 +269,7 @@ class Coach:
     # ----------------------------------------------------------- target
     def _aim(self, screen: str | None) -> pygame.Rect | None:
         """Let the top scene focus the thing to press next (its
-        :meth:`~game.ui.scenes.base.Scene.coach_target`); returns its rectangle."""
+        :meth:`~game.ui.scene.Scene.coach_target`); returns its rectangle."""
         top = self.app.top
         if screen in ("shown", "envelope", "notebook", "over"):
             return top.coach_target(None)

@@ -21,7 +21,7 @@ button that was already down (a key's auto-repeat, a held direction) is marked
 ``repeat``, and :meth:`InputHandler.quiet` says how long no key or button of
 some kinds has been pressed, held or let go.  The privacy cover uses both, so
 that only a fresh press made after everybody let go can open a private screen
-(see :class:`game.ui.scenes.base.FreshPressGuard`).
+(see :class:`game.ui.scene.FreshPressGuard`).
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ from game.cardgame.log import accusation_line
 from game.ui import theme
 from game.ui.i18n import _, fmt
 from game.ui.input import Intent, Kind
-from game.ui.scenes.base import Scene
+from game.ui.scene import Scene
 from game.ui.scenes.gameover import GameOverScene
 from game.ui.widgets import Button, FocusGroup, Label, footer_hint
 

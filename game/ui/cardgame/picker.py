@@ -17,7 +17,7 @@ from game.cardgame.engine import Accuse, Ask, Join
 from game.ui import theme
 from game.ui.i18n import N_, _, card, fmt
 from game.ui.input import Intent, Kind
-from game.ui.scenes.base import Scene
+from game.ui.scene import Scene
 from game.ui.scenes.picker import ChipButton
 from game.ui.widgets import Button, FocusGroup, Label, footer_hint
 

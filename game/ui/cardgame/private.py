@@ -20,7 +20,7 @@ from game.cardgame.engine import Decline, Show
 from game.ui import prompts, theme
 from game.ui.i18n import _, fmt
 from game.ui.input import Intent, Kind
-from game.ui.scenes.base import PRIVATE_GUARD, InputGuard, Scene
+from game.ui.scene import PRIVATE_GUARD, InputGuard, Scene
 from game.ui.scenes.private import DisproveScene, EnvelopeScene, ShownCardScene
 from game.ui.widgets import Button, FocusGroup, Label
 

@@ -17,7 +17,7 @@ from game.ui import theme
 from game.ui.i18n import N_, _, fmt
 from game.ui.input import Intent, Kind
 from game.ui.match import DEFAULT_LEVEL
-from game.ui.scenes.base import Scene
+from game.ui.scene import Scene
 from game.ui.scenes.setup import SetupScene
 from game.ui.widgets import Button, FocusGroup, Label, footer_hint
 

@@ -12,7 +12,7 @@ an accusation each other player still in decides in private whether to join
 (:class:`~.private.JoinScene`); joint accusations are turned over in the
 engine's order (:class:`~.gameover.RevealScene`), then the game-over screen.
 Computer players decide from ``view(seat)`` only, at a human pace
-(:class:`~game.ui.scenes.base.ComputerTurn`); Enter or a click hurries them.
+(:class:`~game.ui.scene.ComputerTurn`); Enter or a click hurries them.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from game.ui import assets, prompts, theme
 from game.cardgame.cards import deck
 from game.ui.i18n import _, card, fmt, level_label, ngettext
 from game.ui.input import Intent, Kind
-from game.ui.scenes.base import PRIVATE_GUARD, ComputerTurn, InputGuard, Scene, TableActions
+from game.ui.scene import PRIVATE_GUARD, ComputerTurn, InputGuard, Scene, TableActions
 from game.ui.pacing import AI_PAUSE, CARD_PAUSES, GAME_OVER_WAIT
 from game.ui.widgets import Button, FocusGroup, Label
 
@@ -75,7 +75,7 @@ class CardTableScene(TableActions, Scene):
 
     # =========================================================== actions
     def refuse(self, reason) -> None:
-        from game.ui.scenes.message import refuse
+        from game.ui.flow import refuse
 
         refuse(self.app, reason, "cards")
 
@@ -100,7 +100,7 @@ class CardTableScene(TableActions, Scene):
     def open_accuse(self) -> None:
         """The accusation picker, behind the cover (the accusation lies face down)."""
         from game.ui.cardgame.picker import CardPickerScene
-        from game.ui.scenes.cover import open_private
+        from game.ui.flow import open_private
 
         if not self.may(Accuse("", "", "")):
             return
@@ -113,7 +113,7 @@ class CardTableScene(TableActions, Scene):
         """The case file of ``seat`` or of the person who may look now (behind
         a cover when needed); with several people and a computer to act, ask whose."""
         from game.ui.cardgame.notebook import CaseFileScene
-        from game.ui.scenes.cover import open_private
+        from game.ui.flow import open_private
         from game.ui.scenes.notebook import NotebookChooser
 
         humans = self.match.humans
@@ -214,7 +214,7 @@ class CardTableScene(TableActions, Scene):
         key = (len(g.events), actor)
         if g.phase in (Phase.SHOW, Phase.JOIN) and self.opened != key:
             from game.ui.cardgame.private import CardShowScene, JoinScene
-            from game.ui.scenes.cover import open_private
+            from game.ui.flow import open_private
 
             self.opened = key
             if g.phase is Phase.SHOW:
@@ -228,7 +228,7 @@ class CardTableScene(TableActions, Scene):
     def _play(self, e: ev.Event) -> None:
         """Play one engine event: its log line, a pause, and the private screen
         it may open for a person (the card shown to them, the Crime cards)."""
-        from game.ui.scenes.cover import open_private
+        from game.ui.flow import open_private
 
         m = self.match
         m.add_log(e)

@@ -1,1 +1,1 @@
-"""The scenes of the game, one per module.  See :class:`game.ui.scenes.base.Scene`."""
+"""The scenes of the game, one per module.  See :class:`game.ui.scene.Scene`."""

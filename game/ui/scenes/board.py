@@ -28,7 +28,7 @@ from game.ui import anim, assets, prompts, theme
 from game.ui.i18n import _, fmt
 from game.ui.input import Intent, Kind
 from game.ui.pacing import AI_PAUSE, BOARD_PAUSES, GAME_OVER_WAIT
-from game.ui.scenes.base import (OPEN_NOTEBOOK, PRIVATE_GUARD, ComputerTurn, InputGuard, Scene, TableActions,
+from game.ui.scene import (OPEN_NOTEBOOK, PRIVATE_GUARD, ComputerTurn, InputGuard, Scene, TableActions,
                                  focus_on)
 from game.ui.widgets import Button, FocusGroup, Label, spatial_next
 
@@ -118,7 +118,7 @@ class BoardScene(TableActions, Scene):
     def refuse(self, reason) -> None:
         """Say why not: ``reason`` is an :class:`IllegalActionError` (its
         explanation in the player's language, with the rule) or a sentence."""
-        from game.ui.scenes.message import refuse
+        from game.ui.flow import refuse
 
         refuse(self.app, reason)
 
@@ -160,7 +160,7 @@ class BoardScene(TableActions, Scene):
         """Open the notebook of ``seat`` or of the person who may look now
         (behind a cover when needed); with several people and a computer to
         move, ask whose."""
-        from game.ui.scenes.cover import open_private
+        from game.ui.flow import open_private
         from game.ui.scenes.notebook import NotebookChooser, NotebookScene
 
         humans = self.match.humans
@@ -362,7 +362,7 @@ class BoardScene(TableActions, Scene):
             self.open_suggest(auto=True)
 
     def open_disprove(self, seat: int) -> None:
-        from game.ui.scenes.cover import open_private
+        from game.ui.flow import open_private
         from game.ui.scenes.private import DisproveScene
 
         self.disprove_open = True
@@ -421,14 +421,14 @@ class BoardScene(TableActions, Scene):
         elif isinstance(e, ev.CardShown):
             self.app.play("card")
             if e.card is not None and m.is_human(e.to):
-                from game.ui.scenes.cover import open_private
+                from game.ui.flow import open_private
                 from game.ui.scenes.private import ShownCardScene
 
                 open_private(self.app, m, e.to, lambda: ShownCardScene(self.app, m, e.to, e.by, e.card),
                              reason=fmt("{name} has a card to show you.", name=m.suspects[e.by]))
         elif isinstance(e, ev.EnvelopeSeen):
             if e.cards and m.is_human(e.player) and self.game.winner != e.player:
-                from game.ui.scenes.cover import open_private
+                from game.ui.flow import open_private
                 from game.ui.scenes.private import EnvelopeScene
 
                 acc = next(x for x in reversed(self.game.events) if isinstance(x, ev.AccusationMade)

@@ -14,7 +14,7 @@ import pygame
 from game.ui import theme
 from game.ui.i18n import N_, _
 from game.ui.input import DEFAULT_KEYS, REMAPPABLE, RESERVED_KEYS, Intent, Kind, PAD_LABELS, key_label
-from game.ui.scenes.base import Scene
+from game.ui.scene import Scene
 from game.ui.widgets import Button, FocusGroup, Label, footer_hint
 
 ROW_X, ROW_W, ROW_H, ROW_STEP, ROW_Y = 40, 820, 48, 52, 92

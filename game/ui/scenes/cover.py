@@ -5,16 +5,16 @@ card to show, a shown card, the envelope) are built only after the right person
 accepts the cover, so nothing private is ever drawn while it is up.
 
 The cover often appears while someone is pressing Enter to hurry the computer
-players, so it takes only a *fresh* press (:class:`~game.ui.scenes.base.FreshPressGuard`):
-one made at least :data:`~game.ui.scenes.base.PRIVATE_GUARD` seconds after the
+players, so it takes only a *fresh* press (:class:`~game.ui.scene.FreshPressGuard`):
+one made at least :data:`~game.ui.scene.PRIVATE_GUARD` seconds after the
 cover appeared, after every confirm key, button and click had been left alone
-for :data:`~game.ui.scenes.base.FRESH_QUIET` seconds, and not a key held down.
+for :data:`~game.ui.scene.FRESH_QUIET` seconds, and not a key held down.
 Holding or mashing Enter, Space, A or the mouse button never gets past it
 (a press too soon says so on the cover).  Esc cancels an optional cover and
 opens the pause menu on a required one.
 
 What the cover opens is marked ``private`` (see :attr:`Scene.private
-<game.ui.scenes.base.Scene.private>`): an overlay over it (the pause menu, a
+<game.ui.scene.Scene.private>`): an overlay over it (the pause menu, a
 message) hides it completely.
 """
 
@@ -27,7 +27,8 @@ import pygame
 from game.ui import assets, prompts, theme
 from game.ui.i18n import _, fmt
 from game.ui.input import Intent, Kind
-from game.ui.scenes.base import PRIVATE_GUARD, FreshPressGuard, Scene
+from game.ui.scene import PRIVATE_GUARD, FreshPressGuard, Scene
+from game.ui.flow import private
 from game.ui.widgets import Button, FocusGroup, Label, footer_hint
 
 
@@ -130,19 +131,3 @@ class CoverScene(Scene):
             Label(pygame.Rect(40, 270, 1200, 60), self.title, 56, True),
             Label(pygame.Rect(40, 425, 1200, 30), self.too_soon_text(), theme.BODY, True)]
 
-
-def private(scene: Scene) -> Scene:
-    """``scene`` marked private (only its seat may see it); returns it."""
-    scene.private = True
-    return scene
-
-
-def open_private(app, match, seat: int, make: Callable[[], Scene], optional: bool = False,
-                 reason: str = "") -> None:
-    """Show private content for ``seat``: behind a cover when two or more people
-    share the screen, straight away with a single person at the table.  The
-    scene ``make()`` builds is marked private either way."""
-    if match.needs_cover:
-        app.push(CoverScene(app, match, seat, make, optional, reason))
-    else:
-        app.push(private(make()))

@@ -7,7 +7,7 @@ import pygame
 from game.ui import theme
 from game.ui.i18n import _
 from game.ui.input import Intent, Kind
-from game.ui.scenes.base import Scene
+from game.ui.scene import Scene
 from game.ui.widgets import Button, FocusGroup, Label
 
 

@@ -1,6 +1,6 @@
 """Game over: who won (or nobody), the envelope's three cards face up, Play again / Title.
 
-For :data:`~game.ui.scenes.base.GAME_OVER_GUARD` seconds after it appears the
+For :data:`~game.ui.scene.GAME_OVER_GUARD` seconds after it appears the
 screen ignores all input and its buttons are dimmed, so Enter pressed to hurry
 the computer players cannot skip the result."""
 
@@ -15,7 +15,7 @@ from game.rules import events as ev
 from game.ui import assets, theme
 from game.ui.i18n import _, fmt
 from game.ui.input import Intent, Kind
-from game.ui.scenes.base import GAME_OVER_GUARD, InputGuard, Scene
+from game.ui.scene import GAME_OVER_GUARD, InputGuard, Scene
 from game.ui.widgets import Button, FocusGroup, Label, footer_hint
 
 

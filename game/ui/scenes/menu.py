@@ -10,7 +10,7 @@ import pygame
 from game.ui import anim, theme
 from game.ui.i18n import _
 from game.ui.input import Intent, Kind
-from game.ui.scenes.base import Scene, SharedScreens
+from game.ui.scene import Scene, SharedScreens
 from game.ui.widgets import Button, FocusGroup, footer_hint
 
 

@@ -12,7 +12,7 @@ import pygame
 from game.ui import theme
 from game.ui.i18n import _
 from game.ui.input import Intent, Kind
-from game.ui.scenes.base import Scene
+from game.ui.scene import Scene
 from game.ui.widgets import Button, FocusGroup, Label
 
 TEXT_W = 600
@@ -80,18 +80,3 @@ class MessageScene(Scene):
         return [self.ok, Label(pygame.Rect(self.box.left + 20, self.box.top + 20, self.box.width - 40, 40),
                                self.title, theme.HEADING, True)]
 
-
-def refuse(app, reason, game: str = "board") -> None:
-    """Say why not, in a :class:`MessageScene`: ``reason`` is an
-    :class:`~game.rules.errors.IllegalActionError` (its explanation in the
-    player's language, with the reason and the rule: :func:`game.i18n_why.explain`
-    with ``game`` "board" or "cards") or a plain sentence."""
-    from game.i18n_why import explain
-    from game.rules.errors import IllegalActionError
-
-    app.play("wrong")
-    if isinstance(reason, IllegalActionError):
-        why = explain(reason, game)
-        app.push(MessageScene(app, why.text, detail=why.why, rule=why.rule))
-    else:
-        app.push(MessageScene(app, reason))

@@ -26,7 +26,7 @@ from game.ui import assets, prompts, theme
 from game.hints import DEFAULT_NOTEBOOK_MODE, Hint
 from game.ui.i18n import N_, _, card, fmt, ngettext
 from game.ui.input import Intent, Kind
-from game.ui.scenes.base import Scene
+from game.ui.scene import Scene
 from game.ui.widgets import Button, FocusGroup, Label, footer_hint
 
 ROW_H, ROW_STEP, HEADER_H = 34, 37, 34
@@ -322,7 +322,7 @@ class NotebookChooser(Scene):
         self.focus = FocusGroup(buttons)
 
     def open(self, seat: int) -> None:
-        from game.ui.scenes.cover import open_private
+        from game.ui.flow import open_private
 
         self.app.pop(self)
         open_private(self.app, self.match, seat, lambda: self.make(seat), optional=True,

@@ -14,7 +14,7 @@ from game.rules.cards import ROOMS, SUSPECTS, WEAPONS, category
 from game.ui import assets, theme
 from game.ui.i18n import _, card, fmt
 from game.ui.input import Intent, Kind
-from game.ui.scenes.base import PRIVATE_GUARD, InputGuard, Scene, focus_on
+from game.ui.scene import PRIVATE_GUARD, InputGuard, Scene, focus_on
 from game.ui.widgets import Button, FocusGroup, Label, footer_hint
 
 

@@ -4,7 +4,7 @@ envelope.  Each ends with "Done — hide" so the next person never sees it.
 
 With one person at the table there is no cover, so these screens may open
 while the player is still pressing Enter to hurry the computer players: each
-ignores input for :data:`~game.ui.scenes.base.PRIVATE_GUARD` seconds, and the
+ignores input for :data:`~game.ui.scene.PRIVATE_GUARD` seconds, and the
 card to show starts with nothing focused (a card must be focused, then
 confirmed)."""
 
@@ -16,7 +16,7 @@ from game.rules.actions import Disprove
 from game.ui import anim, assets, prompts, theme
 from game.ui.i18n import _, card, fmt
 from game.ui.input import Intent, Kind
-from game.ui.scenes.base import PRIVATE_GUARD, InputGuard, Scene, focus_on
+from game.ui.scene import PRIVATE_GUARD, InputGuard, Scene, focus_on
 from game.ui.scenes.picker import CardButton
 from game.ui.widgets import Button, FocusGroup, Label, footer_hint
 

@@ -20,7 +20,7 @@ from game.rules.options import HOUSE_SWITCHES, OPTION_INFO, PRESETS, Options
 from game.ui import theme
 from game.ui.i18n import _, fmt
 from game.ui.input import Intent, Kind
-from game.ui.scenes.base import Scene
+from game.ui.scene import Scene
 from game.ui.widgets import Button, FocusGroup, Label, footer_hint
 
 #: Layout: buttons on the left, the words beside them.

@@ -20,7 +20,7 @@ from game.settings import SPEEDS, TEXT_SIZES
 from game.ui import theme
 from game.ui.i18n import _
 from game.ui.input import Intent, Kind
-from game.ui.scenes.base import Scene
+from game.ui.scene import Scene
 from game.ui.scenes.language import language_label, text_size_label
 from game.ui.widgets import Button, FocusGroup, Label, footer_hint
 

@@ -24,7 +24,7 @@ from game.ui import assets, prompts, theme
 from game.ui.i18n import N_, _, card, fmt, level_label, ngettext
 from game.ui.input import DIRECTIONS, Intent, Kind, Pad
 from game.ui.match import DEFAULT_LEVEL, LEVELS
-from game.ui.scenes.base import Scene
+from game.ui.scene import Scene
 from game.ui.widgets import Button, FocusGroup, Label, footer_hint
 
 ROW_Y, ROW_H, ROW_STEP = 110, 52, 60

@@ -11,7 +11,7 @@ from game.rules.cards import SUSPECTS
 from game.ui import assets, theme
 from game.ui.i18n import _
 from game.ui.input import Intent, Kind
-from game.ui.scenes.base import Scene, SharedScreens
+from game.ui.scene import Scene, SharedScreens
 from game.ui.widgets import Button, FocusGroup, Label, footer_hint
 
 

@@ -17,7 +17,7 @@ import pygame
 from game.ui import assets, theme
 from game.ui.i18n import _, fmt
 from game.ui.input import DIRECTIONS, Intent, Kind
-from game.ui.scenes.base import Scene
+from game.ui.scene import Scene
 from game.ui.widgets import Button, FocusGroup, Label, footer_hint
 
 BOX = pygame.Rect(140, 40, 1000, 620)

@@ -1,0 +1,43 @@
+"""Moves between screens that several scenes make: showing something private
+behind a cover, saying why not.  Scenes call these instead of importing the
+cover or message scene (see :mod:`game.ui.registry`)."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from game.ui.registry import make as make_scene
+from game.ui.scene import Scene
+
+
+def private(scene: Scene) -> Scene:
+    """``scene`` marked private (only its seat may see it); returns it."""
+    scene.private = True
+    return scene
+
+
+def open_private(app, match, seat: int, make: Callable[[], Scene], optional: bool = False,
+                 reason: str = "") -> None:
+    """Show private content for ``seat``: behind a cover when two or more people
+    share the screen, straight away with a single person at the table.  The
+    scene ``make()`` builds is marked private either way."""
+    if match.needs_cover:
+        app.push(make_scene("cover", app, match, seat, make, optional, reason))
+    else:
+        app.push(private(make()))
+
+
+def refuse(app, reason, game: str = "board") -> None:
+    """Say why not, in a message screen: ``reason`` is an
+    :class:`~game.core.errors.IllegalActionError` (its explanation in the
+    player's language, with the reason and the rule: :func:`game.i18n_why.explain`
+    with ``game`` "board" or "cards") or a plain sentence."""
+    from game.core.errors import IllegalActionError
+    from game.i18n_why import explain
+
+    app.play("wrong")
+    if isinstance(reason, IllegalActionError):
+        why = explain(reason, game)
+        app.push(make_scene("message", app, why.text, detail=why.why, rule=why.rule))
+    else:
+        app.push(make_scene("message", app, reason))

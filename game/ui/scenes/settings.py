@@ -20,6 +20,7 @@ from game.settings import SPEEDS, TEXT_SIZES
 from game.ui import theme
 from game.ui.i18n import _
 from game.ui.input import Intent, Kind
+from game.ui.registry import make
 from game.ui.scene import Scene
 from game.ui.scenes.language import language_label, text_size_label
 from game.ui.widgets import Button, FocusGroup, Label, footer_hint
@@ -204,10 +205,8 @@ class SettingsScene(Scene):
         self._done(self.app.prefs.set_speed(speed))
 
     def controls(self) -> None:
-        from game.ui.scenes.controls import ControlsScene
-
         self.app.play("click")
-        self.app.push(ControlsScene(self.app))
+        self.app.push(make("controls", self.app))
 
     def back(self) -> None:
         self.app.play("click")

@@ -1,0 +1,1 @@
+"""Screens both games build on, never shown themselves: the yes/no box, the setup form, the private steps, the notebook and game over, each a :class:`~game.ui.scene.Scene` that a registered scene extends with its game's words and actions; they import no scene module."""

@@ -26,7 +26,6 @@ from game.ui import prompts, theme
 from game.ui.i18n import _, fmt
 from game.ui.input import Intent, Kind
 from game.ui.match import Match
-from game.ui.bases.confirm import ConfirmBase
 from game.ui.registry import is_scene, make
 from game.ui.scene import OPEN_NOTEBOOK
 
@@ -122,26 +121,9 @@ def start_lesson(app) -> None:
             app.push(make("message", app, text, title=_("A file was damaged")))
             return
         if state.actions:
-            app.push(LessonChoice(app, state))
+            app.push(make("lesson_choice", app, lambda: _open(app, state), lambda: _open(app, None)))
             return
     _open(app, None)
-
-
-class LessonChoice(ConfirmBase):
-    """ "Go on with the lesson where you stopped?"  Go on (focused first)
-    resumes it, Start again begins a new one, Back just closes the box."""
-
-    def __init__(self, app, state: tutorial.LessonState) -> None:
-        super().__init__(app, _("Go on with the lesson where you stopped?"), lambda: _open(app, state),
-                         on_no=lambda: _open(app, None), yes=_("Go on"), no=_("Start again"))
-        self.focus.focus_on(self.yes_button)
-        self.no_button.hint = None         # Esc closes the box and keeps the lesson: it is not "Start again"
-
-    def handle(self, intent: Intent) -> bool:
-        if intent.kind in (Kind.BACK, Kind.MENU):
-            self.app.pop(self)
-            return True
-        return super().handle(intent)
 
 
 def _open(app, state: tutorial.LessonState | None) -> None:
@@ -332,14 +314,12 @@ class Coach:
         return best
 
     def _keep_clear(self) -> list[pygame.Rect]:
-        """What the bubble should cover least: the top scene's buttons and
-        cards, what it asks to keep clear, and the board itself."""
+        """What the bubble should cover least: what the top scene names
+        (:meth:`~game.ui.scene.Scene.coach_keep_clear`: its buttons and cards,
+        what it asks to keep clear) and the board itself."""
         top = self.app.top
-        rects = [b.rect for b in getattr(getattr(top, "focus", None), "buttons", [])]
-        keep = getattr(top, "keep_clear", None)
-        if keep is not None:
-            rects += keep()
-        if is_scene(top, "board"):
+        rects = top.coach_keep_clear() if top is not None else []
+        if is_scene(top, "board"):     # the board scene's own part (its board view): kept here until it names it
             rects.append(top.view.rect)
         return rects
 

@@ -31,6 +31,7 @@ SCENES: dict[str, str] = {
     "error": "game.ui.scenes.error:ErrorScene",
     "unplugged": "game.ui.scenes.unplugged:UnpluggedScene",
     "notebook_chooser": "game.ui.scenes.chooser:NotebookChooser",
+    "lesson_choice": "game.ui.scenes.lesson:LessonChoice",
     # the board game (000, 001, 002)
     "board": "game.ui.scenes.board:BoardScene",
     "picker": "game.ui.board.picker:PickerScene",

@@ -59,6 +59,16 @@ class Scene:
             or getattr(self, "title_button", None)
         return focus_on(self, button)
 
+    def coach_keep_clear(self) -> list[pygame.Rect]:
+        """Where the guided game's speech bubble should cover least on this
+        scene, in logical pixels: its buttons, and what :meth:`keep_clear`
+        names when the scene has one (the board adds its board, see the coach)."""
+        rects = [b.rect for b in getattr(getattr(self, "focus", None), "buttons", [])]
+        keep = getattr(self, "keep_clear", None)
+        if keep is not None:
+            rects += keep()
+        return rects
+
     def on_resume(self) -> None:
         """Called when the scene above it is popped."""
 

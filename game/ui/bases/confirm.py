@@ -1,6 +1,6 @@
 """The yes / no box over the current scene ("Quit the game?"), shown as the
 scene "confirm" (:mod:`game.ui.scenes.confirm`) and extended by the guided
-game's "go on with the lesson?" (:class:`game.ui.coach.LessonChoice`).
+game's "go on with the lesson?" (:class:`game.ui.scenes.lesson.LessonChoice`).
 
 No is focused first, and Back (Esc, B) answers No, so a mashed button never
 says Yes by accident."""

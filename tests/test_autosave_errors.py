@@ -11,7 +11,7 @@ from tests import inputs
 from game.ui.app import App
 from game.ui.scenes.board import BoardScene
 from game.ui.scenes.message import MessageScene
-from game.ui.scenes.notebook import NotebookScene
+from game.ui.board.notebook import NotebookScene
 
 
 key = partial(inputs.key, draw=False)

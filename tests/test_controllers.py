@@ -28,12 +28,12 @@ from game.ui.match import Match  # noqa: E402
 from game.ui.scenes.board import BoardScene  # noqa: E402
 from game.ui.scenes.controls import ControlsScene  # noqa: E402
 from game.ui.scenes.cover import CoverScene  # noqa: E402
-from game.ui.scenes.gameover import GameOverScene  # noqa: E402
+from game.ui.board.gameover import GameOverScene  # noqa: E402
 from game.ui.scenes.menu import MenuScene  # noqa: E402
 from game.ui.scenes.message import MessageScene  # noqa: E402
-from game.ui.scenes.notebook import NotebookScene  # noqa: E402
-from game.ui.scenes.picker import PickerScene  # noqa: E402
-from game.ui.scenes.private import DisproveScene, EnvelopeScene, ShownCardScene  # noqa: E402
+from game.ui.board.notebook import NotebookScene  # noqa: E402
+from game.ui.board.picker import PickerScene  # noqa: E402
+from game.ui.board.private import DisproveScene, EnvelopeScene, ShownCardScene  # noqa: E402
 from game.ui.scenes.setup import SetupScene  # noqa: E402
 from game.ui.scenes.title import TitleScene  # noqa: E402
 from game.ui.scenes.unplugged import UnpluggedScene  # noqa: E402

@@ -22,7 +22,7 @@ from game.ui.scenes.board import BoardScene  # noqa: E402
 from game.ui.scenes.confirm import ConfirmScene  # noqa: E402
 from game.ui.scenes.controls import ControlsScene  # noqa: E402
 from game.ui.scenes.menu import MenuScene  # noqa: E402
-from game.ui.scenes.picker import PickerScene  # noqa: E402
+from game.ui.board.picker import PickerScene  # noqa: E402
 from game.ui.scenes.setup import SetupScene  # noqa: E402
 from game.ui.scenes.title import TitleScene  # noqa: E402
 from game.ui.scenes.unplugged import UnpluggedScene  # noqa: E402

@@ -371,7 +371,7 @@ def _press(app, button) -> None:
 
 
 def test_manual_notebook_ticks_nothing(app):
-    from game.ui.scenes.notebook import NotebookScene
+    from game.ui.board.notebook import NotebookScene
 
     match = _match(app, "manual", 6)
     nb = NotebookScene(app, match, 0)
@@ -385,7 +385,7 @@ def test_manual_notebook_ticks_nothing(app):
 
 
 def test_assisted_notebook_ticks_own_and_shown_cards(app):
-    from game.ui.scenes.notebook import NotebookScene
+    from game.ui.board.notebook import NotebookScene
 
     match = _match(app, "assisted", 6)
     nb = NotebookScene(app, match, 0)
@@ -396,7 +396,8 @@ def test_assisted_notebook_ticks_own_and_shown_cards(app):
 def test_hint_button_reveals_one_deduction_at_a_time(app):
     import pygame
 
-    from game.ui.scenes.notebook import NotebookScene, RowButton
+    from game.ui.bases.notebook import RowButton
+    from game.ui.board.notebook import NotebookScene
 
     match = _match(app, "hints", 40)
     nb = NotebookScene(app, match, 0)
@@ -480,7 +481,7 @@ def test_hint_sentences_fit_the_notebook_text_box(app, lang, size):
     """Every reason of a long game (all rules' sentences that came up), and the
     legends of the three modes, wrap inside the notebook's text box."""
     from game.ui import theme
-    from game.ui.scenes.notebook import NotebookScene
+    from game.ui.board.notebook import NotebookScene
 
     theme.set_text_scale(theme.LARGE_SCALE if size == "large" else 1.0)
     set_language(lang)

@@ -41,11 +41,11 @@ from game.ui.scenes.board import BoardScene  # noqa: E402
 from game.ui.scenes.confirm import ConfirmScene  # noqa: E402
 from game.ui.scenes.controls import ControlsScene  # noqa: E402
 from game.ui.scenes.cover import CoverScene  # noqa: E402
-from game.ui.scenes.gameover import GameOverScene  # noqa: E402
+from game.ui.board.gameover import GameOverScene  # noqa: E402
 from game.ui.scenes.menu import MenuScene  # noqa: E402
 from game.ui.scenes.message import MessageScene  # noqa: E402
-from game.ui.scenes.notebook import NotebookScene  # noqa: E402
-from game.ui.scenes.private import DisproveScene, EnvelopeScene, ShownCardScene  # noqa: E402
+from game.ui.board.notebook import NotebookScene  # noqa: E402
+from game.ui.board.private import DisproveScene, EnvelopeScene, ShownCardScene  # noqa: E402
 from game.ui.scenes.rulebook import RulebookScene  # noqa: E402
 from game.ui.scenes.settings import SettingsScene  # noqa: E402
 from game.ui.scenes.unplugged import UnpluggedScene  # noqa: E402
@@ -414,7 +414,8 @@ def overlays(app: App, table, seat: int):
         "settings": lambda: app.push(SettingsScene(app)),
         "rules": lambda: app.push(RulebookScene(app)),
         "controls": lambda: app.push(ControlsScene(app)),
-        "controller unplugged": lambda: app.push(UnpluggedScene(app, table.match, seat, "Pad 1")),
+        "controller unplugged": lambda: app.push(UnpluggedScene(
+            app, table.match, seat, "Pad 1", to_computer=lambda s: app.router.seat_to_computer(table.match, seat, s))),
         "pause menu and settings": lambda: (app.push(MenuScene(app, table)), app.push(SettingsScene(app))),
     }
 

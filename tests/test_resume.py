@@ -22,7 +22,7 @@ from game.ui.match import Match  # noqa: E402
 from game.ui.scenes.board import BoardScene  # noqa: E402
 from game.ui.scenes.cover import CoverScene  # noqa: E402
 from game.ui.scenes.message import MessageScene  # noqa: E402
-from game.ui.scenes.picker import PickerScene  # noqa: E402
+from game.ui.board.picker import PickerScene  # noqa: E402
 from game.ui.scenes.title import TitleScene  # noqa: E402
 from tests.test_ui import DT, act_for_people, key  # noqa: E402
 

@@ -140,7 +140,8 @@ def test_guided_game_to_its_end_pressing_only_confirm(tmp_path):
 
 
 def test_leave_and_resume_the_lesson(tmp_path):
-    from game.ui.coach import LessonChoice, play_until
+    from game.ui.coach import play_until
+    from game.ui.scenes.lesson import LessonChoice
 
     app = _app(tmp_path)
     try:
@@ -176,7 +177,8 @@ def test_leave_and_resume_the_lesson(tmp_path):
 
 
 def test_start_the_lesson_again(tmp_path):
-    from game.ui.coach import LessonChoice, play_until
+    from game.ui.coach import play_until
+    from game.ui.scenes.lesson import LessonChoice
 
     tutorial.save_lesson(tmp_path / "lesson.json", tutorial.LessonState(
         [a for _s, a in tutorial.SCRIPT[:5]], ["welcome", "you"]))

@@ -22,11 +22,11 @@ from game.ui.match import Match  # noqa: E402
 from game.ui.scenes.board import BoardScene  # noqa: E402
 from game.ui.scenes.cover import CoverScene  # noqa: E402
 from game.ui.scenes.error import ErrorScene  # noqa: E402
-from game.ui.scenes.gameover import GameOverScene  # noqa: E402
+from game.ui.board.gameover import GameOverScene  # noqa: E402
 from game.ui.scenes.message import MessageScene  # noqa: E402
-from game.ui.scenes.notebook import NotebookScene  # noqa: E402
-from game.ui.scenes.picker import PickerScene  # noqa: E402
-from game.ui.scenes.private import DisproveScene, EnvelopeScene, ShownCardScene  # noqa: E402
+from game.ui.board.notebook import NotebookScene  # noqa: E402
+from game.ui.board.picker import PickerScene  # noqa: E402
+from game.ui.board.private import DisproveScene, EnvelopeScene, ShownCardScene  # noqa: E402
 from game.ui.scenes.setup import SetupScene  # noqa: E402
 from game.ui.screens import SCENE_NAMES  # noqa: E402
 from tests.inputs import click, key  # noqa: E402
@@ -441,7 +441,7 @@ def test_setup_no_duplicate_suspects(app):
 # ---------------------------------------------------------------- text fits
 def _all_scenes(app: App):
     from game.ui.scenes.menu import MenuScene
-    from game.ui.scenes.notebook import NotebookChooser
+    from game.ui.scenes.chooser import NotebookChooser
     from game.ui.screens import build_scene
 
     scenes = []

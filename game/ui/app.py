@@ -19,6 +19,7 @@ from game import paths
 from game.ui import LOGICAL_SIZE, theme
 from game.ui.i18n import _
 from game.ui.input import Pads
+from game.ui.registry import make
 from game.ui.router import Router
 from game.ui.sound import open_sounds
 from game.ui.store import Preferences, Store
@@ -198,15 +199,11 @@ class App:
 
     def start(self, scene: str = "title") -> None:
         """Show the first scene (or the bad-map message)."""
-        from game.ui.scenes.title import TitleScene
-
         if self.map_error:
-            from game.ui.scenes.error import ErrorScene
-
-            self.reset(ErrorScene(self, _("The board could not be loaded."), self.map_error))
+            self.reset(make("error", self, _("The board could not be loaded."), self.map_error))
             return
         self.store.check_autosave()
-        self.reset(TitleScene(self))
+        self.reset(make("title", self))
         self.store.show_file_messages()
 
     def run(self) -> int:

@@ -26,8 +26,8 @@ from game.ui import prompts, theme
 from game.ui.i18n import _, fmt
 from game.ui.input import Intent, Kind
 from game.ui.match import Match
+from game.ui.registry import is_scene, make
 from game.ui.scene import OPEN_NOTEBOOK
-from game.ui.scenes.confirm import ConfirmScene
 
 #: Width of the speech bubble (logical pixels).
 BUBBLE_W = 564
@@ -103,7 +103,6 @@ def start_lesson(app) -> None:
             state = tutorial.load_lesson(path)
         except tutorial.LessonError as exc:
             from game.files import quarantine
-            from game.ui.scenes.message import MessageScene
 
             print(exc.for_log(), file=sys.stderr)
             kept = None
@@ -119,35 +118,17 @@ def start_lesson(app) -> None:
             else:                           # a pipe is then replaced by the new lesson's file, a folder stays
                 text = fmt("The lesson you left, {name}, could not be read: {problem}. A new lesson starts.",
                            problem=exc.said(), name=path.name)
-            app.push(MessageScene(app, text, title=_("A file was damaged")))
+            app.push(make("message", app, text, title=_("A file was damaged")))
             return
         if state.actions:
-            app.push(LessonChoice(app, state))
+            app.push(make("lesson_choice", app, lambda: _open(app, state), lambda: _open(app, None)))
             return
     _open(app, None)
-
-
-class LessonChoice(ConfirmScene):
-    """ "Go on with the lesson where you stopped?"  Go on (focused first)
-    resumes it, Start again begins a new one, Back just closes the box."""
-
-    def __init__(self, app, state: tutorial.LessonState) -> None:
-        super().__init__(app, _("Go on with the lesson where you stopped?"), lambda: _open(app, state),
-                         on_no=lambda: _open(app, None), yes=_("Go on"), no=_("Start again"))
-        self.focus.focus_on(self.yes_button)
-        self.no_button.hint = None         # Esc closes the box and keeps the lesson: it is not "Start again"
-
-    def handle(self, intent: Intent) -> bool:
-        if intent.kind in (Kind.BACK, Kind.MENU):
-            self.app.pop(self)
-            return True
-        return super().handle(intent)
 
 
 def _open(app, state: tutorial.LessonState | None) -> None:
     """Push the board of the guided game (resumed from ``state``) with its coach."""
     from game.save import SavedGame
-    from game.ui.scenes.board import BoardScene
 
     if state is None:
         match = GuidedMatch(app.board)
@@ -158,7 +139,7 @@ def _open(app, state: tutorial.LessonState | None) -> None:
     if device.startswith("pad:") and device in app.pads:
         match.give_device(tutorial.YOU, device)
     app.coach = Coach(app, match, resumed=state is not None)
-    app.push(BoardScene(app, match))
+    app.push(make("board", app, match))
 
 
 class Coach:
@@ -189,22 +170,16 @@ class Coach:
 
     def screen(self) -> str | None:
         """Which of the lessons' screens is on top (see :class:`game.tutorial.Lesson`), or None."""
-        from game.ui.scenes.board import BoardScene
-        from game.ui.scenes.gameover import GameOverScene
-        from game.ui.scenes.notebook import NotebookScene
-        from game.ui.scenes.picker import PickerScene
-        from game.ui.scenes.private import DisproveScene, EnvelopeScene, ShownCardScene
-
         top = self.app.top
-        if isinstance(top, BoardScene):
+        if is_scene(top, "board"):
             if top.match is not self.match or top.busy or top.game.over:
                 return None
             return "board" if top.human_to_act else "watch"
-        if isinstance(top, PickerScene):
+        if is_scene(top, "picker"):
             return "picker" if top.mode == "suggest" else "accuse"
-        for cls, name in ((DisproveScene, "disprove"), (ShownCardScene, "shown"), (NotebookScene, "notebook"),
-                          (EnvelopeScene, "envelope"), (GameOverScene, "over")):
-            if isinstance(top, cls):
+        for scene, name in (("disprove", "disprove"), ("shown_card", "shown"), ("notebook", "notebook"),
+                            ("envelope", "envelope"), ("game_over", "over")):
+            if is_scene(top, scene):
                 return name
         return None
 
@@ -339,16 +314,12 @@ class Coach:
         return best
 
     def _keep_clear(self) -> list[pygame.Rect]:
-        """What the bubble should cover least: the top scene's buttons and
-        cards, what it asks to keep clear, and the board itself."""
-        from game.ui.scenes.board import BoardScene
-
+        """What the bubble should cover least: what the top scene names
+        (:meth:`~game.ui.scene.Scene.coach_keep_clear`: its buttons and cards,
+        what it asks to keep clear) and the board itself."""
         top = self.app.top
-        rects = [b.rect for b in getattr(getattr(top, "focus", None), "buttons", [])]
-        keep = getattr(top, "keep_clear", None)
-        if keep is not None:
-            rects += keep()
-        if isinstance(top, BoardScene):
+        rects = top.coach_keep_clear() if top is not None else []
+        if is_scene(top, "board"):     # the board scene's own part (its board view): kept here until it names it
             rects.append(top.view.rect)
         return rects
 

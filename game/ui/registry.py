@@ -12,10 +12,8 @@ Raises ``KeyError`` naming the unknown scene and the known ones.
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from game.ui.scene import Scene
+from collections.abc import Iterable
+from typing import Any
 
 #: scene name -> "module:Class"
 SCENES: dict[str, str] = {
@@ -32,15 +30,16 @@ SCENES: dict[str, str] = {
     "confirm": "game.ui.scenes.confirm:ConfirmScene",
     "error": "game.ui.scenes.error:ErrorScene",
     "unplugged": "game.ui.scenes.unplugged:UnpluggedScene",
-    "notebook_chooser": "game.ui.scenes.notebook:NotebookChooser",
+    "notebook_chooser": "game.ui.scenes.chooser:NotebookChooser",
+    "lesson_choice": "game.ui.scenes.lesson:LessonChoice",
     # the board game (000, 001, 002)
     "board": "game.ui.scenes.board:BoardScene",
-    "picker": "game.ui.scenes.picker:PickerScene",
-    "disprove": "game.ui.scenes.private:DisproveScene",
-    "shown_card": "game.ui.scenes.private:ShownCardScene",
-    "envelope": "game.ui.scenes.private:EnvelopeScene",
-    "notebook": "game.ui.scenes.notebook:NotebookScene",
-    "game_over": "game.ui.scenes.gameover:GameOverScene",
+    "picker": "game.ui.board.picker:PickerScene",
+    "disprove": "game.ui.board.private:DisproveScene",
+    "shown_card": "game.ui.board.private:ShownCardScene",
+    "envelope": "game.ui.board.private:EnvelopeScene",
+    "notebook": "game.ui.board.notebook:NotebookScene",
+    "game_over": "game.ui.board.gameover:GameOverScene",
     # the card game (003)
     "card_setup": "game.ui.cardgame.setup:CardSetupScene",
     "card_options": "game.ui.cardgame.setup:CardOptionsScene",
@@ -67,8 +66,9 @@ def scene_class(name: str) -> type:
     return getattr(importlib.import_module(module), cls)
 
 
-def make(name: str, *args: Any, **kwargs: Any) -> "Scene":
-    """A new scene ``name`` built with the class's own arguments
+def make(name: str, *args: Any, **kwargs: Any) -> Any:
+    """A new scene ``name`` (a :class:`~game.ui.scene.Scene`; the base is not
+    imported here, it imports this registry) built with the class's own arguments
     (usually ``app`` first).  Raises ``KeyError`` for an unknown name."""
     return scene_class(name)(*args, **kwargs)
 
@@ -80,3 +80,12 @@ def is_scene(scene: object, name: str) -> bool:
     import sys
     loaded = sys.modules.get(module)
     return loaded is not None and isinstance(scene, getattr(loaded, cls))
+
+
+def find(stack: Iterable[Any], *names: str) -> Any:
+    """The topmost scene of ``stack`` (bottom first, as ``App.stack``) that
+    :func:`is_scene` one of ``names``, or None."""
+    for scene in reversed(list(stack)):
+        if any(is_scene(scene, name) for name in names):
+            return scene
+    return None

@@ -14,22 +14,21 @@ pulled out.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import Callable
 
 import pygame
 
 from game.ui import prompts
 from game.ui.input import InputHandler, Intent, Kind, Pad
-
-if TYPE_CHECKING:
-    from game.ui.app import App
+from game.ui.registry import find, is_scene, make
 
 
 class Router:
     """Routes the input of ``app`` (its window, pads and scene stack) using the
-    keyboard bindings ``keys`` (intent name -> key names)."""
+    keyboard bindings ``keys`` (intent name -> key names).  ``app`` is the
+    :class:`~game.ui.app.App` (not imported here: the app imports the router)."""
 
-    def __init__(self, app: "App", keys: dict[str, list[str]]) -> None:
+    def __init__(self, app, keys: dict[str, list[str]]) -> None:
         self.app = app
         try:   # controllers SDL knows get the standard A/B/X/Y layout
             from pygame._sdl2 import controller
@@ -107,18 +106,13 @@ class Router:
 
     def match(self):
         """The match being played (the board's or the card table's), or None."""
-        from game.ui.cardgame.table import CardTableScene
-        from game.ui.scenes.board import BoardScene
-
-        board = self.app.find((BoardScene, CardTableScene))
+        board = find(self.app.stack, "board", "card_table")
         return board.match if board is not None else None
 
     def _pad_changed(self, what: str, pad: Pad) -> None:
         """A controller was plugged in or pulled out (any scene, any moment)."""
-        from game.ui.scenes.unplugged import UnpluggedScene
-
         app = self.app
-        waiting = [s for s in app.stack if isinstance(s, UnpluggedScene)]
+        waiting = [s for s in app.stack if is_scene(s, "unplugged")]
         for scene in app.stack:
             hook = getattr(scene, "pad_changed", None)
             if hook is not None:
@@ -133,4 +127,24 @@ class Router:
         seat = match.seat_of(pad.device)
         if seat is None or match.game.over:
             return
-        app.push(UnpluggedScene(app, match, seat, pad.label))
+        app.push(make("unplugged", app, match, seat, pad.label,
+                      to_computer=lambda screen: self.seat_to_computer(match, seat, screen)))
+
+    def seat_to_computer(self, match, seat: int, screen) -> None:
+        """A computer player takes ``seat`` of ``match`` (chosen on the
+        unplugged ``screen``): the person's other open screens for that seat
+        close, and the board forgets the person's turn (its buttons are
+        rebuilt, no card-to-show screen is open, and the computer makes its own
+        suggestion).  The board's part belongs to the board's table scene; it
+        is set here until that scene says it itself."""
+        app = self.app
+        match.to_computer(seat)
+        board = find(app.stack, "board")
+        for s in list(app.stack):
+            if s is not screen and s is not board and getattr(s, "seat", None) == seat:
+                app.stack.remove(s)
+                app._left(s)
+        if board is not None:
+            board._buttons_key = None
+            board.disprove_open = False
+            board.auto_suggested = board.turn_no   # a computer makes its own suggestion

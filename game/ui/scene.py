@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 import pygame
 
 from game.ui.input import Intent, Kind
-
-if TYPE_CHECKING:
-    from game.ui.app import App
+from game.ui.registry import make
 
 
 class Scene:
@@ -30,7 +28,8 @@ class Scene:
     opaque = True
     private = False
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app) -> None:
+        #: the :class:`~game.ui.app.App` (not imported here: the app imports the scenes)
         self.app = app
 
     def handle(self, intent: Intent) -> bool:
@@ -59,6 +58,16 @@ class Scene:
         button = getattr(self, "ok", None) or getattr(self, "done_button", None) \
             or getattr(self, "title_button", None)
         return focus_on(self, button)
+
+    def coach_keep_clear(self) -> list[pygame.Rect]:
+        """Where the guided game's speech bubble should cover least on this
+        scene, in logical pixels: its buttons, and what :meth:`keep_clear`
+        names when the scene has one (the board adds its board, see the coach)."""
+        rects = [b.rect for b in getattr(getattr(self, "focus", None), "buttons", [])]
+        keep = getattr(self, "keep_clear", None)
+        if keep is not None:
+            rects += keep()
+        return rects
 
     def on_resume(self) -> None:
         """Called when the scene above it is popped."""
@@ -152,21 +161,17 @@ class SharedScreens:
     """The Settings and Rules buttons that both the title screen and the pause
     menu offer (a mixin for :class:`Scene` subclasses)."""
 
-    app: "App"
+    app: Any   # the App (game.ui.app), which imports the scenes
 
     def settings(self) -> None:
         """The settings screen (language, volume, text size, fullscreen, Controls ...)."""
-        from game.ui.scenes.settings import SettingsScene
-
         self.app.play("click")
-        self.app.push(SettingsScene(self.app))
+        self.app.push(make("settings", self.app))
 
     def rules(self) -> None:
         """The rules of the game, in plain words with pictures."""
-        from game.ui.scenes.rulebook import RulebookScene
-
         self.app.play("click")
-        self.app.push(RulebookScene(self.app))
+        self.app.push(make("rulebook", self.app))
 
 
 class ComputerTurn:

@@ -10,6 +10,7 @@ from game.rules.events import TurnStarted
 from game.rules.setup import GameSetup, SeatConfig
 from game.ui.match import Match, quick_setup
 from game.ui.cardgame.screens import CARD_SCENES, build_card_scene
+from game.ui.registry import make
 
 SCENE_NAMES = ("title", "setup", "board", "notebook", "suggestion", "cover", "game-over", "controls", "settings", "presets",
                "rules", "lesson", "lesson-disprove") + CARD_SCENES + ("notebook-hints", "unplugged")
@@ -44,18 +45,11 @@ def _settle(board) -> None:
 
 def build_scene(app, scene: str, seed: int = 3) -> None:
     """Put ``app`` in a representative state for ``scene`` (one of :data:`SCENE_NAMES`)."""
-    from game.ui.scenes.board import BoardScene
-    from game.ui.scenes.cover import CoverScene
-    from game.ui.scenes.gameover import GameOverScene
-    from game.ui.scenes.notebook import NotebookScene
-    from game.ui.scenes.picker import PickerScene
-    from game.ui.scenes.setup import SetupScene
-
     app.start()
     if app.map_error or scene == "title":
         return
     if scene == "setup":
-        app.push(SetupScene(app))
+        app.push(make("setup", app))
         return
     if scene in CARD_SCENES:            # the card game (game/ui/cardgame/screens.py)
         build_card_scene(app, scene, seed)
@@ -67,32 +61,24 @@ def build_scene(app, scene: str, seed: int = 3) -> None:
         play_until(app, "door" if scene == "lesson" else "disprove")
         return
     if scene == "presets":
-        from game.ui.scenes.rules import RulesScene
-
-        setup = SetupScene(app)
+        setup = make("setup", app)
         app.push(setup)
         setup.preset, setup.house = "cluedo-es", ("two-dice",)
         setup._build()
-        rules = RulesScene(app, setup)
+        rules = make("rules", app, setup)
         rules.focus.focus_on(rules.switch_buttons["up-to"])
         app.push(rules)
         return
     if scene == "rules":
-        from game.ui.scenes.rulebook import RulebookScene
-
-        app.push(RulebookScene(app))
+        app.push(make("rulebook", app))
         return
     if scene == "settings":
-        from game.ui.scenes.settings import SettingsScene
-
-        app.push(SettingsScene(app))
+        app.push(make("settings", app))
         return
     if scene == "controls":
-        from game.ui.scenes.controls import ControlsScene
-
         app.pads.on_added(1001, "Xbox Wireless Controller")   # stand-ins: no hardware is opened
         app.pads.on_added(1002, "PS5 Controller")
-        app.push(ControlsScene(app))
+        app.push(make("controls", app))
         return
     if scene == "unplugged":
         pads = [app.pads.on_added(2001 + i, "Controller") for i in range(3)]
@@ -100,7 +86,7 @@ def build_scene(app, scene: str, seed: int = 3) -> None:
                                  SeatConfig("peacock", "human"), SeatConfig("plum", "computer")), seed=seed)
         match = Match(app.board, setup, {0: pads[0].device, 2: pads[1].device})
         advance(match, lambda g: _turns(g) >= 6 and g.phase is Phase.START)
-        app.push(BoardScene(app, match))
+        app.push(make("board", app, match))
         app.pads.on_removed(pads[1].instance_id)     # Mrs. Peacock's pad is pulled out: the game pauses
         return
     if scene == "cover":
@@ -108,26 +94,26 @@ def build_scene(app, scene: str, seed: int = 3) -> None:
                                  SeatConfig("peacock", "human"), SeatConfig("plum", "computer")), seed=seed)
         match = Match(app.board, setup)
         advance(match, lambda g: _turns(g) >= 6 and g.phase is Phase.START)
-        board = BoardScene(app, match)
+        board = make("board", app, match)
         app.push(board)
         seat = match.humans[-1]
-        app.push(CoverScene(app, match, seat, lambda: NotebookScene(app, match, seat), optional=True,
-                            reason="Your cards and notebook are next."))
+        app.push(make("cover", app, match, seat, lambda: make("notebook", app, match, seat), optional=True,
+                      reason="Your cards and notebook are next."))
         return
     match = Match(app.board, quick_setup(seed))
     human = match.humans[0]
     if scene == "game-over":
         advance(match, lambda g: False, limit=20000)
-        board = BoardScene(app, match)
+        board = make("board", app, match)
         app.push(board)
-        app.push(GameOverScene(app, match))
+        app.push(make("game_over", app, match))
         return
     if scene == "suggestion":
         advance(match, lambda g: g.turn == human and g.phase is Phase.SUGGEST and _turns(g) > 4)
-        board = BoardScene(app, match)
+        board = make("board", app, match)
         board.auto_suggested = board.turn_no
         app.push(board)
-        picker = PickerScene(app, board, "suggest")
+        picker = make("picker", app, board, "suggest")
         picker.pick("suspect", picker.items["suspect"][3])
         picker.focus.focus_on(picker.items["weapon"][2])
         app.push(picker)
@@ -136,10 +122,10 @@ def build_scene(app, scene: str, seed: int = 3) -> None:
     book = match.notebooks[human]
     for card, mark in (("plum", "X"), ("rope", "?"), ("library", "X"), ("knife", "✓")):
         book[card] = mark
-    board = BoardScene(app, match)
+    board = make("board", app, match)
     app.push(board)
     if scene == "notebook":
-        nb = NotebookScene(app, match, human)
+        nb = make("notebook", app, match, human)
         nb.focus.focus = 4
         nb.focus.set(nb.focus.buttons)
         app.push(nb)
@@ -147,7 +133,7 @@ def build_scene(app, scene: str, seed: int = 3) -> None:
     if scene == "notebook-hints":     # hints mode: three hints revealed, the first one's row focused
         advance(match, lambda g: g.turn == human and g.phase is Phase.START and _turns(g) >= 40)
         match.notebook_mode = "hints"
-        nb = NotebookScene(app, match, human)
+        nb = make("notebook", app, match, human)
         for _i in range(3):
             nb.next_hint()
         first = next((r for r in nb.rows if match.hints_seen[human] and r.data == match.hints_seen[human][0]),

@@ -16,15 +16,11 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
-
 from game import i18n
 from game.settings import Settings, read_settings, save_settings
 from game.ui import assets, prompts, theme, widgets
 from game.ui.i18n import _
-
-if TYPE_CHECKING:
-    from game.ui.app import App
+from game.ui.registry import make, scene_class
 
 
 def _file_id(path: Path) -> tuple | None:
@@ -50,7 +46,7 @@ class Store:
     damaged settings file is said in it (:meth:`show_file_messages`).
     """
 
-    def __init__(self, app: "App", settings_path: Path | str | None = None, save_path: Path | str | None = None,
+    def __init__(self, app, settings_path: Path | str | None = None, save_path: Path | str | None = None,
                  settings: Settings | None = None) -> None:
         self.app = app
         self.settings_path = Path(settings_path) if settings_path is not None else None
@@ -206,11 +202,9 @@ class Store:
 
     def show_notes(self) -> None:
         """Push the message boxes of :meth:`note` (the app calls it at the end of each frame)."""
-        from game.ui.scenes.message import MessageScene
-
         notes, self.notes = self.notes, []
         for title, text in notes:
-            self.app.push(MessageScene(self.app, text, title=title))
+            self.app.push(make("message", self.app, text, title=title))
 
     def clear_autosave(self) -> None:
         """Remove the autosave (the game ended, or a new one replaced it)."""
@@ -280,10 +274,8 @@ class Store:
             + self.file_messages
         self.settings_message, self.file_messages = None, []
         for title, text in reversed(messages):
-            from game.ui.scenes.message import MessageScene   # only when there is something to say
-
             print(text, file=sys.stderr)
-            self.app.push(MessageScene(self.app, text, title=title))
+            self.app.push(make("message", self.app, text, title=title))
 
     # --------------------------------------------------------- continue
     def can_continue(self) -> bool:
@@ -299,8 +291,6 @@ class Store:
         after the person says so (the box starts on "Keep it").  A game saved
         by a newer version of Clue is then renamed aside (``autosave.newer-*``),
         never written over."""
-        from game.ui.scenes.confirm import ConfirmScene
-
         app = self.app
         if self._newer_save_kept():
             def set_aside_and_start() -> None:
@@ -314,18 +304,18 @@ class Store:
                 self.kept_autosave, self.newer_save = None, False
                 start()
 
-            app.push(ConfirmScene(app, _("Start a new game?"), set_aside_and_start, yes=_("New game"),
-                                  no=_("Keep it"),
-                                  detail=_("A game saved by a newer version of Clue is kept here. A new game "
-                                           "takes its place: the saved game is put aside in a copy, and the "
-                                           "newer version will no longer offer to continue it.")))
+            app.push(make("confirm", app, _("Start a new game?"), set_aside_and_start, yes=_("New game"),
+                          no=_("Keep it"),
+                          detail=_("A game saved by a newer version of Clue is kept here. A new game "
+                                   "takes its place: the saved game is put aside in a copy, and the "
+                                   "newer version will no longer offer to continue it.")))
             return
         if not self.can_continue():
             start()
             return
-        app.push(ConfirmScene(app, _("Start a new game?"), start, yes=_("New game"), no=_("Keep it"),
-                              detail=_("A game you did not finish is saved. A new game takes its place: "
-                                       "the saved game will be lost.")))
+        app.push(make("confirm", app, _("Start a new game?"), start, yes=_("New game"), no=_("Keep it"),
+                      detail=_("A game you did not finish is saved. A new game takes its place: "
+                               "the saved game will be lost.")))
 
     def _newer_save_kept(self) -> bool:
         """A newer version's saved game is still in the autosave file, unchanged."""
@@ -353,13 +343,11 @@ class Store:
         Raises :class:`game.save.SaveError` for an action the rules refuse."""
         if saved.mode == "card-game":
             from game.ui.cardgame.match import CardMatch
-            from game.ui.cardgame.table import CardTableScene
 
-            return CardMatch.resume(saved, self.save_path), CardTableScene
+            return CardMatch.resume(saved, self.save_path), scene_class("card_table")
         from game.ui.match import Match
-        from game.ui.scenes.board import BoardScene
 
-        return Match.resume(self.app.board, saved, self.save_path), BoardScene
+        return Match.resume(self.app.board, saved, self.save_path), scene_class("board")
 
 
 class Preferences:
@@ -372,7 +360,7 @@ class Preferences:
     name (the language is already set by the :class:`Store`).
     """
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app) -> None:
         self.app = app
         self.settings = app.store.settings
         theme.set_text_scale(theme.LARGE_SCALE if self.settings.text_size == "large" else 1.0)

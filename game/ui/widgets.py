@@ -1,6 +1,8 @@
 """Widgets: big buttons with key hints, and a focus group that works with the
 keyboard (and later pads: arrows move the focus, confirm presses) and the mouse
-(hover focuses, click presses).  Sizes are in logical pixels.
+(hover focuses, click presses); a card as a button (:class:`CardButton`, its
+face) or as a row (:class:`ChipButton`), shared by both games' pickers and
+private screens.  Sizes are in logical pixels.
 """
 
 from __future__ import annotations
@@ -10,7 +12,9 @@ from typing import Callable, Iterable
 
 import pygame
 
-from game.ui import prompts, theme
+from game.rules.cards import category
+from game.ui import assets, prompts, theme
+from game.ui.i18n import card
 from game.ui.input import PAD_COLOURS, Intent, Kind
 
 #: Buttons are at least this tall (pixels), so small hands can hit them.
@@ -271,3 +275,52 @@ def footer_hint(surface: pygame.Surface, s: str, y: int = 700) -> None:
     # an overlay's footer hides the dimmed footer of the screen under it, so the two never mix
     theme.shade(surface, pygame.Rect(0, r.top, surface.get_width(), r.height + 3), 235, theme.BG_DARK)
     surface.blit(text, r)
+
+
+
+class CardButton(Button):
+    """A card that can be focused and selected; draws the card face."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        img = assets.card(self.data, self.rect.width)
+        r = self.rect.move(0, -8 if self.selected else 0)
+        if self.focused:
+            pygame.draw.rect(surface, theme.FOCUS, r.inflate(14, 14), border_radius=14)
+        if self.selected:
+            pygame.draw.rect(surface, (60, 170, 80), r.inflate(8, 8), border_radius=12)
+        surface.blit(img, r)
+        if self.selected:
+            pygame.draw.circle(surface, (60, 170, 80), (r.right - 14, r.top + 14), 16)
+            theme.blit_text(surface, "✓", (r.right - 14, r.top + 14), theme.BODY, theme.CREAM, True, "center")
+
+    def text_width(self) -> int:
+        lines = theme.wrap(card(self.data), self.rect.width - 8, theme.SMALL, True, exact=True)
+        return max(theme.font_px(theme.SMALL, True).size(ln)[0] for ln in lines) if len(lines) <= 2 else 10 ** 6
+
+    def available_width(self) -> int:
+        return self.rect.width - 8
+
+
+class ChipButton(Button):
+    """A card as a row: small picture and its name (for the accusation list)."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        r = self.rect
+        if self.focused:
+            pygame.draw.rect(surface, theme.FOCUS, r.inflate(8, 8), border_radius=12)
+        bg = (70, 140, 80) if self.selected else theme.PAPER
+        pygame.draw.rect(surface, bg, r, border_radius=10)
+        pygame.draw.rect(surface, theme.CATEGORY_COLOURS[category(self.data)], r, 3, border_radius=10)
+        pic = assets.card_picture(self.data, r.height - 10)
+        surface.blit(pic, (r.left + 6, r.top + 5))
+        ink = theme.CREAM if self.selected else theme.INK
+        theme.blit_text(surface, self.label, (r.left + r.height + 8, r.centery), theme.BODY, ink, True, "midleft",
+                        self.available_width())
+        if self.selected:
+            theme.blit_text(surface, "✓", (r.right - 22, r.centery), theme.HEADING, theme.CREAM, True, "center")
+
+    def text_width(self) -> int:
+        return theme.fit_width(self.label, theme.BODY, True, self.available_width())
+
+    def available_width(self) -> int:
+        return self.rect.width - self.rect.height - 8 - 44

@@ -11,6 +11,10 @@ engine in :mod:`game.cardgame`.
   shown, joining an accusation, the Crime cards.
 * :mod:`.notebook` -- the case file (crossed cards, marks, hints).
 * :mod:`.gameover` -- the revealed accusations and the Crime cards.
+* :mod:`.labels` -- the deck and the order of joint accusations in words.
+* :mod:`.screens` -- the ``--screenshot`` states of the card game.
 
-Every private screen opens through :func:`game.ui.scenes.cover.open_private`.
+The screens extend the bases both games share (:mod:`game.ui.bases`) and
+make each other by name (:mod:`game.ui.registry`); every private screen opens
+through :func:`game.ui.flow.open_private`.
 """

@@ -4,7 +4,8 @@
   together; they are checked one by one in the engine's order and each line
   gets its ✓ or ✗ (003 "Dos o més jugadors que acusen": the first correct one
   wins; if all are wrong, everybody loses).
-* :class:`CardGameOverScene` -- the board game's game-over screen with the
+* :class:`CardGameOverScene` -- the game-over screen of both games
+  (:class:`~game.ui.bases.gameover.GameOverBase`) with the
   Crime cards face up and who won, or that everybody lost.
 """
 
@@ -15,10 +16,11 @@ import pygame
 from game.cardgame import events as ev
 from game.cardgame.log import accusation_line
 from game.ui import theme
+from game.ui.bases.gameover import GameOverBase
 from game.ui.i18n import _, fmt
 from game.ui.input import Intent, Kind
+from game.ui.registry import make
 from game.ui.scene import Scene
-from game.ui.scenes.gameover import GameOverScene
 from game.ui.widgets import Button, FocusGroup, Label, footer_hint
 
 #: Seconds between two accusations being checked (divided by the speed).
@@ -107,7 +109,7 @@ class RevealScene(Scene):
             for i in range(len(self.accusations))]
 
 
-class CardGameOverScene(GameOverScene):
+class CardGameOverScene(GameOverBase):
     """The end of a :class:`~game.ui.cardgame.match.CardMatch`: the Crime
     cards face up, who solved the case, or that everybody lost.  Play again
     keeps the same table with a new shuffle."""
@@ -130,13 +132,11 @@ class CardGameOverScene(GameOverScene):
         from dataclasses import replace
 
         from game.ui.cardgame.match import CardMatch
-        from game.ui.cardgame.table import CardTableScene
-        from game.ui.scenes.title import TitleScene
 
         old = self.match.saved().setup
         self.app.play("click")
-        self.app.reset(TitleScene(self.app))
+        self.app.reset(make("title", self.app))
         devices = {seat: d for seat, d in self.match.devices.items() if d in self.app.pads}
         match = CardMatch(replace(old, seed=self.app.new_seed()), self.match.suspects, devices,
                           self.match.notebook_mode)
-        self.app.push(CardTableScene(self.app, match))
+        self.app.push(make("card_table", self.app, match))

@@ -1,5 +1,5 @@
 """The card game's case file (003 "Arxiu del cas"): the board game's notebook
-(:class:`~game.ui.scenes.notebook.NotebookScene`, with its marks, Hint and All
+(:class:`~game.ui.bases.notebook.NotebookBase`, with its marks, Hint and All
 hints buttons) holding the card game's cards, shown behind a cover when needed.
 
 Every evidence card in play, grouped Who? / With what? / Where?.  Crossed off
@@ -15,14 +15,14 @@ from __future__ import annotations
 import pygame
 
 from game.ui.i18n import N_, _, fmt
-from game.ui.scenes.notebook import COL_W, LEFT_X, RIGHT_X, ROW_STEP, HEADER_H, NotebookScene, note_width
+from game.ui.bases.notebook import COL_W, HEADER_H, LEFT_X, RIGHT_X, ROW_STEP, NotebookBase, note_width
 from game.ui.widgets import Label
 
 #: The legend under the locations (at most 5 rows), down to the buttons.
 LEGEND_TOP = 80 + HEADER_H + 5 * ROW_STEP + 16
 
 
-class CaseFileScene(NotebookScene):
+class CaseFileScene(NotebookBase):
     """``seat``'s case file in a :class:`~game.ui.cardgame.match.CardMatch`.
     Esc, N or "Done — hide" closes it."""
 

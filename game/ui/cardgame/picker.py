@@ -18,7 +18,7 @@ from game.ui import theme
 from game.ui.i18n import N_, _, card, fmt
 from game.ui.input import Intent, Kind
 from game.ui.scene import Scene
-from game.ui.scenes.picker import ChipButton
+from game.ui.widgets import ChipButton
 from game.ui.widgets import Button, FocusGroup, Label, footer_hint
 
 #: Column headers per kind of evidence card (the board game's words).

@@ -1,6 +1,6 @@
 """What only one person may see in the card game, always opened through
-:func:`game.ui.scenes.cover.open_private` (the board game's private screens,
-with the card game's words):
+:func:`game.ui.flow.open_private` (the private screens of
+:mod:`game.ui.bases.private`, with the card game's words):
 
 * :class:`CardShowScene` -- you hold one or both asked cards: pick the one to
   show (003 "si tenen les dues, poden triar quina t'ensenyen");
@@ -18,14 +18,15 @@ import pygame
 from game.cardgame import events as ev
 from game.cardgame.engine import Decline, Show
 from game.ui import prompts, theme
+from game.ui.bases.private import DisproveBase, EnvelopeBase, ShownCardBase
 from game.ui.i18n import _, fmt
 from game.ui.input import Intent, Kind
+from game.ui.registry import make
 from game.ui.scene import PRIVATE_GUARD, InputGuard, Scene
-from game.ui.scenes.private import DisproveScene, EnvelopeScene, ShownCardScene
 from game.ui.widgets import Button, FocusGroup, Label
 
 
-class CardShowScene(DisproveScene):
+class CardShowScene(DisproveBase):
     """``seat`` holds one or both of the two cards just asked about and picks
     the one the asker will see.  ``table`` applies the :class:`Show`."""
 
@@ -48,7 +49,7 @@ class CardShowScene(DisproveScene):
                    first=first, second=second)
 
 
-class CardShownScene(ShownCardScene):
+class CardShownScene(ShownCardBase):
     """The card ``by`` showed to ``seat``, flipping over."""
 
     def seen_line(self) -> str:
@@ -57,7 +58,7 @@ class CardShownScene(ShownCardScene):
         return _("So it is not under the Crime card. Your case file crosses it off.")
 
 
-class CrimeScene(EnvelopeScene):
+class CrimeScene(EnvelopeBase):
     """A wrong lone accuser sees the Crime cards in secret: out of the game,
     still answering questions (003 "perds ... encara has de respondre")."""
 
@@ -91,11 +92,9 @@ class JoinScene(Scene):
         self.guard = InputGuard(PRIVATE_GUARD, allow=(Kind.BACK, Kind.MENU))
 
     def join(self) -> None:
-        from game.ui.cardgame.picker import CardPickerScene
-
         self.app.play("click")
-        self.app.push(CardPickerScene(self.app, self.table, self.seat, "join", marks=True,
-                                      on_done=lambda: self.app.pop(self)))
+        self.app.push(make("card_picker", self.app, self.table, self.seat, "join", marks=True,
+                           on_done=lambda: self.app.pop(self)))
 
     def decline(self) -> None:
         self.app.play("click")
@@ -103,18 +102,14 @@ class JoinScene(Scene):
         self.table.do(Decline())
 
     def open_case_file(self) -> None:
-        from game.ui.cardgame.notebook import CaseFileScene
-
-        self.app.push(CaseFileScene(self.app, self.match, self.seat))
+        self.app.push(make("case_file", self.app, self.match, self.seat))
 
     def update(self, dt: float) -> None:
         self.guard.update(dt)
 
     def handle(self, intent: Intent) -> bool:
         if intent.kind in (Kind.BACK, Kind.MENU):
-            from game.ui.scenes.menu import MenuScene
-
-            self.app.push(MenuScene(self.app, self.table))
+            self.app.push(make("menu", self.app, self.table))
             return True
         if self.guard.blocks(intent):
             return True

@@ -7,6 +7,7 @@ from __future__ import annotations
 from game.cardgame import events as ev
 from game.cardgame.ai import make_card_player
 from game.cardgame.engine import Accuse, CardSetup, Decline, Join, Phase
+from game.ui.registry import make
 
 #: Scene names (``run.py --screenshot x.png --scene card-game``).
 CARD_SCENES = ("card-setup", "card-game", "card-ask", "card-notebook", "card-show", "card-join", "card-reveal",
@@ -64,15 +65,8 @@ def everybody_wrong(match) -> None:
 def build_card_scene(app, scene: str, seed: int = 3) -> None:
     """Put ``app`` (already started on the title) in the state of ``scene``,
     one of :data:`CARD_SCENES`."""
-    from game.ui.cardgame.gameover import CardGameOverScene, RevealScene
-    from game.ui.cardgame.notebook import CaseFileScene
-    from game.ui.cardgame.picker import CardPickerScene
-    from game.ui.cardgame.private import CardShowScene, JoinScene
-    from game.ui.cardgame.setup import CardSetupScene
-    from game.ui.cardgame.table import CardTableScene
-
     if scene == "card-setup":
-        app.push(CardSetupScene(app))
+        app.push(make("card_setup", app))
         return
     if scene in ("card-show", "card-join"):      # a person must act in private (shown without the cover)
         match = card_match(seed, humans=2)
@@ -82,36 +76,36 @@ def build_card_scene(app, scene: str, seed: int = 3) -> None:
             match.game.apply(Accuse(*match.game.crime))
         else:
             card_advance(match, lambda g: g.phase is Phase.SHOW and match.is_human(g.actor) and len(g.actions) > 4)
-        table = CardTableScene(app, match)
+        table = make("card_table", app, match)
         table.opened = (len(match.game.events), match.game.actor)
         app.push(table)
         seat = match.game.actor
-        app.push(CardShowScene(app, table, seat) if phase is Phase.SHOW else JoinScene(app, table, seat, 1))
+        app.push(make("card_show", app, table, seat) if phase is Phase.SHOW else make("join", app, table, seat, 1))
         return
     match = card_match(seed)
     if scene in ("card-reveal", "card-over"):
         card_advance(match, lambda g: len(g.actions) >= 8 and g.phase is Phase.ASK)
         everybody_wrong(match)
-        app.push(CardTableScene(app, match))
+        app.push(make("card_table", app, match))
         revealed = next(e for e in match.game.events if isinstance(e, ev.AccusationsRevealed))
-        app.push(RevealScene(app, match, revealed.accusations) if scene == "card-reveal"
-                 else CardGameOverScene(app, match))
+        app.push(make("reveal", app, match, revealed.accusations) if scene == "card-reveal"
+                 else make("card_game_over", app, match))
         if scene == "card-reveal":
             app.top.shown = len(revealed.accusations)
         return
     card_advance(match, lambda g: g.turn == 0 and g.phase is Phase.ASK and len(g.actions) >= 12)
-    table = CardTableScene(app, match)
+    table = make("card_table", app, match)
     app.push(table)
     for _ in range(3):
         table.update(0.05)
     table.guard.left = 0.0
     if scene == "card-ask":
-        picker = CardPickerScene(app, table, 0, "ask", marks=True)
+        picker = make("card_picker", app, table, 0, "ask", marks=True)
         picker.pick("weapon", picker.items["weapon"][1])
         picker.focus.focus_on(picker.items["location"][2])
         app.push(picker)
     elif scene == "card-notebook":
         match.notebooks[0].update({"mustard": "X", "candlestick": "?"})
-        book = CaseFileScene(app, match, 0)
+        book = make("case_file", app, match, 0)
         book.next_hint()
         app.push(book)

@@ -10,37 +10,24 @@ from __future__ import annotations
 
 import pygame
 
-from game.cardgame.cards import piles
 from game.cardgame.engine import ORDERS, CardSetup
 from game.hints import DEFAULT_NOTEBOOK_MODE
 from game.ui import theme
-from game.ui.i18n import N_, _, fmt
+from game.ui.bases.setup import SetupBase
+from game.ui.cardgame.labels import deck_label, order_label
+from game.ui.cardgame.match import CARD_TOKENS, CardMatch
+from game.ui.i18n import N_, _
 from game.ui.input import Intent, Kind
 from game.ui.match import DEFAULT_LEVEL
+from game.ui.registry import make
 from game.ui.scene import Scene
-from game.ui.scenes.setup import SetupScene
 from game.ui.widgets import Button, FocusGroup, Label, footer_hint
 
-from game.ui.cardgame.match import CARD_TOKENS, CardMatch
 
-
-def deck_label(advanced: bool) -> str:
-    """ "Normal game: 9 cards" or "Advanced game: 12 cards" (counted from the deck)."""
-    n = sum(len(p) for p in piles(advanced))
-    if advanced:
-        return fmt("Advanced game: {n} cards", n=n)
-    return fmt("Normal game: {n} cards", n=n)
-
-
-def order_label(order: str) -> str:
-    """The button text for an order of :data:`~game.cardgame.engine.ORDERS`."""
-    return {"turn": _("Accusers in turn order"), "lot": _("Accusers in an order drawn by lot")}[order]
-
-
-class CardSetupScene(SetupScene):
-    """The board game's :class:`SetupScene` with the card game's choices:
-    ``advanced`` (the "+" cards) and ``order`` (one of :data:`ORDERS`).
-    Start opens the card table (:class:`~game.ui.cardgame.table.CardTableScene`)."""
+class CardSetupScene(SetupBase):
+    """The shared setup form (:class:`~game.ui.bases.setup.SetupBase`) with
+    the card game's choices: ``advanced`` (the "+" cards) and ``order`` (one
+    of :data:`ORDERS`).  Start opens the card table (the scene "card_table")."""
 
     heading = N_("Card game")
 
@@ -69,13 +56,12 @@ class CardSetupScene(SetupScene):
                          order=self.order, levels=levels)
 
     def start(self) -> None:
-        from game.ui.cardgame.table import CardTableScene
-
+        """Start the card game chosen (a new :class:`CardMatch` on the card table)."""
         self.app.play("click")
         devices = {i: d for i, d in enumerate(self.pads) if d is not None and self.seats[i][1] == "human"}
         match = CardMatch(self.card_setup(), tuple(s for s, _k, _l in self.seats), devices,
                           getattr(self, "notebook_mode", DEFAULT_NOTEBOOK_MODE))
-        self.app.store.replacing_saved(lambda: self.app.replace(CardTableScene(self.app, match)))
+        self.app.store.replacing_saved(lambda: self.app.replace(make("card_table", self.app, match)))
 
 
 class CardOptionsScene(Scene):

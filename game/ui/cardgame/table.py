@@ -32,7 +32,7 @@ from game.ui.scene import PRIVATE_GUARD, ComputerTurn, InputGuard, Scene, TableA
 from game.ui.pacing import AI_PAUSE, CARD_PAUSES, GAME_OVER_WAIT
 from game.ui.widgets import Button, FocusGroup, Label
 
-from game.ui.cardgame.setup import deck_label, order_label
+from game.ui.cardgame.labels import deck_label, order_label
 
 SEATS_RECT = pygame.Rect(10, 10, 670, 368)
 UP_RECT = pygame.Rect(10, 388, 670, 322)
@@ -114,7 +114,7 @@ class CardTableScene(TableActions, Scene):
         a cover when needed); with several people and a computer to act, ask whose."""
         from game.ui.cardgame.notebook import CaseFileScene
         from game.ui.flow import open_private
-        from game.ui.scenes.notebook import NotebookChooser
+        from game.ui.scenes.chooser import NotebookChooser
 
         humans = self.match.humans
         if not humans:
@@ -433,7 +433,7 @@ class CardTableScene(TableActions, Scene):
         for line in self.log_lines():
             out.append(Label(pygame.Rect(LOG_RECT.left + 14, 0, LOG_RECT.width - 28, 25), line, LOG_SIZE))
         out.append(Label(pygame.Rect(0, 0, UP_RECT.width - 32, 30), self.rules_line(), theme.SMALL))
-        from game.ui.scenes.picker import CardButton
+        from game.ui.widgets import CardButton
 
         cw, ch = assets.card_size(UP_CARD_W)      # every card of the deck could lie face up: its name must fit
         out += [CardButton(pygame.Rect(0, 0, cw, ch), card(c), data=c) for c in deck(True)]

@@ -143,14 +143,14 @@ class BoardScene(TableActions, Scene):
     def open_suggest(self, auto: bool = False) -> None:
         """The suggestion picker; ``auto`` when it opens by itself on entering a
         room (then it ignores input for a moment and starts with nothing focused)."""
-        from game.ui.scenes.picker import PickerScene
+        from game.ui.board.picker import PickerScene
 
         if not self.may(Suggest("", "")):
             return
         self.app.push(PickerScene(self.app, self, "suggest", guarded=auto))
 
     def open_accuse(self) -> None:
-        from game.ui.scenes.picker import PickerScene
+        from game.ui.board.picker import PickerScene
 
         if not self.may(Accuse("", "", "")):
             return
@@ -161,7 +161,8 @@ class BoardScene(TableActions, Scene):
         (behind a cover when needed); with several people and a computer to
         move, ask whose."""
         from game.ui.flow import open_private
-        from game.ui.scenes.notebook import NotebookChooser, NotebookScene
+        from game.ui.board.notebook import NotebookScene
+        from game.ui.scenes.chooser import NotebookChooser
 
         humans = self.match.humans
         if not humans:
@@ -344,7 +345,7 @@ class BoardScene(TableActions, Scene):
         if g.over:
             self.over_wait += dt
             if not self.over_shown and self.over_wait >= GAME_OVER_WAIT / self.app.speed:
-                from game.ui.scenes.gameover import GameOverScene
+                from game.ui.board.gameover import GameOverScene
 
                 self.over_shown = True
                 self.app.push(GameOverScene(self.app, self.match))
@@ -363,7 +364,7 @@ class BoardScene(TableActions, Scene):
 
     def open_disprove(self, seat: int) -> None:
         from game.ui.flow import open_private
-        from game.ui.scenes.private import DisproveScene
+        from game.ui.board.private import DisproveScene
 
         self.disprove_open = True
         open_private(self.app, self.match, seat, lambda: DisproveScene(self.app, self, seat),
@@ -422,14 +423,14 @@ class BoardScene(TableActions, Scene):
             self.app.play("card")
             if e.card is not None and m.is_human(e.to):
                 from game.ui.flow import open_private
-                from game.ui.scenes.private import ShownCardScene
+                from game.ui.board.private import ShownCardScene
 
                 open_private(self.app, m, e.to, lambda: ShownCardScene(self.app, m, e.to, e.by, e.card),
                              reason=fmt("{name} has a card to show you.", name=m.suspects[e.by]))
         elif isinstance(e, ev.EnvelopeSeen):
             if e.cards and m.is_human(e.player) and self.game.winner != e.player:
                 from game.ui.flow import open_private
-                from game.ui.scenes.private import EnvelopeScene
+                from game.ui.board.private import EnvelopeScene
 
                 acc = next(x for x in reversed(self.game.events) if isinstance(x, ev.AccusationMade)
                            and x.player == e.player)

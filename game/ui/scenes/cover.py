@@ -27,8 +27,9 @@ import pygame
 from game.ui import assets, prompts, theme
 from game.ui.i18n import _, fmt
 from game.ui.input import Intent, Kind
-from game.ui.scene import PRIVATE_GUARD, FreshPressGuard, Scene
 from game.ui.flow import private
+from game.ui.registry import find, make
+from game.ui.scene import PRIVATE_GUARD, FreshPressGuard, Scene
 from game.ui.widgets import Button, FocusGroup, Label, footer_hint
 
 
@@ -95,10 +96,7 @@ class CoverScene(Scene):
 
     def open_menu(self) -> None:
         """The pause menu (the cover stays: Resume comes back to it)."""
-        from game.ui.scenes.board import BoardScene
-        from game.ui.scenes.menu import MenuScene
-
-        self.app.push(MenuScene(self.app, self.app.find(BoardScene)))
+        self.app.push(make("menu", self.app, find(self.app.stack, "board")))
 
     def draw(self, surface: pygame.Surface) -> None:
         suspect = self.match.suspects[self.seat]

@@ -10,6 +10,7 @@ import pygame
 from game.ui import anim, theme
 from game.ui.i18n import _
 from game.ui.input import Intent, Kind
+from game.ui.registry import make
 from game.ui.scene import Scene, SharedScreens
 from game.ui.widgets import Button, FocusGroup, footer_hint
 
@@ -77,9 +78,7 @@ class MenuScene(SharedScreens, Scene):
         self._label()            # speed or sound may have changed on the settings screen
 
     def to_title(self) -> None:
-        from game.ui.scenes.title import TitleScene
-
-        self.app.reset(TitleScene(self.app))
+        self.app.reset(make("title", self.app))
 
     def handle(self, intent: Intent) -> bool:
         if intent.kind in (Kind.BACK, Kind.MENU):

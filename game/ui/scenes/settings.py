@@ -15,13 +15,13 @@ from typing import Callable
 
 import pygame
 
-from game.i18n import LANGUAGES
+from game.i18n import LANGUAGE_NAMES, LANGUAGES
 from game.settings import SPEEDS, TEXT_SIZES
 from game.ui import theme
 from game.ui.i18n import _
 from game.ui.input import Intent, Kind
+from game.ui.registry import make
 from game.ui.scene import Scene
-from game.ui.scenes.language import language_label, text_size_label
 from game.ui.widgets import Button, FocusGroup, Label, footer_hint
 
 ROW_X, ROW_W, ROW_H, ROW_STEP, ROW_Y = 200, 880, 56, 70, 108
@@ -30,6 +30,16 @@ ARROW_W, BAR_W = 44, 220
 VALUE_W = 2 * ARROW_W + BAR_W + 16
 #: Volume steps (10 %).
 VOLUME_STEP = 0.1
+
+
+def language_label(app) -> str:
+    """ "Language: Español" — the language's name written in that language."""
+    return _("Language: {name}").format(name=LANGUAGE_NAMES.get(app.store.settings.language, "English"))
+
+
+def text_size_label(app) -> str:
+    """ "Text size: normal" or "Text size: large"."""
+    return _("Text size: large") if app.store.settings.text_size == "large" else _("Text size: normal")
 
 
 class SettingRow(Button):
@@ -204,10 +214,8 @@ class SettingsScene(Scene):
         self._done(self.app.prefs.set_speed(speed))
 
     def controls(self) -> None:
-        from game.ui.scenes.controls import ControlsScene
-
         self.app.play("click")
-        self.app.push(ControlsScene(self.app))
+        self.app.push(make("controls", self.app))
 
     def back(self) -> None:
         self.app.play("click")

@@ -11,6 +11,7 @@ from game.rules.cards import SUSPECTS
 from game.ui import assets, theme
 from game.ui.i18n import _
 from game.ui.input import Intent, Kind
+from game.ui.registry import make
 from game.ui.scene import Scene, SharedScreens
 from game.ui.widgets import Button, FocusGroup, Label, footer_hint
 
@@ -50,7 +51,6 @@ class TitleScene(SharedScreens, Scene):
 
     def quick_start(self) -> None:
         from game.ui.match import Match, quick_setup
-        from game.ui.scenes.board import BoardScene
 
         self.app.play("click")
         device = self.app.router.last_device      # Play pressed on a pad: that pad plays Miss Scarlet
@@ -58,7 +58,7 @@ class TitleScene(SharedScreens, Scene):
 
         def start() -> None:
             match = Match(self.app.board, quick_setup(self.app.new_seed()), devices)
-            self.app.push(BoardScene(self.app, match))
+            self.app.push(make("board", self.app, match))
         self.app.store.replacing_saved(start)
 
     def learn(self) -> None:
@@ -69,17 +69,13 @@ class TitleScene(SharedScreens, Scene):
         start_lesson(self.app)
 
     def new_game(self) -> None:
-        from game.ui.scenes.setup import SetupScene
-
         self.app.play("click")
-        self.app.push(SetupScene(self.app))
+        self.app.push(make("setup", self.app))
 
     def card_game(self) -> None:
         """The 2018 Clue Card Game's setup (:mod:`game.ui.cardgame`)."""
-        from game.ui.cardgame.setup import CardSetupScene
-
         self.app.play("click")
-        self.app.push(CardSetupScene(self.app))
+        self.app.push(make("card_setup", self.app))
 
     def continue_game(self) -> None:
         """Resume the saved game exactly where it was."""
@@ -90,10 +86,8 @@ class TitleScene(SharedScreens, Scene):
 
     def ask_quit(self) -> None:
         """Quit, after a Yes."""
-        from game.ui.scenes.confirm import ConfirmScene
-
         self.app.play("click")
-        self.app.push(ConfirmScene(self.app, _("Quit the game?"), self.app.quit))
+        self.app.push(make("confirm", self.app, _("Quit the game?"), self.app.quit))
 
     def on_resume(self) -> None:
         if (self.continue_button is not None) != self.app.store.can_continue():

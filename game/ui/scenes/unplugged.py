@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import pygame
 
+from typing import Callable
+
 from game.ui import assets, theme
 from game.ui.i18n import _, fmt
 from game.ui.input import DIRECTIONS, Intent, Kind
@@ -24,11 +26,16 @@ BOX = pygame.Rect(140, 40, 1000, 620)
 
 
 class UnpluggedScene(Scene):
-    """``seat`` of ``match`` lost its controller (``pad_label``, e.g. "Pad 2")."""
+    """``seat`` of ``match`` lost its controller (``pad_label``, e.g. "Pad 2").
+    ``to_computer(screen)`` hands the seat to a computer player and closes the
+    person's other screens for it (``screen`` is this one, which then closes
+    itself); None offers the keyboard only."""
 
-    def __init__(self, app, match, seat: int, pad_label: str = "") -> None:
+    def __init__(self, app, match, seat: int, pad_label: str = "",
+                 to_computer: Callable[["UnpluggedScene"], None] | None = None) -> None:
         super().__init__(app)
         self.match = match
+        self.on_computer = to_computer
         self.seat = seat
         self.pad_label = pad_label
         who = match.suspects[seat]
@@ -40,8 +47,8 @@ class UnpluggedScene(Scene):
                                       fmt("{name} plays on with the keyboard", name=who), self.to_keyboard)
         # in the guided game the seat is the learner's own: a computer player would leave the
         # lesson's script and the lesson could not be continued, so only the keyboard is offered
-        ways = [self.keyboard_button] if getattr(match, "guided", False) else [self.computer_button,
-                                                                               self.keyboard_button]
+        ways = [self.keyboard_button] if getattr(match, "guided", False) or to_computer is None else [
+            self.computer_button, self.keyboard_button]
         self.focus = FocusGroup(ways, focus=None)
 
     # --------------------------------------------------------- ways on
@@ -52,22 +59,12 @@ class UnpluggedScene(Scene):
         self._leave()
 
     def to_computer(self) -> None:
-        """A computer player takes the seat; the person's open screens for it close.
-        Never in the guided game (the lesson's seat stays the learner's)."""
-        from game.ui.scenes.board import BoardScene
-
-        if getattr(self.match, "guided", False):
+        """A computer player takes the seat; the person's open screens for it close
+        (the ``to_computer`` given).  Never in the guided game (the lesson's seat
+        stays the learner's)."""
+        if getattr(self.match, "guided", False) or self.on_computer is None:
             return
-        self.match.to_computer(self.seat)
-        board = self.app.find(BoardScene)
-        for s in list(self.app.stack):
-            if s is not self and s is not board and getattr(s, "seat", None) == self.seat:
-                self.app.stack.remove(s)
-                self.app._left(s)
-        if board is not None:
-            board._buttons_key = None
-            board.disprove_open = False
-            board.auto_suggested = board.turn_no   # a computer makes its own suggestion
+        self.on_computer(self)
         self._leave()
 
     def to_keyboard(self) -> None:

@@ -1,6 +1,9 @@
-"""Private steps, shown only after the cover (see :mod:`game.ui.scenes.cover`):
-choosing which card to show, seeing the card shown to you, looking into the
-envelope.  Each ends with "Done — hide" so the next person never sees it.
+"""Private steps both games share, shown only after the cover (see
+:mod:`game.ui.scenes.cover`): choosing which card to show, seeing the card
+shown to you, looking at the hidden cards.  Each ends with "Done — hide" so the
+next person never sees it.  The board game's scenes
+(:mod:`game.ui.board.private`) and the card game's
+(:mod:`game.ui.cardgame.private`) give the words and the engine action.
 
 With one person at the table there is no cover, so these screens may open
 while the player is still pressing Enter to hurry the computer players: each
@@ -12,30 +15,22 @@ from __future__ import annotations
 
 import pygame
 
-from game.rules.actions import Disprove
 from game.ui import anim, assets, prompts, theme
 from game.ui.i18n import _, card, fmt
 from game.ui.input import Intent, Kind
+from game.ui.registry import make
 from game.ui.scene import PRIVATE_GUARD, InputGuard, Scene, focus_on
-from game.ui.scenes.picker import CardButton
-from game.ui.widgets import Button, FocusGroup, Label, footer_hint
+from game.ui.widgets import Button, CardButton, FocusGroup, Label, footer_hint
 
 
-class DisproveScene(Scene):
-    """``seat`` holds one or more of the named cards and picks one to show the
-    suggester.  Only the named cards this seat holds are offered."""
+class DisproveBase(Scene):
+    """A seat holds one or more of the asked cards and picks one to show the
+    asker (only those cards are offered, see :meth:`offer`).  A game's scene
+    sets ``board`` (the table that applies the choice: ``board.do(action)``,
+    ``board.match``), ``seat``, ``suggester`` and ``named`` in its
+    ``__init__``, and says :meth:`action` and :meth:`asked_line`."""
 
     private = True
-
-    def __init__(self, app, board, seat: int) -> None:
-        super().__init__(app)
-        self.board = board
-        self.seat = seat
-        game = board.game
-        sug = game.suggestion
-        self.suggester = sug.player
-        self.named = sug.cards
-        self.offer([c for c in sug.cards if c in game.seats[seat].hand])
 
     def coach_target(self, action=None) -> pygame.Rect | None:
         """The coach's target for a disprove ``action``: the card to show."""
@@ -60,10 +55,6 @@ class DisproveScene(Scene):
         self.guard = InputGuard(PRIVATE_GUARD, allow=(Kind.BACK, Kind.MENU))
         self.nudge = False
 
-    def action(self, card: str):
-        """The engine action that shows ``card``."""
-        return Disprove(card)
-
     def show(self, card: str) -> None:
         self.app.play("card")
         self.app.pop(self)
@@ -74,9 +65,7 @@ class DisproveScene(Scene):
 
     def open_menu(self) -> None:
         """The pause menu; Resume comes back here, still having to show a card."""
-        from game.ui.scenes.menu import MenuScene
-
-        self.app.push(MenuScene(self.app, self.board))
+        self.app.push(make("menu", self.app, self.board))
 
     def handle(self, intent: Intent) -> bool:
         if intent.kind in (Kind.BACK, Kind.MENU):
@@ -111,11 +100,13 @@ class DisproveScene(Scene):
         colour = theme.BRASS if self.nudge else theme.MUTED
         theme.blit_text(surface, self.hint(), (640, 700), theme.SMALL, colour, self.nudge, "midbottom")
 
+    def action(self, card: str):
+        """The engine action that shows ``card`` (the game's own)."""
+        raise NotImplementedError
+
     def asked_line(self) -> str:
-        """What was asked ("Miss Scarlet suggested ...")."""
-        s, w, r = self.named
-        return fmt("{who} suggested {s}, with the {w}, in the {r}.", who=self.board.match.suspects[self.suggester],
-                   s=s, r=r, w=w)
+        """What was asked, in words (the game's own)."""
+        raise NotImplementedError
 
     def pick_line(self) -> str:
         return fmt("Pick the card {who} will see. Only {who} will see it.", who=self.board.match.suspects[self.suggester])
@@ -149,8 +140,9 @@ class _DoneMixin:
         return self.focus.handle(intent)
 
 
-class ShownCardScene(_DoneMixin, Scene):
-    """The card ``by`` showed to ``seat``: it flips over (~0.3 s) from its back."""
+class ShownCardBase(_DoneMixin, Scene):
+    """The card ``by`` showed to ``seat``: it flips over (~0.3 s) from its
+    back; a game's scene says :meth:`seen_line`."""
 
     private = True
 
@@ -197,10 +189,8 @@ class ShownCardScene(_DoneMixin, Scene):
         footer_hint(surface, _("Press {confirm} or click when you have seen it"))
 
     def seen_line(self) -> str:
-        """What the shown card means, under it."""
-        if getattr(self.match, "notebook_mode", "") == "manual":
-            return _("So it is not in the envelope. Tick it in your notebook.")
-        return _("So it is not in the envelope. Your notebook ticks it for you.")
+        """What the shown card means, under it (the game's own)."""
+        raise NotImplementedError
 
     def widgets(self) -> list:
         return [self.ok, Label(pygame.Rect(20, 440, 1240, 30), self.seen_line(), theme.BODY),
@@ -208,8 +198,10 @@ class ShownCardScene(_DoneMixin, Scene):
                                                                   by=self.match.suspects[self.by]), theme.TITLE, True)]
 
 
-class EnvelopeScene(_DoneMixin, Scene):
-    """The accuser alone looks into the envelope after a wrong accusation."""
+class EnvelopeBase(_DoneMixin, Scene):
+    """The accuser alone looks at the hidden cards after a wrong accusation
+    (``accused`` against ``cards``, each ✓ or ✗); a game's scene says
+    :meth:`title_text`, :meth:`verdict_text` and :meth:`hide_hint`."""
 
     private = True
 
@@ -245,15 +237,16 @@ class EnvelopeScene(_DoneMixin, Scene):
         footer_hint(surface, self.hide_hint())
 
     def title_text(self) -> str:
-        return _("The envelope holds…")
+        """The heading (the game's own)."""
+        raise NotImplementedError
 
     def verdict_text(self) -> str:
-        """What a wrong accusation means for this player."""
-        return _("You were wrong. You are out of the race, but you still show cards when others suggest. Keep it "
-                 "secret!")
+        """What a wrong accusation means for this player (the game's own)."""
+        raise NotImplementedError
 
     def hide_hint(self) -> str:
-        return _("Press {confirm} or click to hide the envelope")
+        """The footer: how to hide the cards (the game's own)."""
+        raise NotImplementedError
 
     def widgets(self) -> list:
         return [self.ok, Label(pygame.Rect(0, 24, 1280, 50), self.title_text(), theme.TITLE, True)]

@@ -1,6 +1,10 @@
-"""The detective notebook of one person (shown behind a cover when needed).
+"""The detective notebook of one person, as both games show it (behind a cover
+when needed): the board game's notebook (:mod:`game.ui.board.notebook`) and
+the card game's case file (:mod:`game.ui.cardgame.notebook`) give its columns
+and heading.
 
-21 rows grouped Suspects / Weapons / Rooms, each with the small card picture.
+The board game's 21 rows are grouped Suspects / Weapons / Rooms, each with the
+small card picture.
 Cards in the seat's hand and cards shown to the seat are ticked automatically
 (from ``game.view(seat).events`` only); each row also has a manual mark the
 player cycles: blank, X, ?, ✓.  Marks live in ``match.notebooks[seat]``.
@@ -21,17 +25,15 @@ from __future__ import annotations
 
 import pygame
 
-from game.rules.cards import ROOMS, SUSPECTS, WEAPONS
 from game.ui import assets, prompts, theme
 from game.hints import DEFAULT_NOTEBOOK_MODE, Hint
-from game.ui.i18n import N_, _, card, fmt, ngettext
+from game.ui.i18n import _, card, fmt, ngettext
 from game.ui.input import Intent, Kind
 from game.ui.scene import Scene
 from game.ui.widgets import Button, FocusGroup, Label, footer_hint
 
 ROW_H, ROW_STEP, HEADER_H = 34, 37, 34
 LEFT_X, RIGHT_X = 24, 646
-COLUMNS = ((LEFT_X, [(N_("Suspects"), SUSPECTS), (N_("Weapons"), WEAPONS)]), (RIGHT_X, [(N_("Rooms"), ROOMS)]))
 COL_W = 610
 MARK_W = 50
 NAME_W = 226     # the longest card name at 20 px bold ("Senyoreta Amapola")
@@ -53,7 +55,7 @@ def note_width(row: pygame.Rect) -> int:
 class RowButton(Button):
     """One notebook row; pressing it cycles the manual mark."""
 
-    owner: "NotebookScene"
+    owner: "NotebookBase"
 
     def draw(self, surface: pygame.Surface) -> None:
         nb = self.owner
@@ -94,8 +96,10 @@ class RowButton(Button):
         return NAME_W
 
 
-class NotebookScene(Scene):
-    """``seat``'s notebook and cards.  Esc, N or "Done — hide" closes it."""
+class NotebookBase(Scene):
+    """``seat``'s notebook and cards in ``match``.  Esc, N or "Done — hide"
+    closes it.  A game's scene says :meth:`columns`, :meth:`title_text` and
+    :meth:`legend_rect`."""
 
     private = True
 
@@ -138,15 +142,16 @@ class NotebookScene(Scene):
         self.fact_note: str | None = None   # the ticked row last pressed (its mark cannot change)
 
     def columns(self) -> list[tuple[int, list[tuple[str, tuple[str, ...]]]]]:
-        """The columns: (x in pixels, [(English group title, card ids), ...])."""
-        return COLUMNS
+        """The columns: (x in pixels, [(English group title, card ids), ...]) (the game's own)."""
+        raise NotImplementedError
 
     def title_text(self) -> str:
-        return fmt("{name}'s notebook", name=self.match.suspects[self.seat])
+        """The heading ("Miss Scarlet's notebook") (the game's own)."""
+        raise NotImplementedError
 
     def legend_rect(self) -> pygame.Rect:
-        """Where the legend (or the note about a fact row) is written."""
-        return pygame.Rect(RIGHT_X, 462, COL_W, 140)
+        """Where the legend (or the note about a fact row) is written (the game's own)."""
+        raise NotImplementedError
 
     def auto_text(self, card: str) -> str:
         """The note of a row: "In my hand", "Shown by ..." for a fact row; in
@@ -296,53 +301,3 @@ class NotebookScene(Scene):
             notes += [fmt("Held by {name}", name=s) for s in self.match.suspects]
         out += [Label(pygame.Rect(0, 0, w, 30), n, theme.SMALL) for n in notes]
         return out
-
-
-class NotebookChooser(Scene):
-    """With several people at the table and a computer to move: whose notebook?
-    ``make(seat)`` builds the notebook scene (default: :class:`NotebookScene`)."""
-
-    opaque = False
-
-    def __init__(self, app, match, make=None) -> None:
-        super().__init__(app)
-        self.match = match
-        self.make = make or (lambda seat: NotebookScene(app, match, seat))
-        humans = match.humans
-        h = 120 + len(humans) * 66 + 70
-        self.box = pygame.Rect(0, 0, 560, h)
-        self.box.center = (640, 360)
-        buttons = []
-        for i, seat in enumerate(humans):
-            buttons.append(Button(pygame.Rect(self.box.left + 40, self.box.top + 90 + i * 66, 480, 56),
-                                  match.seat_name(seat), lambda s=seat: self.open(s),
-                                  colour=theme.suspect_colour(match.suspects[seat])))
-        buttons.append(Button(pygame.Rect(self.box.left + 40, self.box.bottom - 76, 480, 56), _("Cancel"),
-                              self.cancel, hint="Esc"))
-        self.focus = FocusGroup(buttons)
-
-    def open(self, seat: int) -> None:
-        from game.ui.flow import open_private
-
-        self.app.pop(self)
-        open_private(self.app, self.match, seat, lambda: self.make(seat), optional=True,
-                     reason=_("Your cards and notebook are next."))
-
-    def cancel(self) -> None:
-        self.app.pop(self)
-
-    def handle(self, intent: Intent) -> bool:
-        if intent.kind is Kind.BACK:
-            self.cancel()
-            return True
-        return self.focus.handle(intent)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        theme.dim(surface)
-        theme.panel(surface, self.box, theme.PANEL, theme.BRASS, 18, 4)
-        theme.blit_text(surface, _("Whose notebook?"), (self.box.centerx, self.box.top + 24), theme.TITLE,
-                        theme.BRASS, True, "midtop")
-        self.focus.draw(surface)
-
-    def widgets(self) -> list:
-        return list(self.focus.buttons)

@@ -10,60 +10,12 @@ from __future__ import annotations
 import pygame
 
 from game.rules.actions import Accuse, Suggest
-from game.rules.cards import ROOMS, SUSPECTS, WEAPONS, category
+from game.rules.cards import ROOMS, SUSPECTS, WEAPONS
 from game.ui import assets, theme
 from game.ui.i18n import _, card, fmt
 from game.ui.input import Intent, Kind
 from game.ui.scene import PRIVATE_GUARD, InputGuard, Scene, focus_on
-from game.ui.widgets import Button, FocusGroup, Label, footer_hint
-
-
-class CardButton(Button):
-    """A card that can be focused and selected; draws the card face."""
-
-    def draw(self, surface: pygame.Surface) -> None:
-        img = assets.card(self.data, self.rect.width)
-        r = self.rect.move(0, -8 if self.selected else 0)
-        if self.focused:
-            pygame.draw.rect(surface, theme.FOCUS, r.inflate(14, 14), border_radius=14)
-        if self.selected:
-            pygame.draw.rect(surface, (60, 170, 80), r.inflate(8, 8), border_radius=12)
-        surface.blit(img, r)
-        if self.selected:
-            pygame.draw.circle(surface, (60, 170, 80), (r.right - 14, r.top + 14), 16)
-            theme.blit_text(surface, "✓", (r.right - 14, r.top + 14), theme.BODY, theme.CREAM, True, "center")
-
-    def text_width(self) -> int:
-        lines = theme.wrap(card(self.data), self.rect.width - 8, theme.SMALL, True, exact=True)
-        return max(theme.font_px(theme.SMALL, True).size(ln)[0] for ln in lines) if len(lines) <= 2 else 10 ** 6
-
-    def available_width(self) -> int:
-        return self.rect.width - 8
-
-
-class ChipButton(Button):
-    """A card as a row: small picture and its name (for the accusation list)."""
-
-    def draw(self, surface: pygame.Surface) -> None:
-        r = self.rect
-        if self.focused:
-            pygame.draw.rect(surface, theme.FOCUS, r.inflate(8, 8), border_radius=12)
-        bg = (70, 140, 80) if self.selected else theme.PAPER
-        pygame.draw.rect(surface, bg, r, border_radius=10)
-        pygame.draw.rect(surface, theme.CATEGORY_COLOURS[category(self.data)], r, 3, border_radius=10)
-        pic = assets.card_picture(self.data, r.height - 10)
-        surface.blit(pic, (r.left + 6, r.top + 5))
-        ink = theme.CREAM if self.selected else theme.INK
-        theme.blit_text(surface, self.label, (r.left + r.height + 8, r.centery), theme.BODY, ink, True, "midleft",
-                        self.available_width())
-        if self.selected:
-            theme.blit_text(surface, "✓", (r.right - 22, r.centery), theme.HEADING, theme.CREAM, True, "center")
-
-    def text_width(self) -> int:
-        return theme.fit_width(self.label, theme.BODY, True, self.available_width())
-
-    def available_width(self) -> int:
-        return self.rect.width - self.rect.height - 8 - 44
+from game.ui.widgets import Button, CardButton, ChipButton, FocusGroup, Label, footer_hint
 
 
 class PickerScene(Scene):

@@ -1,4 +1,7 @@
-"""Game over: who won (or nobody), the envelope's three cards face up, Play again / Title.
+"""Game over, as both games show it: who won (or nobody), the three hidden
+cards face up, Play again / Title.  The board game's scene
+(:mod:`game.ui.board.gameover`) and the card game's
+(:mod:`game.ui.cardgame.gameover`) say who won and how to play again.
 
 For :data:`~game.ui.scene.GAME_OVER_GUARD` seconds after it appears the
 screen ignores all input and its buttons are dimmed, so Enter pressed to hurry
@@ -11,16 +14,18 @@ import random
 
 import pygame
 
-from game.rules import events as ev
 from game.ui import assets, theme
 from game.ui.i18n import _, fmt
 from game.ui.input import Intent, Kind
+from game.ui.registry import make
 from game.ui.scene import GAME_OVER_GUARD, InputGuard, Scene
 from game.ui.widgets import Button, FocusGroup, Label, footer_hint
 
 
-class GameOverScene(Scene):
-    """The end of ``match``.  Play again keeps the same table with a new shuffle."""
+class GameOverBase(Scene):
+    """The end of ``match``: the title, the winner's token, the hidden cards
+    face up, confetti when someone won, Play again / Title screen.  A game's
+    scene says :meth:`result` and :meth:`play_again`."""
 
     def __init__(self, app, match) -> None:
         super().__init__(app)
@@ -42,41 +47,17 @@ class GameOverScene(Scene):
 
     def result(self, match) -> None:
         """Set ``title`` (who won, or nobody), ``winner_suspect`` (the winner's
-        token, or None) and ``envelope`` (the three hidden cards)."""
-        g = match.game
-        self.envelope = g.envelope
-        won = next((e for e in reversed(g.events) if isinstance(e, ev.GameWon)), None)
-        #: True when the winner is the last player still in (001, option last_player_wins)
-        self.last_standing = bool(won and won.last_standing)
-        if g.winner is not None and self.last_standing:
-            self.title = fmt("{name} wins: everyone else is out!", name=match.suspects[g.winner])
-            self.winner_suspect = g.seats[g.winner].suspect
-        elif g.winner is not None:
-            self.title = fmt("{name} solved the case!", name=match.suspects[g.winner])
-            self.winner_suspect = g.seats[g.winner].suspect
-        else:
-            self.title = _("Nobody solved the case")
-            self.winner_suspect = None
+        token, or None), ``envelope`` (the three hidden cards) and
+        ``last_standing`` (the game's own)."""
+        raise NotImplementedError
 
     def play_again(self) -> None:
-        from game.rules.setup import GameSetup
-        from game.ui.match import Match
-        from game.ui.scenes.board import BoardScene
-
-        setup = GameSetup(seats=self.match.setup.seats, seed=self.app.new_seed(), options=self.match.setup.options)
-        self.app.play("click")
-        from game.ui.scenes.title import TitleScene
-
-        self.app.reset(TitleScene(self.app))
-        devices = {seat: d for seat, d in self.match.devices.items() if d in self.app.pads}
-        self.app.push(BoardScene(self.app, Match(self.app.board, setup, devices,
-                                                 notebook_mode=getattr(self.match, "notebook_mode", "hints"))))
+        """The same table again with a new shuffle (the game's own)."""
+        raise NotImplementedError
 
     def to_title(self) -> None:
-        from game.ui.scenes.title import TitleScene
-
         self.app.play("click")
-        self.app.reset(TitleScene(self.app))
+        self.app.reset(make("title", self.app))
 
     def handle(self, intent: Intent) -> bool:
         if self.guard.blocks(intent):

@@ -1,0 +1,90 @@
+"""The yes / no box over the current scene ("Quit the game?"), shown as the
+scene "confirm" (:mod:`game.ui.scenes.confirm`) and extended by the guided
+game's "go on with the lesson?" (:class:`game.ui.scenes.lesson.LessonChoice`).
+
+No is focused first, and Back (Esc, B) answers No, so a mashed button never
+says Yes by accident."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+
+from game.ui import theme
+from game.ui.i18n import _
+from game.ui.input import Intent, Kind
+from game.ui.scene import Scene
+from game.ui.widgets import Button, FocusGroup, Label
+
+BOX = pygame.Rect(340, 230, 600, 250)
+
+
+class ConfirmBase(Scene):
+    """Asks ``question``; Yes pops this box and calls ``on_yes``, No (or
+    Back) pops it and calls ``on_no`` when given."""
+
+    opaque = False
+
+    def __init__(self, app, question: str, on_yes: Callable[[], None], on_no: Callable[[], None] | None = None,
+                 yes: str | None = None, no: str | None = None, detail: str = "") -> None:
+        super().__init__(app)
+        self.question = question
+        self.detail = detail
+        self.on_yes = on_yes
+        self.on_no = on_no
+        self.box = self._box()
+        bw = (self.box.width - 120) // 2
+        self.yes_button = Button(pygame.Rect(self.box.left + 40, self.box.bottom - 96, bw, 60), yes or _("Yes"),
+                                 self.yes)
+        self.no_button = Button(pygame.Rect(self.box.right - 40 - bw, self.box.bottom - 96, bw, 60), no or _("No"),
+                                self.no, hint="Esc")
+        self.focus = FocusGroup([self.yes_button, self.no_button], focus=1)
+
+    def _box(self) -> pygame.Rect:
+        """The box (logical pixels): 600 x 250, or with a ``detail`` wider
+        (800) and as tall as its wrapped lines need, centred on the screen."""
+        if not self.detail:
+            return BOX.copy()
+        w = 800
+        lines = theme.wrap(self.detail, w - 60, theme.BODY)
+        h = 84 + len(lines) * (theme.font(theme.BODY).get_height() + 4) + 20 + 96
+        box = pygame.Rect(0, 0, w, max(BOX.height, h))
+        box.center = BOX.center
+        return box
+
+    def yes(self) -> None:
+        self.app.play("click")
+        self.app.pop(self)
+        self.on_yes()
+
+    def no(self) -> None:
+        self.app.pop(self)
+        if self.on_no is not None:
+            self.on_no()
+
+    def input_seat(self, intent: Intent) -> int | None:
+        return None
+
+    def handle(self, intent: Intent) -> bool:
+        if intent.kind in (Kind.BACK, Kind.MENU):
+            self.no()
+            return True
+        return self.focus.handle(intent)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme.dim(surface, 150)
+        box = self.box
+        theme.panel(surface, box, theme.PAPER, theme.BRASS, 18, 4)
+        theme.blit_text(surface, self.question, (box.centerx, box.top + 30), theme.HEADING, theme.INK, True, "midtop",
+                        box.width - 40)
+        if self.detail:
+            theme.blit_wrapped(surface, self.detail, pygame.Rect(box.left + 30, box.top + 84, box.width - 60,
+                                                                 box.height - 84 - 116),
+                               theme.BODY, (70, 50, 40), align="center")
+        self.focus.draw(surface)
+
+    def widgets(self) -> list:
+        return [self.yes_button, self.no_button,
+                Label(pygame.Rect(self.box.left + 20, self.box.top + 30, self.box.width - 40, 40), self.question,
+                      theme.HEADING, True)]

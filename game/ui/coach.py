@@ -25,7 +25,7 @@ from game.rules.actions import Move
 from game.ui import prompts, theme
 from game.ui.i18n import _, fmt
 from game.ui.input import Intent, Kind
-from game.ui.match import Match
+from game.ui.board.match import Match
 from game.ui.scene import OPEN_NOTEBOOK
 from game.ui.scenes.confirm import ConfirmScene
 
@@ -147,7 +147,7 @@ class LessonChoice(ConfirmScene):
 def _open(app, state: tutorial.LessonState | None) -> None:
     """Push the board of the guided game (resumed from ``state``) with its coach."""
     from game.save import SavedGame
-    from game.ui.scenes.board import BoardScene
+    from game.ui.board.table import BoardScene
 
     if state is None:
         match = GuidedMatch(app.board)
@@ -189,7 +189,7 @@ class Coach:
 
     def screen(self) -> str | None:
         """Which of the lessons' screens is on top (see :class:`game.tutorial.Lesson`), or None."""
-        from game.ui.scenes.board import BoardScene
+        from game.ui.board.table import BoardScene
         from game.ui.scenes.gameover import GameOverScene
         from game.ui.scenes.notebook import NotebookScene
         from game.ui.scenes.picker import PickerScene
@@ -341,7 +341,7 @@ class Coach:
     def _keep_clear(self) -> list[pygame.Rect]:
         """What the bubble should cover least: the top scene's buttons and
         cards, what it asks to keep clear, and the board itself."""
-        from game.ui.scenes.board import BoardScene
+        from game.ui.board.table import BoardScene
 
         top = self.app.top
         rects = [b.rect for b in getattr(getattr(top, "focus", None), "buttons", [])]

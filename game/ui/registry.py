@@ -34,7 +34,7 @@ SCENES: dict[str, str] = {
     "unplugged": "game.ui.scenes.unplugged:UnpluggedScene",
     "notebook_chooser": "game.ui.scenes.notebook:NotebookChooser",
     # the board game (000, 001, 002)
-    "board": "game.ui.scenes.board:BoardScene",
+    "board": "game.ui.board.table:BoardScene",
     "picker": "game.ui.scenes.picker:PickerScene",
     "disprove": "game.ui.scenes.private:DisproveScene",
     "shown_card": "game.ui.scenes.private:ShownCardScene",

@@ -107,10 +107,9 @@ class Router:
 
     def match(self):
         """The match being played (the board's or the card table's), or None."""
-        from game.ui.cardgame.table import CardTableScene
-        from game.ui.scenes.board import BoardScene
+        from game.ui.table import TableScene
 
-        board = self.app.find((BoardScene, CardTableScene))
+        board = self.app.find(TableScene)
         return board.match if board is not None else None
 
     def _pad_changed(self, what: str, pad: Pad) -> None:

@@ -8,7 +8,8 @@ from game.rules.actions import Roll
 from game.rules.engine import Phase
 from game.rules.events import TurnStarted
 from game.rules.setup import GameSetup, SeatConfig
-from game.ui.match import Match, quick_setup
+from game.ui.board.match import Match
+from game.ui.match import quick_setup
 from game.ui.cardgame.screens import CARD_SCENES, build_card_scene
 
 SCENE_NAMES = ("title", "setup", "board", "notebook", "suggestion", "cover", "game-over", "controls", "settings", "presets",
@@ -44,7 +45,7 @@ def _settle(board) -> None:
 
 def build_scene(app, scene: str, seed: int = 3) -> None:
     """Put ``app`` in a representative state for ``scene`` (one of :data:`SCENE_NAMES`)."""
-    from game.ui.scenes.board import BoardScene
+    from game.ui.board.table import BoardScene
     from game.ui.scenes.cover import CoverScene
     from game.ui.scenes.gameover import GameOverScene
     from game.ui.scenes.notebook import NotebookScene

@@ -356,8 +356,9 @@ class Store:
             from game.ui.cardgame.table import CardTableScene
 
             return CardMatch.resume(saved, self.save_path), CardTableScene
-        from game.ui.match import Match
-        from game.ui.scenes.board import BoardScene
+        from game.ui.board.match import Match
+        from game.ui.registry import scene_class
+        BoardScene = scene_class("board")
 
         return Match.resume(self.app.board, saved, self.save_path), BoardScene
 

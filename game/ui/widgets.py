@@ -10,7 +10,8 @@ from typing import Callable, Iterable
 
 import pygame
 
-from game.ui import prompts, theme
+from game.ui import assets, prompts, theme
+from game.ui.i18n import card
 from game.ui.input import PAD_COLOURS, Intent, Kind
 
 #: Buttons are at least this tall (pixels), so small hands can hit them.
@@ -133,6 +134,29 @@ class Button:
     def press(self) -> None:
         if self.enabled and self.on_press:
             self.on_press()
+
+
+class CardButton(Button):
+    """A card that can be focused and selected; draws the card face."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        img = assets.card(self.data, self.rect.width)
+        r = self.rect.move(0, -8 if self.selected else 0)
+        if self.focused:
+            pygame.draw.rect(surface, theme.FOCUS, r.inflate(14, 14), border_radius=14)
+        if self.selected:
+            pygame.draw.rect(surface, (60, 170, 80), r.inflate(8, 8), border_radius=12)
+        surface.blit(img, r)
+        if self.selected:
+            pygame.draw.circle(surface, (60, 170, 80), (r.right - 14, r.top + 14), 16)
+            theme.blit_text(surface, "✓", (r.right - 14, r.top + 14), theme.BODY, theme.CREAM, True, "center")
+
+    def text_width(self) -> int:
+        lines = theme.wrap(card(self.data), self.rect.width - 8, theme.SMALL, True, exact=True)
+        return max(theme.font_px(theme.SMALL, True).size(ln)[0] for ln in lines) if len(lines) <= 2 else 10 ** 6
+
+    def available_width(self) -> int:
+        return self.rect.width - 8
 
 
 def spatial_next(rects: list[pygame.Rect], current: int, kind: Kind) -> int:

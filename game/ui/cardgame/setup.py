@@ -10,31 +10,18 @@ from __future__ import annotations
 
 import pygame
 
-from game.cardgame.cards import piles
 from game.cardgame.engine import ORDERS, CardSetup
 from game.hints import DEFAULT_NOTEBOOK_MODE
 from game.ui import theme
-from game.ui.i18n import N_, _, fmt
+from game.ui.i18n import N_, _
 from game.ui.input import Intent, Kind
 from game.ui.match import DEFAULT_LEVEL
 from game.ui.scene import Scene
 from game.ui.scenes.setup import SetupScene
 from game.ui.widgets import Button, FocusGroup, Label, footer_hint
 
+from game.ui.cardgame.labels import deck_label, order_label
 from game.ui.cardgame.match import CARD_TOKENS, CardMatch
-
-
-def deck_label(advanced: bool) -> str:
-    """ "Normal game: 9 cards" or "Advanced game: 12 cards" (counted from the deck)."""
-    n = sum(len(p) for p in piles(advanced))
-    if advanced:
-        return fmt("Advanced game: {n} cards", n=n)
-    return fmt("Normal game: {n} cards", n=n)
-
-
-def order_label(order: str) -> str:
-    """The button text for an order of :data:`~game.cardgame.engine.ORDERS`."""
-    return {"turn": _("Accusers in turn order"), "lot": _("Accusers in an order drawn by lot")}[order]
 
 
 class CardSetupScene(SetupScene):

@@ -95,7 +95,8 @@ class CoverScene(Scene):
 
     def open_menu(self) -> None:
         """The pause menu (the cover stays: Resume comes back to it)."""
-        from game.ui.scenes.board import BoardScene
+        from game.ui.registry import scene_class
+        BoardScene = scene_class("board")
         from game.ui.scenes.menu import MenuScene
 
         self.app.push(MenuScene(self.app, self.app.find(BoardScene)))

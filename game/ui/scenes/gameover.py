@@ -60,8 +60,9 @@ class GameOverScene(Scene):
 
     def play_again(self) -> None:
         from game.rules.setup import GameSetup
-        from game.ui.match import Match
-        from game.ui.scenes.board import BoardScene
+        from game.ui.board.match import Match
+        from game.ui.registry import scene_class
+        BoardScene = scene_class("board")
 
         setup = GameSetup(seats=self.match.setup.seats, seed=self.app.new_seed(), options=self.match.setup.options)
         self.app.play("click")

@@ -124,8 +124,9 @@ class SetupScene(Scene):
             self._build()
 
     def start(self) -> None:
-        from game.ui.match import Match
-        from game.ui.scenes.board import BoardScene
+        from game.ui.board.match import Match
+        from game.ui.registry import scene_class
+        BoardScene = scene_class("board")
 
         setup = GameSetup(seats=self.seat_configs(), seed=self.app.new_seed(), options=self.options())
         self.app.play("click")

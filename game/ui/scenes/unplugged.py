@@ -54,7 +54,8 @@ class UnpluggedScene(Scene):
     def to_computer(self) -> None:
         """A computer player takes the seat; the person's open screens for it close.
         Never in the guided game (the lesson's seat stays the learner's)."""
-        from game.ui.scenes.board import BoardScene
+        from game.ui.registry import scene_class
+        BoardScene = scene_class("board")
 
         if getattr(self.match, "guided", False):
             return

@@ -1,7 +1,7 @@
 """The guided first game on screen: the coach that shows the lessons of
 :mod:`game.tutorial` one at a time and points at the thing to press.
 
-* :class:`GuidedMatch` is a :class:`~game.ui.match.Match` whose computer
+* :class:`GuidedMatch` is a :class:`~game.ui.board.match.Match` whose computer
   players follow :data:`game.tutorial.SCRIPT` (:class:`ScriptedPlayer`) and
   that saves itself to the lesson file, never over the family's autosave.
 * :class:`Coach` sits on the :class:`~game.ui.app.App` above every scene

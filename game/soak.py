@@ -66,13 +66,13 @@ MODES = ("board game", "card game", "lesson", "menus")
 
 def all_scene_names() -> list[str]:
     """The class names of every scene of the game: the subclasses of
-    :class:`game.ui.scene.Scene` in ``game.ui.scenes``, ``game.ui.cardgame``
-    and ``game.ui.coach`` (sorted)."""
-    from game.ui import cardgame, scenes
+    :class:`game.ui.scene.Scene` in ``game.ui.scenes``, ``game.ui.board``,
+    ``game.ui.cardgame`` and ``game.ui.coach`` (sorted)."""
+    from game.ui import board, cardgame, scenes
     from game.ui.scene import Scene
 
     modules = [importlib.import_module("game.ui.coach")]
-    for pkg in (scenes, cardgame):
+    for pkg in (scenes, board, cardgame):
         modules += [importlib.import_module(f"{pkg.__name__}.{m.name}") for m in pkgutil.iter_modules(pkg.__path__)]
     found = {obj.__name__ for mod in modules for obj in vars(mod).values()
              if isinstance(obj, type) and issubclass(obj, Scene) and obj is not Scene

@@ -32,8 +32,9 @@ def main(rolls_wanted: int = 25) -> None:
     from game.rules.actions import Disprove, EndTurn, Roll, Suggest
     from game.rules.engine import Phase
     from game.ui import anim
-    from game.ui.match import Match, quick_setup
-    from game.ui.scenes.board import BoardScene
+    from game.ui.board.match import Match
+    from game.ui.match import quick_setup
+    from game.ui.board.table import BoardScene
 
     t1 = time.perf_counter()
     board = BoardScene(app, Match(app.board, quick_setup(3)))

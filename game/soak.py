@@ -181,7 +181,8 @@ def _board_match(rng: random.Random, app, pads: list[int]):
     from game.rules.cards import SUSPECTS
     from game.rules.options import HOUSE_SWITCHES, PRESETS, preset_options
     from game.rules.setup import GameSetup, SeatConfig
-    from game.ui.match import LEVELS, Match
+    from game.ui.board.match import Match
+    from game.ui.match import LEVELS
     from game.ui.screens import advance
 
     players = rng.randint(3, 6)
@@ -241,7 +242,7 @@ def _start_episode(app, kind: str, rng: random.Random, folder: Path, pads: list[
     app.reset(TitleScene(app))
     app.step(0.016)                      # a lesson left this way lets its coach go
     if kind == "board":
-        from game.ui.scenes.board import BoardScene
+        from game.ui.board.table import BoardScene
 
         app.push(BoardScene(app, _board_match(rng, app, pads)))
     elif kind == "card":
@@ -368,8 +369,9 @@ def play_with_autosave(folder: Path, seed: int, seconds: float = 60.0) -> None:
     game; press confirm and arrows for the person, let the computers play, and
     start a new game whenever one ends.  Used by the kill-and-continue test."""
     from game.ui.app import App
-    from game.ui.match import Match, quick_setup
-    from game.ui.scenes.board import BoardScene
+    from game.ui.board.match import Match
+    from game.ui.match import quick_setup
+    from game.ui.board.table import BoardScene
 
     rng = random.Random(seed)
     app = App(seed=seed, sound=False, speed=50.0, threaded_ai=False, settings_path=folder / "settings.json",

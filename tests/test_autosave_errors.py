@@ -9,7 +9,7 @@ import pygame
 from game.save import read_save
 from tests import inputs
 from game.ui.app import App
-from game.ui.scenes.board import BoardScene
+from game.ui.board.table import BoardScene
 from game.ui.scenes.message import MessageScene
 from game.ui.board.notebook import NotebookScene
 

@@ -24,8 +24,8 @@ from game.settings import load_settings  # noqa: E402
 from game.ui import prompts  # noqa: E402
 from game.ui.app import App, run_app  # noqa: E402
 from game.ui.input import REPEAT_DELAY, REPEAT_EVERY, InputHandler, Kind, Pads  # noqa: E402
-from game.ui.match import Match  # noqa: E402
-from game.ui.scenes.board import BoardScene  # noqa: E402
+from game.ui.board.match import Match  # noqa: E402
+from game.ui.board.table import BoardScene  # noqa: E402
 from game.ui.scenes.controls import ControlsScene  # noqa: E402
 from game.ui.scenes.cover import CoverScene  # noqa: E402
 from game.ui.board.gameover import GameOverScene  # noqa: E402

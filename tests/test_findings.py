@@ -18,7 +18,7 @@ from game.settings import Settings, load_settings, save_settings  # noqa: E402
 from game.ui import anim  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.input import Kind  # noqa: E402
-from game.ui.scenes.board import BoardScene  # noqa: E402
+from game.ui.board.table import BoardScene  # noqa: E402
 from game.ui.scenes.confirm import ConfirmScene  # noqa: E402
 from game.ui.scenes.controls import ControlsScene  # noqa: E402
 from game.ui.scenes.menu import MenuScene  # noqa: E402

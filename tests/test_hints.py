@@ -353,7 +353,8 @@ def _match(app, mode: str, turns: int = 24):
     """Miss Scarlet (a person) and three computers, played on to her turn after ``turns`` turns."""
     from game.rules.engine import Phase
     from game.rules.events import TurnStarted
-    from game.ui.match import Match, quick_setup
+    from game.ui.board.match import Match
+    from game.ui.match import quick_setup
     from game.ui.screens import advance
 
     match = Match(app.board, quick_setup(3), notebook_mode=mode)
@@ -437,7 +438,7 @@ def test_hint_button_reveals_one_deduction_at_a_time(app):
 
 
 def test_new_game_offers_the_notebook_help(app):
-    from game.ui.scenes.board import BoardScene
+    from game.ui.board.table import BoardScene
     from game.ui.scenes.setup import SetupScene
 
     s = SetupScene(app)
@@ -459,7 +460,7 @@ def test_new_game_offers_the_notebook_help(app):
 
 def test_the_save_keeps_the_notebook_help_and_old_saves_load(tmp_path, app):
     from game.save import SaveError, from_document, read_save, save_game, to_document
-    from game.ui.match import Match
+    from game.ui.board.match import Match
 
     match = _match(app, "assisted", 4)
     path = tmp_path / "save.json"

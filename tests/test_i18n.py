@@ -286,8 +286,9 @@ def test_first_run_uses_the_system_language(tmp_path, monkeypatch):
 
 
 def test_pause_menu_switches_language_and_the_log_follows():
-    from game.ui.match import Match, quick_setup
-    from game.ui.scenes.board import BoardScene
+    from game.ui.board.match import Match
+    from game.ui.match import quick_setup
+    from game.ui.board.table import BoardScene
     from game.ui.scenes.menu import MenuScene
 
     app = _app()
@@ -309,8 +310,9 @@ def test_pause_menu_switches_language_and_the_log_follows():
 
 
 def test_why_not_box_in_catalan():
-    from game.ui.match import Match, quick_setup
-    from game.ui.scenes.board import BoardScene
+    from game.ui.board.match import Match
+    from game.ui.match import quick_setup
+    from game.ui.board.table import BoardScene
     from game.ui.scenes.message import MessageScene
     from game.rules.actions import Move
 

@@ -108,7 +108,7 @@ def test_kill_and_continue_short(tmp_path):
         kill_and_check(tmp_path, 1, seed=10 + extra)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     from game.ui.app import App
-    from game.ui.scenes.board import BoardScene
+    from game.ui.board.table import BoardScene
 
     app = App(seed=1, sound=False, threaded_ai=False, settings_path=tmp_path / "settings.json",
               save_path=tmp_path / "autosave.json")

@@ -36,8 +36,8 @@ from game.ui.cardgame.picker import CardPickerScene  # noqa: E402
 from game.ui.cardgame.private import CardShownScene, CardShowScene, CrimeScene, JoinScene  # noqa: E402
 from game.ui.cardgame.screens import card_advance  # noqa: E402
 from game.ui.cardgame.table import CardTableScene  # noqa: E402
-from game.ui.match import Match  # noqa: E402
-from game.ui.scenes.board import BoardScene  # noqa: E402
+from game.ui.board.match import Match  # noqa: E402
+from game.ui.board.table import BoardScene  # noqa: E402
 from game.ui.scenes.confirm import ConfirmScene  # noqa: E402
 from game.ui.scenes.controls import ControlsScene  # noqa: E402
 from game.ui.scenes.cover import CoverScene  # noqa: E402

@@ -37,8 +37,8 @@ from game.rules.setup import GameSetup, SeatConfig  # noqa: E402
 from game.save import SaveError, SavedGame, read_save, to_document  # noqa: E402
 from game.settings import Settings  # noqa: E402
 from game.ui.app import App  # noqa: E402
-from game.ui.match import Match  # noqa: E402
-from game.ui.scenes.board import BoardScene  # noqa: E402
+from game.ui.board.match import Match  # noqa: E402
+from game.ui.board.table import BoardScene  # noqa: E402
 from game.ui.scenes.confirm import ConfirmScene  # noqa: E402
 from game.ui.scenes.message import MessageScene  # noqa: E402
 from game.ui.scenes.title import TitleScene  # noqa: E402

@@ -18,8 +18,9 @@ from game import i18n  # noqa: E402
 from game.settings import Settings  # noqa: E402
 from game.ui import theme  # noqa: E402
 from game.ui.app import App  # noqa: E402
-from game.ui.match import Match, quick_setup  # noqa: E402
-from game.ui.scenes.board import BoardScene  # noqa: E402
+from game.ui.board.match import Match  # noqa: E402
+from game.ui.match import quick_setup  # noqa: E402
+from game.ui.board.table import BoardScene  # noqa: E402
 from game.ui.scenes.menu import MenuScene  # noqa: E402
 from game.ui.scenes.rulebook import (PAGE_Y, PANEL, PICTURE_BOX, TEXT_BOX, TITLE_Y, RulebookScene,  # noqa: E402
                                      page_pictures, pages)

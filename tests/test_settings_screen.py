@@ -18,8 +18,9 @@ from game import i18n  # noqa: E402
 from game.settings import Settings, load_settings  # noqa: E402
 from game.ui import anim, theme  # noqa: E402
 from game.ui.app import App, run_app  # noqa: E402
-from game.ui.match import Match, quick_setup  # noqa: E402
-from game.ui.scenes.board import BoardScene  # noqa: E402
+from game.ui.board.match import Match  # noqa: E402
+from game.ui.match import quick_setup  # noqa: E402
+from game.ui.board.table import BoardScene  # noqa: E402
 from game.ui.scenes.controls import ControlsScene  # noqa: E402
 from game.ui.scenes.menu import MenuScene  # noqa: E402
 from game.ui.scenes.settings import SettingRow, SettingsScene  # noqa: E402

@@ -59,7 +59,7 @@ print(" ".join(sorted(m for m in sys.modules if m.startswith("game"))))
 #: Modules the title's first frame does not need: the scenes after it, both
 #: games' rules engines and matches, the computer players, the card game,
 #: saved games (no autosave here) and the --screenshot states.
-NOT_AT_START = ("game.ui.scenes.board", "game.ui.scenes.setup", "game.ui.match", "game.ui.coach", "game.ui.screens",
+NOT_AT_START = ("game.ui.board", "game.ui.scenes.setup", "game.ui.match", "game.ui.coach", "game.ui.screens",
                 "game.ui.cardgame", "game.cardgame", "game.ai", "game.rules.engine", "game.hints", "game.save",
                 "game.ui.boardview")
 

@@ -18,8 +18,8 @@ from game.rules import events as ev  # noqa: E402
 from game.rules.engine import Phase  # noqa: E402
 from game.rules.setup import GameSetup, SeatConfig  # noqa: E402
 from game.ui.app import App, run_app  # noqa: E402
-from game.ui.match import Match  # noqa: E402
-from game.ui.scenes.board import BoardScene  # noqa: E402
+from game.ui.board.match import Match  # noqa: E402
+from game.ui.board.table import BoardScene  # noqa: E402
 from game.ui.scenes.cover import CoverScene  # noqa: E402
 from game.ui.scenes.error import ErrorScene  # noqa: E402
 from game.ui.board.gameover import GameOverScene  # noqa: E402

@@ -1,7 +1,7 @@
 """The guided first game on screen: the coach that shows the lessons of
 :mod:`game.tutorial` one at a time and points at the thing to press.
 
-* :class:`GuidedMatch` is a :class:`~game.ui.match.Match` whose computer
+* :class:`GuidedMatch` is a :class:`~game.ui.board.match.Match` whose computer
   players follow :data:`game.tutorial.SCRIPT` (:class:`ScriptedPlayer`) and
   that saves itself to the lesson file, never over the family's autosave.
 * :class:`Coach` sits on the :class:`~game.ui.app.App` above every scene
@@ -25,7 +25,7 @@ from game.rules.actions import Move
 from game.ui import prompts, theme
 from game.ui.i18n import _, fmt
 from game.ui.input import Intent, Kind
-from game.ui.match import Match
+from game.ui.board.match import Match
 from game.ui.registry import is_scene, make
 from game.ui.scene import OPEN_NOTEBOOK
 
@@ -316,12 +316,9 @@ class Coach:
     def _keep_clear(self) -> list[pygame.Rect]:
         """What the bubble should cover least: what the top scene names
         (:meth:`~game.ui.scene.Scene.coach_keep_clear`: its buttons and cards,
-        what it asks to keep clear) and the board itself."""
+        what it asks to keep clear; the board adds its board)."""
         top = self.app.top
-        rects = top.coach_keep_clear() if top is not None else []
-        if is_scene(top, "board"):     # the board scene's own part (its board view): kept here until it names it
-            rects.append(top.view.rect)
-        return rects
+        return top.coach_keep_clear() if top is not None else []
 
     def _bubble_height(self, w: int) -> int:
         """Height in pixels of a bubble ``w`` pixels wide for the lesson on screen."""

@@ -1,11 +1,14 @@
-"""One game being played at the table: the engine's :class:`Game`, who is a
-person and who a computer player, the computer players themselves, the public
-log and each person's notebook marks.
+"""What every game at the table shares (:class:`Seats`): people, computer
+players and controllers round one shared screen, thinking on a worker
+thread, resuming a saved game, the public log and the notebooks.  Each game
+mode's match subclasses it: the board game's
+:class:`game.ui.board.match.Match`, the card game's
+:class:`game.ui.cardgame.match.CardMatch`.
 
 Computer players only ever receive ``game.view(seat)`` and the legal actions.
-They think on a worker thread (:meth:`Match.think`), so the frame keeps drawing:
+They think on a worker thread (:meth:`Seats.think`), so the frame keeps drawing:
 the view and the legal actions are built on the main thread and handed over as
-a snapshot; the worker never touches the :class:`Game`.
+a snapshot; the worker never touches the game.
 """
 
 from __future__ import annotations
@@ -13,15 +16,8 @@ from __future__ import annotations
 import random
 from concurrent.futures import Future, ThreadPoolExecutor
 
-from game.ai.simple import make_player
-from game.board.model import Board
-from game.log import describe
-from game.rules import events as ev
 from game.rules.actions import Action
-from game.rules.cards import ALL_CARDS
-from game.rules.engine import Game
 from game.rules.setup import GameSetup, SeatConfig
-from game.hints import DEFAULT_NOTEBOOK_MODE, NOTEBOOK_MODES
 from game.ui.i18n import card
 
 #: Notebook marks a person cycles through, in order ("" is blank).
@@ -45,7 +41,7 @@ def quick_setup(seed: int) -> GameSetup:
 
 class Seats:
     """People, computer players and controllers round one shared screen: the
-    part of a match both the board game (:class:`Match`) and the card game
+    part of a match both the board game (:class:`game.ui.board.match.Match`) and the card game
     (:class:`game.ui.cardgame.match.CardMatch`) need.
 
     A subclass sets ``game`` (an engine with ``actor``, ``view(seat)``,
@@ -53,11 +49,11 @@ class Seats:
     and ``levels`` per seat, ``suspects`` (the token each seat plays, a
     suspect id), ``players`` (seat -> computer player with
     ``choose(view, legal)``), ``devices`` and ``closed``/``_executor``, and
-    :meth:`make_player`."""
+    :meth:`make_player` (the game mode's computer players)."""
 
     def make_player(self, level: str, seed: int):
         """A computer player of ``level`` for this game (``ValueError`` for an unknown level)."""
-        return make_player(level, seed)
+        raise NotImplementedError
 
     # ------------------------------------------------------------ devices
     def seat_of(self, device: str) -> int | None:
@@ -213,13 +209,31 @@ class Seats:
         raise NotImplementedError
 
     # ----------------------------------------------------------- notebook
+    #: the game mode's event of a card shown to one seat (with ``to``, ``by`` and ``card``)
+    card_shown_event: type = type(None)
+
     def facts(self, seat: int) -> dict[str, str]:
-        """Card -> why its mark is a fact for ``seat`` (not to be cycled)."""
+        """Card -> why its mark is a fact for ``seat`` (not to be cycled):
+        what the seat knows from the deal (:meth:`dealt`: ``"hand"``, the card
+        game's ``"up"``) and ``"shown:<seat>"`` for a card shown to it, from
+        ``game.view(seat)`` only.  Nothing in the ``"manual"`` notebook mode."""
+        if self.notebook_mode == "manual":
+            return {}
+        view = self.game.view(seat)
+        out = self.dealt(seat, view)
+        for e in view.events:
+            if isinstance(e, self.card_shown_event) and e.to == seat and e.card is not None:
+                out.setdefault(e.card, f"shown:{e.by}")
+        return out
+
+    def dealt(self, seat: int, view) -> dict[str, str]:
+        """Card -> ``"hand"`` (or the card game's ``"up"``): what ``seat``
+        knows from the deal, in ``view`` (its own view)."""
         raise NotImplementedError
 
     def own_cards(self, seat: int) -> frozenset[str]:
         """The cards in ``seat``'s hand (from that seat's own view)."""
-        raise NotImplementedError
+        return self.game.view(seat).hand
 
     def deduce(self, seat: int) -> dict:
         """``{card id: Hint}`` from ``seat``'s view (the game's own hints
@@ -250,117 +264,3 @@ class Seats:
         else:
             book.pop(card, None)
         return mark
-
-
-class Match(Seats):
-    """The game at the table.  ``kinds[seat]`` is ``"human"`` or ``"computer"``;
-    ``notebooks[seat]`` is a plain JSON-able dict ``{card id: mark}`` for each
-    person; ``log`` holds the public log lines in order.  ``devices[seat]`` is
-    the controller a person joined with (``"pad:<instance id>"``); a person's
-    seat without one is played with the shared keyboard and mouse, which may
-    act for any person whose turn it is.  ``notebook_mode`` is how much the
-    notebooks help (:data:`game.hints.NOTEBOOK_MODES`: ``"manual"``,
-    ``"assisted"`` or ``"hints"``; anything else means the default);
-    ``hints_seen[seat]`` lists the cards whose hint that person has revealed
-    (kept while the game runs, not saved: a hint can always be asked again)."""
-
-    public_event = staticmethod(ev.public)
-    describe_event = staticmethod(describe)
-
-    def __init__(self, board: Board, setup: GameSetup, devices: dict[int, str] | None = None,
-                 notebook_mode: str = DEFAULT_NOTEBOOK_MODE) -> None:
-        self.notebook_mode = notebook_mode if notebook_mode in NOTEBOOK_MODES else DEFAULT_NOTEBOOK_MODE
-        self.hints_seen: dict[int, list[str]] = {}
-        self.game = Game.new(board, setup)
-        self.setup = self.game.setup
-        seats = self.setup.seats
-        self.kinds = [c.kind for c in seats]
-        self.levels = [c.level for c in seats]
-        self.players = {i: make_player(c.level, self.setup.seed * 31 + i)
-                        for i, c in enumerate(seats) if c.kind == "computer"}
-        self.notebooks: dict[int, dict[str, str]] = {i: {} for i, k in enumerate(self.kinds) if k == "human"}
-        self.log: list[str] = []
-        #: the public events behind the log lines (to write them again in another language)
-        self.log_events: list[ev.Event] = []
-        self.suspects = tuple(s.suspect for s in self.game.seats)
-        for e in self.game.events:
-            self.add_log(e)
-        self._executor: ThreadPoolExecutor | None = None
-        self.closed = False
-        #: set by :meth:`resume`: the last action's events, to be played again by the board
-        self.resume_tail: list[ev.Event] = []
-        self.resume_positions: dict | None = None
-        self.resume_weapons: dict | None = None
-        self.devices: dict[int, str] = {seat: d for seat, d in (devices or {}).items()
-                                        if 0 <= seat < len(self.kinds) and self.kinds[seat] == "human"}
-
-    # -------------------------------------------------------- save / resume
-    def saved(self):
-        """This match as a :class:`game.save.SavedGame`: the setup (with the
-        seats as played now: a seat a computer took over is a computer seat),
-        the actions so far and the notebooks."""
-        from dataclasses import replace
-
-        from game.save import SavedGame
-
-        seats = tuple(SeatConfig(c.suspect, self.kinds[i], self.levels[i]) for i, c in enumerate(self.setup.seats))
-        return SavedGame(replace(self.setup, seats=seats), list(self.game.actions),
-                         {k: dict(v) for k, v in self.notebooks.items()}, notebook_mode=self.notebook_mode)
-
-    @classmethod
-    def resume(cls, board: Board, saved, path="<memory>") -> "Match":
-        """The match of a saved game, rebuilt by replaying its actions (the
-        engine is deterministic: same deal, positions, turn and step; each
-        computer player's knowledge comes from ``game.view(seat)``).
-
-        The events of the *last* action are kept aside in :attr:`resume_tail`
-        with the token and weapon places from before it
-        (:attr:`resume_positions`, :attr:`resume_weapons`), so the board plays
-        them again as it would have (a walk, the card shown to a person, the
-        private choice that follows).  Raises :class:`game.save.SaveError`
-        for an action the rules refuse."""
-        match = cls(board, saved.setup, notebook_mode=getattr(saved, "notebook_mode", DEFAULT_NOTEBOOK_MODE))
-        g = match.game
-        last = len(saved.actions) - 1
-
-        def before(i: int) -> None:
-            if i == last:
-                match.resume_positions = dict(g.positions)
-                match.resume_weapons = dict(g.weapons)
-
-        match.replay_saved(saved, path, before)
-        return match
-
-    # ----------------------------------------------------------- notebook
-    def auto_ticks(self, seat: int) -> dict[str, str]:
-        """Card -> why it is ticked for ``seat``: "hand" or "shown:<seat>".
-        Computed only from ``game.view(seat).events``.  Nothing is ticked for
-        you in the ``"manual"`` notebook mode."""
-        if self.notebook_mode == "manual":
-            return {}
-        out: dict[str, str] = {}
-        for e in self.game.view(seat).events:
-            if isinstance(e, ev.HandDealt) and e.player == seat and e.cards:
-                for c in e.cards:
-                    out[c] = "hand"
-            elif isinstance(e, ev.CardShown) and e.to == seat and e.card is not None:
-                out.setdefault(e.card, f"shown:{e.by}")
-        return out
-
-    def facts(self, seat: int) -> dict[str, str]:
-        """The notebook rows that are facts for ``seat`` (:meth:`auto_ticks`)."""
-        return self.auto_ticks(seat)
-
-    def own_cards(self, seat: int) -> frozenset[str]:
-        return self.game.view(seat).hand
-
-    def deduce(self, seat: int) -> dict:
-        """:func:`game.hints.board_hints` of ``game.view(seat)`` only."""
-        from game.hints import board_hints
-
-        return board_hints(self.game.view(seat))
-
-    def cards(self) -> tuple[str, ...]:
-        """The 21 cards of the board game."""
-        return ALL_CARDS
-

@@ -33,7 +33,7 @@ SCENES: dict[str, str] = {
     "notebook_chooser": "game.ui.scenes.chooser:NotebookChooser",
     "lesson_choice": "game.ui.scenes.lesson:LessonChoice",
     # the board game (000, 001, 002)
-    "board": "game.ui.scenes.board:BoardScene",
+    "board": "game.ui.board.table:BoardScene",
     "picker": "game.ui.board.picker:PickerScene",
     "disprove": "game.ui.board.private:DisproveScene",
     "shown_card": "game.ui.board.private:ShownCardScene",

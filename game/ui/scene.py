@@ -62,7 +62,7 @@ class Scene:
     def coach_keep_clear(self) -> list[pygame.Rect]:
         """Where the guided game's speech bubble should cover least on this
         scene, in logical pixels: its buttons, and what :meth:`keep_clear`
-        names when the scene has one (the board adds its board, see the coach)."""
+        names when the scene has one (the board's table adds its board)."""
         rects = [b.rect for b in getattr(getattr(self, "focus", None), "buttons", [])]
         keep = getattr(self, "keep_clear", None)
         if keep is not None:
@@ -172,80 +172,3 @@ class SharedScreens:
         """The rules of the game, in plain words with pictures."""
         self.app.play("click")
         self.app.push(make("rulebook", self.app))
-
-
-class ComputerTurn:
-    """A computer player's next choice at a human pace: :meth:`poll` asks the
-    match for the choice at once (``match.think``: on the worker thread when
-    ``threaded``) and hands it back only once ``pause`` seconds have passed
-    *and* the thinking is done, so the frame keeps drawing however long a
-    player thinks.  A choice asked for before the game moved on (the number
-    of events changed) is dropped.  :meth:`hurry` ends the pause."""
-
-    def __init__(self) -> None:
-        self.pending = None          # the Future of the choice being thought about
-        self.key = -1                # len(game.events) when it was asked for
-        self.waited = 0.0            # seconds of the pause so far
-
-    @property
-    def thinking(self) -> bool:
-        """True while a choice is still being worked out."""
-        return self.pending is not None and not self.pending.done()
-
-    def poll(self, match, dt: float, pause: float, threaded: bool):
-        """The choice once ready and the ``pause`` (seconds) is over, else None."""
-        if self.pending is None:
-            self.pending = match.think(threaded)
-            self.key = len(match.game.events)
-        self.waited += dt
-        if self.waited < pause or not self.pending.done():
-            return None
-        fut, self.pending = self.pending, None
-        self.waited = 0.0
-        if self.key != len(match.game.events) or fut.cancelled():
-            return None
-        return fut.result()
-
-    def hurry(self) -> None:
-        self.waited = float("inf")
-
-    def cancel(self) -> None:
-        """Drop the choice being thought about (leaving the table)."""
-        if self.pending is not None:
-            self.pending.cancel()
-            self.pending = None
-        self.waited = 0.0
-
-
-class TableActions:
-    """For the scenes that play a game (the board, the card table): they have
-    ``game`` (``check`` and ``apply``), ``match``, ``queue`` (events still to
-    be played on screen), ``_buttons_key`` and ``refuse(reason)``."""
-
-    def do(self, action) -> bool:
-        """Apply ``action`` for the actor; an illegal one shows the engine's
-        reason (:meth:`refuse`).  The events queue up to be played, the buttons
-        are rebuilt and the match is autosaved.  Returns True when applied."""
-        from game.rules.errors import IllegalActionError
-
-        try:
-            events = self.game.apply(action)
-        except IllegalActionError as exc:
-            self.refuse(exc)
-            return False
-        self.queue.extend(events)
-        self._buttons_key = None
-        self.app.store.autosave(self.match)
-        return True
-
-    def may(self, action) -> bool:
-        """True when the rules allow ``action`` now; otherwise say why not
-        (:meth:`refuse`, with the engine's explanation) and return False."""
-        from game.rules.errors import IllegalActionError
-
-        try:
-            self.game.check(action)
-        except IllegalActionError as exc:
-            self.refuse(exc)
-            return False
-        return True

@@ -8,7 +8,8 @@ from game.rules.actions import Roll
 from game.rules.engine import Phase
 from game.rules.events import TurnStarted
 from game.rules.setup import GameSetup, SeatConfig
-from game.ui.match import Match, quick_setup
+from game.ui.board.match import Match
+from game.ui.match import quick_setup
 from game.ui.cardgame.screens import CARD_SCENES, build_card_scene
 from game.ui.registry import make
 

@@ -345,7 +345,7 @@ class Store:
             from game.ui.cardgame.match import CardMatch
 
             return CardMatch.resume(saved, self.save_path), scene_class("card_table")
-        from game.ui.match import Match
+        from game.ui.board.match import Match
 
         return Match.resume(self.app.board, saved, self.save_path), scene_class("board")
 

@@ -37,7 +37,7 @@ class GameOverScene(GameOverBase):
 
     def play_again(self) -> None:
         from game.rules.setup import GameSetup
-        from game.ui.match import Match
+        from game.ui.board.match import Match
 
         setup = GameSetup(seats=self.match.setup.seats, seed=self.app.new_seed(), options=self.match.setup.options)
         self.app.play("click")

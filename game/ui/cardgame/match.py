@@ -39,6 +39,7 @@ class CardMatch(Seats):
     public_event = staticmethod(public)
     describe_event = staticmethod(describe)
     save_kind = "cards"
+    card_shown_event = ev.CardShown
 
     def __init__(self, setup: CardSetup, suspects: tuple[str, ...], devices: dict[int, str] | None = None,
                  notebook_mode: str = DEFAULT_NOTEBOOK_MODE) -> None:
@@ -102,24 +103,15 @@ class CardMatch(Seats):
     def crossed(self, seat: int) -> dict[str, str]:
         """Card -> why it is crossed off ``seat``'s case file: ``"hand"``,
         ``"up"`` (face up on the table) or ``"shown:<seat>"``, from
-        ``view(seat)`` only (003 "Heu de descartar la targeta d'Arxiu del cas").
-        Nothing is crossed for you in the ``"manual"`` notebook mode."""
-        if self.notebook_mode == "manual":
-            return {}
-        view = self.view(seat)
+        ``view(seat)`` only (003 "Heu de descartar la targeta d'Arxiu del cas"),
+        see :meth:`facts`.  Nothing is crossed for you in the ``"manual"`` notebook mode."""
+        return self.facts(seat)
+
+    def dealt(self, seat: int, view: CardView) -> dict[str, str]:
+        """The cards in ``seat``'s hand ("hand") and those face up for everybody ("up")."""
         out = {c: "hand" for c in view.hand}
         out.update({c: "up" for c in view.face_up})
-        for e in view.events:
-            if isinstance(e, ev.CardShown) and e.to == seat and e.card is not None:
-                out.setdefault(e.card, f"shown:{e.by}")
         return out
-
-    def facts(self, seat: int) -> dict[str, str]:
-        """The case-file rows that are facts: the :meth:`crossed` cards."""
-        return self.crossed(seat)
-
-    def own_cards(self, seat: int) -> frozenset[str]:
-        return self.view(seat).hand
 
     def deduce(self, seat: int) -> dict:
         """:func:`game.hints.card_game_hints` of ``view(seat)`` only, players named by their tokens."""

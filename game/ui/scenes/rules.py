@@ -16,12 +16,15 @@ from __future__ import annotations
 
 import pygame
 
-from game.rules.options import HOUSE_SWITCHES, OPTION_INFO, PRESETS, Options
+from game.rules.options import PRESETS
 from game.ui import theme
-from game.ui.i18n import _, fmt
+from game.ui.i18n import _
 from game.ui.input import Intent, Kind
 from game.ui.scene import Scene
 from game.ui.widgets import Button, FocusGroup, Label, footer_hint
+
+from game.ui.board.rules_text import (SWITCHES, rules_line, split_options, switch_help,  # noqa: F401
+                                      switch_label)
 
 #: Layout: buttons on the left, the words beside them.
 BUTTON_X, BUTTON_W, BUTTON_H = 40, 440, 56
@@ -29,56 +32,6 @@ TEXT_X, TEXT_W = 498, 744
 TOP_Y, ROW_GAP, SECTION_GAP = 112, 8, 30
 #: Nothing may reach below this (the footer line is under it).
 BOTTOM = 672
-#: The house switches in the order shown.
-SWITCHES = ("two-dice", "up-to", "stay", "accuse-in-room")
-
-
-def switch_label(name: str, on: bool) -> str:
-    """A house switch's button text in its current state."""
-    if name == "two-dice":
-        return _("Two dice") if on else _("One die")
-    if name == "up-to":
-        return _("Move: up to the roll") if on else _("Move: exactly the roll")
-    if name == "stay":
-        return _("Stay to suggest: on") if on else _("Stay to suggest: off")
-    return _("Accuse from the room: on") if on else _("Accuse from the room: off")
-
-
-def switch_help(name: str) -> str:
-    """A house switch's one-sentence explanation (from :data:`OPTION_INFO`)."""
-    return _(OPTION_INFO[HOUSE_SWITCHES[name][0]].help)
-
-
-def split_options(options: Options) -> tuple[str | None, tuple[str, ...]]:
-    """``options`` as (preset key, house switches on), or (None, ()) when no
-    preset plus switches makes them."""
-    data = options.to_dict()
-    on = tuple(h for h in SWITCHES if data[HOUSE_SWITCHES[h][0]] == HOUSE_SWITCHES[h][1])
-    for key, preset in PRESETS.items():
-        base = preset.options.to_dict()
-        for h in on:
-            base[HOUSE_SWITCHES[h][0]] = HOUSE_SWITCHES[h][1]
-        if base == data:
-            return key, on
-    return None, ()
-
-
-def rules_line(options: Options) -> str:
-    """The active rules in one line of plain words, e.g. "Rules: Cluedo (Spain),
-    Two dice, Move: up to the roll" (translated)."""
-    preset, house = split_options(options)
-    if preset is None:      # not a preset: every difference from classic, as describe() lists them
-        parts = []
-        for k, v in options.differences().items():
-            value = _("on") if v is True else _("off") if v is False else str(v)
-            parts.append(f"{_(OPTION_INFO[k].label)}: {value}")
-        return fmt("Rules: {rules}", rules=", ".join(parts))
-    parts = [_(PRESETS[preset].title)]
-    for h in house:
-        parts.append(switch_label(h, True) if h in ("two-dice", "up-to") else _(OPTION_INFO[HOUSE_SWITCHES[h][0]].label))
-    return fmt("Rules: {rules}", rules=", ".join(parts))
-
-
 class RulesScene(Scene):
     """Pick a preset and the house switches for ``setup`` (a SetupScene)."""
 

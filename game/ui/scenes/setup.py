@@ -23,7 +23,7 @@ class SetupScene(SetupBase):
 
     def start(self) -> None:
         """Start the board game chosen (a new :class:`~game.ui.match.Match` on the board scene)."""
-        from game.ui.match import Match
+        from game.ui.board.match import Match
 
         setup = GameSetup(seats=self.seat_configs(), seed=self.app.new_seed(), options=self.options())
         self.app.play("click")

@@ -50,7 +50,8 @@ class TitleScene(SharedScreens, Scene):
         self._build()
 
     def quick_start(self) -> None:
-        from game.ui.match import Match, quick_setup
+        from game.ui.board.match import Match
+        from game.ui.match import quick_setup
 
         self.app.play("click")
         device = self.app.router.last_device      # Play pressed on a pad: that pad plays Miss Scarlet

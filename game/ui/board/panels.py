@@ -1,0 +1,277 @@
+"""The board game's panels: the mansion on the left; on the right whose turn
+it is (with the status line), the die or dice, the buttons of a person's
+turn, and the public log with the active rules under it.
+
+:class:`BoardPanels` is the drawing half of
+:class:`~game.ui.board.table.BoardScene` (a mixin: it reads the scene's
+``game``, ``match``, ``view``, ``anim``, shown places and die).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.rules import events as ev
+from game.rules.actions import Accuse, EndTurn, Move, Roll, Suggest, TakePassage
+from game.rules.cards import SUSPECTS
+from game.rules.engine import Phase
+from game.ui import anim, assets, prompts, theme
+from game.ui.board.rules_text import rules_line
+from game.ui.i18n import _, fmt
+from game.ui.scene import OPEN_NOTEBOOK, focus_on
+from game.ui.table import draw_log, draw_log_frame, draw_thinking, draw_turn, turn_labels, wrap_log
+from game.ui.widgets import Button, Label
+
+#: HUD geometry (logical pixels).
+HUD_X, HUD_W = 700, 570
+TURN_RECT = pygame.Rect(HUD_X, 10, HUD_W, 84)
+DIE_RECT = pygame.Rect(HUD_X, 104, 112, 112)
+BUTTON_X, BUTTON_W, BUTTON_H, BUTTON_STEP, BUTTON_Y = 826, 444, 50, 56, 104
+NOTEBOOK_SLOT = 5
+LOG_RECT = pygame.Rect(HUD_X, 444, HUD_W, 266)
+LOG_SIZE, LOG_LINE = theme.SMALL, 25
+#: What a person reads while these events are played on their turn.
+ANSWERING = (ev.SuggestionMade, ev.TokenSummoned, ev.WeaponMoved, ev.DisproveRequested, ev.CannotDisprove,
+             ev.NobodyDisproved, ev.CardShown)
+CHECKING = (ev.AccusationMade, ev.EnvelopeSeen, ev.PlayerEliminated, ev.GameWon)
+
+
+def log_line() -> int:
+    """Pixels from one log line to the next (more with the larger text)."""
+    return max(LOG_LINE, theme.font(LOG_SIZE).get_linesize() + 1)
+
+
+def die_panel(dice: int) -> pygame.Rect:
+    """The die panel: taller with two dice, one face above the other."""
+    return DIE_RECT if dice == 1 else DIE_RECT.inflate(0, DIE_RECT.height).move(0, DIE_RECT.height // 2)
+
+
+class BoardPanels:
+    """What the board scene draws and says (see the module)."""
+
+    # ============================================================ buttons
+    def buttons(self) -> list[Button]:
+        """The buttons on the right now (Roll the die, Suggest, ..., the
+        notebook), brought up to date with the game first."""
+        self.refresh_buttons()
+        return list(self.focus.buttons)
+
+    def build_buttons(self) -> None:
+        """A person's turn: a button for each kind of legal action (not while
+        moving or choosing a card to show), and the notebook."""
+        g = self.game
+        buttons: list[Button] = []
+        if self.human_to_act and g.phase not in (Phase.MOVE, Phase.DISPROVE):
+            kinds = {type(a) for a in g.legal_actions()}
+            spec = [(Roll, _("Roll the die") if g.options.dice == 1 else _("Roll the dice"), self.roll),
+                    (TakePassage, _("Secret passage"), self.passage),
+                    (Suggest, _("Suggest"), self.open_suggest), (EndTurn, _("End turn"), self.end_turn),
+                    (Accuse, _("Accuse"), self.open_accuse)]
+            for cls, label, fn in spec:
+                if cls in kinds:
+                    y = BUTTON_Y + len(buttons) * BUTTON_STEP
+                    buttons.append(Button(pygame.Rect(BUTTON_X, y, BUTTON_W, BUTTON_H), label, fn))
+        if self.match.humans and (self.human_to_act or not buttons):
+            buttons.append(self.notebook_button)
+        self.focus.set(buttons, 0)
+        if g.phase is Phase.MOVE or not self.human_to_act:
+            self.notebook_button.focused = False
+
+    def coach_target(self, action=None) -> pygame.Rect | None:
+        """The coach's target for ``action``: its button (Roll, Secret
+        passage, Suggest, Accuse, End turn, or the notebook for
+        :data:`OPEN_NOTEBOOK`) or, for a :class:`Move`, the lit square or room
+        (the cursor is put there)."""
+        if isinstance(action, Move):
+            dest = action.room or action.square
+            return self.view.destination_rect(dest) if self.point_at(dest) else None
+        wanted = self.open_notebook if action == OPEN_NOTEBOOK else {
+            Roll: self.roll, TakePassage: self.passage, EndTurn: self.end_turn, Suggest: self.open_suggest,
+            Accuse: self.open_accuse}.get(type(action))
+        return focus_on(self, next((b for b in self.buttons() if b.on_press == wanted), None))
+
+    def coach_keep_clear(self) -> list[pygame.Rect]:
+        """The buttons (:meth:`Scene.coach_keep_clear`) and the board itself
+        (logical pixels): the coach's bubble covers them least."""
+        return super().coach_keep_clear() + [self.view.rect]
+
+    # ============================================================== texts
+    def _status(self) -> str:
+        """What happens now, in one line."""
+        g, m = self.game, self.match
+        if g.over:
+            return _("The game is over.")
+        actor = g.actor
+        if not m.is_human(actor):
+            if g.phase is Phase.DISPROVE:
+                return fmt("{name} is choosing a card to show.", name=m.suspects[actor])
+            return fmt("{name} is thinking…", name=m.suspects[actor])
+        if self.busy:
+            return self._busy_status()
+        you = _("Your turn") if len(m.humans) == 1 else fmt("{name}, your turn", name=m.suspects[actor])
+        return {
+            Phase.START: you + ": " + (_("roll the die.") if g.options.dice == 1 else _("roll the dice.")),
+            Phase.MOVE: _("Pick a lit square or room."),
+            Phase.SUGGEST: _("Make a suggestion."),
+            Phase.AFTER: _("Accuse, or end your turn."),
+            Phase.DISPROVE: _("Show a card."),
+        }.get(g.phase, "")
+
+    def _busy_status(self) -> str:
+        """What a person reads while events are still being played on their turn."""
+        playing = self._playing
+        if isinstance(playing, ANSWERING) or self.game.suggestion is not None:
+            return _("Waiting for the players to the left to answer…")
+        if isinstance(playing, ev.DieRolled):
+            return _("Rolling the die…") if self.game.options.dice == 1 else _("Rolling the dice…")
+        if isinstance(playing, ev.TokenMoved):
+            return _("Moving…")
+        if isinstance(playing, CHECKING):
+            return _("Checking the envelope…")
+        return _("One moment…")
+
+    def hint_line(self) -> str:
+        """The key hint under the log ("N: notebook" only when people play)."""
+        return prompts.fmt(_("{notebook}: notebook    {menu}: menu")) if self.match.humans else prompts.fmt(_("{menu}: menu"))
+
+    def _log_render(self) -> list[str]:
+        """The newest log lines, wrapped, as many as fit above the rules line."""
+        key = len(self.match.log)
+        if key != self._log_key:
+            self._log_key = key
+            cache = self.__dict__.setdefault("_wrap_cache", {})
+            lines = wrap_log(self.match.log[-14:], cache, LOG_RECT.width - 28, LOG_SIZE)
+            room = LOG_RECT.height - 70 - len(self._rules_lines()) * log_line()   # the rules line takes the bottom
+            self._log_lines = lines[-(room // log_line()):]
+        return self._log_lines
+
+    def _rules_lines(self) -> list[str]:
+        """The active rules in one line of plain words (wrapped when long),
+        shown at the bottom of the log panel, e.g. "Rules: Classic (U.S.)"."""
+        key = (_("Rules: {rules}"), theme.text_scale())
+        if getattr(self, "_rules_key", None) != key:
+            self._rules_key = key
+            self._rules_cache = theme.wrap(rules_line(self.game.options), LOG_RECT.width - 28, LOG_SIZE)
+        return self._rules_cache
+
+    def _rules_top(self) -> int:
+        """Where the rules lines start (pixels): just above the key hint."""
+        hint_h = theme.font(theme.SMALL).get_height()
+        return LOG_RECT.bottom - 8 - hint_h - 2 - len(self._rules_lines()) * log_line()
+
+    # =============================================================== draw
+    def _backdrop(self) -> pygame.Surface:
+        """Everything that never changes: background, board, HUD panels (cached)."""
+        if getattr(self, "_backdrop_surf", None) is None or self._backdrop_hint != self.hint_line():
+            self._backdrop_hint = self.hint_line()
+            s = pygame.Surface(self.app.window.surface.get_size()).convert()
+            theme.background(s)
+            s.blit(self.view.static, self.view.origin)
+            theme.panel(s, TURN_RECT)
+            theme.panel(s, self.die_rect, theme.PANEL)
+            draw_log_frame(s, LOG_RECT, self.hint_line())
+            for i, line in enumerate(self._rules_lines()):
+                theme.blit_text(s, line, (LOG_RECT.left + 14, self._rules_top() + i * log_line()), LOG_SIZE,
+                                (214, 176, 96))
+            self._backdrop_surf = s
+        return self._backdrop_surf
+
+    def weapon_point(self, weapon: str, where: dict[str, str]):
+        """Where ``weapon`` stands when the weapons are in the rooms ``where``."""
+        room = where[weapon]
+        rank = sorted(w for w, r in where.items() if r == room).index(weapon)
+        return self.view.weapon_point(weapon, room, rank)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self._backdrop(), (0, 0))
+        v = self.view
+        g = self.game
+        if g.phase is Phase.MOVE and self.human_to_act:
+            key = (len(g.events),)
+            if key != self._highlight_key:
+                self._highlight_key = key
+                self._highlight = v.highlight(g.moves())
+            surface.blit(self._highlight, v.origin)
+            dests = list(g.moves())
+            if dests:
+                v.draw_cursor(surface, dests[self.cursor % len(dests)], self.t)
+        a = self.anim
+        parts = a.parts if isinstance(a, anim.Group) else [a] if a is not None else []
+        moving_items = {(p.kind if isinstance(p, anim.Glide) else "token",
+                         p.item if isinstance(p, anim.Glide) else p.suspect)
+                        for p in parts if isinstance(p, (anim.Glide, anim.Walk))}
+        for w, room in self.shown_weapons.items():
+            if ("weapon", w) not in moving_items:
+                v.draw_weapon(surface, w, self.weapon_point(w, self.shown_weapons))
+        active = g.seats[g.turn].suspect
+        for s in SUSPECTS:
+            if ("token", s) in moving_items or s not in self.shown_pos:   # 001: only the played suspects
+                continue
+            v.draw_token(surface, s, v.token_point(s, self.shown_pos[s]),
+                         self.t if s == active and not g.over else None)
+        for p in parts:
+            if isinstance(p, anim.Walk):
+                v.draw_token(surface, p.suspect, p.point)
+            elif isinstance(p, anim.Glide):
+                (v.draw_token if p.kind == "token" else v.draw_weapon)(surface, p.item, p.point)
+        self._draw_hud(surface)
+
+    def _draw_hud(self, surface: pygame.Surface) -> None:
+        g, m = self.game, self.match
+        self.refresh_buttons()
+        kind = _("Person") if m.is_human(g.turn) else _("Computer")
+        r = draw_turn(surface, TURN_RECT, g.seats[g.turn].suspect, m.seat_name(g.turn), self._status() or kind)
+        if self.pending is not None and not self.busy:
+            draw_thinking(surface, self.t, TURN_RECT, r)
+        self._draw_dice(surface)
+        self.focus.draw(surface)
+        if self.human_to_act and g.phase is Phase.MOVE:
+            theme.blit_wrapped(surface, prompts.fmt(_("Pick where to go: click a lit square or room, or use {move} "
+                                                       "and press {confirm}.")), pygame.Rect(BUTTON_X, BUTTON_Y + 4, BUTTON_W, 200),
+                               theme.BODY, theme.CREAM)
+        elif not m.is_human(g.actor) and not g.over:
+            theme.blit_wrapped(surface, prompts.fmt(_("Computer players are taking their turn. Press {confirm} or click "
+                                                       "to hurry them.")), pygame.Rect(BUTTON_X, BUTTON_Y + 4, BUTTON_W, 200),
+                               theme.SMALL, theme.MUTED)
+        draw_log(surface, LOG_RECT, self._log_render(), LOG_SIZE, log_line())
+
+    def die_centres(self) -> list[tuple[int, int]]:
+        """The centre of each die's face in the HUD (one per die of the rules)."""
+        n = self.game.options.dice
+        step = self.die_rect.height // n
+        return [(self.die_rect.centerx, self.die_rect.top + step * i + step // 2) for i in range(n)]
+
+    def _draw_dice(self, surface: pygame.Surface) -> None:
+        """The die (or two dice, one above the other): tumbling, the roll, or "?"."""
+        a = self.anim
+        rolls = [a] if isinstance(a, anim.DieRoll) else [p for p in a.parts if isinstance(p, anim.DieRoll)] \
+            if isinstance(a, anim.Group) else []
+        for i, centre in enumerate(self.die_centres()):
+            if rolls and i < len(rolls):
+                roll = rolls[i]
+                face = assets.die_face(roll.face, 84)
+                if roll.angle:
+                    face = pygame.transform.rotate(face, roll.angle % 90 - 45)
+                surface.blit(face, face.get_rect(center=(centre[0], centre[1] - int(roll.offset))))
+            elif self.die_value and i < len(self.dice_faces):
+                face = assets.die_face(min(6, self.dice_faces[i]), 84)
+                surface.blit(face, face.get_rect(center=centre))
+            else:
+                r = pygame.Rect(0, 0, 84, 84)
+                r.center = centre
+                pygame.draw.rect(surface, (110, 80, 60), r, 3, border_radius=14)
+                theme.blit_text(surface, "?", r.center, theme.TITLE, (150, 120, 90), True, "center")
+
+    def widgets(self) -> list:
+        self.refresh_buttons()
+        out: list = list(self.focus.buttons)
+        statuses = [self._status()] + [fmt(t, name=s) for t in ("{name} is choosing a card to show.",
+                                                                 "{name} is thinking…") for s in SUSPECTS]
+        statuses += [_("Waiting for the players to the left to answer…"), _("Checking the envelope…")]
+        out += turn_labels(TURN_RECT, self.match.seat_name(self.game.turn), statuses)  # every line, every name
+        for line in self._log_render():
+            out.append(Label(pygame.Rect(LOG_RECT.left + 14, 0, LOG_RECT.width - 28, LOG_LINE), line, LOG_SIZE))
+        for i, line in enumerate(self._rules_lines()):
+            out.append(Label(pygame.Rect(LOG_RECT.left + 14, self._rules_top() + i * log_line(), LOG_RECT.width - 28,
+                                         log_line()), line, LOG_SIZE))
+        return out

@@ -1,0 +1,126 @@
+"""The board game's event presenter: engine event -> what the table shows.
+
+One handler per event type (:meth:`BoardPresenter.handlers`): the die
+tumbling, a token walking or taking a secret passage, tokens and weapons
+summoned into the room of a suggestion, the card shown to a person and the
+envelope looked into (private steps behind the cover).  Pauses come from
+:data:`game.ui.pacing.BOARD_PAUSES`, sounds from :attr:`BoardPresenter.sounds`.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from game.rules import events as ev
+from game.ui import anim
+from game.ui.i18n import _
+from game.ui.pacing import BOARD_PAUSES
+from game.ui.table import Presenter
+
+
+class BoardPresenter(Presenter):
+    """Plays board-game events on a :class:`~game.ui.board.table.BoardScene`:
+    it sets the scene's ``anim`` (what moves now), its places shown
+    (``shown_pos``, ``shown_weapons``, updated when an animation lands) and
+    its die (``die_value``, ``dice_faces``)."""
+
+    scene: "BoardScene"   # game.ui.board.table (not imported: the table imports this module)
+    sounds = {ev.DieRolled: "die", ev.CardShown: "card", ev.PlayerEliminated: "wrong", ev.GameWon: "chime"}
+
+    def handlers(self) -> dict[type, Callable]:
+        return {ev.TurnStarted: self.turn_started, ev.DieRolled: self.die_rolled, ev.TokenMoved: self.token_moved,
+                ev.TokenSummoned: self.summoned, ev.TokenPushedIn: self.summoned,
+                ev.WeaponMoved: self.weapon_moved, ev.CardShown: self.card_shown,
+                ev.EnvelopeSeen: self.envelope_seen}
+
+    def log(self, e: ev.Event) -> None:
+        """The log line (the log panel is written again when one is added)."""
+        self.scene._playing = e
+        if self.match.add_log(e):
+            self.scene._log_key = None
+
+    def pause(self, e: ev.Event) -> None:
+        """A moment alone on screen (:data:`BOARD_PAUSES`), as a :class:`anim.Pause`."""
+        seconds = BOARD_PAUSES.get(type(e))
+        if seconds is not None:
+            self.scene.anim = anim.Pause(seconds / self.app.speed)
+
+    def turn_started(self, e: ev.TurnStarted) -> None:
+        """A new turn: the die is cleared and nobody is choosing a card to show."""
+        super().turn_started(e)
+        scene = self.scene
+        scene.die_value = None
+        scene.dice_faces = ()
+        scene.disprove_open = False
+
+    def die_rolled(self, e: ev.DieRolled) -> None:
+        """The die (or two dice) tumbles and shows the roll."""
+        scene = self.scene
+        scene.die_value = e.total
+        scene.dice_faces = tuple(e.dice)
+        seed = len(self.game.events) + scene.turn_no
+        rolls = [anim.DieRoll(face, self.app.speed, seed=seed + i) for i, face in enumerate(e.dice)]
+        scene.anim = rolls[0] if len(rolls) == 1 else anim.Group(rolls)
+
+    def token_moved(self, e: ev.TokenMoved) -> None:
+        """A token walks its path square by square, or glides through a secret passage."""
+        scene, view, speed = self.scene, self.scene.view, self.app.speed
+        start = view.token_point(e.suspect, scene.shown_pos[e.suspect])
+        end = view.token_point(e.suspect, e.end)
+        if e.passage:
+            scene.anim = anim.Glide("token", e.suspect, start, end, speed / 1.5)
+            self.app.play("door")
+        else:
+            pts = [start] + [view.square_centre(sq) for sq in e.path]
+            if isinstance(e.end, str):
+                pts.append(end)
+            scene.anim = anim.Walk(e.suspect, pts, speed, on_step=lambda i: self.app.play("step"))
+        scene._after = lambda: self.land(e.suspect, e.end)
+
+    def summoned(self, e: ev.TokenSummoned | ev.TokenPushedIn) -> None:
+        """A token glides into a room; the weapon of the same suggestion (the
+        next event) glides along with it."""
+        scene, room = self.scene, e.room
+        start = scene.view.token_point(e.suspect, scene.shown_pos[e.suspect])
+        parts = [anim.Glide("token", e.suspect, start, scene.view.token_point(e.suspect, room), self.app.speed)]
+        landings = [(e.suspect, room)]
+        if scene.queue and isinstance(scene.queue[0], ev.WeaponMoved):
+            w = scene.queue.popleft()
+            self.match.add_log(w)
+            parts.append(self.weapon_glide(w))
+            landings.append((None, w))
+        scene.anim = anim.Group(parts)
+        scene._after = lambda: [self.land(s, r) if s else self.land_weapon(r) for s, r in landings]
+
+    def weapon_moved(self, e: ev.WeaponMoved) -> None:
+        """A weapon glides into the room of a suggestion."""
+        self.scene.anim = self.weapon_glide(e)
+        self.scene._after = lambda: self.land_weapon(e)
+
+    def envelope_seen(self, e: ev.EnvelopeSeen) -> None:
+        """A person who accused wrongly looks into the envelope, alone."""
+        if e.cards and self.match.is_human(e.player) and self.game.winner != e.player:
+            acc = next(x for x in reversed(self.game.events) if isinstance(x, ev.AccusationMade)
+                       and x.player == e.player)
+            self.private(e.player, "envelope", self.match, e.player, (acc.suspect, acc.weapon, acc.room), e.cards,
+                         reason=_("Look into the envelope."))
+
+    # ------------------------------------------------------------ places
+    def weapon_glide(self, e: ev.WeaponMoved) -> anim.Glide:
+        """The glide of weapon ``e.weapon`` from where it is shown to ``e.room``."""
+        shown = self.scene.shown_weapons
+        after = dict(shown)
+        after[e.weapon] = e.room
+        return anim.Glide("weapon", e.weapon, self.scene.weapon_point(e.weapon, shown),
+                          self.scene.weapon_point(e.weapon, after), self.app.speed)
+
+    def land(self, suspect: str, pos) -> None:
+        """``suspect``'s token is shown at ``pos`` (a door sound on entering a room)."""
+        shown = self.scene.shown_pos
+        if isinstance(pos, str) and not isinstance(shown.get(suspect), str):
+            self.app.play("door")
+        shown[suspect] = pos
+
+    def land_weapon(self, e: ev.WeaponMoved) -> None:
+        """The weapon of ``e`` is shown in its new room."""
+        self.scene.shown_weapons[e.weapon] = e.room

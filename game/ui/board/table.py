@@ -1,0 +1,261 @@
+"""The board scene: the mansion on the left, the HUD on the right, and the
+board game's actions on the shared turn loop (:class:`game.ui.table.TableScene`).
+
+Engine events are played one after another by the board's presenter
+(:class:`~game.ui.board.presenter.BoardPresenter`): each may start an
+animation (die, walk, glide), add a public log line, or open a private step
+behind a cover.  Computer players decide at a human pace from
+``game.view(seat)`` only: each decision is handed to a worker thread
+(:meth:`Match.think <game.ui.match.Seats.think>`) at the start of the
+:data:`game.ui.pacing.AI_PAUSE`, the scene polls it every frame (so the
+screen keeps drawing however long a player thinks), and the action is
+applied on the main thread once both the pause and the thinking are over.
+Enter or a click skips the running animations, or hurries a computer
+player's pause.  The drawing is :class:`~game.ui.board.panels.BoardPanels`.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.rules import events as ev
+from game.rules.actions import Accuse, EndTurn, Move, Roll, Suggest, TakePassage
+from game.rules.engine import Phase
+from game.rules.errors import IllegalActionError
+from game.ui import anim
+from game.ui.board.panels import BUTTON_H, BUTTON_STEP, BUTTON_W, BUTTON_X, BUTTON_Y, NOTEBOOK_SLOT, \
+    BoardPanels, die_panel
+from game.ui.board.presenter import BoardPresenter
+from game.ui.i18n import _
+from game.ui.input import Intent, Kind
+from game.ui.registry import make as make_scene
+from game.ui.table import TableScene
+from game.ui.widgets import Button, spatial_next
+
+
+class BoardScene(BoardPanels, TableScene):
+    """Plays one :class:`~game.ui.board.match.Match`."""
+
+    refuse_game = "board"
+    book_scene = "notebook"
+    game_over_scene = "game_over"
+
+    def __init__(self, app, match) -> None:
+        self.view = app.board_view()
+        self.shown_pos = dict(match.game.positions)
+        self.shown_weapons = dict(match.game.weapons)
+        self.anim: anim.Animation | None = None
+        self._after = None                      # what happens when the animation is over (a token lands)
+        self.die_value: int | None = None
+        #: the faces of the last roll, one per die (two with the two-dice house rule)
+        self.dice_faces: tuple[int, ...] = ()
+        self.die_rect = die_panel(match.game.options.dice)
+        self.auto_suggested = -1
+        self.disprove_open = False
+        self._playing: ev.Event | None = None   # the event being played (for the status line)
+        self.cursor = 0
+        self._highlight_key = None
+        self._highlight = None
+        self._log_key = None
+        self._log_lines: list[str] = []
+        super().__init__(app, match)
+        self.notebook_button = self.book_button = Button(
+            pygame.Rect(BUTTON_X, BUTTON_Y + NOTEBOOK_SLOT * BUTTON_STEP, BUTTON_W, BUTTON_H),
+            self.book_texts()[0], self.open_notebook, hint="N")
+        self._resume_state()
+        app.store.autosave(match)
+
+    def make_presenter(self) -> BoardPresenter:
+        return BoardPresenter(self)
+
+    def _resume_state(self) -> None:
+        """A resumed match (:meth:`Match.resume`): start from the places before
+        its last action and play that action's events again, so every step of
+        the turn looks as it did (the die and the lit squares after a roll, the
+        card shown to a person, the choice of a card to show, ...)."""
+        m, g = self.match, self.game
+        if m.resume_positions is None:
+            return
+        self.shown_pos = dict(m.resume_positions)
+        self.shown_weapons = dict(m.resume_weapons or g.weapons)
+        before = g.events[:len(g.events) - len(m.resume_tail)]
+        self.turn_no = sum(1 for e in before if isinstance(e, ev.TurnStarted))
+        for e in reversed(before):            # the die of the turn in progress
+            if isinstance(e, ev.TurnStarted):
+                break
+            if isinstance(e, ev.DieRolled):
+                self.die_value = e.total
+                self.dice_faces = tuple(e.dice)
+                break
+        self.queue.extend(m.resume_tail)
+        m.resume_tail, m.resume_positions, m.resume_weapons = [], None, None
+
+    # =========================================================== actions
+    @property
+    def busy(self) -> bool:
+        """True while events are still being played."""
+        return self.anim is not None or bool(self.queue)
+
+    def roll(self) -> None:
+        self.do(Roll())
+
+    def passage(self) -> None:
+        self.do(TakePassage())
+
+    def end_turn(self) -> None:
+        self.do(EndTurn())
+
+    def open_suggest(self, auto: bool = False) -> None:
+        """The suggestion picker; ``auto`` when it opens by itself on entering a
+        room (then it ignores input for a moment and starts with nothing focused)."""
+        if not self.may(Suggest("", "")):
+            return
+        self.app.push(make_scene("picker", self.app, self, "suggest", guarded=auto))
+
+    def open_accuse(self) -> None:
+        if not self.may(Accuse("", "", "")):
+            return
+        self.app.push(make_scene("picker", self.app, self, "accuse"))
+
+    def open_notebook(self, seat: int | None = None) -> None:
+        """Open the notebook of ``seat`` or of the person who may look now
+        (behind a cover when needed); with several people and a computer to
+        move, ask whose (:meth:`TableScene.open_book`)."""
+        self.open_book(seat)
+
+    def book_texts(self) -> tuple[str, str, str]:
+        return (_("My cards & notebook"), _("Only people keep a notebook. All players here are computers."),
+                _("Your cards and notebook are next."))
+
+    def choose(self, dest) -> None:
+        """Move to ``dest`` (a square or a room id)."""
+        self.do(Move(room=dest) if isinstance(dest, str) else Move(square=dest))
+
+    def human_turn(self, actor: int) -> None:
+        """A person must show a card (behind the cover), or has just entered a
+        room (the suggestion picker opens by itself, once a turn)."""
+        g = self.game
+        if g.phase is Phase.DISPROVE and not self.disprove_open:
+            self.open_disprove(actor)
+        elif g.phase is Phase.SUGGEST and self.auto_suggested != self.turn_no:
+            self.auto_suggested = self.turn_no
+            self.open_suggest(auto=True)
+
+    def open_disprove(self, seat: int) -> None:
+        """``seat`` chooses a card to show, in private."""
+        self.disprove_open = True
+        self.presenter.private(seat, "disprove", self, seat, reason=_("You must show a card."))
+
+    # ============================================================== input
+    def language_changed(self) -> None:
+        """Another language or text size: write the board, the HUD and the log again."""
+        self.view = self.app.board_view()
+        self._backdrop_surf = None
+        self._highlight_key = None
+        self.__dict__.pop("_wrap_cache", None)
+        self._log_key = None
+        super().language_changed()
+
+    def handle_turn(self, intent: Intent) -> bool:
+        """The notebook button; hurrying a computer player (Enter, or a click
+        on the board); a person's move, buttons, or a click on the board
+        (which says why that square cannot be reached)."""
+        k = intent.kind
+        if k is Kind.CLICK and self.match.humans and self.notebook_button.rect.collidepoint(intent.pos):
+            self.notebook_button.press()
+            return True
+        if not self.human_to_act:
+            if k is Kind.POINT and self.match.humans:
+                self.notebook_button.focused = self.notebook_button.rect.collidepoint(intent.pos)
+            if k is Kind.CONFIRM or (k is Kind.CLICK and self.view.rect.collidepoint(intent.pos)):
+                self.computer.hurry()
+                return True
+            return False
+        if self.game.phase is Phase.MOVE:
+            return self._handle_move(intent)
+        if self.focus.handle(intent):
+            return True
+        if k is Kind.CLICK and self.view.rect.collidepoint(intent.pos):
+            self._explain_board_click(intent.pos)
+            return True
+        return False
+
+    def _handle_move(self, intent: Intent) -> bool:
+        dests = list(self.game.moves())
+        if not dests:
+            return False
+        k = intent.kind
+        self.cursor %= len(dests)
+        if k in (Kind.UP, Kind.DOWN, Kind.LEFT, Kind.RIGHT):
+            rects = [pygame.Rect(0, 0, 4, 4) for _d in dests]
+            for r, d in zip(rects, dests):
+                r.center = self.view.dest_point(d)
+            self.cursor = spatial_next(rects, self.cursor, k)
+            return True
+        if k is Kind.CONFIRM:
+            self.choose(dests[self.cursor])
+            return True
+        if k is Kind.POINT:
+            dest = self.view.position_at(intent.pos)
+            if dest in dests:
+                self.cursor = dests.index(dest)
+            return False
+        if k is Kind.CLICK:
+            dest = self.view.position_at(intent.pos)
+            if dest is None:
+                return False
+            if dest in self.game.board.envelope or (not isinstance(dest, str) and dest not in self.game.board.corridor):
+                self.refuse(IllegalActionError("You can only stop on a corridor square or in a room.", "unreachable",
+                                               '000 "How a turn works" 2-3'))
+                return True
+            self.choose(dest)
+            return True
+        return False
+
+    def _explain_board_click(self, pos) -> None:
+        dest = self.view.position_at(pos)
+        if dest is None:
+            return
+        action = Move(room=dest) if isinstance(dest, str) else Move(square=dest)
+        try:
+            self.game.check(action)
+        except IllegalActionError as exc:
+            self.refuse(exc)
+
+    def point_at(self, dest) -> bool:
+        """Put the keyboard cursor on ``dest`` (a square or a room id) when it
+        is one of the destinations of the roll; False when it is not."""
+        dests = list(self.game.moves())
+        if dest not in dests:
+            return False
+        self.cursor = dests.index(dest)
+        return True
+
+    def skip(self) -> None:
+        """Finish the running animation and those queued behind it."""
+        super().skip()
+        if self.anim is not None:
+            self.anim.skip()
+
+    # ============================================================= update
+    def advance(self, dt: float) -> None:
+        """Run the animation; when it is done, play the next queued events
+        (at once, skipped, while skipping)."""
+        if self.anim is not None:
+            self.anim.update(dt)
+            if self.skipping:
+                self.anim.skip()
+            if self.anim.done:
+                self._finish_anim()
+        while self.anim is None and self.queue and self.app.top is self:
+            self.presenter.play(self.queue.popleft())
+            if self.anim is not None and self.skipping:
+                self.anim.skip()
+                self.anim.update(0)
+                self._finish_anim()
+
+    def _finish_anim(self) -> None:
+        after, self._after = self._after, None
+        self.anim = None
+        if after:
+            after()

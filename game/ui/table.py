@@ -1,0 +1,451 @@
+"""The table: the one turn loop both game modes play on (issue 12 "One table scene").
+
+:class:`TableScene` owns what every game at the table does the same way:
+the queue of engine events still to be shown, their pace
+(:mod:`game.ui.pacing`), skipping and hurrying, the input guard at the start
+of a person's turn, computer players thinking at a human pace
+(:class:`ComputerTurn`), the wait before the game-over screen, the pause
+menu, a person's notebook or case file behind a cover, leaving and coming
+back to the table, another language, and saying why not.
+
+A game mode plugs in by subclassing it (the board game:
+:class:`game.ui.board.table.BoardScene`; the card game:
+:class:`game.ui.cardgame.table.CardTableScene`) and supplying:
+
+- its match (``match.game`` is the engine: ``actor``, ``over``, ``phase``,
+  ``check``, ``apply`` -> events, ``view(seat)``);
+- an event presenter (a :class:`Presenter`: event type -> animation, pause,
+  sound, log line, private step), built by :meth:`TableScene.make_presenter`, kept as ``presenter``;
+- its panels: ``draw``, ``widgets``, :meth:`TableScene.build_buttons`,
+  ``coach_target`` and the hooks below (:meth:`TableScene.handle_turn`,
+  :meth:`TableScene.advance`, :meth:`TableScene.human_turn`, ``busy``).
+
+Other screens are made by name (:mod:`game.ui.registry`), never imported.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from concurrent.futures import Future
+from typing import Callable
+
+import pygame
+
+from game.ui import anim, assets, theme
+from game.ui.i18n import _, fmt
+from game.ui.input import Intent, Kind
+from game.ui.pacing import COMPUTER_PAUSE, GAME_OVER_WAIT
+from game.ui.registry import make as make_scene
+from game.ui.scene import PRIVATE_GUARD, InputGuard, Scene
+from game.ui.widgets import Button, FocusGroup, Label
+
+#: Intents that pass the guard at the start of a person's turn.
+TURN_GUARD_ALLOW = (Kind.MENU, Kind.BACK, Kind.NOTEBOOK, Kind.POINT)
+#: Colour of the public log's panel.
+LOG_PANEL = (60, 40, 30)
+#: Colour of the key hint under the log.
+HINT_INK = (170, 150, 120)
+
+
+class ComputerTurn:
+    """A computer player's next choice at a human pace: :meth:`poll` asks the
+    match for the choice at once (``match.think``: on the worker thread when
+    ``threaded``) and hands it back only once ``pause`` seconds have passed
+    *and* the thinking is done, so the frame keeps drawing however long a
+    player thinks.  A choice asked for before the game moved on (the number
+    of events changed) is dropped.  :meth:`hurry` ends the pause."""
+
+    def __init__(self) -> None:
+        self.pending = None          # the Future of the choice being thought about
+        self.key = -1                # len(game.events) when it was asked for
+        self.waited = 0.0            # seconds of the pause so far
+
+    @property
+    def thinking(self) -> bool:
+        """True while a choice is still being worked out."""
+        return self.pending is not None and not self.pending.done()
+
+    def poll(self, match, dt: float, pause: float, threaded: bool):
+        """The choice once ready and the ``pause`` (seconds) is over, else None."""
+        if self.pending is None:
+            self.pending = match.think(threaded)
+            self.key = len(match.game.events)
+        self.waited += dt
+        if self.waited < pause or not self.pending.done():
+            return None
+        fut, self.pending = self.pending, None
+        self.waited = 0.0
+        if self.key != len(match.game.events) or fut.cancelled():
+            return None
+        return fut.result()
+
+    def hurry(self) -> None:
+        self.waited = float("inf")
+
+    def cancel(self) -> None:
+        """Drop the choice being thought about (leaving the table)."""
+        if self.pending is not None:
+            self.pending.cancel()
+            self.pending = None
+        self.waited = 0.0
+
+
+class Presenter:
+    """Plays engine events on a :class:`TableScene`: the game mode's table
+    from event type to what the people see and hear.
+
+    :meth:`play` adds the event's public log line (:meth:`log`), sets its
+    pause (:meth:`pause`), plays its sound (:attr:`sounds`: event type ->
+    sound name) and calls its handler (:meth:`handlers`: event type ->
+    function of the event: an animation, a private step behind the cover, a
+    screen).  Events without a handler only leave their log line and pause."""
+
+    #: event type -> sound name (:meth:`game.ui.app.App.play`)
+    sounds: dict[type, str] = {}
+    #: the registry name of the screen of a card shown to a person (:meth:`card_shown`)
+    shown_scene = "shown_card"
+
+    def __init__(self, scene: "TableScene") -> None:
+        self.scene = scene
+        self.app = scene.app
+        self.match = scene.match
+        self.game = scene.game
+        self.table: dict[type, Callable] = self.handlers()
+
+    def handlers(self) -> dict[type, Callable]:
+        """Event type -> the function that shows such an event (override)."""
+        return {}
+
+    def play(self, e) -> None:
+        """Show one engine event ``e`` (see the class)."""
+        self.log(e)
+        self.pause(e)
+        sound = self.sounds.get(type(e))
+        if sound:
+            self.app.play(sound)
+        handler = self.table.get(type(e))
+        if handler is not None:
+            handler(e)
+
+    def log(self, e) -> None:
+        """Add ``e``'s public log line to the match."""
+        self.match.add_log(e)
+
+    def pause(self, e) -> None:
+        """How long ``e`` stays alone on screen (override: the mode's pace table)."""
+
+    def turn_started(self, e) -> None:
+        """A new turn: counted; a person's turn after the first ignores Enter
+        and clicks for :data:`PRIVATE_GUARD` seconds (a hurry-Enter must not play it)."""
+        scene = self.scene
+        scene.turn_no += 1
+        if self.match.is_human(e.player) and scene.turn_no > 1:
+            scene.guard = InputGuard(PRIVATE_GUARD, allow=TURN_GUARD_ALLOW)
+
+    def card_shown(self, e) -> None:
+        """A card shown to a person (``e.to``, by ``e.by``), for their eyes only."""
+        if e.card is not None and self.match.is_human(e.to):
+            self.private(e.to, self.shown_scene, self.match, e.to, e.by, e.card,
+                         reason=fmt("{name} has a card to show you.", name=self.match.suspects[e.by]))
+
+    def private(self, seat: int, name: str, *args, reason: str = "", optional: bool = False, **kwargs) -> None:
+        """Open the scene registered as ``name`` (built with ``app, *args, **kwargs``)
+        for ``seat`` alone: behind the cover when people share the screen
+        (``optional``: the cover may be dismissed; ``reason``: its line)."""
+        from game.ui.flow import open_private
+
+        app = self.app
+        open_private(app, self.match, seat, lambda: make_scene(name, app, *args, **kwargs), optional=optional,
+                     reason=reason)
+
+
+class TableScene(Scene):
+    """The one turn loop of a game at the table (see the module).
+
+    Subclasses set :attr:`refuse_game` ("board" or "cards": whose reasons a
+    refusal explains), :attr:`book_scene` (the registry name of a person's
+    notebook or case file), :attr:`game_over_scene` and :attr:`book_button`
+    (its button), and implement :meth:`make_presenter`, :attr:`busy`,
+    :meth:`advance`, :meth:`handle_turn`, :meth:`human_turn`,
+    :meth:`build_buttons`, :meth:`book_texts` and drawing."""
+
+    refuse_game = "board"
+    book_scene = "notebook"
+    game_over_scene = "game_over"
+    book_button: Button
+
+    def __init__(self, app, match) -> None:
+        super().__init__(app)
+        self.match = match
+        self.game = match.game
+        self.queue: deque = deque()       # engine events still to be shown
+        self.skipping = False
+        self.t = 0.0
+        #: a computer player's choice being thought about, handed over after the pause
+        self.computer = ComputerTurn()
+        self.over_wait = 0.0
+        self.over_shown = False
+        self.turn_no = 0
+        #: after the first turn, a person's turn ignores Enter and clicks for
+        #: PRIVATE_GUARD seconds once it can be played (so Enter pressed to
+        #: hurry the computer players never plays it)
+        self.guard = InputGuard(0.0)
+        self.focus = FocusGroup()
+        self._buttons_key = None
+        self.presenter = self.make_presenter()
+
+    def make_presenter(self) -> Presenter:
+        """The game mode's :class:`Presenter` (override)."""
+        return Presenter(self)
+
+    # =========================================================== actions
+    def do(self, action) -> bool:
+        """Apply ``action`` for the actor; an illegal one shows the engine's
+        reason (:meth:`refuse`).  The events queue up to be played, the buttons
+        are rebuilt and the match is autosaved.  Returns True when applied."""
+        from game.core.errors import IllegalActionError
+
+        try:
+            events = self.game.apply(action)
+        except IllegalActionError as exc:
+            self.refuse(exc)
+            return False
+        self.queue.extend(events)
+        self._buttons_key = None
+        self.app.store.autosave(self.match)
+        return True
+
+    def may(self, action) -> bool:
+        """True when the rules allow ``action`` now; otherwise say why not
+        (:meth:`refuse`, with the engine's explanation) and return False."""
+        from game.core.errors import IllegalActionError
+
+        try:
+            self.game.check(action)
+        except IllegalActionError as exc:
+            self.refuse(exc)
+            return False
+        return True
+
+    def refuse(self, reason) -> None:
+        """Say why not: ``reason`` is an :class:`~game.core.errors.IllegalActionError`
+        (its explanation in the player's language, with the rule) or a sentence."""
+        from game.ui.flow import refuse
+
+        refuse(self.app, reason, self.refuse_game)
+
+    @property
+    def busy(self) -> bool:
+        """True while events are still being played."""
+        return bool(self.queue)
+
+    @property
+    def human_to_act(self) -> bool:
+        """True when a person may act now (nothing left to show, game not over)."""
+        return not self.busy and not self.game.over and self.match.is_human(self.game.actor)
+
+    @property
+    def thinking(self) -> bool:
+        """True while a computer player's choice is still being worked out."""
+        return self.computer.thinking
+
+    @property
+    def pending(self) -> Future | None:
+        """The future of the computer player's choice being thought about, or None."""
+        return self.computer.pending
+
+    def book_texts(self) -> tuple[str, str, str]:
+        """The notebook's words in the language in use (override): its
+        button, why nobody has one (all players are computers), the cover's line."""
+        return "", "", ""
+
+    def open_book(self, seat: int | None = None) -> None:
+        """Open the notebook or case file of ``seat`` or of the person who may
+        look now (behind a cover when needed); with several people and a
+        computer to act, ask whose."""
+        from game.ui.flow import open_private
+
+        app, match, name = self.app, self.match, self.book_scene
+        _label, nobody, reason = self.book_texts()
+        humans = match.humans
+        if not humans:
+            self.refuse(nobody)
+            return
+        if seat is None and len(humans) == 1:
+            seat = humans[0]
+        elif seat is None and match.is_human(self.game.actor) and not self.game.over:
+            seat = self.game.actor
+        if seat is None:
+            app.push(make_scene("notebook_chooser", app, match, lambda s: make_scene(name, app, match, s)))
+            return
+        open_private(app, match, seat, lambda: make_scene(name, app, match, seat), optional=True, reason=reason)
+
+    # ============================================================== input
+    def input_seat(self, intent: Intent) -> int | None:
+        """The person to act may use the table with their pad; the menu, the
+        notebook and hurrying computer players are open to every device."""
+        if intent.kind in (Kind.MENU, Kind.NOTEBOOK) or not self.human_to_act:
+            return None
+        return self.game.actor
+
+    def handle(self, intent: Intent) -> bool:
+        """The pause menu, the notebook (a pad opens its own seat's), skipping
+        what is being shown, the guard of a person's turn; the rest goes to
+        :meth:`handle_turn`."""
+        self.refresh_buttons()
+        k = intent.kind
+        if k is Kind.MENU or k is Kind.BACK:
+            self.app.push(make_scene("menu", self.app, self))
+            return True
+        if k is Kind.NOTEBOOK:
+            seat = self.match.seat_of(intent.device) if intent.is_pad else None
+            if not intent.is_pad or (seat is not None and self.match.is_human(seat)):
+                self.open_book(seat)
+            return True
+        if self.busy:
+            if k in (Kind.CONFIRM, Kind.CLICK):
+                self.skip()
+                return True
+            return False
+        if self.human_to_act and self.guard.blocks(intent):
+            return True              # the person's turn has just begun: a hurry-Enter must not play it
+        return self.handle_turn(intent)
+
+    def handle_turn(self, intent: Intent) -> bool:
+        """An intent while nothing is being shown (override); True when used."""
+        return False
+
+    def skip(self) -> None:
+        """Finish what is being shown and what is queued behind it."""
+        self.skipping = True
+
+    def on_resume(self) -> None:
+        self._buttons_key = None       # a seat may have been handed to a computer player meanwhile
+        self.app.store.autosave(self.match)  # notebook marks, a seat handed over
+
+    def on_exit(self) -> None:
+        """Leaving the table: drop the pending choice and stop the worker thread."""
+        self.computer.cancel()
+        self.match.close()
+
+    def language_changed(self) -> None:
+        """Another language or text size: write the buttons and the log again."""
+        self._buttons_key = None
+        self.book_button.label = self.book_texts()[0]
+        self.match.retranslate()
+
+    # ============================================================= update
+    def update(self, dt: float) -> None:
+        """Show the queued events (:meth:`advance`), then, once nothing is
+        left to show and this table is on top, decide what happens next."""
+        self.t += dt
+        if self.app.speed >= anim.INSTANT:
+            self.skipping = True
+        self.advance(dt)
+        if self.human_to_act:
+            self.guard.update(dt)
+        if self.busy or self.app.top is not self:
+            return
+        self.skipping = False
+        self.decide(dt)
+
+    def advance(self, dt: float) -> None:
+        """Move what is being shown on by ``dt`` seconds and play queued
+        events when it is done (override)."""
+
+    def decide(self, dt: float) -> None:
+        """Nothing left to show: the game-over screen after a short wait, a
+        computer player's choice at a human pace, or a person's private step
+        (:meth:`human_turn`).  A lesson of the guided game comes first."""
+        g = self.game
+        coach = self.app.coach
+        if coach is not None and coach.holds():
+            return
+        if g.over:
+            self.over_wait += dt
+            if not self.over_shown and self.over_wait >= GAME_OVER_WAIT / self.app.speed:
+                self.over_shown = True
+                self.app.push(make_scene(self.game_over_scene, self.app, self.match))
+            return
+        if not self.match.is_human(g.actor):
+            action = self.computer.poll(self.match, dt, COMPUTER_PAUSE / self.app.speed, self.app.threaded_ai)
+            if action is not None:            # thought about during the pause, off the frame loop
+                self.do(action)
+            return
+        self.human_turn(g.actor)
+
+    def human_turn(self, actor: int) -> None:
+        """A person is to act: open the private step the phase needs (override)."""
+
+    # ============================================================ buttons
+    def refresh_buttons(self) -> None:
+        """Rebuild the buttons (:meth:`build_buttons`) when the game moved on."""
+        g = self.game
+        key = (len(g.events), g.actor, g.phase, self.busy)
+        if key == self._buttons_key:
+            return
+        self._buttons_key = key
+        self.build_buttons()
+
+    def build_buttons(self) -> None:
+        """Put this moment's buttons in :attr:`focus` (override)."""
+
+
+# ----------------------------------------------------------------- panels
+def draw_turn(surface: pygame.Surface, rect: pygame.Rect, suspect: str, name: str, status: str) -> pygame.Rect:
+    """The whose-turn panel's contents: ``suspect``'s token, the seat's
+    ``name`` and the ``status`` line; returns the status line's rectangle."""
+    img = assets.token(suspect, 56)
+    surface.blit(img, img.get_rect(center=(rect.left + 40, rect.centery)))
+    theme.blit_text(surface, name, (rect.left + 80, rect.top + 10), theme.HEADING, theme.CREAM, True,
+                    max_width=rect.width - 90)
+    return theme.blit_text(surface, status, (rect.left + 80, rect.top + 50), theme.SMALL, theme.BRASS,
+                           max_width=rect.width - 90)
+
+
+def draw_thinking(surface: pygame.Surface, t: float, rect: pygame.Rect, text_rect: pygame.Rect) -> None:
+    """Three pulsing dots after the "… is thinking" line (``text_rect``) in
+    the whose-turn panel ``rect``; ``t`` is the scene's clock in seconds."""
+    x = min(text_rect.right + 16, rect.right - 50)
+    y = rect.top + 61
+    for i in range(3):
+        glow = 0.5 + 0.5 * math.sin(t * 6 - i * 0.9)
+        colour = tuple(int(a + (b - a) * glow) for a, b in zip(theme.PANEL_EDGE, theme.BRASS))
+        pygame.draw.circle(surface, colour, (x + i * 14, y), 4 + int(glow * 1.5))
+
+
+def draw_log_frame(surface: pygame.Surface, rect: pygame.Rect, hint: str) -> None:
+    """The public log's panel: its heading "What happened" and the key ``hint`` under it."""
+    theme.panel(surface, rect, LOG_PANEL)
+    theme.blit_text(surface, _("What happened"), (rect.left + 14, rect.top + 8), theme.SMALL, theme.BRASS, True)
+    theme.blit_text(surface, hint, (rect.right - 14, rect.bottom - 8), theme.SMALL, HINT_INK, False, "bottomright")
+
+
+def draw_log(surface: pygame.Surface, rect: pygame.Rect, lines: list[str], size: int, step: int) -> None:
+    """The log ``lines`` (wrapped already) in panel ``rect``, ``step`` pixels
+    apart in text ``size``: the newest three bright, the older ones muted."""
+    y = rect.top + 38
+    for i, line in enumerate(lines):
+        theme.blit_text(surface, line, (rect.left + 14, y), size, theme.CREAM if i >= len(lines) - 3 else theme.MUTED)
+        y += step
+
+
+def wrap_log(entries: list[str], cache: dict[str, list[str]], width: int, size: int) -> list[str]:
+    """``entries`` (log lines) wrapped to ``width`` pixels in text ``size``, one
+    list; ``cache`` keeps each entry's wrapping."""
+    lines: list[str] = []
+    for entry in entries:
+        if entry not in cache:
+            cache[entry] = theme.wrap(entry, width, size)
+        lines.extend(cache[entry])
+    return lines
+
+
+def turn_labels(rect: pygame.Rect, name: str, statuses: list[str]) -> list[Label]:
+    """The whose-turn panel's texts as :class:`Label` boxes (for the text-fit
+    test): the seat's ``name`` and each of the ``statuses`` it may show."""
+    out = [Label(pygame.Rect(rect.left + 80, rect.top + 10, rect.width - 90, 36), name, theme.HEADING, True)]
+    out += [Label(pygame.Rect(rect.left + 80, rect.top + 48, rect.width - 90, 28), text, theme.SMALL)
+            for text in statuses]
+    return out

@@ -93,7 +93,7 @@ class CardTableScene(TableActions, Scene):
         when nobody else needs to look away."""
         from game.ui.cardgame.picker import CardPickerScene
 
-        if not self.may(Ask("", "")):
+        if not self.may(Ask):
             return
         self.app.push(CardPickerScene(self.app, self, self.game.actor, "ask", marks=not self.match.needs_cover))
 
@@ -102,7 +102,7 @@ class CardTableScene(TableActions, Scene):
         from game.ui.cardgame.picker import CardPickerScene
         from game.ui.flow import open_private
 
-        if not self.may(Accuse("", "", "")):
+        if not self.may(Accuse):
             return
         seat = self.game.actor
         open_private(self.app, self.match, seat,

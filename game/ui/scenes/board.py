@@ -145,14 +145,14 @@ class BoardScene(TableActions, Scene):
         room (then it ignores input for a moment and starts with nothing focused)."""
         from game.ui.scenes.picker import PickerScene
 
-        if not self.may(Suggest("", "")):
+        if not self.may(Suggest):
             return
         self.app.push(PickerScene(self.app, self, "suggest", guarded=auto))
 
     def open_accuse(self) -> None:
         from game.ui.scenes.picker import PickerScene
 
-        if not self.may(Accuse("", "", "")):
+        if not self.may(Accuse):
             return
         self.app.push(PickerScene(self.app, self, "accuse"))
 
@@ -512,7 +512,7 @@ class BoardScene(TableActions, Scene):
         self._buttons_key = key
         buttons: list[Button] = []
         if self.human_to_act and g.phase not in (Phase.MOVE, Phase.DISPROVE):
-            kinds = {type(a) for a in g.legal_actions()}
+            kinds = {k for k in (Roll, TakePassage, Suggest, Accuse, EndTurn) if g.allows(k)}
             spec = [(Roll, _("Roll the die") if g.options.dice == 1 else _("Roll the dice"), self.roll), (TakePassage, _("Secret passage"), self.passage),
                     (Suggest, _("Suggest"), self.open_suggest), (EndTurn, _("End turn"), self.end_turn),
                     (Accuse, _("Accuse"), self.open_accuse)]

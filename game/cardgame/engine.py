@@ -338,8 +338,6 @@ class CardGame(Judge):
         return [*_every(Ask, self.setup.advanced), *_every(Accuse, self.setup.advanced)]
 
     def _check_triple(self, p: str, w: str, loc: str) -> None:
-        if not (p or w or loc):
-            raise IllegalActionError(N_("Name all the cards first."), "bad_card", '003 "Prendre el teu torn"')
         pp, ww, ll = piles(self.setup.advanced)
         for card, pile, what in ((p, pp, "person"), (w, ww, "weapon"), (loc, ll, "location")):
             if card not in pile:
@@ -354,29 +352,7 @@ class CardGame(Judge):
         A card must be shown first (003 "Prendre el teu torn"); joining or
         declining only while an accusation is open, and then nothing else (003
         "Dos o més jugadors que acusen")."""
-        self._check_timing(kind, kind)
-
-    def _check_timing(self, kind: type, action: object) -> None:
-        """:meth:`check_kind`; ``action`` is named in the reason of an unknown kind."""
-        if self.phase is Phase.OVER:
-            raise GameOverError(N_("The game is over."), "game_over", '003 "Acusació"')
-        if issubclass(kind, Show):
-            if self.phase is not Phase.SHOW:
-                raise IllegalActionError(N_("Nobody needs to show a card now."), "no_show", '003 "Prendre el teu torn"')
-            return
-        if self.phase is Phase.SHOW:
-            raise IllegalActionError(N_("A card must be shown first."), "waiting_show", '003 "Prendre el teu torn"')
-        if issubclass(kind, (Join, Decline)):
-            if self.phase is not Phase.JOIN:
-                raise IllegalActionError(N_("Nobody is accusing now, so there is nothing to join."), "no_join",
-                                         '003 "Dos o més jugadors que acusen"')
-            return
-        if self.phase is Phase.JOIN:
-            raise IllegalActionError(N_("Join the accusation or decline first."), "waiting_join",
-                                     '003 "Dos o més jugadors que acusen"')
-        if issubclass(kind, (Ask, Accuse)):
-            return
-        raise IllegalActionError(N_("Unknown action {action!r}."), "unknown", "", action=action)
+        self._judge(kind, None)
 
     def check(self, action: CardAction) -> None:
         """Raise :class:`IllegalActionError` (plain words, ``code``, ``rule``)
@@ -385,22 +361,45 @@ class CardGame(Judge):
         about and is held (003 "Prendre el teu torn"), two different evidence
         cards of this game (003 "Podreu triar dues proves per preguntar", "Joc
         de cartes Clue avançat"), one person, weapon and location in play (003
-        "Només tu acusant").  An empty name is refused ("Name all the cards
-        first.")."""
-        self._check_timing(type(action), action)
-        if isinstance(action, Show):
+        "Només tu acusant").  A card left unnamed is refused ("Name all the
+        cards first.")."""
+        self._judge(type(action), action)
+
+    def _judge(self, kind: type, action) -> None:
+        """:meth:`check_kind` of ``kind``; with ``action`` (of class ``kind``)
+        also what it names, i.e. :meth:`check`."""
+        if self.phase is Phase.OVER:
+            raise GameOverError(N_("The game is over."), "game_over", '003 "Acusació"')
+        if issubclass(kind, Show):
+            if self.phase is not Phase.SHOW:
+                raise IllegalActionError(N_("Nobody needs to show a card now."), "no_show", '003 "Prendre el teu torn"')
             assert self._asked is not None
+            if action is None:
+                return
             if action.card not in self._asked:
                 raise IllegalActionError(N_("You can only show one of the two cards asked about."), "not_asked",
                                          '003 "Si tenen una de les targetes que has preguntat, t\'ho han d\'ensenyar"')
             if action.card not in self.hands[self.actor]:
                 raise IllegalActionError(N_("You do not hold the {card}."), "not_in_hand",
                                          '003 "Prendre el teu torn"', card=action.card)
-        elif isinstance(action, (Join, Accuse)):
-            self._check_triple(action.person, action.weapon, action.location)
-        elif isinstance(action, Ask):
-            if not (action.first or action.second):
-                raise IllegalActionError(N_("Name all the cards first."), "bad_card", '003 "Prendre el teu torn"')
+            return
+        if self.phase is Phase.SHOW:
+            raise IllegalActionError(N_("A card must be shown first."), "waiting_show", '003 "Prendre el teu torn"')
+        if issubclass(kind, (Join, Decline)):
+            if self.phase is not Phase.JOIN:
+                raise IllegalActionError(N_("Nobody is accusing now, so there is nothing to join."), "no_join",
+                                         '003 "Dos o més jugadors que acusen"')
+            if isinstance(action, Join):
+                self._require_names(action)
+                self._check_triple(action.person, action.weapon, action.location)
+            return
+        if self.phase is Phase.JOIN:
+            raise IllegalActionError(N_("Join the accusation or decline first."), "waiting_join",
+                                     '003 "Dos o més jugadors que acusen"')
+        if issubclass(kind, Ask):
+            if action is None:
+                return
+            self._require_names(action)
             all_cards = deck(self.setup.advanced)
             for c in (action.first, action.second):
                 if c not in all_cards:
@@ -413,15 +412,27 @@ class CardGame(Judge):
             if action.first == action.second:
                 raise IllegalActionError(N_("Ask about two different evidence cards."), "same_card",
                                          '003 "Podreu triar dues proves per preguntar"')
+            return
+        if issubclass(kind, Accuse):
+            if action is not None:
+                self._require_names(action)
+                self._check_triple(action.person, action.weapon, action.location)
+            return
+        raise IllegalActionError(N_("Unknown action {action!r}."), "unknown", "", action=kind if action is None else action)
 
     # ------------------------------------------------------------- apply
+    def _require_names(self, action: CardAction) -> None:
+        """Raise :class:`IllegalActionError` when a question or accusation
+        leaves a card unnamed (003 "Prendre el teu torn")."""
+        if isinstance(action, (Ask, Accuse, Join)) and not all(
+                getattr(action, f) for f in action.__dataclass_fields__):
+            raise IllegalActionError(N_("Name all the cards first."), "bad_card", '003 "Prendre el teu torn"')
+
     def apply(self, action: CardAction) -> list[ev.Event]:
         """Apply ``action`` for :attr:`actor`; return the new events.  Raises
         :class:`IllegalActionError` (and changes nothing) when illegal, also
         for a question or accusation with an empty name."""
-        if isinstance(action, (Ask, Accuse, Join)) and not all(
-                getattr(action, f) for f in action.__dataclass_fields__):
-            raise IllegalActionError(N_("Name all the cards first."), "bad_card", '003 "Prendre el teu torn"')
+        self._require_names(action)
         self.check(action)
         start = len(self.events)
         self.actions.append(action)

@@ -275,10 +275,23 @@ class Game(Judge):
         blocked doors"); suggest once, inside a room (000 "Suggestions" 1, "How
         a turn works" 4); accuse once (000 "Accusations" 5), from a room with
         ``accuser_in_room`` (002 "Making an Accusation")."""
-        self._check_timing(kind, kind)
+        self._judge(kind, None)
 
-    def _check_timing(self, kind: type, action: object) -> None:
-        """:meth:`check_kind`; ``action`` is named in the reason of an unknown kind."""
+    def check(self, action: Action) -> None:
+        """Raise :class:`IllegalActionError` (with a plain-words reason) if the
+        current actor may not take ``action`` now: first the timing
+        (:meth:`check_kind`), then what it names -- a card to show that was
+        named and is held (000 "Suggestions" 3), a destination within the roll
+        (000 "How a turn works" 2-3), a suspect and a weapon for a suggestion
+        (000 "Suggestions" 1), a suspect, a weapon and a room for an
+        accusation (000 "Accusations" 1), the accuser's own room with
+        ``accuser_in_room`` (002 "Making an Accusation").  A card left unnamed
+        is refused ("Name all the cards first.")."""
+        self._judge(type(action), action)
+
+    def _judge(self, kind: type, action) -> None:
+        """:meth:`check_kind` of ``kind``; with ``action`` (of class ``kind``)
+        also what it names, i.e. :meth:`check`."""
         if self.phase is Phase.OVER:
             raise GameOverError(N_("The game is over."), "game_over", '000 "How you win"')
         me = self.seats[self.turn]
@@ -286,6 +299,15 @@ class Game(Judge):
         if issubclass(kind, Disprove):
             if phase is not Phase.DISPROVE:
                 raise IllegalActionError(N_("Nobody needs to show a card now."), "no_disprove", '000 "Suggestions" 3')
+            assert self.suggestion is not None
+            if action is None:
+                return
+            if action.card not in self.suggestion.cards:
+                raise IllegalActionError(N_("You can only show one of the named cards, not the {card}."),
+                                         "not_named", '000 "Suggestions" 3', card=action.card)
+            if action.card not in self.seats[self.actor].hand:
+                raise IllegalActionError(N_("You do not hold the {card}."), "not_in_hand", '000 "Suggestions" 3',
+                                         card=action.card)
             return
         if phase is Phase.DISPROVE:
             raise IllegalActionError(N_("{suspect} must first show a card."), "waiting_disprove",
@@ -313,6 +335,12 @@ class Game(Judge):
                 if phase is Phase.START:
                     raise IllegalActionError(N_("Roll the die before you move."), "roll_first", '000 "How a turn works" 1')
                 raise IllegalActionError(N_("You have already moved this turn."), "already_moved", '000 "How a turn works" 1')
+            if action is None:
+                return
+            dest: Position | None = action.room if action.room is not None else action.square
+            if dest not in self.moves():
+                why, params = self._why_not_reachable(dest)
+                raise IllegalActionError(why, "unreachable", '000 "How a turn works" 2-3', **params)
             return
         if issubclass(kind, Suggest):
             room = self.room_of(self.turn)
@@ -327,6 +355,12 @@ class Game(Judge):
                         "suggest_again", '000 "Secret passages and blocked doors"', room=room)
             elif phase is not Phase.SUGGEST or self._suggested:
                 raise IllegalActionError(N_("You have already made a suggestion this turn."), "one_suggestion", '000 "How a turn works" 4')
+            if action is not None:
+                self._require_names(action)
+                if action.suspect not in SUSPECTS:
+                    raise IllegalActionError(N_("{card!r} is not a suspect."), "bad_card", '000 "Suggestions" 1', card=action.suspect)
+                if action.weapon not in WEAPONS:
+                    raise IllegalActionError(N_("{card!r} is not a weapon."), "bad_card", '000 "Suggestions" 1', card=action.weapon)
             return
         if issubclass(kind, Accuse):
             if phase is Phase.MOVE:
@@ -337,6 +371,14 @@ class Game(Judge):
                 raise IllegalActionError(N_("With this house rule you can only accuse from inside a room: "
                                             "walk into the room you want to accuse first."),
                                          "accuse_in_room", '002 "Making an Accusation"')
+            if action is not None:
+                self._require_names(action)
+                if action.suspect not in SUSPECTS or action.weapon not in WEAPONS or action.room not in ROOMS:
+                    raise IllegalActionError(N_("An accusation names one suspect, one weapon and one room."), "bad_card",
+                                             '000 "Accusations" 1')
+                if self.options.accuser_in_room and action.room != self.room_of(self.turn):
+                    raise IllegalActionError(N_("With this house rule you must stand in the room you accuse."),
+                                             "accuse_in_room", '002 "Making an Accusation"')
             return
         if issubclass(kind, EndTurn):
             if phase is Phase.MOVE:
@@ -345,48 +387,7 @@ class Game(Judge):
                 raise IllegalActionError(N_("Roll the die (or take a secret passage) first."), "roll_first",
                                          '000 "How a turn works" 1')
             return
-        raise IllegalActionError(N_("Unknown action {action!r}."), "unknown", "", action=action)
-
-    def check(self, action: Action) -> None:
-        """Raise :class:`IllegalActionError` (with a plain-words reason) if the
-        current actor may not take ``action`` now: first the timing
-        (:meth:`check_kind`), then what it names -- a card to show that was
-        named and is held (000 "Suggestions" 3), a destination within the roll
-        (000 "How a turn works" 2-3), a suspect and a weapon for a suggestion
-        (000 "Suggestions" 1), a suspect, a weapon and a room for an
-        accusation (000 "Accusations" 1), the accuser's own room with
-        ``accuser_in_room`` (002 "Making an Accusation").  An empty name is
-        refused ("Name all the cards first.")."""
-        self._check_timing(type(action), action)
-        if isinstance(action, Disprove):
-            assert self.suggestion is not None
-            if action.card not in self.suggestion.cards:
-                raise IllegalActionError(N_("You can only show one of the named cards, not the {card}."),
-                                         "not_named", '000 "Suggestions" 3', card=action.card)
-            if action.card not in self.seats[self.actor].hand:
-                raise IllegalActionError(N_("You do not hold the {card}."), "not_in_hand", '000 "Suggestions" 3',
-                                         card=action.card)
-        elif isinstance(action, Move):
-            dest: Position | None = action.room if action.room is not None else action.square
-            if dest not in self.moves():
-                why, params = self._why_not_reachable(dest)
-                raise IllegalActionError(why, "unreachable", '000 "How a turn works" 2-3', **params)
-        elif isinstance(action, Suggest):
-            if not (action.suspect or action.weapon):
-                raise IllegalActionError(N_("Name all the cards first."), "bad_card", '000 "Suggestions" 1')
-            if action.suspect not in SUSPECTS:
-                raise IllegalActionError(N_("{card!r} is not a suspect."), "bad_card", '000 "Suggestions" 1', card=action.suspect)
-            if action.weapon not in WEAPONS:
-                raise IllegalActionError(N_("{card!r} is not a weapon."), "bad_card", '000 "Suggestions" 1', card=action.weapon)
-        elif isinstance(action, Accuse):
-            if not (action.suspect or action.weapon or action.room):
-                raise IllegalActionError(N_("Name all the cards first."), "bad_card", '000 "Suggestions" 1')
-            if action.suspect not in SUSPECTS or action.weapon not in WEAPONS or action.room not in ROOMS:
-                raise IllegalActionError(N_("An accusation names one suspect, one weapon and one room."), "bad_card",
-                                         '000 "Accusations" 1')
-            if self.options.accuser_in_room and action.room != self.room_of(self.turn):
-                raise IllegalActionError(N_("With this house rule you must stand in the room you accuse."),
-                                         "accuse_in_room", '002 "Making an Accusation"')
+        raise IllegalActionError(N_("Unknown action {action!r}."), "unknown", "", action=kind if action is None else action)
 
     def _why_not_reachable(self, dest: Position | None) -> tuple[str, dict]:
         """The reason (an English template) and its parameters."""
@@ -405,12 +406,17 @@ class Game(Judge):
         return one, {"roll": self.roll, "plural": many, "count": "roll"}
 
     # ---------------------------------------------------------------- apply
-    def apply(self, action: Action) -> list[ev.Event]:
-        """Apply ``action`` for the current actor and return the new events.
-        Raises :class:`IllegalActionError` (nothing changes) if it is illegal."""
+    def _require_names(self, action: Action) -> None:
+        """Raise :class:`IllegalActionError` when a suggestion or accusation
+        leaves a card unnamed (000 "Suggestions" 1, "Accusations" 1)."""
         if isinstance(action, (Suggest, Accuse)) and not all(
                 getattr(action, f) for f in action.__dataclass_fields__):
             raise IllegalActionError(N_("Name all the cards first."), "bad_card", '000 "Suggestions" 1')
+
+    def apply(self, action: Action) -> list[ev.Event]:
+        """Apply ``action`` for the current actor and return the new events.
+        Raises :class:`IllegalActionError` (nothing changes) if it is illegal."""
+        self._require_names(action)
         self.check(action)
         start = len(self.events)
         self.actions.append(action)

@@ -295,10 +295,12 @@ class CardGame(Judge):
     # -------------------------------------------------------- properties
     @property
     def players(self) -> int:
+        """How many seats are at the table (3 to 6)."""
         return self.setup.players
 
     @property
     def over(self) -> bool:
+        """True once the game has ended (somebody won, or nobody can)."""
         return self.phase is Phase.OVER
 
     @property

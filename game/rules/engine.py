@@ -180,11 +180,18 @@ class Game(Judge):
     # ------------------------------------------------------------ properties
     @property
     def options(self):
+        """The rule options of this game (``setup.options``, :class:`game.rules.options.Options`)."""
         return self.setup.options
 
     @property
     def over(self) -> bool:
+        """True once the game has ended (somebody won, or nobody is left)."""
         return self.phase is Phase.OVER
+
+    @property
+    def players(self) -> int:
+        """How many seats are at the table (3 to 6)."""
+        return len(self.seats)
 
     @property
     def actor(self) -> int:
@@ -229,11 +236,6 @@ class Game(Judge):
         return room is None or not is_trapped(self.board, room, self.occupied())
 
     # ---------------------------------------------------------- legal moves
-    @property
-    def players(self) -> int:
-        """How many seats are at the table (3 to 6)."""
-        return len(self.seats)
-
     def legal_actions(self) -> list[Action]:
         """Every action the current actor may take now, each one that
         :meth:`apply` accepts: the cards to show (``Disprove``), one ``Move``

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from game.core.errors import IllegalActionError
+from game.core.protocol import Engine
 from game.files import FileProblem, Phrase
 from game.i18n import N_
 
@@ -123,10 +124,11 @@ def read_notebooks(doc: dict, path: Path, seats: int) -> dict[int, dict[str, str
     return notebooks
 
 
-def replay_moves(game: Any, actions: list, path: str | Path, kind: str = "board",
+def replay_moves(game: Engine, actions: list, path: str | Path, kind: str = "board",
                  before: Callable[[int], None] | None = None) -> Iterator[tuple[int, list]]:
     """Play a save's ``actions`` on ``game`` (a new board :class:`~game.rules.engine.Game`
-    or :class:`~game.cardgame.engine.CardGame`) in order; yields ``(i, events)``
+    or :class:`~game.cardgame.engine.CardGame`: only :class:`~game.core.protocol.Engine`'s
+    ``apply`` is used) in order; yields ``(i, events)``
     after action ``i`` (0-based) is applied.  ``before(i)``, when given, is
     called just before action ``i`` (a resume keeps the places from before the
     last one).  The one replay loop of both games' saves: raises

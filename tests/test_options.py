@@ -202,7 +202,7 @@ def test_no_staying_to_suggest_again(preset):
 
 def test_house_rule_stay_and_suggest_again():
     g = _in_kitchen_next_turn(Options(stay_to_suggest=True))
-    assert g.is_legal(Suggest("", ""))
+    assert g.allows(Suggest)
     events = g.apply(Suggest("green", "rope"))
     assert isinstance(events[0], ev.SuggestionMade) and events[0].room == "kitchen"
 
@@ -212,7 +212,7 @@ def test_accuser_must_stand_in_the_accused_room():
     g = make_game(Options(accuser_in_room=True), dice=(2,), positions={"scarlet": (1, 3)})
     err = raises(g, Accuse("plum", "rope", "study"), "accuse_in_room", '002 "Making an Accusation"')
     assert "room" in str(err)
-    assert not g.is_legal(Accuse("", "", ""))  # not in a room: no accusation at all
+    assert not g.allows(Accuse)  # not in a room: no accusation at all
     g.apply(Roll())
     g.apply(Move(room="kitchen"))
     raises(g, Accuse("plum", "rope", "study"), "accuse_in_room", '002 "Making an Accusation"')

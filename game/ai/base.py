@@ -17,8 +17,13 @@ class ComputerPlayer(Protocol):
     """Chooses one action for its seat.
 
     ``choose(view, legal)`` gets the seat's view and the list from
-    ``Game.legal_actions()`` (a ``Suggest``/``Accuse`` with empty names means
-    "you may suggest/accuse": fill in the names).  It returns one legal action.
+    ``Game.legal_actions()``: every action it may take now, each one concrete
+    (``Disprove(card)``, one ``Move`` per destination, ``Roll()``,
+    ``TakePassage()``, every ``Suggest(suspect, weapon)``, every
+    ``Accuse(suspect, weapon, room)``, ``EndTurn()``).  A player usually
+    reads the kinds present (``{type(a) for a in legal}``) and names its own
+    cards; whatever it returns must be one of ``legal`` (``Game.apply``
+    refuses anything else with :class:`~game.core.errors.IllegalActionError`).
     """
 
     level: str

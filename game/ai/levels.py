@@ -88,14 +88,6 @@ def _entropy(ps) -> float:
     return -sum(p * math.log2(p) for p in ps if p > 0)
 
 
-def last_suggester(view: SeatView) -> int | None:
-    """The player whose suggestion is being answered (the latest SuggestionMade)."""
-    for e in reversed(view.events):
-        if isinstance(e, ev.SuggestionMade):
-            return e.player
-    return None
-
-
 class _Base:
     """Shared turn logic: disprove, accuse, move, suggest, pass or roll."""
 
@@ -307,8 +299,8 @@ class MediumPlayer(_Base):
 
     def disprove(self, view: SeatView, options: list[Disprove]) -> Disprove:
         self.tracker.update(view)
-        to = last_suggester(view)
-        seen = self.tracker.record.shown_by_me().get(to, set()) if self.tracker.record else set()
+        record = self.tracker.record
+        seen = record.shown_by_me().get(record.asker, set()) if record else set()
         again = [o for o in options if o.card in seen]
         return self.rng.choice(again or options)
 
@@ -436,9 +428,9 @@ class HardPlayer(_Base):
     # -- showing ---------------------------------------------------------------
     def disprove(self, view: SeatView, options: list[Disprove]) -> Disprove:
         self.tracker.update(view)
-        shown_by_me = self.tracker.record.shown_by_me() if self.tracker.record else {}
-        to = last_suggester(view)
-        seen = shown_by_me.get(to, set())
+        record = self.tracker.record
+        shown_by_me = record.shown_by_me() if record else {}
+        seen = shown_by_me.get(record.asker if record else None, set())
         times = {}
         if shown_by_me:
             for cards in shown_by_me.values():

@@ -53,14 +53,6 @@ def constraints(view: CardView) -> Constraints:
     return record_constraints(read(view))
 
 
-def last_asker(view: CardView) -> int | None:
-    """The seat whose question is being answered."""
-    for e in reversed(view.events):
-        if isinstance(e, ev.Asked):
-            return e.player
-    return None
-
-
 class _Base:
     level = "base"
 
@@ -155,7 +147,8 @@ class MediumPlayer(_Base):
         return self._fill(view, singles[:1])
 
     def show(self, view: CardView, options: list[Show]) -> Show:
-        seen = self.tracker.read(view).shown_by_me().get(last_asker(view), set())
+        record = self.tracker.read(view)
+        seen = record.shown_by_me().get(record.asker, set())
         again = [o for o in options if o.card in seen]
         return self.rng.choice(again or options)
 
@@ -213,9 +206,9 @@ class HardPlayer(MediumPlayer):
         return best
 
     def show(self, view: CardView, options: list[Show]) -> Show:
-        shows = self.tracker.read(view).my_shows()
-        to = last_asker(view)
-        seen = {card for asker, card in shows if asker == to}
+        record = self.tracker.read(view)
+        shows = record.my_shows()
+        seen = {card for asker, card in shows if asker == record.asker}
         times: dict[str, int] = {}
         for _asker, card in shows:
             times[card] = times.get(card, 0) + 1

@@ -29,13 +29,16 @@ Turn structure (003 "Prendre el teu torn", "Acusació"):
 from __future__ import annotations
 
 import enum
+import functools
 import random
 from dataclasses import asdict, dataclass, field
+from itertools import combinations, product
 from typing import Any, Union
 
 from game.cardgame import events as ev
-from game.cardgame.cards import CARDS, deck, kind, name, piles
+from game.cardgame.cards import CARDS, deck, kind, piles
 from game.core.errors import N_, GameOverError, IllegalActionError
+from game.core.protocol import Judge
 
 #: Orders in which joint accusations are checked (003 "Els jugadors triaran qui
 #: acusarà primer, segon, etc."): ``"turn"`` = the player whose turn it is,
@@ -185,6 +188,16 @@ class CardSetup:
         return s
 
 
+@functools.cache
+def _every(cls: type, advanced: bool) -> tuple[CardAction, ...]:
+    """Every ``Ask`` (one per pair of different evidence cards, in deck
+    order), or every ``Accuse`` / ``Join`` (one per person, weapon and location
+    in play), of the normal or ``advanced`` deck."""
+    if cls is Ask:
+        return tuple(Ask(a, b) for a, b in combinations(deck(advanced), 2))
+    return tuple(cls(*t) for t in product(*piles(advanced)))
+
+
 class Phase(enum.Enum):
     """``ask``: the turn player asks or accuses; ``show``: the actor must show
     a card; ``join``: the actor joins the accusation or declines; ``over``."""
@@ -219,7 +232,7 @@ class CardView:
 
 
 @dataclass
-class CardGame:
+class CardGame(Judge):
     """One Clue Card Game.  Build it with :meth:`new`.  Read, never write:
     ``hands`` per seat, ``face_up``, ``crime`` (person, weapon, location),
     ``out`` per seat, ``turn``, ``phase``, ``winner``, ``events`` (unredacted)
@@ -282,10 +295,12 @@ class CardGame:
     # -------------------------------------------------------- properties
     @property
     def players(self) -> int:
+        """How many seats are at the table (3 to 6)."""
         return self.setup.players
 
     @property
     def over(self) -> bool:
+        """True once the game has ended (somebody won, or nobody can)."""
         return self.phase is Phase.OVER
 
     @property
@@ -308,30 +323,23 @@ class CardGame:
 
     # ------------------------------------------------------ legal actions
     def legal_actions(self) -> list[CardAction]:
-        """Every action the actor may take now.  Questions and accusations are
-        not enumerated: placeholders with empty names (``Ask("", "")``,
-        ``Accuse("", "", "")``, ``Join("", "", "")``) say they are allowed;
-        shows are listed one per card the actor may show."""
+        """Every action the actor may take now, each one that :meth:`apply`
+        accepts: the cards it may show (``Show``); or every ``Join(person,
+        weapon, location)`` of the piles in play, then ``Decline()``; or every
+        ``Ask(first, second)`` -- one per pair of different evidence cards, in
+        deck order (003 "Podreu triar dues proves per preguntar") -- then every
+        ``Accuse(person, weapon, location)`` (003 "Acusació").  Empty once the
+        game is over."""
         if self.phase is Phase.OVER:
             return []
         if self.phase is Phase.SHOW:
             assert self._asked is not None
             return [Show(c) for c in self._asked if c in self.hands[self.actor]]
         if self.phase is Phase.JOIN:
-            return [Join("", "", ""), Decline()]
-        return [Ask("", ""), Accuse("", "", "")]
-
-    def is_legal(self, action: CardAction) -> bool:
-        """True if :meth:`check` would not raise."""
-        try:
-            self.check(action)
-        except IllegalActionError:
-            return False
-        return True
+            return [*_every(Join, self.setup.advanced), Decline()]
+        return [*_every(Ask, self.setup.advanced), *_every(Accuse, self.setup.advanced)]
 
     def _check_triple(self, p: str, w: str, loc: str) -> None:
-        if not (p or w or loc):
-            return
         pp, ww, ll = piles(self.setup.advanced)
         for card, pile, what in ((p, pp, "person"), (w, ww, "weapon"), (loc, ll, "location")):
             if card not in pile:
@@ -339,16 +347,37 @@ class CardGame:
                     N_("An accusation names one person, one weapon and one location in play; {card!r} is not a "
                        "{what} of this game."), "bad_card", '003 "Només tu acusant"', card=card, what=what)
 
+    def check_kind(self, kind: type) -> None:
+        """Raise :class:`IllegalActionError` (plain words, ``code``, ``rule``)
+        if the actor may take no action of class ``kind`` now, whatever cards
+        it would name; :class:`GameOverError` after the end (003 "Acusació").
+        A card must be shown first (003 "Prendre el teu torn"); joining or
+        declining only while an accusation is open, and then nothing else (003
+        "Dos o més jugadors que acusen")."""
+        self._judge(kind, None)
+
     def check(self, action: CardAction) -> None:
         """Raise :class:`IllegalActionError` (plain words, ``code``, ``rule``)
-        if the actor may not take ``action`` now; :class:`GameOverError` after
-        the end.  Placeholders with empty names are checked for timing only."""
+        if the actor may not take ``action`` now: first the timing
+        (:meth:`check_kind`), then what it names -- a shown card that was asked
+        about and is held (003 "Prendre el teu torn"), two different evidence
+        cards of this game (003 "Podreu triar dues proves per preguntar", "Joc
+        de cartes Clue avançat"), one person, weapon and location in play (003
+        "Només tu acusant").  A card left unnamed is refused ("Name all the
+        cards first.")."""
+        self._judge(type(action), action)
+
+    def _judge(self, kind: type, action) -> None:
+        """:meth:`check_kind` of ``kind``; with ``action`` (of class ``kind``)
+        also what it names, i.e. :meth:`check`."""
         if self.phase is Phase.OVER:
             raise GameOverError(N_("The game is over."), "game_over", '003 "Acusació"')
-        if isinstance(action, Show):
+        if issubclass(kind, Show):
             if self.phase is not Phase.SHOW:
                 raise IllegalActionError(N_("Nobody needs to show a card now."), "no_show", '003 "Prendre el teu torn"')
             assert self._asked is not None
+            if action is None:
+                return
             if action.card not in self._asked:
                 raise IllegalActionError(N_("You can only show one of the two cards asked about."), "not_asked",
                                          '003 "Si tenen una de les targetes que has preguntat, t\'ho han d\'ensenyar"')
@@ -358,19 +387,21 @@ class CardGame:
             return
         if self.phase is Phase.SHOW:
             raise IllegalActionError(N_("A card must be shown first."), "waiting_show", '003 "Prendre el teu torn"')
-        if isinstance(action, (Join, Decline)):
+        if issubclass(kind, (Join, Decline)):
             if self.phase is not Phase.JOIN:
                 raise IllegalActionError(N_("Nobody is accusing now, so there is nothing to join."), "no_join",
                                          '003 "Dos o més jugadors que acusen"')
             if isinstance(action, Join):
+                self._require_names(action)
                 self._check_triple(action.person, action.weapon, action.location)
             return
         if self.phase is Phase.JOIN:
             raise IllegalActionError(N_("Join the accusation or decline first."), "waiting_join",
                                      '003 "Dos o més jugadors que acusen"')
-        if isinstance(action, Ask):
-            if not (action.first or action.second):
+        if issubclass(kind, Ask):
+            if action is None:
                 return
+            self._require_names(action)
             all_cards = deck(self.setup.advanced)
             for c in (action.first, action.second):
                 if c not in all_cards:
@@ -384,19 +415,26 @@ class CardGame:
                 raise IllegalActionError(N_("Ask about two different evidence cards."), "same_card",
                                          '003 "Podreu triar dues proves per preguntar"')
             return
-        if isinstance(action, Accuse):
-            self._check_triple(action.person, action.weapon, action.location)
+        if issubclass(kind, Accuse):
+            if action is not None:
+                self._require_names(action)
+                self._check_triple(action.person, action.weapon, action.location)
             return
-        raise IllegalActionError(N_("Unknown action {action!r}."), "unknown", "", action=action)
+        raise IllegalActionError(N_("Unknown action {action!r}."), "unknown", "", action=kind if action is None else action)
 
     # ------------------------------------------------------------- apply
+    def _require_names(self, action: CardAction) -> None:
+        """Raise :class:`IllegalActionError` when a question or accusation
+        leaves a card unnamed (003 "Prendre el teu torn")."""
+        if isinstance(action, (Ask, Accuse, Join)) and not all(
+                getattr(action, f) for f in action.__dataclass_fields__):
+            raise IllegalActionError(N_("Name all the cards first."), "bad_card", '003 "Prendre el teu torn"')
+
     def apply(self, action: CardAction) -> list[ev.Event]:
         """Apply ``action`` for :attr:`actor`; return the new events.  Raises
         :class:`IllegalActionError` (and changes nothing) when illegal, also
         for a question or accusation with an empty name."""
-        if isinstance(action, (Ask, Accuse, Join)) and not all(
-                getattr(action, f) for f in action.__dataclass_fields__):
-            raise IllegalActionError(N_("Name all the cards first."), "bad_card", '003 "Prendre el teu torn"')
+        self._require_names(action)
         self.check(action)
         start = len(self.events)
         self.actions.append(action)
@@ -507,51 +545,5 @@ class CardGame:
         )
 
 
-def the(card: str) -> str:
-    """``"the Rope"``, but ``"Mr. Green"`` (no article before a person)."""
-    return name(card) if kind(card) == "person" else f"the {name(card)}"
-
-
-def describe(e: ev.Event) -> str | None:
-    """One public log line for an event (already redacted), or None."""
-    who = lambda p: f"Player {p + 1}"  # noqa: E731
-    if isinstance(e, ev.GameStarted):
-        up = ", ".join(name(c) for c in e.face_up) or "none"
-        return (f"{e.players} players, {'advanced' if e.advanced else 'normal'} game. "
-                f"Face up on the table: {up}. {who(e.first)} starts.")
-    if isinstance(e, ev.Asked):
-        return f"{who(e.player)} asks about {the(e.cards[0])} and {the(e.cards[1])}."
-    if isinstance(e, ev.NoCard):
-        return f"{who(e.player)} has neither."
-    if isinstance(e, ev.CardShown):
-        what = the(e.card) if e.card else "a card"
-        return f"{who(e.by)} shows {what} to {who(e.to)}."
-    if isinstance(e, ev.NobodyShowed):
-        return f"Nobody could show {who(e.player)} a card."
-    if isinstance(e, ev.AccusationStarted):
-        return f"{who(e.player)} makes an accusation! The others may join."
-    if isinstance(e, ev.AccusationPlaced):
-        return f"{who(e.player)} lays an accusation face down."
-    if isinstance(e, ev.JoinDeclined):
-        return f"{who(e.player)} does not join."
-    if isinstance(e, ev.AccusationsRevealed):
-        return "Accusations revealed: " + "; ".join(
-            f"{who(p)}: {name(t[0])}, {name(t[1])}, {name(t[2])}" for p, t in e.accusations) + "."
-    if isinstance(e, ev.CrimeSeen):
-        return f"{who(e.player)} looks under the Crime card in secret."
-    if isinstance(e, ev.AccusationWrong):
-        return f"{who(e.player)} was wrong and is out, but still answers questions."
-    if isinstance(e, ev.GameWon):
-        c = e.crime
-        return f"{who(e.player)} solved it: {name(c[0])}, the {name(c[1])}, the {name(c[2])}. {who(e.player)} wins!"
-    if isinstance(e, ev.EverybodyLost):
-        c = e.crime
-        return f"Every accusation was wrong: everybody loses. It was {name(c[0])}, the {name(c[1])}, the {name(c[2])}."
-    if isinstance(e, ev.NoPlayersLeft):
-        c = e.crime
-        return f"Everybody is out: nobody wins. It was {name(c[0])}, the {name(c[1])}, the {name(c[2])}."
-    return None
-
-
 __all__ = ["Ask", "Show", "Accuse", "Join", "Decline", "CardAction", "CardSetup", "CardGame", "CardView",
-           "Phase", "ORDERS", "action_to_dict", "action_from_dict", "describe", "kind"]
+           "Phase", "ORDERS", "action_to_dict", "action_from_dict", "kind"]

@@ -7,7 +7,9 @@ from typing import Callable
 from game.cardgame import events as ev
 from game.cardgame.ai import make_card_player
 from game.cardgame.cards import name
-from game.cardgame.engine import CardGame, CardSetup, describe
+from game.cardgame.engine import CardGame, CardSetup
+from game.cardgame.log import describe, public
+from game.i18n import fmt
 
 #: A game still running after this many actions is a bug.
 MAX_ACTIONS = 5_000
@@ -17,7 +19,9 @@ def play(players: int, seed: int, advanced: bool = False, level: str = "medium",
          out: Callable[[str], None] | None = None, levels: tuple[str, ...] = (),
          order: str = "turn") -> CardGame:
     """Play one game of ``players`` computer seats (all at ``level``, or
-    ``levels`` per seat) to the end, passing each public log line to ``out``.
+    ``levels`` per seat) to the end, passing to ``out`` a first line naming
+    the table ("4 players, normal game.") and then each public log line
+    (:func:`game.cardgame.log.describe`, the seats named "Player 1" ...).
     Each player sees only ``game.view(seat)``.  Raises ``RuntimeError`` if the
     game does not end within :data:`MAX_ACTIONS` actions, ``ValueError`` for a
     bad setup."""
@@ -26,13 +30,17 @@ def play(players: int, seed: int, advanced: bool = False, level: str = "medium",
     game = CardGame.new(setup)
     bots = [make_card_player(lv, seed * 31 + i) for i, lv in enumerate(setup.levels)]
 
+    seats = tuple(fmt("Player {n}", n=i + 1) for i in range(players))
+
     def emit(events):
         if out:
             for e in events:
-                line = describe(ev.for_seat(e, -1))
+                line = describe(public(e), seats)
                 if line:
                     out(line)
 
+    if out:
+        out(f"{players} players, {'advanced' if advanced else 'normal'} game.")
     emit(game.events)
     while not game.over:
         if len(game.actions) > MAX_ACTIONS:

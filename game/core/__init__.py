@@ -5,6 +5,9 @@ engine, no pygame and nothing from the UI.
   names (the card game's evidence cards are some of them).
 * :mod:`game.core.errors` -- the typed error of an action the rules do not
   allow (:class:`~game.core.errors.IllegalActionError`), raised by both engines.
+* :mod:`game.core.protocol` -- :class:`~game.core.protocol.Engine`, the calls
+  both engines answer (``actor``, ``legal_actions()``, ``allows(kind)``,
+  ``check(action)``, ``apply(action)``, ``view(seat)``, ``replay`` ...).
 
 The engines (:mod:`game.rules`, :mod:`game.cardgame`) may import this package;
 it imports neither, so the game modes stay independent of each other (the

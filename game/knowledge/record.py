@@ -72,6 +72,13 @@ class Record:
         """True while the last question is still being answered."""
         return self._open is not None
 
+    @property
+    def asker(self) -> int | None:
+        """The seat whose question is being answered now -- the one a card is
+        shown to (000 "Suggestions" 3, 003 "Prendre el teu torn") -- or None
+        when no question is open."""
+        return self._open[0] if self._open is not None else None
+
     # -- written by the readers, in the order of the events
     def ask(self, asker: int, cards: Iterable[str]) -> None:
         """``asker`` names ``cards``: a new question (the previous one, if still open, ends)."""

@@ -17,6 +17,7 @@ import random
 from dataclasses import dataclass, field
 
 from game.board.model import Board, Square
+from game.core.protocol import Judge
 from game.rules import events as ev
 from game.rules.actions import Accuse, Action, Disprove, EndTurn, Move, Roll, Suggest, TakePassage
 from game.rules.cards import ROOMS, SUSPECTS, WEAPONS
@@ -24,6 +25,15 @@ from game.rules.errors import N_, Np_, GameOverError, IllegalActionError
 from game.rules.events import Position
 from game.rules.movement import Path, destinations, is_trapped, prepare
 from game.rules.setup import GameSetup
+
+
+#: Every suggestion, suspects and weapons in card order (000 "Suggestions" 1:
+#: any suspect and any weapon may be named; the room is where the token is).
+SUGGESTIONS: tuple[Suggest, ...] = tuple(Suggest(s, w) for s in SUSPECTS for w in WEAPONS)
+#: Every accusation, in card order (000 "Accusations" 1), and those naming
+#: each room (house rule ``accuser_in_room``: 002 "Making an Accusation").
+ACCUSATIONS: tuple[Accuse, ...] = tuple(Accuse(s, w, r) for s in SUSPECTS for w in WEAPONS for r in ROOMS)
+ACCUSATIONS_IN: dict[str, tuple[Accuse, ...]] = {r: tuple(a for a in ACCUSATIONS if a.room == r) for r in ROOMS}
 
 
 class Phase(enum.Enum):
@@ -72,7 +82,7 @@ class Suggestion:
 
 
 @dataclass
-class Game:
+class Game(Judge):
     """One game of Clue.
 
     Build it with ``Game.new(board, setup)``.  Attributes (read them, never write
@@ -170,11 +180,18 @@ class Game:
     # ------------------------------------------------------------ properties
     @property
     def options(self):
+        """The rule options of this game (``setup.options``, :class:`game.rules.options.Options`)."""
         return self.setup.options
 
     @property
     def over(self) -> bool:
+        """True once the game has ended (somebody won, or nobody is left)."""
         return self.phase is Phase.OVER
+
+    @property
+    def players(self) -> int:
+        """How many seats are at the table (3 to 6)."""
+        return len(self.seats)
 
     @property
     def actor(self) -> int:
@@ -220,20 +237,15 @@ class Game:
 
     # ---------------------------------------------------------- legal moves
     def legal_actions(self) -> list[Action]:
-        """Every action the current actor may take now.  Moves are listed one per
-        destination (``Move(square=...)`` or ``Move(room=...)``); accusations and
-        suggestions are not enumerated (any cards may be named): a single
-        ``Accuse``/``Suggest`` placeholder with empty names says they are allowed."""
-        out: list[Action] = []
-        for action in self._candidates():
-            try:
-                self.check(action)
-            except IllegalActionError:
-                continue
-            out.append(action)
-        return out
-
-    def _candidates(self) -> list[Action]:
+        """Every action the current actor may take now, each one that
+        :meth:`apply` accepts: the cards to show (``Disprove``), one ``Move``
+        per destination (``Move(square=...)`` or ``Move(room=...)``), else in
+        this order ``Roll()``, ``TakePassage()``, every ``Suggest(suspect,
+        weapon)`` (6 x 6, suspects and weapons in card order: any may be named,
+        000 "Suggestions" 1), every ``Accuse(suspect, weapon, room)`` (6 x 6 x 9,
+        or 6 x 6 in the accuser's own room with ``accuser_in_room``: 002
+        "Making an Accusation"), ``EndTurn()`` -- each kind only when
+        :meth:`allows` it.  Empty once the game is over."""
         if self.phase is Phase.OVER:
             return []
         if self.phase is Phase.DISPROVE:
@@ -242,28 +254,56 @@ class Game:
             return [Disprove(c) for c in self.suggestion.cards if c in hand]
         if self.phase is Phase.MOVE:
             return [Move(room=d) if isinstance(d, str) else Move(square=d) for d in self.moves()]
-        return [Roll(), TakePassage(), Suggest("", ""), Accuse("", "", ""), EndTurn()]
+        out: list[Action] = []
+        for kind in (Roll, TakePassage, Suggest, Accuse, EndTurn):
+            if not self.allows(kind):
+                continue
+            if kind is Suggest:
+                out.extend(SUGGESTIONS)
+            elif kind is Accuse:
+                here = self.room_of(self.turn)
+                out.extend(ACCUSATIONS_IN[here] if self.options.accuser_in_room and here else ACCUSATIONS)
+            else:
+                out.append(kind())
+        return out
 
-    def is_legal(self, action: Action) -> bool:
-        """True if :meth:`check` would not raise."""
-        try:
-            self.check(action)
-        except IllegalActionError:
-            return False
-        return True
+    def check_kind(self, kind: type) -> None:
+        """Raise :class:`IllegalActionError` (with a plain-words reason) if the
+        current actor may take no action of class ``kind`` now -- the timing of
+        the rules, whatever cards or square the action would name:
+        :class:`GameOverError` after the end (000 "How you win"); a card must
+        be shown first (000 "Suggestions" 3); roll or take a passage only at the
+        start of the turn (000 "How a turn works" 1, "Secret passages and
+        blocked doors"); suggest once, inside a room (000 "Suggestions" 1, "How
+        a turn works" 4); accuse once (000 "Accusations" 5), from a room with
+        ``accuser_in_room`` (002 "Making an Accusation")."""
+        self._judge(kind, None)
 
     def check(self, action: Action) -> None:
         """Raise :class:`IllegalActionError` (with a plain-words reason) if the
-        current actor may not take ``action`` now.  Placeholder suggestions and
-        accusations with empty names are checked for timing only."""
+        current actor may not take ``action`` now: first the timing
+        (:meth:`check_kind`), then what it names -- a card to show that was
+        named and is held (000 "Suggestions" 3), a destination within the roll
+        (000 "How a turn works" 2-3), a suspect and a weapon for a suggestion
+        (000 "Suggestions" 1), a suspect, a weapon and a room for an
+        accusation (000 "Accusations" 1), the accuser's own room with
+        ``accuser_in_room`` (002 "Making an Accusation").  A card left unnamed
+        is refused ("Name all the cards first.")."""
+        self._judge(type(action), action)
+
+    def _judge(self, kind: type, action) -> None:
+        """:meth:`check_kind` of ``kind``; with ``action`` (of class ``kind``)
+        also what it names, i.e. :meth:`check`."""
         if self.phase is Phase.OVER:
             raise GameOverError(N_("The game is over."), "game_over", '000 "How you win"')
         me = self.seats[self.turn]
         phase = self.phase
-        if isinstance(action, Disprove):
+        if issubclass(kind, Disprove):
             if phase is not Phase.DISPROVE:
                 raise IllegalActionError(N_("Nobody needs to show a card now."), "no_disprove", '000 "Suggestions" 3')
             assert self.suggestion is not None
+            if action is None:
+                return
             if action.card not in self.suggestion.cards:
                 raise IllegalActionError(N_("You can only show one of the named cards, not the {card}."),
                                          "not_named", '000 "Suggestions" 3', card=action.card)
@@ -274,7 +314,7 @@ class Game:
         if phase is Phase.DISPROVE:
             raise IllegalActionError(N_("{suspect} must first show a card."), "waiting_disprove",
                                      '000 "Suggestions" 3', suspect=self.seats[self.actor].suspect)
-        if isinstance(action, Roll):
+        if issubclass(kind, Roll):
             if phase is not Phase.START:
                 raise IllegalActionError(N_("You have already moved this turn."), "already_moved", '000 "How a turn works" 1')
             if not self.can_roll():
@@ -283,7 +323,7 @@ class Game:
                     N_("Every door of the {room} is blocked, so you are stuck until someone moves."),
                     "trapped", '000 "Secret passages and blocked doors"', room=room)
             return
-        if isinstance(action, TakePassage):
+        if issubclass(kind, TakePassage):
             if phase is not Phase.START:
                 raise IllegalActionError(N_("The secret passage can only be used instead of rolling, at the start of your turn."),
                                          "passage_not_now", '000 "Secret passages and blocked doors"')
@@ -292,17 +332,19 @@ class Game:
                 raise IllegalActionError(N_("Secret passages start only in the corner rooms."), "no_passage",
                                          '000 "Secret passages and blocked doors"')
             return
-        if isinstance(action, Move):
+        if issubclass(kind, Move):
             if phase is not Phase.MOVE:
                 if phase is Phase.START:
                     raise IllegalActionError(N_("Roll the die before you move."), "roll_first", '000 "How a turn works" 1')
                 raise IllegalActionError(N_("You have already moved this turn."), "already_moved", '000 "How a turn works" 1')
+            if action is None:
+                return
             dest: Position | None = action.room if action.room is not None else action.square
             if dest not in self.moves():
                 why, params = self._why_not_reachable(dest)
                 raise IllegalActionError(why, "unreachable", '000 "How a turn works" 2-3', **params)
             return
-        if isinstance(action, Suggest):
+        if issubclass(kind, Suggest):
             room = self.room_of(self.turn)
             if room is None:
                 raise IllegalActionError(N_("You can only make a suggestion inside a room."), "not_in_room", '000 "Suggestions" 1')
@@ -315,13 +357,14 @@ class Game:
                         "suggest_again", '000 "Secret passages and blocked doors"', room=room)
             elif phase is not Phase.SUGGEST or self._suggested:
                 raise IllegalActionError(N_("You have already made a suggestion this turn."), "one_suggestion", '000 "How a turn works" 4')
-            if action.suspect or action.weapon:
+            if action is not None:
+                self._require_names(action)
                 if action.suspect not in SUSPECTS:
                     raise IllegalActionError(N_("{card!r} is not a suspect."), "bad_card", '000 "Suggestions" 1', card=action.suspect)
                 if action.weapon not in WEAPONS:
                     raise IllegalActionError(N_("{card!r} is not a weapon."), "bad_card", '000 "Suggestions" 1', card=action.weapon)
             return
-        if isinstance(action, Accuse):
+        if issubclass(kind, Accuse):
             if phase is Phase.MOVE:
                 raise IllegalActionError(N_("Finish your move first."), "move_first", '000 "Accusations" 1')
             if me.accused:
@@ -330,7 +373,8 @@ class Game:
                 raise IllegalActionError(N_("With this house rule you can only accuse from inside a room: "
                                             "walk into the room you want to accuse first."),
                                          "accuse_in_room", '002 "Making an Accusation"')
-            if action.suspect or action.weapon or action.room:
+            if action is not None:
+                self._require_names(action)
                 if action.suspect not in SUSPECTS or action.weapon not in WEAPONS or action.room not in ROOMS:
                     raise IllegalActionError(N_("An accusation names one suspect, one weapon and one room."), "bad_card",
                                              '000 "Accusations" 1')
@@ -338,14 +382,14 @@ class Game:
                     raise IllegalActionError(N_("With this house rule you must stand in the room you accuse."),
                                              "accuse_in_room", '002 "Making an Accusation"')
             return
-        if isinstance(action, EndTurn):
+        if issubclass(kind, EndTurn):
             if phase is Phase.MOVE:
                 raise IllegalActionError(N_("Choose where to move first."), "move_first", '000 "How a turn works" 2')
             if phase is Phase.START and self.can_roll() and not self._may_stay:
                 raise IllegalActionError(N_("Roll the die (or take a secret passage) first."), "roll_first",
                                          '000 "How a turn works" 1')
             return
-        raise IllegalActionError(N_("Unknown action {action!r}."), "unknown", "", action=action)
+        raise IllegalActionError(N_("Unknown action {action!r}."), "unknown", "", action=kind if action is None else action)
 
     def _why_not_reachable(self, dest: Position | None) -> tuple[str, dict]:
         """The reason (an English template) and its parameters."""
@@ -364,12 +408,17 @@ class Game:
         return one, {"roll": self.roll, "plural": many, "count": "roll"}
 
     # ---------------------------------------------------------------- apply
-    def apply(self, action: Action) -> list[ev.Event]:
-        """Apply ``action`` for the current actor and return the new events.
-        Raises :class:`IllegalActionError` (nothing changes) if it is illegal."""
+    def _require_names(self, action: Action) -> None:
+        """Raise :class:`IllegalActionError` when a suggestion or accusation
+        leaves a card unnamed (000 "Suggestions" 1, "Accusations" 1)."""
         if isinstance(action, (Suggest, Accuse)) and not all(
                 getattr(action, f) for f in action.__dataclass_fields__):
             raise IllegalActionError(N_("Name all the cards first."), "bad_card", '000 "Suggestions" 1')
+
+    def apply(self, action: Action) -> list[ev.Event]:
+        """Apply ``action`` for the current actor and return the new events.
+        Raises :class:`IllegalActionError` (nothing changes) if it is illegal."""
+        self._require_names(action)
         self.check(action)
         start = len(self.events)
         self.actions.append(action)

@@ -217,12 +217,17 @@ class TableScene(Scene):
         return True
 
     def may(self, action) -> bool:
-        """True when the rules allow ``action`` now; otherwise say why not
-        (:meth:`refuse`, with the engine's explanation) and return False."""
+        """True when the rules allow ``action`` now -- an action, or an action
+        class (``may(Suggest)``: may the actor suggest at all, whatever it
+        names?  :meth:`game.core.protocol.Engine.check_kind`); otherwise say
+        why not (:meth:`refuse`, with the engine's explanation) and return False."""
         from game.core.errors import IllegalActionError
 
         try:
-            self.game.check(action)
+            if isinstance(action, type):
+                self.game.check_kind(action)
+            else:
+                self.game.check(action)
         except IllegalActionError as exc:
             self.refuse(exc)
             return False

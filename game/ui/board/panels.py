@@ -62,7 +62,7 @@ class BoardPanels:
         g = self.game
         buttons: list[Button] = []
         if self.human_to_act and g.phase not in (Phase.MOVE, Phase.DISPROVE):
-            kinds = {type(a) for a in g.legal_actions()}
+            kinds = {k for k in (Roll, TakePassage, Suggest, Accuse, EndTurn) if g.allows(k)}
             spec = [(Roll, _("Roll the die") if g.options.dice == 1 else _("Roll the dice"), self.roll),
                     (TakePassage, _("Secret passage"), self.passage),
                     (Suggest, _("Suggest"), self.open_suggest), (EndTurn, _("End turn"), self.end_turn),

@@ -108,12 +108,12 @@ class BoardScene(BoardPanels, TableScene):
     def open_suggest(self, auto: bool = False) -> None:
         """The suggestion picker; ``auto`` when it opens by itself on entering a
         room (then it ignores input for a moment and starts with nothing focused)."""
-        if not self.may(Suggest("", "")):
+        if not self.may(Suggest):
             return
         self.app.push(make_scene("picker", self.app, self, "suggest", guarded=auto))
 
     def open_accuse(self) -> None:
-        if not self.may(Accuse("", "", "")):
+        if not self.may(Accuse):
             return
         self.app.push(make_scene("picker", self.app, self, "accuse"))
 

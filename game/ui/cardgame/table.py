@@ -59,14 +59,14 @@ class CardTableScene(CardPanels, TableScene):
     def open_ask(self) -> None:
         """The picker of two cards to ask about; it shows the case-file marks
         when nobody else needs to look away."""
-        if not self.may(Ask("", "")):
+        if not self.may(Ask):
             return
         self.app.push(make_scene("card_picker", self.app, self, self.game.actor, "ask",
                                  marks=not self.match.needs_cover))
 
     def open_accuse(self) -> None:
         """The accusation picker, behind the cover (the accusation lies face down)."""
-        if not self.may(Accuse("", "", "")):
+        if not self.may(Accuse):
             return
         seat = self.game.actor
         self.presenter.private(seat, "card_picker", self, seat, "accuse", marks=True, optional=True,

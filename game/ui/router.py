@@ -133,18 +133,13 @@ class Router:
     def seat_to_computer(self, match, seat: int, screen) -> None:
         """A computer player takes ``seat`` of ``match`` (chosen on the
         unplugged ``screen``): the person's other open screens for that seat
-        close, and the board forgets the person's turn (its buttons are
-        rebuilt, no card-to-show screen is open, and the computer makes its own
-        suggestion).  The board's part belongs to the board's table scene; it
-        is set here until that scene says it itself."""
+        close, and the table forgets the person's turn
+        (:meth:`~game.ui.table.TableScene.seat_handed_over`)."""
         app = self.app
         match.to_computer(seat)
-        board = find(app.stack, "board")
+        table = find(app.stack, "board", "card_table")
         for s in list(app.stack):
-            if s is not screen and s is not board and getattr(s, "seat", None) == seat:
-                app.stack.remove(s)
-                app._left(s)
-        if board is not None:
-            board._buttons_key = None
-            board.disprove_open = False
-            board.auto_suggested = board.turn_no   # a computer makes its own suggestion
+            if s is not screen and s is not table and getattr(s, "seat", None) == seat:
+                app.pop(s)
+        if table is not None:
+            table.seat_handed_over(seat)

@@ -329,6 +329,11 @@ class TableScene(Scene):
         self._buttons_key = None       # a seat may have been handed to a computer player meanwhile
         self.app.store.autosave(self.match)  # notebook marks, a seat handed over
 
+    def seat_handed_over(self, seat: int) -> None:
+        """A computer player took ``seat`` from its person (the controller was
+        unplugged): the buttons are built again for whoever acts now."""
+        self._buttons_key = None
+
     def on_exit(self) -> None:
         """Leaving the table: drop the pending choice and stop the worker thread."""
         self.computer.cancel()

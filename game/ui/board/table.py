@@ -141,6 +141,14 @@ class BoardScene(BoardPanels, TableScene):
             self.auto_suggested = self.turn_no
             self.open_suggest(auto=True)
 
+    def seat_handed_over(self, seat: int) -> None:
+        """A computer player took ``seat``: besides the buttons, no card-to-show
+        screen is open any more and the computer makes its own suggestion
+        (none is opened for it)."""
+        super().seat_handed_over(seat)
+        self.disprove_open = False
+        self.auto_suggested = self.turn_no
+
     def open_disprove(self, seat: int) -> None:
         """``seat`` chooses a card to show, in private."""
         self.disprove_open = True

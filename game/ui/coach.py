@@ -230,7 +230,15 @@ class Coach:
         self.bubble, self.bubble_text, self.bubble_age = lesson, text, 0.0
         self.welcome_back = False
         self.pointed = self._aim(lesson.screen)
+        if lesson.point is not None:
+            self.pointed = self._board_place(lesson.point) or self.pointed
         self.box = self.bubble_rect()
+
+    def _board_place(self, place) -> pygame.Rect | None:
+        """The rectangle (logical pixels) of ``place`` -- a square ``(col, row)``
+        or a room id -- on the board on top, or None when no board is on top."""
+        view = getattr(self.app.top, "view", None) if is_scene(self.app.top, "board") else None
+        return view.destination_rect(place) if view is not None else None
 
     def dismiss(self) -> None:
         """The lesson on screen was read: mark it seen (and saved)."""
@@ -290,12 +298,15 @@ class Coach:
     # ------------------------------------------------------------- draw
     def bubble_rect(self) -> pygame.Rect:
         """Where the lesson's bubble goes (logical pixels).  Never over the
-        thing pointed at; among the places that keep clear of it (over the
+        thing pointed at (the next thing to press, and the lesson's own
+        :attr:`~game.tutorial.Lesson.point`); among the places that keep clear of it (over the
         right-hand panel, at the top, at the bottom, on the left, in three
         widths) the one that covers least of what the screen shows (its
         buttons and cards, the board, the answer on the game-over screen)."""
         target = self._aim(self.screen())   # what will be pointed at once the bubble is read
         keep = self._keep_clear()
+        avoid = [t for t in (target, self.pointed if self.bubble is not None and self.bubble.point is not None
+                             else None) if t is not None]     # and a square the lesson points at
         best, best_score = None, None
         for w in (BUBBLE_W, 900, 1200):
             h = self._bubble_height(w)
@@ -303,7 +314,7 @@ class Coach:
             if w == BUBBLE_W:
                 places = [pygame.Rect(1264 - w, 360 - h // 2, w, h)] + places + [pygame.Rect(16, 360 - h // 2, w, h)]
             for r in places:
-                if target is not None and r.colliderect(target.inflate(20, 20)):
+                if any(r.colliderect(t.inflate(20, 20)) for t in avoid):
                     continue
                 score = sum(r.clip(k).width * r.clip(k).height for k in keep)
                 if best_score is None or score < best_score:
@@ -384,7 +395,8 @@ class Coach:
 
         out = [Label(pygame.Rect(0, 0, BUBBLE_W - 48, 30), prompts.fmt(_("Press {confirm} to go on")), theme.BODY,
                      True),
-               Label(pygame.Rect(0, 0, BUBBLE_W - 48, 30), fmt("Learning to play: {n} of {total}", n=22, total=22),
+               Label(pygame.Rect(0, 0, BUBBLE_W - 48, 30), fmt("Learning to play: {n} of {total}",
+                                                                    n=len(tutorial.LESSONS), total=len(tutorial.LESSONS)),
                      theme.SMALL, True)]
         for ls in tutorial.LESSONS:
             for line in theme.wrap(_(ls.text), BUBBLE_W - 48, theme.BUTTON):

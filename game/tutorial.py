@@ -103,7 +103,8 @@ class Lesson:
     (translated when shown); ``notebook`` asks the person to open the
     notebook before the next action; ``rule`` cites the rule taught;
     ``point`` is what the bubble points at on the board while it is shown
-    (a square ``(col, row)`` or a room id; None: the next thing to press)."""
+    (a square ``(col, row)``, a room id, or a suspect id for its token;
+    None: the next thing to press)."""
 
     key: str
     at: int
@@ -123,7 +124,8 @@ LESSONS: tuple[Lesson, ...] = (
         "shows what to press: press Roll the die."), '000 "Setting up" 9'),
     Lesson("move", 1, "board", N_(
         "You rolled a 4. The lit squares are the places you can reach with exactly 4 steps: up, down, left or "
-        "right, never diagonally. Press {confirm} to walk to the square with the arrow."), '000 "How a turn works" 1-2'),
+        "right, never diagonally. Press {confirm} to walk to the square with the arrow."),
+        '000 "How a turn works" 1-2'),
     Lesson("twice", 1, "board", N_(
         "Why is your own square not lit? You would have to walk away and come back. In one turn you may never step "
         "on the same square twice."), '000 "How a turn works" 2', point=SCARLET_START),
@@ -173,11 +175,11 @@ LESSONS: tuple[Lesson, ...] = (
         '000 "Suggestions" 3'),
     Lesson("out", 23, "board", N_(
         "Mrs. White made an accusation, and it was wrong! Now she is out: she gets no more turns and can never win. "
-        "But she stays at the table with her cards."), '000 "Accusations" 4'),
+        "But she stays at the table with her cards."), '000 "Accusations" 4', point="white"),
     Lesson("stay", 23, "board", N_(
         "Colonel Mustard pulled you into the Conservatory. When a suggestion moves your token into a room, on your "
         "next turn you may suggest right there, without rolling. Press Suggest."),
-        '000 "Secret passages and blocked doors" 3'),
+        '000 "Secret passages and blocked doors" 3', point="scarlet"),
     Lesson("suggest3", 23, "picker", N_("Let's suggest Professor Plum, with the Candlestick, in the Conservatory."),
            '000 "Suggestions" 1'),
     Lesson("still", 25, "shown", N_(

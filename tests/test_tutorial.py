@@ -260,7 +260,7 @@ def test_the_new_rules_happen_on_screen_pressing_only_confirm(tmp_path):
     the pulled-in suggestion without a roll, the out player's card, the door
     that keeps Miss Scarlet in (no Roll button)."""
     from game.rules.actions import Suggest
-    from game.ui.coach import play_until
+    from game.ui.coach import _arrow_box, _arrow_tip, play_until
     from game.ui.registry import is_scene
 
     app = _app(tmp_path)
@@ -273,9 +273,22 @@ def test_the_new_rules_happen_on_screen_pressing_only_confirm(tmp_path):
             return {b.label for b in app.top.buttons()}
 
         def pointed_at(place):
+            """The bubble points at ``place`` with a short arrow beside it that
+            covers no room name and not the bubble, and hides no lit square or token."""
             assert is_scene(app.top, "board")
-            rect = app.top.view.destination_rect(place)
+            view = app.top.view
+            if place in game.positions:                       # a suspect: its token
+                rect = pygame.Rect(0, 0, view.square, view.square)
+                rect.center = view.token_point(place, game.positions[place])
+            else:
+                rect = view.destination_rect(place)
             assert coach.pointed == rect and not coach.box.colliderect(rect)
+            arrow = _arrow_box(_arrow_tip(rect, coach.point_way), coach.point_way)
+            assert pygame.Rect(0, 0, view.rect.right, 720).contains(arrow) and not arrow.colliderect(coach.box)
+            assert not any(arrow.colliderect(label) for label in view.label_rect.values())
+            others = [view.destination_rect(p) for p in list(game.moves()) + list(game.positions.values())
+                      if not isinstance(p, str)]
+            assert not any(arrow.collidepoint(r.center) for r in others if r != rect)   # hides no lit square or token
 
         play_until(app, "twice")
         pointed_at(tutorial.SCARLET_START)
@@ -284,14 +297,17 @@ def test_the_new_rules_happen_on_screen_pressing_only_confirm(tmp_path):
         pointed_at(tutorial.MUSTARD_FIRST)
         assert game.positions["mustard"] == tutorial.MUSTARD_FIRST and tutorial.MUSTARD_FIRST not in game.moves()
         play_until(app, "out")
+        pointed_at("white")
         assert game.seats[2].eliminated and game.turn == tutorial.YOU
         play_until(app, "stay")
+        pointed_at("scarlet")
         assert game.positions["scarlet"] == "conservatory" and game.roll is None
         assert "Suggest" in board_labels() and game.allows(Suggest)
         play_until(app, "suggest3")
         assert is_scene(app.top, "picker") and app.top.mode == "suggest"
         play_until(app, "still")
         assert is_scene(app.top, "shown_card") and game.seats[2].eliminated
+        assert app.top.flip.done                     # the card is face up before the lesson talks about it
         shown = [e for e in game.events if isinstance(e, ev.CardShown)][-1]
         assert (shown.by, shown.to, shown.card) == (2, tutorial.YOU, "conservatory")
         play_until(app, "stuck")

@@ -357,6 +357,39 @@ def test_leave_and_resume_the_lesson(tmp_path):
         app.close()
 
 
+def test_leave_at_the_blocked_door_and_resume(tmp_path):
+    """The lesson saved after Mrs. White is out and Colonel Mustard blocks the
+    door comes back the same: she is still out, the door still blocked, and
+    the rest plays with Enter only."""
+    from game.rules.actions import Roll
+    from game.ui.coach import play_until
+
+    app = _app(tmp_path)
+    try:
+        _title_learn(app)
+        play_until(app, "stuck")
+        done = len(app.coach.match.game.actions)
+        app.router.handle(Intent(Kind.MENU, device="keyboard"))
+        app.top.to_title()
+        for _i in range(3):
+            app.step(0.1, draw=False)
+    finally:
+        app.close()
+    app = _app(tmp_path)
+    try:
+        _title_learn(app)
+        app.router.handle(CONFIRM)                 # "Go on"
+        game = app.coach.match.game
+        assert len(game.actions) == done == 29
+        assert game.seats[2].eliminated and game.positions["mustard"] == tutorial.CONSERVATORY_DOOR
+        assert Roll() not in game.legal_actions()
+        shown = play_until(app)
+        assert shown[0] == "stuck" and "out" not in shown
+        assert game.winner == tutorial.YOU
+    finally:
+        app.close()
+
+
 def test_start_the_lesson_again(tmp_path):
     from game.ui.coach import play_until
     from game.ui.scenes.lesson import LessonChoice

@@ -381,7 +381,7 @@ class Coach:
             r, target = self.box, self.pointed
             if target is not None:
                 self._ring(surface, target)
-                if self.bubble.point is not None:      # a square: a short arrow beside it, no line across the board
+                if self.bubble.point is not None:      # a square or token: a short arrow beside it, no line across
                     self._arrow_at(surface, _arrow_tip(target, self.point_way), way=self.point_way)
                 else:
                     self._arrow(surface, r, target)

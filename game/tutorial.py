@@ -8,21 +8,31 @@ order (:data:`SCRIPT`, the person's and the computer players'), the lessons
 lets a child leave and come back (:func:`save_lesson`, :func:`load_lesson`).
 The screens that show it are in :mod:`game.ui.coach`.
 
-The game, in three rounds (rules from ``000``):
+The game, in four rounds (rules from ``000``):
 
-1. Miss Scarlet (the person) rolls 4 and walks into the corridor; Colonel
-   Mustard and Mrs. White walk too ("How a turn works" 1-2).
-2. Miss Scarlet rolls 5 and enters the Lounge with steps left ("Moving" 4),
-   suggests Colonel Mustard with the Rope ("Suggestions" 1-3): his token is
-   pulled in and he shows her the Rope ("Disproving" 1-3).  Mustard takes the
-   secret passage to the Conservatory ("Secret passages") and suggests Miss
-   Scarlet, pulling her token there; Mrs. White shows him a card she alone
-   sees.  Mrs. White enters the Ballroom and suggests Mr. Green with the
-   Revolver: Miss Scarlet holds two of them and chooses one to show.
-3. Miss Scarlet takes the secret passage back to the Lounge and suggests
-   Professor Plum with the Candlestick: nobody can show a card and she holds
-   none of the three, so all three are in the envelope; she accuses and wins
-   ("Accusations" 1-3).
+1. Miss Scarlet (the person) rolls 4 and walks into the corridor: her own
+   start square is not lit, since no square may be stepped on twice ("How a
+   turn works" 2).  Colonel Mustard and Mrs. White walk too ("How a turn
+   works" 1-2).
+2. Miss Scarlet rolls 5: Colonel Mustard's square is not lit, since no token
+   may stop on or walk through another ("How a turn works" 2).  She enters the
+   Lounge with steps left ("How a turn works" 3), suggests Colonel Mustard with
+   the Rope ("Suggestions" 1-3): his token is pulled in and he shows her the
+   Rope.  Mustard takes the secret passage to the Conservatory ("Secret
+   passages and blocked doors") and suggests Miss Scarlet, pulling her token
+   there; Mrs. White shows him a card she alone sees.  Mrs. White enters the
+   Ballroom and suggests Mr. Green with the Revolver: Miss Scarlet holds two of
+   them and chooses one to show.  Mrs. White then accuses wrongly and is out
+   ("Accusations" 4).
+3. Miss Scarlet, pulled into the Conservatory, suggests there without rolling
+   ("Secret passages and blocked doors" 3): Mrs. White, out, still shows her a
+   card ("Accusations" 4).  Colonel Mustard rolls 1 and stops in front of the
+   Conservatory's only door.  Mrs. White, out, takes no turn.
+4. Miss Scarlet cannot walk out through the blocked door ("Secret passages and
+   blocked doors" 2): she takes the secret passage back to the Lounge and
+   suggests Professor Plum with the Candlestick: nobody can show a card and
+   she holds none of the three, so all three are in the envelope; she accuses
+   and wins ("Accusations" 1-3).
 """
 
 from __future__ import annotations
@@ -49,8 +59,15 @@ DEAL = FixedDeal(
            ("knife", "scarlet", "mustard", "lead_pipe", "conservatory", "billiard_room")),  # Mrs. White
     weapon_rooms=(("candlestick", "study"), ("knife", "kitchen"), ("lead_pipe", "ballroom"),
                   ("revolver", "hall"), ("rope", "library"), ("wrench", "billiard_room")),
-    rolls=((4,), (3,), (6,), (5,), (3,)),
+    rolls=((4,), (5,), (6,), (5,), (3,), (1,)),
 )
+
+#: Miss Scarlet's start square: not lit after her first roll (no square twice, 000 "How a turn works" 2).
+SCARLET_START = (7, 24)
+#: Where Colonel Mustard stops in the first round: not lit after Miss Scarlet's second roll.
+MUSTARD_FIRST = (5, 17)
+#: The square in front of the Conservatory's only door, where Colonel Mustard stops in the third round.
+CONSERVATORY_DOOR = (18, 6)
 
 #: The setup of the guided game (seed 0: the deal and the rolls are fixed).
 SETUP = GameSetup(seats=SEATS, seed=0, deal=DEAL)
@@ -58,12 +75,14 @@ SETUP = GameSetup(seats=SEATS, seed=0, deal=DEAL)
 #: Every action of the guided game, in order; seat 0 is the person.
 SCRIPT: tuple[tuple[int, Action], ...] = (
     (0, Roll()), (0, Move(square=(7, 20))), (0, EndTurn()),
-    (1, Roll()), (1, Move(square=(3, 17))), (1, EndTurn()),
+    (1, Roll()), (1, Move(square=MUSTARD_FIRST)), (1, EndTurn()),
     (2, Roll()), (2, Move(square=(7, 4))), (2, EndTurn()),
     (0, Roll()), (0, Move(room="lounge")), (0, Suggest("mustard", "rope")), (1, Disprove("rope")), (0, EndTurn()),
     (1, TakePassage()), (1, Suggest("scarlet", "knife")), (2, Disprove("knife")), (1, EndTurn()),
     (2, Roll()), (2, Move(room="ballroom")), (2, Suggest("green", "revolver")), (0, Disprove("ballroom")),
-    (2, EndTurn()),
+    (2, Accuse("green", "revolver", "kitchen")),                      # wrong: Mrs. White is out
+    (0, Suggest("plum", "candlestick")), (2, Disprove("conservatory")), (0, EndTurn()),   # no roll: pulled in
+    (1, Roll()), (1, Move(square=CONSERVATORY_DOOR)), (1, EndTurn()),  # the only door blocked
     (0, TakePassage()), (0, Suggest("plum", "candlestick")), (0, Accuse("plum", "candlestick", "lounge")),
 )
 
@@ -82,7 +101,10 @@ class Lesson:
     "shown" (a card shown to you), "notebook", "envelope" (the envelope
     opened) or "over" (the game-over screen).  ``text`` is an English msgid
     (translated when shown); ``notebook`` asks the person to open the
-    notebook before the next action; ``rule`` cites the rule taught."""
+    notebook before the next action; ``rule`` cites the rule taught;
+    ``point`` is what the bubble points at on the board while it is shown
+    (a square ``(col, row)``, a room id, or a suspect id for its token;
+    None: the next thing to press)."""
 
     key: str
     at: int
@@ -90,28 +112,36 @@ class Lesson:
     text: str
     rule: str = ""
     notebook: bool = False
+    point: tuple[int, int] | str | None = None
 
 
 LESSONS: tuple[Lesson, ...] = (
     Lesson("welcome", 0, "board", N_(
         "Welcome, detective! Somebody in this house did it. Find out WHO did it, with WHICH weapon and in WHICH "
-        "room. The answer is hidden in the envelope in the middle of the board."), '000 "Object of the game"'),
+        "room. The answer is hidden in the envelope in the middle of the board."), '000 "What the game is"'),
     Lesson("you", 0, "board", N_(
         "You are Miss Scarlet, the red token at the bottom. Miss Scarlet always starts, so you go first. The arrow "
         "shows what to press: press Roll the die."), '000 "Setting up" 9'),
     Lesson("move", 1, "board", N_(
         "You rolled a 4. The lit squares are the places you can reach with exactly 4 steps: up, down, left or "
-        "right, never diagonally. Press {confirm} to walk to the square with the arrow."), '000 "Moving" 1-2'),
+        "right, never diagonally. Press {confirm} to walk to the square with the arrow."),
+        '000 "How a turn works" 1-2'),
+    Lesson("twice", 1, "board", N_(
+        "Why is your own square not lit? You would have to walk away and come back. In one turn you may never step "
+        "on the same square twice."), '000 "How a turn works" 2', point=SCARLET_START),
     Lesson("end", 2, "board", N_(
         "No room is close enough this time. Press End turn: the player on your left plays next."),
-        '000 "How a turn works" 4'),
+        '000 "How a turn works" 5'),
     Lesson("watch", 3, "watch", N_(
         "Now Colonel Mustard and Mrs. White play. Watch them walk. They are computer players: they only know "
         "what a player at a real table would know."), '000 "How a turn works"'),
     Lesson("again", 9, "board", N_("Your turn again. Roll the die."), '000 "How a turn works" 1'),
     Lesson("door", 10, "board", N_(
         "You rolled a 5. The Lounge is close: walk in through its door, the gap in the wall. Going into a room "
-        "ends your move, even with steps left over."), '000 "Moving" 4'),
+        "ends your move, even with steps left over."), '000 "How a turn works" 3'),
+    Lesson("blocked", 10, "board", N_(
+        "Colonel Mustard's square is not lit. You may never stop on another token, and you may not walk through "
+        "one either."), '000 "How a turn works" 2', point=MUSTARD_FIRST),
     Lesson("suggest", 11, "picker", N_(
         "You are in the Lounge, so you may make a suggestion: name a suspect and a weapon. The room is always the "
         "room you are in. Let's suggest Colonel Mustard, with the Rope, in the Lounge."),
@@ -119,46 +149,62 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson("pulled", 12, "watch", N_(
         "Colonel Mustard's token and the Rope were moved into the Lounge: a suggestion brings them there. Now the "
         "players on your left, one by one, must show you one of the three cards if they have one. Colonel Mustard "
-        "is first."), '000 "Suggestions" 3; "Disproving" 1'),
+        "is first."), '000 "Suggestions" 1, 3'),
     Lesson("shown", 13, "shown", N_(
         "Colonel Mustard showed you the Rope. Only you see it: the others only know that he showed you a card. "
-        "A card somebody holds is not in the envelope, so it was not the Rope!"), '000 "Disproving" 2-3'),
+        "A card somebody holds is not in the envelope, so it was not the Rope!"), '000 "Suggestions" 3, 5'),
     Lesson("tick", 13, "board", N_(
-        "Good detectives write everything down. Open your notebook."), '000 "Detective notebook"', notebook=True),
+        "Good detectives write everything down. Open your notebook."), '000 "Suggestions" 5', notebook=True),
     Lesson("notebook", 13, "notebook", N_(
         "Your notebook: the cards in your hand and the cards shown to you are ticked for you, like the Rope. The "
-        "answer is among the cards that are not ticked. Press Done to close it."), '000 "Detective notebook"'),
+        "answer is among the cards that are not ticked. Press Done to close it."), '000 "Setting up" 8'),
     Lesson("end2", 13, "board", N_("Now end your turn."), '000 "How a turn works" 4'),
     Lesson("passage", 14, "watch", N_(
         "Colonel Mustard is in the Lounge, a corner room. A secret passage goes from the Lounge to the "
         "Conservatory in the opposite corner: he can go there without rolling the die."),
-        '000 "Secret passages"'),
+        '000 "Secret passages and blocked doors" 1'),
     Lesson("summoned", 16, "watch", N_(
         "Colonel Mustard suggested Miss Scarlet, so YOUR token was pulled into the Conservatory! Any suggestion can "
         "move your token. Now Mrs. White must show him a card if she can."), '000 "Suggestions" 3'),
     Lesson("secret", 17, "watch", N_(
         "Mrs. White showed Colonel Mustard a card. Only he saw which one. That is fair: your cards stay secret too."),
-        '000 "Disproving" 3'),
+        '000 "Suggestions" 3'),
     Lesson("disprove", 21, "disprove", N_(
         "Mrs. White suggested Mr. Green, with the Revolver, in the Ballroom. You sit just to her left and you hold "
         "two of these cards, so you must show her ONE. Only she will see it. Show her the Ballroom."),
-        '000 "Disproving" 1-2'),
-    Lesson("back", 23, "board", N_(
-        "Your turn! You are in the Conservatory, where Colonel Mustard pulled you. Take the secret passage back to "
-        "the Lounge: no die needed."), '000 "Secret passages"'),
-    Lesson("suggest2", 24, "picker", N_(
+        '000 "Suggestions" 3'),
+    Lesson("out", 23, "board", N_(
+        "Mrs. White made an accusation, and it was wrong! Now she is out: she gets no more turns and can never win. "
+        "But she stays at the table with her cards."), '000 "Accusations" 4', point="white"),
+    Lesson("stay", 23, "board", N_(
+        "Colonel Mustard pulled you into the Conservatory. When a suggestion moves your token into a room, on your "
+        "next turn you may suggest right there, without rolling. Press Suggest."),
+        '000 "Secret passages and blocked doors" 3', point="scarlet"),
+    Lesson("suggest3", 23, "picker", N_("Let's suggest Professor Plum, with the Candlestick, in the Conservatory."),
+           '000 "Suggestions" 1'),
+    Lesson("still", 25, "shown", N_(
+        "Mrs. White is out, but she still had to show you a card: the Conservatory. Players who are out keep "
+        "showing cards."), '000 "Accusations" 4'),
+    Lesson("stuck", 29, "board", N_(
+        "Colonel Mustard stands in front of the Conservatory's only door. You may not step on or walk through "
+        "another token, so this door is blocked: you cannot roll and walk out."),
+        '000 "Secret passages and blocked doors" 2', point=CONSERVATORY_DOOR),
+    Lesson("back", 29, "board", N_(
+        "But the secret passage still works! Take it back to the Lounge: no die needed."),
+        '000 "Secret passages and blocked doors" 1'),
+    Lesson("suggest2", 30, "picker", N_(
         "Suggest Professor Plum, with the Candlestick, in the Lounge. None of these three cards is in your hand."),
         '000 "Suggestions" 1'),
-    Lesson("nobody", 25, "board", N_(
+    Lesson("nobody", 31, "board", N_(
         "Nobody could show a card! And you do not hold Professor Plum, the Candlestick or the Lounge. So all "
-        "three must be in the envelope. You are sure: make an accusation!"), '000 "Disproving" 4'),
-    Lesson("accuse", 25, "accuse", N_(
+        "three must be in the envelope. You are sure: make an accusation!"), '000 "Suggestions" 6'),
+    Lesson("accuse", 31, "accuse", N_(
         "An accusation is your final answer. If it is right, you win. If it is wrong, you are out (but you still "
         "show cards). You can accuse only once. Pick Professor Plum, the Candlestick and the Lounge."),
         '000 "Accusations" 1-4'),
-    Lesson("won", 26, "over", N_(
+    Lesson("won", 32, "over", N_(
         "You solved the case! That is the whole game: roll, move, suggest, tick your notebook, and accuse when you "
-        "are sure. Now you are ready for a real game."), '000 "Object of the game"'),
+        "are sure. Now you are ready for a real game."), '000 "How you win / how the game ends"'),
 )
 
 

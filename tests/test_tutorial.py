@@ -46,11 +46,13 @@ def test_the_script_is_a_legal_game_won_by_the_person():
     assert game.over and game.winner == tutorial.YOU
     assert game.envelope == ("plum", "candlestick", "lounge")
     shown = [e for e in game.events if isinstance(e, ev.CardShown)]
-    assert [(e.by, e.to, e.card) for e in shown] == [(1, 0, "rope"), (2, 1, "knife"), (0, 2, "ballroom")]
+    assert [(e.by, e.to, e.card) for e in shown] == [(1, 0, "rope"), (2, 1, "knife"), (0, 2, "ballroom"),
+                                                     (2, 0, "conservatory")]
     kinds = {type(e).__name__ for e in game.events}
     # every part of a turn the issue lists happens in it
     assert {"DieRolled", "TokenMoved", "SuggestionMade", "TokenSummoned", "CardShown", "NobodyDisproved",
-            "GameWon"} <= kinds
+            "PlayerEliminated", "GameWon"} <= kinds
+    assert [e.player for e in game.events if isinstance(e, ev.PlayerEliminated)] == [2]   # Mrs. White is out
     passages = [e for e in game.events if isinstance(e, ev.TokenMoved) and e.passage]
     assert [(e.suspect, e.end) for e in passages] == [("mustard", "conservatory"), ("scarlet", "lounge")]
     summoned = [e.suspect for e in game.events if isinstance(e, ev.TokenSummoned)]
@@ -65,6 +67,118 @@ def test_lessons_are_in_order_unique_and_cite_their_rule():
     for ls in tutorial.LESSONS:
         assert ls.rule.startswith("000 "), ls.key
         assert 0 <= ls.at <= len(tutorial.SCRIPT)
+
+
+#: The section headings of 000 ("Clue Rules in Plain Words"), as they are printed.
+HEADINGS_000 = ("What the game is", "Setting up", "How a turn works", "Suggestions — how you gather clues",
+                "Secret passages and blocked doors", "Accusations — how you win or fall out",
+                "How you win / how the game ends", "Common questions")
+
+
+def test_every_lesson_cites_a_section_of_000_that_exists():
+    """Each citation names a heading of 000 (a short name is the start of one)."""
+    import re
+
+    for ls in tutorial.LESSONS:
+        sections = re.findall(r'"([^"]+)"', ls.rule)
+        assert sections, ls.key
+        for name in sections:
+            assert any(h.startswith(name) for h in HEADINGS_000), (ls.key, name)
+
+
+def _at(key: str):
+    """The guided game's engine when the lesson ``key`` is due (its actions played)."""
+    lesson = next(ls for ls in tutorial.LESSONS if ls.key == key)
+    game = Game.new(load_board(MANSION_MAP), tutorial.SETUP)
+    for _seat, action in tutorial.SCRIPT[:lesson.at]:
+        game.apply(action)
+    return game, lesson
+
+
+def test_no_square_twice_really_happens_at_its_lesson():
+    """000 "How a turn works" 2: after the first roll (4, even) the start square
+    is free and has a free neighbour, so a walk out and back would be 4 steps
+    long; it is not lit only because no square may be stepped on twice."""
+    from game.rules.actions import Move
+
+    game, lesson = _at("twice")
+    start = tutorial.SCARLET_START
+    assert lesson.point == start and game.positions["scarlet"] == start and game.roll == 4
+    free = [n for n in game.board.neighbours[start] if n not in game.occupied()]
+    assert free and start in game.board.corridor
+    assert start not in game.moves() and Move(square=start) not in game.legal_actions()
+    assert game.moves()                                    # other squares are lit
+
+
+def test_a_token_blocks_a_square_at_its_lesson():
+    """000 "How a turn works" 2: Colonel Mustard's square is 5 steps away (lit
+    without him there) and not lit with him on it."""
+    from game.rules.actions import Move
+    from game.rules.movement import destinations
+
+    game, lesson = _at("blocked")
+    here = game.positions["mustard"]
+    assert here == lesson.point == tutorial.MUSTARD_FIRST
+    assert game.roll == 5 and "lounge" in game.moves()
+    without = destinations(game.board, game.positions["scarlet"], 5, game.occupied(ignore="scarlet") - {here})
+    assert here in without
+    assert here not in game.moves() and Move(square=here) not in game.legal_actions()
+
+
+def test_a_blocked_door_really_keeps_the_learner_in_at_its_lesson():
+    """000 "Secret passages and blocked doors" 2: the Conservatory's only door
+    square holds Colonel Mustard, so no roll can take Miss Scarlet out; only the
+    secret passage (and ending the turn) is left."""
+    from game.rules.actions import EndTurn, Roll, TakePassage
+    from game.rules.movement import destinations
+
+    game, lesson = _at("stuck")
+    door = tutorial.CONSERVATORY_DOOR
+    assert game.positions["scarlet"] == "conservatory" and game.turn == tutorial.YOU
+    assert game.board.rooms["conservatory"].doors == (door,)
+    assert game.positions["mustard"] == door == lesson.point
+    assert Roll() not in game.legal_actions() and not game.can_roll()
+    assert TakePassage() in game.legal_actions() and EndTurn() in game.legal_actions()
+    assert all(not destinations(game.board, "conservatory", r, game.occupied()) for r in range(1, 7))
+    assert destinations(game.board, "conservatory", 1, set()) == {door: (door,)}   # free, it would be the way out
+    assert tutorial.next_action(lesson.at) == (tutorial.YOU, TakePassage())
+
+
+def test_the_pulled_in_learner_suggests_without_rolling_at_its_lesson():
+    """000 "Secret passages and blocked doors" 3: Colonel Mustard's suggestion
+    pulled Miss Scarlet into the Conservatory; on her next turn she suggests
+    there at once, with no roll."""
+    from game.rules.actions import Suggest
+
+    game, lesson = _at("stay")
+    assert game.turn == tutorial.YOU and game.phase.value == "start" and game.roll is None
+    pulled = [e for e in game.events if isinstance(e, ev.TokenSummoned) and e.suspect == "scarlet"]
+    assert [(e.room) for e in pulled] == ["conservatory"] and game.positions["scarlet"] == "conservatory"
+    turn_start = max(i for i, e in enumerate(game.events) if isinstance(e, ev.TurnStarted))
+    assert not any(isinstance(e, ev.DieRolled) for e in game.events[turn_start:])
+    step = tutorial.next_action(lesson.at)
+    assert step == (tutorial.YOU, Suggest("plum", "candlestick"))
+    game.check(step[1])                                    # legal without a roll
+    events = game.apply(step[1])
+    assert next(e for e in events if isinstance(e, ev.SuggestionMade)).room == "conservatory"
+
+
+def test_the_out_player_still_shows_a_card_at_its_lesson():
+    """000 "Accusations" 4: Mrs. White accused wrongly and is out (no more
+    turns), yet she shows Miss Scarlet a card afterwards."""
+    game, lesson = _at("out")
+    assert game.seats[2].eliminated and game.seats[2].accused and not game.over
+    wrong = [e for e in game.events if isinstance(e, ev.AccusationMade)]
+    assert [(e.player, (e.suspect, e.weapon, e.room) != game.envelope) for e in wrong] == [(2, True)]
+    game, lesson = _at("still")
+    shown = [e for e in game.events if isinstance(e, ev.CardShown)][-1]
+    assert (shown.by, shown.to, shown.card) == (2, tutorial.YOU, "conservatory") and game.seats[2].eliminated
+    for seat, action in tutorial.SCRIPT[lesson.at:]:      # and she takes no more turns
+        assert seat != 2
+        game.apply(action)
+    assert not any(isinstance(e, ev.TurnStarted) and e.player == 2
+                   for e in game.events[next(i for i, e in enumerate(game.events)
+                                             if isinstance(e, ev.PlayerEliminated)):])
 
 
 def test_a_fixed_deal_is_checked():
@@ -139,6 +253,73 @@ def test_guided_game_to_its_end_pressing_only_confirm(tmp_path):
         app.close()
 
 
+def test_the_new_rules_happen_on_screen_pressing_only_confirm(tmp_path):
+    """Issue 13 part 3: in one Enter-only lesson, each new lesson is on screen
+    when its situation is true on the board: the start square and Colonel
+    Mustard's square unlit (pointed at, the bubble beside them), Mrs. White out,
+    the pulled-in suggestion without a roll, the out player's card, the door
+    that keeps Miss Scarlet in (no Roll button)."""
+    from game.rules.actions import Suggest
+    from game.ui.coach import _arrow_box, _arrow_tip, play_until
+    from game.ui.registry import is_scene
+
+    app = _app(tmp_path)
+    try:
+        _title_learn(app)
+        coach = app.coach
+        game = coach.match.game
+
+        def board_labels():
+            return {b.label for b in app.top.buttons()}
+
+        def pointed_at(place):
+            """The bubble points at ``place`` with a short arrow beside it that
+            covers no room name and not the bubble, and hides no lit square or token."""
+            assert is_scene(app.top, "board")
+            view = app.top.view
+            if place in game.positions:                       # a suspect: its token
+                rect = pygame.Rect(0, 0, view.square, view.square)
+                rect.center = view.token_point(place, game.positions[place])
+            else:
+                rect = view.destination_rect(place)
+            assert coach.pointed == rect and not coach.box.colliderect(rect)
+            arrow = _arrow_box(_arrow_tip(rect, coach.point_way), coach.point_way)
+            assert pygame.Rect(0, 0, view.rect.right, 720).contains(arrow) and not arrow.colliderect(coach.box)
+            assert not any(arrow.colliderect(label) for label in view.label_rect.values())
+            others = [view.destination_rect(p) for p in list(game.moves()) + list(game.positions.values())
+                      if not isinstance(p, str)]
+            assert not any(arrow.collidepoint(r.center) for r in others if r != rect)   # hides no lit square or token
+
+        play_until(app, "twice")
+        pointed_at(tutorial.SCARLET_START)
+        assert game.roll == 4 and tutorial.SCARLET_START not in game.moves() and game.moves()
+        play_until(app, "blocked")
+        pointed_at(tutorial.MUSTARD_FIRST)
+        assert game.positions["mustard"] == tutorial.MUSTARD_FIRST and tutorial.MUSTARD_FIRST not in game.moves()
+        play_until(app, "out")
+        pointed_at("white")
+        assert game.seats[2].eliminated and game.turn == tutorial.YOU
+        play_until(app, "stay")
+        pointed_at("scarlet")
+        assert game.positions["scarlet"] == "conservatory" and game.roll is None
+        assert "Suggest" in board_labels() and game.allows(Suggest)
+        play_until(app, "suggest3")
+        assert is_scene(app.top, "picker") and app.top.mode == "suggest"
+        play_until(app, "still")
+        assert is_scene(app.top, "shown_card") and game.seats[2].eliminated
+        assert app.top.flip.done                     # the card is face up before the lesson talks about it
+        shown = [e for e in game.events if isinstance(e, ev.CardShown)][-1]
+        assert (shown.by, shown.to, shown.card) == (2, tutorial.YOU, "conservatory")
+        play_until(app, "stuck")
+        pointed_at(tutorial.CONSERVATORY_DOOR)
+        assert game.positions["mustard"] == tutorial.CONSERVATORY_DOOR
+        assert "Roll the die" not in board_labels() and "Secret passage" in board_labels()
+        play_until(app)
+        assert game.over and game.winner == tutorial.YOU
+    finally:
+        app.close()
+
+
 def test_leave_and_resume_the_lesson(tmp_path):
     from game.ui.coach import play_until
     from game.ui.scenes.lesson import LessonChoice
@@ -172,6 +353,39 @@ def test_leave_and_resume_the_lesson(tmp_path):
         shown = play_until(app)
         assert shown[0] == "summoned" and "welcome" not in shown
         assert match.game.winner == tutorial.YOU
+    finally:
+        app.close()
+
+
+def test_leave_at_the_blocked_door_and_resume(tmp_path):
+    """The lesson saved after Mrs. White is out and Colonel Mustard blocks the
+    door comes back the same: she is still out, the door still blocked, and
+    the rest plays with Enter only."""
+    from game.rules.actions import Roll
+    from game.ui.coach import play_until
+
+    app = _app(tmp_path)
+    try:
+        _title_learn(app)
+        play_until(app, "stuck")
+        done = len(app.coach.match.game.actions)
+        app.router.handle(Intent(Kind.MENU, device="keyboard"))
+        app.top.to_title()
+        for _i in range(3):
+            app.step(0.1, draw=False)
+    finally:
+        app.close()
+    app = _app(tmp_path)
+    try:
+        _title_learn(app)
+        app.router.handle(CONFIRM)                 # "Go on"
+        game = app.coach.match.game
+        assert len(game.actions) == done == 29
+        assert game.seats[2].eliminated and game.positions["mustard"] == tutorial.CONSERVATORY_DOOR
+        assert Roll() not in game.legal_actions()
+        shown = play_until(app)
+        assert shown[0] == "stuck" and "out" not in shown
+        assert game.winner == tutorial.YOU
     finally:
         app.close()
 

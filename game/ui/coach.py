@@ -22,6 +22,7 @@ import pygame
 
 from game import tutorial
 from game.rules.actions import Move
+from game.rules.cards import SUSPECTS
 from game.ui import prompts, theme
 from game.ui.i18n import _, fmt
 from game.ui.input import Intent, Kind
@@ -155,6 +156,7 @@ class Coach:
         self.bubble_text = ""
         self.box = pygame.Rect(0, 0, 0, 0)   # the bubble on screen (logical pixels)
         self.pointed: pygame.Rect | None = None   # what it points at, kept clear
+        self.point_way: tuple[int, int] = (0, 1)   # the way the arrow at a lesson's square points
         self.bubble_age = 0.0          # seconds the bubble has been on screen
         self.target: pygame.Rect | None = None
         self.t = 0.0
@@ -177,6 +179,9 @@ class Coach:
             return "board" if top.human_to_act else "watch"
         if is_scene(top, "picker"):
             return "picker" if top.mode == "suggest" else "accuse"
+        flip = getattr(top, "flip", None) if is_scene(top, "shown_card") else None
+        if flip is not None and not flip.done:
+            return None                    # the card turns face up before a lesson talks about it
         for scene, name in (("disprove", "disprove"), ("shown_card", "shown"), ("notebook", "notebook"),
                             ("envelope", "envelope"), ("game_over", "over")):
             if is_scene(top, scene):
@@ -230,7 +235,47 @@ class Coach:
         self.bubble, self.bubble_text, self.bubble_age = lesson, text, 0.0
         self.welcome_back = False
         self.pointed = self._aim(lesson.screen)
+        if lesson.point is not None:
+            self.pointed = self._board_place(lesson.point) or self.pointed
         self.box = self.bubble_rect()
+        if lesson.point is not None and self.pointed is not None:
+            self.point_way = self._point_way(self.pointed)
+
+    def _board_place(self, place) -> pygame.Rect | None:
+        """The rectangle (logical pixels) of ``place`` -- a square ``(col, row)``,
+        a room id, or a suspect id for that suspect's token -- on the board on
+        top, or None when no board is on top."""
+        view = getattr(self.app.top, "view", None) if is_scene(self.app.top, "board") else None
+        if view is None:
+            return None
+        if place in SUSPECTS:
+            rect = pygame.Rect(0, 0, view.square, view.square)
+            rect.center = view.token_point(place, self.match.game.positions[place])
+            return rect
+        return view.destination_rect(place)
+
+    def _point_way(self, square: pygame.Rect) -> tuple[int, int]:
+        """The way ``(dx, dy)`` the arrow beside a lesson's ``square`` points
+        (down from above it, up from below, right from its left, left from its
+        right): the side whose arrow stays on screen left of the panel and
+        covers least of the room names, the lit squares, the tokens and the
+        bubble."""
+        view = getattr(self.app.top, "view", None)
+        if view is None or not hasattr(view, "label_rect"):
+            return (0, 1)
+        game = self.match.game
+        avoid = list(view.label_rect.values()) + [self.box]
+        avoid += [view.destination_rect(p) for p in list(game.moves()) + list(game.positions.values())
+                  if not isinstance(p, str)]
+        best, best_score = (0, 1), None
+        for way in ((0, 1), (0, -1), (1, 0), (-1, 0)):
+            box = _arrow_box(_arrow_tip(square, way), way)
+            score = sum(box.clip(a).width * box.clip(a).height for a in avoid if a != square)
+            on_screen = pygame.Rect(0, 0, view.rect.right, 720).contains(box)     # and off the panel
+            score += 0 if on_screen else 10 ** 6
+            if best_score is None or score < best_score:
+                best, best_score = way, score
+        return best
 
     def dismiss(self) -> None:
         """The lesson on screen was read: mark it seen (and saved)."""
@@ -290,12 +335,15 @@ class Coach:
     # ------------------------------------------------------------- draw
     def bubble_rect(self) -> pygame.Rect:
         """Where the lesson's bubble goes (logical pixels).  Never over the
-        thing pointed at; among the places that keep clear of it (over the
-        right-hand panel, at the top, at the bottom, on the left, in three
-        widths) the one that covers least of what the screen shows (its
+        thing pointed at (the next thing to press, and the lesson's own
+        :attr:`~game.tutorial.Lesson.point`); among the places that keep clear
+        of it (over the right-hand panel, at the top, at the bottom, on the
+        left, in three widths) the one that covers least of what the screen shows (its
         buttons and cards, the board, the answer on the game-over screen)."""
         target = self._aim(self.screen())   # what will be pointed at once the bubble is read
         keep = self._keep_clear()
+        avoid = [t for t in (target, self.pointed if self.bubble is not None and self.bubble.point is not None
+                             else None) if t is not None]     # and a square the lesson points at
         best, best_score = None, None
         for w in (BUBBLE_W, 900, 1200):
             h = self._bubble_height(w)
@@ -303,7 +351,7 @@ class Coach:
             if w == BUBBLE_W:
                 places = [pygame.Rect(1264 - w, 360 - h // 2, w, h)] + places + [pygame.Rect(16, 360 - h // 2, w, h)]
             for r in places:
-                if target is not None and r.colliderect(target.inflate(20, 20)):
+                if any(r.colliderect(t.inflate(20, 20)) for t in avoid):
                     continue
                 score = sum(r.clip(k).width * r.clip(k).height for k in keep)
                 if best_score is None or score < best_score:
@@ -333,7 +381,10 @@ class Coach:
             r, target = self.box, self.pointed
             if target is not None:
                 self._ring(surface, target)
-                self._arrow(surface, r, target)
+                if self.bubble.point is not None:      # a square or token: a short arrow beside it, no line across
+                    self._arrow_at(surface, _arrow_tip(target, self.point_way), way=self.point_way)
+                else:
+                    self._arrow(surface, r, target)
             theme.panel(surface, r, theme.PAPER, theme.BRASS, 18, 5)
             total = len(tutorial.LESSONS)
             number = next((i + 1 for i, ls in enumerate(tutorial.LESSONS) if ls is self.bubble), None)
@@ -350,7 +401,7 @@ class Coach:
             tip = (self.target.centerx, self.target.top - 6)
             if self.target.top < 90:
                 tip = (self.target.centerx, self.target.bottom + 6)
-            self._arrow_at(surface, tip, up=self.target.top < 90)
+            self._arrow_at(surface, tip, way=(0, -1) if self.target.top < 90 else (0, 1))
 
     def _ring(self, surface: pygame.Surface, target: pygame.Rect) -> None:
         grow = 10 + int(5 * math.sin(self.t * 6))
@@ -368,13 +419,15 @@ class Coach:
         pygame.draw.line(surface, (20, 14, 10), start, end, 9)
         pygame.draw.line(surface, theme.HIGHLIGHT, start, end, 5)
 
-    def _arrow_at(self, surface: pygame.Surface, tip: tuple[int, int], up: bool = False) -> None:
-        """A big bobbing arrow with its point at ``tip`` (pointing down, or up)."""
+    def _arrow_at(self, surface: pygame.Surface, tip: tuple[int, int], way: tuple[int, int] = (0, 1)) -> None:
+        """A big bobbing arrow with its point at ``tip``, pointing ``way``
+        (``(0, 1)`` down, ``(0, -1)`` up, ``(1, 0)`` right, ``(-1, 0)`` left)."""
         bob = int(8 * math.sin(self.t * 5)) + (int(20 * math.sin(self.nudge * 30)) if self.nudge else 0)
-        x, y = tip[0] + (bob if self.nudge else 0), tip[1] + (0 if self.nudge else (bob if up else -bob))
-        d = 1 if up else -1
-        pts = [(x, y), (x - 22, y + d * 26), (x - 9, y + d * 26), (x - 9, y + d * 56), (x + 9, y + d * 56),
-               (x + 9, y + d * 26), (x + 22, y + d * 26)]
+        if self.nudge:                       # a click elsewhere: the arrow shakes sideways
+            tip = (tip[0] + bob, tip[1])
+        else:
+            tip = (tip[0] - bob * way[0], tip[1] - bob * way[1])
+        pts = _arrow_points(tip, way)
         pygame.draw.polygon(surface, theme.HIGHLIGHT, pts)
         pygame.draw.polygon(surface, (20, 14, 10), pts, 3)
 
@@ -384,12 +437,36 @@ class Coach:
 
         out = [Label(pygame.Rect(0, 0, BUBBLE_W - 48, 30), prompts.fmt(_("Press {confirm} to go on")), theme.BODY,
                      True),
-               Label(pygame.Rect(0, 0, BUBBLE_W - 48, 30), fmt("Learning to play: {n} of {total}", n=22, total=22),
+               Label(pygame.Rect(0, 0, BUBBLE_W - 48, 30),
+                     fmt("Learning to play: {n} of {total}", n=len(tutorial.LESSONS), total=len(tutorial.LESSONS)),
                      theme.SMALL, True)]
         for ls in tutorial.LESSONS:
             for line in theme.wrap(_(ls.text), BUBBLE_W - 48, theme.BUTTON):
                 out.append(Label(pygame.Rect(0, 0, BUBBLE_W - 48, 30), line, theme.BUTTON))
         return out
+
+
+#: The arrow's outline: (distance back from the tip, distance across), pixels.
+ARROW_SHAPE = ((0, 0), (26, -22), (26, -9), (56, -9), (56, 9), (26, 9), (26, 22))
+
+
+def _arrow_points(tip: tuple[int, int], way: tuple[int, int]) -> list[tuple[int, int]]:
+    """The corners of an arrow with its point at ``tip`` pointing ``way`` (a unit step)."""
+    ux, uy = way
+    return [(tip[0] - back * ux - across * uy, tip[1] - back * uy + across * ux) for back, across in ARROW_SHAPE]
+
+
+def _arrow_tip(target: pygame.Rect, way: tuple[int, int]) -> tuple[int, int]:
+    """Where an arrow pointing ``way`` at ``target`` has its point: just outside the ring round it."""
+    ring = target.inflate(30, 30)
+    return (ring.centerx - way[0] * ring.width // 2, ring.centery - way[1] * ring.height // 2)
+
+
+def _arrow_box(tip: tuple[int, int], way: tuple[int, int]) -> pygame.Rect:
+    """The rectangle an arrow at ``tip`` pointing ``way`` covers as it bobs (logical pixels)."""
+    xs, ys = zip(*_arrow_points(tip, way))
+    return pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1).inflate(
+        16 * abs(way[0]), 16 * abs(way[1]))
 
 
 def play_until(app, key: str | None = None, limit: int = 2000, dt: float = 0.1) -> list[str]:

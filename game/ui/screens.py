@@ -14,7 +14,12 @@ from game.ui.cardgame.screens import CARD_SCENES, build_card_scene
 from game.ui.registry import make
 
 SCENE_NAMES = ("title", "setup", "board", "notebook", "suggestion", "cover", "game-over", "controls", "settings", "presets",
-               "rules", "lesson", "lesson-disprove") + CARD_SCENES + ("notebook-hints", "unplugged")
+               "rules", "lesson", "lesson-disprove") + CARD_SCENES + ("notebook-hints", "unplugged") + \
+    ("lesson-twice", "lesson-blocked", "lesson-out", "lesson-pulled", "lesson-still", "lesson-stuck")
+
+#: The lesson on screen in each "lesson..." scene (a key of game.tutorial.LESSONS).
+LESSON_SCENES = {"lesson": "door", "lesson-disprove": "disprove", "lesson-twice": "twice", "lesson-blocked": "blocked",
+                 "lesson-out": "out", "lesson-pulled": "stay", "lesson-still": "still", "lesson-stuck": "stuck"}
 
 
 def advance(match: Match, stop, limit: int = 3000) -> None:
@@ -59,7 +64,7 @@ def build_scene(app, scene: str, seed: int = 3) -> None:
         from game.ui.coach import play_until, start_lesson
 
         start_lesson(app)
-        play_until(app, "door" if scene == "lesson" else "disprove")
+        play_until(app, LESSON_SCENES[scene])
         return
     if scene == "presets":
         setup = make("setup", app)

@@ -30,6 +30,8 @@ first, so nothing learnt from the answer itself counts.
   (:func:`game.hints.deduce`), or, where the hint rules have not placed it yet,
   the hints' "Every other weapon is in somebody's hand, so … is in the
   envelope" (true then: the exact engine rules every other card out).
+  When the envelope is never named, the facts are the hints' reasons for the
+  hidden cards the seat did work out by the last moment.
 * **key deduction** — the hint rules name the envelope first at moment R (the
   solved moment or later).  For each card the hint rules place by *reasoning*
   at R (not seen: not in the seat's hand, not shown to it, not face up; and
@@ -48,8 +50,8 @@ before the first), as a log reader counts them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Callable, Collection, Sequence
 
 from game.hints import BOARD_WORDS, CARD_GAME_WORDS, Hint, Table, Wording, deduce, player_name, table
 from game.i18n import fmt
@@ -98,7 +100,8 @@ class Report:
     came); ``accused_turn`` the turn of its own accusation (None: it did not
     accuse) and ``accused_right`` whether it was right (None: no accusation);
     ``last_turn`` the game's last turn; ``facts`` the plain sentences that made
-    it enough, one per pile (empty when never solved); ``key`` the
+    it enough, one per pile (when never solved: the hints' reasons for the
+    hidden cards it did work out, in pile order, maybe none); ``key`` the
     :class:`KeyDeduction` or None; ``moments`` the replay's :class:`Moment`\\ s."""
 
     seat: int
@@ -111,6 +114,15 @@ class Report:
     facts: tuple[str, ...]
     key: KeyDeduction | None
     moments: tuple[Moment, ...] = ()
+
+    def shareable(self, people: Collection[int]) -> "Report":
+        """This report as it may be shown to the whole table: without the key
+        deduction when it says which of ``people`` (the seats played by
+        people) holds a card — a person's hand is theirs alone.  The facts
+        never place a card in a hand (they say why a card is hidden)."""
+        if self.key is not None and self.key.hint.holder in set(people):
+            return replace(self, key=None)
+        return self
 
     @property
     def turns_early(self) -> int | None:
@@ -202,7 +214,10 @@ def report(seat: int, events: Sequence[Any], reader: Reader, turn_started: type,
     right = None if r.accused is None or envelope is None else tuple(r.accused) == envelope
     accused_turn = r.stop if r.accused is not None else None
     if r.solved is None or r.solution is None:
-        return Report(seat, envelope, None, None, accused_turn, right, r.last, (), None, tuple(r.moments))
+        last = deduce(r.moments[-1].table, name, words) if r.moments else {}
+        found = tuple(h.reason for pile in (r.moments[-1].table.categories if r.moments else ())
+                      for c in pile if (h := last.get(c)) is not None and h.envelope)
+        return Report(seat, envelope, None, None, accused_turn, right, r.last, found, None, tuple(r.moments))
     at = r.moments[r.solved]
     ready = at.turn if at.player == seat else next((t for t in r.own if t > at.turn), None)
     hints = [deduce(m.table, name, words) for m in r.moments]

@@ -26,7 +26,7 @@ from game.ui.widgets import Button, FocusGroup, Label, footer_hint
 
 
 #: The envelope's cards: width (pixels) and top.
-CARD_W, CARD_TOP = 160, 176
+CARD_W, CARD_TOP = 150, 184
 #: The report buttons: up to this many a row, their size and the first row's top.
 REPORTS_A_ROW, REPORT_W, REPORT_H, REPORT_TOP = 3, 380, 52, 474
 
@@ -122,7 +122,7 @@ class GameOverBase(Scene):
         the title, the envelope's cards, the sentence, the buttons and the footer."""
         title = theme.text(self.title, 48, theme.BRASS, True, 1200).get_rect(midtop=(640, 110))
         cw, ch = assets.card_size(CARD_W)
-        sentence = theme.text(self.sentence, theme.BODY).get_rect(midtop=(640, CARD_TOP + ch + 14))
+        sentence = theme.text(self.sentence, theme.BODY).get_rect(midtop=(640, CARD_TOP + ch + 10))
         cards = pygame.Rect(0, CARD_TOP, 3 * cw + 2 * 40, ch)
         cards.centerx = 640
         reports = [self.reports_heading().rect.inflate(24, 8)] + [b.rect.inflate(16, 16) for b in self.report_buttons]
@@ -158,7 +158,7 @@ class GameOverBase(Scene):
         x0 = 640 - (3 * cw + 2 * 40) // 2
         for i, c in enumerate(self.envelope):
             surface.blit(assets.card(c, CARD_W), (x0 + i * (cw + 40), CARD_TOP))
-        theme.blit_text(surface, self.sentence, (640, CARD_TOP + ch + 14), theme.BODY, theme.CREAM, False, "midtop",
+        theme.blit_text(surface, self.sentence, (640, CARD_TOP + ch + 10), theme.BODY, theme.CREAM, False, "midtop",
                         1200)
         self.reports_heading().draw(surface)
         self.focus.draw(surface)
@@ -170,4 +170,4 @@ class GameOverBase(Scene):
     def widgets(self) -> list:
         return [self.again, self.title_button, *self.report_buttons, self.reports_heading(),
                 Label(pygame.Rect(40, 110, 1200, 60), self.title, 48, True),
-                Label(pygame.Rect(40, CARD_TOP + assets.card_size(CARD_W)[1] + 14, 1200, 30), self.sentence, theme.BODY)]
+                Label(pygame.Rect(40, CARD_TOP + assets.card_size(CARD_W)[1] + 10, 1200, 30), self.sentence, theme.BODY)]

@@ -59,7 +59,7 @@ def key_lines(key) -> tuple[str, str, str]:
         saved = _("Without it, you could not have solved the case.")
     else:
         saved = nfmt("Without it, you would have solved the case {n} turn later.",
-                     "Without it, you would have solved the case {n} turns later.", key.saved, n=key.saved)
+                     "Without it, you would have solved the case {n} turns later.", key.saved)
     return head, key.hint.reason, saved
 
 

@@ -72,7 +72,7 @@ class ReportScene(Scene):
         super().__init__(app)
         self.match = match
         self.seat = seat
-        self.ok = Button(pygame.Rect(540, 604, 200, 56), _("OK"), self.close, hint="Esc")
+        self.ok = Button(pygame.Rect(520, 604, 240, 56), _("OK"), self.close, hint="Esc")
         self.focus = FocusGroup([self.ok])
         self.language_changed()
 

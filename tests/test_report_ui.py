@@ -180,3 +180,55 @@ def test_the_card_games_report_opens_behind_its_cover(app):
     assert is_scene(app.top, "report") and app.top.private and counted.seats == [2]
     assert app.top.report.envelope == tuple(match.game.crime)
     app.draw()
+
+
+def test_from_the_table_to_the_game_over_to_each_report_and_back(app):
+    """The whole flow: the table shows the end of the game, the game-over
+    screen offers a report per seat; a person's opens after their cover, a
+    computer's openly; each goes back to the game over, which still plays again."""
+    match = Match(app.board, GameSetup(seats=PEOPLE, seed=5))
+    advance(match, lambda g: False, limit=20000)
+    app.push(make("board", app, match))
+    for _ in range(6000):
+        if is_scene(app.top, "game_over"):
+            break
+        app.step(FRAME, draw=False)
+    over = app.top
+    assert is_scene(over, "game_over") and [b.data for b in over.report_buttons] == [0, 1, 2, 3]
+    assert not any(b.enabled for b in over.report_buttons)            # dimmed while the case closes
+    wait_guard(app, over)
+    for seat in (0, 3):
+        click(app, over.report_buttons[seat].rect.center)
+        if match.is_human(seat):
+            assert is_scene(app.top, "cover") and app.top.seat == seat
+            quiet(app, PRIVATE_GUARD + FRESH_QUIET)
+            key(app, pygame.K_RETURN)
+        report = app.top
+        assert is_scene(report, "report") and report.seat == seat and report.private == match.is_human(seat)
+        assert report.report.envelope == match.game.envelope
+        key(app, pygame.K_RETURN)
+        assert app.top is over
+    click(app, over.again.rect.center)
+    assert is_scene(app.top, "board") and app.top.match is not match
+
+
+def test_the_summary_says_each_ending_in_plain_words():
+    from game.report import KeyDeduction, Report
+    from game.hints import Hint
+    from game.ui.scenes.report import key_lines, summary_lines
+
+    r = Report(0, ("plum", "rope", "hall"), 12, 14, 20, True, 22, ("a", "b", "c"), None)
+    assert summary_lines(r) == ["On turn 12 you already knew enough to solve the case.",
+                                "You accused on turn 20, and you were right!", "You could have accused on turn 14."]
+    r = Report(0, ("plum", "rope", "hall"), 12, 12, 12, False, 22, (), None)
+    assert summary_lines(r) == ["On turn 12 you already knew enough to solve the case.",
+                                "You accused on turn 12, but you were wrong."]
+    r = Report(0, ("plum", "rope", "hall"), None, None, None, None, 30, (), None)
+    assert summary_lines(r) == ["What you saw was never quite enough to be sure.",
+                                "You did not accuse. The game ended on turn 30."]
+    hint = Hint("rope", False, 1, "Colonel Mustard has the Rope.")
+    assert key_lines(KeyDeduction("rope", hint, 7, 1)) == (
+        "The clue that mattered most (turn 7):", "Colonel Mustard has the Rope.",
+        "Without it, you would have solved the case 1 turn later.")
+    assert key_lines(KeyDeduction("rope", hint, 7, 5))[2] == "Without it, you would have solved the case 5 turns later."
+    assert key_lines(KeyDeduction("rope", hint, 7, None))[2] == "Without it, you could not have solved the case."

@@ -173,10 +173,14 @@ CARD_GAME_WORDS = Wording(
 class _Solver:
     """The fixed point of the rules over one :class:`Table`.  ``possible[c]``
     is the set of places card ``c`` may be: seats ``0..n-1`` and the envelope
-    ``n``."""
+    ``n``.  Cards in ``blind`` are never placed by the reasoning rules (only
+    by what was seen: :meth:`start`)."""
 
-    def __init__(self, table: Table, name: Callable[[int], str], words: Wording = BOARD_WORDS) -> None:
+    def __init__(self, table: Table, name: Callable[[int], str], words: Wording = BOARD_WORDS,
+                 blind: frozenset[str] = frozenset()) -> None:
         self.t = table
+        self.blind = blind
+        self._reasoning = False
         self.name = name
         self.w = words
         n = self.env = len(table.hand_sizes)
@@ -192,7 +196,7 @@ class _Solver:
 
     def fix(self, c: str, owner: int, reason: str) -> bool:
         """``c`` is at ``owner``; returns True when that is new."""
-        if c not in self.possible:
+        if c not in self.possible or (self._reasoning and c in self.blind):
             return False
         if owner not in self.possible[c]:
             raise InconsistentViewError(f"{c} cannot be at {owner} and yet is there")
@@ -206,7 +210,7 @@ class _Solver:
     def exclude(self, c: str, owner: int, reason: str | None = None) -> bool:
         """``c`` is not at ``owner``.  Leaving the envelope gives the hint
         "somebody holds it" with ``reason``.  Returns True when that is new."""
-        if c not in self.possible or owner not in self.possible[c]:
+        if c not in self.possible or owner not in self.possible[c] or (self._reasoning and c in self.blind):
             return False
         self.possible[c].discard(owner)
         if not self.possible[c]:
@@ -342,6 +346,7 @@ class _Solver:
 
     def run(self) -> dict[str, Hint]:
         self.start()
+        self._reasoning = True
         rules = (self.only_owner, self.showed, self.full_hands, self.envelope_known, self.last_of_pile,
                  self.only_these, self.wrong_accusations)
         while any(rule() for rule in rules):   # any() stops at the first rule that found something
@@ -349,7 +354,8 @@ class _Solver:
         return self.hints
 
 
-def deduce(table: Table, name: Callable[[int], str], words: Wording = BOARD_WORDS) -> dict[str, Hint]:
+def deduce(table: Table, name: Callable[[int], str], words: Wording = BOARD_WORDS,
+           blind: frozenset[str] = frozenset()) -> dict[str, Hint]:
     """Every conclusion ``table``'s seat can draw, as ``{card id: Hint}`` in the
     order they were found (a later hint may build on an earlier one).  Cards
     nothing is known about are absent; face-up cards are never listed.
@@ -357,14 +363,17 @@ def deduce(table: Table, name: Callable[[int], str], words: Wording = BOARD_WORD
     ``name(seat)`` names a player in sentences: a card id (a suspect, so that
     its forms "the"/"of"/"to" are used) or a plain name ("Player 2");
     ``words`` says where the hidden cards are (:data:`BOARD_WORDS`, the
-    envelope, or :data:`CARD_GAME_WORDS`, under the Crime card).  Raises
-    :class:`InconsistentViewError` for a view no real game can produce (for
-    example a full hand with a card that a player said they did not have)."""
+    envelope, or :data:`CARD_GAME_WORDS`, under the Crime card);
+    ``blind`` card ids the reasoning rules never place (what a detective who
+    missed those deductions knows: :mod:`game.report`), only what was seen
+    places them.  Raises :class:`InconsistentViewError` for a view no real
+    game can produce (for example a full hand with a card that a player said
+    they did not have)."""
     total = sum(len(p) for p in table.categories)
     if sum(table.hand_sizes) + len(table.categories) != total:
         raise ValueError(f"hand sizes {table.hand_sizes} and {len(table.categories)} envelope cards do not add "
                          f"up to {total} cards")
-    return _Solver(table, name, words).run()
+    return _Solver(table, name, words, frozenset(blind)).run()
 
 
 # ---------------------------------------------------------------- adapters

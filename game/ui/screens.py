@@ -14,7 +14,7 @@ from game.ui.cardgame.screens import CARD_SCENES, build_card_scene
 from game.ui.registry import make
 
 SCENE_NAMES = ("title", "setup", "board", "notebook", "suggestion", "cover", "game-over", "controls", "settings", "presets",
-               "rules", "lesson", "lesson-disprove") + CARD_SCENES + ("notebook-hints", "unplugged") + \
+               "rules", "lesson", "lesson-disprove") + CARD_SCENES + ("notebook-hints", "unplugged", "report", "report-computer") + \
     ("lesson-twice", "lesson-blocked", "lesson-out", "lesson-pulled", "lesson-still", "lesson-stuck")
 
 #: The lesson on screen in each "lesson..." scene (a key of game.tutorial.LESSONS).
@@ -106,13 +106,20 @@ def build_scene(app, scene: str, seed: int = 3) -> None:
         app.push(make("cover", app, match, seat, lambda: make("notebook", app, match, seat), optional=True,
                       reason="Your cards and notebook are next."))
         return
-    match = Match(app.board, quick_setup(seed))
+    # the reports: a game (seed + 3: 6 by default) whose person's report has every part
+    match = Match(app.board, quick_setup(seed + 3 if scene.startswith("report") else seed))
     human = match.humans[0]
-    if scene == "game-over":
+    if scene in ("game-over", "report", "report-computer"):
         advance(match, lambda g: False, limit=20000)
         board = make("board", app, match)
         app.push(board)
-        app.push(make("game_over", app, match))
+        over = make("game_over", app, match)
+        app.push(over)
+        if scene != "game-over":     # a detective report: the person's (one person: no cover) or a computer's
+            seat = human if scene == "report" else next(s for s in range(len(match.suspects)) if s != human)
+            over.guard.update(10.0)
+            over.update(0.0)
+            over.open_report(seat)
         return
     if scene == "suggestion":
         advance(match, lambda g: g.turn == human and g.phase is Phase.SUGGEST and _turns(g) > 4)

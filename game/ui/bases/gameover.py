@@ -1,5 +1,7 @@
 """Game over, as both games show it: who won (or nobody), the three hidden
-cards face up, Play again / Title.  The board game's scene
+cards face up, Play again / Title, and a "Detective report" button per seat
+(:mod:`game.ui.scenes.report`: a person's behind their cover, a computer's
+openly).  The board game's scene
 (:mod:`game.ui.board.gameover`) and the card game's
 (:mod:`game.ui.cardgame.gameover`) say who won and how to play again.
 
@@ -15,6 +17,7 @@ import random
 import pygame
 
 from game.ui import assets, theme
+from game.ui.flow import open_private
 from game.ui.i18n import _, fmt
 from game.ui.input import Intent, Kind
 from game.ui.registry import make
@@ -22,10 +25,17 @@ from game.ui.scene import GAME_OVER_GUARD, InputGuard, Scene
 from game.ui.widgets import Button, FocusGroup, Label, footer_hint
 
 
+#: The envelope's cards: width (pixels) and top.
+CARD_W, CARD_TOP = 150, 184
+#: The report buttons: up to this many a row, their size and the first row's top.
+REPORTS_A_ROW, REPORT_W, REPORT_H, REPORT_TOP = 3, 380, 52, 474
+
+
 class GameOverBase(Scene):
     """The end of ``match``: the title, the winner's token, the hidden cards
-    face up, confetti when someone won, Play again / Title screen.  A game's
-    scene says :meth:`result` and :meth:`play_again`."""
+    face up, confetti when someone won, a detective report button per seat
+    (:meth:`open_report`), Play again / Title screen.  A game's scene says
+    :meth:`result` and :meth:`play_again`."""
 
     def __init__(self, app, match) -> None:
         super().__init__(app)
@@ -37,13 +47,43 @@ class GameOverBase(Scene):
         self.again = Button(pygame.Rect(330, 600, 300, 64), _("Play again"), self.play_again, enabled=False)
         self.title_button = Button(pygame.Rect(650, 600, 300, 64), _("Title screen"), self.to_title, hint="Esc",
                                    enabled=False)
-        self.focus = FocusGroup([self.again, self.title_button], focus=None)
+        self.report_buttons = self._report_buttons(match)
+        self.focus = FocusGroup([self.again, self.title_button, *self.report_buttons], focus=None)
         self.guard = InputGuard(GAME_OVER_GUARD)
         self.t = 0.0
         rng = random.Random(g.setup.seed)
         self.confetti = [(rng.uniform(0, 1280), rng.uniform(-720, 0), rng.uniform(60, 140),
                           rng.choice([(232, 184, 72), (200, 30, 45), (40, 90, 200), (40, 140, 70)]))
                          for _i in range(70)] if g.winner is not None else []
+
+    def _report_buttons(self, match) -> list[Button]:
+        """A button per seat, named and coloured by its token, in rows of
+        :data:`REPORTS_A_ROW` centred under the heading."""
+        seats = list(range(len(match.suspects)))
+        rows = [seats[i:i + REPORTS_A_ROW] for i in range(0, len(seats), REPORTS_A_ROW)]
+        out = []
+        for r, row in enumerate(rows):
+            x0 = 640 - (len(row) * REPORT_W + (len(row) - 1) * 20) // 2
+            for i, seat in enumerate(row):
+                rect = pygame.Rect(x0 + i * (REPORT_W + 20), REPORT_TOP + r * (REPORT_H + 8), REPORT_W, REPORT_H)
+                out.append(Button(rect, match.seat_name(seat), lambda s=seat: self.open_report(s), enabled=False,
+                                  colour=theme.suspect_colour(match.suspects[seat]), data=seat))
+        return out
+
+    def open_report(self, seat: int) -> None:
+        """The detective report of ``seat``: a person's behind their cover
+        (:func:`~game.ui.flow.open_private`: only made once the cover is
+        accepted), a computer's straight away."""
+        self.app.play("click")
+
+        def build():
+            return make("report", self.app, self.match, seat)
+
+        if self.match.is_human(seat):
+            open_private(self.app, self.match, seat, build, optional=True,
+                         reason=_("Your detective report is next."))
+        else:
+            self.app.push(build())
 
     def result(self, match) -> None:
         """Set ``title`` (who won, or nobody), ``winner_suspect`` (the winner's
@@ -73,19 +113,27 @@ class GameOverBase(Scene):
         self.guard.update(dt)
         if was and not self.guard.active:
             self.again.enabled = self.title_button.enabled = True
+            for b in self.report_buttons:
+                b.enabled = True
             self.focus.focus_on(self.again)
 
     def keep_clear(self) -> list[pygame.Rect]:
         """Where confetti never falls (and the guided game's bubble goes last):
         the title, the envelope's cards, the sentence, the buttons and the footer."""
         title = theme.text(self.title, 48, theme.BRASS, True, 1200).get_rect(midtop=(640, 110))
-        cw, ch = assets.card_size(200)
-        sentence = theme.text(self.sentence, theme.BODY).get_rect(midtop=(640, 180 + ch + 24))
-        cards = pygame.Rect(0, 180, 3 * cw + 2 * 40, ch)
+        cw, ch = assets.card_size(CARD_W)
+        sentence = theme.text(self.sentence, theme.BODY).get_rect(midtop=(640, CARD_TOP + ch + 10))
+        cards = pygame.Rect(0, CARD_TOP, 3 * cw + 2 * 40, ch)
         cards.centerx = 640
-        return [title.inflate(24, 16), sentence.inflate(24, 16), cards,
+        reports = [self.reports_heading().rect.inflate(24, 8)] + [b.rect.inflate(16, 16) for b in self.report_buttons]
+        return [title.inflate(24, 16), sentence.inflate(24, 16), cards, *reports,
                 self.again.rect.union(self.title_button.rect).inflate(40, 30),
                 pygame.Rect(0, 670, 1280, 50)]
+
+    def reports_heading(self) -> Label:
+        """The line above the report buttons."""
+        return Label(pygame.Rect(240, REPORT_TOP - 36, 800, 30), _("Detective reports"), theme.BODY, True,
+                     theme.BRASS, "center")
 
     def confetti_rects(self) -> list[tuple[pygame.Rect, tuple]]:
         """The confetti pieces to draw now (none over text or buttons)."""
@@ -106,12 +154,13 @@ class GameOverBase(Scene):
             img = assets.token(self.winner_suspect, 72)
             surface.blit(img, img.get_rect(center=(640, 60)))
         theme.blit_text(surface, self.title, (640, 110), 48, theme.BRASS, True, "midtop", 1200)
-        w = 200
-        cw, ch = assets.card_size(w)
+        cw, ch = assets.card_size(CARD_W)
         x0 = 640 - (3 * cw + 2 * 40) // 2
         for i, c in enumerate(self.envelope):
-            surface.blit(assets.card(c, w), (x0 + i * (cw + 40), 180))
-        theme.blit_text(surface, self.sentence, (640, 180 + ch + 24), theme.BODY, theme.CREAM, False, "midtop", 1200)
+            surface.blit(assets.card(c, CARD_W), (x0 + i * (cw + 40), CARD_TOP))
+        theme.blit_text(surface, self.sentence, (640, CARD_TOP + ch + 10), theme.BODY, theme.CREAM, False, "midtop",
+                        1200)
+        self.reports_heading().draw(surface)
         self.focus.draw(surface)
         if self.guard.active:
             footer_hint(surface, _("The case is closed…"))
@@ -119,5 +168,6 @@ class GameOverBase(Scene):
             footer_hint(surface, _("{confirm} to choose, {back} for the title screen"))
 
     def widgets(self) -> list:
-        return [self.again, self.title_button, Label(pygame.Rect(40, 110, 1200, 60), self.title, 48, True),
-                Label(pygame.Rect(40, 460, 1200, 30), self.sentence, theme.BODY)]
+        return [self.again, self.title_button, *self.report_buttons, self.reports_heading(),
+                Label(pygame.Rect(40, 110, 1200, 60), self.title, 48, True),
+                Label(pygame.Rect(40, CARD_TOP + assets.card_size(CARD_W)[1] + 10, 1200, 30), self.sentence, theme.BODY)]

@@ -126,6 +126,13 @@ class Match(Seats):
 
         return board_hints(self.game.view(seat))
 
+    def report(self, seat: int):
+        """:func:`game.report.board_report` of ``game.view(seat)`` only: the
+        detective report of ``seat`` (private to it when it is a person)."""
+        from game.report import board_report
+
+        return board_report(self.game.view(seat))
+
     def cards(self) -> tuple[str, ...]:
         """The 21 cards of the board game."""
         return ALL_CARDS

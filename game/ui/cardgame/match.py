@@ -118,3 +118,11 @@ class CardMatch(Seats):
         from game.hints import card_game_hints
 
         return card_game_hints(self.view(seat), lambda s: self.suspects[s])
+
+    def report(self, seat: int):
+        """:func:`game.report.card_game_report` of ``view(seat)`` only, players
+        named by their tokens: the detective report of ``seat`` (private to it
+        when it is a person)."""
+        from game.report import card_game_report
+
+        return card_game_report(self.view(seat), lambda s: self.suspects[s])

@@ -11,7 +11,7 @@ from game.ui.registry import make
 
 #: Scene names (``run.py --screenshot x.png --scene card-game``).
 CARD_SCENES = ("card-setup", "card-game", "card-ask", "card-notebook", "card-show", "card-join", "card-reveal",
-               "card-over")
+               "card-over", "card-report")
 
 
 def card_match(seed: int, humans: int = 1, players: int = 4, advanced: bool = True):
@@ -83,6 +83,15 @@ def build_card_scene(app, scene: str, seed: int = 3) -> None:
         app.push(make("card_show", app, table, seat) if phase is Phase.SHOW else make("join", app, table, seat, 1))
         return
     match = card_match(seed)
+    if scene == "card-report":                   # the person's detective report (one person: no cover)
+        card_advance(match, lambda g: False)
+        app.push(make("card_table", app, match))
+        over = make("card_game_over", app, match)
+        app.push(over)
+        over.guard.update(10.0)
+        over.update(0.0)
+        over.open_report(match.humans[0])
+        return
     if scene in ("card-reveal", "card-over"):
         card_advance(match, lambda g: len(g.actions) >= 8 and g.phase is Phase.ASK)
         everybody_wrong(match)

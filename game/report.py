@@ -1,0 +1,304 @@
+"""The detective report of one seat after a game (issue 13 part 6): when what
+the seat had seen was already enough to name the envelope, the facts that made
+it enough in plain words, and the one deduction that mattered most.
+
+Pure Python (no pygame).  Honesty: a report is built from ONE seat's view
+(:class:`game.rules.view.SeatView` or :class:`game.cardgame.engine.CardView`,
+its events redacted for that seat) and nothing else — a person's report holds
+their hand, so the screens show it to that person only (behind their cover).
+
+How it is found.  The seat's events are read again one by one by its game
+mode's one reader (:mod:`game.rules.reading`, :mod:`game.cardgame.reading`)
+into its :class:`~game.knowledge.record.Record`; each time the record's
+constraints change (:class:`~game.knowledge.tracker.RecordConstraints`) that
+is a :class:`Moment`.  The replay stops at the seat's own accusation (000
+"Accusations" 2: after it the seat sees the envelope) or at the end of the game
+(000 "Accusations" 3: the envelope is laid out for everybody), whichever comes
+first, so nothing learnt from the answer itself counts.
+
+* **solved** — the first moment the exact engine
+  (:func:`game.knowledge.counting.solve`, every deal consistent with the
+  record) leaves one envelope only (:meth:`Knowledge.solution`); its game turn
+  is ``solved_turn``.  Knowledge only grows, so every later moment is solved too.
+* **ready** — the first of the seat's own turns on which it could have
+  accused with that knowledge (000 "Accusations" 1: "wait for your turn"; 003
+  "En el teu torn pots optar per fer una acusació"): the turn of the solved
+  moment when it is the seat's own, else the seat's next turn.  Joining
+  somebody else's accusation in the card game is not counted.
+* **facts** — one sentence per pile, in pile order, saying why that pile's
+  envelope card is known at the solved moment: the notebook hint's own reason
+  (:func:`game.hints.deduce`), or, where the hint rules have not placed it yet,
+  the hints' "Every other weapon is in somebody's hand, so … is in the
+  envelope" (true then: the exact engine rules every other card out).
+  When the envelope is never named, the facts are the hints' reasons for the
+  hidden cards the seat did work out by the last moment.
+* **key deduction** — the hint rules name the envelope first at moment R (the
+  solved moment or later).  For each card the hint rules place by *reasoning*
+  at R (not seen: not in the seat's hand, not shown to it, not face up; and
+  not an envelope card — naming the envelope is the goal, not a step), a
+  detective who never works out where that card is (``deduce(blind={card})``)
+  names the envelope at moment R' >= R, or never before the replay stops.  The
+  key deduction is the card whose R' is latest (never beats any turn; ties:
+  the one found earliest): making that one deduction saves ``R' - R`` game
+  turns (``saved``; None when without it the envelope could not be named at
+  all).  None when no single deduction delays anything (``saved`` would be 0)
+  or the hint rules never name the envelope.
+
+Turns are game turns numbered from 1 (each ``TurnStarted`` starts one; 0
+before the first), as a log reader counts them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Callable, Collection, Sequence
+
+from game.hints import BOARD_WORDS, CARD_GAME_WORDS, Hint, Table, Wording, deduce, player_name, table
+from game.i18n import fmt
+from game.knowledge.counting import Constraints, solve
+from game.knowledge.record import Reader
+from game.knowledge.tracker import RecordConstraints
+
+__all__ = ["KeyDeduction", "Moment", "Replay", "Report", "board_report", "card_game_report", "replay"]
+
+
+@dataclass(frozen=True)
+class Moment:
+    """A point of the replay where the seat's knowledge changed: right after
+    its view's event number ``index`` (0-based), during game turn ``turn``
+    (from 1; 0 before the first turn) of seat ``player`` (None before the
+    first turn); ``table`` what the seat knew then (:class:`game.hints.Table`)."""
+
+    index: int
+    turn: int
+    player: int | None
+    table: Table
+
+
+@dataclass(frozen=True)
+class KeyDeduction:
+    """The deduction that mattered most (see the module docstring): where
+    ``card`` is (``hint``, the notebook's :class:`~game.hints.Hint` at the
+    moment the hints name the envelope, with its plain sentence ``hint.reason``),
+    first worked out on game turn ``found_turn``; without it the envelope is
+    named ``saved`` game turns later (None: never)."""
+
+    card: str
+    hint: Hint
+    found_turn: int
+    saved: int | None
+
+
+@dataclass(frozen=True)
+class Report:
+    """The detective report of ``seat``.
+
+    ``envelope`` the hidden cards, one per pile (None when the game has not
+    ended and the seat never knew them); ``solved_turn`` the game turn on which
+    what the seat had seen named the envelope (None: never before it accused or
+    the game ended); ``ready_turn`` its first own turn from then on (None: none
+    came); ``accused_turn`` the turn of its own accusation (None: it did not
+    accuse) and ``accused_right`` whether it was right (None: no accusation);
+    ``last_turn`` the game's last turn; ``facts`` the plain sentences that made
+    it enough, one per pile (when never solved: the hints' reasons for the
+    hidden cards it did work out, in pile order, maybe none); ``key`` the
+    :class:`KeyDeduction` or None; ``moments`` the replay's :class:`Moment`\\ s."""
+
+    seat: int
+    envelope: tuple[str, ...] | None
+    solved_turn: int | None
+    ready_turn: int | None
+    accused_turn: int | None
+    accused_right: bool | None
+    last_turn: int
+    facts: tuple[str, ...]
+    key: KeyDeduction | None
+    moments: tuple[Moment, ...] = ()
+
+    def shareable(self, people: Collection[int]) -> "Report":
+        """This report as it may be shown to the whole table: without the key
+        deduction when it says which of ``people`` (the seats played by
+        people) holds a card — a person's hand is theirs alone.  The facts
+        never place a card in a hand (they say why a card is hidden)."""
+        if self.key is not None and self.key.hint.holder in set(people):
+            return replace(self, key=None)
+        return self
+
+    @property
+    def turns_early(self) -> int | None:
+        """Game turns between the first own turn it could have accused on and
+        the turn it did accuse (or the game's last turn when it never did);
+        None when it was never ready."""
+        if self.ready_turn is None:
+            return None
+        return (self.accused_turn if self.accused_turn is not None else self.last_turn) - self.ready_turn
+
+
+def _names_envelope(hints: dict[str, Hint], piles: Sequence[Sequence[str]]) -> bool:
+    """True when ``hints`` put one card of every pile in the envelope."""
+    return all(any(c in hints and hints[c].envelope for c in pile) for pile in piles)
+
+
+@dataclass
+class Replay:
+    """One seat's events read again (:func:`replay`): ``moments``; ``solved``
+    the index in ``moments`` of the first solved one and ``solution`` the
+    envelope the exact engine names there (None, None: never); ``stop`` the
+    turn the replay stopped on; ``accused`` the cards of the seat's own
+    accusation (None: it did not accuse); ``own`` the numbers of the seat's
+    own turns up to the stop; ``last`` the last turn of the whole view."""
+
+    moments: list[Moment]
+    solved: int | None
+    solution: tuple[str, ...] | None
+    stop: int
+    accused: tuple[str, ...] | None
+    own: list[int]
+    last: int
+
+
+def replay(seat: int, events: Sequence[Any], reader: Reader, turn_started: type,
+           own_accusation: Callable[[Any], tuple[str, ...] | None]) -> Replay:
+    """Read ``events`` (``seat``'s view, in order) into ``reader`` (a fresh
+    reader of that seat's game mode) up to the seat's own accusation
+    (``own_accusation(e)`` gives its cards, None for any other event) or the
+    end of the game (the reader's ``end`` events); ``turn_started`` is the
+    mode's event class that starts a turn (with ``player``).  The exact engine
+    counts the moments a binary search needs (knowledge only grows, so the
+    solved moments are the last ones).  Returns the :class:`Replay`."""
+    rc = RecordConstraints(reader.record)
+    moments: list[Moment] = []
+    cons: list[Constraints] = []
+    turn, player = 0, None
+    accused: tuple[str, ...] | None = None
+    own: list[int] = []
+    for i, e in enumerate(events):
+        if isinstance(e, turn_started):
+            turn, player = turn + 1, e.player
+            if e.player == seat:
+                own.append(turn)
+        accused = own_accusation(e)
+        if accused is not None or isinstance(e, reader.end):
+            break
+        reader.feed((e,))
+        if rc.update():
+            moments.append(Moment(i, turn, player, table(reader.record)))
+            cons.append(rc.cons.copy())
+    # knowledge only grows: once solved, every later moment is solved; search
+    solved: int | None = None
+    solution: tuple[str, ...] | None = None
+    lo, hi = 0, len(moments)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        found = solve(cons[mid]).solution()
+        if found is None:
+            lo = mid + 1
+        else:
+            hi, solved, solution = mid, mid, found
+    last = sum(1 for e in events if isinstance(e, turn_started))
+    return Replay(moments, solved, solution, turn, accused, own, last)
+
+
+def report(seat: int, events: Sequence[Any], reader: Reader, turn_started: type,
+           own_accusation: Callable[[Any], tuple[str, ...] | None], name: Callable[[int], str],
+           words: Wording = BOARD_WORDS) -> Report:
+    """The :class:`Report` of ``seat`` from its view's ``events`` (see the
+    module docstring; the arguments as :func:`replay`'s, with ``name`` and
+    ``words`` as :func:`game.hints.deduce`'s).  Raises
+    :class:`~game.knowledge.counting.ContradictionError` or
+    :class:`~game.hints.InconsistentViewError` for a view no real game can
+    produce."""
+    r = replay(seat, events, reader, turn_started, own_accusation)
+    end = next((e for e in reversed(events) if isinstance(e, reader.end)), None)
+    envelope = tuple(reader.hidden(end)) if end is not None else r.solution
+    right = None if r.accused is None or envelope is None else tuple(r.accused) == envelope
+    accused_turn = r.stop if r.accused is not None else None
+    if r.solved is None or r.solution is None:
+        last = deduce(r.moments[-1].table, name, words) if r.moments else {}
+        found = tuple(h.reason for pile in (r.moments[-1].table.categories if r.moments else ())
+                      for c in pile if (h := last.get(c)) is not None and h.envelope)
+        return Report(seat, envelope, None, None, accused_turn, right, r.last, found, None, tuple(r.moments))
+    at = r.moments[r.solved]
+    ready = at.turn if at.player == seat else next((t for t in r.own if t > at.turn), None)
+    hints = [deduce(m.table, name, words) for m in r.moments]
+    facts = []
+    for k, card in enumerate(r.solution):
+        h = hints[r.solved].get(card)
+        facts.append(h.reason if h is not None and h.envelope else fmt(words.last_of_pile[min(k, 2)], card=card))
+    key = _key(r.moments, hints, r.solved, name, words)
+    return Report(seat, envelope, at.turn, ready, accused_turn, right, r.last, tuple(facts), key, tuple(r.moments))
+
+
+def _seen(t: Table) -> set[str]:
+    """The cards ``t``'s seat saw where they are: its hand, the cards shown to
+    it, the face-up cards, the hidden cards it looked at or that were laid out."""
+    shown = {q.shown for q in t.questions if q.shown is not None and q.shower not in (None, t.seat)}
+    return set(t.hand) | shown | set(t.face_up) | set(t.looked) | set(t.revealed)
+
+
+def _key(moments: Sequence[Moment], hints: Sequence[dict[str, Hint]], solved: int, name: Callable[[int], str],
+         words: Wording) -> KeyDeduction | None:
+    """The key deduction (module docstring), from the hints of every moment."""
+    piles = moments[solved].table.categories
+    named = next((m for m in range(solved, len(moments)) if _names_envelope(hints[m], piles)), None)
+    if named is None:
+        return None
+    at = moments[named].table
+    seen = _seen(at)
+    best: tuple | None = None
+    for card, hint in hints[named].items():
+        if hint.envelope or card in seen:
+            continue
+        later = next((m for m in range(named, len(moments))
+                      if _names_envelope(deduce(moments[m].table, name, words, frozenset({card})), piles)), None)
+        if later == named:
+            continue
+        found = next(m for m in range(named + 1) if _same(hints[m].get(card), hint))
+        saved = None if later is None else moments[later].turn - moments[named].turn
+        if saved == 0:
+            continue
+        rank = (saved is None, saved or 0, -found)
+        if best is None or rank > best[0]:
+            best = (rank, KeyDeduction(card, hint, moments[found].turn, saved))
+    return best[1] if best else None
+
+
+def _same(a: Hint | None, b: Hint) -> bool:
+    """True when hint ``a`` places its card where ``b`` does."""
+    return a is not None and a.envelope == b.envelope and a.holder == b.holder
+
+
+# ---------------------------------------------------------------- adapters
+def board_report(view: Any, name: Callable[[int], str] | None = None) -> Report:
+    """The :class:`Report` of a board-game seat from its own
+    :class:`~game.rules.view.SeatView` (``game.view(seat)``, usually at the
+    end of the game).  Players are named by their suspects (``view.seats``)
+    unless ``name`` is given.  The seat's accusation is its
+    ``AccusationMade`` (000 "Accusations" 1)."""
+    from game.rules import events as ev
+    from game.rules.reading import BoardReader
+
+    def accusation(e: Any) -> tuple[str, ...] | None:
+        if isinstance(e, ev.AccusationMade) and e.player == view.seat:
+            return (e.suspect, e.weapon, e.room)
+        return None
+
+    return report(view.seat, view.events, BoardReader.of(view), ev.TurnStarted, accusation,
+                  name or (lambda p: view.seats[p]), BOARD_WORDS)
+
+
+def card_game_report(view: Any, name: Callable[[int], str] | None = None) -> Report:
+    """The :class:`Report` of a card-game seat from its own
+    :class:`~game.cardgame.engine.CardView`.  Players are "Player 1",
+    "Player 2" ... unless ``name`` is given.  The seat's accusation is its
+    ``AccusationPlaced`` (003 "Acusació": alone or joining another's)."""
+    from game.cardgame import events as ev
+    from game.cardgame.reading import CardReader
+
+    def accusation(e: Any) -> tuple[str, ...] | None:
+        if isinstance(e, ev.AccusationPlaced) and e.player == view.seat and e.cards is not None:
+            return tuple(e.cards)
+        return None
+
+    return report(view.seat, view.events, CardReader.of(view), ev.TurnStarted, accusation,
+                  name or player_name, CARD_GAME_WORDS)

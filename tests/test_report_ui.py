@@ -1,0 +1,234 @@
+"""The detective report on screen (issue 13 part 6): from the game-over
+screen of either game, a person's report opens only behind their cover (and
+is not even worked out before), mashing buttons never gets past that cover,
+a computer's report opens openly, and OK goes back to the game over."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.cardgame.engine import CardSetup  # noqa: E402
+from game.rules.setup import GameSetup, SeatConfig  # noqa: E402
+from game.ui.board.match import Match  # noqa: E402
+from game.ui.cardgame.match import CardMatch  # noqa: E402
+from game.ui.cardgame.screens import card_advance  # noqa: E402
+from game.ui.registry import is_scene, make  # noqa: E402
+from game.ui.scene import FRESH_QUIET, PRIVATE_GUARD  # noqa: E402
+from game.ui.screens import advance  # noqa: E402
+from tests.inputs import click, defaults_after, key, make_app  # noqa: E402,F401
+
+FRAME = 0.05
+PEOPLE = (SeatConfig("scarlet", "human"), SeatConfig("mustard", "computer"), SeatConfig("white", "human"),
+          SeatConfig("green", "computer"))
+
+
+@pytest.fixture
+def app():
+    a = make_app()
+    yield a
+    a.close()
+
+
+class Counted:
+    """Wraps ``match.report`` and notes every seat whose report is worked out."""
+
+    def __init__(self, match) -> None:
+        self.seats: list[int] = []
+        self.real = match.report
+        match.report = self
+
+    def __call__(self, seat: int):
+        self.seats.append(seat)
+        return self.real(seat)
+
+
+def board_game_over(app, seed: int = 3):
+    """A finished board game with two people (Miss Scarlet, Mrs. White) and
+    its game-over screen on top, its guard over."""
+    match = Match(app.board, GameSetup(seats=PEOPLE, seed=seed))
+    advance(match, lambda g: False, limit=20000)
+    assert match.game.over
+    app.push(make("board", app, match))
+    over = make("game_over", app, match)
+    app.push(over)
+    return match, over
+
+
+def wait_guard(app, over) -> None:
+    while over.guard.active:
+        app.step(FRAME, draw=False)
+
+
+def quiet(app, seconds: float) -> None:
+    for _ in range(int(seconds / FRAME) + 1):
+        app.step(FRAME)
+
+
+def drawn_reports(app) -> list:
+    """The report scenes drawn in the last frame (the stack from the topmost opaque scene up)."""
+    return [s for s in app.stack if is_scene(s, "report")]
+
+
+def test_a_persons_report_opens_behind_their_cover_and_ok_goes_back(app):
+    match, over = board_game_over(app)
+    counted = Counted(match)
+    wait_guard(app, over)
+    white = next(b for b in over.report_buttons if b.data == 2)
+    assert white.label == "Mrs. White" and len(over.report_buttons) == 4
+    click(app, white.rect.center)
+    assert is_scene(app.top, "cover") and app.top.seat == 2
+    assert counted.seats == [] and drawn_reports(app) == []        # nothing of it exists behind the cover
+    quiet(app, PRIVATE_GUARD + FRESH_QUIET)
+    key(app, pygame.K_RETURN)
+    report = app.top
+    assert is_scene(report, "report") and report.private and report.seat == 2
+    assert counted.seats == [2]
+    texts = [w.text for w in report.widgets() if hasattr(w, "text")]
+    r = report.report
+    assert texts[0] == "Detective report: Mrs. White"
+    turn_line = (f"On turn {r.solved_turn} you already knew enough to solve the case." if r.solved_turn
+                 else "What you saw was never quite enough to be sure.")
+    assert turn_line in texts
+    assert any(f"turn {r.last_turn}" in t or f"turn {r.accused_turn}" in t for t in texts)
+    assert all(f.split()[0] in " ".join(texts) for f in r.facts)
+    app.draw()
+    key(app, pygame.K_ESCAPE)
+    assert app.top is over
+
+
+def test_mashing_on_the_game_over_never_opens_a_persons_report_without_its_cover(app):
+    """Enter, Space and clicks on every report button, every frame: the first
+    press opens a cover (the report is not made), and no press gets past it."""
+    match, over = board_game_over(app)
+    counted = Counted(match)
+    wait_guard(app, over)
+    people = [b for b in over.report_buttons if match.is_human(b.data)]
+    over.focus.focus_on(people[1])                  # Enter and Space press Mrs. White's report button
+    spots = [b.rect.center for b in people] + [(640, 300), (640, 500)]   # and clicks land everywhere
+    for frame in range(160):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0))
+        if frame % 2:
+            pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_RETURN, mod=0, unicode="", scancode=0))
+        pos = spots[frame % len(spots)]
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+        if frame % 3 == 0:
+            key(app, pygame.K_SPACE, dt=FRAME)
+        else:
+            app.step(FRAME)
+        assert drawn_reports(app) == [] and counted.seats == [], frame
+        assert is_scene(app.top, "cover") and app.top.seat == 2, frame    # the first press: only the cover
+    quiet(app, PRIVATE_GUARD + FRESH_QUIET)
+    key(app, pygame.K_RETURN)                       # one calm press: now it is Mrs. White's own
+    assert is_scene(app.top, "report") and app.top.seat == 2 and counted.seats == [2]
+
+
+def test_a_computers_report_opens_openly_and_keeps_the_peoples_cards_private(app):
+    match, over = board_game_over(app)
+    wait_guard(app, over)
+    mustard = next(b for b in over.report_buttons if b.data == 1)
+    click(app, mustard.rect.center)
+    report = app.top
+    assert is_scene(report, "report") and not report.private and report.seat == 1
+    if report.report.key is not None:
+        assert report.report.key.hint.holder not in match.humans
+    full = match.report(1)
+    assert full.shareable(match.humans) == report.report
+    key(app, pygame.K_RETURN)
+    assert app.top is over
+
+
+def test_one_person_at_the_table_sees_their_report_without_a_cover(app):
+    from game.ui.match import quick_setup
+
+    match = Match(app.board, quick_setup(6))
+    advance(match, lambda g: False, limit=20000)
+    app.push(make("board", app, match))
+    over = make("game_over", app, match)
+    app.push(over)
+    wait_guard(app, over)
+    click(app, next(b for b in over.report_buttons if b.data == 0).rect.center)
+    report = app.top
+    assert is_scene(report, "report") and report.private
+    r = report.report          # seed 6: Miss Scarlet could have named the envelope and never accused
+    assert (r.solved_turn, r.ready_turn, r.accused_turn) == (42, 45, None) and r.key is not None
+    texts = [w.text for w in report.widgets() if hasattr(w, "text")]
+    assert "You could have accused on turn 45." in texts
+    assert "The clue that mattered most (turn 39):" in texts
+
+
+def test_the_card_games_report_opens_behind_its_cover(app):
+    setup = CardSetup(players=4, seed=7, levels=("human", "easy", "human", "easy"), first=0)
+    match = CardMatch(setup, ("scarlet", "white", "peacock", "green"))
+    card_advance(match, lambda g: False)
+    assert match.game.over
+    app.push(make("card_table", app, match))
+    over = make("card_game_over", app, match)
+    app.push(over)
+    counted = Counted(match)
+    wait_guard(app, over)
+    click(app, next(b for b in over.report_buttons if b.data == 2).rect.center)
+    assert is_scene(app.top, "cover") and counted.seats == []
+    quiet(app, PRIVATE_GUARD + FRESH_QUIET)
+    key(app, pygame.K_RETURN)
+    assert is_scene(app.top, "report") and app.top.private and counted.seats == [2]
+    assert app.top.report.envelope == tuple(match.game.crime)
+    app.draw()
+
+
+def test_from_the_table_to_the_game_over_to_each_report_and_back(app):
+    """The whole flow: the table shows the end of the game, the game-over
+    screen offers a report per seat; a person's opens after their cover, a
+    computer's openly; each goes back to the game over, which still plays again."""
+    match = Match(app.board, GameSetup(seats=PEOPLE, seed=5))
+    advance(match, lambda g: False, limit=20000)
+    app.push(make("board", app, match))
+    for _ in range(6000):
+        if is_scene(app.top, "game_over"):
+            break
+        app.step(FRAME, draw=False)
+    over = app.top
+    assert is_scene(over, "game_over") and [b.data for b in over.report_buttons] == [0, 1, 2, 3]
+    assert not any(b.enabled for b in over.report_buttons)            # dimmed while the case closes
+    wait_guard(app, over)
+    for seat in (0, 3):
+        click(app, over.report_buttons[seat].rect.center)
+        if match.is_human(seat):
+            assert is_scene(app.top, "cover") and app.top.seat == seat
+            quiet(app, PRIVATE_GUARD + FRESH_QUIET)
+            key(app, pygame.K_RETURN)
+        report = app.top
+        assert is_scene(report, "report") and report.seat == seat and report.private == match.is_human(seat)
+        assert report.report.envelope == match.game.envelope
+        key(app, pygame.K_RETURN)
+        assert app.top is over
+    click(app, over.again.rect.center)
+    assert is_scene(app.top, "board") and app.top.match is not match
+
+
+def test_the_summary_says_each_ending_in_plain_words():
+    from game.report import KeyDeduction, Report
+    from game.hints import Hint
+    from game.ui.scenes.report import key_lines, summary_lines
+
+    r = Report(0, ("plum", "rope", "hall"), 12, 14, 20, True, 22, ("a", "b", "c"), None)
+    assert summary_lines(r) == ["On turn 12 you already knew enough to solve the case.",
+                                "You accused on turn 20, and you were right!", "You could have accused on turn 14."]
+    r = Report(0, ("plum", "rope", "hall"), 12, 12, 12, False, 22, (), None)
+    assert summary_lines(r) == ["On turn 12 you already knew enough to solve the case.",
+                                "You accused on turn 12, but you were wrong."]
+    r = Report(0, ("plum", "rope", "hall"), None, None, None, None, 30, (), None)
+    assert summary_lines(r) == ["What you saw was never quite enough to be sure.",
+                                "You did not accuse. The game ended on turn 30."]
+    hint = Hint("rope", False, 1, "Colonel Mustard has the Rope.")
+    assert key_lines(KeyDeduction("rope", hint, 7, 1)) == (
+        "The clue that mattered most (turn 7):", "Colonel Mustard has the Rope.",
+        "Without it, you would have solved the case 1 turn later.")
+    assert key_lines(KeyDeduction("rope", hint, 7, 5))[2] == "Without it, you would have solved the case 5 turns later."
+    assert key_lines(KeyDeduction("rope", hint, 7, None))[2] == "Without it, you could not have solved the case."

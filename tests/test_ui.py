@@ -811,39 +811,55 @@ def test_setup_rows_do_not_overlap_and_stay_readable(app):
     app.draw()                                                       # and it draws
 
 
-def _slow_players(monkeypatch, match: Match, seconds: float = 0.3) -> list:
-    """Make every computer player of ``match`` sleep ``seconds`` before it
-    chooses; returns a list filled with (thread name, view type) per call."""
-    calls = []
-    for player in match.players.values():
-        orig = player.choose
+class Gate:
+    """Computer players that cannot finish choosing until :meth:`open`: a
+    frame or a quit that returns while :attr:`stuck` is True provably did not
+    wait for the thinking (tied to the game's progress, not to a clock)."""
 
-        def slow(view, legal, orig=orig):
-            calls.append((threading.current_thread().name, type(view).__name__))
-            time.sleep(seconds)
+    def __init__(self, monkeypatch, match: Match) -> None:
+        self.event = threading.Event()
+        self.entered = 0            # choices begun
+        self.finished = 0           # choices handed back
+        self.calls: list = []
+        for player in match.players.values():
+            monkeypatch.setattr(player, "choose", self._wrap(player.choose))
+
+    def _wrap(self, orig):
+        def gated(view, legal):
+            self.calls.append((threading.current_thread().name, type(view).__name__))
+            self.entered += 1
+            self.event.wait(60)     # a safety cap only: the test opens the gate itself
+            self.finished += 1
             return orig(view, legal)
-        monkeypatch.setattr(player, "choose", slow)
-    return calls
+        return gated
+
+    @property
+    def stuck(self) -> bool:
+        """True while a choice has begun and cannot have ended."""
+        return self.entered > self.finished and not self.event.is_set()
+
+    def open(self) -> None:
+        self.event.set()
 
 
 def test_thinking_never_freezes_the_frame(threaded_app, monkeypatch):
     app = threaded_app
     board = start_match(app, robots())
-    calls = _slow_players(monkeypatch, board.match)
+    gate = Gate(monkeypatch, board.match)
+    calls = gate.calls
     g = board.game
     app.step(0.016)
-    run_threaded_until(app, lambda: board.thinking, seconds=5, dt=0.016)
+    run_threaded_until(app, lambda: board.thinking and gate.entered, seconds=60, dt=0.016)
     before = len(g.events)
-    frames, slowest = [], 0.0
+    frames = []
     for _ in range(10):                                              # 10 frames while the player thinks
-        t0 = time.perf_counter()
         app.step(0.016, draw=True)
-        slowest = max(slowest, time.perf_counter() - t0)
-        frames.append(pygame.image.tobytes(app.window.surface, "RGB"))
+        assert gate.stuck                                            # the frame came back mid-choice:
+        frames.append(pygame.image.tobytes(app.window.surface, "RGB"))   # no frame waited for it
         assert board.thinking and len(g.events) == before           # still thinking, nothing applied
-    assert slowest < 0.1, slowest                                    # no frame waited for the 0.3 s choice
     assert len(set(frames)) > 1                                      # the thinking dots move
     assert "thinking" in board._status()
+    gate.open()
     steps = run_threaded_until(app, lambda: len(g.events) > before, seconds=5, dt=0.016)
     assert steps >= 1 and not board.thinking and board.pending is None
     assert calls and all(name.startswith("clue-ai") and view == "SeatView" for name, view in calls)
@@ -890,26 +906,26 @@ def test_leaving_the_board_stops_the_worker(threaded_app, monkeypatch):
 
     app = threaded_app
     board = start_match(app, robots())
-    _slow_players(monkeypatch, board.match, seconds=0.3)
-    run_threaded_until(app, lambda: board.thinking, seconds=5, dt=0.016)
+    gate = Gate(monkeypatch, board.match)
+    run_threaded_until(app, lambda: board.thinking and gate.entered, seconds=60, dt=0.016)
     key(app, pygame.K_ESCAPE)
     menu = app.top
     assert isinstance(menu, MenuScene)
-    t0 = time.perf_counter()
     menu.to_title()                                                  # leaves the board mid-thought
-    assert time.perf_counter() - t0 < 0.1                            # nothing waits for the thinking
+    assert gate.stuck                                                # nothing waited for the thinking
     assert board.match.closed and board.match._executor is None and board.pending is None
     for _ in range(3):
         app.step(0.016)
     # quitting mid-thought does not hang either
     board2 = start_match(app, robots(seed=4))
-    _slow_players(monkeypatch, board2.match, seconds=0.3)
-    run_threaded_until(app, lambda: board2.thinking, seconds=5, dt=0.016)
+    gate2 = Gate(monkeypatch, board2.match)
+    run_threaded_until(app, lambda: board2.thinking and gate2.entered, seconds=60, dt=0.016)
     pygame.event.post(pygame.event.Event(pygame.QUIT))
-    t0 = time.perf_counter()
     assert app.run() == 0
-    assert time.perf_counter() - t0 < 0.2
+    assert gate2.stuck                                               # it quit while the choice was still open
     assert board2.match.closed and not app.stack
+    gate.open()
+    gate2.open()
     for t in threading.enumerate():                                  # the worker ends once its choice is done
         if t.name.startswith("clue-ai"):
             t.join(timeout=2)

@@ -402,7 +402,7 @@ class Speaker:
 
     def repeat(self) -> None:
         """The repeat key: say the last line again — a private line only while its scene is still on top."""
-        if self.last is not None and self.enabled and self._may_speak(self.last[1]):
+        if self.last is not None and self.enabled and self._may_speak(self.last[1]) and self.last not in self.pending:
             self.pending.append(self.last)
 
     def _may_speak(self, owner) -> bool:
@@ -422,7 +422,7 @@ class Speaker:
         if self.last is not None and not self._may_speak(self.last[1]):
             self.last = None                    # a private line is never repeated once its screen is gone
         self._look_at_screen()
-        lines = [(text, owner) for text, owner in self.pending if self._may_speak(owner)][-MOST_LINES:]
+        lines = [(text, owner) for text, owner in dict.fromkeys(self.pending) if self._may_speak(owner)][-MOST_LINES:]
         self.pending = []
         if not lines or not self.enabled:
             return

@@ -122,7 +122,7 @@ class CoverScene(Scene):
     def speech_prompt(self) -> str | None:
         """Read aloud (public, like everything on the cover): whose turn to look, and how."""
         line = _("Everyone else, please look away.")
-        return " ".join(t for t in (self.title, self.reason, line,
+        return " ".join(t for t in (self.title + ".", self.reason, line,
                                      prompts.fmt(_("Press {confirm} or click to continue"))) if t)
 
     @staticmethod

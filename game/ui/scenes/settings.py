@@ -277,10 +277,13 @@ class SettingsScene(Scene):
         footer_hint(surface, _("{move} to choose and change, {confirm} to press, {back} to go back"))
 
     def widgets(self) -> list:
+        y = ROW_Y + (len(self.rows) + 1) * ROW_STEP + 2
+        silent = self.app.speech.problem() if self.app.speech.enabled else None
+        lines = theme.wrap(silent, ROW_W, theme.SMALL) if silent else []
         return list(self.focus.buttons) + [
             Label(pygame.Rect(640 - ROW_W // 2, 22, ROW_W, 50), _("Settings"), theme.TITLE, True),
-            Label(pygame.Rect(640 - ROW_W // 2, ROW_Y + (len(self.rows) + 1) * ROW_STEP + 2, ROW_W, 30),
-                  _("Changes are saved at once."), theme.BODY)]
+            Label(pygame.Rect(640 - ROW_W // 2, y, ROW_W, 30), _("Changes are saved at once."), theme.BODY)] + [
+            Label(pygame.Rect(ROW_X, y + i * 26, ROW_W, 26), line, theme.SMALL) for i, line in enumerate(lines)]
 
 
 def _index(choices: tuple[str, ...], value: str) -> int:

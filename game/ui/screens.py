@@ -14,7 +14,8 @@ from game.ui.cardgame.screens import CARD_SCENES, build_card_scene
 from game.ui.registry import make
 
 SCENE_NAMES = ("title", "setup", "board", "notebook", "suggestion", "cover", "game-over", "controls", "settings", "presets",
-               "rules", "lesson", "lesson-disprove") + CARD_SCENES + ("notebook-hints", "unplugged")
+               "rules", "lesson", "lesson-disprove") + CARD_SCENES + ("notebook-hints", "unplugged", "lesson-speech",
+                                                                     "lesson-settings")
 
 
 def advance(match: Match, stop, limit: int = 3000) -> None:
@@ -57,9 +58,17 @@ def build_scene(app, scene: str, seed: int = 3) -> None:
         return
     if scene.startswith("lesson"):      # the guided first game, at one of its lessons
         from game.ui.coach import play_until, start_lesson
+        from game.ui.speech import FakeDriver
 
+        if scene in ("lesson-speech", "lesson-settings"):   # read aloud (on in the lesson), a line being spoken
+            app.speech.driver = FakeDriver(hold=True)
         start_lesson(app)
-        play_until(app, "door" if scene == "lesson" else "disprove")
+        play_until(app, {"lesson": "door", "lesson-disprove": "disprove"}.get(scene, "you"))
+        if scene == "lesson-settings":  # Settings from the pause menu: "Read aloud: on", the speaker in the corner
+            app.push(make("menu", app, app.top))
+            app.push(make("settings", app))
+            app.top.focus.focus_on(app.top.read_row)
+            app.step(0.05, draw=False)
         return
     if scene == "presets":
         setup = make("setup", app)

@@ -63,6 +63,8 @@ from game.i18n import LANGUAGE_NAMES, N_, _, fmt, language
 MOST_LINES = 4
 #: espeak-ng voices for each language, best first (any voice of the language after these).
 ESPEAK_VOICES = {"en": ("en-gb", "en-us", "en"), "es": ("es", "es-419"), "ca": ("ca",)}
+#: Where the speaking speaker is drawn (logical pixels): the top-left corner, clear of every screen's text.
+ICON = pygame.Rect(2, 2, 26, 26)
 #: Seconds the worker thread waits for a new line before it looks at the running one again.
 POLL = 0.05
 
@@ -463,9 +465,10 @@ class Speaker:
 
     # ------------------------------------------------------------- draw
     def draw(self, surface: pygame.Surface) -> None:
-        """A small speaker in the top-left corner while a line is spoken."""
+        """A small speaker in the top-left corner while a line is spoken
+        (:data:`ICON`: a corner no screen writes text in)."""
         if self.enabled and self.speaking:
-            draw_speaker(surface, pygame.Rect(8, 8, 40, 40))
+            draw_speaker(surface, ICON)
 
 
 def draw_speaker(surface: pygame.Surface, rect: pygame.Rect) -> None:

@@ -239,7 +239,8 @@ def test_the_menu_over_a_private_screen_silences_it_and_repeat_says_nothing_priv
     app.push(make("menu", app, board))                 # the pause menu over the card
     stops = driver.stops
     steps(app, 1)
-    assert driver.stops == stops + 1 and app.speech.last is None      # cut short, and forgotten
+    assert driver.stops == stops + 1 and "Rope" not in app.speech.last[0]     # cut short, and forgotten
+    assert app.speech.last[1] is None                  # R now says the last public line (the cover's)
     count = len(driver.said)
     for _i in range(6):
         key(app, pygame.K_r, dt=0.05, draw=False)
@@ -401,6 +402,31 @@ def test_espeak_driver_never_blocks_and_the_next_line_cuts_the_last_short(tmp_pa
         driver.close()
         driver._thread.join(timeout=10)
     assert driver._proc is None and driver.broken is None
+
+
+def test_espeak_without_a_sound_device_is_silent_and_says_why(tmp_path, capsys):
+    program = tmp_path / "espeak-ng"
+    program.write_text(f"""#!{sys.executable}
+import sys
+if sys.argv[1:] == ["--voices"]:
+    print("Pty Language Age/Gender VoiceName File Other Languages")
+    print(" 5  en-gb  --/M  X  x/en")
+    sys.exit(0)
+print("ALSA lib pcm.c:2666:(snd_pcm_open_noupdate) Unknown PCM default", file=sys.stderr)
+print("error: No such file or directory", file=sys.stderr)
+""")                                                   # what espeak-ng says (exit status 0) with no sound card
+    program.chmod(program.stat().st_mode | stat.S_IEXEC)
+    driver = speech.EspeakDriver(str(program))
+    try:
+        driver.say("Hello.", "en")
+        _wait(lambda: driver.broken is not None, "the failure")
+    finally:
+        driver.close()
+        driver._thread.join(timeout=10)
+    assert driver.problem("en") == ("Read aloud is silent: the speech engine cannot reach the speakers "
+                                    "(espeak-ng: error: No such file or directory).")
+    assert driver.missing == {"es", "ca"} and driver.problem("ca") == driver.problem("en")
+    assert capsys.readouterr().err.count("read aloud:") == 1
 
 
 def test_pick_voice_by_language():

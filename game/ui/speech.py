@@ -73,6 +73,7 @@ NO_ENGINE = N_("Read aloud is silent: this computer has no speech engine. On Lin
 NO_VOICE = N_("Read aloud is silent in {language}: this computer has no {language} voice. The README says "
               "how to add one.")
 BROKEN = N_("Read aloud stopped: the speech engine failed ({detail}).")
+NO_SOUND = N_("Read aloud is silent: the speech engine cannot reach the speakers ({detail}).")
 
 
 class Driver:
@@ -245,21 +246,29 @@ class EspeakDriver(_Worker):
         if voice is None:
             return False
         self._proc = subprocess.Popen([self.program, "-v", voice, "--", text], stdin=subprocess.DEVNULL,
-                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                                      stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         return True
 
     def _cut(self) -> None:
         proc, self._proc = self._proc, None
-        if proc is not None and proc.poll() is None:
-            proc.kill()
-            proc.wait(timeout=5)
+        if proc is not None:
+            if proc.poll() is None:
+                proc.kill()
+            proc.communicate(timeout=5)
 
     def _tick(self) -> bool:
+        """A line that ended: an exit status other than 0, or an "error" on
+        stderr (espeak-ng without a sound device still exits with 0), makes the
+        driver silent with the reason."""
         proc = self._proc
         if proc is None or proc.poll() is None:
             return proc is not None
         self._proc = None
-        if proc.returncode not in (0, -9):
+        errors = [line.strip() for line in proc.communicate(timeout=5)[1].decode("utf-8", "replace").splitlines()
+                  if line.strip().lower().startswith("error")]
+        if errors:
+            self.fail(NO_SOUND, f"espeak-ng: {errors[-1]}")
+        elif proc.returncode != 0:
             self.fail(BROKEN, f"espeak-ng exit status {proc.returncode}")
         return False
 
@@ -287,6 +296,10 @@ class Pyttsx3Driver(_Worker):
         super().__init__()
 
     def _open(self) -> None:
+        if sys.platform == "win32":           # SAPI5 is COM: this thread must join a COM apartment first
+            import pythoncom
+
+            pythoncom.CoInitialize()
         import pyttsx3
 
         self.engine = pyttsx3.init()
@@ -365,6 +378,7 @@ class Speaker:
         self.pending: list[tuple[str, object]] = []
         #: the last line spoken (for the repeat key) and the private scene it belongs to (None: public)
         self.last: tuple[str, object] | None = None
+        self._last_public: tuple[str, object] | None = None
         #: the private scene whose line is being spoken, or None
         self.speaking_for: object = None
         self._screen: tuple | None = None      # the screen line spoken last: (scene id, text)
@@ -422,7 +436,7 @@ class Speaker:
             self._driver().stop()
             self.speaking_for = None
         if self.last is not None and not self._may_speak(self.last[1]):
-            self.last = None                    # a private line is never repeated once its screen is gone
+            self.last = self._last_public       # a private line is never repeated once its screen is gone
         self._look_at_screen()
         lines = [(text, owner) for text, owner in dict.fromkeys(self.pending) if self._may_speak(owner)][-MOST_LINES:]
         self.pending = []
@@ -433,6 +447,8 @@ class Speaker:
             lines = [(t, o) for t, o in lines if o is owner]
         text = " ".join(t for t, _o in lines)
         self.last, self.speaking_for = (text, owner), owner
+        if owner is None:
+            self._last_public = self.last
         self._driver().say(text, language())
 
     def _look_at_screen(self) -> None:

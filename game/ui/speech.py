@@ -437,7 +437,10 @@ class Speaker:
             self.speaking_for = None
         if self.last is not None and not self._may_speak(self.last[1]):
             self.last = self._last_public       # a private line is never repeated once its screen is gone
-        self._look_at_screen()
+        if self.enabled:
+            self._look_at_screen()
+        else:
+            self._screen = None                 # turned on again: the screen's line is said
         lines = [(text, owner) for text, owner in dict.fromkeys(self.pending) if self._may_speak(owner)][-MOST_LINES:]
         self.pending = []
         if not lines or not self.enabled:

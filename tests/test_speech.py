@@ -117,7 +117,7 @@ def test_a_lesson_step_is_read_in_the_language_in_use(lang):
     assert {lg for lg, _t in driver.said} == {lang}
     if lang == "en":
         assert bubble.startswith("You are Miss Scarlet, the red token")
-        assert driver.said[0][1].startswith("Welcome, detective!")
+        assert driver.said[0][1].startswith("It is Miss Scarlet's turn. Welcome, detective!")
     steps(app, 10)                                     # the bubble's read guard
     app.router.handle(Intent(Kind.CONFIRM))            # the bubble read: the board's prompt is read next
     steps(app)
@@ -150,6 +150,29 @@ def test_a_turn_is_read_aloud_whose_turn_and_what_to_do(lang):
     app.router.handle(REPEAT)                          # the repeat key says it again
     steps(app, 1)
     assert driver.lines[-1] == driver.lines[-2] == "Your turn: roll the die." if lang == "en" else True
+    app.close()
+
+
+def test_the_card_game_reads_whose_turn_and_what_to_do():
+    from game.cardgame.engine import CardSetup
+    from game.ui.cardgame.match import CardMatch
+
+    app = new_app(read_aloud=True)
+    match = CardMatch(CardSetup(players=3, seed=5, levels=("easy", "easy", "human"), first=0),
+                      ("scarlet", "white", "peacock"))
+    table = make("card_table", app, match)
+    app.push(table)
+    for _i in range(600):                              # Miss Scarlet and Mrs. White play, then Mrs. Peacock (a person)
+        if app.top is table and table.human_to_act and match.game.turn == 2:
+            break
+        if is_scene(app.top, "card_show") and not app.top.guard.active:
+            app.top.show(app.top.offered[0])           # she shows a card when asked
+        app.step(0.1, draw=False)
+    steps(app)
+    lines = " ".join(said(app))
+    assert lines.startswith("It is Miss Scarlet's turn.")                       # said as the table opens
+    assert "It is Mrs. White's turn." in lines and "It is Mrs. Peacock's turn." in lines
+    assert said(app)[-1] == "Ask about two cards, or accuse."
     app.close()
 
 
@@ -311,6 +334,15 @@ def test_the_repeat_key_and_pad_button_are_listed_and_free():
     pad_press(app, 5, pygame.CONTROLLER_BUTTON_RIGHTSHOULDER)
     assert said(app)[-2:] == ["Read me again.", "Read me again."]
     app.close()
+
+
+def test_a_key_someone_chose_before_is_not_taken_by_the_repeat_key():
+    from game.ui.input import build_keymap, merged_keys
+
+    keys = merged_keys({"notebook": ["r"]})           # R chosen for the notebook before R repeated anything
+    assert keys["notebook"] == ["r"] and keys["repeat"] == []
+    assert build_keymap(keys)[pygame.K_r] is Kind.NOTEBOOK
+    assert merged_keys({})["repeat"] == ["r"]
 
 
 # ------------------------------------------------------------ drivers

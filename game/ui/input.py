@@ -123,9 +123,14 @@ def key_label(name: str) -> str:
 def merged_keys(custom: dict[str, list[str]] | None) -> dict[str, list[str]]:
     """The default bindings with the player's ``custom`` ones (from the settings) on top."""
     keys = {k: list(v) for k, v in DEFAULT_KEYS.items()}
+    taken: set[str] = set()
     for name, names in (custom or {}).items():
         if name in keys and names:
             keys[name] = list(names)
+            taken.update(names)
+    for name in keys:           # a key chosen for one action is not also another's default (R, new in 13)
+        if name not in (custom or {}):
+            keys[name] = [k for k in keys[name] if k not in taken]
     return keys
 
 

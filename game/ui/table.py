@@ -197,6 +197,7 @@ class TableScene(Scene):
         self.focus = FocusGroup()
         self._buttons_key = None
         self.presenter = self.make_presenter()
+        app.speech.say(match.log[-1] if match.log else None)   # read aloud: where the game stands (whose turn)
 
     def make_presenter(self) -> Presenter:
         """The game mode's :class:`Presenter` (override)."""

@@ -327,7 +327,7 @@ def test_the_repeat_key_and_pad_button_are_listed_and_free():
     app = new_app(read_aloud=True)
     controls = make("controls", app)
     row = next(r for r in controls.rows if r.data is Kind.REPEAT)
-    assert (row.label, row.keys_text(), row.pad_text()) == ("Read aloud again", "R", "RB")
+    assert (row.label, row.keys_text(), row.pad_text()) == ("Read again", "R", "RB")
     app.push(make("message", app, "Read me again."))
     steps(app)
     app.pads.on_added(5, "Pad")

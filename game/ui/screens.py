@@ -14,8 +14,8 @@ from game.ui.cardgame.screens import CARD_SCENES, build_card_scene
 from game.ui.registry import make
 
 SCENE_NAMES = ("title", "setup", "board", "notebook", "suggestion", "cover", "game-over", "controls", "settings", "presets",
-               "rules", "lesson", "lesson-disprove") + CARD_SCENES + ("notebook-hints", "unplugged", "lesson-speech",
-                                                                     "lesson-settings")
+               "rules", "lesson", "lesson-disprove") + CARD_SCENES + ("lesson-speech", "lesson-settings",
+                                                                     "settings-silent", "notebook-hints", "unplugged")
 
 
 def advance(match: Match, stop, limit: int = 3000) -> None:
@@ -84,6 +84,16 @@ def build_scene(app, scene: str, seed: int = 3) -> None:
         return
     if scene == "settings":
         app.push(make("settings", app))
+        return
+    if scene == "settings-silent":      # read aloud on, on a computer with no speech engine: Settings says why
+        from game.ui.speech import NO_ENGINE, Driver
+
+        app.speech.driver = Driver()
+        app.speech.driver.broken = (NO_ENGINE, "")
+        app.prefs.set_read_aloud(True, save=False)
+        settings = make("settings", app)
+        app.push(settings)
+        settings.focus.focus_on(settings.read_row)
         return
     if scene == "controls":
         app.pads.on_added(1001, "Xbox Wireless Controller")   # stand-ins: no hardware is opened

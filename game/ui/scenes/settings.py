@@ -27,7 +27,7 @@ from game.ui.registry import make
 from game.ui.scene import Scene
 from game.ui.widgets import Button, FocusGroup, Label, footer_hint
 
-ROW_X, ROW_W, ROW_H, ROW_STEP, ROW_Y = 200, 880, 56, 64, 108
+ROW_X, ROW_W, ROW_H, ROW_STEP, ROW_Y = 200, 880, 52, 60, 100
 #: The value area at the right of a row: ◀ arrow, bar (volume) or pips (choices), ▶ arrow.
 ARROW_W, BAR_W = 44, 220
 VALUE_W = 2 * ARROW_W + BAR_W + 16
@@ -283,7 +283,7 @@ class SettingsScene(Scene):
         return list(self.focus.buttons) + [
             Label(pygame.Rect(640 - ROW_W // 2, 22, ROW_W, 50), _("Settings"), theme.TITLE, True),
             Label(pygame.Rect(640 - ROW_W // 2, y, ROW_W, 30), _("Changes are saved at once."), theme.BODY)] + [
-            Label(pygame.Rect(ROW_X, y + i * 26, ROW_W, 26), line, theme.SMALL) for i, line in enumerate(lines)]
+            Label(pygame.Rect(ROW_X, y + i * 32, ROW_W, 32), line, theme.SMALL) for i, line in enumerate(lines)]
 
 
 def _index(choices: tuple[str, ...], value: str) -> int:

@@ -135,11 +135,13 @@ class FakeDriver(Driver):
         self._busy = False
 
     def say(self, text: str, lang: str) -> None:
+        """Record ``(lang, text)`` (nothing once broken, or for a language without a voice)."""
         if self.broken is None and lang not in self.missing:
             self.said.append((lang, text))
             self._busy = self.hold
 
     def stop(self) -> None:
+        """Count a line cut short."""
         self.stops += 1
         self._busy = False
 
@@ -479,6 +481,7 @@ class Speaker:
             self.driver.stop()
 
     def close(self) -> None:
+        """The game closes: stop speaking and end the driver's thread."""
         if self.driver is not None:
             self.driver.close()
 

@@ -2,8 +2,10 @@
 
 Fields: ``language`` ("en", "es", "ca"), ``volume`` (0.0-1.0), ``muted``,
 ``fullscreen``, ``text_size`` ("normal" or "large"), ``animation_speed``
-("normal", "fast" or "instant") and ``keys`` (intent name -> list of pygame
-key names, e.g. ``{"confirm": ["return", "space"]}``).
+("normal", "fast" or "instant"), ``keys`` (intent name -> list of pygame
+key names, e.g. ``{"confirm": ["return", "space"]}``), ``read_aloud`` (the game
+speaks its words: off by default) and ``read_aloud_lesson`` (the same inside
+Learn to play: on unless turned off there).
 
 A broken settings file never stops the game: :func:`read_settings` keeps the
 damaged file (renamed aside — or, in a folder the game may not change, left
@@ -39,6 +41,8 @@ class Settings:
     text_size: str = "normal"
     animation_speed: str = "normal"
     keys: dict[str, list[str]] = field(default_factory=dict)
+    read_aloud: bool = False
+    read_aloud_lesson: bool = True
 
 
 class SettingsError(FileProblem):

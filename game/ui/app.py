@@ -22,6 +22,7 @@ from game.ui.input import Pads
 from game.ui.registry import make
 from game.ui.router import Router
 from game.ui.sound import open_sounds
+from game.ui.speech import FakeDriver, Speaker, real_driver
 from game.ui.store import Preferences, Store
 from game.ui.window import Window
 
@@ -42,8 +43,8 @@ class App:
     ``settings_path``, ``settings``, ``save_path``: see :class:`~game.ui.store.Store` (None keeps
     everything in memory: tests, screenshots).  Drive it with :meth:`run` or, in tests, with
     :meth:`step`; :meth:`close` ends it.  Parts: :attr:`window`, :attr:`store`, :attr:`prefs`,
-    :attr:`router`, :attr:`pads` (the controllers), :attr:`sounds` and :attr:`coach` (the guided
-    first game's coach while a lesson is on, else None).
+    :attr:`router`, :attr:`pads` (the controllers), :attr:`sounds`, :attr:`speech` (read aloud) and
+    :attr:`coach` (the guided first game's coach while a lesson is on, else None).
     """
 
     def __init__(self, size: tuple[int, int] = LOGICAL_SIZE, seed: int | None = None,
@@ -70,6 +71,7 @@ class App:
         self.pads = Pads()
         self.router = Router(self, self.store.settings.keys)
         self.coach = None
+        self.speech = Speaker(self, real_driver if sound else FakeDriver)   # sound=False: recorded, never heard
         #: the board, or None with :attr:`map_error` saying why; :attr:`map_pictures_ok` False: the
         #: board is drawn plainly (its pictures failed the checks, and the title says why)
         self.board, self.map_error, self.map_pictures_ok = self.store.load_map(self.map_path)
@@ -147,6 +149,7 @@ class App:
         old, self.stack = self.stack, []
         for s in reversed(old):
             self._left(s)
+        self.speech.close()
 
     def find(self, cls: type) -> Scene | None:
         """The topmost scene of type ``cls`` on the stack, or None."""
@@ -167,6 +170,7 @@ class App:
             self.coach.update(dt)
         if self.top is not None and not (self.coach is not None and self.coach.blocking):
             self.top.update(dt)
+        self.speech.update()
         if self.store.notes:
             self.store.show_notes()
         if draw:
@@ -196,6 +200,7 @@ class App:
                 self.stack[i].draw(surface)
         if self.coach is not None:
             self.coach.draw(surface)
+        self.speech.draw(surface)
 
     def start(self, scene: str = "title") -> None:
         """Show the first scene (or the bad-map message)."""

@@ -46,6 +46,7 @@ class Kind(enum.Enum):
     MENU = "menu"
     JOIN = "join"            # take a seat in the setup (the keyboard's J; any button of a free pad)
     FULLSCREEN = "fullscreen"
+    REPEAT = "repeat"        # say the last line read aloud again (R; a pad's right shoulder button)
     CLICK = "click"      # mouse button 1 pressed at ``pos``
     POINT = "point"      # mouse moved to ``pos``
 
@@ -53,7 +54,7 @@ class Kind(enum.Enum):
 DIRECTIONS = (Kind.UP, Kind.DOWN, Kind.LEFT, Kind.RIGHT)
 #: The intents a person can bind keys to (in the order of the controls screen).
 REMAPPABLE = (Kind.UP, Kind.DOWN, Kind.LEFT, Kind.RIGHT, Kind.CONFIRM, Kind.BACK, Kind.NOTEBOOK, Kind.MENU,
-              Kind.JOIN, Kind.FULLSCREEN)
+              Kind.JOIN, Kind.FULLSCREEN, Kind.REPEAT)
 
 
 @dataclass(frozen=True)
@@ -92,6 +93,7 @@ DEFAULT_KEYS: dict[str, list[str]] = {
     "up": ["up", "w"], "down": ["down", "s"], "left": ["left", "a"], "right": ["right", "d"],
     "confirm": ["return", "keypad enter", "space"], "back": ["escape", "backspace"],
     "notebook": ["n"], "menu": ["m", "f10"], "join": ["j"], "fullscreen": ["f11"],
+    "repeat": ["r"],
 }
 
 
@@ -121,9 +123,14 @@ def key_label(name: str) -> str:
 def merged_keys(custom: dict[str, list[str]] | None) -> dict[str, list[str]]:
     """The default bindings with the player's ``custom`` ones (from the settings) on top."""
     keys = {k: list(v) for k, v in DEFAULT_KEYS.items()}
+    taken: set[str] = set()
     for name, names in (custom or {}).items():
         if name in keys and names:
             keys[name] = list(names)
+            taken.update(names)
+    for name in keys:           # a key chosen for one action is not also another's default (R, new in 13)
+        if name not in (custom or {}):
+            keys[name] = [k for k in keys[name] if k not in taken]
     return keys
 
 
@@ -152,16 +159,17 @@ PAD_BUTTONS: dict[int, Kind] = {
     pygame.CONTROLLER_BUTTON_A: Kind.CONFIRM, pygame.CONTROLLER_BUTTON_B: Kind.BACK,
     pygame.CONTROLLER_BUTTON_Y: Kind.NOTEBOOK, pygame.CONTROLLER_BUTTON_X: Kind.NOTEBOOK,
     pygame.CONTROLLER_BUTTON_START: Kind.MENU, pygame.CONTROLLER_BUTTON_BACK: Kind.MENU,
+    pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: Kind.REPEAT,
     pygame.CONTROLLER_BUTTON_DPAD_UP: Kind.UP, pygame.CONTROLLER_BUTTON_DPAD_DOWN: Kind.DOWN,
     pygame.CONTROLLER_BUTTON_DPAD_LEFT: Kind.LEFT, pygame.CONTROLLER_BUTTON_DPAD_RIGHT: Kind.RIGHT,
 }
 #: Plain joysticks (no controller mapping): button number -> intent.
 JOY_BUTTONS: dict[int, Kind] = {0: Kind.CONFIRM, 1: Kind.BACK, 2: Kind.NOTEBOOK, 3: Kind.NOTEBOOK,
-                                6: Kind.MENU, 7: Kind.MENU, 9: Kind.MENU}
+                                5: Kind.REPEAT, 6: Kind.MENU, 7: Kind.MENU, 9: Kind.MENU}
 #: What the pad prompts show for each intent (the face buttons of the standard layout).
 PAD_LABELS: dict[Kind, str] = {Kind.CONFIRM: "A", Kind.BACK: "B", Kind.NOTEBOOK: "Y", Kind.MENU: "Start",
                                Kind.JOIN: "A", Kind.UP: "D-pad", Kind.DOWN: "D-pad", Kind.LEFT: "D-pad",
-                               Kind.RIGHT: "D-pad"}
+                               Kind.RIGHT: "D-pad", Kind.REPEAT: "RB"}
 #: Badge colours of the face buttons.
 PAD_COLOURS = {"A": (60, 160, 70), "B": (200, 60, 50), "X": (50, 100, 200), "Y": (220, 180, 40)}
 

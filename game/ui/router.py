@@ -75,7 +75,8 @@ class Router:
 
     def handle(self, intent: Intent) -> None:
         """Give one intent to the top scene (after :meth:`allowed`; the coach of
-        the guided game may take it first).  F11 switches fullscreen anywhere."""
+        the guided game may take it first).  F11 switches fullscreen anywhere;
+        the repeat key (R) says the last line read aloud again."""
         if intent.kind is not Kind.POINT:
             self.last_device = intent.device
             prompts.use(intent.device)
@@ -84,6 +85,9 @@ class Router:
             return
         if intent.kind is Kind.FULLSCREEN:
             self.app.prefs.toggle_fullscreen()
+            return
+        if intent.kind is Kind.REPEAT:         # anywhere: the last line read aloud (never a covered private one)
+            self.app.speech.repeat()
             return
         app = self.app
         if app.top is not None and self.allowed(intent):

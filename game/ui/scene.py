@@ -49,6 +49,14 @@ class Scene:
     def widgets(self) -> list:
         return []
 
+    def speech_prompt(self) -> str | None:
+        """The line read aloud for this screen while it is on top (issue 13
+        §1, :mod:`game.ui.speech`): what to do now ("Pick a lit square or
+        room."), in the language in use; spoken again whenever it changes.
+        A private scene's line is spoken only while it is on top, so only to
+        its owner.  None (the default): nothing to say."""
+        return None
+
     def coach_target(self, action=None) -> pygame.Rect | None:
         """What the guided game's coach points at on this scene, in logical
         pixels, for the learner's next ``action`` (a :mod:`game.rules.actions`

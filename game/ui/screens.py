@@ -14,10 +14,12 @@ from game.ui.cardgame.screens import CARD_SCENES, build_card_scene
 from game.ui.registry import make
 
 SCENE_NAMES = ("title", "setup", "board", "notebook", "suggestion", "cover", "game-over", "controls", "settings", "presets",
-               "rules", "lesson", "lesson-disprove") + CARD_SCENES + ("notebook-hints", "unplugged", "report", "report-computer") + \
+                "rules", "lesson", "lesson-disprove") + CARD_SCENES + ("lesson-speech", "lesson-settings",
+                                                                     "settings-silent", "notebook-hints", "unplugged",
+                                                                     "report", "report-computer") + \
     ("lesson-twice", "lesson-blocked", "lesson-out", "lesson-pulled", "lesson-still", "lesson-stuck")
 
-#: The lesson on screen in each "lesson..." scene (a key of game.tutorial.LESSONS).
+#: The lesson on screen in each "lesson..." scene (a key of game.tutorial.LESSONS; "you" where not named).
 LESSON_SCENES = {"lesson": "door", "lesson-disprove": "disprove", "lesson-twice": "twice", "lesson-blocked": "blocked",
                  "lesson-out": "out", "lesson-pulled": "stay", "lesson-still": "still", "lesson-stuck": "stuck"}
 
@@ -62,9 +64,17 @@ def build_scene(app, scene: str, seed: int = 3) -> None:
         return
     if scene.startswith("lesson"):      # the guided first game, at one of its lessons
         from game.ui.coach import play_until, start_lesson
+        from game.ui.speech import FakeDriver
 
+        if scene in ("lesson-speech", "lesson-settings"):   # read aloud (on in the lesson), a line being spoken
+            app.speech.driver = FakeDriver(hold=True)
         start_lesson(app)
-        play_until(app, LESSON_SCENES[scene])
+        play_until(app, LESSON_SCENES.get(scene, "you"))
+        if scene == "lesson-settings":  # Settings from the pause menu: "Read aloud: on", the speaker in the corner
+            app.push(make("menu", app, app.top))
+            app.push(make("settings", app))
+            app.top.focus.focus_on(app.top.read_row)
+            app.step(0.05, draw=False)
         return
     if scene == "presets":
         setup = make("setup", app)
@@ -80,6 +90,16 @@ def build_scene(app, scene: str, seed: int = 3) -> None:
         return
     if scene == "settings":
         app.push(make("settings", app))
+        return
+    if scene == "settings-silent":      # read aloud on, on a computer with no speech engine: Settings says why
+        from game.ui.speech import NO_ENGINE, Driver
+
+        app.speech.driver = Driver()
+        app.speech.driver.broken = (NO_ENGINE, "")
+        app.prefs.set_read_aloud(True, save=False)
+        settings = make("settings", app)
+        app.push(settings)
+        settings.focus.focus_on(settings.read_row)
         return
     if scene == "controls":
         app.pads.on_added(1001, "Xbox Wireless Controller")   # stand-ins: no hardware is opened

@@ -6,7 +6,7 @@
   saving works again), Continue, and asking before a new game replaces a saved one.
 * :class:`Preferences`: the setters of the Settings and Controls screens and
   the pause menu (language, text size, keys, fullscreen, speed, sound,
-  volume).  Each changes :attr:`Store.settings`, applies the change to the
+  volume, read aloud).  Each changes :attr:`Store.settings`, applies the change to the
   running game (words, window, keys, sound, animation speed) and writes the
   settings file.
 """
@@ -429,6 +429,16 @@ class Preferences:
             self.app.sounds.muted = bool(muted)
         except Exception:
             pass
+        return self._saved(save)
+
+    def set_read_aloud(self, on: bool, save: bool = True) -> str | None:
+        """Read aloud on or off (:mod:`game.ui.speech`).  Inside Learn to play
+        this is the lesson's own setting (``read_aloud_lesson``, on until turned
+        off there); elsewhere ``read_aloud`` (off until turned on)."""
+        field = "read_aloud_lesson" if self.app.coach is not None else "read_aloud"
+        setattr(self.settings, field, bool(on))
+        if not on:
+            self.app.speech.stop()
         return self._saved(save)
 
     def set_volume(self, volume: float, save: bool = True) -> str | None:

@@ -128,9 +128,12 @@ class Presenter:
         if handler is not None:
             handler(e)
 
-    def log(self, e) -> None:
-        """Add ``e``'s public log line to the match."""
-        self.match.add_log(e)
+    def log(self, e) -> str | None:
+        """Add ``e``'s public log line to the match and read it aloud (it is
+        public); returns the line (None: the event has none)."""
+        line = self.match.add_log(e)
+        self.app.speech.say(line)
+        return line
 
     def pause(self, e) -> None:
         """How long ``e`` stays alone on screen (override: the mode's pace table)."""
@@ -194,6 +197,7 @@ class TableScene(Scene):
         self.focus = FocusGroup()
         self._buttons_key = None
         self.presenter = self.make_presenter()
+        app.speech.say(match.log[-1] if match.log else None)   # read aloud: where the game stands (whose turn)
 
     def make_presenter(self) -> Presenter:
         """The game mode's :class:`Presenter` (override)."""

@@ -206,6 +206,11 @@ class NotebookBase(Scene):
             self.hint_text = _("No hint yet: ask more questions, and look at who shows cards.")
         return new
 
+    def speech_prompt(self) -> str | None:
+        """Read aloud to the notebook's owner only (a private screen: said
+        while on top): the sentence of the hint just revealed."""
+        return self.hint_text or None
+
     def next_hint(self) -> None:
         """Reveal the next hint: its sentence in the text box, its row in blue."""
         new = self._reveal(1)

@@ -100,6 +100,10 @@ class DisproveBase(Scene):
         colour = theme.BRASS if self.nudge else theme.MUTED
         theme.blit_text(surface, self.hint(), (640, 700), theme.SMALL, colour, self.nudge, "midbottom")
 
+    def speech_prompt(self) -> str | None:
+        """Read aloud to its owner only (a private screen: said while on top): what was asked, and what to do."""
+        return " ".join((self.asked_line(), self.pick_line()))
+
     def action(self, card: str):
         """The engine action that shows ``card`` (the game's own)."""
         raise NotImplementedError
@@ -188,6 +192,15 @@ class ShownCardBase(_DoneMixin, Scene):
         self.focus.draw(surface)
         footer_hint(surface, _("Press {confirm} or click when you have seen it"))
 
+    def speech_prompt(self) -> str | None:
+        """Read aloud to its owner once the card is face up (a private
+        screen: said only while on top, so only after its cover): who showed
+        which card, and what it means."""
+        if not self.flip.done:
+            return None
+        return " ".join((fmt("{by} shows you {card_the}.", by=self.match.suspects[self.by], card=self.card),
+                         self.seen_line()))
+
     def seen_line(self) -> str:
         """What the shown card means, under it (the game's own)."""
         raise NotImplementedError
@@ -235,6 +248,10 @@ class EnvelopeBase(_DoneMixin, Scene):
                            theme.BODY, theme.CREAM, align="center")
         self.focus.draw(surface)
         footer_hint(surface, self.hide_hint())
+
+    def speech_prompt(self) -> str | None:
+        """Read aloud to the accuser only (a private screen): the hidden cards and the verdict."""
+        return " ".join((self.title_text(), ", ".join(card(c) for c in self.cards) + ".", self.verdict_text()))
 
     def title_text(self) -> str:
         """The heading (the game's own)."""

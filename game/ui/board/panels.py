@@ -117,6 +117,11 @@ class BoardPanels:
             Phase.DISPROVE: _("Show a card."),
         }.get(g.phase, "")
 
+    def speech_prompt(self) -> str | None:
+        """Read aloud on a person's turn: what to do now (the status line);
+        nothing while others play (their log lines say it)."""
+        return self._status() if self.human_to_act else None
+
     def _busy_status(self) -> str:
         """What a person reads while events are still being played on their turn."""
         playing = self._playing

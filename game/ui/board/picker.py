@@ -149,6 +149,10 @@ class PickerScene(Scene):
         return fmt("I accuse {who}, with the {what}, in the {where}!", who=who, where=where, what=what)
 
     # --------------------------------------------------------------- draw
+    def speech_prompt(self) -> str | None:
+        """Read aloud: what this picker is for."""
+        return _("Make a suggestion") if self.mode == "suggest" else _("Make an accusation")
+
     def draw(self, surface: pygame.Surface) -> None:
         theme.background(surface)
         if self.mode == "suggest":

@@ -33,11 +33,13 @@ class BoardPresenter(Presenter):
                 ev.WeaponMoved: self.weapon_moved, ev.CardShown: self.card_shown,
                 ev.EnvelopeSeen: self.envelope_seen}
 
-    def log(self, e: ev.Event) -> None:
-        """The log line (the log panel is written again when one is added)."""
+    def log(self, e: ev.Event) -> str | None:
+        """The log line, read aloud (the log panel is written again when one is added)."""
         self.scene._playing = e
-        if self.match.add_log(e):
+        line = super().log(e)
+        if line:
             self.scene._log_key = None
+        return line
 
     def pause(self, e: ev.Event) -> None:
         """A moment alone on screen (:data:`BOARD_PAUSES`), as a :class:`anim.Pause`."""

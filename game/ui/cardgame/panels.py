@@ -76,6 +76,11 @@ class CardPanels:
             return fmt("{name} may accuse too.", name=name)
         return _("Ask about two cards, or accuse.")
 
+    def speech_prompt(self) -> str | None:
+        """Read aloud on a person's turn: what to do now (the status line);
+        nothing while others play (their log lines say it)."""
+        return self.status() if self.human_to_act else None
+
     def seat_state(self, seat: int) -> str:
         """ "Out", "Turn", or "" for a seat's last column."""
         if self.game.out[seat]:

@@ -17,7 +17,7 @@ from game.ui.input import DEFAULT_KEYS, REMAPPABLE, RESERVED_KEYS, Intent, Kind,
 from game.ui.scene import Scene
 from game.ui.widgets import Button, FocusGroup, Label, footer_hint
 
-ROW_X, ROW_W, ROW_H, ROW_STEP, ROW_Y = 40, 820, 48, 52, 92
+ROW_X, ROW_W, ROW_H, ROW_STEP, ROW_Y = 40, 820, 48, 50, 84
 #: The side text stops above the footer line.
 SIDE_BOTTOM = 662
 KEYS_X, PAD_X = 290, 580          # column offsets inside a row
@@ -27,6 +27,7 @@ ACTION_NAMES = {
     Kind.UP: N_("Move up"), Kind.DOWN: N_("Move down"), Kind.LEFT: N_("Move left"), Kind.RIGHT: N_("Move right"),
     Kind.CONFIRM: N_("Confirm / press"), Kind.BACK: N_("Back / cancel"), Kind.NOTEBOOK: N_("Notebook"),
     Kind.MENU: N_("Pause menu"), Kind.JOIN: N_("Join a seat"), Kind.FULLSCREEN: N_("Fullscreen"),
+    Kind.REPEAT: N_("Read again"),
 }
 PAD_NAMES = {Kind.UP: N_("D-pad / stick ↑"), Kind.DOWN: N_("D-pad / stick ↓"), Kind.LEFT: N_("D-pad / stick ←"),
              Kind.RIGHT: N_("D-pad / stick →"), Kind.JOIN: N_("any button"), Kind.FULLSCREEN: "—"}

@@ -119,6 +119,12 @@ class CoverScene(Scene):
         self.focus.draw(surface)
         footer_hint(surface, fmt("Only {name} should look at the next screen.", name=self.match.suspects[self.seat]))
 
+    def speech_prompt(self) -> str | None:
+        """Read aloud (public, like everything on the cover): whose turn to look, and how."""
+        line = _("Everyone else, please look away.")
+        return " ".join(t for t in (self.title + ".", self.reason, line,
+                                     prompts.fmt(_("Press {confirm} or click to continue"))) if t)
+
     @staticmethod
     def too_soon_text() -> str:
         """What the cover says to someone pressing too soon (held or mashed keys)."""

@@ -37,6 +37,10 @@ class MessageScene(Scene):
         self.ok = Button(pygame.Rect(self.box.centerx - 110, self.box.bottom - 76, 220, 56), _("OK"), self.close)
         self.focus = FocusGroup([self.ok])
 
+    def speech_prompt(self) -> str | None:
+        """Read aloud: the message (why not, and why)."""
+        return " ".join(t for t in (self.text, self.detail) if t)
+
     def blocks(self) -> list[tuple[str, int, bool, tuple]]:
         """The wrapped paragraphs: (text, size, bold, colour)."""
         out = [(self.text, theme.BODY, True, theme.INK)]

@@ -1,5 +1,5 @@
 """The settings screen: language, volume, sound on/off, fullscreen, text size,
-animation speed, and the way to the Controls screen (key mapping).
+animation speed, read aloud, and the way to the Controls screen (key mapping).
 
 Opened from the title screen and from the pause menu.  Each row shows
 "Name: value" with ◀ ▶ arrows: Left / Right (keyboard arrows, d-pad, stick)
@@ -7,6 +7,9 @@ change the value of the focused row, Enter / A steps it forward, a click on
 the ◀ half steps back and on the ▶ half forward; on the volume bar a click
 sets that volume.  Up / Down move between rows.  Every change takes effect at
 once and is saved to the settings file (:meth:`game.ui.store.Store.save_settings`).
+When read aloud is on but cannot be heard (no speech engine, no voice for the
+language, the engine failed), the line under the buttons says why
+(:meth:`game.ui.speech.Speaker.problem`).
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from game.ui.registry import make
 from game.ui.scene import Scene
 from game.ui.widgets import Button, FocusGroup, Label, footer_hint
 
-ROW_X, ROW_W, ROW_H, ROW_STEP, ROW_Y = 200, 880, 56, 70, 108
+ROW_X, ROW_W, ROW_H, ROW_STEP, ROW_Y = 200, 880, 52, 60, 100
 #: The value area at the right of a row: ◀ arrow, bar (volume) or pips (choices), ▶ arrow.
 ARROW_W, BAR_W = 44, 220
 VALUE_W = 2 * ARROW_W + BAR_W + 16
@@ -146,8 +149,10 @@ class SettingsScene(Scene):
                                   lambda: (_index(TEXT_SIZES, self.app.store.settings.text_size), len(TEXT_SIZES)))
         self.speed_row = self._row(5, self.step_speed,
                                    lambda: (_index(SPEEDS, self.app.store.settings.animation_speed), len(SPEEDS)))
+        self.read_row = self._row(6, lambda d: self.set_read_aloud(not self.app.speech.enabled),
+                                  lambda: (1 if self.app.speech.enabled else 0, 2))
         self.rows = [self.language_row, self.volume_row, self.sound_row, self.fullscreen_row, self.text_row,
-                     self.speed_row]
+                     self.speed_row, self.read_row]
         y = ROW_Y + len(self.rows) * ROW_STEP
         half = (ROW_W - 20) // 2
         self.controls_button = Button(pygame.Rect(ROW_X, y, half, ROW_H), _("Controls"), self.controls)
@@ -166,6 +171,7 @@ class SettingsScene(Scene):
         self.text_row.label = text_size_label(self.app)
         self.speed_row.label = {"normal": _("Speed: normal"), "fast": _("Speed: fast"),
                                 "instant": _("Speed: instant")}.get(s.animation_speed, _("Speed: normal"))
+        self.read_row.label = _("Read aloud: on") if self.app.speech.enabled else _("Read aloud: off")
 
     def language_changed(self) -> None:
         self._build()
@@ -213,6 +219,11 @@ class SettingsScene(Scene):
         self.app.play("click")
         self._done(self.app.prefs.set_speed(speed))
 
+    def set_read_aloud(self, on: bool) -> None:
+        """Read aloud on or off (inside Learn to play: for the lesson)."""
+        self.app.play("click")
+        self._done(self.app.prefs.set_read_aloud(on))
+
     def controls(self) -> None:
         self.app.play("click")
         self.app.push(make("controls", self.app))
@@ -255,16 +266,24 @@ class SettingsScene(Scene):
         theme.blit_text(surface, _("Settings"), (640, 22), theme.TITLE, theme.BRASS, True, "midtop", ROW_W)
         self.focus.draw(surface)
         y = ROW_Y + (len(self.rows) + 1) * ROW_STEP + 2
-        text = self.message or _("Changes are saved at once.")
-        theme.blit_text(surface, text, (640, y), theme.BODY, theme.BRASS if self.message else theme.MUTED,
-                        bool(self.message), "midtop", ROW_W)
+        silent = self.app.speech.problem() if self.app.speech.enabled else None
+        if silent and not self.message:     # read aloud is on but cannot be heard: say why
+            theme.blit_wrapped(surface, silent, pygame.Rect(ROW_X, y, ROW_W, 60), theme.SMALL, theme.BRASS,
+                               align="center")
+        else:
+            text = self.message or _("Changes are saved at once.")
+            theme.blit_text(surface, text, (640, y), theme.BODY, theme.BRASS if self.message else theme.MUTED,
+                            bool(self.message), "midtop", ROW_W)
         footer_hint(surface, _("{move} to choose and change, {confirm} to press, {back} to go back"))
 
     def widgets(self) -> list:
+        y = ROW_Y + (len(self.rows) + 1) * ROW_STEP + 2
+        silent = self.app.speech.problem() if self.app.speech.enabled else None
+        lines = theme.wrap(silent, ROW_W, theme.SMALL) if silent else []
         return list(self.focus.buttons) + [
             Label(pygame.Rect(640 - ROW_W // 2, 22, ROW_W, 50), _("Settings"), theme.TITLE, True),
-            Label(pygame.Rect(640 - ROW_W // 2, ROW_Y + (len(self.rows) + 1) * ROW_STEP + 2, ROW_W, 30),
-                  _("Changes are saved at once."), theme.BODY)]
+            Label(pygame.Rect(640 - ROW_W // 2, y, ROW_W, 30), _("Changes are saved at once."), theme.BODY)] + [
+            Label(pygame.Rect(ROW_X, y + i * 32, ROW_W, 32), line, theme.SMALL) for i, line in enumerate(lines)]
 
 
 def _index(choices: tuple[str, ...], value: str) -> int:

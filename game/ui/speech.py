@@ -1,0 +1,509 @@
+"""Read aloud (issue 13 §1): the game speaks its words, in the language in use.
+
+:class:`Speaker` sits on the app (``app.speech``) and decides *what* is
+spoken and *when*; a driver (:class:`Driver`) only turns a line into sound.
+
+What is spoken (each only while "Read aloud" is on: :attr:`Speaker.enabled`):
+
+- the coach's bubble in Learn to play (:mod:`game.ui.coach`);
+- the prompt of the screen on top (:meth:`game.ui.scene.Scene.speech_prompt`:
+  "Pick a lit square or room."), whenever it changes;
+- each public log line as the table plays it (:meth:`game.ui.table.Presenter.log`),
+  which names whose turn it is ("It is Colonel Mustard's turn.");
+- on a private screen — the card shown to you, the hint's sentence in your
+  notebook — that screen's own prompt, asked only while it is on top.
+
+Lines said in one frame are joined into one utterance; a new utterance cuts
+the one being spoken short.  The repeat key (R, a pad's right shoulder button:
+:data:`game.ui.input.Kind.REPEAT`) says the last line again.
+
+Privacy (COMMON13 "Privacy is a rule"): a line from a private screen
+(:attr:`Scene.private <game.ui.scene.Scene.private>`) belongs to that scene.
+It is spoken only while that scene is the top of the stack — a private scene
+is on top only after its cover was lifted by its owner (:mod:`game.ui.flow`);
+under a cover, the pause menu or a message it is never asked.  The moment it
+stops being on top its line is cut short, and the repeat key never says it
+again.
+
+Drivers (never block the game loop; cut short by the next line):
+
+- :class:`EspeakDriver` runs ``espeak-ng -v <voice> -- <text>`` as a child
+  process from its own worker thread and kills it to cut it short.  Used where
+  ``espeak-ng`` is installed (Linux).  Not pyttsx3 there: pyttsx3 2.99's eSpeak
+  driver renders the whole line into a WAV file and plays it with a blocking
+  ``os.system("aplay …")`` inside its callback, which ``stop()`` cannot cut
+  short (and it prints "Audio saved" lines on stdout).
+- :class:`Pyttsx3Driver` drives pyttsx3 (SAPI5 on Windows, NSSpeechSynthesizer
+  on macOS) from one worker thread that owns the engine (its COM / Cocoa objects
+  must stay on one thread), in pyttsx3's external-loop mode (``startLoop(False)``
+  + ``iterate()``), so a new line can stop the old one at once.
+- :class:`FakeDriver` records what would be spoken (tests, ``App(sound=False)``).
+
+Any driver failure leaves the game silent, says why on the Settings screen
+(:meth:`Speaker.problem`, in plain words) and writes one line on stderr.
+Never a traceback.
+"""
+
+from __future__ import annotations
+
+import queue
+import shutil
+import subprocess
+import sys
+import threading
+import time
+from typing import Callable
+
+import pygame
+
+from game.i18n import LANGUAGE_NAMES, N_, _, fmt, language
+
+#: Lines of one frame spoken together at most (the newest): a skipped turn
+#: plays many events in one frame, and only the end of it still matters.
+MOST_LINES = 4
+#: espeak-ng voices for each language, best first (any voice of the language after these).
+ESPEAK_VOICES = {"en": ("en-gb", "en-us", "en"), "es": ("es", "es-419"), "ca": ("ca",)}
+#: Where the speaking speaker is drawn (logical pixels): the top-left corner, clear of every screen's text.
+ICON = pygame.Rect(2, 2, 26, 26)
+#: Seconds the worker thread waits for a new line before it looks at the running one again.
+POLL = 0.05
+
+NO_ENGINE = N_("Read aloud is silent: this computer has no speech engine. On Linux, install espeak-ng "
+               "(Windows and macOS have one built in).")
+NO_VOICE = N_("Read aloud is silent in {language}: this computer has no {language} voice. The README says "
+              "how to add one.")
+BROKEN = N_("Read aloud stopped: the speech engine failed ({detail}).")
+NO_SOUND = N_("Read aloud is silent: the speech engine cannot reach the speakers ({detail}).")
+
+
+class Driver:
+    """A speech engine as the :class:`Speaker` sees it.  ``say`` and ``stop``
+    return at once (the work happens elsewhere); ``say`` cuts the line being
+    spoken short.  :meth:`problem` says, in plain words, why ``lang`` would be
+    silent (None: it is not).  A driver that fails records the reason
+    (:meth:`fail`: one line on stderr) and stays silent from then on."""
+
+    def __init__(self) -> None:
+        #: why nothing at all can be spoken (a message id, with ``detail``), or None
+        self.broken: tuple[str, str] | None = None
+        #: languages without a voice (found once the engine listed its voices)
+        self.missing: set[str] = set()
+
+    def say(self, text: str, lang: str) -> None:
+        """Speak ``text`` in language ``lang`` ("en", "es", "ca"), cutting the last line short."""
+
+    def stop(self) -> None:
+        """Cut the line being spoken short."""
+
+    def close(self) -> None:
+        """Stop speaking and end the driver's work."""
+
+    @property
+    def speaking(self) -> bool:
+        """True while a line is being spoken (as far as the engine lets us know)."""
+        return False
+
+    def problem(self, lang: str) -> str | None:
+        """Why ``lang`` is silent, in the language in use, or None."""
+        if self.broken is not None:
+            msgid, detail = self.broken
+            return fmt(msgid, detail=detail) if "{detail}" in msgid else _(msgid)
+        if lang in self.missing:
+            return fmt(NO_VOICE, language=LANGUAGE_NAMES.get(lang, lang))
+        return None
+
+    def fail(self, msgid: str, detail: str = "") -> None:
+        """Silent from now on because of ``msgid`` (``detail``: the engine's
+        words); the first failure is written on stderr, once."""
+        if self.broken is None:
+            self.broken = (msgid, detail)
+            print(f"read aloud: {detail or msgid}", file=sys.stderr)
+
+
+class FakeDriver(Driver):
+    """Records what would be spoken: :attr:`said` holds ``(lang, text)`` pairs,
+    :attr:`stops` counts the lines cut short.  ``hold``: it then counts as
+    :attr:`speaking` from a line until the next stop (the screenshot of the
+    speaker icon); otherwise a line is over as soon as it is said."""
+
+    def __init__(self, hold: bool = False, missing: set[str] | None = None) -> None:
+        super().__init__()
+        self.said: list[tuple[str, str]] = []
+        self.stops = 0
+        self.hold = hold
+        self.missing = set(missing or ())
+        self._busy = False
+
+    def say(self, text: str, lang: str) -> None:
+        """Record ``(lang, text)`` (nothing once broken, or for a language without a voice)."""
+        if self.broken is None and lang not in self.missing:
+            self.said.append((lang, text))
+            self._busy = self.hold
+
+    def stop(self) -> None:
+        """Count a line cut short."""
+        self.stops += 1
+        self._busy = False
+
+    @property
+    def speaking(self) -> bool:
+        return self._busy
+
+    @property
+    def lines(self) -> list[str]:
+        """The texts said, in order."""
+        return [text for _lang, text in self.said]
+
+
+class _Worker(Driver):
+    """A driver whose engine lives on one worker thread: ``say`` and ``stop``
+    only put a request in a queue; the thread takes the newest one (older
+    ones are dropped: they would be cut short at once) and calls
+    :meth:`_start` / :meth:`_cut`, and :meth:`_tick` between requests."""
+
+    _CLOSE = object()
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._requests: queue.Queue = queue.Queue()
+        self._busy = False
+        self._thread = threading.Thread(target=self._run, name="read-aloud", daemon=True)
+        self._thread.start()
+
+    def say(self, text: str, lang: str) -> None:
+        if self.broken is None:
+            self._requests.put((text, lang))
+
+    def stop(self) -> None:
+        self._requests.put(None)
+
+    def close(self) -> None:
+        self._requests.put(self._CLOSE)
+
+    @property
+    def speaking(self) -> bool:
+        return self._busy and self.broken is None
+
+    def _run(self) -> None:
+        try:
+            self._open()
+            while True:
+                try:
+                    item = self._requests.get(timeout=POLL)
+                except queue.Empty:
+                    self._busy = self._tick()
+                    continue
+                while not self._requests.empty():          # only the newest request counts
+                    newer = self._requests.get_nowait()
+                    item = self._CLOSE if self._CLOSE in (item, newer) else newer
+                self._cut()
+                self._busy = False
+                if item is self._CLOSE:
+                    return
+                if item is not None:
+                    self._busy = self._start(*item)
+        except Exception as exc:     # never a traceback: silent, said on Settings and once on stderr
+            self.fail(BROKEN, f"{type(exc).__name__}: {exc}")
+            self._busy = False
+            try:
+                self._cut()
+            except Exception:
+                pass
+
+    def _open(self) -> None:
+        """Start the engine and find its voices (on the worker thread)."""
+
+    def _start(self, text: str, lang: str) -> bool:
+        """Begin speaking; True when something is being spoken."""
+        return False
+
+    def _cut(self) -> None:
+        """Stop what is being spoken."""
+
+    def _tick(self) -> bool:
+        """Between requests: True while the line is still being spoken."""
+        return False
+
+
+class EspeakDriver(_Worker):
+    """``espeak-ng`` (the program at ``program``) as a child process per line,
+    killed to cut it short.  Its voices are listed once at start
+    (``espeak-ng --voices``); a language without one stays silent (see
+    :meth:`Driver.problem`)."""
+
+    def __init__(self, program: str) -> None:
+        self.program = program
+        self.voices: dict[str, str] = {}
+        self._proc: subprocess.Popen | None = None
+        super().__init__()
+
+    def _open(self) -> None:
+        out = subprocess.run([self.program, "--voices"], capture_output=True, text=True, timeout=20,
+                             stdin=subprocess.DEVNULL).stdout
+        self.voices = pick_espeak_voices([line.split()[1] for line in out.splitlines()[1:] if len(line.split()) > 1])
+        self.missing = {lang for lang in ESPEAK_VOICES if lang not in self.voices}
+
+    def _start(self, text: str, lang: str) -> bool:
+        voice = self.voices.get(lang)
+        if voice is None:
+            return False
+        self._proc = subprocess.Popen([self.program, "-v", voice, "--", text], stdin=subprocess.DEVNULL,
+                                      stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        return True
+
+    def _cut(self) -> None:
+        proc, self._proc = self._proc, None
+        if proc is not None:
+            if proc.poll() is None:
+                proc.kill()
+            proc.communicate(timeout=5)
+
+    def _tick(self) -> bool:
+        """A line that ended: an exit status other than 0, or an "error" on
+        stderr (espeak-ng without a sound device still exits with 0), makes the
+        driver silent with the reason."""
+        proc = self._proc
+        if proc is None or proc.poll() is None:
+            return proc is not None
+        self._proc = None
+        errors = [line.strip() for line in proc.communicate(timeout=5)[1].decode("utf-8", "replace").splitlines()
+                  if line.strip().lower().startswith("error")]
+        if errors:
+            self.fail(NO_SOUND, f"espeak-ng: {errors[-1]}")
+        elif proc.returncode != 0:
+            self.fail(BROKEN, f"espeak-ng exit status {proc.returncode}")
+        return False
+
+
+def pick_espeak_voices(languages: list[str]) -> dict[str, str]:
+    """Language code -> the espeak-ng voice to use for it, from the language
+    column of ``espeak-ng --voices`` (e.g. ``["ca", "en-gb", "es"]``)."""
+    out: dict[str, str] = {}
+    for lang, best in ESPEAK_VOICES.items():
+        found = [v for v in best if v in languages] or sorted(v for v in languages if v.startswith(lang + "-"))
+        if found:
+            out[lang] = found[0]
+    return out
+
+
+class Pyttsx3Driver(_Worker):
+    """pyttsx3 (SAPI5 on Windows, NSSpeechSynthesizer on macOS) on the worker
+    thread, in pyttsx3's external-loop mode.  The voice is picked by language
+    (:func:`pick_voice`); a language without one stays silent."""
+
+    def __init__(self) -> None:
+        self.engine = None
+        self.voices: dict[str, str] = {}
+        self._until = 0.0
+        super().__init__()
+
+    def _open(self) -> None:
+        if sys.platform == "win32":           # SAPI5 is COM: this thread must join a COM apartment first
+            import pythoncom
+
+            pythoncom.CoInitialize()
+        import pyttsx3
+
+        self.engine = pyttsx3.init()
+        voices = list(self.engine.getProperty("voices") or [])
+        self.voices = {lang: v for lang in ESPEAK_VOICES if (v := pick_voice(voices, lang)) is not None}
+        self.missing = {lang for lang in ESPEAK_VOICES if lang not in self.voices}
+        self.engine.startLoop(False)
+
+    def _start(self, text: str, lang: str) -> bool:
+        voice = self.voices.get(lang)
+        if voice is None:
+            return False
+        self.engine.setProperty("voice", voice)
+        self.engine.say(text)
+        self._until = time.monotonic() + 0.5 + 0.08 * len(text)   # some engines never say they are done
+        self.engine.iterate()
+        return True
+
+    def _cut(self) -> None:
+        if self.engine is not None:
+            self.engine.stop()
+            self.engine.proxy.setBusy(False)     # stopped: idle, whether or not the engine said so
+
+    def _tick(self) -> bool:
+        self.engine.iterate()
+        return self.engine.isBusy() and time.monotonic() < self._until
+
+
+def pick_voice(voices: list, lang: str) -> str | None:
+    """The id of the first of pyttsx3's ``voices`` whose languages (``"es_ES"``,
+    ``b"\\x05ca"``, ``"ca-ES"``) or name name ``lang``, or None."""
+    names = {"en": ("english",), "es": ("spanish", "español"), "ca": ("catalan", "català")}[lang]
+    for voice in voices:
+        for code in getattr(voice, "languages", None) or ():
+            if isinstance(code, bytes):
+                code = code.decode("ascii", "ignore").lstrip("\x00\x01\x02\x03\x04\x05\x06\x07\x08\x09")
+            if str(code).lower().replace("_", "-").split("-")[0] == lang:
+                return voice.id
+    for voice in voices:
+        if any(n in str(getattr(voice, "name", "")).lower() for n in names):
+            return voice.id
+    return None
+
+
+def real_driver() -> Driver:
+    """The speech engine of this computer: espeak-ng where it is installed,
+    else pyttsx3 where it can be imported (Windows, macOS), else a silent
+    driver that says there is no engine."""
+    program = shutil.which("espeak-ng")
+    if program is not None:
+        return EspeakDriver(program)
+    if sys.platform in ("win32", "darwin"):
+        try:
+            import pyttsx3  # noqa: F401
+        except Exception as exc:
+            print(f"read aloud: pyttsx3 cannot be used ({type(exc).__name__}: {exc})", file=sys.stderr)
+        else:
+            return Pyttsx3Driver()
+    silent = Driver()
+    silent.fail(NO_ENGINE, "no speech engine (install espeak-ng, or pyttsx3 on Windows / macOS)")
+    return silent
+
+
+class Speaker:
+    """What ``app`` says aloud (see the module).  ``make_driver`` builds the
+    driver the first time read aloud is on (a factory, so that a game with
+    read aloud off never starts an engine); a failure to build it is a silent
+    driver with the reason.  The app calls :meth:`update` once a frame (after
+    the top scene's update) and :meth:`draw` after every scene is drawn."""
+
+    def __init__(self, app, make_driver: Callable[[], Driver]) -> None:
+        self.app = app
+        self.make_driver = make_driver
+        self.driver: Driver | None = None
+        #: lines said this frame: (text, owner scene or None for a public line)
+        self.pending: list[tuple[str, object]] = []
+        #: the last line spoken (for the repeat key) and the private scene it belongs to (None: public)
+        self.last: tuple[str, object] | None = None
+        self._last_public: tuple[str, object] | None = None
+        #: the private scene whose line is being spoken, or None
+        self.speaking_for: object = None
+        self._screen: tuple | None = None      # the screen line spoken last: (scene id, text)
+
+    # ------------------------------------------------------------ state
+    @property
+    def enabled(self) -> bool:
+        """Read aloud is on: the "Read aloud" setting, or in Learn to play its
+        own setting (on unless turned off there)."""
+        s = self.app.store.settings
+        return s.read_aloud_lesson if self.app.coach is not None else s.read_aloud
+
+    def problem(self) -> str | None:
+        """Why read aloud is silent in the language in use, in plain words (None: it speaks)."""
+        return None if self.driver is None else self.driver.problem(language())
+
+    @property
+    def speaking(self) -> bool:
+        """True while a line is being spoken."""
+        return self.driver is not None and self.driver.speaking
+
+    def _driver(self) -> Driver:
+        if self.driver is None:
+            try:
+                self.driver = self.make_driver()
+            except Exception as exc:
+                self.driver = Driver()
+                self.driver.fail(BROKEN, f"{type(exc).__name__}: {exc}")
+        return self.driver
+
+    # ------------------------------------------------------------ lines
+    def say(self, text: str | None, owner=None) -> None:
+        """Speak ``text`` at the end of this frame (with the frame's other lines).
+        ``owner``: the private scene it belongs to — said only while that scene is on top."""
+        if text and self.enabled:
+            self.pending.append((text, owner))
+
+    def repeat(self) -> None:
+        """The repeat key: say the last line again — a private line only while its scene is still on top."""
+        if self.last is not None and self.enabled and self._may_speak(self.last[1]) and self.last not in self.pending:
+            self.pending.append(self.last)
+
+    def _may_speak(self, owner) -> bool:
+        return owner is None or owner is self.app.top
+
+    def update(self) -> None:
+        """Once a frame: cut a private line short whose screen is gone or
+        covered, say the top screen's line when it changed, then speak the
+        frame's lines as one utterance.  The engine starts the first time read
+        aloud is on (so Settings can say at once why it is silent)."""
+        if self.driver is None and self.enabled:
+            self._driver()
+        if not self._may_speak(self.speaking_for) or (self.driver is not None and not self.enabled
+                                                       and self.driver.speaking):
+            self._driver().stop()
+            self.speaking_for = None
+        if self.last is not None and not self._may_speak(self.last[1]):
+            self.last = self._last_public       # a private line is never repeated once its screen is gone
+        if self.enabled:
+            self._look_at_screen()
+        else:
+            self._screen = None                 # turned on again: the screen's line is said
+        lines = [(text, owner) for text, owner in dict.fromkeys(self.pending) if self._may_speak(owner)][-MOST_LINES:]
+        self.pending = []
+        if not lines or not self.enabled:
+            return
+        owner = next((o for _t, o in lines if o is not None), None)
+        if owner is not None:                   # a private line: not mixed with public ones (nor repeated with them)
+            lines = [(t, o) for t, o in lines if o is owner]
+        text = " ".join(t for t, _o in lines)
+        self.last, self.speaking_for = (text, owner), owner
+        if owner is None:
+            self._last_public = self.last
+        self._driver().say(text, language())
+
+    def _look_at_screen(self) -> None:
+        """The coach's bubble, or the top scene's prompt, when it changed."""
+        app, top = self.app, self.app.top
+        coach = app.coach
+        if coach is not None and coach.bubble is not None:
+            key, text, owner = ("coach", coach.bubble.key), coach.bubble_text, None
+        elif top is not None:
+            text = top.speech_prompt()
+            owner = top if top.private else None
+            key = (id(top), text)
+        else:
+            return
+        if not text:
+            self._screen = None
+        elif key != self._screen:
+            self._screen = key
+            self.say(text, owner)
+
+    def stop(self) -> None:
+        """Read aloud was turned off: cut the line short and forget what was pending."""
+        self.pending = []
+        if self.driver is not None:
+            self.driver.stop()
+
+    def close(self) -> None:
+        """The game closes: stop speaking and end the driver's thread."""
+        if self.driver is not None:
+            self.driver.close()
+
+    # ------------------------------------------------------------- draw
+    def draw(self, surface: pygame.Surface) -> None:
+        """A small speaker in the top-left corner while a line is spoken
+        (:data:`ICON`: a corner no screen writes text in)."""
+        if self.enabled and self.speaking:
+            draw_speaker(surface, ICON)
+
+
+def draw_speaker(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """A speaker with two sound waves in ``rect`` (logical pixels), on a dark disc."""
+    from game.ui import theme
+
+    pygame.draw.circle(surface, (20, 14, 10), rect.center, rect.width // 2)
+    pygame.draw.circle(surface, theme.BRASS, rect.center, rect.width // 2, 2)
+    x, y, u = rect.left, rect.centery, rect.width / 40
+    body = [(x + 8 * u, y - 5 * u), (x + 14 * u, y - 5 * u), (x + 21 * u, y - 11 * u), (x + 21 * u, y + 11 * u),
+            (x + 14 * u, y + 5 * u), (x + 8 * u, y + 5 * u)]
+    pygame.draw.polygon(surface, theme.CREAM, body)
+    for r in (6, 11):
+        box = pygame.Rect(0, 0, 2 * r * u, 2 * r * u)
+        box.center = (round(x + 21 * u), y)
+        pygame.draw.arc(surface, theme.CREAM, box, -0.9, 0.9, max(2, round(2 * u)))

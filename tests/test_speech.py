@@ -1,0 +1,491 @@
+"""Read aloud (issue 13 §1): what is spoken, in which language, and never a
+private line to the room.  The fake driver (``App(sound=False)``) records what
+would be spoken; one test renders a line with espeak-ng where it is installed."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import stat
+import subprocess
+import sys
+import wave
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game import i18n  # noqa: E402
+from game.rules import events as ev  # noqa: E402
+from game.rules.engine import Phase  # noqa: E402
+from game.rules.setup import GameSetup, SeatConfig  # noqa: E402
+from game.settings import Settings, read_settings, settings_from_dict  # noqa: E402
+from game.ui import speech  # noqa: E402
+from game.ui.app import App  # noqa: E402
+from game.ui.board.match import Match  # noqa: E402
+from game.ui.input import DEFAULT_KEYS, PAD_BUTTONS, PAD_LABELS, REMAPPABLE, Intent, Kind  # noqa: E402
+from game.ui.registry import is_scene, make  # noqa: E402
+from game.ui.screens import advance  # noqa: E402
+from tests.inputs import defaults_after, key, pad_press  # noqa: E402,F401
+from tests.test_ui import act_for_people  # noqa: E402
+
+REPEAT = Intent(Kind.REPEAT, "keyboard")
+
+
+def new_app(tmp_path=None, **settings) -> App:
+    a = App(seed=11, sound=False, speed=20.0, threaded_ai=False,
+            settings_path=None if tmp_path is None else tmp_path / "settings.json",
+            settings=Settings(**settings) if settings else None)
+    a.start()
+    return a
+
+
+def said(app: App) -> list[str]:
+    return app.speech.driver.lines if app.speech.driver is not None else []
+
+
+def steps(app: App, n: int = 3, dt: float = 0.05) -> None:
+    for _i in range(n):
+        app.step(dt, draw=False)
+
+
+def two_people(app: App, stop) -> "object":
+    """A board game with people at seats 0 and 2 (so private things go behind a cover), played to ``stop``."""
+    setup = GameSetup(seats=(SeatConfig("scarlet", "human"), SeatConfig("mustard", "computer"),
+                             SeatConfig("white", "human"), SeatConfig("green", "computer")), seed=3)
+    match = Match(app.board, setup)
+    advance(match, stop)
+    board = make("board", app, match)
+    app.push(board)
+    return board
+
+
+# ------------------------------------------------------------ the setting
+def test_read_aloud_is_off_by_default_on_in_the_lesson_and_saved(tmp_path):
+    s = Settings()
+    assert (s.read_aloud, s.read_aloud_lesson) == (False, True)
+    assert settings_from_dict({"read_aloud": True}).read_aloud is True
+    app = new_app(tmp_path)
+    assert not app.speech.enabled
+    settings = make("settings", app)
+    app.push(settings)
+    assert settings.read_row.label == "Read aloud: off"
+    settings.focus.focus_on(settings.read_row)
+    key(app, pygame.K_RETURN)
+    assert settings.read_row.label == "Read aloud: on" and app.speech.enabled
+    assert read_settings(tmp_path / "settings.json")[0].read_aloud is True     # kept like the others
+    assert read_settings(tmp_path / "settings.json")[0].read_aloud_lesson is True
+    app.close()
+
+
+def test_the_lesson_reads_aloud_unless_turned_off_there(tmp_path):
+    from game.ui.coach import play_until, start_lesson
+
+    app = new_app(tmp_path)
+    start_lesson(app)
+    assert app.speech.enabled                          # on inside Learn to play, although off outside
+    play_until(app, "you")
+    assert said(app)
+    app.push(make("menu", app, app.top))
+    settings = make("settings", app)
+    app.push(settings)
+    settings.set_read_aloud(False)                     # turned off inside the lesson
+    assert settings.read_row.label == "Read aloud: off"
+    saved = read_settings(tmp_path / "settings.json")[0]
+    assert (saved.read_aloud, saved.read_aloud_lesson) == (False, False)
+    app.pop(settings)
+    app.pop()
+    before = len(said(app))
+    play_until(app, "door")
+    assert len(said(app)) == before                    # the lesson stays quiet
+    app.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "ca"])
+def test_a_lesson_step_is_read_in_the_language_in_use(lang):
+    from game.ui.coach import play_until, start_lesson
+
+    app = new_app(language=lang)
+    start_lesson(app)
+    play_until(app, "you")
+    bubble = app.coach.bubble_text
+    steps(app)
+    driver = app.speech.driver
+    assert driver.said[-1] == (lang, bubble)           # the bubble, in the language passed to the engine
+    assert {lg for lg, _t in driver.said} == {lang}
+    if lang == "en":
+        assert bubble.startswith("You are Miss Scarlet, the red token")
+        assert driver.said[0][1].startswith("It is Miss Scarlet's turn. Welcome, detective!")
+    steps(app, 10)                                     # the bubble's read guard
+    app.router.handle(Intent(Kind.CONFIRM))            # the bubble read: the board's prompt is read next
+    steps(app)
+    assert driver.said[-1][1] == i18n.fmt("Your turn") + ": " + i18n._("roll the die.")
+    app.close()
+
+
+# ------------------------------------------------------------ a turn
+@pytest.mark.parametrize("lang", ["en", "es", "ca"])
+def test_a_turn_is_read_aloud_whose_turn_and_what_to_do(lang):
+    app = new_app(language=lang, read_aloud=True)
+    match = Match(app.board, GameSetup(seats=(SeatConfig("scarlet", "human"), SeatConfig("mustard", "computer"),
+                                              SeatConfig("white", "computer")), seed=5))
+    board = make("board", app, match)
+    app.push(board)
+    for _i in range(600):                              # she plays, the computers play; then it is her turn again
+        if board.turn_no >= 4 and board.human_to_act and board.game.phase is Phase.START and app.top is board:
+            break
+        act_for_people(app)
+    steps(app)
+    driver = app.speech.driver
+    lines = " ".join(driver.lines)
+    assert {lg for lg, _t in driver.said} == {lang}
+    for who in ("mustard", "white", "scarlet"):
+        assert i18n.fmt("It is {who}'s turn.", who=who) in lines
+    assert driver.lines[-1] == i18n.fmt("Your turn") + ": " + i18n._("roll the die.")
+    if lang == "en":
+        assert "It is Colonel Mustard's turn." in lines and driver.lines[-1] == "Your turn: roll the die."
+    assert app.speech.last == (driver.lines[-1], None)
+    app.router.handle(REPEAT)                          # the repeat key says it again
+    steps(app, 1)
+    assert driver.lines[-1] == driver.lines[-2] == "Your turn: roll the die." if lang == "en" else True
+    app.close()
+
+
+def test_the_card_game_reads_whose_turn_and_what_to_do():
+    from game.cardgame.engine import CardSetup
+    from game.ui.cardgame.match import CardMatch
+
+    app = new_app(read_aloud=True)
+    match = CardMatch(CardSetup(players=3, seed=5, levels=("easy", "easy", "human"), first=0),
+                      ("scarlet", "white", "peacock"))
+    table = make("card_table", app, match)
+    app.push(table)
+    for _i in range(600):                              # Miss Scarlet and Mrs. White play, then Mrs. Peacock (a person)
+        if app.top is table and table.human_to_act and match.game.turn == 2:
+            break
+        if is_scene(app.top, "card_show") and not app.top.guard.active:
+            app.top.show(app.top.offered[0])           # she shows a card when asked
+        app.step(0.1, draw=False)
+    steps(app)
+    lines = " ".join(said(app))
+    assert lines.startswith("It is Miss Scarlet's turn.")                       # said as the table opens
+    assert "It is Mrs. White's turn." in lines and "It is Mrs. Peacock's turn." in lines
+    assert said(app)[-1] == "Ask about two cards, or accuse."
+    app.close()
+
+
+def test_nothing_is_spoken_with_read_aloud_off():
+    app = new_app()
+    board = two_people(app, lambda g: False)
+    for _i in range(60):
+        app.step(0.1, draw=False)
+    assert board.match.log and said(app) == []
+    app.close()
+
+
+# ------------------------------------------------------------ a shown card
+def _shown_card_behind_cover(app):
+    board = two_people(app, lambda g: g.phase is Phase.START and g.actor == 0 and len(g.events) > 20)
+    steps(app)
+    board.presenter.card_shown(ev.CardShown(by=1, to=0, card="rope"))
+    assert is_scene(app.top, "cover")
+    return board
+
+
+def _lift_cover(app):
+    cover = app.top
+    for _i in range(40):                               # nobody touches a key: the cover is ready for a press
+        app.step(0.05, draw=False)
+        if cover.guard.armed:
+            break
+    key(app, pygame.K_RETURN)
+    shown = app.top
+    assert is_scene(shown, "shown_card") and shown.private
+    shown.flip.skip()
+    shown.delay = 0
+    steps(app)
+    return shown
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "ca"])
+def test_the_card_shown_to_you_is_read_only_after_its_cover(lang):
+    app = new_app(language=lang, read_aloud=True)
+    driver_lines = lambda: " ".join(said(app))  # noqa: E731
+    _shown_card_behind_cover(app)
+    rope = i18n.card("rope")
+    for _i in range(30):                                # the cover is up, Enter and R mashed: never the card
+        key(app, pygame.K_RETURN if _i % 3 else pygame.K_r, dt=0.05, draw=False)
+        assert is_scene(app.top, "cover") and rope not in driver_lines()
+    assert i18n.fmt("Pass to {name}", name="scarlet") in said(app)[-1]      # R says the cover's line
+    shown = _lift_cover(app)
+    expected = " ".join((i18n.fmt("{by} shows you {card_the}.", by="mustard", card="rope"), shown.seen_line()))
+    assert app.speech.driver.said[-1] == (lang, expected)
+    if lang == "en":
+        assert expected.startswith("Colonel Mustard shows you the Rope. So it is not in the envelope.")
+    app.close()
+
+
+def test_the_repeat_key_never_replays_a_card_once_the_cover_is_back():
+    app = new_app(read_aloud=True)
+    app.speech.driver = speech.FakeDriver(hold=True)
+    board = _shown_card_behind_cover(app)
+    shown = _lift_cover(app)
+    driver = app.speech.driver
+    assert "Rope" in driver.lines[-1] and driver.speaking
+    # Done — hide; the next person's cover comes straight back
+    app.pop(shown)
+    board.presenter.private(2, "notebook", board.match, 2, reason="Your notebook is next.")
+    stops = driver.stops
+    steps(app, 1)
+    assert driver.stops == stops + 1                    # the card's line was cut short at once
+    assert app.speech.speaking_for is None and app.speech.last[1] is None   # what is spoken now: the cover
+    count = len(driver.said)
+    for _i in range(12):                               # R mashed, held, and the pad's RB, on the cover
+        key(app, pygame.K_r, dt=0.05, draw=False)
+        app.router.handle(Intent(Kind.REPEAT, "pad:7", repeat=True))
+        app.step(0.05, draw=False)
+    assert all("Rope" not in line for line in driver.lines[count:])
+    assert len(driver.lines) > count and all(line.startswith("Pass to Mrs. White. Your notebook is next.")
+                                             for line in driver.lines[count:])     # the cover's own line
+    app.close()
+
+
+def test_the_menu_over_a_private_screen_silences_it_and_repeat_says_nothing_private():
+    app = new_app(read_aloud=True)
+    app.speech.driver = speech.FakeDriver(hold=True)
+    board = _shown_card_behind_cover(app)
+    _lift_cover(app)
+    driver = app.speech.driver
+    assert "Rope" in driver.lines[-1]
+    app.push(make("menu", app, board))                 # the pause menu over the card
+    stops = driver.stops
+    steps(app, 1)
+    assert driver.stops == stops + 1 and "Rope" not in app.speech.last[0]     # cut short, and forgotten
+    assert app.speech.last[1] is None                  # R now says the last public line (the cover's)
+    count = len(driver.said)
+    for _i in range(6):
+        key(app, pygame.K_r, dt=0.05, draw=False)
+    assert all("Rope" not in line for line in driver.lines[count:])
+    app.pop()
+    app.pop()
+    shown = make("shown_card", app, board.match, 0, 1, "knife")
+    shown.private = True
+    app.push(shown)
+    shown.flip.skip()
+    shown.delay = 0
+    app.push(make("menu", app, board))                 # the menu over the private screen, before a frame passed
+    count = len(driver.said)
+    for _i in range(6):
+        key(app, pygame.K_r, dt=0.05, draw=False)
+    assert all("Knife" not in line and "Rope" not in line for line in driver.lines[count:])
+    app.close()
+
+
+def test_a_private_screen_under_a_cover_or_a_message_never_speaks():
+    app = new_app(read_aloud=True)
+    board = two_people(app, lambda g: len(g.events) > 40)
+    match = board.match
+    match.notebook_mode = "hints"
+    book = make("notebook", app, match, 0)
+    book.private = True
+    book.hint_text = "SECRET hint sentence."
+    app.push(book)
+    app.push(make("message", app, "Not now."))         # a public overlay over it
+    steps(app)
+    app.pop()
+    app.push(make("cover", app, match, 2, lambda: make("notebook", app, match, 2)))
+    steps(app)
+    assert all("SECRET" not in line for line in said(app))
+    app.close()
+
+
+def test_the_hint_sentence_is_read_to_the_notebook_owner():
+    app = new_app(read_aloud=True)
+    match = Match(app.board, GameSetup(seats=(SeatConfig("scarlet", "human"), SeatConfig("mustard", "computer"),
+                                              SeatConfig("white", "computer")), seed=5))
+    advance(match, lambda g: len(g.events) > 120)
+    match.notebook_mode = "hints"
+    app.push(make("board", app, match))
+    board = app.top
+    board.open_book(0)                                 # one person: no cover
+    book = app.top
+    assert is_scene(book, "notebook") and book.private
+    steps(app)
+    book.next_hint()
+    steps(app)
+    assert book.hint_text and said(app)[-1] == book.hint_text
+    app.close()
+
+
+# ------------------------------------------------------------ keys
+def test_the_repeat_key_and_pad_button_are_listed_and_free():
+    assert DEFAULT_KEYS["repeat"] == ["r"] and Kind.REPEAT in REMAPPABLE
+    assert all("r" not in keys for name, keys in DEFAULT_KEYS.items() if name != "repeat")
+    assert PAD_BUTTONS[pygame.CONTROLLER_BUTTON_RIGHTSHOULDER] is Kind.REPEAT and PAD_LABELS[Kind.REPEAT] == "RB"
+    app = new_app(read_aloud=True)
+    controls = make("controls", app)
+    row = next(r for r in controls.rows if r.data is Kind.REPEAT)
+    assert (row.label, row.keys_text(), row.pad_text()) == ("Read again", "R", "RB")
+    app.push(make("message", app, "Read me again."))
+    steps(app)
+    app.pads.on_added(5, "Pad")
+    pad_press(app, 5, pygame.CONTROLLER_BUTTON_RIGHTSHOULDER)
+    assert said(app)[-2:] == ["Read me again.", "Read me again."]
+    app.close()
+
+
+def test_a_key_someone_chose_before_is_not_taken_by_the_repeat_key():
+    from game.ui.input import build_keymap, merged_keys
+
+    keys = merged_keys({"notebook": ["r"]})           # R chosen for the notebook before R repeated anything
+    assert keys["notebook"] == ["r"] and keys["repeat"] == []
+    assert build_keymap(keys)[pygame.K_r] is Kind.NOTEBOOK
+    assert merged_keys({})["repeat"] == ["r"]
+
+
+# ------------------------------------------------------------ drivers
+def test_without_a_speech_engine_the_game_is_silent_and_settings_says_why(monkeypatch, capsys):
+    monkeypatch.setattr(speech.shutil, "which", lambda name: None)
+    monkeypatch.setattr(speech.sys, "platform", "linux")
+    app = new_app(read_aloud=True)
+    app.speech.make_driver = speech.real_driver
+    steps(app)
+    problem = app.speech.problem()
+    assert problem == i18n._(speech.NO_ENGINE) and "espeak-ng" in problem
+    app.push(make("message", app, "Hello"))
+    steps(app)                                         # silent, never a traceback
+    assert capsys.readouterr().err.count("read aloud:") == 1
+    settings = make("settings", app)
+    app.push(settings)
+    app.draw()                                         # the line under the buttons says why
+    assert settings.message == "" and app.speech.enabled
+    assert " ".join(w.text for w in settings.widgets()[-2:]) == problem
+    app.close()
+
+
+def test_a_driver_that_breaks_goes_silent_with_one_line_on_stderr(capsys):
+    class Broken(speech._Worker):
+        def _start(self, text, lang):
+            raise OSError("no audio device")
+
+    app = new_app(read_aloud=True)
+    app.speech.make_driver = Broken
+    for text in ("One.", "Two.", "Three."):
+        app.push(make("message", app, text))
+        steps(app)
+        app.speech.driver._thread.join(timeout=10) if text == "One." else None
+    assert app.speech.problem() == "Read aloud stopped: the speech engine failed (OSError: no audio device)."
+    assert capsys.readouterr().err.count("read aloud:") == 1
+    app.close()
+
+
+def test_a_language_without_a_voice_is_silent_and_said(tmp_path):
+    app = new_app(read_aloud=True, language="ca")
+    app.speech.driver = speech.FakeDriver(missing={"ca"})
+    app.push(make("message", app, "Hola"))
+    steps(app)
+    assert app.speech.driver.said == []
+    assert app.speech.problem() == i18n.fmt(speech.NO_VOICE, language="Català")
+    app.close()
+
+
+def _fake_espeak(tmp_path):
+    """A stand-in for espeak-ng: lists voices, and "speaks" (sleeps) until killed, noting its arguments."""
+    program = tmp_path / "espeak-ng"
+    program.write_text(f"""#!{sys.executable}
+import sys, time
+if sys.argv[1:] == ["--voices"]:
+    print("Pty Language       Age/Gender VoiceName          File                 Other Languages")
+    for lang in ("ca", "en-029", "en-gb", "es", "es-419"):
+        print(" 5  " + lang + "  --/M  X  x/" + lang)
+    sys.exit(0)
+time.sleep(60)
+""")
+    program.chmod(program.stat().st_mode | stat.S_IEXEC)
+    return program
+
+
+def _wait(condition, what: str):
+    for _i in range(400):                  # a bound on a process starting, not a timing window
+        if condition():
+            return
+        pygame.time.wait(25)
+    raise AssertionError(f"{what} did not happen")
+
+
+def test_espeak_driver_never_blocks_and_the_next_line_cuts_the_last_short(tmp_path):
+    driver = speech.EspeakDriver(str(_fake_espeak(tmp_path)))
+    try:
+        driver.say("A long first line.", "es")          # returns at once: the "speech" sleeps a minute
+        _wait(lambda: driver._proc is not None, "the first line")
+        first = driver._proc
+        assert first.poll() is None and driver.speaking
+        driver.say("La segona línia.", "ca")
+        _wait(lambda: driver._proc is not None and driver._proc is not first, "the second line")
+        assert first.returncode == -9                   # cut short
+        assert driver.voices == {"en": "en-gb", "es": "es", "ca": "ca"} and driver.missing == set()
+        assert first.args[1:] == ["-v", "es", "--", "A long first line."]
+        assert driver._proc.args[1:] == ["-v", "ca", "--", "La segona línia."]
+        driver.stop()
+        _wait(lambda: not driver.speaking, "the stop")
+    finally:
+        driver.close()
+        driver._thread.join(timeout=10)
+    assert driver._proc is None and driver.broken is None
+
+
+def test_espeak_without_a_sound_device_is_silent_and_says_why(tmp_path, capsys):
+    program = tmp_path / "espeak-ng"
+    program.write_text(f"""#!{sys.executable}
+import sys
+if sys.argv[1:] == ["--voices"]:
+    print("Pty Language Age/Gender VoiceName File Other Languages")
+    print(" 5  en-gb  --/M  X  x/en")
+    sys.exit(0)
+print("ALSA lib pcm.c:2666:(snd_pcm_open_noupdate) Unknown PCM default", file=sys.stderr)
+print("error: No such file or directory", file=sys.stderr)
+""")                                                   # what espeak-ng says (exit status 0) with no sound card
+    program.chmod(program.stat().st_mode | stat.S_IEXEC)
+    driver = speech.EspeakDriver(str(program))
+    try:
+        driver.say("Hello.", "en")
+        _wait(lambda: driver.broken is not None, "the failure")
+    finally:
+        driver.close()
+        driver._thread.join(timeout=10)
+    assert driver.problem("en") == ("Read aloud is silent: the speech engine cannot reach the speakers "
+                                    "(espeak-ng: error: No such file or directory).")
+    assert driver.missing == {"es", "ca"} and driver.problem("ca") == driver.problem("en")
+    assert capsys.readouterr().err.count("read aloud:") == 1
+
+
+def test_pick_voice_by_language():
+    class V:
+        def __init__(self, id, name, languages):
+            self.id, self.name, self.languages = id, name, languages
+
+    voices = [V("david", "Microsoft David", ["en_US"]), V("helena", "Microsoft Helena", ["es_ES"]),
+              V("mont", "Montserrat", ["ca-ES"]), V("b", "espeak", [b"\x05ca"])]
+    assert [speech.pick_voice(voices, lang) for lang in ("en", "es", "ca")] == ["david", "helena", "mont"]
+    assert speech.pick_voice([V("x", "Spanish (Spain)", [])], "es") == "x"
+    assert speech.pick_voice(voices[:1], "ca") is None
+    assert speech.pick_espeak_voices(["en-029", "en-us", "es-419"]) == {"en": "en-us", "es": "es-419"}
+
+
+@pytest.mark.skipif(shutil.which("espeak-ng") is None,
+                    reason="espeak-ng is not installed (apt-get install espeak-ng): no line can be rendered")
+@pytest.mark.parametrize("lang, text", [("es", "Es el turno de la Señorita Escarlata."),
+                                        ("ca", "És el torn de la Senyoreta Escarlata.")])
+def test_espeak_ng_renders_a_line_that_is_not_silent(tmp_path, lang, text):
+    import numpy as np
+
+    wav = tmp_path / "line.wav"
+    subprocess.run(["espeak-ng", "-w", str(wav), "-v", lang, text], check=True, capture_output=True, timeout=60)
+    with wave.open(str(wav)) as w:
+        assert w.getsampwidth() == 2
+        samples = np.frombuffer(w.readframes(w.getnframes()), dtype=np.int16).astype(np.float64)
+        seconds = w.getnframes() / w.getframerate()
+    rms = float(np.sqrt(np.mean(samples ** 2)))
+    assert seconds > 1.0 and rms > 300, (seconds, rms)

@@ -310,3 +310,25 @@ def test_a_card_game_name_that_is_not_text_is_refused(name):
     assert joiner.phase.value == "join"
     for action in (Join(name, "rope", "hall"), Join("plum", name, "hall"), Join("plum", "rope", name)):
         _refused(joiner, action)
+
+
+@pytest.mark.parametrize("make", (_board_game, _card_game), ids=("board", "cards"))
+@pytest.mark.parametrize("seat", [-1, -4, 4, 99, True, "0", 1.0, None], ids=repr)
+def test_view_refuses_a_seat_outside_the_table(make, seat):
+    """Seats are 0 .. players - 1: anything else is a ValueError naming the seat and the range."""
+    game = make(1)          # 4 players
+    with pytest.raises(ValueError, match=r"0\.\.3") as refused:
+        game.view(seat)
+    assert repr(seat) in str(refused.value)
+
+
+@pytest.mark.parametrize("make", (_board_game, _card_game), ids=("board", "cards"))
+def test_view_of_a_negative_seat_never_returns_a_hand(make):
+    """Privacy: ``view(-1)`` was Python's negative indexing, the last seat's hand."""
+    game = make(1)
+    for seat in range(-game.players - 1, 0):
+        try:
+            view = game.view(seat)
+        except ValueError:
+            continue
+        pytest.fail(f"view({seat}) returned {view.hand}")

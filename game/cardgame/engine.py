@@ -38,7 +38,7 @@ from typing import Any, Union
 from game.cardgame import events as ev
 from game.cardgame.cards import CARDS, deck, kind, piles
 from game.core.errors import N_, GameOverError, IllegalActionError
-from game.core.protocol import Judge, name_fault
+from game.core.protocol import Judge, check_seat, name_fault
 
 #: Orders in which joint accusations are checked (003 "Els jugadors triaran qui
 #: acusarà primer, segon, etc."): ``"turn"`` = the player whose turn it is,
@@ -553,7 +553,10 @@ class CardGame(Judge):
     def view(self, seat: int) -> CardView:
         """What ``seat`` may know now (see :class:`CardView` and
         :func:`game.cardgame.events.for_seat`).  Once the game is over the
-        Crime cards are public in the GameWon / EverybodyLost / NoPlayersLeft event."""
+        Crime cards are public in the GameWon / EverybodyLost / NoPlayersLeft event.
+        Raises ``ValueError`` for a seat that is not an int ``0 .. players - 1``
+        (:func:`game.core.protocol.check_seat`: ``view(-1)`` is no seat)."""
+        check_seat(seat, self.players)
         return CardView(
             seat=seat, players=self.players, hand=self.hands[seat], face_up=self.face_up,
             crossed=self.crossed(seat), hand_sizes=tuple(len(h) for h in self.hands),

@@ -109,7 +109,10 @@ class Engine(Protocol):
     def view(self, seat: int) -> Any:
         """What ``seat`` may know now: its hand, the public table and the
         events as that seat saw them (redacted); a computer player decides
-        from this alone."""
+        from this alone.  Raises ``ValueError`` naming the seat and the range
+        for anything but an int ``0 .. players - 1`` (never Python's negative
+        indexing: ``view(-1)`` is no seat, not the last one; see
+        :func:`check_seat`)."""
         ...
 
     @classmethod
@@ -176,6 +179,17 @@ def name_fault(action: Any) -> str | None:
     if any(not isinstance(v, str) for v in values):
         return "not_text"
     return None
+
+
+def check_seat(seat: Any, players: int) -> int:
+    """``seat`` when it is an int ``0 .. players - 1`` (a bool is not a
+    seat); else raise ``ValueError`` naming it and the range, e.g. "seat -1 is
+    not at the table: seats are 0..3" (a caller's mistake, never shown to a
+    player, so English only).  :meth:`Engine.view` uses it: a negative seat
+    must never read as Python's "from the end" and show another seat's hand."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        raise ValueError(f"seat {seat!r} is not at the table: seats are 0..{players - 1}")
+    return seat
 
 
 def start_parameters(engine: type) -> list[str]:

@@ -17,7 +17,7 @@ import random
 from dataclasses import dataclass, field
 
 from game.board.model import Board, Square
-from game.core.protocol import Judge, name_fault
+from game.core.protocol import Judge, check_seat, name_fault
 from game.rules import events as ev
 from game.rules.actions import Accuse, Action, Disprove, EndTurn, Move, Roll, Suggest, TakePassage
 from game.rules.cards import ALL_CARDS, ROOMS, SUSPECTS, WEAPONS
@@ -587,9 +587,12 @@ class Game(Judge):
     # ----------------------------------------------------------------- views
     def view(self, seat: int) -> "SeatView":
         """What ``seat`` may know now: its own hand, the public board, and every
-        event as that seat saw it (see :func:`game.rules.events.for_seat`)."""
+        event as that seat saw it (see :func:`game.rules.events.for_seat`).
+        Raises ``ValueError`` for a seat that is not an int ``0 .. players - 1``
+        (:func:`game.core.protocol.check_seat`: ``view(-1)`` is no seat)."""
         from game.rules.view import SeatView
 
+        check_seat(seat, self.players)
         seen = [e for e in (ev.for_seat(x, seat) for x in self.events) if e is not None]
         return SeatView(
             seat=seat,

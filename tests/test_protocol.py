@@ -199,3 +199,136 @@ def test_the_computer_players_choose_as_recorded():
     lines, actions = record(10, 10)
     assert (len(lines), actions) == (20, 1586)
     assert digest(lines) == SMALL_DIGEST
+
+
+# ------------------------------------------------------------ bad input (issue 12, newcomer 4-7)
+NOT_ACTION_CLASSES = ("Roll", "Ask", None, 3, Roll(), Ask("rope", "knife"), object, str)
+
+
+def _snapshot(game: Engine) -> tuple:
+    """Everything a refused action must leave as it was."""
+    return (list(game.events), list(game.actions), game.actor, game.over, game.legal_actions(),
+            [game.view(s) for s in range(game.players)])
+
+
+def _until(game: Engine, phase: str, level: str, make) -> Engine:
+    """``game`` played by computer players until its phase is ``phase``."""
+    bots = _bots(game, make, level)
+    while game.phase.value != phase:
+        assert not game.over
+        game.apply(bots[game.actor].choose(game.view(game.actor), game.legal_actions()))
+    return game
+
+
+def _refused(game: Engine, action, match: str | None = None) -> str:
+    """``check`` and ``apply`` refuse ``action`` with an IllegalActionError
+    (never another exception) and the game is unchanged; the reason ``apply``
+    gave (``apply`` judges an empty name before the timing, ``check`` after)."""
+    before = _snapshot(game)
+    with pytest.raises(IllegalActionError, match=match) as checked:
+        game.check(action)
+    with pytest.raises(IllegalActionError, match=match) as applied:
+        game.apply(action)
+    assert not game.is_legal(action)
+    assert _snapshot(game) == before
+    assert str(checked.value) and str(applied.value)
+    return str(applied.value)
+
+
+@pytest.mark.parametrize("make", (_board_game, _card_game), ids=("board", "cards"))
+@pytest.mark.parametrize("kind", NOT_ACTION_CLASSES, ids=repr)
+def test_allows_is_false_for_anything_but_an_action_class(make, kind):
+    """``allows`` never raises (the protocol says so); ``check_kind`` and
+    ``check`` say plainly that the game does not know it."""
+    game = make(1)
+    assert game.allows(kind) is False
+    with pytest.raises(IllegalActionError, match="Unknown action"):
+        game.check_kind(kind)
+    if type(kind) not in game.ACTIONS:        # given as an action, it is none either (Roll() is one of the board's)
+        _refused(game, kind, "Unknown action")
+
+
+@pytest.mark.parametrize("make", (_board_game, _card_game), ids=("board", "cards"))
+def test_a_subclass_of_an_action_is_not_one(make):
+    """Only the engine's own classes: a subclass would pass the timing and then
+    find no handler in ``apply`` after the action was recorded."""
+    game = make(1)
+    kind = Accuse if isinstance(game, Game) else CardAccuse
+    mine = type("MyAccuse", (kind,), {})
+    assert game.allows(kind) and not game.allows(mine)
+    _refused(game, mine(*game.legal_actions()[-1].__dict__.values()), "Unknown action")
+
+
+@pytest.mark.parametrize("move", [Move(square=[0, 0]), Move(square=(7, 0, 1)), Move(square=(7.0, 0)),
+                                  Move(square="ab"), Move(room=["hall"]), Move(room=3), Move()], ids=repr)
+def test_a_destination_that_is_no_square_or_room_is_refused_plainly(move):
+    game = _board_game(1)
+    game.apply(Roll())
+    assert "square or in a room" in _refused(game, move)
+
+
+@pytest.mark.parametrize("room", ["", "nowhere", "rope"])
+def test_an_empty_or_unknown_room_has_its_own_reason(room):
+    game = _board_game(1)
+    game.apply(Roll())
+    why = _refused(game, Move(room=room), "You can only stop on a corridor square or in a room.")
+    assert "reach" not in why
+
+
+@pytest.mark.parametrize("name", [["plum"], ("plum",), 3, b"plum"], ids=repr)
+def test_a_board_name_that_is_not_text_is_refused(name):
+    game = _board_game(1)
+    for action in (Accuse(name, "rope", "hall"), Accuse("plum", name, "hall"), Accuse("plum", "rope", name),
+                   Suggest(name, "rope"), Suggest("plum", name), Disprove(name)):
+        _refused(game, action)
+    _until(game, "suggest", "hard", make_player)
+    for action in (Suggest(name, "rope"), Suggest("plum", name)):
+        assert "not in the game" in _refused(game, action)
+    game.apply(next(a for a in game.legal_actions() if isinstance(a, Suggest)))
+    if game.phase.value == "disprove":
+        assert "not in the game" in _refused(game, Disprove(name))
+
+
+@pytest.mark.parametrize("card, why", [("", "Name all the cards first."), (None, "Name all the cards first."),
+                                       ("nowhere", "It names a card that is not in the game."),
+                                       (["rope"], "It names a card that is not in the game.")])
+def test_an_empty_or_unknown_card_to_show_has_its_own_reason(card, why):
+    game = _until(_board_game(2), "disprove", "medium", make_player)
+    assert _refused(game, Disprove(card)) == why
+
+
+@pytest.mark.parametrize("name", [["rope"], ("rope",), 3, None, ""], ids=repr)
+def test_a_card_game_name_that_is_not_text_is_refused(name):
+    game = _card_game(1)
+    for action in (Ask("rope", name), Ask(name, "rope"), CardAccuse(name, "rope", "hall"),
+                   CardAccuse("plum", name, "hall"), CardAccuse("plum", "rope", name), Show(name), Join(name, "a", "b")):
+        _refused(game, action)
+    shower = _until(_card_game(2), "show", "medium", make_card_player)
+    assert _refused(shower, Show(name)) in ("Name all the cards first.", "It names a card that is not in the game.")
+    joiner = _card_game(3, players=4)
+    joiner.apply(joiner.legal_actions()[-1])
+    assert joiner.phase.value == "join"
+    for action in (Join(name, "rope", "hall"), Join("plum", name, "hall"), Join("plum", "rope", name)):
+        _refused(joiner, action)
+
+
+@pytest.mark.parametrize("make", (_board_game, _card_game), ids=("board", "cards"))
+@pytest.mark.parametrize("seat", [-1, -4, 4, 99, True, "0", 1.0, None], ids=repr)
+def test_view_refuses_a_seat_outside_the_table(make, seat):
+    """Seats are 0 .. players - 1: anything else is a ValueError naming the seat and the range."""
+    game = make(1)          # 4 players
+    with pytest.raises(ValueError, match=r"0\.\.3") as refused:
+        game.view(seat)
+    assert repr(seat) in str(refused.value)
+
+
+@pytest.mark.parametrize("make", (_board_game, _card_game), ids=("board", "cards"))
+def test_view_of_a_negative_seat_never_returns_a_hand(make):
+    """Privacy: ``view(-1)`` was Python's negative indexing, the last seat's hand."""
+    game = make(1)
+    for seat in range(-game.players - 1, 0):
+        try:
+            view = game.view(seat)
+        except ValueError:
+            continue
+        pytest.fail(f"view({seat}) returned {view.hand}")

@@ -38,7 +38,7 @@ from typing import Any, Union
 from game.cardgame import events as ev
 from game.cardgame.cards import CARDS, deck, kind, piles
 from game.core.errors import N_, GameOverError, IllegalActionError
-from game.core.protocol import Judge
+from game.core.protocol import Judge, check_seat, name_fault
 
 #: Orders in which joint accusations are checked (003 "Els jugadors triaran qui
 #: acusarà primer, segon, etc."): ``"turn"`` = the player whose turn it is,
@@ -238,6 +238,8 @@ class CardGame(Judge):
     ``out`` per seat, ``turn``, ``phase``, ``winner``, ``events`` (unredacted)
     and ``actions``."""
 
+    ACTIONS = (Ask, Show, Accuse, Join, Decline)
+
     setup: CardSetup
     hands: list[frozenset[str]]
     face_up: tuple[str, ...]
@@ -369,7 +371,10 @@ class CardGame(Judge):
 
     def _judge(self, kind: type, action) -> None:
         """:meth:`check_kind` of ``kind``; with ``action`` (of class ``kind``)
-        also what it names, i.e. :meth:`check`."""
+        also what it names, i.e. :meth:`check`.  A ``kind`` that is not one of
+        :attr:`ACTIONS` is refused first, whatever the phase."""
+        if not self.knows(kind):
+            self._refuse_unknown(kind, action)
         if self.phase is Phase.OVER:
             raise GameOverError(N_("The game is over."), "game_over", '003 "Acusació"')
         if issubclass(kind, Show):
@@ -378,6 +383,7 @@ class CardGame(Judge):
             assert self._asked is not None
             if action is None:
                 return
+            self._require_names(action)
             if action.card not in self._asked:
                 raise IllegalActionError(N_("You can only show one of the two cards asked about."), "not_asked",
                                          '003 "Si tenen una de les targetes que has preguntat, t\'ho han d\'ensenyar"')
@@ -420,15 +426,27 @@ class CardGame(Judge):
                 self._require_names(action)
                 self._check_triple(action.person, action.weapon, action.location)
             return
+        self._refuse_unknown(kind, action)
+
+    def _refuse_unknown(self, kind, action) -> None:
+        """Raise the :class:`IllegalActionError` for a ``kind`` that is no
+        action class of the card game (``action`` the object given, if any)."""
         raise IllegalActionError(N_("Unknown action {action!r}."), "unknown", "", action=kind if action is None else action)
 
     # ------------------------------------------------------------- apply
     def _require_names(self, action: CardAction) -> None:
-        """Raise :class:`IllegalActionError` when a question or accusation
-        leaves a card unnamed (003 "Prendre el teu torn")."""
-        if isinstance(action, (Ask, Accuse, Join)) and not all(
-                getattr(action, f) for f in action.__dataclass_fields__):
-            raise IllegalActionError(N_("Name all the cards first."), "bad_card", '003 "Prendre el teu torn"')
+        """Raise :class:`IllegalActionError` when a question, accusation,
+        joined accusation or card to show leaves a card unnamed ("Name all the
+        cards first.") or names one with something that is not text, a list
+        say ("It names a card that is not in the game."): 003 "Prendre el teu
+        torn".  Anything else passes (the rules judge it)."""
+        fault = name_fault(action) if type(action) in (Ask, Accuse, Join, Show) else None
+        code = "not_asked" if isinstance(action, Show) else "bad_card"
+        if fault == "empty":
+            raise IllegalActionError(N_("Name all the cards first."), code, '003 "Prendre el teu torn"')
+        if fault is not None:
+            raise IllegalActionError(N_("It names a card that is not in the game."), code,
+                                     '003 "Prendre el teu torn"')
 
     def apply(self, action: CardAction) -> list[ev.Event]:
         """Apply ``action`` for :attr:`actor`; return the new events.  Raises
@@ -535,7 +553,10 @@ class CardGame(Judge):
     def view(self, seat: int) -> CardView:
         """What ``seat`` may know now (see :class:`CardView` and
         :func:`game.cardgame.events.for_seat`).  Once the game is over the
-        Crime cards are public in the GameWon / EverybodyLost / NoPlayersLeft event."""
+        Crime cards are public in the GameWon / EverybodyLost / NoPlayersLeft event.
+        Raises ``ValueError`` for a seat that is not an int ``0 .. players - 1``
+        (:func:`game.core.protocol.check_seat`: ``view(-1)`` is no seat)."""
+        check_seat(seat, self.players)
         return CardView(
             seat=seat, players=self.players, hand=self.hands[seat], face_up=self.face_up,
             crossed=self.crossed(seat), hand_sizes=tuple(len(h) for h in self.hands),

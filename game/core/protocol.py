@@ -72,20 +72,27 @@ class Engine(Protocol):
     def allows(self, kind: type) -> bool:
         """True when :attr:`actor` may take some action of class ``kind`` now
         (``allows(Suggest)``: "may this seat suggest now?"), whatever cards it
-        would name.  Never raises."""
+        would name.  False for anything that is not one of the engine's own
+        action classes (a name such as ``"Roll"``, None, an instance, a
+        subclass, the other engine's class).  Never raises."""
         ...
 
     def check_kind(self, kind: type) -> None:
         """Raise :class:`~game.core.errors.IllegalActionError` (the reason in
         plain words) when :attr:`actor` may take no action of class ``kind``
-        now; return None when some is allowed."""
+        now -- "Unknown action ..." (code ``unknown``) when ``kind`` is not one
+        of the engine's action classes; return None when some is allowed."""
         ...
 
     def check(self, action: Any) -> None:
         """Raise :class:`~game.core.errors.IllegalActionError` when
         :attr:`actor` may not take ``action`` now: first the reasons of
         :meth:`check_kind`, then those of the cards or square it names (an
-        empty name included).  Changes nothing."""
+        empty name is "Name all the cards first.", a name that is not text --
+        a list, a number -- "It names a card that is not in the game.", a
+        square that is not two whole numbers or a room that is no room "You can
+        only stop on a corridor square or in a room.").  Never raises anything
+        else for a malformed action.  Changes nothing."""
         ...
 
     def is_legal(self, action: Any) -> bool:
@@ -95,13 +102,17 @@ class Engine(Protocol):
     def apply(self, action: Any) -> list[Any]:
         """Apply ``action`` for :attr:`actor`; return the new events (the tail
         of ``events``).  Raises :class:`~game.core.errors.IllegalActionError`
-        and changes nothing when the action is illegal."""
+        and changes nothing when the action is illegal or malformed (the
+        reasons of :meth:`check`; never another exception)."""
         ...
 
     def view(self, seat: int) -> Any:
         """What ``seat`` may know now: its hand, the public table and the
         events as that seat saw them (redacted); a computer player decides
-        from this alone."""
+        from this alone.  Raises ``ValueError`` naming the seat and the range
+        for anything but an int ``0 .. players - 1`` (never Python's negative
+        indexing: ``view(-1)`` is no seat, not the last one; see
+        :func:`check_seat`)."""
         ...
 
     @classmethod
@@ -117,7 +128,16 @@ class Engine(Protocol):
 class Judge:
     """:meth:`Engine.allows` and :meth:`Engine.is_legal` from the engine's own
     :meth:`Engine.check_kind` and :meth:`Engine.check` (a base class both
-    engines share)."""
+    engines share).  Each engine lists its action classes in
+    :attr:`ACTIONS`."""
+
+    #: The engine's own action classes; anything else is no kind of action (:meth:`knows`).
+    ACTIONS: tuple[type, ...] = ()
+
+    def knows(self, kind: Any) -> bool:
+        """True when ``kind`` is exactly one of :attr:`ACTIONS` (not a
+        subclass, a name, an instance or None).  Never raises."""
+        return any(kind is k for k in self.ACTIONS)
 
     def check_kind(self, kind: type) -> None:  # pragma: no cover - each engine has its own
         raise NotImplementedError
@@ -128,7 +148,10 @@ class Judge:
     def allows(self, kind: type) -> bool:
         """True when the actor may take some action of class ``kind`` now
         (``allows(Suggest)``: may this seat suggest, whatever it names?),
-        i.e. :meth:`check_kind` does not raise."""
+        i.e. :meth:`check_kind` does not raise; False for anything :meth:`knows`
+        not.  Never raises."""
+        if not self.knows(kind):
+            return False
         try:
             self.check_kind(kind)
         except IllegalActionError:
@@ -142,6 +165,31 @@ class Judge:
         except IllegalActionError:
             return False
         return True
+
+
+def name_fault(action: Any) -> str | None:
+    """What is wrong with the names a card-naming action gives (every field
+    of the dataclass ``action`` holds a card id): ``"empty"`` for a name left
+    empty (``""`` or None), ``"not_text"`` for one that is not a ``str`` at all
+    (a list, a number, bytes...), None when every name is text (known cards
+    or not: the engine judges those).  Never raises."""
+    values = [getattr(action, f) for f in getattr(action, "__dataclass_fields__", {})]
+    if any(v is None or (isinstance(v, str) and not v) for v in values):
+        return "empty"
+    if any(not isinstance(v, str) for v in values):
+        return "not_text"
+    return None
+
+
+def check_seat(seat: Any, players: int) -> int:
+    """``seat`` when it is an int ``0 .. players - 1`` (a bool is not a
+    seat); else raise ``ValueError`` naming it and the range, e.g. "seat -1 is
+    not at the table: seats are 0..3" (a caller's mistake, never shown to a
+    player, so English only).  :meth:`Engine.view` uses it: a negative seat
+    must never read as Python's "from the end" and show another seat's hand."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        raise ValueError(f"seat {seat!r} is not at the table: seats are 0..{players - 1}")
+    return seat
 
 
 def start_parameters(engine: type) -> list[str]:

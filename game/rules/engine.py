@@ -17,10 +17,10 @@ import random
 from dataclasses import dataclass, field
 
 from game.board.model import Board, Square
-from game.core.protocol import Judge
+from game.core.protocol import Judge, check_seat, name_fault
 from game.rules import events as ev
 from game.rules.actions import Accuse, Action, Disprove, EndTurn, Move, Roll, Suggest, TakePassage
-from game.rules.cards import ROOMS, SUSPECTS, WEAPONS
+from game.rules.cards import ALL_CARDS, ROOMS, SUSPECTS, WEAPONS
 from game.rules.errors import N_, Np_, GameOverError, IllegalActionError
 from game.rules.events import Position
 from game.rules.movement import Path, destinations, is_trapped, prepare
@@ -81,6 +81,15 @@ class Suggestion:
         return (self.suspect, self.weapon, self.room)
 
 
+def _is_place(dest) -> bool:
+    """True for what a :class:`Move` may name: a room id of the game, or a
+    square, a tuple of two whole numbers (column, row) -- nothing that would
+    not hash or would pass for a square (a list, ``(7.0, 0)``, a bool)."""
+    if isinstance(dest, str):
+        return dest in ROOMS
+    return isinstance(dest, tuple) and len(dest) == 2 and all(type(n) is int for n in dest)
+
+
 @dataclass
 class Game(Judge):
     """One game of Clue.
@@ -93,6 +102,8 @@ class Game(Judge):
     this turn, ``events`` everything that happened (unredacted) and ``actions``
     every action applied.
     """
+
+    ACTIONS = (Roll, Move, TakePassage, Suggest, Disprove, Accuse, EndTurn)
 
     board: Board
     setup: GameSetup
@@ -293,7 +304,10 @@ class Game(Judge):
 
     def _judge(self, kind: type, action) -> None:
         """:meth:`check_kind` of ``kind``; with ``action`` (of class ``kind``)
-        also what it names, i.e. :meth:`check`."""
+        also what it names, i.e. :meth:`check`.  A ``kind`` that is not one of
+        :attr:`ACTIONS` is refused first, whatever the phase."""
+        if not self.knows(kind):
+            self._refuse_unknown(kind, action)
         if self.phase is Phase.OVER:
             raise GameOverError(N_("The game is over."), "game_over", '000 "How you win"')
         me = self.seats[self.turn]
@@ -304,6 +318,10 @@ class Game(Judge):
             assert self.suggestion is not None
             if action is None:
                 return
+            self._require_names(action)
+            if action.card not in ALL_CARDS:
+                raise IllegalActionError(N_("It names a card that is not in the game."), "not_named",
+                                         '000 "Suggestions" 3')
             if action.card not in self.suggestion.cards:
                 raise IllegalActionError(N_("You can only show one of the named cards, not the {card}."),
                                          "not_named", '000 "Suggestions" 3', card=action.card)
@@ -340,7 +358,7 @@ class Game(Judge):
             if action is None:
                 return
             dest: Position | None = action.room if action.room is not None else action.square
-            if dest not in self.moves():
+            if not _is_place(dest) or dest not in self.moves():
                 why, params = self._why_not_reachable(dest)
                 raise IllegalActionError(why, "unreachable", '000 "How a turn works" 2-3', **params)
             return
@@ -389,17 +407,25 @@ class Game(Judge):
                 raise IllegalActionError(N_("Roll the die (or take a secret passage) first."), "roll_first",
                                          '000 "How a turn works" 1')
             return
+        self._refuse_unknown(kind, action)
+
+    def _refuse_unknown(self, kind, action) -> None:
+        """Raise the :class:`IllegalActionError` for a ``kind`` that is no
+        action class of this game (``action`` the object given, if any)."""
         raise IllegalActionError(N_("Unknown action {action!r}."), "unknown", "", action=kind if action is None else action)
 
     def _why_not_reachable(self, dest: Position | None) -> tuple[str, dict]:
-        """The reason (an English template) and its parameters."""
-        if isinstance(dest, str):
+        """The reason (an English template) and its parameters; anything that
+        is neither a room of the game nor a square (``""``, ``"nowhere"``, a
+        list) is "You can only stop on a corridor square or in a room."."""
+        place = _is_place(dest)
+        if place and isinstance(dest, str):
             if dest == self.room_of(self.turn):
                 return N_("You cannot go back into the {room} in the same turn you left it."), {"room": dest}
             return N_("You cannot reach the {room} with a roll of {roll}."), {"room": dest, "roll": self.roll}
-        if dest in self.occupied():
+        if place and dest in self.occupied():
             return N_("Another token stands on that square. You cannot stop on it or walk through it."), {}
-        if dest not in self.board.corridor:
+        if not place or dest not in self.board.corridor:
             return N_("You can only stop on a corridor square or in a room."), {}
         one, many = Np_("You rolled {roll}: you must walk exactly {roll} square, without stepping "
                         "on a square twice, unless you enter a room first.",
@@ -409,11 +435,18 @@ class Game(Judge):
 
     # ---------------------------------------------------------------- apply
     def _require_names(self, action: Action) -> None:
-        """Raise :class:`IllegalActionError` when a suggestion or accusation
-        leaves a card unnamed (000 "Suggestions" 1, "Accusations" 1)."""
-        if isinstance(action, (Suggest, Accuse)) and not all(
-                getattr(action, f) for f in action.__dataclass_fields__):
-            raise IllegalActionError(N_("Name all the cards first."), "bad_card", '000 "Suggestions" 1')
+        """Raise :class:`IllegalActionError` when a suggestion, accusation or
+        card to show leaves a card unnamed ("Name all the cards first.") or
+        names one with something that is not text, a list say ("It names a
+        card that is not in the game."): 000 "Suggestions" 1 and 3,
+        "Accusations" 1.  Anything else passes (the rules judge it)."""
+        fault = name_fault(action) if type(action) in (Suggest, Accuse, Disprove) else None
+        rule = '000 "Suggestions" 3' if isinstance(action, Disprove) else '000 "Suggestions" 1'
+        code = "not_named" if isinstance(action, Disprove) else "bad_card"
+        if fault == "empty":
+            raise IllegalActionError(N_("Name all the cards first."), code, rule)
+        if fault is not None:
+            raise IllegalActionError(N_("It names a card that is not in the game."), code, rule)
 
     def apply(self, action: Action) -> list[ev.Event]:
         """Apply ``action`` for the current actor and return the new events.
@@ -554,9 +587,12 @@ class Game(Judge):
     # ----------------------------------------------------------------- views
     def view(self, seat: int) -> "SeatView":
         """What ``seat`` may know now: its own hand, the public board, and every
-        event as that seat saw it (see :func:`game.rules.events.for_seat`)."""
+        event as that seat saw it (see :func:`game.rules.events.for_seat`).
+        Raises ``ValueError`` for a seat that is not an int ``0 .. players - 1``
+        (:func:`game.core.protocol.check_seat`: ``view(-1)`` is no seat)."""
         from game.rules.view import SeatView
 
+        check_seat(seat, self.players)
         seen = [e for e in (ev.for_seat(x, seat) for x in self.events) if e is not None]
         return SeatView(
             seat=seat,

@@ -293,3 +293,42 @@ def test_large_pictures_carry_the_token_as_badge(english, size):
         assert max(corner.get_at((x, y))[:3] == tuple(theme.suspect_colour(s)) for x in range(badge)
                    for y in range(badge)), s                 # the token's body is there
         assert label_ink(s, badge).height >= 9                 # a letter you can read, even at the threshold
+
+
+# ---------------------------------------------------------------- the screenshot scene
+def test_the_tokens_scene_shows_the_pawns_normal_and_as_deuteranopia_sees_them(english):
+    """``--scene tokens``: the six pawns, large and at board size, and beside them
+    the same picture through game/ui/cvd.py, where Scarlet's red and Green's green
+    come out close (the shapes tell them apart)."""
+    from game.ui.app import App
+    from game.ui.scenes.pieces import BIG, LEFT, RIGHT, PiecesScene
+    from game.ui.screens import build_scene
+
+    app = App(seed=1, sound=False, threaded_ai=False)
+    try:
+        build_scene(app, "tokens")
+        scene = app.top
+        assert isinstance(scene, PiecesScene) and scene.token_size == app.board_view().token_size
+        assert scene.normal.get_size() == scene.seen.get_size()
+        spots = scene._pawn_spots()
+
+        def body_at(suspect: str) -> tuple[int, int]:
+            """A pixel of the large pawn's body in the normal picture (its own colour)."""
+            x, y = spots[SUSPECTS.index(suspect)]
+            colour = tuple(theme.suspect_colour(suspect))
+            return next((px, py) for py in range(y - BIG, y) for px in range(x - BIG // 2, x + BIG // 2)
+                        if tuple(scene.normal.get_at((px, py))[:3]) == colour)
+
+        def body(img: pygame.Surface, suspect: str) -> tuple[int, int, int]:
+            return tuple(img.get_at(body_at(suspect))[:3])
+
+        def lab(rgb):
+            return colorspacious.cspace_convert(np.array(rgb) / 255, "sRGB1", "CIELab")
+        apart = ciede2000(lab(body(scene.normal, "scarlet")), lab(body(scene.normal, "green")))
+        close = ciede2000(lab(body(scene.seen, "scarlet")), lab(body(scene.seen, "green")))
+        assert apart > 40 and close < MIN_DELTA_E, (apart, close)
+        app.draw()
+        shot = app.window.surface
+        assert pygame.image.tobytes(shot.subsurface(LEFT), "RGB") != pygame.image.tobytes(shot.subsurface(RIGHT), "RGB")
+    finally:
+        app.close()

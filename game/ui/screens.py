@@ -14,7 +14,7 @@ from game.ui.cardgame.screens import CARD_SCENES, build_card_scene
 from game.ui.registry import make
 
 SCENE_NAMES = ("title", "setup", "board", "notebook", "suggestion", "cover", "game-over", "controls", "settings", "presets",
-               "rules", "lesson", "lesson-disprove") + CARD_SCENES + ("notebook-hints", "unplugged")
+               "rules", "lesson", "lesson-disprove", "tokens") + CARD_SCENES + ("notebook-hints", "unplugged")
 
 
 def advance(match: Match, stop, limit: int = 3000) -> None:
@@ -75,6 +75,9 @@ def build_scene(app, scene: str, seed: int = 3) -> None:
         return
     if scene == "settings":
         app.push(make("settings", app))
+        return
+    if scene == "tokens":               # who is who: the pawns, normal and under simulated deuteranopia
+        app.push(make("pieces", app))
         return
     if scene == "controls":
         app.pads.on_added(1001, "Xbox Wireless Controller")   # stand-ins: no hardware is opened

@@ -45,8 +45,6 @@ def generated(tmp_path_factory) -> Path:
 
 def _expected_pngs() -> dict[str, tuple[int, int]]:
     exp = {}
-    for s in SUSPECTS:
-        exp[f"sprites/tokens/{s}.png"] = (64, 64)
     for w in WEAPONS:
         exp[f"sprites/weapons/{w}.png"] = (64, 64)
     for c in ALL_CARDS:
@@ -72,18 +70,20 @@ def test_every_png_exists_with_its_size(generated):
         assert pygame.image.load(str(path)).get_size() == size, rel
 
 
-def test_tokens_and_weapons_have_transparent_corners(generated):
-    for rel in [f"sprites/tokens/{s}.png" for s in SUSPECTS] + \
-               [f"sprites/weapons/{w}.png" for w in WEAPONS] + ["sprites/dice/1.png"]:
+def test_tokens_and_weapons_have_transparent_corners(generated, lang):
+    for rel in [f"sprites/weapons/{w}.png" for w in WEAPONS] + ["sprites/dice/1.png"]:
         img = pygame.image.load(str(generated / rel))
         assert img.get_at((0, 0)).a == 0, rel
         assert img.get_at((63, 0)).a == 0, rel
-    token = pygame.image.load(str(generated / "sprites/tokens/scarlet.png"))
-    assert token.get_at((32, 32)).a == 255  # the pawn itself is opaque
+    assert not (generated / "sprites" / "tokens").exists()      # the game draws the pawns (game/ui/pawns.py)
+    for s in SUSPECTS:
+        token = assets.token(s, 64)
+        assert token.get_at((0, 0)).a == 0 and token.get_at((63, 0)).a == 0, s
+        assert token.get_at((32, 32)).a == 255, s  # the pawn itself is opaque
 
 
-def test_tokens_are_different(generated):
-    blobs = {(generated / f"sprites/tokens/{s}.png").read_bytes() for s in SUSPECTS}
+def test_tokens_are_different(lang):
+    blobs = {pygame.image.tobytes(assets.token(s, 64), "RGBA") for s in SUSPECTS}
     assert len(blobs) == len(SUSPECTS)
 
 
@@ -102,7 +102,7 @@ def test_wav_files_are_short_16bit_mono(generated):
 def test_generation_is_deterministic(generated, tmp_path):
     again = tmp_path / "assets_b"
     make_assets.main(["--out", str(again), "--quiet"])
-    for rel in ("sprites/tokens/peacock.png", "sprites/weapons/rope.png",
+    for rel in ("sprites/cards/peacock.png", "sprites/weapons/rope.png",
                 "sprites/cards/library.png", "sprites/cards/plum.png", "sprites/icon.png",
                 "sounds/die.wav", "sounds/card.wav"):
         assert (generated / rel).read_bytes() == (again / rel).read_bytes(), rel
@@ -221,14 +221,13 @@ def _uniform(img: pygame.Surface, centre: tuple[int, int], radius: int) -> bool:
 
 
 @pytest.mark.parametrize("folder", ["generated", "project"])
-def test_sprites_carry_no_letters(generated, folder):
+def test_card_sprites_carry_no_badge(generated, folder):
+    """The suspects' card pictures leave the corner to the game (the token as a badge)."""
     from game import paths
     root = generated / "sprites" if folder == "generated" else paths.SPRITES
     for s in SUSPECTS:
-        token = pygame.image.load(str(root / "tokens" / f"{s}.png"))
-        assert _uniform(token, (32, 33), 8), s           # below the highlight, inside the ring
         card = pygame.image.load(str(root / "cards" / f"{s}.png"))
-        assert _uniform(card, (20, 21), 4), s            # the corner badge
+        assert _uniform(card, (20, 21), 6), s            # where the badge goes: the plain background
 
 
 def _premultiplied(img: pygame.Surface):
@@ -236,31 +235,9 @@ def _premultiplied(img: pygame.Surface):
     return pygame.surfarray.array3d(img).astype(float) * pygame.surfarray.array_alpha(img)[..., None] / 255
 
 
-def _labelled_by_tool(suspect: str, badge: bool) -> pygame.Surface:
-    """The old sprite: what the tool draws with the English label baked in."""
-    colour = make_assets.SUSPECT_COLOURS[suspect]
-    label = LABELS["en"][suspect]
-    if not badge:
-        art = make_assets.canvas(make_assets.TOKEN_SIZE)
-        make_assets.draw_pawn_top(make_assets.Pen(art, make_assets.SS), colour, label)
-        out = pygame.Surface(make_assets.TOKEN_SIZE, pygame.SRCALPHA)
-        out.fill((0, 0, 0, 0))
-        out.blit(make_assets.radial_shadow(make_assets.TOKEN_SIZE, (34.5, 35.5), 25, 4, 120), (0, 0))
-        out.blit(make_assets.downsample(art), (0, 0))
-        return out
-    surf = make_assets.canvas(make_assets.CARD_PICTURE_SIZE)
-    pen = make_assets.Pen(surf, make_assets.SS)
-    make_assets.suspect_picture(suspect, pen)
-    make_assets.draw_pawn_top(pen, colour, label, c=(20, 20), r=14, font=17)
-    return make_assets.downsample(surf)
-
-
-@pytest.mark.parametrize("suspect", SUSPECTS)
-def test_english_labels_look_as_the_baked_ones_did(lang, suspect):
-    for badge, made in ((False, assets.token(suspect, 64)), (True, assets.card_picture(suspect, 160))):
-        diff = abs(_premultiplied(_labelled_by_tool(suspect, badge)) - _premultiplied(made))
-        assert diff.max() <= 24, (suspect, badge, diff.max())   # rounding at a few edge pixels
-        assert diff.mean() < 0.1, (suspect, badge, diff.mean())
+def _blank(suspect: str, size: int) -> pygame.Surface:
+    from game.ui import pawns, theme
+    return pawns.draw(theme.suspect_colour(suspect), pawns.SHAPES[suspect], size)
 
 
 @pytest.mark.parametrize("code", sorted(LABELS))
@@ -268,10 +245,11 @@ def test_english_labels_look_as_the_baked_ones_did(lang, suspect):
 def test_label_is_centred_on_the_pawn(lang, code, size):
     import numpy as np
     lang(code)
-    blank = _premultiplied(assets._scaled(pygame.image.load(str(ROOT / "sprites/tokens/scarlet.png")), size))
-    ink = np.argwhere(abs(_premultiplied(assets.token("scarlet", size)) - blank).max(-1) > 40)
-    middle = (ink.min(0) + ink.max(0) + 1) / 2           # (x, y) in pixels
-    assert abs(middle - np.array([32, 31.5]) * size / 64).max() <= max(1.0, size / 40), middle
+    for suspect in ("scarlet", "peacock"):
+        blank = _premultiplied(_blank(suspect, size))
+        ink = np.argwhere(abs(_premultiplied(assets.token(suspect, size)) - blank).max(-1) > 40)
+        middle = (ink.min(0) + ink.max(0) + 1) / 2           # (x, y) in pixels
+        assert abs(middle - size / 2).max() <= max(1.0, size / 40), (suspect, middle)
 
 
 #: Scarlet's token, card picture and whole card (function, card id, size in pixels).

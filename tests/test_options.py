@@ -67,8 +67,7 @@ def test_presets_and_plain_words():
     assert list(PRESETS) == ["classic", "cluedo-es"]
     assert PRESETS["classic"].options == Options()
     es = PRESETS["cluedo-es"].options
-    assert es.differences() == {"all_suspects_on_board": False, "eliminated_pushed_in": True,
-                                "last_player_wins": True}
+    assert es.differences() == {"all_suspects_on_board": False, "last_player_wins": True}
     assert es.stay_to_suggest is False and es.weapon_rooms == "different"  # 001: one weapon per room
     assert set(OPTION_INFO) == {f.name for f in fields(Options)}
     for info in OPTION_INFO.values():
@@ -227,18 +226,30 @@ def test_classic_accuser_may_name_any_room():
 
 
 # ------------------------------------- 001: eliminated piece and last player
-def test_eliminated_token_on_a_door_stays_in_classic():
-    g = make_game(positions={"scarlet": (1, 2)})  # the kitchen doorway
+@pytest.mark.parametrize("house", [(), tuple(HOUSE_SWITCHES)])
+@pytest.mark.parametrize("preset", [None, *PRESETS])
+def test_eliminated_token_on_a_door_moves_into_the_room_under_every_preset(preset, house):
+    """000 "Secret passages and blocked doors" 2 / "Accusations" 4: a token left on a
+    doorway by a player who is out would block that door for good; it steps into the room
+    under the default options and every preset, with or without house rules."""
+    options = Options() if preset is None else preset_options(preset, house)
+    if options.accuser_in_room:
+        options = Options(**{**options.to_dict(), "accuser_in_room": False})  # accuse from the doorway
+    g = make_game(options, positions={"scarlet": (1, 2)})  # the kitchen doorway
+    events = g.apply(Accuse("green", "rope", "study"))
+    assert g.seats[0].eliminated
+    assert g.positions["scarlet"] == "kitchen"
+    assert ev.TokenPushedIn("scarlet", (1, 2), "kitchen") in events
+    # The door is free: the next player may walk through it.
+    assert (1, 2) not in set(g.positions.values())
+
+
+def test_eliminated_token_stays_when_the_option_is_off():
+    """Old saves store ``eliminated_pushed_in: false``: they replay as they were played."""
+    g = make_game(Options(eliminated_pushed_in=False), positions={"scarlet": (1, 2)})
     events = g.apply(Accuse("green", "rope", "study"))
     assert g.positions["scarlet"] == (1, 2)
     assert not any(isinstance(e, ev.TokenPushedIn) for e in events)
-
-
-def test_eliminated_token_on_a_door_moves_in_under_cluedo_es():
-    g = make_game(PRESETS["cluedo-es"].options, positions={"scarlet": (1, 2)})
-    events = g.apply(Accuse("green", "rope", "study"))
-    assert g.positions["scarlet"] == "kitchen"
-    assert ev.TokenPushedIn("scarlet", (1, 2), "kitchen") in events
 
 
 def test_last_player_still_in_wins_under_cluedo_es():

@@ -304,8 +304,7 @@ def test_correct_accusation_wins():
 
 def test_wrong_accusation_eliminates_but_token_stays_movable():
     g = make_game(positions={"scarlet": (1, 2)})  # on the kitchen doorway square
-    # stepping off the doorway is the 001 rule, an option since issue 6 (classic: tests/test_options.py)
-    g.setup = GameSetup(g.setup.seats, g.setup.seed, Options(eliminated_pushed_in=True))
+    # stepping off the doorway: the default in every preset since issue 13 (tests/test_options.py)
     g.apply(Accuse("green", "rope", "study"))
     assert g.seats[0].eliminated and not g.over
     assert g.positions["scarlet"] == "kitchen"  # moved off the doorway

@@ -7,11 +7,10 @@ Run from the project root::
 
 It writes, below the output folder:
 
-* ``sprites/tokens/<suspect>.png``  64x64 round pawns seen from above, blank (the game
-  writes the initials at run time: they depend on the language);
+* (no token sprites: the game draws the suspects' pawns in code, game/ui/pawns.py);
 * ``sprites/weapons/<weapon>.png``  64x64 weapon silhouettes (dark with a light outline);
-* ``sprites/cards/<card>.png``      160x160 card pictures (no names, and a blank pawn badge on
-  the suspects: the game writes both);
+* ``sprites/cards/<card>.png``      160x160 card pictures (no names and no badge: the game
+  writes the names and puts the suspect's token on the corner of a large enough picture);
 * ``sprites/card_back.png`` 160x230, ``sprites/envelope.png`` 96x64,
   ``sprites/dice/<1..6>.png`` 96x96, ``sprites/icon.png`` 256x256;
 * ``sounds/<name>.wav``             16-bit mono 22050 Hz effects (see :data:`SOUND_SECONDS`).
@@ -51,7 +50,6 @@ SUSPECT_COLOURS = {
 }
 
 #: Sprite sizes in pixels (width, height).
-TOKEN_SIZE = (64, 64)
 WEAPON_SIZE = (64, 64)
 CARD_PICTURE_SIZE = (160, 160)
 CARD_BACK_SIZE = (160, 230)
@@ -270,64 +268,10 @@ def with_outline(art: pygame.Surface, radius_px: int, colour=OUTLINE_LIGHT,
     return result
 
 
-def radial_shadow(size, centre, radius, soft, max_alpha) -> pygame.Surface:
-    """A soft round shadow (final resolution): alpha falls off over ``soft`` pixels."""
-    w, h = size
-    xs = np.arange(w)[:, None] + 0.5
-    ys = np.arange(h)[None, :] + 0.5
-    d = np.hypot(xs - centre[0], ys - centre[1])
-    t = np.clip((radius + soft - d) / (2 * soft), 0, 1)
-    t = t * t * (3 - 2 * t)
-    return solid_layer(t * max_alpha, (20, 12, 10))
-
-
 def save(surf: pygame.Surface, path: Path, written: list) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     pygame.image.save(surf, str(path))
     written.append(path)
-
-
-# --------------------------------------------------------------------------- tokens
-
-def label_colours(colour):
-    """Letter colour and letter outline for a pawn of the given colour."""
-    lum = 0.299 * colour[0] + 0.587 * colour[1] + 0.114 * colour[2]
-    return (INK, shade(colour, 1.5)) if lum > 150 else ((255, 255, 255), shade(colour, 0.45))
-
-
-def draw_pawn_top(pen: Pen, colour, label=None, c=(32, 31), r=25.0, font=30.0):
-    """A pawn seen from above, in design units (1 unit = 1 pixel of the finished
-    sprite; the pen scale decides the drawing size):
-    centre ``c``, radius ``r``.  The sprites are blank (``label`` None): the game
-    writes the initials (game/ui/assets.py, same font, colours and outline).  A
-    ``label`` is drawn ``font`` units high (0.78 of that for two letters) with a
-    1.4-unit outline, 0.5 unit below the centre; the tests use it as the reference."""
-    dark = shade(colour, 0.55)
-    pen.circle(INK, c, r + 1.5)
-    pen.circle(dark, c, r)
-    pen.circle(colour, c, r - 3)
-    # Ring round the head.
-    pen.circle(shade(colour, 0.75) if colour[0] + colour[1] + colour[2] > 500 else shade(colour, 1.35),
-               c, r - 5.5, 1.6)
-    # A soft flat highlight in the top-left.
-    pen.ellipse((255, 255, 255, 55), (c[0] - r * 0.75, c[1] - r * 0.85, r * 0.9, r * 0.55))
-    if not label:
-        return
-    fg, ol = label_colours(colour)
-    size = font if len(label) == 1 else font * 0.78
-    pen.text(size, label, fg, (c[0], c[1] + 0.5), outline=ol, outline_w=1.4)
-
-
-def make_token(suspect: str) -> pygame.Surface:
-    colour = SUSPECT_COLOURS[suspect]
-    art = canvas(TOKEN_SIZE)
-    draw_pawn_top(Pen(art, SS), colour)
-    art = downsample(art)
-    out = pygame.Surface(TOKEN_SIZE, pygame.SRCALPHA)
-    out.fill((0, 0, 0, 0))
-    out.blit(radial_shadow(TOKEN_SIZE, (34.5, 35.5), 25, 4, 120), (0, 0))
-    out.blit(art, (0, 0))
-    return out
 
 
 # --------------------------------------------------------------------------- weapons
@@ -675,8 +619,6 @@ def suspect_picture(suspect: str, p: Pen):
         p.line(colour, (80, 26), (116, 30), 1.6)
         p.line(colour, (116, 30), (116, 46), 1.6)
         p.rect(colour, (112, 44, 8, 10), radius=2)
-    # Small blank pawn badge in the corner, the same as the token (the game writes the initial).
-    draw_pawn_top(p, colour, c=(20, 20), r=14)
 
 
 def weapon_picture(weapon: str, p: Pen):
@@ -1341,8 +1283,6 @@ def generate(out: Path) -> list[Path]:
     out = Path(out)
     sprites, sounds = out / "sprites", out / "sounds"
     written: list[Path] = []
-    for s in SUSPECTS:
-        save(make_token(s), sprites / "tokens" / f"{s}.png", written)
     for w in WEAPONS:
         save(make_weapon(w), sprites / "weapons" / f"{w}.png", written)
     for c in SUSPECTS + WEAPONS + ROOMS:

@@ -549,6 +549,8 @@ class Game(Judge):
         me.eliminated = True
         self._emit(ev.PlayerEliminated(self.turn))
         pos = self.positions[me.suspect]
+        # Out for good, so never moving again: a token left on a doorway would block that door for the rest
+        # of the game (000 "Secret passages and blocked doors" 2); it steps into the room (001 "ACUSAR Y GANAR").
         if self.options.eliminated_pushed_in and not isinstance(pos, str) and pos in self.board.door_rooms:
             room = self.board.door_rooms[pos][0]
             self._emit(ev.TokenPushedIn(me.suspect, pos, room))

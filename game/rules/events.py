@@ -164,8 +164,9 @@ class PlayerEliminated(Event):
 @dataclass(frozen=True)
 class TokenPushedIn(Event):
     """An eliminated player's token left on a doorway square moves into the room,
-    so it does not block the door (option ``eliminated_pushed_in``, 001 "ACUSAR
-    Y GANAR": "Si su pieza está bloqueando una puerta, se traslada a la habitación")."""
+    so it does not block the door (option ``eliminated_pushed_in``, on in every
+    preset: 000 "Secret passages and blocked doors" 2 and "Accusations" 4; 001
+    "ACUSAR Y GANAR": "Si su pieza está bloqueando una puerta, se traslada a la habitación")."""
 
     suspect: str
     square: Square

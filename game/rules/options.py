@@ -44,11 +44,16 @@ class Options:
     rooms, drawn at random (000 "Setting up" 2; 001 "en cuartos al azar y no
     poner más de un arma en cada uno"); ``"any"`` = each weapon starts in a
     random room of its own, two may share one (house variant).
-    ``eliminated_pushed_in``: True = a player put out by a wrong accusation
-    whose token stands on a doorway square is moved into that room so it blocks
-    nobody (001 "ACUSAR Y GANAR": "Si su pieza está bloqueando una puerta, se
-    traslada a la habitación"); False = the token stays where it is (000 says
-    nothing of it).
+    ``eliminated_pushed_in``: True (the default, in every preset) = a player
+    put out by a wrong accusation whose token stands on a doorway square is
+    moved into that room so it blocks nobody.  001 "ACUSAR Y GANAR" says it in
+    words ("Si su pieza está bloqueando una puerta, se traslada a la
+    habitación"); the printed classic rules do the same, and our plain-words
+    000 relies on it: a door blocked by a token can be used again only "until
+    someone moves" (000 "Secret passages and blocked doors" 2), and a player who
+    is out never moves again (000 "Accusations" 4), so a token left on a door
+    would block it for the rest of the game.  False = the token stays where it
+    is (kept for old saves, which store every option).
     ``last_player_wins``: True = when every player but one has accused wrongly,
     that last player wins at once (001 "Si todos los jugadores excepto uno hacen
     una acusación incorrecta, gana el último jugador en pie"); False = the last
@@ -63,7 +68,7 @@ class Options:
     accuser_in_room: bool = False
     all_suspects_on_board: bool = True
     weapon_rooms: str = "different"
-    eliminated_pushed_in: bool = False
+    eliminated_pushed_in: bool = True
     last_player_wins: bool = False
 
     def __post_init__(self) -> None:
@@ -137,7 +142,7 @@ OPTION_INFO: dict[str, OptionInfo] = {
         "Out players step off doors",
         "On: when a wrong accusation puts a player out while their token blocks a door, the token "
         "moves into that room.",
-        '001 "ACUSAR Y GANAR"'),
+        '000 "Secret passages and blocked doors" 2 / 001 "ACUSAR Y GANAR"'),
     "last_player_wins": OptionInfo(
         "Last player in wins",
         "On: when everyone else has accused wrongly, the one player still in wins at once.",
@@ -172,7 +177,7 @@ PRESETS: dict[str, Preset] = {
         "in a room to suggest again, a player who is out steps off any door, and when everyone "
         "else has accused wrongly the last player still in wins.",
         "001",
-        Options(all_suspects_on_board=False, eliminated_pushed_in=True, last_player_wins=True)),
+        Options(all_suspects_on_board=False, last_player_wins=True)),
 }
 
 #: The house-rule switches of 002, as (option field, value when switched on).

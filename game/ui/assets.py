@@ -8,13 +8,11 @@ from __future__ import annotations
 
 import math
 import random
-from typing import NamedTuple
-
 import pygame
 
 from game import paths
 from game.rules.cards import SUSPECTS, category
-from game.ui import theme
+from game.ui import pawns, theme
 from game.ui.i18n import card as card_name, initial, language
 
 _CACHE: dict[tuple, pygame.Surface] = {}
@@ -71,25 +69,17 @@ def _surname(suspect: str) -> str:
     return card_name(suspect).split()[-1]
 
 
-class _LabelSpot(NamedTuple):
-    """Where a label goes on a sprite, in its design units (1 unit = 1 pixel
-    of the sprite as tools/make_assets.py draws it, see ``draw_pawn_top``)."""
-    box: float      # sprite width
-    x: float        # centre of the letters' ink
-    y: float
-    font: float     # letter height of one letter (two letters: 0.78 of it)
-    outline: float  # outline width
-
-
-#: The label on the 64-pixel token sprite and on the pawn badge of the
-#: 160-pixel suspect card pictures.
-TOKEN_SPOT = _LabelSpot(64, 32, 31.5, 30, 1.4)
-BADGE_SPOT = _LabelSpot(160, 20, 20.5, 17, 1.4)
-#: The label on the stand-in pawn :func:`_draw_token` draws (its centre is a little higher).
-_DRAWN_SPOT = _LabelSpot(64, 32, 64 * (1 / 2 - 1 / 24), 30, 1.4)
+#: The label's capital letter is this fraction of the token's box tall (its
+#: ink, without the outline): 15.6 of 26 pixels on the 1280 x 720 board.
+LABEL_HEIGHT = 0.6
+#: The label (outline included) is at most this fraction of the box wide;
+#: wider labels ("Pe") are narrowed to fit.
+LABEL_WIDTH = 0.8
+#: The outline round the letters, as a fraction of the box (1 pixel on the board).
+LABEL_OUTLINE = 0.04
 #: Labels are drawn this many times larger, then scaled down (smooth edges).
 _LABEL_SS = 4
-#: Dark letters on light pawns (the sprite tool's ink, R, G, B).
+#: Dark letters on light pawns (R, G, B).
 _LABEL_INK = (40, 32, 30)
 
 
@@ -97,32 +87,43 @@ RGB = tuple[int, int, int]
 
 
 def _label_colours(colour: RGB) -> tuple[RGB, RGB]:
-    """Letter colour and outline colour on a pawn of ``colour`` (R, G, B), as the sprite tool."""
+    """Letter colour and outline colour on a pawn of ``colour`` (R, G, B)."""
     lum = 0.299 * colour[0] + 0.587 * colour[1] + 0.114 * colour[2]
     if lum > 150:
         return _LABEL_INK, tuple(round(v + (255 - v) * 0.5) for v in colour)
     return (255, 255, 255), tuple(round(v * 0.45) for v in colour)
 
 
-def _with_label(base: pygame.Surface, suspect: str, spot: _LabelSpot) -> pygame.Surface:
-    """A copy of the square ``base`` with :func:`token_label` written at ``spot``
-    (scaled to the surface's width in pixels), in bold with a thin outline."""
+def _with_label(base: pygame.Surface, suspect: str) -> pygame.Surface:
+    """A copy of the square pawn ``base`` with :func:`token_label` written
+    over its centre in bold with an outline: the capital's ink
+    :data:`LABEL_HEIGHT` of the box tall, the label at most :data:`LABEL_WIDTH` wide."""
     size = base.get_width()
-    k = size * _LABEL_SS / spot.box            # big pixels per design unit
+    big = size * _LABEL_SS
     label = token_label(suspect)
     fg, ol = _label_colours(theme.suspect_colour(suspect))
-    font = theme.font_px(max(1, round(spot.font * (1 if len(label) == 1 else 0.78) * k)), True)
+    probe = theme.font_px(100, True).render(label[:1], True, fg).get_bounding_rect().height
+    font = theme.font_px(max(1, round(LABEL_HEIGHT * big * 100 / max(1, probe))), True)
     img, rim = font.render(label, True, fg), font.render(label, True, ol)
-    ink = img.get_bounding_rect()               # centre the ink, not the line box
-    x, y = spot.x * k - ink.centerx, spot.y * k - ink.centery
-    big = pygame.Surface((size * _LABEL_SS, base.get_height() * _LABEL_SS), pygame.SRCALPHA)
-    big.fill((0, 0, 0, 0))
+    o = max(1.0, LABEL_OUTLINE * big)
+    pad = math.ceil(o)
+    lab = pygame.Surface((img.get_width() + 2 * pad, img.get_height() + 2 * pad), pygame.SRCALPHA)
+    lab.fill((0, 0, 0, 0))
     for n in range(16):
         a = 2 * math.pi * n / 16
-        big.blit(rim, (x + spot.outline * k * math.cos(a), y + spot.outline * k * math.sin(a)))
-    big.blit(img, (x, y))
-    # Box-filter down with premultiplied alpha (no fringes), as the sprite tool does.
-    small = pygame.transform.smoothscale(big.premul_alpha(), base.get_size())
+        lab.blit(rim, (pad + o * math.cos(a), pad + o * math.sin(a)))
+    lab.blit(img, (pad, pad))
+    ink = img.get_bounding_rect().move(pad, pad).inflate(2 * pad, 2 * pad)   # centre the ink, not the line box
+    cx, cy = ink.centerx, ink.centery
+    if ink.width > LABEL_WIDTH * big:            # narrow a wide label ("Pe") to fit
+        f = LABEL_WIDTH * big / ink.width
+        lab = pygame.transform.smoothscale(lab, (max(1, round(lab.get_width() * f)), lab.get_height()))
+        cx *= f
+    canvas = pygame.Surface((big, big), pygame.SRCALPHA)
+    canvas.fill((0, 0, 0, 0))
+    canvas.blit(lab, (big / 2 - cx, big / 2 - cy))
+    # Box-filter down with premultiplied alpha (no fringes).
+    small = pygame.transform.smoothscale(canvas.premul_alpha(), base.get_size())
     out = base.copy()
     area = small.get_bounding_rect()            # only the letters: the clear rest stays untouched
     out.blit(small, area, area, special_flags=pygame.BLEND_PREMULTIPLIED)
@@ -131,29 +132,23 @@ def _with_label(base: pygame.Surface, suspect: str, spot: _LabelSpot) -> pygame.
 
 # ------------------------------------------------------------------ tokens
 def token(suspect: str, size: int) -> pygame.Surface:
-    """A round pawn of ``size`` pixels: the suspect's colour with a soft shadow
-    (sprites/tokens/<suspect>.png when present) and :func:`token_label` on
-    top, written here so it follows the language."""
+    """A pawn of ``size`` x ``size`` pixels seen from above, drawn in code
+    (:func:`game.ui.pawns.draw`): the suspect's colour and own outline shape
+    (:data:`game.ui.pawns.SHAPES`, a cue that does not need colour), with
+    :func:`token_label` on top, written here so it follows the language."""
     def make() -> pygame.Surface:
-        img = _load(f"tokens/{suspect}.png")
-        if img is not None:
-            return _with_label(_scaled(img, size), suspect, TOKEN_SPOT)
-        return _with_label(_draw_token(suspect, size), suspect, _DRAWN_SPOT)
+        blank = pawns.draw(theme.suspect_colour(suspect), pawns.SHAPES[suspect], size)
+        return _with_label(blank, suspect)
     return _cached(("token", suspect, size, language()), make)
 
 
-def _draw_token(suspect: str, size: int) -> pygame.Surface:
-    big = size * 3
-    s = pygame.Surface((big, big), pygame.SRCALPHA)
-    c = theme.suspect_colour(suspect)
-    r = big // 2 - big // 10
-    centre = (big // 2, big // 2 - big // 24)
-    pygame.draw.circle(s, (0, 0, 0, 90), (big // 2 + big // 20, big // 2 + big // 14), r)
-    pygame.draw.circle(s, (30, 20, 15), centre, r)
-    pygame.draw.circle(s, c, centre, r - big // 24)
-    hl = tuple(min(255, v + 50) for v in c)
-    pygame.draw.circle(s, hl, (centre[0] - r // 3, centre[1] - r // 3), r // 4)
-    return pygame.transform.smoothscale(s, (size, size))
+#: The badge (the suspect's token) on a suspect's card picture: this fraction
+#: of the picture wide, centred this fraction in from the top-left corner.
+BADGE_SIZE, BADGE_AT = 0.27, 0.155
+#: Pictures smaller than this (pixels) get no badge: its letter would be under
+#: 10 pixels and its shape a blob (the notebook's and the picker's thumbnails,
+#: which show the name beside the picture).
+BADGE_MIN_PICTURE = 64
 
 
 # ----------------------------------------------------------------- weapons
@@ -197,18 +192,22 @@ def _draw_weapon(w: str, n: int) -> pygame.Surface:
 # ------------------------------------------------------------------- cards
 def card_picture(card: str, size: int) -> pygame.Surface:
     """The picture part of a card, ``size`` pixels square (sprites/cards/<card>.png
-    when present, with :func:`token_label` written on a suspect's corner badge;
-    else the token, the weapon or a room plan is drawn)."""
+    when present, a suspect's with its token as a corner badge when ``size`` is
+    at least :data:`BADGE_MIN_PICTURE`; else the token, the weapon or a room plan is drawn)."""
     def make() -> pygame.Surface:
         img = _load(f"cards/{card}.png")
         if img is not None:
             img = _scaled(img, size)
-            return _with_label(img, card, BADGE_SPOT) if category(card) == "suspect" else img
+            if category(card) == "suspect" and size >= BADGE_MIN_PICTURE:
+                img = img.copy()
+                badge = token(card, round(size * BADGE_SIZE))
+                img.blit(badge, badge.get_rect(center=(round(size * BADGE_AT), round(size * BADGE_AT))))
+            return img
         s = pygame.Surface((size, size), pygame.SRCALPHA)
         cat = category(card)
         s.fill((250, 242, 226))
         if cat == "suspect":
-            t = _with_label(_draw_token(card, int(size * .8)), card, _DRAWN_SPOT)
+            t = token(card, int(size * .8))
             s.blit(t, t.get_rect(center=(size // 2, size // 2)))
         elif cat == "weapon":
             t = pygame.transform.smoothscale(_draw_weapon(card, 96), (int(size * .8), int(size * .8)))

@@ -14,7 +14,7 @@ from game.ui.cardgame.screens import CARD_SCENES, build_card_scene
 from game.ui.registry import make
 
 SCENE_NAMES = ("title", "setup", "board", "notebook", "suggestion", "cover", "game-over", "controls", "settings", "presets",
-                "rules", "lesson", "lesson-disprove") + CARD_SCENES + ("lesson-speech", "lesson-settings",
+                "rules", "lesson", "lesson-disprove", "tokens") + CARD_SCENES + ("lesson-speech", "lesson-settings",
                                                                      "settings-silent", "notebook-hints", "unplugged",
                                                                      "report", "report-computer") + \
     ("lesson-twice", "lesson-blocked", "lesson-out", "lesson-pulled", "lesson-still", "lesson-stuck")
@@ -91,6 +91,8 @@ def build_scene(app, scene: str, seed: int = 3) -> None:
     if scene == "settings":
         app.push(make("settings", app))
         return
+    if scene == "tokens":               # who is who: the pawns, normal and under simulated deuteranopia
+        app.push(make("pieces", app))
     if scene == "settings-silent":      # read aloud on, on a computer with no speech engine: Settings says why
         from game.ui.speech import NO_ENGINE, Driver
 

@@ -1,0 +1,141 @@
+"""The suspects' pawns, drawn in code: one outline shape per suspect.
+
+Colour alone does not tell the pawns apart for everybody: under deuteranopia
+Miss Scarlet's red and Mr. Green's green become one olive, and Mrs. Peacock's
+blue and Professor Plum's purple one blue.  So each suspect's pawn also has its
+own outline (:data:`SHAPES`): a star, a square, a cross, a clover, a drop
+(the eye of a peacock's feather) and a circle.  The same pawn is the token on the board and the badge on a
+suspect's card (see :mod:`game.ui.assets`, which writes the initials on it).
+
+Shapes are described in units of the pawn's nominal radius ``R`` (centre
+``(0, 0)``, y down) and drawn supersampled, so every size in pixels gets
+smooth edges without any sprite file.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+#: The outline of each suspect's pawn.
+SHAPES = {"scarlet": "star", "mustard": "square", "white": "cross",
+          "green": "clover", "peacock": "drop", "plum": "circle"}
+
+#: The nominal radius ``R`` as a fraction of the pawn's box (the shapes reach at most 1.16 R).
+RADIUS = 0.43
+#: Layers outwards-in, as the growth of the outline in units of R: the dark
+#: edge line, the darker rim of the body, the body in the suspect's colour.
+_EDGE, _RIM, _BODY = 0.07, 0.0, -0.09
+#: The soft shadow: offset (x, y) and growth in units of R, and its alpha (0-255).
+_SHADOW = (0.06, 0.09, 0.07, 90)
+#: Drawn this many times larger, then scaled down.
+_SS = 4
+_EDGE_INK = (30, 20, 15)
+
+Point = tuple[float, float]
+Prim = tuple  # ("poly", [points]) or ("circle", centre, radius), units of R
+
+
+def _star(points: int, outer: float, inner: float) -> list[Point]:
+    out = []
+    for k in range(2 * points):
+        r = outer if k % 2 == 0 else inner
+        a = math.pi * k / points - math.pi / 2
+        out.append((r * math.cos(a), r * math.sin(a)))
+    return out
+
+
+def _offset(poly: list[Point], grow: float) -> list[Point]:
+    """``poly`` (clockwise on screen) with every edge moved ``grow`` outwards
+    (mitred corners, the mitre at most three times ``grow``)."""
+    n = len(poly)
+    out = []
+    for i in range(n):
+        (x0, y0), (x1, y1), (x2, y2) = poly[i - 1], poly[i], poly[(i + 1) % n]
+        normals = []
+        for (ax, ay), (bx, by) in (((x0, y0), (x1, y1)), ((x1, y1), (x2, y2))):
+            dx, dy = bx - ax, by - ay
+            length = math.hypot(dx, dy)
+            normals.append((dy / length, -dx / length))   # outwards for a clockwise polygon (y down)
+        (n1x, n1y), (n2x, n2y) = normals
+        k = 1 + n1x * n2x + n1y * n2y
+        mx, my = (n1x + n2x) / k, (n1y + n2y) / k
+        m = math.hypot(mx, my)
+        if m > 3:
+            mx, my = mx * 3 / m, my * 3 / m
+        out.append((x1 + grow * mx, y1 + grow * my))
+    return out
+
+
+def _drop(r: float, cy: float, apex: float) -> list[Point]:
+    """A drop (a feather's eye): a circle of radius ``r`` at ``(0, cy)`` drawn
+    up to a point at ``(0, apex)``, clockwise on screen."""
+    beta = math.acos(r / (cy - apex))          # from "up" to the tangent points, seen from the centre
+    start, span = -math.pi / 2 + beta, 2 * math.pi - 2 * beta
+    return [(0.0, apex)] + [(r * math.cos(start + span * k / 32), cy + r * math.sin(start + span * k / 32))
+                            for k in range(33)]
+
+
+def _box(hw: float, hh: float) -> list[Point]:
+    return [(-hw, -hh), (hw, -hh), (hw, hh), (-hw, hh)]
+
+
+def primitives(shape: str, grow: float = 0.0) -> list[Prim]:
+    """The pieces whose union is ``shape`` grown by ``grow`` (units of R;
+    negative shrinks).  Raises ``KeyError`` for an unknown shape."""
+    if shape == "circle":
+        return [("circle", (0.0, 0.0), 0.84 + grow)]
+    if shape == "clover":        # three round leaves round a round middle
+        leaves = [("circle", (0.52 * math.cos(a), 0.52 * math.sin(a)), 0.58 + grow)
+                  for a in (math.radians(d) for d in (-90, 30, 150))]
+        return leaves + [("circle", (0.0, 0.0), 0.55 + grow)]
+    polys = {"star": [_star(5, 1.16, 0.66)],
+             "square": [_box(0.9, 0.9)],
+             "drop": [_drop(0.8, 0.3, -1.14)],
+             "cross": [_box(0.46, 1.02), _box(1.02, 0.46)]}[shape]
+    return [("poly", _offset(p, grow)) for p in polys]
+
+
+def _fill(surface: pygame.Surface, shape: str, grow: float, colour, centre: Point, scale: float) -> None:
+    """Draw ``shape`` grown by ``grow`` in ``colour`` at ``centre`` (pixels), R = ``scale`` pixels."""
+    cx, cy = centre
+    for prim in primitives(shape, grow):
+        if prim[0] == "circle":
+            (x, y), r = prim[1], prim[2]
+            pygame.draw.circle(surface, colour, (cx + x * scale, cy + y * scale), r * scale)
+        else:
+            pygame.draw.polygon(surface, colour, [(cx + x * scale, cy + y * scale) for x, y in prim[1]])
+
+
+def shade(colour, f: float) -> tuple[int, int, int]:
+    """``colour`` (R, G, B) darkened by the factor ``f`` (< 1)."""
+    return tuple(round(v * f) for v in colour[:3])
+
+
+def draw(colour, shape: str, size: int) -> pygame.Surface:
+    """A blank pawn (no letters) of ``size`` x ``size`` pixels: ``shape`` in
+    ``colour`` (R, G, B) with a dark edge, a darker rim and a soft shadow,
+    centred in the box.  Raises ``KeyError`` for an unknown shape."""
+    big = size * _SS
+    centre = (big / 2, big / 2)
+    scale = RADIUS * big
+    s = pygame.Surface((big, big), pygame.SRCALPHA)
+    s.fill((0, 0, 0, 0))
+    dx, dy, grow, alpha = _SHADOW
+    shadow = pygame.Surface((big, big), pygame.SRCALPHA)
+    shadow.fill((0, 0, 0, 0))
+    _fill(shadow, shape, grow, (0, 0, 0), (centre[0] + dx * scale, centre[1] + dy * scale), scale)
+    shadow.set_alpha(alpha)
+    s.blit(shadow, (0, 0))
+    for grow, col in ((_EDGE, _EDGE_INK), (_RIM, shade(colour, 0.55)), (_BODY, tuple(colour[:3]))):
+        _fill(s, shape, grow, col, centre, scale)
+    return pygame.transform.smoothscale(s, (size, size))
+
+
+def mask(shape: str, size: int) -> pygame.Mask:
+    """The pixels ``shape``'s pawn covers at ``size`` pixels (its edge line included, no shadow)."""
+    s = pygame.Surface((size * _SS, size * _SS), pygame.SRCALPHA)
+    s.fill((0, 0, 0, 0))
+    _fill(s, shape, _EDGE, (255, 255, 255), (size * _SS / 2, size * _SS / 2), RADIUS * size * _SS)
+    return pygame.mask.from_surface(pygame.transform.smoothscale(s, (size, size)), 127)

@@ -93,6 +93,7 @@ def build_scene(app, scene: str, seed: int = 3) -> None:
         return
     if scene == "tokens":               # who is who: the pawns, normal and under simulated deuteranopia
         app.push(make("pieces", app))
+        return
     if scene == "settings-silent":      # read aloud on, on a computer with no speech engine: Settings says why
         from game.ui.speech import NO_ENGINE, Driver
 

@@ -275,7 +275,7 @@ def test_whole_turn_with_the_pad_only(app):
     wait_guard(app)
     for b in (RIGHT, A, B, A):                       # pad 1 presses during Mustard's private choice
         press(app, 1, b)
-    assert app.top is disprove and disprove.focus.focused is None
+    assert app.top is disprove and disprove.focus.focused is disprove.cards[0]   # preselected, not moved
     n = len(g.events)
     press(app, 2, RIGHT)
     press(app, 2, A)                                 # Mustard shows a card with his pad

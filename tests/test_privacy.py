@@ -529,3 +529,65 @@ def test_no_overlay_shows_a_private_card_game_screen(app):
                          esc_opens_menu=True)
     assert_overlays_hide(app, table, [lambda: CardPickerScene(app, table, 0, "join", marks=True),
                                       lambda: CardPickerScene(app, table, 2, "join", marks=True)])
+
+
+def _cover_hides_the_preselected_card(app, seat: int, hands) -> None:
+    """Behind the cover for ``seat``, the card-to-show screen (which opens with
+    its first card focused) is not built and not drawn: the cover's frame is the
+    same whichever cards ``hands`` (two makers of the private screen) would offer."""
+    built = []
+    frames = []
+    for make in hands:
+        def spy(make=make):
+            built.append(make)
+            return make()
+        cover = CoverScene(app, app.top.match, seat, spy)
+        app.push(cover)
+        for _ in range(5):
+            app.step(FRAME)
+        frames.append(frame_bytes(app))
+        assert app.top is cover and not built            # nothing private built (so nothing drawn) yet
+        app.pop(cover)
+    assert frames[0] == frames[1]
+    cover = CoverScene(app, app.top.match, seat, hands[0])
+    app.push(cover)
+    while cover.guard.active:
+        app.step(FRAME, draw=False)
+    key(app, pygame.K_RETURN, dt=FRAME)                  # the right person takes the screen
+    shown = app.top
+    assert shown.private and shown.focus.focused is shown.cards[0]
+
+
+def test_the_preselected_card_to_show_stays_behind_the_cover(app):
+    board = board_in_disprove(app)
+    seat = board.game.actor
+    assert board.match.needs_cover
+
+    def disprove(cards):
+        def make():
+            scene = DisproveScene(app, board, seat)
+            scene.offer(list(cards))
+            return scene
+        return make
+
+    _cover_hides_the_preselected_card(app, seat, [disprove(("plum", "rope", "kitchen")),
+                                                  disprove(("green", "knife", "hall"))])
+
+
+def test_the_preselected_card_to_show_stays_behind_the_cover_in_the_card_game(app):
+    setup = CardSetup(players=4, seed=5, levels=("human", "medium", "human", "easy"), first=0)
+    match = CardMatch(setup, ("scarlet", "white", "peacock", "green"))
+    card_advance(match, lambda g: g.phase is CardPhase.SHOW and match.is_human(g.actor) and len(g.actions) > 4)
+    table = CardTableScene(app, match)
+    app.push(table)
+    seat = match.game.actor
+    persons, weapons, _locations = match.game.view(seat).piles
+
+    def show(cards):
+        def make():
+            scene = CardShowScene(app, table, seat)
+            scene.offer(list(cards))
+            return scene
+        return make
+
+    _cover_hides_the_preselected_card(app, seat, [show(persons[:2]), show(weapons[:2])])

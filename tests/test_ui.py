@@ -563,8 +563,10 @@ def theme_text_rect(text: str, size: int, midtop) -> pygame.Rect:
     return theme.text(text, size, theme.BRASS, True).get_rect(midtop=midtop)
 
 
-def _disprove_scene(app: App) -> tuple[BoardScene, DisproveScene]:
-    match = _match_at(app, lambda g: g.phase is Phase.DISPROVE and g.actor == 0)
+def _disprove_scene(app: App, cards: int = 1) -> tuple[BoardScene, DisproveScene]:
+    """Miss Scarlet (the one person) must show one of ``cards`` or more named cards she holds."""
+    match = _match_at(app, lambda g: g.phase is Phase.DISPROVE and g.actor == 0
+                      and sum(c in g.seats[0].hand for c in g.suggestion.cards) >= cards)
     board = BoardScene(app, match)
     app.push(board)
     app.step(DT)                                                     # one person: no cover
@@ -572,20 +574,39 @@ def _disprove_scene(app: App) -> tuple[BoardScene, DisproveScene]:
     return board, app.top
 
 
-def test_show_card_ignores_hurry_enter_and_needs_a_chosen_card(app):
-    board, scene = _disprove_scene(app)
-    for _ in range(5):                                               # still hurrying the computers
+def test_show_card_preselects_the_first_card_and_ignores_hurry_enter(app):
+    """Issue 13 part 4: "Show a card" opens with the first card you may show
+    focused, so Enter alone shows it; Enter pressed again and again (hurrying the
+    computers) never does — only a fresh press after a quiet moment."""
+    board, scene = _disprove_scene(app, cards=2)
+    assert len(scene.cards) >= 2 and scene.focus.focused is scene.cards[0]
+    for _ in range(20):                                              # still hurrying the computers: 2 s of Enter
         key(app, pygame.K_RETURN)
-        assert app.top is scene
-    assert scene.focus.focused is None
+        assert app.top is scene and board.game.phase is Phase.DISPROVE
     wait_guard(app)
-    key(app, pygame.K_RETURN)                                        # no card focused: nothing shown
-    assert app.top is scene and scene.nudge and board.game.phase is Phase.DISPROVE
+    key(app, pygame.K_RETURN)                                        # one fresh Enter shows the first card
+    assert app.top is not scene
+    shown = next(e for e in reversed(board.game.events) if isinstance(e, ev.CardShown))
+    assert shown.by == 0 and shown.card == scene.offered[0]
+
+
+def test_show_card_with_one_card_enter_shows_it(app):
+    board, scene = _disprove_scene(app)
+    scene.offer(scene.offered[:1])
+    assert scene.focus.focused is scene.cards[0]
+    wait_guard(app)
+    key(app, pygame.K_RETURN)
+    shown = next(e for e in reversed(board.game.events) if isinstance(e, ev.CardShown))
+    assert app.top is not scene and shown.card == scene.offered[0]
+
+
+def test_show_card_arrows_choose_another_card(app):
+    board, scene = _disprove_scene(app, cards=2)
+    wait_guard(app)
     key(app, pygame.K_RIGHT)
     chosen = scene.focus.focused
-    assert chosen is scene.cards[0]
+    assert chosen is scene.cards[1]
     key(app, pygame.K_RETURN)
-    assert app.top is not scene
     shown = next(e for e in reversed(board.game.events) if isinstance(e, ev.CardShown))
     assert shown.by == 0 and shown.card == chosen.data
 

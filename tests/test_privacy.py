@@ -501,22 +501,33 @@ def test_the_pause_menu_over_the_public_board_still_shows_it(app):
     assert over_board != over_notebook                # over the board: the board shows, dimmed, as before
 
 
-def test_no_overlay_shows_a_private_card_game_screen(app):
+def card_table_in_show(app: App) -> CardTableScene:
+    """A card game (people at seats 0 and 2) stopped where a person must show a card."""
     setup = CardSetup(players=4, seed=5, levels=("human", "medium", "human", "easy"), first=0)
     match = CardMatch(setup, ("scarlet", "white", "peacock", "green"))
     card_advance(match, lambda g: g.phase is CardPhase.SHOW and match.is_human(g.actor) and len(g.actions) > 4)
     table = CardTableScene(app, match)
     app.push(table)
-    seat = match.game.actor
-    persons, weapons, locations = match.game.view(seat).piles
+    return table
 
+
+def showing(app: App, table, seat: int):
+    """cards -> a maker of ``seat``'s card-to-show screen offering those ``cards``."""
     def show(cards):
         def make():
             scene = CardShowScene(app, table, seat)
             scene.offer(list(cards))
             return scene
         return make
+    return show
 
+
+def test_no_overlay_shows_a_private_card_game_screen(app):
+    table = card_table_in_show(app)
+    match = table.match
+    seat = match.game.actor
+    persons, weapons, locations = match.game.view(seat).piles
+    show = showing(app, table, seat)
     assert_overlays_hide(app, table, [show(persons[:2]), show(weapons[:2])], esc_opens_menu=True)
     assert_overlays_hide(app, table, [lambda: flipped(CardShownScene(app, match, 0, 1, weapons[0])),
                                       lambda: flipped(CardShownScene(app, match, 0, 1, locations[0]))])
@@ -575,19 +586,8 @@ def test_the_preselected_card_to_show_stays_behind_the_cover(app):
 
 
 def test_the_preselected_card_to_show_stays_behind_the_cover_in_the_card_game(app):
-    setup = CardSetup(players=4, seed=5, levels=("human", "medium", "human", "easy"), first=0)
-    match = CardMatch(setup, ("scarlet", "white", "peacock", "green"))
-    card_advance(match, lambda g: g.phase is CardPhase.SHOW and match.is_human(g.actor) and len(g.actions) > 4)
-    table = CardTableScene(app, match)
-    app.push(table)
-    seat = match.game.actor
-    persons, weapons, _locations = match.game.view(seat).piles
-
-    def show(cards):
-        def make():
-            scene = CardShowScene(app, table, seat)
-            scene.offer(list(cards))
-            return scene
-        return make
-
+    table = card_table_in_show(app)
+    seat = table.match.game.actor
+    persons, weapons, _locations = table.match.game.view(seat).piles
+    show = showing(app, table, seat)
     _cover_hides_the_preselected_card(app, seat, [show(persons[:2]), show(weapons[:2])])

@@ -14,7 +14,7 @@ from game.ui.cardgame.screens import CARD_SCENES, build_card_scene
 from game.ui.registry import make
 
 SCENE_NAMES = ("title", "setup", "board", "notebook", "suggestion", "cover", "game-over", "controls", "settings", "presets",
-               "rules", "lesson", "lesson-disprove") + CARD_SCENES + ("notebook-hints", "unplugged")
+               "rules", "rules-2", "rules-3", "rules-4", "lesson", "lesson-disprove") + CARD_SCENES + ("notebook-hints", "unplugged")
 
 
 def advance(match: Match, stop, limit: int = 3000) -> None:
@@ -70,8 +70,10 @@ def build_scene(app, scene: str, seed: int = 3) -> None:
         rules.focus.focus_on(rules.switch_buttons["up-to"])
         app.push(rules)
         return
-    if scene == "rules":
-        app.push(make("rulebook", app))
+    if scene == "rules" or scene.startswith("rules-"):      # the Rules screen at page 1 (or "rules-N")
+        book = make("rulebook", app)
+        book.turn(int(scene.partition("-")[2] or 1) - 1)
+        app.push(book)
         return
     if scene == "settings":
         app.push(make("settings", app))

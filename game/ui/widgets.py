@@ -324,3 +324,29 @@ class ChipButton(Button):
 
     def available_width(self) -> int:
         return self.rect.width - self.rect.height - 8 - 44
+
+
+class MarkedChip(ChipButton):
+    """A card row that also shows its owner's notes (only on a screen that
+    seat alone sees): a card ``crossed`` off (in your hand; in the card game
+    also face up or shown to you) is greyed with a line through its name — not
+    a ✓, which here means "picked" —; otherwise the person's own ``mark`` at
+    the right end, when not selected.  Both pickers use it (the card game's
+    and the board game's accusation)."""
+
+    mark: str = ""
+    crossed: bool = False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if self.crossed and not self.selected:
+            r = self.rect
+            theme.shade(surface, r, 110, (90, 80, 70))
+            width = min(theme.fit_width(self.label, theme.BODY, True, self.available_width()),
+                        self.available_width())
+            x0 = r.left + r.height + 4
+            pygame.draw.line(surface, theme.BAD, (x0, r.centery), (x0 + width + 8, r.centery), 4)
+        elif self.mark and not self.selected:
+            colour = theme.BAD if self.mark == "X" else (40, 130, 60) if self.mark == "✓" else (200, 140, 30)
+            theme.blit_text(surface, self.mark, (self.rect.right - 22, self.rect.centery), theme.HEADING, colour,
+                            True, "center")

@@ -16,7 +16,8 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game import i18n  # noqa: E402
-from game.i18n_why import WHY_BOARD, WHY_CARDS, explain, rule_text  # noqa: E402
+from game.i18n_why import (PLAIN_BOARD, PLAIN_CARDS, PLAIN_TEMPLATE, WHY_BOARD, WHY_CARDS, explain,  # noqa: E402
+                            rule_text)
 from game.rules.cards import ALL_CARDS  # noqa: E402
 from game.rules.errors import IllegalActionError  # noqa: E402
 
@@ -185,6 +186,23 @@ def test_every_illegal_action_has_an_explanation_in_three_languages(engine, tabl
         assert len(texts) == 3, (code, texts)     # really translated
 
 
+@pytest.mark.parametrize("engine,table", (("rules", PLAIN_BOARD), ("cardgame", PLAIN_CARDS)))
+def test_every_illegal_action_has_a_short_plain_rule_in_three_languages(engine, table):
+    """Issue 13: the message screen says the rule in a few words, not "Regla: 000 «Cómo va un turno»"."""
+    codes = _codes(ROOT / "game" / engine / "engine.py") - {"unknown"}
+    rules = [table[code] for code in codes] + list(PLAIN_TEMPLATE.values())
+    for rule in rules:
+        texts = set()
+        for lang in LANGS:
+            i18n.set_language(lang)
+            text = i18n._(rule)
+            assert text.strip() and len(text.split()) <= 14 and not re.search(r"\d{3}", text), (lang, text)
+            texts.add(text)
+        assert len(texts) == 3, texts                 # really translated
+    for template, rule in PLAIN_TEMPLATE.items():
+        assert rule != template                       # the rule never repeats what went wrong
+
+
 def test_every_engine_message_is_translated():
     """Each template the engines raise is in the catalogues (so the box is never half English)."""
     ids = {m.id for m in _po("es") if m.id}
@@ -219,7 +237,8 @@ def test_explanation_of_a_real_engine_error():
     i18n.set_language("ca")
     why = explain(info.value)
     assert why.text == "Tira el dau abans de moure't."
-    assert why.rule.startswith("Regla: 000") and why.why
+    assert why.rule.startswith("Regla: 000") and why.why and "000" in why.for_log()     # the citation: for the log
+    assert why.plain.startswith("Regla: ") and "000" not in why.plain                  # the rule in a few words
 
 
 # -------------------------------------------------------------------- font
@@ -328,7 +347,7 @@ def test_why_not_box_in_catalan():
         box = app.top
         assert isinstance(box, MessageScene)
         assert box.text == "Tira el dau abans de moure't."
-        assert box.rule.startswith("Regla: 000") and box.detail
+        assert box.rule == "Regla: " + i18n._(PLAIN_BOARD["roll_first"]) and not box.detail    # no citation
         assert box.title == "Ara no"
         app.draw()
     finally:

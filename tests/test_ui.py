@@ -1000,3 +1000,25 @@ def test_enter_or_click_skips_the_running_animation(app):
     key(app, pygame.K_RETURN, dt=0.001)
     app.step(0.001, draw=False)
     assert len(board.game.events) > before
+
+
+def test_a_click_too_far_says_too_far_once_and_the_rule_in_a_few_words(app, capsys):
+    """Issue 13: the "unreachable square" box said the same thing twice and never
+    "too far"; its rule was a citation ("Rule: 000 ...") a child cannot read."""
+    from game.rules.movement import destinations
+
+    match = _match_at(app, lambda g: g.phase is Phase.MOVE and g.actor == 0)
+    board = BoardScene(app, match)
+    app.push(board)
+    app.step(DT)
+    g = board.game
+    me = g.seats[0].suspect
+    near = destinations(g.board, g.positions[me], g.roll, g.occupied(ignore=me), exact=False)
+    far = next(sq for sq in sorted(g.board.corridor) if sq not in near and sq not in g.occupied())
+    board._explain_board_click(board.view.dest_point(far))
+    box = app.top
+    assert isinstance(box, MessageScene)
+    assert box.text == f"That square is too far away: you rolled {g.roll}."
+    assert box.rule.startswith("Rule: ") and "000" not in box.rule and not box.detail
+    assert "too far" not in box.rule.lower()                       # said once
+    assert "Rule: 000 “How a turn works” 2-3" in capsys.readouterr().err   # the citation: for the log

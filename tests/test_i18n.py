@@ -67,6 +67,40 @@ def test_no_message_is_empty_or_untranslated(lang):
     assert n > 300
 
 
+def glossary(lang: str) -> list[tuple[str, str, list[str]]]:
+    """locale/<lang>/glossary.txt: (preferred term, idea regex on the msgid, replaced words)."""
+    out = []
+    for line in (ROOT / "locale" / lang / "glossary.txt").read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            term, idea, words = (part.strip() for part in line.split("|"))
+            out.append((term, idea, [w.strip() for w in words.split(",") if w.strip()]))
+    return out
+
+
+@pytest.mark.parametrize("lang", ("es", "ca"))
+def test_the_catalogue_uses_the_glossary(lang):
+    """Issue 13: one word per idea (es "sugerencia", "libreta", "Intro"; ca "suggeriment", "llibreta",
+    "carta", "Pantalla completa", "Aprendre a jugar" ...): no translation whose English means the idea uses
+    a word the glossary replaces, and the preferred term is used."""
+    terms = glossary(lang)
+    assert len(terms) >= 6
+    wrong, used = [], set()
+    for m in _po(lang):
+        if not m.id or not m.string:
+            continue
+        english = " ".join(m.id) if isinstance(m.id, tuple) else m.id
+        strings = " ".join(m.string) if isinstance(m.string, tuple) else m.string
+        for term, idea, words in terms:
+            if not re.search(idea, english, re.I):
+                continue
+            wrong += [(word, english, strings) for word in words
+                      if re.search(r"(?<!\w)" + re.escape(word) + r"(?!\w)", strings, re.I)]
+            if term.lower() in strings.lower():
+                used.add(term)
+    assert not wrong, wrong
+    assert used == {term for term, _i, _w in terms}
+
+
 @pytest.mark.parametrize("lang", ("es", "ca"))
 def test_plural_forms(lang):
     cat = _po(lang)
@@ -322,7 +356,7 @@ def test_pause_menu_switches_language_and_the_log_follows():
         assert app.store.settings.language == "es"
         assert app.top.language_row.label == "Idioma: Español"
         assert board.match.log[0].startswith("Empieza la partida")
-        assert board.notebook_button.label == "Mis cartas y cuaderno"
+        assert board.notebook_button.label == "Mis cartas y libreta"
         app.draw()
     finally:
         app.close()

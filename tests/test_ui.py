@@ -714,7 +714,7 @@ def test_status_line_while_a_suggestion_is_answered(app):
             seen.append(board._status())
         app.step(0.02, draw=False)
     assert seen and all(seen), seen
-    assert "Waiting for the players to the left to answer…" in seen
+    assert "Waiting for the others to answer…" in seen
 
 
 def test_notebook_facts_cannot_be_cycled(app):

@@ -238,6 +238,12 @@ def card_size(width: int) -> tuple[int, int]:
     return width, pad + pic + 4 + NAME_LINES * line + pad
 
 
+def card_name_top(width: int) -> int:
+    """Where the name starts (pixels from the top) on a card ``width`` pixels wide."""
+    pad = max(6, width // 16)
+    return pad + (width - 2 * pad) + 4
+
+
 def card_name_room(width: int) -> int:
     """How wide (pixels) a line of the name may be on a card ``width`` pixels wide."""
     return width - 8

@@ -22,7 +22,7 @@ import pygame
 
 from game import tutorial
 from game.rules.actions import Move
-from game.ui import prompts, theme
+from game.ui import pointer, prompts, theme
 from game.ui.i18n import _, fmt
 from game.ui.input import Intent, Kind
 from game.ui.board.match import Match
@@ -160,6 +160,9 @@ class Coach:
         self.t = 0.0
         self.nudge = 0.0
         self.notebook_at = -1          # actions played when the notebook was last opened
+        self.ring: int | None = None   # the pointer drawn last frame: the ring's margin, the arrow's (side, length)
+        self.arrow: tuple[str, int] | None = None
+        self.placed: pygame.Rect | None = None
         self.welcome_back = resumed
 
     # ----------------------------------------------------------- state
@@ -328,12 +331,12 @@ class Coach:
 
     def draw(self, surface: pygame.Surface) -> None:
         """The bubble (with the game dimmed behind it) or the pointer on the target."""
+        self._place(surface)
         if self.bubble is not None:
             theme.dim(surface, 110)
             r, target = self.box, self.pointed
             if target is not None:
-                self._ring(surface, target)
-                self._arrow(surface, r, target)
+                self._pointer(surface, target)
             theme.panel(surface, r, theme.PAPER, theme.BRASS, 18, 5)
             total = len(tutorial.LESSONS)
             number = next((i + 1 for i, ls in enumerate(tutorial.LESSONS) if ls is self.bubble), None)
@@ -346,37 +349,38 @@ class Coach:
             theme.blit_text(surface, prompts.fmt(_("Press {confirm} to go on")), (r.centerx, r.bottom - 16),
                             theme.BODY, (150, 60, 40), True, "midbottom", r.width - 48)
         elif self.target is not None:
-            self._ring(surface, self.target)
-            tip = (self.target.centerx, self.target.top - 6)
-            if self.target.top < 90:
-                tip = (self.target.centerx, self.target.bottom + 6)
-            self._arrow_at(surface, tip, up=self.target.top < 90)
+            self._pointer(surface, self.target)
+        theme.forget_drawn_text()          # the next frame's scenes start a new list
 
-    def _ring(self, surface: pygame.Surface, target: pygame.Rect) -> None:
-        grow = 10 + int(5 * math.sin(self.t * 6))
-        r = target.inflate(grow, grow)
-        pygame.draw.rect(surface, (20, 14, 10), r.inflate(6, 6), 5, border_radius=12)
-        pygame.draw.rect(surface, theme.HIGHLIGHT, r, 5, border_radius=12)
+    def _place(self, surface: pygame.Surface) -> None:
+        """Where this frame's ring and arrow go: clear of the text the scenes just drew
+        (:data:`game.ui.theme.drawn_text`), the other buttons and the bubble (see :mod:`game.ui.pointer`)."""
+        target = self.pointed if self.bubble is not None else self.target
+        self.arrow, self.ring, self.placed = None, None, target
+        if target is None:
+            return
+        top = self.app.top
+        buttons = [b for b in getattr(getattr(top, "focus", None), "buttons", []) if b.rect != target]
+        words = list(theme.drawn_text) + [pointer.name_box(b) for b in buttons]
+        words += [self.box] if self.bubble is not None else []
+        wanted = pointer.RING_PULSE + round((pointer.RING_MAX - pointer.RING_PULSE) * (0.5 + 0.5 * math.sin(self.t * 6)))
+        own = [pointer.name_box(b) for b in getattr(getattr(top, "focus", None), "buttons", [])
+               if b.rect == target and b.rect != pointer.name_box(b)]
+        self.ring = pointer.ring_margin(target, words, wanted, own)
+        self.arrow = pointer.arrow_place(target, words, [b.rect for b in buttons])
 
-    def _arrow(self, surface: pygame.Surface, bubble: pygame.Rect, target: pygame.Rect) -> None:
-        """A line from the bubble's edge to the target."""
-        start = (max(bubble.left + 30, min(bubble.right - 30, target.centerx)),
-                 bubble.bottom if target.centery > bubble.bottom else bubble.top
-                 if target.centery < bubble.top else bubble.centery)
-        ring = target.inflate(14, 14)        # end at the ring round the target, never across its label
-        end = (max(ring.left, min(ring.right, start[0])), max(ring.top, min(ring.bottom, start[1])))
-        pygame.draw.line(surface, (20, 14, 10), start, end, 9)
-        pygame.draw.line(surface, theme.HIGHLIGHT, start, end, 5)
+    def _pointer(self, surface: pygame.Surface, target: pygame.Rect) -> None:
+        pointer.draw_ring(surface, target, self.ring)
+        if self.arrow is not None:           # no room clear of words: the ring alone
+            pointer.draw_arrow(surface, target, self.arrow[0], self.t, self.nudge, self.arrow[1])
 
-    def _arrow_at(self, surface: pygame.Surface, tip: tuple[int, int], up: bool = False) -> None:
-        """A big bobbing arrow with its point at ``tip`` (pointing down, or up)."""
-        bob = int(8 * math.sin(self.t * 5)) + (int(20 * math.sin(self.nudge * 30)) if self.nudge else 0)
-        x, y = tip[0] + (bob if self.nudge else 0), tip[1] + (0 if self.nudge else (bob if up else -bob))
-        d = 1 if up else -1
-        pts = [(x, y), (x - 22, y + d * 26), (x - 9, y + d * 26), (x - 9, y + d * 56), (x + 9, y + d * 56),
-               (x + 9, y + d * 26), (x + 22, y + d * 26)]
-        pygame.draw.polygon(surface, theme.HIGHLIGHT, pts)
-        pygame.draw.polygon(surface, (20, 14, 10), pts, 3)
+    def mark_rects(self) -> list[pygame.Rect]:
+        """The ring and the arrow drawn in the last frame (for the overlap test)."""
+        target = self.placed
+        if target is None or self.ring is None:
+            return []
+        arrow = [pointer.arrow_box(target, *self.arrow)] if self.arrow is not None else []
+        return pointer.ring_bands(target, self.ring) + arrow
 
     def widgets(self) -> list:
         """Every lesson's text in its bubble, for the text-fit test (labels of one line each)."""

@@ -49,7 +49,7 @@ class Scene:
     def widgets(self) -> list:
         return []
 
-    def marks(self) -> list[pygame.Rect]:
+    def mark_rects(self) -> list[pygame.Rect]:
         """The marks drawn that are not text (arrows, rings, dots), as
         rectangles in logical pixels: no text may be drawn over them (the
         overlap test checks).  None by default."""

@@ -271,6 +271,25 @@ def wrap(s: str, width: int, size: int = BODY, bold: bool = False, exact: bool =
     return lines
 
 
+#: The lines of text drawn on the whole screen (the 1280 x 720 logical surface)
+#: since :func:`forget_drawn_text`, in logical pixels: what the guided game's
+#: arrow and ring keep clear of (see :mod:`game.ui.pointer`).
+drawn_text: list[pygame.Rect] = []
+
+
+def note_text(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """Remember that text was drawn at ``rect`` when ``surface`` is the whole screen."""
+    if surface.get_size() == (1280, 720):
+        if len(drawn_text) > 1000:       # nobody asked for a while
+            drawn_text.clear()
+        drawn_text.append(rect)
+
+
+def forget_drawn_text() -> None:
+    """Start a new frame's :data:`drawn_text`."""
+    drawn_text.clear()
+
+
 def blit_text(surface: pygame.Surface, s: str, pos: tuple[int, int], size: int = BODY, colour=CREAM,
               bold: bool = False, anchor: str = "topleft", max_width: int | None = None) -> pygame.Rect:
     """Draw one line of text with its ``anchor`` (a pygame.Rect attribute name) at
@@ -278,6 +297,7 @@ def blit_text(surface: pygame.Surface, s: str, pos: tuple[int, int], size: int =
     surf = text(s, size, colour, bold, max_width)
     rect = surf.get_rect(**{anchor: pos})
     surface.blit(surf, rect)
+    note_text(surface, rect)
     return rect
 
 
@@ -292,6 +312,7 @@ def blit_wrapped(surface: pygame.Surface, s: str, rect: pygame.Rect, size: int =
         else:
             r = surf.get_rect(topleft=(rect.left, y))
         surface.blit(surf, r)
+        note_text(surface, r)
         y += surf.get_height() + line_gap
     return y - rect.top
 

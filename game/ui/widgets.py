@@ -257,6 +257,7 @@ def draw_key(surface: pygame.Surface, hint: str, midright: tuple[int, int]) -> p
         pygame.draw.circle(surface, (20, 14, 10), box.center, 17)
         pygame.draw.circle(surface, colour, box.center, 15)
         surface.blit(t, t.get_rect(center=box.center))
+        theme.note_text(surface, box)
         return box
     t = theme.text(hint, theme.SMALL, theme.INK, True)
     box = pygame.Rect(0, 0, max(34, t.get_width() + 14), 30)
@@ -264,6 +265,7 @@ def draw_key(surface: pygame.Surface, hint: str, midright: tuple[int, int]) -> p
     pygame.draw.rect(surface, theme.PAPER, box, border_radius=6)
     pygame.draw.rect(surface, (120, 100, 80), box, 2, border_radius=6)
     surface.blit(t, t.get_rect(center=box.center))
+    theme.note_text(surface, box)
     return box
 
 
@@ -275,6 +277,7 @@ def footer_hint(surface: pygame.Surface, s: str, y: int = 700) -> None:
     # an overlay's footer hides the dimmed footer of the screen under it, so the two never mix
     theme.shade(surface, pygame.Rect(0, r.top, surface.get_width(), r.height + 3), 235, theme.BG_DARK)
     surface.blit(text, r)
+    theme.note_text(surface, r)
 
 
 

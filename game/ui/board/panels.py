@@ -265,8 +265,8 @@ class BoardPanels:
                 pygame.draw.rect(surface, (110, 80, 60), r, 3, border_radius=14)
                 theme.blit_text(surface, "?", r.center, theme.TITLE, (150, 120, 90), True, "center")
 
-    def marks(self) -> list[pygame.Rect]:
-        """The thinking dots while a computer player thinks (see :meth:`Scene.marks <game.ui.scene.Scene.marks>`)."""
+    def mark_rects(self) -> list[pygame.Rect]:
+        """The thinking dots while a computer player thinks (see :meth:`Scene.mark_rects <game.ui.scene.Scene.mark_rects>`)."""
         if self.pending is not None and not self.busy:
             kind = _("Person") if self.match.is_human(self.game.turn) else _("Computer")
             return [thinking_rect(TURN_RECT, status_rect(TURN_RECT, self._status() or kind))]

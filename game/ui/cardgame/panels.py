@@ -165,8 +165,8 @@ class CardPanels:
         theme.blit_text(surface, self.rules_line(), (x0, UP_RECT.bottom - 12), theme.SMALL, theme.MUTED,
                         False, "bottomleft", UP_RECT.width - 32)
 
-    def marks(self) -> list[pygame.Rect]:
-        """The thinking dots while a computer player thinks (see :meth:`Scene.marks <game.ui.scene.Scene.marks>`)."""
+    def mark_rects(self) -> list[pygame.Rect]:
+        """The thinking dots while a computer player thinks (see :meth:`Scene.mark_rects <game.ui.scene.Scene.mark_rects>`)."""
         if self.computer.pending is not None and not self.busy:
             return [thinking_rect(TURN_RECT, status_rect(TURN_RECT, self.status()))]
         return []

@@ -88,15 +88,15 @@ def assert_clear(words, marks, what) -> None:
         assert not hit, (what, mark, hit)
 
 
-def assert_apart(words, what) -> None:
-    """No two texts overlap, nor sit closer than :data:`SIDE_GAP` side by side on one line
+def assert_apart(words, what, gap: int = SIDE_GAP) -> None:
+    """No two texts overlap, nor sit closer than ``gap`` pixels side by side on one line
     (a text drawn twice, offset for a shadow, aside)."""
     for i, a in enumerate(words):
         for b in words[i + 1:]:
             if a.contains(b) or b.contains(a) or abs(a.x - b.x) <= 4 and abs(a.y - b.y) <= 4:
                 continue
             same_line = min(a.bottom, b.bottom) - max(a.top, b.top) > 4
-            assert not (same_line and a.inflate(2 * SIDE_GAP, 0).colliderect(b)) and not a.colliderect(b), \
+            assert not (same_line and a.inflate(2 * gap, 0).colliderect(b)) and not a.colliderect(b), \
                 (what, a, b)
 
 
@@ -185,6 +185,35 @@ def test_texts_side_by_side_keep_apart(recording, lang, size):
             app.push(scene)
             assert_apart(words_on_screen(app, recording), (lang, size, type(scene).__name__))
             app.pop(scene)
+    finally:
+        app.close()
+        theme.set_text_scale(1.0)
+
+
+def words_of(scene, texts) -> list[pygame.Rect]:
+    """Draw ``scene`` alone and return where its words are."""
+    rec = Recorder(texts)
+    scene.draw(rec)
+    return rec.words + card_names(scene)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
+def test_no_text_runs_into_other_text_or_a_mark_on_any_screen(recording, lang, size):
+    """Every screen of the text-fit test (both games, every private screen, the
+    setup, the rules, the lesson's screens ...): no two texts overlap, and no
+    text touches a mark the screen draws (:meth:`Scene.mark_rects`)."""
+    from tests.test_ui import _all_scenes
+
+    app = _app(settings=Settings(language=lang, text_size=size))
+    try:
+        scenes, _match = _all_scenes(app)
+        for scene in scenes:
+            words = words_of(scene, recording)
+            what = (lang, size, type(scene).__name__)
+            assert_apart(words, what, gap=0)
+            assert_clear(words, scene.mark_rects(), what)
+        assert len(scenes) > 60
     finally:
         app.close()
         theme.set_text_scale(1.0)

@@ -277,7 +277,7 @@ def footer_hint(surface: pygame.Surface, s: str, y: int = 700) -> None:
     # an overlay's footer hides the dimmed footer of the screen under it, so the two never mix
     theme.shade(surface, pygame.Rect(0, r.top, surface.get_width(), r.height + 3), 235, theme.BG_DARK)
     surface.blit(text, r)
-    theme.note_text(surface, r)
+    theme.note_text(surface, r, text)
 
 
 

@@ -164,8 +164,8 @@ class PickerScene(Scene):
         if self.mode == "suggest":
             theme.blit_text(surface, _("Make a suggestion"), (40, 14), theme.TITLE, theme.BRASS, True)
             theme.blit_text(surface, self.sentence(), (40, 72), theme.BODY, theme.CREAM, max_width=1000)
-            for head, pos in ((_("Who?"), (40, 128)), (_("With what?"), (40, 368)), (_("Where?"), (1050, 128))):
-                # ending 8 pixels above its cards, whatever the text size (room for the lesson's ring)
+            for head, pos in ((_("Who?"), (40, 132)), (_("With what?"), (40, 372)), (_("Where?"), (1050, 132))):
+                # just above its cards, whatever the text size
                 theme.blit_text(surface, head, pos, theme.BODY, theme.BRASS, True, "bottomleft")
             face = assets.card(self.room, 180)
             surface.blit(face, (1050, 136))

@@ -590,6 +590,24 @@ def test_show_card_preselects_the_first_card_and_ignores_hurry_enter(app):
     assert shown.by == 0 and shown.card == scene.offered[0]
 
 
+def test_show_card_is_never_stuck_for_a_held_key(app):
+    """A key held down (auto-repeat, never let go) picks no card at first, but
+    after CHOICE_PATIENCE seconds nobody is kept waiting."""
+    from game.ui.bases.private import CHOICE_PATIENCE
+
+    board, scene = _disprove_scene(app, cards=2)
+    down = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0)
+    waited = 0.0
+    while app.top is scene:
+        pygame.event.post(down)
+        app.step(DT, draw=False)
+        waited += DT
+        assert waited < CHOICE_PATIENCE + 1
+    assert waited >= CHOICE_PATIENCE - DT
+    shown = next(e for e in reversed(board.game.events) if isinstance(e, ev.CardShown))
+    assert shown.card == scene.offered[0]
+
+
 def test_show_card_with_one_card_enter_shows_it(app):
     board, scene = _disprove_scene(app)
     scene.offer(scene.offered[:1])

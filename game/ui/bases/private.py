@@ -10,8 +10,9 @@ while the player is still pressing Enter to hurry the computer players: each
 ignores input for :data:`~game.ui.scene.PRIVATE_GUARD` seconds.  The card
 to show opens with the first card you may show focused (Enter shows it); with
 two or more cards to choose from (and no coach pointing at one) its guard takes
-only a *fresh* confirm (:class:`~game.ui.scene.FreshPressGuard`): Enter held or
-pressed again and again to hurry the computers never picks a card for you."""
+only a *fresh* confirm (:class:`ChoiceGuard`): Enter held or pressed again and
+again to hurry the computers does not pick a card for you (for
+:data:`CHOICE_PATIENCE` seconds; after that nobody is kept waiting)."""
 
 from __future__ import annotations
 
@@ -23,6 +24,28 @@ from game.ui.input import Intent, Kind
 from game.ui.registry import make
 from game.ui.scene import PRIVATE_GUARD, FreshPressGuard, InputGuard, Scene, focus_on
 from game.ui.widgets import Button, CardButton, FocusGroup, Label, footer_hint
+
+
+#: Seconds after which the card-to-show screen takes a confirm even if it was
+#: never let go (someone mashing Enter on and on is not stuck there for ever).
+CHOICE_PATIENCE = 2.5
+
+
+class ChoiceGuard(FreshPressGuard):
+    """The card-to-show screen's guard: a :class:`~game.ui.scene.FreshPressGuard`
+    that gives way entirely after :data:`CHOICE_PATIENCE` seconds."""
+
+    def __init__(self, inputs, seconds: float, **kwargs) -> None:
+        super().__init__(inputs, seconds, **kwargs)
+        self.patience = CHOICE_PATIENCE
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.patience -= dt
+        self.armed = self.armed or self.patience <= 0
+
+    def blocks(self, intent: Intent) -> bool:
+        return self.patience > 0 and super().blocks(intent)
 
 
 class DisproveBase(Scene):
@@ -65,8 +88,8 @@ class DisproveBase(Scene):
         if not fresh:
             return InputGuard(PRIVATE_GUARD, allow=allow)
         match, seat = self.board.match, self.seat
-        return FreshPressGuard(self.app.router.input, PRIVATE_GUARD, allow=allow + (Kind.POINT,),
-                               devices=lambda device: match.may_act(device, seat))
+        return ChoiceGuard(self.app.router.input, PRIVATE_GUARD, allow=allow + (Kind.POINT,),
+                           devices=lambda device: match.may_act(device, seat))
 
     def show(self, card: str) -> None:
         self.app.play("card")

@@ -331,7 +331,7 @@ class Coach:
 
     def draw(self, surface: pygame.Surface) -> None:
         """The bubble (with the game dimmed behind it) or the pointer on the target."""
-        self._place(surface)
+        self._place()
         if self.bubble is not None:
             theme.dim(surface, 110)
             r, target = self.box, self.pointed
@@ -352,7 +352,7 @@ class Coach:
             self._pointer(surface, self.target)
         theme.forget_drawn_text()          # the next frame's scenes start a new list
 
-    def _place(self, surface: pygame.Surface) -> None:
+    def _place(self) -> None:
         """Where this frame's ring and arrow go: clear of the text the scenes just drew
         (:data:`game.ui.theme.drawn_text`), the other buttons and the bubble (see :mod:`game.ui.pointer`)."""
         target = self.pointed if self.bubble is not None else self.target

@@ -14,7 +14,8 @@ from game.ui.cardgame.screens import CARD_SCENES, build_card_scene
 from game.ui.registry import make
 
 SCENE_NAMES = ("title", "setup", "board", "notebook", "suggestion", "cover", "game-over", "controls", "settings", "presets",
-               "rules", "rules-2", "rules-3", "rules-4", "lesson", "lesson-disprove") + CARD_SCENES + ("notebook-hints", "unplugged")
+               "rules", "rules-2", "rules-3", "rules-4", "lesson", "lesson-disprove") + CARD_SCENES + ("notebook-hints", "unplugged",
+                                                                                    "show-card", "accuse", "why-not")
 
 
 def advance(match: Match, stop, limit: int = 3000) -> None:
@@ -120,6 +121,27 @@ def build_scene(app, scene: str, seed: int = 3) -> None:
         picker.pick("suspect", picker.items["suspect"][3])
         picker.focus.focus_on(picker.items["weapon"][2])
         app.push(picker)
+        return
+    if scene == "show-card":          # a card to show, the first one you may show chosen already
+        advance(match, lambda g: g.phase is Phase.DISPROVE and g.actor == human
+                and sum(c in g.seats[human].hand for c in g.suggestion.cards) >= 2, limit=20000)
+        board = make("board", app, match)
+        app.push(board)
+        app.push(make("disprove", app, board, human))
+        return
+    if scene in ("accuse", "why-not"):
+        advance(match, lambda g: g.turn == human and g.phase is Phase.START and _turns(g) >= 9)
+        board = make("board", app, match)
+        app.push(board)
+        if scene == "accuse":         # the accuser's own cards marked (one person: no cover)
+            app.push(make("picker", app, board, "accuse", marks=True))
+            return
+        board.do(Roll())
+        _settle(board)
+        g = match.game
+        far = next(sq for sq in sorted(g.board.corridor, key=lambda q: -abs(q[0] - 12) - abs(q[1] - 12))
+                   if sq not in g.moves() and sq not in g.occupied())
+        board._explain_board_click(board.view.dest_point(far))   # "That square is too far away"
         return
     advance(match, lambda g: g.turn == human and g.phase is Phase.START and _turns(g) >= 9)
     book = match.notebooks[human]

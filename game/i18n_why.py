@@ -10,7 +10,13 @@ Each :class:`~game.rules.errors.IllegalActionError` carries an English
   for the board game, :data:`WHY_CARDS` for the card game of 003);
 * ``rule``: the citation ("Rule: 000 “How a turn works” 1"), with the section
   names of the English texts 000 and 002 translated (those of 001 and 003 are
-  quoted as printed).
+  quoted as printed) -- for the log (stderr), not for a child;
+* ``plain``: the rule in a few words a child reads ("Rule: You cannot walk
+  through another token."): :data:`PLAIN_BOARD` / :data:`PLAIN_CARDS` per
+  ``code``, or :data:`PLAIN_TEMPLATE` for a reason more precise than its code.
+
+The message screen shows ``text`` and ``plain``; ``why`` and ``rule`` go to
+the log (:meth:`Explanation.for_log`).
 
 Pure Python (no pygame).
 """
@@ -62,6 +68,54 @@ WHY_CARDS: dict[str, str] = {
     "unknown": WHY_BOARD["unknown"],
 }
 
+#: Each board-game reason's rule in a few words (the message screen's "Rule:" line).
+PLAIN_BOARD: dict[str, str] = {
+    "game_over": N_("When someone wins, the game ends."),
+    "no_disprove": N_("Show a card only when a suggestion names one you hold."),
+    "not_named": N_("Only a card named in the suggestion may be shown."),
+    "not_in_hand": N_("You can only show your own cards."),
+    "waiting_disprove": N_("Players answer a suggestion one by one, going left."),
+    "already_moved": N_("Roll, move, suggest, then accuse if you are sure."),
+    "trapped": N_("You cannot walk through another token."),
+    "passage_not_now": N_("Take a passage at the start of your turn, instead of rolling."),
+    "no_passage": N_("Secret passages join opposite corner rooms."),
+    "roll_first": N_("Roll, move, suggest, then accuse if you are sure."),
+    "unreachable": N_("Walk the number you rolled; going into a room may take fewer."),
+    "not_in_room": N_("A suggestion always names the room you are in."),
+    "move_first": N_("Roll, move, suggest, then accuse if you are sure."),
+    "suggest_again": N_("One suggestion each time you come into a room."),
+    "one_suggestion": N_("Roll, move, suggest, then accuse if you are sure."),
+    "bad_card": N_("Name one suspect and one weapon; an accusation also names a room."),
+    "accused_twice": N_("Only one accusation in the whole game, so be sure first."),
+    "accuse_in_room": N_("Stand in a room to accuse."),
+}
+
+#: Each card-game reason's rule in a few words (003).
+PLAIN_CARDS: dict[str, str] = {
+    "game_over": PLAIN_BOARD["game_over"],
+    "no_show": N_("Show a card only when you are asked about one you hold."),
+    "not_asked": N_("Show one of the two cards you were asked about."),
+    "not_in_hand": PLAIN_BOARD["not_in_hand"],
+    "waiting_show": N_("The player who was asked shows a card first."),
+    "no_join": N_("You join an accusation only while someone accuses."),
+    "waiting_join": N_("Everybody decides about joining first."),
+    "bad_card": N_("Use one person, one weapon and one location."),
+    "same_card": N_("Each question names two cards."),
+}
+
+#: Reasons whose rule is more precise than their code's (the engine's English template -> rule).
+PLAIN_TEMPLATE: dict[str, str] = {
+    "Another token stands on that square.": N_("You cannot stop on or walk through another token."),
+    "Other tokens block every way to that square.": PLAIN_BOARD["trapped"],
+    "Other tokens block every way into the {room}.": PLAIN_BOARD["trapped"],
+    "You rolled {roll}: you must walk exactly {roll} square, without stepping on a square twice, unless you enter "
+    "a room first.": N_("Never the same square twice in one turn."),
+    "You cannot go back into the {room} in the same turn you left it.":
+        N_("Never the same square or room twice in one turn."),
+    "You can only stop on a corridor square or in a room.":
+        N_("Tokens walk the corridor and go into rooms by the doors."),
+}
+
 #: Section names of the English rule texts (000, 002) as cited by the engines.
 SECTIONS: dict[str, str] = {
     "How a turn works": N_("How a turn works"),
@@ -81,15 +135,21 @@ WORDS: dict[str, str] = {"person": N_("person"), "weapon": N_("weapon"), "locati
 
 @dataclass(frozen=True)
 class Explanation:
-    """What the message box shows: ``text`` (what went wrong), ``why`` (the
-    reason, in plain words) and ``rule`` (where it is written)."""
+    """A refusal explained: ``text`` (what went wrong) and ``plain`` (its rule
+    in a few words, "Rule: ..."; "" for none) for the message box; ``why``
+    (the reason, in plain words) and ``rule`` (where it is written) for the log."""
 
     text: str
     why: str
     rule: str
+    plain: str = ""
 
     def full(self) -> str:
         return "\n".join(p for p in (self.text, self.why, self.rule) if p)
+
+    def for_log(self) -> str:
+        """One line for stderr: what went wrong, why, and the citation."""
+        return " | ".join(p for p in ("why not: " + self.text, self.why, self.rule) if p)
 
 
 _CITE = re.compile(r'^(?P<file>\d{3})\s+"(?P<section>[^"]+)"\s*(?P<rest>.*)$')
@@ -130,4 +190,5 @@ def explain(exc, game: str = "board") -> Explanation:
     table = WHY_CARDS if game == "cards" else WHY_BOARD
     code = getattr(exc, "code", "")
     why = _(table[code]) if code in table else ""
-    return Explanation(text, why, rule_text(getattr(exc, "rule", "")))
+    plain = PLAIN_TEMPLATE.get(template) or (PLAIN_CARDS if game == "cards" else PLAIN_BOARD).get(code, "")
+    return Explanation(text, why, rule_text(getattr(exc, "rule", "")), fmt("Rule: {rule}", rule=_(plain)) if plain else "")

@@ -275,7 +275,7 @@ def test_whole_turn_with_the_pad_only(app):
     wait_guard(app)
     for b in (RIGHT, A, B, A):                       # pad 1 presses during Mustard's private choice
         press(app, 1, b)
-    assert app.top is disprove and disprove.focus.focused is None
+    assert app.top is disprove and disprove.focus.focused is disprove.cards[0]   # preselected, not moved
     n = len(g.events)
     press(app, 2, RIGHT)
     press(app, 2, A)                                 # Mustard shows a card with his pad
@@ -290,9 +290,15 @@ def test_whole_turn_with_the_pad_only(app):
     labels = [b.label for b in board.focus.buttons]
     for _ in range(labels.index("Accuse")):
         press(app, 1, DOWN)
-    press(app, 1, A)                                 # Accuse
+    press(app, 1, A)                                 # Accuse: hers alone, behind her cover
+    cover = app.top
+    assert isinstance(cover, CoverScene) and cover.seat == 0
+    wait_guard(app)
+    press(app, 2, A)                                 # Mustard's pad cannot take her cover
+    assert app.top is cover
+    press(app, 1, A)
     acc = app.top
-    assert isinstance(acc, PickerScene) and acc.mode == "accuse"
+    assert isinstance(acc, PickerScene) and acc.mode == "accuse" and acc.private
     for _ in range(4):
         press(app, 1, A)                             # a suspect, a weapon, a room, Accuse!
     assert any(isinstance(e, ev.AccusationMade) and e.player == 0 for e in g.events)

@@ -16,7 +16,8 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game import i18n  # noqa: E402
-from game.i18n_why import WHY_BOARD, WHY_CARDS, explain, rule_text  # noqa: E402
+from game.i18n_why import (PLAIN_BOARD, PLAIN_CARDS, PLAIN_TEMPLATE, WHY_BOARD, WHY_CARDS, explain,  # noqa: E402
+                            rule_text)
 from game.rules.cards import ALL_CARDS  # noqa: E402
 from game.rules.errors import IllegalActionError  # noqa: E402
 
@@ -64,6 +65,40 @@ def test_no_message_is_empty_or_untranslated(lang):
             used = {p.split("!")[0] for p in i18n.placeholders(s)}
             assert used <= allowed, (lang, m.id, used - allowed)
     assert n > 300
+
+
+def glossary(lang: str) -> list[tuple[str, str, list[str]]]:
+    """locale/<lang>/glossary.txt: (preferred term, idea regex on the msgid, replaced words)."""
+    out = []
+    for line in (ROOT / "locale" / lang / "glossary.txt").read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            term, idea, words = (part.strip() for part in line.split("|"))
+            out.append((term, idea, [w.strip() for w in words.split(",") if w.strip()]))
+    return out
+
+
+@pytest.mark.parametrize("lang", ("es", "ca"))
+def test_the_catalogue_uses_the_glossary(lang):
+    """Issue 13: one word per idea (es "sugerencia", "libreta", "Intro"; ca "suggeriment", "llibreta",
+    "carta", "Pantalla completa", "Aprendre a jugar" ...): no translation whose English means the idea uses
+    a word the glossary replaces, and the preferred term is used."""
+    terms = glossary(lang)
+    assert len(terms) >= 6
+    wrong, used = [], set()
+    for m in _po(lang):
+        if not m.id or not m.string:
+            continue
+        english = " ".join(m.id) if isinstance(m.id, tuple) else m.id
+        strings = " ".join(m.string) if isinstance(m.string, tuple) else m.string
+        for term, idea, words in terms:
+            if not re.search(idea, english, re.I):
+                continue
+            wrong += [(word, english, strings) for word in words
+                      if re.search(r"(?<!\w)" + re.escape(word) + r"(?!\w)", strings, re.I)]
+            if term.lower() in strings.lower():
+                used.add(term)
+    assert not wrong, wrong
+    assert used == {term for term, _i, _w in terms}
 
 
 @pytest.mark.parametrize("lang", ("es", "ca"))
@@ -185,6 +220,23 @@ def test_every_illegal_action_has_an_explanation_in_three_languages(engine, tabl
         assert len(texts) == 3, (code, texts)     # really translated
 
 
+@pytest.mark.parametrize("engine,table", (("rules", PLAIN_BOARD), ("cardgame", PLAIN_CARDS)))
+def test_every_illegal_action_has_a_short_plain_rule_in_three_languages(engine, table):
+    """Issue 13: the message screen says the rule in a few words, not "Regla: 000 «Cómo va un turno»"."""
+    codes = _codes(ROOT / "game" / engine / "engine.py") - {"unknown"}
+    rules = [table[code] for code in codes] + list(PLAIN_TEMPLATE.values())
+    for rule in rules:
+        texts = set()
+        for lang in LANGS:
+            i18n.set_language(lang)
+            text = i18n._(rule)
+            assert text.strip() and len(text.split()) <= 14 and not re.search(r"\d{3}", text), (lang, text)
+            texts.add(text)
+        assert len(texts) == 3, texts                 # really translated
+    for template, rule in PLAIN_TEMPLATE.items():
+        assert rule != template                       # the rule never repeats what went wrong
+
+
 def test_every_engine_message_is_translated():
     """Each template the engines raise is in the catalogues (so the box is never half English)."""
     ids = {m.id for m in _po("es") if m.id}
@@ -219,7 +271,8 @@ def test_explanation_of_a_real_engine_error():
     i18n.set_language("ca")
     why = explain(info.value)
     assert why.text == "Tira el dau abans de moure't."
-    assert why.rule.startswith("Regla: 000") and why.why
+    assert why.rule.startswith("Regla: 000") and why.why and "000" in why.for_log()     # the citation: for the log
+    assert why.plain.startswith("Regla: ") and "000" not in why.plain                  # the rule in a few words
 
 
 # -------------------------------------------------------------------- font
@@ -303,7 +356,7 @@ def test_pause_menu_switches_language_and_the_log_follows():
         assert app.store.settings.language == "es"
         assert app.top.language_row.label == "Idioma: Español"
         assert board.match.log[0].startswith("Empieza la partida")
-        assert board.notebook_button.label == "Mis cartas y cuaderno"
+        assert board.notebook_button.label == "Mis cartas y libreta"
         app.draw()
     finally:
         app.close()
@@ -328,7 +381,7 @@ def test_why_not_box_in_catalan():
         box = app.top
         assert isinstance(box, MessageScene)
         assert box.text == "Tira el dau abans de moure't."
-        assert box.rule.startswith("Regla: 000") and box.detail
+        assert box.rule == "Regla: " + i18n._(PLAIN_BOARD["roll_first"]) and not box.detail    # no citation
         assert box.title == "Ara no"
         app.draw()
     finally:

@@ -45,6 +45,7 @@ from game.ui.board.gameover import GameOverScene  # noqa: E402
 from game.ui.scenes.menu import MenuScene  # noqa: E402
 from game.ui.scenes.message import MessageScene  # noqa: E402
 from game.ui.board.notebook import NotebookScene  # noqa: E402
+from game.ui.board.picker import PickerScene  # noqa: E402
 from game.ui.board.private import DisproveScene, EnvelopeScene, ShownCardScene  # noqa: E402
 from game.ui.scenes.rulebook import RulebookScene  # noqa: E402
 from game.ui.scenes.settings import SettingsScene  # noqa: E402
@@ -68,7 +69,8 @@ EMPTY = (100, 100)    # a spot of the cover (and of the board / table) with no b
 
 def is_private(scene) -> bool:
     """True for a scene only its seat may see."""
-    return isinstance(scene, PRIVATE) or (isinstance(scene, CardPickerScene) and scene.mode in ("accuse", "join"))
+    return isinstance(scene, PRIVATE) or (isinstance(scene, (CardPickerScene, PickerScene))
+                                          and scene.mode in ("accuse", "join"))
 
 
 def post(kind: int, **kw) -> None:
@@ -287,12 +289,13 @@ def test_held_and_mashed_buttons_never_get_past_a_cover_in_the_board_game(app):
         if (isinstance(top, BoardScene) and top.human_to_act and g.actor == 2 and not g.seats[2].eliminated
                 and sum(isinstance(e, ev.TurnStarted) and e.player == 2 for e in g.events) >= 4
                 and any(isinstance(a, Accuse) for a in g.legal_actions())):
-            top.open_accuse()
-            picker = app.top
+            top.open_accuse()                         # the picker is hers alone: behind her cover
+            return
+        if isinstance(top, PickerScene) and top.mode == "accuse":
             s, w, r = g.envelope
             for cat, want in (("suspect", s), ("weapon", w), ("room", next(x for x in ROOMS if x != r))):
-                click(app, next(b for b in picker.items[cat] if b.data == want).rect.center)
-            click(app, picker.ok.rect.center)
+                click(app, next(b for b in top.items[cat] if b.data == want).rect.center)
+            click(app, top.ok.rect.center)
             return
         act_for_people(app)
 
@@ -300,7 +303,7 @@ def test_held_and_mashed_buttons_never_get_past_a_cover_in_the_board_game(app):
     watch.play(lambda: isinstance(app.top, GameOverScene))
     assert g.over and g.seats[2].eliminated
     assert len(watch.covers) >= 20
-    check_every_cover(watch, {"DisproveScene", "ShownCardScene", "EnvelopeScene"})
+    check_every_cover(watch, {"DisproveScene", "ShownCardScene", "EnvelopeScene", "PickerScene"})
 
 
 def test_held_and_mashed_buttons_never_get_past_a_cover_in_the_card_game(app):
@@ -501,22 +504,33 @@ def test_the_pause_menu_over_the_public_board_still_shows_it(app):
     assert over_board != over_notebook                # over the board: the board shows, dimmed, as before
 
 
-def test_no_overlay_shows_a_private_card_game_screen(app):
+def card_table_in_show(app: App) -> CardTableScene:
+    """A card game (people at seats 0 and 2) stopped where a person must show a card."""
     setup = CardSetup(players=4, seed=5, levels=("human", "medium", "human", "easy"), first=0)
     match = CardMatch(setup, ("scarlet", "white", "peacock", "green"))
     card_advance(match, lambda g: g.phase is CardPhase.SHOW and match.is_human(g.actor) and len(g.actions) > 4)
     table = CardTableScene(app, match)
     app.push(table)
-    seat = match.game.actor
-    persons, weapons, locations = match.game.view(seat).piles
+    return table
 
+
+def showing(app: App, table, seat: int):
+    """cards -> a maker of ``seat``'s card-to-show screen offering those ``cards``."""
     def show(cards):
         def make():
             scene = CardShowScene(app, table, seat)
             scene.offer(list(cards))
             return scene
         return make
+    return show
 
+
+def test_no_overlay_shows_a_private_card_game_screen(app):
+    table = card_table_in_show(app)
+    match = table.match
+    seat = match.game.actor
+    persons, weapons, locations = match.game.view(seat).piles
+    show = showing(app, table, seat)
     assert_overlays_hide(app, table, [show(persons[:2]), show(weapons[:2])], esc_opens_menu=True)
     assert_overlays_hide(app, table, [lambda: flipped(CardShownScene(app, match, 0, 1, weapons[0])),
                                       lambda: flipped(CardShownScene(app, match, 0, 1, locations[0]))])
@@ -529,3 +543,80 @@ def test_no_overlay_shows_a_private_card_game_screen(app):
                          esc_opens_menu=True)
     assert_overlays_hide(app, table, [lambda: CardPickerScene(app, table, 0, "join", marks=True),
                                       lambda: CardPickerScene(app, table, 2, "join", marks=True)])
+
+
+def _cover_hides_the_preselected_card(app, seat: int, hands) -> None:
+    """Behind the cover for ``seat``, the card-to-show screen (which opens with
+    its first card focused) is not built and not drawn: the cover's frame is the
+    same whichever cards ``hands`` (two makers of the private screen) would offer."""
+    built = []
+    frames = []
+    for make in hands:
+        def spy(make=make):
+            built.append(make)
+            return make()
+        cover = CoverScene(app, app.top.match, seat, spy)
+        app.push(cover)
+        for _ in range(5):
+            app.step(FRAME)
+        frames.append(frame_bytes(app))
+        assert app.top is cover and not built            # nothing private built (so nothing drawn) yet
+        app.pop(cover)
+    assert frames[0] == frames[1]
+    cover = CoverScene(app, app.top.match, seat, hands[0])
+    app.push(cover)
+    while cover.guard.active:
+        app.step(FRAME, draw=False)
+    key(app, pygame.K_RETURN, dt=FRAME)                  # the right person takes the screen
+    shown = app.top
+    assert shown.private and shown.focus.focused is shown.cards[0]
+
+
+def test_the_preselected_card_to_show_stays_behind_the_cover(app):
+    board = board_in_disprove(app)
+    seat = board.game.actor
+    assert board.match.needs_cover
+
+    def disprove(cards):
+        def make():
+            scene = DisproveScene(app, board, seat)
+            scene.offer(list(cards))
+            return scene
+        return make
+
+    _cover_hides_the_preselected_card(app, seat, [disprove(("plum", "rope", "kitchen")),
+                                                  disprove(("green", "knife", "hall"))])
+
+
+def test_the_preselected_card_to_show_stays_behind_the_cover_in_the_card_game(app):
+    table = card_table_in_show(app)
+    seat = table.match.game.actor
+    persons, weapons, _locations = table.match.game.view(seat).piles
+    show = showing(app, table, seat)
+    _cover_hides_the_preselected_card(app, seat, [show(persons[:2]), show(weapons[:2])])
+
+
+def test_the_board_accusation_picker_is_behind_the_cover_and_marks_only_its_own_cards(app):
+    """Issue 13: the board's accusation picker marks the accuser's hand (as the
+    card game's does), so it opens for the accuser alone, behind the cover."""
+    setup = GameSetup(seats=(SeatConfig("scarlet", "human"), SeatConfig("mustard", "computer"),
+                             SeatConfig("white", "human"), SeatConfig("green", "computer")), seed=3)
+    match = Match(app.board, setup)
+    advance(match, lambda g: g.phase is Phase.START and match.is_human(g.turn) and len(g.actions) > 8)
+    board = BoardScene(app, match)
+    app.push(board)
+    seat = match.game.turn
+    board.open_accuse()
+    cover = app.top
+    assert isinstance(cover, CoverScene) and cover.seat == seat
+    assert not any(isinstance(s, PickerScene) for s in app.stack)        # nothing of the hand built yet
+    while cover.guard.active:
+        app.step(FRAME, draw=False)
+    key(app, pygame.K_RETURN, dt=FRAME)
+    picker = app.top
+    assert isinstance(picker, PickerScene) and picker.private and picker.mode == "accuse"
+    hand = set(match.game.seats[seat].hand)
+    crossed = {b.data for row in picker.items.values() for b in row if b.crossed}
+    assert hand and crossed == hand | {c for c, m in match.notebooks[seat].items() if m == "✓"}
+    other = match.humans[1 - match.humans.index(seat)]
+    assert not (set(match.game.seats[other].hand) - hand) & crossed       # never the other person's cards

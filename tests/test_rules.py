@@ -376,3 +376,51 @@ def test_replay_rebuilds_the_same_game():
     g = play(board, setup)
     again = Game.replay(board, g.setup, list(g.actions))
     assert again.events == g.events and again.winner == g.winner
+
+
+# ------------------------------------------------- why a square cannot be reached (issue 13)
+def _mansion_move(roll: int):
+    from game import paths
+    from game.board.tmx import load_board
+
+    board = load_board(paths.MANSION_MAP)
+    setup = GameSetup(tuple(SeatConfig(s) for s in ("scarlet", "mustard", "white")), seed=1)
+    g = Game.new(board, setup)
+    g.rng = FixedDice(roll)
+    g.apply(Roll())
+    assert g.phase is Phase.MOVE and g.roll == roll
+    return g
+
+
+def _why(g, action) -> str:
+    with pytest.raises(IllegalActionError) as info:
+        g.check(action)
+    return info.value.template
+
+
+def test_a_square_further_than_the_roll_is_too_far_said_once():
+    g = _mansion_move(2)
+    me = g.seats[g.turn].suspect
+    occ = g.occupied(ignore=me)
+    far = destinations(g.board, g.positions[me], 99, occ, exact=False)
+    near = destinations(g.board, g.positions[me], 2, occ, exact=False)
+    square = next(p for p in far if not isinstance(p, str) and p not in near)
+    room = next(p for p in far if isinstance(p, str) and p not in near)
+    assert _why(g, Move(square=square)) == "That square is too far away: you rolled {roll}."
+    assert _why(g, Move(room=room)) == "The {room} is too far away: you rolled {roll}."
+    odd = next(p for p in near if not isinstance(p, str) and p not in g.moves())     # 1 step: not exactly 2
+    assert _why(g, Move(square=odd)).startswith("You rolled {roll}: you must walk exactly")
+
+
+def test_a_square_no_way_can_reach_says_the_tokens_block_it():
+    g = _mansion_move(6)
+    me = g.seats[g.turn].suspect
+    start = g.positions[me]
+    first = next(iter(g.moves()[next(iter(g.moves()))]))       # a square next to the start
+    walled = {sq for sq in g.board.corridor if abs(sq[0] - start[0]) + abs(sq[1] - start[1]) == 1}
+    for i, sq in enumerate(sorted(walled)):                    # put the other tokens all around the start
+        g.positions[("mustard", "white", "green", "peacock", "plum")[i]] = sq
+    g._moves = None
+    assert first in walled and not g.moves()
+    target = next(sq for sq in g.board.corridor if sq not in walled and sq != start)
+    assert _why(g, Move(square=target)) == "Other tokens block every way to that square."

@@ -16,14 +16,14 @@ import pytest  # noqa: E402
 
 from game import i18n  # noqa: E402
 from game.settings import Settings  # noqa: E402
-from game.ui import theme  # noqa: E402
+from game.ui import assets, theme  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.board.match import Match  # noqa: E402
 from game.ui.match import quick_setup  # noqa: E402
 from game.ui.board.table import BoardScene  # noqa: E402
 from game.ui.scenes.menu import MenuScene  # noqa: E402
-from game.ui.scenes.rulebook import (PAGE_Y, PANEL, PICTURE_BOX, TEXT_BOX, TITLE_Y, RulebookScene,  # noqa: E402
-                                     page_pictures, pages)
+from game.ui.scenes.rulebook import (CARD_W, PAGE_CARDS, PAGE_Y, PANEL, PICTURE_BOX, TEXT_BOX,  # noqa: E402
+                                     TITLE_Y, RulebookScene, page_pictures, pages)
 from game.ui.scenes.title import TitleScene  # noqa: E402
 from tests import inputs  # noqa: E402
 from tests.inputs import defaults_after, make_app  # noqa: E402,F401  (defaults_after: autouse fixture)
@@ -150,6 +150,8 @@ def test_text_fits_on_every_page(lang, size):
             for i, (line, rect) in enumerate(lines):                  # every line inside the text box
                 assert TEXT_BOX.contains(rect), (lang, size, page, line)
                 assert not any(rect.colliderect(o) for _l, o in lines[i + 1:]), (lang, size, page, line)
+            for cid in PAGE_CARDS.get(page, ()):                      # card names inside the card (issue 13)
+                assert assets.card_name_fits(cid, CARD_W), (lang, size, page, i18n.card(cid))
             pictures = [rect for _img, rect in page_pictures(page)]
             assert len(pictures) >= 3
             for i, rect in enumerate(pictures):                       # pictures apart, beside the text
@@ -167,4 +169,29 @@ def test_text_fits_on_every_page(lang, size):
                 move=i18n._("Arrows"), confirm="Enter", back="Esc"))[0]
         assert footer <= 1240
     finally:
+        app.close()
+
+
+def test_every_card_on_the_pages_is_a_face_whose_name_fits_and_page_two_shows_one_die():
+    """Issue 13: page 4 cut "Biblioteca" and "Profesor" at the card's edge; the
+    classic rules roll one die (000 "Your turn"), so page 2 shows one; the pages
+    say "tick" as the notebook does, never "cross it off"."""
+    app = make_app(settings=Settings(language="en", muted=True, fullscreen=False))
+    try:
+        for lang in ("en", "es", "ca"):
+            i18n.set_language(lang)
+            faces = {id(assets.card(c, CARD_W)): c for cards in PAGE_CARDS.values() for c in cards}
+            for page, cards in PAGE_CARDS.items():
+                shown = [faces[id(img)] for img, _r in page_pictures(page) if id(img) in faces]
+                assert shown == list(cards)
+            dice = {id(assets.die_face(v, 100)) for v in range(1, 7)}
+            assert sum(id(img) in dice for img, _r in page_pictures(1)) == 1
+            for w in (100, 110):                  # the old width cut these names
+                assert not all(assets.card_name_fits(c, w) for cards in PAGE_CARDS.values() for c in cards) \
+                    or lang == "en"
+        i18n.set_language("en")
+        words = " ".join(" ".join(lines) for _t, lines in pages()).lower()
+        assert "cross" not in words and "tick" in words and "roll the die " in words
+    finally:
+        i18n.set_language("en")
         app.close()

@@ -114,7 +114,7 @@ def test_each_control_changes_its_setting_and_is_saved(tmp_path):
         assert again.sounds.muted and again.speed == anim.INSTANT
         assert i18n.language() == "ca" and theme.text_scale() == theme.LARGE_SCALE
         s = open_from_title(again)
-        assert s.fullscreen_row.label == "Pantalla sencera: sí"
+        assert s.fullscreen_row.label == "Pantalla completa: sí"
         s.fullscreen_row.press()                      # and back to a window
         assert not again.store.settings.fullscreen and not load_settings(path)[0].fullscreen
     finally:
@@ -211,7 +211,7 @@ def test_pad_drives_the_settings_screen_from_the_pause_menu(tmp_path):
         assert isinstance(s, SettingsScene)
         press(app, RIGHT)                             # Language: English -> Español
         assert app.store.settings.language == "es"
-        assert board.notebook_button.label == "Mis cartas y cuaderno"   # the board follows at once
+        assert board.notebook_button.label == "Mis cartas y libreta"   # the board follows at once
         press(app, LEFT)
         assert app.store.settings.language == "en"
         press(app, DOWN)

@@ -563,8 +563,10 @@ def theme_text_rect(text: str, size: int, midtop) -> pygame.Rect:
     return theme.text(text, size, theme.BRASS, True).get_rect(midtop=midtop)
 
 
-def _disprove_scene(app: App) -> tuple[BoardScene, DisproveScene]:
-    match = _match_at(app, lambda g: g.phase is Phase.DISPROVE and g.actor == 0)
+def _disprove_scene(app: App, cards: int = 1) -> tuple[BoardScene, DisproveScene]:
+    """Miss Scarlet (the one person) must show one of ``cards`` or more named cards she holds."""
+    match = _match_at(app, lambda g: g.phase is Phase.DISPROVE and g.actor == 0
+                      and sum(c in g.seats[0].hand for c in g.suggestion.cards) >= cards)
     board = BoardScene(app, match)
     app.push(board)
     app.step(DT)                                                     # one person: no cover
@@ -572,20 +574,57 @@ def _disprove_scene(app: App) -> tuple[BoardScene, DisproveScene]:
     return board, app.top
 
 
-def test_show_card_ignores_hurry_enter_and_needs_a_chosen_card(app):
-    board, scene = _disprove_scene(app)
-    for _ in range(5):                                               # still hurrying the computers
+def test_show_card_preselects_the_first_card_and_ignores_hurry_enter(app):
+    """Issue 13 part 4: "Show a card" opens with the first card you may show
+    focused, so Enter alone shows it; Enter pressed again and again (hurrying the
+    computers) never does — only a fresh press after a quiet moment."""
+    board, scene = _disprove_scene(app, cards=2)
+    assert len(scene.cards) >= 2 and scene.focus.focused is scene.cards[0]
+    for _ in range(20):                                              # still hurrying the computers: 2 s of Enter
         key(app, pygame.K_RETURN)
-        assert app.top is scene
-    assert scene.focus.focused is None
+        assert app.top is scene and board.game.phase is Phase.DISPROVE
     wait_guard(app)
-    key(app, pygame.K_RETURN)                                        # no card focused: nothing shown
-    assert app.top is scene and scene.nudge and board.game.phase is Phase.DISPROVE
+    key(app, pygame.K_RETURN)                                        # one fresh Enter shows the first card
+    assert app.top is not scene
+    shown = next(e for e in reversed(board.game.events) if isinstance(e, ev.CardShown))
+    assert shown.by == 0 and shown.card == scene.offered[0]
+
+
+def test_show_card_is_never_stuck_for_a_held_key(app):
+    """A key held down (auto-repeat, never let go) picks no card at first, but
+    after CHOICE_PATIENCE seconds nobody is kept waiting."""
+    from game.ui.bases.private import CHOICE_PATIENCE
+
+    board, scene = _disprove_scene(app, cards=2)
+    down = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0)
+    waited = 0.0
+    while app.top is scene:
+        pygame.event.post(down)
+        app.step(DT, draw=False)
+        waited += DT
+        assert waited < CHOICE_PATIENCE + 1
+    assert waited >= CHOICE_PATIENCE - DT
+    shown = next(e for e in reversed(board.game.events) if isinstance(e, ev.CardShown))
+    assert shown.card == scene.offered[0]
+
+
+def test_show_card_with_one_card_enter_shows_it(app):
+    board, scene = _disprove_scene(app)
+    scene.offer(scene.offered[:1])
+    assert scene.focus.focused is scene.cards[0]
+    wait_guard(app)
+    key(app, pygame.K_RETURN)
+    shown = next(e for e in reversed(board.game.events) if isinstance(e, ev.CardShown))
+    assert app.top is not scene and shown.card == scene.offered[0]
+
+
+def test_show_card_arrows_choose_another_card(app):
+    board, scene = _disprove_scene(app, cards=2)
+    wait_guard(app)
     key(app, pygame.K_RIGHT)
     chosen = scene.focus.focused
-    assert chosen is scene.cards[0]
+    assert chosen is scene.cards[1]
     key(app, pygame.K_RETURN)
-    assert app.top is not scene
     shown = next(e for e in reversed(board.game.events) if isinstance(e, ev.CardShown))
     assert shown.by == 0 and shown.card == chosen.data
 
@@ -693,7 +732,7 @@ def test_status_line_while_a_suggestion_is_answered(app):
             seen.append(board._status())
         app.step(0.02, draw=False)
     assert seen and all(seen), seen
-    assert "Waiting for the players to the left to answer…" in seen
+    assert "Waiting for the others to answer…" in seen
 
 
 def test_notebook_facts_cannot_be_cycled(app):
@@ -995,3 +1034,25 @@ def test_enter_or_click_skips_the_running_animation(app):
     key(app, pygame.K_RETURN, dt=0.001)
     app.step(0.001, draw=False)
     assert len(board.game.events) > before
+
+
+def test_a_click_too_far_says_too_far_once_and_the_rule_in_a_few_words(app, capsys):
+    """Issue 13: the "unreachable square" box said the same thing twice and never
+    "too far"; its rule was a citation ("Rule: 000 ...") a child cannot read."""
+    from game.rules.movement import destinations
+
+    match = _match_at(app, lambda g: g.phase is Phase.MOVE and g.actor == 0)
+    board = BoardScene(app, match)
+    app.push(board)
+    app.step(DT)
+    g = board.game
+    me = g.seats[0].suspect
+    near = destinations(g.board, g.positions[me], g.roll, g.occupied(ignore=me), exact=False)
+    far = next(sq for sq in sorted(g.board.corridor) if sq not in near and sq not in g.occupied())
+    board._explain_board_click(board.view.dest_point(far))
+    box = app.top
+    assert isinstance(box, MessageScene)
+    assert box.text == f"That square is too far away: you rolled {g.roll}."
+    assert box.rule.startswith("Rule: ") and "000" not in box.rule and not box.detail
+    assert "too far" not in box.rule.lower()                       # said once
+    assert "Rule: 000 “How a turn works” 2-3" in capsys.readouterr().err   # the citation: for the log

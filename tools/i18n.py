@@ -15,6 +15,10 @@
 
 Babel is a development tool only: the game reads the committed ``.mo`` files
 with the standard library's :mod:`gettext`.
+
+One word per idea: ``locale/<lang>/glossary.txt`` lists each language's
+preferred terms and the words they replace ("sugerencia", not "sospecha");
+tests/test_i18n.py checks that no translation uses a replaced word.
 """
 
 from __future__ import annotations

@@ -415,23 +415,39 @@ class Game(Judge):
         raise IllegalActionError(N_("Unknown action {action!r}."), "unknown", "", action=kind if action is None else action)
 
     def _why_not_reachable(self, dest: Position | None) -> tuple[str, dict]:
-        """The reason (an English template) and its parameters; anything that
-        is neither a room of the game nor a square (``""``, ``"nowhere"``, a
-        list) is "You can only stop on a corridor square or in a room."."""
+        """The reason (an English template) and its parameters, said once:
+        "too far" when ``dest`` is further than the roll, "blocked" when other
+        tokens close every way there, else why the exact count fails
+        (000 "How a turn works" 2-3); anything that is neither a room of the
+        game nor a square (``""``, ``"nowhere"``, a list) is "You can only stop
+        on a corridor square or in a room."."""
         place = _is_place(dest)
         if place and isinstance(dest, str):
             if dest == self.room_of(self.turn):
                 return N_("You cannot go back into the {room} in the same turn you left it."), {"room": dest}
-            return N_("You cannot reach the {room} with a roll of {roll}."), {"room": dest, "roll": self.roll}
+            if dest not in self._reach(None):
+                return N_("Other tokens block every way into the {room}."), {"room": dest}
+            return N_("The {room} is too far away: you rolled {roll}."), {"room": dest, "roll": self.roll}
         if place and dest in self.occupied():
-            return N_("Another token stands on that square. You cannot stop on it or walk through it."), {}
+            return N_("Another token stands on that square."), {}
         if not place or dest not in self.board.corridor:
             return N_("You can only stop on a corridor square or in a room."), {}
+        if dest not in self._reach(None):
+            return N_("Other tokens block every way to that square."), {}
+        if dest not in self._reach(self.roll or 0):
+            return N_("That square is too far away: you rolled {roll}."), {"roll": self.roll}
         one, many = Np_("You rolled {roll}: you must walk exactly {roll} square, without stepping "
                         "on a square twice, unless you enter a room first.",
                         "You rolled {roll}: you must walk exactly {roll} squares, without stepping "
                         "on a square twice, unless you enter a room first.")
         return one, {"roll": self.roll, "plural": many, "count": "roll"}
+
+    def _reach(self, steps: int | None) -> dict[Position, Path]:
+        """Where the mover's token could get in at most ``steps`` squares (None:
+        any number) past the other tokens, as "up to the roll" would allow."""
+        me = self.seats[self.turn].suspect
+        far = steps if steps is not None else len(self.board.corridor) + 1
+        return destinations(self.board, self.positions[me], far, self.occupied(ignore=me), exact=False)
 
     # ---------------------------------------------------------------- apply
     def _require_names(self, action: Action) -> None:

@@ -237,6 +237,32 @@ def card_size(width: int) -> tuple[int, int]:
     return width, pad + pic + 4 + NAME_LINES * line + pad
 
 
+def card_name_top(width: int) -> int:
+    """Where the name starts (pixels from the top) on a card ``width`` pixels wide."""
+    pad = max(6, width // 16)
+    return pad + (width - 2 * pad) + 4
+
+
+def card_name_room(width: int) -> int:
+    """How wide (pixels) a line of the name may be on a card ``width`` pixels wide."""
+    return width - 8
+
+
+def card_name_lines(card_id: str, width: int) -> list[str]:
+    """The lines of the name under the picture on a card ``width`` pixels wide
+    (at most :data:`NAME_LINES`, 20-pixel bold).  A single word wider than
+    :func:`card_name_room` would run over the card's edge: a screen that shows
+    cards chooses a width where every name fits (see the text-fit tests)."""
+    return theme.wrap(card_name(card_id), card_name_room(width), theme.SMALL, True, exact=True)[:NAME_LINES]
+
+
+def card_name_fits(card_id: str, width: int) -> bool:
+    """Does the whole name of ``card_id`` fit on a card ``width`` pixels wide?"""
+    lines = card_name_lines(card_id, width)
+    f = theme.font_px(theme.SMALL, True)
+    return " ".join(lines) == card_name(card_id) and all(f.size(ln)[0] <= card_name_room(width) for ln in lines)
+
+
 def card(card_id: str, width: int) -> pygame.Surface:
     """A whole card face: frame in its category's colour, the picture and the
     name underneath (drawn here, up to two lines of 20-pixel bold text)."""
@@ -252,7 +278,7 @@ def card(card_id: str, width: int) -> pygame.Surface:
         s.blit(card_picture(card_id, pic), (pad, pad))
         pygame.draw.rect(s, frame, (pad, pad, pic, pic), 2)
         y = pad + pic + 4
-        lines = theme.wrap(card_name(card_id), w - 8, theme.SMALL, True, exact=True)[:NAME_LINES]
+        lines = card_name_lines(card_id, width)
         line = theme.font_px(theme.SMALL, True).get_linesize()
         y += (NAME_LINES - len(lines)) * line // 2
         for ln in lines:

@@ -23,7 +23,7 @@ import pygame
 from game import tutorial
 from game.rules.actions import Move
 from game.rules.cards import SUSPECTS
-from game.ui import prompts, theme
+from game.ui import pointer, prompts, theme
 from game.ui.i18n import _, fmt
 from game.ui.input import Intent, Kind
 from game.ui.board.match import Match
@@ -162,6 +162,9 @@ class Coach:
         self.t = 0.0
         self.nudge = 0.0
         self.notebook_at = -1          # actions played when the notebook was last opened
+        self.ring: int | None = None   # the pointer drawn last frame: the ring's margin, the arrow's (side, length)
+        self.arrow: tuple[str, int] | None = None
+        self.placed: pygame.Rect | None = None
         self.welcome_back = resumed
 
     # ----------------------------------------------------------- state
@@ -376,15 +379,15 @@ class Coach:
 
     def draw(self, surface: pygame.Surface) -> None:
         """The bubble (with the game dimmed behind it) or the pointer on the target."""
+        self._place()
         if self.bubble is not None:
             theme.dim(surface, 110)
             r, target = self.box, self.pointed
             if target is not None:
-                self._ring(surface, target)
                 if self.bubble.point is not None:      # a square or token: a short arrow beside it, no line across
-                    self._arrow_at(surface, _arrow_tip(target, self.point_way), way=self.point_way)
+                    self._point_at(surface, target)
                 else:
-                    self._arrow(surface, r, target)
+                    self._pointer(surface, target)
             theme.panel(surface, r, theme.PAPER, theme.BRASS, 18, 5)
             total = len(tutorial.LESSONS)
             number = next((i + 1 for i, ls in enumerate(tutorial.LESSONS) if ls is self.bubble), None)
@@ -397,27 +400,30 @@ class Coach:
             theme.blit_text(surface, prompts.fmt(_("Press {confirm} to go on")), (r.centerx, r.bottom - 16),
                             theme.BODY, (150, 60, 40), True, "midbottom", r.width - 48)
         elif self.target is not None:
-            self._ring(surface, self.target)
-            tip = (self.target.centerx, self.target.top - 6)
-            if self.target.top < 90:
-                tip = (self.target.centerx, self.target.bottom + 6)
-            self._arrow_at(surface, tip, way=(0, -1) if self.target.top < 90 else (0, 1))
+            self._pointer(surface, self.target)
+        theme.forget_drawn_text()          # the next frame's scenes start a new list
 
-    def _ring(self, surface: pygame.Surface, target: pygame.Rect) -> None:
-        grow = 10 + int(5 * math.sin(self.t * 6))
-        r = target.inflate(grow, grow)
-        pygame.draw.rect(surface, (20, 14, 10), r.inflate(6, 6), 5, border_radius=12)
-        pygame.draw.rect(surface, theme.HIGHLIGHT, r, 5, border_radius=12)
+    def _place(self) -> None:
+        """Where this frame's ring and arrow go: clear of the text the scenes just drew
+        (:data:`game.ui.theme.drawn_text`), the other buttons and the bubble (see :mod:`game.ui.pointer`)."""
+        target = self.pointed if self.bubble is not None else self.target
+        self.arrow, self.ring, self.placed = None, None, target
+        if target is None:
+            return
+        top = self.app.top
+        buttons = [b for b in getattr(getattr(top, "focus", None), "buttons", []) if b.rect != target]
+        words = list(theme.drawn_text) + [pointer.name_box(b) for b in buttons]
+        words += [self.box] if self.bubble is not None else []
+        wanted = pointer.RING_PULSE + round((pointer.RING_MAX - pointer.RING_PULSE) * (0.5 + 0.5 * math.sin(self.t * 6)))
+        own = [pointer.name_box(b) for b in getattr(getattr(top, "focus", None), "buttons", [])
+               if b.rect == target and b.rect != pointer.name_box(b)]
+        self.ring = pointer.ring_margin(target, words, wanted, own)
+        self.arrow = pointer.arrow_place(target, words, [b.rect for b in buttons])
 
-    def _arrow(self, surface: pygame.Surface, bubble: pygame.Rect, target: pygame.Rect) -> None:
-        """A line from the bubble's edge to the target."""
-        start = (max(bubble.left + 30, min(bubble.right - 30, target.centerx)),
-                 bubble.bottom if target.centery > bubble.bottom else bubble.top
-                 if target.centery < bubble.top else bubble.centery)
-        ring = target.inflate(14, 14)        # end at the ring round the target, never across its label
-        end = (max(ring.left, min(ring.right, start[0])), max(ring.top, min(ring.bottom, start[1])))
-        pygame.draw.line(surface, (20, 14, 10), start, end, 9)
-        pygame.draw.line(surface, theme.HIGHLIGHT, start, end, 5)
+    def _pointer(self, surface: pygame.Surface, target: pygame.Rect) -> None:
+        pointer.draw_ring(surface, target, self.ring)
+        if self.arrow is not None:           # no room clear of words: the ring alone
+            pointer.draw_arrow(surface, target, self.arrow[0], self.t, self.nudge, self.arrow[1])
 
     def _arrow_at(self, surface: pygame.Surface, tip: tuple[int, int], way: tuple[int, int] = (0, 1)) -> None:
         """A big bobbing arrow with its point at ``tip``, pointing ``way``
@@ -430,6 +436,24 @@ class Coach:
         pts = _arrow_points(tip, way)
         pygame.draw.polygon(surface, theme.HIGHLIGHT, pts)
         pygame.draw.polygon(surface, (20, 14, 10), pts, 3)
+
+    def _point_at(self, surface: pygame.Surface, target: pygame.Rect) -> None:
+        """A lesson about a square or token: the ring, and a short arrow beside
+        it on the side that hides no room name, lit square or token
+        (:meth:`_point_way`)."""
+        pointer.draw_ring(surface, target, self.ring)
+        self._arrow_at(surface, _arrow_tip(target, self.point_way), way=self.point_way)
+
+    def mark_rects(self) -> list[pygame.Rect]:
+        """The ring and the arrow drawn in the last frame (for the overlap test)."""
+        target = self.placed
+        if target is None or self.ring is None:
+            return []
+        if self.bubble is not None and self.bubble.point is not None:   # the short arrow beside a square
+            arrow = [_arrow_box(_arrow_tip(target, self.point_way), self.point_way)]
+        else:
+            arrow = [pointer.arrow_box(target, *self.arrow)] if self.arrow is not None else []
+        return pointer.ring_bands(target, self.ring) + arrow
 
     def widgets(self) -> list:
         """Every lesson's text in its bubble, for the text-fit test (labels of one line each)."""

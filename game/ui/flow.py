@@ -29,15 +29,19 @@ def open_private(app, match, seat: int, make: Callable[[], Scene], optional: boo
 
 def refuse(app, reason, game: str = "board") -> None:
     """Say why not, in a message screen: ``reason`` is an
-    :class:`~game.core.errors.IllegalActionError` (its explanation in the
-    player's language, with the reason and the rule: :func:`game.i18n_why.explain`
-    with ``game`` "board" or "cards") or a plain sentence."""
+    :class:`~game.core.errors.IllegalActionError` (what went wrong and its rule
+    in a few words, in the player's language: :func:`game.i18n_why.explain`
+    with ``game`` "board" or "cards"; the reason behind it and the rule's
+    citation go to stderr) or a plain sentence."""
+    import sys
+
     from game.core.errors import IllegalActionError
     from game.i18n_why import explain
 
     app.play("wrong")
     if isinstance(reason, IllegalActionError):
         why = explain(reason, game)
-        app.push(make_scene("message", app, why.text, detail=why.why, rule=why.rule))
+        print(why.for_log(), file=sys.stderr)
+        app.push(make_scene("message", app, why.text, rule=why.plain))
     else:
         app.push(make_scene("message", app, reason))

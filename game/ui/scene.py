@@ -57,6 +57,12 @@ class Scene:
         its owner.  None (the default): nothing to say."""
         return None
 
+    def mark_rects(self) -> list[pygame.Rect]:
+        """The marks drawn that are not text (arrows, rings, dots), as
+        rectangles in logical pixels: no text may be drawn over them (the
+        overlap test checks).  None by default."""
+        return []
+
     def coach_target(self, action=None) -> pygame.Rect | None:
         """What the guided game's coach points at on this scene, in logical
         pixels, for the learner's next ``action`` (a :mod:`game.rules.actions`

@@ -14,9 +14,9 @@ from game.ui.cardgame.screens import CARD_SCENES, build_card_scene
 from game.ui.registry import make
 
 SCENE_NAMES = ("title", "setup", "board", "notebook", "suggestion", "cover", "game-over", "controls", "settings", "presets",
-                "rules", "lesson", "lesson-disprove", "tokens") + CARD_SCENES + ("lesson-speech", "lesson-settings",
+                "rules", "rules-2", "rules-3", "rules-4", "lesson", "lesson-disprove", "tokens") + CARD_SCENES + ("lesson-speech", "lesson-settings",
                                                                      "settings-silent", "notebook-hints", "unplugged",
-                                                                     "report", "report-computer") + \
+                                                                     "report", "report-computer", "show-card", "accuse", "why-not") + \
     ("lesson-twice", "lesson-blocked", "lesson-out", "lesson-pulled", "lesson-still", "lesson-stuck")
 
 #: The lesson on screen in each "lesson..." scene (a key of game.tutorial.LESSONS; "you" where not named).
@@ -85,8 +85,10 @@ def build_scene(app, scene: str, seed: int = 3) -> None:
         rules.focus.focus_on(rules.switch_buttons["up-to"])
         app.push(rules)
         return
-    if scene == "rules":
-        app.push(make("rulebook", app))
+    if scene == "rules" or scene.startswith("rules-"):      # the Rules screen at page 1 (or "rules-N")
+        book = make("rulebook", app)
+        book.turn(int(scene.partition("-")[2] or 1) - 1)
+        app.push(book)
         return
     if scene == "settings":
         app.push(make("settings", app))
@@ -153,6 +155,27 @@ def build_scene(app, scene: str, seed: int = 3) -> None:
         picker.pick("suspect", picker.items["suspect"][3])
         picker.focus.focus_on(picker.items["weapon"][2])
         app.push(picker)
+        return
+    if scene == "show-card":          # a card to show, the first one you may show chosen already
+        advance(match, lambda g: g.phase is Phase.DISPROVE and g.actor == human
+                and sum(c in g.seats[human].hand for c in g.suggestion.cards) >= 2, limit=20000)
+        board = make("board", app, match)
+        app.push(board)
+        app.push(make("disprove", app, board, human))
+        return
+    if scene in ("accuse", "why-not"):
+        advance(match, lambda g: g.turn == human and g.phase is Phase.START and _turns(g) >= 9)
+        board = make("board", app, match)
+        app.push(board)
+        if scene == "accuse":         # the accuser's own cards marked (one person: no cover)
+            app.push(make("picker", app, board, "accuse", marks=True))
+            return
+        board.do(Roll())
+        _settle(board)
+        g = match.game
+        far = next(sq for sq in sorted(g.board.corridor, key=lambda q: -abs(q[0] - 12) - abs(q[1] - 12))
+                   if sq not in g.moves() and sq not in g.occupied())
+        board._explain_board_click(board.view.dest_point(far))   # "That square is too far away"
         return
     advance(match, lambda g: g.turn == human and g.phase is Phase.START and _turns(g) >= 9)
     book = match.notebooks[human]

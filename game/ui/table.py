@@ -407,26 +407,48 @@ class TableScene(Scene):
 
 
 # ----------------------------------------------------------------- panels
-def draw_turn(surface: pygame.Surface, rect: pygame.Rect, suspect: str, name: str, status: str) -> pygame.Rect:
+#: Pixels kept free after the status line for the thinking dots: a 16-pixel
+#: gap and three dots 14 pixels apart (radius up to 6), so the words never run into them.
+DOTS_ROOM = 16 + 2 * 14 + 12
+
+
+def status_width(rect: pygame.Rect, thinking: bool) -> int:
+    """Pixels for the status line in the whose-turn panel ``rect`` (``thinking``: dots follow it)."""
+    return rect.width - 90 - (DOTS_ROOM if thinking else 0)
+
+
+def status_rect(rect: pygame.Rect, status: str, thinking: bool = True) -> pygame.Rect:
+    """Where :func:`draw_turn` draws the ``status`` line in the whose-turn panel ``rect``."""
+    img = theme.text(status, theme.SMALL, theme.BRASS, max_width=status_width(rect, thinking))
+    return img.get_rect(topleft=(rect.left + 80, rect.top + 50))
+
+
+def draw_turn(surface: pygame.Surface, rect: pygame.Rect, suspect: str, name: str, status: str,
+              thinking: bool = False) -> pygame.Rect:
     """The whose-turn panel's contents: ``suspect``'s token, the seat's
-    ``name`` and the ``status`` line; returns the status line's rectangle."""
+    ``name`` and the ``status`` line (``thinking``: leaving :data:`DOTS_ROOM`
+    after it for the dots); returns the status line's rectangle."""
     img = assets.token(suspect, 56)
     surface.blit(img, img.get_rect(center=(rect.left + 40, rect.centery)))
     theme.blit_text(surface, name, (rect.left + 80, rect.top + 10), theme.HEADING, theme.CREAM, True,
                     max_width=rect.width - 90)
     return theme.blit_text(surface, status, (rect.left + 80, rect.top + 50), theme.SMALL, theme.BRASS,
-                           max_width=rect.width - 90)
+                           max_width=status_width(rect, thinking))
+
+
+def thinking_rect(rect: pygame.Rect, text_rect: pygame.Rect) -> pygame.Rect:
+    """The three thinking dots' box (pixels): after the status line ``text_rect``, in the panel ``rect``."""
+    return pygame.Rect(text_rect.right + 10, rect.top + 55, 2 * 14 + 12, 12)
 
 
 def draw_thinking(surface: pygame.Surface, t: float, rect: pygame.Rect, text_rect: pygame.Rect) -> None:
     """Three pulsing dots after the "… is thinking" line (``text_rect``) in
-    the whose-turn panel ``rect``; ``t`` is the scene's clock in seconds."""
-    x = min(text_rect.right + 16, rect.right - 50)
-    y = rect.top + 61
+    the whose-turn panel ``rect`` (inside :func:`thinking_rect`); ``t`` is the scene's clock in seconds."""
+    box = thinking_rect(rect, text_rect)
     for i in range(3):
         glow = 0.5 + 0.5 * math.sin(t * 6 - i * 0.9)
         colour = tuple(int(a + (b - a) * glow) for a, b in zip(theme.PANEL_EDGE, theme.BRASS))
-        pygame.draw.circle(surface, colour, (x + i * 14, y), 4 + int(glow * 1.5))
+        pygame.draw.circle(surface, colour, (box.left + 6 + i * 14, box.centery), 4 + int(glow * 1.5))
 
 
 def draw_log_frame(surface: pygame.Surface, rect: pygame.Rect, hint: str) -> None:
@@ -456,10 +478,13 @@ def wrap_log(entries: list[str], cache: dict[str, list[str]], width: int, size: 
     return lines
 
 
-def turn_labels(rect: pygame.Rect, name: str, statuses: list[str]) -> list[Label]:
+def turn_labels(rect: pygame.Rect, name: str, statuses: list[str], thinking: list[str] = ()) -> list[Label]:
     """The whose-turn panel's texts as :class:`Label` boxes (for the text-fit
-    test): the seat's ``name`` and each of the ``statuses`` it may show."""
+    test): the seat's ``name``, each of the ``statuses`` it may show and each
+    of the ``thinking`` ones (shown with the dots after them)."""
     out = [Label(pygame.Rect(rect.left + 80, rect.top + 10, rect.width - 90, 36), name, theme.HEADING, True)]
-    out += [Label(pygame.Rect(rect.left + 80, rect.top + 48, rect.width - 90, 28), text, theme.SMALL)
+    out += [Label(pygame.Rect(rect.left + 80, rect.top + 48, status_width(rect, False), 28), text, theme.SMALL)
             for text in statuses]
+    out += [Label(pygame.Rect(rect.left + 80, rect.top + 48, status_width(rect, True), 28), text, theme.SMALL)
+            for text in thinking]
     return out

@@ -271,6 +271,37 @@ def wrap(s: str, width: int, size: int = BODY, bold: bool = False, exact: bool =
     return lines
 
 
+#: The lines of text drawn on the whole screen (the 1280 x 720 logical surface)
+#: since :func:`forget_drawn_text`, in logical pixels: what the guided game's
+#: arrow and ring keep clear of (see :mod:`game.ui.pointer`).
+drawn_text: list[pygame.Rect] = []
+
+
+_INK: dict[int, tuple[pygame.Surface, pygame.Rect]] = {}
+
+
+def note_text(surface: pygame.Surface, rect: pygame.Rect, img: pygame.Surface | None = None) -> None:
+    """Remember that text was drawn at ``rect`` when ``surface`` is the whole
+    screen: only its inked pixels when the text's picture ``img`` is given."""
+    if surface.get_size() != (1280, 720):
+        return
+    if len(drawn_text) > 1000:           # nobody asked for a while
+        drawn_text.clear()
+    if img is not None:
+        known = _INK.get(id(img))
+        if known is None or known[0] is not img:
+            if len(_INK) > 4000:
+                _INK.clear()
+            known = _INK[id(img)] = (img, img.get_bounding_rect())
+        rect = known[1].move(rect.topleft)
+    drawn_text.append(rect)
+
+
+def forget_drawn_text() -> None:
+    """Start a new frame's :data:`drawn_text`."""
+    drawn_text.clear()
+
+
 def blit_text(surface: pygame.Surface, s: str, pos: tuple[int, int], size: int = BODY, colour=CREAM,
               bold: bool = False, anchor: str = "topleft", max_width: int | None = None) -> pygame.Rect:
     """Draw one line of text with its ``anchor`` (a pygame.Rect attribute name) at
@@ -278,6 +309,7 @@ def blit_text(surface: pygame.Surface, s: str, pos: tuple[int, int], size: int =
     surf = text(s, size, colour, bold, max_width)
     rect = surf.get_rect(**{anchor: pos})
     surface.blit(surf, rect)
+    note_text(surface, rect, surf)
     return rect
 
 
@@ -292,6 +324,7 @@ def blit_wrapped(surface: pygame.Surface, s: str, rect: pygame.Rect, size: int =
         else:
             r = surf.get_rect(topleft=(rect.left, y))
         surface.blit(surf, r)
+        note_text(surface, r, surf)
         y += surf.get_height() + line_gap
     return y - rect.top
 

@@ -257,6 +257,7 @@ def draw_key(surface: pygame.Surface, hint: str, midright: tuple[int, int]) -> p
         pygame.draw.circle(surface, (20, 14, 10), box.center, 17)
         pygame.draw.circle(surface, colour, box.center, 15)
         surface.blit(t, t.get_rect(center=box.center))
+        theme.note_text(surface, box)
         return box
     t = theme.text(hint, theme.SMALL, theme.INK, True)
     box = pygame.Rect(0, 0, max(34, t.get_width() + 14), 30)
@@ -264,6 +265,7 @@ def draw_key(surface: pygame.Surface, hint: str, midright: tuple[int, int]) -> p
     pygame.draw.rect(surface, theme.PAPER, box, border_radius=6)
     pygame.draw.rect(surface, (120, 100, 80), box, 2, border_radius=6)
     surface.blit(t, t.get_rect(center=box.center))
+    theme.note_text(surface, box)
     return box
 
 
@@ -275,6 +277,7 @@ def footer_hint(surface: pygame.Surface, s: str, y: int = 700) -> None:
     # an overlay's footer hides the dimmed footer of the screen under it, so the two never mix
     theme.shade(surface, pygame.Rect(0, r.top, surface.get_width(), r.height + 3), 235, theme.BG_DARK)
     surface.blit(text, r)
+    theme.note_text(surface, r, text)
 
 
 
@@ -324,3 +327,29 @@ class ChipButton(Button):
 
     def available_width(self) -> int:
         return self.rect.width - self.rect.height - 8 - 44
+
+
+class MarkedChip(ChipButton):
+    """A card row that also shows its owner's notes (only on a screen that
+    seat alone sees): a card ``crossed`` off (in your hand; in the card game
+    also face up or shown to you) is greyed with a line through its name — not
+    a ✓, which here means "picked" —; otherwise the person's own ``mark`` at
+    the right end, when not selected.  Both pickers use it (the card game's
+    and the board game's accusation)."""
+
+    mark: str = ""
+    crossed: bool = False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if self.crossed and not self.selected:
+            r = self.rect
+            theme.shade(surface, r, 110, (90, 80, 70))
+            width = min(theme.fit_width(self.label, theme.BODY, True, self.available_width()),
+                        self.available_width())
+            x0 = r.left + r.height + 4
+            pygame.draw.line(surface, theme.BAD, (x0, r.centery), (x0 + width + 8, r.centery), 4)
+        elif self.mark and not self.selected:
+            colour = theme.BAD if self.mark == "X" else (40, 130, 60) if self.mark == "✓" else (200, 140, 30)
+            theme.blit_text(surface, self.mark, (self.rect.right - 22, self.rect.centery), theme.HEADING, colour,
+                            True, "center")

@@ -37,6 +37,8 @@ LEFT_X, RIGHT_X = 24, 646
 COL_W = 610
 MARK_W = 50
 NAME_W = 226     # the longest card name at 20 px bold ("Senyoreta Amapola")
+#: Pixels between a row's name column and its note, and at least between any two texts side by side.
+NOTE_GAP = 12
 #: Rows with a revealed hint: background, note and outline of the newest one.
 HINT_BG, HINT_INK, HINT_EDGE = (208, 228, 248), (30, 80, 150), (60, 130, 210)
 #: The legend's colour while it shows a hint's reason.
@@ -49,7 +51,7 @@ DONE_RECT, DONE_HINTS_RECT = pygame.Rect(RIGHT_X, 610, COL_W, 60), pygame.Rect(R
 
 def note_width(row: pygame.Rect) -> int:
     """Pixels for a row's note ("Shown by ...") between the name and the mark."""
-    return COL_W - row.height - 16 - NAME_W - MARK_W - 8
+    return COL_W - row.height - 8 - NAME_W - NOTE_GAP - MARK_W - 8
 
 
 class RowButton(Button):
@@ -74,7 +76,7 @@ class RowButton(Button):
                         "midleft", NAME_W)
         note = nb.auto_text(card) or (nb.hint_note(hint) if hint else "")
         if note:
-            theme.blit_text(surface, note, (r.left + r.height + 12 + NAME_W, r.centery), theme.SMALL,
+            theme.blit_text(surface, note, (r.left + r.height + 8 + NAME_W + NOTE_GAP, r.centery), theme.SMALL,
                             HINT_INK if hint else (40, 110, 50), False, "midleft", note_width(r))
         cell = self.mark_rect()
         pygame.draw.rect(surface, (255, 252, 244), cell, border_radius=6)
@@ -279,10 +281,9 @@ class NotebookBase(Scene):
                         theme.TITLE, theme.BRASS, True, "midleft", 1150)
         for title, x, y in self.headers:
             theme.blit_text(surface, _(title), (x, y + HEADER_H // 2), theme.BODY, theme.BRASS, True, "midleft")
-        theme.blit_text(surface, _("Mark"), (RIGHT_X + COL_W - MARK_W // 2 - 4, 80 + HEADER_H // 2), theme.SMALL,
-                        theme.MUTED, False, "center")
-        theme.blit_text(surface, _("Mark"), (LEFT_X + COL_W - MARK_W // 2 - 4, 80 + HEADER_H // 2), theme.SMALL,
-                        theme.MUTED, False, "center")
+        for x in (LEFT_X, RIGHT_X):      # over the mark cells, ending with them (clear of the next column)
+            theme.blit_text(surface, _("Mark"), (x + COL_W - 4, 80 + HEADER_H // 2), theme.SMALL, theme.MUTED, False,
+                            "midright")
         text = self.legend()
         colour = theme.BRASS if self.fact_note else theme.CREAM
         if not self.fact_note and self.mode == "hints" and (self.hint_text == text or any(

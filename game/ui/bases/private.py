@@ -7,9 +7,12 @@ next person never sees it.  The board game's scenes
 
 With one person at the table there is no cover, so these screens may open
 while the player is still pressing Enter to hurry the computer players: each
-ignores input for :data:`~game.ui.scene.PRIVATE_GUARD` seconds, and the
-card to show starts with nothing focused (a card must be focused, then
-confirmed)."""
+ignores input for :data:`~game.ui.scene.PRIVATE_GUARD` seconds.  The card
+to show opens with the first card you may show focused (Enter shows it); with
+two or more cards to choose from (and no coach pointing at one) its guard takes
+only a *fresh* confirm (:class:`ChoiceGuard`): Enter held or pressed again and
+again to hurry the computers does not pick a card for you (for
+:data:`CHOICE_PATIENCE` seconds; after that nobody is kept waiting)."""
 
 from __future__ import annotations
 
@@ -19,8 +22,30 @@ from game.ui import anim, assets, prompts, theme
 from game.ui.i18n import _, card, fmt
 from game.ui.input import Intent, Kind
 from game.ui.registry import make
-from game.ui.scene import PRIVATE_GUARD, InputGuard, Scene, focus_on
+from game.ui.scene import PRIVATE_GUARD, FreshPressGuard, InputGuard, Scene, focus_on
 from game.ui.widgets import Button, CardButton, FocusGroup, Label, footer_hint
+
+
+#: Seconds after which the card-to-show screen takes a confirm even if it was
+#: never let go (someone mashing Enter on and on is not stuck there for ever).
+CHOICE_PATIENCE = 2.5
+
+
+class ChoiceGuard(FreshPressGuard):
+    """The card-to-show screen's guard: a :class:`~game.ui.scene.FreshPressGuard`
+    that gives way entirely after :data:`CHOICE_PATIENCE` seconds."""
+
+    def __init__(self, inputs, seconds: float, **kwargs) -> None:
+        super().__init__(inputs, seconds, **kwargs)
+        self.patience = CHOICE_PATIENCE
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.patience -= dt
+        self.armed = self.armed or self.patience <= 0
+
+    def blocks(self, intent: Intent) -> bool:
+        return self.patience > 0 and super().blocks(intent)
 
 
 class DisproveBase(Scene):
@@ -38,7 +63,8 @@ class DisproveBase(Scene):
         return focus_on(self, next((b for b in self.cards if b.data == card), None))
 
     def offer(self, offered: list[str]) -> None:
-        """Lay out the ``offered`` cards (ids), nothing focused, input guarded."""
+        """Lay out the ``offered`` cards (ids), the first one focused (Enter shows
+        it), input guarded until a fresh press (see the module's docstring)."""
         self.offered = offered
         w = 200
         cw, ch = assets.card_size(w)
@@ -50,10 +76,20 @@ class DisproveBase(Scene):
             b = CardButton(pygame.Rect(x0 + i * (cw + gap), 230, cw, ch), card(c), data=c)
             b.on_press = lambda c=c: self.show(c)
             self.cards.append(b)
-        self.focus = FocusGroup(self.cards, focus=None)
+        self.focus = FocusGroup(self.cards, focus=0)
         # Esc / M (pause menu) always pass: the menu keeps the duty to show a card
-        self.guard = InputGuard(PRIVATE_GUARD, allow=(Kind.BACK, Kind.MENU))
+        self.guard = self._guard(len(offered) > 1 and self.app.coach is None)
         self.nudge = False
+
+    def _guard(self, fresh: bool) -> InputGuard:
+        """The input guard: with a real choice (two or more cards, no coach
+        pointing at one) only a fresh press counts; else :data:`PRIVATE_GUARD` seconds."""
+        allow = (Kind.BACK, Kind.MENU)
+        if not fresh:
+            return InputGuard(PRIVATE_GUARD, allow=allow)
+        match, seat = self.board.match, self.seat
+        return ChoiceGuard(self.app.router.input, PRIVATE_GUARD, allow=allow + (Kind.POINT,),
+                           devices=lambda device: match.may_act(device, seat))
 
     def show(self, card: str) -> None:
         self.app.play("card")

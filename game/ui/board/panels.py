@@ -19,7 +19,8 @@ from game.ui import anim, assets, prompts, theme
 from game.ui.board.rules_text import rules_line
 from game.ui.i18n import _, fmt
 from game.ui.scene import OPEN_NOTEBOOK, focus_on
-from game.ui.table import draw_log, draw_log_frame, draw_thinking, draw_turn, turn_labels, wrap_log
+from game.ui.table import (draw_log, draw_log_frame, draw_thinking, draw_turn, status_rect, thinking_rect, turn_labels,
+                           wrap_log)
 from game.ui.widgets import Button, Label
 
 #: HUD geometry (logical pixels).
@@ -104,7 +105,7 @@ class BoardPanels:
         actor = g.actor
         if not m.is_human(actor):
             if g.phase is Phase.DISPROVE:
-                return fmt("{name} is choosing a card to show.", name=m.suspects[actor])
+                return fmt("{name} picks a card to show.", name=m.suspects[actor])
             return fmt("{name} is thinking…", name=m.suspects[actor])
         if self.busy:
             return self._busy_status()
@@ -126,7 +127,7 @@ class BoardPanels:
         """What a person reads while events are still being played on their turn."""
         playing = self._playing
         if isinstance(playing, ANSWERING) or self.game.suggestion is not None:
-            return _("Waiting for the players to the left to answer…")
+            return _("Waiting for the others to answer…")
         if isinstance(playing, ev.DieRolled):
             return _("Rolling the die…") if self.game.options.dice == 1 else _("Rolling the dice…")
         if isinstance(playing, ev.TokenMoved):
@@ -225,8 +226,10 @@ class BoardPanels:
         g, m = self.game, self.match
         self.refresh_buttons()
         kind = _("Person") if m.is_human(g.turn) else _("Computer")
-        r = draw_turn(surface, TURN_RECT, g.seats[g.turn].suspect, m.seat_name(g.turn), self._status() or kind)
-        if self.pending is not None and not self.busy:
+        thinking = self.pending is not None and not self.busy
+        r = draw_turn(surface, TURN_RECT, g.seats[g.turn].suspect, m.seat_name(g.turn), self._status() or kind,
+                      thinking)
+        if thinking:
             draw_thinking(surface, self.t, TURN_RECT, r)
         self._draw_dice(surface)
         self.focus.draw(surface)
@@ -267,13 +270,19 @@ class BoardPanels:
                 pygame.draw.rect(surface, (110, 80, 60), r, 3, border_radius=14)
                 theme.blit_text(surface, "?", r.center, theme.TITLE, (150, 120, 90), True, "center")
 
+    def mark_rects(self) -> list[pygame.Rect]:
+        """The thinking dots while a computer player thinks (see :meth:`Scene.mark_rects <game.ui.scene.Scene.mark_rects>`)."""
+        if self.pending is not None and not self.busy:
+            kind = _("Person") if self.match.is_human(self.game.turn) else _("Computer")
+            return [thinking_rect(TURN_RECT, status_rect(TURN_RECT, self._status() or kind))]
+        return []
+
     def widgets(self) -> list:
         self.refresh_buttons()
         out: list = list(self.focus.buttons)
-        statuses = [self._status()] + [fmt(t, name=s) for t in ("{name} is choosing a card to show.",
-                                                                 "{name} is thinking…") for s in SUSPECTS]
-        statuses += [_("Waiting for the players to the left to answer…"), _("Checking the envelope…")]
-        out += turn_labels(TURN_RECT, self.match.seat_name(self.game.turn), statuses)  # every line, every name
+        thinking = [fmt(t, name=s) for t in ("{name} picks a card to show.", "{name} is thinking…") for s in SUSPECTS]
+        thinking += [_("Waiting for the others to answer…"), _("Checking the envelope…")]
+        out += turn_labels(TURN_RECT, self.match.seat_name(self.game.turn), [self._status()], thinking)  # every name
         for line in self._log_render():
             out.append(Label(pygame.Rect(LOG_RECT.left + 14, 0, LOG_RECT.width - 28, LOG_LINE), line, LOG_SIZE))
         for i, line in enumerate(self._rules_lines()):

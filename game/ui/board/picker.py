@@ -2,7 +2,11 @@
 
 Suggestion: pick a suspect and a weapon from their cards; the room is the one
 the player stands in (shown, not choosable).  Accusation: a suspect, a weapon
-and any room.  Keyboard (arrows + Enter) and mouse both work.
+and any room; it is the accuser's alone (opened behind the cover when people
+share the screen, 000 "Accusations": nobody else sees it), so with ``marks``
+each row also shows the accuser's notes, as the card game's picker does: a card
+in your hand greyed with a line through it, else your notebook's mark.
+Keyboard (arrows + Enter) and mouse both work.
 """
 
 from __future__ import annotations
@@ -15,17 +19,19 @@ from game.ui import assets, theme
 from game.ui.i18n import _, card, fmt
 from game.ui.input import Intent, Kind
 from game.ui.scene import PRIVATE_GUARD, InputGuard, Scene, focus_on
-from game.ui.widgets import Button, CardButton, ChipButton, FocusGroup, Label, footer_hint
+from game.ui.widgets import Button, CardButton, FocusGroup, Label, MarkedChip, footer_hint
 
 
 class PickerScene(Scene):
     """``mode`` "suggest" or "accuse"; ``board`` is the :class:`BoardScene`
-    that applies the chosen action."""
+    that applies the chosen action.  ``marks`` (accuse, only where nobody
+    else looks): mark the accuser's own cards and notes; the scene is then private."""
 
     opaque = True
 
-    def __init__(self, app, board, mode: str, guarded: bool = False) -> None:
+    def __init__(self, app, board, mode: str, guarded: bool = False, marks: bool = False) -> None:
         super().__init__(app)
+        self.private = marks
         #: ``guarded`` (opened by itself on entering a room): input is ignored
         #: for a moment and nothing is focused, so a held Enter never suggests
         self.guard = InputGuard(PRIVATE_GUARD if guarded else 0.0, allow=(Kind.BACK, Kind.MENU, Kind.POINT))
@@ -52,11 +58,15 @@ class PickerScene(Scene):
             self.ok = Button(pygame.Rect(40, 616, 400, 60), _("Suggest!"), self.confirm)
             self.back_button = Button(pygame.Rect(460, 616, 260, 60), _("Back"), self.back, hint="Esc")
         else:
+            hand = set(game.seats[self.seat].hand) if marks else set()
+            book = board.match.notebooks.get(self.seat, {}) if marks else {}
             for col, (cat, cards) in enumerate((("suspect", SUSPECTS), ("weapon", WEAPONS), ("room", ROOMS))):
                 x = 30 + col * 415
                 row = []
                 for i, c in enumerate(cards):
-                    b = ChipButton(pygame.Rect(x, 150 + i * 58, 390, 50), card(c), data=c)
+                    b = MarkedChip(pygame.Rect(x, 150 + i * 58, 390, 50), card(c), data=c)
+                    b.crossed = c in hand or book.get(c) == "✓"     # in your hand, or ticked in your notebook
+                    b.mark = "" if b.crossed else book.get(c, "")
                     b.on_press = lambda b=b, cat=cat: self.pick(cat, b)
                     row.append(b)
                 self.items[cat] = row
@@ -158,9 +168,9 @@ class PickerScene(Scene):
         if self.mode == "suggest":
             theme.blit_text(surface, _("Make a suggestion"), (40, 14), theme.TITLE, theme.BRASS, True)
             theme.blit_text(surface, self.sentence(), (40, 72), theme.BODY, theme.CREAM, max_width=1000)
-            theme.blit_text(surface, _("Who?"), (40, 106), theme.BODY, theme.BRASS, True)
-            theme.blit_text(surface, _("With what?"), (40, 346), theme.BODY, theme.BRASS, True)
-            theme.blit_text(surface, _("Where?"), (1050, 106), theme.BODY, theme.BRASS, True)
+            for head, pos in ((_("Who?"), (40, 132)), (_("With what?"), (40, 372)), (_("Where?"), (1050, 132))):
+                # just above its cards, whatever the text size
+                theme.blit_text(surface, head, pos, theme.BODY, theme.BRASS, True, "bottomleft")
             face = assets.card(self.room, 180)
             surface.blit(face, (1050, 136))
             theme.blit_wrapped(surface, _("You are here. The room is always the one you stand in."),

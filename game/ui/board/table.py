@@ -115,7 +115,9 @@ class BoardScene(BoardPanels, TableScene):
     def open_accuse(self) -> None:
         if not self.may(Accuse):
             return
-        self.app.push(make_scene("picker", self.app, self, "accuse"))
+        seat = self.game.turn           # the accusation is the accuser's alone: behind the cover, with their marks
+        self.presenter.private(seat, "picker", self, "accuse", marks=True, optional=True,
+                               reason=_("Your accusation stays secret."))
 
     def open_notebook(self, seat: int | None = None) -> None:
         """Open the notebook of ``seat`` or of the person who may look now

@@ -16,8 +16,10 @@ from game.cardgame.cards import deck
 from game.cardgame.engine import Phase
 from game.ui import assets, prompts, theme
 from game.ui.cardgame.labels import deck_label, order_label
+from game.core.cards import SUSPECTS
 from game.ui.i18n import _, card, fmt, level_label, ngettext
-from game.ui.table import draw_log, draw_log_frame, draw_thinking, draw_turn, turn_labels, wrap_log
+from game.ui.table import (draw_log, draw_log_frame, draw_thinking, draw_turn, status_rect, thinking_rect, turn_labels,
+                           wrap_log)
 from game.ui.widgets import Button, CardButton, Label
 
 SEATS_RECT = pygame.Rect(10, 10, 670, 368)
@@ -64,9 +66,9 @@ class CardPanels:
         name = m.suspects[actor]
         if not m.is_human(actor):
             if g.phase is Phase.SHOW:
-                return fmt("{name} is choosing a card to show.", name=name)
+                return fmt("{name} picks a card to show.", name=name)
             if g.phase is Phase.JOIN:
-                return fmt("{name} is deciding whether to accuse too.", name=name)
+                return fmt("{name} decides: accuse too?", name=name)
             return fmt("{name} is thinking…", name=name)
         if self.busy:
             return _("One moment…")
@@ -115,8 +117,9 @@ class CardPanels:
         draw_log_frame(surface, LOG_RECT, hint)
         self._draw_seats(surface)
         self._draw_face_up(surface)
-        r = draw_turn(surface, TURN_RECT, m.suspects[g.turn], m.seat_name(g.turn), self.status())
-        if self.computer.pending is not None and not self.busy:
+        thinking = self.computer.pending is not None and not self.busy
+        r = draw_turn(surface, TURN_RECT, m.suspects[g.turn], m.seat_name(g.turn), self.status(), thinking)
+        if thinking:
             draw_thinking(surface, self.t, TURN_RECT, r)
         self.focus.draw(surface)
         if not m.is_human(g.actor) and not g.over:
@@ -167,11 +170,19 @@ class CardPanels:
         theme.blit_text(surface, self.rules_line(), (x0, UP_RECT.bottom - 12), theme.SMALL, theme.MUTED,
                         False, "bottomleft", UP_RECT.width - 32)
 
+    def mark_rects(self) -> list[pygame.Rect]:
+        """The thinking dots while a computer player thinks (see :meth:`Scene.mark_rects <game.ui.scene.Scene.mark_rects>`)."""
+        if self.computer.pending is not None and not self.busy:
+            return [thinking_rect(TURN_RECT, status_rect(TURN_RECT, self.status()))]
+        return []
+
     def widgets(self) -> list:
         self.refresh_buttons()
         g = self.game
         out: list = list(self.focus.buttons)
-        out += turn_labels(TURN_RECT, self.match.seat_name(g.turn), [self.status()])
+        thinking = [fmt(t, name=name) for t in ("{name} picks a card to show.", "{name} decides: accuse too?",
+                                                "{name} is thinking…") for name in SUSPECTS]
+        out += turn_labels(TURN_RECT, self.match.seat_name(g.turn), [self.status()], thinking)   # every name
         for seat in range(g.players):
             for (x, w), text, size, bold, _c in self._seat_cells(seat):
                 out.append(Label(pygame.Rect(x, 0, w, SEAT_H), text, size, bold))

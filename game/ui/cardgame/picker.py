@@ -18,8 +18,7 @@ from game.ui import theme
 from game.ui.i18n import N_, _, card, fmt
 from game.ui.input import Intent, Kind
 from game.ui.scene import Scene
-from game.ui.widgets import ChipButton
-from game.ui.widgets import Button, FocusGroup, Label, footer_hint
+from game.ui.widgets import Button, FocusGroup, Label, MarkedChip, footer_hint
 
 #: Column headers per kind of evidence card (the board game's words).
 HEADERS = {"person": N_("Who?"), "weapon": N_("With what?"), "location": N_("Where?")}
@@ -27,30 +26,6 @@ COL_X, COL_W, ROW_Y, ROW_STEP, ROW_H = 30, 390, 150, 58, 50
 OK_RECT = pygame.Rect(30, 480, 390, 60)
 BACK_RECT = pygame.Rect(445, 480, 390, 60)
 NOTE_RECT = pygame.Rect(30, 560, 1220, 110)
-
-
-class MarkedChip(ChipButton):
-    """A card row that also shows its case file: a card ``crossed`` off (in
-    your hand, face up, shown to you) is greyed with a line through its name —
-    not a ✓, which here means "picked" —; otherwise the person's own ``mark``
-    at the right end, when not selected."""
-
-    mark: str = ""
-    crossed: bool = False
-
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
-        if self.crossed and not self.selected:
-            r = self.rect
-            theme.shade(surface, r, 110, (90, 80, 70))
-            width = min(theme.fit_width(self.label, theme.BODY, True, self.available_width()),
-                        self.available_width())
-            x0 = r.left + r.height + 4
-            pygame.draw.line(surface, theme.BAD, (x0, r.centery), (x0 + width + 8, r.centery), 4)
-        elif self.mark and not self.selected:
-            colour = theme.BAD if self.mark == "X" else (40, 130, 60) if self.mark == "✓" else (200, 140, 30)
-            theme.blit_text(surface, self.mark, (self.rect.right - 22, self.rect.centery), theme.HEADING, colour,
-                            True, "center")
 
 
 class CardPickerScene(Scene):

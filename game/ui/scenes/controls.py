@@ -20,7 +20,9 @@ from game.ui.widgets import Button, FocusGroup, Label, footer_hint
 ROW_X, ROW_W, ROW_H, ROW_STEP, ROW_Y = 40, 820, 48, 50, 84
 #: The side text stops above the footer line.
 SIDE_BOTTOM = 662
-KEYS_X, PAD_X = 290, 580          # column offsets inside a row
+KEYS_X, PAD_X = 290, 574          # column offsets inside a row
+#: At least this many pixels between a column's text and the next column (and the row's right edge).
+COL_GAP = 16
 SIDE_X, SIDE_W = 876, 380
 
 ACTION_NAMES = {
@@ -55,17 +57,20 @@ class BindingRow(Button):
         waiting = self.owner.waiting is self.data
         pygame.draw.rect(surface, theme.BUTTON_HOVER if waiting else theme.PANEL, r, border_radius=8)
         pygame.draw.rect(surface, theme.PANEL_EDGE, r, 2, border_radius=8)
-        theme.blit_text(surface, self.label, (r.left + 14, r.centery), theme.BODY, theme.CREAM, True, "midleft",
-                        KEYS_X - 24)
-        theme.blit_text(surface, self.keys_text(), (r.left + KEYS_X, r.centery), theme.BODY,
-                        theme.BRASS if waiting else theme.CREAM, waiting, "midleft", PAD_X - KEYS_X - 10)
-        theme.blit_text(surface, self.pad_text(), (r.left + PAD_X, r.centery), theme.BODY, theme.MUTED, False,
-                        "midleft", ROW_W - PAD_X - 10)
+        for (text, bold, width), x in zip(self.columns(), (14, KEYS_X, PAD_X)):
+            colour = theme.CREAM if x == 14 else theme.MUTED if x == PAD_X else theme.BRASS if waiting else theme.CREAM
+            theme.blit_text(surface, text, (r.left + x, r.centery), theme.BODY, colour, bold, "midleft", width)
+
+    def columns(self) -> list[tuple[str, bool, int]]:
+        """The row's three texts (action, keys, pad button): (text, bold, width in pixels),
+        each ending :data:`COL_GAP` before the next column."""
+        waiting = self.owner.waiting is self.data
+        return [(self.label, True, KEYS_X - 14 - COL_GAP), (self.keys_text(), waiting, PAD_X - KEYS_X - COL_GAP),
+                (self.pad_text(), False, ROW_W - PAD_X - COL_GAP)]
 
     def text_width(self) -> int:
         """How far the widest of the three columns overflows (+1000), see :meth:`available_width`."""
-        cols = ((self.label, True, KEYS_X - 24), (self.keys_text(), True, PAD_X - KEYS_X - 10),
-                (self.pad_text(), False, ROW_W - PAD_X - 10))
+        cols = [(t, True, w) for t, _b, w in self.columns()]      # the keys are bold while waiting for one
         return 1000 + max(theme.fit_width(t, theme.BODY, bold, w) - w for t, bold, w in cols)
 
     def available_width(self) -> int:

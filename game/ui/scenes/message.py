@@ -1,8 +1,9 @@
 """A message box over the current scene: a plain-words reason and an OK button.
 
-For an action the rules do not allow ("Why not?") it shows what went wrong,
-the reason behind it in one sentence (``detail``) and the rule it comes from
-(``rule``), all in the player's language (see :mod:`game.i18n_why`).
+For an action the rules do not allow ("Why not?") it shows what went wrong
+and the rule in a few words (``rule``, "Rule: You cannot walk through another
+token."), in the player's language (see :mod:`game.i18n_why`; the citation
+goes to the log).  ``detail`` adds a paragraph between them when given.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ GAP = 14
 
 class MessageScene(Scene):
     """Shows ``text`` (wrapped) with a ``title`` and an OK button (Enter, Esc or
-    click); below it the ``detail`` (why) and the ``rule`` citation, when given."""
+    click); below it the ``detail`` and the ``rule`` line, when given."""
 
     opaque = False
 
@@ -47,7 +48,7 @@ class MessageScene(Scene):
         if self.detail:
             out.append((self.detail, theme.BODY, False, (70, 50, 40)))
         if self.rule:
-            out.append((self.rule, theme.SMALL, False, (120, 90, 60)))
+            out.append((self.rule, theme.BODY, False, (110, 70, 40)))
         return out
 
     def _blocks_height(self) -> int:

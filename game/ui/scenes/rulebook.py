@@ -37,11 +37,11 @@ def pages() -> list[tuple[str, list[str]]]:
             _("At the start, one suspect card, one weapon card and one room card are hidden in the envelope. "
               "Nobody sees them: they are the answer."),
             _("All the other cards are dealt to the players. A card in your hand is not in the envelope, "
-              "so cross it off in your notebook."),
+              "so tick it in your notebook."),
             _("Be the first to find the three hidden cards!"),
         ]),
         (_("Your turn: roll and move"), [
-            _("Roll the dice and move your token that many squares: up, down, left or right, never diagonally."),
+            _("Roll the die and move your token that many squares: up, down, left or right, never diagonally."),
             _("You cannot step on or pass another token."),
             _("Go into a room through a door. Going in ends your move, even with steps left over."),
             _("Secret passages join the rooms in opposite corners. Start your turn in a corner room and you "
@@ -52,7 +52,8 @@ def pages() -> list[tuple[str, list[str]]]:
             _("That suspect and that weapon are moved into the room."),
             _("The other players look at their cards, one by one. The first one with a card you named "
               "shows you one card, in secret."),
-            _("Cross it off: it is not in the envelope. If nobody can show a card, that is a big clue!"),
+            _("Tick it in your notebook: it is not in the envelope. If nobody can show a card, that is a big "
+              "clue!"),
         ]),
         (_("Accusations and winning"), [
             _("When you are sure, make an accusation: name a suspect, a weapon and any room."),
@@ -64,35 +65,47 @@ def pages() -> list[tuple[str, list[str]]]:
     ]
 
 
+#: The width of a card face on a page (pixels): every card's name fits on it in en, es and ca.
+CARD_W = 128
+#: The card faces each page shows (ids), two to a row.
+PAGE_CARDS = {2: ("green", "wrench", "lounge"), 3: ("plum", "rope", "library")}
+
+
 def page_pictures(page: int) -> list[tuple[pygame.Surface, pygame.Rect]]:
-    """The pictures of ``page`` and where they go (inside :data:`PICTURE_BOX`)."""
+    """The pictures of ``page`` and where they go (inside :data:`PICTURE_BOX`).
+    Card faces are :data:`CARD_W` wide, two to a row; page 2 shows one die
+    (000 "Your turn": the classic rules roll one)."""
     box = PICTURE_BOX
     out: list[tuple[pygame.Surface, pygame.Rect]] = []
 
     def put(img: pygame.Surface, **anchor) -> None:
         out.append((img, img.get_rect(**anchor)))
 
-    def cards(ids, top: int, back: bool = False) -> None:
-        w, gap = 100, 20
-        x0 = box.centerx - (3 * w + 2 * gap) // 2
-        for i, cid in enumerate(ids):
-            img = assets.card_back(w) if back else assets.card(cid, w)
-            put(img, topleft=(x0 + i * (w + gap), top))
-
+    gap = 20
+    left, right = box.centerx - gap // 2, box.centerx + gap // 2
+    _cw, ch = assets.card_size(CARD_W)
     if page == 0:
         put(assets.envelope(220), midtop=(box.centerx, box.top + 10))
-        cards(("plum", "rope", "library"), box.top + 210, back=True)
+        w = 100
+        x0 = box.centerx - (3 * w + 2 * gap) // 2
+        for i in range(3):
+            put(assets.card_back(w), topleft=(x0 + i * (w + gap), box.top + 210))
     elif page == 1:
         put(assets.token("scarlet", 110), midtop=(box.centerx, box.top + 20))
-        put(assets.die_face(3, 100), topright=(box.centerx - 15, box.top + 200))
-        put(assets.die_face(5, 100), topleft=(box.centerx + 15, box.top + 200))
+        put(assets.die_face(3, 100), midtop=(box.centerx, box.top + 190))
         put(assets.token("mustard", 80), midtop=(box.centerx, box.top + 340))
     elif page == 2:
-        cards(("green", "wrench", "lounge"), box.top + 10)
-        put(assets.card_back(100), midtop=(box.centerx, box.top + 220))
+        a, b, c = PAGE_CARDS[2]
+        put(assets.card(a, CARD_W), topright=(left, box.top + 10))
+        put(assets.card(b, CARD_W), topleft=(right, box.top + 10))
+        put(assets.card(c, CARD_W), topright=(left, box.top + 30 + ch))
+        put(assets.card_back(CARD_W), topleft=(right, box.top + 30 + ch))     # the card shown, in secret
     else:
-        put(assets.envelope(180), midtop=(box.centerx, box.top + 10))
-        cards(("plum", "rope", "library"), box.top + 200)
+        a, b, c = PAGE_CARDS[3]
+        put(assets.envelope(150), midright=(left, box.top + 10 + ch // 2))
+        put(assets.card(a, CARD_W), topleft=(right, box.top + 10))
+        put(assets.card(b, CARD_W), topright=(left, box.top + 30 + ch))
+        put(assets.card(c, CARD_W), topleft=(right, box.top + 30 + ch))
     return out
 
 

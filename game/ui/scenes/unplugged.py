@@ -120,11 +120,24 @@ class UnpluggedScene(Scene):
         theme.blit_text(surface, sub, (BOX.centerx, BOX.top + 226), theme.BODY, theme.MUTED, False, "midtop",
                         BOX.width - 40)
         y = BOX.top + 272
+        size = self.lines_size()
         for line in self.lines():
-            y += theme.blit_wrapped(surface, line, pygame.Rect(BOX.left + 60, y, BOX.width - 120, 80), theme.BODY,
+            y += theme.blit_wrapped(surface, line, pygame.Rect(BOX.left + 60, y, BOX.width - 120, 80), size,
                                     theme.CREAM) + 6
         self.focus.draw(surface)
         footer_hint(surface, _("{move} to choose, {confirm} or click to press"), y=706)
+
+    def lines_size(self) -> int:
+        """The text size of :meth:`lines`: body text, or small text when body text
+        would run into the buttons (Catalan with large text)."""
+        room = self.computer_button.rect.top - 8 - (BOX.top + 272)
+        width = BOX.width - 120
+        for size in (theme.BODY, theme.SMALL):
+            high = sum(len(theme.wrap(line, width, size)) * (theme.font(size).get_height() + 4) + 6
+                       for line in self.lines())
+            if high <= room:
+                return size
+        return theme.SMALL
 
     def widgets(self) -> list:
         return list(self.focus.buttons) + [

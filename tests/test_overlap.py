@@ -1,0 +1,232 @@
+"""Nothing drawn covers text (issue 13, part 4): the guided game's arrow and
+ring, the thinking dots after the whose-turn line, and text beside text.
+
+Every scene reports the marks it draws that are not text through
+``Scene.mark_rects()`` (the coach through ``Coach.mark_rects()``).  The words are
+measured as they are drawn: each line of text blitted on the screen (its inked
+pixels), each button's label and each card's name.  In English, Spanish and
+Catalan, normal and large text, no mark may touch a word, and two separate
+texts side by side keep apart.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.rules.cards import SUSPECTS  # noqa: E402
+from game.settings import Settings  # noqa: E402
+from game.ui import theme, widgets  # noqa: E402
+from game.ui.i18n import card, fmt  # noqa: E402
+from game.ui.input import Intent, Kind  # noqa: E402
+from game.ui.pointer import name_box  # noqa: E402
+from game.ui.widgets import CardButton  # noqa: E402
+from tests.test_i18n import _app  # noqa: E402
+
+LANGS = ("en", "es", "ca")
+SIZES = ("normal", "large")
+#: Two texts on one line closer than this (pixels) read as one.
+SIDE_GAP = 16
+
+
+class Recorder(pygame.Surface):
+    """The logical screen, remembering where text was blitted (its inked pixels)."""
+
+    def __init__(self, texts: set[int]) -> None:
+        super().__init__((1280, 720))
+        self.texts = texts
+        self.words: list[pygame.Rect] = []
+
+    def blit(self, source, dest, *args, **kwargs):
+        drawn = super().blit(source, dest, *args, **kwargs)
+        if id(source) in self.texts:
+            pos = dest.topleft if isinstance(dest, pygame.Rect) else dest
+            ink = source.get_bounding_rect().move(pos)
+            if ink.width and ink.height:
+                self.words.append(ink)
+        return drawn
+
+
+@pytest.fixture
+def recording(monkeypatch):
+    """Text surfaces are tagged as :func:`theme.text` makes them; buttons paint
+    straight on the screen (not from their cache) so their words are seen too."""
+    texts: set[int] = set()
+    real = theme.text
+
+    def tagged(*args, **kwargs):
+        surf = real(*args, **kwargs)
+        texts.add(id(surf))
+        return surf
+
+    monkeypatch.setattr(theme, "text", tagged)
+    monkeypatch.setattr(widgets.Button, "draw", lambda self, surface: self._paint(surface))
+    return texts
+
+
+def card_names(scene) -> list[pygame.Rect]:
+    """Where the card buttons' names are (drawn inside the card pictures)."""
+    return [name_box(b) for b in getattr(getattr(scene, "focus", None), "buttons", []) if isinstance(b, CardButton)]
+
+
+def words_on_screen(app, texts) -> list[pygame.Rect]:
+    """Draw the whole app (every scene and the coach) and return where the words are."""
+    rec = Recorder(texts)
+    app.window.surface = rec
+    app.draw()
+    return rec.words + card_names(app.top)
+
+
+def assert_clear(words, marks, what) -> None:
+    for mark in marks:
+        hit = [w for w in words if w.colliderect(mark)]
+        assert not hit, (what, mark, hit)
+
+
+def assert_apart(words, what, gap: int = SIDE_GAP) -> None:
+    """No two texts overlap, nor sit closer than ``gap`` pixels side by side on one line
+    (a text drawn twice, offset for a shadow, aside)."""
+    for i, a in enumerate(words):
+        for b in words[i + 1:]:
+            if a.contains(b) or b.contains(a) or abs(a.x - b.x) <= 4 and abs(a.y - b.y) <= 4:
+                continue
+            same_line = min(a.bottom, b.bottom) - max(a.top, b.top) > 4
+            assert not (same_line and a.inflate(2 * gap, 0).colliderect(b)) and not a.colliderect(b), \
+                (what, a, b)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
+def test_the_lessons_arrow_and_ring_cover_no_word(recording, lang, size):
+    """The whole guided game pressing only confirm: at every frame drawn, the
+    coach's ring and arrow touch no text (issue 13: the arrow covered "Celeste",
+    "con", "Solo la", "Mora"; the ring cut the top off the key-hint line)."""
+    from game.ui.coach import start_lesson
+
+    app = _app(settings=Settings(language=lang, text_size=size))
+    try:
+        app.start()
+        start_lesson(app)
+        checked = 0
+        for _i in range(2000):
+            for _f in range(3):
+                app.step(0.1, draw=False)
+            coach = app.coach
+            if coach is None:
+                break
+            words = words_on_screen(app, recording)
+            marks = coach.mark_rects()
+            assert_clear(words, marks + app.top.mark_rects(), (lang, size, type(app.top).__name__,
+                                                          coach.bubble.key if coach.bubble else "pointer"))
+            checked += bool(marks)
+            app.router.handle(Intent(Kind.CONFIRM, device="keyboard"))
+        assert app.coach is None and checked > 40
+    finally:
+        app.close()
+        theme.set_text_scale(1.0)
+
+
+def _thinking(table, status) -> None:
+    """``table`` with a computer player thinking and ``status`` as its whose-turn line."""
+    table.computer.pending = object()
+    name = "_status" if hasattr(table, "_status") else "status"
+    setattr(table, name, lambda: status)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
+def test_the_thinking_dots_never_run_into_the_words(recording, lang, size):
+    """Issue 13: "decideix si acusa també" ran into the dots.  Every line a
+    thinking computer player may show, for every name, in both games."""
+    from game.ui.screens import build_scene
+
+    app = _app(settings=Settings(language=lang, text_size=size))
+    try:
+        for scene, lines in (("card-game", ("{name} picks a card to show.", "{name} decides: accuse too?",
+                                            "{name} is thinking…")),
+                             ("board", ("{name} picks a card to show.", "{name} is thinking…"))):
+            build_scene(app, scene, 3)
+            table = app.top
+            for line in lines:
+                for suspect in SUSPECTS:
+                    _thinking(table, fmt(line, name=card(suspect)))
+                    marks = table.mark_rects()
+                    assert len(marks) == 1
+                    assert_clear(words_on_screen(app, recording), marks, (lang, size, scene, line, suspect))
+                    table.computer.pending = None
+    finally:
+        app.close()
+        theme.set_text_scale(1.0)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
+def test_texts_side_by_side_keep_apart(recording, lang, size):
+    """Issue 13: with large text the notebook's name and note columns touched,
+    and so did "Ocupar un puesto" and "J" on the controls screen.  Every
+    notebook row with a note (the longest names), the case file, the controls."""
+    from game.ui.board.match import Match
+    from game.ui.match import quick_setup
+    from game.ui.registry import make
+
+    app = _app(settings=Settings(language=lang, text_size=size))
+    try:
+        app.start()
+        match = Match(app.board, quick_setup(3))
+        book = make("notebook", app, match, 0)
+        book.auto = {c: "shown:1" for c in book.auto} | {r.data: "hand" for r in book.rows}
+        book.auto.update({"scarlet": "shown:1", "peacock": "shown:1", "conservatory": "shown:1"})
+        for scene in (book, make("controls", app), make("setup", app), make("settings", app)):
+            app.push(scene)
+            assert_apart(words_on_screen(app, recording), (lang, size, type(scene).__name__))
+            app.pop(scene)
+    finally:
+        app.close()
+        theme.set_text_scale(1.0)
+
+
+def words_of(scene, texts) -> list[pygame.Rect]:
+    """Draw ``scene`` alone and return where its words are."""
+    rec = Recorder(texts)
+    scene.draw(rec)
+    return rec.words + card_names(scene)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
+def test_no_text_runs_into_other_text_or_a_mark_on_any_screen(recording, lang, size):
+    """Every screen of the text-fit test (both games, every private screen, the
+    setup, the rules, the lesson's screens ...): no two texts overlap, and no
+    text touches a mark the screen draws (:meth:`Scene.mark_rects`)."""
+    from tests.test_ui import _all_scenes
+
+    app = _app(settings=Settings(language=lang, text_size=size))
+    try:
+        scenes, _match = _all_scenes(app)
+        for scene in scenes:
+            words = words_of(scene, recording)
+            what = (lang, size, type(scene).__name__)
+            assert_apart(words, what, gap=0)
+            assert_clear(words, scene.mark_rects(), what)
+        assert len(scenes) > 60
+    finally:
+        app.close()
+        theme.set_text_scale(1.0)
+
+
+def test_the_recorder_sees_a_word_under_a_mark(recording):
+    """The check can fail: a ring drawn over a label is caught."""
+    app = _app(settings=Settings())
+    try:
+        app.start()
+        words = words_on_screen(app, recording)
+        assert words
+        with pytest.raises(AssertionError):
+            assert_clear(words, [words[0].inflate(4, 4)], "title")
+    finally:
+        app.close()

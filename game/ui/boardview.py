@@ -111,7 +111,7 @@ class BoardView:
         """The square under a logical pixel, or None off the board."""
         if not self.rect.collidepoint(pos):
             return None
-        return ((pos[0] - self.origin[0]) // self.square, (pos[1] - self.origin[1]) // self.square)
+        return (int((pos[0] - self.origin[0]) // self.square), int((pos[1] - self.origin[1]) // self.square))
 
     def position_at(self, pos: tuple[int, int]) -> Position | None:
         """The destination under a pixel: a room id for a room square, else the square."""

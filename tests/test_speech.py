@@ -62,6 +62,17 @@ def two_people(app: App, stop) -> "object":
     return board
 
 
+def one_person(app: App, stop) -> "object":
+    """The same board game with one person (seat 0) and three computer players: no covers."""
+    setup = GameSetup(seats=(SeatConfig("scarlet", "human"), SeatConfig("mustard", "computer"),
+                             SeatConfig("white", "computer"), SeatConfig("green", "computer")), seed=3)
+    match = Match(app.board, setup)
+    advance(match, stop)
+    board = make("board", app, match)
+    app.push(board)
+    return board
+
+
 # ------------------------------------------------------------ the setting
 def test_read_aloud_is_off_by_default_on_in_the_lesson_and_saved(tmp_path):
     s = Settings()
@@ -209,8 +220,33 @@ def _lift_cover(app):
     return shown
 
 
+def _shown_card_alone(app):
+    """One person at the table: the card shown to them opens at once (no cover), face up."""
+    board = one_person(app, lambda g: g.phase is Phase.START and g.actor == 0 and len(g.events) > 20)
+    steps(app)
+    board.presenter.card_shown(ev.CardShown(by=1, to=0, card="rope"))
+    shown = app.top
+    assert is_scene(shown, "shown_card") and shown.private
+    shown.flip.skip()
+    shown.delay = 0
+    steps(app)
+    return board, shown
+
+
 @pytest.mark.parametrize("lang", ["en", "es", "ca"])
-def test_the_card_shown_to_you_is_read_only_after_its_cover(lang):
+def test_alone_at_the_table_the_card_shown_to_you_is_read(lang):
+    app = new_app(language=lang, read_aloud=True)
+    _board, shown = _shown_card_alone(app)
+    expected = " ".join((i18n.fmt("{by} shows you {card_the}.", by="mustard", card="rope"), shown.seen_line()))
+    assert app.speech.driver.said[-1] == (lang, expected)
+    if lang == "en":
+        assert expected.startswith("Colonel Mustard shows you the Rope. So it is not in the envelope.")
+    app.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "ca"])
+def test_at_a_hot_seat_table_the_card_shown_is_never_spoken_not_even_after_its_cover(lang):
+    """The speakers reach the whole room: with the covers in use nothing private is said."""
     app = new_app(language=lang, read_aloud=True)
     driver_lines = lambda: " ".join(said(app))  # noqa: E731
     _shown_card_behind_cover(app)
@@ -220,50 +256,47 @@ def test_the_card_shown_to_you_is_read_only_after_its_cover(lang):
         assert is_scene(app.top, "cover") and rope not in driver_lines()
     assert i18n.fmt("Pass to {name}", name="scarlet") in said(app)[-1]      # R says the cover's line
     shown = _lift_cover(app)
-    expected = " ".join((i18n.fmt("{by} shows you {card_the}.", by="mustard", card="rope"), shown.seen_line()))
-    assert app.speech.driver.said[-1] == (lang, expected)
-    if lang == "en":
-        assert expected.startswith("Colonel Mustard shows you the Rope. So it is not in the envelope.")
+    assert app.top is shown and shown.speech_prompt()   # the screen has a line ...
+    for _i in range(6):                                 # ... and R mashed on it
+        key(app, pygame.K_r, dt=0.05, draw=False)
+    assert rope not in driver_lines()                   # ... but the room never hears it
+    assert app.speech.speaking_for is None
     app.close()
 
 
-def test_the_repeat_key_never_replays_a_card_once_the_cover_is_back():
+def test_the_repeat_key_never_replays_a_card_once_its_screen_is_gone():
     app = new_app(read_aloud=True)
     app.speech.driver = speech.FakeDriver(hold=True)
-    board = _shown_card_behind_cover(app)
-    shown = _lift_cover(app)
+    board, shown = _shown_card_alone(app)
     driver = app.speech.driver
     assert "Rope" in driver.lines[-1] and driver.speaking
-    # Done — hide; the next person's cover comes straight back
+    # Done: the card's screen goes, the notebook comes (private too, and quiet: no hint yet)
     app.pop(shown)
-    board.presenter.private(2, "notebook", board.match, 2, reason="Your notebook is next.")
     stops = driver.stops
+    app.push(make("menu", app, board))
     steps(app, 1)
     assert driver.stops == stops + 1                    # the card's line was cut short at once
-    assert app.speech.speaking_for is None and app.speech.last[1] is None   # what is spoken now: the cover
+    assert app.speech.speaking_for is None and (app.speech.last is None or app.speech.last[1] is None)
     count = len(driver.said)
-    for _i in range(12):                               # R mashed, held, and the pad's RB, on the cover
+    for _i in range(12):                               # R mashed, held, and the pad's RB
         key(app, pygame.K_r, dt=0.05, draw=False)
         app.router.handle(Intent(Kind.REPEAT, "pad:7", repeat=True))
         app.step(0.05, draw=False)
     assert all("Rope" not in line for line in driver.lines[count:])
-    assert len(driver.lines) > count and all(line.startswith("Pass to Mrs. White. Your notebook is next.")
-                                             for line in driver.lines[count:])     # the cover's own line
     app.close()
 
 
 def test_the_menu_over_a_private_screen_silences_it_and_repeat_says_nothing_private():
     app = new_app(read_aloud=True)
     app.speech.driver = speech.FakeDriver(hold=True)
-    board = _shown_card_behind_cover(app)
-    _lift_cover(app)
+    board, _shown = _shown_card_alone(app)
     driver = app.speech.driver
     assert "Rope" in driver.lines[-1]
     app.push(make("menu", app, board))                 # the pause menu over the card
     stops = driver.stops
     steps(app, 1)
-    assert driver.stops == stops + 1 and "Rope" not in app.speech.last[0]     # cut short, and forgotten
-    assert app.speech.last[1] is None                  # R now says the last public line (the cover's)
+    assert driver.stops == stops + 1 and "Rope" not in (app.speech.last or ("", None))[0]   # cut short, forgotten
+    assert app.speech.last is None or app.speech.last[1] is None       # R now says only a public line
     count = len(driver.said)
     for _i in range(6):
         key(app, pygame.K_r, dt=0.05, draw=False)
@@ -489,3 +522,47 @@ def test_espeak_ng_renders_a_line_that_is_not_silent(tmp_path, lang, text):
         seconds = w.getnframes() / w.getframerate()
     rms = float(np.sqrt(np.mean(samples ** 2)))
     assert seconds > 1.0 and rms > 300, (seconds, rms)
+
+
+@pytest.mark.parametrize("what", ["envelope", "notebook"])
+def test_no_private_screen_speaks_at_a_hot_seat_table(what):
+    """The envelope after a wrong accusation and the notebook's hint: each is
+    on top for its owner (its cover lifted), has a line, and the room still
+    hears nothing of it."""
+    app = new_app(read_aloud=True)
+    board = two_people(app, lambda g: len(g.events) > 40)
+    match = board.match
+    match.notebook_mode = "hints"
+    steps(app)
+    if what == "envelope":
+        scene = make("envelope", app, match, 0, ("plum", "rope", "hall"), match.game.envelope)
+    else:
+        scene = make("notebook", app, match, 0)
+        scene.hint_text = "SECRET hint sentence."
+    scene.private = True
+    app.push(scene)
+    steps(app, 30)
+    line = scene.speech_prompt()
+    assert app.top is scene and line                   # it would have something to say
+    for _i in range(6):
+        key(app, pygame.K_r, dt=0.05, draw=False)
+    assert all(line not in said_line for said_line in said(app))
+    assert app.speech.speaking_for is None
+    app.close()
+
+
+def test_turning_read_aloud_on_in_settings_is_heard_at_once():
+    """Switched on from Settings (no game, no lesson): a short line is said at
+    once, so a parent hears it work, or sees at once why it is silent."""
+    app = new_app(read_aloud=False)
+    settings = make("settings", app)
+    app.push(settings)
+    steps(app)
+    assert said(app) == []
+    settings.set_read_aloud(True)
+    steps(app)
+    assert app.speech.enabled and said(app)[-1] == "Read aloud is on."
+    settings.set_read_aloud(False)
+    steps(app)
+    assert not app.speech.enabled and said(app)[-1] == "Read aloud is on."     # nothing new when turned off
+    app.close()

@@ -19,7 +19,10 @@ the one being spoken short.  The repeat key (R, a pad's right shoulder button:
 
 Privacy (COMMON13 "Privacy is a rule"): a line from a private screen
 (:attr:`Scene.private <game.ui.scene.Scene.private>`) belongs to that scene.
-It is spoken only while that scene is the top of the stack — a private scene
+The speakers reach the whole room, so at a hot-seat table (two or more
+people: the covers in use) a private screen never speaks, not even after its
+owner lifted the cover; with one person at the table it is spoken only while
+that scene is the top of the stack — a private scene
 is on top only after its cover was lifted by its owner (:mod:`game.ui.flow`);
 under a cover, the pause menu or a message it is never asked.  The moment it
 stops being on top its line is cut short, and the repeat key never says it
@@ -57,6 +60,7 @@ from typing import Callable
 import pygame
 
 from game.i18n import LANGUAGE_NAMES, N_, _, fmt, language
+from game.ui.registry import find
 
 #: Lines of one frame spoken together at most (the newest): a skipped turn
 #: plays many events in one frame, and only the end of it still matters.
@@ -424,7 +428,22 @@ class Speaker:
             self.pending.append(self.last)
 
     def _may_speak(self, owner) -> bool:
-        return owner is None or owner is self.app.top
+        """A public line always; a private scene's line only while that scene
+        is on top *and* nobody else shares the screen.  The speakers reach the
+        whole room: at a hot-seat table (the covers in use) nothing private is
+        ever spoken, not even after its owner lifted the cover."""
+        return owner is None or (owner is self.app.top and not self._shared(owner))
+
+    def _shared(self, owner) -> bool:
+        """True when ``owner``'s table has two or more people (its match
+        ``needs_cover``), or when no match can be found for it (then silent)."""
+        match = getattr(owner, "match", None)
+        for holder in ("table", "board"):
+            if match is None:
+                match = getattr(getattr(owner, holder, None), "match", None)
+        if match is None:
+            match = getattr(find(self.app.stack, "board", "card_table"), "match", None)
+        return match is None or bool(getattr(match, "needs_cover", True))
 
     def update(self) -> None:
         """Once a frame: cut a private line short whose screen is gone or

@@ -223,6 +223,8 @@ class SettingsScene(Scene):
         """Read aloud on or off (inside Learn to play: for the lesson)."""
         self.app.play("click")
         self._done(self.app.prefs.set_read_aloud(on))
+        if on:      # heard at once, or the reason it is silent shows at once (the engine starts now)
+            self.app.speech.say(_("Read aloud is on."))
 
     def controls(self) -> None:
         self.app.play("click")

@@ -51,26 +51,25 @@ def steps(app: App, n: int = 3, dt: float = 0.05) -> None:
         app.step(dt, draw=False)
 
 
-def two_people(app: App, stop) -> "object":
-    """A board game with people at seats 0 and 2 (so private things go behind a cover), played to ``stop``."""
-    setup = GameSetup(seats=(SeatConfig("scarlet", "human"), SeatConfig("mustard", "computer"),
-                             SeatConfig("white", "human"), SeatConfig("green", "computer")), seed=3)
-    match = Match(app.board, setup)
+def _table(app: App, stop, kinds: tuple[str, str, str, str]) -> "object":
+    """A board game (seed 3) with seats scarlet, mustard, white, green played
+    by ``kinds`` ("human" / "computer"), played to ``stop``, its board on top."""
+    names = ("scarlet", "mustard", "white", "green")
+    match = Match(app.board, GameSetup(seats=tuple(map(SeatConfig, names, kinds)), seed=3))
     advance(match, stop)
     board = make("board", app, match)
     app.push(board)
     return board
+
+
+def two_people(app: App, stop) -> "object":
+    """People at seats 0 and 2 (so private things go behind a cover)."""
+    return _table(app, stop, ("human", "computer", "human", "computer"))
 
 
 def one_person(app: App, stop) -> "object":
-    """The same board game with one person (seat 0) and three computer players: no covers."""
-    setup = GameSetup(seats=(SeatConfig("scarlet", "human"), SeatConfig("mustard", "computer"),
-                             SeatConfig("white", "computer"), SeatConfig("green", "computer")), seed=3)
-    match = Match(app.board, setup)
-    advance(match, stop)
-    board = make("board", app, match)
-    app.push(board)
-    return board
+    """One person (seat 0) and three computer players: no covers."""
+    return _table(app, stop, ("human", "computer", "computer", "computer"))
 
 
 # ------------------------------------------------------------ the setting

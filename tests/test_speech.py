@@ -19,6 +19,7 @@ import pytest  # noqa: E402
 
 from game import i18n  # noqa: E402
 from game.rules import events as ev  # noqa: E402
+from game.rules.actions import Suggest  # noqa: E402
 from game.rules.engine import Phase  # noqa: E402
 from game.rules.setup import GameSetup, SeatConfig  # noqa: E402
 from game.settings import Settings, read_settings, settings_from_dict  # noqa: E402
@@ -153,13 +154,15 @@ def test_a_turn_is_read_aloud_whose_turn_and_what_to_do(lang):
     assert {lg for lg, _t in driver.said} == {lang}
     for who in ("mustard", "white", "scarlet"):
         assert i18n.fmt("It is {who}'s turn.", who=who) in lines
-    assert driver.lines[-1] == i18n.fmt("Your turn") + ": " + i18n._("roll the die.")
+    # what to do now, as the status line says it (here she was pulled into a room: she may suggest there)
+    assert board.game.allows(Suggest)
+    assert driver.lines[-1] == board._status() == i18n._("Suggest here, or roll the die.")
     if lang == "en":
-        assert "It is Colonel Mustard's turn." in lines and driver.lines[-1] == "Your turn: roll the die."
+        assert "It is Colonel Mustard's turn." in lines and driver.lines[-1] == "Suggest here, or roll the die."
     assert app.speech.last == (driver.lines[-1], None)
     app.router.handle(REPEAT)                          # the repeat key says it again
     steps(app, 1)
-    assert driver.lines[-1] == driver.lines[-2] == "Your turn: roll the die." if lang == "en" else True
+    assert driver.lines[-1] == driver.lines[-2] == board._status()
     app.close()
 
 

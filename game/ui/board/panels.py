@@ -110,13 +110,39 @@ class BoardPanels:
         if self.busy:
             return self._busy_status()
         you = _("Your turn") if len(m.humans) == 1 else fmt("{name}, your turn", name=m.suspects[actor])
+        if g.phase is Phase.START:
+            words = self._start_words()
+            return you + ": " + words if words in (_("roll the die."), _("roll the dice.")) else words
         return {
-            Phase.START: you + ": " + (_("roll the die.") if g.options.dice == 1 else _("roll the dice.")),
             Phase.MOVE: _("Pick a lit square or room."),
             Phase.SUGGEST: _("Make a suggestion."),
             Phase.AFTER: _("Accuse, or end your turn."),
             Phase.DISPROVE: _("Show a card."),
         }.get(g.phase, "")
+
+    def _start_words(self) -> str:
+        """What a turn's start offers, said truly: roll ("roll the die.", after
+        "Your turn: "); or, pulled into a room by a suggestion, suggest there
+        without rolling (000 "Secret passages and blocked doors" 3); or, with
+        the door blocked by a token, the secret passage or ending the turn
+        (000 "Secret passages and blocked doors" 1-2) -- these two are whole
+        sentences (the panel's heading already names whose turn it is)."""
+        g = self.game
+        one = g.options.dice == 1
+        if g.allows(Roll):
+            if g.allows(Suggest):
+                return _("Suggest here, or roll the die.") if one else _("Suggest here, or roll the dice.")
+            return _("roll the die.") if one else _("roll the dice.")
+        return _("Door blocked: take the passage.") if g.allows(TakePassage) else _("Door blocked: end your turn.")
+
+    @staticmethod
+    def start_texts() -> list[str]:
+        """Every status a turn's start may show, for every seat's name (the text-fit test)."""
+        rolls = [_("roll the die."), _("roll the dice.")]
+        yous = [_("Your turn")] + [fmt("{name}, your turn", name=s) for s in SUSPECTS]
+        return [you + ": " + w for you in yous for w in rolls] + [
+            _(w) for w in ("Suggest here, or roll the die.", "Suggest here, or roll the dice.",
+                           "Door blocked: take the passage.", "Door blocked: end your turn.")]
 
     def speech_prompt(self) -> str | None:
         """Read aloud on a person's turn: what to do now (the status line);
@@ -281,7 +307,7 @@ class BoardPanels:
         self.refresh_buttons()
         out: list = list(self.focus.buttons)
         thinking = [fmt(t, name=s) for t in ("{name} picks a card to show.", "{name} is thinking…") for s in SUSPECTS]
-        thinking += [_("Waiting for the others to answer…"), _("Checking the envelope…")]
+        thinking += [_("Waiting for the others to answer…"), _("Checking the envelope…")] + self.start_texts()
         out += turn_labels(TURN_RECT, self.match.seat_name(self.game.turn), [self._status()], thinking)  # every name
         for line in self._log_render():
             out.append(Label(pygame.Rect(LOG_RECT.left + 14, 0, LOG_RECT.width - 28, LOG_LINE), line, LOG_SIZE))

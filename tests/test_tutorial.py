@@ -225,6 +225,17 @@ def _any_move(g):
 
 
 # -------------------------------------------------------- on the screen
+def _read_lesson(app, key: str) -> None:
+    """From the title, play the lesson to the bubble ``key`` and read it (confirm after its read guard)."""
+    from game.ui.coach import play_until
+
+    _title_learn(app)
+    play_until(app, key)
+    for _i in range(6):
+        app.step(0.1, draw=False)
+    app.router.handle(CONFIRM)
+
+
 def test_guided_game_to_its_end_pressing_only_confirm(tmp_path):
     """From the title: every lesson in order, the person wins, the family's
     autosave is never touched and the lesson file goes once the game is won."""
@@ -438,11 +449,7 @@ def test_the_arrow_keeps_the_focus_and_clicks_elsewhere_do_nothing(tmp_path):
 
     app = _app(tmp_path)
     try:
-        _title_learn(app)
-        play_until(app, "you")
-        for _i in range(6):
-            app.step(0.1, draw=False)
-        app.router.handle(CONFIRM)            # the lesson is read
+        _read_lesson(app, "you")
         app.step(0.1, draw=False)
         coach = app.coach
         board = app.top
@@ -567,11 +574,7 @@ def test_the_lessons_game_over_opens_the_learners_report_and_enter_still_goes_to
 
     app = _app(tmp_path)
     try:
-        _title_learn(app)
-        play_until(app, "won")
-        for _i in range(6):
-            app.step(0.1, draw=False)
-        app.router.handle(CONFIRM)            # the last lesson is read
+        _read_lesson(app, "won")
         for _i in range(30):                  # the game-over guard ends
             app.step(0.1, draw=False)
         over, coach = app.top, app.coach

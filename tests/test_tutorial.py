@@ -445,7 +445,6 @@ def test_load_lesson_refuses_what_is_not_the_guided_game(tmp_path, text):
 
 
 def test_the_arrow_keeps_the_focus_and_clicks_elsewhere_do_nothing(tmp_path):
-    from game.ui.coach import play_until
 
     app = _app(tmp_path)
     try:
@@ -569,7 +568,6 @@ def test_the_lessons_game_over_opens_the_learners_report_and_enter_still_goes_to
     screen", yet the learner may move to a "Detective report" button (arrows,
     the mouse) and open it, come back, and Enter on the title button still ends
     the lesson.  Clicks elsewhere still only nudge the arrow."""
-    from game.ui.coach import play_until
     from game.ui.registry import is_scene
 
     app = _app(tmp_path)

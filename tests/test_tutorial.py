@@ -445,7 +445,6 @@ def test_load_lesson_refuses_what_is_not_the_guided_game(tmp_path, text):
 
 
 def test_the_arrow_keeps_the_focus_and_clicks_elsewhere_do_nothing(tmp_path):
-
     app = _app(tmp_path)
     try:
         _read_lesson(app, "you")

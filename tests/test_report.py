@@ -84,6 +84,12 @@ def test_board_report_turns_match_a_brute_force_replay(players, seed):
         assert (r.solved_turn, r.accused_turn, r.ready_turn) == want, (seat, r)
         assert r.envelope == game.envelope
         assert r.last_turn == sum(isinstance(e, ev.TurnStarted) for e in game.events)
+        starts = [e for e in game.events if isinstance(e, ev.TurnStarted)]
+        assert r.own_turns == tuple(t for t in range(1, len(starts) + 1) if starts[t - 1].player == seat)
+        for t in {r.solved_turn, r.ready_turn, r.accused_turn} - {None}:   # "your turn number n"
+            assert r.own_count(t) == len([s for s in starts[:t] if s.player == seat])
+        if r.ready_turn is not None:
+            assert r.ready_turn in r.own_turns
         if r.solved_turn is not None:
             solved += 1
             assert len(r.facts) == 3
@@ -106,6 +112,8 @@ def test_card_game_report_turns_match_a_brute_force_replay(players, seed):
                      (cev.GameWon, cev.EverybodyLost, cev.NoPlayersLeft))
         assert (r.solved_turn, r.accused_turn, r.ready_turn) == want, (seat, r)
         assert r.envelope == tuple(game.crime)
+        starts = [e for e in game.events if isinstance(e, cev.TurnStarted)]
+        assert r.own_turns == tuple(t for t in range(1, len(starts) + 1) if starts[t - 1].player == seat)
         if r.solved_turn is not None:
             assert all(f.endswith("under the Crime card.") for f in r.facts) and len(r.facts) == len(view.piles)
 
@@ -147,7 +155,13 @@ def test_the_key_deduction_is_the_one_whose_absence_delays_the_hints_most():
                 checked += 1
                 assert delays[r.key.card] == r.key.saved == worst
                 assert r.key.saved is None or r.key.saved > 0
-                assert r.key.found_turn <= moments[named].turn
+                assert r.key.found_turn <= moments[named].turn == r.key.named_turn
+                lost = r.own_lost(r.key)    # own turns it could have accused on, but would not yet have known
+                if r.key.saved is None:
+                    assert lost is None
+                else:
+                    assert lost == len([t for t in r.own_turns
+                                        if moments[named].turn <= t < moments[named].turn + r.key.saved])
     assert checked >= 3
 
 

@@ -489,3 +489,37 @@ def test_espeak_ng_renders_a_line_that_is_not_silent(tmp_path, lang, text):
         seconds = w.getnframes() / w.getframerate()
     rms = float(np.sqrt(np.mean(samples ** 2)))
     assert seconds > 1.0 and rms > 300, (seconds, rms)
+
+
+def test_the_detective_report_is_read_aloud_a_persons_only_behind_their_cover():
+    """Newcomer W4: the report is read aloud (its title, then every sentence
+    in order); a person's only once their cover is accepted, a computer's
+    openly and about it by name (W6)."""
+    from game.ui.scene import FRESH_QUIET, PRIVATE_GUARD
+
+    app = new_app(read_aloud=True)
+    board = two_people(app, lambda g: False)
+    assert board.match.game.over
+    over = make("game_over", app, board.match)
+    app.push(over)
+    while over.guard.active:
+        steps(app, 1)
+    app.router.handle(Intent(Kind.CLICK, pos=over.report_buttons[2].rect.center, device="mouse"))   # Mrs. White
+    steps(app)
+    assert is_scene(app.top, "cover") and not any("Detective report" in line for line in said(app))
+    steps(app, int((PRIVATE_GUARD + FRESH_QUIET) / 0.05) + 2)
+    key(app, pygame.K_RETURN)
+    steps(app)
+    report = app.top
+    assert is_scene(report, "report") and report.seat == 2
+    lines = [report.title] + [text for _kind, text in report.blocks()]
+    assert said(app)[-1] == report.speech_prompt() == " ".join(lines)
+    assert lines[0] == "Detective report: Mrs. White" and lines[1].startswith("You ")
+    key(app, pygame.K_RETURN)                        # back to the game over: Colonel Mustard's, openly
+    app.router.handle(Intent(Kind.CLICK, pos=over.report_buttons[1].rect.center, device="mouse"))
+    steps(app)
+    mustard = app.top
+    assert is_scene(mustard, "report") and mustard.seat == 1 and not mustard.private
+    assert said(app)[-1] == mustard.speech_prompt()
+    assert said(app)[-1].startswith("Detective report: Colonel Mustard Colonel Mustard ")
+    app.close()

@@ -582,6 +582,10 @@ def test_the_lessons_game_over_opens_the_learners_report_and_enter_still_goes_to
         assert coach.nudge > 0 and app.top is over   # a click on nothing still only nudges
         app.router.handle(Intent(Kind.CLICK, pos=mine.rect.center, device="mouse"))
         assert is_scene(app.top, "report") and app.top.seat == tutorial.YOU
+        assert app.top.report.own_turns == (1, 4, 7, 9)          # newcomer W5: her 4th turn, the game's 9th
+        assert [t for _k, t in app.top.blocks()][:2] == [
+            "You already knew enough to solve the case on your turn number 4.",
+            "You accused on your turn number 4, and you were right!"]
         app.step(0.1, draw=False)
         app.router.handle(CONFIRM)            # OK: back to the game over
         app.step(0.1, draw=False)

@@ -53,7 +53,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Collection, Sequence
 
-from game.hints import BOARD_WORDS, CARD_GAME_WORDS, Hint, Table, Wording, deduce, player_name, table
+from game.hints import BOARD_WORDS, BOARD_WORDS_ABOUT, CARD_GAME_WORDS, CARD_GAME_WORDS_ABOUT, Hint, Table, Wording, deduce, player_name, table
 from game.i18n import fmt
 from game.knowledge.counting import Constraints, solve
 from game.knowledge.record import Reader
@@ -292,11 +292,12 @@ def _same(a: Hint | None, b: Hint) -> bool:
 
 
 # ---------------------------------------------------------------- adapters
-def board_report(view: Any, name: Callable[[int], str] | None = None) -> Report:
+def board_report(view: Any, name: Callable[[int], str] | None = None, about: bool = False) -> Report:
     """The :class:`Report` of a board-game seat from its own
     :class:`~game.rules.view.SeatView` (``game.view(seat)``, usually at the
     end of the game).  Players are named by their suspects (``view.seats``)
-    unless ``name`` is given.  The seat's accusation is its
+    unless ``name`` is given.  ``about``: the facts name the seat instead of
+    saying "you" (a computer's report, read by the table).  The seat's accusation is its
     ``AccusationMade`` (000 "Accusations" 1)."""
     from game.rules import events as ev
     from game.rules.reading import BoardReader
@@ -307,13 +308,13 @@ def board_report(view: Any, name: Callable[[int], str] | None = None) -> Report:
         return None
 
     return report(view.seat, view.events, BoardReader.of(view), ev.TurnStarted, accusation,
-                  name or (lambda p: view.seats[p]), BOARD_WORDS)
+                  name or (lambda p: view.seats[p]), BOARD_WORDS_ABOUT if about else BOARD_WORDS)
 
 
-def card_game_report(view: Any, name: Callable[[int], str] | None = None) -> Report:
+def card_game_report(view: Any, name: Callable[[int], str] | None = None, about: bool = False) -> Report:
     """The :class:`Report` of a card-game seat from its own
     :class:`~game.cardgame.engine.CardView`.  Players are "Player 1",
-    "Player 2" ... unless ``name`` is given.  The seat's accusation is its
+    "Player 2" ... unless ``name`` is given; ``about`` as :func:`board_report`'s.  The seat's accusation is its
     ``AccusationPlaced`` (003 "Acusació": alone or joining another's)."""
     from game.cardgame import events as ev
     from game.cardgame.reading import CardReader
@@ -324,4 +325,4 @@ def card_game_report(view: Any, name: Callable[[int], str] | None = None) -> Rep
         return None
 
     return report(view.seat, view.events, CardReader.of(view), ev.TurnStarted, accusation,
-                  name or player_name, CARD_GAME_WORDS)
+                  name or player_name, CARD_GAME_WORDS_ABOUT if about else CARD_GAME_WORDS)

@@ -184,3 +184,29 @@ def test_a_report_shown_to_the_table_keeps_a_persons_card_private():
     somebody = replace(r, key=KeyDeduction("rope", Hint("rope", False, None, "..."), 8, 4))
     assert somebody.shareable([1, 2]).key is not None  # "in somebody's hand" names no hand
     assert r.turns_early == 8 and replace(r, accused_turn=15).turns_early == 3
+
+
+def test_a_report_about_a_computer_names_it_instead_of_you():
+    """Newcomer W6: the facts of a report read to the table about a computer
+    say its name ("Colonel Mustard does not hold it"), never "you"; the same
+    facts otherwise, in both games."""
+    from game.i18n import card as card_name
+
+    checked = 0
+    for players, seed in ((3, 4), (4, 9), (5, 6)):
+        game = _board_game(players, seed)
+        for seat in range(players):
+            mine, about = board_report(game.view(seat)), board_report(game.view(seat), about=True)
+            who = card_name(game.view(seat).seats[seat])
+            assert (about.solved_turn, about.key is None) == (mine.solved_turn, mine.key is None)
+            for a, b in zip(mine.facts, about.facts, strict=True):
+                assert "you" not in b.lower().split() and "you don't" not in b.lower()
+                assert a == b.replace(f"{who} does not hold it", "you don't hold it")
+                checked += "you don't hold it" in a
+    cgame = _card_game(4, 1)
+    for seat in range(4):
+        about = card_game_report(cgame.view(seat), about=True)
+        assert all("you don't" not in f and f"Player {seat + 1} does not hold it" in f
+                   for f in about.facts if "Nobody could" in f or "No other player" in f)
+        checked += any("does not hold it" in f for f in about.facts)
+    assert checked >= 3

@@ -140,6 +140,10 @@ def test_a_computers_report_opens_openly_and_keeps_the_peoples_cards_private(app
         assert report.report.key.hint.holder not in match.humans
     full = match.report(1)
     assert full.shareable(match.humans) == report.report
+    texts = [t for _kind, t in report.blocks()]          # newcomer W6: about Colonel Mustard, not to "you"
+    assert texts[0].startswith(("Colonel Mustard ", "What Colonel Mustard saw"))
+    assert not any(w in t.lower().split() for t in texts for w in ("you", "your", "you're"))
+    assert all("you don't" not in t for t in texts)
     key(app, pygame.K_RETURN)
     assert app.top is over
 

@@ -50,7 +50,7 @@ than an exact count of the consistent deals (:mod:`game.ai.knowledge`) proves.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Callable
 
 from game.core.notebook import DEFAULT_NOTEBOOK_MODE, NOTEBOOK_MODES  # noqa: F401  (both games' setups)
@@ -61,7 +61,7 @@ if TYPE_CHECKING:   # only for the annotations: this module never needs the engi
     from game.cardgame.engine import CardView
     from game.rules.view import SeatView
 
-__all__ = ["BOARD_WORDS", "CARD_GAME_WORDS", "DEFAULT_NOTEBOOK_MODE", "Hint", "InconsistentViewError",
+__all__ = ["BOARD_WORDS", "BOARD_WORDS_ABOUT", "CARD_GAME_WORDS", "CARD_GAME_WORDS_ABOUT", "DEFAULT_NOTEBOOK_MODE", "Hint", "InconsistentViewError",
            "NOTEBOOK_MODES", "NOTEBOOK_MODE_NAMES", "Question", "Table", "Wording", "board_hints", "board_table",
            "card_game_hints", "card_game_table", "deduce", "or_list", "player_name", "table"]
 
@@ -168,6 +168,21 @@ CARD_GAME_WORDS = Wording(
              "{card_the} is not."),
 )
 
+#: The same sentences about the seat by its name ``{me}`` instead of "you":
+#: the facts of a computer's detective report, read to the whole table (:mod:`game.report`).
+BOARD_WORDS_ABOUT = replace(
+    BOARD_WORDS,
+    looked=N_("{me} looked in the envelope: {card_the} is in it."),
+    nobody=N_("Nobody could show a card for {card_the}, and {me} does not hold it: it is in the envelope."),
+    no_other=N_("No other player can have {card_the}, and {me} does not hold it: it is in the envelope."),
+)
+CARD_GAME_WORDS_ABOUT = replace(
+    CARD_GAME_WORDS,
+    looked=N_("{me} looked under the Crime card: {card_the} is there."),
+    nobody=N_("Nobody could show a card for {card_the}, and {me} does not hold it: it is under the Crime card."),
+    no_other=N_("No other player can have {card_the}, and {me} does not hold it: it is under the Crime card."),
+)
+
 
 # ------------------------------------------------------------------- core
 class _Solver:
@@ -238,7 +253,7 @@ class _Solver:
             if q.shown is not None and q.shower is not None and q.shower != me:
                 self.fix(q.shown, q.shower, fmt("{who} showed you {card_the}.", who=self.name(q.shower), card=q.shown))
         for c in t.looked:
-            self.fix(c, self.env, fmt(self.w.looked, card=c))
+            self.fix(c, self.env, fmt(self.w.looked, card=c, me=self.name(me)))
         for c in t.revealed:
             self.fix(c, self.env, fmt(self.w.revealed, card=c))
         for q in t.questions:
@@ -258,9 +273,9 @@ class _Solver:
             if o == self.env:
                 others = [p for p in range(self.env) if p != self.t.seat]
                 if all((p, c) in self.said_no for p in others):
-                    why = fmt(self.w.nobody, card=c)
+                    why = fmt(self.w.nobody, card=c, me=self.name(self.t.seat))
                 else:
-                    why = fmt(self.w.no_other, card=c)
+                    why = fmt(self.w.no_other, card=c, me=self.name(self.t.seat))
             else:
                 why = fmt(self.w.has_it, who=self.name(o), card=c)
             found |= self.fix(c, o, why)

@@ -53,7 +53,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Collection, Sequence
 
-from game.hints import BOARD_WORDS, CARD_GAME_WORDS, Hint, Table, Wording, deduce, player_name, table
+from game.hints import BOARD_WORDS, BOARD_WORDS_ABOUT, CARD_GAME_WORDS, CARD_GAME_WORDS_ABOUT, Hint, Table, Wording, deduce, player_name, table
 from game.i18n import fmt
 from game.knowledge.counting import Constraints, solve
 from game.knowledge.record import Reader
@@ -80,13 +80,15 @@ class KeyDeduction:
     """The deduction that mattered most (see the module docstring): where
     ``card`` is (``hint``, the notebook's :class:`~game.hints.Hint` at the
     moment the hints name the envelope, with its plain sentence ``hint.reason``),
-    first worked out on game turn ``found_turn``; without it the envelope is
-    named ``saved`` game turns later (None: never)."""
+    first worked out on game turn ``found_turn``; the hints named the
+    envelope on game turn ``named_turn``, and without it they would have named
+    it ``saved`` game turns later (None: never)."""
 
     card: str
     hint: Hint
     found_turn: int
     saved: int | None
+    named_turn: int = 0
 
 
 @dataclass(frozen=True)
@@ -102,7 +104,9 @@ class Report:
     ``last_turn`` the game's last turn; ``facts`` the plain sentences that made
     it enough, one per pile (when never solved: the hints' reasons for the
     hidden cards it did work out, in pile order, maybe none); ``key`` the
-    :class:`KeyDeduction` or None; ``moments`` the replay's :class:`Moment`\\ s."""
+    :class:`KeyDeduction` or None; ``moments`` the replay's :class:`Moment`\\ s;
+    ``own_turns`` the game turns that were the seat's own, in order (every one
+    in its view: a child counts "my 4th turn", not the game's turns)."""
 
     seat: int
     envelope: tuple[str, ...] | None
@@ -114,6 +118,7 @@ class Report:
     facts: tuple[str, ...]
     key: KeyDeduction | None
     moments: tuple[Moment, ...] = ()
+    own_turns: tuple[int, ...] = ()
 
     def shareable(self, people: Collection[int]) -> "Report":
         """This report as it may be shown to the whole table: without the key
@@ -123,6 +128,22 @@ class Report:
         if self.key is not None and self.key.hint.holder in set(people):
             return replace(self, key=None)
         return self
+
+    def own_count(self, turn: int) -> int:
+        """How many of the seat's own turns had started by game turn ``turn``
+        (so ``turn`` is its own turn number ``own_count(turn)`` when it is in
+        :attr:`own_turns`)."""
+        return sum(1 for t in self.own_turns if t <= turn)
+
+    def own_lost(self, key: KeyDeduction) -> int | None:
+        """The seat's own turns the key deduction saved: its own turns from
+        the game turn the hints named the envelope up to (not including) the
+        one they would have named it on without that deduction -- the turns
+        it could have accused on but would not yet have known.  None when
+        without it the envelope is never named."""
+        if key.saved is None:
+            return None
+        return sum(1 for t in self.own_turns if key.named_turn <= t < key.named_turn + key.saved)
 
     @property
     def turns_early(self) -> int | None:
@@ -209,6 +230,7 @@ def report(seat: int, events: Sequence[Any], reader: Reader, turn_started: type,
     :class:`~game.hints.InconsistentViewError` for a view no real game can
     produce."""
     r = replay(seat, events, reader, turn_started, own_accusation)
+    mine = tuple(k + 1 for k, t in enumerate([e for e in events if isinstance(e, turn_started)]) if t.player == seat)
     end = next((e for e in reversed(events) if isinstance(e, reader.end)), None)
     envelope = tuple(reader.hidden(end)) if end is not None else r.solution
     right = None if r.accused is None or envelope is None else tuple(r.accused) == envelope
@@ -217,7 +239,7 @@ def report(seat: int, events: Sequence[Any], reader: Reader, turn_started: type,
         last = deduce(r.moments[-1].table, name, words) if r.moments else {}
         found = tuple(h.reason for pile in (r.moments[-1].table.categories if r.moments else ())
                       for c in pile if (h := last.get(c)) is not None and h.envelope)
-        return Report(seat, envelope, None, None, accused_turn, right, r.last, found, None, tuple(r.moments))
+        return Report(seat, envelope, None, None, accused_turn, right, r.last, found, None, tuple(r.moments), mine)
     at = r.moments[r.solved]
     ready = at.turn if at.player == seat else next((t for t in r.own if t > at.turn), None)
     hints = [deduce(m.table, name, words) for m in r.moments]
@@ -226,7 +248,8 @@ def report(seat: int, events: Sequence[Any], reader: Reader, turn_started: type,
         h = hints[r.solved].get(card)
         facts.append(h.reason if h is not None and h.envelope else fmt(words.last_of_pile[min(k, 2)], card=card))
     key = _key(r.moments, hints, r.solved, name, words)
-    return Report(seat, envelope, at.turn, ready, accused_turn, right, r.last, tuple(facts), key, tuple(r.moments))
+    return Report(seat, envelope, at.turn, ready, accused_turn, right, r.last, tuple(facts), key, tuple(r.moments),
+                  mine)
 
 
 def _seen(t: Table) -> set[str]:
@@ -259,7 +282,7 @@ def _key(moments: Sequence[Moment], hints: Sequence[dict[str, Hint]], solved: in
             continue
         rank = (saved is None, saved or 0, -found)
         if best is None or rank > best[0]:
-            best = (rank, KeyDeduction(card, hint, moments[found].turn, saved))
+            best = (rank, KeyDeduction(card, hint, moments[found].turn, saved, moments[named].turn))
     return best[1] if best else None
 
 
@@ -269,11 +292,12 @@ def _same(a: Hint | None, b: Hint) -> bool:
 
 
 # ---------------------------------------------------------------- adapters
-def board_report(view: Any, name: Callable[[int], str] | None = None) -> Report:
+def board_report(view: Any, name: Callable[[int], str] | None = None, about: bool = False) -> Report:
     """The :class:`Report` of a board-game seat from its own
     :class:`~game.rules.view.SeatView` (``game.view(seat)``, usually at the
     end of the game).  Players are named by their suspects (``view.seats``)
-    unless ``name`` is given.  The seat's accusation is its
+    unless ``name`` is given.  ``about``: the facts name the seat instead of
+    saying "you" (a computer's report, read by the table).  The seat's accusation is its
     ``AccusationMade`` (000 "Accusations" 1)."""
     from game.rules import events as ev
     from game.rules.reading import BoardReader
@@ -284,13 +308,13 @@ def board_report(view: Any, name: Callable[[int], str] | None = None) -> Report:
         return None
 
     return report(view.seat, view.events, BoardReader.of(view), ev.TurnStarted, accusation,
-                  name or (lambda p: view.seats[p]), BOARD_WORDS)
+                  name or (lambda p: view.seats[p]), BOARD_WORDS_ABOUT if about else BOARD_WORDS)
 
 
-def card_game_report(view: Any, name: Callable[[int], str] | None = None) -> Report:
+def card_game_report(view: Any, name: Callable[[int], str] | None = None, about: bool = False) -> Report:
     """The :class:`Report` of a card-game seat from its own
     :class:`~game.cardgame.engine.CardView`.  Players are "Player 1",
-    "Player 2" ... unless ``name`` is given.  The seat's accusation is its
+    "Player 2" ... unless ``name`` is given; ``about`` as :func:`board_report`'s.  The seat's accusation is its
     ``AccusationPlaced`` (003 "Acusació": alone or joining another's)."""
     from game.cardgame import events as ev
     from game.cardgame.reading import CardReader
@@ -301,4 +325,4 @@ def card_game_report(view: Any, name: Callable[[int], str] | None = None) -> Rep
         return None
 
     return report(view.seat, view.events, CardReader.of(view), ev.TurnStarted, accusation,
-                  name or player_name, CARD_GAME_WORDS)
+                  name or player_name, CARD_GAME_WORDS_ABOUT if about else CARD_GAME_WORDS)

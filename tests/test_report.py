@@ -84,6 +84,12 @@ def test_board_report_turns_match_a_brute_force_replay(players, seed):
         assert (r.solved_turn, r.accused_turn, r.ready_turn) == want, (seat, r)
         assert r.envelope == game.envelope
         assert r.last_turn == sum(isinstance(e, ev.TurnStarted) for e in game.events)
+        starts = [e for e in game.events if isinstance(e, ev.TurnStarted)]
+        assert r.own_turns == tuple(t for t in range(1, len(starts) + 1) if starts[t - 1].player == seat)
+        for t in {r.solved_turn, r.ready_turn, r.accused_turn} - {None}:   # "your turn number n"
+            assert r.own_count(t) == len([s for s in starts[:t] if s.player == seat])
+        if r.ready_turn is not None:
+            assert r.ready_turn in r.own_turns
         if r.solved_turn is not None:
             solved += 1
             assert len(r.facts) == 3
@@ -106,6 +112,8 @@ def test_card_game_report_turns_match_a_brute_force_replay(players, seed):
                      (cev.GameWon, cev.EverybodyLost, cev.NoPlayersLeft))
         assert (r.solved_turn, r.accused_turn, r.ready_turn) == want, (seat, r)
         assert r.envelope == tuple(game.crime)
+        starts = [e for e in game.events if isinstance(e, cev.TurnStarted)]
+        assert r.own_turns == tuple(t for t in range(1, len(starts) + 1) if starts[t - 1].player == seat)
         if r.solved_turn is not None:
             assert all(f.endswith("under the Crime card.") for f in r.facts) and len(r.facts) == len(view.piles)
 
@@ -147,7 +155,13 @@ def test_the_key_deduction_is_the_one_whose_absence_delays_the_hints_most():
                 checked += 1
                 assert delays[r.key.card] == r.key.saved == worst
                 assert r.key.saved is None or r.key.saved > 0
-                assert r.key.found_turn <= moments[named].turn
+                assert r.key.found_turn <= moments[named].turn == r.key.named_turn
+                lost = r.own_lost(r.key)    # own turns it could have accused on, but would not yet have known
+                if r.key.saved is None:
+                    assert lost is None
+                else:
+                    assert lost == len([t for t in r.own_turns
+                                        if moments[named].turn <= t < moments[named].turn + r.key.saved])
     assert checked >= 3
 
 
@@ -170,3 +184,29 @@ def test_a_report_shown_to_the_table_keeps_a_persons_card_private():
     somebody = replace(r, key=KeyDeduction("rope", Hint("rope", False, None, "..."), 8, 4))
     assert somebody.shareable([1, 2]).key is not None  # "in somebody's hand" names no hand
     assert r.turns_early == 8 and replace(r, accused_turn=15).turns_early == 3
+
+
+def test_a_report_about_a_computer_names_it_instead_of_you():
+    """Newcomer W6: the facts of a report read to the table about a computer
+    say its name ("Colonel Mustard does not hold it"), never "you"; the same
+    facts otherwise, in both games."""
+    from game.i18n import card as card_name
+
+    checked = 0
+    for players, seed in ((3, 4), (4, 9), (5, 6)):
+        game = _board_game(players, seed)
+        for seat in range(players):
+            mine, about = board_report(game.view(seat)), board_report(game.view(seat), about=True)
+            who = card_name(game.view(seat).seats[seat])
+            assert (about.solved_turn, about.key is None) == (mine.solved_turn, mine.key is None)
+            for a, b in zip(mine.facts, about.facts, strict=True):
+                assert "you" not in b.lower().split() and "you don't" not in b.lower()
+                assert a == b.replace(f"{who} does not hold it", "you don't hold it")
+                checked += "you don't hold it" in a
+    cgame = _card_game(4, 1)
+    for seat in range(4):
+        about = card_game_report(cgame.view(seat), about=True)
+        assert all("you don't" not in f and f"Player {seat + 1} does not hold it" in f
+                   for f in about.facts if "Nobody could" in f or "No other player" in f)
+        checked += any("does not hold it" in f for f in about.facts)
+    assert checked >= 3

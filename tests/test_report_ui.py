@@ -6,6 +6,7 @@ a computer's report opens openly, and OK goes back to the game over."""
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -21,6 +22,7 @@ from game.ui.cardgame.screens import card_advance  # noqa: E402
 from game.ui.registry import is_scene, make  # noqa: E402
 from game.ui.scene import FRESH_QUIET, PRIVATE_GUARD  # noqa: E402
 from game.ui.screens import advance  # noqa: E402
+from game.ui.scenes.report import summary_lines  # noqa: E402
 from tests.inputs import click, defaults_after, key, make_app  # noqa: E402,F401
 
 FRAME = 0.05
@@ -92,10 +94,8 @@ def test_a_persons_report_opens_behind_their_cover_and_ok_goes_back(app):
     texts = [w.text for w in report.widgets() if hasattr(w, "text")]
     r = report.report
     assert texts[0] == "Detective report: Mrs. White"
-    turn_line = (f"On turn {r.solved_turn} you already knew enough to solve the case." if r.solved_turn
-                 else "What you saw was never quite enough to be sure.")
-    assert turn_line in texts
-    assert any(f"turn {r.last_turn}" in t or f"turn {r.accused_turn}" in t for t in texts)
+    assert summary_lines(r)[0] in texts
+    assert all(f"turn {t}" not in " ".join(texts) for t in (r.solved_turn, r.last_turn, r.accused_turn) if t)
     assert all(f.split()[0] in " ".join(texts) for f in r.facts)
     app.draw()
     key(app, pygame.K_ESCAPE)
@@ -140,6 +140,10 @@ def test_a_computers_report_opens_openly_and_keeps_the_peoples_cards_private(app
         assert report.report.key.hint.holder not in match.humans
     full = match.report(1)
     assert full.shareable(match.humans) == report.report
+    texts = [t for _kind, t in report.blocks()]          # newcomer W6: about Colonel Mustard, not to "you"
+    assert texts[0].startswith(("Colonel Mustard ", "What Colonel Mustard saw"))
+    assert not any(w in t.lower().split() for t in texts for w in ("you", "your", "you're"))
+    assert all("you don't" not in t for t in texts)
     key(app, pygame.K_RETURN)
     assert app.top is over
 
@@ -159,8 +163,11 @@ def test_one_person_at_the_table_sees_their_report_without_a_cover(app):
     r = report.report          # seed 6: Miss Scarlet could have named the envelope and never accused
     assert (r.solved_turn, r.ready_turn, r.accused_turn) == (42, 45, None) and r.key is not None
     texts = [w.text for w in report.widgets() if hasattr(w, "text")]
-    assert "You could have accused on turn 45." in texts
-    assert "The clue that mattered most (turn 39):" in texts
+    assert r.own_turns[10:12] == (41, 45) and r.own_count(39) == 10    # her turns 11 and 12; 39 was not hers
+    assert texts[1:3] == ["You already knew enough to solve the case after your turn number 11.",
+                          "You had 15 turns and did not accuse."]
+    assert "You could have accused on your turn number 12." in texts
+    assert "The clue that mattered most, found after your turn number 10:" in texts
 
 
 def test_the_card_games_report_opens_behind_its_cover(app):
@@ -213,22 +220,64 @@ def test_from_the_table_to_the_game_over_to_each_report_and_back(app):
 
 
 def test_the_summary_says_each_ending_in_plain_words():
+    """Newcomer W5: the reader's own turns are counted ("your turn number 4"),
+    never the game's turns that no screen shows.  Own turns 2, 5, 8, 11, 14,
+    17, 20 of 22: game turn 12 is just after the reader's 4th turn, 14 is their 5th."""
     from game.report import KeyDeduction, Report
     from game.hints import Hint
     from game.ui.scenes.report import key_lines, summary_lines
 
-    r = Report(0, ("plum", "rope", "hall"), 12, 14, 20, True, 22, ("a", "b", "c"), None)
-    assert summary_lines(r) == ["On turn 12 you already knew enough to solve the case.",
-                                "You accused on turn 20, and you were right!", "You could have accused on turn 14."]
-    r = Report(0, ("plum", "rope", "hall"), 12, 12, 12, False, 22, (), None)
-    assert summary_lines(r) == ["On turn 12 you already knew enough to solve the case.",
-                                "You accused on turn 12, but you were wrong."]
-    r = Report(0, ("plum", "rope", "hall"), None, None, None, None, 30, (), None)
+    own = (2, 5, 8, 11, 14, 17, 20)
+    r = Report(0, ("plum", "rope", "hall"), 12, 14, 20, True, 22, ("a", "b", "c"), None, (), own)
+    assert summary_lines(r) == ["You already knew enough to solve the case after your turn number 4.",
+                                "You accused on your turn number 7, and you were right!",
+                                "You could have accused on your turn number 5."]
+    r = Report(0, ("plum", "rope", "hall"), 11, 11, 11, False, 22, (), None, (), own)
+    assert summary_lines(r) == ["You already knew enough to solve the case on your turn number 4.",
+                                "You accused on your turn number 4, but you were wrong."]
+    r = Report(0, ("plum", "rope", "hall"), None, None, None, None, 30, (), None, (), own)
     assert summary_lines(r) == ["What you saw was never quite enough to be sure.",
-                                "You did not accuse. The game ended on turn 30."]
+                                "You had 7 turns and did not accuse."]
+    r = Report(0, ("plum", "rope", "hall"), 1, 2, None, None, 3, (), None, (), (2,))
+    assert summary_lines(r) == ["You already knew enough to solve the case before your first turn.",
+                                "You had 1 turn and did not accuse.", "You could have accused on your turn number 1."]
     hint = Hint("rope", False, 1, "Colonel Mustard has the Rope.")
-    assert key_lines(KeyDeduction("rope", hint, 7, 1)) == (
-        "The clue that mattered most (turn 7):", "Colonel Mustard has the Rope.",
-        "Without it, you would have solved the case 1 turn later.")
-    assert key_lines(KeyDeduction("rope", hint, 7, 5))[2] == "Without it, you would have solved the case 5 turns later."
-    assert key_lines(KeyDeduction("rope", hint, 7, None))[2] == "Without it, you could not have solved the case."
+    r = Report(0, ("plum", "rope", "hall"), 12, 14, 20, True, 22, (), KeyDeduction("rope", hint, 7, 4, 12), (), own)
+    assert key_lines(r) == (   # named on game turn 12; without the clue on 16: own turn 14 (the 5th) lost
+        "The clue that mattered most, found after your turn number 2:", "Colonel Mustard has the Rope.",
+        "Without it, you would have needed 1 more turn to solve the case.")
+    r = replace(r, key=KeyDeduction("rope", hint, 8, 6, 12))      # up to game turn 18: own turns 14 and 17
+    assert key_lines(r)[0] == "The clue that mattered most, found on your turn number 3:"
+    assert key_lines(r)[2] == "Without it, you would have needed 2 more turns to solve the case."
+    r = replace(r, key=KeyDeduction("rope", hint, 8, 1, 12))      # game turn 13: none of the reader's turns
+    assert key_lines(r)[2] == "Without it, you would have solved the case a little later."
+    r = replace(r, key=KeyDeduction("rope", hint, 8, None, 12))
+    assert key_lines(r)[2] == "Without it, you could not have solved the case."
+
+
+def test_a_computers_report_speaks_about_it_not_to_you():
+    """Newcomer W6: a computer's report says its name, in the third person."""
+    from game.report import KeyDeduction, Report
+    from game.hints import Hint
+    from game.ui.scenes.report import key_lines, summary_lines
+
+    own = (2, 5, 8, 11, 14, 17, 20)
+    r = Report(1, ("plum", "rope", "hall"), 12, 14, 20, True, 22, (), None, (), own)
+    assert summary_lines(r, "Colonel Mustard") == [
+        "Colonel Mustard already knew enough to solve the case after their turn number 4.",
+        "Colonel Mustard accused on their turn number 7, and was right!",
+        "Colonel Mustard could have accused on their turn number 5."]
+    assert summary_lines(replace(r, accused_right=False), "Colonel Mustard")[1] == \
+        "Colonel Mustard accused on their turn number 7, but was wrong."
+    r = Report(1, ("plum", "rope", "hall"), None, None, None, None, 30, (), None, (), own)
+    assert summary_lines(r, "Colonel Mustard") == ["What Colonel Mustard saw was never quite enough to be sure.",
+                                                   "Colonel Mustard had 7 turns and did not accuse."]
+    hint = Hint("rope", False, 2, "Mrs. White has the Rope.")
+    r = Report(1, ("plum", "rope", "hall"), 12, 14, 20, True, 22, (), KeyDeduction("rope", hint, 1, 4, 12), (), own)
+    assert key_lines(r, "Colonel Mustard") == (
+        "The clue that mattered most, found before their first turn:", "Mrs. White has the Rope.",
+        "Without it, Colonel Mustard would have needed 1 more turn to solve the case.")
+    for saved, said in ((6, "Without it, Colonel Mustard would have needed 2 more turns to solve the case."),
+                        (1, "Without it, Colonel Mustard would have solved the case a little later."),
+                        (None, "Without it, Colonel Mustard could not have solved the case.")):
+        assert key_lines(replace(r, key=KeyDeduction("rope", hint, 1, saved, 12)), "Colonel Mustard")[2] == said

@@ -568,3 +568,54 @@ def test_turning_read_aloud_on_in_settings_is_heard_at_once():
     steps(app)
     assert not app.speech.enabled and said(app)[-1] == "Read aloud is on."     # nothing new when turned off
     app.close()
+
+
+def test_the_detective_report_is_read_aloud_a_computers_openly_a_persons_never_at_a_hot_seat_table():
+    """Newcomer W4: the report is read aloud (its title, then every sentence
+    in order); a computer's openly and about it by name (W6); a person's,
+    private, never while people share the screen, not even after its cover."""
+    from game.ui.scene import FRESH_QUIET, PRIVATE_GUARD
+
+    app = new_app(read_aloud=True)
+    board = two_people(app, lambda g: False)
+    assert board.match.game.over
+    over = make("game_over", app, board.match)
+    app.push(over)
+    while over.guard.active:
+        steps(app, 1)
+    app.router.handle(Intent(Kind.CLICK, pos=over.report_buttons[2].rect.center, device="mouse"))   # Mrs. White
+    steps(app)
+    assert is_scene(app.top, "cover") and not any("Detective report" in line for line in said(app))
+    steps(app, int((PRIVATE_GUARD + FRESH_QUIET) / 0.05) + 2)
+    key(app, pygame.K_RETURN)
+    steps(app)
+    report = app.top
+    assert is_scene(report, "report") and report.seat == 2
+    lines = [report.title] + [text for _kind, text in report.blocks()]
+    assert report.speech_prompt() == " ".join(lines)
+    assert lines[0] == "Detective report: Mrs. White" and lines[1].startswith("You ")
+    assert not any("Detective report: Mrs. White" in line for line in said(app))    # the room hears nothing
+    key(app, pygame.K_RETURN)                        # back to the game over: Colonel Mustard's, openly
+    app.router.handle(Intent(Kind.CLICK, pos=over.report_buttons[1].rect.center, device="mouse"))
+    steps(app)
+    mustard = app.top
+    assert is_scene(mustard, "report") and mustard.seat == 1 and not mustard.private
+    assert said(app)[-1] == mustard.speech_prompt()
+    assert said(app)[-1].startswith("Detective report: Colonel Mustard Colonel Mustard ")
+    app.close()
+
+
+def test_alone_at_the_table_your_detective_report_is_read_aloud():
+    app = new_app(read_aloud=True)
+    board = one_person(app, lambda g: False)
+    assert board.match.game.over
+    over = make("game_over", app, board.match)
+    app.push(over)
+    while over.guard.active:
+        steps(app, 1)
+    app.router.handle(Intent(Kind.CLICK, pos=over.report_buttons[0].rect.center, device="mouse"))   # her own
+    steps(app)
+    report = app.top
+    assert is_scene(report, "report") and report.seat == 0 and report.private    # no cover: one person
+    assert said(app)[-1] == report.speech_prompt() and said(app)[-1].startswith("Detective report: Miss Scarlet You ")
+    app.close()

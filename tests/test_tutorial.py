@@ -225,6 +225,17 @@ def _any_move(g):
 
 
 # -------------------------------------------------------- on the screen
+def _read_lesson(app, key: str) -> None:
+    """From the title, play the lesson to the bubble ``key`` and read it (confirm after its read guard)."""
+    from game.ui.coach import play_until
+
+    _title_learn(app)
+    play_until(app, key)
+    for _i in range(6):
+        app.step(0.1, draw=False)
+    app.router.handle(CONFIRM)
+
+
 def test_guided_game_to_its_end_pressing_only_confirm(tmp_path):
     """From the title: every lesson in order, the person wins, the family's
     autosave is never touched and the lesson file goes once the game is won."""
@@ -434,15 +445,9 @@ def test_load_lesson_refuses_what_is_not_the_guided_game(tmp_path, text):
 
 
 def test_the_arrow_keeps_the_focus_and_clicks_elsewhere_do_nothing(tmp_path):
-    from game.ui.coach import play_until
-
     app = _app(tmp_path)
     try:
-        _title_learn(app)
-        play_until(app, "you")
-        for _i in range(6):
-            app.step(0.1, draw=False)
-        app.router.handle(CONFIRM)            # the lesson is read
+        _read_lesson(app, "you")
         app.step(0.1, draw=False)
         coach = app.coach
         board = app.top
@@ -555,3 +560,48 @@ def test_a_controller_pulled_out_in_the_lesson_never_hands_it_to_a_computer(tmp_
     unplugged.to_keyboard()
     assert app.top is not unplugged and app.coach.match.is_human(unplugged.seat)
     app.close()
+
+
+def test_the_lessons_game_over_opens_the_learners_report_and_enter_still_goes_to_the_title(tmp_path):
+    """Newcomer W1: on the lesson's last screen the coach points at "Title
+    screen", yet the learner may move to a "Detective report" button (arrows,
+    the mouse) and open it, come back, and Enter on the title button still ends
+    the lesson.  Clicks elsewhere still only nudge the arrow."""
+    from game.ui.registry import is_scene
+
+    app = _app(tmp_path)
+    try:
+        _read_lesson(app, "won")
+        for _i in range(30):                  # the game-over guard ends
+            app.step(0.1, draw=False)
+        over, coach = app.top, app.coach
+        assert is_scene(over, "game_over") and coach.target == over.title_button.rect
+        assert over.focus.focused is over.title_button
+        mine = next(b for b in over.report_buttons if b.data == tutorial.YOU)
+        app.router.handle(Intent(Kind.CLICK, pos=(5, 5), device="mouse"))
+        assert coach.nudge > 0 and app.top is over   # a click on nothing still only nudges
+        app.router.handle(Intent(Kind.CLICK, pos=mine.rect.center, device="mouse"))
+        assert is_scene(app.top, "report") and app.top.seat == tutorial.YOU
+        assert app.top.report.own_turns == (1, 4, 7, 9)          # newcomer W5: her 4th turn, the game's 9th
+        assert [t for _k, t in app.top.blocks()][:2] == [
+            "You already knew enough to solve the case on your turn number 4.",
+            "You accused on your turn number 4, and you were right!"]
+        app.step(0.1, draw=False)
+        app.router.handle(CONFIRM)            # OK: back to the game over
+        app.step(0.1, draw=False)
+        assert app.top is over and coach.target == over.title_button.rect
+        app.router.handle(Intent(Kind.UP, device="keyboard"))      # the keys reach the reports too
+        app.step(0.1, draw=False)
+        assert over.focus.focused in over.report_buttons
+        app.router.handle(CONFIRM)
+        assert is_scene(app.top, "report")
+        app.router.handle(CONFIRM)
+        app.step(0.1, draw=False)
+        app.router.handle(Intent(Kind.DOWN, device="keyboard"))    # back down to the title, never to Play again
+        app.step(0.1, draw=False)
+        assert over.focus.focused is over.title_button
+        app.router.handle(CONFIRM)
+        app.step(0.1, draw=False)
+        assert type(app.top).__name__ == "TitleScene" and app.coach is None
+    finally:
+        app.close()

@@ -25,10 +25,11 @@ from game.rules.actions import Move
 from game.rules.cards import SUSPECTS
 from game.ui import pointer, prompts, theme
 from game.ui.i18n import _, fmt
-from game.ui.input import Intent, Kind
+from game.ui.input import DIRECTIONS, Intent, Kind
 from game.ui.board.match import Match
 from game.ui.registry import is_scene, make
 from game.ui.scene import OPEN_NOTEBOOK
+from game.ui.widgets import spatial_next
 
 #: Width of the speech bubble (logical pixels).
 BUBBLE_W = 564
@@ -327,12 +328,32 @@ class Coach:
             return True
         if self.target is None:
             return False
-        if k in (Kind.UP, Kind.DOWN, Kind.LEFT, Kind.RIGHT, Kind.POINT):
+        free = self.app.top.coach_free()
+        if free and self._free(intent, free):
+            return k in DIRECTIONS
+        if k in (*DIRECTIONS, Kind.POINT):
             return True
         if k is Kind.CLICK and not self.target.inflate(8, 8).collidepoint(intent.pos):
             self.nudge = 0.6
             self.app.play("wrong")
             return True
+        return False
+
+    def _free(self, intent: Intent, free: list) -> bool:
+        """True when ``intent`` goes to the target or to one of the ``free``
+        buttons the top scene also lets the learner press
+        (:meth:`~game.ui.scene.Scene.coach_free`); a direction moves the focus
+        among those buttons only (never to another one, such as Play again)."""
+        top = self.app.top
+        target = next((b for b in top.focus.buttons if b.rect == self.target), None)
+        allowed = ([target] if target is not None else []) + list(free)
+        if intent.kind in DIRECTIONS:
+            at = top.focus.focused
+            i = allowed.index(at) if at in allowed else 0
+            top.focus.focus_on(allowed[spatial_next([b.rect for b in allowed], i, intent.kind)])
+            return True
+        if intent.kind in (Kind.POINT, Kind.CLICK) and intent.pos is not None:
+            return any(b.rect.collidepoint(intent.pos) for b in allowed)
         return False
 
     # ------------------------------------------------------------- draw

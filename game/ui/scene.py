@@ -73,6 +73,12 @@ class Scene:
             or getattr(self, "title_button", None)
         return focus_on(self, button)
 
+    def coach_free(self) -> list:
+        """The buttons the learner may also move to and press on this scene
+        while the guided game's coach points at its target (the game-over
+        screen's detective reports); none by default."""
+        return []
+
     def coach_keep_clear(self) -> list[pygame.Rect]:
         """Where the guided game's speech bubble should cover least on this
         scene, in logical pixels: its buttons, and what :meth:`keep_clear`

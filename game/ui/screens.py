@@ -17,11 +17,29 @@ SCENE_NAMES = ("title", "setup", "board", "notebook", "suggestion", "cover", "ga
                 "rules", "rules-2", "rules-3", "rules-4", "lesson", "lesson-disprove", "tokens") + CARD_SCENES + ("lesson-speech", "lesson-settings",
                                                                      "settings-silent", "notebook-hints", "unplugged",
                                                                      "report", "report-computer", "show-card", "accuse", "why-not") + \
-    ("lesson-twice", "lesson-blocked", "lesson-out", "lesson-pulled", "lesson-still", "lesson-stuck")
+    ("lesson-twice", "lesson-blocked", "lesson-out", "lesson-pulled", "lesson-still", "lesson-stuck",
+     "lesson-over", "lesson-report")
 
 #: The lesson on screen in each "lesson..." scene (a key of game.tutorial.LESSONS; "you" where not named).
 LESSON_SCENES = {"lesson": "door", "lesson-disprove": "disprove", "lesson-twice": "twice", "lesson-blocked": "blocked",
                  "lesson-out": "out", "lesson-pulled": "stay", "lesson-still": "still", "lesson-stuck": "stuck"}
+
+
+def _lesson_over(app, report: bool) -> None:
+    """The lesson's game over after its last bubble: the focus moved up to the
+    learner's report button (the coach still points at Title screen), and with
+    ``report`` that report opened."""
+    from game.ui.input import Intent, Kind
+
+    for _i in range(6):
+        app.step(0.1, draw=False)
+    app.router.handle(Intent(Kind.CONFIRM, device="keyboard"))     # the bubble is read
+    for _i in range(20):                                             # the game-over guard ends
+        app.step(0.1, draw=False)
+    app.router.handle(Intent(Kind.UP, device="keyboard"))
+    if report:
+        app.router.handle(Intent(Kind.CONFIRM, device="keyboard"))
+    app.step(0.05, draw=False)
 
 
 def advance(match: Match, stop, limit: int = 3000) -> None:
@@ -69,7 +87,9 @@ def build_scene(app, scene: str, seed: int = 3) -> None:
         if scene in ("lesson-speech", "lesson-settings"):   # read aloud (on in the lesson), a line being spoken
             app.speech.driver = FakeDriver(hold=True)
         start_lesson(app)
-        play_until(app, LESSON_SCENES.get(scene, "you"))
+        play_until(app, LESSON_SCENES.get(scene, "you") if scene not in ("lesson-over", "lesson-report") else "won")
+        if scene in ("lesson-over", "lesson-report"):   # the last screen: the arrow on Title, the focus moved up
+            _lesson_over(app, scene == "lesson-report")
         if scene == "lesson-settings":  # Settings from the pause menu: "Read aloud: on", the speaker in the corner
             app.push(make("menu", app, app.top))
             app.push(make("settings", app))

@@ -85,6 +85,17 @@ class GameOverBase(Scene):
         else:
             self.app.push(build())
 
+    def coach_target(self, action=None) -> pygame.Rect | None:
+        """The guided game points at "Title screen"; the focus stays on a
+        report button the learner moved to (:meth:`coach_free`)."""
+        if self.focus.focused in self.coach_free():
+            return self.title_button.rect
+        return super().coach_target(action)
+
+    def coach_free(self) -> list[Button]:
+        """The learner may open the detective reports in the guided game (once the guard is over)."""
+        return [b for b in self.report_buttons if b.enabled]
+
     def result(self, match) -> None:
         """Set ``title`` (who won, or nobody), ``winner_suspect`` (the winner's
         token, or None), ``envelope`` (the three hidden cards) and

@@ -128,10 +128,11 @@ class Match(Seats):
 
     def report(self, seat: int):
         """:func:`game.report.board_report` of ``game.view(seat)`` only: the
-        detective report of ``seat`` (private to it when it is a person)."""
+        detective report of ``seat`` (private to it when it is a person; a
+        computer's about it by name, not "you")."""
         from game.report import board_report
 
-        return board_report(self.game.view(seat))
+        return board_report(self.game.view(seat), about=not self.is_human(seat))
 
     def cards(self) -> tuple[str, ...]:
         """The 21 cards of the board game."""

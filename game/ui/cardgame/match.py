@@ -122,7 +122,7 @@ class CardMatch(Seats):
     def report(self, seat: int):
         """:func:`game.report.card_game_report` of ``view(seat)`` only, players
         named by their tokens: the detective report of ``seat`` (private to it
-        when it is a person)."""
+        when it is a person; a computer's about it by name, not "you")."""
         from game.report import card_game_report
 
-        return card_game_report(self.view(seat), lambda s: self.suspects[s])
+        return card_game_report(self.view(seat), lambda s: self.suspects[s], about=not self.is_human(seat))

@@ -20,7 +20,7 @@ from __future__ import annotations
 import pygame
 
 from game.ui import assets, theme
-from game.ui.i18n import _, fmt, nfmt
+from game.ui.i18n import N_, _, fmt, nfmt
 from game.ui.input import Intent, Kind
 from game.ui.scene import Scene
 from game.ui.widgets import Button, FocusGroup, Label, footer_hint
@@ -33,33 +33,82 @@ LEFT, WIDTH, TOP, BOTTOM = 90, 1100, 112, 592
 BULLET = "•"
 
 
-def summary_lines(report) -> list[str]:
+def when(report, turn: int, name: str | None = None) -> str:
+    """Game turn ``turn`` as the reader counts it (newcomer W5: nobody sees
+    the game's turn numbers): "on your turn number 4" (its own 4th turn),
+    "after your turn number 4" (somebody else's turn after it), "before your
+    first turn"; with ``name`` (a computer's report) "their" instead of "your"."""
+    n = report.own_count(turn)
+    if turn in report.own_turns:
+        return _part(N_("on your turn number {n}") if name is None else N_("on their turn number {n}"), n)
+    if n:
+        return _part(N_("after your turn number {n}") if name is None else N_("after their turn number {n}"), n)
+    return _("before your first turn") if name is None else _("before their first turn")
+
+
+def _part(msgid: str, n: int) -> str:
+    """The translated part of a sentence ``msgid`` with its number ``n``
+    filled in, as it is (:func:`fmt` would make its first letter upper case);
+    English when the translation is broken."""
+    try:
+        return _(msgid).format(n=n)
+    except (KeyError, IndexError, ValueError):
+        return msgid.format(n=n)
+
+
+def summary_lines(report, name: str | None = None) -> list[str]:
     """The report's summary in plain words (current language): when the seat
-    knew enough, its accusation or the end, the turn it could have accused on."""
+    knew enough, its accusation or the end, the turn it could have accused on;
+    its own turns counted (:func:`when`).  Said to "you" (a person's own
+    report), or with ``name`` about that seat (a computer's, newcomer W6)."""
     out = []
     if report.solved_turn is not None:
-        out.append(fmt("On turn {n} you already knew enough to solve the case.", n=report.solved_turn))
+        at = when(report, report.solved_turn, name)
+        out.append(fmt("You already knew enough to solve the case {when}.", when=at) if name is None else
+                   fmt("{name} already knew enough to solve the case {when}.", name=name, when=at))
     else:
-        out.append(_("What you saw was never quite enough to be sure."))
+        out.append(_("What you saw was never quite enough to be sure.") if name is None else
+                   fmt("What {name} saw was never quite enough to be sure.", name=name))
     if report.accused_turn is None:
-        out.append(fmt("You did not accuse. The game ended on turn {n}.", n=report.last_turn))
-    elif report.accused_right:
-        out.append(fmt("You accused on turn {n}, and you were right!", n=report.accused_turn))
+        n = len(report.own_turns)
+        out.append(nfmt("You had {n} turn and did not accuse.", "You had {n} turns and did not accuse.", n)
+                   if name is None else
+                   nfmt("{name} had {n} turn and did not accuse.", "{name} had {n} turns and did not accuse.", n,
+                        name=name))
     else:
-        out.append(fmt("You accused on turn {n}, but you were wrong.", n=report.accused_turn))
+        at = when(report, report.accused_turn, name)
+        if report.accused_right:
+            out.append(fmt("You accused {when}, and you were right!", when=at) if name is None else
+                       fmt("{name} accused {when}, and was right!", name=name, when=at))
+        else:
+            out.append(fmt("You accused {when}, but you were wrong.", when=at) if name is None else
+                       fmt("{name} accused {when}, but was wrong.", name=name, when=at))
     if report.turns_early:
-        out.append(fmt("You could have accused on turn {n}.", n=report.ready_turn))
+        at = when(report, report.ready_turn, name)
+        out.append(fmt("You could have accused {when}.", when=at) if name is None else
+                   fmt("{name} could have accused {when}.", name=name, when=at))
     return out
 
 
-def key_lines(key) -> tuple[str, str, str]:
-    """The clue that mattered most: (heading, its sentence, what it saved)."""
-    head = fmt("The clue that mattered most (turn {n}):", n=key.found_turn)
-    if key.saved is None:
-        saved = _("Without it, you could not have solved the case.")
+def key_lines(report, name: str | None = None) -> tuple[str, str, str]:
+    """The clue that mattered most (``report.key``): (heading, its sentence,
+    what it saved in the seat's own turns, :meth:`game.report.Report.own_lost`),
+    to "you" or about ``name`` as :func:`summary_lines`."""
+    key = report.key
+    head = fmt("The clue that mattered most, found {when}:", when=when(report, key.found_turn, name))
+    lost = report.own_lost(key)
+    if lost is None:
+        saved = _("Without it, you could not have solved the case.") if name is None else \
+            fmt("Without it, {name} could not have solved the case.", name=name)
+    elif lost == 0:
+        saved = _("Without it, you would have solved the case a little later.") if name is None else \
+            fmt("Without it, {name} would have solved the case a little later.", name=name)
+    elif name is None:
+        saved = nfmt("Without it, you would have needed {n} more turn to solve the case.",
+                     "Without it, you would have needed {n} more turns to solve the case.", lost)
     else:
-        saved = nfmt("Without it, you would have solved the case {n} turn later.",
-                     "Without it, you would have solved the case {n} turns later.", key.saved)
+        saved = nfmt("Without it, {name} would have needed {n} more turn to solve the case.",
+                     "Without it, {name} would have needed {n} more turns to solve the case.", lost, name=name)
     return head, key.hint.reason, saved
 
 
@@ -83,17 +132,24 @@ class ReportScene(Scene):
         #: a computer's report is public: no clue that places a person's card
         self.report = report if self.match.is_human(self.seat) else report.shareable(self.match.humans)
         self.title = fmt("Detective report: {name}", name=self.match.seat_name(self.seat))
+        #: who the sentences are about: None ("you") for a person's own report, the seat's name for a computer's
+        self.about = None if self.match.is_human(self.seat) else self.match.seat_name(self.seat)
         self.labels = self.layout()
 
     def blocks(self) -> list[tuple[str, str]]:
         """The report as (kind, text) in order: "summary", "head", "fact"."""
-        r = self.report
-        out = [("summary", s) for s in summary_lines(r)]
+        r, name = self.report, self.about
+        out = [("summary", s) for s in summary_lines(r, name)]
         if r.facts:
-            out.append(("head", _("How you could tell:") if r.solved_turn is not None else _("What you did work out:")))
+            if name is None:
+                head = _("How you could tell:") if r.solved_turn is not None else _("What you did work out:")
+            else:
+                head = fmt("How {name} could tell:", name=name) if r.solved_turn is not None else \
+                    fmt("What {name} did work out:", name=name)
+            out.append(("head", head))
             out += [("fact", f) for f in r.facts]
         if r.key is not None:
-            head, why, saved = key_lines(r.key)
+            head, why, saved = key_lines(r, name)
             out += [("head", head), ("fact", why), ("summary", saved)]
         return out
 
@@ -124,6 +180,12 @@ class ReportScene(Scene):
                     out.append(Label(pygame.Rect(LEFT + 6, y, 24, height), BULLET, size, True, theme.BRASS))
                 y += height + 2
         return out
+
+    def speech_prompt(self) -> str | None:
+        """The whole report read aloud (newcomer W4): the title, then every
+        sentence in order.  A person's report is private (:attr:`private`):
+        spoken only while it is on top, to its owner."""
+        return " ".join([self.title] + [text for _kind, text in self.blocks()])
 
     def close(self) -> None:
         self.app.play("click")

@@ -592,7 +592,7 @@ def test_the_detective_report_is_read_aloud_a_computers_openly_a_persons_never_a
     report = app.top
     assert is_scene(report, "report") and report.seat == 2
     lines = [report.title] + [text for _kind, text in report.blocks()]
-    assert report.speech_prompt() == " ".join(lines)
+    assert report.speech_prompt() == " ".join(x if x.endswith((".", "!", "?", ":", "…")) else x + "." for x in lines)
     assert lines[0] == "Detective report: Mrs. White" and lines[1].startswith("You ")
     assert not any("Detective report: Mrs. White" in line for line in said(app))    # the room hears nothing
     key(app, pygame.K_RETURN)                        # back to the game over: Colonel Mustard's, openly
@@ -601,7 +601,7 @@ def test_the_detective_report_is_read_aloud_a_computers_openly_a_persons_never_a
     mustard = app.top
     assert is_scene(mustard, "report") and mustard.seat == 1 and not mustard.private
     assert said(app)[-1] == mustard.speech_prompt()
-    assert said(app)[-1].startswith("Detective report: Colonel Mustard Colonel Mustard ")
+    assert said(app)[-1].startswith("Detective report: Colonel Mustard. Colonel Mustard ")
     app.close()
 
 
@@ -617,5 +617,5 @@ def test_alone_at_the_table_your_detective_report_is_read_aloud():
     steps(app)
     report = app.top
     assert is_scene(report, "report") and report.seat == 0 and report.private    # no cover: one person
-    assert said(app)[-1] == report.speech_prompt() and said(app)[-1].startswith("Detective report: Miss Scarlet You ")
+    assert said(app)[-1] == report.speech_prompt() and said(app)[-1].startswith("Detective report: Miss Scarlet. You ")
     app.close()

@@ -1056,3 +1056,21 @@ def test_a_click_too_far_says_too_far_once_and_the_rule_in_a_few_words(app, caps
     assert box.rule.startswith("Rule: ") and "000" not in box.rule and not box.detail
     assert "too far" not in box.rule.lower()                       # said once
     assert "Rule: 000 “How a turn works” 2-3" in capsys.readouterr().err   # the citation: for the log
+
+
+@pytest.mark.parametrize("allowed, status", [
+    ({"Roll", "Accuse"}, "Your turn: roll the die."),
+    ({"Roll", "Suggest", "Accuse"}, "Suggest here, or roll the die."),             # pulled into a room
+    ({"Suggest", "TakePassage", "EndTurn"}, "Door blocked: suggest here."),        # pulled in, and a token on the door
+    ({"TakePassage", "EndTurn"}, "Door blocked: take the passage."),
+    ({"EndTurn"}, "Door blocked: end your turn."),
+])
+def test_a_turns_status_says_what_its_start_really_offers(app, monkeypatch, allowed, status):
+    """000 "Secret passages and blocked doors" 1-3: never "roll the die" when
+    no Roll is allowed; suggesting without rolling is said whenever it is."""
+    board = start_match(app, GameSetup(seats=(SeatConfig("scarlet", "human"), SeatConfig("mustard", "computer"),
+                                              SeatConfig("white", "computer")), seed=2))
+    g = board.game
+    assert g.phase is Phase.START and g.actor == 0
+    monkeypatch.setattr(g, "allows", lambda kind: kind.__name__ in allowed)
+    assert board._status() == status

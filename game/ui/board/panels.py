@@ -133,6 +133,8 @@ class BoardPanels:
             if g.allows(Suggest):
                 return _("Suggest here, or roll the die.") if one else _("Suggest here, or roll the dice.")
             return _("roll the die.") if one else _("roll the dice.")
+        if g.allows(Suggest):       # pulled in by a suggestion, and a token on the door: suggesting still works
+            return _("Door blocked: suggest here.")
         return _("Door blocked: take the passage.") if g.allows(TakePassage) else _("Door blocked: end your turn.")
 
     @staticmethod
@@ -142,7 +144,8 @@ class BoardPanels:
         yous = [_("Your turn")] + [fmt("{name}, your turn", name=s) for s in SUSPECTS]
         return [you + ": " + w for you in yous for w in rolls] + [
             _(w) for w in ("Suggest here, or roll the die.", "Suggest here, or roll the dice.",
-                           "Door blocked: take the passage.", "Door blocked: end your turn.")]
+                           "Door blocked: take the passage.", "Door blocked: end your turn.",
+                           "Door blocked: suggest here.")]
 
     def speech_prompt(self) -> str | None:
         """Read aloud on a person's turn: what to do now (the status line);

@@ -132,8 +132,9 @@ class ReportScene(Scene):
         #: a computer's report is public: no clue that places a person's card
         self.report = report if self.match.is_human(self.seat) else report.shareable(self.match.humans)
         self.title = fmt("Detective report: {name}", name=self.match.seat_name(self.seat))
-        #: who the sentences are about: None ("you") for a person's own report, the seat's name for a computer's
-        self.about = None if self.match.is_human(self.seat) else self.match.seat_name(self.seat)
+        #: who the sentences are about: None ("you") for a person's own report, the seat's suspect for a computer's
+        self.about = None if self.match.is_human(self.seat) else self.match.suspects[self.seat]   # its card id:
+        # the sentences may say "{name_the}" ("el Coronel Rubio")
         self.labels = self.layout()
 
     def blocks(self) -> list[tuple[str, str]]:
@@ -185,7 +186,8 @@ class ReportScene(Scene):
         """The whole report read aloud (newcomer W4): the title, then every
         sentence in order.  A person's report is private (:attr:`private`):
         spoken only while it is on top, to its owner."""
-        return " ".join([self.title] + [text for _kind, text in self.blocks()])
+        parts = [self.title] + [text for _kind, text in self.blocks()]
+        return " ".join(p if p.endswith((".", "!", "?", ":", "…")) else p + "." for p in parts)   # a pause after each
 
     def close(self) -> None:
         self.app.play("click")

@@ -68,7 +68,8 @@ def all_scene_names() -> list[str]:
     """The class names of every scene of the game: the subclasses of
     :class:`game.ui.scene.Scene` in ``game.ui.scenes``, ``game.ui.board``,
     ``game.ui.cardgame`` and ``game.ui.coach`` (sorted; not the bases of
-    ``game.ui.bases``, never shown themselves)."""
+    ``game.ui.bases``, never shown themselves, nor a scene only ``--screenshot``
+    shows: ``screenshot_only``)."""
     from game.ui import board, cardgame, scenes
     from game.ui.scene import Scene
 
@@ -77,7 +78,7 @@ def all_scene_names() -> list[str]:
         modules += [importlib.import_module(f"{pkg.__name__}.{m.name}") for m in pkgutil.iter_modules(pkg.__path__)]
     found = {obj.__name__ for mod in modules for obj in vars(mod).values()
              if isinstance(obj, type) and issubclass(obj, Scene) and obj is not Scene
-             and obj.__module__ == mod.__name__}
+             and obj.__module__ == mod.__name__ and not getattr(obj, "screenshot_only", False)}
     return sorted(found)
 
 

@@ -104,10 +104,10 @@ def measure(games: int = 4) -> dict[tuple[str, str], list[float]]:
     return out
 
 
-def main(games: int = 4) -> None:
+def main(games: int = 6) -> None:
     for (mode, name), seconds in measure(games).items():
         print(f"{mode:5s} {name:8s} {figures(seconds)}")
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 4)
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 6)

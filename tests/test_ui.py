@@ -909,7 +909,7 @@ def test_pause_and_thinking_overlap(app, monkeypatch):
     """The action comes when both the human-pace pause and the thinking are over."""
     from concurrent.futures import Future
 
-    from game.ui.pacing import AI_PAUSE
+    from game.ui.pacing import AI_PAUSE, computer_pause
 
     app.speed = 1.0
     board = start_match(app, robots())
@@ -935,9 +935,11 @@ def test_pause_and_thinking_overlap(app, monkeypatch):
     run_until(app, lambda: not board.busy and len(futures) == 2, dt=0.01)
     futures[1].set_result(board.match.computer_choice())
     before = len(g.events)
-    app.step(AI_PAUSE / 3, draw=False)
+    pause = computer_pause(g.phase)                                  # the pause of this decision's phase
+    assert pause > 0
+    app.step(pause / 3, draw=False)
     assert len(g.events) == before
-    run_until(app, lambda: len(g.events) > before, steps=10, dt=AI_PAUSE / 3)
+    run_until(app, lambda: len(g.events) > before, steps=10, dt=pause / 3)
 
 
 def test_leaving_the_board_stops_the_worker(threaded_app, monkeypatch):

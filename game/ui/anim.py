@@ -11,7 +11,9 @@ from typing import Callable
 Point = tuple[float, float]
 
 #: Seconds for the die to tumble, one square of walking, a glide, a card flip.
-DIE_TIME, STEP_TIME, GLIDE_TIME, FLIP_TIME = 0.8, 0.12, 0.5, 0.3
+DIE_TIME, STEP_TIME, GLIDE_TIME, FLIP_TIME = 0.45, 0.08, 0.3, 0.3
+#: Seconds a walk takes at most (normal speed): a long path walks faster.
+WALK_MAX_TIME = 0.45
 
 #: The speed settings of the pause menu (name, factor), in cycling order.
 #: At :data:`INSTANT` the board skips every animation and computer pause.
@@ -91,7 +93,7 @@ class Walk(Animation):
 
     def __init__(self, suspect: str, points: list[Point], speed: float = 1.0,
                  on_step: Callable[[int], None] | None = None) -> None:
-        super().__init__(STEP_TIME * max(1, len(points) - 1) / speed)
+        super().__init__(min(STEP_TIME * max(1, len(points) - 1), WALK_MAX_TIME) / speed)
         self.suspect = suspect
         self.points = points
         self.on_step = on_step

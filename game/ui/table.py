@@ -35,7 +35,7 @@ import pygame
 from game.ui import anim, assets, theme
 from game.ui.i18n import _, fmt
 from game.ui.input import Intent, Kind
-from game.ui.pacing import COMPUTER_PAUSE, GAME_OVER_WAIT
+from game.ui.pacing import GAME_OVER_WAIT, computer_pause
 from game.ui.registry import make as make_scene
 from game.ui.scene import PRIVATE_GUARD, InputGuard, Scene
 from game.ui.widgets import Button, FocusGroup, Label
@@ -383,7 +383,7 @@ class TableScene(Scene):
                 self.app.push(make_scene(self.game_over_scene, self.app, self.match))
             return
         if not self.match.is_human(g.actor):
-            action = self.computer.poll(self.match, dt, COMPUTER_PAUSE / self.app.speed, self.app.threaded_ai)
+            action = self.computer.poll(self.match, dt, computer_pause(g.phase) / self.app.speed, self.app.threaded_ai)
             if action is not None:            # thought about during the pause, off the frame loop
                 self.do(action)
             return

@@ -241,7 +241,7 @@ class Music:
                 self._call("fadeout", FADE_OUT_MS)
                 return
             self._fading -= max(0.0, dt)
-            if self._fading > 0.0:
+            if self._fading > 1e-6:             # (a sum of frame times is never exact)
                 return
             self._call("stop")
             self.playing = None

@@ -5,7 +5,6 @@ sound is off or there is no mixer."""
 
 from __future__ import annotations
 
-import importlib.util
 import os
 from pathlib import Path
 
@@ -27,18 +26,7 @@ from game.ui.match import quick_setup  # noqa: E402
 from game.ui.sound import CALM, FADE_IN_MS, FADE_OUT_MS, TENSE, Music, last_round, theme_of  # noqa: E402
 from game.ui.table import table_theme  # noqa: E402
 from tests.inputs import defaults_after, make_app  # noqa: E402,F401  (defaults_after: autouse fixture)
-
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def _tool():
-    spec = importlib.util.spec_from_file_location("make_assets_music", ROOT / "tools" / "make_assets.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-make_assets = _tool()
+from tests.test_assets import make_assets  # noqa: E402  (tools/make_assets.py, loaded once)
 
 
 class FakeStream:

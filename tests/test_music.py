@@ -131,6 +131,19 @@ def test_music_starts_loops_and_crossfades():
     assert stream.calls[2] == ("load", str(Path("/music") / "tense.wav"))
 
 
+def test_changing_back_during_the_fade_plays_the_new_choice_after_it():
+    stream = FakeStream()
+    m = Music(backend=stream)
+    m.update(0.016, CALM)
+    m.update(0.016, TENSE)                                   # calm fades out...
+    m.update(0.016, CALM)                                    # ...and calm is wanted again
+    assert m.playing is None and stream.names() == ["load", "set_volume", "play", "fadeout"]
+    for _ in range(round(FADE_OUT_MS / 100)):
+        m.update(0.1, CALM)
+    assert m.playing == CALM                                 # started again once faded: never silent for good
+    assert stream.names()[-5:] == ["fadeout", "stop", "load", "set_volume", "play"]
+
+
 def test_mute_stops_the_music_and_unmute_starts_it_again():
     stream = FakeStream()
     m = Music(backend=stream)

@@ -232,20 +232,19 @@ class Music:
         if self._music is None:
             return
         target = theme if not self._muted and self._volume > 0 else None
-        if target == self.playing:
-            self._fading = 0.0
-            return
-        if self.playing is not None:            # fade the old theme out first
-            if self._fading <= 0.0:
-                self._fading = FADE_OUT_MS / 1000
-                self._call("fadeout", FADE_OUT_MS)
-                return
+        if self._fading > 0.0:                  # the old theme is fading out: let it end
             self._fading -= max(0.0, dt)
             if self._fading > 1e-6:             # (a sum of frame times is never exact)
                 return
+            self._fading = 0.0
             self._call("stop")
+        if target == self.playing:
+            return
+        if self.playing is not None:            # fade the old theme out first
+            self._call("fadeout", FADE_OUT_MS)
+            self._fading = FADE_OUT_MS / 1000
             self.playing = None
-        self._fading = 0.0
+            return
         if target is None or target in self._broken:
             return
         if self._call("load", str(self._folder / f"{target}.wav")):
@@ -257,7 +256,7 @@ class Music:
 
     def stop(self) -> None:
         """Stop the music at once (it starts again on the next :meth:`update` if still wanted)."""
-        if self.playing is not None:
+        if self.playing is not None or self._fading > 0.0:
             self._call("stop")
         self.playing = None
         self._fading = 0.0

@@ -196,6 +196,23 @@ def test_a_failing_stream_is_silent_and_not_retried_every_frame():
     assert stream.names().count("load") == 2
 
 
+def test_real_mixer_plays_and_crossfades():
+    """pygame.mixer.music itself (SDL_AUDIODRIVER=dummy): calm streams, then tense after the fade."""
+    m = Music(enabled=True)
+    try:
+        assert m.available
+        m.update(0.016, CALM)
+        assert m.playing == CALM and pygame.mixer.music.get_busy()
+        for _ in range(round(FADE_OUT_MS / 100) + 1):
+            m.update(0.1, TENSE)
+        assert m.playing == TENSE and pygame.mixer.music.get_busy()
+        m.muted = True
+        assert m.playing is None and not pygame.mixer.music.get_busy()
+    finally:
+        m.stop()
+        pygame.mixer.quit()
+
+
 def test_missing_file_with_the_real_mixer_is_silent(tmp_path):
     m = Music(enabled=True, folder=tmp_path)              # SDL_AUDIODRIVER=dummy: a mixer, no files
     try:

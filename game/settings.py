@@ -1,6 +1,7 @@
 """Player settings, kept in a JSON file in the user's config folder.
 
-Fields: ``language`` ("en", "es", "ca"), ``volume`` (0.0-1.0), ``muted``,
+Fields: ``language`` ("en", "es", "ca"), ``volume`` (0.0-1.0: the sound effects),
+``music_volume`` (0.0-1.0: the music, its own setting), ``muted`` (all sound off),
 ``fullscreen``, ``text_size`` ("normal" or "large"), ``animation_speed``
 ("normal", "fast" or "instant"), ``keys`` (intent name -> list of pygame
 key names, e.g. ``{"confirm": ["return", "space"]}``), ``read_aloud`` (the game
@@ -36,6 +37,7 @@ class Settings:
 
     language: str = "en"
     volume: float = 0.8
+    music_volume: float = 0.5
     muted: bool = False
     fullscreen: bool = False
     text_size: str = "normal"
@@ -126,13 +128,14 @@ def settings_from_dict(data: Any, path: str | Path = "<memory>") -> Settings:
     for key, allowed in choices.items():
         if getattr(out, key) not in allowed:
             raise bad(N_("the setting “{field}” must be one of {choices}"), key, choices=", ".join(allowed))
-    try:
-        volume_ok = 0.0 <= float(out.volume) <= 1.0
-    except OverflowError:                       # float() of a huge whole number
-        volume_ok = False
-    if not volume_ok:
-        raise bad(N_("the setting “{field}” must be between 0 and 1"), "volume")
-    out.volume = float(out.volume)
+    for key in ("volume", "music_volume"):
+        try:
+            volume_ok = 0.0 <= float(getattr(out, key)) <= 1.0
+        except OverflowError:                   # float() of a huge whole number
+            volume_ok = False
+        if not volume_ok:
+            raise bad(N_("the setting “{field}” must be between 0 and 1"), key)
+        setattr(out, key, float(getattr(out, key)))
     owner: dict[str, str] = {}
     for intent, keys in out.keys.items():
         if not isinstance(keys, list) or not keys or not all(isinstance(k, str) for k in keys):

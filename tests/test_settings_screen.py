@@ -163,6 +163,12 @@ def test_keyboard_drives_the_settings_screen(tmp_path):
         key(app, pygame.K_RIGHT)
         key(app, pygame.K_RIGHT)
         assert load_settings(path)[0].volume == pytest.approx(0.9)
+        key(app, pygame.K_DOWN)                       # Music: its own volume, saved
+        assert s.focus.focused is s.music_row and s.music_row.label == "Music: 50%"
+        key(app, pygame.K_LEFT)
+        assert app.music.volume == pytest.approx(0.4) and s.music_row.label == "Music: 40%"
+        assert load_settings(path)[0].music_volume == pytest.approx(0.4)
+        assert load_settings(path)[0].volume == pytest.approx(0.9)
         for _ in range(4):
             key(app, pygame.K_DOWN)                   # Sound, Fullscreen, Text size, Speed
         assert s.focus.focused is s.speed_row
@@ -214,10 +220,10 @@ def test_pad_drives_the_settings_screen_from_the_pause_menu(tmp_path):
         assert board.notebook_button.label == "Mis cartas y libreta"   # the board follows at once
         press(app, LEFT)
         assert app.store.settings.language == "en"
-        press(app, DOWN)
-        press(app, DOWN)                              # Sound
+        for _ in range(3):
+            press(app, DOWN)                          # Volume, Music, Sound
         press(app, A)
-        assert app.store.settings.muted and load_settings(path)[0].muted
+        assert app.store.settings.muted and load_settings(path)[0].muted and app.music.muted
         for _ in range(3):
             press(app, DOWN)                          # Speed
         press(app, RIGHT)

@@ -13,7 +13,10 @@ It writes, below the output folder:
   writes the names and puts the suspect's token on the corner of a large enough picture);
 * ``sprites/card_back.png`` 160x230, ``sprites/envelope.png`` 96x64,
   ``sprites/dice/<1..6>.png`` 96x96, ``sprites/icon.png`` 256x256;
-* ``sounds/<name>.wav``             16-bit mono 22050 Hz effects (see :data:`SOUND_SECONDS`).
+* ``sounds/<name>.wav``             16-bit mono 22050 Hz effects (see :data:`SOUND_SECONDS`);
+* ``sounds/music/<theme>.wav``      mono 22050 Hz seamless music loops in 8-bit mu-law (G.711:
+  half the size of 16-bit PCM, about 14 bits of range; see :data:`MUSIC_SECONDS`):
+  ``calm`` (title and play) and ``tense`` (the last round).
 
 Everything is deterministic: pictures are drawn at 4x and box-filtered down
 (premultiplied alpha, so no dark fringes), noise comes from a fixed numpy seed,
@@ -26,6 +29,7 @@ import argparse
 import math
 import os
 import random
+import struct
 import sys
 import wave
 from pathlib import Path
@@ -62,6 +66,9 @@ SAMPLE_RATE = 22050
 #: Length in seconds of each sound effect.
 SOUND_SECONDS = {"die": 0.6, "step": 0.08, "door": 0.45, "card": 0.25,
                  "chime": 1.0, "wrong": 0.8, "click": 0.05}
+
+#: Length in seconds of each music loop (whole bars: calm 6 bars at 72 bpm, tense 8 at 96).
+MUSIC_SECONDS = {"calm": 20.0, "tense": 20.0}
 
 SS = 4  # supersampling factor
 
@@ -1263,6 +1270,98 @@ SOUND_MAKERS = {"die": sound_die, "step": sound_step, "door": sound_door, "card"
                 "chime": sound_chime, "wrong": sound_wrong, "click": sound_click}
 
 
+# --------------------------------------------------------------------------- music
+
+#: Note names -> semitones above C.
+_PITCH = {"C": 0, "C#": 1, "D": 2, "Eb": 3, "E": 4, "F": 5, "F#": 6, "G": 7, "G#": 8, "A": 9, "Bb": 10, "B": 11}
+
+
+def hz(note: str) -> float:
+    """Frequency in Hz of a note name with its octave, e.g. ``"A4"`` -> 440.0."""
+    name, octave = note[:-1], int(note[-1])
+    return 440.0 * 2 ** ((_PITCH[name] + 12 * (octave + 1) - 69) / 12)
+
+
+def _tone(f: float, seconds: float, attack: float, decay: float, harmonics=(1.0, 0.3, 0.1)) -> np.ndarray:
+    """One note: a few harmonics of ``f`` Hz under an attack / exponential-decay envelope."""
+    t = _t(seconds)
+    wave_ = sum(a * np.sin(2 * np.pi * f * (k + 1) * t) for k, a in enumerate(harmonics))
+    env = np.clip(t / attack, 0, 1) * np.exp(-t / decay)
+    return wave_ * env * np.clip((seconds - t) / 0.05, 0, 1)     # ends at zero
+
+
+def _place(buf: np.ndarray, start: float, note: np.ndarray) -> None:
+    """Add ``note`` into ``buf`` from ``start`` seconds, wrapping its tail round to
+    the beginning: the loop has no seam."""
+    idx = (int(round(start * SAMPLE_RATE)) + np.arange(len(note))) % len(buf)
+    np.add.at(buf, idx, note)
+
+
+def _song(seconds: float, bpm: float, chords, voices) -> np.ndarray:
+    """Lay out ``chords`` (one list of note names per bar) with each voice
+    ``voice(buf, bar_start, beat, chord)``; returns the loop, normalised."""
+    buf = np.zeros(int(round(seconds * SAMPLE_RATE)))
+    beat = 60.0 / bpm
+    for i, chord in enumerate(chords):
+        for voice in voices:
+            voice(buf, i * 4 * beat, beat, chord)
+    return buf
+
+
+def music_calm() -> np.ndarray:
+    """The calm theme: C-Am-F-G-Em-G at 72 bpm, a soft pad, a bell arpeggio and a bass."""
+    chords = [["C4", "E4", "G4"], ["A3", "C4", "E4"], ["F3", "A3", "C4"],
+              ["G3", "B3", "D4"], ["E3", "G3", "B3"], ["G3", "B3", "D4"]]
+
+    def pad(buf, at, beat, chord):
+        for n in chord:
+            _place(buf, at, 0.16 * _tone(hz(n), 4 * beat + 0.6, 0.5, 3.0, (1.0, 0.15)))
+
+    def arpeggio(buf, at, beat, chord):
+        up = [n[:-1] + str(int(n[-1]) + 1) for n in chord]
+        for k, n in enumerate([chord[0], chord[1], chord[2], up[0], up[1], up[0], chord[2], chord[1]]):
+            _place(buf, at + k * beat / 2, 0.22 * _tone(hz(n), 1.2, 0.006, 0.35, (1.0, 0.35, 0.12)))
+
+    def bass(buf, at, beat, chord):
+        root = chord[0][:-1] + "2"
+        for k in (0, 2):
+            _place(buf, at + k * beat, 0.35 * _tone(hz(root), 2 * beat, 0.02, 0.9, (1.0, 0.5, 0.1)))
+
+    out = _song(MUSIC_SECONDS["calm"], 72, chords, (pad, arpeggio, bass))
+    return _norm(_band(out, 0, 3500), 0.5)
+
+
+def music_tense() -> np.ndarray:
+    """The tense theme: Am-F-Dm-E at 96 bpm, twice; a pulsing low A, a tremolo pad
+    and a high ticking clock."""
+    chords = [["A3", "C4", "E4"], ["F3", "A3", "C4"], ["D3", "F3", "A3"], ["E3", "G#3", "B3"]] * 2
+
+    def pulse(buf, at, beat, chord):
+        for k in range(8):
+            note = "A1" if k % 4 else "A2"
+            _place(buf, at + k * beat / 2, 0.3 * _tone(hz(note), beat / 2, 0.004, 0.12, (1.0, 0.6, 0.3, 0.15)))
+
+    def pad(buf, at, beat, chord):
+        n = int(round((4 * beat + 0.3) * SAMPLE_RATE))
+        trem = 0.75 + 0.25 * np.sin(2 * np.pi * 6.0 * np.arange(n) / SAMPLE_RATE)
+        for note in chord:
+            _place(buf, at, 0.13 * trem * _tone(hz(note), n / SAMPLE_RATE, 0.3, 4.0, (1.0, 0.4, 0.2)))
+
+    def tick(buf, at, beat, chord):
+        for k in range(4):
+            _place(buf, at + k * beat, (0.12 if k else 0.18) * _tone(hz("E6"), 0.12, 0.001, 0.02, (1.0, 0.5)))
+
+    def melody(buf, at, beat, chord):
+        top = chord[2][:-1] + "5"
+        _place(buf, at + 2 * beat, 0.14 * _tone(hz(top), 2 * beat, 0.05, 1.0, (1.0, 0.2)))
+
+    out = _song(MUSIC_SECONDS["tense"], 96, chords, (pulse, pad, tick, melody))
+    return _norm(_band(out, 40, 4000), 0.5)
+
+
+MUSIC_MAKERS = {"calm": music_calm, "tense": music_tense}
+
+
 def write_wav(path: Path, samples: np.ndarray, written: list) -> None:
     """Write float samples (-1..1) as 16-bit mono PCM at :data:`SAMPLE_RATE` Hz."""
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -1273,6 +1372,60 @@ def write_wav(path: Path, samples: np.ndarray, written: list) -> None:
         w.setframerate(SAMPLE_RATE)
         w.writeframes(data.tobytes())
     written.append(path)
+
+
+def ulaw_encode(samples: np.ndarray) -> np.ndarray:
+    """Float samples (-1..1) -> G.711 mu-law bytes (uint8), the standard bit layout."""
+    pcm = np.clip(np.rint(samples * 32767), -32768, 32767).astype(np.int32)
+    sign = (pcm < 0).astype(np.int32)
+    mag = np.minimum(np.abs(pcm), 32635) + 0x84
+    exponent = np.floor(np.log2(mag)).astype(np.int32) - 7
+    mantissa = (mag >> (exponent + 3)) & 0x0F
+    return (~((sign << 7) | (exponent << 4) | mantissa) & 0xFF).astype(np.uint8)
+
+
+def ulaw_decode(data: np.ndarray) -> np.ndarray:
+    """G.711 mu-law bytes -> float samples (-1..1); the inverse of :func:`ulaw_encode`."""
+    u = ~np.asarray(data, dtype=np.int32) & 0xFF
+    exponent, mantissa = (u >> 4) & 7, u & 0x0F
+    mag = (((mantissa << 3) + 0x84) << exponent) - 0x84
+    return np.where(u & 0x80, -mag, mag) / 32767
+
+
+def write_ulaw_wav(path: Path, samples: np.ndarray, written: list) -> None:
+    """Write float samples (-1..1) as an 8-bit mu-law mono WAV at :data:`SAMPLE_RATE` Hz
+    (format 7 with its ``fact`` chunk; SDL_mixer streams it with ``pygame.mixer.music``)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = ulaw_encode(samples).tobytes()
+    fmt = struct.pack("<HHIIHHH", 7, 1, SAMPLE_RATE, SAMPLE_RATE, 1, 8, 0)
+    body = (b"WAVE" + b"fmt " + struct.pack("<I", len(fmt)) + fmt
+            + b"fact" + struct.pack("<II", 4, len(data)) + b"data" + struct.pack("<I", len(data)) + data)
+    if len(data) % 2:
+        body += b"\0"
+    path.write_bytes(b"RIFF" + struct.pack("<I", len(body)) + body)
+    written.append(path)
+
+
+def read_ulaw_wav(path: Path) -> tuple[int, np.ndarray]:
+    """(sample rate in Hz, float samples) of a file written by :func:`write_ulaw_wav`.
+    Raises ValueError for anything else."""
+    raw = Path(path).read_bytes()
+    if raw[:4] != b"RIFF" or raw[8:12] != b"WAVE":
+        raise ValueError(f"{path}: not a WAV file")
+    pos, rate, data = 12, None, None
+    while pos + 8 <= len(raw):
+        tag, size = raw[pos:pos + 4], struct.unpack("<I", raw[pos + 4:pos + 8])[0]
+        chunk = raw[pos + 8:pos + 8 + size]
+        if tag == b"fmt ":
+            code, channels, rate = struct.unpack("<HHI", chunk[:8])
+            if (code, channels) != (7, 1):
+                raise ValueError(f"{path}: not mono mu-law")
+        elif tag == b"data":
+            data = np.frombuffer(chunk, dtype=np.uint8)
+        pos += 8 + size + size % 2
+    if rate is None or data is None:
+        raise ValueError(f"{path}: no fmt or data chunk")
+    return rate, ulaw_decode(data)
 
 
 # --------------------------------------------------------------------------- main
@@ -1298,6 +1451,8 @@ def generate(out: Path) -> list[Path]:
     for k, (name, maker) in enumerate(SOUND_MAKERS.items()):
         rng = np.random.default_rng(1000 + k)
         write_wav(sounds / f"{name}.wav", maker(rng), written)
+    for name, maker in MUSIC_MAKERS.items():
+        write_ulaw_wav(sounds / "music" / f"{name}.wav", maker(), written)
     return written
 
 

@@ -21,7 +21,7 @@ from game.ui.i18n import _
 from game.ui.input import Pads
 from game.ui.registry import make
 from game.ui.router import Router
-from game.ui.sound import open_sounds
+from game.ui.sound import open_music, open_sounds, theme_of
 from game.ui.speech import FakeDriver, Speaker, real_driver
 from game.ui.store import Preferences, Store
 from game.ui.window import Window
@@ -43,7 +43,7 @@ class App:
     ``settings_path``, ``settings``, ``save_path``: see :class:`~game.ui.store.Store` (None keeps
     everything in memory: tests, screenshots).  Drive it with :meth:`run` or, in tests, with
     :meth:`step`; :meth:`close` ends it.  Parts: :attr:`window`, :attr:`store`, :attr:`prefs`,
-    :attr:`router`, :attr:`pads` (the controllers), :attr:`sounds`, :attr:`speech` (read aloud) and
+    :attr:`router`, :attr:`pads` (the controllers), :attr:`sounds`, :attr:`music`, :attr:`speech` (read aloud) and
     :attr:`coach` (the guided first game's coach while a lesson is on, else None).
     """
 
@@ -68,6 +68,7 @@ class App:
         self.speed = speed
         self.threaded_ai = threaded_ai
         self.sounds = open_sounds(sound, self.store.settings.volume, self.store.settings.muted)
+        self.music = open_music(sound, self.store.settings.music_volume, self.store.settings.muted)
         self.pads = Pads()
         self.router = Router(self, self.store.settings.keys)
         self.coach = None
@@ -150,6 +151,7 @@ class App:
         for s in reversed(old):
             self._left(s)
         self.speech.close()
+        self.music.stop()
 
     def find(self, cls: type) -> Scene | None:
         """The topmost scene of type ``cls`` on the stack, or None."""
@@ -171,6 +173,7 @@ class App:
         if self.top is not None and not (self.coach is not None and self.coach.blocking):
             self.top.update(dt)
         self.speech.update()
+        self.music.update(dt, theme_of(self.stack))
         if self.store.notes:
             self.store.show_notes()
         if draw:

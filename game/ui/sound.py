@@ -12,6 +12,10 @@ Typical use::
     sounds.play("die")
     sounds.set_volume(0.5)      # 0.0 (silent) .. 1.0 (full)
     sounds.muted = True         # play() becomes a no-op until unmuted
+
+Music is :class:`Music`: two looping themes in :data:`MUSIC_FOLDER` (``calm.wav``, the title
+and play; ``tense.wav``, the last round: :func:`last_round`), streamed by
+``pygame.mixer.music`` with a crossfade, at their own volume, silent when the sound is off.
 """
 
 from __future__ import annotations
@@ -149,6 +153,166 @@ class Sounds:
                 pass
             self._opened_mixer = False
         self._available = False
+
+
+#: Where the music loops are (made by ``tools/make_assets.py``: ``<theme>.wav``).
+MUSIC_FOLDER = paths.SOUNDS / "music"
+#: The themes: calm on the title and during play, tense in the last round (:func:`last_round`).
+CALM, TENSE = "calm", "tense"
+#: Crossfade, in milliseconds: the old theme fades out, then the new one fades in.
+FADE_OUT_MS, FADE_IN_MS = 1200, 1500
+
+
+class Music:
+    """The music: one looping theme at a time, streamed by ``pygame.mixer.music``.
+
+    :param enabled: ``False``: silent (the mixer is never opened).
+    :param volume: music volume 0.0-1.0 (its own setting, apart from the effects'); clamped.
+    :param muted: the sound is off: nothing plays, the wanted theme is kept for later.
+    :param folder: where ``<theme>.wav`` are; defaults to :data:`MUSIC_FOLDER`.
+    :param backend: the ``pygame.mixer.music`` module or a stand-in with its
+        ``load / play / fadeout / stop / set_volume`` (tests).
+
+    :meth:`update` is called every frame with the theme wanted now; a change
+    fades the old theme out (:data:`FADE_OUT_MS`, never blocking the frame) and
+    then starts the new one looping with a fade-in (:data:`FADE_IN_MS`).  No mixer,
+    a missing or broken file, any audio error: silent, never raises.
+    """
+
+    def __init__(self, enabled: bool = True, volume: float = 0.5, muted: bool = False,
+                 folder: Path | str | None = None, backend=None) -> None:
+        self._folder = Path(folder) if folder is not None else MUSIC_FOLDER
+        self._volume = _clamp(volume)
+        self._muted = bool(muted)
+        self._music = backend
+        #: the theme streaming now (None: nothing) and the one asked for last
+        self.playing: str | None = None
+        self.wanted: str | None = None
+        self._fading = 0.0          # seconds of fade-out still to wait before the next theme
+        self._broken: set[str] = set()  # themes whose file would not load: not tried again
+        if enabled and backend is None:
+            try:
+                if not pygame.mixer.get_init():
+                    pygame.mixer.init()
+                if pygame.mixer.get_init():
+                    self._music = pygame.mixer.music
+            except Exception:       # no audio device or driver: silent
+                self._music = None
+
+    @property
+    def available(self) -> bool:
+        """``True`` when music can be heard at all (a mixer is running)."""
+        return self._music is not None
+
+    @property
+    def volume(self) -> float:
+        """Music volume, 0.0 (silent) to 1.0 (full)."""
+        return self._volume
+
+    def set_volume(self, volume: float) -> None:
+        """Set the music volume (clamped to 0.0-1.0); 0 stops the music."""
+        self._volume = _clamp(volume)
+        self._call("set_volume", self._volume)
+
+    @property
+    def muted(self) -> bool:
+        """The sound is off: the music stops now and starts again when it is on."""
+        return self._muted
+
+    @muted.setter
+    def muted(self, value: bool) -> None:
+        self._muted = bool(value)
+        if self._muted:
+            self.stop()
+
+    def update(self, dt: float, theme: str | None) -> None:
+        """One frame of ``dt`` seconds with ``theme`` (:data:`CALM`, :data:`TENSE` or None:
+        silence) wanted now: start, crossfade or stop the stream as needed."""
+        self.wanted = theme
+        if self._music is None:
+            return
+        target = theme if not self._muted and self._volume > 0 else None
+        if self._fading > 0.0:                  # the old theme is fading out: let it end
+            self._fading -= max(0.0, dt)
+            if self._fading > 1e-6:             # (a sum of frame times is never exact)
+                return
+            self._fading = 0.0
+            self._call("stop")
+        if target == self.playing:
+            return
+        if self.playing is not None:            # fade the old theme out first
+            self._call("fadeout", FADE_OUT_MS)
+            self._fading = FADE_OUT_MS / 1000
+            self.playing = None
+            return
+        if target is None or target in self._broken:
+            return
+        if self._call("load", str(self._folder / f"{target}.wav")):
+            self._call("set_volume", self._volume)
+            if self._call("play", -1, 0, FADE_IN_MS):
+                self.playing = target
+                return
+        self._broken.add(target)
+
+    def stop(self) -> None:
+        """Stop the music at once (it starts again on the next :meth:`update` if still wanted)."""
+        if self.playing is not None or self._fading > 0.0:
+            self._call("stop")
+        self.playing = None
+        self._fading = 0.0
+
+    def _call(self, name: str, *args) -> bool:
+        """``backend.name(*args)``; False (and silence) when it fails."""
+        if self._music is None:
+            return False
+        try:
+            getattr(self._music, name)(*args)
+            return True
+        except Exception:       # pygame.error, a missing file, no mixer any more
+            return False
+
+
+def last_round(players: int, events) -> bool:
+    """Whether the game is in its last round (the tense theme), from public events only.
+
+    The last round starts at the first of:
+
+    * a question nobody could answer (board ``NobodyDisproved``, 000 "Suggestions"; card
+      game ``NobodyShowed``): everyone leans in, someone may accuse now;
+    * only two players still in after somebody went out (board ``PlayerEliminated``,
+      000 "Accusations" 4; card game ``AccusationWrong``).
+
+    ``players``: how many seats the game started with; ``events``: the public events so
+    far (``match.log_events``: never a private one, the music is heard by all).
+    """
+    out = 0
+    for e in events:
+        name = type(e).__name__
+        if name in ("NobodyDisproved", "NobodyShowed"):
+            return True
+        if name in ("PlayerEliminated", "AccusationWrong"):
+            out += 1
+            if players - out <= 2:
+                return True
+    return False
+
+
+def theme_of(stack) -> str:
+    """The theme for a scene stack: the topmost scene's ``music_theme`` that is not None
+    (the table says calm or tense), else :data:`CALM` (the title, the menus)."""
+    for scene in reversed(stack):
+        theme = getattr(scene, "music_theme", None)
+        if theme is not None:
+            return theme
+    return CALM
+
+
+def open_music(enabled: bool, volume: float = 0.5, muted: bool = False) -> Music:
+    """The game's :class:`Music` (silent when it cannot play).  Never raises."""
+    try:
+        return Music(enabled=enabled, volume=volume, muted=muted)
+    except Exception:
+        return Music(enabled=False)
 
 
 class Silent:

@@ -425,10 +425,11 @@ class Preferences:
     def set_muted(self, muted: bool, save: bool = True) -> str | None:
         """Sound off (``muted``) or on."""
         self.settings.muted = bool(muted)
-        try:
-            self.app.sounds.muted = bool(muted)
-        except Exception:
-            pass
+        for part in (self.app.sounds, getattr(self.app, "music", None)):     # the music stops too
+            try:
+                part.muted = bool(muted)
+            except Exception:       # None, or a stand-in without it
+                pass
         return self._saved(save)
 
     def set_read_aloud(self, on: bool, save: bool = True) -> str | None:
@@ -447,4 +448,10 @@ class Preferences:
         setter = getattr(self.app.sounds, "set_volume", None)
         if setter is not None:
             setter(self.settings.volume)
+        return self._saved(save)
+
+    def set_music_volume(self, volume: float, save: bool = True) -> str | None:
+        """Music volume 0.0-1.0 (its own setting; 0 is no music)."""
+        self.settings.music_volume = max(0.0, min(1.0, float(volume)))
+        self.app.music.set_volume(self.settings.music_volume)
         return self._saved(save)

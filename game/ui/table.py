@@ -38,6 +38,7 @@ from game.ui.input import Intent, Kind
 from game.ui.pacing import GAME_OVER_WAIT, computer_pause
 from game.ui.registry import make as make_scene
 from game.ui.scene import PRIVATE_GUARD, InputGuard, Scene
+from game.ui.sound import CALM, TENSE, last_round
 from game.ui.widgets import Button, FocusGroup, Label
 
 #: Intents that pass the guard at the start of a person's turn.
@@ -120,6 +121,7 @@ class Presenter:
     def play(self, e) -> None:
         """Show one engine event ``e`` (see the class)."""
         self.log(e)
+        self.scene.music_theme = table_theme(self.match)
         self.pause(e)
         sound = self.sounds.get(type(e))
         if sound:
@@ -197,6 +199,8 @@ class TableScene(Scene):
         self.focus = FocusGroup()
         self._buttons_key = None
         self.presenter = self.make_presenter()
+        #: the music wanted here (:func:`game.ui.sound.theme_of`): tense from the last round on
+        self.music_theme = table_theme(match)
         app.speech.say(match.log[-1] if match.log else None)   # read aloud: where the game stands (whose turn)
 
     def make_presenter(self) -> Presenter:
@@ -410,6 +414,12 @@ class TableScene(Scene):
 #: Pixels kept free after the status line for the thinking dots: a 16-pixel
 #: gap and three dots 14 pixels apart (radius up to 6), so the words never run into them.
 DOTS_ROOM = 16 + 2 * 14 + 12
+
+
+def table_theme(match) -> str:
+    """The music for ``match`` now: :data:`~game.ui.sound.TENSE` in the last round
+    (:func:`~game.ui.sound.last_round`, from the public log's events only), else calm."""
+    return TENSE if last_round(len(match.suspects), match.log_events) else CALM
 
 
 def status_width(rect: pygame.Rect, thinking: bool) -> int:

@@ -1,11 +1,11 @@
-"""The settings screen: language, volume, sound on/off, fullscreen, text size,
+"""The settings screen: language, volume, music volume, sound on/off, fullscreen, text size,
 animation speed, read aloud, and the way to the Controls screen (key mapping).
 
 Opened from the title screen and from the pause menu.  Each row shows
 "Name: value" with ◀ ▶ arrows: Left / Right (keyboard arrows, d-pad, stick)
 change the value of the focused row, Enter / A steps it forward, a click on
-the ◀ half steps back and on the ▶ half forward; on the volume bar a click
-sets that volume.  Up / Down move between rows.  Every change takes effect at
+the ◀ half steps back and on the ▶ half forward; on a volume bar (effects,
+music) a click sets that volume.  Up / Down move between rows.  Every change takes effect at
 once and is saved to the settings file (:meth:`game.ui.store.Store.save_settings`).
 When read aloud is on but cannot be heard (no speech engine, no voice for the
 language, the engine failed), the line under the buttons says why
@@ -27,7 +27,7 @@ from game.ui.registry import make
 from game.ui.scene import Scene
 from game.ui.widgets import Button, FocusGroup, Label, footer_hint
 
-ROW_X, ROW_W, ROW_H, ROW_STEP, ROW_Y = 200, 880, 52, 60, 100
+ROW_X, ROW_W, ROW_H, ROW_STEP, ROW_Y = 200, 880, 48, 54, 90
 #: The value area at the right of a row: ◀ arrow, bar (volume) or pips (choices), ▶ arrow.
 ARROW_W, BAR_W = 44, 220
 VALUE_W = 2 * ARROW_W + BAR_W + 16
@@ -141,18 +141,22 @@ class SettingsScene(Scene):
         self.volume_row = self._row(1, self.step_volume,
                                     lambda: (round(self.app.store.settings.volume * 10), 11),
                                     set_fraction=self.set_volume_fraction, dimmed=lambda: self.app.store.settings.muted)
-        self.sound_row = self._row(2, lambda d: self.set_muted(not self.app.store.settings.muted),
+        self.music_row = self._row(2, self.step_music,
+                                   lambda: (round(self.app.store.settings.music_volume * 10), 11),
+                                   set_fraction=lambda f: self.set_music(round(max(0.0, min(1.0, f)) * 10) / 10),
+                                   dimmed=lambda: self.app.store.settings.muted)
+        self.sound_row = self._row(3, lambda d: self.set_muted(not self.app.store.settings.muted),
                                    lambda: (0 if self.app.store.settings.muted else 1, 2))
-        self.fullscreen_row = self._row(3, lambda d: self.set_fullscreen(not self.app.store.settings.fullscreen),
+        self.fullscreen_row = self._row(4, lambda d: self.set_fullscreen(not self.app.store.settings.fullscreen),
                                         lambda: (1 if self.app.store.settings.fullscreen else 0, 2))
-        self.text_row = self._row(4, self.step_text_size,
+        self.text_row = self._row(5, self.step_text_size,
                                   lambda: (_index(TEXT_SIZES, self.app.store.settings.text_size), len(TEXT_SIZES)))
-        self.speed_row = self._row(5, self.step_speed,
+        self.speed_row = self._row(6, self.step_speed,
                                    lambda: (_index(SPEEDS, self.app.store.settings.animation_speed), len(SPEEDS)))
-        self.read_row = self._row(6, lambda d: self.set_read_aloud(not self.app.speech.enabled),
+        self.read_row = self._row(7, lambda d: self.set_read_aloud(not self.app.speech.enabled),
                                   lambda: (1 if self.app.speech.enabled else 0, 2))
-        self.rows = [self.language_row, self.volume_row, self.sound_row, self.fullscreen_row, self.text_row,
-                     self.speed_row, self.read_row]
+        self.rows = [self.language_row, self.volume_row, self.music_row, self.sound_row, self.fullscreen_row,
+                     self.text_row, self.speed_row, self.read_row]
         y = ROW_Y + len(self.rows) * ROW_STEP
         half = (ROW_W - 20) // 2
         self.controls_button = Button(pygame.Rect(ROW_X, y, half, ROW_H), _("Controls"), self.controls)
@@ -166,6 +170,7 @@ class SettingsScene(Scene):
         s = self.app.store.settings
         self.language_row.label = language_label(self.app)
         self.volume_row.label = _("Volume: {percent}%").format(percent=round(s.volume * 100))
+        self.music_row.label = _("Music: {percent}%").format(percent=round(s.music_volume * 100))
         self.sound_row.label = _("Sound: off") if s.muted else _("Sound: on")
         self.fullscreen_row.label = _("Fullscreen: on") if s.fullscreen else _("Fullscreen: off")
         self.text_row.label = text_size_label(self.app)
@@ -198,6 +203,14 @@ class SettingsScene(Scene):
         err = self.app.prefs.set_volume(max(0.0, min(1.0, volume)))
         self.app.play("click")
         self._done(err)
+
+    def step_music(self, delta: int) -> None:
+        self.set_music(round(self.app.store.settings.music_volume * 10 + delta) / 10)
+
+    def set_music(self, volume: float) -> None:
+        """The new music volume (heard at once: the music plays on every screen)."""
+        self.app.play("click")
+        self._done(self.app.prefs.set_music_volume(max(0.0, min(1.0, volume))))
 
     def set_muted(self, muted: bool) -> None:
         err = self.app.prefs.set_muted(muted)

@@ -17,6 +17,7 @@ SCENE_NAMES = ("title", "setup", "board", "notebook", "suggestion", "cover", "ga
                 "rules", "rules-2", "rules-3", "rules-4", "lesson", "lesson-disprove", "tokens") + CARD_SCENES + ("lesson-speech", "lesson-settings",
                                                                      "settings-silent", "notebook-hints", "unplugged",
                                                                      "report", "report-computer", "show-card", "accuse", "why-not") + \
+    ("accuse-confirm",) + \
     ("lesson-twice", "lesson-blocked", "lesson-out", "lesson-pulled", "lesson-still", "lesson-stuck",
      "lesson-over", "lesson-report")
 
@@ -183,12 +184,17 @@ def build_scene(app, scene: str, seed: int = 3) -> None:
         app.push(board)
         app.push(make("disprove", app, board, human))
         return
-    if scene in ("accuse", "why-not"):
+    if scene in ("accuse", "why-not", "accuse-confirm"):
         advance(match, lambda g: g.turn == human and g.phase is Phase.START and _turns(g) >= 9)
         board = make("board", app, match)
         app.push(board)
-        if scene == "accuse":         # the accuser's own cards marked (one person: no cover)
-            app.push(make("picker", app, board, "accuse", marks=True))
+        if scene in ("accuse", "accuse-confirm"):     # the accuser's own cards marked (one person: no cover)
+            picker = make("picker", app, board, "accuse", marks=True)
+            app.push(picker)
+            if scene == "accuse-confirm":             # Accuse! pressed: the last question, the three cards shown
+                for cat, c in zip(("suspect", "weapon", "room"), ("mustard", "candlestick", "conservatory")):
+                    picker.pick(cat, next(b for b in picker.items[cat] if b.data == c))
+                picker.confirm()
             return
         board.do(Roll())
         _settle(board)

@@ -72,12 +72,17 @@ class ConfirmBase(Scene):
             return True
         return self.focus.handle(intent)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        theme.dim(surface, 150)
+    def draw_box(self, surface: pygame.Surface, shade: int = 150) -> None:
+        """Dim what is under the box (``shade``: 0-255) and draw the box with its question."""
+        theme.dim(surface, shade)
         box = self.box
         theme.panel(surface, box, theme.PAPER, theme.BRASS, 18, 4)
         theme.blit_text(surface, self.question, (box.centerx, box.top + 30), theme.HEADING, theme.INK, True, "midtop",
                         box.width - 40)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_box(surface)
+        box = self.box
         if self.detail:
             theme.blit_wrapped(surface, self.detail, pygame.Rect(box.left + 30, box.top + 84, box.width - 60,
                                                                  box.height - 84 - 116),

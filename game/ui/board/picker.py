@@ -17,6 +17,7 @@ from game.rules.actions import Accuse, Suggest
 from game.rules.cards import ROOMS, SUSPECTS, WEAPONS
 from game.ui import assets, theme
 from game.ui.i18n import _, card, fmt
+from game.ui.registry import make as make_scene
 from game.ui.input import Intent, Kind
 from game.ui.scene import PRIVATE_GUARD, InputGuard, Scene, focus_on
 from game.ui.widgets import Button, CardButton, FocusGroup, Label, MarkedChip, footer_hint
@@ -109,12 +110,21 @@ class PickerScene(Scene):
             return
         self.missing_text = ""
         if self.mode == "suggest":
+            self.commit()
+            return
+        # a wrong accusation ends the game for the accuser: ask once more, with the three cards shown
+        cards = (c["suspect"] or "", c["weapon"] or "", c["room"] or "")
+        self.app.push(make_scene("accuse_confirm", self.app, self.board.match, self.seat, cards, self.commit))
+
+    def commit(self) -> None:
+        """Close the picker and hand the suggestion / accusation picked to the board."""
+        c = self.choice
+        if self.mode == "suggest":
             action = Suggest(c["suspect"] or "", c["weapon"] or "")
         else:
             action = Accuse(c["suspect"] or "", c["weapon"] or "", c["room"] or "")
         self.app.pop(self)
-        if not self.board.do(action) and self.mode == "suggest":
-            pass
+        self.board.do(action)
 
     def _missing_words(self, missing: list[str] | None = None) -> str:
         """ "Pick a weapon too." for the ``missing`` categories (default: those not picked yet)."""

@@ -1,0 +1,144 @@
+"""Issue 14, "Misleading or risky moments": an accusation asks once more
+(with the three cards shown, in private) before it ends a game."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+
+from game.cardgame.engine import CardSetup  # noqa: E402
+from game.ui.app import App  # noqa: E402
+from game.ui.board.picker import PickerScene  # noqa: E402
+from game.ui.board.table import BoardScene  # noqa: E402
+from game.ui.cardgame.match import CardMatch  # noqa: E402
+from game.ui.cardgame.picker import CardPickerScene  # noqa: E402
+from game.ui.cardgame.table import CardTableScene  # noqa: E402
+from game.ui.registry import is_scene  # noqa: E402
+from tests.inputs import click, key  # noqa: E402
+from tests.test_cardgame_ui import app  # noqa: E402,F401  (the fixture: an app saving to a temporary file)
+
+DT = 0.1
+
+
+
+
+def run_until(app: App, cond, steps: int = 3000) -> None:
+    for _ in range(steps):
+        if cond():
+            return
+        app.step(DT, draw=False)
+    raise AssertionError("condition never became true")
+
+
+def wait_guard(app: App) -> None:
+    guard = app.top.guard
+    run_until(app, lambda: not guard.active, 100)
+
+
+def confirming(app: App) -> bool:
+    return is_scene(app.top, "accuse_confirm")
+
+
+def board_picker(app: App) -> tuple[BoardScene, PickerScene]:
+    """A one-person board game at the accusation picker, a wrong accusation picked."""
+    key(app, pygame.K_RETURN)            # the title's quick game: one person
+    board = app.find(BoardScene)
+    assert board is not None
+    run_until(app, lambda: board.human_to_act and app.top is board)
+    board.open_accuse()
+    picker = app.top
+    assert isinstance(picker, PickerScene) and picker.mode == "accuse"
+    s, w, r = board.game.envelope
+    for cat, want in (("suspect", s), ("weapon", w), ("room", next(b.data for b in picker.items["room"]
+                                                                     if b.data != r))):
+        click(app, next(b for b in picker.items[cat] if b.data == want).rect.center)
+    return board, picker
+
+
+def test_board_accusation_asks_first_with_the_three_cards(app):
+    board, picker = board_picker(app)
+    choice = dict(picker.choice)
+    click(app, picker.ok.rect.center)
+    box = app.top
+    assert confirming(app) and box.private and box.seat == 0
+    assert box.cards == (choice["suspect"], choice["weapon"], choice["room"])
+    assert not board.game.seats[0].accused and picker in app.stack
+    for _ in range(40):                     # Enter mashed for 4 seconds: never accuses
+        key(app, pygame.K_RETURN, draw=False)
+    assert app.top is box and not board.game.seats[0].accused
+    key(app, pygame.K_ESCAPE)               # No: back to the picker, the choice kept
+    assert app.top is picker and picker.choice == choice
+    click(app, picker.ok.rect.center)
+    box = app.top
+    assert confirming(app) and box.focus.focused is box.no_button
+    wait_guard(app)
+    key(app, pygame.K_RETURN)               # a calm Enter on the focused No
+    assert app.top is picker and picker.choice == choice and not board.game.seats[0].accused
+    click(app, picker.ok.rect.center)
+    box = app.top
+    wait_guard(app)
+    click(app, box.yes_button.rect.center)
+    assert picker not in app.stack and board.game.seats[0].accused
+
+
+def test_card_game_accusation_asks_first(app):
+    setup = CardSetup(players=3, seed=5, levels=("human", "easy", "easy"), first=0)
+    table = CardTableScene(app, CardMatch(setup, ("scarlet", "white", "peacock"), None))
+    app.push(table)
+    run_until(app, lambda: app.top is table and table.human_to_act)
+    table.open_accuse()
+    run_until(app, lambda: isinstance(app.top, CardPickerScene))
+    picker = app.top
+    for rows in picker.items.values():
+        click(app, rows[0].rect.center)
+    choice = dict(picker.choice)
+    n = len(table.game.events)
+    click(app, picker.ok.rect.center)
+    box = app.top
+    assert confirming(app) and box.private and box.cards == tuple(choice.values())
+    for _ in range(40):
+        key(app, pygame.K_RETURN, draw=False)
+    assert app.top is box and len(table.game.events) == n
+    key(app, pygame.K_ESCAPE)
+    assert app.top is picker and picker.choice == choice
+    click(app, picker.ok.rect.center)
+    box = app.top
+    wait_guard(app)
+    click(app, box.yes_button.rect.center)
+    assert picker not in app.stack and len(table.game.events) > n
+
+
+def test_accusation_question_is_private_behind_the_cover(app):
+    """Two people share the screen: the picker and its question come behind the
+    accuser's cover, and a public screen over them (the pause menu) never
+    draws the three cards."""
+    from game.rules.setup import GameSetup, SeatConfig
+    from game.ui.board.match import Match
+    from game.ui.registry import make
+    from game.ui.scenes.cover import CoverScene
+
+    setup = GameSetup(seats=(SeatConfig("scarlet", "human"), SeatConfig("white", "human"), SeatConfig("green", "computer")), seed=3)
+    board = BoardScene(app, Match(app.board, setup))
+    app.reset(board)
+    run_until(app, lambda: board.human_to_act and app.top is board)
+    board.open_accuse()
+    cover = app.top
+    assert isinstance(cover, CoverScene) and cover.seat == board.game.turn
+    wait_guard(app)
+    key(app, pygame.K_RETURN)
+    picker = app.top
+    assert isinstance(picker, PickerScene) and picker.private
+    for rows in picker.items.values():
+        click(app, rows[0].rect.center)
+    click(app, picker.ok.rect.center)
+    box = app.top
+    assert confirming(app) and box.private and box.seat == board.game.turn
+    drawn = []
+    box.draw = lambda surface: drawn.append(surface)
+    app.push(make("menu", app, board))
+    app.draw()
+    assert drawn == []                      # hidden under the public pause menu

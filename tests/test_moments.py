@@ -142,3 +142,66 @@ def test_accusation_question_is_private_behind_the_cover(app):
     app.push(make("menu", app, board))
     app.draw()
     assert drawn == []                      # hidden under the public pause menu
+
+
+# ---------------------------------------------------------------- the title's focus
+def motion(app: App, pos) -> None:
+    """The mouse reported at ``pos`` (window pixels), as SDL sends it, then one step."""
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.step(DT)
+
+
+def test_title_with_a_save_enter_continues_though_the_pointer_rests_at_the_centre(tmp_path):
+    from game.save import SavedGame, save_game
+    from game.ui.match import quick_setup
+    from game.ui.scenes.title import TitleScene
+
+    save_game(tmp_path / "autosave.json", SavedGame(quick_setup(7)))
+    app = App(seed=11, sound=False, speed=20.0, threaded_ai=False, save_path=tmp_path / "autosave.json")
+    try:
+        app.start()
+        title = app.top
+        assert isinstance(title, TitleScene) and title.focus.focused is title.continue_button
+        assert any(b.rect.collidepoint(640, 360) and b is not title.continue_button for b in title.buttons)
+        motion(app, (640, 360))              # Xvfb: the pointer where the window appeared, over New game
+        motion(app, (640, 360))
+        assert title.focus.focused is title.continue_button
+        other = next(b for b in title.buttons if b.label == "Rules")
+        motion(app, other.rect.center)       # a mouse that really moves still hovers
+        assert title.focus.focused is other
+        title.focus.focus_on(title.continue_button)
+        key(app, pygame.K_RETURN)
+        assert app.find(BoardScene) is not None
+    finally:
+        app.close()
+
+
+def test_leaving_a_finished_game_with_a_held_back_lands_on_the_first_item(app):
+    from game.ui.board.match import Match
+    from game.ui.match import quick_setup
+    from game.ui.registry import make
+    from game.ui.scenes.title import TitleScene
+
+    from game.ui.screens import advance
+
+    match = Match(app.board, quick_setup(3))
+    advance(match, lambda g: False, limit=20000)     # played to its end
+    assert match.game.over
+    over = make("game_over", app, match)
+    app.reset(make("board", app, match))
+    app.push(over)
+    over.guard.update(10.0)
+    over.update(0.0)
+    esc = dict(key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, **esc))
+    app.step(DT)
+    title = app.top
+    assert isinstance(title, TitleScene)
+    for _ in range(5):                       # the key still held: the system repeats it
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, **esc))
+        app.step(DT)
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, **esc))
+    app.step(DT)
+    assert app.top is title and title.focus.focused is title.buttons[0]
+    key(app, pygame.K_ESCAPE)                # a fresh Back still goes to Quit (it asks first)
+    assert title.focus.focused is title.quit_button

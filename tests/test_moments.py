@@ -205,3 +205,63 @@ def test_leaving_a_finished_game_with_a_held_back_lands_on_the_first_item(app):
     assert app.top is title and title.focus.focused is title.buttons[0]
     key(app, pygame.K_ESCAPE)                # a fresh Back still goes to Quit (it asks first)
     assert title.focus.focused is title.quit_button
+
+
+# ---------------------------------------------------------------- layout glitches
+def test_a_picked_and_focused_suggestion_card_never_covers_its_header(app):
+    from game.ui import theme
+    from game.ui.board.match import Match
+    from game.ui.match import quick_setup
+    from game.ui.registry import make
+    from game.ui.screens import advance
+    from game.rules.engine import Phase
+
+    match = Match(app.board, quick_setup(3))
+    advance(match, lambda g: g.phase is Phase.SUGGEST and g.turn in match.humans, limit=20000)
+    board = make("board", app, match)
+    app.reset(board)
+    picker = make("picker", app, board, "suggest")
+    app.push(picker)
+    heads = [theme.text(t, theme.BODY, theme.BRASS, True).get_rect(bottomleft=p)
+             for t, p in zip(("Who?", "With what?", "Where?"), picker.head_points())]
+    for cat in ("suspect", "weapon"):
+        for b in picker.items[cat]:
+            picker.pick(cat, b)
+            picker.focus.focus_on(b)
+            drawn = b.rect.move(0, -8).inflate(14, 14)        # raised when picked, with its focus ring
+            assert not any(drawn.colliderect(h) for h in heads), (b.data, drawn, heads)
+
+
+def test_a_card_name_keeps_a_margin_inside_the_frame():
+    from game.ui import assets, theme
+
+    pygame.init()
+    f = theme.font_px(theme.SMALL, True)
+    for width in range(120, 261, 5):
+        pad = max(6, width // 16)
+        for ln in assets.card_name_lines("mustard", width):
+            assert f.size(ln)[0] <= width - 2 * pad - 8, (width, ln)    # at least 4 px inside the picture's line
+
+
+def test_the_pause_menu_footer_hides_the_board_footer(app):
+    from game.ui import theme
+    from game.ui.registry import make
+
+    key(app, pygame.K_RETURN)                # a quick game
+    board = app.find(BoardScene)
+    run_until(app, lambda: board.human_to_act and app.top is board)
+    app.push(make("menu", app, board))
+    app.draw()
+    s = app.window.surface
+    band = [s.get_at((x, y))[:3] for x in range(1000, 1280, 3) for y in range(690, 704)]
+    assert set(band) == {tuple(theme.BG_DARK[:3])}    # no letter of the board's footer shows through
+
+
+def test_the_quit_question_has_no_empty_middle(app):
+    from game.ui import theme
+    from game.ui.registry import make
+
+    box = make("confirm", app, "Quit the game?", lambda: None)
+    q = theme.text(box.question, theme.HEADING, theme.INK, True).get_rect(midtop=(box.box.centerx, box.box.top + 30))
+    assert 0 < box.yes_button.rect.top - q.bottom <= 40
+    assert box.box.bottom - box.yes_button.rect.bottom == 36

@@ -42,10 +42,13 @@ class ConfirmBase(Scene):
         self.focus = FocusGroup([self.yes_button, self.no_button], focus=1)
 
     def _box(self) -> pygame.Rect:
-        """The box (logical pixels): 600 x 250, or with a ``detail`` wider
+        """The box (logical pixels): 600 wide and as tall as the question and
+        the buttons need, or with a ``detail`` wider
         (800) and as tall as its wrapped lines need, centred on the screen."""
-        if not self.detail:
-            return BOX.copy()
+        if not self.detail:     # the question, then the buttons straight under it: no empty middle
+            box = pygame.Rect(0, 0, BOX.width, 30 + theme.font(theme.HEADING).get_height() + 28 + 96)
+            box.center = BOX.center
+            return box
         w = 800
         lines = theme.wrap(self.detail, w - 60, theme.BODY)
         h = 84 + len(lines) * (theme.font(theme.BODY).get_height() + 4) + 20 + 96

@@ -67,6 +67,8 @@ def test_board_accusation_asks_first_with_the_three_cards(app):
     assert confirming(app) and box.private and box.seat == 0
     assert box.cards == (choice["suspect"], choice["weapon"], choice["room"])
     assert not board.game.seats[0].accused and picker in app.stack
+    key(app, pygame.K_LEFT)                 # to Yes
+    assert box.focus.focused is box.yes_button
     for _ in range(40):                     # Enter mashed for 4 seconds: never accuses
         key(app, pygame.K_RETURN, draw=False)
     assert app.top is box and not board.game.seats[0].accused
@@ -100,6 +102,7 @@ def test_card_game_accusation_asks_first(app):
     click(app, picker.ok.rect.center)
     box = app.top
     assert confirming(app) and box.private and box.cards == tuple(choice.values())
+    key(app, pygame.K_LEFT)
     for _ in range(40):
         key(app, pygame.K_RETURN, draw=False)
     assert app.top is box and len(table.game.events) == n
@@ -240,7 +243,8 @@ def test_a_card_name_keeps_a_margin_inside_the_frame():
     for width in range(120, 261, 5):
         pad = max(6, width // 16)
         for ln in assets.card_name_lines("mustard", width):
-            assert f.size(ln)[0] <= width - 2 * pad - 8, (width, ln)    # at least 4 px inside the picture's line
+            assert f.size(ln)[0] <= width - 2 * pad + 4, (width, ln)    # the picture's width, 2 px more a side
+    assert len(assets.card_name_lines("mustard", 200)) == 2     # the shown card (200 wide): two lines, not edge to edge
 
 
 def test_the_pause_menu_footer_hides_the_board_footer(app):

@@ -5,7 +5,7 @@ A wrong accusation ends that player's game (000 "Accusations" 4; 003
 "Acusació"), so one click on Accuse! only asks.  The box is the accuser's alone
 (the picker under it is already behind their cover, and this scene is
 private too).  No is focused first, Back answers No and leaves the picker
-with the choice kept; Yes waits for a fresh press (the privacy cover's
+with the choice kept; Yes (only Yes) waits for a fresh press (the privacy cover's
 :class:`~game.ui.scene.FreshPressGuard`), so Enter mashed or held down
 never accuses."""
 
@@ -60,9 +60,17 @@ class AccuseConfirmScene(ConfirmBase):
         if intent.kind in (Kind.BACK, Kind.MENU):
             self.no()
             return True
-        if self.guard.blocks(intent):
-            return True
+        if self.guard.blocks(intent) and self._says_yes(intent):
+            return True         # only Yes waits for a fresh press: moving, and No, never harm
         return self.focus.handle(intent)
+
+    def _says_yes(self, intent: Intent) -> bool:
+        """Would ``intent`` press Yes (confirm on it, or a click on it)?"""
+        if intent.kind is Kind.CONFIRM:
+            return self.focus.focused is self.yes_button
+        if intent.kind is Kind.CLICK and intent.pos is not None:
+            return self.yes_button.rect.collidepoint(intent.pos)
+        return False
 
     def coach_target(self, action=None) -> pygame.Rect | None:
         """The guided game's coach points at Yes (the lesson's accusation is right)."""

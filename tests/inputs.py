@@ -47,3 +47,17 @@ def defaults_after():
     yield
     i18n.set_language("en")
     theme.set_text_scale(1.0)
+
+
+def answer_accusation(app, yes: bool = True, dt: float = 0.1) -> None:
+    """On the accusation's last question (issue 14, the scene "accuse_confirm"
+    on top): wait until its guard takes a fresh press, then click Yes (or No)."""
+    from game.ui.registry import is_scene
+
+    top = app.top
+    assert is_scene(top, "accuse_confirm"), type(top).__name__
+    for _ in range(100):
+        if not top.guard.active:
+            break
+        app.step(dt, draw=False)
+    click(app, (top.yes_button if yes else top.no_button).rect.center, dt)

@@ -26,6 +26,7 @@ from game.ui.input import Intent, Kind  # noqa: E402
 from game.ui.scenes.cover import CoverScene  # noqa: E402
 from game.ui.scenes.message import MessageScene  # noqa: E402
 from game.ui.scenes.title import TitleScene  # noqa: E402
+from game.ui.registry import is_scene  # noqa: E402
 from tests.inputs import click, key  # noqa: E402
 
 DT = 0.1
@@ -110,6 +111,8 @@ class Driver:
                 pick_cards(app, top, cards)
             else:
                 pick_cards(app, top, (self.accuse if top.mode == "accuse" else self.join)(top.seat, game))
+        elif is_scene(top, "accuse_confirm"):
+            click(app, top.yes_button.rect.center)   # "Accuse with these three cards?" (guard waited for above)
         elif isinstance(top, CardShowScene):
             key(app, pygame.K_RIGHT)                 # nothing is focused at first
             key(app, pygame.K_RETURN)

@@ -38,6 +38,7 @@ from game.ui.scenes.setup import SetupScene  # noqa: E402
 from game.ui.scenes.title import TitleScene  # noqa: E402
 from game.ui.scenes.unplugged import UnpluggedScene  # noqa: E402
 from game.ui.screens import advance  # noqa: E402
+from game.ui.registry import is_scene  # noqa: E402
 from tests.inputs import key  # noqa: E402
 from tests.inputs import pad_press as press  # noqa: E402
 
@@ -301,6 +302,14 @@ def test_whole_turn_with_the_pad_only(app):
     assert isinstance(acc, PickerScene) and acc.mode == "accuse" and acc.private
     for _ in range(4):
         press(app, 1, A)                             # a suspect, a weapon, a room, Accuse!
+    box = app.top                                    # "Accuse with these three cards?" No is focused
+    assert box.private and box.focus.focused is box.no_button
+    wait_guard(app)
+    press(app, 2, LEFT)                              # Mustard's pad cannot answer for her
+    press(app, 2, A)
+    assert app.top is box
+    press(app, 1, LEFT)
+    press(app, 1, A)
     assert any(isinstance(e, ev.AccusationMade) and e.player == 0 for e in g.events)
 
 
@@ -542,5 +551,8 @@ def test_the_guided_game_with_a_controller_only(app, tmp_path):
             break
         for _f in range(2):
             app.step(DT)
+        guard = getattr(app.top, "guard", None)
+        while is_scene(app.top, "accuse_confirm") and guard.active:
+            app.step(DT)                              # the accusation's last question takes a fresh press only
         press(app, 4, A)
     assert match.game.over and match.game.winner == tutorial.YOU

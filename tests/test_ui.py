@@ -29,7 +29,7 @@ from game.ui.board.picker import PickerScene  # noqa: E402
 from game.ui.board.private import DisproveScene, EnvelopeScene, ShownCardScene  # noqa: E402
 from game.ui.scenes.setup import SetupScene  # noqa: E402
 from game.ui.screens import SCENE_NAMES  # noqa: E402
-from tests.inputs import click, key  # noqa: E402
+from tests.inputs import answer_accusation, click, key  # noqa: E402
 
 DT = 0.1
 
@@ -111,6 +111,8 @@ def act_for_people(app: App, prefer_room: bool = True) -> None:
             click(app, top.items["suspect"][1].rect.center)
             click(app, top.items["weapon"][2].rect.center)
         click(app, top.ok.rect.center)
+        if top.mode == "accuse":
+            answer_accusation(app)
         return
     if isinstance(top, ShownCardScene):
         wait_guard(app)
@@ -251,6 +253,7 @@ def test_accusation_wrong_then_private_envelope(app):
         click(app, next(b for b in picker.items[cat] if b.data == want).rect.center)
     click(app, wrong_room.rect.center)
     click(app, picker.ok.rect.center)
+    answer_accusation(app)                                 # "Accuse with these three cards?" Yes
     run_until(app, lambda: isinstance(app.top, EnvelopeScene))
     env = app.top
     assert env.seat == 0 and env.cards == g.envelope       # one person: no cover needed
@@ -271,6 +274,7 @@ def test_accusation_right_wins(app):
     for cat, want in zip(("suspect", "weapon", "room"), g.envelope):
         click(app, next(b for b in picker.items[cat] if b.data == want).rect.center)
     key(app, pygame.K_RETURN)                              # focus moved to Accuse!
+    answer_accusation(app)
     run_until(app, lambda: isinstance(app.top, GameOverScene))
     assert g.winner == 0 and "Miss Scarlet" in app.top.title
     app.step(DT)

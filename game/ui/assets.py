@@ -244,8 +244,11 @@ def card_name_top(width: int) -> int:
 
 
 def card_name_room(width: int) -> int:
-    """How wide (pixels) a line of the name may be on a card ``width`` pixels wide."""
-    return width - 8
+    """How wide (pixels) a line of the name may be on a card ``width`` pixels
+    wide: the picture's width above it and 2 more on each side, so a name
+    keeps a margin inside the card's frame ("Colonel Mustard" never runs
+    edge to edge) while "Biblioteca" still fits a 128-pixel card."""
+    return width - 2 * max(6, width // 16) + 4
 
 
 def card_name_lines(card_id: str, width: int) -> list[str]:

@@ -183,6 +183,8 @@ class Coach:
             return "board" if top.human_to_act else "watch"
         if is_scene(top, "picker"):
             return "picker" if top.mode == "suggest" else "accuse"
+        if is_scene(top, "accuse_confirm"):
+            return "accuse"                # the accusation's last question: the coach points at Yes
         flip = getattr(top, "flip", None) if is_scene(top, "shown_card") else None
         if flip is not None and not flip.done:
             return None                    # the card turns face up before a lesson talks about it

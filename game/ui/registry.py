@@ -28,6 +28,7 @@ SCENES: dict[str, str] = {
     "cover": "game.ui.scenes.cover:CoverScene",
     "message": "game.ui.scenes.message:MessageScene",
     "confirm": "game.ui.scenes.confirm:ConfirmScene",
+    "accuse_confirm": "game.ui.scenes.accuse_confirm:AccuseConfirmScene",
     "error": "game.ui.scenes.error:ErrorScene",
     "unplugged": "game.ui.scenes.unplugged:UnpluggedScene",
     "notebook_chooser": "game.ui.scenes.chooser:NotebookChooser",

@@ -43,6 +43,9 @@ class Router:
         prompts.use("keyboard")
         #: the device of the last intent ("keyboard", "mouse" or "pad:<id>")
         self.last_device = "keyboard"
+        #: where the mouse was last reported (logical pixels; None before it ever was): a pointer
+        #: report at the same place (or the first one, where the window appeared) is no movement
+        self.pointer: tuple[int, int] | None = None
         #: while set, the next key press goes here (key remapping) instead of becoming an intent;
         #: it gets the key code, or None when waiting is cancelled
         self.capture: Callable[[int | None], None] | None = None
@@ -77,6 +80,11 @@ class Router:
         """Give one intent to the top scene (after :meth:`allowed`; the coach of
         the guided game may take it first).  F11 switches fullscreen anywhere;
         the repeat key (R) says the last line read aloud again."""
+        if intent.kind in (Kind.POINT, Kind.CLICK) and intent.pos is not None:
+            moved = self.pointer is not None and tuple(intent.pos) != self.pointer
+            self.pointer = tuple(intent.pos)
+            if intent.kind is Kind.POINT and not moved:
+                return     # a mouse at rest (Xvfb: the screen's centre) never moves the focus by hovering
         if intent.kind is not Kind.POINT:
             self.last_device = intent.device
             prompts.use(intent.device)

@@ -17,6 +17,7 @@ SCENE_NAMES = ("title", "setup", "board", "notebook", "suggestion", "cover", "ga
                 "rules", "rules-2", "rules-3", "rules-4", "lesson", "lesson-disprove", "tokens") + CARD_SCENES + ("lesson-speech", "lesson-settings",
                                                                      "settings-silent", "notebook-hints", "unplugged",
                                                                      "report", "report-computer", "show-card", "accuse", "why-not") + \
+    ("accuse-confirm", "pause-menu", "quit") + \
     ("lesson-twice", "lesson-blocked", "lesson-out", "lesson-pulled", "lesson-still", "lesson-stuck",
      "lesson-over", "lesson-report")
 
@@ -76,6 +77,9 @@ def build_scene(app, scene: str, seed: int = 3) -> None:
         return
     if scene == "setup":
         app.push(make("setup", app))
+        return
+    if scene == "quit":                 # the title's Quit, asked first
+        app.top.ask_quit()
         return
     if scene in CARD_SCENES:            # the card game (game/ui/cardgame/screens.py)
         build_card_scene(app, scene, seed)
@@ -176,6 +180,12 @@ def build_scene(app, scene: str, seed: int = 3) -> None:
         picker.focus.focus_on(picker.items["weapon"][2])
         app.push(picker)
         return
+    if scene == "pause-menu":         # the pause menu over a game in progress
+        advance(match, lambda g: g.turn == human and g.phase is Phase.START and _turns(g) >= 9)
+        board = make("board", app, match)
+        app.push(board)
+        app.push(make("menu", app, board))
+        return
     if scene == "show-card":          # a card to show, the first one you may show chosen already
         advance(match, lambda g: g.phase is Phase.DISPROVE and g.actor == human
                 and sum(c in g.seats[human].hand for c in g.suggestion.cards) >= 2, limit=20000)
@@ -183,12 +193,17 @@ def build_scene(app, scene: str, seed: int = 3) -> None:
         app.push(board)
         app.push(make("disprove", app, board, human))
         return
-    if scene in ("accuse", "why-not"):
+    if scene in ("accuse", "why-not", "accuse-confirm"):
         advance(match, lambda g: g.turn == human and g.phase is Phase.START and _turns(g) >= 9)
         board = make("board", app, match)
         app.push(board)
-        if scene == "accuse":         # the accuser's own cards marked (one person: no cover)
-            app.push(make("picker", app, board, "accuse", marks=True))
+        if scene in ("accuse", "accuse-confirm"):     # the accuser's own cards marked (one person: no cover)
+            picker = make("picker", app, board, "accuse", marks=True)
+            app.push(picker)
+            if scene == "accuse-confirm":             # Accuse! pressed: the last question, the three cards shown
+                for cat, c in zip(("suspect", "weapon", "room"), ("mustard", "candlestick", "conservatory")):
+                    picker.pick(cat, next(b for b in picker.items[cat] if b.data == c))
+                picker.confirm()
             return
         board.do(Roll())
         _settle(board)

@@ -274,8 +274,9 @@ def footer_hint(surface: pygame.Surface, s: str, y: int = 700) -> None:
     ``{move}``, ``{confirm}``, ``{back}`` ... name the buttons of the device in use."""
     text = theme.text(prompts.fmt(s), theme.SMALL, theme.MUTED)
     r = text.get_rect(midbottom=(surface.get_width() // 2, y))
-    # an overlay's footer hides the dimmed footer of the screen under it, so the two never mix
-    theme.shade(surface, pygame.Rect(0, r.top, surface.get_width(), r.height + 3), 235, theme.BG_DARK)
+    # an overlay's footer hides the dimmed footer of the screen under it (a solid band from the
+    # text's top down to the bottom edge), so the two never show through each other
+    surface.fill(theme.BG_DARK, pygame.Rect(0, r.top, surface.get_width(), surface.get_height() - r.top))
     surface.blit(text, r)
     theme.note_text(surface, r, text)
 

@@ -42,10 +42,13 @@ class ConfirmBase(Scene):
         self.focus = FocusGroup([self.yes_button, self.no_button], focus=1)
 
     def _box(self) -> pygame.Rect:
-        """The box (logical pixels): 600 x 250, or with a ``detail`` wider
+        """The box (logical pixels): 600 wide and as tall as the question and
+        the buttons need, or with a ``detail`` wider
         (800) and as tall as its wrapped lines need, centred on the screen."""
-        if not self.detail:
-            return BOX.copy()
+        if not self.detail:     # the question, then the buttons straight under it: no empty middle
+            box = pygame.Rect(0, 0, BOX.width, 30 + theme.font(theme.HEADING).get_height() + 28 + 96)
+            box.center = BOX.center
+            return box
         w = 800
         lines = theme.wrap(self.detail, w - 60, theme.BODY)
         h = 84 + len(lines) * (theme.font(theme.BODY).get_height() + 4) + 20 + 96
@@ -72,12 +75,17 @@ class ConfirmBase(Scene):
             return True
         return self.focus.handle(intent)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        theme.dim(surface, 150)
+    def draw_box(self, surface: pygame.Surface, shade: int = 150) -> None:
+        """Dim what is under the box (``shade``: 0-255) and draw the box with its question."""
+        theme.dim(surface, shade)
         box = self.box
         theme.panel(surface, box, theme.PAPER, theme.BRASS, 18, 4)
         theme.blit_text(surface, self.question, (box.centerx, box.top + 30), theme.HEADING, theme.INK, True, "midtop",
                         box.width - 40)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_box(surface)
+        box = self.box
         if self.detail:
             theme.blit_wrapped(surface, self.detail, pygame.Rect(box.left + 30, box.top + 84, box.width - 60,
                                                                  box.height - 84 - 116),

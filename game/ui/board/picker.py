@@ -17,9 +17,17 @@ from game.rules.actions import Accuse, Suggest
 from game.rules.cards import ROOMS, SUSPECTS, WEAPONS
 from game.ui import assets, theme
 from game.ui.i18n import _, card, fmt
+from game.ui.registry import make as make_scene
 from game.ui.input import Intent, Kind
 from game.ui.scene import PRIVATE_GUARD, InputGuard, Scene, focus_on
 from game.ui.widgets import Button, CardButton, FocusGroup, Label, MarkedChip, footer_hint
+
+
+#: Suggest: the top (logical pixels) of the suspects' and the weapons' rows of cards.
+ROW_Y = (146, 397)
+#: Pixels between a row's header and its cards: a picked card rises 8 and its
+#: focus ring reaches 7 further, so the header stays clear of it.
+HEAD_GAP = 15
 
 
 class PickerScene(Scene):
@@ -46,7 +54,7 @@ class PickerScene(Scene):
         buttons: list[Button] = []
         if mode == "suggest":
             w, gap = 150, 14
-            for cat, cards, y in (("suspect", SUSPECTS, 136), ("weapon", WEAPONS, 376)):
+            for cat, cards, y in (("suspect", SUSPECTS, ROW_Y[0]), ("weapon", WEAPONS, ROW_Y[1])):
                 row = []
                 for i, c in enumerate(cards):
                     cw, ch = assets.card_size(w)
@@ -109,12 +117,21 @@ class PickerScene(Scene):
             return
         self.missing_text = ""
         if self.mode == "suggest":
+            self.commit()
+            return
+        # a wrong accusation ends the game for the accuser: ask once more, with the three cards shown
+        cards = (c["suspect"] or "", c["weapon"] or "", c["room"] or "")
+        self.app.push(make_scene("accuse_confirm", self.app, self.board.match, self.seat, cards, self.commit))
+
+    def commit(self) -> None:
+        """Close the picker and hand the suggestion / accusation picked to the board."""
+        c = self.choice
+        if self.mode == "suggest":
             action = Suggest(c["suspect"] or "", c["weapon"] or "")
         else:
             action = Accuse(c["suspect"] or "", c["weapon"] or "", c["room"] or "")
         self.app.pop(self)
-        if not self.board.do(action) and self.mode == "suggest":
-            pass
+        self.board.do(action)
 
     def _missing_words(self, missing: list[str] | None = None) -> str:
         """ "Pick a weapon too." for the ``missing`` categories (default: those not picked yet)."""
@@ -168,13 +185,14 @@ class PickerScene(Scene):
         if self.mode == "suggest":
             theme.blit_text(surface, _("Make a suggestion"), (40, 14), theme.TITLE, theme.BRASS, True)
             theme.blit_text(surface, self.sentence(), (40, 72), theme.BODY, theme.CREAM, max_width=1000)
-            for head, pos in ((_("Who?"), (40, 132)), (_("With what?"), (40, 372)), (_("Where?"), (1050, 132))):
-                # just above its cards, whatever the text size
+            for head, pos in zip((_("Who?"), _("With what?"), _("Where?")), self.head_points()):
+                # above its cards, clear of a picked card (raised, ringed), whatever the text size
                 theme.blit_text(surface, head, pos, theme.BODY, theme.BRASS, True, "bottomleft")
             face = assets.card(self.room, 180)
-            surface.blit(face, (1050, 136))
+            surface.blit(face, (1050, ROW_Y[0]))
             theme.blit_wrapped(surface, _("You are here. The room is always the one you stand in."),
-                               pygame.Rect(1050, 136 + face.get_height() + 12, 200, 120), theme.SMALL, theme.MUTED)
+                               pygame.Rect(1050, ROW_Y[0] + face.get_height() + 12, 200, 120), theme.SMALL,
+                               theme.MUTED)
             if self.missing_text:
                 self._draw_missing(surface, self.missing_rect())
         else:
@@ -190,6 +208,12 @@ class PickerScene(Scene):
                                    pygame.Rect(30, 600, 805, 80), theme.BODY, theme.CREAM)
         self.focus.draw(surface)
         footer_hint(surface, _("{move} to move, {confirm} or click to pick, {back} to go back"))
+
+    @staticmethod
+    def head_points() -> list[tuple[int, int]]:
+        """Suggest: the bottom-left corners (logical pixels) of "Who?", "With
+        what?" and "Where?", :data:`HEAD_GAP` above their rows."""
+        return [(40, ROW_Y[0] - HEAD_GAP), (40, ROW_Y[1] - HEAD_GAP), (1050, ROW_Y[0] - HEAD_GAP)]
 
     def missing_rect(self) -> pygame.Rect:
         """Where "Pick a weapon too." is shown."""

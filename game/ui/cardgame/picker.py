@@ -16,6 +16,7 @@ import pygame
 from game.cardgame.engine import Accuse, Ask, Join
 from game.ui import theme
 from game.ui.i18n import N_, _, card, fmt
+from game.ui.registry import make as make_scene
 from game.ui.input import Intent, Kind
 from game.ui.scene import Scene
 from game.ui.widgets import Button, FocusGroup, Label, MarkedChip, footer_hint
@@ -126,6 +127,14 @@ class CardPickerScene(Scene):
             if kind is not None:
                 self.focus.focus_on(self.items[kind][0])
             return
+        if self.mode == "accuse":   # a wrong accusation ends the game for the accuser: ask once more
+            cards = tuple(self.choice[k] or "" for k in HEADERS)
+            self.app.push(make_scene("accuse_confirm", self.app, self.table.match, self.seat, cards, self.commit))
+            return
+        self.commit()
+
+    def commit(self) -> None:
+        """Close the picker and hand the action picked to the table."""
         self.app.pop(self)
         if self.table.do(self.action()) and self.on_done is not None:
             self.on_done()

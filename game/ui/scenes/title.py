@@ -92,11 +92,14 @@ class TitleScene(SharedScreens, Scene):
 
     def on_resume(self) -> None:
         if (self.continue_button is not None) != self.app.store.can_continue():
-            self._build()          # a game was saved or finished meanwhile
+            self._build()          # a game was saved or finished meanwhile: the first item (Continue) focused
+            self.focus.set(self.buttons, 0)
 
     def handle(self, intent: Intent) -> bool:
         if intent.kind is Kind.BACK:
-            self.focus.focus_on(self.quit_button)   # never quits at once: Quit asks first
+            # never quits at once: Quit asks first; a held Back (the Esc that left a finished game) stays put
+            if not intent.repeat:
+                self.focus.focus_on(self.quit_button)
             return True
         return self.focus.handle(intent)
 

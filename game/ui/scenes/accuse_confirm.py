@@ -1,0 +1,104 @@
+"""The last question before an accusation: "Accuse with these three cards?"
+over the accusation picker, with the three cards shown face up.
+
+A wrong accusation ends that player's game (000 "Accusations" 4; 003
+"Acusació"), so one click on Accuse! only asks.  The box is the accuser's alone
+(the picker under it is already behind their cover, and this scene is
+private too).  No is focused first, Back answers No and leaves the picker
+with the choice kept; Yes (only Yes) waits for a fresh press (the privacy cover's
+:class:`~game.ui.scene.FreshPressGuard`), so Enter mashed or held down
+never accuses."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+
+from game.ui import assets, theme
+from game.ui.bases.confirm import ConfirmBase
+from game.ui.i18n import _, card, fmt
+from game.ui.input import Intent, Kind
+from game.ui.scene import PRIVATE_GUARD, FreshPressGuard, focus_on
+from game.ui.widgets import Label
+
+#: Width of each card face shown (logical pixels).
+CARD_W = 170
+#: The box (logical pixels): wide enough for three cards side by side.
+BOX_W, BOX_H = 760, 490
+
+
+class AccuseConfirmScene(ConfirmBase):
+    """Asks ``seat`` (whose seat in ``match``, the
+    :class:`~game.ui.match.Match`-like object with ``may_act``) whether to
+    accuse with ``cards`` (three card ids: who, with what, where); Yes pops
+    this box and calls ``on_yes``, No / Back pops it only (the picker under it
+    keeps the choice)."""
+
+    def __init__(self, app, match, seat: int, cards: tuple[str, str, str], on_yes: Callable[[], None]) -> None:
+        self.cards = tuple(cards)
+        super().__init__(app, _("Accuse with these three cards?"), on_yes, None, yes=_("Yes, accuse"),
+                         no=_("No, go back"))
+        self.seat = seat
+        self.private = True
+        # a fresh press on the accuser's own device only: never the Enter that pressed Accuse!
+        self.guard = FreshPressGuard(app.router.input, PRIVATE_GUARD, allow=(Kind.BACK, Kind.MENU, Kind.POINT),
+                                     devices=lambda device: match.may_act(device, seat))
+
+    def _box(self) -> pygame.Rect:
+        box = pygame.Rect(0, 0, BOX_W, BOX_H)
+        box.center = (640, 360)
+        return box
+
+    def update(self, dt: float) -> None:
+        self.guard.update(dt)
+
+    def input_seat(self, intent: Intent) -> int | None:
+        return self.seat
+
+    def handle(self, intent: Intent) -> bool:
+        if intent.kind in (Kind.BACK, Kind.MENU):
+            self.no()
+            return True
+        if self.guard.blocks(intent) and self._says_yes(intent):
+            return True         # only Yes waits for a fresh press: moving, and No, never harm
+        return self.focus.handle(intent)
+
+    def _says_yes(self, intent: Intent) -> bool:
+        """Would ``intent`` press Yes (confirm on it, or a click on it)?"""
+        if intent.kind is Kind.CONFIRM:
+            return self.focus.focused is self.yes_button
+        if intent.kind is Kind.CLICK and intent.pos is not None:
+            return self.yes_button.rect.collidepoint(intent.pos)
+        return False
+
+    def coach_target(self, action=None) -> pygame.Rect | None:
+        """The guided game's coach points at Yes (the lesson's accusation is right)."""
+        return focus_on(self, self.yes_button)
+
+    def card_rects(self) -> list[pygame.Rect]:
+        """Where the three card faces are drawn (logical pixels)."""
+        w, h = assets.card_size(CARD_W)
+        gap = 30
+        x0 = self.box.centerx - (3 * w + 2 * gap) // 2
+        return [pygame.Rect(x0 + i * (w + gap), self.box.top + 84, w, h) for i in range(3)]
+
+    def speech_prompt(self) -> str | None:
+        """Read aloud (to the accuser only: the scene is private): the question and the three cards."""
+        return fmt("Accuse {who}, with the {what}, in the {where}?",
+                   who=card(self.cards[0]), what=card(self.cards[1]), where=card(self.cards[2]))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_box(surface, 170)
+        box = self.box
+        rects = self.card_rects()
+        for c, r in zip(self.cards, rects):
+            surface.blit(assets.card(c, CARD_W), r)
+        theme.blit_text(surface, _("If you are wrong, you are out of the race."),
+                        (box.centerx, rects[0].bottom + 14), theme.BODY, theme.BAD, True, "midtop", box.width - 40)
+        self.focus.draw(surface)
+
+    def widgets(self) -> list:
+        r = self.card_rects()[0]
+        return super().widgets() + [Label(pygame.Rect(self.box.left + 20, r.bottom + 14, self.box.width - 40, 30),
+                                          _("If you are wrong, you are out of the race."), theme.BODY, True)]

@@ -160,3 +160,34 @@ class Group(Animation):
         super().skip()
         for p in self.parts:
             p.skip()
+
+
+class Banner(Animation):
+    """A full-width banner (``text``) slides in from the left while it fades
+    in, rests, then slides on to the right while it fades out, in ``duration``
+    seconds.  ``alpha`` (0..255) and ``shift`` (pixels, negative: still to
+    come from the left) are what to draw."""
+
+    #: the share of the time spent sliding in, and sliding out
+    EDGE = 0.2
+
+    def __init__(self, text: str, duration: float) -> None:
+        super().__init__(duration)
+        self.text = text
+
+    def _edge(self) -> float:
+        """-1..0 while coming in, 0 at rest, 0..1 while going out."""
+        p = self.progress
+        if p < self.EDGE:
+            return ease(p / self.EDGE) - 1
+        if p > 1 - self.EDGE:
+            return ease((p - 1 + self.EDGE) / self.EDGE)
+        return 0.0
+
+    @property
+    def alpha(self) -> int:
+        return 0 if self.done else int(255 * (1 - abs(self._edge())))
+
+    @property
+    def shift(self) -> float:
+        return self._edge() * 160

@@ -31,16 +31,20 @@ def computer_pause(phase) -> float:
     ``phase`` (an engine ``Phase`` of either game, or its value)."""
     return COMPUTER_PAUSES.get(getattr(phase, "value", phase), COMPUTER_PAUSE)
 
+#: Seconds (normal speed) the "Nobody can show a card!" banner stays across
+#: the table: the pause of that moment in both games (issue 14).
+BANNER_TIME = 1.2
+
 #: The board game: event type -> seconds it stays alone on screen (animated
 #: events -- the die, a walk, a glide -- take the time of their animation).
 BOARD_PAUSES: dict[type, float] = {
     board_ev.TurnStarted: 0.1, board_ev.AccusationMade: 0.6, board_ev.PlayerEliminated: 0.5,
-    board_ev.SuggestionMade: 0.4, board_ev.DisproveRequested: 0.1, board_ev.NobodyDisproved: 0.4,
+    board_ev.SuggestionMade: 0.4, board_ev.DisproveRequested: 0.1, board_ev.NobodyDisproved: BANNER_TIME,
     board_ev.CardShown: 0.3,
 }
 #: The card game: event type -> seconds it stays alone on screen.
 CARD_PAUSES: dict[type, float] = {
     card_ev.TurnStarted: 0.1, card_ev.Asked: 0.6, card_ev.NoCard: 0.25, card_ev.CardShown: 0.5,
-    card_ev.NobodyShowed: 0.5, card_ev.AccusationStarted: 0.6, card_ev.AccusationPlaced: 0.4,
+    card_ev.NobodyShowed: BANNER_TIME, card_ev.AccusationStarted: 0.6, card_ev.AccusationPlaced: 0.4,
     card_ev.JoinDeclined: 0.25, card_ev.AccusationWrong: 0.7,
 }

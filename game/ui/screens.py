@@ -17,7 +17,7 @@ SCENE_NAMES = ("title", "setup", "board", "notebook", "suggestion", "cover", "ga
                 "rules", "rules-2", "rules-3", "rules-4", "lesson", "lesson-disprove", "tokens") + CARD_SCENES + ("lesson-speech", "lesson-settings",
                                                                      "settings-silent", "notebook-hints", "unplugged",
                                                                      "report", "report-computer", "show-card", "accuse", "why-not") + \
-    ("accuse-confirm", "pause-menu", "quit") + \
+    ("accuse-confirm", "pause-menu", "quit", "nobody-banner") + \
     ("lesson-twice", "lesson-blocked", "lesson-out", "lesson-pulled", "lesson-still", "lesson-stuck",
      "lesson-over", "lesson-report")
 
@@ -179,6 +179,16 @@ def build_scene(app, scene: str, seed: int = 3) -> None:
         picker.pick("suspect", picker.items["suspect"][3])
         picker.focus.focus_on(picker.items["weapon"][2])
         app.push(picker)
+        return
+    if scene == "nobody-banner":      # nobody could show a card: the banner across the table, at rest
+        from game.rules.events import NobodyDisproved
+
+        advance(match, lambda g: g.turn == human and g.phase is Phase.START and _turns(g) >= 9)
+        board = make("board", app, match)
+        app.push(board)
+        board.queue.append(NobodyDisproved(player=match.game.turn))
+        board.update(0.05)
+        board.update(0.5)
         return
     if scene == "pause-menu":         # the pause menu over a game in progress
         advance(match, lambda g: g.turn == human and g.phase is Phase.START and _turns(g) >= 9)

@@ -33,9 +33,10 @@ from typing import Callable
 import pygame
 
 from game.ui import anim, assets, theme
+from game.ui.banner import nobody_text
 from game.ui.i18n import _, fmt
 from game.ui.input import Intent, Kind
-from game.ui.pacing import GAME_OVER_WAIT, computer_pause
+from game.ui.pacing import BANNER_TIME, GAME_OVER_WAIT, computer_pause
 from game.ui.registry import make as make_scene
 from game.ui.scene import PRIVATE_GUARD, InputGuard, Scene
 from game.ui.sound import CALM, TENSE, last_round
@@ -140,6 +141,12 @@ class Presenter:
     def pause(self, e) -> None:
         """How long ``e`` stays alone on screen (override: the mode's pace table)."""
 
+    def nobody(self, e) -> None:
+        """Nobody could show the asker a card (public, 000 "Suggestions"): the
+        banner across the table for :data:`~game.ui.pacing.BANNER_TIME` (the
+        event's pause, divided by the speed setting; skipped with the table)."""
+        self.scene.banner = anim.Banner(nobody_text(), BANNER_TIME / self.app.speed)
+
     def turn_started(self, e) -> None:
         """A new turn: counted; a person's turn after the first ignores Enter
         and clicks for :data:`PRIVATE_GUARD` seconds (a hurry-Enter must not play it)."""
@@ -187,6 +194,8 @@ class TableScene(Scene):
         self.queue: deque = deque()       # engine events still to be shown
         self.skipping = False
         self.t = 0.0
+        #: the banner across the table (:mod:`game.ui.banner`), or None
+        self.banner: anim.Banner | None = None
         #: a computer player's choice being thought about, handed over after the pause
         self.computer = ComputerTurn()
         self.over_wait = 0.0
@@ -361,12 +370,23 @@ class TableScene(Scene):
         if self.app.speed >= anim.INSTANT:
             self.skipping = True
         self.advance(dt)
+        self.run_banner(dt)
         if self.human_to_act:
             self.guard.update(dt)
         if self.busy or self.app.top is not self:
             return
         self.skipping = False
         self.decide(dt)
+
+    def run_banner(self, dt: float) -> None:
+        """Move the banner on by ``dt`` seconds; skipping ends it at once."""
+        b = self.banner
+        if b is not None:
+            b.update(dt)
+            if self.skipping:
+                b.skip()
+            if b.done:
+                self.banner = None
 
     def advance(self, dt: float) -> None:
         """Move what is being shown on by ``dt`` seconds and play queued

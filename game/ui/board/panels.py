@@ -16,6 +16,7 @@ from game.rules.actions import Accuse, EndTurn, Move, Roll, Suggest, TakePassage
 from game.rules.cards import SUSPECTS
 from game.rules.engine import Phase
 from game.ui import anim, assets, prompts, theme
+from game.ui.banner import banner_label, draw_banner
 from game.ui.board.rules_text import rules_line
 from game.ui.i18n import _, fmt
 from game.ui.scene import OPEN_NOTEBOOK, focus_on
@@ -250,6 +251,7 @@ class BoardPanels:
             elif isinstance(p, anim.Glide):
                 (v.draw_token if p.kind == "token" else v.draw_weapon)(surface, p.item, p.point)
         self._draw_hud(surface)
+        draw_banner(surface, self.banner)
 
     def _draw_hud(self, surface: pygame.Surface) -> None:
         g, m = self.game, self.match
@@ -317,4 +319,4 @@ class BoardPanels:
         for i, line in enumerate(self._rules_lines()):
             out.append(Label(pygame.Rect(LOG_RECT.left + 14, self._rules_top() + i * log_line(), LOG_RECT.width - 28,
                                          log_line()), line, LOG_SIZE))
-        return out
+        return out + [banner_label()]

@@ -25,13 +25,13 @@ class BoardPresenter(Presenter):
     its die (``die_value``, ``dice_faces``)."""
 
     scene: "BoardScene"   # game.ui.board.table (not imported: the table imports this module)
-    sounds = {ev.DieRolled: "die", ev.CardShown: "card", ev.PlayerEliminated: "wrong", ev.GameWon: "chime"}
+    sounds = {ev.DieRolled: "die", ev.CardShown: "card", ev.NobodyDisproved: "chime", ev.PlayerEliminated: "wrong", ev.GameWon: "chime"}
 
     def handlers(self) -> dict[type, Callable]:
         return {ev.TurnStarted: self.turn_started, ev.DieRolled: self.die_rolled, ev.TokenMoved: self.token_moved,
                 ev.TokenSummoned: self.summoned, ev.TokenPushedIn: self.summoned,
                 ev.WeaponMoved: self.weapon_moved, ev.CardShown: self.card_shown,
-                ev.EnvelopeSeen: self.envelope_seen}
+                ev.EnvelopeSeen: self.envelope_seen, ev.NobodyDisproved: self.nobody}
 
     def log(self, e: ev.Event) -> str | None:
         """The log line, read aloud (the log panel is written again when one is added)."""

@@ -15,6 +15,7 @@ import pygame
 from game.cardgame.cards import deck
 from game.cardgame.engine import Phase
 from game.ui import assets, prompts, theme
+from game.ui.banner import banner_label, draw_banner
 from game.ui.cardgame.labels import deck_label, order_label
 from game.core.cards import SUSPECTS
 from game.ui.i18n import _, card, fmt, level_label, ngettext
@@ -127,6 +128,7 @@ class CardPanels:
                                                        "click to hurry them.")),
                                pygame.Rect(BUTTON_X + 8, BUTTON_Y + 4, BUTTON_W - 16, 110), theme.SMALL, theme.MUTED)
         draw_log(surface, LOG_RECT, self.log_lines(), LOG_SIZE, log_step())
+        draw_banner(surface, self.banner)
 
     def _draw_seats(self, surface: pygame.Surface) -> None:
         g, m = self.game, self.match
@@ -193,4 +195,4 @@ class CardPanels:
         out.append(Label(pygame.Rect(0, 0, UP_RECT.width - 32, 30), self.rules_line(), theme.SMALL))
         cw, ch = assets.card_size(UP_CARD_W)      # every card of the deck could lie face up: its name must fit
         out += [CardButton(pygame.Rect(0, 0, cw, ch), card(c), data=c) for c in deck(True)]
-        return out
+        return out + [banner_label()]

@@ -21,12 +21,12 @@ class CardPresenter(Presenter):
     """Plays card-game events on a :class:`~game.ui.cardgame.table.CardTableScene`
     (it sets the table's ``delay``: seconds before the next event)."""
 
-    sounds = {ev.CardShown: "card", ev.AccusationWrong: "wrong", ev.GameWon: "chime"}
+    sounds = {ev.CardShown: "card", ev.NobodyShowed: "chime", ev.AccusationWrong: "wrong", ev.GameWon: "chime"}
     shown_scene = "card_shown"
 
     def handlers(self) -> dict[type, Callable]:
         return {ev.TurnStarted: self.turn_started, ev.CardShown: self.card_shown, ev.CrimeSeen: self.crime_seen,
-                ev.AccusationsRevealed: self.revealed}
+                ev.AccusationsRevealed: self.revealed, ev.NobodyShowed: self.nobody}
 
     def pause(self, e: ev.Event) -> None:
         """The event's moment alone on screen (none while skipping)."""

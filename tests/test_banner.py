@@ -1,0 +1,110 @@
+"""Issue 14: "Nobody can show a card!" as a full-width banner across the table
+(both games) with its sound: it comes on that public event, lasts its pause
+(:data:`game.ui.pacing.BANNER_TIME`, divided by the speed setting, simulated
+``dt``), a skip (Enter) ends it at once, instant speed shows no wait, and its
+words fit the band in English, Spanish and Catalan."""
+
+from __future__ import annotations
+
+import math
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from benchmarks.bench_pacing import DT, board_table, card_table  # noqa: E402
+from game.cardgame import events as card_ev  # noqa: E402
+from game.rules import events as board_ev  # noqa: E402
+from game.ui import anim, theme  # noqa: E402
+from game.ui.banner import BAND, SIZE, TEXT_RECT, banner_label  # noqa: E402
+from game.ui.pacing import BANNER_TIME, BOARD_PAUSES, CARD_PAUSES  # noqa: E402
+from tests.inputs import key, make_app  # noqa: E402
+
+GAMES = [(board_table, board_ev.NobodyDisproved), (card_table, card_ev.NobodyShowed)]
+IDS = ["board", "cards"]
+#: The banner's words as the lead will merge them (notes/i18n14-banner.md).
+WORDS = {"en": "Nobody can show a card!", "es": "¡Nadie puede enseñar una carta!",
+         "ca": "Ningú no pot ensenyar cap carta!"}
+
+
+def _table(make, event, speed=anim.NORMAL):
+    """A table of computer players with ``event(player=0)`` about to be shown
+    (the game's own queue emptied first), and the sounds played."""
+    app = make_app(speed=speed)
+    scene, _pkg = make(app, 5)
+    played: list[str] = []
+    app.play = played.append
+    scene.queue.clear()
+    scene.queue.append(event(player=0))
+    return app, scene, played
+
+
+@pytest.mark.parametrize("make,event", GAMES, ids=IDS)
+def test_banner_comes_with_its_sound_and_goes_after_its_time(make, event):
+    app, scene, played = _table(make, event)
+    plain = pygame.Surface((1280, 720))
+    scene.draw(plain)
+    app.step(DT)
+    assert scene.banner is not None and scene.banner.text == "Nobody can show a card!"
+    assert "chime" in played
+    frames = math.ceil(BANNER_TIME / DT)
+    for _ in range(frames // 2):
+        app.step(DT)
+    assert scene.banner is not None and scene.banner.alpha == 255        # at rest, mid-way
+    shown = pygame.Surface((1280, 720))
+    scene.draw(shown)
+    row = BAND.centery - 30                                               # across the band: drawn over the table
+    assert sum(shown.get_at((x, row)) != plain.get_at((x, row)) for x in range(0, 1280, 8)) > 120
+    for _ in range(frames // 2 - 3):
+        app.step(DT)
+    assert scene.banner is not None and scene.banner.alpha < 255         # fading out, not yet gone
+    for _ in range(6):
+        app.step(DT)
+    assert scene.banner is None
+
+
+@pytest.mark.parametrize("make,event", GAMES, ids=IDS)
+def test_enter_ends_the_banner_at_once(make, event):
+    app, scene, _played = _table(make, event)
+    app.step(DT)
+    assert scene.banner is not None
+    key(app, pygame.K_RETURN, dt=DT)
+    assert scene.banner is None
+
+
+@pytest.mark.parametrize("make,event", GAMES, ids=IDS)
+def test_instant_speed_shows_no_wait(make, event):
+    app, scene, played = _table(make, event, speed=anim.INSTANT)
+    app.step(DT)
+    assert scene.banner is None and "chime" in played
+    assert not any(isinstance(e, event) for e in scene.queue)
+
+
+def test_the_banner_is_the_pause_of_that_moment():
+    assert BOARD_PAUSES[board_ev.NobodyDisproved] == BANNER_TIME == CARD_PAUSES[card_ev.NobodyShowed]
+
+
+@pytest.mark.parametrize("player", [0, 1, 2])
+@pytest.mark.parametrize("make,event", GAMES, ids=IDS)
+def test_the_banner_names_nobody(make, event, player):
+    """Public words only: the same banner whoever asked, no name, no card."""
+    from game.core.cards import SUSPECTS, WEAPONS, ROOMS
+
+    app, scene, _played = _table(make, event)
+    scene.queue[0] = event(player=player)
+    app.step(DT)
+    text = scene.banner.text
+    assert text == "Nobody can show a card!"
+    assert not any(c.lower() in text.lower() for c in SUSPECTS + WEAPONS + ROOMS)
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "ca"])
+def test_the_words_fit_the_band_at_full_size(lang):
+    make_app()                                                           # fonts ready
+    label = banner_label(WORDS[lang])
+    assert label.rect == TEXT_RECT and label.rect.width >= 1100
+    assert label.text_width() <= label.available_width()
+    assert theme.fit_px(label.text, label.size, True, label.rect.width) == theme.px(SIZE)

@@ -428,10 +428,6 @@ class CardGame(Judge):
             return
         self._refuse_unknown(kind, action)
 
-    def _refuse_unknown(self, kind, action) -> None:
-        """Raise the :class:`IllegalActionError` for a ``kind`` that is no
-        action class of the card game (``action`` the object given, if any)."""
-        raise IllegalActionError(N_("Unknown action {action!r}."), "unknown", "", action=kind if action is None else action)
 
     # ------------------------------------------------------------- apply
     def _require_names(self, action: CardAction) -> None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol, Self, runtime_checkable
 
-from game.core.errors import IllegalActionError
+from game.core.errors import N_, IllegalActionError
 
 #: The members of :class:`Engine` (attributes, properties and methods), for the
 #: tests and for a reader who wants the list at a glance.
@@ -138,6 +138,12 @@ class Judge:
         """True when ``kind`` is exactly one of :attr:`ACTIONS` (not a
         subclass, a name, an instance or None).  Never raises."""
         return any(kind is k for k in self.ACTIONS)
+
+    def _refuse_unknown(self, kind: Any, action: Any) -> None:
+        """Raise the :class:`IllegalActionError` for a ``kind`` that is not
+        one of :attr:`ACTIONS` (``action``: the object given, if any)."""
+        raise IllegalActionError(N_("Unknown action {action!r}."), "unknown", "",
+                                 action=kind if action is None else action)
 
     def check_kind(self, kind: type) -> None:  # pragma: no cover - each engine has its own
         raise NotImplementedError

@@ -409,10 +409,6 @@ class Game(Judge):
             return
         self._refuse_unknown(kind, action)
 
-    def _refuse_unknown(self, kind, action) -> None:
-        """Raise the :class:`IllegalActionError` for a ``kind`` that is no
-        action class of this game (``action`` the object given, if any)."""
-        raise IllegalActionError(N_("Unknown action {action!r}."), "unknown", "", action=kind if action is None else action)
 
     def _why_not_reachable(self, dest: Position | None) -> tuple[str, dict]:
         """The reason (an English template) and its parameters, said once:

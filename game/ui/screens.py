@@ -260,7 +260,10 @@ def take_screenshot(app_class, path: str, scene: str = "title", size: tuple[int,
     thread, nothing read or written on disk unless asked: ``CLUE_LANG`` and
     ``CLUE_TEXT_SIZE`` choose the language and text size, ``CLUE_SAVE_PATH``
     an autosave (a title with Continue or a damaged-file message) and
-    ``CLUE_SETTINGS_PATH`` a settings file to read instead."""
+    ``CLUE_SETTINGS_PATH`` a settings file to read instead; ``CLUE_SHOT_AT``
+    (simulated seconds, default 0) steps the scene that long at 60 frames a
+    second before the capture, so an animation can be shown as a strip of
+    frames (``tools/strip.py``)."""
     import os
     import sys
 
@@ -282,6 +285,8 @@ def take_screenshot(app_class, path: str, scene: str = "title", size: tuple[int,
     except Exception as exc:  # keep the promise: a PNG, and a clear message
         print(f"Cannot build the {scene} scene: {exc}", file=sys.stderr)
         raise
+    for _frame in range(round(float(os.environ.get("CLUE_SHOT_AT") or 0) * 60)):
+        app.step(1 / 60)
     app.draw()
     app.window.present()
     app.window.save_png(path)

@@ -170,7 +170,7 @@ class CaseSolvedScene(MomentScene):
                 return
             lift = 1.0 if self.time >= RISE else opened
             img = pygame.transform.rotate(assets.card_back(w // 2 + 20), -20 * lift)
-            surface.blit(img, img.get_rect(center=(cx + int(360 * lift), cy - int(40 * lift))))
+            surface.blit(img, img.get_rect(center=(cx + int(360 * lift), cy + int(40 * lift))))
             return
         if behind:
             pygame.draw.rect(surface, (150, 120, 80), body, border_radius=6)      # the inside

@@ -22,17 +22,10 @@ from game.ui.cardgame.table import CardTableScene  # noqa: E402
 from game.ui.registry import is_scene  # noqa: E402
 from tests.inputs import click, key  # noqa: E402
 from tests.test_cardgame_ui import app  # noqa: E402,F401  (the fixture: an app saving to a temporary file)
+from tests.test_moments import run_until  # noqa: E402
 
 DT = 0.1
 TOKENS = ("scarlet", "white", "peacock", "green", "mustard", "plum")
-
-
-def run_until(app: App, cond, steps: int = 3000) -> None:
-    for _ in range(steps):
-        if cond():
-            return
-        app.step(DT, draw=False)
-    raise AssertionError("condition never became true")
 
 
 def table_of(app: App, levels: tuple[str, ...], seed: int = 5, first: int = 0, **kw) -> CardTableScene:
@@ -82,3 +75,27 @@ def test_accuse_too_asks_first_in_private_with_no_focused(app):
     click(app, box.yes_button.rect.center)
     assert picker not in app.stack and join not in app.stack
     assert any(isinstance(e, ev.AccusationPlaced) and e.player == 0 for e in table.game.events[n:])
+
+
+# --------------------------------------------------- item 5: the header waits
+def test_header_does_not_say_game_over_before_the_reveal(app):
+    """The engine ends the game the moment the last accuser decides; the table
+    still has to turn the accusations over.  Until every event has been shown
+    the header says the accusation is being checked, and only then that the
+    game is over."""
+    table = table_of(app, ("human", "easy", "easy"))
+    run_until(app, lambda: app.top is table and table.human_to_act)
+    table.do(Accuse(*table.game.crime))
+    seen_while_busy = []
+    for _ in range(3000):
+        if table.game.over and table.busy:
+            seen_while_busy.append(table.status())
+        if table.game.over and not table.busy:
+            break
+        if app.top is not table and not isinstance(app.top, CardPickerScene):
+            key(app, pygame.K_RETURN, draw=False)      # the reveal's OK, a join's decision ...
+        app.step(DT, draw=False)
+    assert seen_while_busy, "the game ended with nothing left to show"
+    assert "The game is over." not in seen_while_busy
+    assert set(seen_while_busy) <= {"The accusation is being checked…", "The accusations are being checked…"}
+    assert table.status() == "The game is over."

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.cardgame import events as ev
 from game.cardgame.cards import deck
 from game.cardgame.engine import Phase
 from game.ui import assets, prompts, theme
@@ -62,7 +63,7 @@ class CardPanels:
         """What happens now, in one line."""
         g, m = self.game, self.match
         if g.over:
-            return _("The game is over.")
+            return self.checking() or _("The game is over.")
         actor = g.actor
         name = m.suspects[actor]
         if not m.is_human(actor):
@@ -78,6 +79,18 @@ class CardPanels:
         if g.phase is Phase.JOIN:
             return fmt("{name} may accuse too.", name=name)
         return _("Ask about two cards, or accuse.")
+
+    def checking(self) -> str:
+        """While the end of the game is still being played (the accusation
+        turned over, the reveal): "The accusation is being checked…" (or
+        "accusations", when several accused together), so the header never
+        says the game is over before the accusations are revealed; "" once
+        every event has been shown."""
+        if not self.busy:
+            return ""
+        start = max((i for i, e in enumerate(self.game.events) if isinstance(e, ev.AccusationStarted)), default=0)
+        placed = sum(isinstance(e, ev.AccusationPlaced) for e in self.game.events[start:])
+        return _("The accusations are being checked…") if placed > 1 else _("The accusation is being checked…")
 
     def speech_prompt(self) -> str | None:
         """Read aloud on a person's turn: what to do now (the status line);
@@ -184,7 +197,8 @@ class CardPanels:
         out: list = list(self.focus.buttons)
         thinking = [fmt(t, name=name) for t in ("{name} picks a card to show.", "{name} decides: accuse too?",
                                                 "{name} is thinking…") for name in SUSPECTS]
-        out += turn_labels(TURN_RECT, self.match.seat_name(g.turn), [self.status()], thinking)   # every name
+        checks = [_("The accusation is being checked…"), _("The accusations are being checked…")]
+        out += turn_labels(TURN_RECT, self.match.seat_name(g.turn), [self.status()] + checks, thinking)  # every name
         for seat in range(g.players):
             for (x, w), text, size, bold, _c in self._seat_cells(seat):
                 out.append(Label(pygame.Rect(x, 0, w, SEAT_H), text, size, bold))

@@ -99,3 +99,97 @@ def test_header_does_not_say_game_over_before_the_reveal(app):
     assert "The game is over." not in seen_while_busy
     assert set(seen_while_busy) <= {"The accusation is being checked…", "The accusations are being checked…"}
     assert table.status() == "The game is over."
+
+
+# ------------------------------------------------------ item 4: one hint a turn
+def hinted_match(seed: int = 4):
+    """A one-person card game (hints mode) advanced until seat 0 could be
+    told at least three things by its case file."""
+    from game.ui.cardgame.notebook import CaseFileScene  # noqa: F401  (the scene below is made by name)
+    from game.ui.cardgame.screens import card_advance, card_match
+
+    match = card_match(seed)
+    match.notebook_mode = "hints"
+
+    def enough(g) -> bool:
+        facts = match.facts(0)
+        return g.turn == 0 and g.phase is Phase.ASK and sum(c not in facts for c in match.hints(0)) >= 3
+
+    card_advance(match, enough)
+    assert enough(match.game)
+    return match
+
+
+def round_without_accusing(match, stop) -> None:
+    """Every seat asks (nobody accuses) until ``stop(game)``."""
+    from game.cardgame.ai import make_card_player
+    from game.cardgame.engine import Accuse as A, Join
+
+    g = match.game
+    players = {i: make_card_player("easy", 50 + i) for i in range(g.players)}
+    while not stop(g):
+        legal = [a for a in g.legal_actions() if not isinstance(a, (A, Join))]
+        for e in g.apply(players[g.actor].choose(g.view(g.actor), legal)):
+            match.add_log(e)
+
+
+def press_hint(app: App, book, times: int) -> None:
+    for _ in range(times):
+        click(app, book.hint_button.rect.center)
+
+
+def test_one_hint_per_turn_by_default_and_unlimited_lifts_it(app):
+    from game.ui.registry import make
+
+    assert app.store.settings.card_hints == "turn"
+    match = hinted_match()
+    book = make("case_file", app, match, 0)
+    app.push(book)
+    assert book.all_button not in book.focus.buttons        # no All hints: it would solve the case at once
+    press_hint(app, book, 4)
+    assert len(match.hints_seen[0]) == 1
+    assert "One hint per turn" in book.legend()
+    app.pop(book)
+    turns = book.own_turns()
+    round_without_accusing(match, lambda g: book.own_turns() > turns)
+    book = make("case_file", app, match, 0)                  # a new turn of its own: one more
+    app.push(book)
+    press_hint(app, book, 3)
+    assert len(match.hints_seen[0]) == 2
+    app.pop(book)
+
+    app.prefs.set_card_hints("unlimited")                   # the detective level lifts the limit
+    assert app.store.settings.card_hints == "unlimited"
+    match = hinted_match()
+    book = make("case_file", app, match, 0)
+    app.push(book)
+    assert book.all_button in book.focus.buttons
+    press_hint(app, book, 3)
+    assert len(match.hints_seen[0]) == 3
+
+
+def test_the_hints_setting_is_kept_and_checked(tmp_path):
+    import json
+
+    from game.settings import SettingsError, read_settings, settings_from_dict
+
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"card_hints": "unlimited"}))
+    assert read_settings(path)[0].card_hints == "unlimited"
+    try:
+        settings_from_dict({"card_hints": "many"})
+    except SettingsError:
+        pass
+    else:
+        raise AssertionError("an unknown hints level was accepted")
+
+
+def test_settings_screen_steps_the_hints_level(app):
+    from game.ui.registry import make
+
+    screen = make("settings", app)
+    app.push(screen)
+    row = screen.hints_row
+    assert row.label == "Case file hints: one per turn"
+    click(app, row.right_arrow().center)
+    assert app.store.settings.card_hints == "unlimited" and row.label == "Case file hints: unlimited"

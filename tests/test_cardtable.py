@@ -11,6 +11,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
+import pytest  # noqa: E402
 
 from game.cardgame import events as ev  # noqa: E402
 from game.cardgame.engine import Accuse, CardSetup, Phase  # noqa: E402
@@ -193,3 +194,247 @@ def test_settings_screen_steps_the_hints_level(app):
     assert row.label == "Case file hints: one per turn"
     click(app, row.right_arrow().center)
     assert app.store.settings.card_hints == "unlimited" and row.label == "Case file hints: unlimited"
+
+
+# ------------------------------------------- item 1: the hand, private to its seat
+class HandSpy:
+    """Records every hand the table draws face up (``tv.draw_hand`` with
+    ``face_up``), with the top scene at that moment."""
+
+    def __init__(self, app: App, monkeypatch) -> None:
+        from game.ui.cardgame import tableview as tv
+
+        self.app = app
+        self.drawn: list[tuple[tuple[str, ...], object]] = []
+        real = tv.draw_hand
+
+        def spy(surface, x, cards, face_up, caption):
+            if face_up:
+                self.drawn.append((tuple(cards), app.top))
+            return real(surface, x, cards, face_up, caption)
+
+        monkeypatch.setattr(tv, "draw_hand", spy)
+
+    def clear(self) -> None:
+        self.drawn.clear()
+
+
+def hand_of(table, seat: int) -> tuple[str, ...]:
+    return tuple(table.game.view(seat).hand)
+
+
+def test_one_person_sees_their_hand_on_the_table_even_during_computer_turns(app, monkeypatch):
+    spy = HandSpy(app, monkeypatch)
+    table = table_of(app, ("human", "easy", "easy"), first=1)
+    mine = hand_of(table, 0)
+    assert table.hand_seat() == 0 and not table.private       # nobody else looks: it can stay
+    for _ in range(10):
+        app.step(DT)                                          # a computer's turn, drawn
+    assert spy.drawn and all(cards == mine for cards, _top in spy.drawn)
+
+
+def hot_seat(app: App) -> CardTableScene:
+    """Two people (seats 0 and 1) and a computer player; seat 0 to ask."""
+    table = table_of(app, ("human", "human", "easy"))
+    run_until(app, lambda: app.top is table and table.human_to_act and not table.guard.active)
+    return table
+
+
+def show_button(table):
+    return next(b for b in table.focus.buttons if b.label in ("Show my cards", "Hide my cards"))
+
+
+def test_hot_seat_hand_only_after_its_cover_and_not_by_mashing(app, monkeypatch):
+    from game.ui.scenes.cover import CoverScene
+
+    spy = HandSpy(app, monkeypatch)
+    table = hot_seat(app)
+    for _ in range(5):
+        app.step(DT)
+    assert table.hand_seat() is None and not spy.drawn       # face down: several people share the screen
+    button = show_button(table)
+    assert button.label == "Show my cards"
+    table.focus.focus_on(button)
+    key(app, pygame.K_RETURN)                                 # Show my cards: the cover first
+    cover = app.top
+    assert isinstance(cover, CoverScene) and cover.seat == 0
+    for _ in range(40):                                       # Enter mashed: never past the cover
+        key(app, pygame.K_RETURN)
+    assert app.top is cover and not spy.drawn
+    run_until(app, lambda: not cover.guard.active)
+    for _ in range(10):
+        app.step(DT)                                          # quiet, then one fresh press
+    key(app, pygame.K_RETURN)
+    run_until(app, lambda: app.top is table)
+    app.step(DT)
+    assert table.hand_seat() == 0 and table.private
+    assert spy.drawn and all(cards == hand_of(table, 0) and top is table for cards, top in spy.drawn)
+    assert show_button(table).label == "Hide my cards"
+
+
+def peek(app: App, table, seat: int) -> None:
+    """``seat`` passes their cover to see their hand."""
+    table.show_hand()
+    cover = app.top
+    run_until(app, lambda: not cover.guard.active)
+    for _ in range(10):
+        app.step(DT)
+    key(app, pygame.K_RETURN)
+    run_until(app, lambda: app.top is table)
+    app.step(DT)
+    assert table.hand_seat() == seat
+
+
+def test_pause_menu_over_a_shown_hand_hides_it(app, monkeypatch):
+    from game.ui.scenes.menu import MenuScene
+
+    spy = HandSpy(app, monkeypatch)
+    table = hot_seat(app)
+    peek(app, table, 0)
+    before = app.window.surface.copy()
+    spy.clear()
+    key(app, pygame.K_ESCAPE)                                 # the pause menu (public) over the table
+    assert isinstance(app.top, MenuScene)
+    for _ in range(5):
+        app.step(DT)
+    assert not spy.drawn                                      # the hand is not drawn under the menu
+    strip = pygame.Rect(20, 500, 400, 200)
+    assert (pygame.image.tobytes(app.window.surface.subsurface(strip), "RGB")
+            != pygame.image.tobytes(before.subsurface(strip), "RGB"))
+
+
+def test_hand_hidden_before_the_computer_and_the_other_person_play(app, monkeypatch):
+    """Seat 0 looks at their hand, then asks: from that moment on -- the
+    question going round, the computer's turn, seat 1's turn -- no hand is
+    face up until seat 1 passes their own cover, and then only seat 1's."""
+    from game.cardgame.engine import Ask
+
+    spy = HandSpy(app, monkeypatch)
+    table = hot_seat(app)
+    peek(app, table, 0)
+    g = table.game
+    spy.clear()
+    mine = set(hand_of(table, 0))
+    a, b = [c for pile in g.view(0).piles for c in pile if c not in mine and c not in g.face_up][:2]
+    table.do(Ask(a, b))
+    assert table.hand_seat() is None                          # at once, before anything is shown
+    for _ in range(3000):
+        if app.top is table and table.human_to_act and g.actor == 1 and g.phase is Phase.ASK:
+            break
+        top = app.top
+        if top is not table and getattr(top, "guard", None) is not None and top.guard.active:
+            app.step(DT)
+            continue
+        if top is not table:
+            key(app, pygame.K_RETURN)                         # covers, the card to show, the card shown...
+            if not isinstance(app.top, type(top)) or app.top is top:
+                key(app, pygame.K_RIGHT)
+        else:
+            app.step(DT)
+    else:
+        raise AssertionError("seat 1's turn never came")
+    assert not [cards for cards, top in spy.drawn if top is table]  # nothing face up on the table meanwhile
+    run_until(app, lambda: not table.guard.active)
+    assert table.hand_seat() is None
+    peek(app, table, 1)
+    assert spy.drawn and all(cards == hand_of(table, 1) for cards, top in spy.drawn if top is table)
+
+
+# ------------------------------------------- item 2: the question goes round
+def computer_asks(app: App, speed: float = 1.0, seed: int = 7):
+    """One person (seat 0) and three computer players; seat 1 has just asked
+    (nothing played yet).  Returns the table and the question's events."""
+    app.speed = speed
+    table = table_of(app, ("human", "easy", "easy", "easy"), seed=seed, first=1)
+    table.computer.cancel()
+    g = table.game
+    n = len(g.events)
+    action = table.match.players[1].choose(g.view(1), g.legal_actions())
+    assert table.do(action)
+    return table, g.events[n:]
+
+
+def test_the_question_travels_left_seat_by_seat(app):
+    """The two asked cards leave the asker, stop in front of each seat in
+    turn to the left (a "no": they shake there), and glow in front of the
+    one who has one; every move lasts its event's pause."""
+    from game.ui.cardgame import tableview as tv
+    from game.ui.pacing import CARD_PAUSES
+
+    table, events = computer_asks(app, seed=3)      # seats 2 and 3 have neither card, seat 0 has one
+    asked = next(e for e in events if isinstance(e, ev.Asked))
+    answers = [e for e in events if isinstance(e, (ev.NoCard, ev.ShowRequested))]
+    assert answers and [e.player for e in answers] == [(asked.player + 1 + i) % 4 for i in range(len(answers))]
+    visits, shakes, glows = [], set(), 0.0
+    for _ in range(400):
+        table.update(1 / 60)
+        q = table.question
+        if q is not None:
+            if not visits or visits[-1] != (q.at, q.kind):
+                visits.append((q.at, q.kind))
+            if q.shaking():
+                shakes.add(q.at)
+            if q.kind == "has":
+                glows = max(glows, q.glow())
+        if not table.queue and table.delay == 0:
+            break
+    want = [(asked.player, "ask")] + [(e.player, "no" if isinstance(e, ev.NoCard) else "has") for e in answers]
+    assert visits[:len(want)] == want
+    assert shakes == {e.player for e in answers if isinstance(e, ev.NoCard)}
+    q = table.question
+    assert [type(e) for e in answers] == [ev.NoCard, ev.NoCard, ev.ShowRequested]
+    assert glows > 0.9 and q.kind == "has" and q.at == 0
+    assert q.place(4, table.bottom_seat()) == pytest.approx(tv.anchor(0, 4, 0))
+    assert q.duration == pytest.approx(CARD_PAUSES[ev.ShowRequested])
+
+
+def test_the_question_is_skipped_with_the_table_and_follows_the_speed(app):
+    table, _events = computer_asks(app, speed=2.0)
+    table.update(1 / 60)
+    q = table.question
+    assert q is not None and q.kind == "ask"
+    from game.ui.pacing import CARD_PAUSES
+    assert q.duration == pytest.approx(CARD_PAUSES[ev.Asked] / 2.0)
+    from game.ui.input import Intent, Kind
+
+    assert table.handle(Intent(Kind.CONFIRM, device="keyboard"))     # Enter skips what is being shown
+    table.update(1 / 60)
+    assert q.kind != "ask" and table.delay == 0                # every move made at once, no pause left
+    assert table.question is None or table.question.done       # (a new turn clears the table)
+    assert not any(isinstance(e, (ev.Asked, ev.NoCard)) for e in table.queue)
+
+
+def test_the_card_going_back_is_face_down(app, monkeypatch):
+    """Which card was shown stays private: the table draws only a back going to the asker."""
+    from game.ui.cardgame import tableview as tv
+
+    q = tv.Question(1, ("knife", "kitchen"), 0.5)
+    q.move(2, "has", 0.3)
+    q.move(1, "shown", 0.5)
+    faces = []
+    monkeypatch.setattr(tv, "mini_card", lambda c: faces.append(c) or pygame.Surface((10, 10)))
+    monkeypatch.setattr(tv.assets, "card", lambda c, w: faces.append(c) or pygame.Surface((10, 10)))
+    surface = pygame.Surface((1280, 720))
+    for _ in range(40):
+        q.update(1 / 60)
+        tv.draw_question(surface, q, 4, 0)
+    assert faces == []
+
+
+# ------------------------------------- item 3: the cards on the table as objects
+def test_face_up_cards_and_the_crime_cards_lie_on_the_table(app, monkeypatch):
+    from game.ui.cardgame import tableview as tv
+
+    table = table_of(app, ("human", "easy", "easy", "easy"), seed=7, advanced=True)
+    assert table.game.face_up
+    drawn, crime = [], []
+    real_card = tv.assets.card
+    monkeypatch.setattr(tv.assets, "card", lambda c, w: drawn.append(c) or real_card(c, w))
+    real_crime = tv.draw_crime
+    monkeypatch.setattr(tv, "draw_crime", lambda s, caption: crime.append(caption) or real_crime(s, caption))
+    table.draw(app.window.surface)
+    assert crime == ["Crime cards"]
+    assert set(table.game.face_up) <= set(drawn)              # face up, as cards
+    assert set(hand_of(table, 0)) <= set(drawn)               # the one person's hand, fanned
+    others = {c for s in (1, 2, 3) for c in hand_of(table, s)}
+    assert not others & set(drawn)                            # never another seat's

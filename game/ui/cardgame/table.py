@@ -162,8 +162,8 @@ class CardTableScene(CardPanels, TableScene):
         queued events (all at once while skipping)."""
         if self.question is not None:
             self.question.update(dt)
-            if self.skipping:
-                self.question.skip()
         self.delay = 0.0 if self.skipping else max(0.0, self.delay - dt)
         while self.delay <= 0 and self.queue and self.app.top is self:
             self.presenter.play(self.queue.popleft())
+        if self.skipping and self.question is not None:
+            self.question.skip()

@@ -33,8 +33,10 @@ from game.ui.widgets import Button, CardButton, Label
 TURN_RECT = pygame.Rect(700, 10, 570, 84)
 BUTTON_X, BUTTON_W, BUTTON_H, BUTTON_STEP, BUTTON_Y = 700, 570, 54, 62, 104
 LOG_RECT = pygame.Rect(700, 292, 570, 418)
-#: The hot-seat button that shows (after the cover) or hides a hand on the table.
-HAND_BUTTON = pygame.Rect(tv.STRIP_RECT.left + 14, tv.STRIP_RECT.top + 110, 240, 54)
+#: The hot-seat button that shows (after the cover) or hides a hand on the table: on the felt, above
+#: the bottom seat (no question is on its way while a person may press it).
+HAND_BUTTON = pygame.Rect(0, 0, 250, 50)
+HAND_BUTTON.midbottom = (tv.CENTRE[0], tv.badge_rect(0, 3, 0).top - 14)
 LOG_SIZE = theme.SMALL
 
 

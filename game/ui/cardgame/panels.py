@@ -33,10 +33,8 @@ from game.ui.widgets import Button, CardButton, Label
 TURN_RECT = pygame.Rect(700, 10, 570, 84)
 BUTTON_X, BUTTON_W, BUTTON_H, BUTTON_STEP, BUTTON_Y = 700, 570, 54, 62, 104
 LOG_RECT = pygame.Rect(700, 292, 570, 418)
-#: The hot-seat button that shows (after the cover) or hides a hand on the table: on the felt, above
-#: the bottom seat (no question is on its way while a person may press it).
-HAND_BUTTON = pygame.Rect(0, 0, 250, 50)
-HAND_BUTTON.midbottom = (tv.CENTRE[0], tv.badge_rect(0, 3, 0).top - 14)
+#: The hot-seat button that shows a hand on the table (after the cover): over its backs along the strip.
+HAND_BUTTON = pygame.Rect(tv.STRIP_RECT.left + 14, tv.STRIP_RECT.top + tv.CAPTION_H + 74, 320, 54)
 LOG_SIZE = theme.SMALL
 
 
@@ -50,8 +48,8 @@ class CardPanels:
 
     def build_buttons(self) -> None:
         """A person's turn to ask: Ask and Accuse; the case file when people
-        play; with several people, the button that shows (or hides) the
-        hand of the person to act."""
+        play; with several people, the button that shows the hand of the
+        person to act (behind their cover; it hides itself again)."""
         buttons: list[Button] = []
         if self.human_to_act and self.game.phase is Phase.ASK:
             buttons = [Button(pygame.Rect(BUTTON_X, BUTTON_Y, BUTTON_W, BUTTON_H), _("Ask about two cards"),
@@ -60,10 +58,9 @@ class CardPanels:
                               self.open_accuse)]
         if self.match.humans:
             buttons.append(self.book_button)
-        if self.human_to_act and self.game.phase is Phase.ASK and self.match.needs_cover:
-            shown = self.hand_seat() is not None
-            buttons.append(Button(HAND_BUTTON.copy(), _("Hide my cards") if shown else _("Show my cards"),
-                                  self.hide_hand if shown else self.show_hand))
+        if self.human_to_act and self.game.phase is Phase.ASK and self.match.needs_cover and \
+                self.hand_seat() is None:
+            buttons.append(Button(HAND_BUTTON.copy(), _("Show my cards"), self.show_hand))
         self.focus.set(buttons, 0)
         if not self.human_to_act:
             self.focus.clear()
@@ -194,7 +191,7 @@ class CardPanels:
             owner = g.actor if m.is_human(g.actor) and not g.over else self.bottom_seat()
             n = self._held(owner)
             tv.draw_hand(surface, x, [""] * n, False, seat_surname(m.suspects[owner]))
-            x += tv.hand_room(n) + tv.GAP
+            x += max(tv.hand_room(n), HAND_BUTTON.width) + tv.GAP
         tv.draw_face_up(surface, x, g.face_up, _("Face up for everybody"),
                         _("No cards lie face up: every evidence card was dealt."))
         for text, x, anchor in ((deck_label(g.setup.advanced), tv.FELT_RECT.left + 12, "bottomleft"),

@@ -121,11 +121,6 @@ class CardTableScene(CardPanels, TableScene):
         self.peek = (seat, len(self.game.events))
         self._buttons_key = None
 
-    def hide_hand(self) -> None:
-        """Turn the hand face down again."""
-        self.peek = None
-        self._buttons_key = None
-
     def book_texts(self) -> tuple[str, str, str]:
         return (_("My case file"), _("Only people keep a case file. All players here are computers."),
                 _("Your cards and case file are next."))

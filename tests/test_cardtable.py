@@ -438,3 +438,25 @@ def test_face_up_cards_and_the_crime_cards_lie_on_the_table(app, monkeypatch):
     assert set(hand_of(table, 0)) <= set(drawn)               # the one person's hand, fanned
     others = {c for s in (1, 2, 3) for c in hand_of(table, s)}
     assert not others & set(drawn)                            # never another seat's
+
+
+def test_a_seat_is_out_only_once_its_wrong_accusation_is_shown(app):
+    """The engine knows at once that a wrong accuser is out; the table says
+    so only when the accusation is turned over (issue 14: the header and the
+    seats wait for the reveal)."""
+    table = table_of(app, ("human", "easy", "easy"))
+    run_until(app, lambda: app.top is table and table.human_to_act)
+    table.do(Accuse(*wrong_triple(table.game)))
+    seen_early = False
+    for _ in range(3000):
+        g = table.game
+        wrong_left = any(isinstance(e, ev.AccusationWrong) and e.player == 0 for e in table.queue)
+        if g.out[0] and wrong_left:
+            seen_early = True
+            assert not table.seat_out(0) and table.seat_kind(0) == "Person"
+        if not wrong_left and g.out[0] and not table.busy:
+            break
+        if app.top is not table:
+            key(app, pygame.K_RETURN, draw=False)
+        app.step(DT, draw=False)
+    assert seen_early and table.seat_out(0) and table.seat_state(0) == "Out"

@@ -105,11 +105,17 @@ class CardPanels:
 
     def seat_state(self, seat: int) -> str:
         """ "Out", "Turn", or "" for a seat's last column."""
-        if self.game.out[seat]:
+        if self.seat_out(seat):
             return _("Out")
         if seat == self.game.turn and not self.game.over:
             return _("Turn")
         return ""
+
+    def seat_out(self, seat: int) -> bool:
+        """True once ``seat``'s wrong accusation has been shown (its event
+        played, not merely decided by the engine): the table never gives an
+        accusation away before it is turned over."""
+        return any(isinstance(e, ev.AccusationWrong) and e.player == seat for e in self.match.log_events)
 
     def seat_kind(self, seat: int) -> str:
         """ "Person", or the computer player's level."""
@@ -163,7 +169,7 @@ class CardPanels:
         answering = q.at if q is not None and q.kind == "has" else None
         for seat in range(g.players):
             rect = tv.badge_rect(seat, g.players, bottom)
-            out = g.out[seat]
+            out = self.seat_out(seat)
             kind = _("Out") if out else self.seat_kind(seat)
             glow = q.glow() if seat == answering else 0.0
             tv.draw_badge(surface, rect, m.suspects[seat], seat_surname(m.suspects[seat]), kind,

@@ -27,7 +27,7 @@ from game.ui.registry import make
 from game.ui.scene import Scene
 from game.ui.widgets import Button, FocusGroup, Label, footer_hint
 
-ROW_X, ROW_W, ROW_H, ROW_STEP, ROW_Y = 200, 880, 48, 50, 84
+ROW_X, ROW_W, ROW_H, ROW_STEP, ROW_Y = 200, 880, 48, 50, 76
 #: The value area at the right of a row: ◀ arrow, bar (volume) or pips (choices), ▶ arrow.
 ARROW_W, BAR_W = 44, 220
 VALUE_W = 2 * ARROW_W + BAR_W + 16
@@ -288,7 +288,7 @@ class SettingsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         theme.background(surface)
         self._label()
-        theme.blit_text(surface, _("Settings"), (640, 22), theme.TITLE, theme.BRASS, True, "midtop", ROW_W)
+        theme.blit_text(surface, _("Settings"), (640, 14), theme.TITLE, theme.BRASS, True, "midtop", ROW_W)
         self.focus.draw(surface)
         y = ROW_Y + (len(self.rows) + 1) * ROW_STEP + 2
         silent = self.app.speech.problem() if self.app.speech.enabled else None
@@ -306,7 +306,7 @@ class SettingsScene(Scene):
         silent = self.app.speech.problem() if self.app.speech.enabled else None
         lines = theme.wrap(silent, ROW_W, theme.SMALL) if silent else []
         return list(self.focus.buttons) + [
-            Label(pygame.Rect(640 - ROW_W // 2, 22, ROW_W, 50), _("Settings"), theme.TITLE, True),
+            Label(pygame.Rect(640 - ROW_W // 2, 14, ROW_W, 50), _("Settings"), theme.TITLE, True),
             Label(pygame.Rect(640 - ROW_W // 2, y, ROW_W, 30), _("Changes are saved at once."), theme.BODY)] + [
             Label(pygame.Rect(ROW_X, y + i * 32, ROW_W, 32), line, theme.SMALL) for i, line in enumerate(lines)]
 

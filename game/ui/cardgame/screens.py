@@ -104,13 +104,21 @@ def build_card_scene(app, scene: str, seed: int = 3) -> None:
         return
     if scene in ("card-reveal", "card-over"):
         card_advance(match, lambda g: len(g.actions) >= 8 and g.phase is Phase.ASK)
+        events, lines, logged = len(match.game.events), len(match.log), len(match.log_events)
         everybody_wrong(match)
-        app.push(make("card_table", app, match))
         revealed = next(e for e in match.game.events if isinstance(e, ev.AccusationsRevealed))
-        app.push(make("reveal", app, match, revealed.accusations) if scene == "card-reveal"
-                 else make("card_game_over", app, match))
-        if scene == "card-reveal":
-            app.top.shown = len(revealed.accusations)
+        if scene == "card-over":
+            app.push(make("card_table", app, match))
+            app.push(make("card_game_over", app, match))
+            return
+        del match.log[lines:], match.log_events[logged:]
+        table = make("card_table", app, match)     # the accusations are played as at the table, up to the reveal
+        table.queue.extend(match.game.events[events:])
+        app.push(table)
+        while app.top is table and table.queue:
+            table.skip()
+            table.update(0.05)
+        app.top.shown = len(revealed.accusations)
         return
     card_advance(match, lambda g: g.turn == 0 and g.phase is Phase.ASK and len(g.actions) >= 12)
     table = make("card_table", app, match)

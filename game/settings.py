@@ -3,7 +3,8 @@
 Fields: ``language`` ("en", "es", "ca"), ``volume`` (0.0-1.0: the sound effects),
 ``music_volume`` (0.0-1.0: the music, its own setting), ``muted`` (all sound off),
 ``fullscreen``, ``text_size`` ("normal" or "large"), ``animation_speed``
-("normal", "fast" or "instant"), ``keys`` (intent name -> list of pygame
+("normal", "fast" or "instant"), ``card_hints`` (the detective level of the
+card game's case file: "turn", one hint a turn, or "unlimited"), ``keys`` (intent name -> list of pygame
 key names, e.g. ``{"confirm": ["return", "space"]}``), ``read_aloud`` (the game
 speaks its words: off by default) and ``read_aloud_lesson`` (the same inside
 Learn to play: on unless turned off there).
@@ -29,6 +30,8 @@ from game.files import APP_NAME, DAMAGED, UNREADABLE, FileProblem, quarantine, r
 LANGUAGES = ("en", "es", "ca")
 TEXT_SIZES = ("normal", "large")
 SPEEDS = ("normal", "fast", "instant")
+#: The card game's hints (issue 14): one revealed fact per turn, or as many as you like.
+CARD_HINTS = ("turn", "unlimited")
 
 
 @dataclass
@@ -42,6 +45,7 @@ class Settings:
     fullscreen: bool = False
     text_size: str = "normal"
     animation_speed: str = "normal"
+    card_hints: str = "turn"
     keys: dict[str, list[str]] = field(default_factory=dict)
     read_aloud: bool = False
     read_aloud_lesson: bool = True
@@ -124,7 +128,7 @@ def settings_from_dict(data: Any, path: str | Path = "<memory>") -> Settings:
         if not ok:
             raise bad(N_("the setting “{field}” holds something the game does not understand"), key)
         setattr(out, key, value)
-    choices = {"language": LANGUAGES, "text_size": TEXT_SIZES, "animation_speed": SPEEDS}
+    choices = {"language": LANGUAGES, "text_size": TEXT_SIZES, "animation_speed": SPEEDS, "card_hints": CARD_HINTS}
     for key, allowed in choices.items():
         if getattr(out, key) not in allowed:
             raise bad(N_("the setting “{field}” must be one of {choices}"), key, choices=", ".join(allowed))

@@ -185,6 +185,8 @@ def test_keyboard_drives_the_settings_screen(tmp_path):
         key(app, pygame.K_DOWN)
         key(app, pygame.K_DOWN)                       # Read aloud
         assert s.focus.focused is s.read_row
+        key(app, pygame.K_DOWN)                       # Case file hints (the card game's detective level)
+        assert s.focus.focused is s.hints_row
         key(app, pygame.K_DOWN)                       # Controls
         assert s.focus.focused is s.controls_button
         key(app, pygame.K_RIGHT)                      # left/right move between Controls and Back

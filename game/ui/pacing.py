@@ -44,7 +44,8 @@ BOARD_PAUSES: dict[type, float] = {
 }
 #: The card game: event type -> seconds it stays alone on screen.
 CARD_PAUSES: dict[type, float] = {
-    card_ev.TurnStarted: 0.1, card_ev.Asked: 0.6, card_ev.NoCard: 0.25, card_ev.CardShown: 0.5,
+    card_ev.TurnStarted: 0.1, card_ev.Asked: 0.4, card_ev.NoCard: 0.25, card_ev.ShowRequested: 0.3,
+    card_ev.CardShown: 0.5,
     card_ev.NobodyShowed: BANNER_TIME, card_ev.AccusationStarted: 0.6, card_ev.AccusationPlaced: 0.4,
     card_ev.JoinDeclined: 0.25, card_ev.AccusationWrong: 0.7,
 }

@@ -54,6 +54,7 @@ SCENES: dict[str, str] = {
     "card_shown": "game.ui.cardgame.private:CardShownScene",
     "crime": "game.ui.cardgame.private:CrimeScene",
     "join": "game.ui.cardgame.private:JoinScene",
+    "card_hand": "game.ui.cardgame.private:HandPeekScene",
     "case_file": "game.ui.cardgame.notebook:CaseFileScene",
     "reveal": "game.ui.cardgame.gameover:RevealScene",
     "card_game_over": "game.ui.cardgame.gameover:CardGameOverScene",

@@ -422,6 +422,13 @@ class Preferences:
         self.settings.animation_speed = name
         return self._saved(save)
 
+    def set_card_hints(self, name: str, save: bool = True) -> str | None:
+        """The card game's case-file hints: "turn" (one revealed fact a turn) or "unlimited"."""
+        from game.settings import CARD_HINTS
+
+        self.settings.card_hints = name if name in CARD_HINTS else CARD_HINTS[0]
+        return self._saved(save)
+
     def set_muted(self, muted: bool, save: bool = True) -> str | None:
         """Sound off (``muted``) or on."""
         self.settings.muted = bool(muted)

@@ -57,6 +57,8 @@ class CardMatch(Seats):
         self.notebooks: dict[int, dict[str, str]] = {i: {} for i in self.humans}
         self.notebook_mode = notebook_mode if notebook_mode in NOTEBOOK_MODES else DEFAULT_NOTEBOOK_MODE
         self.hints_seen: dict[int, list[str]] = {}
+        #: seat -> its own turn (count of its TurnStarted) when it last revealed a hint (one a turn)
+        self.hint_turns: dict[int, int] = {}
         self.log: list[str] = []
         #: the public events behind the log lines (to write them again in another language)
         self.log_events: list[ev.Event] = []

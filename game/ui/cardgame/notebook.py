@@ -8,14 +8,22 @@ to you (003 "Heu de descartar la targeta d'Arxiu del cas"), from
 ``view(seat)`` only.  Other rows keep a manual mark (blank, X, ?, ✓).  Hints
 come from :func:`game.hints.card_game_hints` (:meth:`CardMatch.hints`), from
 the same view.
+
+The detective level (the setting ``card_hints``, issue 14): "turn" reveals
+at most one hint a turn -- one between the start of two of your own turns,
+the first before your first turn -- and has no All hints button (pressing
+Hint a few times must not solve the case); "unlimited" is the board game's
+notebook, Hint and All hints as often as you like.
 """
 
 from __future__ import annotations
 
 import pygame
 
+from game.cardgame import events as ev
+from game.hints import Hint
 from game.ui.i18n import N_, _, fmt
-from game.ui.bases.notebook import COL_W, HEADER_H, LEFT_X, RIGHT_X, ROW_STEP, NotebookBase, note_width
+from game.ui.bases.notebook import COL_W, DONE_RECT, HEADER_H, LEFT_X, RIGHT_X, ROW_STEP, NotebookBase, note_width
 from game.ui.widgets import Label
 
 #: The legend under the locations (at most 5 rows), down to the buttons.
@@ -24,7 +32,36 @@ LEGEND_TOP = 80 + HEADER_H + 5 * ROW_STEP + 16
 
 class CaseFileScene(NotebookBase):
     """``seat``'s case file in a :class:`~game.ui.cardgame.match.CardMatch`.
-    Esc, N or "Done — hide" closes it."""
+    Esc, N or "Done — hide" closes it.  ``limited``: one hint a turn (see the module)."""
+
+    def __init__(self, app, match, seat: int) -> None:
+        super().__init__(app, match, seat)
+        self.limited = getattr(app.store.settings, "card_hints", "turn") != "unlimited"
+        if self.mode == "hints" and self.limited:       # no All hints: one a turn
+            self.done_button.rect = DONE_RECT.copy()
+            self.focus.set(self.rows + [self.hint_button, self.done_button])
+
+    def own_turns(self) -> int:
+        """How many of its own turns this seat has started (public events):
+        the hint allowance comes back at the start of each."""
+        return sum(isinstance(e, ev.TurnStarted) and e.player == self.seat for e in self.match.game.events)
+
+    def _reveal(self, count: int | None) -> list[Hint]:
+        """At most one new hint a turn when :attr:`limited`: a second press in
+        the same turn reveals nothing and says when the next one comes."""
+        if not self.limited:
+            return super()._reveal(count)
+        turn = self.own_turns()
+        if self.match.hint_turns.get(self.seat) == turn:
+            self.app.play("wrong")
+            self.fact_note = None
+            self.hint_text = _("One hint per turn: you have had this turn's hint. The next one comes on your "
+                               "next turn.")
+            return []
+        new = super()._reveal(1)
+        if new:
+            self.match.hint_turns[self.seat] = turn
+        return new
 
     def columns(self):
         persons, weapons, locations = self.match.view(self.seat).piles

@@ -1,7 +1,12 @@
-"""The card table's panels (003): left, every seat (name, person or
-computer, cards in hand, out or not, whose turn) and the cards lying face up
-for everybody; right, whose turn and what happens now, the buttons of a
-person's turn (Ask, Accuse, My case file) and the public log.
+"""The card table's panels (003): left, the table itself
+(:mod:`~game.ui.cardgame.tableview`) -- every seat round the felt (token,
+surname, person or computer, cards in hand, out or not, whose turn), the
+Crime cards face down in the middle, the question's two cards travelling
+from seat to seat, and along the bottom a hand fanned face up (only where
+its seat alone may see it: :meth:`~game.ui.cardgame.table.CardTableScene.hand_seat`)
+and the cards lying face up for everybody; right, whose turn and what
+happens now, the buttons of a person's turn (Ask, Accuse, My case file) and
+the public log.
 
 :class:`CardPanels` is the drawing half of
 :class:`~game.ui.cardgame.table.CardTableScene` (a mixin: it reads the
@@ -12,27 +17,24 @@ from __future__ import annotations
 
 import pygame
 
+from game.cardgame import events as ev
 from game.cardgame.cards import deck
 from game.cardgame.engine import Phase
 from game.ui import assets, prompts, theme
 from game.ui.banner import banner_label, draw_banner
+from game.ui.cardgame import tableview as tv
 from game.ui.cardgame.labels import deck_label, order_label
 from game.core.cards import SUSPECTS
-from game.ui.i18n import _, card, fmt, level_label, ngettext
+from game.ui.i18n import _, card, fmt, level_label
 from game.ui.table import (draw_log, draw_log_frame, draw_thinking, draw_turn, status_rect, thinking_rect, turn_labels,
                            wrap_log)
 from game.ui.widgets import Button, CardButton, Label
 
-SEATS_RECT = pygame.Rect(10, 10, 670, 368)
-UP_RECT = pygame.Rect(10, 388, 670, 322)
 TURN_RECT = pygame.Rect(700, 10, 570, 84)
 BUTTON_X, BUTTON_W, BUTTON_H, BUTTON_STEP, BUTTON_Y = 700, 570, 54, 62, 104
 LOG_RECT = pygame.Rect(700, 292, 570, 418)
-SEAT_Y, SEAT_STEP, SEAT_H = 54, 52, 48
-#: Seat row columns (x, width): name, played by, cards in hand, out / turn.
-NAME_COL, KIND_COL, COUNT_COL, STATE_COL = (64, 250), (322, 150), (478, 96), (578, 94)
-#: face-up card width (pixels): the longest one-word card name ("Candlestick", 20 px bold) fits on it
-UP_CARD_W = 144
+#: The hot-seat button that shows a hand on the table (after the cover): over its backs along the strip.
+HAND_BUTTON = pygame.Rect(tv.STRIP_RECT.left + 14, tv.STRIP_RECT.top + tv.CAPTION_H + 74, 320, 54)
 LOG_SIZE = theme.SMALL
 
 
@@ -45,7 +47,9 @@ class CardPanels:
     """What the card table draws and says (see the module)."""
 
     def build_buttons(self) -> None:
-        """A person's turn to ask: Ask and Accuse; the case file when people play."""
+        """A person's turn to ask: Ask and Accuse; the case file when people
+        play; with several people, the button that shows the hand of the
+        person to act (behind their cover; it hides itself again)."""
         buttons: list[Button] = []
         if self.human_to_act and self.game.phase is Phase.ASK:
             buttons = [Button(pygame.Rect(BUTTON_X, BUTTON_Y, BUTTON_W, BUTTON_H), _("Ask about two cards"),
@@ -54,6 +58,9 @@ class CardPanels:
                               self.open_accuse)]
         if self.match.humans:
             buttons.append(self.book_button)
+        if self.human_to_act and self.game.phase is Phase.ASK and self.match.needs_cover and \
+                self.hand_seat() is None:
+            buttons.append(Button(HAND_BUTTON.copy(), _("Show my cards"), self.show_hand))
         self.focus.set(buttons, 0)
         if not self.human_to_act:
             self.focus.clear()
@@ -62,7 +69,7 @@ class CardPanels:
         """What happens now, in one line."""
         g, m = self.game, self.match
         if g.over:
-            return _("The game is over.")
+            return self.checking() or _("The game is over.")
         actor = g.actor
         name = m.suspects[actor]
         if not m.is_human(actor):
@@ -79,6 +86,18 @@ class CardPanels:
             return fmt("{name} may accuse too.", name=name)
         return _("Ask about two cards, or accuse.")
 
+    def checking(self) -> str:
+        """While the end of the game is still being played (the accusation
+        turned over, the reveal): "The accusation is being checked…" (or
+        "accusations", when several accused together), so the header never
+        says the game is over before the accusations are revealed; "" once
+        every event has been shown."""
+        if not self.busy:
+            return ""
+        start = max((i for i, e in enumerate(self.game.events) if isinstance(e, ev.AccusationStarted)), default=0)
+        placed = sum(isinstance(e, ev.AccusationPlaced) for e in self.game.events[start:])
+        return _("The accusations are being checked…") if placed > 1 else _("The accusation is being checked…")
+
     def speech_prompt(self) -> str | None:
         """Read aloud on a person's turn: what to do now (the status line);
         nothing while others play (their log lines say it)."""
@@ -86,11 +105,17 @@ class CardPanels:
 
     def seat_state(self, seat: int) -> str:
         """ "Out", "Turn", or "" for a seat's last column."""
-        if self.game.out[seat]:
+        if self.seat_out(seat):
             return _("Out")
         if seat == self.game.turn and not self.game.over:
             return _("Turn")
         return ""
+
+    def seat_out(self, seat: int) -> bool:
+        """True once ``seat``'s wrong accusation has been shown (its event
+        played, not merely decided by the engine): the table never gives an
+        accusation away before it is turned over."""
+        return any(isinstance(e, ev.AccusationWrong) and e.player == seat for e in self.match.log_events)
 
     def seat_kind(self, seat: int) -> str:
         """ "Person", or the computer player's level."""
@@ -108,16 +133,21 @@ class CardPanels:
         return deck_label(self.game.setup.advanced) + " · " + order_label(self.game.setup.order)
 
     # =============================================================== draw
+    def bottom_seat(self) -> int:
+        """The seat drawn at the bottom of the table, next to the hand: the
+        first person (the only one, when people play alone), else seat 0."""
+        humans = self.match.humans
+        return humans[0] if humans else 0
+
     def draw(self, surface: pygame.Surface) -> None:
         g, m = self.game, self.match
         self.refresh_buttons()
         theme.background(surface)
-        for r in (SEATS_RECT, UP_RECT, TURN_RECT):
-            theme.panel(surface, r)
+        theme.panel(surface, TURN_RECT)
         hint = prompts.fmt(_("{notebook}: case file    {menu}: menu")) if m.humans else prompts.fmt(_("{menu}: menu"))
         draw_log_frame(surface, LOG_RECT, hint)
-        self._draw_seats(surface)
-        self._draw_face_up(surface)
+        self._draw_table(surface)
+        self._draw_strip(surface)
         thinking = self.computer.pending is not None and not self.busy
         r = draw_turn(surface, TURN_RECT, m.suspects[g.turn], m.seat_name(g.turn), self.status(), thinking)
         if thinking:
@@ -130,47 +160,56 @@ class CardPanels:
         draw_log(surface, LOG_RECT, self.log_lines(), LOG_SIZE, log_step())
         draw_banner(surface, self.banner)
 
-    def _draw_seats(self, surface: pygame.Surface) -> None:
+    def _draw_table(self, surface: pygame.Surface) -> None:
+        """The felt, the seats round it, the Crime cards and the question on its way."""
         g, m = self.game, self.match
-        x0, y0 = SEATS_RECT.left, SEATS_RECT.top
-        theme.blit_text(surface, _("Players"), (x0 + 16, y0 + 10), theme.SMALL, theme.BRASS, True)
+        tv.draw_felt(surface)
+        tv.draw_crime(surface, _("Crime cards"))
+        q, bottom = self.question, self.bottom_seat()
+        answering = q.at if q is not None and q.kind == "has" else None
         for seat in range(g.players):
-            row = pygame.Rect(x0 + 8, y0 + SEAT_Y + seat * SEAT_STEP, SEATS_RECT.width - 16, SEAT_H)
-            if seat == g.actor and not g.over:
-                pygame.draw.rect(surface, (96, 66, 46), row, border_radius=10)
-            if seat == g.turn and not g.over:
-                pygame.draw.rect(surface, theme.BRASS, row, 3, border_radius=10)
-            img = assets.token(m.suspects[seat], 40)
-            surface.blit(img, img.get_rect(center=(x0 + 34, row.centery)))
-            out = g.out[seat]
-            ink = theme.MUTED if out else theme.CREAM
-            for (x, w), text, size, bold, colour in self._seat_cells(seat, ink):
-                theme.blit_text(surface, text, (x0 + x, row.centery), size, colour, bold, "midleft", w)
+            rect = tv.badge_rect(seat, g.players, bottom)
+            out = self.seat_out(seat)
+            kind = _("Out") if out else self.seat_kind(seat)
+            glow = q.glow() if seat == answering else 0.0
+            tv.draw_badge(surface, rect, m.suspects[seat], seat_surname(m.suspects[seat]), kind,
+                          self._held(seat),
+                          seat == g.turn and not g.over, seat == g.actor and not g.over, out, glow)
+        if q is not None:
+            tv.draw_question(surface, q, g.players, bottom)
 
-    def _seat_cells(self, seat: int, ink=theme.CREAM) -> list:
-        """The texts of a seat row: ((x, width), text, size, bold, colour) per column."""
-        n = self.game.view(seat).hand_sizes[seat]
-        state = self.seat_state(seat)
-        return [(NAME_COL, self.match.seat_name(seat), theme.BODY, True, ink),
-                (KIND_COL, self.seat_kind(seat), theme.SMALL, False, theme.MUTED),
-                (COUNT_COL, ngettext("{n} card", "{n} cards", n).format(n=n), theme.SMALL, False, ink),
-                (STATE_COL, state, theme.SMALL, True, theme.BAD if state == _("Out") else theme.BRASS)]
+    def _held(self, seat: int) -> int:
+        """How many cards ``seat`` holds (public: 003 deals them face down)."""
+        return self.game.view(seat).hand_sizes[seat]
 
-    def _draw_face_up(self, surface: pygame.Surface) -> None:
-        g = self.game
-        x0, y0 = UP_RECT.left + 16, UP_RECT.top + 10
-        theme.blit_text(surface, _("Face up for everybody"), (x0, y0), theme.SMALL, theme.BRASS, True)
-        cw, ch = assets.card_size(UP_CARD_W)
-        if g.face_up:
-            for i, c in enumerate(g.face_up):
-                surface.blit(assets.card(c, UP_CARD_W), (x0 + i * (cw + 14), y0 + 30))
-            note = _("These cards are not under the Crime card.")
-        else:
-            note = _("No cards lie face up: every evidence card was dealt.")
-        theme.blit_wrapped(surface, note, pygame.Rect(x0, y0 + 36 + ch, UP_RECT.width - 32, 50), theme.SMALL,
-                           theme.CREAM)
-        theme.blit_text(surface, self.rules_line(), (x0, UP_RECT.bottom - 12), theme.SMALL, theme.MUTED,
-                        False, "bottomleft", UP_RECT.width - 32)
+    def _draw_strip(self, surface: pygame.Surface) -> None:
+        """Along the bottom: the hand that may be seen now, fanned face up
+        (or the backs of the hand of the person to act, in hot-seat), then the
+        cards face up for everybody."""
+        g, m = self.game, self.match
+        x = tv.STRIP_RECT.left + 14
+        seat = self.hand_seat()
+        if seat is not None:
+            cards = list(g.view(seat).hand)
+            tv.draw_hand(surface, x, cards, True, self.hand_caption(seat))
+            x += tv.hand_room(len(cards)) + tv.GAP
+        elif m.humans:
+            owner = g.actor if m.is_human(g.actor) and not g.over else self.bottom_seat()
+            n = self._held(owner)
+            tv.draw_hand(surface, x, [""] * n, False, seat_surname(m.suspects[owner]))
+            x += max(tv.hand_room(n), HAND_BUTTON.width) + tv.GAP
+        tv.draw_face_up(surface, x, g.face_up, _("Face up for everybody"),
+                        _("No cards lie face up: every evidence card was dealt."))
+        for text, x, anchor in ((deck_label(g.setup.advanced), tv.FELT_RECT.left + 12, "bottomleft"),
+                                (order_label(g.setup.order), tv.FELT_RECT.right - 12, "bottomright")):
+            lines = theme.wrap(text, RULES_W, theme.SMALL)[:2]      # the felt's lower corners, clear of every seat
+            for i, line in enumerate(reversed(lines)):
+                theme.blit_text(surface, line, (x, tv.FELT_RECT.bottom - 6 - i * 24), theme.SMALL, theme.MUTED,
+                                False, anchor, RULES_W)
+
+    def hand_caption(self, seat: int) -> str:
+        """ "Your hand" over the hand shown (only its seat sees it)."""
+        return _("Your hand")
 
     def mark_rects(self) -> list[pygame.Rect]:
         """The thinking dots while a computer player thinks (see :meth:`Scene.mark_rects <game.ui.scene.Scene.mark_rects>`)."""
@@ -184,15 +223,33 @@ class CardPanels:
         out: list = list(self.focus.buttons)
         thinking = [fmt(t, name=name) for t in ("{name} picks a card to show.", "{name} decides: accuse too?",
                                                 "{name} is thinking…") for name in SUSPECTS]
-        out += turn_labels(TURN_RECT, self.match.seat_name(g.turn), [self.status()], thinking)   # every name
-        for seat in range(g.players):
-            for (x, w), text, size, bold, _c in self._seat_cells(seat):
-                out.append(Label(pygame.Rect(x, 0, w, SEAT_H), text, size, bold))
-            out.append(Label(pygame.Rect(STATE_COL[0], 0, STATE_COL[1], SEAT_H), _("Out"), theme.SMALL, True))
-            out.append(Label(pygame.Rect(STATE_COL[0], 0, STATE_COL[1], SEAT_H), _("Turn"), theme.SMALL, True))
+        checks = [_("The accusation is being checked…"), _("The accusations are being checked…")]
+        out += turn_labels(TURN_RECT, self.match.seat_name(g.turn), [self.status()] + checks, thinking)  # every name
+        for s in SUSPECTS:          # every seat's badge: its surname, its kind of player
+            out.append(Label(pygame.Rect(0, 0, tv.NAME_W, 26), seat_surname(s), theme.SMALL, True))
+            out.append(Label(pygame.Rect(0, 0, tv.CAPTION_W, 26), seat_surname(s), theme.SMALL, True))
+        out.append(Label(pygame.Rect(0, 0, tv.KIND_W, 26), _("Out"), theme.SMALL, True))
+        for kind in (_("Person"), level_label("easy"), level_label("medium"), level_label("hard")):
+            out.append(Label(pygame.Rect(0, 0, tv.KIND_W, 26), kind, theme.SMALL))
+        out.append(Label(pygame.Rect(0, 0, tv.CAPTION_W, 26), _("Your hand"), theme.SMALL, True))
+        out.append(Label(pygame.Rect(0, 0, FACE_UP_W, 26), _("Face up for everybody"), theme.SMALL, True))
+        out.append(Label(pygame.Rect(0, 0, 2 * tv.RX - 160, 26), _("Crime cards"), theme.SMALL, True))
         for line in self.log_lines():
             out.append(Label(pygame.Rect(LOG_RECT.left + 14, 0, LOG_RECT.width - 28, 25), line, LOG_SIZE))
-        out.append(Label(pygame.Rect(0, 0, UP_RECT.width - 32, 30), self.rules_line(), theme.SMALL))
-        cw, ch = assets.card_size(UP_CARD_W)      # every card of the deck could lie face up: its name must fit
+        out += [Label(pygame.Rect(0, 0, RULES_W, 26), line, theme.SMALL)
+                for text in (deck_label(g.setup.advanced), order_label(g.setup.order))
+                for line in theme.wrap(text, RULES_W, theme.SMALL)[:2]]
+        cw, ch = assets.card_size(tv.CARD_W)      # every card of the deck could lie face up: its name must fit
         out += [CardButton(pygame.Rect(0, 0, cw, ch), card(c), data=c) for c in deck(True)]
         return out + [banner_label()]
+
+
+#: Pixels the face-up caption has at least (after a two-card hand; a three-card hand leaves no card face up).
+FACE_UP_W = tv.STRIP_RECT.width - 26 - tv.hand_width(2) - tv.GAP
+#: Pixels for the deck line and the order line, in the felt's lower corners (two lines each at most).
+RULES_W = 200
+
+
+def seat_surname(suspect: str) -> str:
+    """The last word of a suspect's name in the language in use ("Scarlet"): a badge's name."""
+    return card(suspect).split()[-1]

@@ -127,7 +127,7 @@ class CardPickerScene(Scene):
             if kind is not None:
                 self.focus.focus_on(self.items[kind][0])
             return
-        if self.mode == "accuse":   # a wrong accusation ends the game for the accuser: ask once more
+        if self.mode in ("accuse", "join"):   # a wrong accusation puts the accuser out: ask once more
             cards = tuple(self.choice[k] or "" for k in HEADERS)
             self.app.push(make_scene("accuse_confirm", self.app, self.table.match, self.seat, cards, self.commit))
             return

@@ -4,6 +4,13 @@ Every event leaves its log line and a pause (:data:`game.ui.pacing.CARD_PAUSES`)
 a few open a private step behind the cover (the card shown to a person, the
 Crime cards after a wrong accusation) or a screen (joint accusations turned
 over), and some make a sound (:attr:`CardPresenter.sounds`).
+
+The question goes round the table (issue 14): its two cards
+(:class:`~game.ui.cardgame.tableview.Question`, public) come out in front of
+the asker, travel left to each seat that answers -- a "no" shakes them, the
+seat that holds one makes them glow -- and a face-down card goes back to
+the asker when one is shown.  Each move lasts its event's pause, so the
+pace of a turn is unchanged, and skipping ends it at once.
 """
 
 from __future__ import annotations
@@ -11,6 +18,7 @@ from __future__ import annotations
 from typing import Callable
 
 from game.cardgame import events as ev
+from game.ui.cardgame.tableview import Question
 from game.ui.i18n import _, fmt
 from game.ui.pacing import CARD_PAUSES
 from game.ui.registry import make as make_scene
@@ -26,8 +34,51 @@ class CardPresenter(Presenter):
 
     def handlers(self) -> dict[type, Callable]:
         return {ev.TurnStarted: self.turn_started, ev.CardShown: self.card_shown, ev.CrimeSeen: self.crime_seen,
-                ev.AccusationsRevealed: self.revealed, ev.NobodyShowed: self.nobody,
+                ev.AccusationsRevealed: self.revealed, ev.NobodyShowed: self.nobody, ev.Asked: self.asked,
+                ev.NoCard: self.no_card, ev.ShowRequested: self.has_one, ev.AccusationStarted: self.put_away,
                 ev.AccusationWrong: self.wrong, ev.GameWon: self.won}
+
+    def seconds(self, e: ev.Event) -> float:
+        """The pause of ``e`` at the speed in use (seconds): what its move of the question takes."""
+        return CARD_PAUSES.get(type(e), 0.0) / self.app.speed
+
+    def asked(self, e: ev.Asked) -> None:
+        """The two cards come out in front of the asker."""
+        self.scene.question = Question(e.player, e.cards, self.seconds(e))
+
+    def no_card(self, e: ev.NoCard) -> None:
+        """The question passes to ``e.player``, who has neither card: a shake."""
+        if self.scene.question is not None:
+            self.scene.question.move(e.player, "no", self.seconds(e))
+
+    def has_one(self, e: ev.ShowRequested) -> None:
+        """The question stops at ``e.player``, who holds one: a glow."""
+        if self.scene.question is not None:
+            self.scene.question.move(e.player, "has", self.seconds(e))
+
+    def turn_started(self, e: ev.TurnStarted) -> None:
+        """A new turn clears the table of the last question."""
+        self.put_away(e)
+        super().turn_started(e)
+
+    def put_away(self, e: ev.Event) -> None:
+        """No question on the table any more (a new turn, an accusation)."""
+        self.scene.question = None
+
+    def card_shown(self, e: ev.CardShown) -> None:
+        """A face-down card goes from ``e.by`` to the asker (which card is
+        private to the two of them), then the asker looks at it in private."""
+        q = self.scene.question
+        if q is not None:
+            q.move(e.to, "shown", self.seconds(e))
+        super().card_shown(e)
+
+    def nobody(self, e: ev.NobodyShowed) -> None:
+        """Nobody could answer: the banner, and the cards go home to the asker."""
+        q = self.scene.question
+        if q is not None:
+            q.move(e.player, "back", self.seconds(e))
+        super().nobody(e)
 
     def pause(self, e: ev.Event) -> None:
         """The event's moment alone on screen (none while skipping)."""

@@ -8,7 +8,9 @@
 * :class:`JoinScene` -- another player accuses: accuse too, or not (003 "Els
   altres jugadors també poden optar per fer una acusació al mateix temps");
 * :class:`CrimeScene` -- after a wrong lone accusation, the Crime cards you
-  looked at in secret (003 "Només tu acusant").
+  looked at in secret (003 "Només tu acusant");
+* :class:`HandPeekScene` -- past your cover, your hand is turned face up on
+  the table (issue 14: several people share the screen).
 """
 
 from __future__ import annotations
@@ -141,3 +143,23 @@ class JoinScene(Scene):
 
     def widgets(self) -> list:
         return list(self.focus.buttons) + [Label(pygame.Rect(20, 40, 1240, 50), self.title(), theme.TITLE, True)]
+
+
+class HandPeekScene(Scene):
+    """Made behind ``seat``'s cover (:func:`game.ui.flow.open_private`): on
+    its first frame it turns ``seat``'s hand face up on ``table``
+    (:meth:`~game.ui.cardgame.table.CardTableScene.reveal_hand`) and leaves,
+    so the table underneath shows it -- to that seat only, until anything
+    else happens (see :meth:`~game.ui.cardgame.table.CardTableScene.hand_seat`)."""
+
+    private = True
+    opaque = False
+
+    def __init__(self, app, table, seat: int) -> None:
+        super().__init__(app)
+        self.table = table
+        self.seat = seat
+
+    def update(self, dt: float) -> None:
+        self.app.pop(self)
+        self.table.reveal_hand(self.seat)

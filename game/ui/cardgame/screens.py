@@ -11,7 +11,7 @@ from game.ui.registry import make
 
 #: Scene names (``run.py --screenshot x.png --scene card-game``).
 CARD_SCENES = ("card-setup", "card-game", "card-ask", "card-notebook", "card-show", "card-join", "card-reveal",
-               "card-over", "card-report")
+               "card-over", "card-report", "card-question", "card-hotseat", "card-hotseat-hand", "card-five")
 
 
 def card_match(seed: int, humans: int = 1, players: int = 4, advanced: bool = True):
@@ -82,7 +82,17 @@ def build_card_scene(app, scene: str, seed: int = 3) -> None:
         seat = match.game.actor
         app.push(make("card_show", app, table, seat) if phase is Phase.SHOW else make("join", app, table, seat, 1))
         return
-    match = card_match(seed)
+    if scene in ("card-hotseat", "card-hotseat-hand"):
+        build_hotseat(app, seed, scene == "card-hotseat-hand")
+        return
+    if scene == "card-question":
+        build_question(app, seed)
+        return
+    match = card_match(seed, players=5) if scene == "card-five" else card_match(seed)
+    if scene == "card-five":                     # five seats, four cards face up
+        card_advance(match, lambda g: g.turn == 0 and g.phase is Phase.ASK and len(g.actions) >= 3)
+        app.push(make("card_table", app, match))
+        return
     if scene == "card-report":                   # the person's detective report (one person: no cover)
         card_advance(match, lambda g: False)
         app.push(make("card_table", app, match))
@@ -94,13 +104,21 @@ def build_card_scene(app, scene: str, seed: int = 3) -> None:
         return
     if scene in ("card-reveal", "card-over"):
         card_advance(match, lambda g: len(g.actions) >= 8 and g.phase is Phase.ASK)
+        events, lines, logged = len(match.game.events), len(match.log), len(match.log_events)
         everybody_wrong(match)
-        app.push(make("card_table", app, match))
         revealed = next(e for e in match.game.events if isinstance(e, ev.AccusationsRevealed))
-        app.push(make("reveal", app, match, revealed.accusations) if scene == "card-reveal"
-                 else make("card_game_over", app, match))
-        if scene == "card-reveal":
-            app.top.shown = len(revealed.accusations)
+        if scene == "card-over":
+            app.push(make("card_table", app, match))
+            app.push(make("card_game_over", app, match))
+            return
+        del match.log[lines:], match.log_events[logged:]
+        table = make("card_table", app, match)     # the accusations are played as at the table, up to the reveal
+        table.queue.extend(match.game.events[events:])
+        app.push(table)
+        while app.top is table and table.queue:
+            table.skip()
+            table.update(0.05)
+        app.top.shown = len(revealed.accusations)
         return
     card_advance(match, lambda g: g.turn == 0 and g.phase is Phase.ASK and len(g.actions) >= 12)
     table = make("card_table", app, match)
@@ -118,3 +136,30 @@ def build_card_scene(app, scene: str, seed: int = 3) -> None:
         book = make("case_file", app, match, 0)
         book.next_hint()
         app.push(book)
+
+
+def build_question(app, seed: int) -> None:
+    """A computer player has just asked (one person at the table): the two
+    cards at the start of their way round the table (``CLUE_SHOT_AT`` steps
+    them on: ``tools/strip.py card-question``)."""
+    match = card_match(seed)
+    card_advance(match, lambda g: g.turn == 2 and g.phase is Phase.ASK and len(g.actions) >= 4)
+    table = make("card_table", app, match)
+    app.push(table)
+    g = match.game
+    table.do(match.players[g.actor].choose(g.view(g.actor), g.legal_actions()))
+    table.update(0.0)                    # the question is put on the table (its first event played)
+
+
+def build_hotseat(app, seed: int, shown: bool) -> None:
+    """Two people and two computer players, the first person to ask: the
+    hand face down on the table with "Show my cards" (``shown``: after the
+    cover, face up)."""
+    match = card_match(seed, humans=2)
+    card_advance(match, lambda g: g.turn == 0 and g.phase is Phase.ASK and len(g.actions) >= 8)
+    table = make("card_table", app, match)
+    app.push(table)
+    table.update(0.05)
+    table.guard.left = 0.0
+    if shown:
+        table.reveal_hand(0)

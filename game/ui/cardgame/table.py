@@ -22,6 +22,7 @@ import pygame
 from game.cardgame.engine import Accuse, Ask, Phase
 from game.ui.cardgame.panels import BUTTON_H, BUTTON_STEP, BUTTON_W, BUTTON_X, BUTTON_Y, CardPanels
 from game.ui.cardgame.presenter import CardPresenter
+from game.ui.cardgame.tableview import Question
 from game.ui.i18n import _, fmt
 from game.ui.input import Intent, Kind
 from game.ui.registry import make as make_scene
@@ -39,6 +40,10 @@ class CardTableScene(CardPanels, TableScene):
     def __init__(self, app, match) -> None:
         self.delay = 0.0                 # seconds before the next queued event is played
         self.opened: tuple | None = None  # (events, actor) a private choice was opened for
+        #: hot-seat: (seat, events) whose hand was turned face up behind its cover, at that moment
+        self.peek: tuple[int, int] | None = None
+        #: the question's two cards on their way round the table (public), or None
+        self.question: Question | None = None
         self._log_cache: dict[str, list[str]] = {}
         super().__init__(app, match)
         self.book_button = Button(pygame.Rect(BUTTON_X, BUTTON_Y + 2 * BUTTON_STEP, BUTTON_W, BUTTON_H),
@@ -78,6 +83,44 @@ class CardTableScene(CardPanels, TableScene):
         whose (:meth:`TableScene.open_book`)."""
         self.open_book(seat)
 
+    # ============================================================= hand
+    def hand_seat(self) -> int | None:
+        """The seat whose hand lies face up on the table now, or None.
+
+        One person with computer players: that person's, always (nobody
+        else looks).  Several people (003: a hand is its holder's alone):
+        only the hand of the person to act, on their turn to ask, after they
+        passed their cover (:meth:`show_hand`), while this table is on top
+        and nothing has happened since -- their question, a menu, a message
+        or another seat's moment hides it again.  No person: none."""
+        m, g = self.match, self.game
+        if not m.humans:
+            return None
+        if not m.needs_cover:
+            return m.humans[0]
+        if self.peek is None or self.app.top is not self or not self.human_to_act or g.phase is not Phase.ASK:
+            return None
+        seat, events = self.peek
+        return seat if seat == g.actor and events == len(g.events) else None
+
+    @property
+    def private(self) -> bool:
+        """True while a hand lies face up with several people at the table:
+        a public screen over it (the pause menu) must hide the table (see
+        :attr:`Scene.private <game.ui.scene.Scene.private>`)."""
+        return self.match.needs_cover and self.hand_seat() is not None
+
+    def show_hand(self) -> None:
+        """Several people: the person to act sees their hand on the table, behind their cover."""
+        seat = self.game.actor
+        self.presenter.private(seat, "card_hand", self, seat, optional=True,
+                               reason=_("Your cards are next, face up on the table."))
+
+    def reveal_hand(self, seat: int) -> None:
+        """``seat``'s hand face up from now until anything happens (its cover was passed)."""
+        self.peek = (seat, len(self.game.events))
+        self._buttons_key = None
+
     def book_texts(self) -> tuple[str, str, str]:
         return (_("My case file"), _("Only people keep a case file. All players here are computers."),
                 _("Your cards and case file are next."))
@@ -110,7 +153,12 @@ class CardTableScene(CardPanels, TableScene):
         return False
 
     def advance(self, dt: float) -> None:
-        """Count the pause down, then play the queued events (all at once while skipping)."""
+        """Move the question's cards on, count the pause down, then play the
+        queued events (all at once while skipping)."""
+        if self.question is not None:
+            self.question.update(dt)
         self.delay = 0.0 if self.skipping else max(0.0, self.delay - dt)
         while self.delay <= 0 and self.queue and self.app.top is self:
             self.presenter.play(self.queue.popleft())
+        if self.skipping and self.question is not None:
+            self.question.skip()

@@ -1,5 +1,5 @@
 """The settings screen: language, volume, music volume, sound on/off, fullscreen, text size,
-animation speed, read aloud, and the way to the Controls screen (key mapping).
+animation speed, read aloud, the card game's hints (one a turn or unlimited), and the way to the Controls screen (key mapping).
 
 Opened from the title screen and from the pause menu.  Each row shows
 "Name: value" with ◀ ▶ arrows: Left / Right (keyboard arrows, d-pad, stick)
@@ -19,7 +19,7 @@ from typing import Callable
 import pygame
 
 from game.i18n import LANGUAGE_NAMES, LANGUAGES
-from game.settings import SPEEDS, TEXT_SIZES
+from game.settings import CARD_HINTS, SPEEDS, TEXT_SIZES
 from game.ui import theme
 from game.ui.i18n import _
 from game.ui.input import Intent, Kind
@@ -27,7 +27,7 @@ from game.ui.registry import make
 from game.ui.scene import Scene
 from game.ui.widgets import Button, FocusGroup, Label, footer_hint
 
-ROW_X, ROW_W, ROW_H, ROW_STEP, ROW_Y = 200, 880, 48, 54, 90
+ROW_X, ROW_W, ROW_H, ROW_STEP, ROW_Y = 200, 880, 48, 50, 76
 #: The value area at the right of a row: ◀ arrow, bar (volume) or pips (choices), ▶ arrow.
 ARROW_W, BAR_W = 44, 220
 VALUE_W = 2 * ARROW_W + BAR_W + 16
@@ -155,8 +155,10 @@ class SettingsScene(Scene):
                                    lambda: (_index(SPEEDS, self.app.store.settings.animation_speed), len(SPEEDS)))
         self.read_row = self._row(7, lambda d: self.set_read_aloud(not self.app.speech.enabled),
                                   lambda: (1 if self.app.speech.enabled else 0, 2))
+        self.hints_row = self._row(8, self.step_card_hints,
+                                   lambda: (_index(CARD_HINTS, self.app.store.settings.card_hints), len(CARD_HINTS)))
         self.rows = [self.language_row, self.volume_row, self.music_row, self.sound_row, self.fullscreen_row,
-                     self.text_row, self.speed_row, self.read_row]
+                     self.text_row, self.speed_row, self.read_row, self.hints_row]
         y = ROW_Y + len(self.rows) * ROW_STEP
         half = (ROW_W - 20) // 2
         self.controls_button = Button(pygame.Rect(ROW_X, y, half, ROW_H), _("Controls"), self.controls)
@@ -177,6 +179,8 @@ class SettingsScene(Scene):
         self.speed_row.label = {"normal": _("Speed: normal"), "fast": _("Speed: fast"),
                                 "instant": _("Speed: instant")}.get(s.animation_speed, _("Speed: normal"))
         self.read_row.label = _("Read aloud: on") if self.app.speech.enabled else _("Read aloud: off")
+        self.hints_row.label = (_("Case file hints: unlimited") if s.card_hints == "unlimited"
+                                else _("Case file hints: one per turn"))
 
     def language_changed(self) -> None:
         self._build()
@@ -232,6 +236,12 @@ class SettingsScene(Scene):
         self.app.play("click")
         self._done(self.app.prefs.set_speed(speed))
 
+    def step_card_hints(self, delta: int) -> None:
+        """The card game's detective level: one hint a turn, or unlimited."""
+        name = CARD_HINTS[(_index(CARD_HINTS, self.app.store.settings.card_hints) + delta) % len(CARD_HINTS)]
+        self.app.play("click")
+        self._done(self.app.prefs.set_card_hints(name))
+
     def set_read_aloud(self, on: bool) -> None:
         """Read aloud on or off (inside Learn to play: for the lesson)."""
         self.app.play("click")
@@ -278,7 +288,7 @@ class SettingsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         theme.background(surface)
         self._label()
-        theme.blit_text(surface, _("Settings"), (640, 22), theme.TITLE, theme.BRASS, True, "midtop", ROW_W)
+        theme.blit_text(surface, _("Settings"), (640, 14), theme.TITLE, theme.BRASS, True, "midtop", ROW_W)
         self.focus.draw(surface)
         y = ROW_Y + (len(self.rows) + 1) * ROW_STEP + 2
         silent = self.app.speech.problem() if self.app.speech.enabled else None
@@ -296,7 +306,7 @@ class SettingsScene(Scene):
         silent = self.app.speech.problem() if self.app.speech.enabled else None
         lines = theme.wrap(silent, ROW_W, theme.SMALL) if silent else []
         return list(self.focus.buttons) + [
-            Label(pygame.Rect(640 - ROW_W // 2, 22, ROW_W, 50), _("Settings"), theme.TITLE, True),
+            Label(pygame.Rect(640 - ROW_W // 2, 14, ROW_W, 50), _("Settings"), theme.TITLE, True),
             Label(pygame.Rect(640 - ROW_W // 2, y, ROW_W, 30), _("Changes are saved at once."), theme.BODY)] + [
             Label(pygame.Rect(ROW_X, y + i * 32, ROW_W, 32), line, theme.SMALL) for i, line in enumerate(lines)]
 

@@ -1,0 +1,254 @@
+"""The card table drawn as a table (issue 14 item 5, "A card game you play"):
+the seats round a felt oval, the Crime cards face down in its middle (003
+"Arxiu del cas": three cards under the Crime card), the question's two cards
+travelling from seat to seat, and along the bottom a hand fanned face up
+and the cards lying face up for everybody.
+
+Geometry in logical pixels (1280 x 720).  Seats increase to the left (003
+"el jugador de la teva esquerra"): seen from the seat drawn at the bottom of
+the oval, the next seat sits to its left, so the question goes round
+clockwise on screen (bottom, left, top, right).
+
+Nothing here knows a seat's private cards: :func:`draw_hand` is handed the
+cards the table decided may be seen now (see
+:meth:`game.ui.cardgame.table.CardTableScene.hand_seat`).
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.ui import anim, assets, theme
+
+#: The table (the felt oval and the seats round it) and the strip under it (hand, face-up cards).
+FELT_RECT = pygame.Rect(10, 10, 670, 462)
+STRIP_RECT = pygame.Rect(10, 478, 670, 232)
+#: The oval the seats sit on: centre and radii (pixels).
+CENTRE = (FELT_RECT.centerx, FELT_RECT.top + 226)
+RX, RY = 236, 196
+#: A seat's badge (pixels): token, surname, level or person, cards in hand.
+BADGE_W, BADGE_H = 196, 62
+#: Text room in a badge (pixels): the surname, and the kind of player beside the cards held.
+NAME_W, KIND_W = 120, 100
+#: Cards along the strip: width (pixels; every card name fits at 144) and the caption's height.
+CARD_W = 144
+CAPTION_H = 26
+#: The face-down Crime cards in the middle, and the question's cards travelling (pixels).
+CRIME_W, MINI = 58, 50
+#: The question's two cards side by side (pixels).
+PAIR_W = 2 * (MINI + 8) + 8
+#: Pixels from one card of a hand (or of the face-up cards) to the next when there is room.
+STEP = CARD_W + 8
+#: Felt colours.
+FELT, FELT_EDGE, RIM = (38, 92, 62), (24, 64, 42), (110, 72, 44)
+GLOW = (255, 214, 90)
+#: Share of a move spent travelling (the rest: the shake of a "no", the glow of a "has one").
+TRAVEL = 0.6
+
+
+def seat_point(seat: int, players: int, bottom: int) -> tuple[int, int]:
+    """Where ``seat`` sits on the oval (pixels) when ``bottom`` sits at its
+    bottom: seats follow each other to the left (clockwise on screen)."""
+    k = (seat - bottom) % players
+    a = math.radians(90 + k * 360 / players)
+    return round(CENTRE[0] + RX * math.cos(a)), round(CENTRE[1] + RY * math.sin(a))
+
+
+def badge_rect(seat: int, players: int, bottom: int) -> pygame.Rect:
+    """The badge of ``seat`` (see :func:`seat_point`)."""
+    r = pygame.Rect(0, 0, BADGE_W, BADGE_H)
+    r.center = seat_point(seat, players, bottom)
+    return r
+
+
+def anchor(seat: int, players: int, bottom: int) -> tuple[float, float]:
+    """Where the question's cards rest in front of ``seat``: from its badge
+    towards the middle, just clear of the badge (pixels)."""
+    x, y = seat_point(seat, players, bottom)
+    dx, dy = CENTRE[0] - x, CENTRE[1] - y
+    length = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / length, dy / length
+    clear_x = (BADGE_W + PAIR_W) / 2 + 8          # beside the badge
+    clear_y = (BADGE_H + MINI + 8) / 2 + 8        # above or below it
+    d = min(clear_x / abs(ux) if ux else math.inf, clear_y / abs(uy) if uy else math.inf)
+    return x + ux * d, y + uy * d
+
+
+class Question(anim.Animation):
+    """The two cards of a question (public: 003 "Prendre el teu torn") on
+    their way round the table: they come out in front of the asker
+    (``asker``, in ``duration`` seconds), then :meth:`move` on to each seat
+    that answers.  A "no" shakes them, a seat that has one makes them glow
+    (and they stay glowing), "back" takes them home to the asker and
+    "shown" sends one face-down card from the seat that showed it to the
+    asker (which card stays private: it is never drawn face up here)."""
+
+    def __init__(self, asker: int, cards: tuple[str, str], duration: float) -> None:
+        super().__init__(duration)
+        self.asker = asker
+        self.cards = tuple(cards)
+        self.start = asker           # the seat the cards leave
+        self.at = asker              # the seat they go to
+        self.kind = "ask"            # "ask", "no", "has", "back", "shown"
+
+    def move(self, seat: int, kind: str, duration: float) -> None:
+        """Go on to ``seat`` (``kind``: see the class) in ``duration`` seconds."""
+        self.start, self.at, self.kind = self.at, seat, kind
+        self.duration = max(1e-6, duration)
+        self.t = 0.0
+
+    def place(self, players: int, bottom: int) -> tuple[float, float]:
+        """Where the cards are now (pixels), shake included."""
+        p = self.progress
+        (x0, y0), (x1, y1) = anchor(self.start, players, bottom), anchor(self.at, players, bottom)
+        if self.kind == "ask":
+            (x0, y0) = seat_point(self.asker, players, bottom)
+        f = anim.ease(min(1.0, p / TRAVEL)) if self.kind != "ask" else anim.ease(p)
+        x, y = x0 + (x1 - x0) * f, y0 + (y1 - y0) * f
+        if self.kind == "no" and TRAVEL < p < 1:
+            q = (p - TRAVEL) / (1 - TRAVEL)
+            x += math.sin(q * math.pi * 6) * 9 * (1 - q)
+        return x, y
+
+    def glow(self) -> float:
+        """0..1: how much the cards glow (a seat that holds one of them)."""
+        if self.kind != "has":
+            return 0.0
+        return anim.ease(max(0.0, (self.progress - TRAVEL) / (1 - TRAVEL)))
+
+    def shaking(self) -> bool:
+        """True while a "no" shakes the cards."""
+        return self.kind == "no" and TRAVEL < self.progress < 1
+
+
+# ------------------------------------------------------------------ drawing
+def draw_felt(surface: pygame.Surface) -> None:
+    """The table: a wooden rim and the green felt oval."""
+    theme.panel(surface, FELT_RECT)
+    oval = pygame.Rect(0, 0, 2 * RX + 60, 2 * RY + 24)
+    oval.center = CENTRE
+    oval = oval.clip(FELT_RECT.inflate(-8, -8))
+    pygame.draw.ellipse(surface, RIM, oval)
+    pygame.draw.ellipse(surface, FELT, oval.inflate(-18, -18))
+    pygame.draw.ellipse(surface, FELT_EDGE, oval.inflate(-18, -18), 3)
+
+
+def draw_badge(surface: pygame.Surface, rect: pygame.Rect, suspect: str, name: str, kind: str, held: int,
+               turn: bool, acting: bool, out: bool, glow: float = 0.0) -> None:
+    """One seat's badge in ``rect``: ``suspect``'s token, the surname ``name``,
+    ``kind`` (person or level, or "Out" in red when ``out``), ``held`` card
+    backs (the number of cards in hand is public); brass edge on the
+    ``turn``, lighter while ``acting``; ``glow`` 0..1 round it."""
+    if glow > 0:
+        halo = pygame.Surface(rect.inflate(24, 24).size, pygame.SRCALPHA)
+        pygame.draw.rect(halo, (*GLOW, int(150 * glow)), halo.get_rect(), border_radius=18)
+        surface.blit(halo, rect.inflate(24, 24))
+    fill = (110, 76, 52) if acting else (58, 40, 30)
+    pygame.draw.rect(surface, fill, rect, border_radius=12)
+    pygame.draw.rect(surface, theme.BRASS if turn else theme.PANEL_EDGE, rect, 4 if turn else 2, border_radius=12)
+    img = assets.token(suspect, 40)
+    if out:
+        img = img.copy()
+        img.set_alpha(110)
+    surface.blit(img, img.get_rect(center=(rect.left + 28, rect.centery)))
+    ink = theme.MUTED if out else theme.CREAM
+    theme.blit_text(surface, name, (rect.left + 52, rect.top + 4), theme.SMALL, ink, True, max_width=NAME_W)
+    theme.blit_text(surface, kind, (rect.left + 52, rect.bottom - 3), theme.SMALL,
+                    theme.BAD if out else theme.MUTED, out, "bottomleft", KIND_W)
+    for i in range(held):
+        back = pygame.Rect(rect.right - 26 - (held - 1 - i) * 10, rect.bottom - 32, 16, 22)
+        pygame.draw.rect(surface, (120, 30, 40), back, border_radius=3)
+        pygame.draw.rect(surface, theme.BRASS, back, 1, border_radius=3)
+
+
+def draw_crime(surface: pygame.Surface, caption: str) -> pygame.Rect:
+    """The three Crime cards face down in the middle of the table, under
+    ``caption``; returns the rectangle they cover."""
+    back = assets.card_back(CRIME_W)
+    w, h = back.get_size()
+    cx, cy = CENTRE[0], CENTRE[1] - 14
+    area = pygame.Rect(0, 0, w + 2 * 22, h)
+    area.center = (cx, cy)
+    for i, angle in enumerate((-10, 0, 10)):
+        img = pygame.transform.rotozoom(back, -angle, 1.0)
+        surface.blit(img, img.get_rect(center=(cx + (i - 1) * 22, cy + abs(i - 1) * 4)))
+    theme.blit_text(surface, caption, (cx, area.top - 8), theme.SMALL, theme.CREAM, True, "midbottom", 2 * RX - 160)
+    return area.inflate(20, 20)
+
+
+def mini_card(card: str) -> pygame.Surface:
+    """A small card of the question: its picture in its category's frame."""
+    s = pygame.Surface((MINI + 8, MINI + 8), pygame.SRCALPHA)
+    pygame.draw.rect(s, theme.CATEGORY_COLOURS[assets.category(card)], s.get_rect(), border_radius=6)
+    s.blit(assets.card_picture(card, MINI), (4, 4))
+    return s
+
+
+def draw_question(surface: pygame.Surface, q: Question, players: int, bottom: int) -> None:
+    """The question's two cards where they are now (or the one face-down card going back to the asker)."""
+    x, y = q.place(players, bottom)
+    if q.kind == "shown":
+        img = assets.card_back(MINI)
+        surface.blit(img, img.get_rect(center=(round(x), round(y))))
+        return
+    glow = q.glow()
+    pair = pygame.Rect(0, 0, PAIR_W, MINI + 8)
+    pair.center = (round(x), round(y))
+    if glow > 0:
+        pulse = 0.75 + 0.25 * math.sin(q.t * 9)
+        halo = pygame.Surface(pair.inflate(26, 26).size, pygame.SRCALPHA)
+        pygame.draw.rect(halo, (*GLOW, int(200 * glow * pulse)), halo.get_rect(), border_radius=16)
+        surface.blit(halo, pair.inflate(26, 26))
+    for i, c in enumerate(q.cards):
+        surface.blit(mini_card(c), (pair.left + i * (MINI + 16), pair.top))
+
+
+#: Pixels a hand's caption may take at least (a one-card hand is narrower: see :func:`hand_room`).
+CAPTION_W = CARD_W
+#: Pixels between the hand and the face-up cards.
+GAP = 16
+#: The narrowest a face-up card is drawn when five cards share the strip (advanced deck, five players).
+NARROW_W = 112
+
+
+def hand_width(n: int) -> int:
+    """Pixels a fan of ``n`` cards takes along the strip."""
+    return CARD_W + max(0, n - 1) * STEP
+
+
+def hand_room(n: int) -> int:
+    """Pixels along the strip a hand of ``n`` cards and its caption take."""
+    return max(CAPTION_W, hand_width(n))
+
+
+def draw_hand(surface: pygame.Surface, x: int, cards: list[str], face_up: bool, caption: str) -> None:
+    """A hand fanned from ``x`` along the strip: ``cards`` face up, or as many
+    backs when not ``face_up`` (the hand is private: the table says which)."""
+    n = len(cards)
+    theme.blit_text(surface, caption, (x, STRIP_RECT.top + 4), theme.SMALL, theme.BRASS, True,
+                    max_width=hand_room(n))
+    for i, c in enumerate(cards):
+        off = i - (n - 1) / 2
+        img = assets.card(c, CARD_W) if face_up else assets.card_back(CARD_W)
+        img = pygame.transform.rotozoom(img, -off * 4, 1.0)
+        centre = (x + CARD_W // 2 + i * STEP, STRIP_RECT.top + CAPTION_H + 104 + round(abs(off) * 5))
+        surface.blit(img, img.get_rect(center=centre))
+
+
+def draw_face_up(surface: pygame.Surface, x: int, cards: tuple[str, ...], caption: str, empty: str) -> None:
+    """The cards face up for everybody under ``caption``, from ``x`` to the
+    strip's right edge (narrower, down to :data:`NARROW_W`, then overlapping,
+    when there is not room for all), or the ``empty`` sentence alone."""
+    right = STRIP_RECT.right - 12
+    if not cards:
+        theme.blit_wrapped(surface, empty, pygame.Rect(x, STRIP_RECT.top + CAPTION_H + 10, right - x, 120),
+                           theme.SMALL, theme.CREAM)
+        return
+    theme.blit_text(surface, caption, (x, STRIP_RECT.top + 4), theme.SMALL, theme.BRASS, True, max_width=right - x)
+    n = len(cards)
+    width = max(NARROW_W, min(CARD_W, (right - x - (n - 1) * 6) // n))
+    step = width + 8 if n < 2 else min(width + 8, (right - x - width) // (n - 1))
+    for i, c in enumerate(cards):
+        surface.blit(assets.card(c, width), (x + i * step, STRIP_RECT.top + CAPTION_H + 4))

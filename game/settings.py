@@ -2,7 +2,8 @@
 
 Fields: ``language`` ("en", "es", "ca"), ``volume`` (0.0-1.0: the sound effects),
 ``music_volume`` (0.0-1.0: the music, its own setting), ``muted`` (all sound off),
-``fullscreen``, ``text_size`` ("normal" or "large"), ``animation_speed``
+``fullscreen``, ``text_size`` ("normal" or "large"), ``layout`` (the board game's
+layout: "auto", "standard" or "tv"; see :mod:`game.ui.boardlayout`), ``animation_speed``
 ("normal", "fast" or "instant"), ``keys`` (intent name -> list of pygame
 key names, e.g. ``{"confirm": ["return", "space"]}``), ``read_aloud`` (the game
 speaks its words: off by default) and ``read_aloud_lesson`` (the same inside
@@ -29,6 +30,7 @@ from game.files import APP_NAME, DAMAGED, UNREADABLE, FileProblem, quarantine, r
 LANGUAGES = ("en", "es", "ca")
 TEXT_SIZES = ("normal", "large")
 SPEEDS = ("normal", "fast", "instant")
+LAYOUTS = ("auto", "standard", "tv")
 
 
 @dataclass
@@ -41,6 +43,7 @@ class Settings:
     muted: bool = False
     fullscreen: bool = False
     text_size: str = "normal"
+    layout: str = "auto"
     animation_speed: str = "normal"
     keys: dict[str, list[str]] = field(default_factory=dict)
     read_aloud: bool = False
@@ -124,7 +127,7 @@ def settings_from_dict(data: Any, path: str | Path = "<memory>") -> Settings:
         if not ok:
             raise bad(N_("the setting “{field}” holds something the game does not understand"), key)
         setattr(out, key, value)
-    choices = {"language": LANGUAGES, "text_size": TEXT_SIZES, "animation_speed": SPEEDS}
+    choices = {"language": LANGUAGES, "text_size": TEXT_SIZES, "animation_speed": SPEEDS, "layout": LAYOUTS}
     for key, allowed in choices.items():
         if getattr(out, key) not in allowed:
             raise bad(N_("the setting “{field}” must be one of {choices}"), key, choices=", ".join(allowed))

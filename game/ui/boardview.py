@@ -22,7 +22,7 @@ from game.rules.events import Position
 from game.ui import assets, theme
 from game.ui.boardlayout import STANDARD, BoardLayout
 from game.ui.i18n import card
-from game.ui.roomlayout import room_spots
+from game.ui.roomlayout import on_floor, room_spots
 
 Point = tuple[float, float]
 
@@ -133,9 +133,15 @@ class BoardView:
         (:attr:`label_rect`, logical pixels) and the places of its pieces
         (:attr:`weapon_places`, :attr:`token_places`: six centres each, all
         twelve at once off the name, off the walls and apart; see
-        :func:`game.ui.roomlayout.room_spots`)."""
+        :func:`game.ui.roomlayout.room_spots`).  The name stands in the
+        middle of the room, or, when the pieces do not fit round it, as
+        little higher or lower as lets them fit (:attr:`label_shift`, pixels),
+        and if need be a little smaller (:attr:`label_cap`: its largest size
+        in pixels, never below 20)."""
         self.room_box: dict[str, pygame.Rect] = {}
         self.label_rect: dict[str, pygame.Rect] = {}
+        self.label_shift: dict[str, int] = {}
+        self.label_cap: dict[str, int] = {}
         self.weapon_places: dict[str, list[Point]] = {}
         self.token_places: dict[str, list[Point]] = {}
         for rid, room in self.board.rooms.items():
@@ -144,14 +150,46 @@ class BoardView:
             box = pygame.Rect(min(cols), min(rows), max(cols) - min(cols) + 1, max(rows) - min(rows) + 1)
             self.room_box[rid] = box
         side = max(self.token_size, self.layout.disc)
+        wall = 2 * max(2, round(self.square / 10))
         for rid, room in self.board.rooms.items():
-            _size, _lines, rects = self._label_layout(rid)
-            label = rects[0].unionall(rects[1:]).move(self.origin).inflate(4, 4)   # plus the 2-pixel shadow
-            self.label_rect[rid] = label
             marks = {d.inside for d in self.board.doors if d.room == rid} | (
                 {room.passage_square} if room.passage_square else set())
-            self.weapon_places[rid], self.token_places[rid] = room_spots(room.squares, self.origin, self.cell,
-                                                                         label, side, marks)
+            spots = None
+            for cap in range(theme.px(24), theme.SMALL - 1, -2):
+                self.label_cap[rid] = cap
+                for dy in self._label_shifts(rid):
+                    self.label_shift[rid] = dy
+                    label = self._label_box(rid)
+                    if dy == 0 or on_floor(label.inflate(0, wall).clip(self.destination_rect(rid)), room.squares,
+                                           self.origin, self.cell):
+                        spots = room_spots(room.squares, self.origin, self.cell, label, side, marks)
+                    if spots is not None:
+                        break
+                if spots is not None:
+                    break
+            else:
+                self.label_cap[rid], self.label_shift[rid] = theme.px(24), 0
+                label = self._label_box(rid)
+                spots = room_spots(room.squares, self.origin, self.cell, label, side, marks, strict=False)
+            self.label_rect[rid] = label
+            self.weapon_places[rid], self.token_places[rid] = spots
+
+    def _label_shifts(self, rid: str) -> list[int]:
+        """The name's shifts to try (pixels, up negative): none, then half a
+        square more each time, up and down, and last against the top or the
+        bottom wall of the room's box."""
+        _size, _lines, rects = self._label_layout(rid)
+        room_h = self.room_box[rid].height * self.cell[1]
+        wall = max(2, round(self.square / 10))
+        reach = max(0, (room_h - rects[0].unionall(rects[1:]).height - 4) // 2 - wall)   # against a wall
+        step = self.cell[1] // 2
+        shifts = [sign * k * step for k in range(1, reach // step + 1) for sign in (-1, 1)] + [-reach, reach]
+        return [0] + sorted(set(shifts) - {0}, key=lambda d: (abs(d), d))
+
+    def _label_box(self, rid: str) -> pygame.Rect:
+        """The name's rectangle on screen, its shadow included."""
+        _size, _lines, rects = self._label_layout(rid)
+        return rects[0].unionall(rects[1:]).move(self.origin).inflate(4, 4)
 
     def piece_rect(self, kind: str, point: Point) -> pygame.Rect:
         """The rectangle (logical pixels) a piece covers at ``point``:
@@ -167,8 +205,8 @@ class BoardView:
         box = self.room_box[rid]
         width = box.width * self.cell[0] - 12
         label = card(rid)
-        smallest = theme.px(theme.SMALL)
-        for size in range(theme.px(24), smallest - 1, -1):   # never below 20 pixels (24 large): a child reads these
+        smallest = theme.SMALL
+        for size in range(self.label_cap.get(rid, theme.px(24)), smallest - 1, -1):   # never below 20 pixels
             if theme.font_px(size, True).size(label)[0] <= width:
                 lines = [label]
                 break
@@ -193,9 +231,10 @@ class BoardView:
         return size, lines, rects
 
     def room_label_centre(self, room: str) -> Point:
+        """The centre of the room's name: the middle of its box, moved by :attr:`label_shift`."""
         box = self.room_box[room]
         return (self.origin[0] + (box.left + box.width / 2) * self.cell[0],
-                self.origin[1] + (box.top + box.height / 2) * self.cell[1])
+                self.origin[1] + (box.top + box.height / 2) * self.cell[1] + self.label_shift.get(room, 0))
 
     def token_point(self, suspect: str, pos: Position, others_in_room: list[str] | None = None) -> Point:
         """The pixel centre of ``suspect``'s token at ``pos`` (in a room, the

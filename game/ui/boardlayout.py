@@ -36,10 +36,11 @@ class BoardLayout:
     ``button_w``: the buttons' left edge and width; ``die_on_board``: the
     die is rolled on the board, in the middle of the case-file space (TV:
     the buttons then take the panel's whole width), else its panel is at
-    the buttons' left.  The rest of the panel geometry is the same in both
-    layouts: whose turn at the top (84 high), the buttons from y 104 every
-    56 pixels (50 high, the notebook's in the sixth place), the log from
-    y 444 to the bottom.
+    the buttons' left; ``turn_h``: the whose-turn panel's height at the top
+    (112 and more: its status line may take two lines); ``button_y``: the
+    first button's top (then one every 56 pixels, 50 high, the notebook's
+    in the sixth place); the log takes the rest, from 10 pixels under the
+    notebook's button to the bottom.
     """
 
     name: str
@@ -53,31 +54,34 @@ class BoardLayout:
     button_x: int
     button_w: int
     die_on_board: bool = False
+    turn_h: int = 84
+    button_y: int = 104
 
     @property
     def turn_rect(self) -> pygame.Rect:
         """Whose turn it is, and the status line."""
-        return pygame.Rect(self.hud_x, 10, self.hud_w, 84)
+        return pygame.Rect(self.hud_x, 10, self.hud_w, self.turn_h)
 
     @property
     def die_rect(self) -> pygame.Rect:
         """The die's panel beside the buttons (one die; two dice, or on the board: see
         :func:`game.ui.board.panels.die_panel`)."""
-        return pygame.Rect(self.hud_x, 104, 112, 112)
+        return pygame.Rect(self.hud_x, self.button_y, 112, 112)
 
     @property
     def log_rect(self) -> pygame.Rect:
         """The public log, with the rules line and the key hint at its bottom."""
-        return pygame.Rect(self.hud_x, 444, self.hud_w, 266)
+        top = self.button_y + 5 * 56 + 50 + 10
+        return pygame.Rect(self.hud_x, top, self.hud_w, 710 - top)
 
 
 #: 1280 x 720 and smaller windows: the layout every screen was made for.
 STANDARD = BoardLayout("standard", origin=(10, 10), square=(28, 28), token=26, weapon=24, disc=28,
                        hud_x=700, hud_w=570, button_x=826, button_w=444)
 #: Couch mode: the board 840 x 700 (66 % of the width), tokens of 30 and weapons of 26 on plates of 30,
-#: the die on the board.
-TV = BoardLayout("tv", origin=(8, 10), square=(35, 28), token=30, weapon=26, disc=30,
-                 hud_x=860, hud_w=410, button_x=860, button_w=410, die_on_board=True)
+#: the die on the board, the whose-turn panel taller (its status on two lines when long).
+TV = BoardLayout("tv", origin=(6, 10), square=(35, 28), token=30, weapon=26, disc=30,
+                 hud_x=852, hud_w=422, button_x=852, button_w=422, die_on_board=True, turn_h=112, button_y=132)
 
 
 def layout_for(choice: str, window_width: int) -> BoardLayout:

@@ -69,7 +69,7 @@ def die_panel(dice: int, view=None) -> pygame.Rect:
 def button_rect(layout: BoardLayout, slot: int) -> pygame.Rect:
     """The rectangle of the button in place ``slot`` (0 at the top; the
     notebook's is :data:`NOTEBOOK_SLOT`)."""
-    return pygame.Rect(layout.button_x, BUTTON_Y + slot * BUTTON_STEP, layout.button_w, BUTTON_H)
+    return pygame.Rect(layout.button_x, layout.button_y + slot * BUTTON_STEP, layout.button_w, BUTTON_H)
 
 
 class BoardPanels:
@@ -296,11 +296,11 @@ class BoardPanels:
         self.focus.draw(surface)
         if self.human_to_act and g.phase is Phase.MOVE:
             theme.blit_wrapped(surface, prompts.fmt(_("Pick where to go: click a lit square or room, or use {move} "
-                                                       "and press {confirm}.")), pygame.Rect(self.hud.button_x, BUTTON_Y + 4, self.hud.button_w, 200),
+                                                       "and press {confirm}.")), pygame.Rect(self.hud.button_x, self.hud.button_y + 4, self.hud.button_w, 200),
                                theme.BODY, theme.CREAM)
         elif not m.is_human(g.actor) and not g.over:
             theme.blit_wrapped(surface, prompts.fmt(_("Computer players are taking their turn. Press {confirm} or click "
-                                                       "to hurry them.")), pygame.Rect(self.hud.button_x, BUTTON_Y + 4, self.hud.button_w, 200),
+                                                       "to hurry them.")), pygame.Rect(self.hud.button_x, self.hud.button_y + 4, self.hud.button_w, 200),
                                theme.SMALL, theme.MUTED)
         draw_log(surface, self.hud.log_rect, self._log_render(), LOG_SIZE, log_line())
 

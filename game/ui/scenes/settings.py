@@ -28,7 +28,7 @@ from game.ui.registry import make
 from game.ui.scene import Scene
 from game.ui.widgets import Button, FocusGroup, Label, footer_hint
 
-ROW_X, ROW_W, ROW_H, ROW_STEP, ROW_Y = 200, 880, 48, 52, 84
+ROW_X, ROW_W, ROW_H, ROW_STEP, ROW_Y = 200, 880, 48, 50, 78
 #: The value area at the right of a row: ◀ arrow, bar (volume) or pips (choices), ▶ arrow.
 ARROW_W, BAR_W = 44, 220
 VALUE_W = 2 * ARROW_W + BAR_W + 16

@@ -296,13 +296,19 @@ class BoardPanels:
         self.focus.draw(surface)
         if self.human_to_act and g.phase is Phase.MOVE:
             theme.blit_wrapped(surface, prompts.fmt(_("Pick where to go: click a lit square or room, or use {move} "
-                                                       "and press {confirm}.")), pygame.Rect(self.hud.button_x, self.hud.button_y + 4, self.hud.button_w, 200),
+                                                       "and press {confirm}.")), self._help_rect(),
                                theme.BODY, theme.CREAM)
         elif not m.is_human(g.actor) and not g.over:
             theme.blit_wrapped(surface, prompts.fmt(_("Computer players are taking their turn. Press {confirm} or click "
-                                                       "to hurry them.")), pygame.Rect(self.hud.button_x, self.hud.button_y + 4, self.hud.button_w, 200),
+                                                       "to hurry them.")), self._help_rect(),
                                theme.SMALL, theme.MUTED)
         draw_log(surface, self.hud.log_rect, self._log_render(), LOG_SIZE, log_line())
+
+    def _help_rect(self) -> pygame.Rect:
+        """Where the help under the whose-turn panel goes (where the buttons would be; in
+        the TV layout, whose buttons take the panel's width, 10 pixels in from its sides)."""
+        pad = 10 if self.hud.die_on_board else 0
+        return pygame.Rect(self.hud.button_x + pad, self.hud.button_y + 4, self.hud.button_w - 2 * pad, 200)
 
     def die_centres(self) -> list[tuple[int, int]]:
         """The centre of each die's face in the HUD (one per die of the rules)."""

@@ -2,7 +2,8 @@
 
 Fields: ``language`` ("en", "es", "ca"), ``volume`` (0.0-1.0: the sound effects),
 ``music_volume`` (0.0-1.0: the music, its own setting), ``muted`` (all sound off),
-``fullscreen``, ``text_size`` ("normal" or "large"), ``animation_speed``
+``fullscreen``, ``text_size`` ("normal" or "large"), ``layout`` (the board game's
+layout: "auto", "standard" or "tv"; see :mod:`game.ui.boardlayout`), ``animation_speed``
 ("normal", "fast" or "instant"), ``card_hints`` (the detective level of the
 card game's case file: "turn", one hint a turn, or "unlimited"), ``keys`` (intent name -> list of pygame
 key names, e.g. ``{"confirm": ["return", "space"]}``), ``read_aloud`` (the game
@@ -32,6 +33,7 @@ TEXT_SIZES = ("normal", "large")
 SPEEDS = ("normal", "fast", "instant")
 #: The card game's hints (issue 14): one revealed fact per turn, or as many as you like.
 CARD_HINTS = ("turn", "unlimited")
+LAYOUTS = ("auto", "standard", "tv")
 
 
 @dataclass
@@ -44,6 +46,7 @@ class Settings:
     muted: bool = False
     fullscreen: bool = False
     text_size: str = "normal"
+    layout: str = "auto"
     animation_speed: str = "normal"
     card_hints: str = "turn"
     keys: dict[str, list[str]] = field(default_factory=dict)
@@ -128,7 +131,8 @@ def settings_from_dict(data: Any, path: str | Path = "<memory>") -> Settings:
         if not ok:
             raise bad(N_("the setting “{field}” holds something the game does not understand"), key)
         setattr(out, key, value)
-    choices = {"language": LANGUAGES, "text_size": TEXT_SIZES, "animation_speed": SPEEDS, "card_hints": CARD_HINTS}
+    choices = {"language": LANGUAGES, "text_size": TEXT_SIZES, "animation_speed": SPEEDS, "card_hints": CARD_HINTS,
+               "layout": LAYOUTS}
     for key, allowed in choices.items():
         if getattr(out, key) not in allowed:
             raise bad(N_("the setting “{field}” must be one of {choices}"), key, choices=", ".join(allowed))

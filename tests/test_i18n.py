@@ -412,7 +412,7 @@ def test_text_fits_its_box_in_every_language(lang, size):
             px, lines, rects = view._label_layout(rid)
             assert px >= theme.SMALL, rid
             box = view.room_box[rid]
-            assert all(r.width <= box.width * view.square for r in rects), (lang, rid, lines)
+            assert all(r.width <= box.width * view.cell[0] for r in rects), (lang, rid, lines)
     finally:
         app.close()
         theme.set_text_scale(1.0)

@@ -169,21 +169,25 @@ def test_keyboard_drives_the_settings_screen(tmp_path):
         assert app.music.volume == pytest.approx(0.4) and s.music_row.label == "Music: 40%"
         assert load_settings(path)[0].music_volume == pytest.approx(0.4)
         assert load_settings(path)[0].volume == pytest.approx(0.9)
-        for _ in range(4):
-            key(app, pygame.K_DOWN)                   # Sound, Fullscreen, Text size, Speed
+        for _ in range(5):
+            key(app, pygame.K_DOWN)                   # Sound, Fullscreen, Text size, Layout, Speed
         assert s.focus.focused is s.speed_row
         key(app, pygame.K_RIGHT)
         assert app.store.settings.animation_speed == "fast"
         key(app, pygame.K_LEFT)
         key(app, pygame.K_LEFT)                       # normal -> instant (wraps)
         assert load_settings(path)[0].animation_speed == "instant"
+        key(app, pygame.K_UP)                         # Layout
+        assert s.focus.focused is s.layout_row
+        key(app, pygame.K_RIGHT)                      # automatic -> standard, saved
+        assert load_settings(path)[0].layout == "standard" and s.layout_row.label == "Layout: standard"
         key(app, pygame.K_UP)                         # Text size: Enter toggles it
         key(app, pygame.K_RETURN)
         assert app.store.settings.text_size == "large"
         key(app, pygame.K_RETURN)
         assert app.store.settings.text_size == "normal"
-        key(app, pygame.K_DOWN)
-        key(app, pygame.K_DOWN)                       # Read aloud
+        for _ in range(3):
+            key(app, pygame.K_DOWN)                   # Layout, Speed, Read aloud
         assert s.focus.focused is s.read_row
         key(app, pygame.K_DOWN)                       # Case file hints (the card game's detective level)
         assert s.focus.focused is s.hints_row
@@ -226,8 +230,8 @@ def test_pad_drives_the_settings_screen_from_the_pause_menu(tmp_path):
             press(app, DOWN)                          # Volume, Music, Sound
         press(app, A)
         assert app.store.settings.muted and load_settings(path)[0].muted and app.music.muted
-        for _ in range(3):
-            press(app, DOWN)                          # Speed
+        for _ in range(4):
+            press(app, DOWN)                          # Fullscreen, Text size, Layout, Speed
         press(app, RIGHT)
         assert app.speed == anim.FAST
         press(app, B)                                 # B: back to the pause menu, its labels follow
@@ -284,7 +288,7 @@ def test_text_fits_in_every_language_and_size(lang, size):
                 assert getattr(w, "size", theme.SMALL) >= theme.SMALL     # never below 20 px
                 if isinstance(w, SettingRow):
                     assert theme.fit_px(w.label, w.size, True, w.available_width()) >= theme.SMALL
-            for row in (s.sound_row, s.fullscreen_row, s.speed_row):
+            for row in (s.sound_row, s.fullscreen_row, s.layout_row, s.speed_row):
                 row.step(+1)
             if app.store.settings.fullscreen:
                 app.prefs.set_fullscreen(False, save=False)

@@ -702,17 +702,13 @@ def test_setup_remove_keeps_focus_on_the_row(app):
 
 
 def test_weapons_and_tokens_keep_off_room_names(app):
-    view = app.board_view()
+    view = app.board_view()                                          # all twelve at once: tests/test_couch.py
     for rid in view.board.rooms:
         label = view.label_rect[rid]
         assert label.collidepoint(view.room_label_centre(rid))
-        free = [sq for sq in view.board.rooms[rid].squares if not view.square_rect(sq).colliderect(label)]
-        slots = view.weapon_slots[rid] + view.token_slots[rid]
-        on_label = [sq for sq in slots if view.square_rect(sq).colliderect(label)]
-        assert len(on_label) <= max(0, len(slots) - len(free)), (rid, on_label)   # only when the room is full
-        assert not any(view.square_rect(sq).colliderect(label) for sq in view.weapon_slots[rid]), rid
-        if len(free) >= 12:
-            assert not set(view.weapon_slots[rid]) & set(view.token_slots[rid])
+        rects = [view.piece_rect("weapon", p) for p in view.weapon_places[rid]] + [
+            view.piece_rect("token", p) for p in view.token_places[rid]]
+        assert not any(r.colliderect(label) for r in rects), rid
     big = view.label_rect["billiard_room"]                           # two lines
     assert big.height > 50
 

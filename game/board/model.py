@@ -31,12 +31,15 @@ class Door:
 @dataclass(frozen=True)
 class Room:
     """A room: its id (a room card id), the squares it covers, the corridor squares
-    in front of its doors, and the room its secret passage leads to (or None)."""
+    in front of its doors, the room its secret passage leads to (or None), and
+    the room square where that passage's picture stands (or None: for drawing,
+    so that no piece is put on it)."""
 
     id: str
     squares: frozenset[Square]
     doors: tuple[Square, ...]
     passage_to: str | None = None
+    passage_square: Square | None = None
 
 
 @dataclass(frozen=True, eq=False)

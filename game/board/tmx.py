@@ -366,7 +366,7 @@ class _Loader:
         room_models = {
             rid: Room(id=rid, squares=frozenset(rooms[rid]),
                       doors=tuple(d.square for d in doors if d.room == rid),
-                      passage_to=passages.get(rid))
+                      passage_to=passages.get(rid), passage_square=self.passage_squares.get(rid))
             for rid in ROOMS
         }
         return Board(width=MAP_WIDTH, height=MAP_HEIGHT, corridor=frozenset(corridor), rooms=room_models,
@@ -474,6 +474,7 @@ class _Loader:
 
     def passages(self, objs: list, rooms: dict[str, set[Square]]) -> dict[str, str]:
         links: dict[str, str] = {}
+        self.passage_squares: dict[str, Square] = {}     # where each passage's picture stands (its "from" room)
         for obj in objs:
             self.check_type(obj, "passage", "passages")
             sq = self.object_square(obj)
@@ -499,6 +500,7 @@ class _Loader:
                     raise self.error(f"the {CARD_NAMES[x]} already has a secret passage to the "
                                      f"{CARD_NAMES[links[x]]}; a room has at most one", obj, sq)
                 links[x] = y
+            self.passage_squares[a] = sq
         return links
 
     def starts(self, objs: list, corridor: set[Square]) -> dict[str, Square]:

@@ -81,11 +81,13 @@ class App:
 
     # ------------------------------------------------------------ board
     def board_view(self):
-        """The board drawing (built once, on first use)."""
-        if self.board_drawing is None:
-            from game.ui.boardview import BoardView
+        """The board drawing in the layout in use (built on first use, again when the layout changes)."""
+        from game.ui.boardlayout import layout_for
+        from game.ui.boardview import BoardView
 
-            self.board_drawing = BoardView(self.board, self.map_path if self.map_pictures_ok else None)
+        layout = layout_for(self.store.settings.layout, self.window.get_size()[0])
+        if self.board_drawing is None or self.board_drawing.layout is not layout:
+            self.board_drawing = BoardView(self.board, self.map_path if self.map_pictures_ok else None, layout)
         return self.board_drawing
 
     def new_seed(self) -> int:

@@ -1,8 +1,10 @@
 """Drawing the mansion: the static board (pre-rendered once from the Tiled map
 and scaled to the square size), room names, highlights, tokens and weapons.
 
-Units: ``square`` is the size of one board square in logical pixels (28 at
-1280 x 720); squares are ``(col, row)``.
+Units: ``cell`` is one board square's (width, height) in logical pixels
+(28 x 28 in the standard layout, 35 x 28 in the TV layout: see
+:mod:`game.ui.boardlayout`); squares are ``(col, row)``.  The room names
+follow the text size (larger with "Large text").
 """
 
 from __future__ import annotations
@@ -18,7 +20,9 @@ from game.board.model import Board, Square
 from game.rules.cards import SUSPECTS, WEAPONS
 from game.rules.events import Position
 from game.ui import assets, theme
+from game.ui.boardlayout import STANDARD, BoardLayout
 from game.ui.i18n import card
+from game.ui.roomlayout import on_floor, room_spots
 
 Point = tuple[float, float]
 
@@ -76,42 +80,46 @@ def _plain_plan(board: Board, px: int) -> pygame.Surface:
 class BoardView:
     """Where things are on screen and how the board looks.
 
-    ``origin`` is the top-left pixel of the board, ``square`` the side of a
-    square in pixels.  ``static`` is the cached board picture (tiles, grid and
-    room names) drawn once; everything that moves is drawn on top each frame.
+    ``layout`` (:class:`~game.ui.boardlayout.BoardLayout`) gives ``origin``,
+    the top-left pixel of the board, ``cell``, a square's (width, height) in
+    pixels (``square`` is the smaller of the two), and the pieces' sizes.
+    ``static`` is the cached board picture (tiles, grid and room names) drawn
+    once; everything that moves is drawn on top each frame.
     """
 
-    def __init__(self, board: Board, map_path: Path | None, origin: tuple[int, int] = (10, 10),
-                 square: int = 28) -> None:
+    def __init__(self, board: Board, map_path: Path | None, layout: BoardLayout = STANDARD) -> None:
         self.board = board
-        self.origin = origin
-        self.square = square
-        self.rect = pygame.Rect(origin, (board.width * square, board.height * square))
+        self.layout = layout
+        self.origin = layout.origin
+        self.cell = layout.square
+        self.square = min(self.cell)
+        self.rect = pygame.Rect(self.origin, (board.width * self.cell[0], board.height * self.cell[1]))
         tiles = _tile_layer(map_path, board) if map_path else None
         if tiles is None:
             tiles = _plain_plan(board, 32)
         self.static = pygame.transform.smoothscale(tiles, self.rect.size).convert() \
             if pygame.display.get_surface() else pygame.transform.smoothscale(tiles, self.rect.size)
+        self.token_size = layout.token
+        self.weapon_size = layout.weapon
         self._grid_lines()
         self._room_geometry()
         self._room_names()
-        self.token_size = square - 2
-        self.weapon_size = square - 4
 
     # --------------------------------------------------------- geometry
     def square_rect(self, sq: Square) -> pygame.Rect:
         """The screen rectangle of a square."""
-        return pygame.Rect(self.origin[0] + sq[0] * self.square, self.origin[1] + sq[1] * self.square,
-                           self.square, self.square)
+        sx, sy = self.cell
+        return pygame.Rect(self.origin[0] + sq[0] * sx, self.origin[1] + sq[1] * sy, sx, sy)
 
     def square_centre(self, sq: Square) -> Point:
-        return (self.origin[0] + (sq[0] + .5) * self.square, self.origin[1] + (sq[1] + .5) * self.square)
+        sx, sy = self.cell
+        return (self.origin[0] + (sq[0] + .5) * sx, self.origin[1] + (sq[1] + .5) * sy)
 
     def square_at(self, pos: tuple[int, int]) -> Square | None:
         """The square under a logical pixel, or None off the board."""
         if not self.rect.collidepoint(pos):
             return None
-        return (int((pos[0] - self.origin[0]) // self.square), int((pos[1] - self.origin[1]) // self.square))
+        return (int((pos[0] - self.origin[0]) // self.cell[0]), int((pos[1] - self.origin[1]) // self.cell[1]))
 
     def position_at(self, pos: tuple[int, int]) -> Position | None:
         """The destination under a pixel: a room id for a room square, else the square."""
@@ -121,50 +129,84 @@ class BoardView:
         return self.board.room_of.get(sq, sq)
 
     def _room_geometry(self) -> None:
-        """Each room's bounding box, its name's rectangle (:attr:`label_rect`,
-        logical pixels) and the squares for tokens and weapons: never under
-        the name; weapons above it, tokens below it, away from the side walls
-        where possible."""
+        """Each room's bounding box (squares), its name's rectangle
+        (:attr:`label_rect`, logical pixels) and the places of its pieces
+        (:attr:`weapon_places`, :attr:`token_places`: six centres each, all
+        twelve at once off the name, off the walls and apart; see
+        :func:`game.ui.roomlayout.room_spots`).  The name stands in the
+        middle of the room, or, when the pieces do not fit round it, as
+        little higher or lower as lets them fit (:attr:`label_shift`, pixels),
+        and if need be a little smaller (:attr:`label_cap`: its largest size
+        in pixels, never below 20)."""
         self.room_box: dict[str, pygame.Rect] = {}
         self.label_rect: dict[str, pygame.Rect] = {}
-        self.token_slots: dict[str, list[Square]] = {}
-        self.weapon_slots: dict[str, list[Square]] = {}
+        self.label_shift: dict[str, int] = {}
+        self.label_cap: dict[str, int] = {}
+        self.weapon_places: dict[str, list[Point]] = {}
+        self.token_places: dict[str, list[Point]] = {}
         for rid, room in self.board.rooms.items():
             cols = [c for c, _r in room.squares]
             rows = [r for _c, r in room.squares]
             box = pygame.Rect(min(cols), min(rows), max(cols) - min(cols) + 1, max(rows) - min(rows) + 1)
             self.room_box[rid] = box
+        side = max(self.token_size, self.layout.disc)
+        wall = 2 * max(2, round(self.square / 10))
         for rid, room in self.board.rooms.items():
-            box = self.room_box[rid]
-            _size, _lines, rects = self._label_layout(rid)
-            label = rects[0].unionall(rects[1:]).move(self.origin).inflate(4, 4)   # plus the 2-pixel shadow
+            marks = {d.inside for d in self.board.doors if d.room == rid} | (
+                {room.passage_square} if room.passage_square else set())
+            spots = None
+            for cap in range(theme.px(24), theme.SMALL - 1, -2):
+                self.label_cap[rid] = cap
+                for dy in self._label_shifts(rid):
+                    self.label_shift[rid] = dy
+                    label = self._label_box(rid)
+                    if dy == 0 or on_floor(label.inflate(0, wall).clip(self.destination_rect(rid)), room.squares,
+                                           self.origin, self.cell):
+                        spots = room_spots(room.squares, self.origin, self.cell, label, side, marks)
+                    if spots is not None:
+                        break
+                if spots is not None:
+                    break
+            else:
+                self.label_cap[rid], self.label_shift[rid] = theme.px(24), 0
+                label = self._label_box(rid)
+                spots = room_spots(room.squares, self.origin, self.cell, label, side, marks, strict=False)
             self.label_rect[rid] = label
-            squares = sorted(room.squares, key=lambda s: (s[1], s[0]))
-            covered = [s for s in squares if self.square_rect(s).colliderect(label)]
-            free = [s for s in squares if s not in covered]
-            inner = [s for s in free if box.left < s[0] < box.right - 1] or free
-            cy = label.centery
+            self.weapon_places[rid], self.token_places[rid] = spots
 
-            def centre_y(sq: Square) -> float:
-                return self.square_centre(sq)[1]
+    def _label_shifts(self, rid: str) -> list[int]:
+        """The name's shifts to try (pixels, up negative): none, then half a
+        square more each time, up and down, and last against the top or the
+        bottom wall of the room's box."""
+        _size, _lines, rects = self._label_layout(rid)
+        room_h = self.room_box[rid].height * self.cell[1]
+        wall = max(2, round(self.square / 10))
+        reach = max(0, (room_h - rects[0].unionall(rects[1:]).height - 4) // 2 - wall)   # against a wall
+        step = self.cell[1] // 2
+        shifts = [sign * k * step for k in range(1, reach // step + 1) for sign in (-1, 1)] + [-reach, reach]
+        return [0] + sorted(set(shifts) - {0}, key=lambda d: (abs(d), d))
 
-            above = sorted((s for s in inner if centre_y(s) < cy), key=lambda s: (s[1] != box.top + 1, s[1], s[0]))
-            below = sorted((s for s in inner if centre_y(s) >= cy),
-                           key=lambda s: (s[1] != box.bottom - 2, -s[1], s[0]))
-            others = [s for s in free if s not in above and s not in below]   # beside the name, by the walls
-            weapons = (above + sorted(others, key=lambda s: (s[1], s[0])) + below[::-1] + covered)[:6]
-            tokens = below + sorted(others, key=lambda s: (-s[1], s[0])) + above[::-1] + covered
-            # tokens keep off the weapons' squares while the room has room for both
-            self.weapon_slots[rid] = weapons
-            self.token_slots[rid] = ([s for s in tokens if s not in weapons] + [s for s in tokens if s in weapons])[:6]
+    def _label_box(self, rid: str) -> pygame.Rect:
+        """The name's rectangle on screen, its shadow included."""
+        _size, _lines, rects = self._label_layout(rid)
+        return rects[0].unionall(rects[1:]).move(self.origin).inflate(4, 4)
+
+    def piece_rect(self, kind: str, point: Point) -> pygame.Rect:
+        """The rectangle (logical pixels) a piece covers at ``point``:
+        ``kind`` "token" (its box) or "weapon" (its round plate)."""
+        side = self.token_size if kind == "token" else self.layout.disc
+        r = pygame.Rect(0, 0, side, side)
+        r.center = (int(point[0]), int(point[1]))
+        return r
 
     def _label_layout(self, rid: str) -> tuple[int, list[str], list[pygame.Rect]]:
         """A room name's font size, lines and line rectangles (board-local pixels),
         centred in the room's bounding box; long names shrink, then wrap."""
         box = self.room_box[rid]
-        width = box.width * self.square - 12
+        width = box.width * self.cell[0] - 12
         label = card(rid)
-        for size in range(24, theme.SMALL - 1, -1):    # never below 20 pixels: a child reads these
+        smallest = theme.SMALL
+        for size in range(self.label_cap.get(rid, theme.px(24)), smallest - 1, -1):   # never below 20 pixels
             if theme.font_px(size, True).size(label)[0] <= width:
                 lines = [label]
                 break
@@ -173,7 +215,7 @@ class BoardView:
                 lines = wrapped
                 break
         else:
-            size, lines = theme.SMALL, theme.wrap(label, width, theme.SMALL, True, exact=True)
+            size, lines = smallest, theme.wrap(label, width, smallest, True, exact=True)
         cx, cy = self.room_label_centre(rid)
         cx -= self.origin[0]
         cy -= self.origin[1]
@@ -189,29 +231,29 @@ class BoardView:
         return size, lines, rects
 
     def room_label_centre(self, room: str) -> Point:
+        """The centre of the room's name: the middle of its box, moved by :attr:`label_shift`."""
         box = self.room_box[room]
-        return (self.origin[0] + (box.left + box.width / 2) * self.square,
-                self.origin[1] + (box.top + box.height / 2) * self.square)
+        return (self.origin[0] + (box.left + box.width / 2) * self.cell[0],
+                self.origin[1] + (box.top + box.height / 2) * self.cell[1] + self.label_shift.get(room, 0))
 
     def token_point(self, suspect: str, pos: Position, others_in_room: list[str] | None = None) -> Point:
         """The pixel centre of ``suspect``'s token at ``pos`` (in a room, the
-        suspect's own slot, so several tokens spread over the room)."""
+        suspect's own place, so several tokens spread over the room)."""
         if isinstance(pos, str):
-            slots = self.token_slots.get(pos) or sorted(self.board.rooms[pos].squares)
-            return self.square_centre(slots[SUSPECTS.index(suspect) % len(slots)])
+            return self.token_places[pos][SUSPECTS.index(suspect) % len(self.token_places[pos])]
         return self.square_centre(pos)
 
     def weapon_point(self, weapon: str, room: str, rank: int | None = None) -> Point:
-        """The pixel centre of a weapon in its room: the top-left corner first;
-        ``rank`` is its place among the weapons in that room (default: its
-        place among all weapons)."""
-        slots = self.weapon_slots.get(room) or sorted(self.board.rooms[room].squares)
-        return self.square_centre(slots[(WEAPONS.index(weapon) if rank is None else rank) % len(slots)])
+        """The pixel centre of a weapon in its room: the top row's middle
+        first; ``rank`` is its place among the weapons in that room (default:
+        its place among all weapons)."""
+        places = self.weapon_places[room]
+        return places[(WEAPONS.index(weapon) if rank is None else rank) % len(places)]
 
     # ------------------------------------------------------------ static
     def _grid_lines(self) -> None:
         """A faint grid on corridor squares so steps can be counted."""
-        line = pygame.Surface((self.square, self.square), pygame.SRCALPHA)
+        line = pygame.Surface(self.cell, pygame.SRCALPHA)
         pygame.draw.rect(line, (60, 40, 25, 70), line.get_rect(), 1)
         for sq in self.board.corridor:
             r = self.square_rect(sq).move(-self.origin[0], -self.origin[1])
@@ -262,8 +304,9 @@ class BoardView:
         bounding box, or a corridor square."""
         if isinstance(dest, str):
             box = self.room_box[dest]
-            return pygame.Rect(self.origin[0] + box.left * self.square, self.origin[1] + box.top * self.square,
-                               box.width * self.square, box.height * self.square)
+            sx, sy = self.cell
+            return pygame.Rect(self.origin[0] + box.left * sx, self.origin[1] + box.top * sy, box.width * sx,
+                               box.height * sy)
         return self.square_rect(dest)
 
     def draw_cursor(self, surface: pygame.Surface, dest: Position, t: float) -> None:
@@ -283,8 +326,9 @@ class BoardView:
         surface.blit(img, img.get_rect(center=(x, y)))
 
     def draw_weapon(self, surface: pygame.Surface, weapon: str, point: Point) -> None:
+        """A weapon's icon on its round plate, centred on ``point``."""
         img = assets.weapon(weapon, self.weapon_size)
         x, y = int(point[0]), int(point[1])
-        pygame.draw.circle(surface, (70, 45, 30), (x, y), self.square // 2)
-        pygame.draw.circle(surface, (250, 242, 226), (x, y), self.square // 2 - 2)
+        pygame.draw.circle(surface, (70, 45, 30), (x, y), self.layout.disc // 2)
+        pygame.draw.circle(surface, (250, 242, 226), (x, y), self.layout.disc // 2 - 2)
         surface.blit(img, img.get_rect(center=(x, y)))

@@ -21,6 +21,7 @@ SCENE_NAMES = ("title", "setup", "board", "notebook", "suggestion", "cover", "ga
                                                                      "settings-silent", "notebook-hints", "unplugged",
                                                                      "report", "report-computer", "show-card", "accuse", "why-not") + \
     ("accuse-confirm", "pause-menu", "quit", "nobody-banner") + MOMENT_SCENES + \
+    ("board-tv", "board-crowded") + \
     ("lesson-twice", "lesson-blocked", "lesson-out", "lesson-pulled", "lesson-still", "lesson-stuck",
      "lesson-over", "lesson-report")
 
@@ -186,6 +187,9 @@ def build_scene(app, scene: str, seed: int = 3) -> None:
         picker.focus.focus_on(picker.items["weapon"][2])
         app.push(picker)
         return
+    if scene in ("board-tv", "board-crowded"):   # couch mode; every token and weapon in one room
+        _couch(app, scene, seed)
+        return
     if scene == "nobody-banner":      # nobody could show a card: the banner across the table, at rest
         from game.rules.events import NobodyDisproved
 
@@ -331,6 +335,28 @@ def _card_moment(app, scene: str, seed: int) -> None:
     app.push(table)
     table.queue.extend(events)
     _until_moment(app, table)
+
+
+def _couch(app, scene: str, seed: int) -> None:
+    """``board-tv``: the board in the TV layout (chosen in the settings, so at
+    any window size) on a person's turn, the die rolled.  ``board-crowded``:
+    six players, and every token and every weapon drawn in the Billiard Room
+    (the shown places only: the game itself goes on as dealt)."""
+    if scene == "board-tv":
+        app.store.settings.layout = "tv"
+    setup = GameSetup(seats=(SeatConfig("scarlet", "human"),) + tuple(
+        SeatConfig(s, "computer") for s in ("mustard", "white", "green", "peacock", "plum")), seed=seed)
+    match = Match(app.board, setup)
+    advance(match, lambda g: g.turn == 0 and g.phase is Phase.START and _turns(g) >= 13)
+    board = make("board", app, match)
+    app.push(board)
+    if scene == "board-crowded":
+        board.shown_pos = {s: "billiard_room" for s in board.shown_pos}
+        board.shown_weapons = {w: "billiard_room" for w in board.shown_weapons}
+        return
+    board.do(Roll())
+    _settle(board)
+    board.update(0.3)
 
 
 def take_screenshot(app_class, path: str, scene: str = "title", size: tuple[int, int] = (1280, 720),

@@ -402,6 +402,13 @@ class Preferences:
         prompts.set_keys(self.app.router.input.keys)
         return self._saved(True)
 
+    def set_layout(self, layout: str, save: bool = True) -> str | None:
+        """The board game's layout: "auto" (TV in a window wider than
+        :data:`game.ui.boardlayout.TV_WIDTH` pixels), "standard" or "tv"; the
+        board takes it on its next frame (:meth:`App.board_view`)."""
+        self.settings.layout = layout if layout in ("auto", "standard", "tv") else "auto"
+        return self._saved(save)
+
     def set_fullscreen(self, on: bool, save: bool = True) -> str | None:
         """Fullscreen (the desktop's size) or back to a resizable window; the
         picture is scaled to fit either way."""

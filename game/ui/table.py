@@ -458,10 +458,35 @@ def status_width(rect: pygame.Rect, thinking: bool) -> int:
     return rect.width - 90 - (DOTS_ROOM if thinking else 0)
 
 
+#: A whose-turn panel at least this tall (pixels) wraps its status onto a second line
+#: (the board's TV layout, whose panel is narrower); a lower one shrinks it to one line.
+TALL_TURN = 110
+
+
+def status_lines(rect: pygame.Rect, status: str, thinking: bool = False) -> list[str]:
+    """The ``status`` as :func:`draw_turn` writes it in the panel ``rect``:
+    one line, or in a tall panel (:data:`TALL_TURN`) wrapped onto two lines
+    when it is too long (the text a little smaller if need be, never below 20 pixels)."""
+    width = status_width(rect, thinking)
+    if rect.height < TALL_TURN or theme.font(theme.SMALL).size(status)[0] <= width:
+        return [status]
+    for p in range(theme.px(theme.SMALL), theme.SMALL - 1, -1):      # two lines, smaller text if need be
+        lines = theme.wrap(status, width, p, exact=True)
+        if len(lines) <= 2:
+            break
+    return lines
+
+
 def status_rect(rect: pygame.Rect, status: str, thinking: bool = True) -> pygame.Rect:
-    """Where :func:`draw_turn` draws the ``status`` line in the whose-turn panel ``rect``."""
-    img = theme.text(status, theme.SMALL, theme.BRASS, max_width=status_width(rect, thinking))
-    return img.get_rect(topleft=(rect.left + 80, rect.top + 50))
+    """Where :func:`draw_turn` draws the ``status`` line (its last line) in the whose-turn panel ``rect``."""
+    lines = status_lines(rect, status, thinking)
+    img = theme.text(lines[-1], theme.SMALL, theme.BRASS, max_width=status_width(rect, thinking))
+    return img.get_rect(topleft=(rect.left + 80, rect.top + 50 + (len(lines) - 1) * _status_step()))
+
+
+def _status_step() -> int:
+    """Pixels from one status line to the next."""
+    return theme.font(theme.SMALL).get_linesize()
 
 
 def draw_turn(surface: pygame.Surface, rect: pygame.Rect, suspect: str, name: str, status: str,
@@ -473,13 +498,16 @@ def draw_turn(surface: pygame.Surface, rect: pygame.Rect, suspect: str, name: st
     surface.blit(img, img.get_rect(center=(rect.left + 40, rect.centery)))
     theme.blit_text(surface, name, (rect.left + 80, rect.top + 10), theme.HEADING, theme.CREAM, True,
                     max_width=rect.width - 90)
-    return theme.blit_text(surface, status, (rect.left + 80, rect.top + 50), theme.SMALL, theme.BRASS,
-                           max_width=status_width(rect, thinking))
+    out = None
+    for i, line in enumerate(status_lines(rect, status, thinking)):
+        out = theme.blit_text(surface, line, (rect.left + 80, rect.top + 50 + i * _status_step()), theme.SMALL,
+                              theme.BRASS, max_width=status_width(rect, thinking))
+    return out
 
 
 def thinking_rect(rect: pygame.Rect, text_rect: pygame.Rect) -> pygame.Rect:
     """The three thinking dots' box (pixels): after the status line ``text_rect``, in the panel ``rect``."""
-    return pygame.Rect(text_rect.right + 10, rect.top + 55, 2 * 14 + 12, 12)
+    return pygame.Rect(text_rect.right + 10, text_rect.top + 5, 2 * 14 + 12, 12)
 
 
 def draw_thinking(surface: pygame.Surface, t: float, rect: pygame.Rect, text_rect: pygame.Rect) -> None:
@@ -524,8 +552,8 @@ def turn_labels(rect: pygame.Rect, name: str, statuses: list[str], thinking: lis
     test): the seat's ``name``, each of the ``statuses`` it may show and each
     of the ``thinking`` ones (shown with the dots after them)."""
     out = [Label(pygame.Rect(rect.left + 80, rect.top + 10, rect.width - 90, 36), name, theme.HEADING, True)]
-    out += [Label(pygame.Rect(rect.left + 80, rect.top + 48, status_width(rect, False), 28), text, theme.SMALL)
-            for text in statuses]
-    out += [Label(pygame.Rect(rect.left + 80, rect.top + 48, status_width(rect, True), 28), text, theme.SMALL)
-            for text in thinking]
+    for texts, dots in ((statuses, False), (thinking, True)):
+        for text in texts:
+            out += [Label(pygame.Rect(rect.left + 80, rect.top + 48 + i * _status_step(), status_width(rect, dots), 28),
+                          line, theme.SMALL) for i, line in enumerate(status_lines(rect, text, dots))]
     return out

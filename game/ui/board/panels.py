@@ -1,6 +1,8 @@
 """The board game's panels: the mansion on the left; on the right whose turn
 it is (with the status line), the die or dice, the buttons of a person's
-turn, and the public log with the active rules under it.
+turn, and the public log with the active rules under it.  Where each part
+goes depends on the layout in use, standard or TV
+(:mod:`game.ui.boardlayout`, ``self.hud``).
 
 :class:`BoardPanels` is the drawing half of
 :class:`~game.ui.board.table.BoardScene` (a mixin: it reads the scene's
@@ -19,19 +21,21 @@ from game.ui import anim, assets, prompts, theme
 from game.ui.banner import banner_label, draw_banner
 from game.ui.board.moments import draw_suggestion
 from game.ui.board.rules_text import rules_line
+from game.ui.boardlayout import STANDARD, BoardLayout
 from game.ui.i18n import _, fmt
 from game.ui.scene import OPEN_NOTEBOOK, focus_on
 from game.ui.table import (draw_log, draw_log_frame, draw_thinking, draw_turn, status_rect, thinking_rect, turn_labels,
                            wrap_log)
 from game.ui.widgets import Button, Label
 
-#: HUD geometry (logical pixels).
-HUD_X, HUD_W = 700, 570
-TURN_RECT = pygame.Rect(HUD_X, 10, HUD_W, 84)
-DIE_RECT = pygame.Rect(HUD_X, 104, 112, 112)
-BUTTON_X, BUTTON_W, BUTTON_H, BUTTON_STEP, BUTTON_Y = 826, 444, 50, 56, 104
+#: HUD geometry of the standard layout (logical pixels); the scene reads its own
+#: layout's (``self.hud``: :class:`~game.ui.boardlayout.BoardLayout`).
+HUD_X, HUD_W = STANDARD.hud_x, STANDARD.hud_w
+TURN_RECT = STANDARD.turn_rect
+DIE_RECT = STANDARD.die_rect
+BUTTON_X, BUTTON_W, BUTTON_H, BUTTON_STEP, BUTTON_Y = STANDARD.button_x, STANDARD.button_w, 50, 56, 104
 NOTEBOOK_SLOT = 5
-LOG_RECT = pygame.Rect(HUD_X, 444, HUD_W, 266)
+LOG_RECT = STANDARD.log_rect
 LOG_SIZE, LOG_LINE = theme.SMALL, 25
 #: What a person reads while these events are played on their turn.
 ANSWERING = (ev.SuggestionMade, ev.TokenSummoned, ev.WeaponMoved, ev.DisproveRequested, ev.CannotDisprove,
@@ -44,13 +48,38 @@ def log_line() -> int:
     return max(LOG_LINE, theme.font(LOG_SIZE).get_linesize() + 1)
 
 
-def die_panel(dice: int) -> pygame.Rect:
-    """The die panel: taller with two dice, one face above the other."""
-    return DIE_RECT if dice == 1 else DIE_RECT.inflate(0, DIE_RECT.height).move(0, DIE_RECT.height // 2)
+#: The side of one die's place on the board (TV layout), pixels.
+BOARD_DIE = 96
+
+
+def die_panel(dice: int, view=None) -> pygame.Rect:
+    """The die panel of ``view``'s layout (a :class:`~game.ui.boardview.BoardView`;
+    None: the standard layout): beside the buttons, or in the TV layout in
+    the middle of the board's case-file space (the map's envelope squares);
+    taller with two dice, one face above the other."""
+    layout = view.layout if view is not None else STANDARD
+    if layout.die_on_board and view.board.envelope:
+        squares = [view.square_rect(sq) for sq in view.board.envelope]
+        r = pygame.Rect(0, 0, BOARD_DIE, BOARD_DIE * dice)
+        r.center = squares[0].unionall(squares[1:]).center
+        return r
+    die = layout.die_rect
+    return die if dice == 1 else die.inflate(0, die.height).move(0, die.height // 2)
+
+
+def button_rect(layout: BoardLayout, slot: int) -> pygame.Rect:
+    """The rectangle of the button in place ``slot`` (0 at the top; the
+    notebook's is :data:`NOTEBOOK_SLOT`)."""
+    return pygame.Rect(layout.button_x, layout.button_y + slot * BUTTON_STEP, layout.button_w, BUTTON_H)
 
 
 class BoardPanels:
     """What the board scene draws and says (see the module)."""
+
+    @property
+    def hud(self) -> BoardLayout:
+        """The layout in use: the board view's."""
+        return self.view.layout
 
     # ============================================================ buttons
     def buttons(self) -> list[Button]:
@@ -72,8 +101,7 @@ class BoardPanels:
                     (Accuse, _("Accuse"), self.open_accuse)]
             for cls, label, fn in spec:
                 if cls in kinds:
-                    y = BUTTON_Y + len(buttons) * BUTTON_STEP
-                    buttons.append(Button(pygame.Rect(BUTTON_X, y, BUTTON_W, BUTTON_H), label, fn))
+                    buttons.append(Button(button_rect(self.hud, len(buttons)), label, fn))
         if self.match.humans and (self.human_to_act or not buttons):
             buttons.append(self.notebook_button)
         self.focus.set(buttons, 0)
@@ -177,8 +205,8 @@ class BoardPanels:
         if key != self._log_key:
             self._log_key = key
             cache = self.__dict__.setdefault("_wrap_cache", {})
-            lines = wrap_log(self.match.log[-14:], cache, LOG_RECT.width - 28, LOG_SIZE)
-            room = LOG_RECT.height - 70 - len(self._rules_lines()) * log_line()   # the rules line takes the bottom
+            lines = wrap_log(self.match.log[-14:], cache, self.hud.log_rect.width - 28, LOG_SIZE)
+            room = self.hud.log_rect.height - 70 - len(self._rules_lines()) * log_line()   # the rules line takes the bottom
             self._log_lines = lines[-(room // log_line()):]
         return self._log_lines
 
@@ -188,13 +216,13 @@ class BoardPanels:
         key = (_("Rules: {rules}"), theme.text_scale())
         if getattr(self, "_rules_key", None) != key:
             self._rules_key = key
-            self._rules_cache = theme.wrap(rules_line(self.game.options), LOG_RECT.width - 28, LOG_SIZE)
+            self._rules_cache = theme.wrap(rules_line(self.game.options), self.hud.log_rect.width - 28, LOG_SIZE)
         return self._rules_cache
 
     def _rules_top(self) -> int:
         """Where the rules lines start (pixels): just above the key hint."""
         hint_h = theme.font(theme.SMALL).get_height()
-        return LOG_RECT.bottom - 8 - hint_h - 2 - len(self._rules_lines()) * log_line()
+        return self.hud.log_rect.bottom - 8 - hint_h - 2 - len(self._rules_lines()) * log_line()
 
     # =============================================================== draw
     def _backdrop(self) -> pygame.Surface:
@@ -204,11 +232,11 @@ class BoardPanels:
             s = pygame.Surface(self.app.window.surface.get_size()).convert()
             theme.background(s)
             s.blit(self.view.static, self.view.origin)
-            theme.panel(s, TURN_RECT)
+            theme.panel(s, self.hud.turn_rect)
             theme.panel(s, self.die_rect, theme.PANEL)
-            draw_log_frame(s, LOG_RECT, self.hint_line())
+            draw_log_frame(s, self.hud.log_rect, self.hint_line())
             for i, line in enumerate(self._rules_lines()):
-                theme.blit_text(s, line, (LOG_RECT.left + 14, self._rules_top() + i * log_line()), LOG_SIZE,
+                theme.blit_text(s, line, (self.hud.log_rect.left + 14, self._rules_top() + i * log_line()), LOG_SIZE,
                                 (214, 176, 96))
             self._backdrop_surf = s
         return self._backdrop_surf
@@ -220,6 +248,8 @@ class BoardPanels:
         return self.view.weapon_point(weapon, room, rank)
 
     def draw(self, surface: pygame.Surface) -> None:
+        if self.app.board_view() is not self.view:      # the window or the setting changed the layout
+            self.relayout()
         surface.blit(self._backdrop(), (0, 0))
         v = self.view
         g = self.game
@@ -259,30 +289,37 @@ class BoardPanels:
         self.refresh_buttons()
         kind = _("Person") if m.is_human(g.turn) else _("Computer")
         thinking = self.pending is not None and not self.busy
-        r = draw_turn(surface, TURN_RECT, g.seats[g.turn].suspect, m.seat_name(g.turn), self._status() or kind,
+        r = draw_turn(surface, self.hud.turn_rect, g.seats[g.turn].suspect, m.seat_name(g.turn), self._status() or kind,
                       thinking)
         if thinking:
-            draw_thinking(surface, self.t, TURN_RECT, r)
+            draw_thinking(surface, self.t, self.hud.turn_rect, r)
         self._draw_dice(surface)
         self.focus.draw(surface)
         used = 0
         if self.human_to_act and g.phase is Phase.MOVE:
             theme.blit_wrapped(surface, prompts.fmt(_("Pick where to go: click a lit square or room, or use {move} "
-                                                       "and press {confirm}.")), pygame.Rect(BUTTON_X, BUTTON_Y + 4, BUTTON_W, 200),
+                                                       "and press {confirm}.")), self._help_rect(),
                                theme.BODY, theme.CREAM)
         elif not m.is_human(g.actor) and not g.over:
             used = theme.blit_wrapped(surface, prompts.fmt(_("Computer players are taking their turn. Press {confirm} or "
-                                                              "click to hurry them.")),
-                                      pygame.Rect(BUTTON_X, BUTTON_Y + 4, BUTTON_W, 200), theme.SMALL, theme.MUTED)
-        draw_log(surface, LOG_RECT, self._log_render(), LOG_SIZE, log_line())
+                                                              "click to hurry them.")), self._help_rect(),
+                                      theme.SMALL, theme.MUTED)
+        draw_log(surface, self.hud.log_rect, self._log_render(), LOG_SIZE, log_line())
         draw_suggestion(surface, self.suggestion_show, m, self.suggestion_rect(used), self.t)
 
     def suggestion_rect(self, hint_height: int = 0) -> pygame.Rect:
         """The suggestion panel (pixels): on the right under the hurry hint
         (``hint_height`` pixels tall, 0: none), above the notebook button or the log."""
-        top = BUTTON_Y + (hint_height + 8 if hint_height else 0)
-        bottom = (self.notebook_button.rect.top if self.notebook_button in self.focus.buttons else LOG_RECT.top) - 8
-        return pygame.Rect(BUTTON_X, top, BUTTON_W, bottom - top)
+        hud = self.hud
+        top = hud.button_y + (hint_height + 8 if hint_height else 0)
+        bottom = (self.notebook_button.rect.top if self.notebook_button in self.focus.buttons else hud.log_rect.top) - 8
+        return pygame.Rect(hud.button_x, top, hud.button_w, bottom - top)
+
+    def _help_rect(self) -> pygame.Rect:
+        """Where the help under the whose-turn panel goes (where the buttons would be; in
+        the TV layout, whose buttons take the panel's width, 10 pixels in from its sides)."""
+        pad = 10 if self.hud.die_on_board else 0
+        return pygame.Rect(self.hud.button_x + pad, self.hud.button_y + 4, self.hud.button_w - 2 * pad, 200)
 
     def die_centres(self) -> list[tuple[int, int]]:
         """The centre of each die's face in the HUD (one per die of the rules)."""
@@ -315,7 +352,7 @@ class BoardPanels:
         """The thinking dots while a computer player thinks (see :meth:`Scene.mark_rects <game.ui.scene.Scene.mark_rects>`)."""
         if self.pending is not None and not self.busy:
             kind = _("Person") if self.match.is_human(self.game.turn) else _("Computer")
-            return [thinking_rect(TURN_RECT, status_rect(TURN_RECT, self._status() or kind))]
+            return [thinking_rect(self.hud.turn_rect, status_rect(self.hud.turn_rect, self._status() or kind))]
         return []
 
     def widgets(self) -> list:
@@ -323,12 +360,12 @@ class BoardPanels:
         out: list = list(self.focus.buttons)
         thinking = [fmt(t, name=s) for t in ("{name} picks a card to show.", "{name} is thinking…") for s in SUSPECTS]
         thinking += [_("Waiting for the others to answer…"), _("Checking the envelope…")] + self.start_texts()
-        out += [Label(pygame.Rect(BUTTON_X, 0, BUTTON_W - 28, 30), fmt("{name} suggests", name=s), theme.SMALL, True)
-                for s in SUSPECTS]                    # the suggestion panel's heading, every name
-        out += turn_labels(TURN_RECT, self.match.seat_name(self.game.turn), [self._status()], thinking)  # every name
+        out += [Label(pygame.Rect(self.hud.button_x, 0, self.hud.button_w - 28, 30), fmt("{name} suggests", name=s),
+                      theme.SMALL, True) for s in SUSPECTS]   # the suggestion panel's heading, every name
+        out += turn_labels(self.hud.turn_rect, self.match.seat_name(self.game.turn), [self._status()], thinking)  # every name
         for line in self._log_render():
-            out.append(Label(pygame.Rect(LOG_RECT.left + 14, 0, LOG_RECT.width - 28, LOG_LINE), line, LOG_SIZE))
+            out.append(Label(pygame.Rect(self.hud.log_rect.left + 14, 0, self.hud.log_rect.width - 28, LOG_LINE), line, LOG_SIZE))
         for i, line in enumerate(self._rules_lines()):
-            out.append(Label(pygame.Rect(LOG_RECT.left + 14, self._rules_top() + i * log_line(), LOG_RECT.width - 28,
+            out.append(Label(pygame.Rect(self.hud.log_rect.left + 14, self._rules_top() + i * log_line(), self.hud.log_rect.width - 28,
                                          log_line()), line, LOG_SIZE))
         return out + [banner_label()]

@@ -23,8 +23,7 @@ from game.rules.actions import Accuse, EndTurn, Move, Roll, Suggest, TakePassage
 from game.rules.engine import Phase
 from game.rules.errors import IllegalActionError
 from game.ui import anim
-from game.ui.board.panels import BUTTON_H, BUTTON_STEP, BUTTON_W, BUTTON_X, BUTTON_Y, NOTEBOOK_SLOT, \
-    BoardPanels, die_panel
+from game.ui.board.panels import NOTEBOOK_SLOT, BoardPanels, button_rect, die_panel
 from game.ui.board.moments import SuggestionShow
 from game.ui.board.presenter import BoardPresenter
 from game.ui.i18n import _
@@ -50,7 +49,7 @@ class BoardScene(BoardPanels, TableScene):
         self.die_value: int | None = None
         #: the faces of the last roll, one per die (two with the two-dice house rule)
         self.dice_faces: tuple[int, ...] = ()
-        self.die_rect = die_panel(match.game.options.dice)
+        self.die_rect = die_panel(match.game.options.dice, self.view)
         self.auto_suggested = -1
         self.disprove_open = False
         #: the suggestion on show (its cards, the question going round), or None
@@ -63,8 +62,7 @@ class BoardScene(BoardPanels, TableScene):
         self._log_lines: list[str] = []
         super().__init__(app, match)
         self.notebook_button = self.book_button = Button(
-            pygame.Rect(BUTTON_X, BUTTON_Y + NOTEBOOK_SLOT * BUTTON_STEP, BUTTON_W, BUTTON_H),
-            self.book_texts()[0], self.open_notebook, hint="N")
+            button_rect(self.view.layout, NOTEBOOK_SLOT), self.book_texts()[0], self.open_notebook, hint="N")
         self._resume_state()
         app.store.autosave(match)
 
@@ -162,12 +160,21 @@ class BoardScene(BoardPanels, TableScene):
     # ============================================================== input
     def language_changed(self) -> None:
         """Another language or text size: write the board, the HUD and the log again."""
+        self.relayout()
+        super().language_changed()
+
+    def relayout(self) -> None:
+        """Take the board view of the layout in use (standard or TV: the
+        setting, or the window's width) and place the panels again."""
         self.view = self.app.board_view()
+        self.die_rect = die_panel(self.game.options.dice, self.view)
+        self.notebook_button.rect = button_rect(self.view.layout, NOTEBOOK_SLOT)
         self._backdrop_surf = None
         self._highlight_key = None
         self.__dict__.pop("_wrap_cache", None)
+        self.__dict__.pop("_rules_key", None)
         self._log_key = None
-        super().language_changed()
+        self._buttons_key = None
 
     def handle_turn(self, intent: Intent) -> bool:
         """The notebook button; hurrying a computer player (Enter, or a click
@@ -254,6 +261,8 @@ class BoardScene(BoardPanels, TableScene):
     def advance(self, dt: float) -> None:
         """Run the animation; when it is done, play the next queued events
         (at once, skipped, while skipping)."""
+        if self.app.board_view() is not self.view:      # the window or the setting changed the layout
+            self.relayout()
         if self.anim is not None:
             self.anim.update(dt)
             if self.skipping:

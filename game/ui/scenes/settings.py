@@ -1,5 +1,6 @@
 """The settings screen: language, volume, music volume, sound on/off, fullscreen, text size,
-animation speed, read aloud, the card game's hints (one a turn or unlimited), and the way to the Controls screen (key mapping).
+the board's layout (automatic, standard, TV), animation speed, read aloud, the card game's hints
+(one a turn or unlimited), and the way to the Controls screen (key mapping).
 
 Opened from the title screen and from the pause menu.  Each row shows
 "Name: value" with ◀ ▶ arrows: Left / Right (keyboard arrows, d-pad, stick)
@@ -19,7 +20,7 @@ from typing import Callable
 import pygame
 
 from game.i18n import LANGUAGE_NAMES, LANGUAGES
-from game.settings import CARD_HINTS, SPEEDS, TEXT_SIZES
+from game.settings import CARD_HINTS, LAYOUTS, SPEEDS, TEXT_SIZES
 from game.ui import theme
 from game.ui.i18n import _
 from game.ui.input import Intent, Kind
@@ -27,7 +28,7 @@ from game.ui.registry import make
 from game.ui.scene import Scene
 from game.ui.widgets import Button, FocusGroup, Label, footer_hint
 
-ROW_X, ROW_W, ROW_H, ROW_STEP, ROW_Y = 200, 880, 48, 50, 76
+ROW_X, ROW_W, ROW_H, ROW_STEP, ROW_Y = 200, 880, 44, 46, 74
 #: The value area at the right of a row: ◀ arrow, bar (volume) or pips (choices), ▶ arrow.
 ARROW_W, BAR_W = 44, 220
 VALUE_W = 2 * ARROW_W + BAR_W + 16
@@ -151,14 +152,16 @@ class SettingsScene(Scene):
                                         lambda: (1 if self.app.store.settings.fullscreen else 0, 2))
         self.text_row = self._row(5, self.step_text_size,
                                   lambda: (_index(TEXT_SIZES, self.app.store.settings.text_size), len(TEXT_SIZES)))
-        self.speed_row = self._row(6, self.step_speed,
+        self.layout_row = self._row(6, self.step_layout,
+                                    lambda: (_index(LAYOUTS, self.app.store.settings.layout), len(LAYOUTS)))
+        self.speed_row = self._row(7, self.step_speed,
                                    lambda: (_index(SPEEDS, self.app.store.settings.animation_speed), len(SPEEDS)))
-        self.read_row = self._row(7, lambda d: self.set_read_aloud(not self.app.speech.enabled),
+        self.read_row = self._row(8, lambda d: self.set_read_aloud(not self.app.speech.enabled),
                                   lambda: (1 if self.app.speech.enabled else 0, 2))
-        self.hints_row = self._row(8, self.step_card_hints,
+        self.hints_row = self._row(9, self.step_card_hints,
                                    lambda: (_index(CARD_HINTS, self.app.store.settings.card_hints), len(CARD_HINTS)))
         self.rows = [self.language_row, self.volume_row, self.music_row, self.sound_row, self.fullscreen_row,
-                     self.text_row, self.speed_row, self.read_row, self.hints_row]
+                     self.text_row, self.layout_row, self.speed_row, self.read_row, self.hints_row]
         y = ROW_Y + len(self.rows) * ROW_STEP
         half = (ROW_W - 20) // 2
         self.controls_button = Button(pygame.Rect(ROW_X, y, half, ROW_H), _("Controls"), self.controls)
@@ -176,6 +179,8 @@ class SettingsScene(Scene):
         self.sound_row.label = _("Sound: off") if s.muted else _("Sound: on")
         self.fullscreen_row.label = _("Fullscreen: on") if s.fullscreen else _("Fullscreen: off")
         self.text_row.label = text_size_label(self.app)
+        self.layout_row.label = {"standard": _("Layout: standard"), "tv": _("Layout: TV")}.get(
+            s.layout, _("Layout: automatic"))
         self.speed_row.label = {"normal": _("Speed: normal"), "fast": _("Speed: fast"),
                                 "instant": _("Speed: instant")}.get(s.animation_speed, _("Speed: normal"))
         self.read_row.label = _("Read aloud: on") if self.app.speech.enabled else _("Read aloud: off")
@@ -230,6 +235,12 @@ class SettingsScene(Scene):
         size = TEXT_SIZES[(_index(TEXT_SIZES, self.app.store.settings.text_size) + delta) % len(TEXT_SIZES)]
         self.app.play("click")
         self._done(self.app.prefs.set_text_size(size))
+
+    def step_layout(self, delta: int) -> None:
+        """The board's layout: automatic (TV in a window wider than 1600 pixels), standard or TV."""
+        layout = LAYOUTS[(_index(LAYOUTS, self.app.store.settings.layout) + delta) % len(LAYOUTS)]
+        self.app.play("click")
+        self._done(self.app.prefs.set_layout(layout))
 
     def step_speed(self, delta: int) -> None:
         speed = SPEEDS[(_index(SPEEDS, self.app.store.settings.animation_speed) + delta) % len(SPEEDS)]

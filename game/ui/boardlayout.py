@@ -1,0 +1,92 @@
+"""The board game's two layouts of the logical 1280 x 720 picture.
+
+*Standard*: the mansion on the left in squares of 28 x 28 pixels (53 % of the
+width), the panels on the right.  *TV* (couch mode): the mansion is seen a
+little from the side, as on a table from the sofa -- each square 35 pixels
+wide and 28 high, so the board fills 66 % of the width --, its pieces bigger,
+and the panels on the right narrower.  The window shows the logical picture
+scaled to its size (:mod:`game.ui.window`), so at 1920 x 1080 every logical
+pixel is 1.5 window pixels.
+
+The setting ``layout`` ("auto", "standard", "tv") chooses; "auto" takes TV
+when the window is wider than :data:`TV_WIDTH` pixels (:func:`layout_for`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from game.settings import LAYOUTS
+
+__all__ = ["LAYOUTS", "TV_WIDTH", "BoardLayout", "STANDARD", "TV", "layout_for"]
+#: "auto" takes the TV layout in a window wider than this (pixels).
+TV_WIDTH = 1600
+
+
+@dataclass(frozen=True)
+class BoardLayout:
+    """Where the board game's parts go (logical pixels).
+
+    ``origin``: the board's top-left pixel; ``square``: one board square's
+    (width, height); ``token``: a token's box side; ``weapon``: a weapon
+    icon's side; ``disc``: the side of the round plate under a weapon;
+    ``hud_x``, ``hud_w``: the panels' left edge and width; ``button_x``,
+    ``button_w``: the buttons' left edge and width; ``die_on_board``: the
+    die is rolled on the board, in the middle of the case-file space (TV:
+    the buttons then take the panel's whole width), else its panel is at
+    the buttons' left; ``turn_h``: the whose-turn panel's height at the top
+    (112 and more: its status line may take two lines); ``button_y``: the
+    first button's top (then one every 56 pixels, 50 high, the notebook's
+    in the sixth place); the log takes the rest, from 10 pixels under the
+    notebook's button to the bottom.
+    """
+
+    name: str
+    origin: tuple[int, int]
+    square: tuple[int, int]
+    token: int
+    weapon: int
+    disc: int
+    hud_x: int
+    hud_w: int
+    button_x: int
+    button_w: int
+    die_on_board: bool = False
+    turn_h: int = 84
+    button_y: int = 104
+
+    @property
+    def turn_rect(self) -> pygame.Rect:
+        """Whose turn it is, and the status line."""
+        return pygame.Rect(self.hud_x, 10, self.hud_w, self.turn_h)
+
+    @property
+    def die_rect(self) -> pygame.Rect:
+        """The die's panel beside the buttons (one die; two dice, or on the board: see
+        :func:`game.ui.board.panels.die_panel`)."""
+        return pygame.Rect(self.hud_x, self.button_y, 112, 112)
+
+    @property
+    def log_rect(self) -> pygame.Rect:
+        """The public log, with the rules line and the key hint at its bottom."""
+        top = self.button_y + 5 * 56 + 50 + 10
+        return pygame.Rect(self.hud_x, top, self.hud_w, 710 - top)
+
+
+#: 1280 x 720 and smaller windows: the layout every screen was made for.
+STANDARD = BoardLayout("standard", origin=(10, 10), square=(28, 28), token=26, weapon=24, disc=28,
+                       hud_x=700, hud_w=570, button_x=826, button_w=444)
+#: Couch mode: the board 840 x 700 (66 % of the width), tokens of 30 and weapons of 26 on plates of 30,
+#: the die on the board, the whose-turn panel taller (its status on two lines when long).
+TV = BoardLayout("tv", origin=(6, 10), square=(35, 28), token=30, weapon=26, disc=30,
+                 hud_x=852, hud_w=422, button_x=852, button_w=422, die_on_board=True, turn_h=112, button_y=132)
+
+
+def layout_for(choice: str, window_width: int) -> BoardLayout:
+    """The layout for the setting ``choice`` ("auto", "standard" or "tv";
+    anything else counts as "auto") in a window ``window_width`` pixels wide."""
+    if choice == "tv" or (choice not in ("standard", "tv") and window_width > TV_WIDTH):
+        return TV
+    return STANDARD

@@ -191,7 +191,12 @@ def test_keyboard_drives_the_settings_screen(tmp_path):
         assert s.focus.focused is s.read_row
         key(app, pygame.K_DOWN)                       # Case file hints (the card game's detective level)
         assert s.focus.focused is s.hints_row
-        key(app, pygame.K_DOWN)                       # Controls
+        key(app, pygame.K_DOWN)                       # the last row: Controls and Back are in the title line
+        assert s.focus.focused is s.hints_row
+        for _ in range(10):
+            key(app, pygame.K_UP)                     # up past Language to the title line
+        assert s.focus.focused in (s.controls_button, s.back_button)
+        key(app, pygame.K_LEFT)
         assert s.focus.focused is s.controls_button
         key(app, pygame.K_RIGHT)                      # left/right move between Controls and Back
         assert s.focus.focused is s.back_button

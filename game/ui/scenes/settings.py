@@ -28,7 +28,10 @@ from game.ui.registry import make
 from game.ui.scene import Scene
 from game.ui.widgets import Button, FocusGroup, Label, footer_hint
 
-ROW_X, ROW_W, ROW_H, ROW_STEP, ROW_Y = 200, 880, 44, 46, 74
+ROW_X, ROW_W, ROW_H, ROW_STEP, ROW_Y = 200, 880, 48, 50, 74
+#: Controls and Back sit in the title line, left and right of the title (ten rows fill the rest).
+CORNER_W, CORNER_Y = 320, 14
+TITLE_W = 1280 - 2 * (30 + CORNER_W + 12)
 #: The value area at the right of a row: ◀ arrow, bar (volume) or pips (choices), ▶ arrow.
 ARROW_W, BAR_W = 44, 220
 VALUE_W = 2 * ARROW_W + BAR_W + 16
@@ -162,10 +165,8 @@ class SettingsScene(Scene):
                                    lambda: (_index(CARD_HINTS, self.app.store.settings.card_hints), len(CARD_HINTS)))
         self.rows = [self.language_row, self.volume_row, self.music_row, self.sound_row, self.fullscreen_row,
                      self.text_row, self.layout_row, self.speed_row, self.read_row, self.hints_row]
-        y = ROW_Y + len(self.rows) * ROW_STEP
-        half = (ROW_W - 20) // 2
-        self.controls_button = Button(pygame.Rect(ROW_X, y, half, ROW_H), _("Controls"), self.controls)
-        self.back_button = Button(pygame.Rect(ROW_X + ROW_W - half, y, half, ROW_H), _("Back"), self.back,
+        self.controls_button = Button(pygame.Rect(30, CORNER_Y, CORNER_W, ROW_H), _("Controls"), self.controls)
+        self.back_button = Button(pygame.Rect(1250 - CORNER_W, CORNER_Y, CORNER_W, ROW_H), _("Back"), self.back,
                                   hint="Esc")
         self.focus.set(self.rows + [self.controls_button, self.back_button],
                        self.focus.focus if self.focus.buttons else 0)
@@ -299,9 +300,9 @@ class SettingsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         theme.background(surface)
         self._label()
-        theme.blit_text(surface, _("Settings"), (640, 14), theme.TITLE, theme.BRASS, True, "midtop", ROW_W)
+        theme.blit_text(surface, _("Settings"), (640, 10), theme.TITLE, theme.BRASS, True, "midtop", TITLE_W)
         self.focus.draw(surface)
-        y = ROW_Y + (len(self.rows) + 1) * ROW_STEP + 2
+        y = ROW_Y + len(self.rows) * ROW_STEP + 2
         silent = self.app.speech.problem() if self.app.speech.enabled else None
         if silent and not self.message:     # read aloud is on but cannot be heard: say why
             theme.blit_wrapped(surface, silent, pygame.Rect(ROW_X, y, ROW_W, 60), theme.SMALL, theme.BRASS,
@@ -313,11 +314,11 @@ class SettingsScene(Scene):
         footer_hint(surface, _("{move} to choose and change, {confirm} to press, {back} to go back"))
 
     def widgets(self) -> list:
-        y = ROW_Y + (len(self.rows) + 1) * ROW_STEP + 2
+        y = ROW_Y + len(self.rows) * ROW_STEP + 2
         silent = self.app.speech.problem() if self.app.speech.enabled else None
         lines = theme.wrap(silent, ROW_W, theme.SMALL) if silent else []
         return list(self.focus.buttons) + [
-            Label(pygame.Rect(640 - ROW_W // 2, 14, ROW_W, 50), _("Settings"), theme.TITLE, True),
+            Label(pygame.Rect(640 - TITLE_W // 2, 10, TITLE_W, 50), _("Settings"), theme.TITLE, True),
             Label(pygame.Rect(640 - ROW_W // 2, y, ROW_W, 30), _("Changes are saved at once."), theme.BODY)] + [
             Label(pygame.Rect(ROW_X, y + i * 32, ROW_W, 32), line, theme.SMALL) for i, line in enumerate(lines)]
 

@@ -20,8 +20,8 @@ from game.ui.banner import banner_label, draw_banner
 from game.ui.board.rules_text import rules_line
 from game.ui.i18n import _, fmt
 from game.ui.scene import OPEN_NOTEBOOK, focus_on
-from game.ui.table import (draw_log, draw_log_frame, draw_thinking, draw_turn, status_rect, thinking_rect, turn_labels,
-                           wrap_log)
+from game.ui.table import (draw_log_frame, draw_thinking, draw_turn, scroll_hint, status_rect, thinking_rect,
+                           turn_labels)
 from game.ui.widgets import Button, Label
 
 #: HUD geometry (logical pixels).
@@ -170,16 +170,15 @@ class BoardPanels:
         """The key hint under the log ("N: notebook" only when people play)."""
         return prompts.fmt(_("{notebook}: notebook    {menu}: menu")) if self.match.humans else prompts.fmt(_("{menu}: menu"))
 
-    def _log_render(self) -> list[str]:
-        """The newest log lines, wrapped, as many as fit above the rules line."""
-        key = len(self.match.log)
-        if key != self._log_key:
-            self._log_key = key
-            cache = self.__dict__.setdefault("_wrap_cache", {})
-            lines = wrap_log(self.match.log[-14:], cache, LOG_RECT.width - 28, LOG_SIZE)
-            room = LOG_RECT.height - 70 - len(self._rules_lines()) * log_line()   # the rules line takes the bottom
-            self._log_lines = lines[-(room // log_line()):]
-        return self._log_lines
+    def log_rect(self) -> pygame.Rect:
+        """The log's panel, where the mouse wheel scrolls it."""
+        return LOG_RECT
+
+    def log_blocks(self) -> list:
+        """The log entries in view (:meth:`game.ui.logview.LogView.layout`), above the rules line."""
+        top = LOG_RECT.top + 38
+        area = pygame.Rect(LOG_RECT.left + 14, top, LOG_RECT.width - 28, self._rules_top() - 4 - top)
+        return self.log_view.layout(self.match.log_entries(), area, LOG_SIZE, log_line())
 
     def _rules_lines(self) -> list[str]:
         """The active rules in one line of plain words (wrapped when long),
@@ -198,8 +197,8 @@ class BoardPanels:
     # =============================================================== draw
     def _backdrop(self) -> pygame.Surface:
         """Everything that never changes: background, board, HUD panels (cached)."""
-        if getattr(self, "_backdrop_surf", None) is None or self._backdrop_hint != self.hint_line():
-            self._backdrop_hint = self.hint_line()
+        if getattr(self, "_backdrop_surf", None) is None or self._backdrop_hint != (self.hint_line(), scroll_hint()):
+            self._backdrop_hint = (self.hint_line(), scroll_hint())
             s = pygame.Surface(self.app.window.surface.get_size()).convert()
             theme.background(s)
             s.blit(self.view.static, self.view.origin)
@@ -272,7 +271,8 @@ class BoardPanels:
             theme.blit_wrapped(surface, prompts.fmt(_("Computer players are taking their turn. Press {confirm} or click "
                                                        "to hurry them.")), pygame.Rect(BUTTON_X, BUTTON_Y + 4, BUTTON_W, 200),
                                theme.SMALL, theme.MUTED)
-        draw_log(surface, LOG_RECT, self._log_render(), LOG_SIZE, log_line())
+        self.log_blocks()
+        self.log_view.draw(surface, LOG_SIZE, log_line())
 
     def die_centres(self) -> list[tuple[int, int]]:
         """The centre of each die's face in the HUD (one per die of the rules)."""
@@ -314,8 +314,8 @@ class BoardPanels:
         thinking = [fmt(t, name=s) for t in ("{name} picks a card to show.", "{name} is thinking…") for s in SUSPECTS]
         thinking += [_("Waiting for the others to answer…"), _("Checking the envelope…")] + self.start_texts()
         out += turn_labels(TURN_RECT, self.match.seat_name(self.game.turn), [self._status()], thinking)  # every name
-        for line in self._log_render():
-            out.append(Label(pygame.Rect(LOG_RECT.left + 14, 0, LOG_RECT.width - 28, LOG_LINE), line, LOG_SIZE))
+        self.log_blocks()
+        out += self.log_view.labels(LOG_SIZE, log_line())
         for i, line in enumerate(self._rules_lines()):
             out.append(Label(pygame.Rect(LOG_RECT.left + 14, self._rules_top() + i * log_line(), LOG_RECT.width - 28,
                                          log_line()), line, LOG_SIZE))

@@ -34,12 +34,9 @@ class BoardPresenter(Presenter):
                 ev.EnvelopeSeen: self.envelope_seen, ev.NobodyDisproved: self.nobody}
 
     def log(self, e: ev.Event) -> str | None:
-        """The log line, read aloud (the log panel is written again when one is added)."""
+        """The log line, read aloud; the event is the one being played (for the status line)."""
         self.scene._playing = e
-        line = super().log(e)
-        if line:
-            self.scene._log_key = None
-        return line
+        return super().log(e)
 
     def pause(self, e: ev.Event) -> None:
         """A moment alone on screen (:data:`BOARD_PAUSES`), as a :class:`anim.Pause`."""

@@ -56,8 +56,6 @@ class BoardScene(BoardPanels, TableScene):
         self.cursor = 0
         self._highlight_key = None
         self._highlight = None
-        self._log_key = None
-        self._log_lines: list[str] = []
         super().__init__(app, match)
         self.notebook_button = self.book_button = Button(
             pygame.Rect(BUTTON_X, BUTTON_Y + NOTEBOOK_SLOT * BUTTON_STEP, BUTTON_W, BUTTON_H),
@@ -162,8 +160,6 @@ class BoardScene(BoardPanels, TableScene):
         self.view = self.app.board_view()
         self._backdrop_surf = None
         self._highlight_key = None
-        self.__dict__.pop("_wrap_cache", None)
-        self._log_key = None
         super().language_changed()
 
     def handle_turn(self, intent: Intent) -> bool:

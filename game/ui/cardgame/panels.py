@@ -19,8 +19,7 @@ from game.ui.banner import banner_label, draw_banner
 from game.ui.cardgame.labels import deck_label, order_label
 from game.core.cards import SUSPECTS
 from game.ui.i18n import _, card, fmt, level_label, ngettext
-from game.ui.table import (draw_log, draw_log_frame, draw_thinking, draw_turn, status_rect, thinking_rect, turn_labels,
-                           wrap_log)
+from game.ui.table import draw_log_frame, draw_thinking, draw_turn, status_rect, thinking_rect, turn_labels
 from game.ui.widgets import Button, CardButton, Label
 
 SEATS_RECT = pygame.Rect(10, 10, 670, 368)
@@ -97,11 +96,14 @@ class CardPanels:
         m = self.match
         return _("Person") if m.is_human(seat) else level_label(m.levels[seat])
 
-    def log_lines(self) -> list[str]:
-        """The newest public log lines, wrapped, as many as fit the log panel."""
-        lines = wrap_log(self.match.log[-16:], self._log_cache, LOG_RECT.width - 28, LOG_SIZE)
-        room = (LOG_RECT.height - 80) // log_step()
-        return lines[-room:]
+    def log_rect(self) -> pygame.Rect:
+        """The log's panel, where the mouse wheel scrolls it."""
+        return LOG_RECT
+
+    def log_blocks(self) -> list:
+        """The log entries in view (:meth:`game.ui.logview.LogView.layout`), above the key hint."""
+        area = pygame.Rect(LOG_RECT.left + 14, LOG_RECT.top + 38, LOG_RECT.width - 28, LOG_RECT.height - 80)
+        return self.log_view.layout(self.match.log_entries(), area, LOG_SIZE, log_step())
 
     def rules_line(self) -> str:
         """The deck and the order of checking joint accusations, in one line."""
@@ -127,7 +129,8 @@ class CardPanels:
             theme.blit_wrapped(surface, prompts.fmt(_("Computer players are taking their turn. Press {confirm} or "
                                                        "click to hurry them.")),
                                pygame.Rect(BUTTON_X + 8, BUTTON_Y + 4, BUTTON_W - 16, 110), theme.SMALL, theme.MUTED)
-        draw_log(surface, LOG_RECT, self.log_lines(), LOG_SIZE, log_step())
+        self.log_blocks()
+        self.log_view.draw(surface, LOG_SIZE, log_step())
         draw_banner(surface, self.banner)
 
     def _draw_seats(self, surface: pygame.Surface) -> None:
@@ -190,8 +193,8 @@ class CardPanels:
                 out.append(Label(pygame.Rect(x, 0, w, SEAT_H), text, size, bold))
             out.append(Label(pygame.Rect(STATE_COL[0], 0, STATE_COL[1], SEAT_H), _("Out"), theme.SMALL, True))
             out.append(Label(pygame.Rect(STATE_COL[0], 0, STATE_COL[1], SEAT_H), _("Turn"), theme.SMALL, True))
-        for line in self.log_lines():
-            out.append(Label(pygame.Rect(LOG_RECT.left + 14, 0, LOG_RECT.width - 28, 25), line, LOG_SIZE))
+        self.log_blocks()
+        out += self.log_view.labels(LOG_SIZE, log_step())
         out.append(Label(pygame.Rect(0, 0, UP_RECT.width - 32, 30), self.rules_line(), theme.SMALL))
         cw, ch = assets.card_size(UP_CARD_W)      # every card of the deck could lie face up: its name must fit
         out += [CardButton(pygame.Rect(0, 0, cw, ch), card(c), data=c) for c in deck(True)]

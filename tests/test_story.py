@@ -210,3 +210,77 @@ def test_no_card_shown_in_secret_reaches_the_log(make, evs, log, named, seed):
         if not view.scroll(-1):
             break
     assert drawn > 0
+
+
+# ------------------------------------------------------------- pulled in
+def _pulled_table(seed: int):
+    """A board table whose seat 0 (Miss Scarlet) is played by a computer
+    until another seat's suggestion brings her token into a room and her
+    next turn is about to be shown; from then on she is a person.  Returns
+    (app, scene, that suggestion)."""
+    from game.rules.setup import GameSetup, SeatConfig
+    from game.ui.board.match import Match
+    from game.ui.board.table import BoardScene
+
+    app = make_app(speed=anim.INSTANT)
+    seats = tuple(SeatConfig(s, "computer", "medium") for s in ("scarlet", "mustard", "white", "green"))
+    scene = BoardScene(app, Match(app.board, GameSetup(seats=seats, seed=seed)))
+    app.push(scene)
+    g = scene.game
+    for _ in range(20000):
+        pull = next((e for e in g.events if isinstance(e, board_ev.TokenSummoned) and e.suspect == "scarlet"), None)
+        if pull is not None or g.over:
+            break
+        app.step(DT, draw=False)
+    assert pull is not None
+    for _ in range(20000):
+        if board_ev.TurnStarted(player=0) in scene.queue:
+            break
+        app.step(DT, draw=False)
+    last = max(i for i, e in enumerate(g.events) if isinstance(e, board_ev.TokenSummoned) and e.suspect == "scarlet")
+    suggestion = next(e for e in reversed(g.events[:last]) if isinstance(e, board_ev.SuggestionMade))
+    scene.match.kinds[0] = "human"
+    scene.match.players.pop(0)
+    app.speed = anim.NORMAL
+    return app, scene, suggestion
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_pulled_in_person_is_told_who_brought_them_and_with_what(seed):
+    app, scene, s = _pulled_table(seed)
+    names = {"scarlet": "Miss Scarlet", "mustard": "Colonel Mustard", "white": "Mrs. White", "green": "Mr. Green"}
+    from game.ui.i18n import card as card_name
+
+    for _ in range(20000):
+        if scene.human_to_act:
+            break
+        assert scene.banner is None or scene.banner.text == "Nobody can show a card!"   # not before her turn
+        app.step(DT, draw=False)
+    app.step(DT, draw=False)
+    b = scene.banner
+    assert b is not None and b.text == f"You were brought to the {card_name(s.room)}!"
+    assert b.sub == (f"{names[scene.match.suspects[s.player]]} brought you here with a suggestion: "
+                     f"{card_name(s.suspect)}, with the {card_name(s.weapon)}, in the {card_name(s.room)}.")
+    for _ in range(int(3.5 / DT) + 5):                               # it goes after its time
+        app.step(DT, draw=False)
+    assert scene.banner is None
+
+
+def test_no_banner_when_nobody_pulled_the_person_in():
+    from game.ui.board.presenter import pulled_in
+
+    own = [board_ev.TurnStarted(0), board_ev.SuggestionMade(0, "scarlet", "rope", "kitchen"),
+           board_ev.TurnStarted(1), board_ev.TurnStarted(0)]
+    assert pulled_in(own, 0, "scarlet") is None                       # her own suggestion moves nobody
+    earlier = [board_ev.SuggestionMade(1, "scarlet", "rope", "kitchen"),
+               board_ev.TokenSummoned("scarlet", (7, 7), "kitchen"), board_ev.TurnStarted(0),
+               board_ev.TurnStarted(1), board_ev.TurnStarted(0)]
+    assert pulled_in(earlier, 0, "scarlet") is None                   # told once: before her last turn
+    other = [board_ev.TurnStarted(0), board_ev.SuggestionMade(1, "white", "rope", "kitchen"),
+             board_ev.TokenSummoned("white", (7, 7), "kitchen"), board_ev.TurnStarted(0)]
+    assert pulled_in(other, 0, "scarlet") is None                     # somebody else's token
+    twice = [board_ev.TurnStarted(0), board_ev.SuggestionMade(1, "scarlet", "rope", "kitchen"),
+             board_ev.TokenSummoned("scarlet", (7, 7), "kitchen"),
+             board_ev.SuggestionMade(2, "scarlet", "knife", "hall"),
+             board_ev.TokenSummoned("scarlet", "kitchen", "hall"), board_ev.TurnStarted(0)]
+    assert pulled_in(twice, 0, "scarlet") == twice[3]                 # the last one counts

@@ -52,6 +52,8 @@ class BoardScene(BoardPanels, TableScene):
         self.die_rect = die_panel(match.game.options.dice)
         self.auto_suggested = -1
         self.disprove_open = False
+        #: the banner "You were brought to the Kitchen!" waiting for the pulled-in person's turn, or None
+        self.pulled_banner: anim.Banner | None = None
         self._playing: ev.Event | None = None   # the event being played (for the status line)
         self.cursor = 0
         self._highlight_key = None
@@ -133,8 +135,13 @@ class BoardScene(BoardPanels, TableScene):
 
     def human_turn(self, actor: int) -> None:
         """A person must show a card (behind the cover), or has just entered a
-        room (the suggestion picker opens by itself, once a turn)."""
+        room (the suggestion picker opens by itself, once a turn).  A person
+        pulled into a room since their last turn first sees who did it (the
+        banner the presenter left in ``pulled_banner``, read aloud)."""
         g = self.game
+        if self.pulled_banner is not None:
+            self.banner, self.pulled_banner = self.pulled_banner, None
+            self.app.speech.say(self.banner.text + " " + self.banner.sub)
         if g.phase is Phase.DISPROVE and not self.disprove_open:
             self.open_disprove(actor)
         elif g.phase is Phase.SUGGEST and self.auto_suggested != self.turn_no:

@@ -284,3 +284,125 @@ def test_no_banner_when_nobody_pulled_the_person_in():
              board_ev.SuggestionMade(2, "scarlet", "knife", "hall"),
              board_ev.TokenSummoned("scarlet", "kitchen", "hall"), board_ev.TurnStarted(0)]
     assert pulled_in(twice, 0, "scarlet") == twice[3]                 # the last one counts
+
+
+# ------------------------------------------------------------------- recap
+def _finished(make, seed: int):
+    """A whole all-computer game played on the real table; returns (app, scene)."""
+    app = make_app(speed=anim.INSTANT)
+    scene, _pkg = make(app, seed)
+    for _ in range(40000):
+        if scene.game.over and not scene.busy:
+            break
+        if app.top is not scene:
+            app.pop(app.top)
+        app.step(DT, draw=False)
+    assert scene.game.over and not scene.busy
+    while app.top is not scene:
+        app.pop(app.top)
+    return app, scene
+
+
+ASKS = {"board": (board_ev.SuggestionMade, board_ev.CannotDisprove, board_ev.CardShown),
+        "cards": (card_ev.Asked, card_ev.NoCard, card_ev.CardShown)}
+
+
+@pytest.mark.parametrize("make", GAMES, ids=IDS)
+@pytest.mark.parametrize("seed", [2, 5])
+def test_the_recap_tells_each_question_in_order_and_who_answered(make, seed):
+    from game.report import recap
+
+    app, scene = _finished(make, seed)
+    kind = scene.match.save_kind
+    ask, none, shown = ASKS[kind]
+    expected = []
+    for e in scene.game.events:                    # the test's own reading of the unredacted events
+        if isinstance(e, ask):
+            cards = (e.suspect, e.weapon, e.room) if kind == "board" else tuple(e.cards)
+            expected.append([e.player, cards, [], None])
+        elif isinstance(e, none) and expected and expected[-1][3] is None:
+            expected[-1][2].append(e.player)
+        elif isinstance(e, shown):
+            expected[-1][3] = e.by
+    r = recap(scene.match.log_events, kind)
+    got = [[q.asker, q.cards, list(q.none), q.shower] for q in r.questions]
+    assert got == expected and len(got) >= 3
+    envelope = scene.game.envelope if kind == "board" else scene.game.crime
+    assert r.envelope == tuple(envelope) and r.winner == scene.game.winner
+    assert [q.number for q in r.items] == list(range(1, len(r.items) + 1))
+
+
+@pytest.mark.parametrize("make", GAMES, ids=IDS)
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_recap_never_says_which_card_was_shown(make, seed):
+    """Given the raw events (every card shown in secret in them), the recap is
+    the same as from the public ones: no secret changes a word of it; and no
+    answer line names a card."""
+    from game.report import recap
+    from game.ui.i18n import card as card_name
+
+    app, scene = _finished(make, seed)
+    m = scene.match
+    kind = m.save_kind
+    raw = list(scene.game.events)
+    assert any(isinstance(e, ASKS[kind][2]) and e.card is not None for e in raw)
+    assert recap(raw, kind) == recap(m.log_events, kind)
+    app.push(_make("recap", app, m))
+    story = app.top
+    names = {card_name(c) for c in m.cards()} - {card_name(s) for s in m.suspects}
+    for k, text, cards in story.blocks():
+        if k == "under":
+            assert not any(n in text for n in names), text
+            assert cards == ()
+
+
+def _make(name, *args):
+    from game.ui.registry import make
+
+    return make(name, *args)
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "ca"])
+@pytest.mark.parametrize("scale", [1.0, 1.2])
+@pytest.mark.parametrize("make", GAMES, ids=IDS)
+def test_the_recap_fits_the_screen_and_scrolls_to_its_end(make, lang, scale):
+    from game import i18n
+    from game.ui import theme
+
+    app, scene = _finished(make, 2)
+    i18n.set_language(lang)
+    theme.set_text_scale(scale)
+    story = _make("recap", app, scene.match)
+    app.push(story)
+    app.step(DT)
+    for w in story.widgets():
+        assert w.text_width() <= w.available_width(), (lang, scale, w.text)
+    view = story.view
+    for label, _cards, _top in story.shown():
+        assert view.top - 2 <= label.rect.top and label.rect.bottom <= view.bottom + 2
+    assert story.max_scroll > 0                                     # a whole game is longer than a screen
+    last = story.rows[-1][0].text
+    assert last not in [lb.text for lb, _c, _t in story.shown()]
+    for _ in range(200):
+        key(app, pygame.K_PAGEDOWN, dt=DT)
+        if story.scroll == story.max_scroll:
+            break
+    assert story.scroll == story.max_scroll
+    assert last in [lb.text for lb, _c, _t in story.shown()]          # the end is reachable
+    assert story.shown()[-1][0].rect.bottom <= 592 + 2              # and stays above the OK button
+
+
+def test_game_over_opens_the_recap_for_everybody():
+    app, scene = _finished(board_table, 2)
+    over = _make("game_over", app, scene.match)
+    app.push(over)
+    for _ in range(100):
+        app.step(0.1, draw=False)
+    from tests.inputs import click
+
+    click(app, over.recap_button.rect.center)
+    from game.ui.registry import is_scene
+
+    assert is_scene(app.top, "recap")
+    key(app, pygame.K_ESCAPE)
+    assert app.top is over

@@ -121,7 +121,8 @@ class LogView:
                step: int) -> list[Block]:
         """Lay out ``entries`` ((line, cards) pairs, oldest first) in ``area``
         (pixels) in text ``size``, lines ``step`` pixels apart: the blocks in
-        view, top to bottom (kept in :attr:`blocks`).  New entries since the
+        view, top to bottom (kept in :attr:`blocks`; the first may be cut by
+        the area's top, and is drawn clipped).  New entries since the
         last layout are followed, or counted in :attr:`newer` when scrolled back."""
         self.area = pygame.Rect(area)
         n = len(entries)
@@ -146,10 +147,8 @@ class LogView:
         blocks: list[Block] = []
         bottom = area.bottom - (self.tag_rect().height + 4 if self.back else 0)   # the tag of newer lines below
         i = n - 1 - self.back
-        while i >= 0:
+        while i >= 0 and bottom > area.top:     # the oldest block in view may be cut by the area's top
             b = self._block(i, entries[i], size, step)
-            if bottom - b.height < area.top and blocks:
-                break
             b.top = bottom - b.height
             bottom = b.top
             blocks.append(b)
@@ -173,16 +172,22 @@ class LogView:
         entries of the log in cream, older ones muted; the scroll bar and,
         scrolled back, the tag of newer entries."""
         area = self.area
+        clip = surface.get_clip()
+        surface.set_clip(area.inflate(0, 2).clip(clip))
         for b in self.blocks:
             colour = theme.CREAM if b.index >= self.total - bright else theme.MUTED
             y = b.top
             for line in b.lines:
-                theme.blit_text(surface, line, (area.left, y), size, colour)
+                if y >= area.top:
+                    theme.blit_text(surface, line, (area.left, y), size, colour)
+                else:                   # cut by the area's top: drawn clipped, not counted as text on screen
+                    surface.blit(theme.text(line, size, colour), (area.left, y))
                 y += step
             x = area.right - BAR_ROOM - len(b.cards) * (THUMB_W + GAP) + GAP
             for c in b.cards:
                 surface.blit(thumb(c), (x, b.top + 1))
                 x += THUMB_W + GAP
+        surface.set_clip(clip)
         self._draw_bar(surface)
         if self.back:
             self._draw_tag(surface)
@@ -228,7 +233,7 @@ class LogView:
         for b in self.blocks:
             width = area.width - BAR_ROOM - (len(b.cards) * (THUMB_W + GAP) if b.cards else 0)
             out += [Label(pygame.Rect(area.left, b.top + i * step, width, step), line, size)
-                    for i, line in enumerate(b.lines)]
+                    for i, line in enumerate(b.lines) if b.top + i * step >= area.top]   # cut lines: not text
         return out
 
     def cards_in_view(self) -> list[str]:

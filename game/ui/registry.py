@@ -34,6 +34,7 @@ SCENES: dict[str, str] = {
     "notebook_chooser": "game.ui.scenes.chooser:NotebookChooser",
     "lesson_choice": "game.ui.scenes.lesson:LessonChoice",
     "report": "game.ui.scenes.report:ReportScene",
+    "recap": "game.ui.scenes.report:RecapScene",
     "pieces": "game.ui.scenes.pieces:PiecesScene",
     # the board game (000, 001, 002)
     "board": "game.ui.board.table:BoardScene",

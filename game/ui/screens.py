@@ -12,6 +12,7 @@ from game.ui.board.match import Match
 from game.ui.match import quick_setup
 from game.ui.cardgame.screens import CARD_SCENES, build_card_scene
 from game.ui.registry import make
+from game.ui.story_screens import STORY_SCENES, build_story_scene
 
 SCENE_NAMES = ("title", "setup", "board", "notebook", "suggestion", "cover", "game-over", "controls", "settings", "presets",
                 "rules", "rules-2", "rules-3", "rules-4", "lesson", "lesson-disprove", "tokens") + CARD_SCENES + ("lesson-speech", "lesson-settings",
@@ -19,7 +20,7 @@ SCENE_NAMES = ("title", "setup", "board", "notebook", "suggestion", "cover", "ga
                                                                      "report", "report-computer", "show-card", "accuse", "why-not") + \
     ("accuse-confirm", "pause-menu", "quit", "nobody-banner") + \
     ("lesson-twice", "lesson-blocked", "lesson-out", "lesson-pulled", "lesson-still", "lesson-stuck",
-     "lesson-over", "lesson-report")
+     "lesson-over", "lesson-report") + STORY_SCENES
 
 #: The lesson on screen in each "lesson..." scene (a key of game.tutorial.LESSONS; "you" where not named).
 LESSON_SCENES = {"lesson": "door", "lesson-disprove": "disprove", "lesson-twice": "twice", "lesson-blocked": "blocked",
@@ -80,6 +81,9 @@ def build_scene(app, scene: str, seed: int = 3) -> None:
         return
     if scene == "quit":                 # the title's Quit, asked first
         app.top.ask_quit()
+        return
+    if scene in STORY_SCENES:           # the log scrolled, the pulled-in banner, the recaps (game/ui/story_screens.py)
+        build_story_scene(app, scene, seed, advance)
         return
     if scene in CARD_SCENES:            # the card game (game/ui/cardgame/screens.py)
         build_card_scene(app, scene, seed)

@@ -54,7 +54,8 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable, Collection, Sequence
 
 from game.hints import BOARD_WORDS, BOARD_WORDS_ABOUT, CARD_GAME_WORDS, CARD_GAME_WORDS_ABOUT, Hint, Table, Wording, deduce, player_name, table
-from game.i18n import _, fmt, nfmt
+from game.core.errors import Np_
+from game.i18n import N_, _, fmt, nfmt
 from game.knowledge.counting import Constraints, solve
 from game.knowledge.record import Reader
 from game.knowledge.tracker import RecordConstraints
@@ -377,6 +378,8 @@ class Recap:
     envelope: tuple[str, str, str]
     winner: int | None
     last_standing: bool
+    #: "board" (the envelope) or "cards" (under the Crime card)
+    game: str = "board"
 
     @property
     def questions(self) -> list[Question]:
@@ -448,28 +451,40 @@ def recap(events: Sequence[Any], game: str) -> Recap:
             right = a.cards == envelope
             items[i] = replace(a, right=None if solved else right)
             solved = solved or right
-    return Recap(tuple(items), envelope, winner, last_standing)
+    return Recap(tuple(items), envelope, winner, last_standing, game)
+
+
+#: The solution's sentences of each game (the board game's envelope, the card game's Crime card).
+SOLUTION_WORDS = {
+    "board": (N_("Nobody could show a card when {who} asked about it ({n}): only {who} or the envelope could "
+                 "hold it."),
+              *Np_("Asked about {n} time: a card was shown, never this one — it was in the envelope.",
+                   "Asked about {n} times: a card was shown each time, never this one — it was in the envelope.")),
+    "cards": (N_("Nobody could show a card when {who} asked about it ({n}): only {who} or the Crime card could "
+                 "hide it."),
+              *Np_("Asked about {n} time: a card was shown, never this one — it was under the Crime card.",
+                   "Asked about {n} times: a card was shown each time, never this one — it was under the Crime "
+                   "card.")),
+}
 
 
 def solution_lines(r: Recap, name: Callable[[int], str]) -> list[tuple[str, str]]:
     """The solution explained from what everybody saw, one (card, sentence)
-    per envelope card, players named by ``name(seat)``: the first time
-    nobody could show a card for a question that named it (only the asker or
-    the envelope could hold it, 000 "Suggestions" 3 / 003), else how often it
+    per hidden card, players named by ``name(seat)``: the first time nobody
+    could show a card for a question that named it (only the asker or the
+    envelope could hold it, 000 "Suggestions" 3 / 003), else how often it
     was asked about with a card shown each time -- never this one, as the
     open envelope now proves --, else that nobody asked: it was found by
     ruling every other card of its kind out."""
+    nobody_words, one, many = SOLUTION_WORDS[r.game]
     out = []
     for c in r.envelope:
         asked = [q for q in r.questions if c in q.cards]
         nobody = next((q for q in asked if q.shower is None), None)
         if nobody is not None:
-            text = fmt("Nobody could show a card when {who} asked about it ({n}): only {who} or the envelope "
-                       "could hold it.", who=name(nobody.asker), n=nobody.number)
+            text = fmt(nobody_words, who=name(nobody.asker), n=nobody.number)
         elif asked:
-            text = nfmt("Asked about {n} time: a card was shown, never this one — it was in the envelope.",
-                        "Asked about {n} times: a card was shown each time, never this one — it was in the "
-                        "envelope.", len(asked))
+            text = nfmt(one, many, len(asked))
         else:
             text = _("Nobody asked about it: it was found by ruling out every other card of its kind.")
         out.append((c, text))

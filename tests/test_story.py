@@ -406,3 +406,23 @@ def test_game_over_opens_the_recap_for_everybody():
     assert is_scene(app.top, "recap")
     key(app, pygame.K_ESCAPE)
     assert app.top is over
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.2])
+def test_the_pulled_in_banner_fits_for_every_room_weapon_and_suspect(scale):
+    """The longest names in every place: the words fit the tall band's box and
+    the line under them wraps on at most its lines (nothing is cut off)."""
+    from game.rules.cards import ROOMS, SUSPECTS, WEAPONS
+    from game.ui import theme
+    from game.ui.banner import SUB_LINES, TEXT_RECT, sub_labels
+    from game.ui.board.presenter import pulled_texts
+
+    make_app()
+    theme.set_text_scale(scale)
+    longest = max(WEAPONS, key=lambda w: len(w))
+    for room in ROOMS:
+        for who in range(len(SUSPECTS)):
+            words, why = pulled_texts(board_ev.SuggestionMade(who, "scarlet", longest, room), SUSPECTS)
+            assert len(theme.wrap(why, TEXT_RECT.width, theme.BODY)) <= SUB_LINES, why
+            for label in sub_labels(words, why):
+                assert label.text_width() <= label.available_width(), label.text

@@ -8,7 +8,7 @@ from __future__ import annotations
 from game.ui.registry import make
 
 #: Scene names (``run.py --screenshot x.png --scene log-scrolled``).
-STORY_SCENES = ("log-scrolled", "card-log-scrolled", "pulled-banner", "recap", "card-recap")
+STORY_SCENES = ("card-log-scrolled", "card-recap", "log-scrolled", "pulled-banner", "recap")
 
 
 def _scroll_to_pictures(table) -> None:

@@ -298,7 +298,8 @@ class RecapScene(Scene):
             out += [("item", f"{item.number}. {head}", cards), ("under", under, ())]
         if not self.recap.items:
             out.append(("under", _("Nobody asked anything."), ()))
-        out.append(("head", self.outcome() + " " + _("The envelope held:"), ()))
+        held = _("The envelope held:") if self.recap.game == "board" else _("Under the Crime card:")
+        out.append(("head", self.outcome() + " " + held, ()))
         for c, why in solution_lines(self.recap, self.name):
             out.append(("fact", card(c) + ": " + why, (c,)))
         out.append(("note", _("Each player's detective report tells what they alone saw."), ()))

@@ -82,9 +82,9 @@ def test_the_wheel_scrolls_over_the_log_only(make):
     view = scene.log_view
     _wheel(app, 1, (20, 20))                                        # over the board / the seats: nothing
     assert view.back == 0
-    _wheel(app, 2, scene.log_rect().center)                         # two notches over the log: two entries
+    _wheel(app, 2, scene.log_panel.center)                         # two notches over the log: two entries
     assert view.back == 2
-    _wheel(app, -1, scene.log_rect().center)
+    _wheel(app, -1, scene.log_panel.center)
     assert view.back == 1
 
 

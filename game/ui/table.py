@@ -189,6 +189,8 @@ class TableScene(Scene):
     book_scene = "notebook"
     game_over_scene = "game_over"
     book_button: Button
+    #: the public log's panel (logical pixels, set by the mode's panels): where the mouse wheel scrolls it
+    log_panel: pygame.Rect | None = None
 
     def __init__(self, app, match) -> None:
         super().__init__(app)
@@ -323,7 +325,7 @@ class TableScene(Scene):
         self.refresh_buttons()
         k = intent.kind
         if k in SCROLLS:
-            return self.scroll_log(intent)
+            return scroll_log(self.log_view, intent, self.log_panel)
         if k is Kind.MENU or k is Kind.BACK:
             self.app.push(make_scene("menu", self.app, self))
             return True
@@ -344,23 +346,6 @@ class TableScene(Scene):
     def handle_turn(self, intent: Intent) -> bool:
         """An intent while nothing is being shown (override); True when used."""
         return False
-
-    def log_rect(self) -> pygame.Rect | None:
-        """The public log's panel (logical pixels; override), where the mouse wheel scrolls it."""
-        return None
-
-    def scroll_log(self, intent: Intent) -> bool:
-        """Scroll the public log (any moment, any device: it is public): the
-        keys a page at a time, the wheel and a pad's stick an entry a notch;
-        the wheel only over the log's panel.  Back to the bottom follows the
-        newest entries again (:class:`~game.ui.logview.LogView`)."""
-        rect = self.log_rect()
-        if intent.device == "mouse" and (rect is None or intent.pos is None or not rect.collidepoint(intent.pos)):
-            return False
-        view = self.log_view
-        step = view.page() if intent.device == "keyboard" else 1
-        view.scroll(step if intent.kind is Kind.LOG_UP else -step)
-        return True
 
     def skip(self) -> None:
         """Finish what is being shown and what is queued behind it."""
@@ -503,6 +488,18 @@ def draw_thinking(surface: pygame.Surface, t: float, rect: pygame.Rect, text_rec
         glow = 0.5 + 0.5 * math.sin(t * 6 - i * 0.9)
         colour = tuple(int(a + (b - a) * glow) for a, b in zip(theme.PANEL_EDGE, theme.BRASS))
         pygame.draw.circle(surface, colour, (box.left + 6 + i * 14, box.centery), 4 + int(glow * 1.5))
+
+
+def scroll_log(view: LogView, intent: Intent, panel: pygame.Rect | None) -> bool:
+    """Scroll the public log ``view`` by ``intent`` (:data:`~game.ui.input.SCROLLS`;
+    any moment, any device: it is public): the keys a page at a time, the
+    wheel and a pad's stick an entry a notch; the wheel only over the log's
+    ``panel``.  Back to the bottom follows the newest entries again.  True when used."""
+    if intent.device == "mouse" and (panel is None or intent.pos is None or not panel.collidepoint(intent.pos)):
+        return False
+    step = view.page() if intent.device == "keyboard" else 1
+    view.scroll(step if intent.kind is Kind.LOG_UP else -step)
+    return True
 
 
 def draw_log_frame(surface: pygame.Surface, rect: pygame.Rect, hint: str) -> None:

@@ -51,6 +51,9 @@ def die_panel(dice: int) -> pygame.Rect:
 class BoardPanels:
     """What the board scene draws and says (see the module)."""
 
+    #: where the mouse wheel scrolls the log (:func:`game.ui.table.scroll_log`)
+    log_panel = LOG_RECT
+
     # ============================================================ buttons
     def buttons(self) -> list[Button]:
         """The buttons on the right now (Roll the die, Suggest, ..., the
@@ -169,10 +172,6 @@ class BoardPanels:
     def hint_line(self) -> str:
         """The key hint under the log ("N: notebook" only when people play)."""
         return prompts.fmt(_("{notebook}: notebook    {menu}: menu")) if self.match.humans else prompts.fmt(_("{menu}: menu"))
-
-    def log_rect(self) -> pygame.Rect:
-        """The log's panel, where the mouse wheel scrolls it."""
-        return LOG_RECT
 
     def log_blocks(self) -> list:
         """The log entries in view (:meth:`game.ui.logview.LogView.layout`), above the rules line."""

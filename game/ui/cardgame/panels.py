@@ -43,6 +43,9 @@ def log_step() -> int:
 class CardPanels:
     """What the card table draws and says (see the module)."""
 
+    #: where the mouse wheel scrolls the log (:func:`game.ui.table.scroll_log`)
+    log_panel = LOG_RECT
+
     def build_buttons(self) -> None:
         """A person's turn to ask: Ask and Accuse; the case file when people play."""
         buttons: list[Button] = []
@@ -95,10 +98,6 @@ class CardPanels:
         """ "Person", or the computer player's level."""
         m = self.match
         return _("Person") if m.is_human(seat) else level_label(m.levels[seat])
-
-    def log_rect(self) -> pygame.Rect:
-        """The log's panel, where the mouse wheel scrolls it."""
-        return LOG_RECT
 
     def log_blocks(self) -> list:
         """The log entries in view (:meth:`game.ui.logview.LogView.layout`), above the key hint."""

@@ -222,7 +222,11 @@ def _pulled_table(seed: int):
     from game.ui.board.match import Match
     from game.ui.board.table import BoardScene
 
-    app = make_app(speed=anim.INSTANT)
+    from game.settings import Settings
+    from game.ui.app import App
+
+    app = App(seed=11, sound=False, speed=anim.INSTANT, threaded_ai=False, settings=Settings(read_aloud=True))
+    app.start()
     seats = tuple(SeatConfig(s, "computer", "medium") for s in ("scarlet", "mustard", "white", "green"))
     scene = BoardScene(app, Match(app.board, GameSetup(seats=seats, seed=seed)))
     app.push(scene)
@@ -261,6 +265,9 @@ def test_a_pulled_in_person_is_told_who_brought_them_and_with_what(seed):
     assert b is not None and b.text == f"You were brought to the {card_name(s.room)}!"
     assert b.sub == (f"{names[scene.match.suspects[s.player]]} brought you here with a suggestion: "
                      f"{card_name(s.suspect)}, with the {card_name(s.weapon)}, in the {card_name(s.room)}.")
+    spoken = " ".join(app.speech.driver.lines)                       # read aloud too, before her prompt
+    assert b.text + " " + b.sub in spoken
+    assert app.speech.driver.lines[-1] == scene._status()
     for _ in range(int(3.5 / DT) + 5):                               # it goes after its time
         app.step(DT, draw=False)
     assert scene.banner is None

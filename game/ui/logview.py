@@ -180,8 +180,12 @@ class LogView:
             for line in b.lines:
                 if y >= area.top:
                     theme.blit_text(surface, line, (area.left, y), size, colour)
-                else:                   # cut by the area's top: drawn clipped, not counted as text on screen
-                    surface.blit(theme.text(line, size, colour), (area.left, y))
+                else:                   # cut by the area's top: only its part inside the area is drawn
+                    img = theme.text(line, size, colour)
+                    cut = min(img.get_height(), area.top - y)
+                    if cut < img.get_height():
+                        part = img.subsurface(pygame.Rect(0, cut, img.get_width(), img.get_height() - cut))
+                        surface.blit(part, (area.left, y + cut))
                 y += step
             x = area.right - BAR_ROOM - len(b.cards) * (THUMB_W + GAP) + GAP
             for c in b.cards:

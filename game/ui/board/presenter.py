@@ -74,8 +74,8 @@ class BoardPresenter(Presenter):
         """A new turn: the die is cleared and nobody is choosing a card to show.
         A person whose token somebody's suggestion brought into a room since
         their last turn is told who and with what (:func:`pulled_in`), in a
-        banner for :data:`~game.ui.pacing.PULLED_TIME` and read aloud once the
-        turn can be played (``scene.pulled_banner``, shown by
+        banner for :data:`~game.ui.pacing.PULLED_TIME` once the turn can be
+        played, read aloud now (``scene.pulled_banner``, shown by
         :meth:`~game.ui.board.table.BoardScene.human_turn`: hurrying the moments
         before it does not skip it); not in the guided game: its lesson says it."""
         super().turn_started(e)
@@ -89,6 +89,7 @@ class BoardPresenter(Presenter):
             if pull is not None:
                 words, why = pulled_texts(pull, m.suspects)
                 scene.pulled_banner = anim.Banner(words, PULLED_TIME / self.app.speed, sub=why)
+                self.app.speech.say(words + " " + why)     # with the turn's line; the prompt follows on its own
 
     def die_rolled(self, e: ev.DieRolled) -> None:
         """The die (or two dice) tumbles and shows the roll."""

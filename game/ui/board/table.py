@@ -137,11 +137,10 @@ class BoardScene(BoardPanels, TableScene):
         """A person must show a card (behind the cover), or has just entered a
         room (the suggestion picker opens by itself, once a turn).  A person
         pulled into a room since their last turn first sees who did it (the
-        banner the presenter left in ``pulled_banner``, read aloud)."""
+        banner the presenter left in ``pulled_banner``)."""
         g = self.game
         if self.pulled_banner is not None:
             self.banner, self.pulled_banner = self.pulled_banner, None
-            self.app.speech.say(self.banner.text + " " + self.banner.sub)
         if g.phase is Phase.DISPROVE and not self.disprove_open:
             self.open_disprove(actor)
         elif g.phase is Phase.SUGGEST and self.auto_suggested != self.turn_no:

@@ -78,8 +78,8 @@ def turn_seconds(make, seed: int, speed: float, max_turns: int = MAX_TURNS) -> l
     scene.presenter.play = timed_play
     limit = 60.0 * (max_turns + 2)
     while len(marks) <= max_turns and not scene.game.over and clock[0] < limit:
-        while app.top is not scene:             # an overlay nobody reads (none expected at an all-computer table)
-            app.pop()
+        while app.top is not scene and not getattr(app.top, "moment", False):   # an overlay nobody reads
+            app.pop()                           # (a moment, issue 14, plays its time and ends by itself)
         app.step(DT, draw=False)
         clock[0] += DT
     app.close()

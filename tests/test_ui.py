@@ -261,6 +261,10 @@ def test_accusation_wrong_then_private_envelope(app):
     assert app.top is env
     wait_guard(app)
     key(app, pygame.K_RETURN)                              # Done - hide
+    moment = app.top                                       # then the wrong accusation for all (issue 14), no envelope
+    assert type(moment).__name__ == "WrongAccusationScene" and not moment.private and moment.cards == (s, w,
+                                                                                                         wrong_room.data)
+    key(app, pygame.K_RETURN)
     assert app.top is board and g.seats[0].eliminated
 
 

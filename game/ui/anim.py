@@ -193,3 +193,45 @@ class Banner(Animation):
     @property
     def shift(self) -> float:
         return self._edge() * 160
+
+
+#: Seconds (normal speed) the three cards of a suggestion take to slide in,
+#: and a "no" shake of a seat asked in turn (000 "Suggestions" 4).
+CUTIN_TIME, SHAKE_TIME = 0.6, 0.18
+
+
+class CutIn(Animation):
+    """``count`` things slide in one after another over ``duration`` seconds,
+    each taking :attr:`SLIDE` of the time and starting a little after the one
+    before, so all are at rest at the end.  :meth:`along` is how far
+    thing ``i`` has come, 0 (not yet in) .. 1 (at rest), eased."""
+
+    #: the share of the whole time each thing takes to slide in
+    SLIDE = 0.6
+
+    def __init__(self, count: int, duration: float) -> None:
+        super().__init__(duration)
+        self.count = max(1, count)
+
+    def along(self, i: int) -> float:
+        """0..1: how far thing ``i`` (0-based) has slid in."""
+        if self.done:
+            return 1.0
+        gap = (1 - self.SLIDE) / max(1, self.count - 1)
+        return ease((self.progress - i * gap) / self.SLIDE)
+
+
+class Shake(Animation):
+    """A quick side-to-side shake ("no") for ``duration`` seconds: ``offset``
+    is the pixels to draw it to the right (negative: to the left), dying away
+    to 0 at the end."""
+
+    #: pixels of the first swing, and the number of swings
+    AMPLITUDE, SWINGS = 7.0, 3
+
+    @property
+    def offset(self) -> float:
+        if self.done:
+            return 0.0
+        p = self.progress
+        return self.AMPLITUDE * (1 - p) * math.sin(p * math.pi * 2 * self.SWINGS)

@@ -36,6 +36,8 @@ SCENES: dict[str, str] = {
     "report": "game.ui.scenes.report:ReportScene",
     "recap": "game.ui.scenes.report:RecapScene",
     "pieces": "game.ui.scenes.pieces:PiecesScene",
+    "case_solved": "game.ui.scenes.verdict:CaseSolvedScene",
+    "accusation_wrong": "game.ui.scenes.verdict:WrongAccusationScene",
     # the board game (000, 001, 002)
     "board": "game.ui.board.table:BoardScene",
     "picker": "game.ui.board.picker:PickerScene",

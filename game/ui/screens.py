@@ -14,11 +14,14 @@ from game.ui.cardgame.screens import CARD_SCENES, build_card_scene
 from game.ui.registry import make
 from game.ui.story_screens import STORY_SCENES, build_story_scene
 
+#: The big moments (issue 14), each built at the start of its animation (``CLUE_SHOT_AT`` steps it on).
+MOMENT_SCENES = ("suggestion-cutin", "question-round", "case-solved", "accusation-wrong", "card-solved",
+                 "card-wrong")
 SCENE_NAMES = ("title", "setup", "board", "notebook", "suggestion", "cover", "game-over", "controls", "settings", "presets",
                 "rules", "rules-2", "rules-3", "rules-4", "lesson", "lesson-disprove", "tokens") + CARD_SCENES + ("lesson-speech", "lesson-settings",
                                                                      "settings-silent", "notebook-hints", "unplugged",
                                                                      "report", "report-computer", "show-card", "accuse", "why-not") + \
-    ("accuse-confirm", "pause-menu", "quit", "nobody-banner") + \
+    ("accuse-confirm", "pause-menu", "quit", "nobody-banner") + MOMENT_SCENES + \
     ("lesson-twice", "lesson-blocked", "lesson-out", "lesson-pulled", "lesson-still", "lesson-stuck",
      "lesson-over", "lesson-report") + STORY_SCENES
 
@@ -84,6 +87,9 @@ def build_scene(app, scene: str, seed: int = 3) -> None:
         return
     if scene in STORY_SCENES:           # the log scrolled, the pulled-in banner, the recaps (game/ui/story_screens.py)
         build_story_scene(app, scene, seed, advance)
+        return
+    if scene in MOMENT_SCENES:
+        build_moment(app, scene, seed)
         return
     if scene in CARD_SCENES:            # the card game (game/ui/cardgame/screens.py)
         build_card_scene(app, scene, seed)
@@ -252,6 +258,83 @@ def build_scene(app, scene: str, seed: int = 3) -> None:
     board.do(Roll())
     _settle(board)
     board.update(0.3)
+
+
+def _until_moment(app, table, limit: int = 3000) -> None:
+    """Step ``app`` (60 frames a second) until a moment (issue 14) is on top of ``table``."""
+    for _i in range(limit):
+        if app.top is not table and getattr(app.top, "moment", False):
+            return
+        app.step(1 / 60, draw=False)
+    raise RuntimeError("no moment came")
+
+
+def build_moment(app, scene: str, seed: int = 3) -> None:
+    """The big moments of :data:`MOMENT_SCENES`, each at the first frame of
+    its animation, at a table of computer players: a suggestion's cut-in; the
+    question going round (the cards at rest); a correct and a wrong
+    accusation, in the board game and in the card game."""
+    from game.rules.actions import Accuse, Suggest
+
+    if scene.startswith("card-"):
+        _card_moment(app, scene, seed)
+        return
+    setup = GameSetup(seats=tuple(SeatConfig(s, "computer", "medium") for s in ("scarlet", "mustard", "white",
+                                                                                 "peacock")), seed=seed)
+    match = Match(app.board, setup)
+    g = match.game
+    if scene in ("suggestion-cutin", "question-round"):
+        advance(match, lambda game: game.phase is Phase.SUGGEST and _round_pick(game) is not None, limit=20000)
+        s, w, room = _round_pick(g)
+        board = make("board", app, match)
+        app.push(board)
+        board.do(Suggest(s, w))
+        board.update(0)
+        if scene == "question-round":        # the cards have slid in: the question starts going round
+            board.anim.skip()
+            board.update(0)
+        return
+    advance(match, lambda game: _turns(game) >= 6 and game.phase is Phase.START)
+    wrong = next(Accuse(s, w, r) for s in ("plum", "green", "scarlet") for w in ("rope", "knife", "wrench")
+                 for r in ("hall", "study", "lounge") if not {s, w, r} & set(g.envelope))
+    events = g.apply(Accuse(*g.envelope) if scene == "case-solved" else wrong)
+    board = make("board", app, match)
+    app.push(board)
+    board.queue.extend(events)
+    _until_moment(app, board)
+
+
+def _round_pick(g) -> tuple[str, str, str] | None:
+    """A suggestion in the turn player's room that the next seat cannot
+    answer and the one after can (a shake, then a glow), or None."""
+    room = g.room_of(g.turn)
+    n = len(g.seats)
+    for s, w in (("plum", "rope"), ("green", "knife"), ("plum", "wrench"), ("white", "lead_pipe")):
+        named = {s, w, room}
+        if not named & set(g.seats[(g.turn + 1) % n].hand) and named & set(g.seats[(g.turn + 2) % n].hand):
+            return s, w, room
+    return None
+
+
+def _card_moment(app, scene: str, seed: int) -> None:
+    """The card game's accusation moments (see :func:`build_moment`)."""
+    from game.cardgame.engine import Accuse as CardAccuse, Decline
+    from game.cardgame.engine import Phase as CardPhase
+    from game.ui.cardgame.screens import card_advance, card_match
+
+    match = card_match(seed, humans=0)
+    g = match.game
+    card_advance(match, lambda game: game.phase is CardPhase.ASK and len(game.events) > 30)
+    persons, weapons, locations = g.view(0).piles
+    s, w, r = g.crime
+    triple = g.crime if scene == "card-solved" else (next(p for p in persons if p != s), w, r)
+    events = g.apply(CardAccuse(*triple))
+    while not g.over and g.phase is CardPhase.JOIN:
+        events += g.apply(Decline())
+    table = make("card_table", app, match)
+    app.push(table)
+    table.queue.extend(events)
+    _until_moment(app, table)
 
 
 def take_screenshot(app_class, path: str, scene: str = "title", size: tuple[int, int] = (1280, 720),

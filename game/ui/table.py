@@ -148,6 +148,17 @@ class Presenter:
         event's pause, divided by the speed setting; skipped with the table)."""
         self.scene.banner = anim.Banner(nobody_text(), BANNER_TIME / self.app.speed)
 
+    def moment(self, name: str, *args, **kwargs) -> bool:
+        """A big moment over the table (issue 14): the scene registered as
+        ``name`` (built with ``app, *args, **kwargs``; it ends by itself or on
+        Enter, a click or a pad's A), pushed unless the table is skipping or at
+        instant speed.  Public only: it is shown to the whole table.  Returns
+        True when pushed (the game's own pause of the event is then the moment's)."""
+        if self.scene.skipping or self.app.speed >= anim.INSTANT:
+            return False
+        self.app.push(make_scene(name, self.app, *args, **kwargs))
+        return True
+
     def turn_started(self, e) -> None:
         """A new turn: counted; a person's turn after the first ignores Enter
         and clicks for :data:`PRIVATE_GUARD` seconds (a hurry-Enter must not play it)."""

@@ -17,6 +17,7 @@ from game.rules.cards import SUSPECTS
 from game.rules.engine import Phase
 from game.ui import anim, assets, prompts, theme
 from game.ui.banner import banner_label, draw_banner
+from game.ui.board.moments import draw_suggestion
 from game.ui.board.rules_text import rules_line
 from game.ui.i18n import _, fmt
 from game.ui.scene import OPEN_NOTEBOOK, focus_on
@@ -262,16 +263,25 @@ class BoardPanels:
             draw_thinking(surface, self.t, TURN_RECT, r)
         self._draw_dice(surface)
         self.focus.draw(surface)
+        used = 0
         if self.human_to_act and g.phase is Phase.MOVE:
             theme.blit_wrapped(surface, prompts.fmt(_("Pick where to go: click a lit square or room, or use {move} "
                                                        "and press {confirm}.")), pygame.Rect(BUTTON_X, BUTTON_Y + 4, BUTTON_W, 200),
                                theme.BODY, theme.CREAM)
         elif not m.is_human(g.actor) and not g.over:
-            theme.blit_wrapped(surface, prompts.fmt(_("Computer players are taking their turn. Press {confirm} or click "
-                                                       "to hurry them.")), pygame.Rect(BUTTON_X, BUTTON_Y + 4, BUTTON_W, 200),
-                               theme.SMALL, theme.MUTED)
+            used = theme.blit_wrapped(surface, prompts.fmt(_("Computer players are taking their turn. Press {confirm} or "
+                                                              "click to hurry them.")),
+                                      pygame.Rect(BUTTON_X, BUTTON_Y + 4, BUTTON_W, 200), theme.SMALL, theme.MUTED)
         self.log_blocks()
         self.log_view.draw(surface, LOG_SIZE, log_line())
+        draw_suggestion(surface, self.suggestion_show, m, self.suggestion_rect(used), self.t)
+
+    def suggestion_rect(self, hint_height: int = 0) -> pygame.Rect:
+        """The suggestion panel (pixels): on the right under the hurry hint
+        (``hint_height`` pixels tall, 0: none), above the notebook button or the log."""
+        top = BUTTON_Y + (hint_height + 8 if hint_height else 0)
+        bottom = (self.notebook_button.rect.top if self.notebook_button in self.focus.buttons else LOG_RECT.top) - 8
+        return pygame.Rect(BUTTON_X, top, BUTTON_W, bottom - top)
 
     def die_centres(self) -> list[tuple[int, int]]:
         """The centre of each die's face in the HUD (one per die of the rules)."""
@@ -312,6 +322,8 @@ class BoardPanels:
         out: list = list(self.focus.buttons)
         thinking = [fmt(t, name=s) for t in ("{name} picks a card to show.", "{name} is thinking…") for s in SUSPECTS]
         thinking += [_("Waiting for the others to answer…"), _("Checking the envelope…")] + self.start_texts()
+        out += [Label(pygame.Rect(BUTTON_X, 0, BUTTON_W - 28, 30), fmt("{name} suggests", name=s), theme.SMALL, True)
+                for s in SUSPECTS]                    # the suggestion panel's heading, every name
         out += turn_labels(TURN_RECT, self.match.seat_name(self.game.turn), [self._status()], thinking)  # every name
         self.log_blocks()
         out += self.log_view.labels(LOG_SIZE, log_line())

@@ -13,6 +13,7 @@ from typing import Callable
 
 from game.rules import events as ev
 from game.ui import anim
+from game.ui.board.moments import SuggestionShow
 from game.ui.i18n import _, fmt
 from game.ui.pacing import BOARD_PAUSES, PULLED_TIME
 from game.ui.table import Presenter
@@ -55,9 +56,11 @@ class BoardPresenter(Presenter):
 
     def handlers(self) -> dict[type, Callable]:
         return {ev.TurnStarted: self.turn_started, ev.DieRolled: self.die_rolled, ev.TokenMoved: self.token_moved,
-                ev.TokenSummoned: self.summoned, ev.TokenPushedIn: self.summoned,
-                ev.WeaponMoved: self.weapon_moved, ev.CardShown: self.card_shown,
-                ev.EnvelopeSeen: self.envelope_seen, ev.NobodyDisproved: self.nobody}
+                ev.SuggestionMade: self.suggested, ev.TokenSummoned: self.summoned, ev.TokenPushedIn: self.summoned,
+                ev.WeaponMoved: self.weapon_moved, ev.CannotDisprove: self.cannot_disprove,
+                ev.DisproveRequested: self.has_card, ev.CardShown: self.card_shown,
+                ev.EnvelopeSeen: self.envelope_seen, ev.NobodyDisproved: self.nobody,
+                ev.PlayerEliminated: self.eliminated, ev.GameWon: self.won}
 
     def log(self, e: ev.Event) -> str | None:
         """The log line, read aloud; the event is the one being played (for the status line)."""
@@ -83,6 +86,7 @@ class BoardPresenter(Presenter):
         scene.die_value = None
         scene.dice_faces = ()
         scene.disprove_open = False
+        scene.suggestion_show = None
         m = self.match
         if m.is_human(e.player) and self.app.coach is None:
             pull = pulled_in(m.log_events, e.player, m.suspects[e.player])
@@ -115,20 +119,94 @@ class BoardPresenter(Presenter):
             scene.anim = anim.Walk(e.suspect, pts, speed, on_step=lambda i: self.app.play("step"))
         scene._after = lambda: self.land(e.suspect, e.end)
 
+    def suggested(self, e: ev.SuggestionMade) -> None:
+        """A suggestion as a cut-in (public, 000 "Suggestions" 1): its three
+        cards slide in across the board into the suggestion panel while the
+        suspect's token and the weapon (the next events) glide into the room;
+        the panel then shows the question going round (:class:`SuggestionShow`)."""
+        scene = self.scene
+        show = scene.suggestion_show = SuggestionShow(e.player, (e.suspect, e.weapon, e.room), len(self.game.seats),
+                                                      self.app.speed)
+        parts: list[anim.Animation] = [show.cut]
+        landings: list = []
+        if scene.queue and isinstance(scene.queue[0], ev.TokenSummoned):
+            t = scene.queue.popleft()
+            self.log(t)
+            parts.append(self.token_glide(t.suspect, t.room))
+            landings.append((t.suspect, t.room))
+        self._glide_weapon(parts, landings)
+        scene.anim = anim.Group(parts)
+        scene._after = lambda: [self.land(s, r) if s else self.land_weapon(r) for s, r in landings]
+
     def summoned(self, e: ev.TokenSummoned | ev.TokenPushedIn) -> None:
         """A token glides into a room; the weapon of the same suggestion (the
         next event) glides along with it."""
-        scene, room = self.scene, e.room
-        start = scene.view.token_point(e.suspect, scene.shown_pos[e.suspect])
-        parts = [anim.Glide("token", e.suspect, start, scene.view.token_point(e.suspect, room), self.app.speed)]
-        landings = [(e.suspect, room)]
+        scene = self.scene
+        parts: list[anim.Animation] = [self.token_glide(e.suspect, e.room)]
+        landings: list = [(e.suspect, e.room)]
+        self._glide_weapon(parts, landings)
+        scene.anim = anim.Group(parts)
+        scene._after = lambda: [self.land(s, r) if s else self.land_weapon(r) for s, r in landings]
+
+    def _glide_weapon(self, parts: list, landings: list) -> None:
+        """When the next queued event moves a weapon, take it (its log line
+        added) and add its glide to ``parts``, its landing to ``landings``."""
+        scene = self.scene
         if scene.queue and isinstance(scene.queue[0], ev.WeaponMoved):
             w = scene.queue.popleft()
             self.match.add_log(w)
             parts.append(self.weapon_glide(w))
             landings.append((None, w))
-        scene.anim = anim.Group(parts)
-        scene._after = lambda: [self.land(s, r) if s else self.land_weapon(r) for s, r in landings]
+
+    def cannot_disprove(self, e: ev.CannotDisprove) -> None:
+        """A seat asked in turn has none of the cards: its badge shakes (000 "Suggestions" 4)."""
+        show = self.scene.suggestion_show
+        if show is not None and e.player in show.state:
+            self.scene.anim = show.no(e.player)
+
+    def has_card(self, e: ev.DisproveRequested) -> None:
+        """The seat asked has a card to show: its badge glows (which card is not said)."""
+        show = self.scene.suggestion_show
+        if show is not None and e.player in show.state:
+            show.has(e.player)
+
+    def card_shown(self, e: ev.CardShown) -> None:
+        """A card was shown: the panel marks who showed one (never which: only
+        ``e.by``); the card itself goes to the asker alone, behind the cover."""
+        show = self.scene.suggestion_show
+        if show is not None and e.by in show.state:
+            show.showed(e.by)
+        super().card_shown(e)
+
+    def nobody(self, e: ev.NobodyDisproved) -> None:
+        """Nobody could show a card: every badge says no, and the banner."""
+        show = self.scene.suggestion_show
+        if show is not None:
+            show.nobody()
+        super().nobody(e)
+
+    def eliminated(self, e: ev.PlayerEliminated) -> None:
+        """A wrong accusation, as its own moment (public): the accusation as
+        said aloud with a "Wrong!" stamp and what happens next (000
+        "Accusations" 4); the envelope stays with the accuser (:meth:`envelope_seen`)."""
+        acc = next(x for x in reversed(self.game.events) if isinstance(x, ev.AccusationMade) and x.player == e.player)
+        name = self.match.suspects[e.player]
+        words = fmt("{name} is out of the race: no more turns, and no way to win. But {name} stays at the table "
+                    "and still shows cards when others suggest.", name=name)
+        if self.moment("accusation_wrong", name, self.game.seats[e.player].suspect,
+                       (acc.suspect, acc.weapon, acc.room), words):
+            self.scene.anim = None       # the moment is this event's pause
+
+    def won(self, e: ev.GameWon) -> None:
+        """A correct accusation: the envelope opens and its three cards turn
+        over (000 "Accusations" 3), before the game-over screen.  Not when the
+        last player still in wins without accusing (001): nothing is opened then."""
+        if e.last_standing:
+            return
+        title = fmt("{name} solved the case!", name=self.match.suspects[e.player])
+        if self.moment("case_solved", title, self.game.seats[e.player].suspect, (e.suspect, e.weapon, e.room),
+                       "envelope"):
+            self.scene.anim = None
 
     def weapon_moved(self, e: ev.WeaponMoved) -> None:
         """A weapon glides into the room of a suggestion."""
@@ -144,6 +222,12 @@ class BoardPresenter(Presenter):
                          reason=_("Look into the envelope."))
 
     # ------------------------------------------------------------ places
+    def token_glide(self, suspect: str, room: str) -> anim.Glide:
+        """The glide of ``suspect``'s token from where it is shown into ``room``."""
+        view = self.scene.view
+        start = view.token_point(suspect, self.scene.shown_pos[suspect])
+        return anim.Glide("token", suspect, start, view.token_point(suspect, room), self.app.speed)
+
     def weapon_glide(self, e: ev.WeaponMoved) -> anim.Glide:
         """The glide of weapon ``e.weapon`` from where it is shown to ``e.room``."""
         shown = self.scene.shown_weapons

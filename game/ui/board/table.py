@@ -25,6 +25,7 @@ from game.rules.errors import IllegalActionError
 from game.ui import anim
 from game.ui.board.panels import BUTTON_H, BUTTON_STEP, BUTTON_W, BUTTON_X, BUTTON_Y, NOTEBOOK_SLOT, \
     BoardPanels, die_panel
+from game.ui.board.moments import SuggestionShow
 from game.ui.board.presenter import BoardPresenter
 from game.ui.i18n import _
 from game.ui.input import Intent, Kind
@@ -54,6 +55,8 @@ class BoardScene(BoardPanels, TableScene):
         self.disprove_open = False
         #: the banner "You were brought to the Kitchen!" waiting for the pulled-in person's turn, or None
         self.pulled_banner: anim.Banner | None = None
+        #: the suggestion on show (its cards, the question going round), or None
+        self.suggestion_show: SuggestionShow | None = None
         self._playing: ev.Event | None = None   # the event being played (for the status line)
         self.cursor = 0
         self._highlight_key = None
@@ -265,6 +268,8 @@ class BoardScene(BoardPanels, TableScene):
                 self.anim.skip()
                 self.anim.update(0)
                 self._finish_anim()
+        if self.suggestion_show is not None and not self.busy and self.game.phase is not Phase.DISPROVE:
+            self.suggestion_show = None     # the suggestion is answered and its last moment shown
 
     def _finish_anim(self) -> None:
         after, self._after = self._after, None

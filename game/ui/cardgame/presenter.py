@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Callable
 
 from game.cardgame import events as ev
-from game.ui.i18n import _
+from game.ui.i18n import _, fmt
 from game.ui.pacing import CARD_PAUSES
 from game.ui.registry import make as make_scene
 from game.ui.table import Presenter
@@ -26,7 +26,8 @@ class CardPresenter(Presenter):
 
     def handlers(self) -> dict[type, Callable]:
         return {ev.TurnStarted: self.turn_started, ev.CardShown: self.card_shown, ev.CrimeSeen: self.crime_seen,
-                ev.AccusationsRevealed: self.revealed, ev.NobodyShowed: self.nobody}
+                ev.AccusationsRevealed: self.revealed, ev.NobodyShowed: self.nobody,
+                ev.AccusationWrong: self.wrong, ev.GameWon: self.won}
 
     def pause(self, e: ev.Event) -> None:
         """The event's moment alone on screen (none while skipping)."""
@@ -44,3 +45,31 @@ class CardPresenter(Presenter):
     def revealed(self, e: ev.AccusationsRevealed) -> None:
         """Joint accusations are turned over, one by one."""
         self.app.push(make_scene("reveal", self.app, self.match, e.accusations))
+
+    def wrong(self, e: ev.AccusationWrong) -> None:
+        """A lone accuser was wrong: the moment over the table (public), its
+        three cards face down -- a lone accusation is never turned up (003
+        "Acusació") -- and what happens next.  Joint accusations were turned
+        over already (the "reveal" screen), so they get no moment of their own."""
+        if any(isinstance(x, ev.AccusationsRevealed) for x in self._accusation_of(e)):
+            return
+        name = self.match.suspects[e.player]
+        words = fmt("{name} is out: no more turns, and no way to win. But {name} still answers the others' "
+                    "questions truthfully.", name=name)
+        if self.moment("accusation_wrong", name, name, None, words, _("The accusation stays face down.")):
+            self.scene.delay = 0.0           # the moment is this event's pause
+
+    def won(self, e: ev.GameWon) -> None:
+        """A correct accusation: the Crime card is lifted and the three cards
+        under it turn over (003 "Revela ambdós jocs de cartes"), before the game-over screen."""
+        name = self.match.suspects[e.player]
+        if self.moment("case_solved", fmt("{name} solved the case!", name=name), name, e.crime, "crime"):
+            self.scene.delay = 0.0
+
+    def _accusation_of(self, e: ev.Event) -> list:
+        """The engine's events from the accusation ``e`` belongs to up to ``e``
+        (each player is out only once, so ``e`` is found once)."""
+        events = self.game.events
+        end = events.index(e) if e in events else len(events)
+        start = max((i for i, x in enumerate(events[:end]) if isinstance(x, ev.AccusationStarted)), default=0)
+        return events[start:end]

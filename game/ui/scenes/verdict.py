@@ -1,0 +1,252 @@
+"""An accusation's verdict as a moment over the table, in both games (issue
+14 "Moments"): each is an overlay pushed by the game's presenter
+(:meth:`game.ui.table.Presenter.moment`) that plays for its time (divided
+by the speed setting, simulated ``dt``), ends by itself, and ends at once
+on Enter, a click or a pad's A (none at instant speed: it is not pushed).
+
+* :class:`CaseSolvedScene` -- a correct accusation: the envelope opens (the
+  card game: the Crime card is lifted) and the three cards come out and
+  turn over one after the other, before the game-over screen (000
+  "Accusations" 3: "lay them out for everyone to see"; 003 "Revela ambdós
+  jocs de cartes").
+* :class:`WrongAccusationScene` -- a wrong accusation: the accuser's three
+  cards with a "Wrong!" stamp and what happens next in plain words.  It is
+  given only what the whole table may see: the accusation as said aloud (the
+  board game, 000 "Accusations" 1) or nothing of it (the card game, where it
+  lies face down: 003 "Col·loca les teves cartes escollides boca avall"),
+  never the hidden cards (000 "Accusations" 4, 003: the accuser looks alone,
+  behind the cover).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui import anim, assets, theme
+from game.ui.i18n import _, fmt
+from game.ui.input import Intent, Kind
+from game.ui.scene import Scene
+from game.ui.widgets import Label, footer_hint
+
+#: Seconds (normal speed) of each moment: the envelope opening and its three
+#: cards turning over, then a moment to read them; the wrong accusation.
+SOLVED_TIME, WRONG_TIME = 2.6, 1.9
+#: The cards' width and top (pixels), and the gap between two cards.
+CARD_W, CARD_TOP, CARD_GAP = 170, 104, 40
+#: The solved moment's script (normal-speed seconds): the envelope opens until
+#: OPEN, the cards rise out of it until RISE, then each turns over in
+#: FLIP_TIME, one after the other.
+OPEN, RISE = 0.35, 0.75
+#: The envelope's (or Crime card's) width and its centre (pixels).
+ENVELOPE_W, ENVELOPE_CENTRE = 280, (640, 520)
+#: The words' box under the cards.
+WORDS_RECT = pygame.Rect(170, 372, 940, 150)
+#: Pixels: the "Wrong!" stamp's text size.
+STAMP_SIZE = 64
+
+
+def card_spots() -> list[pygame.Rect]:
+    """Where the three cards lie (pixels), side by side under the heading."""
+    w, h = assets.card_size(CARD_W)
+    x0 = 640 - (3 * w + 2 * CARD_GAP) // 2
+    return [pygame.Rect(x0 + i * (w + CARD_GAP), CARD_TOP, w, h) for i in range(3)]
+
+
+def words_shade(surface: pygame.Surface, texts: list[tuple[str, int, bool]]) -> None:
+    """A dark band behind the ``texts`` (text, size, bold) wrapped into
+    :data:`WORDS_RECT` one after the other, so they read over the dimmed table."""
+    height = sum(len(theme.wrap(s, WORDS_RECT.width, size, bold)) * (theme.font(size, bold).get_height() + 4)
+                 for s, size, bold in texts if s)
+    theme.shade(surface, pygame.Rect(WORDS_RECT.left - 20, WORDS_RECT.top - 8, WORDS_RECT.width + 40, height + 14),
+                170)
+
+
+def flipped(img_back: pygame.Surface, img_face: pygame.Surface, p: float) -> pygame.Surface:
+    """A card turning over at ``p`` (0: its back, 1: its face), squeezed
+    across its width like the card-shown flip."""
+    img = img_back if p < 0.5 else img_face
+    sx = abs(1 - 2 * p)
+    return pygame.transform.smoothscale(img, (max(1, int(img.get_width() * sx)), img.get_height()))
+
+
+class MomentScene(Scene):
+    """A moment over the table: ``seconds`` at normal speed (divided by the
+    speed setting), then it closes itself; Enter, a click, a pad's A, Back
+    or the menu key close it at once; nothing else gets through to the table.
+    ``moment`` tells the pacing benchmark it ends by itself."""
+
+    opaque = False
+    moment = True
+
+    def __init__(self, app, seconds: float) -> None:
+        super().__init__(app)
+        self.t = 0.0
+        self.duration = seconds / app.speed
+        self.closed = False
+
+    @property
+    def time(self) -> float:
+        """Seconds into the moment at normal speed (its script's clock)."""
+        return self.t * self.app.speed
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+        if self.t >= self.duration:
+            self.close()
+
+    def close(self) -> None:
+        """End the moment: the table goes on."""
+        if not self.closed:
+            self.closed = True
+            self.app.pop(self)
+
+    def handle(self, intent: Intent) -> bool:
+        if intent.kind in (Kind.CONFIRM, Kind.CLICK, Kind.BACK, Kind.MENU):
+            self.close()
+        return True
+
+    def heading(self, surface: pygame.Surface, text: str, suspect: str | None) -> None:
+        """The moment's heading at the top, the ``suspect``'s token before it."""
+        r = theme.blit_text(surface, text, (640, 28), theme.TITLE, theme.BRASS, True, "midtop", 1000)
+        if suspect:
+            img = assets.token(suspect, 52)
+            surface.blit(img, img.get_rect(midright=(r.left - 14, r.centery)))
+
+
+class CaseSolvedScene(MomentScene):
+    """A correct accusation: ``title`` (who solved the case) over the
+    ``opener`` -- "envelope" (the board game) or "crime" (the card game's
+    Crime card) -- which opens; the three ``cards`` (suspect, weapon, room or
+    location: public now, the game is won) rise out face down and turn over
+    one after the other, then the sentence saying them."""
+
+    def __init__(self, app, title: str, suspect: str | None, cards: tuple[str, str, str],
+                 opener: str = "envelope") -> None:
+        super().__init__(app, SOLVED_TIME)
+        self.title, self.suspect, self.cards, self.opener = title, suspect, tuple(cards), opener
+        s, w, r = self.cards
+        self.sentence = fmt("It was {s}, with the {w}, in the {r}.", s=s, r=r, w=w)
+
+    def flip(self, i: int) -> float:
+        """0..1: how far card ``i`` has turned over."""
+        return min(1.0, max(0.0, (self.time - RISE - i * anim.FLIP_TIME) / anim.FLIP_TIME))
+
+    @property
+    def all_turned(self) -> bool:
+        return self.flip(2) >= 1.0
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme.dim(surface, 190)
+        self.heading(surface, self.title, self.suspect)
+        t = self.time
+        opened = anim.ease(t / OPEN)
+        risen = anim.ease((t - OPEN) / (RISE - OPEN))
+        self._draw_opener(surface, opened, behind=True)
+        back = assets.card_back(CARD_W)
+        ex, ey = ENVELOPE_CENTRE
+        for i, (c, spot) in enumerate(zip(self.cards, card_spots())):
+            if risen <= 0:
+                break
+            x = round(ex + (spot.centerx - ex) * risen)
+            y = round(ey - spot.height // 2 + (spot.centery - ey + spot.height // 2) * risen)
+            img = flipped(back, assets.card(c, CARD_W), self.flip(i))
+            surface.blit(img, img.get_rect(center=(x, y)))
+        self._draw_opener(surface, opened, behind=False)
+        if self.all_turned:
+            words_shade(surface, [(self.sentence, theme.HEADING, True)])
+            theme.blit_wrapped(surface, self.sentence, WORDS_RECT, theme.HEADING, theme.CREAM, True, "center")
+        footer_hint(surface, _("Press {confirm} or click to go on"))
+
+    def _draw_opener(self, surface: pygame.Surface, opened: float, behind: bool) -> None:
+        """The envelope (its back and open flap ``behind`` the rising cards,
+        its front over them), or the Crime card lifted off to the right."""
+        cx, cy = ENVELOPE_CENTRE
+        w = ENVELOPE_W
+        h = int(w * .65)
+        body = pygame.Rect(0, 0, w, h)
+        body.center = (cx, cy)
+        if self.opener == "crime":
+            if behind:
+                return
+            lift = 1.0 if self.time >= RISE else opened
+            img = pygame.transform.rotate(assets.card_back(w // 2 + 20), -20 * lift)
+            surface.blit(img, img.get_rect(center=(cx + int(360 * lift), cy + int(40 * lift))))
+            return
+        if behind:
+            pygame.draw.rect(surface, (150, 120, 80), body, border_radius=6)      # the inside
+            tip = body.top + int(h / 2 * (1 - 2 * opened))
+            pygame.draw.polygon(surface, (205, 180, 130), [body.topleft, body.topright, (cx, tip)])
+            if opened < 0.5:
+                pygame.draw.circle(surface, (170, 30, 40), (cx, tip), w // 12)
+            return
+        front = pygame.Rect(body.left, body.top + h // 3, w, h - h // 3)
+        pygame.draw.rect(surface, (235, 215, 170), front, border_radius=6)
+        pygame.draw.polygon(surface, (222, 200, 152), [front.topleft, (cx, front.centery), front.topright])
+        pygame.draw.rect(surface, (120, 90, 60), front, 2, border_radius=6)
+
+    def speech_prompt(self) -> str | None:
+        """Read aloud (public: the game is won): who solved it, and the cards once turned."""
+        return self.title + (" " + self.sentence if self.all_turned else "")
+
+    def widgets(self) -> list:
+        return [Label(pygame.Rect(140, 28, 1000, 56), self.title, theme.TITLE, True)]
+
+
+class WrongAccusationScene(MomentScene):
+    """A wrong accusation, for the whole table: ``name`` got it wrong (the
+    ``suspect``'s token by the heading); the accusation's three ``cards``
+    face up when it was said aloud, or three card backs when it lies face
+    down (``cards`` None: then ``note`` says so); a "Wrong!" stamp comes down
+    on them; ``words`` say what happens next (the game's own rule).  Nothing
+    here knows the hidden cards."""
+
+    def __init__(self, app, name: str, suspect: str | None, cards: tuple[str, str, str] | None, words: str,
+                 note: str = "") -> None:
+        super().__init__(app, WRONG_TIME)
+        self.name, self.suspect, self.cards, self.words, self.note = name, suspect, cards, words, note
+        self.title = fmt("{name} got it wrong!", name=name)
+        self.stamp = _("Wrong!")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme.dim(surface, 190)
+        self.heading(surface, self.title, self.suspect)
+        t = self.time
+        come = anim.ease(t / 0.3)
+        for i, spot in enumerate(card_spots()):
+            img = assets.card(self.cards[i], CARD_W) if self.cards else assets.card_back(CARD_W)
+            img = img.copy()
+            img.set_alpha(int(255 * come))
+            surface.blit(img, spot.move(0, int(40 * (1 - come))))
+        slam = anim.ease((t - 0.3) / 0.25)
+        if slam > 0:
+            self._draw_stamp(surface, slam)
+        if t >= 0.55:
+            words_shade(surface, [(self.note, theme.BODY, False), (self.words, theme.BODY, False)])
+            y = WORDS_RECT.top
+            if self.note:
+                y += theme.blit_wrapped(surface, self.note, WORDS_RECT, theme.BODY, theme.MUTED, False, "center")
+            theme.blit_wrapped(surface, self.words, pygame.Rect(WORDS_RECT.left, y, WORDS_RECT.width,
+                                                                WORDS_RECT.bottom - y), theme.BODY, theme.CREAM,
+                               False, "center")
+        footer_hint(surface, _("Press {confirm} or click to go on"))
+
+    def _draw_stamp(self, surface: pygame.Surface, slam: float) -> None:
+        """The "Wrong!" stamp across the cards, coming down from twice its size."""
+        words = theme.text(self.stamp, STAMP_SIZE, theme.BAD, True, 600)
+        box = pygame.Surface((words.get_width() + 48, words.get_height() + 20), pygame.SRCALPHA)
+        box.fill((*theme.BG_DARK, 200))
+        pygame.draw.rect(box, theme.BAD, box.get_rect(), 6, border_radius=12)
+        box.blit(words, words.get_rect(center=box.get_rect().center))
+        scale = 2.0 - slam
+        img = pygame.transform.rotozoom(box, 10, scale)
+        img.set_alpha(int(255 * slam))
+        spots = card_spots()
+        surface.blit(img, img.get_rect(center=(640, spots[0].centery)))
+
+    def speech_prompt(self) -> str | None:
+        """Read aloud (public): who was wrong, and what happens next."""
+        return " ".join(x for x in (self.title, self.note, self.words) if x)
+
+    def widgets(self) -> list:
+        return [Label(pygame.Rect(140, 28, 1000, 56), self.title, theme.TITLE, True),
+                Label(pygame.Rect(340, 0, 600, 80), self.stamp, STAMP_SIZE, True)]

@@ -80,3 +80,15 @@ def describe(event: ev.Event, seats: tuple[str, ...]) -> str | None:
         return fmt("Everybody is out. The envelope held {suspect}, the {weapon} and the {room}. Nobody wins.",
                    suspect=e.suspect, weapon=e.weapon, room=e.room)
     return None
+
+
+def line_cards(event: ev.Event) -> tuple[str, ...]:
+    """The cards a log line of the public ``event`` may show as small pictures:
+    the three named by a suggestion (000 "Suggestions" 1), an accusation (000
+    "Accusations" 1: said aloud) or the envelope laid open at the end (000
+    "Accusations" 3); nothing for any other event.  A card shown in secret
+    (:class:`~game.rules.events.CardShown`) is never one of them, redacted or
+    not: it is private to the two players (000 "Suggestions" 3)."""
+    if isinstance(event, (ev.SuggestionMade, ev.AccusationMade, ev.GameWon, ev.GameOverNoWinner)):
+        return (event.suspect, event.weapon, event.room)
+    return ()

@@ -54,7 +54,8 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable, Collection, Sequence
 
 from game.hints import BOARD_WORDS, BOARD_WORDS_ABOUT, CARD_GAME_WORDS, CARD_GAME_WORDS_ABOUT, Hint, Table, Wording, deduce, player_name, table
-from game.i18n import fmt
+from game.core.errors import Np_
+from game.i18n import N_, _, fmt, nfmt
 from game.knowledge.counting import Constraints, solve
 from game.knowledge.record import Reader
 from game.knowledge.tracker import RecordConstraints
@@ -326,3 +327,165 @@ def card_game_report(view: Any, name: Callable[[int], str] | None = None, about:
 
     return report(view.seat, view.events, CardReader.of(view), ev.TurnStarted, accusation,
                   name or player_name, CARD_GAME_WORDS_ABOUT if about else CARD_GAME_WORDS)
+
+
+# ------------------------------------------------------------------ the recap
+# The whole table's recap at game over (issue 14 "The story so far"): unlike a
+# detective report, it is built from the PUBLIC events only (the log's redacted
+# events, the same for everybody) and the envelope laid open at the end, so the
+# whole room may read it: who asked about which cards, who answered (who
+# showed a card, or that nobody could -- never which card: a card shown stays
+# between the two players), the accusations, and the solution explained from
+# what everybody saw.
+
+
+@dataclass(frozen=True)
+class Question:
+    """One suggestion (board game, 000 "Suggestions") or question (card game,
+    003 "Prendre el teu torn"), numbered ``number`` from 1 in the recap:
+    seat ``asker`` named ``cards``; the seats in ``none`` said they had none,
+    in order; ``shower`` showed the asker a card (None: nobody could)."""
+
+    number: int
+    asker: int
+    cards: tuple[str, ...]
+    none: tuple[int, ...]
+    shower: int | None
+
+
+@dataclass(frozen=True)
+class Accused:
+    """One accusation, numbered ``number`` in the recap: seat ``player``
+    accused ``cards`` (None: it stayed face down, the card game's wrong
+    accusation of one player alone) and was ``right`` or not (None: never
+    checked, the card game's joint accusations after the first right one,
+    003 "Dos o més jugadors que acusen")."""
+
+    number: int
+    player: int
+    cards: tuple[str, str, str] | None
+    right: bool | None
+
+
+@dataclass(frozen=True)
+class Recap:
+    """The public story of a finished game: ``items`` (:class:`Question` and
+    :class:`Accused`, in order), the ``envelope`` laid open (suspect, weapon,
+    room), the ``winner`` seat (None: nobody) and whether the winner was the
+    last one still in (``last_standing``, 001)."""
+
+    items: tuple[Question | Accused, ...]
+    envelope: tuple[str, str, str]
+    winner: int | None
+    last_standing: bool
+    #: "board" (the envelope) or "cards" (under the Crime card)
+    game: str = "board"
+
+    @property
+    def questions(self) -> list[Question]:
+        return [q for q in self.items if isinstance(q, Question)]
+
+
+def recap(events: Sequence[Any], game: str) -> Recap:
+    """The :class:`Recap` of a finished game from its PUBLIC events (the log's
+    redacted events, :meth:`game.ui.match.Seats.log_entries`: a card shown in
+    secret has no card there); ``game`` is ``"board"`` or ``"cards"``.
+    Raises ``ValueError`` when the events do not end the game (no envelope laid open)."""
+    if game == "board":
+        from game.rules import events as ev
+        kinds = dict(ask=ev.SuggestionMade, none=ev.CannotDisprove, shown=ev.CardShown, nobody=ev.NobodyDisproved)
+    else:
+        from game.cardgame import events as ev
+        kinds = dict(ask=ev.Asked, none=ev.NoCard, shown=ev.CardShown, nobody=ev.NobodyShowed)
+    items: list[Question | Accused] = []
+    envelope, winner, last_standing = None, None, False
+    open_q: dict | None = None
+    alone: int | None = None          # the card game: one accuser's face-down accusation, until its outcome
+
+    def close() -> None:
+        nonlocal open_q
+        if open_q is not None:
+            items.append(Question(len(items) + 1, **open_q))
+            open_q = None
+
+    for e in events:
+        if isinstance(e, kinds["ask"]):
+            close()
+            cards = (e.suspect, e.weapon, e.room) if game == "board" else tuple(e.cards)
+            open_q = dict(asker=e.player, cards=cards, none=(), shower=None)
+        elif isinstance(e, kinds["none"]) and open_q is not None:
+            open_q["none"] += (e.player,)
+        elif isinstance(e, kinds["shown"]) and open_q is not None:
+            open_q["shower"] = e.by
+            close()
+        elif isinstance(e, kinds["nobody"]):
+            close()
+        elif game == "board" and isinstance(e, ev.AccusationMade):
+            close()
+            items.append(Accused(len(items) + 1, e.player, (e.suspect, e.weapon, e.room), False))
+        elif game == "board" and isinstance(e, (ev.GameWon, ev.GameOverNoWinner)):
+            envelope = (e.suspect, e.weapon, e.room)
+            if isinstance(e, ev.GameWon):
+                winner, last_standing = e.player, e.last_standing
+        elif game == "cards" and isinstance(e, ev.AccusationPlaced):
+            close()
+            alone = e.player
+        elif game == "cards" and isinstance(e, ev.AccusationsRevealed):
+            alone = None
+            items += [Accused(len(items) + 1 + i, p, tuple(t), False) for i, (p, t) in enumerate(e.accusations)]
+        elif game == "cards" and isinstance(e, ev.AccusationWrong) and alone == e.player:
+            items.append(Accused(len(items) + 1, e.player, None, False))
+            alone = None
+        elif game == "cards" and isinstance(e, (ev.GameWon, ev.EverybodyLost, ev.NoPlayersLeft)):
+            envelope = tuple(e.crime)
+            if isinstance(e, ev.GameWon):
+                winner = e.player
+                if alone == e.player:
+                    items.append(Accused(len(items) + 1, e.player, envelope, True))
+    close()
+    if envelope is None:
+        raise ValueError("the game is not over: the envelope was never laid open")
+    solved = False
+    for i, a in enumerate(items):
+        if isinstance(a, Accused):
+            right = a.cards == envelope
+            items[i] = replace(a, right=None if solved else right)
+            solved = solved or right
+    return Recap(tuple(items), envelope, winner, last_standing, game)
+
+
+#: The solution's sentences of each game (the board game's envelope, the card game's Crime card).
+SOLUTION_WORDS = {
+    "board": (N_("Nobody could show a card when {who} asked about it ({n}): only {who} or the envelope could "
+                 "hold it."),
+              *Np_("Asked about {n} time: a card was shown, never this one — it was in the envelope.",
+                   "Asked about {n} times: a card was shown each time, never this one — it was in the envelope.")),
+    "cards": (N_("Nobody could show a card when {who} asked about it ({n}): only {who} or the Crime card could "
+                 "hide it."),
+              *Np_("Asked about {n} time: a card was shown, never this one — it was under the Crime card.",
+                   "Asked about {n} times: a card was shown each time, never this one — it was under the Crime "
+                   "card.")),
+}
+
+
+def solution_lines(r: Recap, name: Callable[[int], str]) -> list[tuple[str, str]]:
+    """The solution explained from what everybody saw, one (card, sentence)
+    per hidden card, players named by ``name(seat)``: the first time nobody
+    could show a card for a question that named it (only the asker or the
+    envelope could hold it, 000 "Suggestions" 3 / 003), else how often it
+    was asked about with a card shown each time -- never this one, as the
+    open envelope now proves --, else that nobody asked: it was found by
+    ruling every other card of its kind out."""
+    nobody_words, one, many = SOLUTION_WORDS[r.game]
+    out = []
+    for c in r.envelope:
+        asked = [q for q in r.questions if c in q.cards]
+        nobody = next((q for q in asked if q.shower is None), None)
+        if nobody is not None:
+            text = fmt(nobody_words, who=name(nobody.asker), n=nobody.number)
+        elif asked:
+            text = nfmt(one, many, len(asked))
+        else:
+            text = _("Nobody asked about it: it was found by ruling out every other card of its kind.")
+        out.append((c, text))
+    return out

@@ -75,3 +75,21 @@ def describe(event: ev.Event, seats: tuple[str, ...]) -> str | None:
     if isinstance(e, ev.NoPlayersLeft):
         return _("Everybody is out: nobody wins.") + " " + crime_line(e.crime)
     return None
+
+
+def line_cards(event: ev.Event) -> tuple[str, ...]:
+    """The cards a log line of the public ``event`` may show as small pictures:
+    the cards lying face up (003 "Preparació"), the two asked about (003
+    "Prendre el teu torn") and the Crime cards at the end (003 "Acusació");
+    nothing for any other event (the accusations turned over are words only:
+    up to six of them would not fit one line).  A card
+    shown in secret (:class:`~game.cardgame.events.CardShown`) and an
+    accusation still face down (:class:`~game.cardgame.events.AccusationPlaced`)
+    are never among them, redacted or not."""
+    if isinstance(event, ev.GameStarted):
+        return tuple(event.face_up)
+    if isinstance(event, ev.Asked):
+        return tuple(event.cards)
+    if isinstance(event, (ev.GameWon, ev.EverybodyLost, ev.NoPlayersLeft)):
+        return tuple(event.crime)
+    return ()

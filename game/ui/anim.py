@@ -171,9 +171,11 @@ class Banner(Animation):
     #: the share of the time spent sliding in, and sliding out
     EDGE = 0.2
 
-    def __init__(self, text: str, duration: float) -> None:
+    def __init__(self, text: str, duration: float, sub: str = "") -> None:
         super().__init__(duration)
         self.text = text
+        #: a smaller line under the words (the band is taller with one), or ""
+        self.sub = sub
 
     def _edge(self) -> float:
         """-1..0 while coming in, 0 at rest, 0..1 while going out."""

@@ -1,7 +1,10 @@
 """The full-width banner across the table for a public moment everyone must
 see (issue 14): "Nobody can show a card!" (000 "Suggestions"; the card game's
-question nobody could answer).  The animation is :class:`game.ui.anim.Banner`;
-this module draws it and gives its text box for the text-fit test."""
+question nobody could answer), and at the start of a person's turn who
+brought their token into a room and with which suggestion (board game, 000
+"Suggestions" 2; a taller band with a smaller line under the words).  The
+animation is :class:`game.ui.anim.Banner`; this module draws it and gives its
+text boxes for the text-fit test."""
 
 from __future__ import annotations
 
@@ -29,17 +32,44 @@ def banner_label(text: str | None = None) -> Label:
     return Label(TEXT_RECT, nobody_text() if text is None else text, SIZE, True, theme.BRASS, "center")
 
 
+#: The taller band of a banner with a line under its words, the words' size
+#: there, and the size of that line (wrapped on up to :data:`SUB_LINES` lines).
+TALL_BAND = BAND.inflate(0, 90)
+TALL_SIZE, SUB_SIZE, SUB_LINES = 48, theme.BODY, 2
+
+
+def sub_lines(sub: str) -> list[str]:
+    """The smaller line under a banner's words, wrapped to the text box."""
+    return theme.wrap(sub, TEXT_RECT.width, SUB_SIZE)[:SUB_LINES] if sub else []
+
+
+def sub_labels(text: str, sub: str) -> list[Label]:
+    """The text boxes of a tall banner (its words and each line under them; the text-fit test)."""
+    band = TALL_BAND
+    step = theme.font(SUB_SIZE).get_linesize()
+    out = [Label(pygame.Rect(TEXT_RECT.left, band.top + 12, TEXT_RECT.width, 64), text, TALL_SIZE, True,
+                 theme.BRASS, "center")]
+    out += [Label(pygame.Rect(TEXT_RECT.left, band.top + 84 + i * step, TEXT_RECT.width, step), line, SUB_SIZE,
+                  False, theme.CREAM, "center") for i, line in enumerate(sub_lines(sub))]
+    return out
+
+
 def draw_banner(surface: pygame.Surface, banner: anim.Banner | None) -> None:
     """Draw ``banner`` (None or finished: nothing) across the table, faded by
-    its ``alpha`` and slid by its ``shift``."""
+    its ``alpha`` and slid by its ``shift``; with a ``sub`` line, in the taller band."""
     if banner is None or banner.done or banner.alpha <= 0:
         return
-    layer = pygame.Surface(BAND.size, pygame.SRCALPHA)
+    sub = getattr(banner, "sub", "")
+    band = TALL_BAND if sub else BAND
+    layer = pygame.Surface(band.size, pygame.SRCALPHA)
     layer.fill((*theme.BG_DARK, 225))
-    pygame.draw.line(layer, theme.BRASS, (0, 2), (BAND.width, 2), 4)
-    pygame.draw.line(layer, theme.BRASS, (0, BAND.height - 3), (BAND.width, BAND.height - 3), 4)
-    label = banner_label(banner.text)
-    text = theme.text(label.text, label.size, label.colour, True, label.rect.width)
-    layer.blit(text, text.get_rect(center=(BAND.width // 2 + int(banner.shift), BAND.height // 2)))
+    pygame.draw.line(layer, theme.BRASS, (0, 2), (band.width, 2), 4)
+    pygame.draw.line(layer, theme.BRASS, (0, band.height - 3), (band.width, band.height - 3), 4)
+    shift = int(banner.shift)
+    labels = sub_labels(banner.text, sub) if sub else [banner_label(banner.text)]
+    for label in labels:
+        text = theme.text(label.text, label.size, label.colour, label.bold, label.rect.width)
+        centre = label.rect.move(shift - band.left, -band.top).center
+        layer.blit(text, text.get_rect(center=centre if sub else (band.width // 2 + shift, band.height // 2)))
     layer.set_alpha(banner.alpha)
-    surface.blit(layer, BAND.topleft)
+    surface.blit(layer, band.topleft)

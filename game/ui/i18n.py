@@ -6,7 +6,7 @@ log and the rules explanations); this module re-exports them for the scenes.
 
 from __future__ import annotations
 
-from game.i18n import N_, _, card, fmt, initial, language, ngettext, nfmt, pgettext, set_language  # noqa: F401
+from game.i18n import N_, _, and_list, card, fmt, initial, language, ngettext, nfmt, pgettext, set_language  # noqa: F401
 
 
 def level_label(level: str) -> str:

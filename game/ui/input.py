@@ -47,11 +47,15 @@ class Kind(enum.Enum):
     JOIN = "join"            # take a seat in the setup (the keyboard's J; any button of a free pad)
     FULLSCREEN = "fullscreen"
     REPEAT = "repeat"        # say the last line read aloud again (R; a pad's right shoulder button)
+    LOG_UP = "log_up"        # scroll the log back to older lines (Page Up, the wheel, the right stick up)
+    LOG_DOWN = "log_down"    # scroll the log on to newer lines (Page Down, the wheel, the right stick down)
     CLICK = "click"      # mouse button 1 pressed at ``pos``
     POINT = "point"      # mouse moved to ``pos``
 
 
 DIRECTIONS = (Kind.UP, Kind.DOWN, Kind.LEFT, Kind.RIGHT)
+#: Scrolling the log (and other long lists): older, newer.
+SCROLLS = (Kind.LOG_UP, Kind.LOG_DOWN)
 #: The intents a person can bind keys to (in the order of the controls screen).
 REMAPPABLE = (Kind.UP, Kind.DOWN, Kind.LEFT, Kind.RIGHT, Kind.CONFIRM, Kind.BACK, Kind.NOTEBOOK, Kind.MENU,
               Kind.JOIN, Kind.FULLSCREEN, Kind.REPEAT)
@@ -93,7 +97,7 @@ DEFAULT_KEYS: dict[str, list[str]] = {
     "up": ["up", "w"], "down": ["down", "s"], "left": ["left", "a"], "right": ["right", "d"],
     "confirm": ["return", "keypad enter", "space"], "back": ["escape", "backspace"],
     "notebook": ["n"], "menu": ["m", "f10"], "join": ["j"], "fullscreen": ["f11"],
-    "repeat": ["r"],
+    "repeat": ["r"], "log_up": ["page up"], "log_down": ["page down"],
 }
 
 
@@ -169,7 +173,8 @@ JOY_BUTTONS: dict[int, Kind] = {0: Kind.CONFIRM, 1: Kind.BACK, 2: Kind.NOTEBOOK,
 #: What the pad prompts show for each intent (the face buttons of the standard layout).
 PAD_LABELS: dict[Kind, str] = {Kind.CONFIRM: "A", Kind.BACK: "B", Kind.NOTEBOOK: "Y", Kind.MENU: "Start",
                                Kind.JOIN: "A", Kind.UP: "D-pad", Kind.DOWN: "D-pad", Kind.LEFT: "D-pad",
-                               Kind.RIGHT: "D-pad", Kind.REPEAT: "RB"}
+                               Kind.RIGHT: "D-pad", Kind.REPEAT: "RB", Kind.LOG_UP: "R-stick ↑",
+                               Kind.LOG_DOWN: "R-stick ↓"}
 #: Badge colours of the face buttons.
 PAD_COLOURS = {"A": (60, 160, 70), "B": (200, 60, 50), "X": (50, 100, 200), "Y": (220, 180, 40)}
 
@@ -346,6 +351,13 @@ class InputHandler:
             for source in [s for s in self.down if s.startswith(("key:", "mouse:"))]:
                 self._release(source)
             return []
+        if t == pygame.MOUSEWHEEL:          # one intent a notch; where the pointer is (None: outside the picture)
+            y = event.y
+            kind = Kind.LOG_UP if y > 0 else Kind.LOG_DOWN if y < 0 else None
+            if kind is None:
+                return []
+            pos = self.to_logical(getattr(event, "pos", None) or pygame.mouse.get_pos())
+            return [Intent(kind, "mouse", pos) for _n in range(max(1, min(5, abs(int(y)))))]
         if t == pygame.MOUSEMOTION:
             pos = self.to_logical(event.pos)
             return [Intent(Kind.POINT, "mouse", pos)] if pos else []
@@ -401,6 +413,8 @@ class InputHandler:
         if mag < DEAD_ZONE:
             return self._hold(dev, source, None) if mag < RELEASE else []
         kind = (Kind.RIGHT if x > 0 else Kind.LEFT) if abs(x) >= abs(y) else (Kind.DOWN if y > 0 else Kind.UP)
+        if pair == 1:       # the right stick scrolls the log (up: older lines), held to repeat; sideways nothing
+            kind = {Kind.UP: Kind.LOG_UP, Kind.DOWN: Kind.LOG_DOWN}.get(kind)
         return self._hold(dev, source, kind)
 
     def _hold(self, device: str, source: str, kind: Kind | None) -> list[Intent]:

@@ -166,6 +166,8 @@ class Seats:
     #: and its log line (``log.describe(event, suspects)``), set by each match class
     public_event = None
     describe_event = None
+    #: the game mode's small pictures of a log line (``log.line_cards(public event)``: public cards only)
+    line_cards = None
     #: "board" or "cards": which engine's reasons a refused saved move is said with
     save_kind = "board"
 
@@ -198,6 +200,13 @@ class Seats:
             self.log.append(line)
             self.log_events.append(public)
         return line
+
+    def log_entries(self) -> list[tuple[str, tuple[str, ...]]]:
+        """The whole public log as (line, its cards) pairs, oldest first: the
+        cards a line may show as small pictures come from its public (redacted)
+        event only (``line_cards``), never from a private one."""
+        cards = type(self).line_cards
+        return [(line, tuple(cards(e)) if cards else ()) for line, e in zip(self.log, self.log_events)]
 
     def retranslate(self) -> None:
         """Write the log again in the language now in use."""

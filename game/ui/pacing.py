@@ -22,6 +22,8 @@ COMPUTER_PAUSES: dict[str, float] = {
     "start": 0.1, "move": 0.05, "suggest": 0.15, "disprove": 0.1, "after": 0.05,     # board game
     "ask": 0.2, "show": 0.1, "join": 0.3,                                          # card game
 }
+#: Seconds the notice "brought to the Kitchen" stays at the start of a pulled-in person's turn (board game).
+PULLED_TIME = 3.5
 #: Seconds between the end of a game and its game-over screen (both games).
 GAME_OVER_WAIT = 0.8
 

@@ -57,11 +57,24 @@ def move_label(pad: bool | None = None) -> str:
 
 def names(pad: bool | None = None) -> dict[str, str]:
     return {"move": move_label(pad), "confirm": label(Kind.CONFIRM, pad), "back": label(Kind.BACK, pad),
-            "notebook": label(Kind.NOTEBOOK, pad), "menu": label(Kind.MENU, pad), "join": label(Kind.JOIN, pad)}
+            "notebook": label(Kind.NOTEBOOK, pad), "menu": label(Kind.MENU, pad), "join": label(Kind.JOIN, pad),
+            "scroll": scroll_label(pad)}
+
+
+def scroll_label(pad: bool | None = None) -> str:
+    """The keys that scroll the log ("PgUp/PgDn"; a pad's "R-stick"), for ``{scroll}``."""
+    pad = pad_style() if pad is None else pad
+    if pad:
+        return "R-stick"
+    keys = _state["keys"]
+    ups, downs = keys.get("log_up") or [], keys.get("log_down") or []
+    if ups[:1] == ["page up"] and downs[:1] == ["page down"]:
+        return "PgUp/PgDn"
+    return "/".join(key_label(k[0]) for k in (ups, downs) if k)
 
 
 def fmt(text: str, pad: bool | None = None) -> str:
-    """``text`` with {move} {confirm} {back} {notebook} {menu} {join} filled in."""
+    """``text`` with {move} {confirm} {back} {notebook} {menu} {join} {scroll} filled in."""
     try:
         return text.format(**names(pad))
     except (KeyError, IndexError, ValueError):

@@ -34,6 +34,7 @@ SCENES: dict[str, str] = {
     "notebook_chooser": "game.ui.scenes.chooser:NotebookChooser",
     "lesson_choice": "game.ui.scenes.lesson:LessonChoice",
     "report": "game.ui.scenes.report:ReportScene",
+    "recap": "game.ui.scenes.report:RecapScene",
     "pieces": "game.ui.scenes.pieces:PiecesScene",
     "case_solved": "game.ui.scenes.verdict:CaseSolvedScene",
     "accusation_wrong": "game.ui.scenes.verdict:WrongAccusationScene",

@@ -32,10 +32,11 @@ from typing import Callable
 
 import pygame
 
-from game.ui import anim, assets, theme
+from game.ui import anim, assets, prompts, theme
 from game.ui.banner import nobody_text
 from game.ui.i18n import _, fmt
-from game.ui.input import Intent, Kind
+from game.ui.input import SCROLLS, Intent, Kind
+from game.ui.logview import LogView
 from game.ui.pacing import BANNER_TIME, GAME_OVER_WAIT, computer_pause
 from game.ui.registry import make as make_scene
 from game.ui.scene import PRIVATE_GUARD, InputGuard, Scene
@@ -163,8 +164,10 @@ class Presenter:
         and clicks for :data:`PRIVATE_GUARD` seconds (a hurry-Enter must not play it)."""
         scene = self.scene
         scene.turn_no += 1
-        if self.match.is_human(e.player) and scene.turn_no > 1:
-            scene.guard = InputGuard(PRIVATE_GUARD, allow=TURN_GUARD_ALLOW)
+        if self.match.is_human(e.player):
+            scene.log_view.follow()         # a person's turn starts with the newest lines in view
+            if scene.turn_no > 1:
+                scene.guard = InputGuard(PRIVATE_GUARD, allow=TURN_GUARD_ALLOW)
 
     def card_shown(self, e) -> None:
         """A card shown to a person (``e.to``, by ``e.by``), for their eyes only."""
@@ -197,6 +200,8 @@ class TableScene(Scene):
     book_scene = "notebook"
     game_over_scene = "game_over"
     book_button: Button
+    #: the public log's panel (logical pixels, set by the mode's panels): where the mouse wheel scrolls it
+    log_panel: pygame.Rect | None = None
 
     def __init__(self, app, match) -> None:
         super().__init__(app)
@@ -218,6 +223,8 @@ class TableScene(Scene):
         self.guard = InputGuard(0.0)
         self.focus = FocusGroup()
         self._buttons_key = None
+        #: the public log panel's place in the whole log (:mod:`game.ui.logview`)
+        self.log_view = LogView()
         self.presenter = self.make_presenter()
         #: the music wanted here (:func:`game.ui.sound.theme_of`): tense from the last round on
         self.music_theme = table_theme(match)
@@ -318,7 +325,7 @@ class TableScene(Scene):
     def input_seat(self, intent: Intent) -> int | None:
         """The person to act may use the table with their pad; the menu, the
         notebook and hurrying computer players are open to every device."""
-        if intent.kind in (Kind.MENU, Kind.NOTEBOOK) or not self.human_to_act:
+        if intent.kind in (Kind.MENU, Kind.NOTEBOOK, *SCROLLS) or not self.human_to_act:
             return None
         return self.game.actor
 
@@ -328,6 +335,8 @@ class TableScene(Scene):
         :meth:`handle_turn`."""
         self.refresh_buttons()
         k = intent.kind
+        if k in SCROLLS:
+            return scroll_log(self.log_view, intent, self.log_panel)
         if k is Kind.MENU or k is Kind.BACK:
             self.app.push(make_scene("menu", self.app, self))
             return True
@@ -520,31 +529,31 @@ def draw_thinking(surface: pygame.Surface, t: float, rect: pygame.Rect, text_rec
         pygame.draw.circle(surface, colour, (box.left + 6 + i * 14, box.centery), 4 + int(glow * 1.5))
 
 
+def scroll_log(view: LogView, intent: Intent, panel: pygame.Rect | None) -> bool:
+    """Scroll the public log ``view`` by ``intent`` (:data:`~game.ui.input.SCROLLS`;
+    any moment, any device: it is public): the keys a page at a time, the
+    wheel and a pad's stick an entry a notch; the wheel only over the log's
+    ``panel``.  Back to the bottom follows the newest entries again.  True when used."""
+    if intent.device == "mouse" and (panel is None or intent.pos is None or not panel.collidepoint(intent.pos)):
+        return False
+    step = view.page() if intent.device == "keyboard" else 1
+    view.scroll(step if intent.kind is Kind.LOG_UP else -step)
+    return True
+
+
 def draw_log_frame(surface: pygame.Surface, rect: pygame.Rect, hint: str) -> None:
-    """The public log's panel: its heading "What happened" and the key ``hint`` under it."""
+    """The public log's panel: its heading "What happened", the keys that
+    scroll it on the heading's right and the key ``hint`` under it."""
     theme.panel(surface, rect, LOG_PANEL)
-    theme.blit_text(surface, _("What happened"), (rect.left + 14, rect.top + 8), theme.SMALL, theme.BRASS, True)
+    head = theme.blit_text(surface, _("What happened"), (rect.left + 14, rect.top + 8), theme.SMALL, theme.BRASS, True)
+    theme.blit_text(surface, scroll_hint(), (rect.right - 14, rect.top + 8), theme.SMALL, HINT_INK, False,
+                    "topright", rect.right - 14 - head.right - 16)
     theme.blit_text(surface, hint, (rect.right - 14, rect.bottom - 8), theme.SMALL, HINT_INK, False, "bottomright")
 
 
-def draw_log(surface: pygame.Surface, rect: pygame.Rect, lines: list[str], size: int, step: int) -> None:
-    """The log ``lines`` (wrapped already) in panel ``rect``, ``step`` pixels
-    apart in text ``size``: the newest three bright, the older ones muted."""
-    y = rect.top + 38
-    for i, line in enumerate(lines):
-        theme.blit_text(surface, line, (rect.left + 14, y), size, theme.CREAM if i >= len(lines) - 3 else theme.MUTED)
-        y += step
-
-
-def wrap_log(entries: list[str], cache: dict[str, list[str]], width: int, size: int) -> list[str]:
-    """``entries`` (log lines) wrapped to ``width`` pixels in text ``size``, one
-    list; ``cache`` keeps each entry's wrapping."""
-    lines: list[str] = []
-    for entry in entries:
-        if entry not in cache:
-            cache[entry] = theme.wrap(entry, width, size)
-        lines.extend(cache[entry])
-    return lines
+def scroll_hint() -> str:
+    """The log's scroll keys in a few words ("PgUp/PgDn: scroll"), for the device in use."""
+    return prompts.fmt(_("{scroll}: scroll"))
 
 
 def turn_labels(rect: pygame.Rect, name: str, statuses: list[str], thinking: list[str] = ()) -> list[Label]:

@@ -1,5 +1,6 @@
 """Game over, as both games show it: who won (or nobody), the three hidden
-cards face up, Play again / Title, and a "Detective report" button per seat
+cards face up, Play again / Recap (the story of the game for everybody,
+:class:`~game.ui.scenes.report.RecapScene`) / Title, and a "Detective report" button per seat
 (:mod:`game.ui.scenes.report`: a person's behind their cover, a computer's
 openly).  The board game's scene
 (:mod:`game.ui.board.gameover`) and the card game's
@@ -44,11 +45,13 @@ class GameOverBase(Scene):
         self.result(match)
         s, w, r = self.envelope
         self.sentence = fmt("It was {s}, with the {w}, in the {r}.", s=s, r=r, w=w)
-        self.again = Button(pygame.Rect(330, 600, 300, 64), _("Play again"), self.play_again, enabled=False)
-        self.title_button = Button(pygame.Rect(650, 600, 300, 64), _("Title screen"), self.to_title, hint="Esc",
+        self.again = Button(pygame.Rect(170, 600, 300, 64), _("Play again"), self.play_again, enabled=False)
+        #: the story of the game for the whole table (issue 14: public, no cover)
+        self.recap_button = Button(pygame.Rect(490, 600, 300, 64), _("Recap"), self.open_recap, enabled=False)
+        self.title_button = Button(pygame.Rect(810, 600, 300, 64), _("Title screen"), self.to_title, hint="Esc",
                                    enabled=False)
         self.report_buttons = self._report_buttons(match)
-        self.focus = FocusGroup([self.again, self.title_button, *self.report_buttons], focus=None)
+        self.focus = FocusGroup([self.again, self.recap_button, self.title_button, *self.report_buttons], focus=None)
         self.guard = InputGuard(GAME_OVER_GUARD)
         self.t = 0.0
         rng = random.Random(g.setup.seed)
@@ -84,6 +87,12 @@ class GameOverBase(Scene):
                          reason=_("Your detective report is next."))
         else:
             self.app.push(build())
+
+    def open_recap(self) -> None:
+        """The story of the game (:class:`~game.ui.scenes.report.RecapScene`):
+        public events only, so openly, for everybody."""
+        self.app.play("click")
+        self.app.push(make("recap", self.app, self.match))
 
     def coach_target(self, action=None) -> pygame.Rect | None:
         """The guided game points at "Title screen"; the focus stays on a
@@ -123,7 +132,7 @@ class GameOverBase(Scene):
         was = self.guard.active
         self.guard.update(dt)
         if was and not self.guard.active:
-            self.again.enabled = self.title_button.enabled = True
+            self.again.enabled = self.title_button.enabled = self.recap_button.enabled = True
             for b in self.report_buttons:
                 b.enabled = True
             self.focus.focus_on(self.again)
@@ -179,6 +188,6 @@ class GameOverBase(Scene):
             footer_hint(surface, _("{confirm} to choose, {back} for the title screen"))
 
     def widgets(self) -> list:
-        return [self.again, self.title_button, *self.report_buttons, self.reports_heading(),
+        return [self.again, self.recap_button, self.title_button, *self.report_buttons, self.reports_heading(),
                 Label(pygame.Rect(40, 110, 1200, 60), self.title, 48, True),
                 Label(pygame.Rect(40, CARD_TOP + assets.card_size(CARD_W)[1] + 10, 1200, 30), self.sentence, theme.BODY)]

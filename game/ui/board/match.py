@@ -15,7 +15,7 @@ from concurrent.futures import ThreadPoolExecutor
 from game.ai.simple import make_player
 from game.board.model import Board
 from game.hints import DEFAULT_NOTEBOOK_MODE, NOTEBOOK_MODES
-from game.log import describe
+from game.log import describe, line_cards
 from game.rules import events as ev
 from game.rules.cards import ALL_CARDS
 from game.rules.engine import Game
@@ -37,6 +37,7 @@ class Match(Seats):
 
     public_event = staticmethod(ev.public)
     describe_event = staticmethod(describe)
+    line_cards = staticmethod(line_cards)
     card_shown_event = ev.CardShown
 
     def __init__(self, board: Board, setup: GameSetup, devices: dict[int, str] | None = None,

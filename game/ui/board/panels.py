@@ -24,8 +24,8 @@ from game.ui.board.rules_text import rules_line
 from game.ui.boardlayout import STANDARD, BoardLayout
 from game.ui.i18n import _, fmt
 from game.ui.scene import OPEN_NOTEBOOK, focus_on
-from game.ui.table import (draw_log, draw_log_frame, draw_thinking, draw_turn, status_rect, thinking_rect, turn_labels,
-                           wrap_log)
+from game.ui.table import (draw_log_frame, draw_thinking, draw_turn, scroll_hint, status_rect, thinking_rect,
+                           turn_labels)
 from game.ui.widgets import Button, Label
 
 #: HUD geometry of the standard layout (logical pixels); the scene reads its own
@@ -80,6 +80,11 @@ class BoardPanels:
     def hud(self) -> BoardLayout:
         """The layout in use: the board view's."""
         return self.view.layout
+
+    @property
+    def log_panel(self) -> pygame.Rect:
+        """Where the mouse wheel scrolls the log (:func:`game.ui.table.scroll_log`): the layout's log panel."""
+        return self.hud.log_rect
 
     # ============================================================ buttons
     def buttons(self) -> list[Button]:
@@ -199,16 +204,12 @@ class BoardPanels:
         """The key hint under the log ("N: notebook" only when people play)."""
         return prompts.fmt(_("{notebook}: notebook    {menu}: menu")) if self.match.humans else prompts.fmt(_("{menu}: menu"))
 
-    def _log_render(self) -> list[str]:
-        """The newest log lines, wrapped, as many as fit above the rules line."""
-        key = len(self.match.log)
-        if key != self._log_key:
-            self._log_key = key
-            cache = self.__dict__.setdefault("_wrap_cache", {})
-            lines = wrap_log(self.match.log[-14:], cache, self.hud.log_rect.width - 28, LOG_SIZE)
-            room = self.hud.log_rect.height - 70 - len(self._rules_lines()) * log_line()   # the rules line takes the bottom
-            self._log_lines = lines[-(room // log_line()):]
-        return self._log_lines
+    def log_blocks(self) -> list:
+        """The log entries in view (:meth:`game.ui.logview.LogView.layout`), above the rules line."""
+        log = self.hud.log_rect
+        top = log.top + 38
+        area = pygame.Rect(log.left + 14, top, log.width - 28, self._rules_top() - 4 - top)
+        return self.log_view.layout(self.match.log_entries(), area, LOG_SIZE, log_line())
 
     def _rules_lines(self) -> list[str]:
         """The active rules in one line of plain words (wrapped when long),
@@ -227,8 +228,8 @@ class BoardPanels:
     # =============================================================== draw
     def _backdrop(self) -> pygame.Surface:
         """Everything that never changes: background, board, HUD panels (cached)."""
-        if getattr(self, "_backdrop_surf", None) is None or self._backdrop_hint != self.hint_line():
-            self._backdrop_hint = self.hint_line()
+        if getattr(self, "_backdrop_surf", None) is None or self._backdrop_hint != (self.hint_line(), scroll_hint()):
+            self._backdrop_hint = (self.hint_line(), scroll_hint())
             s = pygame.Surface(self.app.window.surface.get_size()).convert()
             theme.background(s)
             s.blit(self.view.static, self.view.origin)
@@ -304,7 +305,8 @@ class BoardPanels:
             used = theme.blit_wrapped(surface, prompts.fmt(_("Computer players are taking their turn. Press {confirm} or "
                                                               "click to hurry them.")), self._help_rect(),
                                       theme.SMALL, theme.MUTED)
-        draw_log(surface, self.hud.log_rect, self._log_render(), LOG_SIZE, log_line())
+        self.log_blocks()
+        self.log_view.draw(surface, LOG_SIZE, log_line())
         draw_suggestion(surface, self.suggestion_show, m, self.suggestion_rect(used), self.t)
 
     def suggestion_rect(self, hint_height: int = 0) -> pygame.Rect:
@@ -363,8 +365,8 @@ class BoardPanels:
         out += [Label(pygame.Rect(self.hud.button_x, 0, self.hud.button_w - 28, 30), fmt("{name} suggests", name=s),
                       theme.SMALL, True) for s in SUSPECTS]   # the suggestion panel's heading, every name
         out += turn_labels(self.hud.turn_rect, self.match.seat_name(self.game.turn), [self._status()], thinking)  # every name
-        for line in self._log_render():
-            out.append(Label(pygame.Rect(self.hud.log_rect.left + 14, 0, self.hud.log_rect.width - 28, LOG_LINE), line, LOG_SIZE))
+        self.log_blocks()
+        out += self.log_view.labels(LOG_SIZE, log_line())
         for i, line in enumerate(self._rules_lines()):
             out.append(Label(pygame.Rect(self.hud.log_rect.left + 14, self._rules_top() + i * log_line(), self.hud.log_rect.width - 28,
                                          log_line()), line, LOG_SIZE))

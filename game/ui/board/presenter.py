@@ -15,8 +15,34 @@ from game.rules import events as ev
 from game.ui import anim
 from game.ui.board.moments import SuggestionShow
 from game.ui.i18n import _, fmt
-from game.ui.pacing import BOARD_PAUSES
+from game.ui.pacing import BOARD_PAUSES, PULLED_TIME
 from game.ui.table import Presenter
+
+
+def pulled_in(events: list[ev.Event], seat: int, suspect: str) -> ev.SuggestionMade | None:
+    """The suggestion that last brought ``seat``'s token (``suspect``) into a
+    room since that seat's previous turn (000 "Suggestions" 2: the suspect
+    named is moved into the room), from the public ``events`` as shown so far
+    (the last one is the seat's new ``TurnStarted``); None when nobody did.
+    A suggestion that names the suggester moves nobody."""
+    summoned = None
+    for e in reversed(events[:-1]):
+        if isinstance(e, ev.TurnStarted) and e.player == seat:
+            return None
+        if summoned is None and isinstance(e, ev.TokenSummoned) and e.suspect == suspect:
+            summoned = e
+        elif summoned is not None and isinstance(e, ev.SuggestionMade):
+            return e if e.player != seat and e.suspect == suspect else None
+    return None
+
+
+def pulled_texts(suggestion: ev.SuggestionMade, suspects: tuple[str, ...]) -> tuple[str, str]:
+    """The words of the pulled-in banner and the line under them: where the
+    token was brought, and who brought it with which suggestion."""
+    s = suggestion
+    return (fmt("You were brought to the {room}!", room=s.room),
+            fmt("{who} brought you here with a suggestion: {suspect}, with the {weapon}, in the {room}.",
+                who=suspects[s.player], suspect=s.suspect, weapon=s.weapon, room=s.room))
 
 
 class BoardPresenter(Presenter):
@@ -37,12 +63,9 @@ class BoardPresenter(Presenter):
                 ev.PlayerEliminated: self.eliminated, ev.GameWon: self.won}
 
     def log(self, e: ev.Event) -> str | None:
-        """The log line, read aloud (the log panel is written again when one is added)."""
+        """The log line, read aloud; the event is the one being played (for the status line)."""
         self.scene._playing = e
-        line = super().log(e)
-        if line:
-            self.scene._log_key = None
-        return line
+        return super().log(e)
 
     def pause(self, e: ev.Event) -> None:
         """A moment alone on screen (:data:`BOARD_PAUSES`), as a :class:`anim.Pause`."""
@@ -51,13 +74,26 @@ class BoardPresenter(Presenter):
             self.scene.anim = anim.Pause(seconds / self.app.speed)
 
     def turn_started(self, e: ev.TurnStarted) -> None:
-        """A new turn: the die is cleared and nobody is choosing a card to show."""
+        """A new turn: the die is cleared and nobody is choosing a card to show.
+        A person whose token somebody's suggestion brought into a room since
+        their last turn is told who and with what (:func:`pulled_in`), in a
+        banner for :data:`~game.ui.pacing.PULLED_TIME` once the turn can be
+        played, read aloud now (``scene.pulled_banner``, shown by
+        :meth:`~game.ui.board.table.BoardScene.human_turn`: hurrying the moments
+        before it does not skip it); not in the guided game: its lesson says it."""
         super().turn_started(e)
         scene = self.scene
         scene.die_value = None
         scene.dice_faces = ()
         scene.disprove_open = False
         scene.suggestion_show = None
+        m = self.match
+        if m.is_human(e.player) and self.app.coach is None:
+            pull = pulled_in(m.log_events, e.player, m.suspects[e.player])
+            if pull is not None:
+                words, why = pulled_texts(pull, m.suspects)
+                scene.pulled_banner = anim.Banner(words, PULLED_TIME / self.app.speed, sub=why)
+                self.app.speech.say(words + " " + why)     # with the turn's line; the prompt follows on its own
 
     def die_rolled(self, e: ev.DieRolled) -> None:
         """The die (or two dice) tumbles and shows the roll."""

@@ -52,14 +52,14 @@ class BoardScene(BoardPanels, TableScene):
         self.die_rect = die_panel(match.game.options.dice, self.view)
         self.auto_suggested = -1
         self.disprove_open = False
+        #: the banner "You were brought to the Kitchen!" waiting for the pulled-in person's turn, or None
+        self.pulled_banner: anim.Banner | None = None
         #: the suggestion on show (its cards, the question going round), or None
         self.suggestion_show: SuggestionShow | None = None
         self._playing: ev.Event | None = None   # the event being played (for the status line)
         self.cursor = 0
         self._highlight_key = None
         self._highlight = None
-        self._log_key = None
-        self._log_lines: list[str] = []
         super().__init__(app, match)
         self.notebook_button = self.book_button = Button(
             button_rect(self.view.layout, NOTEBOOK_SLOT), self.book_texts()[0], self.open_notebook, hint="N")
@@ -136,8 +136,12 @@ class BoardScene(BoardPanels, TableScene):
 
     def human_turn(self, actor: int) -> None:
         """A person must show a card (behind the cover), or has just entered a
-        room (the suggestion picker opens by itself, once a turn)."""
+        room (the suggestion picker opens by itself, once a turn).  A person
+        pulled into a room since their last turn first sees who did it (the
+        banner the presenter left in ``pulled_banner``)."""
         g = self.game
+        if self.pulled_banner is not None:
+            self.banner, self.pulled_banner = self.pulled_banner, None
         if g.phase is Phase.DISPROVE and not self.disprove_open:
             self.open_disprove(actor)
         elif g.phase is Phase.SUGGEST and self.auto_suggested != self.turn_no:
@@ -171,9 +175,7 @@ class BoardScene(BoardPanels, TableScene):
         self.notebook_button.rect = button_rect(self.view.layout, NOTEBOOK_SLOT)
         self._backdrop_surf = None
         self._highlight_key = None
-        self.__dict__.pop("_wrap_cache", None)
         self.__dict__.pop("_rules_key", None)
-        self._log_key = None
         self._buttons_key = None
 
     def handle_turn(self, intent: Intent) -> bool:

@@ -15,7 +15,7 @@ from game.cardgame import events as ev
 from game.cardgame.ai import make_card_player
 from game.cardgame.cards import deck
 from game.cardgame.engine import CardGame, CardSetup, CardView
-from game.cardgame.log import describe, public
+from game.cardgame.log import describe, line_cards, public
 from game.cardgame.save import CardSaved
 from game.hints import DEFAULT_NOTEBOOK_MODE, NOTEBOOK_MODES
 from game.ui.match import DEFAULT_LEVEL, Seats
@@ -38,6 +38,7 @@ class CardMatch(Seats):
 
     public_event = staticmethod(public)
     describe_event = staticmethod(describe)
+    line_cards = staticmethod(line_cards)
     save_kind = "cards"
     card_shown_event = ev.CardShown
 

@@ -26,8 +26,7 @@ from game.ui.cardgame import tableview as tv
 from game.ui.cardgame.labels import deck_label, order_label
 from game.core.cards import SUSPECTS
 from game.ui.i18n import _, card, fmt, level_label
-from game.ui.table import (draw_log, draw_log_frame, draw_thinking, draw_turn, status_rect, thinking_rect, turn_labels,
-                           wrap_log)
+from game.ui.table import draw_log_frame, draw_thinking, draw_turn, status_rect, thinking_rect, turn_labels
 from game.ui.widgets import Button, CardButton, Label
 
 TURN_RECT = pygame.Rect(700, 10, 570, 84)
@@ -45,6 +44,9 @@ def log_step() -> int:
 
 class CardPanels:
     """What the card table draws and says (see the module)."""
+
+    #: where the mouse wheel scrolls the log (:func:`game.ui.table.scroll_log`)
+    log_panel = LOG_RECT
 
     def build_buttons(self) -> None:
         """A person's turn to ask: Ask and Accuse; the case file when people
@@ -122,11 +124,10 @@ class CardPanels:
         m = self.match
         return _("Person") if m.is_human(seat) else level_label(m.levels[seat])
 
-    def log_lines(self) -> list[str]:
-        """The newest public log lines, wrapped, as many as fit the log panel."""
-        lines = wrap_log(self.match.log[-16:], self._log_cache, LOG_RECT.width - 28, LOG_SIZE)
-        room = (LOG_RECT.height - 80) // log_step()
-        return lines[-room:]
+    def log_blocks(self) -> list:
+        """The log entries in view (:meth:`game.ui.logview.LogView.layout`), above the key hint."""
+        area = pygame.Rect(LOG_RECT.left + 14, LOG_RECT.top + 38, LOG_RECT.width - 28, LOG_RECT.height - 80)
+        return self.log_view.layout(self.match.log_entries(), area, LOG_SIZE, log_step())
 
     def rules_line(self) -> str:
         """The deck and the order of checking joint accusations, in one line."""
@@ -157,7 +158,8 @@ class CardPanels:
             theme.blit_wrapped(surface, prompts.fmt(_("Computer players are taking their turn. Press {confirm} or "
                                                        "click to hurry them.")),
                                pygame.Rect(BUTTON_X + 8, BUTTON_Y + 4, BUTTON_W - 16, 110), theme.SMALL, theme.MUTED)
-        draw_log(surface, LOG_RECT, self.log_lines(), LOG_SIZE, log_step())
+        self.log_blocks()
+        self.log_view.draw(surface, LOG_SIZE, log_step())
         draw_banner(surface, self.banner)
 
     def _draw_table(self, surface: pygame.Surface) -> None:
@@ -234,8 +236,8 @@ class CardPanels:
         out.append(Label(pygame.Rect(0, 0, tv.CAPTION_W, 26), _("Your hand"), theme.SMALL, True))
         out.append(Label(pygame.Rect(0, 0, FACE_UP_W, 26), _("Face up for everybody"), theme.SMALL, True))
         out.append(Label(pygame.Rect(0, 0, 2 * tv.RX - 160, 26), _("Crime cards"), theme.SMALL, True))
-        for line in self.log_lines():
-            out.append(Label(pygame.Rect(LOG_RECT.left + 14, 0, LOG_RECT.width - 28, 25), line, LOG_SIZE))
+        self.log_blocks()
+        out += self.log_view.labels(LOG_SIZE, log_step())
         out += [Label(pygame.Rect(0, 0, RULES_W, 26), line, theme.SMALL)
                 for text in (deck_label(g.setup.advanced), order_label(g.setup.order))
                 for line in theme.wrap(text, RULES_W, theme.SMALL)[:2]]

@@ -44,7 +44,6 @@ class CardTableScene(CardPanels, TableScene):
         self.peek: tuple[int, int] | None = None
         #: the question's two cards on their way round the table (public), or None
         self.question: Question | None = None
-        self._log_cache: dict[str, list[str]] = {}
         super().__init__(app, match)
         self.book_button = Button(pygame.Rect(BUTTON_X, BUTTON_Y + 2 * BUTTON_STEP, BUTTON_W, BUTTON_H),
                                   self.book_texts()[0], self.open_case_file, hint="N")
@@ -139,10 +138,6 @@ class CardTableScene(CardPanels, TableScene):
                                        reason=fmt("{who} is making an accusation.", who=m.suspects[g.turn]))
 
     # ============================================================== input
-    def language_changed(self) -> None:
-        self._log_cache.clear()
-        super().language_changed()
-
     def handle_turn(self, intent: Intent) -> bool:
         """The buttons; Enter or a click hurries a computer player."""
         if self.focus.handle(intent):

@@ -186,6 +186,7 @@ class ControlsScene(Scene):
                 _("Controllers: A confirms, B goes back, Y opens your notebook, Start pauses. "
                   "The d-pad or the left stick moves (hold to repeat)."),
                 _("Each person joins a seat in New game by pressing any button on their controller."),
+                _("PgUp/PgDn, the mouse wheel or the right stick scroll the log."),
                 (_("Connected: {pads}").format(pads="; ".join(pads)) if pads else _("No controller connected."))]
 
     def widgets(self) -> list:

@@ -20,8 +20,8 @@ from __future__ import annotations
 import pygame
 
 from game.ui import assets, theme
-from game.ui.i18n import N_, _, fmt, nfmt
-from game.ui.input import Intent, Kind
+from game.ui.i18n import N_, _, and_list, card, fmt, nfmt
+from game.ui.input import SCROLLS, Intent, Kind
 from game.ui.scene import Scene
 from game.ui.widgets import Button, FocusGroup, Label, footer_hint
 
@@ -214,3 +214,200 @@ class ReportScene(Scene):
     def widgets(self) -> list:
         return [self.ok, Label(pygame.Rect(LEFT + 90, 30, WIDTH - 90, 52), self.title, theme.TITLE, True),
                 *self.labels]
+
+
+# ------------------------------------------------------------------ the recap
+#: The recap's card pictures: side (pixels) and the gap after one.
+RECAP_THUMB, RECAP_GAP = 40, 6
+#: Pixels one arrow press scrolls the recap (a key's page: the view less this).
+RECAP_STEP = 48
+
+
+class RecapScene(Scene):
+    """The story of ``match``'s game for the whole table (opened from the
+    game-over screen of either game): each suggestion or question in order
+    with its cards as pictures, who had none and who showed a card (never
+    which: :func:`game.report.recap` reads the public events only), the
+    accusations, and the solution explained from what everybody saw with the
+    envelope open (:func:`game.report.solution_lines`).  Long stories scroll:
+    arrows, Page Up/Down, the mouse wheel, a pad's d-pad or right stick; a bar
+    shows where.  OK, Enter or Esc goes back."""
+
+    def __init__(self, app, match) -> None:
+        super().__init__(app)
+        self.match = match
+        self.scroll = 0
+        self.ok = Button(pygame.Rect(520, 604, 240, 56), _("OK"), self.close, hint="Esc")
+        self.focus = FocusGroup([self.ok])
+        self.language_changed()
+
+    def language_changed(self) -> None:
+        """Write the story again in the language now in use (and lay it out)."""
+        from game.report import recap
+
+        self.ok.label = _("OK")
+        self.recap = recap(self.match.log_events, self.match.save_kind)
+        self.title = _("The story of the game")
+        self.rows = self.layout()
+        self.scroll = min(self.scroll, self.max_scroll)
+
+    # ------------------------------------------------------------- words
+    def name(self, seat: int) -> str:
+        return self.match.seat_name(seat)
+
+    def item_lines(self, item) -> tuple[str, str, tuple[str, ...]]:
+        """One item of the story: its line, the line under it (who answered, or
+        the accusation's outcome) and its cards."""
+        from game.report import Question
+
+        if isinstance(item, Question):
+            head = fmt("{who} asked about {cards}.", who=self.name(item.asker),
+                       cards=and_list([card(c) for c in item.cards]))
+            parts = []
+            if item.none:
+                parts.append(nfmt("{names} had none.", "{names} had none.", len(item.none),
+                                  names=and_list([self.name(s) for s in item.none])))
+            parts.append(fmt("{who} showed a card.", who=self.name(item.shower)) if item.shower is not None
+                         else _("Nobody could show a card!"))
+            return head, " ".join(parts), item.cards
+        if item.cards is None:
+            return fmt("{who} accused, face down.", who=self.name(item.player)), _("Wrong: out of the race."), ()
+        s, w, r = item.cards
+        head = fmt("{who} accused {suspect}, with the {weapon}, in the {room}.", who=self.name(item.player),
+                   suspect=s, weapon=w, room=r)
+        under = {True: _("Right: the case is solved!"), False: _("Wrong: out of the race."),
+                 None: _("Not checked: the case was already solved.")}[item.right]
+        return head, under, item.cards
+
+    def outcome(self) -> str:
+        """Who won, or nobody."""
+        r = self.recap
+        if r.winner is None:
+            return _("Nobody solved the case.")
+        if r.last_standing:
+            return fmt("{who} won as the last player still in.", who=self.name(r.winner))
+        return fmt("{who} solved the case.", who=self.name(r.winner))
+
+    def blocks(self) -> list[tuple[str, str, tuple[str, ...]]]:
+        """The story as (kind, text, cards) in order: "item", "under", "head", "fact", "note"."""
+        from game.report import solution_lines
+
+        out: list[tuple[str, str, tuple[str, ...]]] = []
+        for item in self.recap.items:
+            head, under, cards = self.item_lines(item)
+            out += [("item", f"{item.number}. {head}", cards), ("under", under, ())]
+        if not self.recap.items:
+            out.append(("under", _("Nobody asked anything."), ()))
+        held = _("The envelope held:") if self.recap.game == "board" else _("Under the Crime card:")
+        out.append(("head", self.outcome() + " " + held, ()))
+        for c, why in solution_lines(self.recap, self.name):
+            out.append(("fact", card(c) + ": " + why, (c,)))
+        out.append(("note", _("Each player's detective report tells what they alone saw."), ()))
+        return out
+
+    # ------------------------------------------------------------ layout
+    @property
+    def view(self) -> pygame.Rect:
+        """The scrolling part of the screen (pixels)."""
+        return pygame.Rect(LEFT, TOP, WIDTH, BOTTOM - TOP)
+
+    def layout(self) -> list[tuple[Label, tuple[str, ...], int]]:
+        """Every wrapped line as (its :class:`Label` at its place in the whole
+        story, the cards drawn left of its block's first line, the block's
+        first line's top); pictures take a column on the left."""
+        out = []
+        y = TOP
+        pic = RECAP_THUMB + 4
+        for kind, text, cards in self.blocks():
+            size = theme.BODY if kind in ("item", "head") else theme.SMALL
+            bold = kind == "head"
+            colour = theme.BRASS if kind == "head" else theme.MUTED if kind in ("under", "note") else theme.CREAM
+            if kind in ("head", "note") or (kind == "item" and out):
+                y += 12
+            indent = 3 * (pic + RECAP_GAP) + 8 if kind in ("item", "under") else pic + 14 if kind == "fact" else 0
+            lines = theme.wrap(text, WIDTH - indent - 20, size, bold)
+            height = theme.font(size, bold).get_linesize()
+            top = y
+            for line in lines:
+                out.append((Label(pygame.Rect(LEFT + indent, y, WIDTH - indent - 20, height), line, size, bold,
+                                  colour), cards if y == top else (), top))
+                y += height + 2
+            if cards:
+                y = max(y, top + RECAP_THUMB + 6)
+        return out
+
+    @property
+    def height(self) -> int:
+        """The whole story's height (pixels)."""
+        return (self.rows[-1][0].rect.bottom - TOP) if self.rows else 0
+
+    @property
+    def max_scroll(self) -> int:
+        return max(0, self.height - self.view.height + 8)
+
+    def scroll_by(self, pixels: int) -> None:
+        self.scroll = max(0, min(self.max_scroll, self.scroll + pixels))
+
+    # ------------------------------------------------------------- input
+    def close(self) -> None:
+        self.app.play("click")
+        self.app.pop(self)
+
+    def handle(self, intent: Intent) -> bool:
+        k = intent.kind
+        if k in (Kind.BACK, Kind.CONFIRM):
+            self.close()
+            return True
+        if k in (Kind.UP, Kind.DOWN):
+            self.scroll_by(RECAP_STEP if k is Kind.DOWN else -RECAP_STEP)
+            return True
+        if k in SCROLLS:
+            step = self.view.height - RECAP_STEP if intent.device == "keyboard" else RECAP_STEP
+            self.scroll_by(step if k is Kind.LOG_DOWN else -step)
+            return True
+        return self.focus.handle(intent)
+
+    def speech_prompt(self) -> str | None:
+        """The whole story read aloud, line by line (it is public)."""
+        parts = [self.title] + [text for _kind, text, _cards in self.blocks()]
+        return " ".join(p if p.endswith((".", "!", "?", ":", "…")) else p + "." for p in parts)
+
+    # -------------------------------------------------------------- draw
+    def shown(self) -> list[tuple[Label, tuple[str, ...], int]]:
+        """The rows in view now, moved by the scroll."""
+        view = self.view
+        out = []
+        for label, cards, top in self.rows:
+            r = label.rect.move(0, -self.scroll)
+            if r.top >= view.top - 2 and r.bottom <= view.bottom + 2:
+                out.append((Label(r, label.text, label.size, label.bold, label.colour), cards, top - self.scroll))
+        return out
+
+    def draw(self, surface: pygame.Surface) -> None:
+        from game.ui.logview import thumb
+
+        theme.background(surface)
+        theme.blit_text(surface, self.title, (LEFT, 56), theme.TITLE, theme.BRASS, True, "midleft", WIDTH)
+        view = self.view
+        surface.set_clip(view)
+        for label, cards, top in self.shown():
+            label.draw(surface)
+            x = LEFT + (0 if label.rect.left > LEFT + 3 * (RECAP_THUMB + 4) else 4)
+            for c in cards:
+                surface.blit(thumb(c, RECAP_THUMB), (x, top))
+                x += RECAP_THUMB + 4 + RECAP_GAP
+        surface.set_clip(None)
+        if self.max_scroll:
+            track = pygame.Rect(view.right - 8, view.top, 8, view.height)
+            knob_h = max(24, track.height * view.height // max(1, self.height))
+            knob = pygame.Rect(track.left, track.top + (track.height - knob_h) * self.scroll // self.max_scroll,
+                               8, knob_h)
+            pygame.draw.rect(surface, theme.BG_DARK, track, border_radius=4)
+            pygame.draw.rect(surface, theme.BRASS, knob, border_radius=4)
+        self.focus.draw(surface)
+        footer_hint(surface, _("{move} or {scroll} to read on, {confirm} to go back") if self.max_scroll
+                    else _("Press {confirm} or click to go on"))
+
+    def widgets(self) -> list:
+        return [self.ok, Label(pygame.Rect(LEFT, 30, WIDTH, 52), self.title, theme.TITLE, True),
+                *(label for label, _cards, _top in self.rows)]

@@ -390,23 +390,13 @@ class TableScene(Scene):
         if self.app.speed >= anim.INSTANT:
             self.skipping = True
         self.advance(dt)
-        self.run_banner(dt)
+        run_banner(self, dt)
         if self.human_to_act:
             self.guard.update(dt)
         if self.busy or self.app.top is not self:
             return
         self.skipping = False
         self.decide(dt)
-
-    def run_banner(self, dt: float) -> None:
-        """Move the banner on by ``dt`` seconds; skipping ends it at once."""
-        b = self.banner
-        if b is not None:
-            b.update(dt)
-            if self.skipping:
-                b.skip()
-            if b.done:
-                self.banner = None
 
     def advance(self, dt: float) -> None:
         """Move what is being shown on by ``dt`` seconds and play queued
@@ -454,6 +444,17 @@ class TableScene(Scene):
 #: Pixels kept free after the status line for the thinking dots: a 16-pixel
 #: gap and three dots 14 pixels apart (radius up to 6), so the words never run into them.
 DOTS_ROOM = 16 + 2 * 14 + 12
+
+
+def run_banner(table: TableScene, dt: float) -> None:
+    """Move ``table``'s banner on by ``dt`` seconds; skipping ends it at once."""
+    b = table.banner
+    if b is not None:
+        b.update(dt)
+        if table.skipping:
+            b.skip()
+        if b.done:
+            table.banner = None
 
 
 def table_theme(match) -> str:

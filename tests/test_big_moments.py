@@ -213,6 +213,11 @@ def test_enter_or_a_click_ends_a_verdict_at_once(scene_name):
         app = _moment(scene_name)
         moment = app.top
         assert getattr(moment, "moment", False)
+        press(app)                                     # a press as it opens was meant for the table
+        assert app.top is moment
+        while moment.guard.active:
+            app.step(DT)
+        assert app.top is moment                       # still on (it lasts longer than its guard)
         press(app)
         assert moment not in app.stack
 
@@ -244,6 +249,35 @@ def test_instant_speed_opens_no_moment(mode, right):
     shown = type(table.game.events[0]).__module__          # the accusation's events were all played at once
     assert not any(type(e).__name__ in ("AccusationMade", "PlayerEliminated", "AccusationWrong", "GameWon")
                    for e in table.queue), shown
+
+
+@pytest.mark.parametrize("mode", ["board", "cards"])
+@pytest.mark.parametrize("right", [True, False])
+def test_a_press_that_hurries_the_table_does_not_cancel_the_verdict(mode, right):
+    """Enter while the accusation's line is on (the table skips what is
+    queued) still shows the verdict: a moment that has not begun is not cancelled."""
+    from benchmarks.bench_pacing import board_table, card_table
+
+    app = make_app(speed=anim.NORMAL)
+    table, _pkg = (board_table if mode == "board" else card_table)(app, 5)
+    pushed = []
+    real_push = app.push
+    app.push = lambda s: (pushed.append(s), real_push(s))
+    _accuse(table, right)
+    app.step(DT)
+    table.skip()                                      # the press that hurries the table
+    for _ in range(600):
+        if any(getattr(s, "moment", False) for s in pushed):
+            break
+        if not table.queue and not table.busy and app.top is table:
+            break
+        app.step(DT)
+    if mode == "cards" and not right:
+        # a lone wrong accusation in the card game: its moment (face down), unless
+        # the joint reveal screen already turned it over
+        assert any(getattr(s, "moment", False) or is_scene(s, "reveal") for s in pushed)
+    else:
+        assert any(getattr(s, "moment", False) for s in pushed)
 
 
 def _accuse(table, right: bool) -> None:

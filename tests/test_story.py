@@ -433,3 +433,39 @@ def test_the_pulled_in_banner_fits_for_every_room_weapon_and_suspect(scale):
             assert len(theme.wrap(why, TEXT_RECT.width, theme.BODY)) <= SUB_LINES, why
             for label in sub_labels(words, why):
                 assert label.text_width() <= label.available_width(), label.text
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "ca"])
+@pytest.mark.parametrize("size", ["normal", "large"])
+def test_the_log_heading_and_its_scroll_keys_never_overlap(lang, size, monkeypatch):
+    """The scroll keys on the log's heading line stay clear of "What happened"
+    in every language and text size, in the narrow panels of the TV layout too."""
+    import pygame as pg
+
+    from game.ui import table as table_module, theme as th
+    from game.ui.i18n import _
+
+    pg.font.init()
+    drawn = []
+    real = th.blit_text
+
+    def spy(surface, s, pos, *a, **k):
+        r = real(surface, s, pos, *a, **k)
+        drawn.append((s, r))
+        return r
+
+    monkeypatch.setattr(th, "blit_text", spy)
+    for lang_code in (lang,):
+        from game.i18n import set_language
+        set_language(lang_code)
+        th.set_text_scale(1.2 if size == "large" else 1.0)
+        for width in (570, 422):                       # the standard and the TV layout's panel
+            drawn.clear()
+            surf = pg.Surface((1280, 720))
+            table_module.draw_log_frame(surf, pg.Rect(1280 - 10 - width, 400, width, 300), "N: notebook")
+            head = next(r for s, r in drawn if s == _("What happened"))
+            others = [r for s, r in drawn if s != _("What happened") and r.top < head.bottom]
+            assert others, "the scroll keys are shown"
+            assert not any(r.colliderect(head.inflate(8, 0)) for r in others), (lang_code, size, width)
+    set_language("en")
+    th.set_text_scale(1.0)

@@ -151,10 +151,11 @@ class Presenter:
     def moment(self, name: str, *args, **kwargs) -> bool:
         """A big moment over the table (issue 14): the scene registered as
         ``name`` (built with ``app, *args, **kwargs``; it ends by itself or on
-        Enter, a click or a pad's A), pushed unless the table is skipping or at
-        instant speed.  Public only: it is shown to the whole table.  Returns
+        Enter, a click or a pad's A), pushed unless the speed is instant: a
+        press that hurried the table (``skipping``) does not cancel a moment
+        that has not begun.  Public only: it is shown to the whole table.  Returns
         True when pushed (the game's own pause of the event is then the moment's)."""
-        if self.scene.skipping or self.app.speed >= anim.INSTANT:
+        if self.app.speed >= anim.INSTANT:
             return False
         self.app.push(make_scene(name, self.app, *args, **kwargs))
         return True
@@ -547,8 +548,12 @@ def draw_log_frame(surface: pygame.Surface, rect: pygame.Rect, hint: str) -> Non
     scroll it on the heading's right and the key ``hint`` under it."""
     theme.panel(surface, rect, LOG_PANEL)
     head = theme.blit_text(surface, _("What happened"), (rect.left + 14, rect.top + 8), theme.SMALL, theme.BRASS, True)
-    theme.blit_text(surface, scroll_hint(), (rect.right - 14, rect.top + 8), theme.SMALL, HINT_INK, False,
-                    "topright", rect.right - 14 - head.right - 16)
+    room = rect.right - 14 - head.right - 16
+    for words in (scroll_hint(), prompts.fmt("{scroll}")):   # the keys alone where the words do not fit
+        if theme.text(words, theme.SMALL, HINT_INK, False, room).get_width() <= room:
+            theme.blit_text(surface, words, (rect.right - 14, rect.top + 8), theme.SMALL, HINT_INK, False,
+                            "topright", room)
+            break
     theme.blit_text(surface, hint, (rect.right - 14, rect.bottom - 8), theme.SMALL, HINT_INK, False, "bottomright")
 
 

@@ -25,7 +25,7 @@ import pygame
 from game.ui import anim, assets, theme
 from game.ui.i18n import _, fmt
 from game.ui.input import Intent, Kind
-from game.ui.scene import Scene
+from game.ui.scene import InputGuard, Scene
 from game.ui.widgets import Label, footer_hint
 
 #: Seconds (normal speed) of each moment: the envelope opening and its three
@@ -43,6 +43,8 @@ ENVELOPE_W, ENVELOPE_CENTRE = 280, (640, 520)
 WORDS_RECT = pygame.Rect(170, 372, 940, 150)
 #: Pixels: the "Wrong!" stamp's text size.
 STAMP_SIZE = 64
+#: seconds (real) a moment ignores Enter and clicks as it opens
+MOMENT_GUARD = 0.35
 
 
 def card_spots() -> list[pygame.Rect]:
@@ -83,6 +85,9 @@ class MomentScene(Scene):
         self.t = 0.0
         self.duration = seconds / app.speed
         self.closed = False
+        #: a press meant for the table (hurrying the computers, the Yes of the
+        #: accusation) does not end the moment as it opens
+        self.guard = InputGuard(MOMENT_GUARD)
 
     @property
     def time(self) -> float:
@@ -91,6 +96,7 @@ class MomentScene(Scene):
 
     def update(self, dt: float) -> None:
         self.t += dt
+        self.guard.update(dt)
         if self.t >= self.duration:
             self.close()
 
@@ -101,7 +107,7 @@ class MomentScene(Scene):
             self.app.pop(self)
 
     def handle(self, intent: Intent) -> bool:
-        if intent.kind in (Kind.CONFIRM, Kind.CLICK, Kind.BACK, Kind.MENU):
+        if intent.kind in (Kind.CONFIRM, Kind.CLICK, Kind.BACK, Kind.MENU) and not self.guard.blocks(intent):
             self.close()
         return True
 

@@ -235,14 +235,7 @@ def test_other_keys_do_not_reach_the_table_under_a_verdict(scene_name):
 @pytest.mark.parametrize("right", [True, False])
 def test_instant_speed_opens_no_moment(mode, right):
     """At instant speed an accusation's events play at once: no verdict is pushed."""
-    from benchmarks.bench_pacing import board_table, card_table
-
-    app = make_app(speed=anim.INSTANT)
-    table, _pkg = (board_table if mode == "board" else card_table)(app, 5)
-    pushed = []
-    real_push = app.push
-    app.push = lambda s: (pushed.append(s), real_push(s))
-    _accuse(table, right)
+    app, table, pushed = _accusing_table(mode, right, anim.INSTANT)
     for _ in range(6):
         app.step(DT)
     assert not any(getattr(s, "moment", False) for s in pushed)
@@ -256,14 +249,7 @@ def test_instant_speed_opens_no_moment(mode, right):
 def test_a_press_that_hurries_the_table_does_not_cancel_the_verdict(mode, right):
     """Enter while the accusation's line is on (the table skips what is
     queued) still shows the verdict: a moment that has not begun is not cancelled."""
-    from benchmarks.bench_pacing import board_table, card_table
-
-    app = make_app(speed=anim.NORMAL)
-    table, _pkg = (board_table if mode == "board" else card_table)(app, 5)
-    pushed = []
-    real_push = app.push
-    app.push = lambda s: (pushed.append(s), real_push(s))
-    _accuse(table, right)
+    app, table, pushed = _accusing_table(mode, right, anim.NORMAL)
     app.step(DT)
     table.skip()                                      # the press that hurries the table
     for _ in range(600):
@@ -278,6 +264,20 @@ def test_a_press_that_hurries_the_table_does_not_cancel_the_verdict(mode, right)
         assert any(getattr(s, "moment", False) or is_scene(s, "reveal") for s in pushed)
     else:
         assert any(getattr(s, "moment", False) for s in pushed)
+
+
+def _accusing_table(mode: str, right: bool, speed: float):
+    """(app, table, scenes pushed from now on): a table of ``mode`` at
+    ``speed`` whose turn player has just accused (rightly or not)."""
+    from benchmarks.bench_pacing import board_table, card_table
+
+    app = make_app(speed=speed)
+    table, _pkg = (board_table if mode == "board" else card_table)(app, 5)
+    pushed = []
+    real_push = app.push
+    app.push = lambda s: (pushed.append(s), real_push(s))
+    _accuse(table, right)
+    return app, table, pushed
 
 
 def _accuse(table, right: bool) -> None:

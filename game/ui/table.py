@@ -549,7 +549,7 @@ def draw_log_frame(surface: pygame.Surface, rect: pygame.Rect, hint: str) -> Non
     theme.panel(surface, rect, LOG_PANEL)
     head = theme.blit_text(surface, _("What happened"), (rect.left + 14, rect.top + 8), theme.SMALL, theme.BRASS, True)
     room = rect.right - 14 - head.right - 16
-    for words in (scroll_hint(), prompts.fmt("{scroll}")):   # the keys alone where the words do not fit
+    for words in (scroll_hint(), prompts.scroll_label()):   # the keys alone where the words do not fit
         if theme.text(words, theme.SMALL, HINT_INK, False, room).get_width() <= room:
             theme.blit_text(surface, words, (rect.right - 14, rect.top + 8), theme.SMALL, HINT_INK, False,
                             "topright", room)

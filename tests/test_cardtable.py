@@ -460,3 +460,18 @@ def test_a_seat_is_out_only_once_its_wrong_accusation_is_shown(app):
             key(app, pygame.K_RETURN, draw=False)
         app.step(DT, draw=False)
     assert seen_early and table.seat_out(0) and table.seat_state(0) == "Out"
+
+
+def test_the_join_question_lights_do_not_accuse_so_enter_alone_declines(app):
+    """"Will you accuse too?" shows which button Enter presses: "Do not accuse"
+    (a child pressing Enter is never led into an accusation)."""
+    table = table_of(app, ("human", "easy", "easy"), first=1)
+    run_until(app, lambda: app.top is table and table.game.actor == 1 and table.game.phase is Phase.ASK)
+    table.computer.cancel()
+    table.do(Accuse(*wrong_triple(table.game)))
+    run_until(app, lambda: isinstance(app.top, JoinScene))
+    join = app.top
+    assert join.focus.focused is join.decline_button
+    run_until(app, lambda: not join.guard.active)
+    key(app, pygame.K_RETURN)
+    assert not isinstance(app.top, JoinScene) and table.game.phase is not Phase.JOIN

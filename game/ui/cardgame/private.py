@@ -90,7 +90,8 @@ class JoinScene(Scene):
         self.join_button = Button(pygame.Rect(240, 400, 380, 64), _("Accuse too"), self.join)
         self.decline_button = Button(pygame.Rect(660, 400, 380, 64), _("Do not accuse"), self.decline)
         self.book_button = Button(pygame.Rect(390, 490, 500, 60), _("My case file"), self.open_case_file, hint="N")
-        self.focus = FocusGroup([self.join_button, self.decline_button, self.book_button], focus=None)
+        # "Do not accuse" is lit: Enter alone never starts an accusation (that takes an arrow, then a confirmation)
+        self.focus = FocusGroup([self.join_button, self.decline_button, self.book_button], focus=1)
         self.guard = InputGuard(PRIVATE_GUARD, allow=(Kind.BACK, Kind.MENU))
 
     def join(self) -> None:

@@ -43,16 +43,22 @@ def wrong_triple(game) -> tuple[str, str, str]:
 
 
 # ------------------------------------------------------------ item 6: join
-def test_accuse_too_asks_first_in_private_with_no_focused(app):
-    """Joining another player's accusation may put you out just the same: the
-    picker's "Accuse too!" opens the accusation's last question (private, No
-    focused, Yes only on a fresh press)."""
+def asked_to_join(app: App) -> tuple[CardTableScene, JoinScene]:
+    """A table (a person and two computers) where a computer has just accused
+    wrongly and the person is asked "Will you accuse too?"."""
     table = table_of(app, ("human", "easy", "easy"), first=1)
     run_until(app, lambda: app.top is table and table.game.actor == 1 and table.game.phase is Phase.ASK)
     table.computer.cancel()
     table.do(Accuse(*wrong_triple(table.game)))
     run_until(app, lambda: isinstance(app.top, JoinScene))
-    join = app.top
+    return table, app.top
+
+
+def test_accuse_too_asks_first_in_private_with_no_focused(app):
+    """Joining another player's accusation may put you out just the same: the
+    picker's "Accuse too!" opens the accusation's last question (private, No
+    focused, Yes only on a fresh press)."""
+    table, join = asked_to_join(app)
     run_until(app, lambda: not join.guard.active)
     click(app, join.join_button.rect.center)
     picker = app.top
@@ -465,12 +471,7 @@ def test_a_seat_is_out_only_once_its_wrong_accusation_is_shown(app):
 def test_the_join_question_lights_do_not_accuse_so_enter_alone_declines(app):
     """"Will you accuse too?" shows which button Enter presses: "Do not accuse"
     (a child pressing Enter is never led into an accusation)."""
-    table = table_of(app, ("human", "easy", "easy"), first=1)
-    run_until(app, lambda: app.top is table and table.game.actor == 1 and table.game.phase is Phase.ASK)
-    table.computer.cancel()
-    table.do(Accuse(*wrong_triple(table.game)))
-    run_until(app, lambda: isinstance(app.top, JoinScene))
-    join = app.top
+    table, join = asked_to_join(app)
     assert join.focus.focused is join.decline_button
     run_until(app, lambda: not join.guard.active)
     key(app, pygame.K_RETURN)

@@ -68,7 +68,8 @@ def all_scene_names() -> list[str]:
     """The class names of every scene of the game: the subclasses of
     :class:`game.ui.scene.Scene` in ``game.ui.scenes``, ``game.ui.board``,
     ``game.ui.cardgame`` and ``game.ui.coach`` (sorted; not the bases of
-    ``game.ui.bases``, never shown themselves, nor a scene only ``--screenshot``
+    ``game.ui.bases``, never shown themselves, nor a base class marked
+    ``base = True`` in its own body, nor a scene only ``--screenshot``
     shows: ``screenshot_only``)."""
     from game.ui import board, cardgame, scenes
     from game.ui.scene import Scene
@@ -78,7 +79,8 @@ def all_scene_names() -> list[str]:
         modules += [importlib.import_module(f"{pkg.__name__}.{m.name}") for m in pkgutil.iter_modules(pkg.__path__)]
     found = {obj.__name__ for mod in modules for obj in vars(mod).values()
              if isinstance(obj, type) and issubclass(obj, Scene) and obj is not Scene
-             and obj.__module__ == mod.__name__ and not getattr(obj, "screenshot_only", False)}
+             and obj.__module__ == mod.__name__ and not getattr(obj, "screenshot_only", False)
+             and not obj.__dict__.get("base", False)}
     return sorted(found)
 
 
@@ -104,6 +106,7 @@ class SoakReport:
     events: int = 0
     steps: int = 0
     scenes: Counter = field(default_factory=Counter)
+    pushed: Counter = field(default_factory=Counter)
     modes: Counter = field(default_factory=Counter)
     episodes: Counter = field(default_factory=Counter)
     apps: int = 0
@@ -112,8 +115,8 @@ class SoakReport:
     seconds: float = 0.0
 
     def unvisited(self) -> list[str]:
-        """The scenes of :func:`all_scene_names` never on top."""
-        return [n for n in all_scene_names() if n not in self.scenes]
+        """The scenes of :func:`all_scene_names` never on top nor pushed."""
+        return [n for n in all_scene_names() if n not in self.scenes and n not in self.pushed]
 
     def lines(self) -> list[str]:
         missing = self.unvisited()
@@ -162,6 +165,24 @@ def _new_app(rng: random.Random, folder: Path, broken_map: bool = False):
               save_path=folder / "autosave.json", map_path=map_path)
     app.start()
     return app
+
+
+def _count_pushes(app, report: SoakReport) -> None:
+    """Count in ``report.pushed`` every scene ``app`` puts on its stack from now on (once per app)."""
+    if app.__dict__.get("_soak_report") is report:
+        return
+    app._soak_report = report
+    for name in ("push", "replace", "reset"):
+        setattr(app, name, _counting(getattr(app, name), report))
+
+
+def _counting(real, report: SoakReport):
+    """``real`` (one of the app's push, replace, reset), counting the scene it is given."""
+    def put(scene, *args, **kwargs):
+        report.pushed[type(scene).__name__] += 1
+        return real(scene, *args, **kwargs)
+
+    return put
 
 
 def _people_seats(rng: random.Random, players: int) -> set[int]:
@@ -332,6 +353,7 @@ def soak(events: int, seed: int = 0, folder: Path | None = None,
                 resting = app.stack and type(app.stack[-1]).__name__ == "CoverScene" and rng.random() < 0.3
                 # at a "Pass to ..." cover the monkey sometimes lets go for a second, as a person does:
                 # a cover opens only for a press after a quiet moment (issue 11), so this reaches the private screens
+                _count_pushes(app, report)
                 for _ in range(20 if resting else rng.choice((1, 1, 2, 5))):
                     app.step(0.05 if resting else rng.choice((0.016, 0.05, 0.2)))
                     report.steps += 1

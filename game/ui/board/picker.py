@@ -63,8 +63,8 @@ class PickerScene(Scene):
                     row.append(b)
                 self.items[cat] = row
                 buttons += row
-            self.ok = Button(pygame.Rect(40, 616, 400, 60), _("Suggest!"), self.confirm)
-            self.back_button = Button(pygame.Rect(460, 616, 260, 60), _("Back"), self.back, hint="Esc")
+            self.ok = Button(pygame.Rect(40, 614, 400, 54), _("Suggest!"), self.confirm)
+            self.back_button = Button(pygame.Rect(460, 614, 260, 54), _("Back"), self.back, hint="Esc")
         else:
             hand = set(game.seats[self.seat].hand) if marks else set()
             book = board.match.notebooks.get(self.seat, {}) if marks else {}

@@ -68,6 +68,24 @@ class SeatResult:
     stuck: bool = False
 
 
+#: Levels that live outside ``game`` (yardsticks in ``benchmarks/``): level ->
+#: (module, factory).  Imported only when a seat asks for one, so ``game``
+#: never imports ``benchmarks`` when it is loaded.
+EXTERNAL_LEVELS: dict[str, tuple[str, str]] = {"spock": ("benchmarks.spock", "make_spock")}
+
+
+def seat_player(level: str, seed: int):
+    """A computer player of ``level``: the game's own levels
+    (:func:`game.ai.simple.make_player`) or one of :data:`EXTERNAL_LEVELS`.
+    Raises ``ValueError`` for an unknown level."""
+    if level in EXTERNAL_LEVELS:
+        import importlib
+
+        module, factory = EXTERNAL_LEVELS[level]
+        return getattr(importlib.import_module(module), factory)(seed)
+    return make_player(level, seed)
+
+
 def play_game(args: tuple[int, tuple[str, ...], int]) -> list[SeatResult]:
     """Play deal ``seed`` with ``levels`` rotated by ``rotation``; returns one
     :class:`SeatResult` per seat (all marked ``stuck`` if the game had not ended
@@ -80,7 +98,7 @@ def play_game(args: tuple[int, tuple[str, ...], int]) -> list[SeatResult]:
     lv = levels[rotation:] + levels[:rotation]
     setup = GameSetup(tuple(SeatConfig(s, "computer", l) for s, l in zip(suspects, lv)), seed=seed)
     game = Game.new(_board(), setup)
-    players = [make_player(s.level, seed * 31 + i) for i, s in enumerate(game.setup.seats)]
+    players = [seat_player(s.level, seed * 31 + i) for i, s in enumerate(game.setup.seats)]
     trackers = [Tracker() for _ in range(n)]
     res = [SeatResult(s.level, False, 0, None, False) for s in game.setup.seats]
     res[0].turns = 1
@@ -169,7 +187,7 @@ def main(argv: list[str] | None = None) -> int:
     """Command-line entry; returns the exit code (2 for bad arguments)."""
     p = argparse.ArgumentParser(prog="python -m game.tournament", description=__doc__.split("\n\n")[0])
     p.add_argument("--players", type=int, required=True, help="3 to 6")
-    p.add_argument("--seats", required=True, help="levels, comma separated, one per seat (easy, medium, hard, simple)")
+    p.add_argument("--seats", required=True, help="levels, comma separated, one per seat (easy, medium, hard, simple, spock)")
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--workers", type=int, default=2)
@@ -186,7 +204,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     for lv in levels:
         try:
-            make_player(lv, 0)
+            seat_player(lv, 0)
         except ValueError as exc:
             print(exc, file=sys.stderr)
             return 2

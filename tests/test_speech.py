@@ -570,6 +570,16 @@ def test_turning_read_aloud_on_in_settings_is_heard_at_once():
     app.close()
 
 
+def game_over_open(app, board):
+    """The game-over screen of ``board``'s finished game, pushed and past its input guard."""
+    assert board.match.game.over
+    over = make("game_over", app, board.match)
+    app.push(over)
+    while over.guard.active:
+        steps(app, 1)
+    return over
+
+
 def test_the_detective_report_is_read_aloud_a_computers_openly_a_persons_never_at_a_hot_seat_table():
     """Newcomer W4: the report is read aloud (its title, then every sentence
     in order); a computer's openly and about it by name (W6); a person's,
@@ -578,11 +588,7 @@ def test_the_detective_report_is_read_aloud_a_computers_openly_a_persons_never_a
 
     app = new_app(read_aloud=True)
     board = two_people(app, lambda g: False)
-    assert board.match.game.over
-    over = make("game_over", app, board.match)
-    app.push(over)
-    while over.guard.active:
-        steps(app, 1)
+    over = game_over_open(app, board)
     app.router.handle(Intent(Kind.CLICK, pos=over.report_buttons[2].rect.center, device="mouse"))   # Mrs. White
     steps(app)
     assert is_scene(app.top, "cover") and not any("Detective report" in line for line in said(app))
@@ -608,11 +614,7 @@ def test_the_detective_report_is_read_aloud_a_computers_openly_a_persons_never_a
 def test_alone_at_the_table_your_detective_report_is_read_aloud():
     app = new_app(read_aloud=True)
     board = one_person(app, lambda g: False)
-    assert board.match.game.over
-    over = make("game_over", app, board.match)
-    app.push(over)
-    while over.guard.active:
-        steps(app, 1)
+    over = game_over_open(app, board)
     app.router.handle(Intent(Kind.CLICK, pos=over.report_buttons[0].rect.center, device="mouse"))   # her own
     steps(app)
     report = app.top

@@ -29,7 +29,8 @@ class Hosted:
     :attr:`pool`, :attr:`clients` seat -> SeatClient, :attr:`stores` seat ->
     the page's saved state (shared by every client of that seat)."""
 
-    def __init__(self, table: Table, *, decide: bool = True, keep_frames: bool = True):
+    def __init__(self, table: Table, *, decide: bool = True, keep_frames: bool = True,
+                 classes: dict[int, type] | None = None):
         self.table = table
         self.game = NetGame(table)
         self.game.start()
@@ -40,15 +41,16 @@ class Hosted:
         self.keep_frames = keep_frames
         self.retired: list[SeatClient] = []
         for seat in sorted(table.people):
-            self.connect(seat)
+            self.connect(seat, cls=(classes or {}).get(seat, SeatClient))
 
     def decider(self) -> Callable[[dict[str, Any]], dict[str, Any] | None] | None:
         seed = self.table.seed
         return (lambda view: choose(view, seed)) if self.decide else None
 
-    def connect(self, seat: int, *, store: dict[str, Any] | None = None, **kw: Any) -> SeatClient:
+    def connect(self, seat: int, *, store: dict[str, Any] | None = None, cls: type = SeatClient,
+                **kw: Any) -> SeatClient:
         """A (new) client for ``seat`` on its page's store (a reloaded tab)."""
-        client = SeatClient(self.game.server.base_url, self.game.session.tokens[seat],
+        client = cls(self.game.server.base_url, self.game.session.tokens[seat],
                             store=self.stores[seat] if store is None else store,
                             decide=kw.pop("decide", self.decider()), keep_frames=self.keep_frames, **kw)
         old = self.clients.get(seat)
@@ -67,10 +69,14 @@ class Hosted:
 
     def settle(self) -> None:
         """After the game: wait until each client holds the last view sent to its seat."""
-        session = self.game.session
-        self.game.net.broadcast()
-        until(lambda: all(c.rev == session.revs[s] and c.state == "seated" for s, c in self.clients.items()),
-              "the last views to arrive")
+        session, net = self.game.session, self.game.net
+
+        def arrived() -> bool:
+            net.pump()
+            net.broadcast()              # as the host's loop does every frame (a phone may come back late)
+            return all(c.rev == session.revs[s] and c.state == "seated" and session.has_phone(s)
+                       for s, c in self.clients.items())
+        until(arrived, "the last views to arrive")
 
     def expected(self, seat: int) -> dict[str, Any]:
         """``seat_payload`` for ``seat`` now, built afresh (no cache)."""

@@ -254,6 +254,8 @@ def _prompt(kind: str, view: Any, seat: int, actor: int | None, suspects: tuple[
         return {"kind": "ask", "text": _("Your turn: ask about two cards, or accuse.")}, None
     if phase == "move":
         return {"kind": "move", "text": _("Move your token on the TV, or with the arrows here.")}, None
+    if phase == "start" and "Suggest" in names:      # pulled into a room: may suggest there (000 "Suggestions")
+        return {"kind": "roll", "text": _("Roll the die, or make a suggestion here.")}, None
     if phase == "start":
         return {"kind": "roll", "text": _("Your turn: roll the die.")}, None
     if "Suggest" in names:

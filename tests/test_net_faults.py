@@ -54,6 +54,9 @@ def test_connections_dropped_at_100_random_moments_lose_nothing():
         hosted = Hosted(make(kind, seed))
         try:
             hosted.seated()
+            careless = sorted(hosted.table.people)[-1]      # resends what the host already took
+            hosted.connect(careless, trust_applied=False)
+            hosted.seated()
 
             seen = [0]
 
@@ -85,6 +88,7 @@ def test_connections_dropped_at_100_random_moments_lose_nothing():
     print(f"\nNET FAULTS drops: {dict(figures)}")
     assert figures["drops"] == DROPS
     assert figures["reconnects"] >= figures["drops"] - figures["host_side_drops"]
+    assert figures["duplicates_refused"] > 0           # the careless page's repeats were met, and refused
 
 
 @pytest.mark.parametrize("kind", ["board", "cards"])

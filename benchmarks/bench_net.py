@@ -17,7 +17,7 @@ Figures:
   against the 16.7 ms budget of a 60 Hz frame (the TV draws in the rest).
 
 Run: ``python benchmarks/bench_net.py [games] [--budget MS]`` (default: 2
-board games and 2 card games, broadcast budget 8 ms of CPU per frame;
+board games and 2 card games, broadcast budget 10 ms of CPU per frame;
 ``--budget 0`` means no budget: every view in the same frame).
 """
 
@@ -118,8 +118,8 @@ def play(table, budget: float | None) -> tuple[list[float], list[float], int]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("games", nargs="?", type=int, default=2, help="games of each kind (default 2)")
-    parser.add_argument("--budget", type=float, default=8.0,
-                        help="broadcast CPU budget per frame in ms (0: none; default 8)")
+    parser.add_argument("--budget", type=float, default=10.0,
+                        help="broadcast CPU budget per frame in ms (0: none; default 10)")
     args = parser.parse_args(argv)
     budget = args.budget / 1000 if args.budget > 0 else None
     print(f"bench_net: {PHONES} phones on loopback, host at 60 Hz, broadcast budget "

@@ -124,6 +124,40 @@ def read_notebooks(doc: dict, path: Path, seats: int) -> dict[int, dict[str, str
     return notebooks
 
 
+#: A phone token as the host makes them (``secrets.token_urlsafe``): URL-safe letters, digits, ``-`` and ``_``.
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{8,64}")
+
+
+def read_net(doc: dict, seats: int) -> dict | None:
+    """The ``"net"`` part of a save (issue 15: the phones of the game), or None.
+
+    Shape: ``{"port": 1..65535, "tokens": {"<seat>": "<token>"}}`` -- the TCP
+    port the host served on and each person seat's secret token, so Continue
+    serves on the same port with the same tokens and the phones find it again.
+    Older saves have none (None); a damaged part is dropped (None: the game
+    still loads, the phones are given new codes) rather than refusing the game."""
+    net = doc.get("net")
+    if not isinstance(net, dict):
+        return None
+    port, tokens = net.get("port"), net.get("tokens")
+    if type(port) is not int or not 0 <= port <= 65535 or not isinstance(tokens, dict):
+        return None
+    out: dict[int, str] = {}
+    for k, t in tokens.items():
+        if not (isinstance(k, str) and re.fullmatch(r"[0-9]{1,2}", k) and int(k) < seats
+                and isinstance(t, str) and _TOKEN.fullmatch(t)):
+            return None
+        out[int(k)] = t
+    return {"port": port, "tokens": out}
+
+
+def net_document(net: dict | None) -> dict:
+    """``{"net": {...}}`` for a save document (see :func:`read_net`), or ``{}`` when there is none."""
+    if not net:
+        return {}
+    return {"net": {"port": int(net["port"]), "tokens": {str(k): v for k, v in sorted(net["tokens"].items())}}}
+
+
 def replay_moves(game: Engine, actions: list, path: str | Path, kind: str = "board",
                  before: Callable[[int], None] | None = None) -> Iterator[tuple[int, list]]:
     """Play a save's ``actions`` on ``game`` (a new board :class:`~game.rules.engine.Game`

@@ -22,7 +22,8 @@ from tests.inputs import defaults_after  # noqa: E402,F401
 THREE_PEOPLE = GameSetup(seats=(SeatConfig("scarlet", "human"), SeatConfig("mustard", "human"),
                                 SeatConfig("white", "human"), SeatConfig("peacock", "computer", "medium")),
                          seed=6)
-NET = {"port": 40123, "tokens": {0: "AAAAbbbbCCCC1234", 1: "zzzz-yyyy_xxxx99", 2: "QQQQwwwwEEEErrrr"}}
+NET = {"port": 40123, "tokens": {"0": "AAAAbbbbCCCC1234", "1": "zzzz-yyyy_xxxx99", "2": "QQQQwwwwEEEErrrr"},
+       "applied": {"0": 3}, "clients": {"0": "phone-a"}}
 
 
 # ------------------------------------------------------------------ the save
@@ -36,8 +37,7 @@ def test_board_autosave_keeps_port_and_tokens(tmp_path):
     path = tmp_path / "autosave.json"
     save_game(path, match.saved())
     doc = json.loads(path.read_text())
-    assert doc["net"] == {"port": 40123, "tokens": {"0": "AAAAbbbbCCCC1234", "1": "zzzz-yyyy_xxxx99",
-                                                    "2": "QQQQwwwwEEEErrrr"}}
+    assert doc["net"] == NET
     again = Match.resume(load_board(paths.MANSION_MAP), read_save(path), path)
     assert again.net == NET
 
@@ -47,11 +47,11 @@ def test_card_autosave_keeps_port_and_tokens(tmp_path):
 
     match = CardMatch(CardSetup(players=4, seed=3, levels=("human", "human", "medium", "medium")),
                       ("scarlet", "white", "peacock", "green"))
-    match.net = {"port": 5000, "tokens": {1: "abcdefgh12345678"}}
+    match.net = {"port": 5000, "tokens": {"1": "abcdefgh12345678"}}
     path = tmp_path / "autosave.json"
     save_game(path, match.saved())
     assert json.loads(path.read_text())["net"] == {"port": 5000, "tokens": {"1": "abcdefgh12345678"}}
-    assert CardMatch.resume(read_save(path), path).net == {"port": 5000, "tokens": {1: "abcdefgh12345678"}}
+    assert CardMatch.resume(read_save(path), path).net == {"port": 5000, "tokens": {"1": "abcdefgh12345678"}}
 
 
 def test_old_saves_without_phones_still_load(tmp_path):
@@ -71,3 +71,307 @@ def test_old_saves_without_phones_still_load(tmp_path):
     {"port": 80, "tokens": {"0": "<script>"}}, {"port": 80, "tokens": {"0": "short"}}, [], "x"])
 def test_a_damaged_phones_part_is_dropped_and_the_game_loads(net):
     assert read_net({"net": net}, 4) is None
+
+
+def test_a_damaged_record_of_actions_taken_is_left_out():
+    net = read_net({"net": {"port": 80, "tokens": {"0": "abcdefgh1234"}, "applied": {"0": "x"},
+                            "clients": {"0": "phone"}}}, 4)
+    assert net == {"port": 80, "tokens": {"0": "abcdefgh1234"}, "clients": {"0": "phone"}}
+
+
+# ------------------------------------------------------------- the table
+import pygame  # noqa: E402
+
+from game.rules import actions as ra  # noqa: E402
+from game.rules.engine import Phase  # noqa: E402
+from game.ui import assets  # noqa: E402
+from game.ui.app import App  # noqa: E402
+from game.ui.phone_screens import LocalPhone  # noqa: E402
+from game.ui.phones import HostOptions  # noqa: E402
+from game.ui.registry import is_scene  # noqa: E402
+from tests.inputs import key  # noqa: E402
+from tests.test_ui import DT, act_for_people  # noqa: E402
+
+#: The two seats with a phone in the hot-seat game (Miss Scarlet, Mrs. White); Colonel Mustard plays on the TV.
+PHONES = (0, 2)
+
+
+def hosted_app(tmp_path=None, serve: bool = False, **kw) -> App:
+    """An app that hosts phones (without a web server unless ``serve``: the phones sit on the session)."""
+    a = App(seed=11, sound=False, speed=20.0, threaded_ai=False,
+            save_path=None if tmp_path is None else tmp_path / "autosave.json",
+            host=HostOptions(bind="127.0.0.1", serve=serve), **kw)
+    a.start()
+    return a
+
+
+def hot_seat(app: App, phones=PHONES, setup=THREE_PEOPLE):
+    """The board game of three people and a computer, ``phones`` seated; the join screen passed."""
+    from game.ui.board.match import Match
+    from game.ui.registry import make
+
+    board = make("board", app, Match(app.board, setup))
+    app.push(board)
+    seated = {s: LocalPhone(app.phones, s, f"phone-{s}") for s in phones}
+    assert all(p.hello() == "welcome" for p in seated.values())
+    app.step(DT, draw=False)
+    assert is_scene(app.top, "phones")              # the join screen comes first: the codes, who has a phone
+    assert [app.phones.has_phone(s) for s in range(3)] == [s in phones for s in range(3)]
+    key(app, pygame.K_RETURN, draw=False)          # Start
+    assert app.top is board
+    return board, seated
+
+
+def phone_action(g, seat: int):
+    """What a phone's person picks now (never an accusation, so the game goes on)."""
+    legal = g.legal_actions()
+    for kind in (ra.Disprove, ra.Suggest, ra.Roll, ra.TakePassage, ra.EndTurn):
+        found = [a for a in legal if isinstance(a, kind)]
+        if found:
+            return found[0]
+    return None
+
+
+def drive(app: App, board, phones: dict, until, limit: int = 4000) -> list[int]:
+    """Play on: the phone seats choose on their phones (moving with the phone's
+    arrows), the others on the TV, the computer by itself, until ``until()``.
+    Returns the seat of every cover pushed; asserts no cover or private screen
+    is ever on the stack for a phone seat."""
+    covers: list[int] = []
+    g = board.game
+    for _ in range(limit):
+        if until() or g.over:
+            break
+        for scene in app.stack:
+            seat = getattr(scene, "seat", None)
+            if is_scene(scene, "cover") or scene.private:
+                assert seat not in phones, f"{type(scene).__name__} for phone seat {seat}"
+        top = app.top
+        if is_scene(top, "cover") and (not covers or covers[-1] != id(top)):
+            covers.append(id(top))
+            board.cover_seats = getattr(board, "cover_seats", []) + [top.seat]
+        actor = g.actor
+        if actor in phones and not board.busy and not g.over and (top is board or is_scene(top, "phone_wait")):
+            if g.phase is Phase.MOVE:
+                phones[actor].pad("ok")                    # the phone's OK picks the square under the cursor
+            else:
+                phones[actor].act(ra.to_dict(phone_action(g, actor)))
+            app.step(DT, draw=False)
+            continue
+        act_for_people(app)
+    return getattr(board, "cover_seats", [])
+
+
+def test_phone_seats_get_no_cover_and_the_tv_seat_keeps_its_own():
+    app = hosted_app()
+    try:
+        board, phones = hot_seat(app)
+        net = app.phones.net
+
+        def enough():
+            disproved = {a.seat for a in net.applied if isinstance(a.action, ra.Disprove)}
+            return disproved == set(PHONES) and 1 in getattr(board, "cover_seats", [])
+
+        covers = drive(app, board, phones, enough)
+        assert 1 in covers and not set(covers) & set(PHONES)
+        applied = [a for a in net.applied if isinstance(a.action, ra.Disprove)]
+        assert applied and all(a.seat in PHONES for a in applied)
+        shown = [e for e in board.game.events if type(e).__name__ == "CardShown" and e.by in PHONES]
+        assert shown                                # the phone's card reached the asker (the engine applied it)
+        assert all(p.last("ack") is None or p.last("ack")["ok"] for p in phones.values())
+    finally:
+        app.close()
+
+
+def to_phone_disprove(app, board, phones, seat: int = 0):
+    """Play on until ``seat`` (with a phone) must show a card: the TV shows only who is choosing."""
+    g = board.game
+    drive(app, board, {s: p for s, p in phones.items() if s != seat} | {seat: phones[seat]},
+          lambda: g.phase is Phase.DISPROVE and g.actor == seat and is_scene(app.top, "phone_wait"))
+    assert g.phase is Phase.DISPROVE and g.actor == seat and is_scene(app.top, "phone_wait")
+    return app.top
+
+
+def test_the_tv_says_who_is_choosing_and_applies_the_phones_card():
+    app = hosted_app()
+    try:
+        board, phones = hot_seat(app)
+        wait = to_phone_disprove(app, board, phones)
+        app.draw()
+        assert wait.speech_prompt() == "Miss Scarlet is choosing a card to show…"
+        asked = board.game.suggestion
+        card = next(a.card for a in board.game.legal_actions() if isinstance(a, ra.Disprove))
+        seq = phones[0].act({"type": "Disprove", "card": card})
+        app.step(DT, draw=False)
+        assert phones[0].last("ack") == {"type": "ack", "seq": seq, "ok": True, "error": None}
+        shown = [e for e in board.game.events if type(e).__name__ == "CardShown"][-1]
+        assert (shown.by, shown.card) == (0, card) and asked is not None
+        assert wait not in app.stack                # the game moved on: the TV's words are gone
+    finally:
+        app.close()
+
+
+def test_mashing_keys_over_the_choosing_screen_never_draws_the_phone_seats_cards(monkeypatch):
+    """Privacy: while Miss Scarlet chooses on her phone, every key and click the TV
+    gets (Enter, Space, arrows, N for the notebook, clicks everywhere) draws no
+    card of her hand larger than the log's public thumbnails, and no private screen."""
+    app = hosted_app()
+    try:
+        board, phones = hot_seat(app)
+        to_phone_disprove(app, board, phones)
+        hand = set(board.game.view(0).hand)
+        big: list[str] = []
+        real_card = assets.card
+
+        def spy(card_id, width, *a, **k):
+            if width >= 60:
+                big.append(card_id)
+            return real_card(card_id, width, *a, **k)
+
+        monkeypatch.setattr(assets, "card", spy)
+        keys = [pygame.K_RETURN, pygame.K_SPACE, pygame.K_RIGHT, pygame.K_DOWN, pygame.K_LEFT, pygame.K_UP,
+                pygame.K_n, pygame.K_RETURN]
+        w, h = app.window.get_size()
+        for i in range(240):
+            if i % 5 == 4:
+                pos = ((i * 97) % w, (i * 53) % h)
+                pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+                pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+                app.step(DT)
+            else:
+                key(app, keys[i % len(keys)], dt=DT)
+            private = [type(s).__name__ for s in app.stack if s.private]
+            assert not private, private
+            assert board.game.phase is Phase.DISPROVE and board.game.actor == 0
+        assert not set(big) & hand, set(big) & hand
+        frame = pygame.surfarray.array3d(app.window.surface)
+        assert frame.any()                          # frames were drawn all along
+    finally:
+        app.close()
+
+
+def test_a_phone_dropping_mid_choice_gives_the_choice_back_to_the_cover():
+    app = hosted_app()
+    try:
+        board, phones = hot_seat(app)
+        wait = to_phone_disprove(app, board, phones)
+        phones[0].drop()
+        app.step(DT, draw=False)
+        assert wait not in app.stack
+        app.step(DT, draw=False)
+        assert is_scene(app.top, "cover") and app.top.seat == 0      # today's cover for Miss Scarlet
+        again = LocalPhone(app.phones, 0, "phone-0")                  # the same phone comes back: no question
+        again.seq = phones[0].seq                                     # (the page keeps its numbers)
+        assert again.hello() == "welcome"
+        card = next(a.card for a in board.game.legal_actions() if isinstance(a, ra.Disprove))
+        again.act({"type": "Disprove", "card": card})                 # the phone answers after all
+        app.step(DT, draw=False)
+        assert not any(is_scene(s, "cover") and s.seat == 0 for s in app.stack)   # the TV's cover for it closed
+        assert [e for e in board.game.events if type(e).__name__ == "CardShown"][-1].by == 0
+    finally:
+        app.close()
+
+
+def test_choose_here_instead_takes_the_choice_back_to_the_tv():
+    app = hosted_app()
+    try:
+        board, phones = hot_seat(app)
+        wait = to_phone_disprove(app, board, phones)
+        key(app, pygame.K_RETURN, draw=False)           # Enter alone chooses nothing: the phone is choosing
+        assert app.top is wait
+        key(app, pygame.K_DOWN, draw=False)
+        key(app, pygame.K_RETURN, draw=False)           # "Choose here instead"
+        app.step(DT, draw=False)
+        assert is_scene(app.top, "cover") and app.top.seat == 0 and app.phones.has_phone(0)
+    finally:
+        app.close()
+
+
+def test_a_second_phone_for_a_taken_seat_is_asked_on_the_tv():
+    app = hosted_app()
+    try:
+        board, phones = hot_seat(app)
+        other = LocalPhone(app.phones, 2, "someone-else")
+        assert other.hello() == "waiting"
+        app.step(DT, draw=False)
+        box = app.top
+        assert is_scene(box, "confirm") and box.question == "A second phone wants to play as Mrs. White. Allow?"
+        key(app, pygame.K_ESCAPE, draw=False)           # No (Esc answers No)
+        assert other.closed and other.last("refused") is not None and not phones[2].closed
+        again = LocalPhone(app.phones, 2, "new-phone")
+        assert again.hello() == "waiting"
+        app.step(DT, draw=False)
+        app.top.yes()                                   # Allow
+        assert phones[2].closed and again.last("welcome")["seat"] == 2
+        assert app.phones.session.clients[2] == "new-phone"
+    finally:
+        app.close()
+
+
+def test_the_phones_arrows_move_the_board_cursor_only_for_its_own_seat():
+    app = hosted_app()
+    try:
+        board, phones = hot_seat(app)
+        g = board.game
+        drive(app, board, phones, lambda: g.phase is Phase.MOVE and g.actor in PHONES and not board.busy
+              and len(list(g.moves())) > 2 and app.top is board)
+        seat = g.actor
+        other = phones[2 if seat == 0 else 0]
+        for _ in range(30):                              # the turn's guard ends
+            app.step(DT, draw=False)
+        before = board.cursor
+        other.pad("right")
+        other.pad("down")
+        app.step(DT, draw=False)
+        assert board.cursor == before                    # another seat's phone moves nothing
+        for k in ("right", "down", "left", "up"):
+            phones[seat].pad(k)
+            app.step(DT, draw=False)
+            if board.cursor != before:
+                break
+        assert board.cursor != before
+    finally:
+        app.close()
+
+
+def test_continue_serves_the_same_codes_on_the_same_port(tmp_path):
+    import urllib.error
+    import urllib.request
+
+    app = hosted_app(tmp_path, serve=True)
+    try:
+        board, _phones = hot_seat(app, phones=())
+        port, tokens = app.phones.port, dict(app.phones.session.tokens)
+        assert port > 0 and urllib.request.urlopen(app.phones.url(1).replace(
+            app.phones.base, f"http://127.0.0.1:{port}"), timeout=5).status == 200
+        saved = json.loads((tmp_path / "autosave.json").read_text())["net"]
+        assert saved["port"] == port and saved["tokens"] == {str(k): v for k, v in tokens.items()}
+    finally:
+        app.close()                                      # the host is gone: the server stops
+    with pytest.raises(OSError):
+        urllib.request.urlopen(f"http://127.0.0.1:{port}/s/{tokens[1]}", timeout=2)
+    again = hosted_app(tmp_path, serve=True)
+    try:
+        assert again.store.continue_game()
+        assert again.phones.port == port and dict(again.phones.session.tokens) == tokens
+        assert urllib.request.urlopen(f"http://127.0.0.1:{port}/s/{tokens[1]}", timeout=5).status == 200
+        with pytest.raises(urllib.error.HTTPError):
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/s/not-a-seat-token", timeout=5)
+    finally:
+        again.close()
+
+
+def test_phones_off_means_no_server_at_all():
+    from game.settings import Settings
+
+    app = hosted_app(settings=Settings(phones=False))
+    try:
+        from game.ui.board.match import Match
+        from game.ui.registry import make
+
+        board = make("board", app, Match(app.board, THREE_PEOPLE))
+        app.push(board)
+        app.step(DT, draw=False)
+        assert not app.phones.active and app.phones.session is None and app.top is board
+    finally:
+        app.close()

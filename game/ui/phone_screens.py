@@ -1,8 +1,8 @@
-"""Phones at the table without a network (issue 15): :class:`TestPhone`, a
+"""Phones at the table without a network (issue 15): :class:`LocalPhone`, a
 phone seated straight on the host's session (tests, ``--screenshot``), and
 the ``--screenshot`` scenes of the TV's phone screens (:data:`PHONE_SCENES`).
 
-A :class:`TestPhone` is what the server hands the session for one open
+A :class:`LocalPhone` is what the server hands the session for one open
 socket (a :class:`game.net.session.Link`): it keeps every message the host
 sends it, and says hello, acts, marks and presses arrows as the seat page would.
 """
@@ -23,7 +23,7 @@ SHOT_NET = {"port": 8765, "tokens": {"0": "sc4rLet-Qx3kL9mN", "1": "muSt4rd-pR2s
 SHOT_BASE = "http://192.168.1.20:8765"
 
 
-class TestPhone:
+class LocalPhone:
     """One phone on ``host``'s session (:class:`game.ui.phones.PhoneHost`) for
     ``seat``, as client ``client``: :attr:`sent` holds every message the host
     sent it (parsed), :attr:`raw` the bytes, :attr:`closed` whether the host
@@ -91,7 +91,7 @@ def build_phone_scene(app, scene: str, seed: int, advance) -> None:
         table = _board(app, seed, scene == "phone-wait", advance)
     app.phones.base = SHOT_BASE
     for seat in (0, 2):
-        TestPhone(app.phones, seat, f"shot-{seat}").hello()
+        LocalPhone(app.phones, seat, f"shot-{seat}").hello()
     app.phones.pump()                              # the join screen comes up over the table
     if scene != "phones":
         app.pop()                                  # Start

@@ -375,3 +375,34 @@ def test_phones_off_means_no_server_at_all():
         assert not app.phones.active and app.phones.session is None and app.top is board
     finally:
         app.close()
+
+
+# ------------------------------------------------------------------ the cli
+def test_join_opens_the_seats_address_in_the_browser_and_says_so(capsys):
+    from game.cli import _join
+
+    opened = []
+    assert _join("192.168.1.20:8765/s/Qx3kL9mN", opener=lambda url: opened.append(url) or True) == 0
+    assert opened == ["http://192.168.1.20:8765/s/Qx3kL9mN"]
+    assert "Opened http://192.168.1.20:8765/s/Qx3kL9mN in your web browser" in capsys.readouterr().out
+    assert _join("https://clue.example.org:443/s/abc", opener=lambda url: False) == 0
+    assert "Open this address in any browser: https://clue.example.org:443/s/abc" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("bad", ["javascript:alert(1)", "file:///etc/passwd", "http://", "a b:80/s/x", ""])
+def test_join_refuses_what_is_not_a_seats_address(bad, capsys):
+    from game.cli import _join
+
+    opened = []
+    assert _join(bad, opener=opened.append) == 2 and not opened
+
+
+def test_host_port_and_remote_reach_the_phones_host(monkeypatch):
+    import game.cli as cli
+    import game.ui.app as app_module
+
+    got = {}
+    monkeypatch.setattr(app_module, "run_app", lambda **kw: got.update(kw) or 0)
+    assert cli.main(["--host-port", "8765", "--remote"]) == 0
+    assert got["host"] == HostOptions(port=8765, remote=True)
+    assert cli.main(["--host-port", "70000"]) == 2

@@ -84,11 +84,11 @@ def build_phone_scene(app, scene: str, seed: int, advance) -> None:
     ``advance(match, stop)`` plays a board game on (:func:`game.ui.screens.advance`)."""
     from game.ui.phones import HostOptions
 
-    app.phones.options = HostOptions(port=8765, serve=False)
-    if scene == "card-phone-wait":
-        table = _card_table(app)
-    else:
-        table = _board(app, seed, scene == "phone-wait", advance)
+    options, app.phones.options = app.phones.options, HostOptions(port=8765, serve=False)
+    try:
+        table = _card_table(app) if scene == "card-phone-wait" else _board(app, seed, scene == "phone-wait", advance)
+    finally:
+        app.phones.options = options           # this table only: later scenes built on the same app host nothing
     app.phones.base = SHOT_BASE
     for seat in (0, 2):
         LocalPhone(app.phones, seat, f"shot-{seat}").hello()

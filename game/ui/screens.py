@@ -25,7 +25,7 @@ SCENE_NAMES = ("title", "setup", "board", "notebook", "suggestion", "cover", "ga
     ("accuse-confirm", "pause-menu", "quit", "nobody-banner") + MOMENT_SCENES + \
     ("board-tv", "board-crowded") + \
     ("lesson-twice", "lesson-blocked", "lesson-out", "lesson-pulled", "lesson-still", "lesson-stuck",
-     "lesson-over", "lesson-report") + STORY_SCENES + PHONE_SCENES
+     "lesson-over", "lesson-report") + PHONE_SCENES + STORY_SCENES
 
 #: The lesson on screen in each "lesson..." scene (a key of game.tutorial.LESSONS; "you" where not named).
 LESSON_SCENES = {"lesson": "door", "lesson-disprove": "disprove", "lesson-twice": "twice", "lesson-blocked": "blocked",

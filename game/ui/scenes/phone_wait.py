@@ -100,11 +100,9 @@ class PhoneWaitScene(Scene):
         token = assets.token(self.table.match.suspects[self.seat], 72)
         surface.blit(token, token.get_rect(center=(BOX.left + 70, BOX.top + 80)))
         _phone(surface, pygame.Rect(BOX.right - 90, BOX.top + 36, 46, 84), self.t)
-        theme.blit_wrapped(surface, waiting_line(self.name, self.what),
-                           pygame.Rect(BOX.left + 130, BOX.top + 34, BOX.width - 250, 100), theme.HEADING, theme.CREAM,
-                           bold=True)
-        theme.blit_wrapped(surface, fmt("Only {name}'s phone shows the cards.", name=self.name),
-                           pygame.Rect(BOX.left + 130, BOX.top + 138, BOX.width - 250, 60), theme.BODY, theme.MUTED)
+        for line in self.lines():
+            theme.blit_text(surface, line.text, line.rect.topleft, line.size, theme.CREAM if line.bold else theme.MUTED,
+                            line.bold, "topleft", line.rect.width)
         self.focus.draw(surface)
         footer_hint(surface, _("{move} then {confirm}: choose here instead. {back}: menu"))
 
@@ -112,12 +110,22 @@ class PhoneWaitScene(Scene):
         """Read aloud (public): who is choosing."""
         return waiting_line(self.name, self.what)
 
+    def lines(self) -> list[Label]:
+        """The words in the box as one :class:`Label` per wrapped line (the
+        text-fit test checks each), placed one under the other from the top."""
+        out, y = [], BOX.top + 30
+        width = BOX.width - 250
+        for text, size, bold in ((waiting_line(self.name, self.what), theme.HEADING, True),
+                                 (fmt("Only {name}'s phone shows the cards.", name=self.name), theme.BODY, False)):
+            step = theme.font(size, bold).get_linesize() + 4
+            for line in theme.wrap(text, width, size, bold):
+                out.append(Label(pygame.Rect(BOX.left + 130, y, width, step), line, size, bold))
+                y += step
+            y += 8
+        return out
+
     def widgets(self) -> list:
-        return [self.here,
-                Label(pygame.Rect(BOX.left + 130, BOX.top + 34, BOX.width - 250, 100),
-                      waiting_line(self.name, self.what), theme.HEADING, True),
-                Label(pygame.Rect(BOX.left + 130, BOX.top + 138, BOX.width - 250, 60),
-                      fmt("Only {name}'s phone shows the cards.", name=self.name), theme.BODY)]
+        return [self.here] + self.lines()
 
 
 def _phone(surface: pygame.Surface, rect: pygame.Rect, t: float) -> None:

@@ -124,7 +124,7 @@ class PhonesScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         theme.background(surface)
         theme.blit_text(surface, _("Join with a phone"), (640, 16), theme.TITLE, theme.BRASS, True, "midtop", 1200)
-        theme.blit_wrapped(surface, self.intro(), pygame.Rect(100, 72, 1080, 44), theme.BODY, theme.CREAM,
+        theme.blit_wrapped(surface, self.intro(), pygame.Rect(60, 72, 1160, 44), theme.SMALL, theme.CREAM,
                            align="center")
         for seat, rect in self.cards():
             self._card(surface, seat, rect)
@@ -134,35 +134,41 @@ class PhonesScene(Scene):
         self.focus.draw(surface)
         footer_hint(surface, _("Seats without a phone play here, with the cover as before."), y=714)
 
+    def _layout(self, seat: int, rect: pygame.Rect) -> tuple[pygame.Rect, list[Label]]:
+        """Where ``seat``'s QR code goes in its card ``rect`` and its words as
+        :class:`Label` boxes (name, address, the page, whether a phone holds it):
+        the code under the name in a tall card, on the left in a low one."""
+        host, path = short_address(self.host.url(seat))
+        on = self.host.has_phone(seat)
+        head, line_h = 44, theme.font(theme.SMALL).get_linesize() + 4
+        if rect.height > 300:
+            size = min(rect.width - 40, rect.height - head - 3 * line_h - 30)
+            box = pygame.Rect(0, 0, size, size)
+            box.midtop = (rect.centerx, rect.top + head + 14)
+            x, y, width, align = rect.left + 10, box.bottom + 6, rect.width - 20, "center"
+        else:
+            size = rect.height - head - 24
+            box = pygame.Rect(rect.left + 14, rect.top + head + 12, size, size)
+            x, y, width, align = box.right + 14, box.top + 8, rect.right - box.right - 24, "left"
+        labels = [Label(pygame.Rect(rect.left + 56, rect.top + 8, rect.width - 70, head), self.match.seat_name(seat),
+                        theme.HEADING, True)]
+        for i, (words, colour) in enumerate(((host, theme.CREAM), (path, theme.CREAM),
+                                             (self.status(seat), theme.GOOD if on else theme.MUTED))):
+            labels.append(Label(pygame.Rect(x, y + i * line_h, width, line_h), words, theme.SMALL, False, colour,
+                                align))
+        return box, labels
+
     def _card(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
         """One seat: token, name, QR code, short address, whether a phone holds it."""
         on = self.host.has_phone(seat)
         theme.panel(surface, rect, theme.PANEL, theme.GOOD if on else theme.PANEL_EDGE, 14, 4 if on else 2)
-        url = self.host.url(seat)
-        host, path = short_address(url)
-        tall = rect.height > 300
-        head = 44
         token = assets.token(self.match.suspects[seat], 36)
-        surface.blit(token, token.get_rect(midleft=(rect.left + 12, rect.top + 8 + head // 2)))
-        theme.blit_text(surface, self.match.seat_name(seat), (rect.left + 56, rect.top + 8 + head // 2),
-                        theme.HEADING, theme.CREAM, True, "midleft", rect.width - 70)
-        lines = [(host, theme.SMALL, theme.CREAM), (path, theme.SMALL, theme.CREAM),
-                 (self.status(seat), theme.SMALL, theme.GOOD if on else theme.MUTED)]
-        line_h = theme.font(theme.SMALL).get_linesize()
-        if tall:        # the code under the name, the words under the code
-            size = min(rect.width - 40, rect.height - head - 3 * line_h - 36)
-            img = self.code(url, size)
-            box = img.get_rect(midtop=(rect.centerx, rect.top + head + 14))
-            text_x, y, anchor, width = rect.centerx, box.bottom + 8, "midtop", rect.width - 20
-        else:           # the code on the left, the words on its right
-            size = rect.height - head - 24
-            img = self.code(url, size)
-            box = img.get_rect(topleft=(rect.left + 14, rect.top + head + 12))
-            text_x, y, anchor, width = box.right + 14, box.top + 8, "topleft", rect.right - box.right - 24
-        surface.blit(img, box)
-        for words, size_, colour in lines:
-            theme.blit_text(surface, words, (text_x, y), size_, colour, False, anchor, width)
-            y += line_h + 4
+        surface.blit(token, token.get_rect(midleft=(rect.left + 12, rect.top + 30)))
+        box, labels = self._layout(seat, rect)
+        img = self.code(self.host.url(seat), box.width)
+        surface.blit(img, img.get_rect(center=box.center))
+        for label in labels:
+            label.draw(surface)
 
     def speech_prompt(self) -> str | None:
         """Read aloud (public): what to do, and which seats have a phone."""
@@ -171,4 +177,7 @@ class PhonesScene(Scene):
         return " ".join((_("Join with a phone"), self.intro(), seats))
 
     def widgets(self) -> list:
-        return [self.go, Label(pygame.Rect(40, 16, 1200, 50), _("Join with a phone"), theme.TITLE, True)]
+        out = [self.go, Label(pygame.Rect(40, 16, 1200, 50), _("Join with a phone"), theme.TITLE, True)]
+        for seat, rect in self.cards():
+            out += self._layout(seat, rect)[1]
+        return out

@@ -406,3 +406,69 @@ def test_host_port_and_remote_reach_the_phones_host(monkeypatch):
     assert cli.main(["--host-port", "8765", "--remote"]) == 0
     assert got["host"] == HostOptions(port=8765, remote=True)
     assert cli.main(["--host-port", "70000"]) == 2
+
+
+# ------------------------------------------------------------ the card game
+def test_card_game_phone_seats_get_no_cover_and_their_show_is_applied():
+    """The card game, three people and a computer, phones on Miss Scarlet and
+    Mrs. White: their cards to show, the cards shown to them and the joining of
+    an accusation happen on the phones; Colonel Mustard still gets his covers."""
+    from game.cardgame import engine as ce
+    from game.cardgame import events as cev
+    from game.ui.cardgame.match import CardMatch
+    from game.ui.registry import make
+    from tests.test_cardgame_ui import Driver
+
+    app = hosted_app()
+    try:
+        match = CardMatch(ce.CardSetup(players=4, seed=4, levels=("human", "human", "human", "medium"), first=0),
+                          ("scarlet", "mustard", "white", "peacock"))
+        table = make("card_table", app, match)
+        app.push(table)
+        phones = {s: LocalPhone(app.phones, s, f"phone-{s}") for s in PHONES}
+        assert all(p.hello() == "welcome" for p in phones.values())
+        app.step(DT, draw=False)
+        assert is_scene(app.top, "phones")
+        key(app, pygame.K_RETURN, draw=False)
+        g, net = table.game, app.phones.net
+        crime = g.crime
+        turns = lambda s: sum(isinstance(e, cev.TurnStarted) and e.player == s for e in g.events)  # noqa: E731
+        driver = Driver(app)
+        covers: list[int] = []
+        for _ in range(6000):
+            if g.over:
+                break
+            top = app.top
+            for scene in app.stack:
+                if is_scene(scene, "cover") or scene.private:
+                    assert getattr(scene, "seat", None) not in PHONES, type(scene).__name__
+            if is_scene(top, "cover") and (not covers or covers[-1] is not top):
+                covers.append(top)
+            actor = g.actor
+            if actor in PHONES and not table.busy and (top is table or is_scene(top, "phone_wait")):
+                legal = g.legal_actions()
+                if g.phase is ce.Phase.ASK and actor == 2 and turns(2) >= 2:
+                    action = ce.Accuse(*crime)                      # Mrs. White solves it on her phone
+                else:
+                    action = next(a for k in (ce.Show, ce.Decline, ce.Ask) for a in legal if isinstance(a, k))
+                phones[actor].act(ce.action_to_dict(action))
+                app.step(DT, draw=False)
+                continue
+            if driver.tops[-1:] != [top]:
+                driver.tops.append(top)
+            if ready(top):
+                driver.act(top)
+            else:
+                app.step(DT, draw=False)
+        assert g.winner == 2
+        assert {c.seat for c in covers} == {1}
+        shows = [a for a in net.applied if isinstance(a.action, ce.Show)]
+        assert shows and {a.seat for a in shows} <= set(PHONES)
+        assert any(isinstance(a.action, ce.Decline) and a.seat == 0 for a in net.applied)   # joined on her phone
+    finally:
+        app.close()
+
+
+def ready(scene) -> bool:
+    guard = getattr(scene, "guard", None)
+    return guard is None or not guard.active

@@ -472,3 +472,42 @@ def test_card_game_phone_seats_get_no_cover_and_their_show_is_applied():
 def ready(scene) -> bool:
     guard = getattr(scene, "guard", None)
     return guard is None or not guard.active
+
+
+# --------------------------------------------------- a real phone, over the network
+def test_a_phone_over_the_network_joins_sees_its_own_hand_and_rolls():
+    import time
+
+    from game.net.client import ClientPool, SeatClient
+    from game.ui.board.match import Match
+    from game.ui.registry import make
+
+    app = hosted_app(serve=True)
+    pool = ClientPool()
+    try:
+        board = make("board", app, Match(app.board, THREE_PEOPLE))
+        app.push(board)
+        base = f"http://127.0.0.1:{app.phones.port}"
+        phone = pool.add(SeatClient(base, app.phones.session.tokens[0]))
+
+        def wait(cond, what: str) -> None:
+            for _ in range(2000):                    # a hang guard; each turn ends as soon as it is true
+                app.step(DT / 10, draw=False)
+                if cond():
+                    return
+                time.sleep(0.005)
+            raise AssertionError(f"never: {what}")
+
+        wait(lambda: app.phones.has_phone(0) and phone.view is not None, "the phone is seated and has its view")
+        assert is_scene(app.top, "phones") and app.top.status(0) == "Phone connected"
+        assert app.top.status(1) == "No phone yet: plays here"
+        assert phone.view["you"] == "scarlet" and set(phone.view["hand"]) == set(board.game.view(0).hand)
+        key(app, pygame.K_RETURN, draw=False)        # Start
+        assert board.game.actor == 0 and board.game.phase is Phase.START
+        seq = pool.call(phone.act({"type": "Roll"}))
+        wait(lambda: any(type(e).__name__ == "DieRolled" for e in board.game.events), "the phone's roll is applied")
+        wait(lambda: seq in phone.acks and phone.view["phase"] != "start", "the phone hears of it")
+        assert phone.acks[seq].ok
+    finally:
+        pool.close()
+        app.close()

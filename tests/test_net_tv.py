@@ -511,3 +511,29 @@ def test_a_phone_over_the_network_joins_sees_its_own_hand_and_rolls():
     finally:
         pool.close()
         app.close()
+
+
+def test_the_next_game_of_the_same_people_keeps_the_codes_and_the_menu_shows_them():
+    from game.ui.board.match import Match
+    from game.ui.registry import make
+
+    app = hosted_app()
+    try:
+        board, phones = hot_seat(app)
+        tokens = dict(app.phones.session.tokens)
+        key(app, pygame.K_ESCAPE, draw=False)            # the pause menu: Phones… while phones are hosted
+        menu = app.top
+        assert is_scene(menu, "menu") and "Phones…" in [b.label for b in menu.focus.buttons]
+        next(b for b in menu.focus.buttons if b.label == "Phones…").press()
+        assert is_scene(app.top, "phones") and app.top.go.label == "Back"
+        key(app, pygame.K_ESCAPE, draw=False)
+        assert app.top is menu
+        again = make("board", app, Match(app.board, THREE_PEOPLE))   # Play again: the same people, same seats
+        app.reset(again)
+        assert app.phones.table is again and dict(app.phones.session.tokens) == tokens
+        other = GameSetup(seats=THREE_PEOPLE.seats[:2] + (SeatConfig("white", "computer", "easy"),
+                                                          THREE_PEOPLE.seats[3]), seed=2)
+        app.reset(make("board", app, Match(app.board, other)))      # other people: new codes
+        assert set(app.phones.session.tokens) == {0, 1} and app.phones.session.tokens[0] != tokens[0]
+    finally:
+        app.close()

@@ -70,6 +70,9 @@ class PhoneHost:
         #: seat -> the open question "a second phone wants this seat: allow?"
         self._asking: dict[int, object] = {}
         self._welcome = False
+        #: the seats and codes of the last game hosted: ((kind, people, suspects), its record)
+        self._last: tuple | None = None
+        self._key: tuple = ()
         #: why the phones could not be served (said once on the join screen), or ""
         self.problem = ""
         #: the TCP port served on (0 before)
@@ -109,8 +112,9 @@ class PhoneHost:
     def attach(self, table) -> None:
         """Host ``table``'s phones when this run may host, the setting "Phones"
         is on and the game has people (not the guided game).  A saved game's
-        port and tokens are used again (``match.net``); a port taken since then
-        gives way to a free one (the phones are then shown new codes)."""
+        port and tokens are used again (``match.net``), and a new game of the same
+        people in the same seats keeps the last game's (the phones just reconnect);
+        a port taken since then gives way to a free one."""
         self.detach(None)
         match = table.match
         if (self.options is None or not self.app.store.settings.phones or not match.humans
@@ -120,7 +124,8 @@ class PhoneHost:
         from game.net.session import HostSession
 
         kind = "board" if table.refuse_game == "board" else "cards"
-        saved = match.net or {}
+        key = (kind, tuple(match.humans), tuple(match.suspects))
+        saved = match.net or (self._last[1] if self._last and self._last[0] == key else {})
         try:
             session = (HostSession.from_state(kind, match.humans, saved) if saved
                        else HostSession(kind, match.humans))
@@ -129,7 +134,7 @@ class PhoneHost:
             return
         if not self._serve(session, saved.get("port")):
             return
-        self.table, self.session = table, session
+        self.table, self.session, self._key = table, session, key
         self.net = NetTable(kind, match.game, match.suspects, session, notebooks=match.notebooks,
                             notebook_mode=match.notebook_mode, apply=self._apply)
         self._welcome = True
@@ -167,6 +172,8 @@ class PhoneHost:
         if table is not None and table is not self.table:
             return
         if self.session is not None:
+            state = self.session.state()      # the next game of the same people keeps the codes (Play again)
+            self._last = (self._key, {"port": self.port, "tokens": state["tokens"], "clients": state["clients"]})
             self.session.close_all()
         if self.server is not None:
             self.server.stop()

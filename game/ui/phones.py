@@ -196,7 +196,7 @@ class PhoneHost:
             app.push(make("phones", app, table.match, self))
         acted = False
         for req in self.net.pump():
-            acted = acted or req.kind == "act"
+            acted = acted or req.kind in ("act", "mark")      # a notebook mark is kept at once too
             if req.kind == "pad":
                 self._pad(req.seat, req.key)
         self._ask_joins()

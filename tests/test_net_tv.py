@@ -537,3 +537,24 @@ def test_the_next_game_of_the_same_people_keeps_the_codes_and_the_menu_shows_the
         assert set(app.phones.session.tokens) == {0, 1} and app.phones.session.tokens[0] != tokens[0]
     finally:
         app.close()
+
+
+def test_one_person_with_a_phone_has_no_hand_face_up_on_the_tv():
+    from game.cardgame import engine as ce
+    from game.ui.cardgame.match import CardMatch
+    from game.ui.registry import make
+
+    app = hosted_app()
+    try:
+        match = CardMatch(ce.CardSetup(players=4, seed=4, levels=("human", "medium", "medium", "medium"), first=0),
+                          ("scarlet", "mustard", "white", "peacock"))
+        table = make("card_table", app, match)
+        app.push(table)
+        assert table.hand_seat() == 0                 # alone at the TV: the hand lies face up, as before
+        phone = LocalPhone(app.phones, 0)
+        phone.hello()
+        assert table.hand_seat() is None              # the phone holds it now
+        phone.drop()
+        assert table.hand_seat() == 0
+    finally:
+        app.close()

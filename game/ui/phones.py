@@ -160,6 +160,7 @@ class PhoneHost:
                 self.problem = str(exc)
                 continue
             self.server, self.port, self.base = server, bound, f"http://{host}:{bound}"
+            print(f"phones: serving the seats at {self.base} (each seat's code is on the TV)", file=sys.stderr)
             return True
         return False
 

@@ -55,7 +55,12 @@ class PhoneWaitScene(Scene):
         app.speech.say(self.speech_prompt())
 
     def language_changed(self) -> None:
-        self.here = Button(pygame.Rect(BOX.centerx - 220, BOX.bottom - 84, 440, 60), _("Choose here instead"),
+        """Words and places again (another language or text size): the box grows to fit its lines."""
+        self.words = self.lines()
+        end = max(line.rect.bottom for line in self.words)
+        self.box = BOX.copy()
+        self.box.height = max(BOX.height, end + 20 + 60 + 24 - BOX.top)
+        self.here = Button(pygame.Rect(BOX.centerx - 220, self.box.bottom - 84, 440, 60), _("Choose here instead"),
                            self.choose_here)
         self.focus.set([self.here])
 
@@ -96,11 +101,11 @@ class PhoneWaitScene(Scene):
     # ------------------------------------------------------------- draw
     def draw(self, surface: pygame.Surface) -> None:
         theme.dim(surface, 120)
-        theme.panel(surface, BOX, theme.PANEL, theme.BRASS, 18, 4)
+        theme.panel(surface, self.box, theme.PANEL, theme.BRASS, 18, 4)
         token = assets.token(self.table.match.suspects[self.seat], 72)
         surface.blit(token, token.get_rect(center=(BOX.left + 70, BOX.top + 80)))
         _phone(surface, pygame.Rect(BOX.right - 90, BOX.top + 36, 46, 84), self.t)
-        for line in self.lines():
+        for line in self.words:
             theme.blit_text(surface, line.text, line.rect.topleft, line.size, theme.CREAM if line.bold else theme.MUTED,
                             line.bold, "topleft", line.rect.width)
         self.focus.draw(surface)
@@ -125,7 +130,7 @@ class PhoneWaitScene(Scene):
         return out
 
     def widgets(self) -> list:
-        return [self.here] + self.lines()
+        return [self.here] + self.words
 
 
 def _phone(surface: pygame.Surface, rect: pygame.Rect, t: float) -> None:

@@ -120,8 +120,13 @@ class PhoneHost:
         if (self.options is None or not self.app.store.settings.phones or not match.humans
                 or getattr(match, "guided", False)):
             return
-        from game.net.host import NetTable
-        from game.net.session import HostSession
+        try:
+            from game.net.host import NetTable
+            from game.net.session import HostSession
+        except ImportError as exc:               # aiohttp / msgspec missing: the game plays on, with covers
+            self.problem = f"The phones cannot be served: {exc}."
+            print(f"phones: {self.problem}", file=sys.stderr)
+            return
 
         kind = "board" if table.refuse_game == "board" else "cards"
         key = (kind, tuple(match.humans), tuple(match.suspects))

@@ -68,7 +68,55 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                         "illegal action with its reason (exit code 2)")
     p.add_argument("--lang", choices=("en", "es", "ca"), default=None,
                    help="language of the screen and the log (default: your settings, else the system's)")
+    p.add_argument("--join", metavar="ADDRESS",
+                   help="take a seat in a game hosted on another computer: opens the seat's address "
+                        "(as shown under its QR code, e.g. 192.168.1.20:8765/s/Qx3k...) in your web browser")
+    p.add_argument("--host-port", type=int, default=0, metavar="PORT",
+                   help="the port this game serves the phones on (default: a free one; a continued game "
+                        "uses its own again). Forward this port on your router to let family join from afar")
+    p.add_argument("--remote", action="store_true",
+                   help="let players from outside the local network join (the phones' server otherwise "
+                        "refuses them); the router's port forwarding is up to you")
     return p.parse_args(argv)
+
+
+def seat_url(address: str) -> str:
+    """The web address of ``--join ADDRESS``: ``http://`` is added when no
+    scheme is given.  Raises ``ValueError`` for anything but an http(s)
+    address with a host (a ``file:`` or ``javascript:`` address is never opened)."""
+    from urllib.parse import urlsplit
+
+    text = address.strip()
+    if "://" not in text:
+        text = "http://" + text
+    parts = urlsplit(text)
+    try:
+        parts.port                      # a port that is not a number ("javascript:alert(1)") raises
+    except ValueError:
+        parts = parts._replace(scheme="")
+    if parts.scheme not in ("http", "https") or not parts.hostname or any(c.isspace() for c in text):
+        raise ValueError(f"not a seat's address: {address!r} (it looks like 192.168.1.20:8765/s/...)")
+    return text
+
+
+def _join(address: str, opener=None) -> int:
+    """``--join ADDRESS``: open the seat's page in the default web browser
+    (``opener``: :func:`webbrowser.open`, replaced in tests) and say what was
+    done; the page itself plays the seat.  Returns the exit code (2: not an address)."""
+    import webbrowser
+
+    try:
+        url = seat_url(address)
+    except ValueError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    opened = (opener or webbrowser.open)(url)
+    if opened:
+        print(f"Opened {url} in your web browser. Your seat plays there; keep the page open "
+              "(if it closes, open the address again: the seat waits for you).")
+    else:
+        print(f"Could not open a web browser here. Open this address in any browser: {url}")
+    return 0
 
 
 def _load_board(path: str):
@@ -214,6 +262,11 @@ def main(argv: list[str] | None = None) -> int:
         import os
 
         os.environ["CLUE_LANG"] = args.lang
+    if args.join:
+        return _join(args.join)
+    if not 0 <= args.host_port <= 65535:
+        print(f"--host-port must be 0 to 65535, not {args.host_port}", file=sys.stderr)
+        return 2
     if args.replay:
         try:
             return _replay(args)
@@ -248,6 +301,8 @@ def main(argv: list[str] | None = None) -> int:
         print(result_line(game))
         return 0
     from game.ui.app import run_app
+    from game.ui.phones import HostOptions
 
     return run_app(size=(w, h), seed=args.seed, map_path=Path(args.map),
-                   screenshot=args.screenshot, scene=args.scene)
+                   screenshot=args.screenshot, scene=args.scene,
+                   host=HostOptions(port=args.host_port, remote=args.remote))

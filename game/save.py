@@ -12,7 +12,11 @@ Document shape (``version`` 1)::
      "setup": {"seed": 3, "options": {...},
                "seats": [{"suspect": "scarlet", "kind": "human", "level": "medium"}, ...]},
      "actions": [{"type": "Roll"}, {"type": "Move", "square": [6, 18], "room": null}, ...],
-     "notebooks": {"0": {"rope": "X"}}, "notebook_mode": "hints"}
+     "notebooks": {"0": {"rope": "X"}}, "notebook_mode": "hints",
+     "net": {"port": 8765, "tokens": {"0": "Qx3…"}}}
+
+``net`` (issue 15, optional: older saves have none) is the port the game served the
+phones on and each person seat's token (:func:`game.savefile.read_net`).
 
 ``notebook_mode`` (how much the notebooks help: ``"manual"``, ``"assisted"``
 or ``"hints"``, see :data:`game.hints.NOTEBOOK_MODES`) came later: a save
@@ -46,7 +50,7 @@ from game.i18n import N_
 from game.savefile import (  # noqa: F401  (one save format for both games; these names stay importable here)
     BAD_MOVES, BAD_NOTEBOOK_MODE, BAD_OPTIONS, BAD_PLAYERS, BAD_SETUP, BAD_VERSION, MOVE_KINDS, NOT_A_SAVE,
     NOT_A_SUSPECT, NOT_IN_GAME, SAVE_FORMAT, SAVE_VERSION, UNKNOWN_MODE, UNKNOWN_MOVE, UNKNOWN_OPTION,
-    NewerSaveError, SaveError, _expect, illegal_move, read_notebooks, replay_moves)
+    NewerSaveError, SaveError, _expect, illegal_move, net_document, read_net, read_notebooks, replay_moves)
 from game.rules.actions import Action, from_dict, to_dict
 from game.rules.cards import SUSPECTS
 from game.rules.engine import Game
@@ -68,6 +72,8 @@ class SavedGame:
     notebooks: dict[int, dict[str, str]] = field(default_factory=dict)
     mode: str = "board"
     notebook_mode: str = DEFAULT_NOTEBOOK_MODE
+    #: the phones' port and tokens (:func:`game.savefile.read_net`), or None
+    net: dict | None = None
 
 
 # ------------------------------------------------------------------ writing
@@ -88,6 +94,7 @@ def to_document(saved: SavedGame) -> dict[str, Any]:
         "actions": [to_dict(a) for a in saved.actions],
         "notebooks": {str(k): dict(v) for k, v in saved.notebooks.items()},
         "notebook_mode": saved.notebook_mode,
+        **net_document(saved.net),
     }
 
 
@@ -162,7 +169,8 @@ def from_document(doc: Any, path: str | Path = "<memory>") -> SavedGame:
     notebook_mode = doc.get("notebook_mode", DEFAULT_NOTEBOOK_MODE)
     _expect(notebook_mode in NOTEBOOK_MODES, path, BAD_NOTEBOOK_MODE, '"notebook_mode"',
             f"the notebook help must be one of {', '.join(NOTEBOOK_MODES)}, not {notebook_mode!r}"[:200])
-    return SavedGame(game_setup, actions, read_notebooks(doc, path, len(seats)), mode, notebook_mode)
+    return SavedGame(game_setup, actions, read_notebooks(doc, path, len(seats)), mode, notebook_mode,
+                     read_net(doc, len(seats)))
 
 
 def read_save(path: str | Path) -> SavedGame:

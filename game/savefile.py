@@ -124,6 +124,52 @@ def read_notebooks(doc: dict, path: Path, seats: int) -> dict[int, dict[str, str
     return notebooks
 
 
+#: A phone token as the host makes them (``secrets.token_urlsafe``): URL-safe letters, digits, ``-`` and ``_``.
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{8,64}")
+#: The parts of the phones' record besides the tokens, and what each seat's value must be.
+_NET_PARTS = {"applied": lambda v: type(v) is int and 0 <= v < 1 << 53, "revs": lambda v: type(v) is int and 0 <= v < 1 << 53,
+              "clients": lambda v: isinstance(v, str) and 0 < len(v) <= 200}
+
+
+def read_net(doc: dict, seats: int) -> dict | None:
+    """The ``"net"`` part of a save (issue 15: the phones of the game), or None.
+
+    Shape: ``{"port": 0..65535, "tokens": {"<seat>": "<token>"}, "applied":
+    {"<seat>": n}, "clients": {"<seat>": "<id>"}, "revs": {"<seat>": n}}`` --
+    the TCP port the host served on, each person seat's secret token, the
+    last action number taken from each phone, the phone holding each seat and
+    the last view number sent (:meth:`game.net.session.HostSession.state`), so
+    Continue serves on the same port with the same tokens and the phones find it
+    again.  Older saves have none (None).  Damaged tokens or port drop the whole
+    part (None: the game still loads, the phones get new codes); a damaged
+    other part is left out."""
+    net = doc.get("net")
+    if not isinstance(net, dict):
+        return None
+    port, tokens = net.get("port"), net.get("tokens")
+    if type(port) is not int or not 0 <= port <= 65535 or not isinstance(tokens, dict):
+        return None
+
+    def seat_ok(k) -> bool:
+        return isinstance(k, str) and re.fullmatch(r"[0-9]{1,2}", k) is not None and int(k) < seats
+
+    if not all(seat_ok(k) and isinstance(t, str) and _TOKEN.fullmatch(t) for k, t in tokens.items()):
+        return None
+    out = {"port": port, "tokens": dict(tokens)}
+    for name, ok in _NET_PARTS.items():
+        part = net.get(name)
+        if isinstance(part, dict) and all(seat_ok(k) and ok(v) for k, v in part.items()):
+            out[name] = dict(part)
+    return out
+
+
+def net_document(net: dict | None) -> dict:
+    """``{"net": {...}}`` for a save document (see :func:`read_net`), or ``{}`` when there is none."""
+    if not net:
+        return {}
+    return {"net": {k: net[k] for k in ("port", "tokens", *_NET_PARTS) if k in net}}
+
+
 def replay_moves(game: Engine, actions: list, path: str | Path, kind: str = "board",
                  before: Callable[[int], None] | None = None) -> Iterator[tuple[int, list]]:
     """Play a save's ``actions`` on ``game`` (a new board :class:`~game.rules.engine.Game`

@@ -7,8 +7,9 @@ layout: "auto", "standard" or "tv"; see :mod:`game.ui.boardlayout`), ``animation
 ("normal", "fast" or "instant"), ``card_hints`` (the detective level of the
 card game's case file: "turn", one hint a turn, or "unlimited"), ``keys`` (intent name -> list of pygame
 key names, e.g. ``{"confirm": ["return", "space"]}``), ``read_aloud`` (the game
-speaks its words: off by default) and ``read_aloud_lesson`` (the same inside
-Learn to play: on unless turned off there).
+speaks its words: off by default), ``read_aloud_lesson`` (the same inside
+Learn to play: on unless turned off there) and ``phones`` (issue 15: a game with
+people serves each person's private screens to their phone; off: no server at all).
 
 A broken settings file never stops the game: :func:`read_settings` keeps the
 damaged file (renamed aside — or, in a folder the game may not change, left
@@ -52,6 +53,7 @@ class Settings:
     keys: dict[str, list[str]] = field(default_factory=dict)
     read_aloud: bool = False
     read_aloud_lesson: bool = True
+    phones: bool = True
 
 
 class SettingsError(FileProblem):

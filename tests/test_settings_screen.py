@@ -191,9 +191,15 @@ def test_keyboard_drives_the_settings_screen(tmp_path):
         assert s.focus.focused is s.read_row
         key(app, pygame.K_DOWN)                       # Case file hints (the card game's detective level)
         assert s.focus.focused is s.hints_row
+        key(app, pygame.K_DOWN)                       # Phones (issue 15): on by default, Enter turns it off, saved
+        assert s.focus.focused is s.phones_row and s.phones_row.label == "Phones: on"
+        key(app, pygame.K_RETURN)
+        assert load_settings(path)[0].phones is False and s.phones_row.label == "Phones: off"
+        key(app, pygame.K_RETURN)
+        assert load_settings(path)[0].phones is True
         key(app, pygame.K_DOWN)                       # the last row: Controls and Back are in the title line
-        assert s.focus.focused is s.hints_row
-        for _ in range(10):
+        assert s.focus.focused is s.phones_row
+        for _ in range(11):
             key(app, pygame.K_UP)                     # up past Language to the title line
         assert s.focus.focused in (s.controls_button, s.back_button)
         key(app, pygame.K_LEFT)

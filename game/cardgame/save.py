@@ -8,7 +8,11 @@ Same file, format and version as the board game's save; only the part after
                "levels": ["human", "medium", "hard", "easy"]},
      "seats": ["scarlet", "white", "peacock", "green"],
      "actions": [{"type": "Ask", "first": "rope", "second": "kitchen"}, ...],
-     "notebooks": {"0": {"knife": "X"}}, "notebook_mode": "hints"}
+     "notebooks": {"0": {"knife": "X"}}, "notebook_mode": "hints",
+     "net": {"port": 8765, "tokens": {"0": "Qx3…"}}}
+
+``net`` (optional) is the phones' port and tokens, as in the board game's save
+(:func:`game.savefile.read_net`).
 
 ``levels`` holds ``"human"`` for a person's seat; ``seats`` the suspect token
 each seat plays on screen.  The engine is deterministic, so replaying the
@@ -44,15 +48,17 @@ class CardSaved:
     notebooks: dict[int, dict[str, str]] = field(default_factory=dict)
     mode: str = MODE
     notebook_mode: str = DEFAULT_NOTEBOOK_MODE
+    #: the phones' port and tokens (:func:`game.savefile.read_net`), or None
+    net: dict | None = None
 
     def document(self) -> dict[str, Any]:
         """The JSON-able document (see the module docstring)."""
-        from game.savefile import SAVE_FORMAT, SAVE_VERSION
+        from game.savefile import SAVE_FORMAT, SAVE_VERSION, net_document
 
         return {"format": SAVE_FORMAT, "version": SAVE_VERSION, "mode": MODE, "setup": self.setup.to_dict(),
                 "seats": list(self.suspects), "actions": [action_to_dict(a) for a in self.actions],
                 "notebooks": {str(k): dict(v) for k, v in self.notebooks.items()},
-                "notebook_mode": self.notebook_mode}
+                "notebook_mode": self.notebook_mode, **net_document(self.net)}
 
 
 def from_document(doc: dict, path: str | Path) -> CardSaved:
@@ -60,7 +66,7 @@ def from_document(doc: dict, path: str | Path) -> CardSaved:
     Raises :class:`game.save.SaveError` naming the place of the first problem."""
     from game.i18n import N_
     from game.savefile import (BAD_MOVES, BAD_NOTEBOOK_MODE, BAD_PLAYERS, UNKNOWN_MOVE, SaveError,
-                           read_notebooks)
+                           read_net, read_notebooks)
 
     bad_setup = N_("the setup of the card game in it is not valid")
 
@@ -96,4 +102,4 @@ def from_document(doc: dict, path: str | Path) -> CardSaved:
     expect(notebook_mode in NOTEBOOK_MODES, BAD_NOTEBOOK_MODE, '"notebook_mode"',
            "the notebook help must be one of " + ", ".join(NOTEBOOK_MODES))
     return CardSaved(setup, tuple(seats), actions, read_notebooks(doc, Path(path), setup.players),
-                     notebook_mode=notebook_mode)
+                     notebook_mode=notebook_mode, net=read_net(doc, setup.players))

@@ -19,6 +19,7 @@ from game import paths
 from game.ui import LOGICAL_SIZE, theme
 from game.ui.i18n import _
 from game.ui.input import Pads
+from game.ui.phones import PhoneHost
 from game.ui.registry import make
 from game.ui.router import Router
 from game.ui.sound import open_music, open_sounds, theme_of
@@ -41,16 +42,16 @@ class App:
     :data:`game.ui.anim.INSTANT` skips them; None: the settings' ``animation_speed``).
     ``threaded_ai``: computer players think on a worker thread so the frame keeps drawing.
     ``settings_path``, ``settings``, ``save_path``: see :class:`~game.ui.store.Store` (None keeps
-    everything in memory: tests, screenshots).  Drive it with :meth:`run` or, in tests, with
-    :meth:`step`; :meth:`close` ends it.  Parts: :attr:`window`, :attr:`store`, :attr:`prefs`,
-    :attr:`router`, :attr:`pads` (the controllers), :attr:`sounds`, :attr:`music`, :attr:`speech` (read aloud) and
-    :attr:`coach` (the guided first game's coach while a lesson is on, else None).
-    """
+    everything in memory: tests, screenshots).  ``host``: how this run may serve phones
+    (:class:`~game.ui.phones.HostOptions`; None: never).  Drive it with :meth:`run` or, in tests, with
+    :meth:`step`; :meth:`close` ends it.  Parts: :attr:`window`, :attr:`store`, :attr:`prefs`, :attr:`router`,
+    :attr:`pads` (the controllers), :attr:`sounds`, :attr:`music`, :attr:`speech` (read aloud), :attr:`phones`
+    (:class:`~game.ui.phones.PhoneHost`) and :attr:`coach` (the guided game's coach during a lesson, else None)."""
 
     def __init__(self, size: tuple[int, int] = LOGICAL_SIZE, seed: int | None = None,
                  map_path: Path = paths.MANSION_MAP, sound: bool = True, speed: float | None = None,
                  threaded_ai: bool = True, settings_path: Path | str | None = None,
-                 settings: Settings | None = None, save_path: Path | str | None = None) -> None:
+                 settings: Settings | None = None, save_path: Path | str | None = None, host=None) -> None:
         pygame.init()
         self.stack: list[Scene] = []
         self.running = True
@@ -72,6 +73,7 @@ class App:
         self.pads = Pads()
         self.router = Router(self, self.store.settings.keys)
         self.coach = None
+        self.phones = PhoneHost(self, host)
         self.speech = Speaker(self, real_driver if sound else FakeDriver)   # sound=False: recorded, never heard
         #: the board, or None with :attr:`map_error` saying why; :attr:`map_pictures_ok` False: the
         #: board is drawn plainly (its pictures failed the checks, and the title says why)
@@ -170,6 +172,7 @@ class App:
         """One frame: route the pygame events, update the top scene by ``dt``
         seconds, draw.  Returns False once the game should close."""
         self.router.pump(dt)
+        self.phones.pump()
         if self.coach is not None:
             self.coach.update(dt)
         if self.top is not None and not (self.coach is not None and self.coach.blocking):
@@ -231,17 +234,16 @@ class App:
 
 
 def run_app(size: tuple[int, int] = LOGICAL_SIZE, seed: int | None = None, map_path: Path = paths.MANSION_MAP,
-            screenshot: str | None = None, scene: str = "title") -> int:
-    """Open the game (or, with ``screenshot``, render one frame of ``scene`` to that PNG file:
-    :func:`game.ui.screens.take_screenshot`).  Returns the process exit code."""
+            screenshot: str | None = None, scene: str = "title", host=None) -> int:
+    """Open the game (``host``: the phones' :class:`~game.ui.phones.HostOptions`), or with ``screenshot`` render
+    one frame of ``scene`` to that PNG (:func:`game.ui.screens.take_screenshot`).  Returns the exit code."""
     if screenshot:
         from game.ui.screens import take_screenshot
 
         return take_screenshot(App, screenshot, scene, size, seed, map_path)
     from game.files import default_save_path
     from game.settings import default_settings_path
-
     app = App(size=size, seed=seed, map_path=map_path, settings_path=default_settings_path(),
-              save_path=default_save_path())
+              save_path=default_save_path(), host=host)
     app.start()
     return app.run()

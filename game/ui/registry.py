@@ -38,6 +38,8 @@ SCENES: dict[str, str] = {
     "pieces": "game.ui.scenes.pieces:PiecesScene",
     "case_solved": "game.ui.scenes.verdict:CaseSolvedScene",
     "accusation_wrong": "game.ui.scenes.verdict:WrongAccusationScene",
+    "phones": "game.ui.scenes.phones:PhonesScene",
+    "phone_wait": "game.ui.scenes.phone_wait:PhoneWaitScene",
     # the board game (000, 001, 002)
     "board": "game.ui.board.table:BoardScene",
     "picker": "game.ui.board.picker:PickerScene",

@@ -12,6 +12,7 @@ from game.ui.board.match import Match
 from game.ui.match import quick_setup
 from game.ui.cardgame.screens import CARD_SCENES, build_card_scene
 from game.ui.registry import make
+from game.ui.phone_screens import PHONE_SCENES, build_phone_scene
 from game.ui.story_screens import STORY_SCENES, build_story_scene
 
 #: The big moments (issue 14), each built at the start of its animation (``CLUE_SHOT_AT`` steps it on).
@@ -24,7 +25,7 @@ SCENE_NAMES = ("title", "setup", "board", "notebook", "suggestion", "cover", "ga
     ("accuse-confirm", "pause-menu", "quit", "nobody-banner") + MOMENT_SCENES + \
     ("board-tv", "board-crowded") + \
     ("lesson-twice", "lesson-blocked", "lesson-out", "lesson-pulled", "lesson-still", "lesson-stuck",
-     "lesson-over", "lesson-report") + STORY_SCENES
+     "lesson-over", "lesson-report") + PHONE_SCENES + STORY_SCENES
 
 #: The lesson on screen in each "lesson..." scene (a key of game.tutorial.LESSONS; "you" where not named).
 LESSON_SCENES = {"lesson": "door", "lesson-disprove": "disprove", "lesson-twice": "twice", "lesson-blocked": "blocked",
@@ -85,6 +86,9 @@ def build_scene(app, scene: str, seed: int = 3) -> None:
         return
     if scene == "quit":                 # the title's Quit, asked first
         app.top.ask_quit()
+        return
+    if scene in PHONE_SCENES:           # phones at the table (issue 15, game/ui/phone_screens.py)
+        build_phone_scene(app, scene, seed, advance)
         return
     if scene in STORY_SCENES:           # the log scrolled, the pulled-in banner, the recaps (game/ui/story_screens.py)
         build_story_scene(app, scene, seed, advance)

@@ -171,8 +171,9 @@ class Presenter:
                 scene.guard = InputGuard(PRIVATE_GUARD, allow=TURN_GUARD_ALLOW)
 
     def card_shown(self, e) -> None:
-        """A card shown to a person (``e.to``, by ``e.by``), for their eyes only."""
-        if e.card is not None and self.match.is_human(e.to):
+        """A card shown to a person (``e.to``, by ``e.by``), for their eyes only
+        (on their phone when it is connected: nothing on the TV)."""
+        if e.card is not None and self.match.is_human(e.to) and not self.app.phones.away(e.to):
             self.private(e.to, self.shown_scene, self.match, e.to, e.by, e.card,
                          reason=fmt("{name} has a card to show you.", name=self.match.suspects[e.by]))
 
@@ -230,6 +231,7 @@ class TableScene(Scene):
         #: the music wanted here (:func:`game.ui.sound.theme_of`): tense from the last round on
         self.music_theme = table_theme(match)
         app.speech.say(match.log[-1] if match.log else None)   # read aloud: where the game stands (whose turn)
+        app.phones.attach(self)           # the people's phones (issue 15), when this run hosts them
 
     def make_presenter(self) -> Presenter:
         """The game mode's :class:`Presenter` (override)."""
@@ -373,9 +375,10 @@ class TableScene(Scene):
         self._buttons_key = None
 
     def on_exit(self) -> None:
-        """Leaving the table: drop the pending choice and stop the worker thread."""
+        """Leaving the table: drop the pending choice, stop the worker thread and the phones' server."""
         self.computer.cancel()
         self.match.close()
+        self.app.phones.detach(self)
 
     def language_changed(self) -> None:
         """Another language or text size: write the buttons and the log again."""

@@ -83,7 +83,8 @@ class Match(Seats):
 
         seats = tuple(SeatConfig(c.suspect, self.kinds[i], self.levels[i]) for i, c in enumerate(self.setup.seats))
         return SavedGame(replace(self.setup, seats=seats), list(self.game.actions),
-                         {k: dict(v) for k, v in self.notebooks.items()}, notebook_mode=self.notebook_mode)
+                         {k: dict(v) for k, v in self.notebooks.items()}, notebook_mode=self.notebook_mode,
+                         net=self.net)
 
     @classmethod
     def resume(cls, board: Board, saved, path="<memory>") -> "Match":
@@ -107,6 +108,7 @@ class Match(Seats):
                 match.resume_weapons = dict(g.weapons)
 
         match.replay_saved(saved, path, before)
+        match.net = getattr(saved, "net", None)
         return match
 
     # ----------------------------------------------------------- notebook

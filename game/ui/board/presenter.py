@@ -214,8 +214,9 @@ class BoardPresenter(Presenter):
         self.scene._after = lambda: self.land_weapon(e)
 
     def envelope_seen(self, e: ev.EnvelopeSeen) -> None:
-        """A person who accused wrongly looks into the envelope, alone."""
-        if e.cards and self.match.is_human(e.player) and self.game.winner != e.player:
+        """A person who accused wrongly looks into the envelope, alone (on their phone when it is connected)."""
+        if (e.cards and self.match.is_human(e.player) and self.game.winner != e.player
+                and not self.app.phones.away(e.player)):
             acc = next(x for x in reversed(self.game.events) if isinstance(x, ev.AccusationMade)
                        and x.player == e.player)
             self.private(e.player, "envelope", self.match, e.player, (acc.suspect, acc.weapon, acc.room), e.cards,

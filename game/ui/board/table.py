@@ -146,7 +146,8 @@ class BoardScene(BoardPanels, TableScene):
             self.open_disprove(actor)
         elif g.phase is Phase.SUGGEST and self.auto_suggested != self.turn_no:
             self.auto_suggested = self.turn_no
-            self.open_suggest(auto=True)
+            if not self.app.phones.away(actor):        # with a phone, the suggestion is picked there
+                self.open_suggest(auto=True)
 
     def seat_handed_over(self, seat: int) -> None:
         """A computer player took ``seat``: besides the buttons, no card-to-show
@@ -157,8 +158,14 @@ class BoardScene(BoardPanels, TableScene):
         self.auto_suggested = self.turn_no
 
     def open_disprove(self, seat: int) -> None:
-        """``seat`` chooses a card to show, in private."""
+        """``seat`` chooses a card to show, in private: on its phone when one is
+        connected (the TV says only who is choosing; the choice comes back here
+        if the phone drops), else behind the cover."""
         self.disprove_open = True
+        if self.app.phones.away(seat):
+            self.app.push(make_scene("phone_wait", self.app, self, seat, "show",
+                                     lambda: setattr(self, "disprove_open", False)))
+            return
         self.presenter.private(seat, "disprove", self, seat, reason=_("You must show a card."))
 
     # ============================================================== input

@@ -82,7 +82,8 @@ class CardMatch(Seats):
         computer took over is saved as a computer seat)."""
         levels = tuple("human" if k == "human" else lv for k, lv in zip(self.kinds, self.levels))
         return CardSaved(replace(self.setup, levels=levels), self.suspects, list(self.game.actions),
-                         {k: dict(v) for k, v in self.notebooks.items()}, notebook_mode=self.notebook_mode)
+                         {k: dict(v) for k, v in self.notebooks.items()}, notebook_mode=self.notebook_mode,
+                         net=self.net)
 
     @classmethod
     def resume(cls, saved: CardSaved, path="<memory>") -> "CardMatch":
@@ -92,6 +93,7 @@ class CardMatch(Seats):
         Raises :class:`game.save.SaveError` for an action the rules refuse."""
         match = cls(saved.setup, saved.suspects, notebook_mode=saved.notebook_mode)
         match.replay_saved(saved, path)
+        match.net = saved.net
         return match
 
     def cards(self) -> tuple[str, ...]:

@@ -86,8 +86,9 @@ class CardPresenter(Presenter):
         scene.delay = 0.0 if scene.skipping else CARD_PAUSES.get(type(e), 0.0) / self.app.speed
 
     def crime_seen(self, e: ev.CrimeSeen) -> None:
-        """A person who accused wrongly looks under the Crime card, alone."""
-        if e.cards and self.match.is_human(e.player) and self.game.winner != e.player:
+        """A person who accused wrongly looks under the Crime card, alone (on their phone when it is connected)."""
+        if (e.cards and self.match.is_human(e.player) and self.game.winner != e.player
+                and not self.app.phones.away(e.player)):
             accused = next(x.cards for x in reversed(self.game.events)
                            if isinstance(x, ev.AccusationPlaced) and x.player == e.player)
             self.private(e.player, "crime", self.match, e.player, accused, e.cards,

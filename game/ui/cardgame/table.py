@@ -96,7 +96,7 @@ class CardTableScene(CardPanels, TableScene):
         if not m.humans:
             return None
         if not m.needs_cover:
-            return m.humans[0]
+            return None if self.app.phones.has_phone(m.humans[0]) else m.humans[0]   # a phone holds it
         if self.peek is None or self.app.top is not self or not self.human_to_act or g.phase is not Phase.ASK:
             return None
         seat, events = self.peek
@@ -125,13 +125,17 @@ class CardTableScene(CardPanels, TableScene):
                 _("Your cards and case file are next."))
 
     def human_turn(self, actor: int) -> None:
-        """A person must show a card, or may join an accusation: in private,
-        once for each moment of the game."""
+        """A person must show a card, or may join an accusation: in private
+        (on their phone when one is connected), once for each moment of the game."""
         g, m = self.game, self.match
         key = (len(g.events), actor)
         if g.phase in (Phase.SHOW, Phase.JOIN) and self.opened != key:
             self.opened = key
-            if g.phase is Phase.SHOW:
+            if self.app.phones.away(actor):       # on the phone: the TV says only who is choosing
+                self.app.push(make_scene("phone_wait", self.app, self, actor,
+                                         "show" if g.phase is Phase.SHOW else "join",
+                                         lambda: setattr(self, "opened", None)))
+            elif g.phase is Phase.SHOW:
                 self.presenter.private(actor, "card_show", self, actor, reason=_("You must show a card."))
             else:
                 self.presenter.private(actor, "join", self, actor, g.turn,

@@ -1,7 +1,8 @@
 """The pause menu over the board: Resume, speed (normal, fast, instant) and
 sound on/off (quick switches mid-game), Settings (everything else: language,
-volume, text size, fullscreen, Controls), Rules (how to play), Title screen, Quit.  Speed and sound
-are kept in the settings file."""
+volume, text size, fullscreen, Controls), Rules (how to play), Phones… (the
+seats' codes, while phones are hosted: issue 15), Title screen, Quit.  Speed
+and sound are kept in the settings file."""
 
 from __future__ import annotations
 
@@ -23,22 +24,26 @@ class MenuScene(SharedScreens, Scene):
     def __init__(self, app, board) -> None:
         super().__init__(app)
         self.board = board
-        self.box = pygame.Rect(370, 60, 540, 580)
+        #: the phones' codes have a button while phones are hosted (issue 15); the box grows by one row
+        self.phones = app.phones.active and getattr(board, "match", None) is app.phones.table.match
+        self.box = pygame.Rect(370, 28, 540, 646) if self.phones else pygame.Rect(370, 60, 540, 580)
         self.focus = FocusGroup()
         self._build()
 
     def _build(self) -> None:
         x, w, h, step, y0 = self.box.left + 40, 460, 56, 66, self.box.top + 86
         app = self.app
+        extra = [Button(pygame.Rect(x, y0 + 5 * step, w, h), _("Phones…"), self.show_phones)] if self.phones else []
+        y1 = y0 + len(extra) * step
         self.speed_button = Button(pygame.Rect(x, y0 + step, w, h), "", self.toggle_speed)
         self.sound_button = Button(pygame.Rect(x, y0 + 2 * step, w, h), "", self.toggle_sound)
         self.settings_button = Button(pygame.Rect(x, y0 + 3 * step, w, h), _("Settings"), self.settings)
         self.rules_button = Button(pygame.Rect(x, y0 + 4 * step, w, h), _("Rules"), self.rules)
         self.focus.set([
             Button(pygame.Rect(x, y0, w, h), _("Resume"), self.resume, hint="Esc"),
-            self.speed_button, self.sound_button, self.settings_button, self.rules_button,
-            Button(pygame.Rect(x, y0 + 5 * step, w, h), _("Title screen"), self.to_title),
-            Button(pygame.Rect(x, y0 + 6 * step, w, h), _("Quit game"), app.quit),
+            self.speed_button, self.sound_button, self.settings_button, self.rules_button, *extra,
+            Button(pygame.Rect(x, y1 + 5 * step, w, h), _("Title screen"), self.to_title),
+            Button(pygame.Rect(x, y1 + 6 * step, w, h), _("Quit game"), app.quit),
         ], self.focus.focus if self.focus.buttons else 0)
         self._label()
 
@@ -70,6 +75,10 @@ class MenuScene(SharedScreens, Scene):
         nxt = anim.SPEEDS[(names.index(self.speed_name()) + 1) % len(names)]
         self.app.prefs.set_speed(nxt[0])        # kept in the settings file (animation_speed)
         self._label()
+
+    def show_phones(self) -> None:
+        """The seats' codes and which have a phone (issue 15)."""
+        self.app.push(make("phones", self.app, self.board.match, self.app.phones, first=False))
 
     def resume(self) -> None:
         self.app.pop(self)

@@ -163,8 +163,10 @@ class SettingsScene(Scene):
                                   lambda: (1 if self.app.speech.enabled else 0, 2))
         self.hints_row = self._row(9, self.step_card_hints,
                                    lambda: (_index(CARD_HINTS, self.app.store.settings.card_hints), len(CARD_HINTS)))
+        self.phones_row = self._row(10, lambda d: self.set_phones(not self.app.store.settings.phones),
+                                    lambda: (1 if self.app.store.settings.phones else 0, 2))
         self.rows = [self.language_row, self.volume_row, self.music_row, self.sound_row, self.fullscreen_row,
-                     self.text_row, self.layout_row, self.speed_row, self.read_row, self.hints_row]
+                     self.text_row, self.layout_row, self.speed_row, self.read_row, self.hints_row, self.phones_row]
         self.controls_button = Button(pygame.Rect(30, CORNER_Y, CORNER_W, ROW_H), _("Controls"), self.controls)
         self.back_button = Button(pygame.Rect(1250 - CORNER_W, CORNER_Y, CORNER_W, ROW_H), _("Back"), self.back,
                                   hint="Esc")
@@ -187,6 +189,7 @@ class SettingsScene(Scene):
         self.read_row.label = _("Read aloud: on") if self.app.speech.enabled else _("Read aloud: off")
         self.hints_row.label = (_("Case file hints: unlimited") if s.card_hints == "unlimited"
                                 else _("Case file hints: one per turn"))
+        self.phones_row.label = _("Phones: on") if s.phones else _("Phones: off")
 
     def language_changed(self) -> None:
         self._build()
@@ -260,6 +263,12 @@ class SettingsScene(Scene):
         self._done(self.app.prefs.set_read_aloud(on))
         if on:      # heard at once, or the reason it is silent shows at once (the engine starts now)
             self.app.speech.say(_("Read aloud is on."))
+
+    def set_phones(self, on: bool) -> None:
+        """Phones on or off (issue 15): from the next game a game with people
+        serves their private screens to phones, or no server runs at all."""
+        self.app.store.settings.phones = bool(on)
+        self._done(self.app.store.save_settings())
 
     def controls(self) -> None:
         self.app.play("click")

@@ -1,0 +1,262 @@
+"""Phones at the table, the TV's side (issue 15): :class:`PhoneHost` (``app.phones``).
+
+A game with people serves each person's private screens to their phone
+(``docs/network.md``; the server, the session and the seat views are
+:mod:`game.net`).  The host starts when a table opens (:meth:`PhoneHost.attach`:
+the setting "Phones" is on, the app may host -- :class:`HostOptions`, given by
+``run.py``, never by tests or screenshots unless they ask -- and the game has
+people) and stops when the table closes.  Every frame, on the main thread,
+:meth:`PhoneHost.pump` takes what the phones asked -- an action checked by the
+engine and applied through the table (``table.do``: the events are shown and
+the game autosaved), a notebook mark, the arrows (intents of the device
+``"phone:<seat>"``), a second phone asking for a seat already taken (asked on
+the TV) -- and sends each phone its seat's whole view when it changed.
+
+While a seat's phone is connected, the steps the table opens by itself for
+that seat (the card to show, the card shown to it, joining an accusation, the
+envelope or Crime cards, the suggestion picker) happen on the phone:
+:meth:`PhoneHost.away` says so, and the table shows only public words
+("Mrs. Peacock is choosing a card to show…", the scene ``phone_wait``).  A
+press on the TV still works for that seat (the buttons, the notebook behind
+its cover, "Choose here instead"); a phone that drops mid-choice gives the
+choice back to the TV's cover.  The port and the tokens are kept in the
+autosave (``match.net``), so Continue serves the same codes on the same port.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+
+from game.ui.input import Intent, Kind
+from game.ui.registry import is_scene, make
+
+#: A phone's ``pad`` keys -> the intents they are on the TV.
+PAD_KINDS = {"up": Kind.UP, "down": Kind.DOWN, "left": Kind.LEFT, "right": Kind.RIGHT, "ok": Kind.CONFIRM}
+
+
+@dataclass(frozen=True)
+class HostOptions:
+    """How this run may host phones: ``port`` (0: a free one, unless a saved
+    game names its own), ``remote`` (let players from outside the local
+    network in), ``bind`` (the interface: every one, or ``"127.0.0.1"`` in
+    tests) and ``serve`` (False: no web server at all -- tests seat their
+    phones on the session directly)."""
+
+    port: int = 0
+    remote: bool = False
+    bind: str = "0.0.0.0"
+    serve: bool = True
+
+
+class PhoneHost:
+    """The phones of the game at the table of ``app`` (``app.phones``), or
+    nothing: with ``options`` None (tests, screenshots) it never hosts.
+    :attr:`session` (:class:`game.net.session.HostSession`), :attr:`server`
+    (:class:`game.net.server.NetServer`, None without ``serve``) and
+    :attr:`net` (:class:`game.net.host.NetTable`) exist while a table is hosted."""
+
+    def __init__(self, app, options: HostOptions | None = None) -> None:
+        self.app = app
+        self.options = options
+        self.table = None
+        self.session = None
+        self.server = None
+        self.net = None
+        #: ``http://address:port`` the phones use (the short address on the join screen), or ""
+        self.base = ""
+        #: (seat, number of events) of a choice its person took back to the TV ("Choose here instead")
+        self._on_tv: set[tuple[int, int]] = set()
+        #: seat -> the open question "a second phone wants this seat: allow?"
+        self._asking: dict[int, object] = {}
+        self._welcome = False
+        #: the seats and codes of the last game hosted: ((kind, people, suspects), its record)
+        self._last: tuple | None = None
+        self._key: tuple = ()
+        #: why the phones could not be served (said once on the join screen), or ""
+        self.problem = ""
+        #: the TCP port served on (0 before)
+        self.port = 0
+
+    # ----------------------------------------------------------- state
+    @property
+    def active(self) -> bool:
+        """True while a table's phones are hosted."""
+        return self.net is not None
+
+    def has_phone(self, seat: int) -> bool:
+        """True while ``seat``'s phone is connected."""
+        return self.session is not None and self.session.has_phone(seat)
+
+    def away(self, seat: int) -> bool:
+        """True when what the table opens by itself for ``seat`` now goes to its
+        phone: the phone is connected and the person did not take this very
+        choice back to the TV (:meth:`use_tv`)."""
+        if not self.has_phone(seat):
+            return False
+        return (seat, len(self.table.game.events)) not in self._on_tv
+
+    def use_tv(self, seat: int) -> None:
+        """``seat`` takes the choice now open back to the TV (its cover), phone or not."""
+        self._on_tv.add((seat, len(self.table.game.events)))
+
+    def seats(self) -> tuple[int, ...]:
+        """The seats that may use a phone (the people's), in table order."""
+        return self.session.seats if self.session is not None else ()
+
+    def url(self, seat: int) -> str:
+        """``seat``'s page (``http://address:port/s/<token>``; what its QR code holds)."""
+        return self.session.url(seat, self.base or "http://127.0.0.1")
+
+    # ------------------------------------------------------ the table
+    def attach(self, table) -> None:
+        """Host ``table``'s phones when this run may host, the setting "Phones"
+        is on and the game has people (not the guided game).  A saved game's
+        port and tokens are used again (``match.net``), and a new game of the same
+        people in the same seats keeps the last game's (the phones just reconnect);
+        a port taken since then gives way to a free one."""
+        self.detach(None)
+        match = table.match
+        if (self.options is None or not self.app.store.settings.phones or not match.humans
+                or getattr(match, "guided", False)):
+            return
+        try:
+            from game.net.host import NetTable
+            from game.net.session import HostSession
+        except ImportError as exc:               # aiohttp / msgspec missing: the game plays on, with covers
+            self.problem = f"The phones cannot be served: {exc}."
+            print(f"phones: {self.problem}", file=sys.stderr)
+            return
+
+        kind = "board" if table.refuse_game == "board" else "cards"
+        key = (kind, tuple(match.humans), tuple(match.suspects))
+        saved = match.net or (self._last[1] if self._last and self._last[0] == key else {})
+        try:
+            session = (HostSession.from_state(kind, match.humans, saved) if saved
+                       else HostSession(kind, match.humans))
+        except ValueError as exc:
+            print(f"phones: not served ({exc})", file=sys.stderr)
+            return
+        if not self._serve(session, saved.get("port")):
+            return
+        self.table, self.session, self._key = table, session, key
+        self.net = NetTable(kind, match.game, match.suspects, session, notebooks=match.notebooks,
+                            notebook_mode=match.notebook_mode, apply=self._apply)
+        self._welcome = True
+        self._remember()
+
+    def _serve(self, session, saved_port: int | None) -> bool:
+        """Start the web server for ``session`` (on ``saved_port`` first, when a
+        saved game names one); False when no port could be bound (said on stderr)."""
+        opts = self.options
+        if not opts.serve:
+            self.base = f"http://127.0.0.1:{saved_port or opts.port or 0}"
+            self.port = saved_port or opts.port or 0
+            return True
+        from game.net.server import NetServer
+
+        tries = [p for p in (saved_port, opts.port) if p] + [0]
+        for port in dict.fromkeys(tries):
+            server = NetServer(session, port=port, remote=opts.remote, bind=opts.bind)
+            try:
+                host, bound = server.start()
+            except OSError as exc:
+                print(f"phones: {exc}", file=sys.stderr)
+                self.problem = str(exc)
+                continue
+            self.server, self.port, self.base = server, bound, f"http://{host}:{bound}"
+            print(f"phones: serving the seats at {self.base} (each seat's code is on the TV)", file=sys.stderr)
+            return True
+        return False
+
+    def _remember(self) -> None:
+        """Keep the port and the session (tokens, actions taken) in the match, for the autosave."""
+        self.table.match.net = {"port": self.port, **self.session.state()}
+
+    def detach(self, table) -> None:
+        """Stop hosting (``table`` closes; None: whatever table it was)."""
+        if table is not None and table is not self.table:
+            return
+        if self.session is not None:
+            state = self.session.state()      # the next game of the same people keeps the codes (Play again)
+            self._last = (self._key, {"port": self.port, "tokens": state["tokens"], "clients": state["clients"]})
+            self.session.close_all()
+        if self.server is not None:
+            self.server.stop()
+        self.table = self.session = self.server = self.net = None
+        self.base = ""
+        self._on_tv.clear()
+        self._asking.clear()
+        self._welcome = False
+
+    # ------------------------------------------------------- each frame
+    def pump(self) -> None:
+        """What the phones asked, then each connected phone's view when it
+        changed (main thread, every frame).  The join screen is shown before
+        the table's first moment."""
+        if self.net is None:
+            return
+        app, table = self.app, self.table
+        if self._welcome and app.top is table:
+            self._welcome = False
+            app.push(make("phones", app, table.match, self))
+        acted = False
+        for req in self.net.pump():
+            acted = acted or req.kind in ("act", "mark")      # a notebook mark is kept at once too
+            if req.kind == "pad":
+                self._pad(req.seat, req.key)
+        self._ask_joins()
+        if acted:
+            self._remember()
+            app.store.autosave(table.match)
+        self.net.broadcast()
+
+    def _apply(self, seat: int, action) -> list:
+        """Apply a phone's checked ``action`` through the table (its events are
+        shown, the game autosaved); the TV's own screens of that seat's choice
+        (a cover, the card to show, a picker) close.  Returns the new events."""
+        table, app = self.table, self.app
+        for scene in list(app.stack):
+            if scene is not table and (getattr(scene, "seat", None) == seat or getattr(scene, "board", None) is table):
+                if not is_scene(scene, "menu"):
+                    app.pop(scene)
+        before = len(table.game.events)
+        table.do(action)
+        return list(table.game.events[before:])
+
+    def _pad(self, seat: int, key: str) -> None:
+        """A phone's arrow or OK: an intent of ``"phone:<seat>"`` for the table,
+        only while the table is on top and that seat is to act."""
+        kind, table = PAD_KINDS.get(key), self.table
+        if kind is None or self.app.top is not table or not table.human_to_act or table.game.actor != seat:
+            return
+        intent = Intent(kind, f"phone:{seat}")
+        if table.match.may_act(intent.device, seat):
+            table.handle(intent)
+
+    def _ask_joins(self) -> None:
+        """A second phone wants a seat already taken: ask the TV (once per
+        seat); a question whose phone went away closes."""
+        app, pending = self.app, set(self.session.pending_joins())
+        for seat, box in list(self._asking.items()):
+            if seat not in pending:
+                del self._asking[seat]
+                if box in app.stack:
+                    app.pop(box)
+        for seat in sorted(pending - set(self._asking)):
+            from game.ui.i18n import _, fmt
+
+            name = self.table.match.suspects[seat]
+            box = make("confirm", app, fmt("A second phone wants to play as {name}. Allow?", name=name),
+                       lambda s=seat: self._answer(s, True), lambda s=seat: self._answer(s, False),
+                       yes=_("Allow"), no=_("No"),
+                       detail=fmt("Allow only if {name} changed phones. The other phone stops showing "
+                                  "{name}'s cards.", name=name))
+            self._asking[seat] = box
+            app.push(box)
+
+    def _answer(self, seat: int, allow: bool) -> None:
+        self._asking.pop(seat, None)
+        if self.session is not None:
+            self.session.confirm_join(seat, allow)
+

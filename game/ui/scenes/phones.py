@@ -1,0 +1,183 @@
+"""Join with a phone (issue 15): each person's seat, its QR code and its short address.
+
+Shown before the first turn of a game whose phones are hosted
+(:class:`game.ui.phones.PhoneHost`) and from the pause menu ("Phones…").
+Each person's seat gets a card: the token and name, a QR code big enough to
+scan from the couch (:func:`qr_surface`, made with segno) holding the seat's
+page, the same address in short (``192.168.1.20:8765`` and ``/s/<token>``,
+to type on a computer far away) and whether a phone holds the seat now.
+"Start" (or "Back" from the menu) goes on; seats without a phone play on
+the TV with their covers, as before.
+
+The codes are public on purpose (the family scans them in the room); a
+second phone asking for a seat already taken is asked about on the TV.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.ui import assets, theme
+from game.ui.i18n import _, fmt
+from game.ui.input import Intent, Kind
+from game.ui.scene import Scene
+from game.ui.widgets import Button, FocusGroup, Label, footer_hint
+
+#: Where the seats' cards go (logical pixels).
+AREA = pygame.Rect(40, 118, 1200, 488)
+GAP = 20
+#: White modules around the code (the QR standard's quiet zone).
+QUIET = 4
+
+
+def qr_surface(text: str, size: int) -> pygame.Surface:
+    """A QR code of ``text`` (segno, error correction M) as a square Surface at
+    most ``size`` pixels wide: black modules on white, a quiet zone of
+    :data:`QUIET` modules, each module a whole number of pixels (sharp)."""
+    import segno
+
+    qr = segno.make(text, error="m", micro=False)
+    rows = [list(r) for r in qr.matrix_iter(scale=1, border=QUIET)]
+    n = len(rows)
+    module = max(1, size // n)
+    surf = pygame.Surface((n * module, n * module))
+    surf.fill((255, 255, 255))
+    for y, row in enumerate(rows):
+        for x, dark in enumerate(row):
+            if dark:
+                surf.fill((0, 0, 0), pygame.Rect(x * module, y * module, module, module))
+    return surf
+
+
+def short_address(url: str) -> tuple[str, str]:
+    """``http://192.168.1.20:8765/s/Qx3…`` -> (``"192.168.1.20:8765"``, ``"/s/Qx3…"``): the address to type."""
+    rest = url.split("://", 1)[-1]
+    host, _sep, path = rest.partition("/")
+    return host, "/" + path
+
+
+class PhonesScene(Scene):
+    """The seats of ``match`` with their codes (``host``: the app's
+    :class:`~game.ui.phones.PhoneHost`); ``first``: before the first turn
+    (its button says Start), else from the pause menu (Back)."""
+
+    def __init__(self, app, match, host, first: bool = True) -> None:
+        super().__init__(app)
+        self.match, self.host, self.first = match, host, first
+        self._codes: dict[tuple[str, int], pygame.Surface] = {}
+        self.focus = FocusGroup()
+        self.language_changed()
+
+    def language_changed(self) -> None:
+        self.go = Button(pygame.Rect(490, 620, 300, 60), _("Start") if self.first else _("Back"), self.close,
+                         hint="Esc" if not self.first else "")
+        self.focus.set([self.go], 0)
+
+    def close(self) -> None:
+        self.app.play("click")
+        self.app.pop(self)
+
+    def handle(self, intent: Intent) -> bool:
+        if intent.kind in (Kind.BACK, Kind.MENU):
+            self.close()
+            return True
+        return self.focus.handle(intent)
+
+    # ------------------------------------------------------------ layout
+    def cards(self) -> list[tuple[int, pygame.Rect]]:
+        """(seat, its card's rectangle) for each seat that may use a phone: one
+        row of up to four, else rows of three."""
+        seats = list(self.host.seats())
+        n = len(seats)
+        if not n:
+            return []
+        cols = n if n <= 4 else 3
+        rows = math.ceil(n / cols)
+        w = (AREA.width - (cols - 1) * GAP) // cols
+        h = (AREA.height - (rows - 1) * GAP) // rows
+        out = []
+        for i, seat in enumerate(seats):
+            r, c = divmod(i, cols)
+            in_row = min(cols, n - r * cols)
+            left = AREA.centerx - (in_row * w + (in_row - 1) * GAP) // 2
+            out.append((seat, pygame.Rect(left + c * (w + GAP), AREA.top + r * (h + GAP), w, h)))
+        return out
+
+    def code(self, url: str, size: int) -> pygame.Surface:
+        key = (url, size)
+        if key not in self._codes:
+            self._codes[key] = qr_surface(url, size)
+        return self._codes[key]
+
+    def status(self, seat: int) -> str:
+        """Whether a phone holds ``seat`` now, in words."""
+        return _("Phone connected") if self.host.has_phone(seat) else _("No phone yet: plays here")
+
+    def intro(self) -> str:
+        if self.host.options is not None and self.host.options.remote:
+            return _("Scan your seat's code with your phone's camera, or open its address in a browser from anywhere.")
+        return _("Scan your seat's code with your phone's camera. The phone must be on the same Wi-Fi as this computer.")
+
+    # -------------------------------------------------------------- draw
+    def draw(self, surface: pygame.Surface) -> None:
+        theme.background(surface)
+        theme.blit_text(surface, _("Join with a phone"), (640, 16), theme.TITLE, theme.BRASS, True, "midtop", 1200)
+        theme.blit_wrapped(surface, self.intro(), pygame.Rect(60, 72, 1160, 44), theme.SMALL, theme.CREAM,
+                           align="center")
+        for seat, rect in self.cards():
+            self._card(surface, seat, rect)
+        if not self.host.active:
+            theme.blit_wrapped(surface, self.host.problem or _("Phones are off."), AREA.inflate(-200, -300),
+                               theme.BODY, theme.BRASS, True, "center")
+        self.focus.draw(surface)
+        footer_hint(surface, _("Seats without a phone play here, with the cover as before."), y=714)
+
+    def _layout(self, seat: int, rect: pygame.Rect) -> tuple[pygame.Rect, list[Label]]:
+        """Where ``seat``'s QR code goes in its card ``rect`` and its words as
+        :class:`Label` boxes (name, address, the page, whether a phone holds it):
+        the code under the name in a tall card, on the left in a low one."""
+        host, path = short_address(self.host.url(seat))
+        on = self.host.has_phone(seat)
+        head, line_h = 44, theme.font(theme.SMALL).get_linesize() + 4
+        if rect.height > 300:
+            size = min(rect.width - 40, rect.height - head - 3 * line_h - 30)
+            box = pygame.Rect(0, 0, size, size)
+            box.midtop = (rect.centerx, rect.top + head + 14)
+            x, y, width, align = rect.left + 10, box.bottom + 6, rect.width - 20, "center"
+        else:
+            size = rect.height - head - 24
+            box = pygame.Rect(rect.left + 14, rect.top + head + 12, size, size)
+            x, y, width, align = box.right + 14, box.top + 8, rect.right - box.right - 24, "left"
+        labels = [Label(pygame.Rect(rect.left + 56, rect.top + 8, rect.width - 70, head), self.match.seat_name(seat),
+                        theme.HEADING, True)]
+        for i, (words, colour) in enumerate(((host, theme.CREAM), (path, theme.CREAM),
+                                             (self.status(seat), theme.GOOD if on else theme.MUTED))):
+            labels.append(Label(pygame.Rect(x, y + i * line_h, width, line_h), words, theme.SMALL, False, colour,
+                                align))
+        return box, labels
+
+    def _card(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
+        """One seat: token, name, QR code, short address, whether a phone holds it."""
+        on = self.host.has_phone(seat)
+        theme.panel(surface, rect, theme.PANEL, theme.GOOD if on else theme.PANEL_EDGE, 14, 4 if on else 2)
+        token = assets.token(self.match.suspects[seat], 36)
+        surface.blit(token, token.get_rect(midleft=(rect.left + 12, rect.top + 30)))
+        box, labels = self._layout(seat, rect)
+        img = self.code(self.host.url(seat), box.width)
+        surface.blit(img, img.get_rect(center=box.center))
+        for label in labels:
+            label.draw(surface)
+
+    def speech_prompt(self) -> str | None:
+        """Read aloud (public): what to do, and which seats have a phone."""
+        seats = " ".join(fmt("{name}: {status}.", name=self.match.suspects[s], status=self.status(s))
+                         for s in self.host.seats())
+        return " ".join((_("Join with a phone"), self.intro(), seats))
+
+    def widgets(self) -> list:
+        out = [self.go, Label(pygame.Rect(40, 16, 1200, 50), _("Join with a phone"), theme.TITLE, True)]
+        for seat, rect in self.cards():
+            out += self._layout(seat, rect)[1]
+        return out

@@ -1,0 +1,563 @@
+"""Phones at the table, the TV side (issue 15): the autosave keeps the phones'
+port and tokens, Continue serves the same codes again; the TV never covers
+for a seat whose phone is connected, shows only public words while that
+phone chooses, and falls back to its cover when the phone drops."""
+
+from __future__ import annotations
+
+import json
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pytest  # noqa: E402
+
+from game.cardgame.engine import CardSetup  # noqa: E402
+from game.rules.setup import GameSetup, SeatConfig  # noqa: E402
+from game.save import read_save, save_game  # noqa: E402
+from game.savefile import read_net  # noqa: E402
+from tests.inputs import defaults_after  # noqa: E402,F401
+
+THREE_PEOPLE = GameSetup(seats=(SeatConfig("scarlet", "human"), SeatConfig("mustard", "human"),
+                                SeatConfig("white", "human"), SeatConfig("peacock", "computer", "medium")),
+                         seed=6)
+NET = {"port": 40123, "tokens": {"0": "AAAAbbbbCCCC1234", "1": "zzzz-yyyy_xxxx99", "2": "QQQQwwwwEEEErrrr"},
+       "applied": {"0": 3}, "clients": {"0": "phone-a"}}
+
+
+# ------------------------------------------------------------------ the save
+def test_board_autosave_keeps_port_and_tokens(tmp_path):
+    from game.ui.board.match import Match
+    from game.board.tmx import load_board
+    from game import paths
+
+    match = Match(load_board(paths.MANSION_MAP), THREE_PEOPLE)
+    match.net = NET
+    path = tmp_path / "autosave.json"
+    save_game(path, match.saved())
+    doc = json.loads(path.read_text())
+    assert doc["net"] == NET
+    again = Match.resume(load_board(paths.MANSION_MAP), read_save(path), path)
+    assert again.net == NET
+
+
+def test_card_autosave_keeps_port_and_tokens(tmp_path):
+    from game.ui.cardgame.match import CardMatch
+
+    match = CardMatch(CardSetup(players=4, seed=3, levels=("human", "human", "medium", "medium")),
+                      ("scarlet", "white", "peacock", "green"))
+    match.net = {"port": 5000, "tokens": {"1": "abcdefgh12345678"}}
+    path = tmp_path / "autosave.json"
+    save_game(path, match.saved())
+    assert json.loads(path.read_text())["net"] == {"port": 5000, "tokens": {"1": "abcdefgh12345678"}}
+    assert CardMatch.resume(read_save(path), path).net == {"port": 5000, "tokens": {"1": "abcdefgh12345678"}}
+
+
+def test_old_saves_without_phones_still_load(tmp_path):
+    from game.ui.board.match import Match
+    from game.board.tmx import load_board
+    from game import paths
+
+    match = Match(load_board(paths.MANSION_MAP), THREE_PEOPLE)
+    path = tmp_path / "autosave.json"
+    save_game(path, match.saved())
+    assert "net" not in json.loads(path.read_text())
+    assert read_save(path).net is None
+
+
+@pytest.mark.parametrize("net", [
+    {"port": "80", "tokens": {}}, {"port": 70000, "tokens": {}}, {"port": 80, "tokens": {"9": "abcdefgh1234"}},
+    {"port": 80, "tokens": {"0": "<script>"}}, {"port": 80, "tokens": {"0": "short"}}, [], "x"])
+def test_a_damaged_phones_part_is_dropped_and_the_game_loads(net):
+    assert read_net({"net": net}, 4) is None
+
+
+def test_a_damaged_record_of_actions_taken_is_left_out():
+    net = read_net({"net": {"port": 80, "tokens": {"0": "abcdefgh1234"}, "applied": {"0": "x"},
+                            "clients": {"0": "phone"}}}, 4)
+    assert net == {"port": 80, "tokens": {"0": "abcdefgh1234"}, "clients": {"0": "phone"}}
+
+
+# ------------------------------------------------------------- the table
+import pygame  # noqa: E402
+
+from game.rules import actions as ra  # noqa: E402
+from game.rules.engine import Phase  # noqa: E402
+from game.ui import assets  # noqa: E402
+from game.ui.app import App  # noqa: E402
+from game.ui.phone_screens import LocalPhone  # noqa: E402
+from game.ui.phones import HostOptions  # noqa: E402
+from game.ui.registry import is_scene  # noqa: E402
+from tests.inputs import key  # noqa: E402
+from tests.test_ui import DT, act_for_people  # noqa: E402
+
+#: The two seats with a phone in the hot-seat game (Miss Scarlet, Mrs. White); Colonel Mustard plays on the TV.
+PHONES = (0, 2)
+
+
+def hosted_app(tmp_path=None, serve: bool = False, **kw) -> App:
+    """An app that hosts phones (without a web server unless ``serve``: the phones sit on the session)."""
+    a = App(seed=11, sound=False, speed=20.0, threaded_ai=False,
+            save_path=None if tmp_path is None else tmp_path / "autosave.json",
+            host=HostOptions(bind="127.0.0.1", serve=serve), **kw)
+    a.start()
+    return a
+
+
+def hot_seat(app: App, phones=PHONES, setup=THREE_PEOPLE):
+    """The board game of three people and a computer, ``phones`` seated; the join screen passed."""
+    from game.ui.board.match import Match
+    from game.ui.registry import make
+
+    board = make("board", app, Match(app.board, setup))
+    app.push(board)
+    seated = {s: LocalPhone(app.phones, s, f"phone-{s}") for s in phones}
+    assert all(p.hello() == "welcome" for p in seated.values())
+    app.step(DT, draw=False)
+    assert is_scene(app.top, "phones")              # the join screen comes first: the codes, who has a phone
+    assert [app.phones.has_phone(s) for s in range(3)] == [s in phones for s in range(3)]
+    key(app, pygame.K_RETURN, draw=False)          # Start
+    assert app.top is board
+    return board, seated
+
+
+def phone_action(g, seat: int):
+    """What a phone's person picks now (never an accusation, so the game goes on)."""
+    legal = g.legal_actions()
+    for kind in (ra.Disprove, ra.Suggest, ra.Roll, ra.TakePassage, ra.EndTurn):
+        found = [a for a in legal if isinstance(a, kind)]
+        if found:
+            return found[0]
+    return None
+
+
+def drive(app: App, board, phones: dict, until, limit: int = 4000) -> list[int]:
+    """Play on: the phone seats choose on their phones (moving with the phone's
+    arrows), the others on the TV, the computer by itself, until ``until()``.
+    Returns the seat of every cover pushed; asserts no cover or private screen
+    is ever on the stack for a phone seat."""
+    covers: list[int] = []
+    g = board.game
+    for _ in range(limit):
+        if until() or g.over:
+            break
+        for scene in app.stack:
+            seat = getattr(scene, "seat", None)
+            if is_scene(scene, "cover") or scene.private:
+                assert seat not in phones, f"{type(scene).__name__} for phone seat {seat}"
+        top = app.top
+        if is_scene(top, "cover") and (not covers or covers[-1] != id(top)):
+            covers.append(id(top))
+            board.cover_seats = getattr(board, "cover_seats", []) + [top.seat]
+        actor = g.actor
+        if actor in phones and not board.busy and not g.over and (top is board or is_scene(top, "phone_wait")):
+            if g.phase is Phase.MOVE:
+                phones[actor].pad("ok")                    # the phone's OK picks the square under the cursor
+            else:
+                phones[actor].act(ra.to_dict(phone_action(g, actor)))
+            app.step(DT, draw=False)
+            continue
+        act_for_people(app)
+    return getattr(board, "cover_seats", [])
+
+
+def test_phone_seats_get_no_cover_and_the_tv_seat_keeps_its_own():
+    app = hosted_app()
+    try:
+        board, phones = hot_seat(app)
+        net = app.phones.net
+
+        def enough():
+            disproved = {a.seat for a in net.applied if isinstance(a.action, ra.Disprove)}
+            return disproved == set(PHONES) and 1 in getattr(board, "cover_seats", [])
+
+        covers = drive(app, board, phones, enough)
+        assert 1 in covers and not set(covers) & set(PHONES)
+        applied = [a for a in net.applied if isinstance(a.action, ra.Disprove)]
+        assert applied and all(a.seat in PHONES for a in applied)
+        shown = [e for e in board.game.events if type(e).__name__ == "CardShown" and e.by in PHONES]
+        assert shown                                # the phone's card reached the asker (the engine applied it)
+        assert all(p.last("ack") is None or p.last("ack")["ok"] for p in phones.values())
+    finally:
+        app.close()
+
+
+def to_phone_disprove(app, board, phones, seat: int = 0):
+    """Play on until ``seat`` (with a phone) must show a card: the TV shows only who is choosing."""
+    g = board.game
+    drive(app, board, {s: p for s, p in phones.items() if s != seat} | {seat: phones[seat]},
+          lambda: g.phase is Phase.DISPROVE and g.actor == seat and is_scene(app.top, "phone_wait"))
+    assert g.phase is Phase.DISPROVE and g.actor == seat and is_scene(app.top, "phone_wait")
+    return app.top
+
+
+def test_the_tv_says_who_is_choosing_and_applies_the_phones_card():
+    app = hosted_app()
+    try:
+        board, phones = hot_seat(app)
+        wait = to_phone_disprove(app, board, phones)
+        app.draw()
+        assert wait.speech_prompt() == "Miss Scarlet is choosing a card to show…"
+        asked = board.game.suggestion
+        card = next(a.card for a in board.game.legal_actions() if isinstance(a, ra.Disprove))
+        seq = phones[0].act({"type": "Disprove", "card": card})
+        app.step(DT, draw=False)
+        assert phones[0].last("ack") == {"type": "ack", "seq": seq, "ok": True, "error": None}
+        shown = [e for e in board.game.events if type(e).__name__ == "CardShown"][-1]
+        assert (shown.by, shown.card) == (0, card) and asked is not None
+        assert wait not in app.stack                # the game moved on: the TV's words are gone
+    finally:
+        app.close()
+
+
+def test_mashing_keys_over_the_choosing_screen_never_draws_the_phone_seats_cards(monkeypatch):
+    """Privacy: while Miss Scarlet chooses on her phone, every key and click the TV
+    gets (Enter, Space, arrows, N for the notebook, clicks everywhere) draws no
+    card of her hand larger than the log's public thumbnails, and no private screen."""
+    app = hosted_app()
+    try:
+        board, phones = hot_seat(app)
+        to_phone_disprove(app, board, phones)
+        hand = set(board.game.view(0).hand)
+        big: list[str] = []
+        real_card = assets.card
+
+        def spy(card_id, width, *a, **k):
+            if width >= 60:
+                big.append(card_id)
+            return real_card(card_id, width, *a, **k)
+
+        monkeypatch.setattr(assets, "card", spy)
+        keys = [pygame.K_RETURN, pygame.K_SPACE, pygame.K_RIGHT, pygame.K_DOWN, pygame.K_LEFT, pygame.K_UP,
+                pygame.K_n, pygame.K_RETURN]
+        w, h = app.window.get_size()
+        for i in range(240):
+            if i % 5 == 4:
+                pos = ((i * 97) % w, (i * 53) % h)
+                pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+                pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+                app.step(DT)
+            else:
+                key(app, keys[i % len(keys)], dt=DT)
+            private = [type(s).__name__ for s in app.stack if s.private]
+            assert not private, private
+            assert board.game.phase is Phase.DISPROVE and board.game.actor == 0
+        assert not set(big) & hand, set(big) & hand
+        from game.ui.registry import make
+
+        app.push(make("disprove", app, board, 0))   # the control: the TV's own card-to-show screen is caught
+        app.draw()
+        assert set(big) & hand
+    finally:
+        app.close()
+
+
+def test_a_phone_dropping_mid_choice_gives_the_choice_back_to_the_cover():
+    app = hosted_app()
+    try:
+        board, phones = hot_seat(app)
+        wait = to_phone_disprove(app, board, phones)
+        phones[0].drop()
+        app.step(DT, draw=False)
+        assert wait not in app.stack
+        app.step(DT, draw=False)
+        assert is_scene(app.top, "cover") and app.top.seat == 0      # today's cover for Miss Scarlet
+        again = LocalPhone(app.phones, 0, "phone-0")                  # the same phone comes back: no question
+        again.seq = phones[0].seq                                     # (the page keeps its numbers)
+        assert again.hello() == "welcome"
+        card = next(a.card for a in board.game.legal_actions() if isinstance(a, ra.Disprove))
+        again.act({"type": "Disprove", "card": card})                 # the phone answers after all
+        app.step(DT, draw=False)
+        assert not any(is_scene(s, "cover") and s.seat == 0 for s in app.stack)   # the TV's cover for it closed
+        assert [e for e in board.game.events if type(e).__name__ == "CardShown"][-1].by == 0
+    finally:
+        app.close()
+
+
+def test_choose_here_instead_takes_the_choice_back_to_the_tv():
+    app = hosted_app()
+    try:
+        board, phones = hot_seat(app)
+        wait = to_phone_disprove(app, board, phones)
+        key(app, pygame.K_RETURN, draw=False)           # Enter alone chooses nothing: the phone is choosing
+        assert app.top is wait
+        key(app, pygame.K_DOWN, draw=False)
+        key(app, pygame.K_RETURN, draw=False)           # "Choose here instead"
+        app.step(DT, draw=False)
+        assert is_scene(app.top, "cover") and app.top.seat == 0 and app.phones.has_phone(0)
+    finally:
+        app.close()
+
+
+def test_a_second_phone_for_a_taken_seat_is_asked_on_the_tv():
+    app = hosted_app()
+    try:
+        board, phones = hot_seat(app)
+        other = LocalPhone(app.phones, 2, "someone-else")
+        assert other.hello() == "waiting"
+        app.step(DT, draw=False)
+        box = app.top
+        assert is_scene(box, "confirm") and box.question == "A second phone wants to play as Mrs. White. Allow?"
+        key(app, pygame.K_ESCAPE, draw=False)           # No (Esc answers No)
+        assert other.closed and other.last("refused") is not None and not phones[2].closed
+        again = LocalPhone(app.phones, 2, "new-phone")
+        assert again.hello() == "waiting"
+        app.step(DT, draw=False)
+        app.top.yes()                                   # Allow
+        assert phones[2].closed and again.last("welcome")["seat"] == 2
+        assert app.phones.session.clients[2] == "new-phone"
+    finally:
+        app.close()
+
+
+def test_the_phones_arrows_move_the_board_cursor_only_for_its_own_seat():
+    app = hosted_app()
+    try:
+        board, phones = hot_seat(app)
+        g = board.game
+        drive(app, board, phones, lambda: g.phase is Phase.MOVE and g.actor in PHONES and not board.busy
+              and len(list(g.moves())) > 2 and app.top is board)
+        seat = g.actor
+        other = phones[2 if seat == 0 else 0]
+        for _ in range(30):                              # the turn's guard ends
+            app.step(DT, draw=False)
+        before = board.cursor
+        other.pad("right")
+        other.pad("down")
+        app.step(DT, draw=False)
+        assert board.cursor == before                    # another seat's phone moves nothing
+        for k in ("right", "down", "left", "up"):
+            phones[seat].pad(k)
+            app.step(DT, draw=False)
+            if board.cursor != before:
+                break
+        assert board.cursor != before
+    finally:
+        app.close()
+
+
+def test_continue_serves_the_same_codes_on_the_same_port(tmp_path):
+    import urllib.error
+    import urllib.request
+
+    app = hosted_app(tmp_path, serve=True)
+    try:
+        board, _phones = hot_seat(app, phones=())
+        port, tokens = app.phones.port, dict(app.phones.session.tokens)
+        assert port > 0 and urllib.request.urlopen(app.phones.url(1).replace(
+            app.phones.base, f"http://127.0.0.1:{port}"), timeout=5).status == 200
+        saved = json.loads((tmp_path / "autosave.json").read_text())["net"]
+        assert saved["port"] == port and saved["tokens"] == {str(k): v for k, v in tokens.items()}
+    finally:
+        app.close()                                      # the host is gone: the server stops
+    with pytest.raises(OSError):
+        urllib.request.urlopen(f"http://127.0.0.1:{port}/s/{tokens[1]}", timeout=2)
+    again = hosted_app(tmp_path, serve=True)
+    try:
+        assert again.store.continue_game()
+        assert again.phones.port == port and dict(again.phones.session.tokens) == tokens
+        assert urllib.request.urlopen(f"http://127.0.0.1:{port}/s/{tokens[1]}", timeout=5).status == 200
+        with pytest.raises(urllib.error.HTTPError):
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/s/not-a-seat-token", timeout=5)
+    finally:
+        again.close()
+
+
+def test_phones_off_means_no_server_at_all():
+    from game.settings import Settings
+
+    app = hosted_app(settings=Settings(phones=False))
+    try:
+        from game.ui.board.match import Match
+        from game.ui.registry import make
+
+        board = make("board", app, Match(app.board, THREE_PEOPLE))
+        app.push(board)
+        app.step(DT, draw=False)
+        assert not app.phones.active and app.phones.session is None and app.top is board
+    finally:
+        app.close()
+
+
+# ------------------------------------------------------------------ the cli
+def test_join_opens_the_seats_address_in_the_browser_and_says_so(capsys):
+    from game.cli import _join
+
+    opened = []
+    assert _join("192.168.1.20:8765/s/Qx3kL9mN", opener=lambda url: opened.append(url) or True) == 0
+    assert opened == ["http://192.168.1.20:8765/s/Qx3kL9mN"]
+    assert "Opened http://192.168.1.20:8765/s/Qx3kL9mN in your web browser" in capsys.readouterr().out
+    assert _join("https://clue.example.org:443/s/abc", opener=lambda url: False) == 0
+    assert "Open this address in any browser: https://clue.example.org:443/s/abc" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("bad", ["javascript:alert(1)", "file:///etc/passwd", "http://", "a b:80/s/x", ""])
+def test_join_refuses_what_is_not_a_seats_address(bad, capsys):
+    from game.cli import _join
+
+    opened = []
+    assert _join(bad, opener=opened.append) == 2 and not opened
+
+
+def test_host_port_and_remote_reach_the_phones_host(monkeypatch):
+    import game.cli as cli
+    import game.ui.app as app_module
+
+    got = {}
+    monkeypatch.setattr(app_module, "run_app", lambda **kw: got.update(kw) or 0)
+    assert cli.main(["--host-port", "8765", "--remote"]) == 0
+    assert got["host"] == HostOptions(port=8765, remote=True)
+    assert cli.main(["--host-port", "70000"]) == 2
+
+
+# ------------------------------------------------------------ the card game
+def test_card_game_phone_seats_get_no_cover_and_their_show_is_applied():
+    """The card game, three people and a computer, phones on Miss Scarlet and
+    Mrs. White: their cards to show, the cards shown to them and the joining of
+    an accusation happen on the phones; Colonel Mustard still gets his covers."""
+    from game.cardgame import engine as ce
+    from game.cardgame import events as cev
+    from game.ui.cardgame.match import CardMatch
+    from game.ui.registry import make
+    from tests.test_cardgame_ui import Driver
+
+    app = hosted_app()
+    try:
+        match = CardMatch(ce.CardSetup(players=4, seed=4, levels=("human", "human", "human", "medium"), first=0),
+                          ("scarlet", "mustard", "white", "peacock"))
+        table = make("card_table", app, match)
+        app.push(table)
+        phones = {s: LocalPhone(app.phones, s, f"phone-{s}") for s in PHONES}
+        assert all(p.hello() == "welcome" for p in phones.values())
+        app.step(DT, draw=False)
+        assert is_scene(app.top, "phones")
+        key(app, pygame.K_RETURN, draw=False)
+        g, net = table.game, app.phones.net
+        crime = g.crime
+        turns = lambda s: sum(isinstance(e, cev.TurnStarted) and e.player == s for e in g.events)  # noqa: E731
+        driver = Driver(app)
+        covers: list[int] = []
+        for _ in range(6000):
+            if g.over:
+                break
+            top = app.top
+            for scene in app.stack:
+                if is_scene(scene, "cover") or scene.private:
+                    assert getattr(scene, "seat", None) not in PHONES, type(scene).__name__
+            if is_scene(top, "cover") and (not covers or covers[-1] is not top):
+                covers.append(top)
+            actor = g.actor
+            if actor in PHONES and not table.busy and (top is table or is_scene(top, "phone_wait")):
+                legal = g.legal_actions()
+                if g.phase is ce.Phase.ASK and actor == 2 and turns(2) >= 2:
+                    action = ce.Accuse(*crime)                      # Mrs. White solves it on her phone
+                else:
+                    action = next(a for k in (ce.Show, ce.Decline, ce.Ask) for a in legal if isinstance(a, k))
+                phones[actor].act(ce.action_to_dict(action))
+                app.step(DT, draw=False)
+                continue
+            if driver.tops[-1:] != [top]:
+                driver.tops.append(top)
+            if ready(top):
+                driver.act(top)
+            else:
+                app.step(DT, draw=False)
+        assert g.winner == 2
+        assert {c.seat for c in covers} == {1}
+        shows = [a for a in net.applied if isinstance(a.action, ce.Show)]
+        assert shows and {a.seat for a in shows} <= set(PHONES)
+        assert any(isinstance(a.action, ce.Decline) and a.seat == 0 for a in net.applied)   # joined on her phone
+    finally:
+        app.close()
+
+
+def ready(scene) -> bool:
+    guard = getattr(scene, "guard", None)
+    return guard is None or not guard.active
+
+
+# --------------------------------------------------- a real phone, over the network
+def test_a_phone_over_the_network_joins_sees_its_own_hand_and_rolls():
+    import time
+
+    from game.net.client import ClientPool, SeatClient
+    from game.ui.board.match import Match
+    from game.ui.registry import make
+
+    app = hosted_app(serve=True)
+    pool = ClientPool()
+    try:
+        board = make("board", app, Match(app.board, THREE_PEOPLE))
+        app.push(board)
+        base = f"http://127.0.0.1:{app.phones.port}"
+        phone = pool.add(SeatClient(base, app.phones.session.tokens[0]))
+
+        def wait(cond, what: str) -> None:
+            for _ in range(2000):                    # a hang guard; each turn ends as soon as it is true
+                app.step(DT / 10, draw=False)
+                if cond():
+                    return
+                time.sleep(0.005)
+            raise AssertionError(f"never: {what}")
+
+        wait(lambda: app.phones.has_phone(0) and phone.view is not None, "the phone is seated and has its view")
+        assert is_scene(app.top, "phones") and app.top.status(0) == "Phone connected"
+        assert app.top.status(1) == "No phone yet: plays here"
+        assert phone.view["you"] == "scarlet" and set(phone.view["hand"]) == set(board.game.view(0).hand)
+        key(app, pygame.K_RETURN, draw=False)        # Start
+        assert board.game.actor == 0 and board.game.phase is Phase.START
+        seq = pool.call(phone.act({"type": "Roll"}))
+        wait(lambda: any(type(e).__name__ == "DieRolled" for e in board.game.events), "the phone's roll is applied")
+        wait(lambda: seq in phone.acks and phone.view["phase"] != "start", "the phone hears of it")
+        assert phone.acks[seq].ok
+    finally:
+        pool.close()
+        app.close()
+
+
+def test_the_next_game_of_the_same_people_keeps_the_codes_and_the_menu_shows_them():
+    from game.ui.board.match import Match
+    from game.ui.registry import make
+
+    app = hosted_app()
+    try:
+        board, phones = hot_seat(app)
+        tokens = dict(app.phones.session.tokens)
+        key(app, pygame.K_ESCAPE, draw=False)            # the pause menu: Phones… while phones are hosted
+        menu = app.top
+        assert is_scene(menu, "menu") and "Phones…" in [b.label for b in menu.focus.buttons]
+        next(b for b in menu.focus.buttons if b.label == "Phones…").press()
+        assert is_scene(app.top, "phones") and app.top.go.label == "Back"
+        key(app, pygame.K_ESCAPE, draw=False)
+        assert app.top is menu
+        again = make("board", app, Match(app.board, THREE_PEOPLE))   # Play again: the same people, same seats
+        app.reset(again)
+        assert app.phones.table is again and dict(app.phones.session.tokens) == tokens
+        other = GameSetup(seats=THREE_PEOPLE.seats[:2] + (SeatConfig("white", "computer", "easy"),
+                                                          THREE_PEOPLE.seats[3]), seed=2)
+        app.reset(make("board", app, Match(app.board, other)))      # other people: new codes
+        assert set(app.phones.session.tokens) == {0, 1} and app.phones.session.tokens[0] != tokens[0]
+    finally:
+        app.close()
+
+
+def test_one_person_with_a_phone_has_no_hand_face_up_on_the_tv():
+    from game.cardgame import engine as ce
+    from game.ui.cardgame.match import CardMatch
+    from game.ui.registry import make
+
+    app = hosted_app()
+    try:
+        match = CardMatch(ce.CardSetup(players=4, seed=4, levels=("human", "medium", "medium", "medium"), first=0),
+                          ("scarlet", "mustard", "white", "peacock"))
+        table = make("card_table", app, match)
+        app.push(table)
+        assert table.hand_seat() == 0                 # alone at the TV: the hand lies face up, as before
+        phone = LocalPhone(app.phones, 0)
+        phone.hello()
+        assert table.hand_seat() is None              # the phone holds it now
+        phone.drop()
+        assert table.hand_seat() == 0
+    finally:
+        app.close()

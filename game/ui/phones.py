@@ -35,6 +35,11 @@ from game.ui.registry import is_scene, make
 PAD_KINDS = {"up": Kind.UP, "down": Kind.DOWN, "left": Kind.LEFT, "right": Kind.RIGHT, "ok": Kind.CONFIRM}
 
 
+#: CPU seconds a frame may spend building and sending phones' views; the rest waits for the
+#: next frame, the actor's view first (benchmarks/bench_net.py: p95 <= 50 ms to the last of 6 phones).
+BROADCAST_BUDGET = 0.010
+
+
 @dataclass(frozen=True)
 class HostOptions:
     """How this run may host phones: ``port`` (0: a free one, unless a saved
@@ -209,7 +214,7 @@ class PhoneHost:
         if acted:
             self._remember()
             app.store.autosave(table.match)
-        self.net.broadcast()
+        self.net.broadcast(budget=BROADCAST_BUDGET)
 
     def _apply(self, seat: int, action) -> list:
         """Apply a phone's checked ``action`` through the table (its events are

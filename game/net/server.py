@@ -1,0 +1,363 @@
+"""The host's web server: the seat page and the WebSocket, on its own thread.
+
+:class:`NetServer` runs an aiohttp application on a daemon thread with its own
+asyncio loop.  It never touches the engine: what sockets say goes to the
+:class:`game.net.session.HostSession` (thread-safe), and the main thread
+answers through the same session.
+
+Routes (every answer ``Cache-Control: no-store``, ``Referrer-Policy: no-referrer``):
+
+* ``GET /`` -- a page that names nothing private ("scan your seat's code").
+* ``GET /s/{token}`` -- the seat's page (``game/net/web/index.html``); 404 for
+  a token no seat has.
+* ``GET /web/{file}`` -- a file of ``game/net/web/`` (plain names only: no
+  folders, no dot files).
+* ``GET /cards/{id}.png`` -- a card's picture from ``sprites/cards/``
+  (``game.paths``), only for the game's card ids.
+* ``GET /ws`` -- the WebSocket (messages: :mod:`game.net.messages`).
+
+Peers: only loopback, private and link-local addresses unless ``remote=True``
+(:func:`peer_allowed`); others get 403.  Each socket may send
+:data:`RATE_BURST` messages at once and :data:`RATE_PER_SECOND` a second after
+that; more are answered ``error`` ``too_fast`` and dropped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import ipaddress
+import re
+import socket
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+from game import paths
+from game.core.cards import ALL_CARDS
+from game.net import messages as m
+from game.net.session import HostSession
+
+WEB_DIR = Path(__file__).resolve().parent / "web"
+CARDS_DIR = paths.SPRITES / "cards"
+RATE_PER_SECOND = 20.0
+RATE_BURST = 40
+#: Frames bigger than this are cut by aiohttp itself (the socket closes); between
+#: :data:`game.net.messages.MAX_BYTES` and this the host answers ``too_big``.
+FRAME_LIMIT = 64 * 1024
+_FILE = re.compile(r"^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,80}$")
+_TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".png": "image/png",
+          ".svg": "image/svg+xml", ".json": "application/json", ".ico": "image/x-icon", ".txt": "text/plain",
+          ".webmanifest": "application/manifest+json"}
+_HEADERS = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer", "X-Content-Type-Options": "nosniff"}
+
+_HOME = """<!doctype html><html><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1"><title>Clue</title></head>
+<body style="font-family:sans-serif;font-size:1.4em;text-align:center;padding:2em">
+<h1>Clue</h1><p>Scan your seat's code on the TV to open your seat.</p></body></html>"""
+_NO_PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>Clue</title></head>
+<body><p>The seat page is missing from this copy of the game (game/net/web/index.html).</p></body></html>"""
+_NO_SEAT = "No seat has this address. Scan your seat's code on the TV again."
+
+
+def peer_allowed(address: str | None, remote: bool = False) -> bool:
+    """True when a peer at ``address`` (an IPv4 or IPv6 text, as
+    ``request.remote`` gives it) may use the server: any address when
+    ``remote``; otherwise only loopback, private (10/8, 172.16/12,
+    192.168/16, fc00::/7) and link-local ones (an IPv4-mapped IPv6 address
+    is judged as its IPv4).  A missing or unreadable address is refused."""
+    if remote:
+        return True
+    if not address:
+        return False
+    try:
+        ip = ipaddress.ip_address(address.split("%", 1)[0])
+    except ValueError:
+        return False
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    return ip.is_loopback or ip.is_private or ip.is_link_local
+
+
+def lan_address() -> str:
+    """This computer's address on the local network (the one a phone on the
+    same Wi-Fi reaches), found by asking the system which interface would
+    route to a public address (no packet is sent); ``"127.0.0.1"`` when
+    there is no network."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("192.0.2.1", 9))        # TEST-NET-1: never routed, nothing sent
+            return s.getsockname()[0]
+    except OSError:
+        return "127.0.0.1"
+
+
+class _Bucket:
+    """A token bucket: :data:`RATE_BURST` at once, :data:`RATE_PER_SECOND` after."""
+
+    def __init__(self, rate: float, burst: int):
+        self.rate, self.burst = rate, burst
+        self.level = float(burst)
+        self.at = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.level = min(self.burst, self.level + (now - self.at) * self.rate)
+        self.at = now
+        if self.level >= 1:
+            self.level -= 1
+            return True
+        return False
+
+
+class _SocketLink:
+    """One socket as the session sees it (:class:`game.net.session.Link`):
+    ``send`` and ``close`` queue onto the server's loop from any thread."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop, client: str = ""):
+        self.loop = loop
+        self.client = client
+        self.out: asyncio.Queue[bytes | None] = asyncio.Queue()
+        self.closed = False
+
+    def send(self, data: bytes) -> None:
+        if not self.closed:
+            self.loop.call_soon_threadsafe(self.out.put_nowait, data)
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.loop.call_soon_threadsafe(self.out.put_nowait, None)
+
+
+class NetServer:
+    """The web server of one hosted game.
+
+    ``session``: the game's :class:`HostSession`; ``port``: 0 picks a free
+    one; ``remote``: let peers from outside the local network in;
+    ``bind``: the interface ("0.0.0.0": every one; tests use "127.0.0.1");
+    ``web_dir``: where the seat page lives (default ``game/net/web/``).
+    """
+
+    def __init__(self, session: HostSession, *, port: int = 0, remote: bool = False, bind: str = "0.0.0.0",
+                 web_dir: Path | None = None, rate: float = RATE_PER_SECOND, burst: int = RATE_BURST):
+        self.session = session
+        self.port = port
+        self.remote = remote
+        self.bind = bind
+        self.web_dir = Path(web_dir) if web_dir else WEB_DIR
+        self.rate, self.burst = rate, burst
+        self.address: tuple[str, int] | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._thread: threading.Thread | None = None
+        self._runner: web.AppRunner | None = None
+        self._links: set[_SocketLink] = set()
+        self._sockets: set[web.WebSocketResponse] = set()
+
+    # ---------------------------------------------------------- control
+    def start(self, timeout: float = 10.0) -> tuple[str, int]:
+        """Start serving on a daemon thread; return ``(address, port)``: the
+        address phones use (:func:`lan_address`, or ``bind`` when it names
+        one interface) and the port bound.  Raises ``OSError`` with a plain
+        message when the port is taken or cannot be bound."""
+        ready = threading.Event()
+        failure: list[BaseException] = []
+
+        def run() -> None:
+            loop = asyncio.new_event_loop()
+            self._loop = loop
+            asyncio.set_event_loop(loop)
+            try:
+                loop.run_until_complete(self._open())
+            except BaseException as exc:      # reported to start(), never a traceback on the thread
+                failure.append(exc)
+                ready.set()
+                loop.close()
+                return
+            ready.set()
+            try:
+                loop.run_forever()
+            finally:
+                loop.run_until_complete(self._shut())
+                loop.close()
+
+        self._thread = threading.Thread(target=run, name="clue-net", daemon=True)
+        self._thread.start()
+        if not ready.wait(timeout):
+            raise OSError(f"The game's web server did not start within {timeout:.0f} s.")
+        if failure:
+            exc = failure[0]
+            raise OSError(f"Cannot serve on port {self.port}: {exc}. Choose another port.") from exc
+        host = self.bind if self.bind not in ("0.0.0.0", "::", "") else lan_address()
+        self.address = (host, self.port)
+        return self.address
+
+    @property
+    def base_url(self) -> str:
+        """``http://address:port`` once started (:meth:`start`)."""
+        if self.address is None:
+            raise RuntimeError("the server is not started")
+        return f"http://{self.address[0]}:{self.address[1]}"
+
+    def stop(self, timeout: float = 5.0) -> None:
+        """Close every socket and stop the thread (waits up to ``timeout`` s).
+        Safe to call twice or before :meth:`start`."""
+        loop, thread = self._loop, self._thread
+        if loop is None or thread is None:
+            return
+        if loop.is_running():
+            loop.call_soon_threadsafe(loop.stop)
+        thread.join(timeout)
+        self._loop = self._thread = None
+
+    def drop_all(self) -> int:
+        """Break every open socket at once (fault injection in tests: as if
+        the Wi-Fi dropped).  Returns how many were open."""
+        loop = self._loop
+        if loop is None:
+            return 0
+        fut = asyncio.run_coroutine_threadsafe(self._drop(), loop)
+        return fut.result(5)
+
+    # ------------------------------------------------------------ inside
+    async def _open(self) -> None:
+        app = web.Application(middlewares=[self._guard], client_max_size=FRAME_LIMIT)
+        app.router.add_get("/", self._home)
+        app.router.add_get("/s/{token}", self._seat_page)
+        app.router.add_get("/web/{name}", self._static)
+        app.router.add_get("/cards/{card}.png", self._card)
+        app.router.add_get("/ws", self._ws)
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, self.bind, self.port, reuse_address=True)
+        await site.start()
+        server = site._server          # the bound port when port=0
+        if server is not None and server.sockets:
+            self.port = server.sockets[0].getsockname()[1]
+
+    async def _shut(self) -> None:
+        await self._drop()
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    async def _drop(self) -> int:
+        socks = list(self._sockets)
+        for ws in socks:
+            await ws.close(code=1001, message=b"host going away")
+        return len(socks)
+
+    @web.middleware
+    async def _guard(self, request: web.Request, handler: Any) -> web.StreamResponse:
+        if not peer_allowed(request.remote, self.remote):
+            return web.Response(status=403, text="Only computers and phones on this network may join.",
+                                headers=_HEADERS)
+        response = await handler(request)
+        if not isinstance(response, web.WebSocketResponse):
+            response.headers.update(_HEADERS)
+        return response
+
+    async def _home(self, request: web.Request) -> web.Response:
+        return web.Response(text=_HOME, content_type="text/html")
+
+    async def _seat_page(self, request: web.Request) -> web.StreamResponse:
+        if self.session.seat_of_token(request.match_info["token"]) is None:
+            return web.Response(status=404, text=_NO_SEAT)
+        page = self.web_dir / "index.html"
+        if not page.is_file():
+            return web.Response(text=_NO_PAGE, content_type="text/html")
+        return web.Response(body=page.read_bytes(), content_type="text/html", charset="utf-8")
+
+    async def _static(self, request: web.Request) -> web.StreamResponse:
+        name = request.match_info["name"]
+        path = self.web_dir / name
+        if not _FILE.match(name) or not path.is_file() or path.resolve().parent != self.web_dir.resolve():
+            return web.Response(status=404, text="No such file.")
+        kind = _TYPES.get(path.suffix, "application/octet-stream")
+        return web.Response(body=path.read_bytes(), content_type=kind,
+                            charset="utf-8" if kind.startswith("text") or kind.endswith("javascript") else None)
+
+    async def _card(self, request: web.Request) -> web.StreamResponse:
+        card = request.match_info["card"]
+        path = CARDS_DIR / f"{card}.png"
+        if card not in ALL_CARDS or not path.is_file():
+            return web.Response(status=404, text="No such card.")
+        return web.Response(body=path.read_bytes(), content_type="image/png")
+
+    async def _ws(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse(max_msg_size=FRAME_LIMIT, heartbeat=20.0)
+        await ws.prepare(request)
+        link = _SocketLink(asyncio.get_running_loop())
+        self._sockets.add(ws)
+        writer = asyncio.create_task(self._write(ws, link))
+        seat: int | None = None
+        bucket = _Bucket(self.rate, self.burst)
+        try:
+            async for frame in ws:
+                if frame.type not in (WSMsgType.TEXT, WSMsgType.BINARY):
+                    continue
+                if not bucket.take():
+                    link.send(m.encode(m.Error("too_fast", "Too many messages; this one was dropped.")))
+                    self.session.stats["too_fast"] += 1
+                    continue
+                seat = self._take(link, seat, frame.data)
+                if link.closed:
+                    break
+        finally:
+            self.session.gone(link)
+            link.close()
+            self._sockets.discard(ws)
+            try:
+                await asyncio.wait_for(writer, 2)
+            except (asyncio.TimeoutError, Exception):
+                writer.cancel()
+            if not ws.closed:
+                await ws.close()
+        return ws
+
+    def _take(self, link: _SocketLink, seat: int | None, data: str | bytes) -> int | None:
+        """One frame from a socket: decode it and hand it to the session.
+        Returns the socket's seat (None until a hello seats it).  Bad frames
+        get an ``error`` answer; nothing raises."""
+        try:
+            msg = m.decode_client(data)
+        except m.MessageError as exc:
+            self.session.stats["bad_messages"] += 1
+            link.send(m.encode(m.Error(exc.code, exc.message)))
+            return seat
+        if isinstance(msg, m.Hello):
+            if seat is not None or link.client:
+                link.send(m.encode(m.Error("bad_shape", "This socket already said hello.")))
+                return seat
+            link.client = msg.client
+            outcome = self.session.hello(link, msg.token, msg.client, msg.lang)
+            if outcome == "forged":
+                link.send(m.encode(m.Error("not_seated", "No seat has this token.")))
+                link.close()
+                return None
+            return self.session.seat_of_token(msg.token) if outcome == "welcome" else None
+        if isinstance(msg, m.Ping):
+            link.send(m.encode(m.Pong()))
+            return seat
+        if seat is None:
+            seat = self.session.seat_of_link(link)
+        if seat is None:
+            link.send(m.encode(m.Error("no_hello", "Say hello with your seat's token first.")))
+            return None
+        self.session.receive(link, seat, msg)
+        return seat
+
+    @staticmethod
+    async def _write(ws: web.WebSocketResponse, link: _SocketLink) -> None:
+        """Send what the session queued for this socket, in order, until closed."""
+        while True:
+            data = await link.out.get()
+            if data is None or ws.closed:
+                break
+            try:
+                await ws.send_str(data.decode("utf-8"))
+            except (ConnectionError, RuntimeError):
+                break
+        if not ws.closed:
+            await ws.close()

@@ -318,6 +318,15 @@
     var sec = $("tab-" + ui.tab);
     sec.replaceChildren.apply(sec, tabs[ui.tab]());
     drawModal();
+    fitNames();
+  }
+  // a card name too wide for its card shrinks a little (never below 14 px) instead of breaking a word
+  function fitNames() {
+    Array.prototype.forEach.call(document.querySelectorAll(".card .name"), function (n) {
+      n.style.fontSize = "";
+      var size = parseFloat(getComputedStyle(n).fontSize);
+      while (n.scrollWidth > n.clientWidth + 1 && size > 14) { size -= 1; n.style.fontSize = size + "px"; }
+    });
   }
   function drawStatus() {
     var el = $("status"), text = "", kids = [];
@@ -399,7 +408,7 @@
     var cards = d.cards || options(acts, "card");
     if (ui.show === null || cards.indexOf(ui.show) < 0) ui.show = d.preselect || cards[0];
     var asker = seatName(d.asker != null ? d.asker : view.turn);
-    var grid = h("div", {cls: "grid show-grid"}, cards.map(function (c) {
+    var grid = h("div", {cls: "grid show-grid" + (cards.length <= 2 ? " two" : "")}, cards.map(function (c) {
       return card(c, {chosen: c === ui.show, onclick: function () { ui.show = c; draw(); }});
     }));
     var action = find(acts, {card: ui.show});
@@ -407,7 +416,7 @@
       h("h2", {text: w("show_title", {name: asker})}),
       h("p", {cls: "help", text: w("show_help", {name: asker})}),
       grid,
-      bigButton(w("show_button", {card: cardName(ui.show)}), action ? function () { act(action); } : null, "go",
+      bigButton(w("show_button", {card: cardName(ui.show)}), action ? function () { act(action); } : null, "go sticky",
                 {id: "show-btn"})]);
   }
   function pickGrid(field, ids, single) {
@@ -433,7 +442,7 @@
       view.room ? h("p", {cls: "where", text: w("suggest_in", {room: cardName(view.room)})}) : null,
       h("h3", {text: w("who")}), pickGrid("suspect", options(acts, "suspect"), true),
       h("h3", {text: w("with_what")}), pickGrid("weapon", options(acts, "weapon"), true),
-      bigButton(label, a ? function () { act(a); } : null, "go", {id: "suggest-btn"})]);
+      bigButton(label, a ? function () { act(a); } : null, "go sticky", {id: "suggest-btn"})]);
   }
   function drawAsk() {
     var acts = legal("Ask");
@@ -449,7 +458,7 @@
     return h("div", {cls: "panel", id: "ask-panel"}, [
       h("h2", {text: w("ask_title")}), h("p", {cls: "help", text: w("ask_help")}),
       pickGrid("ask", ids, false),
-      bigButton(label, a ? function () { act(a); } : null, "go", {id: "ask-btn"})]);
+      bigButton(label, a ? function () { act(a); } : null, "go sticky", {id: "ask-btn"})]);
   }
   // the three piles of an accusation (board: suspect/weapon/room; card game: person/weapon/location)
   function tripleFields(acts) {

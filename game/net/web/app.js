@@ -224,7 +224,6 @@
     if (!now) { ui.accuse = false; ui.sure = false; }
     // drop my optimistic marks once the host has them
     (v.notebook || []).forEach(function (r) { if (ui.marks[r.id] === r.mark) delete ui.marks[r.id]; });
-    if (v.lang && LANGS.indexOf(v.lang) >= 0 && v.lang !== store.lang) { store.lang = v.lang; save(); }
     draw();
   }
   function buzz() {

@@ -11,6 +11,7 @@ Shape (``docs/network.md``)::
     {"game": "board"|"cards", "seat": 2, "lang": "es", "you": "peacock",
      "seats": [{"id": "scarlet", "name": "Miss Scarlet", "out": false, "cards": 6, "phone": true}],
      "turn": 1, "actor": 2, "phase": "...", "over": false,
+     "step": 57,                          # how many actions the game has taken (public)
      "hand": ["rope", ...], "face_up": [...],
      "prompt": {"kind": "wait"|"roll"|"move"|"suggest"|"disprove"|"accuse_or_end"|"ask"|"show"|"join"|"over",
                 "text": "<plain words in lang>"},
@@ -19,28 +20,244 @@ Shape (``docs/network.md``)::
      "disprove": {"asker": 1, "cards": ["rope", "hall"], "preselect": "rope"} | null,
      "shown": [{"by": 0, "card": "knife", "i": 17}],
      "notebook": [{"id": "rope", "name": "Soga", "kind": "weapon", "mark": "X",
-                   "fact": "hand"|"face_up"|"shown:0"|null, "hint": "<why>"|null}],
+                   "fact": "hand"|"up"|"shown:0"|null,    # "up": face up (card game)
+                   "hint": "<why>"|null, "verdict": "envelope"|"held"|null}],
      "names": {"rope": "Soga", ...},
      "log": ["<public log line>", ...],   # the last 40
-     "room": "hall"|null,
+     "seen_envelope": ["plum", "rope", "hall"]|null,   # what this seat saw after its own accusation
+     "room": "hall"|null, "roll": 5|null,
      "result": {"winner": 0|null, "envelope": ["plum", "rope", "hall"]}|null}
 """
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any, Callable, Iterator, Mapping, Sequence
+
+from game import i18n
+from game.i18n import _, card, fmt
 
 #: How many public log lines a payload carries (the newest).
 LOG_LINES = 40
+GAMES = ("board", "cards")
+
+
+@contextmanager
+def speaking(lang: str) -> Iterator[None]:
+    """Make every text inside the ``with`` in ``lang``, then switch back
+    (:func:`game.i18n.set_language` is global: main thread only)."""
+    before = i18n.language()
+    if lang == before:
+        yield
+        return
+    i18n.set_language(lang)
+    try:
+        yield
+    finally:
+        i18n.set_language(before)
 
 
 def seat_payload(kind: str, engine: Any, seat: int, *, suspects: Sequence[str],
                  marks: Mapping[str, str] | None = None, lang: str = "en",
-                 phones: set[int] | frozenset[int] = frozenset()) -> dict[str, Any]:
+                 phones: set[int] | frozenset[int] = frozenset(), notebook_mode: str = "hints") -> dict[str, Any]:
     """``seat``'s whole view of the game ``engine`` (a board ``Game`` when
     ``kind == "board"``, a ``CardGame`` when ``"cards"``), its texts in
     ``lang``; ``suspects[s]`` is the suspect token seat ``s`` plays,
     ``marks`` the seat's own notebook marks (card id -> mark), ``phones`` the
-    seats with a phone now.  Raises ``ValueError`` for an unknown ``kind``,
-    a seat not at the table or a language not in ``en``/``es``/``ca``."""
-    raise NotImplementedError("filled in by the next commit of i15-core")
+    seats with a phone now, ``notebook_mode`` the setup's notebook help
+    (``"manual"``: no facts, no hints; ``"assisted"``: facts; ``"hints"``:
+    facts and hints).  Raises ``ValueError`` for an unknown ``kind``, a seat
+    not at the table (:func:`game.core.protocol.check_seat`) or a language
+    not in ``en``/``es``/``ca``."""
+    if kind not in GAMES:
+        raise ValueError(f"game kind must be one of {GAMES}, not {kind!r}")
+    if lang not in i18n.LANGUAGES:
+        raise ValueError(f"language must be one of {i18n.LANGUAGES}, not {lang!r}")
+    view = engine.view(seat)             # raises ValueError for a seat not at the table
+    mine = engine.actor == seat and not engine.over
+    legal = engine.legal_actions() if mine else []
+    with speaking(lang):
+        return _build(kind, engine, view, seat, tuple(suspects), dict(marks or {}), lang, set(phones), legal,
+                      notebook_mode)
+
+
+# ----------------------------------------------------------------- shared
+def _name(suspects: tuple[str, ...], s: int | None) -> str:
+    return card(suspects[s]) if s is not None else ""
+
+
+def _notebook(cards: Sequence[str], kinds: Mapping[str, str], facts: Mapping[str, str], marks: Mapping[str, str],
+              hints: Mapping[str, Any]) -> list[dict[str, Any]]:
+    out = []
+    for c in cards:
+        h = hints.get(c)
+        out.append({"id": c, "name": card(c), "kind": kinds[c], "mark": marks.get(c, ""),
+                    "fact": facts.get(c), "hint": h.reason if h is not None else None,
+                    "verdict": None if h is None else ("envelope" if h.envelope else "held")})
+    return out
+
+
+def _shown(view: Any, seat: int, shown_type: type) -> list[dict[str, Any]]:
+    return [{"by": e.by, "card": e.card, "i": i} for i, e in enumerate(view.events)
+            if isinstance(e, shown_type) and e.to == seat and e.card is not None]
+
+
+def _facts(view: Any, seat: int, dealt: dict[str, str], shown_type: type, mode: str) -> dict[str, str]:
+    if mode == "manual":
+        return {}
+    out = dict(dealt)
+    for e in view.events:
+        if isinstance(e, shown_type) and e.to == seat and e.card is not None:
+            out.setdefault(e.card, f"shown:{e.by}")
+    return out
+
+
+def _preselect(view: Any, seat: int, asker: int, cards: list[str], shown_type: type) -> str | None:
+    """The card to offer first: one already shown to ``asker`` (it learns
+    nothing new), else the first that may be shown."""
+    before = {e.card for e in view.events if isinstance(e, shown_type) and e.by == seat and e.to == asker}
+    for c in cards:
+        if c in before:
+            return c
+    return cards[0] if cards else None
+
+
+def _hints(fn: Any, view: Any, suspects: tuple[str, ...], mode: str) -> dict[str, Any]:
+    if mode != "hints":
+        return {}
+    from game.hints import InconsistentViewError
+    try:
+        return fn(view, lambda s: card(suspects[s]))
+    except InconsistentViewError:
+        return {}
+
+
+def _waiting(suspects: tuple[str, ...], actor: int, showing: bool) -> dict[str, str]:
+    if showing:
+        return {"kind": "wait", "text": fmt("{name} is choosing a card to show…", name=_name(suspects, actor))}
+    return {"kind": "wait", "text": fmt("Waiting for {name}.", name=_name(suspects, actor))}
+
+
+# ------------------------------------------------------------ the modes
+@dataclass(frozen=True)
+class _Mode:
+    """What differs between the two games' payloads."""
+
+    ev: Any                    # the events module
+    cards: Callable[[Any], tuple[str, ...]]          # view -> every card of the notebook
+    kind_of: Callable[[str], str]
+    describe: Callable[[Any, tuple[str, ...]], str | None]
+    public: Callable[[Any], Any]
+    hints: Callable[..., dict[str, Any]]
+    to_dict: Callable[[Any], dict[str, Any]]
+    show: str                  # the action class name that shows a card
+    show_phase: str
+    seen: str                  # the event of the envelope / Crime cards seen in secret
+    ends: tuple[str, ...]      # the events that end the game
+    hidden: tuple[str, ...]    # legal actions not sent (board moves: made on the TV)
+
+
+def _mode(kind: str) -> _Mode:
+    if kind == "board":
+        from game.core.cards import ALL_CARDS, ROOMS, SUSPECTS
+        from game.hints import board_hints
+        from game.log import describe
+        from game.rules import events as ev
+        from game.rules.actions import to_dict
+        return _Mode(ev, lambda view: ALL_CARDS,
+                     lambda c: "suspect" if c in SUSPECTS else "room" if c in ROOMS else "weapon",
+                     describe, ev.public, board_hints, to_dict, "Disprove", "disprove", "EnvelopeSeen",
+                     ("GameWon", "GameOverNoWinner"), ("Move",))
+    from game.cardgame import events as cev
+    from game.cardgame.cards import deck, kind as card_kind
+    from game.cardgame.engine import action_to_dict
+    from game.cardgame.log import describe as card_describe, public
+    from game.hints import card_game_hints
+    return _Mode(cev, lambda view: deck(view.advanced), card_kind, card_describe, public, card_game_hints,
+                 action_to_dict, "Show", "show", "CrimeSeen", ("GameWon", "EverybodyLost", "NoPlayersLeft"), ())
+
+
+def _prompt(kind: str, view: Any, seat: int, actor: int | None, suspects: tuple[str, ...],
+            legal: list[Any], mode: _Mode) -> tuple[dict[str, str], dict[str, Any] | None]:
+    """The seat's prompt (kind, plain words) and, when it must show a card, what it may show."""
+    phase = view.phase
+    if actor is None:
+        return {"kind": "over", "text": _over_text(view.events, suspects, getattr(mode.ev, "GameWon"))}, None
+    if actor != seat:
+        return _waiting(suspects, actor, phase == mode.show_phase), None
+    if phase == mode.show_phase:
+        asker = view.turn            # the suggester / asker is the player whose turn it is
+        cards = [a.card for a in legal if type(a).__name__ == mode.show]
+        shown = getattr(mode.ev, "CardShown")
+        disprove = {"asker": asker, "cards": cards, "preselect": _preselect(view, seat, asker, cards, shown)}
+        return {"kind": mode.show_phase, "text": fmt("Choose a card to show to {name}.",
+                                                     name=_name(suspects, asker))}, disprove
+    names = {a for a in (type(x).__name__ for x in legal)}
+    if kind == "cards":
+        if phase == "join":
+            return {"kind": "join", "text": _("Join the accusation, or let it go.")}, None
+        return {"kind": "ask", "text": _("Your turn: ask about two cards, or accuse.")}, None
+    if phase == "move":
+        return {"kind": "move", "text": _("Move your token on the TV, or with the arrows here.")}, None
+    if phase == "start":
+        return {"kind": "roll", "text": _("Your turn: roll the die.")}, None
+    if "Suggest" in names:
+        return {"kind": "suggest", "text": _("Make a suggestion, accuse, or end your turn.")}, None
+    return {"kind": "accuse_or_end", "text": _("Accuse, or end your turn.")}, None
+
+
+def _build(kind: str, game: Any, view: Any, seat: int, suspects: tuple[str, ...], marks: dict[str, str],
+           lang: str, phones: set[int], legal: list[Any], notebook_mode: str) -> dict[str, Any]:
+    """The payload (see the module's docstring), texts in the language in use."""
+    mode = _mode(kind)
+    over = game.over
+    actor = None if over else view.actor if kind == "cards" else game.actor
+    prompt, disprove = _prompt(kind, view, seat, actor, suspects, legal, mode)
+    cards = mode.cards(view)
+    dealt = {c: "hand" for c in view.hand}
+    dealt.update({c: "up" for c in getattr(view, "face_up", ())})
+    shown = getattr(mode.ev, "CardShown")
+    facts = _facts(view, seat, dealt, shown, notebook_mode)
+    log = [line for line in (mode.describe(mode.public(e), suspects) for e in view.events) if line]
+    seen = next((list(e.cards) for e in view.events if type(e).__name__ == mode.seen
+                 and e.player == seat and e.cards), None)
+    out = getattr(view, "eliminated", None) or getattr(view, "out", ())
+    pos = view.positions.get(view.suspect) if kind == "board" else None
+    ends = tuple(getattr(mode.ev, n) for n in mode.ends)
+    return {
+        "game": kind, "seat": seat, "lang": lang, "you": suspects[seat],
+        "seats": [{"id": s, "name": card(s), "out": bool(out[i]), "cards": view.hand_sizes[i],
+                   "phone": i in phones} for i, s in enumerate(suspects)],
+        "turn": view.turn, "actor": actor, "phase": view.phase, "over": over, "step": len(game.actions),
+        "hand": [c for c in cards if c in view.hand], "face_up": list(getattr(view, "face_up", ())),
+        "prompt": prompt,
+        "legal": [mode.to_dict(a) for a in legal if type(a).__name__ not in mode.hidden],
+        "move": kind == "board" and actor == seat and view.phase == "move",
+        "disprove": disprove,
+        "shown": _shown(view, seat, shown),
+        "seen_envelope": seen,
+        "notebook": _notebook(cards, {c: mode.kind_of(c) for c in cards}, facts, marks,
+                              _hints(mode.hints, view, suspects, notebook_mode)),
+        "names": {c: card(c) for c in cards},
+        "log": log[-LOG_LINES:],
+        "room": pos if isinstance(pos, str) else None,
+        "roll": getattr(view, "roll", None),
+        "result": _result(view.events, ends) if over else None,
+    }
+
+
+def _result(events: Sequence[Any], ends: tuple[type, ...]) -> dict[str, Any] | None:
+    """The public end of the game: the winner (None: nobody) and the envelope / Crime cards."""
+    for e in reversed(events):
+        if isinstance(e, ends):
+            triple = getattr(e, "crime", None) or (e.suspect, e.weapon, e.room)
+            return {"winner": getattr(e, "player", None), "envelope": list(triple)}
+    return None
+
+
+def _over_text(events: Sequence[Any], suspects: tuple[str, ...], won: type) -> str:
+    for e in reversed(events):
+        if isinstance(e, won):
+            return fmt("{name} wins!", name=_name(suspects, e.player))
+    return _("Nobody wins!")

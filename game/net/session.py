@@ -95,6 +95,7 @@ class HostSession:
         self.tap: Callable[[int, bytes], None] | None = None
         self._lock = threading.RLock()
         self._requests: queue.Queue[Request] = queue.Queue()
+        self._arrived = threading.Event()
         self._links: dict[int, Link] = {}
         self._pending: dict[int, tuple[Link, str, str]] = {}
         self._inflight: dict[int, set[int]] = {s: set() for s in seats}
@@ -156,8 +157,14 @@ class HostSession:
         with self._lock:
             return self.langs.get(seat, default)
 
+    def wait(self, timeout: float) -> bool:
+        """Block up to ``timeout`` seconds until a phone asks something
+        (headless drivers; the UI polls every frame instead).  True if it did."""
+        return self._arrived.wait(timeout)
+
     def poll(self) -> list[Request]:
         """Drain what the phones asked since the last call, in arrival order."""
+        self._arrived.clear()
         out: list[Request] = []
         while True:
             try:
@@ -267,7 +274,7 @@ class HostSession:
                     old[0].close()
                 self._pending[seat] = (link, client, lang)
                 link.send(m.encode(m.Waiting("confirm")))
-                self._requests.put(Request(seat, "join"))
+                self._put(Request(seat, "join"))
                 self.stats["joins_asked"] += 1
                 return "waiting"
             self._seat(seat, link, client, lang)
@@ -291,15 +298,15 @@ class HostSession:
                 else:
                     self._inflight[seat].add(msg.seq)
                     self.stats["acts"] += 1
-                    self._requests.put(Request(seat, "act", seq=msg.seq, action=msg.action))
+                    self._put(Request(seat, "act", seq=msg.seq, action=msg.action))
             elif isinstance(msg, m.Mark):
-                self._requests.put(Request(seat, "mark", card=msg.card, mark=msg.mark))
+                self._put(Request(seat, "mark", card=msg.card, mark=msg.mark))
             elif isinstance(msg, m.Pad):
-                self._requests.put(Request(seat, "pad", key=msg.key))
+                self._put(Request(seat, "pad", key=msg.key))
             elif isinstance(msg, m.SetLang):
                 self.langs[seat] = msg.lang
                 self._stale.add(seat)
-                self._requests.put(Request(seat, "lang", lang=msg.lang))
+                self._put(Request(seat, "lang", lang=msg.lang))
 
     def gone(self, link: Link) -> None:
         """A socket closed (or broke): free its seat or its place in the queue."""
@@ -308,7 +315,7 @@ class HostSession:
                 if held is link:
                     del self._links[seat]
                     self.stats["leaves"] += 1
-                    self._requests.put(Request(seat, "leave"))
+                    self._put(Request(seat, "leave"))
             for seat, waiting in list(self._pending.items()):
                 if waiting[0] is link:
                     del self._pending[seat]
@@ -328,7 +335,11 @@ class HostSession:
         self._send(seat, m.encode(m.Welcome(seat, self.kind, self.applied[seat])))
         if seat in self._views:
             self._send(seat, self._views[seat])
-        self._requests.put(Request(seat, "connect", lang=lang))
+        self._put(Request(seat, "connect", lang=lang))
+
+    def _put(self, request: Request) -> None:
+        self._requests.put(request)
+        self._arrived.set()
 
     def _send(self, seat: int, data: bytes) -> None:
         """Send to ``seat``'s phone if one is connected (lock held)."""

@@ -1,0 +1,178 @@
+"""The main-thread glue between the phones and the engine: :class:`NetTable`.
+
+The UI's table (every frame) and the headless driver call :meth:`NetTable.pump`
+to take what the phones asked -- each action checked with the engine for the
+seat that sent it and applied only when that seat is the engine's actor -- and
+:meth:`NetTable.broadcast` to send every connected seat its whole view when
+something it shows changed.  Only this thread touches the engine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping, Sequence
+
+from game.core.errors import IllegalActionError
+from game.i18n import _
+from game.net.payload import seat_payload, speaking
+from game.net.session import HostSession, Request
+
+
+@dataclass(frozen=True)
+class Applied:
+    """An action a phone took: ``seat``, its ``seq``, the engine ``action`` and the ``events`` it made."""
+
+    seat: int
+    seq: int
+    action: Any
+    events: list[Any]
+
+
+def action_reader(kind: str) -> Callable[[dict[str, Any]], Any]:
+    """The function turning an action dict into the ``kind`` game's action
+    (``from_dict`` of :mod:`game.rules.actions` or the card engine's
+    ``action_from_dict``); it raises ``ValueError`` for a bad dict."""
+    if kind == "board":
+        from game.rules.actions import from_dict
+        return from_dict
+    from game.cardgame.engine import action_from_dict
+    return action_from_dict
+
+
+class NetTable:
+    """One hosted game's phones, driven from the main thread.
+
+    ``kind``: ``"board"`` or ``"cards"``; ``engine``: the game (``Game`` /
+    ``CardGame``; :attr:`engine` may be replaced, e.g. after a resume);
+    ``suspects[s]``: the suspect token of seat ``s``; ``session``: the
+    :class:`HostSession` the server feeds; ``notebooks``: seat -> its marks
+    (card id -> mark), shared with the UI's match and changed in place by the
+    phones' ``mark`` messages; ``notebook_mode``: the setup's notebook help;
+    ``apply(seat, action) -> events``: how an accepted action is applied
+    (default ``engine.apply``; the UI passes its table's ``do`` so the
+    events are shown and the game autosaved); ``build``: the payload builder
+    (default :func:`game.net.payload.seat_payload`, same signature).
+    """
+
+    def __init__(self, kind: str, engine: Any, suspects: Sequence[str], session: HostSession, *,
+                 notebooks: dict[int, dict[str, str]] | None = None, notebook_mode: str = "hints",
+                 apply: Callable[[int, Any], list[Any]] | None = None,
+                 build: Callable[..., dict[str, Any]] = seat_payload):
+        self.kind = kind
+        self.engine = engine
+        self.suspects = tuple(suspects)
+        self.session = session
+        self.notebooks = notebooks if notebooks is not None else {}
+        self.notebook_mode = notebook_mode
+        self._apply = apply
+        self._build = build
+        self._read = action_reader(kind)
+        self._stamps: dict[int, tuple] = {}
+        self._sent: dict[int, dict[str, Any]] = {}
+        self._dirty: set[int] = set()
+        self._phones: frozenset[int] = frozenset()
+        #: Every action a phone took, in order (tests, the benchmark).
+        self.applied: list[Applied] = []
+
+    # ------------------------------------------------------------- pump
+    def pump(self) -> list[Request]:
+        """Take what the phones asked since the last call.  Acts are checked
+        and applied (or refused with the reason in the seat's language, never
+        an exception); marks change :attr:`notebooks`; a language or a phone
+        coming marks the seat for a new view.  Returns every request taken
+        (acts included) so the UI can react to pads, joins and phones coming
+        and going."""
+        requests = self.session.poll()
+        for req in requests:
+            if req.kind == "act":
+                self._act(req)
+            elif req.kind == "mark":
+                self._mark(req)
+            elif req.kind in ("lang", "connect", "leave"):
+                self._dirty.add(req.seat)
+        return requests
+
+    def _act(self, req: Request) -> None:
+        """Check ``req``'s action for its seat with the engine; apply it or say why not."""
+        seat, lang = req.seat, self.session.lang(req.seat)
+        try:
+            action = self._read(req.action or {})
+        except ValueError:
+            self._refuse(req, lang, None, _("That is not an action of this game."))
+            return
+        if self.engine.over:
+            self._refuse(req, lang, None, _("The game is over."))
+            return
+        if self.engine.actor != seat:
+            self._refuse(req, lang, None, _("It is not your turn now."))
+            return
+        try:
+            self.engine.check(action)
+        except IllegalActionError as exc:
+            self._refuse(req, lang, exc, "")
+            return
+        events = self._apply(seat, action) if self._apply else self.engine.apply(action)
+        self.session.answer(seat, req.seq, True)
+        self.applied.append(Applied(seat, req.seq, action, list(events or [])))
+
+    def _refuse(self, req: Request, lang: str, exc: IllegalActionError | None, text: str) -> None:
+        """Answer ``req`` refused: ``exc`` explained, or ``text`` (an English msgid), in ``lang``."""
+        from game.i18n_why import explain
+        with speaking(lang):
+            words = explain(exc, self.kind).text if exc is not None else _(text)
+        self.session.stats["refused"] += 1
+        self.session.answer(req.seat, req.seq, False, words)
+
+    def _mark(self, req: Request) -> None:
+        """Set (or clear) a notebook mark of the seat's own notebook."""
+        book = self.notebooks.setdefault(req.seat, {})
+        if req.card not in self._cards():
+            return
+        if req.mark:
+            book[req.card] = req.mark
+        else:
+            book.pop(req.card, None)
+        self._dirty.add(req.seat)
+
+    def _cards(self) -> tuple[str, ...]:
+        if self.kind == "board":
+            from game.core.cards import ALL_CARDS
+            return ALL_CARDS
+        from game.cardgame.cards import deck
+        return deck(self.engine.setup.advanced)
+
+    # -------------------------------------------------------- broadcast
+    def payload(self, seat: int) -> dict[str, Any]:
+        """``seat``'s whole view now, in its phone's language (what :meth:`broadcast` sends)."""
+        return self._build(self.kind, self.engine, seat, suspects=self.suspects,
+                           marks=self.notebooks.get(seat, {}), lang=self.session.lang(seat),
+                           phones=self._phones, notebook_mode=self.notebook_mode)
+
+    def broadcast(self, force: bool = False) -> int:
+        """Send each seat with a phone its view if anything it shows may have
+        changed (new events, its marks or language, the phones present, or
+        ``force``) and the view differs from the last one sent.  Returns how
+        many views were sent."""
+        phones = frozenset(self.session.phone_seats())
+        if phones != self._phones:
+            self._phones = phones
+            force = True
+        self._dirty |= self.session.take_stale()
+        sent = 0
+        moment = (len(self.engine.events), self.engine.over)
+        for seat in sorted(phones):
+            stamp = (moment, self.session.lang(seat))
+            if not force and seat not in self._dirty and self._stamps.get(seat) == stamp:
+                continue
+            payload = self.payload(seat)
+            self._stamps[seat] = stamp
+            if seat in self._dirty or self._sent.get(seat) != payload:
+                self.session.publish(seat, payload)
+                self._sent[seat] = payload
+                sent += 1
+            self._dirty.discard(seat)
+        return sent
+
+    def marks(self) -> Mapping[int, Mapping[str, str]]:
+        """Every seat's notebook marks (seat -> card -> mark)."""
+        return self.notebooks

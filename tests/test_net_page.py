@@ -25,6 +25,7 @@ import json
 import os
 import shutil
 import struct
+import time
 from itertools import combinations, product
 from pathlib import Path
 
@@ -240,7 +241,7 @@ def cards_view() -> dict:
     return board_view(game="cards", actor=SEAT, turn=SEAT, phase="ask", hand=["plum", "rope"], face_up=["kitchen"],
                       prompt={"kind": "ask", "text": "Your turn: ask about two cards, or accuse."},
                       notebook=[{"id": c, "name": CARDS[c].name, "kind": CARDS[c].kind, "mark": "",
-                                 "fact": "hand" if c in ("plum", "rope") else "face_up" if c == "kitchen" else None,
+                                 "fact": "hand" if c in ("plum", "rope") else "up" if c == "kitchen" else None,
                                  "hint": None} for c in d],
                       shown=[],
                       legal=[{"type": "Ask", "first": a, "second": b} for a, b in combinations(d, 2)]
@@ -275,7 +276,7 @@ def test_join_shows_hand_notebook_and_table(page, table, tmp_path):
     wait(page, lambda: all(page.execute_script("return arguments[0].naturalWidth;", e) == 160
                            for e in css(page, ".grid.hand .card img")), "the card pictures to load")
     assert "Miss Scarlet showed you:" in page.find_element(By.CSS_SELECTOR, ".shown-row").text
-    shoot(page, tmp_path, "page-hand")
+    shoot(page, tmp_path, "mock-hand")
 
     tab(page, "notes")
     assert len(css(page, ".nb-row")) == 21
@@ -293,7 +294,7 @@ def test_join_shows_hand_notebook_and_table(page, table, tmp_path):
     page.find_element(By.CSS_SELECTOR, '.mark[data-card="hall"]').click()  # locked: nothing is sent
     click(page, '.mark[data-card="green"]')
     assert [(r.card, r.mark) for r in table.wait_request(page, "mark", 2)] == [("white", "✓"), ("green", "X")]
-    shoot(page, tmp_path, "page-notebook")
+    shoot(page, tmp_path, "mock-notebook")
 
     tab(page, "table")
     seats = texts(page, ".seats .seat")
@@ -310,7 +311,7 @@ def test_show_a_card_is_preselected_and_one_tap(page, table, tmp_path):
         "data-card") == "rope"
     assert page.find_element(By.ID, "show-btn").text == "Show Rope"
     assert "Miss Scarlet" in page.find_element(By.CSS_SELECTOR, "#show-panel h2").text
-    shoot(page, tmp_path, "page-show-card")
+    shoot(page, tmp_path, "mock-show-card")
     click(page, "#show-btn")
     (act,) = table.wait_request(page, "act")
     assert (act.seq, act.action) == (1, {"type": "Disprove", "card": "rope"})
@@ -338,7 +339,7 @@ def test_suggestion_picker_sends_a_legal_suggestion(page, table, tmp_path):
     click(page, '.picker[data-field="weapon"] .card[data-card="candlestick"]')
     assert page.find_element(By.ID, "suggest-btn").text == "Suggest Mrs. White with Candlestick"
     page.execute_script("document.getElementById('main').scrollTop = 0;")
-    shoot(page, tmp_path, "page-suggest")
+    shoot(page, tmp_path, "mock-suggest")
     click(page, "#suggest-btn")
     (act,) = table.wait_request(page, "act")
     assert act.action == {"type": "Suggest", "suspect": "white", "weapon": "candlestick"}
@@ -368,7 +369,7 @@ def test_card_game_ask_two_cards(page, table, tmp_path):
         click(page, '.picker .card[data-card="knife"]')
         click(page, '.picker .card[data-card="dining_room"]')            # replaces green
         assert page.find_element(By.ID, "ask-btn").text == "Ask about Knife and Dining Room"
-        shoot(page, tmp_path, "page-cards-ask")
+        shoot(page, tmp_path, "mock-cards-ask")
         click(page, "#ask-btn")
         (act,) = t.wait_request(page, "act")
         assert act.action == {"type": "Ask", "first": "knife", "second": "dining_room"}
@@ -474,3 +475,192 @@ def test_unknown_token_gets_no_page(page, table):
     page.get(table.url.rsplit("/", 1)[0] + "/not-a-seat-token")
     assert "No seat has this address" in page.find_element(By.TAG_NAME, "body").text
     assert storage(page) == {}
+
+
+# ------------------------------------------------------------------ a whole hosted game (game.net)
+def drive(game, drv, until, what: str, guard: float = 60.0):
+    """Step the hosted game on this (main) thread until ``until()``; ``guard`` seconds is a hang
+    guard only (the loop ends as soon as the page or the game gets there)."""
+    end = time.monotonic() + guard
+    while not until():
+        if game.step(wait=0.01) and not until():
+            pytest.fail(f"the game ended before {what}")
+        if time.monotonic() > end:
+            pytest.fail(f"no {what} after {guard:.0f} s")
+
+
+def settled(drv, game, seat: int) -> bool:
+    """The page holds the host's latest view of ``seat`` and waits for no ack."""
+    s = state(drv)
+    return s.get("conn") == "connected" and s.get("pending") is None and s.get("rev") == game.session.revs[seat]
+
+
+def visible(drv, selector: str) -> bool:
+    return any(e.is_displayed() for e in css(drv, selector))
+
+
+def page_texts(drv) -> dict:
+    """What the seat sees in every tab (the tab shown is put back)."""
+    out = {"prompt": drv.find_element(By.ID, "prompt").text}
+    before = state(drv)["tab"]
+    for name in ("play", "hand", "notes", "table"):
+        tab(drv, name)
+        out[name] = drv.find_element(By.ID, f"tab-{name}").text
+        out[name + "-marks"] = [e.get_attribute("data-mark") for e in css(drv, f"#tab-{name} .mark")]
+    tab(drv, before)
+    return out
+
+
+@pytest.fixture
+def hosted():
+    """Start ``game.net.driver.NetGame`` tables on loopback; stopped at the end."""
+    from game.net.driver import NetGame
+    games = []
+
+    def start(table):
+        g = NetGame(table)
+        g.start()
+        games.append(g)
+        return g
+    yield start
+    for g in games:
+        g.stop()
+
+
+def test_board_game_show_a_card_suggest_switch_language_and_rejoin(page, hosted, tmp_path):
+    """A seeded 3-player board game hosted by game.net: two computer seats and seat 0 on this page
+    (its moves are made on the TV).  The page shows a card when asked (the preselected one, one tap)
+    and makes a suggestion; the host applies each once, with seq 1, 2, ...; switching to Spanish
+    brings the game's texts in Spanish; a reload rejoins with the same view and nothing is applied
+    twice; localStorage holds only the seat's token, client id, seq and language."""
+    from game.net.driver import board_table
+    from game.rules.actions import Disprove, Roll, Suggest
+
+    seat = 0
+    game = hosted(board_table(3, 7, [seat]))
+    page.get(game.url(seat))
+    drive(game, page, lambda: settled(page, game, seat), "join")
+    assert page.find_element(By.ID, "me-name").text == CARD_NAMES[game.table.suspects[seat]]
+    hand = sorted(game.engine.view(seat).hand)
+    tab(page, "hand")
+    assert sorted(e.get_attribute("data-card") for e in css(page, ".grid.hand .card")) == hand
+    shoot(page, tmp_path, "page-hand")
+    tab(page, "play")
+
+    done: dict[str, object] = {}
+    while not ("show" in done and "suggest" in done):
+        drive(game, page, lambda: settled(page, game, seat) and (
+            visible(page, "#show-btn") or visible(page, "#suggest-btn") or visible(page, 'button[data-act="Roll"]')
+            or visible(page, 'button[data-act="EndTurn"]') or visible(page, "#got-it")), "something for the page to do")
+        if visible(page, "#got-it"):
+            click(page, "#got-it")
+            continue
+        assert len(game.engine.actions) < 300, "no disprove and suggestion for the page's seat"
+        if visible(page, "#show-btn"):
+            chosen = page.find_element(By.CSS_SELECTOR, '#show-panel .card[aria-pressed="true"]').get_attribute(
+                "data-card")
+            options = [e.get_attribute("data-card") for e in css(page, "#show-panel .card")]
+            assert chosen in hand and set(options) <= set(hand)
+            assert chosen == game.net.payload(seat)["disprove"]["preselect"]
+            if "show" not in done:
+                shoot(page, tmp_path, "page-show-card")
+            click(page, "#show-btn")
+            done["show"] = Disprove(chosen)
+        elif visible(page, "#suggest-btn"):
+            suspect = css(page, '.picker[data-field="suspect"] .card')[-1].get_attribute("data-card")
+            weapon = css(page, '.picker[data-field="weapon"] .card')[0].get_attribute("data-card")
+            click(page, f'.picker[data-field="suspect"] .card[data-card="{suspect}"]')
+            click(page, f'.picker[data-field="weapon"] .card[data-card="{weapon}"]')
+            page.execute_script("document.getElementById('main').scrollTop = 0;")
+            shoot(page, tmp_path, "page-suggest")
+            click(page, "#suggest-btn")
+            done["suggest"] = Suggest(suspect, weapon)
+        elif visible(page, 'button[data-act="Roll"]'):
+            click(page, 'button[data-act="Roll"]')
+            done.setdefault("roll", Roll())
+        else:
+            click(page, 'button[data-act="EndTurn"]')
+        drive(game, page, lambda: settled(page, game, seat) and len(game.applied) == state(page)["seq"],
+              "the host to apply the page's action")
+        if visible(page, "#got-it"):         # a card shown to this seat, big, until "Got it"
+            modal = page.find_element(By.ID, "shown-modal")
+            shown = game.net.payload(seat)["shown"][-1]
+            assert modal.find_element(By.CSS_SELECTOR, ".card").get_attribute("data-card") == shown["card"]
+            assert CARD_NAMES[game.table.suspects[shown["by"]]] in modal.text
+            if "shown" not in done:
+                shoot(page, tmp_path, "page-card-shown-to-you")
+            done["shown"] = shown["card"]
+            click(page, "#got-it")
+
+    mine = [a for a in game.applied if a.seat == seat]
+    assert [a.seq for a in mine] == list(range(1, len(mine) + 1))          # each seq once, in order
+    assert done["show"] in [a.action for a in mine] and done["suggest"] in [a.action for a in mine]
+    assert done["show"] in game.engine.actions and done["suggest"] in game.engine.actions
+    assert game.session.stats["duplicates"] == 0 and game.session.stats["refused"] == 0
+
+    tab(page, "notes")
+    rows = {e.get_attribute("data-card"): e for e in css(page, ".nb-row")}
+    assert len(rows) == 21 and all("locked" in rows[c].get_attribute("class") for c in hand)
+    shoot(page, tmp_path, "page-notebook")
+
+    # Spanish: the page's words at once, the game's texts from the host
+    click(page, '#langs button[data-lang="es"]')
+    from game.net.payload import speaking
+    from game.i18n import card as card_name
+    with speaking("es"):
+        spanish = {c: card_name(c) for c in hand}
+    tab(page, "hand")
+    drive(game, page, lambda: settled(page, game, seat) and sorted(texts(page, ".grid.hand .card .name")) == sorted(
+        spanish.values()), "the Spanish view")
+    assert texts(page, "#tabs button")[1].endswith("Mano")
+    assert game.net.payload(seat)["lang"] == "es"
+
+    # reload: the same view, nothing applied twice
+    before, applied, seq = page_texts(page), len(game.applied), state(page)["seq"]
+    page.refresh()
+    drive(game, page, lambda: settled(page, game, seat), "the rejoin")
+    assert state(page)["applied"] == seq == applied and state(page)["seq"] == seq
+    for _ in range(20):
+        game.step(wait=0.01)
+    assert page_texts(page) == before
+    assert len(game.applied) == applied and game.session.stats["duplicates"] == 0
+    assert game.session.stats["joins_asked"] == 0                       # the same page: no TV confirmation
+    assert assert_storage_private(page, game.session.tokens[seat]) == {
+        "token": game.session.tokens[seat], "client": game.session.clients[seat], "seq": seq, "lang": "es"}
+
+
+def test_card_game_ask_in_a_hosted_game(page, hosted, tmp_path):
+    """The card game hosted by game.net: on its turn the page asks about two cards it picks; the
+    host applies that Ask; cards to show and joins are answered too."""
+    from game.cardgame.engine import Ask
+    from game.net.driver import cards_table
+
+    seat = 1
+    game = hosted(cards_table(3, 5, [seat]))
+    page.get(game.url(seat))
+    asked = None
+    while asked is None:
+        drive(game, page, lambda: settled(page, game, seat) and (
+            visible(page, "#ask-btn") or visible(page, "#show-btn") or visible(page, "#decline-btn")),
+              "the page's turn")
+        assert len(game.engine.actions) < 200
+        if visible(page, "#show-btn"):
+            click(page, "#show-btn")
+        elif visible(page, "#decline-btn"):
+            click(page, "#decline-btn")
+        else:
+            cards = [e.get_attribute("data-card") for e in css(page, '.picker[data-field="ask"] .card')]
+            assert sorted(cards) == sorted(deck(game.table.setup.advanced))
+            first, second = cards[0], cards[-1]
+            click(page, f'.picker .card[data-card="{first}"]')
+            click(page, f'.picker .card[data-card="{second}"]')
+            assert page.find_element(By.ID, "ask-btn").text == (
+                f"Ask about {CARDS[first].name} and {CARDS[second].name}")
+            page.execute_script("document.getElementById('main').scrollTop = 0;")
+            shoot(page, tmp_path, "page-cards-ask")
+            click(page, "#ask-btn")
+            asked = Ask(first, second)
+        drive(game, page, lambda: settled(page, game, seat) and len(game.applied) == state(page)["seq"],
+              "the host to apply the page's action")
+    assert game.applied[-1].action == asked and asked in game.engine.actions
+    assert [a.seq for a in game.applied] == list(range(1, len(game.applied) + 1))

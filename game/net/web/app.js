@@ -519,6 +519,10 @@
       out.push(h("h2", {text: w("face_up")}));
       out.push(h("div", {cls: "grid hand"}, view.face_up.map(function (c) { return card(c); })));
     }
+    if ((view.seen_envelope || []).length) {
+      out.push(h("h2", {text: w("seen_envelope")}));
+      out.push(h("div", {cls: "grid", id: "seen-envelope"}, view.seen_envelope.map(function (c) { return card(c); })));
+    }
     out.push(h("h2", {text: w("shown_to_you")}));
     var shown = (view.shown || []).slice().reverse();
     if (!shown.length) out.push(h("p", {cls: "calm", text: w("nothing_shown")}));
@@ -532,7 +536,7 @@
   // ---- the Notebook tab
   function factText(f) {
     if (!f) return "";
-    return f === "hand" ? w("your_hand") : w("locked");
+    return f === "hand" ? w("fact_hand") : w("locked");
   }
   function drawNotes() {
     if (!view) return [];
@@ -561,18 +565,19 @@
                              send({type: "mark", card: r.id, mark: next});
                              draw();
                            }},
-                [h("span", {cls: "sym", text: MARK_SHOW[mark] || ""}),
-                 h("span", {cls: "lbl", text: w(MARK_WORD[mark] || "mark_none")})]);
+                // a fact (held by someone) reads "no" even before any mark: it is not in the envelope
+                [h("span", {cls: "sym", text: MARK_SHOW[mark || (locked ? "X" : "")] || ""}),
+                 h("span", {cls: "lbl", text: w(MARK_WORD[mark || (locked ? "X" : "")] || "mark_none")})]);
     var text = [h("span", {cls: "nb-name", text: r.name})];
     if (locked) text.push(h("span", {cls: "fact", text: "⚑ " + factLine(r.fact)}));
-    if (r.hint) text.push(h("span", {cls: "hint", text: "☞ " + r.hint}));
+    if (r.hint && !locked) text.push(h("span", {cls: "hint", text: "☞ " + r.hint}));
     return h("li", {cls: "nb-row k-" + r.kind + (locked ? " locked" : ""), "data-card": r.id}, [
       h("img", {src: "/cards/" + r.id + ".png", alt: ""}), h("div", {cls: "nb-text"}, text), btn]);
   }
   function factLine(f) {
     var m = /^shown:(\d+)$/.exec(f);
     if (m) return w("shown_by", {name: seatName(+m[1])}).replace(/:$/, "");
-    if (f === "face_up") return w("face_up");
+    if (f === "up" || f === "face_up") return w("face_up_short");
     return factText(f);
   }
 

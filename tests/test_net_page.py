@@ -470,6 +470,59 @@ def test_restarted_host_is_found_again(page, table):
         again.stop()
 
 
+class FakeLink:
+    """Another phone's socket, as the server would hand it to the session."""
+
+    def __init__(self, client: str):
+        self.client, self.sent, self.closed = client, [], False
+
+    def send(self, data: bytes) -> None:
+        self.sent.append(json.loads(data))
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def test_another_phone_takes_the_seat_then_the_tv_says_no(page, table):
+    """Another phone takes the seat (the TV said yes): this page says so calmly and stops; asking
+    for the seat back waits for the TV; the TV saying no is said plainly, with a way to try again."""
+    open_seat(page, table)
+    other = FakeLink("another-phone")
+    assert table.session.hello(other, table.token, other.client) == "waiting"
+    table.session.confirm_join(SEAT, True)
+    wait(page, lambda: state(page)["conn"] == "taken", "the page to learn the seat was taken")
+    assert "another screen" in page.find_element(By.ID, "status").text
+    assert table.session.clients[SEAT] == "another-phone"
+    click(page, "#retry-btn")
+    wait(page, lambda: state(page)["conn"] == "waiting", "the page to wait for the TV")
+    assert "Waiting for the TV" in page.find_element(By.ID, "status").text
+    assert table.session.pending_joins() == [SEAT]
+    table.session.confirm_join(SEAT, False)
+    wait(page, lambda: state(page)["conn"] == "refused", "the TV's no")
+    assert "The TV said no" in page.find_element(By.ID, "status").text
+    assert page.find_element(By.ID, "retry-btn").text == "Try again"
+    assert [m["type"] for m in other.sent][:3] == ["waiting", "welcome", "view"] and not other.closed
+
+
+def test_page_words_exist_in_three_languages(page, table):
+    """Every word the page draws (app.js ``w("key")``, index.html ``data-w``) exists in English,
+    Spanish and Catalan, none empty; the placeholders of each word are the same in the three."""
+    import re
+    web = Path(__file__).resolve().parent.parent / "game" / "net" / "web"
+    used = set(re.findall(r'\bw\("([a-z_]+)"\s*[,)]', (web / "app.js").read_text()))
+    used |= set(re.findall(r'data-w="([a-z_]+)"', (web / "index.html").read_text()))
+    used |= {"mark_none", "mark_x", "mark_q", "mark_y", "taken", "refused", "take_back", "try_again"}
+    page.get(table.url)
+    words = page.execute_script("return window.CLUE_WORDS;")
+    assert sorted(words) == ["ca", "en", "es"]
+    assert used <= set(words["en"]), used - set(words["en"])
+    for lang in ("es", "ca"):
+        assert set(words[lang]) == set(words["en"]), (lang, set(words["en"]) ^ set(words[lang]))
+        for key, text in words[lang].items():
+            assert text.strip(), (lang, key)
+            assert sorted(re.findall(r"{\w+}", text)) == sorted(re.findall(r"{\w+}", words["en"][key])), (lang, key)
+
+
 def test_unknown_token_gets_no_page(page, table):
     """A made-up token opens nothing."""
     page.get(table.url.rsplit("/", 1)[0] + "/not-a-seat-token")

@@ -65,7 +65,7 @@
 
   // ------------------------------------------------------------------ state
   var ws = null, attempts = 0, retryTimer = null, lastHeard = 0;
-  var conn = "connecting";             // connecting | connected | reconnecting | waiting | refused
+  var conn = "connecting";             // connecting | connected | reconnecting | waiting | refused | taken
   var welcome = null;                  // {seat, game, applied}
   var view = null, rev = -1;
   var pending = null;                  // {seq, action}: sent, not acknowledged yet
@@ -96,7 +96,7 @@
     sock.onclose = function () {
       if (ws !== sock) return;
       ws = null;
-      if (conn !== "refused") retry();
+      if (conn !== "refused" && conn !== "taken") retry();
     };
     sock.onerror = function () { /* onclose follows */ };
   }
@@ -110,7 +110,7 @@
     retryTimer = setTimeout(function () { retryTimer = null; connect(); }, delay);
   }
   function connectNow() {
-    if (conn === "refused") return;
+    if (conn === "refused" || conn === "taken") return;
     if (!ws || ws.readyState > 1) { attempts = 0; connect(); }
   }
   function send(obj) {
@@ -166,7 +166,8 @@
         drawStatus();
         break;
       case "refused":
-        conn = "refused";
+        // waiting for the TV's yes: the TV said no; seated: another screen took this seat
+        conn = conn === "waiting" ? "refused" : "taken";
         drawStatus();
         break;
     }
@@ -333,11 +334,11 @@
     else if (conn === "connecting") text = w("connecting");
     else if (conn === "reconnecting") text = w("reconnecting");
     else if (conn === "waiting") text = w("waiting_confirm");
-    else if (conn === "refused") {
-      text = w("refused");
-      kids.push(h("button", {type: "button", cls: "small-btn", onclick: function () {
+    else if (conn === "refused" || conn === "taken") {
+      text = w(conn);
+      kids.push(h("button", {type: "button", cls: "small-btn", id: "retry-btn", onclick: function () {
         conn = "connecting"; attempts = 0; connect(); drawStatus();
-      }}, [w("try_again")]));
+      }}, [w(conn === "taken" ? "take_back" : "try_again")]));
     }
     el.className = "status " + conn;
     el.hidden = !text;

@@ -357,7 +357,7 @@
     p.hidden = false;
     var myTurn = mine(view) || !!view.move;
     p.className = "prompt" + (myTurn ? " mine" : "") + (view.over ? " over" : "");
-    $("prompt-badge").textContent = view.over ? "★" : myTurn ? w("your_turn") : "…";
+    $("prompt-badge").textContent = view.over ? w("game_over") : myTurn ? w("your_turn") : "…";
     $("prompt-text").textContent = (view.prompt && view.prompt.text) ||
       (myTurn ? "" : w("not_your_turn", {name: seatName(view.actor)}));
   }
@@ -380,12 +380,12 @@
     var buttons = drawTurnButtons();
     if (buttons) out.push(buttons);
     var shown = view.shown || [];
-    if (shown.length && !view.disprove) {
+    if (shown.length && !view.disprove && !view.over) {
       var last = shown[shown.length - 1];
       out.push(h("div", {cls: "panel last-shown"}, [
         h("h3", {text: w("last_shown")}),
-        h("div", {cls: "row"}, [card(last.card, {small: true}),
-                                h("p", {text: w("shown_by", {name: seatName(last.by)})})])]));
+        h("div", {cls: "row"}, [h("p", {text: w("shown_by", {name: seatName(last.by)})}),
+                                card(last.card, {small: true})])]));
     }
     return out;
   }
@@ -423,6 +423,7 @@
     return h("div", {cls: "grid picker", "data-field": field}, sortByKind(ids).map(function (c) {
       var chosen = single ? ui.picks[field] === c : ui.ask.indexOf(c) >= 0;
       return card(c, {chosen: chosen, onclick: function () {
+        ui.sure = false;
         if (single) ui.picks[field] = ui.picks[field] === c ? null : c;
         else {
           var i = ui.ask.indexOf(c);
@@ -470,21 +471,22 @@
     var pick = {};
     f.forEach(function (k) { pick[k] = ui.picks[k]; });
     var a = find(acts, pick);
+    // the way out first (Back, or "No, I don't" when joining), then the three piles, then the
+    // button that accuses, kept in sight; it asks "are you sure?" once before sending
+    var out = type === "Join"
+      ? bigButton(w("decline"), function () { act(legal("Decline")[0]); }, "", {id: "decline-btn"})
+      : bigButton(w("cancel"), function () { ui.accuse = false; ui.sure = false; draw(); }, "", {id: "cancel-btn"});
+    var go;
+    if (!a) go = bigButton(w("pick_three"), null, "sticky");
+    else if (!ui.sure) go = bigButton(type === "Join" ? w("join_button") : w("accuse_button"), function () {
+      ui.sure = true; draw(); }, "warn sticky", {id: "accuse-btn"});
+    else go = bigButton(w("accuse_sure") + ": " + [a[f[0]], a[f[1]], a[f[2]]].map(cardName).join(", "),
+                        function () { act(a); }, "warn sticky", {id: "accuse-sure"});
     var kids = [h("h2", {text: type === "Join" ? w("join_title") : w("accuse_title")}),
-                h("p", {cls: "warn-text", text: "⚠ " + w("accuse_warn")}),
+                h("p", {cls: "warn-text", text: "⚠ " + w("accuse_warn")}), out,
                 h("h3", {text: w("who")}), pickGrid(f[0], options(acts, f[0]), true),
                 h("h3", {text: w("with_what")}), pickGrid(f[1], options(acts, f[1]), true),
-                h("h3", {text: w("where")}), pickGrid(f[2], options(acts, f[2]), true)];
-    var btns = [];
-    if (!a) btns.push(bigButton(w("pick_three"), null, ""));
-    else if (!ui.sure) btns.push(bigButton(type === "Join" ? w("join_button") : w("accuse_button"), function () {
-      ui.sure = true; draw(); }, "warn", {id: "accuse-btn"}));
-    else btns.push(bigButton(w("accuse_sure") + ": " + [a[f[0]], a[f[1]], a[f[2]]].map(cardName).join(", "),
-                             function () { act(a); }, "warn", {id: "accuse-sure"}));
-    if (type === "Join") btns.push(bigButton(w("decline"), function () { act(legal("Decline")[0]); }, "",
-                                             {id: "decline-btn"}));
-    else btns.push(bigButton(w("cancel"), function () { ui.accuse = false; ui.sure = false; draw(); }, ""));
-    kids.push(h("div", {cls: "buttons"}, btns));
+                h("h3", {text: w("where")}), pickGrid(f[2], options(acts, f[2]), true), go];
     return h("div", {cls: "panel", id: "accuse-panel"}, kids);
   }
   function drawJoin() {
@@ -505,9 +507,11 @@
   function drawOver() {
     var r = view.result || {};
     var kids = [h("h2", {text: w("game_over")})];
-    if (view.prompt && view.prompt.text) kids.push(h("p", {cls: "big-text", text: view.prompt.text}));
     var env = r.envelope || r.crime;
-    if (env && env.length) kids.push(h("div", {cls: "grid three"}, env.map(function (c) { return card(c); })));
+    if (env && env.length) {
+      kids.push(h("p", {cls: "big-text", text: w("envelope_was")}));
+      kids.push(h("div", {cls: "grid", id: "envelope"}, env.map(function (c) { return card(c); })));
+    }
     return h("div", {cls: "panel over"}, kids);
   }
 
@@ -528,8 +532,8 @@
     var shown = (view.shown || []).slice().reverse();
     if (!shown.length) out.push(h("p", {cls: "calm", text: w("nothing_shown")}));
     shown.forEach(function (s) {
-      out.push(h("div", {cls: "row shown-row"}, [card(s.card, {small: true}),
-                                                 h("p", {text: w("shown_by", {name: seatName(s.by)})})]));
+      out.push(h("div", {cls: "row shown-row"}, [h("p", {text: w("shown_by", {name: seatName(s.by)})}),
+                                                 card(s.card, {small: true})]));
     });
     return out;
   }

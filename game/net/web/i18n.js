@@ -48,7 +48,7 @@ window.CLUE_WORDS = {
     kind_weapon: "Weapons", kind_room: "Rooms", kind_location: "Places",
     seats: "Players", log: "What happened", cards_n: "{n} cards",
     out: "out", turn_marker: "turn", you: "you", phone: "phone",
-    game_over: "The game is over", waiting: "Please wait",
+    game_over: "The game is over", envelope_was: "The envelope held:", waiting: "Please wait",
     sent: "Sent…", language: "Language"
   },
   es: {
@@ -96,7 +96,7 @@ window.CLUE_WORDS = {
     kind_weapon: "Armas", kind_room: "Habitaciones", kind_location: "Lugares",
     seats: "Jugadores", log: "Qué ha pasado", cards_n: "{n} cartas",
     out: "fuera", turn_marker: "turno", you: "tú", phone: "móvil",
-    game_over: "La partida ha terminado", waiting: "Espera, por favor",
+    game_over: "La partida ha terminado", envelope_was: "En el sobre había:", waiting: "Espera, por favor",
     sent: "Enviado…", language: "Idioma"
   },
   ca: {
@@ -144,7 +144,7 @@ window.CLUE_WORDS = {
     kind_weapon: "Armes", kind_room: "Habitacions", kind_location: "Llocs",
     seats: "Jugadors", log: "Què ha passat", cards_n: "{n} cartes",
     out: "fora", turn_marker: "torn", you: "tu", phone: "mòbil",
-    game_over: "La partida s'ha acabat", waiting: "Espera, si us plau",
+    game_over: "La partida s'ha acabat", envelope_was: "Al sobre hi havia:", waiting: "Espera, si us plau",
     sent: "Enviat…", language: "Idioma"
   }
 };

@@ -389,6 +389,30 @@ def test_pad_when_the_seat_moves_on_the_tv(page, table):
     assert [r.key for r in table.wait_request(page, "pad", 3)] == ["up", "left", "ok"]
 
 
+def test_your_turn_buzzes_and_says_so(page, table):
+    """When the seat must act the page says "Your turn!" and vibrates (where the phone can), once per
+    turn, not on every new view; waiting for another seat says who."""
+    script = page.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": (
+        "window.__buzz = []; Object.defineProperty(navigator, 'vibrate', {value: function (p) {"
+        " window.__buzz.push(p); return true; }});")})
+    try:
+        open_seat(page, table)
+        assert page.execute_script("return window.__buzz.length;") == 0
+        assert "…" in page.find_element(By.CSS_SELECTOR, "#prompt .badge").text
+        rev = table.session.publish(SEAT, suggest_view())
+        wait(page, lambda: connected(page, rev), "my turn")
+        assert page.find_element(By.CSS_SELECTOR, "#prompt .badge").text.endswith("Your turn!")
+        assert page.execute_script("return window.__buzz.length;") == 1
+        rev = table.session.publish(SEAT, suggest_view())          # the same turn, a new view
+        wait(page, lambda: connected(page, rev), "the next view")
+        assert page.execute_script("return window.__buzz.length;") == 1
+        rev = table.session.publish(SEAT, board_view(actor=1, prompt={"kind": "wait", "text": "Waiting."}))
+        wait(page, lambda: connected(page, rev), "someone else's turn")
+        assert "Colonel Mustard" in page.find_element(By.ID, "tab-play").text
+    finally:
+        page.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script["identifier"]})
+
+
 def test_language_switch_and_reload_keep_it(page, table):
     """EN/ES/CA: the page's own words change at once, the host is told (it sends the game texts
     translated), and a reload says hello in the chosen language."""

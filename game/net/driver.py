@@ -238,21 +238,25 @@ class NetGame:
             self.session.wait(wait)
         return self.engine.over
 
-    def run(self, timeout: float = 60.0, each: Callable[["NetGame"], None] | None = None) -> Any:
-        """Step until the game is over (``each(self)`` after every step: fault
-        injection).  Raises :class:`NetGameError` after ``timeout`` seconds
-        (a hang guard, never a pass/fail window) or :data:`MAX_ACTIONS`."""
+    def run(self, timeout: float = 60.0,
+            each: Callable[["NetGame"], "NetGame | None"] | None = None) -> "NetGame":
+        """Step until the game is over; ``each(game)`` after every step may
+        inject a fault and return the game to go on with (a restarted host)
+        or None.  Returns the game that finished (``self`` unless restarted).
+        Raises :class:`NetGameError` after ``timeout`` seconds (a hang
+        guard, never a pass/fail window) or :data:`MAX_ACTIONS`."""
         deadline = time.monotonic() + timeout
-        while not self.step():
+        game = self
+        while not game.step():
             if each is not None:
-                each(self)
+                game = each(game) or game
             if time.monotonic() > deadline:
-                raise NetGameError(f"seed {self.table.seed}: not over after {timeout:.0f} s "
-                                   f"({len(self.engine.actions)} actions, actor {self.engine.actor})")
-            if len(self.engine.actions) > MAX_ACTIONS:
-                raise NetGameError(f"seed {self.table.seed}: no result after {MAX_ACTIONS} actions")
-        self.net.broadcast()
-        return self.engine
+                raise NetGameError(f"seed {game.table.seed}: not over after {timeout:.0f} s "
+                                   f"({len(game.engine.actions)} actions, actor {game.engine.actor})")
+            if len(game.engine.actions) > MAX_ACTIONS:
+                raise NetGameError(f"seed {game.table.seed}: no result after {MAX_ACTIONS} actions")
+        game.net.broadcast()
+        return game
 
     def restart(self) -> "NetGame":
         """Kill this host and start another from the autosave (the actions and

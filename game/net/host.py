@@ -9,6 +9,7 @@ something it shows changed.  Only this thread touches the engine.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
@@ -67,6 +68,7 @@ class NetTable:
         self._apply = apply
         self._build = build
         self._read = action_reader(kind)
+        self._cache: dict[Any, Any] = {}
         self._stamps: dict[int, tuple] = {}
         self._sent: dict[int, dict[str, Any]] = {}
         self._dirty: set[int] = set()
@@ -111,7 +113,11 @@ class NetTable:
         except IllegalActionError as exc:
             self._refuse(req, lang, exc, "")
             return
-        events = self._apply(seat, action) if self._apply else self.engine.apply(action)
+        try:
+            events = self._apply(seat, action) if self._apply else self.engine.apply(action)
+        except IllegalActionError as exc:
+            self._refuse(req, lang, exc, "")
+            return
         self.session.answer(seat, req.seq, True)
         self.applied.append(Applied(seat, req.seq, action, list(events or [])))
 
@@ -125,14 +131,23 @@ class NetTable:
 
     def _mark(self, req: Request) -> None:
         """Set (or clear) a notebook mark of the seat's own notebook."""
+        if req.card not in self._cards() or req.card in self._facts(req.seat):
+            return                        # a card of no notebook, or a fact (hand, face up, shown): not marked
         book = self.notebooks.setdefault(req.seat, {})
-        if req.card not in self._cards():
-            return
         if req.mark:
             book[req.card] = req.mark
         else:
             book.pop(req.card, None)
         self._dirty.add(req.seat)
+
+    def _facts(self, seat: int) -> set[str]:
+        """The cards whose notebook line is a fact for ``seat`` (its hand,
+        the face-up cards, the cards shown to it), from its own view."""
+        view = self.engine.view(seat)
+        out = set(view.hand) | set(getattr(view, "face_up", ()))
+        out.update(e.card for e in view.events if type(e).__name__ == "CardShown"
+                   and getattr(e, "to", None) == seat and e.card is not None)
+        return out
 
     def _cards(self) -> tuple[str, ...]:
         if self.kind == "board":
@@ -146,25 +161,34 @@ class NetTable:
         """``seat``'s whole view now, in its phone's language (what :meth:`broadcast` sends)."""
         return self._build(self.kind, self.engine, seat, suspects=self.suspects,
                            marks=self.notebooks.get(seat, {}), lang=self.session.lang(seat),
-                           phones=self._phones, notebook_mode=self.notebook_mode)
+                           phones=self._phones, notebook_mode=self.notebook_mode, cache=self._cache)
 
-    def broadcast(self, force: bool = False) -> int:
+    def broadcast(self, force: bool = False, budget: float | None = None) -> int:
         """Send each seat with a phone its view if anything it shows may have
         changed (new events, its marks or language, the phones present, or
-        ``force``) and the view differs from the last one sent.  Returns how
-        many views were sent."""
+        ``force``) and the view differs from the last one sent.  With
+        ``budget`` (seconds of this thread's CPU, e.g. 0.008 in a 60 Hz
+        frame) it stops once the budget is spent -- after at least one view,
+        the actor's first -- and the next call goes on.  Returns how many
+        views were sent."""
+        start = time.thread_time()
         phones = frozenset(self.session.phone_seats())
         if phones != self._phones:
             self._phones = phones
             force = True
         self._dirty |= self.session.take_stale()
-        sent = 0
         moment = (len(self.engine.events), self.engine.over)
-        for seat in sorted(phones):
+        actor = None if self.engine.over else self.engine.actor
+        sent = built = 0
+        for seat in sorted(phones, key=lambda s: (s != actor, s)):
             stamp = (moment, self.session.lang(seat))
             if not force and seat not in self._dirty and self._stamps.get(seat) == stamp:
                 continue
+            if budget is not None and built and time.thread_time() - start > budget:
+                self._dirty.add(seat)         # the next call goes on with this seat
+                continue
             payload = self.payload(seat)
+            built += 1
             self._stamps[seat] = stamp
             if seat in self._dirty or self._sent.get(seat) != payload:
                 self.session.publish(seat, payload)

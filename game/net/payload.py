@@ -60,14 +60,17 @@ def speaking(lang: str) -> Iterator[None]:
 
 def seat_payload(kind: str, engine: Any, seat: int, *, suspects: Sequence[str],
                  marks: Mapping[str, str] | None = None, lang: str = "en",
-                 phones: set[int] | frozenset[int] = frozenset(), notebook_mode: str = "hints") -> dict[str, Any]:
+                 phones: set[int] | frozenset[int] = frozenset(), notebook_mode: str = "hints",
+                 cache: dict[Any, Any] | None = None) -> dict[str, Any]:
     """``seat``'s whole view of the game ``engine`` (a board ``Game`` when
     ``kind == "board"``, a ``CardGame`` when ``"cards"``), its texts in
     ``lang``; ``suspects[s]`` is the suspect token seat ``s`` plays,
     ``marks`` the seat's own notebook marks (card id -> mark), ``phones`` the
     seats with a phone now, ``notebook_mode`` the setup's notebook help
     (``"manual"``: no facts, no hints; ``"assisted"``: facts; ``"hints"``:
-    facts and hints).  Raises ``ValueError`` for an unknown ``kind``, a seat
+    facts and hints); ``cache``: a dict the caller keeps for one game (the
+    public log lines and each seat's hints are reused while nothing they
+    depend on changed).  Raises ``ValueError`` for an unknown ``kind``, a seat
     not at the table (:func:`game.core.protocol.check_seat`) or a language
     not in ``en``/``es``/``ca``."""
     if kind not in GAMES:
@@ -79,7 +82,7 @@ def seat_payload(kind: str, engine: Any, seat: int, *, suspects: Sequence[str],
     legal = engine.legal_actions() if mine else []
     with speaking(lang):
         return _build(kind, engine, view, seat, tuple(suspects), dict(marks or {}), lang, set(phones), legal,
-                      notebook_mode)
+                      notebook_mode, {} if cache is None else cache)
 
 
 # ----------------------------------------------------------------- shared
@@ -123,14 +126,68 @@ def _preselect(view: Any, seat: int, asker: int, cards: list[str], shown_type: t
     return cards[0] if cards else None
 
 
-def _hints(fn: Any, view: Any, suspects: tuple[str, ...], mode: str) -> dict[str, Any]:
+#: Events that change no seat's hints (tokens moving, turns passing): a seat's
+#: hints are computed again only when another event came.
+_NO_KNOWLEDGE = frozenset({"DieRolled", "TokenMoved", "NoMoves", "TurnStarted", "TurnEnded", "TokenSummoned",
+                           "WeaponMoved", "TokenPushedIn", "DisproveRequested", "ShowRequested"})
+
+
+def _hints(fn: Any, view: Any, suspects: tuple[str, ...], mode: str, cache: dict[Any, Any],
+           lang: str) -> dict[str, Any]:
+    """The seat's hints (card id -> Hint) from its own view, reused from ``cache``
+    while no event that may change them came."""
     if mode != "hints":
         return {}
     from game.hints import InconsistentViewError
+    known = sum(1 for e in view.events if type(e).__name__ not in _NO_KNOWLEDGE)
+    key = ("hints", view.seat, lang)
+    hit = cache.get(key)
+    if hit is not None and hit[0] == known:
+        return hit[1]
     try:
-        return fn(view, lambda s: card(suspects[s]))
+        found = fn(view, lambda s: card(suspects[s]))
     except InconsistentViewError:
-        return {}
+        found = {}
+    cache[key] = (known, found)
+    return found
+
+
+def _action_dict(action: Any) -> dict[str, Any]:
+    """An engine action's ``to_dict`` form (type name, then its fields; a
+    square as a list), without ``dataclasses.asdict``'s deep copies."""
+    out: dict[str, Any] = {"type": type(action).__name__}
+    for name in action.__dataclass_fields__:
+        value = getattr(action, name)
+        out[name] = list(value) if isinstance(value, tuple) else value
+    return out
+
+
+def _legal(legal: list[Any], mode: "_Mode", cache: dict[Any, Any], step: int) -> list[dict[str, Any]]:
+    """The actor's legal actions as dicts (board moves left out), reused from
+    ``cache`` within one step (only the actor's payload holds them)."""
+    hit = cache.get("legal")
+    if hit is not None and hit[0] == step and hit[1] == len(legal):
+        return [dict(a) for a in hit[2]]
+    out = [_action_dict(a) for a in legal if type(a).__name__ not in mode.hidden]
+    cache["legal"] = (step, len(legal), out)
+    return [dict(a) for a in out]
+
+
+def _log(mode: "_Mode", view: Any, suspects: tuple[str, ...], cache: dict[Any, Any], lang: str) -> list[str]:
+    """The last :data:`LOG_LINES` public log lines of the seat's events (each
+    made public first), the lines of earlier events reused from ``cache``."""
+    events = view.events
+    key = ("log", view.seat, lang)
+    done, lines = cache.get(key, (0, []))
+    if done > len(events):
+        done, lines = 0, []
+    for e in events[done:]:
+        line = mode.describe(mode.public(e), suspects)
+        if line:
+            lines.append(line)
+    del lines[:-LOG_LINES]
+    cache[key] = (len(events), lines)
+    return list(lines)
 
 
 def _waiting(suspects: tuple[str, ...], actor: int, showing: bool) -> dict[str, str]:
@@ -150,7 +207,6 @@ class _Mode:
     describe: Callable[[Any, tuple[str, ...]], str | None]
     public: Callable[[Any], Any]
     hints: Callable[..., dict[str, Any]]
-    to_dict: Callable[[Any], dict[str, Any]]
     show: str                  # the action class name that shows a card
     show_phase: str
     seen: str                  # the event of the envelope / Crime cards seen in secret
@@ -164,18 +220,16 @@ def _mode(kind: str) -> _Mode:
         from game.hints import board_hints
         from game.log import describe
         from game.rules import events as ev
-        from game.rules.actions import to_dict
         return _Mode(ev, lambda view: ALL_CARDS,
                      lambda c: "suspect" if c in SUSPECTS else "room" if c in ROOMS else "weapon",
-                     describe, ev.public, board_hints, to_dict, "Disprove", "disprove", "EnvelopeSeen",
+                     describe, ev.public, board_hints, "Disprove", "disprove", "EnvelopeSeen",
                      ("GameWon", "GameOverNoWinner"), ("Move",))
     from game.cardgame import events as cev
     from game.cardgame.cards import deck, kind as card_kind
-    from game.cardgame.engine import action_to_dict
     from game.cardgame.log import describe as card_describe, public
     from game.hints import card_game_hints
     return _Mode(cev, lambda view: deck(view.advanced), card_kind, card_describe, public, card_game_hints,
-                 action_to_dict, "Show", "show", "CrimeSeen", ("GameWon", "EverybodyLost", "NoPlayersLeft"), ())
+                 "Show", "show", "CrimeSeen", ("GameWon", "EverybodyLost", "NoPlayersLeft"), ())
 
 
 def _prompt(kind: str, view: Any, seat: int, actor: int | None, suspects: tuple[str, ...],
@@ -208,7 +262,8 @@ def _prompt(kind: str, view: Any, seat: int, actor: int | None, suspects: tuple[
 
 
 def _build(kind: str, game: Any, view: Any, seat: int, suspects: tuple[str, ...], marks: dict[str, str],
-           lang: str, phones: set[int], legal: list[Any], notebook_mode: str) -> dict[str, Any]:
+           lang: str, phones: set[int], legal: list[Any], notebook_mode: str,
+           cache: dict[Any, Any]) -> dict[str, Any]:
     """The payload (see the module's docstring), texts in the language in use."""
     mode = _mode(kind)
     over = game.over
@@ -219,7 +274,6 @@ def _build(kind: str, game: Any, view: Any, seat: int, suspects: tuple[str, ...]
     dealt.update({c: "up" for c in getattr(view, "face_up", ())})
     shown = getattr(mode.ev, "CardShown")
     facts = _facts(view, seat, dealt, shown, notebook_mode)
-    log = [line for line in (mode.describe(mode.public(e), suspects) for e in view.events) if line]
     seen = next((list(e.cards) for e in view.events if type(e).__name__ == mode.seen
                  and e.player == seat and e.cards), None)
     out = getattr(view, "eliminated", None) or getattr(view, "out", ())
@@ -232,15 +286,15 @@ def _build(kind: str, game: Any, view: Any, seat: int, suspects: tuple[str, ...]
         "turn": view.turn, "actor": actor, "phase": view.phase, "over": over, "step": len(game.actions),
         "hand": [c for c in cards if c in view.hand], "face_up": list(getattr(view, "face_up", ())),
         "prompt": prompt,
-        "legal": [mode.to_dict(a) for a in legal if type(a).__name__ not in mode.hidden],
+        "legal": _legal(legal, mode, cache, len(game.actions)),
         "move": kind == "board" and actor == seat and view.phase == "move",
         "disprove": disprove,
         "shown": _shown(view, seat, shown),
         "seen_envelope": seen,
         "notebook": _notebook(cards, {c: mode.kind_of(c) for c in cards}, facts, marks,
-                              _hints(mode.hints, view, suspects, notebook_mode)),
+                              _hints(mode.hints, view, suspects, notebook_mode, cache, lang)),
         "names": {c: card(c) for c in cards},
-        "log": log[-LOG_LINES:],
+        "log": _log(mode, view, suspects, cache, lang),
         "room": pos if isinstance(pos, str) else None,
         "roll": getattr(view, "roll", None),
         "result": _result(view.events, ends) if over else None,

@@ -1,0 +1,188 @@
+"""Rejoin, always (issue 15 item 6): connections dropped and restored at 100
+seeded random moments, a phone killed in the middle of a choice, the host
+killed and restarted from its autosave.  Every game finishes equal to the
+same game played headlessly, no action is lost or applied twice (seq), and
+every phone ends on ``seat_payload`` of its seat.  The figures are printed
+(``pytest -s``) for the note."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+pytest.importorskip("aiohttp", reason="the network play needs aiohttp (pip install aiohttp)")
+pytest.importorskip("msgspec", reason="the network messages need msgspec (pip install msgspec)")
+
+from game.net.client import SeatClient  # noqa: E402
+from game.net.driver import board_table, cards_table, play_reference  # noqa: E402
+from tests.netkit import Hosted, until  # noqa: E402
+
+DROPS = 100
+
+
+def make(kind: str, seed: int):
+    if kind == "board":
+        return board_table(4, seed, (0, 1, 3))
+    return cards_table(5, seed, (0, 2, 3, 4), advanced=True)
+
+
+def check_finished(hosted: Hosted, reference) -> None:
+    """The game ended as the headless one, each (seat, seq) applied once, each
+    phone on its seat's view."""
+    game = hosted.game
+    assert game.engine.over
+    assert game.engine.actions == reference.actions
+    assert game.engine.winner == reference.winner
+    taken = [(a.seat, a.seq) for a in game.applied]
+    assert len(taken) == len(set(taken)), "an action was applied twice"
+    hosted.settle()
+    for seat, client in hosted.clients.items():
+        assert client.view == hosted.expected(seat)
+
+
+def test_connections_dropped_at_100_random_moments_lose_nothing():
+    rng = random.Random(1515)
+    figures: Counter[str] = Counter()
+    games = 0
+    for seed in range(100, 140):
+        if figures["drops"] >= DROPS:
+            break
+        kind = ("board", "cards")[seed % 2]
+        reference = play_reference(make(kind, seed))
+        hosted = Hosted(make(kind, seed))
+        try:
+            hosted.seated()
+
+            seen = [0]
+
+            def fault(game):
+                just_took = len(game.applied) > seen[0]      # an ack is on its way: dropping now may lose it
+                seen[0] = len(game.applied)
+                if figures["drops"] < DROPS and rng.random() < (0.5 if just_took else 0.2):
+                    figures["drops"] += 1
+                    if just_took or rng.random() < 0.3:  # the host's side: every socket at once (Wi-Fi gone)
+                        figures["host_side_drops"] += 1
+                        figures["sockets_dropped"] += game.server.drop_all()
+                    else:                               # one phone's side
+                        client = hosted.clients[rng.choice(sorted(hosted.clients))]
+                        hosted.pool.call(client.drop())
+                        figures["sockets_dropped"] += 1
+                return None
+
+            hosted.run(each=fault)
+            check_finished(hosted, reference)
+            games += 1
+            stats = hosted.game.session.stats
+            figures["reconnects"] += stats["reconnects"]
+            figures["duplicates_refused"] += stats["duplicates"] + stats["in_flight"]
+            figures["phone_actions"] += len(hosted.game.applied)
+            figures["resends"] += sum(c.stats["resends"] for c in hosted.clients.values())
+        finally:
+            hosted.close()
+    figures["games"] = games
+    print(f"\nNET FAULTS drops: {dict(figures)}")
+    assert figures["drops"] == DROPS
+    assert figures["reconnects"] >= figures["drops"] - figures["host_side_drops"]
+
+
+@pytest.mark.parametrize("kind", ["board", "cards"])
+@pytest.mark.parametrize("sent", [False, True], ids=["before-sending", "after-sending"])
+def test_a_phone_killed_in_the_middle_of_a_choice_comes_back_and_the_game_goes_on(kind, sent):
+    """The phone dies while its seat must choose -- before its action left
+    (the reloaded page decides again) or after (the page resends it only if
+    the host did not take it) -- and a new tab on the same store goes on."""
+    seed = 31
+    table = make(kind, seed)
+    reference = play_reference(make(kind, seed))
+    victim = sorted(table.people)[0]
+    killed: list[int] = []
+
+    class Dying(SeatClient):
+        """Dies at its first choice: before its action leaves, or right after."""
+
+        async def _maybe_decide(self, ws):
+            view = self.view
+            must = view and not view["over"] and view["actor"] == view["seat"] and not view["move"]
+            if must and not killed and not sent:
+                killed.append(view["step"])
+                self._stop = True
+                await self.drop()
+                return
+            await super()._maybe_decide(ws)
+            if must and not killed and self.store["pending"]:
+                killed.append(view["step"])
+                self._stop = True
+                await self.drop()
+
+    hosted = Hosted(table, classes={victim: Dying})
+    try:
+        hosted.seated()
+        game = hosted.game
+        until(lambda: game.step() or bool(killed), "the phone to die mid-choice")
+        assert killed and not game.engine.over
+        assert bool(hosted.stores[victim]["pending"]) == sent
+        hosted.connect(victim)                         # the reloaded tab, same localStorage
+        hosted.run()
+        check_finished(hosted, reference)
+        resends = hosted.clients[victim].stats["resends"]
+        print(f"\nNET FAULTS kill {kind} {'after' if sent else 'before'} sending: resends {resends}, "
+              f"duplicates refused {hosted.game.session.stats['duplicates']}")
+    finally:
+        hosted.close()
+
+
+@pytest.mark.parametrize("kind", ["board", "cards"])
+def test_the_host_killed_and_restarted_from_its_autosave_is_found_again(kind):
+    """Continue: the host is killed at seeded moments and restarted from the
+    autosave (the engine replayed from its actions, the session's tokens and
+    applied seqs); the phones reconnect by themselves."""
+    seed = 57
+    reference = play_reference(make(kind, seed))
+    rng = random.Random(seed)
+    restarts = Counter()
+    hosted = Hosted(make(kind, seed))
+    try:
+        hosted.seated()
+        stats = Counter()
+
+        def fault(game):
+            if restarts["n"] < 3 and rng.random() < 0.08:
+                restarts["n"] += 1
+                stats.update(game.session.stats)
+                return game.restart()
+            return None
+
+        hosted.run(each=fault)
+        stats.update(hosted.game.session.stats)
+        check_finished(hosted, reference)
+        assert restarts["n"] == 3
+        resends = sum(c.stats["resends"] for c in hosted.clients.values())
+        print(f"\nNET FAULTS host restarts {kind}: {restarts['n']}, reconnects {stats['reconnects']}, "
+              f"resends {resends}, duplicates refused {stats['duplicates'] + stats['in_flight']}")
+    finally:
+        hosted.close()
+
+
+def test_a_new_phone_on_a_taken_seat_waits_for_the_tv_then_plays_on():
+    """Another phone (another client id) asks for a seat that is held: it
+    waits for the TV's yes (the driver says yes), the old phone is told and
+    closed, and the game goes on with the new one."""
+    seed = 77
+    reference = play_reference(make("cards", seed))
+    hosted = Hosted(make("cards", seed))
+    try:
+        hosted.seated()
+        seat = sorted(hosted.table.people)[0]
+        old = hosted.clients[seat]
+        hosted.stores[seat] = {}                       # another phone: its own client id
+        new = hosted.connect(seat)
+        hosted.run()
+        assert old.state == "refused"
+        assert new.state == "seated"
+        assert hosted.game.session.stats["joins_confirmed"] == 1
+        hosted.clients[seat] = new
+        check_finished(hosted, reference)
+    finally:
+        hosted.close()

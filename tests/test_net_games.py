@@ -1,0 +1,53 @@
+"""Whole games over loopback WebSockets, one client per person seat (issue 15,
+"Tests and figures" 1): the final state equals the same seeded game played
+headlessly with the same choices, and every phone ends on its seat's view."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("aiohttp", reason="the network play needs aiohttp (pip install aiohttp)")
+pytest.importorskip("msgspec", reason="the network messages need msgspec (pip install msgspec)")
+
+from game.net.driver import board_table, cards_table, play_reference  # noqa: E402
+from tests.netkit import Hosted  # noqa: E402
+
+GAMES = [
+    ("board", 4, 7, (0, 2)),            # two phones, two computers
+    ("board", 3, 11, (0, 1, 2)),        # every seat on a phone
+    ("cards", 4, 5, (1, 3)),
+    ("cards", 5, 9, (0, 1, 2, 3, 4)),
+    ("cards+", 6, 13, (0, 2, 3, 5)),    # the advanced deck ("+" cards)
+]
+
+
+def make(kind: str, players: int, seed: int, people: tuple[int, ...]):
+    if kind == "board":
+        return board_table(players, seed, people)
+    return cards_table(players, seed, people, advanced=kind == "cards+")
+
+
+@pytest.mark.parametrize("kind,players,seed,people", GAMES)
+def test_a_networked_game_ends_as_the_same_game_played_headlessly(kind, players, seed, people):
+    reference = play_reference(make(kind, players, seed, people))
+    hosted = Hosted(make(kind, players, seed, people))
+    try:
+        hosted.seated()
+        game = hosted.run()
+        hosted.settle()
+        assert game.engine.over
+        assert game.engine.actions == reference.actions
+        assert game.engine.winner == reference.winner
+        phone_actions = [a for a in game.applied]
+        assert phone_actions, "the phones took part"
+        assert {a.seat for a in phone_actions} <= set(people)
+        # every (seat, seq) applied once, and seqs grow one by one per seat
+        for seat in people:
+            seqs = [a.seq for a in phone_actions if a.seat == seat]
+            assert seqs == sorted(set(seqs)) == list(range(1, len(seqs) + 1))
+        for seat, client in hosted.clients.items():
+            assert client.view == hosted.expected(seat)
+            assert client.view["over"] and client.view["result"]["winner"] == reference.winner
+            assert not client.errors
+    finally:
+        hosted.close()

@@ -547,6 +547,22 @@ def test_page_words_exist_in_three_languages(page, table):
             assert sorted(re.findall(r"{\w+}", text)) == sorted(re.findall(r"{\w+}", words["en"][key])), (lang, key)
 
 
+def test_a_new_game_on_the_same_port_stops_the_old_page(page, table):
+    """A new game (new tokens) on the same address: the old page is told its code opens no seat and
+    says to scan again, instead of knocking forever."""
+    open_seat(page, table)
+    port = table.port
+    table.stop()
+    wait(page, lambda: state(page)["conn"] == "reconnecting", "the reconnecting state")
+    other = FakeTable(port=port)
+    try:
+        wait(page, lambda: state(page)["conn"] == "gone", "the page to give up on its old code")
+        assert "Scan your seat's QR code" in page.find_element(By.ID, "status").text
+        assert other.session.stats["forged"] >= 1 and other.requests() == []
+    finally:
+        other.stop()
+
+
 def test_unknown_token_gets_no_page(page, table):
     """A made-up token opens nothing."""
     page.get(table.url.rsplit("/", 1)[0] + "/not-a-seat-token")

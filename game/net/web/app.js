@@ -65,7 +65,7 @@
 
   // ------------------------------------------------------------------ state
   var ws = null, attempts = 0, retryTimer = null, lastHeard = 0;
-  var conn = "connecting";             // connecting | connected | reconnecting | waiting | refused | taken
+  var conn = "connecting";             // connecting | connected | reconnecting | waiting | refused | taken | gone
   var welcome = null;                  // {seat, game, applied}
   var view = null, rev = -1;
   var pending = null;                  // {seq, action}: sent, not acknowledged yet
@@ -96,7 +96,7 @@
     sock.onclose = function () {
       if (ws !== sock) return;
       ws = null;
-      if (conn !== "refused" && conn !== "taken") retry();
+      if (conn !== "refused" && conn !== "taken" && conn !== "gone") retry();
     };
     sock.onerror = function () { /* onclose follows */ };
   }
@@ -110,7 +110,7 @@
     retryTimer = setTimeout(function () { retryTimer = null; connect(); }, delay);
   }
   function connectNow() {
-    if (conn === "refused" || conn === "taken") return;
+    if (conn === "refused" || conn === "taken" || conn === "gone") return;
     if (!ws || ws.readyState > 1) { attempts = 0; connect(); }
   }
   function send(obj) {
@@ -158,6 +158,11 @@
         }
         break;
       case "error":
+        if (m.code === "not_seated") {          // this code opens no seat any more (a new game): stop
+          conn = "gone";
+          drawStatus();
+          return;
+        }
         toast(m.message || m.code);
         if (pending) { pending = null; draw(); }
         break;
@@ -334,6 +339,7 @@
     else if (conn === "connecting") text = w("connecting");
     else if (conn === "reconnecting") text = w("reconnecting");
     else if (conn === "waiting") text = w("waiting_confirm");
+    else if (conn === "gone") text = w("no_seat");
     else if (conn === "refused" || conn === "taken") {
       text = w(conn);
       kids.push(h("button", {type: "button", cls: "small-btn", id: "retry-btn", onclick: function () {

@@ -600,7 +600,7 @@
       if (i === view.seat) tags.push(h("span", {cls: "tag you", text: w("you")}));
       if (i === view.actor && !view.over) tags.push(h("span", {cls: "tag turn", text: "▶ " + w("turn_marker")}));
       if (s.out) tags.push(h("span", {cls: "tag out", text: "✗ " + w("out")}));
-      if (s.phone) tags.push(h("span", {cls: "tag phone", text: "▯ " + w("phone")}));
+      if (s.phone) tags.push(h("span", {cls: "tag phone", text: "☎ " + w("phone")}));
       return h("li", {cls: "seat" + (i === view.actor ? " acting" : "") + (s.out ? " is-out" : "")}, [
         chip(s.id), h("span", {cls: "seat-name", text: s.name}),
         h("span", {cls: "count", text: w("cards_n", {n: s.cards})}), h("span", {cls: "tags"}, tags)]);

@@ -382,6 +382,44 @@ def test_card_game_ask_two_cards(page, table, tmp_path):
         t.stop()
 
 
+def test_card_game_join_or_decline(page, table):
+    """Another player accuses in the card game: the page offers "No, I don't" first and the three
+    piles to join with; each sends its action."""
+    table.stop()
+    t = FakeTable("cards")
+    try:
+        join = [{"type": "Join", "person": p, "weapon": w, "location": loc} for p, w, loc in product(*piles(False))]
+        view = cards_view()
+        view.update(phase="join", turn=0, prompt={"kind": "join", "text": "Join the accusation, or let it go."},
+                    legal=join + [{"type": "Decline"}])
+        open_seat(page, t, view)
+        assert page.find_element(By.CSS_SELECTOR, "#accuse-panel h2").text == "Do you want to accuse too?"
+        click(page, "#decline-btn")
+        (act,) = t.wait_request(page, "act")
+        assert act.action == {"type": "Decline"}
+        t.session.answer(SEAT, act.seq, True)
+        wait(page, lambda: state(page)["pending"] is None, "the ack")
+        t.session.publish(SEAT, view)
+        for field, c in (("person", "green"), ("weapon", "knife"), ("location", "kitchen")):
+            click(page, f'.picker[data-field="{field}"] .card[data-card="{c}"]')
+        click(page, "#accuse-btn")
+        click(page, "#accuse-sure")
+        acts = t.wait_request(page, "act", 2)
+        assert acts[1].action == {"type": "Join", "person": "green", "weapon": "knife", "location": "kitchen"}
+        assert acts[1].seq == 2
+    finally:
+        t.stop()
+
+
+def test_a_seat_that_is_out_is_told_why_it_still_shows_cards(page, table):
+    """A seat out of the game (a wrong accusation) reads why it has no turns but still shows cards."""
+    view = show_view()
+    view["seats"][SEAT]["out"] = True
+    open_seat(page, table, view)
+    assert "you still show cards" in page.find_element(By.ID, "out-note").text
+    assert page.find_element(By.ID, "show-btn").is_enabled()
+
+
 def test_pad_when_the_seat_moves_on_the_tv(page, table, tmp_path):
     """While the seat must move on the TV, the page shows the arrows pad and sends its keys."""
     open_seat(page, table, board_view(actor=SEAT, turn=SEAT, move=True, phase="move",

@@ -383,6 +383,8 @@
     else out.push(h("div", {cls: "panel calm"}, [
       h("h2", {text: w("not_your_turn", {name: seatName(view.actor)})}),
       h("p", {text: w("waiting")})]));
+    var me = (view.seats || [])[view.seat];
+    if (me && me.out && !view.over) out.unshift(h("p", {cls: "panel calm", id: "out-note", text: w("out_note")}));
     var buttons = drawTurnButtons();
     if (buttons) out.push(buttons);
     var shown = view.shown || [];

@@ -50,7 +50,8 @@ window.CLUE_WORDS = {
     seats: "Players", log: "What happened", cards_n: "{n} cards",
     out: "out", turn_marker: "turn", you: "you", phone: "phone",
     game_over: "The game is over", envelope_was: "The envelope held:", waiting: "Please wait",
-    sent: "Sent…", language: "Language"
+    sent: "Sent…", language: "Language",
+    out_note: "Your accusation was wrong: you take no more turns, but you still show cards when asked."
   },
   es: {
     title: "Cluedo: tu asiento",
@@ -99,7 +100,8 @@ window.CLUE_WORDS = {
     seats: "Jugadores", log: "Qué ha pasado", cards_n: "{n} cartas",
     out: "fuera", turn_marker: "turno", you: "tú", phone: "móvil",
     game_over: "La partida ha terminado", envelope_was: "En el sobre había:", waiting: "Espera, por favor",
-    sent: "Enviado…", language: "Idioma"
+    sent: "Enviado…", language: "Idioma",
+    out_note: "Tu acusación era falsa: ya no tienes turnos, pero sigues enseñando cartas cuando te lo piden."
   },
   ca: {
     title: "Cluedo: el teu seient",
@@ -148,6 +150,7 @@ window.CLUE_WORDS = {
     seats: "Jugadors", log: "Què ha passat", cards_n: "{n} cartes",
     out: "fora", turn_marker: "torn", you: "tu", phone: "mòbil",
     game_over: "La partida s'ha acabat", envelope_was: "Al sobre hi havia:", waiting: "Espera, si us plau",
-    sent: "Enviat…", language: "Idioma"
+    sent: "Enviat…", language: "Idioma",
+    out_note: "La teva acusació era falsa: ja no tens torns, però continues ensenyant cartes quan te les demanen."
   }
 };

@@ -497,6 +497,21 @@ def test_unacknowledged_action_is_sent_again_once(page, table):
     assert acts[1].seq == 2
 
 
+def test_an_action_dropped_as_too_fast_is_sent_again(page, table):
+    """The host dropped the page's action unread (``too_fast``): the page sends the same seq again
+    a moment later, still waiting for its answer; a bad-message error instead ends the wait."""
+    from game.net import messages as m
+    open_seat(page, table, show_view())
+    click(page, "#show-btn")
+    (act,) = table.wait_request(page, "act")
+    table.session._links[SEAT].send(m.encode(m.Error("too_fast", "Too many messages; this one was dropped.")))
+    wait(page, lambda: table.session.stats["in_flight"] == 1, "the same act again")
+    assert state(page)["pending"] == act.seq == 1 and len(table.requests("act")) == 1
+    table.session._links[SEAT].send(m.encode(m.Error("bad_shape", "That message was not understood.")))
+    wait(page, lambda: state(page)["pending"] is None, "the page to stop waiting")
+    assert "not understood" in page.find_element(By.ID, "toast").text
+
+
 def test_applied_action_whose_ack_was_lost_is_not_sent_again(page, table):
     """The host applied the action but the socket broke before the ack: the welcome's ``applied``
     tells the page, which drops it instead of sending it twice."""

@@ -163,7 +163,14 @@
           drawStatus();
           return;
         }
-        toast(m.message || m.code);
+        if (m.code === "too_fast") {            // dropped unread: send the waiting action again, a little later
+          var again = pending;
+          if (again) setTimeout(function () {
+            if (pending === again) send({type: "act", seq: again.seq, action: again.action});
+          }, 1500);
+          return;
+        }
+        toast(m.message || m.code);           // a message the host could not read: it took nothing
         if (pending) { pending = null; draw(); }
         break;
       case "waiting":

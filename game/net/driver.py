@@ -163,6 +163,7 @@ def play_reference(table: Table) -> Any:
     Returns the finished engine; raises :class:`NetGameError` if stuck."""
     engine = table.new_engine()
     read = action_reader(table.kind)
+    cache: dict[Any, Any] = {}
     while not engine.over:
         if len(engine.actions) > MAX_ACTIONS:
             raise NetGameError(f"seed {table.seed}: no result after {MAX_ACTIONS} actions")
@@ -170,7 +171,7 @@ def play_reference(table: Table) -> Any:
         if seat in table.computers:
             engine.apply(table.computer_action(engine, seat))
             continue
-        view = seat_payload(table.kind, engine, seat, suspects=table.suspects, phones=table.people)
+        view = seat_payload(table.kind, engine, seat, suspects=table.suspects, phones=table.people, cache=cache)
         if view["move"]:
             engine.apply(tv_move(engine, seat, table.seed))
         else:

@@ -167,10 +167,10 @@ def _legal(legal: list[Any], mode: "_Mode", cache: dict[Any, Any], step: int) ->
     ``cache`` within one step (only the actor's payload holds them)."""
     hit = cache.get("legal")
     if hit is not None and hit[0] == step and hit[1] == len(legal):
-        return [dict(a) for a in hit[2]]
+        return hit[2]                 # shared between payloads: never changed after it is built
     out = [_action_dict(a) for a in legal if type(a).__name__ not in mode.hidden]
     cache["legal"] = (step, len(legal), out)
-    return [dict(a) for a in out]
+    return out
 
 
 def _log(mode: "_Mode", view: Any, suspects: tuple[str, ...], cache: dict[Any, Any], lang: str) -> list[str]:
@@ -254,6 +254,8 @@ def _prompt(kind: str, view: Any, seat: int, actor: int | None, suspects: tuple[
         return {"kind": "ask", "text": _("Your turn: ask about two cards, or accuse.")}, None
     if phase == "move":
         return {"kind": "move", "text": _("Move your token on the TV, or with the arrows here.")}, None
+    if phase == "start" and "Suggest" in names:      # pulled into a room: may suggest there (000 "Suggestions")
+        return {"kind": "roll", "text": _("Roll the die, or make a suggestion here.")}, None
     if phase == "start":
         return {"kind": "roll", "text": _("Your turn: roll the die.")}, None
     if "Suggest" in names:

@@ -1,0 +1,138 @@
+"""The seat payload (game/net/payload.py) and the main-thread glue
+(game/net/host.py) without sockets: shape, prompts, language, marks, the
+frame budget of a broadcast."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+pytest.importorskip("msgspec", reason="the network messages need msgspec (pip install msgspec)")
+
+from game import i18n  # noqa: E402
+from game.net.driver import board_table, cards_table, play_reference  # noqa: E402
+from game.net.host import NetTable  # noqa: E402
+from game.net.payload import seat_payload  # noqa: E402
+from game.net.session import HostSession, Request  # noqa: E402
+
+KEYS = {"game", "seat", "lang", "you", "seats", "turn", "actor", "phase", "over", "step", "hand", "face_up",
+        "prompt", "legal", "move", "disprove", "shown", "seen_envelope", "notebook", "names", "log", "room",
+        "roll", "result"}
+
+
+def walk(table, check, stop=None):
+    """Replay ``table``'s reference game, calling ``check(engine)`` after each action."""
+    engine = table.new_engine()
+    finished = play_reference(table)
+    for action in finished.actions:
+        if check(engine):
+            return engine
+        engine.apply(action)
+    check(engine)
+    return engine
+
+
+@pytest.mark.parametrize("kind", ["board", "cards"])
+def test_the_payload_has_its_shape_and_is_plain_json(kind):
+    table = board_table(4, 2, (0, 1)) if kind == "board" else cards_table(4, 2, (0, 1))
+    engine = table.new_engine()
+    view = seat_payload(kind, engine, 1, suspects=table.suspects, lang="en", phones={1})
+    assert set(view) == KEYS
+    assert json.loads(json.dumps(view)) == view
+    assert view["seat"] == 1 and view["you"] == table.suspects[1] and view["game"] == kind
+    assert view["seats"][1]["phone"] and not view["seats"][0]["phone"]
+    assert view["hand"] and all(c in view["names"] for c in view["hand"])
+    assert (view["legal"] != []) == (engine.actor == 1)
+    with pytest.raises(ValueError):
+        seat_payload(kind, engine, 9, suspects=table.suspects)
+    with pytest.raises(ValueError):
+        seat_payload(kind, engine, 0, suspects=table.suspects, lang="fr")
+    with pytest.raises(ValueError):
+        seat_payload("chess", engine, 0, suspects=table.suspects)
+
+
+def test_board_moves_are_made_on_the_tv_and_the_prompts_follow_the_turn():
+    table = board_table(3, 7, (0,))
+    kinds: set[str] = set()
+
+    def check(engine):
+        seat = engine.actor
+        view = seat_payload("board", engine, seat, suspects=table.suspects)
+        kinds.add(view["prompt"]["kind"])
+        assert not any(a["type"] == "Move" for a in view["legal"])
+        assert view["move"] == (view["phase"] == "move")
+        if view["phase"] == "start" and any(a["type"] == "Suggest" for a in view["legal"]):
+            assert view["prompt"]["text"] == "Roll the die, or make a suggestion here."
+            kinds.add("pulled in")
+        other = seat_payload("board", engine, (seat + 1) % 3, suspects=table.suspects)
+        assert other["legal"] == [] and other["prompt"]["kind"] == ("over" if engine.over else "wait")
+        return False
+
+    walk(table, check)
+    assert {"roll", "move", "disprove", "over", "pulled in"} <= kinds
+
+
+def test_the_texts_come_in_the_seats_language_and_the_language_in_use_stays():
+    table = cards_table(3, 4, (0, 1, 2))
+    engine = table.new_engine()
+    i18n.set_language("en")
+    es = seat_payload("cards", engine, 0, suspects=table.suspects, lang="es")
+    ca = seat_payload("cards", engine, 0, suspects=table.suspects, lang="ca")
+    en = seat_payload("cards", engine, 0, suspects=table.suspects, lang="en")
+    assert i18n.language() == "en"
+    names = {}
+    for lang in ("es", "ca"):
+        i18n.set_language(lang)
+        names[lang] = i18n.card("knife")
+    i18n.set_language("en")
+    assert es["names"]["knife"] == names["es"] != en["names"]["knife"] == "Knife"
+    assert ca["names"]["knife"] == names["ca"] != "Knife"
+    assert es["log"] != en["log"] and ca["log"] != en["log"]
+
+
+def test_a_phone_marks_its_own_notebook_but_not_its_facts():
+    table = board_table(3, 4, (0, 1, 2))
+    engine = table.new_engine()
+    session = HostSession("board", (0, 1, 2))
+    notebooks: dict[int, dict[str, str]] = {}
+    net = NetTable("board", engine, table.suspects, session, notebooks=notebooks)
+    own = sorted(engine.view(0).hand)[0]
+    free = next(c for c in ("rope", "knife", "hall", "plum", "study") if c not in engine.view(0).hand)
+    for r in (Request(0, "mark", card=free, mark="X"), Request(0, "mark", card=own, mark="?"),
+              Request(0, "mark", card="the moon", mark="X"), Request(1, "mark", card=free, mark="✓")):
+        session._put(r)
+    net.pump()
+    assert notebooks == {0: {free: "X"}, 1: {free: "✓"}}
+    entry = next(n for n in net.payload(0)["notebook"] if n["id"] == free)
+    assert entry["mark"] == "X"
+
+
+def test_a_broadcast_with_a_budget_sends_the_actor_first_and_the_rest_later():
+    table = board_table(6, 9, tuple(range(6)))
+    engine = table.new_engine()
+    session = HostSession("board", range(6))
+
+    class Phone:
+        def __init__(self):
+            self.client, self.got = "p", []
+
+        def send(self, data):
+            self.got.append(data)
+
+        def close(self):
+            pass
+
+    phones = {s: Phone() for s in range(6)}
+    for s, p in phones.items():
+        session.hello(p, session.tokens[s], f"c{s}")
+    net = NetTable("board", engine, table.suspects, session)
+    first = net.broadcast(budget=0.0)           # no budget: one view, the actor's
+    assert first == 1 and session.revs[engine.actor] == 1
+    rest = 0
+    while rest < 5:
+        sent = net.broadcast(budget=0.0)
+        assert sent == 1
+        rest += sent
+    assert all(session.revs[s] == 1 for s in range(6))
+    assert net.broadcast() == 0                 # nothing changed: nothing sent

@@ -1,0 +1,333 @@
+"""Security of the host (issue 15 item 7): bad messages get an error and
+close nothing else; a token acts only for its own seat and only when the
+engine allows; a forged token gets nothing; a second phone on a taken seat
+waits for the TV; peers outside the local network are refused unless remote
+play was asked for; only the page's own files and the cards are served."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+
+aiohttp = pytest.importorskip("aiohttp", reason="the network play needs aiohttp (pip install aiohttp)")
+pytest.importorskip("msgspec", reason="the network messages need msgspec (pip install msgspec)")
+
+from game.net import messages as m  # noqa: E402
+from game.net import server as server_module  # noqa: E402
+from game.net.client import SeatClient  # noqa: E402
+from game.net.driver import board_table, cards_table  # noqa: E402
+from game.net.server import peer_allowed  # noqa: E402
+from game.net.session import HostSession  # noqa: E402
+from tests.netkit import Hosted, until  # noqa: E402
+
+
+def stepped(game, condition, what: str) -> None:
+    """Run the host's loop until ``condition()`` holds (a hang guard only)."""
+    def go() -> bool:
+        game.step(wait=0.005)
+        return condition()
+    until(go, what)
+
+
+# ------------------------------------------------------------- messages
+@pytest.mark.parametrize("data,code", [
+    (b"x" * (m.MAX_BYTES + 1), "too_big"),
+    ('{"type":"ping","pad":"' + "é" * 2100 + '"}', "too_big"),   # counted in bytes, not characters
+    (b"not json", "not_json"),
+    (b"\xff\xfe\x00", "not_json"),
+    (b"[1, 2]", "unknown_type"),
+    (b'{"token": "abc"}', "unknown_type"),
+    (b'{"type": "shutdown"}', "unknown_type"),
+    (b'{"type": 7}', "unknown_type"),
+    (b'{"type": "act", "seq": "1", "action": {}}', "bad_shape"),
+    (b'{"type": "act", "seq": 0, "action": {}}', "bad_shape"),
+    (b'{"type": "act", "seq": 1, "action": []}', "bad_shape"),
+    (b'{"type": "act", "seq": 1}', "bad_shape"),
+    (b'{"type": "hello", "token": 5, "client": "c"}', "bad_shape"),
+    (b'{"type": "hello", "token": "t", "client": "c", "lang": "fr"}', "bad_shape"),
+    (b'{"type": "mark", "card": "rope", "mark": "!!"}', "bad_shape"),
+    (b'{"type": "pad", "key": "jump"}', "bad_shape"),
+    (b'{"type": "ping", "extra": 1}', "bad_shape"),
+])
+def test_a_bad_message_is_refused_with_its_reason(data, code):
+    with pytest.raises(m.MessageError) as err:
+        m.decode_client(data)
+    assert err.value.code == code
+    assert err.value.message
+
+
+def test_good_messages_decode_to_their_structs():
+    assert m.decode_client('{"type":"hello","token":"t","client":"c","lang":"ca"}') == m.Hello("t", "c", "ca")
+    assert m.decode_client(b'{"type":"act","seq":3,"action":{"type":"Roll"}}') == m.Act(3, {"type": "Roll"})
+    assert m.decode_client('{"type":"mark","card":"rope","mark":"\\u2713"}') == m.Mark("rope", "✓")
+    assert m.decode_client('{"type":"pad","key":"left"}') == m.Pad("left")
+    assert m.to_builtins(m.Ack(2, False, "no")) == {"type": "ack", "seq": 2, "ok": False, "error": "no"}
+
+
+# ---------------------------------------------------------------- peers
+@pytest.mark.parametrize("address", ["127.0.0.1", "::1", "192.168.1.20", "10.0.0.7", "172.16.4.2",
+                                     "169.254.10.1", "fe80::1%eth0", "fd12:3456::1", "::ffff:192.168.0.9"])
+def test_peers_on_the_local_network_are_let_in(address):
+    assert peer_allowed(address)
+
+
+@pytest.mark.parametrize("address", ["8.8.8.8", "81.45.3.2", "2001:4860:4860::8888", "::ffff:8.8.8.8",
+                                     None, "", "not an address"])
+def test_peers_from_outside_are_refused_unless_remote_play_was_asked(address):
+    assert not peer_allowed(address)
+    assert peer_allowed(address, remote=True)
+
+
+def test_a_refused_peer_gets_403_and_nothing_else(monkeypatch):
+    session = HostSession("cards", [0])
+    srv = server_module.NetServer(session, bind="127.0.0.1")
+    srv.start()
+    try:
+        monkeypatch.setattr(server_module, "peer_allowed", lambda address, remote=False: remote)
+
+        async def go():
+            async with aiohttp.ClientSession() as http:
+                for path in ("/", f"/s/{session.tokens[0]}", "/cards/rope.png", "/ws"):
+                    async with http.get(srv.base_url + path) as r:
+                        assert r.status == 403, path
+                        assert session.tokens[0] not in await r.text()
+        asyncio.run(go())
+        srv.remote = True
+        asyncio.run(_status(srv.base_url + "/", 200))
+    finally:
+        srv.stop()
+
+
+async def _status(url: str, status: int) -> bytes:
+    async with aiohttp.ClientSession() as http:
+        async with http.get(url) as r:
+            assert r.status == status, url
+            return await r.read()
+
+
+def test_only_the_pages_files_and_the_cards_are_served(tmp_path):
+    (tmp_path / "index.html").write_text("<p>seat page</p>")
+    (tmp_path / "app.js").write_text("// app")
+    session = HostSession("board", [0, 1])
+    srv = server_module.NetServer(session, bind="127.0.0.1", web_dir=tmp_path)
+    srv.start()
+    base = srv.base_url
+    try:
+        async def go():
+            assert b"seat page" in await _status(f"{base}/s/{session.tokens[1]}", 200)
+            await _status(f"{base}/s/forged-token", 404)
+            assert await _status(f"{base}/web/app.js", 200) == b"// app"
+            for bad in ("/web/..%2Fserver.py", "/web/.hidden", "/web/%2Fetc%2Fpasswd", "/web/nothing.js",
+                        "/cards/notacard.png", "/cards/..%2F..%2Fmaps%2Fmansion.png", "/s/"):
+                await _status(base + bad, 404)
+            assert (await _status(f"{base}/cards/rope.png", 200))[:4] == b"\x89PNG"
+            home = await _status(f"{base}/", 200)
+            assert all(t.encode() not in home for t in session.tokens.values())
+        asyncio.run(go())
+    finally:
+        srv.stop()
+
+
+# ------------------------------------------------------------ over the socket
+class Raw:
+    """A bare WebSocket to the host (no SeatClient manners)."""
+
+    def __init__(self, url: str):
+        self.url = url
+
+    async def __aenter__(self):
+        self.http = aiohttp.ClientSession()
+        self.ws = await self.http.ws_connect(self.url + "/ws")
+        return self
+
+    async def __aexit__(self, *exc):
+        await self.ws.close()
+        await self.http.close()
+
+    async def send(self, data):
+        if isinstance(data, bytes):
+            await self.ws.send_bytes(data)
+        elif isinstance(data, str):
+            await self.ws.send_str(data)
+        else:
+            await self.ws.send_str(json.dumps(data))
+
+    async def get(self, guard: float = 20) -> dict | None:
+        frame = await self.ws.receive(timeout=guard)
+        if frame.type != aiohttp.WSMsgType.TEXT:
+            return None
+        return json.loads(frame.data)
+
+    async def until(self, kind: str) -> dict:
+        while True:
+            msg = await self.get()
+            assert msg is not None, f"socket closed before a {kind!r}"
+            if msg["type"] == kind:
+                return msg
+
+
+def test_bad_messages_get_an_error_and_the_socket_and_the_game_go_on():
+    hosted = Hosted(cards_table(3, 4, (0,)), decide=False)
+    game = hosted.game
+    try:
+        hosted.seated()
+
+        async def go():
+            async with Raw(game.server.base_url) as raw:
+                await raw.send({"type": "hello", "token": game.session.tokens[0], "client": hosted.stores[0]["client"],
+                                "lang": "en"})
+                assert (await raw.until("welcome"))["seat"] == 0
+                for bad, code in [("{oops", "not_json"), (b"\x00\x01", "not_json"), ({"type": "nope"}, "unknown_type"),
+                                  ({"type": "act", "seq": -1, "action": {}}, "bad_shape"),
+                                  ("x" * 5000, "too_big"), ({"type": "hello", "token": "t", "client": "c"}, "bad_shape")]:
+                    await raw.send(bad)
+                    reply = await raw.until("error")
+                    assert reply["code"] == code, bad
+                await raw.send({"type": "ping"})
+                assert (await raw.until("pong")) == {"type": "pong"}
+        asyncio.run(go())
+        assert game.session.stats["bad_messages"] == 5
+        assert game.engine.actions == []       # nothing the bad messages said reached the engine
+        # the game goes on: the real phone of seat 0 still plays, to the end
+        hosted.pool.kill(hosted.clients[0])
+        hosted.decide = True
+        hosted.connect(0)
+        hosted.run()
+        assert game.engine.over
+    finally:
+        hosted.close()
+
+
+def test_a_token_acts_only_for_its_own_seat_and_only_when_the_engine_allows():
+    table = board_table(3, 21, (0, 1, 2))
+    hosted = Hosted(table, decide=False)
+    game = hosted.game
+    try:
+        hosted.seated()
+        actor = game.engine.actor
+        other = (actor + 1) % 3
+        clients = hosted.clients
+        stepped(game, lambda: all(c.view for c in clients.values()), "the first views")
+        before = list(game.engine.actions)
+        # another seat's token, while `actor` must act: refused, nothing applied
+        seq = hosted.pool.call(clients[other].act({"type": "Roll"}))
+        stepped(game, lambda: seq in clients[other].acks, "the refusal")
+        assert clients[other].acks[seq] == m.Ack(seq, False, "It is not your turn now.")
+        # the actor's own token, but an action the rules do not allow now (no suggestion before moving
+        # unless in a room; a card to show when nobody asked): refused with the engine's reason
+        seq = hosted.pool.call(clients[actor].act({"type": "Disprove", "card": "rope"}))
+        stepped(game, lambda: seq in clients[actor].acks, "the refusal")
+        ack = clients[actor].acks[seq]
+        assert not ack.ok and ack.error
+        # nonsense shaped as an action
+        seq = hosted.pool.call(clients[actor].act({"type": "Move", "room": "the moon"}))
+        stepped(game, lambda: seq in clients[actor].acks, "the refusal")
+        assert not clients[actor].acks[seq].ok
+        assert game.engine.actions == before
+        # the same token, a legal action: taken
+        seq = hosted.pool.call(clients[actor].act({"type": "Roll"}))
+        stepped(game, lambda: seq in clients[actor].acks, "the answer")
+        assert clients[actor].acks[seq].ok
+        assert len(game.engine.actions) > len(before) and type(game.engine.actions[len(before)]).__name__ == "Roll"
+        # the same seq again (a lost ack): the same answer, applied once
+        n = len(game.engine.actions)
+        hosted.pool.call(clients[actor].send(m.Act(seq, {"type": "Roll"})))
+        stepped(game, lambda: game.session.stats["duplicates"] == 1, "the repeated answer")
+        assert len(game.engine.actions) == n
+    finally:
+        hosted.close()
+
+
+def test_a_forged_token_gets_nothing():
+    hosted = Hosted(cards_table(3, 8, (0, 1)), decide=False)
+    game = hosted.game
+    try:
+        hosted.seated()
+
+        async def go():
+            async with Raw(game.server.base_url) as raw:
+                await raw.send({"type": "hello", "token": "A" * 16, "client": "thief", "lang": "en"})
+                reply = await raw.get()
+                assert reply == {"type": "error", "code": "not_seated", "message": "No seat has this token."}
+                assert await raw.get() is None                # closed: nothing else, ever
+            async with Raw(game.server.base_url) as raw:      # no hello at all
+                await raw.send({"type": "act", "seq": 1, "action": {"type": "Decline"}})
+                assert (await raw.get())["code"] == "no_hello"
+                await raw.send({"type": "mark", "card": "rope", "mark": "X"})
+                assert (await raw.get())["code"] == "no_hello"
+        asyncio.run(go())
+        assert game.session.stats["forged"] == 1
+        assert game.engine.actions == []
+    finally:
+        hosted.close()
+
+
+def test_a_second_phone_on_a_taken_seat_waits_for_the_tv():
+    table = cards_table(3, 8, (0, 1))
+    hosted = Hosted(table, decide=False)
+    game = hosted.game
+    session = game.session
+    try:
+        hosted.seated()
+        first = hosted.clients[0]
+        stepped(game, lambda: first.view is not None, "the first view")
+        second = hosted.pool.add(SeatClient(game.server.base_url, session.tokens[0], store={}))
+        until(lambda: second.state == "waiting", "the second phone to wait")
+        assert session.pending_joins() == [0]
+        assert second.view is None and second.welcome is None   # nothing of the seat before the TV's yes
+        requests = game.net.pump()
+        assert any(r.kind == "join" and r.seat == 0 for r in requests)
+        session.confirm_join(0, False)
+        until(lambda: second.state == "refused", "the refusal")
+        assert second.view is None
+        assert first.state == "seated" and session.has_phone(0)
+        third = hosted.pool.add(SeatClient(game.server.base_url, session.tokens[0], store={}))
+        until(lambda: session.pending_joins() == [0], "the third phone to wait")
+        session.confirm_join(0, True)
+        game.net.broadcast()
+        until(lambda: third.view is not None and first.state == "refused", "the seat to change hands")
+        assert third.view["seat"] == 0
+    finally:
+        hosted.close()
+
+
+def test_a_phone_flooding_the_host_is_slowed_and_stays_connected():
+    session = HostSession("cards", [0])
+    srv = server_module.NetServer(session, bind="127.0.0.1", rate=5, burst=10)
+    srv.start()
+    try:
+        async def go():
+            async with Raw(srv.base_url) as raw:
+                for _ in range(40):
+                    await raw.send({"type": "ping"})
+                kinds = [(await raw.get())["type"] for _ in range(40)]
+                assert kinds.count("pong") >= 10 and "error" in kinds
+                while True:                   # still connected: once the bucket refills, hello is taken
+                    await raw.send({"type": "hello", "token": session.tokens[0], "client": "c"})
+                    reply = await raw.get()
+                    if reply["type"] == "welcome":
+                        break
+                    assert reply["code"] == "too_fast"
+        asyncio.run(go())
+        assert session.stats["too_fast"] >= 1
+    finally:
+        srv.stop()
+
+
+# ------------------------------------------------------------- the session
+def test_the_session_keeps_what_continue_needs():
+    session = HostSession("board", [0, 2])
+    session.applied[2] = 7
+    session.clients[2] = "phone-a"
+    state = json.loads(json.dumps(session.state()))
+    again = HostSession.from_state("board", [0, 2], state)
+    assert again.tokens == session.tokens and again.applied == {0: 0, 2: 7} and again.clients == {2: "phone-a"}
+    broken = HostSession.from_state("board", [0, 2], {"tokens": {"0": 5, "x": "y"}, "applied": "no"})
+    assert set(broken.tokens) == {0, 2} and broken.applied == {0: 0, 2: 0}
+    assert HostSession.from_state("board", [0], None).tokens[0]
+    with pytest.raises(ValueError):
+        HostSession("chess", [0])
+    assert session.url(2, "http://192.168.1.5:8765/") == f"http://192.168.1.5:8765/s/{session.tokens[2]}"
+    assert len(set(HostSession("board", range(6)).tokens.values())) == 6

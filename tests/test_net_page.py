@@ -13,7 +13,8 @@ Two kinds of test:
   a reload rejoins with the same view.
 
 Screenshots: every test saves its pictures (390 x 844 PNG) under ``tmp_path``; with
-``CLUE_PAGE_SHOTS=docs/screenshots/issue15`` they go there instead (the committed ones).
+``CLUE_PAGE_SHOTS=docs/screenshots/issue15`` they go there instead (the committed ones):
+``page-*.png`` from the hosted games, ``page-example-*.png`` from the hand-made views.
 
 Skipped, saying why, only where selenium, Chromium or chromedriver is missing
 (``.ci/run`` installs them: ``apt-get install chromium chromium-driver``).
@@ -276,7 +277,7 @@ def test_join_shows_hand_notebook_and_table(page, table, tmp_path):
     wait(page, lambda: all(page.execute_script("return arguments[0].naturalWidth;", e) == 160
                            for e in css(page, ".grid.hand .card img")), "the card pictures to load")
     assert "Miss Scarlet showed you:" in page.find_element(By.CSS_SELECTOR, ".shown-row").text
-    shoot(page, tmp_path, "example-hand")
+    shoot(page, tmp_path, "page-example-hand")
 
     tab(page, "notes")
     assert len(css(page, ".nb-row")) == 21
@@ -295,13 +296,13 @@ def test_join_shows_hand_notebook_and_table(page, table, tmp_path):
     click(page, '.mark[data-card="green"]')
     assert [(r.card, r.mark) for r in table.wait_request(page, "mark", 2)] == [("white", "✓"), ("green", "X")]
     page.execute_script("document.querySelector('.nb-row[data-card=\"lounge\"]').scrollIntoView({block: 'center'});")
-    shoot(page, tmp_path, "example-notebook")
+    shoot(page, tmp_path, "page-example-notebook")
 
     tab(page, "table")
     seats = texts(page, ".seats .seat")
     assert len(seats) == 4 and "turn" in seats[0] and "out" in seats[1] and "you" in seats[2]
     assert texts(page, ".log li")[0] == "Miss Scarlet shows a card to Mrs. Peacock."     # newest first
-    shoot(page, tmp_path, "example-table")
+    shoot(page, tmp_path, "page-example-table")
     assert_storage_private(page, table.token)
 
 
@@ -313,7 +314,7 @@ def test_show_a_card_is_preselected_and_one_tap(page, table, tmp_path):
         "data-card") == "rope"
     assert page.find_element(By.ID, "show-btn").text == "Show Rope"
     assert "Miss Scarlet" in page.find_element(By.CSS_SELECTOR, "#show-panel h2").text
-    shoot(page, tmp_path, "example-show-card")
+    shoot(page, tmp_path, "page-example-show-card")
     click(page, "#show-btn")
     (act,) = table.wait_request(page, "act")
     assert (act.seq, act.action) == (1, {"type": "Disprove", "card": "rope"})
@@ -341,7 +342,7 @@ def test_suggestion_picker_sends_a_legal_suggestion(page, table, tmp_path):
     click(page, '.picker[data-field="weapon"] .card[data-card="candlestick"]')
     assert page.find_element(By.ID, "suggest-btn").text == "Suggest Mrs. White with Candlestick"
     page.execute_script("document.getElementById('main').scrollTop = 0;")
-    shoot(page, tmp_path, "example-suggest")
+    shoot(page, tmp_path, "page-example-suggest")
     click(page, "#suggest-btn")
     (act,) = table.wait_request(page, "act")
     assert act.action == {"type": "Suggest", "suspect": "white", "weapon": "candlestick"}
@@ -354,7 +355,7 @@ def test_suggestion_picker_sends_a_legal_suggestion(page, table, tmp_path):
         click(page, f'.picker[data-field="{field}"] .card[data-card="{c}"]')
     click(page, "#accuse-btn")
     assert table.requests("act") == [act]                       # nothing yet: "are you sure?"
-    shoot(page, tmp_path, "example-accuse-sure")
+    shoot(page, tmp_path, "page-example-accuse-sure")
     click(page, "#accuse-sure")
     acts = table.wait_request(page, "act", 2)
     assert acts[1].action == {"type": "Accuse", "suspect": "plum", "weapon": "rope", "room": "hall"}
@@ -372,7 +373,7 @@ def test_card_game_ask_two_cards(page, table, tmp_path):
         click(page, '.picker .card[data-card="knife"]')
         click(page, '.picker .card[data-card="dining_room"]')            # replaces green
         assert page.find_element(By.ID, "ask-btn").text == "Ask about Knife and Dining Room"
-        shoot(page, tmp_path, "example-cards-ask")
+        shoot(page, tmp_path, "page-example-cards-ask")
         click(page, "#ask-btn")
         (act,) = t.wait_request(page, "act")
         assert act.action == {"type": "Ask", "first": "knife", "second": "dining_room"}
@@ -428,7 +429,7 @@ def test_pad_when_the_seat_moves_on_the_tv(page, table, tmp_path):
     for key in ("up", "left", "ok"):
         click(page, f'.pad button[data-key="{key}"]')
     assert [r.key for r in table.wait_request(page, "pad", 3)] == ["up", "left", "ok"]
-    shoot(page, tmp_path, "example-pad")
+    shoot(page, tmp_path, "page-example-pad")
 
 
 def test_your_turn_buzzes_and_says_so(page, table):

@@ -386,7 +386,7 @@
     else if (has("Ask")) out.push(drawAsk());
     else if (has("Suggest")) out.push(drawSuggest());
     else if (view.move || (view.prompt && view.prompt.kind === "move")) out.push(drawPad());
-    else if (mine(view)) out.push(h("div", {cls: "panel"}, []));
+    else if (mine(view)) { /* only buttons: Roll, the passage, Accuse, End turn (below) */ }
     else out.push(h("div", {cls: "panel calm"}, [
       h("h2", {text: w("not_your_turn", {name: seatName(view.actor)})}),
       h("p", {text: w("waiting")})]));

@@ -618,6 +618,46 @@ def test_a_new_game_on_the_same_port_stops_the_old_page(page, table):
         other.stop()
 
 
+def test_two_seats_in_two_windows_of_one_browser(page):
+    """Three browser windows on one computer is a way to play: two seats' pages in two tabs of one
+    browser keep apart (each its own storage entry, client id and seq) and act for their own seat."""
+    session = HostSession("board", [1, SEAT])
+    server = NetServer(session, bind="127.0.0.1")
+    host, port = server.start()
+    base = f"http://{host}:{port}"
+    try:
+        page.get(session.url(1, base))
+        wait(page, lambda: connected(page), "seat 1 to join")
+        first = page.current_window_handle
+        page.switch_to.new_window("tab")
+        page.get(session.url(SEAT, base))
+        wait(page, lambda: connected(page), "seat 2 to join")
+        session.publish(1, board_view(seat=1, you="mustard"))
+        rev = session.publish(SEAT, show_view())
+        wait(page, lambda: connected(page, rev), "seat 2's view")
+        click(page, "#show-btn")
+        page.switch_to.window(first)
+        wait(page, lambda: state(page)["rev"] == session.revs[1], "seat 1's view")
+        tab(page, "notes")
+        click(page, '.mark[data-card="green"]')
+        seen: list = []
+        wait(page, lambda: seen.extend(session.poll()) or {(r.seat, r.kind) for r in seen} >= {(SEAT, "act"), (1, "mark")},
+             "each tab's request")
+        assert [(r.seat, r.seq) for r in seen if r.kind == "act"] == [(SEAT, 1)]
+        assert [(r.seat, r.card) for r in seen if r.kind == "mark"] == [(1, "green")]
+        items = storage(page)
+        assert sorted(items) == sorted(f"clue.seat.{session.tokens[s]}" for s in (1, SEAT))
+        one, two = (json.loads(items[f"clue.seat.{session.tokens[s]}"]) for s in (1, SEAT))
+        assert one["client"] != two["client"] and (one["seq"], two["seq"]) == (0, 1)
+        assert session.clients == {1: one["client"], SEAT: two["client"]}
+    finally:
+        for handle in page.window_handles[1:]:
+            page.switch_to.window(handle)
+            page.close()
+        page.switch_to.window(page.window_handles[0])
+        server.stop()
+
+
 def test_unknown_token_gets_no_page(page, table):
     """A made-up token opens nothing."""
     page.get(table.url.rsplit("/", 1)[0] + "/not-a-seat-token")

@@ -335,6 +335,10 @@ def test_suggestion_picker_sends_a_legal_suggestion(page, table, tmp_path):
     assert len(css(page, '.picker[data-field="suspect"] .card')) == 6
     assert len(css(page, '.picker[data-field="weapon"] .card')) == 6
     assert not page.find_element(By.ID, "suggest-btn").is_enabled()
+    # my notebook marks on the picker's cards: held cards read ✗, my own "?" stays "?"
+    marks = {e.get_attribute("data-card"): e.find_element(By.CSS_SELECTOR, ".nbmark").get_attribute("data-mark")
+             for e in css(page, ".picker .card") if e.find_elements(By.CSS_SELECTOR, ".nbmark")}
+    assert marks == {"plum": "X", "white": "?", "rope": "X", "knife": "X"}
     click(page, '.picker[data-field="suspect"] .card[data-card="white"]')
     click(page, '.picker[data-field="weapon"] .card[data-card="candlestick"]')
     assert page.find_element(By.ID, "suggest-btn").text == "Suggest Mrs. White with Candlestick"

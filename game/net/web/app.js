@@ -247,6 +247,13 @@
     var s = view && view.seats && view.seats[i];
     return s ? s.name : "?";
   }
+  // my notebook's mark of a card ("" none): a fact (held by someone) counts as "X"
+  function myMark(id) {
+    if (ui.marks[id] !== undefined) return ui.marks[id];
+    var rows = (view && view.notebook) || [];
+    for (var i = 0; i < rows.length; i++) if (rows[i].id === id) return rows[i].mark || (rows[i].fact ? "X" : "");
+    return "";
+  }
   function cardKind(id) {
     var rows = (view && view.notebook) || [];
     for (var i = 0; i < rows.length; i++) if (rows[i].id === id) return rows[i].kind;
@@ -284,6 +291,8 @@
     var kids = [h("img", {src: "/cards/" + id + ".png", alt: "", draggable: "false"}),
                 h("span", {cls: "name", text: cardName(id)})];
     if (opts.chosen) kids.push(h("span", {cls: "tick", "aria-hidden": "true", text: "✓"}));
+    if (opts.mark) kids.push(h("span", {cls: "nbmark m" + MARKS.indexOf(opts.mark), "data-mark": opts.mark,
+                                        title: w(MARK_WORD[opts.mark])}, [MARK_SHOW[opts.mark]]));
     var el = h(opts.onclick ? "button" : "div",
                {cls: "card k-" + kind + (opts.chosen ? " chosen" : "") + (opts.big ? " big" : "") +
                      (opts.small ? " small" : ""),
@@ -437,7 +446,7 @@
   function pickGrid(field, ids, single) {
     return h("div", {cls: "grid picker", "data-field": field}, sortByKind(ids).map(function (c) {
       var chosen = single ? ui.picks[field] === c : ui.ask.indexOf(c) >= 0;
-      return card(c, {chosen: chosen, onclick: function () {
+      return card(c, {chosen: chosen, mark: myMark(c), onclick: function () {
         ui.sure = false;
         if (single) ui.picks[field] = ui.picks[field] === c ? null : c;
         else {

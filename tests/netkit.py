@@ -14,13 +14,13 @@ from game.net.payload import seat_payload
 GUARD = 60.0
 
 
-def until(condition: Callable[[], bool], what: str, guard: float = GUARD) -> None:
+def until(condition: Callable[[], bool], what: str | Callable[[], str], guard: float = GUARD) -> None:
     """Wait until ``condition()`` holds (the game's progress), failing after
     ``guard`` seconds only if it never does (a hang)."""
     deadline = time.monotonic() + guard
     while not condition():
         if time.monotonic() > deadline:
-            raise AssertionError(f"hung waiting for {what}")
+            raise AssertionError(f"hung waiting for {what() if callable(what) else what}")
         time.sleep(0.005)
 
 
@@ -76,7 +76,8 @@ class Hosted:
             net.broadcast()              # as the host's loop does every frame (a phone may come back late)
             return all(c.rev == session.revs[s] and c.state == "seated" and session.has_phone(s)
                        for s, c in self.clients.items())
-        until(arrived, "the last views to arrive")
+        until(arrived, lambda: "the last views to arrive: " + repr(
+            {s: (c.state, c.rev, session.revs[s], session.has_phone(s)) for s, c in self.clients.items()}))
 
     def expected(self, seat: int) -> dict[str, Any]:
         """``seat_payload`` for ``seat`` now, built afresh (no cache)."""

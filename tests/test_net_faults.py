@@ -54,6 +54,9 @@ def test_connections_dropped_at_100_random_moments_lose_nothing():
         hosted = Hosted(make(kind, seed))
         try:
             hosted.seated()
+            careless = sorted(hosted.table.people)[-1]      # resends what the host already took
+            hosted.connect(careless, trust_applied=False)
+            hosted.seated()
 
             seen = [0]
 
@@ -85,6 +88,7 @@ def test_connections_dropped_at_100_random_moments_lose_nothing():
     print(f"\nNET FAULTS drops: {dict(figures)}")
     assert figures["drops"] == DROPS
     assert figures["reconnects"] >= figures["drops"] - figures["host_side_drops"]
+    assert figures["duplicates_refused"] > 0           # the careless page's repeats were met, and refused
 
 
 @pytest.mark.parametrize("kind", ["board", "cards"])
@@ -186,3 +190,41 @@ def test_a_new_phone_on_a_taken_seat_waits_for_the_tv_then_plays_on():
         check_finished(hosted, reference)
     finally:
         hosted.close()
+
+
+@pytest.mark.slow
+def test_soak_drops_and_host_restarts_over_many_games():
+    """The long soak (``python -m pytest -m slow tests/test_net_faults.py -s``):
+    20 games, a drop at a quarter of the steps and a host restart now and then."""
+    rng = random.Random(2026)
+    figures: Counter[str] = Counter()
+    for seed in range(300, 320):
+        kind = ("board", "cards")[seed % 2]
+        reference = play_reference(make(kind, seed))
+        hosted = Hosted(make(kind, seed))
+        try:
+            hosted.seated()
+
+            def fault(game):
+                r = rng.random()
+                if r < 0.02:
+                    figures["restarts"] += 1
+                    figures["reconnects"] += game.session.stats["reconnects"]
+                    return game.restart()
+                if r < 0.25:
+                    figures["drops"] += 1
+                    if rng.random() < 0.5:
+                        game.server.drop_all()
+                    else:
+                        hosted.pool.call(hosted.clients[rng.choice(sorted(hosted.clients))].drop())
+                return None
+
+            hosted.run(each=fault)
+            check_finished(hosted, reference)
+            figures["games"] += 1
+            figures["reconnects"] += hosted.game.session.stats["reconnects"]
+            figures["resends"] += sum(c.stats["resends"] for c in hosted.clients.values())
+        finally:
+            hosted.close()
+    print(f"\nNET FAULTS soak: {dict(figures)}")
+    assert figures["games"] == 20

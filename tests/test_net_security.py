@@ -331,3 +331,35 @@ def test_the_session_keeps_what_continue_needs():
         HostSession("chess", [0])
     assert session.url(2, "http://192.168.1.5:8765/") == f"http://192.168.1.5:8765/s/{session.tokens[2]}"
     assert len(set(HostSession("board", range(6)).tokens.values())) == 6
+
+
+@pytest.mark.parametrize("kind", ["board", "cards"])
+def test_any_action_a_phone_sends_is_answered_and_never_raises_on_the_host(kind):
+    """Seeded junk shaped like actions (wrong types, unknown fields, cards of the
+    other kind, squares that are not squares) is refused with a reason; the
+    engine is unchanged and pump() never raises."""
+    import random
+
+    from game.net.host import NetTable
+    from game.net.session import Request
+
+    table = board_table(3, 2, (0, 1, 2)) if kind == "board" else cards_table(3, 2, (0, 1, 2))
+    engine = table.new_engine()
+    session = HostSession(kind, (0, 1, 2))
+    net = NetTable(kind, engine, table.suspects, session)
+    rng = random.Random(15)
+    types = ["Roll", "Move", "TakePassage", "Suggest", "Disprove", "Accuse", "EndTurn", "Ask", "Show", "Join",
+             "Decline", "", None, 3, ["Roll"], {"a": 1}]
+    values = [None, "", "rope", "hall", "plum", "knife", "study", 0, -1, 2**40, 1.5, True, [1, 2], [1], [1, "a"],
+              {"x": 1}, "x" * 150, [[1, 2]]]
+    fields = ["square", "room", "suspect", "weapon", "card", "first", "second", "person", "location", "zzz"]
+    for seq in range(1, 601):
+        action = {"type": rng.choice(types)} if rng.random() < 0.9 else {}
+        for f in rng.sample(fields, rng.randrange(4)):
+            action[f] = rng.choice(values)
+        session._put(Request(engine.actor if rng.random() < 0.8 else (engine.actor + 1) % 3, "act", seq=seq,
+                             action=action))
+        net.pump()
+    legal_taken = len(engine.actions)
+    assert session.stats["refused"] + legal_taken == 600
+    assert session.stats["refused"] > 500

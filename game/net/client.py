@@ -39,12 +39,20 @@ class SeatClient:
     Read: :attr:`view` (the last payload), :attr:`rev`, :attr:`welcome`,
     :attr:`acks` (seq -> Ack), :attr:`frames` (every text frame received,
     raw, for the privacy capture), :attr:`stats` (``connects``,
-    ``resends``, ``dropped``...).
+    ``resends``, ``dropped``...).  ``trust_applied=False`` makes a careless
+    page that resends every unacknowledged action after a reconnect, even one
+    the host says it took (tests: the host must refuse the duplicates).
     """
+
+    #: Seconds to wait for a connection before trying again.
+    CONNECT_TIMEOUT = 5.0
+    #: Seconds between pings; a host silent for half of it more is taken as gone.
+    HEARTBEAT = 10.0
 
     def __init__(self, base_url: str, token: str, *, lang: str = "en", store: dict[str, Any] | None = None,
                  decide: Callable[[dict[str, Any]], dict[str, Any] | None] | None = None,
-                 backoff: tuple[float, float] = (0.02, 0.5), keep_frames: bool = True):
+                 backoff: tuple[float, float] = (0.02, 0.5), keep_frames: bool = True,
+                 trust_applied: bool = True):
         self.base_url = base_url.rstrip("/")
         self.token = token
         self.lang = lang
@@ -56,6 +64,7 @@ class SeatClient:
         self.decide = decide
         self.backoff = backoff
         self.keep_frames = keep_frames
+        self.trust_applied = trust_applied
         self.view: dict[str, Any] | None = None
         self.rev = 0
         self.welcome: m.Welcome | None = None
@@ -80,11 +89,13 @@ class SeatClient:
         doubling up to its longest), until :meth:`stop` or a ``refused``."""
         self._changed = asyncio.Event()
         wait = self.backoff[0]
-        async with aiohttp.ClientSession() as http:
+        timeout = aiohttp.ClientTimeout(total=None, connect=self.CONNECT_TIMEOUT, sock_connect=self.CONNECT_TIMEOUT)
+        async with aiohttp.ClientSession(timeout=timeout) as http:
             while not self._stop and self.state != "refused":
                 try:
                     self.state = "connecting"
-                    async with http.ws_connect(f"{self.base_url}/ws", heartbeat=None, autoping=True) as ws:
+                    async with http.ws_connect(f"{self.base_url}/ws", heartbeat=self.HEARTBEAT,
+                                               autoping=True) as ws:
                         self._ws = ws
                         wait = self.backoff[0]
                         await self._session(ws)
@@ -117,7 +128,7 @@ class SeatClient:
             self.state = "seated"
             pending = self.store["pending"]
             for seq in sorted(int(s) for s in pending):
-                if seq <= msg.applied:
+                if seq <= msg.applied and self.trust_applied:
                     del pending[seq]              # taken (or refused) while we were away
                 else:
                     self.stats["resends"] += 1

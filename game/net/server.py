@@ -28,6 +28,7 @@ import asyncio
 import ipaddress
 import re
 import socket
+import sys
 import threading
 import time
 from pathlib import Path
@@ -301,7 +302,11 @@ class NetServer:
                     link.send(m.encode(m.Error("too_fast", "Too many messages; this one was dropped.")))
                     self.session.stats["too_fast"] += 1
                     continue
-                seat = self._take(link, seat, frame.data)
+                try:
+                    seat = self._take(link, seat, frame.data)
+                except Exception as exc:      # a bug of ours: one line, the socket and the game go on
+                    print(f"clue net: could not handle a message: {exc!r}", file=sys.stderr)
+                    link.send(m.encode(m.Error("internal", "The game could not read this message.")))
                 if link.closed:
                     break
         finally:

@@ -1,0 +1,679 @@
+// The phone page of one seat: joins the host with the seat's token, shows what is private to
+// that seat (hand, notebook, cards shown to it, the card to show) and sends its actions.
+// Plain JavaScript, no build step.  The host is the only authority: this page only draws the
+// seat's view ("view" messages, replaced whole) and sends actions picked from view.legal.
+//
+// Stored in localStorage, under "clue.seat.<token>": {token, client, seq, lang} and nothing else
+// (no card, no view, nothing of any other seat).
+"use strict";
+(function () {
+  var WORDS = window.CLUE_WORDS;
+  var LANGS = ["en", "es", "ca"];
+  var MARKS = ["", "X", "?", "✓"];
+  var MARK_SHOW = {"": "", "X": "✗", "?": "?", "✓": "✓"};
+  var MARK_WORD = {"": "mark_none", "X": "mark_x", "?": "mark_q", "✓": "mark_y"};
+  // suspect colours, as on the TV (game.rules.cards.SUSPECT_COLOURS); the initial is always drawn too
+  var COLOURS = {scarlet: "#c81e2d", mustard: "#e1af1e", white: "#f0f0eb", green: "#288c46",
+                 peacock: "#285ac8", plum: "#7d3c96"};
+  var KIND_ORDER = {suspect: 0, person: 0, weapon: 1, room: 2, location: 2};
+
+  // ------------------------------------------------------------------ the seat's token and store
+  function tokenFromUrl() {
+    var m = location.pathname.match(/\/s\/([A-Za-z0-9_-]+)/);
+    if (m) return m[1];
+    var q = new URLSearchParams(location.search).get("t");
+    return q && /^[A-Za-z0-9_-]+$/.test(q) ? q : null;
+  }
+  function randomId() {
+    var a = new Uint8Array(12);
+    (window.crypto || window.msCrypto).getRandomValues(a);
+    return Array.prototype.map.call(a, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
+  }
+  function guessLang() {
+    var l = (navigator.language || "en").slice(0, 2).toLowerCase();
+    return LANGS.indexOf(l) >= 0 ? l : "en";
+  }
+  var token = tokenFromUrl();
+  var KEY = "clue.seat." + token;
+  var store = {token: token, client: null, seq: 0, lang: null};
+  function load() {
+    try {
+      var s = JSON.parse(localStorage.getItem(KEY) || "null");
+      if (s && s.token === token) {
+        store.client = typeof s.client === "string" ? s.client : null;
+        store.seq = typeof s.seq === "number" && s.seq >= 0 ? Math.floor(s.seq) : 0;
+        store.lang = LANGS.indexOf(s.lang) >= 0 ? s.lang : null;
+      }
+    } catch (e) { /* a broken entry: start again */ }
+    if (!store.client) store.client = randomId();
+    if (!store.lang) store.lang = guessLang();
+    save();
+  }
+  function save() {
+    try {
+      localStorage.setItem(KEY, JSON.stringify({token: store.token, client: store.client,
+                                                 seq: store.seq, lang: store.lang}));
+    } catch (e) { /* private mode: keep it in memory */ }
+  }
+
+  // ------------------------------------------------------------------ words
+  function w(key, args) {
+    var t = (WORDS[store.lang] && WORDS[store.lang][key]) || WORDS.en[key] || key;
+    if (args) for (var k in args) t = t.split("{" + k + "}").join(args[k]);
+    return t;
+  }
+
+  // ------------------------------------------------------------------ state
+  var ws = null, attempts = 0, retryTimer = null, lastHeard = 0;
+  var conn = "connecting";             // connecting | connected | reconnecting | waiting | refused | taken | gone
+  var welcome = null;                  // {seat, game, applied}
+  var view = null, rev = -1;
+  var pending = null;                  // {seq, action}: sent, not acknowledged yet
+  var ui = {tab: "play", picks: {}, ask: [], accuse: false, sure: false, show: null,
+            seenShown: null, modal: null, marks: {}, wasMine: false};
+
+  // ------------------------------------------------------------------ connection
+  function wsUrl() {
+    return (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws";
+  }
+  function connect() {
+    clearTimeout(retryTimer);
+    retryTimer = null;
+    if (ws) { try { ws.onclose = null; ws.close(); } catch (e) {} }
+    var sock;
+    try { sock = new WebSocket(wsUrl()); } catch (e) { return retry(); }
+    ws = sock;
+    sock.onopen = function () {
+      lastHeard = Date.now();
+      send({type: "hello", token: token, client: store.client, lang: store.lang});
+    };
+    sock.onmessage = function (ev) {
+      lastHeard = Date.now();
+      var m;
+      try { m = JSON.parse(ev.data); } catch (e) { return; }
+      onMessage(m);
+    };
+    sock.onclose = function () {
+      if (ws !== sock) return;
+      ws = null;
+      if (conn !== "refused" && conn !== "taken" && conn !== "gone") retry();
+    };
+    sock.onerror = function () { /* onclose follows */ };
+  }
+  function retry() {
+    if (retryTimer) return;
+    conn = welcome || attempts ? "reconnecting" : "connecting";
+    drawStatus();
+    // backoff forever: 0.5 s, 1 s, 2 s, 4 s, then every 8 s, each with a little jitter
+    var delay = Math.min(8000, 500 * Math.pow(2, attempts)) * (0.8 + Math.random() * 0.4);
+    attempts += 1;
+    retryTimer = setTimeout(function () { retryTimer = null; connect(); }, delay);
+  }
+  function connectNow() {
+    if (conn === "refused" || conn === "taken" || conn === "gone") return;
+    if (!ws || ws.readyState > 1) { attempts = 0; connect(); }
+  }
+  function send(obj) {
+    if (ws && ws.readyState === 1) { ws.send(JSON.stringify(obj)); return true; }
+    return false;
+  }
+  window.addEventListener("online", connectNow);
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") connectNow();
+  });
+  // a phone that slept may hold a dead socket: ping, and reconnect when nothing came for 45 s
+  setInterval(function () {
+    if (ws && ws.readyState === 1) {
+      if (Date.now() - lastHeard > 45000) { try { ws.close(); } catch (e) {} return; }
+      send({type: "ping"});
+    }
+  }, 15000);
+
+  function onMessage(m) {
+    switch (m.type) {
+      case "welcome":
+        welcome = {seat: m.seat, game: m.game, applied: m.applied | 0};
+        attempts = 0;
+        conn = "connected";
+        rev = -1;
+        // resend only an action the host has not applied; never reuse a seq it has applied
+        if (pending && pending.seq > welcome.applied) {
+          send({type: "act", seq: pending.seq, action: pending.action});
+        } else {
+          pending = null;
+          if (store.seq !== welcome.applied) { store.seq = welcome.applied; save(); }
+        }
+        drawStatus();
+        break;
+      case "view":
+        if (typeof m.rev === "number" && m.rev < rev) return;
+        rev = m.rev;
+        setView(m.view);
+        break;
+      case "ack":
+        if (pending && m.seq === pending.seq) {
+          pending = null;
+          if (!m.ok) toast(m.error || "?");
+          draw();
+        }
+        break;
+      case "error":
+        if (m.code === "not_seated") {          // this code opens no seat any more (a new game): stop
+          conn = "gone";
+          drawStatus();
+          return;
+        }
+        if (m.code === "too_fast") {            // dropped unread: send the waiting action again, a little later
+          var again = pending;
+          if (again) setTimeout(function () {
+            if (pending === again) send({type: "act", seq: again.seq, action: again.action});
+          }, 1500);
+          return;
+        }
+        toast(m.message || m.code);           // a message the host could not read: it took nothing
+        if (pending) { pending = null; draw(); }
+        break;
+      case "waiting":
+        conn = "waiting";
+        drawStatus();
+        break;
+      case "refused":
+        // waiting for the TV's yes: the TV said no; seated: another screen took this seat
+        conn = conn === "waiting" ? "refused" : "taken";
+        drawStatus();
+        break;
+    }
+  }
+
+  // ------------------------------------------------------------------ actions
+  function act(action) {
+    if (pending || !view) return;
+    store.seq += 1;
+    save();
+    pending = {seq: store.seq, action: action};
+    send({type: "act", seq: pending.seq, action: action});
+    ui.accuse = false; ui.sure = false; ui.picks = {}; ui.ask = []; ui.show = null;
+    draw();
+  }
+  function legal(type) {
+    return ((view && view.legal) || []).filter(function (a) { return a.type === type; });
+  }
+  function has(type) { return legal(type).length > 0; }
+  function options(actions, field) {
+    var seen = [], out = [];
+    actions.forEach(function (a) {
+      if (a[field] != null && seen.indexOf(a[field]) < 0) { seen.push(a[field]); out.push(a[field]); }
+    });
+    return out;
+  }
+  function find(actions, fields) {
+    for (var i = 0; i < actions.length; i++) {
+      var a = actions[i], ok = true;
+      for (var k in fields) if (a[k] !== fields[k]) { ok = false; break; }
+      if (ok) return a;
+    }
+    return null;
+  }
+
+  // ------------------------------------------------------------------ view
+  function mine(v) { return v && !v.over && v.actor === v.seat && (v.legal || []).length > 0; }
+  function setView(v) {
+    var was = ui.wasMine;
+    view = v;
+    var now = mine(v) || !!v.move;
+    ui.wasMine = now;
+    // a new card shown to me since this page opened: show it big
+    var shown = v.shown || [];
+    var top = shown.length ? shown[shown.length - 1] : null;
+    if (ui.seenShown === null) {
+      ui.seenShown = top ? top.i : -1;
+    } else if (top && top.i > ui.seenShown) {
+      ui.seenShown = top.i;
+      ui.modal = top;
+      ui.tab = "play";
+      buzz();
+    }
+    if (now && !was) { ui.tab = "play"; buzz(); }
+    if (!now) { ui.accuse = false; ui.sure = false; }
+    // drop my optimistic marks once the host has them
+    (v.notebook || []).forEach(function (r) { if (ui.marks[r.id] === r.mark) delete ui.marks[r.id]; });
+    draw();
+  }
+  function buzz() {
+    if (navigator.vibrate) { try { navigator.vibrate([150, 80, 150]); } catch (e) {} }
+  }
+  function cardName(id) { return (view && view.names && view.names[id]) || id; }
+  function seatName(i) {
+    var s = view && view.seats && view.seats[i];
+    return s ? s.name : "?";
+  }
+  // my notebook's mark of a card ("" none): a fact (held by someone) counts as "X"
+  function myMark(id) {
+    if (ui.marks[id] !== undefined) return ui.marks[id];
+    var rows = (view && view.notebook) || [];
+    for (var i = 0; i < rows.length; i++) if (rows[i].id === id) return rows[i].mark || (rows[i].fact ? "X" : "");
+    return "";
+  }
+  function cardKind(id) {
+    var rows = (view && view.notebook) || [];
+    for (var i = 0; i < rows.length; i++) if (rows[i].id === id) return rows[i].kind;
+    return "";
+  }
+
+  // ------------------------------------------------------------------ DOM helpers
+  function h(tag, attrs, kids) {
+    var el = document.createElement(tag);
+    if (attrs) for (var k in attrs) {
+      var val = attrs[k];
+      if (val == null || val === false) continue;
+      if (k === "onclick") el.addEventListener("click", val);
+      else if (k === "text") el.textContent = val;
+      else if (k === "cls") el.className = val;
+      else el.setAttribute(k, val === true ? "" : val);
+    }
+    (kids || []).forEach(function (c) {
+      if (c == null || c === false) return;
+      el.appendChild(typeof c === "string" ? document.createTextNode(c) : c);
+    });
+    return el;
+  }
+  function $(id) { return document.getElementById(id); }
+  function chip(id, cls) {
+    var c = h("span", {cls: "chip " + (cls || ""), "aria-hidden": "true", text: (id || "?").charAt(0).toUpperCase()});
+    c.style.background = COLOURS[id] || "#8a7a6a";
+    if (id === "white" || id === "mustard") c.classList.add("dark");
+    return c;
+  }
+  // one card: its picture, its name under it; ``chosen`` draws a thick frame and a tick (not colour alone)
+  function card(id, opts) {
+    opts = opts || {};
+    var kind = opts.kind || cardKind(id);
+    var kids = [h("img", {src: "/cards/" + id + ".png", alt: "", draggable: "false"}),
+                h("span", {cls: "name", text: cardName(id)})];
+    if (opts.chosen) kids.push(h("span", {cls: "tick", "aria-hidden": "true", text: "✓"}));
+    if (opts.mark) kids.push(h("span", {cls: "nbmark m" + MARKS.indexOf(opts.mark), "data-mark": opts.mark,
+                                        title: w(MARK_WORD[opts.mark])}, [MARK_SHOW[opts.mark]]));
+    var el = h(opts.onclick ? "button" : "div",
+               {cls: "card k-" + kind + (opts.chosen ? " chosen" : "") + (opts.big ? " big" : "") +
+                     (opts.small ? " small" : ""),
+                "data-card": id, type: opts.onclick ? "button" : null, onclick: opts.onclick,
+                "aria-pressed": opts.onclick ? String(!!opts.chosen) : null,
+                disabled: opts.disabled}, kids);
+    return el;
+  }
+  function bigButton(text, onclick, cls, extra) {
+    var a = {cls: "big-btn " + (cls || ""), type: "button", onclick: onclick, disabled: !!pending || !onclick};
+    for (var k in extra || {}) a[k] = extra[k];
+    return h("button", a, [pending ? w("sent") : text]);
+  }
+  function sortByKind(ids) {
+    return ids.slice().sort(function (a, b) {
+      return (KIND_ORDER[cardKind(a)] || 0) - (KIND_ORDER[cardKind(b)] || 0);
+    });
+  }
+
+  // ------------------------------------------------------------------ drawing
+  function draw() {
+    document.documentElement.lang = store.lang;
+    document.title = w("title");
+    Array.prototype.forEach.call(document.querySelectorAll("[data-w]"), function (el) {
+      el.textContent = w(el.getAttribute("data-w"));
+    });
+    Array.prototype.forEach.call(document.querySelectorAll("#langs button"), function (b) {
+      var on = b.getAttribute("data-lang") === store.lang;
+      b.classList.toggle("on", on);
+      b.setAttribute("aria-pressed", String(on));
+    });
+    $("langs").setAttribute("aria-label", w("language"));
+    drawStatus();
+    drawHeader();
+    Array.prototype.forEach.call(document.querySelectorAll("#tabs button"), function (b) {
+      var on = b.getAttribute("data-tab") === ui.tab;
+      b.classList.toggle("on", on);
+      b.setAttribute("aria-current", on ? "page" : "false");
+    });
+    Array.prototype.forEach.call(document.querySelectorAll("main .tab"), function (s) {
+      s.hidden = s.getAttribute("data-tab") !== ui.tab;
+    });
+    var tabs = {play: drawPlay, hand: drawHand, notes: drawNotes, table: drawTable};
+    var sec = $("tab-" + ui.tab);
+    sec.replaceChildren.apply(sec, tabs[ui.tab]());
+    drawModal();
+    fitNames();
+  }
+  // a card name too wide for its card shrinks a little (never below 14 px) instead of breaking a word
+  function fitNames() {
+    Array.prototype.forEach.call(document.querySelectorAll(".card .name"), function (n) {
+      n.style.fontSize = "";
+      var size = parseFloat(getComputedStyle(n).fontSize);
+      while (n.scrollWidth > n.clientWidth + 1 && size > 14) { size -= 1; n.style.fontSize = size + "px"; }
+    });
+  }
+  function drawStatus() {
+    var el = $("status"), text = "", kids = [];
+    if (!token) text = w("no_token");
+    else if (conn === "connecting") text = w("connecting");
+    else if (conn === "reconnecting") text = w("reconnecting");
+    else if (conn === "waiting") text = w("waiting_confirm");
+    else if (conn === "gone") text = w("no_seat");
+    else if (conn === "refused" || conn === "taken") {
+      text = w(conn);
+      kids.push(h("button", {type: "button", cls: "small-btn", id: "retry-btn", onclick: function () {
+        conn = "connecting"; attempts = 0; connect(); drawStatus();
+      }}, [w(conn === "taken" ? "take_back" : "try_again")]));
+    }
+    el.className = "status " + conn;
+    el.hidden = !text;
+    el.replaceChildren(h("span", {cls: "dots", "aria-hidden": "true"}), h("span", {text: text}));
+    kids.forEach(function (k) { el.appendChild(k); });
+    $("main").classList.toggle("stale", conn !== "connected");
+  }
+  function drawHeader() {
+    var me = view && view.seats && view.seats[view.seat];
+    var c = $("me-chip");
+    c.replaceWith(me ? (function () { var x = chip(me.id); x.id = "me-chip"; return x; })()
+                     : h("span", {id: "me-chip", cls: "chip", "aria-hidden": "true"}));
+    $("me-name").textContent = me ? me.name : w("title");
+    var p = $("prompt");
+    if (!view) { p.hidden = true; return; }
+    p.hidden = false;
+    var myTurn = mine(view) || !!view.move;
+    p.className = "prompt" + (myTurn ? " mine" : "") + (view.over ? " over" : "");
+    $("prompt-badge").textContent = view.over ? w("game_over") : myTurn ? w("your_turn") : "…";
+    $("prompt-text").textContent = (view.prompt && view.prompt.text) ||
+      (myTurn ? "" : w("not_your_turn", {name: seatName(view.actor)}));
+  }
+
+  // ---- the Play tab: whatever this seat must do now
+  function drawPlay() {
+    if (!view) return [h("p", {cls: "calm", text: token ? w("connecting") : w("no_token")})];
+    var out = [];
+    if (view.over) out.push(drawOver());
+    else if (view.disprove || has("Show") || has("Disprove")) out.push(drawShow());
+    else if (ui.accuse && (has("Accuse") || has("Join"))) out.push(drawAccuse(has("Join") ? "Join" : "Accuse"));
+    else if (has("Join")) out.push(drawJoin());
+    else if (has("Ask")) out.push(drawAsk());
+    else if (has("Suggest")) out.push(drawSuggest());
+    else if (view.move || (view.prompt && view.prompt.kind === "move")) out.push(drawPad());
+    else if (mine(view)) { /* only buttons: Roll, the passage, Accuse, End turn (below) */ }
+    else out.push(h("div", {cls: "panel calm"}, [
+      h("h2", {text: w("not_your_turn", {name: seatName(view.actor)})}),
+      h("p", {text: w("waiting")})]));
+    var me = (view.seats || [])[view.seat];
+    if (me && me.out && !view.over) out.unshift(h("p", {cls: "panel calm", id: "out-note", text: w("out_note")}));
+    var buttons = drawTurnButtons();
+    if (buttons) out.push(buttons);
+    var shown = view.shown || [];
+    if (shown.length && !view.disprove && !view.over) {
+      var last = shown[shown.length - 1];
+      out.push(h("div", {cls: "panel last-shown"}, [
+        h("h3", {text: w("last_shown")}),
+        h("div", {cls: "row"}, [h("p", {text: w("shown_by", {name: seatName(last.by)})}),
+                                card(last.card, {small: true})])]));
+    }
+    return out;
+  }
+  // Roll, the secret passage, End turn and "Accuse…" when the engine allows them now
+  function drawTurnButtons() {
+    if (!mine(view) || ui.accuse || view.disprove || has("Show") || has("Disprove") || has("Join")) return null;
+    var kids = [];
+    if (has("Roll")) kids.push(bigButton(w("roll"), function () { act(legal("Roll")[0]); }, "go", {"data-act": "Roll"}));
+    if (has("TakePassage")) kids.push(bigButton(w("passage"), function () { act(legal("TakePassage")[0]); }, "",
+                                                {"data-act": "TakePassage"}));
+    if (has("Accuse")) kids.push(bigButton(w("accuse"), function () { ui.accuse = true; ui.sure = false; draw(); },
+                                           "warn", {"data-act": "Accuse"}));
+    if (has("EndTurn")) kids.push(bigButton(w("end_turn"), function () { act(legal("EndTurn")[0]); }, "",
+                                            {"data-act": "EndTurn"}));
+    return kids.length ? h("div", {cls: "buttons"}, kids) : null;
+  }
+  function drawShow() {
+    var d = view.disprove || {};
+    var acts = legal("Disprove").concat(legal("Show"));
+    var cards = d.cards || options(acts, "card");
+    if (ui.show === null || cards.indexOf(ui.show) < 0) ui.show = d.preselect || cards[0];
+    var asker = seatName(d.asker != null ? d.asker : view.turn);
+    var grid = h("div", {cls: "grid show-grid" + (cards.length <= 2 ? " two" : "")}, cards.map(function (c) {
+      return card(c, {chosen: c === ui.show, onclick: function () { ui.show = c; draw(); }});
+    }));
+    var action = find(acts, {card: ui.show});
+    return h("div", {cls: "panel must", id: "show-panel"}, [
+      h("h2", {text: w("show_title", {name: asker})}),
+      h("p", {cls: "help", text: w("show_help", {name: asker})}),
+      grid,
+      bigButton(w("show_button", {card: cardName(ui.show)}), action ? function () { act(action); } : null, "go sticky",
+                {id: "show-btn"})]);
+  }
+  function pickGrid(field, ids, single) {
+    return h("div", {cls: "grid picker", "data-field": field}, sortByKind(ids).map(function (c) {
+      var chosen = single ? ui.picks[field] === c : ui.ask.indexOf(c) >= 0;
+      return card(c, {chosen: chosen, mark: myMark(c), onclick: function () {
+        ui.sure = false;
+        if (single) ui.picks[field] = ui.picks[field] === c ? null : c;
+        else {
+          var i = ui.ask.indexOf(c);
+          if (i >= 0) ui.ask.splice(i, 1);
+          else { ui.ask.push(c); if (ui.ask.length > 2) ui.ask.shift(); }
+        }
+        draw();
+      }});
+    }));
+  }
+  function drawSuggest() {
+    var acts = legal("Suggest");
+    var a = find(acts, {suspect: ui.picks.suspect, weapon: ui.picks.weapon});
+    var label = a ? w("suggest_button", {a: cardName(a.suspect), b: cardName(a.weapon)}) : w("pick_who_what");
+    return h("div", {cls: "panel", id: "suggest-panel"}, [
+      h("h2", {text: w("suggest_title")}),
+      view.room ? h("p", {cls: "where", text: w("suggest_in", {room: cardName(view.room)})}) : null,
+      h("h3", {text: w("who")}), pickGrid("suspect", options(acts, "suspect"), true),
+      h("h3", {text: w("with_what")}), pickGrid("weapon", options(acts, "weapon"), true),
+      bigButton(label, a ? function () { act(a); } : null, "go sticky", {id: "suggest-btn"})]);
+  }
+  function drawAsk() {
+    var acts = legal("Ask");
+    var ids = [];
+    acts.forEach(function (x) {
+      if (ids.indexOf(x.first) < 0) ids.push(x.first);
+      if (ids.indexOf(x.second) < 0) ids.push(x.second);
+    });
+    ui.ask = ui.ask.filter(function (c) { return ids.indexOf(c) >= 0; });
+    var a = ui.ask.length === 2 ? (find(acts, {first: ui.ask[0], second: ui.ask[1]}) ||
+                                   find(acts, {first: ui.ask[1], second: ui.ask[0]})) : null;
+    var label = a ? w("ask_button", {a: cardName(a.first), b: cardName(a.second)}) : w("pick_two");
+    return h("div", {cls: "panel", id: "ask-panel"}, [
+      h("h2", {text: w("ask_title")}), h("p", {cls: "help", text: w("ask_help")}),
+      pickGrid("ask", ids, false),
+      bigButton(label, a ? function () { act(a); } : null, "go sticky", {id: "ask-btn"})]);
+  }
+  // the three piles of an accusation (board: suspect/weapon/room; card game: person/weapon/location)
+  function tripleFields(acts) {
+    return acts.length && acts[0].person !== undefined ? ["person", "weapon", "location"] : ["suspect", "weapon", "room"];
+  }
+  function drawAccuse(type) {
+    var acts = legal(type);
+    var f = tripleFields(acts);
+    var pick = {};
+    f.forEach(function (k) { pick[k] = ui.picks[k]; });
+    var a = find(acts, pick);
+    // the way out first (Back, or "No, I don't" when joining), then the three piles, then the
+    // button that accuses, kept in sight; it asks "are you sure?" once before sending
+    var out = type === "Join"
+      ? bigButton(w("decline"), function () { act(legal("Decline")[0]); }, "", {id: "decline-btn"})
+      : bigButton(w("cancel"), function () { ui.accuse = false; ui.sure = false; draw(); }, "", {id: "cancel-btn"});
+    var go;
+    if (!a) go = bigButton(w("pick_three"), null, "sticky");
+    else if (!ui.sure) go = bigButton(type === "Join" ? w("join_button") : w("accuse_button"), function () {
+      ui.sure = true; draw(); }, "warn sticky", {id: "accuse-btn"});
+    else go = bigButton(w("accuse_sure") + ": " + [a[f[0]], a[f[1]], a[f[2]]].map(cardName).join(", "),
+                        function () { act(a); }, "warn sticky", {id: "accuse-sure"});
+    var kids = [h("h2", {text: type === "Join" ? w("join_title") : w("accuse_title")}),
+                h("p", {cls: "warn-text", text: "⚠ " + w("accuse_warn")}), out,
+                h("h3", {text: w("who")}), pickGrid(f[0], options(acts, f[0]), true),
+                h("h3", {text: w("with_what")}), pickGrid(f[1], options(acts, f[1]), true),
+                h("h3", {text: w("where")}), pickGrid(f[2], options(acts, f[2]), true), go];
+    return h("div", {cls: "panel", id: "accuse-panel"}, kids);
+  }
+  function drawJoin() {
+    ui.accuse = true;
+    return drawAccuse("Join");
+  }
+  function drawPad() {
+    function key(k, sym) {
+      return h("button", {type: "button", cls: "pad-" + k, "data-key": k, "aria-label": w(k),
+                          onclick: function () { send({type: "pad", key: k}); }},
+               [h("span", {cls: "sym", "aria-hidden": "true", text: sym}), h("span", {cls: "lbl", text: w(k)})]);
+    }
+    return h("div", {cls: "panel", id: "pad-panel"}, [
+      h("h2", {text: w("move_title")}), h("p", {cls: "help", text: w("move_help")}),
+      h("div", {cls: "pad"}, [key("up", "▲"), key("left", "◀"), key("ok", "●"), key("right", "▶"),
+                              key("down", "▼"), key("back", "↩")])]);
+  }
+  function drawOver() {
+    var r = view.result || {};
+    var kids = [h("h2", {text: w("game_over")})];
+    var env = r.envelope || r.crime;
+    if (env && env.length) {
+      kids.push(h("p", {cls: "big-text", text: w("envelope_was")}));
+      kids.push(h("div", {cls: "grid", id: "envelope"}, env.map(function (c) { return card(c); })));
+    }
+    return h("div", {cls: "panel over"}, kids);
+  }
+
+  // ---- the Hand tab
+  function drawHand() {
+    if (!view) return [];
+    var out = [h("h2", {text: w("your_hand")}),
+               h("div", {cls: "grid hand"}, sortByKind(view.hand || []).map(function (c) { return card(c); }))];
+    if ((view.face_up || []).length) {
+      out.push(h("h2", {text: w("face_up")}));
+      out.push(h("div", {cls: "grid hand"}, view.face_up.map(function (c) { return card(c); })));
+    }
+    if ((view.seen_envelope || []).length) {
+      out.push(h("h2", {text: w("seen_envelope")}));
+      out.push(h("div", {cls: "grid", id: "seen-envelope"}, view.seen_envelope.map(function (c) { return card(c); })));
+    }
+    out.push(h("h2", {text: w("shown_to_you")}));
+    var shown = (view.shown || []).slice().reverse();
+    if (!shown.length) out.push(h("p", {cls: "calm", text: w("nothing_shown")}));
+    shown.forEach(function (s) {
+      out.push(h("div", {cls: "row shown-row"}, [h("p", {text: w("shown_by", {name: seatName(s.by)})}),
+                                                 card(s.card, {small: true})]));
+    });
+    return out;
+  }
+
+  // ---- the Notebook tab
+  function factText(f) {
+    if (!f) return "";
+    return f === "hand" ? w("fact_hand") : w("locked");
+  }
+  function drawNotes() {
+    if (!view) return [];
+    var out = [h("p", {cls: "help", text: w("notes_help")})];
+    var groups = {};
+    var order = [];
+    (view.notebook || []).forEach(function (r) {
+      if (!groups[r.kind]) { groups[r.kind] = []; order.push(r.kind); }
+      groups[r.kind].push(r);
+    });
+    order.forEach(function (k) {
+      out.push(h("h2", {cls: "k-head k-" + k, text: w("kind_" + k)}));
+      out.push(h("ul", {cls: "notebook"}, groups[k].map(noteRow)));
+    });
+    return out;
+  }
+  function noteRow(r) {
+    var mark = ui.marks[r.id] !== undefined ? ui.marks[r.id] : (r.mark || "");
+    var locked = !!r.fact;
+    var btn = h("button", {type: "button", cls: "mark m" + MARKS.indexOf(mark), "data-card": r.id,
+                           "data-mark": mark, disabled: locked,
+                           "aria-label": r.name + ": " + w(MARK_WORD[mark] || "mark_none"),
+                           onclick: locked ? null : function () {
+                             var next = MARKS[(MARKS.indexOf(mark) + 1) % MARKS.length];
+                             ui.marks[r.id] = next;
+                             send({type: "mark", card: r.id, mark: next});
+                             draw();
+                           }},
+                // a fact (held by someone) reads "no" even before any mark: it is not in the envelope
+                [h("span", {cls: "sym", text: MARK_SHOW[mark || (locked ? "X" : "")] || ""}),
+                 h("span", {cls: "lbl", text: w(MARK_WORD[mark || (locked ? "X" : "")] || "mark_none")})]);
+    var text = [h("span", {cls: "nb-name", text: r.name})];
+    if (locked) text.push(h("span", {cls: "fact", text: "⚑ " + factLine(r.fact)}));
+    if (r.hint && !locked) text.push(h("span", {cls: "hint", text: "☞ " + r.hint}));
+    return h("li", {cls: "nb-row k-" + r.kind + (locked ? " locked" : ""), "data-card": r.id}, [
+      h("img", {src: "/cards/" + r.id + ".png", alt: ""}), h("div", {cls: "nb-text"}, text), btn]);
+  }
+  function factLine(f) {
+    var m = /^shown:(\d+)$/.exec(f);
+    if (m) return w("shown_by", {name: seatName(+m[1])}).replace(/:$/, "");
+    if (f === "up" || f === "face_up") return w("face_up_short");
+    return factText(f);
+  }
+
+  // ---- the Table tab: public only
+  function drawTable() {
+    if (!view) return [];
+    var seats = (view.seats || []).map(function (s, i) {
+      var tags = [];
+      if (i === view.seat) tags.push(h("span", {cls: "tag you", text: w("you")}));
+      if (i === view.actor && !view.over) tags.push(h("span", {cls: "tag turn", text: "▶ " + w("turn_marker")}));
+      if (s.out) tags.push(h("span", {cls: "tag out", text: "✗ " + w("out")}));
+      if (s.phone) tags.push(h("span", {cls: "tag phone", text: "☎ " + w("phone")}));
+      return h("li", {cls: "seat" + (i === view.actor ? " acting" : "") + (s.out ? " is-out" : "")}, [
+        chip(s.id), h("span", {cls: "seat-name", text: s.name}),
+        h("span", {cls: "count", text: w("cards_n", {n: s.cards})}), h("span", {cls: "tags"}, tags)]);
+    });
+    var log = (view.log || []).slice().reverse().map(function (line) { return h("li", {text: line}); });
+    return [h("h2", {text: w("seats")}), h("ul", {cls: "seats"}, seats),
+            h("h2", {text: w("log")}), h("ol", {cls: "log", reversed: true}, log)];
+  }
+
+  // ---- the card shown to me, big
+  function drawModal() {
+    var o = $("overlay");
+    if (!ui.modal || !view) { o.hidden = true; o.replaceChildren(); return; }
+    var s = ui.modal;
+    o.hidden = false;
+    o.replaceChildren(h("div", {cls: "modal", role: "dialog", "aria-modal": "true", id: "shown-modal"}, [
+      h("h2", {text: w("shown_by", {name: seatName(s.by)})}),
+      card(s.card, {big: true}),
+      bigButton(w("got_it"), function () { ui.modal = null; draw(); }, "go", {id: "got-it"})]));
+    // this button must work while an action is pending too
+    o.querySelector("#got-it").disabled = false;
+    o.querySelector("#got-it").textContent = w("got_it");
+  }
+
+  var toastTimer = null;
+  function toast(text) {
+    var t = $("toast");
+    t.textContent = text;
+    t.hidden = false;
+    clearTimeout(toastTimer);
+    toastTimer = setTimeout(function () { t.hidden = true; }, 5000);
+  }
+
+  // ------------------------------------------------------------------ wiring
+  document.getElementById("tabs").addEventListener("click", function (e) {
+    var b = e.target.closest("button[data-tab]");
+    if (b) { ui.tab = b.getAttribute("data-tab"); draw(); $("main").scrollTop = 0; }
+  });
+  document.getElementById("langs").addEventListener("click", function (e) {
+    var b = e.target.closest("button[data-lang]");
+    if (!b) return;
+    store.lang = b.getAttribute("data-lang");
+    save();
+    send({type: "lang", lang: store.lang});
+    draw();
+  });
+
+  // what the tests may read: the connection, never anything of the view that the DOM does not show
+  window.cluePage = {
+    state: function () {
+      return {conn: conn, rev: rev, seq: store.seq, pending: pending ? pending.seq : null,
+              applied: welcome ? welcome.applied : null, tab: ui.tab, lang: store.lang};
+    },
+    drop: function () { if (ws) ws.close(); }
+  };
+
+  if (token) { load(); draw(); connect(); } else { store.lang = guessLang(); draw(); }
+})();

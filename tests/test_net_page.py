@@ -54,7 +54,7 @@ from game.net.session import HostSession  # noqa: E402
 
 WIDTH, HEIGHT = 390, 844
 #: A failure guard only: every wait ends as soon as the page or the host gets there.
-PATIENCE = 30
+PATIENCE = 120   # a hang guard: each wait ends as soon as the page shows what it waits for
 SEAT = 2
 
 

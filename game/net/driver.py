@@ -244,15 +244,21 @@ class NetGame:
         """Step until the game is over; ``each(game)`` after every step may
         inject a fault and return the game to go on with (a restarted host)
         or None.  Returns the game that finished (``self`` unless restarted).
-        Raises :class:`NetGameError` after ``timeout`` seconds (a hang
-        guard, never a pass/fail window) or :data:`MAX_ACTIONS`."""
-        deadline = time.monotonic() + timeout
+        Raises :class:`NetGameError` when ``timeout`` seconds pass with no
+        new action applied (a hang guard tied to the game's progress, never a
+        pass/fail window: a slow, busy machine only makes each step slower)
+        or after :data:`MAX_ACTIONS`."""
         game = self
+        seen = len(game.engine.actions)
+        deadline = time.monotonic() + timeout
         while not game.step():
             if each is not None:
                 game = each(game) or game
-            if time.monotonic() > deadline:
-                raise NetGameError(f"seed {game.table.seed}: not over after {timeout:.0f} s "
+            if len(game.engine.actions) != seen:
+                seen = len(game.engine.actions)
+                deadline = time.monotonic() + timeout
+            elif time.monotonic() > deadline:
+                raise NetGameError(f"seed {game.table.seed}: no action for {timeout:.0f} s "
                                    f"({len(game.engine.actions)} actions, actor {game.engine.actor})")
             if len(game.engine.actions) > MAX_ACTIONS:
                 raise NetGameError(f"seed {game.table.seed}: no result after {MAX_ACTIONS} actions")

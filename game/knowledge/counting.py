@@ -274,17 +274,23 @@ class _Problem:
     def items(self, tail: Sequence[Card] = ()) -> list[tuple[list[Card], list[int]]]:
         """Undecided cards as items ``(cards, possible DP owners)``: singletons for
         cards in open "some" constraints (and ``tail``), groups for the others.
-        Order: "some" cards greedily (few constraints open at once), then the
-        groups, then ``tail``."""
+        Order: ``tail`` first (:func:`joint` reads their owners off the first
+        steps), then the "some" cards greedily (few constraints open at once),
+        then the groups."""
         allowed = self.allowed
         undecided = [c for c in self.cards if len(allowed[c]) > 1]
         tail = [c for c in tail if c in undecided]
         in_some = {c for _, cs in self.some for c in cs if c not in tail}
         # greedy order of the "some" cards: prefer cards that close constraints
         remaining_cons = [set(cs) for _, cs in self.some]
+        opened: set[int] = set()
+        for c in tail:
+            for i, cs in enumerate(remaining_cons):
+                if c in cs:
+                    opened.add(i)
+                    cs.discard(c)
         order: list[Card] = []
         pool = set(in_some)
-        opened: set[int] = set()
         while pool:
             def score(c: Card) -> tuple:
                 closes = sum(1 for i, cs in enumerate(remaining_cons) if cs == {c})
@@ -297,7 +303,7 @@ class _Problem:
                 if c in cs:
                     opened.add(i)
                     cs.discard(c)
-        out: list[tuple[list[Card], list[int]]] = [([c], sorted(allowed[c])) for c in order]
+        out: list[tuple[list[Card], list[int]]] = [([c], sorted(allowed[c])) for c in tail + order]
         groups: dict[tuple, list[Card]] = {}
         for c in undecided:
             if c in in_some or c in tail:
@@ -305,8 +311,6 @@ class _Problem:
             groups.setdefault((self.cat_of[c], tuple(sorted(allowed[c]))), []).append(c)
         for (_, owners), cs in sorted(groups.items(), key=lambda kv: (len(kv[1]), kv[0])):
             out.append((cs, list(owners)))
-        for c in tail:
-            out.append(([c], sorted(allowed[c])))
         return out
 
 
@@ -464,10 +468,16 @@ class _DP:
         """For each item, ``per[owner]``: the number of deals that put its
         cards at that owner, summed over the item's cards (players ``0..n-1``,
         envelope ``n``)."""
+        return self.backward(0)[1]
+
+    def backward(self, stop: int) -> tuple[dict[int, int], list[list[int]]]:
+        """The backward table before step ``stop`` (``{state: completions}``)
+        and, for the items of the steps from ``stop`` on, the marginals of
+        :meth:`marginals`."""
         guard, n = self.guard, self.prob.n
         back: dict[int, int] = {self.final: 1}
         per_item = [[0] * (n + 1) for _ in self.items]
-        for i in range(len(self.steps) - 1, -1, -1):
+        for i in range(len(self.steps) - 1, stop - 1, -1):
             st = self.steps[i]
             cl = st.close
             per = per_item[st.item]
@@ -513,7 +523,7 @@ class _DP:
                         newback[s] = b_total
                 per[min(st.owner, n)] += x
             back = newback
-        return per_item
+        return back, per_item
 
 
 def _binomial(n: int, k: int) -> int:
@@ -600,17 +610,18 @@ def _joint(cons: Constraints, cards: Sequence[Card], extra_has) -> dict[tuple[in
     n = prob.n
     dp = _DP(prob, tail=list(cards))
     fixed = {c: min(next(iter(prob.allowed[c])), n) for c in cards if len(prob.allowed[c]) == 1}
-    tail_items = len([c for c in cards if c not in fixed])
+    first = len([c for c in cards if c not in fixed])    # the undecided cards are the first steps
+    back, _ = dp.backward(first)
     steps = dp.steps
-    m = len(steps)
     guard = dp.guard
     out: dict[tuple[int, ...], int] = {}
 
-    def rec(i: int, s: int, f: int, where: dict[Card, int]) -> None:
-        if i == m:
-            if s == dp.final:
+    def rec(i: int, s: int, where: dict[Card, int]) -> None:
+        if i == first:
+            b = back.get(s)
+            if b:
                 key = tuple(where[c] if c in where else fixed[c] for c in cards)
-                out[key] = out.get(key, 0) + f
+                out[key] = out.get(key, 0) + b
             return
         st = steps[i]
         card = dp.items[st.item][0][0]
@@ -625,9 +636,8 @@ def _joint(cons: Constraints, cards: Sequence[Card], extra_has) -> dict[tuple[in
                     continue
                 t ^= cl
             where[card] = min(o, n)
-            rec(i + 1, t, f, where)
+            rec(i + 1, t, where)
         where.pop(card, None)
 
-    for s, f in dp.layers[m - tail_items].items():
-        rec(m - tail_items, s, f, {})
+    rec(0, dp.start, {})
     return out

@@ -219,11 +219,6 @@ def destinations(
         nonlocal missing, budget
         budget -= 1
         taken = visited | blocked
-        if remaining == 0:
-            if left >> i & 1:
-                left &= ~(1 << i)
-                found[i] = list(path)
-            return
         if remaining == 1:
             for k in adj[i]:
                 if not taken >> k & 1 and missing >> k & 1:

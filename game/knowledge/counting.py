@@ -434,7 +434,14 @@ class _DP:
             nxt: dict[int, int] = {}
             cl = st.close
             get = nxt.get
-            if st.kind == 0:
+            if st.kind == 0 and not cl and not any(bits for _, bits, _ in st.trans):
+                deltas = [delta for delta, _, _ in st.trans]
+                for s, f in cur.items():
+                    for delta in deltas:
+                        t = s - delta
+                        if t & guard == guard:
+                            nxt[t] = get(t, 0) + f
+            elif st.kind == 0:
                 trans = st.trans
                 for s, f in cur.items():
                     for delta, bits, _ in trans:
@@ -470,10 +477,12 @@ class _DP:
         envelope ``n``)."""
         return self.backward(0)[1]
 
-    def backward(self, stop: int) -> tuple[dict[int, int], list[list[int]]]:
+    def backward(self, stop: int, marginals: bool = True) -> tuple[dict[int, int], list[list[int]]]:
         """The backward table before step ``stop`` (``{state: completions}``)
         and, for the items of the steps from ``stop`` on, the marginals of
-        :meth:`marginals`."""
+        :meth:`marginals` (all 0 with ``marginals=False``: only the table)."""
+        if not marginals:
+            return self._completions(stop), [[0] * (self.prob.n + 1) for _ in self.items]
         guard, n = self.guard, self.prob.n
         back: dict[int, int] = {self.final: 1}
         per_item = [[0] * (n + 1) for _ in self.items]
@@ -524,6 +533,49 @@ class _DP:
                 per[min(st.owner, n)] += x
             back = newback
         return back, per_item
+
+
+    def _completions(self, stop: int) -> dict[int, int]:
+        """The backward table before step ``stop`` alone."""
+        guard = self.guard
+        back: dict[int, int] = {self.final: 1}
+        for i in range(len(self.steps) - 1, stop - 1, -1):
+            st = self.steps[i]
+            cl = st.close
+            newback: dict[int, int] = {}
+            get = back.get
+            if st.kind == 0:
+                for s in self.layers[i]:
+                    b_total = 0
+                    for delta, bits, _ in st.trans:
+                        t = s - delta
+                        if t & guard != guard:
+                            continue
+                        t |= bits
+                        if cl:
+                            if t & cl != cl:
+                                continue
+                            t ^= cl
+                        b = get(t)
+                        if b:
+                            b_total += b
+                    if b_total:
+                        newback[s] = b_total
+            else:
+                table, add, shift = st.table, st.add, self.left_shift
+                for s in self.layers[i]:
+                    s2 = s + add
+                    b_total = 0
+                    for _, delta, w in table[s2 >> shift]:
+                        t = s2 - delta
+                        if t & guard == guard:
+                            b = get(t)
+                            if b:
+                                b_total += w * b
+                    if b_total:
+                        newback[s] = b_total
+            back = newback
+        return back
 
 
 def _binomial(n: int, k: int) -> int:
@@ -611,7 +663,7 @@ def _joint(cons: Constraints, cards: Sequence[Card], extra_has) -> dict[tuple[in
     dp = _DP(prob, tail=list(cards))
     fixed = {c: min(next(iter(prob.allowed[c])), n) for c in cards if len(prob.allowed[c]) == 1}
     first = len([c for c in cards if c not in fixed])    # the undecided cards are the first steps
-    back, _ = dp.backward(first)
+    back, _ = dp.backward(first, marginals=False)
     steps = dp.steps
     guard = dp.guard
     out: dict[tuple[int, ...], int] = {}

@@ -31,8 +31,13 @@ LEVELS = ("easy", "medium", "hard", "spock")
 #: Goals in ms of CPU (issue 16 part 3).
 GOAL_P99, GOAL_MAX = 300.0, 1000.0
 #: (level, players) -> (p99 ms, max ms) on main before the speed-up, with the
-#: default arguments (``--games 8 --seed 1``).
-BASELINE: dict[tuple[str, int], tuple[float, float]] = {}
+#: default arguments (``--games 8 --seed 1``), measured on dc0908d on a busy machine.
+BASELINE: dict[tuple[str, int], tuple[float, float]] = {
+    ('easy', 3): (0.43, 0.71), ('easy', 4): (0.37, 6.0), ('easy', 5): (0.42, 0.65), ('easy', 6): (0.38, 0.57),
+    ('medium', 3): (0.95, 7.57), ('medium', 4): (2.65, 3.2), ('medium', 5): (12.32, 13.26), ('medium', 6): (44.7, 51.92),
+    ('hard', 3): (12.53, 17.37), ('hard', 4): (43.89, 75.41), ('hard', 5): (156.77, 240.67), ('hard', 6): (361.79, 489.73),
+    ('spock', 3): (64.34, 69.94), ('spock', 4): (78.5, 105.5), ('spock', 5): (76.76, 137.38), ('spock', 6): (134.83, 166.99),
+}
 
 
 def decision_times(level: str, players: int, seed: int) -> list[float]:

@@ -31,13 +31,19 @@ How the counting works.  Simple certain consequences are first propagated
 with one candidate).  The remaining undecided cards are split into *items*:
 every card named by a still-open "some" constraint is an item of its own; the
 other undecided cards are grouped by (category, set of possible owners) --
-such cards are interchangeable, so a group of ``k`` is distributed in one step
-with multinomial weights ``k! / prod(k_o!)``.  A forward/backward dynamic
+such cards are interchangeable, so a group of ``k`` is distributed owner by
+owner, ``j`` of the ``left`` cards still to place with weight ``C(left, j)``
+(the product is the multinomial ``k! / prod(k_o!)``; a few transitions per
+state instead of every composition of ``k``).  A forward/backward dynamic
 programme over the items counts the deals; its state packs each owner's
-remaining capacity and the "already satisfied" bits of the open "some"
-constraints into one integer (capacities carry a guard bit so one subtraction
-and one mask test check every capacity at once).  Marginals come from the
-forward and backward tables.  Everything is exact integer arithmetic.
+remaining capacity, the "already satisfied" bits of the open "some"
+constraints and the cards of a group still to place into one integer
+(capacities carry a guard bit so one subtraction and one mask test check every
+capacity at once); states with more room left at some owner than the later
+items can fill are dropped.  Marginals come from the forward and backward
+tables.  :func:`joint` places the cards it follows first and reads their
+owners off the backward table, so a "some" constraint naming them closes as
+early as for :func:`solve`.  Everything is exact integer arithmetic.
 """
 
 from __future__ import annotations

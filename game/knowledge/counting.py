@@ -330,7 +330,9 @@ class _Step:
     the group's size there on its first step); ``table[left]`` lists
     ``(j, delta, weight)`` with ``weight = C(left, j)``, so the product over
     the group's owners is the multinomial ``k! / prod(j_o!)``.  The group's
-    last owner takes every card left.  ``close``: the "some" bits checked and
+    last owner takes every card left.  ``kind`` 2: the last item, ``add``
+    cards, takes all the room left on its owners ``table`` (``(owner,
+    shift)``) in one go.  ``close``: the "some" bits checked and
     cleared after the step; ``alive``: the packed most cards each owner can
     still get from the later items (states wanting more are dead), or -1."""
 
@@ -362,7 +364,7 @@ class _DP:
         caps = prob.caps
         width = max(max(caps), 1).bit_length() + 1
         self.shift = shift = [i * width for i in range(len(caps))]
-        guard_bit = 1 << (width - 1)
+        self.guard_bit = guard_bit = 1 << (width - 1)
         self.guard = guard = sum(guard_bit << s for s in shift)
         fields = sum(((1 << width) - 1) << s for s in shift)
         base = len(caps) * width
@@ -405,6 +407,12 @@ class _DP:
                         if p == o and cs[0] in scs:
                             bits |= 1 << (base + j)
                     st.trans.append((1 << shift[o], bits, o))
+                group = [st]
+            elif i == len(self.items) - 1 and owners:
+                # the last item: every card left goes where room is left
+                st = _Step(2, i)
+                st.table = [(o, shift[o]) for o in owners]
+                st.add = k
                 group = [st]
             else:
                 group = []
@@ -460,7 +468,7 @@ class _DP:
                                 continue
                             t ^= cl
                         nxt[t] = get(t, 0) + f
-            else:
+            elif st.kind == 1:
                 table, add, shift = st.table, st.add, self.left_shift
                 for s, f in cur.items():
                     s += add
@@ -469,6 +477,14 @@ class _DP:
                         if t & guard != guard:
                             continue
                         nxt[t] = get(t, 0) + f * w
+            else:
+                total = 0
+                for s, f in cur.items():
+                    w = self._last_weight(st, s)
+                    if w:
+                        total += f * w
+                if total:
+                    nxt[self.final] = total
             alive = st.alive
             if alive >= 0:
                 live = alive | guard
@@ -476,6 +492,22 @@ class _DP:
             layers.append(nxt)
         self.layers = layers
         self.total = layers[-1].get(self.final, 0)
+
+    def _last_weight(self, st: _Step, s: int) -> int:
+        """Step kind 2 (the last item, ``st.add`` cards on the owners of
+        ``st.table``): the number of ways state ``s`` ends in the final state,
+        the multinomial ``k! / prod(room_o!)`` when the room left is exactly
+        on those owners and adds up to ``k``, else 0."""
+        mask = self.guard_bit - 1
+        w = _FACT[st.add]
+        t = s
+        used = 0
+        for _, sh in st.table:
+            r = s >> sh & mask
+            used += r
+            w //= _FACT[r]
+            t -= r << sh
+        return w if used == st.add and t == self.final else 0
 
     def marginals(self) -> list[list[int]]:
         """For each item, ``per[owner]``: the number of deals that put its
@@ -518,6 +550,17 @@ class _DP:
                     if b_total:
                         newback[s] = b_total
                 for (_, _, o), x in zip(st.trans, acc):
+                    per[min(o, n)] += x
+            elif st.kind == 2:
+                mask = self.guard_bit - 1
+                xs = [0] * len(st.table)
+                for s, f in self.layers[i].items():
+                    w = self._last_weight(st, s)
+                    if w:
+                        newback[s] = w
+                        for x, (_, sh) in enumerate(st.table):
+                            xs[x] += f * w * (s >> sh & mask)
+                for (o, _), x in zip(st.table, xs):
                     per[min(o, n)] += x
             else:
                 table, add, shift = st.table, st.add, self.left_shift
@@ -567,6 +610,11 @@ class _DP:
                             b_total += b
                     if b_total:
                         newback[s] = b_total
+            elif st.kind == 2:
+                for s in self.layers[i]:
+                    w = self._last_weight(st, s)
+                    if w:
+                        newback[s] = w
             else:
                 table, add, shift = st.table, st.add, self.left_shift
                 for s in self.layers[i]:
@@ -582,6 +630,9 @@ class _DP:
                         newback[s] = b_total
             back = newback
         return back
+
+
+_FACT = [factorial(i) for i in range(64)]
 
 
 def _binomial(n: int, k: int) -> int:

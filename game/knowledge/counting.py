@@ -277,12 +277,12 @@ class _Problem:
             self.some = kept
 
     # -- the dynamic programme --------------------------------------------
-    def items(self, tail: Sequence[Card] = ()) -> list[tuple[list[Card], list[int]]]:
+    def items(self, tail: Sequence[Card] = (), tail_last: bool = False) -> list[tuple[list[Card], list[int]]]:
         """Undecided cards as items ``(cards, possible DP owners)``: singletons for
         cards in open "some" constraints (and ``tail``), groups for the others.
         Order: ``tail`` first (:func:`joint` reads their owners off the first
         steps), then the "some" cards greedily (few constraints open at once),
-        then the groups."""
+        then the groups; with ``tail_last`` the ``tail`` comes last instead."""
         allowed = self.allowed
         undecided = [c for c in self.cards if len(allowed[c]) > 1]
         tail = [c for c in tail if c in undecided]
@@ -309,7 +309,8 @@ class _Problem:
                 if c in cs:
                     opened.add(i)
                     cs.discard(c)
-        out: list[tuple[list[Card], list[int]]] = [([c], sorted(allowed[c])) for c in tail + order]
+        out: list[tuple[list[Card], list[int]]] = [([c], sorted(allowed[c])) for c in
+                                                   (order if tail_last else tail + order)]
         groups: dict[tuple, list[Card]] = {}
         for c in undecided:
             if c in in_some or c in tail:
@@ -317,6 +318,8 @@ class _Problem:
             groups.setdefault((self.cat_of[c], tuple(sorted(allowed[c]))), []).append(c)
         for (_, owners), cs in sorted(groups.items(), key=lambda kv: (len(kv[1]), kv[0])):
             out.append((cs, list(owners)))
+        if tail_last:
+            out += [([c], sorted(allowed[c])) for c in tail]
         return out
 
 
@@ -359,7 +362,7 @@ class _DP:
     item, states whose remaining capacity some owner can no longer fill are
     dropped."""
 
-    def __init__(self, prob: _Problem, tail: Sequence[Card] = ()) -> None:
+    def __init__(self, prob: _Problem, tail: Sequence[Card] = (), tail_last: bool = False) -> None:
         self.prob = prob
         caps = prob.caps
         width = max(max(caps), 1).bit_length() + 1
@@ -368,7 +371,7 @@ class _DP:
         self.guard = guard = sum(guard_bit << s for s in shift)
         fields = sum(((1 << width) - 1) << s for s in shift)
         base = len(caps) * width
-        self.items = prob.items(tail)
+        self.items = prob.items(tail, tail_last)
         # remaining capacities after the decided cards
         rem = list(caps)
         for c in prob.cards:
@@ -717,20 +720,29 @@ def _joint(cons: Constraints, cards: Sequence[Card], extra_has) -> dict[tuple[in
             return {}
         raise
     n = prob.n
-    dp = _DP(prob, tail=list(cards))
     fixed = {c: min(next(iter(prob.allowed[c])), n) for c in cards if len(prob.allowed[c]) == 1}
-    first = len([c for c in cards if c not in fixed])    # the undecided cards are the first steps
-    back, _ = dp.backward(first, marginals=False)
+    tail = len([c for c in cards if c not in fixed])
+    # The undecided named cards are the first steps, their owners read off the
+    # backward table -- unless no open "some" constraint names them: then they
+    # are the last steps and the forward table alone is enough.
+    last = not any(c in cs for _, cs in prob.some for c in cards)
+    dp = _DP(prob, tail=list(cards), tail_last=last)
     steps = dp.steps
     guard = dp.guard
     out: dict[tuple[int, ...], int] = {}
+    if last:
+        first, end = len(steps) - tail, len(steps)
+        back = {dp.final: 1}
+    else:
+        first, end = 0, tail
+        back, _ = dp.backward(tail, marginals=False)
 
-    def rec(i: int, s: int, where: dict[Card, int]) -> None:
-        if i == first:
+    def rec(i: int, s: int, f: int, where: dict[Card, int]) -> None:
+        if i == end:
             b = back.get(s)
             if b:
                 key = tuple(where[c] if c in where else fixed[c] for c in cards)
-                out[key] = out.get(key, 0) + b
+                out[key] = out.get(key, 0) + f * b
             return
         st = steps[i]
         card = dp.items[st.item][0][0]
@@ -745,8 +757,9 @@ def _joint(cons: Constraints, cards: Sequence[Card], extra_has) -> dict[tuple[in
                     continue
                 t ^= cl
             where[card] = min(o, n)
-            rec(i + 1, t, where)
+            rec(i + 1, t, f, where)
         where.pop(card, None)
 
-    rec(0, dp.start, {})
+    for s, f in dp.layers[first].items():
+        rec(first, s, f, {})
     return out

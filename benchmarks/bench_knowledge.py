@@ -36,9 +36,9 @@ from game.rules.engine import Game  # noqa: E402
 GOAL_P95, GOAL_MAX = 20.0, 100.0
 #: players -> (p95 ms, max ms) of the update on main before the speed-up
 #: (dc0908d, ``--games 20``, CPU time).
-BASELINE: dict[int, tuple[float, float]] = {}
+BASELINE: dict[int, tuple[float, float]] = {3: (0.68, 1.2), 4: (2.47, 3.8), 5: (9.81, 21.2), 6: (37.23, 78.0)}
 #: players -> (p95 ms, max ms) of joint() on main before the speed-up.
-BASELINE_JOINT: dict[int, tuple[float, float]] = {}
+BASELINE_JOINT: dict[int, tuple[float, float]] = {3: (0.59, 1.1), 4: (2.33, 15.7), 5: (8.27, 30.6), 6: (32.19, 242.1)}
 
 
 def update_times(board, players: int, seed: int, joints: list[float] | None = None) -> list[float]:

@@ -100,8 +100,11 @@ def destinations(
     room (a shortest path never repeats a square).  Rooms within the roll and, for
     "up to the roll", squares within it are done.  For an exact roll, squares at
     exactly ``steps`` are done too; the others with the right parity need a
-    detour, found by a depth-first search over simple paths that stops as soon as
-    no square still missing is within reach.
+    detour: two-step detours round 2 x 2 blocks, then a short budgeted search
+    over simple paths, then one exhaustive search for all the squares still
+    missing, cut where none of them is within reach, has the right colour and
+    is not yet stepped on (about 1 ms from the worst start with 12; searching
+    for each square on its own took 5-8 ms).
     """
     g = _graph(board)
     if steps < 1:

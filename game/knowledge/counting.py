@@ -502,13 +502,13 @@ class _DP:
         the multinomial ``k! / prod(room_o!)`` when the room left is exactly
         on those owners and adds up to ``k``, else 0."""
         mask = self.guard_bit - 1
-        w = _FACT[st.add]
+        w = factorial(st.add)
         t = s
         used = 0
         for _, sh in st.table:
             r = s >> sh & mask
             used += r
-            w //= _FACT[r]
+            w //= factorial(r)
             t -= r << sh
         return w if used == st.add and t == self.final else 0
 
@@ -633,9 +633,6 @@ class _DP:
                         newback[s] = b_total
             back = newback
         return back
-
-
-_FACT = [factorial(i) for i in range(64)]
 
 
 def _binomial(n: int, k: int) -> int:

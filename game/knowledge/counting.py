@@ -50,7 +50,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from math import factorial
+from math import comb, factorial
 from typing import Iterable, Sequence
 
 Card = str
@@ -401,7 +401,8 @@ class _DP:
         steps: list[_Step] = []
         for i, (cs, owners) in enumerate(self.items):
             k = len(cs)
-            owners = [o for o in owners if rem[o] > 0]
+            # owners with little room first: fewer states while a group is being placed
+            owners = sorted((o for o in owners if rem[o] > 0), key=lambda o: (rem[o], o))
             if k == 1:
                 st = _Step(0, i)
                 for o in owners:
@@ -424,7 +425,7 @@ class _DP:
                     last = x == len(owners) - 1
                     for left in range(k + 1):
                         js = [left] if last else range(min(left, rem[o]) + 1)
-                        st.table.append([(j, (j << shift[o]) + (j << left_shift), _binomial(left, j))
+                        st.table.append([(j, (j << shift[o]) + (j << left_shift), comb(left, j))
                                          for j in js if j <= rem[o]])
                     group.append(st)
                 if not group:       # no owner can take them: no deal at all
@@ -633,10 +634,6 @@ class _DP:
                         newback[s] = b_total
             back = newback
         return back
-
-
-def _binomial(n: int, k: int) -> int:
-    return factorial(n) // (factorial(k) * factorial(n - k))
 
 
 def _count(cons: Constraints, extra_has: Iterable[tuple[int, Card]] = ()) -> tuple[int, dict[Card, list[int]]]:

@@ -236,7 +236,9 @@ def destinations(
         if key in seen:
             return
         seen.add(key)
-        for k in [k for k in adj[i] if not taken >> k & 1]:
+        for k in adj[i]:
+            if taken >> k & 1:
+                continue
             if budget <= 0 or not missing:
                 return
             path.append(k)

@@ -124,7 +124,7 @@ def read_notebooks(doc: dict, path: Path, seats: int) -> dict[int, dict[str, str
     return notebooks
 
 
-#: A phone token as the host makes them (``secrets.token_urlsafe``): URL-safe letters, digits, ``-`` and ``_``.
+#: A phone token (``game.net.session.new_token``, or the URL-safe tokens of earlier versions): letters, digits, ``-`` and ``_``.
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{8,64}")
 #: The parts of the phones' record besides the tokens, and what each seat's value must be.
 _NET_PARTS = {"applied": lambda v: type(v) is int and 0 <= v < 1 << 53, "revs": lambda v: type(v) is int and 0 <= v < 1 << 53,

@@ -363,3 +363,16 @@ def test_any_action_a_phone_sends_is_answered_and_never_raises_on_the_host(kind)
     legal_taken = len(engine.actions)
     assert session.stats["refused"] + legal_taken == 600
     assert session.stats["refused"] > 500
+
+
+def test_seat_tokens_use_no_letters_that_look_alike():
+    """A relative far away may type the short address: a new token never mixes
+    0/o, 1/l/i and the like, is lower case, and is long enough not to guess."""
+    from game.net.session import HostSession, TOKEN_ALPHABET
+
+    tokens = [t for _ in range(50) for t in HostSession("board", range(6)).tokens.values()]
+    assert len(set(tokens)) == len(tokens) == 300
+    used = set("".join(tokens))
+    assert used <= set(TOKEN_ALPHABET) and not used & set("0o1liIO5s2zuvAZ")
+    assert all(len(t) == 17 for t in tokens)
+    assert len(used) == len(TOKEN_ALPHABET)        # every letter of the alphabet shows up over 300 tokens

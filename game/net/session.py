@@ -60,13 +60,27 @@ class Request:
     lang: str = ""
 
 
+#: The letters and digits of a seat's token: none that reads like another in the TV's font or
+#: on a phone's keyboard (no 0/o, 1/l/i, 5/s, 2/z, u/v), lower case only -- a relative far
+#: away may type the short address by hand.
+TOKEN_ALPHABET = "346789abcdefghjkmnpqrtwxy"
+#: Letters in a token: 25 ** 17 is about 2 ** 79, far beyond guessing over a network.
+TOKEN_LENGTH = 17
+
+
+def new_token() -> str:
+    """A new random seat token: :data:`TOKEN_LENGTH` characters of
+    :data:`TOKEN_ALPHABET` from :mod:`secrets` (about 79 bits)."""
+    return "".join(secrets.choice(TOKEN_ALPHABET) for _ in range(TOKEN_LENGTH))
+
+
 class HostSession:
     """The seats that may use phones and what their phones are doing.
 
     ``kind``: ``"board"`` or ``"cards"``; ``person_seats``: the seats played
     by people (ints, table order); ``tokens``: seat -> token to reuse (from an
-    autosave), new random ones (``secrets.token_urlsafe(12)``, 96 bits) for the
-    rest; ``applied``: seat -> the last seq taken; ``clients``: seat -> the
+    autosave), new random ones (:func:`new_token`: 16 letters and digits
+    that cannot be mistaken for one another, 79 bits) for the rest; ``applied``: seat -> the last seq taken; ``clients``: seat -> the
     client id that holds it; ``revs``: seat -> the last view number sent.
     Raises ``ValueError`` for an unknown kind, a seat that is not a whole
     number >= 0, or tokens that are not distinct non-empty texts.
@@ -85,7 +99,7 @@ class HostSession:
             raise ValueError("tokens must be distinct non-empty texts")
         self.kind = kind
         self.seats: tuple[int, ...] = tuple(seats)
-        self.tokens: dict[int, str] = {s: given.get(s) or secrets.token_urlsafe(12) for s in seats}
+        self.tokens: dict[int, str] = {s: given.get(s) or new_token() for s in seats}
         self.applied: dict[int, int] = {s: int((applied or {}).get(s, 0)) for s in seats}
         self.clients: dict[int, str] = {s: c for s, c in (clients or {}).items() if s in seats and c}
         self.revs: dict[int, int] = {s: int((revs or {}).get(s, 0)) for s in seats}

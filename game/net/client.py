@@ -47,7 +47,7 @@ class SeatClient:
     the host says it took (tests: the host must refuse the duplicates).
     """
 
-    #: Seconds to wait for a connection before trying again.
+    #: Seconds to wait for a connection (and its upgrade's answer) before trying again.
     CONNECT_TIMEOUT = 5.0
     #: Seconds between pings; a host silent for half of it more is taken as gone.
     HEARTBEAT = 10.0
@@ -96,7 +96,10 @@ class SeatClient:
         doubling up to its longest), until :meth:`stop` or a ``refused``."""
         self._changed = asyncio.Event()
         wait = self.backoff[0]
-        timeout = aiohttp.ClientTimeout(total=None, connect=self.CONNECT_TIMEOUT, sock_connect=self.CONNECT_TIMEOUT)
+        # sock_read bounds the wait for the upgrade's answer too (aiohttp lifts it once the socket is
+        # open): a host that took the connection but never answers is left, never waited on forever.
+        timeout = aiohttp.ClientTimeout(total=None, connect=self.CONNECT_TIMEOUT, sock_connect=self.CONNECT_TIMEOUT,
+                                        sock_read=self.CONNECT_TIMEOUT)
         async with aiohttp.ClientSession(timeout=timeout) as http:
             while not self._stop and self.state != "refused":
                 try:

@@ -51,7 +51,12 @@ class Hosted:
 
     def connect(self, seat: int, *, store: dict[str, Any] | None = None, cls: type = SeatClient,
                 **kw: Any) -> SeatClient:
-        """A (new) client for ``seat`` on its page's store (a reloaded tab)."""
+        """A (new) client for ``seat`` on its page's store (a reloaded tab: the old
+        tab on that store is closed first, as a reload does -- two live tabs with one
+        client id would take the seat from each other and one of them stop, refused)."""
+        old = self.clients.get(seat)
+        if old is not None and store is None and old.store is self.stores[seat]:
+            self.pool.kill(old)
         client = cls(self.game.server.base_url, self.game.session.tokens[seat],
                             store=self.stores[seat] if store is None else store,
                             decide=kw.pop("decide", self.decider()), keep_frames=self.keep_frames, **kw)

@@ -15,7 +15,7 @@ import pytest
 pytest.importorskip("aiohttp", reason="the network play needs aiohttp (pip install aiohttp)")
 pytest.importorskip("msgspec", reason="the network messages need msgspec (pip install msgspec)")
 
-from game.net.client import SeatClient  # noqa: E402
+from game.net.client import ClientPool, SeatClient  # noqa: E402
 from game.net.driver import board_table, cards_table, play_reference  # noqa: E402
 from tests.netkit import Hosted, until  # noqa: E402
 
@@ -228,3 +228,46 @@ def test_soak_drops_and_host_restarts_over_many_games():
             hosted.close()
     print(f"\nNET FAULTS soak: {dict(figures)}")
     assert figures["games"] == 20
+
+
+def test_a_stopping_host_seats_no_phone_that_reconnects_meanwhile(monkeypatch):
+    """A restart's race: the old server closed its phones' sockets while it still listened, so a
+    phone reconnecting at that moment was taken by the dying server (its session no longer
+    pumped, its handlers waited on for aiohttp's 60 s shutdown) instead of the restarted host
+    on the same port.  Now it stops listening first: a connection tried while the sockets
+    close is refused (the phone tries again and finds the new host), and ``stop()`` returns
+    with the server's thread ended and the port free.  The race is forced by a hook."""
+    import asyncio
+
+    from game.net.server import NetServer
+    from game.net.session import HostSession
+
+    session = HostSession("cards", [0])
+    server = NetServer(session, bind="127.0.0.1")
+    server.start()
+    port, thread = server.port, server._thread
+    phone = SeatClient(server.base_url, session.tokens[0], decide=None)
+    pool = ClientPool()
+    tried: list[str] = []
+    closing = NetServer._drop
+
+    async def drop(self):                  # a phone reconnects just as the sockets close
+        try:
+            _, writer = await asyncio.open_connection("127.0.0.1", port)
+            writer.close()
+            tried.append("taken")
+        except OSError:
+            tried.append("refused")
+        return await closing(self)
+
+    try:
+        pool.add(phone)
+        until(lambda: session.has_phone(0) and phone.state == "seated", "the phone to sit")
+        monkeypatch.setattr(NetServer, "_drop", drop)
+        server.stop()
+        assert tried == ["refused"]
+        assert not thread.is_alive() and server._thread is None
+        until(lambda: phone.state == "connecting" and not session.has_phone(0), "the phone to see the host go")
+    finally:
+        pool.close()
+        server.stop()

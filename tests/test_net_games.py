@@ -51,3 +51,40 @@ def test_a_networked_game_ends_as_the_same_game_played_headlessly(kind, players,
             assert not client.errors
     finally:
         hosted.close()
+
+
+def test_an_action_the_host_dropped_as_too_fast_is_sent_again_and_the_game_ends(monkeypatch):
+    """The hang of the all-phone games under load: the host's rate (40 at once, 20 a second)
+    dropped a fast seat's action unread (``too_fast``, which names no seq) and the Python
+    client, having decided that step, never sent it again.  Now it sends it again with the
+    same seq after ``TOO_FAST_WAIT``, as the page does; the game ends as the headless one
+    and the seq is applied once.  The rate is scripted: the phone's first act is dropped."""
+    from game.net import server as server_module
+    from game.net.client import SeatClient
+
+    takes: list[bool] = []
+
+    class Scripted(server_module._Bucket):
+        def take(self) -> bool:            # the first socket: hello taken, its first act dropped
+            takes.append(len(takes) != 1)
+            return takes[-1]
+
+    monkeypatch.setattr(server_module, "_Bucket", Scripted)
+    monkeypatch.setattr(SeatClient, "TOO_FAST_WAIT", 0.05, raising=False)
+    table = make("cards", 3, 21, (0,))
+    reference = play_reference(make("cards", 3, 21, (0,)))
+    hosted = Hosted(table)
+    try:
+        hosted.seated()
+        game = hosted.run()
+        hosted.settle()
+        client = hosted.clients[0]
+        assert takes[:3] == [True, False, True]
+        assert game.session.stats["too_fast"] == 1 and client.stats["too_fast"] == 1
+        assert game.engine.actions == reference.actions
+        seqs = [a.seq for a in game.applied]
+        assert seqs == list(range(1, len(seqs) + 1)) and seqs[0] == 1
+        assert client.store["pending"] == {} and not client.errors
+        assert client.view == hosted.expected(0)
+    finally:
+        hosted.close()

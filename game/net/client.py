@@ -38,16 +38,22 @@ class SeatClient:
 
     Read: :attr:`view` (the last payload), :attr:`rev`, :attr:`welcome`,
     :attr:`acks` (seq -> Ack), :attr:`frames` (every text frame received,
-    raw, for the privacy capture), :attr:`stats` (``connects``,
-    ``resends``, ``dropped``...).  ``trust_applied=False`` makes a careless
+    raw, for the privacy capture), :attr:`errors` (the ``error`` messages
+    but ``too_fast``), :attr:`stats` (``connects``, ``resends``,
+    ``dropped``, ``too_fast``...).  An action the host dropped unread
+    (``too_fast``: over the socket's rate) is sent again with the same seq
+    after :data:`TOO_FAST_WAIT` seconds, as the page does.  ``trust_applied=False`` makes a careless
     page that resends every unacknowledged action after a reconnect, even one
     the host says it took (tests: the host must refuse the duplicates).
     """
 
-    #: Seconds to wait for a connection before trying again.
+    #: Seconds to wait for a connection (and its upgrade's answer) before trying again.
     CONNECT_TIMEOUT = 5.0
     #: Seconds between pings; a host silent for half of it more is taken as gone.
     HEARTBEAT = 10.0
+    #: Seconds to wait before sending again the actions the host dropped unread
+    #: (``error`` ``too_fast``), as the page does.
+    TOO_FAST_WAIT = 1.5
 
     def __init__(self, base_url: str, token: str, *, lang: str = "en", store: dict[str, Any] | None = None,
                  decide: Callable[[dict[str, Any]], dict[str, Any] | None] | None = None,
@@ -73,10 +79,11 @@ class SeatClient:
         self.frames: list[str] = []
         self.view_times: list[tuple[int, float]] = []
         self.state = "new"            # new, connecting, waiting, seated, refused, stopped
-        self.stats: dict[str, int] = {"connects": 0, "resends": 0, "dropped": 0, "views": 0}
+        self.stats: dict[str, int] = {"connects": 0, "resends": 0, "dropped": 0, "views": 0, "too_fast": 0}
         self._ws: aiohttp.ClientWebSocketResponse | None = None
         self._stop = False
         self._changed: asyncio.Event | None = None
+        self._again: asyncio.Task | None = None
 
     @property
     def seat(self) -> int | None:
@@ -89,7 +96,10 @@ class SeatClient:
         doubling up to its longest), until :meth:`stop` or a ``refused``."""
         self._changed = asyncio.Event()
         wait = self.backoff[0]
-        timeout = aiohttp.ClientTimeout(total=None, connect=self.CONNECT_TIMEOUT, sock_connect=self.CONNECT_TIMEOUT)
+        # sock_read bounds the wait for the upgrade's answer too (aiohttp lifts it once the socket is
+        # open): a host that took the connection but never answers is left, never waited on forever.
+        timeout = aiohttp.ClientTimeout(total=None, connect=self.CONNECT_TIMEOUT, sock_connect=self.CONNECT_TIMEOUT,
+                                        sock_read=self.CONNECT_TIMEOUT)
         async with aiohttp.ClientSession(timeout=timeout) as http:
             while not self._stop and self.state != "refused":
                 try:
@@ -108,6 +118,8 @@ class SeatClient:
                 self.state = "connecting"
                 await asyncio.sleep(wait)
                 wait = min(self.backoff[1], wait * 2)
+        if self._again is not None:
+            self._again.cancel()
         self.state = "stopped" if self.state != "refused" else "refused"
 
     async def _session(self, ws: aiohttp.ClientWebSocketResponse) -> None:
@@ -141,6 +153,10 @@ class SeatClient:
         elif isinstance(msg, m.Ack):
             self.acks[msg.seq] = msg
             self.store["pending"].pop(msg.seq, None)
+        elif isinstance(msg, m.Error) and msg.code == "too_fast":
+            self.stats["too_fast"] += 1
+            if self._again is None or self._again.done():
+                self._again = asyncio.ensure_future(self._send_again(ws))
         elif isinstance(msg, m.Error):
             self.errors.append(msg)
         elif isinstance(msg, m.Waiting):
@@ -149,6 +165,24 @@ class SeatClient:
             self.state = "refused"
         if self._changed is not None:
             self._changed.set()
+
+    async def _send_again(self, ws: aiohttp.ClientWebSocketResponse) -> None:
+        """After ``too_fast`` (which names no seq): wait :data:`TOO_FAST_WAIT`
+        seconds, then send every action still unacknowledged again with its
+        own seq on the same socket.  The host answers a seq it already took
+        with the same ack and drops one still on its way, so nothing is
+        applied twice; after a reconnect the welcome resends instead."""
+        await asyncio.sleep(self.TOO_FAST_WAIT)
+        if ws is not self._ws or ws.closed:
+            return
+        pending = self.store["pending"]
+        for seq in sorted(int(s) for s in pending):
+            if seq in pending:
+                self.stats["resends"] += 1
+                try:
+                    await ws.send_str(m.encode_text(m.Act(seq, pending[seq])))
+                except (ConnectionError, RuntimeError, aiohttp.ClientError):
+                    return                    # resent after the next welcome
 
     async def _maybe_decide(self, ws: aiohttp.ClientWebSocketResponse) -> None:
         """Once per step where this seat must act: ask :attr:`decide` and send."""

@@ -48,6 +48,8 @@ RATE_BURST = 40
 #: Frames bigger than this are cut by aiohttp itself (the socket closes); between
 #: :data:`game.net.messages.MAX_BYTES` and this the host answers ``too_big``.
 FRAME_LIMIT = 64 * 1024
+#: Seconds :meth:`NetServer.stop` gives a socket to answer its close and a handler to end.
+SHUTDOWN = 2.0
 _FILE = re.compile(r"^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,80}$")
 _TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".png": "image/png",
           ".svg": "image/svg+xml", ".json": "application/json", ".ico": "image/x-icon", ".txt": "text/plain",
@@ -156,6 +158,7 @@ class NetServer:
         self._runner: web.AppRunner | None = None
         self._links: set[_SocketLink] = set()
         self._sockets: set[web.WebSocketResponse] = set()
+        self._stopping = False
 
     # ---------------------------------------------------------- control
     def start(self, timeout: float = 10.0) -> tuple[str, int]:
@@ -202,9 +205,11 @@ class NetServer:
             raise RuntimeError("the server is not started")
         return f"http://{self.address[0]}:{self.address[1]}"
 
-    def stop(self, timeout: float = 5.0) -> None:
-        """Close every socket and stop the thread (waits up to ``timeout`` s).
-        Safe to call twice or before :meth:`start`."""
+    def stop(self, timeout: float = 30.0) -> None:
+        """Stop listening, close every socket and stop the thread; returns
+        once the thread has ended (up to ``timeout`` s), so the port is free
+        and no phone is left on this server.  Safe to call twice or before
+        :meth:`start`."""
         loop, thread = self._loop, self._thread
         if loop is None or thread is None:
             return
@@ -230,7 +235,7 @@ class NetServer:
         app.router.add_get("/web/{name}", self._static)
         app.router.add_get("/cards/{card}.png", self._card)
         app.router.add_get("/ws", self._ws)
-        self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=SHUTDOWN)
         await self._runner.setup()
         site = web.TCPSite(self._runner, self.bind, self.port, reuse_address=True)
         await site.start()
@@ -239,14 +244,21 @@ class NetServer:
             self.port = server.sockets[0].getsockname()[1]
 
     async def _shut(self) -> None:
+        """Stop listening first -- a phone reconnecting now is refused and
+        tries again (the restarted host on the same port), never seated on
+        this dying session -- then close every socket and the handlers."""
+        self._stopping = True
+        if self._runner is not None:
+            for site in list(self._runner.sites):
+                await site.stop()
         await self._drop()
         if self._runner is not None:
             await self._runner.cleanup()
 
     async def _drop(self) -> int:
         socks = list(self._sockets)
-        for ws in socks:
-            await ws.close(code=1001, message=b"host going away")
+        await asyncio.gather(*(ws.close(code=1001, message=b"host going away") for ws in socks),
+                             return_exceptions=True)
         return len(socks)
 
     @web.middleware
@@ -287,7 +299,9 @@ class NetServer:
         return web.Response(body=path.read_bytes(), content_type="image/png")
 
     async def _ws(self, request: web.Request) -> web.WebSocketResponse:
-        ws = web.WebSocketResponse(max_msg_size=FRAME_LIMIT, heartbeat=20.0)
+        if self._stopping:
+            raise web.HTTPServiceUnavailable(text="The game is stopping.")
+        ws = web.WebSocketResponse(max_msg_size=FRAME_LIMIT, heartbeat=20.0, timeout=SHUTDOWN)
         await ws.prepare(request)
         link = _SocketLink(asyncio.get_running_loop())
         self._sockets.add(ws)

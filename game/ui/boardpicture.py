@@ -27,8 +27,8 @@ def board_picture(view: BoardView) -> tuple[bytes, dict[str, Any]]:
     (its name's centre), ``"box": [x, y, w, h]``, ``"tokens"`` and
     ``"weapons"``: six ``[x, y]`` piece centres each, the places the TV uses
     (:meth:`BoardView.token_point` takes ``tokens[i % 6]`` for the ``i``-th
-    suspect, :meth:`BoardView.weapon_point` ``weapons[i % 6]`` for the
-    ``i``-th weapon)}``."""
+    suspect; a weapon stands on ``weapons[rank % 6]``, ``rank`` its place
+    among the weapon ids in that room, sorted, as on the TV's table)}``."""
     out = io.BytesIO()
     pygame.image.save(view.static, out, "board.png")
     ox, oy = view.origin

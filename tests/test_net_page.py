@@ -42,7 +42,7 @@ if not Path(CHROMEDRIVER).is_file():
     pytest.skip(f"chromedriver is not installed ({CHROMEDRIVER}): apt-get install chromium-driver",
                 allow_module_level=True)
 
-from selenium.common.exceptions import WebDriverException  # noqa: E402
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
@@ -688,7 +688,12 @@ def settled(drv, game, seat: int) -> bool:
 
 
 def visible(drv, selector: str) -> bool:
-    return any(e.is_displayed() for e in css(drv, selector))
+    """Something matching ``selector`` is shown; False while the page redraws it (a stale element:
+    the caller polls again)."""
+    try:
+        return any(e.is_displayed() for e in css(drv, selector))
+    except StaleElementReferenceException:
+        return False
 
 
 def page_texts(drv) -> dict:
@@ -860,3 +865,120 @@ def test_card_game_ask_in_a_hosted_game(page, hosted, tmp_path):
               "the host to apply the page's action")
     assert game.applied[-1].action == asked and asked in game.engine.actions
     assert [a.seq for a in game.applied] == list(range(1, len(game.applied) + 1))
+
+
+def _board_picture(table):
+    """The TV's empty board picture and its geometry for ``table``'s board (game/ui/boardpicture.py)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from game.paths import MANSION_MAP
+    from game.ui.boardpicture import board_picture
+    from game.ui.boardview import BoardView
+
+    pygame.init()
+    return board_picture(BoardView(table.board, MANSION_MAP))
+
+
+def _play_a_while(game, drv, seat: int, rolls: int) -> None:
+    """Play on (the page's seat rolls, shows the preselected card and ends its turns; its moves
+    are made on the TV) until ``rolls`` dice have been rolled and the page holds the newest view."""
+    from game.rules.events import DieRolled
+
+    def rolled() -> int:
+        return sum(isinstance(e, DieRolled) for e in game.engine.events)
+    while rolled() < rolls:
+        drive(game, drv, lambda: rolled() >= rolls or settled(drv, game, seat) and (
+            visible(drv, "#show-btn") or visible(drv, 'button[data-act="Roll"]')
+            or visible(drv, 'button[data-act="EndTurn"]') or visible(drv, "#got-it")), "something for the page to do")
+        if rolled() >= rolls:
+            break
+        for selector in ("#got-it", "#show-btn", 'button[data-act="Roll"]', 'button[data-act="EndTurn"]'):
+            if visible(drv, selector):
+                click(drv, selector)
+                break
+        drive(game, drv, lambda: settled(drv, game, seat), "the host to take the page's action")
+    drive(game, drv, lambda: settled(drv, game, seat), "the newest view")
+
+
+def test_the_table_tab_shows_the_public_board_with_every_piece_where_it_stands(page, hosted, tmp_path):
+    """A far-away seat's public board (issue 15 item 5): without a picture from the host the Table
+    tab lists where everyone is; with the TV's empty board served, the page draws it at phone width
+    with every token (its colour AND its letters, all different) and every weapon where the engine
+    has it -- a room's piece inside that room's walls, a corridor token on its very square --, the
+    current player's token ringed, and the public log under it."""
+    from game.net.driver import board_table
+
+    seat = 0
+    table = board_table(3, 7, [seat])
+    game = hosted(table)
+    page.get(game.url(seat))
+    _play_a_while(game, page, seat, 2)
+    tab(page, "table")
+    assert css(page, "#board-pic") == []                         # no picture served: the list only
+    engine = game.engine
+    rows = {e.get_attribute("data-token"): e.text for e in css(page, "#where-people li")}
+    assert set(rows) == set(SUSPECTS)
+    for s, text in rows.items():
+        pos = engine.positions[s]
+        assert (CARD_NAMES[pos] if isinstance(pos, str) else "In a corridor") in text
+    weapons = {e.get_attribute("data-weapon"): e.text.split("\n")[-2:] for e in css(page, "#where-weapons li")}
+    assert weapons == {w: [CARD_NAMES[w], CARD_NAMES[r]] for w, r in engine.weapons.items()}
+
+    png, grid = _board_picture(table)
+    game.server.set_board(png, grid)
+    page.refresh()
+    _play_a_while(game, page, seat, 5)
+    tab(page, "table")
+    wait(page, lambda: css(page, "#board-pic img") and page.execute_script(
+        "return arguments[0].naturalWidth;", css(page, "#board-pic img")[0]) == grid["size"][0], "the board picture")
+    img = css(page, "#board-pic img")[0]
+    box = img.rect
+    assert box["width"] >= WIDTH - 30                            # the phone's width
+    scale = grid["size"][0] / box["width"]
+
+    def at(el) -> tuple[float, float]:
+        """The centre of a piece, in the board picture's pixels."""
+        r = el.rect
+        return ((r["x"] + r["width"] / 2 - box["x"]) * scale, (r["y"] + r["height"] / 2 - box["y"]) * scale)
+
+    def inside(room: str, p) -> bool:
+        x, y, w, h = grid["rooms"][room]["box"]
+        return x <= p[0] <= x + w and y <= p[1] <= y + h
+
+    engine = game.engine
+    tokens = {e.get_attribute("data-token"): e for e in css(page, "#board-pic .token")}
+    assert set(tokens) == set(SUSPECTS)
+    letters = [e.text for e in tokens.values()]
+    assert all(letters) and len(set(letters)) == len(letters)   # never colour alone
+    corridor = rooms = 0
+    for s, el in tokens.items():
+        pos, p = engine.positions[s], at(el)
+        if isinstance(pos, str):
+            assert inside(pos, p), (s, pos, p)
+            rooms += 1
+        else:
+            cw, ch = grid["cell"]
+            assert (int(p[0] // cw), int(p[1] // ch)) == tuple(pos), (s, pos, p)
+            assert abs(p[0] - (pos[0] + .5) * cw) <= 1.5 * scale and abs(p[1] - (pos[1] + .5) * ch) <= 1.5 * scale
+            corridor += 1
+    assert corridor and rooms
+    marks = {e.get_attribute("data-weapon"): e for e in css(page, "#board-pic .weapon")}
+    assert set(marks) == set(WEAPONS) and all(e.text for e in marks.values())
+    for w, el in marks.items():
+        assert inside(engine.weapons[w], at(el)), (w, engine.weapons[w])
+    ringed = [e.get_attribute("data-token") for e in css(page, "#board-pic .token.turn")]
+    assert ringed == [table.suspects[engine.turn]]
+    facts = page.find_element(By.ID, "where-facts").text
+    assert CARD_NAMES[table.suspects[engine.turn]] in facts and "Last roll:" in facts
+    headings = texts(page, "#tab-table h2")
+    assert headings.index("The board") < headings.index("What happened") < headings.index("Where everyone is")
+    assert texts(page, ".log li")[0] == game.net.payload(seat)["log"][-1]
+    page.execute_script("document.getElementById('main').scrollTop = 0;")
+    shoot(page, tmp_path, "page-table-board")
+    page.execute_script("document.getElementById('where-people').scrollIntoView({block: 'start'});")
+    shoot(page, tmp_path, "page-table-where")
+    page.execute_script("document.getElementById('main').scrollTop = 0;")
+    click(page, "#board-pic")                                    # tap: twice as big, scrolled sideways
+    wait(page, lambda: css(page, "#board-pic img")[0].rect["width"] >= 2 * box["width"] - 2, "the bigger board")
+    shoot(page, tmp_path, "page-table-board-big")

@@ -18,7 +18,7 @@ from game.net.session import HostSession, Request  # noqa: E402
 
 KEYS = {"game", "seat", "lang", "you", "seats", "turn", "actor", "phase", "over", "step", "hand", "face_up",
         "prompt", "legal", "move", "disprove", "shown", "seen_envelope", "notebook", "names", "log", "room",
-        "roll", "result"}
+        "roll", "result", "pieces"}
 
 
 def walk(table, check, stop=None):
@@ -50,6 +50,41 @@ def test_the_payload_has_its_shape_and_is_plain_json(kind):
         seat_payload(kind, engine, 0, suspects=table.suspects, lang="fr")
     with pytest.raises(ValueError):
         seat_payload("chess", engine, 0, suspects=table.suspects)
+
+
+def test_the_board_payload_says_where_every_piece_is_the_same_for_every_seat():
+    """The public board (issue 15 item 5): every suspect token's place (a room id or a corridor
+    square), every weapon's room, whose turn it is and the last roll -- the engine's own public
+    state, and the same in every seat's payload at the same moment (nothing private in it)."""
+    from game.core.cards import SUSPECTS, WEAPONS
+    from game.rules.events import DieRolled
+
+    table = board_table(4, 3, (0, 1, 2, 3))
+    seen = {"corridor": 0, "room": 0, "moved weapon": 0}
+
+    def check(engine):
+        each = [seat_payload("board", engine, s, suspects=table.suspects)["pieces"] for s in range(4)]
+        assert all(p == each[0] for p in each[1:])                  # public: one answer for every seat
+        got = each[0]
+        assert [t["id"] for t in got["tokens"]] == list(SUSPECTS)
+        assert [w["id"] for w in got["weapons"]] == list(WEAPONS)
+        for t in got["tokens"]:
+            pos = engine.positions[t["id"]]
+            assert t["at"] == (pos if isinstance(pos, str) else list(pos))
+            seen["room" if isinstance(t["at"], str) else "corridor"] += 1
+        assert {w["id"]: w["at"] for w in got["weapons"]} == engine.weapons
+        seen["moved weapon"] += any(w["at"] != engine_start.weapons[w["id"]] for w in got["weapons"])
+        assert got["turn"] == engine.turn
+        rolls = [sum(e.dice) for e in engine.events if isinstance(e, DieRolled)]
+        assert got["last_roll"] == (rolls[-1] if rolls else None)
+        return False
+
+    engine_start = table.new_engine()
+    assert seat_payload("board", engine_start, 0, suspects=table.suspects)["pieces"]["last_roll"] is None
+    walk(table, check)
+    assert all(seen.values()), seen                 # tokens in corridors and rooms, weapons moved
+    cards = cards_table(3, 4, (0,))
+    assert seat_payload("cards", cards.new_engine(), 0, suspects=cards.suspects)["pieces"] is None
 
 
 def test_board_moves_are_made_on_the_tv_and_the_prompts_follow_the_turn():

@@ -27,8 +27,10 @@ ALL_IDS = ("scarlet", "mustard", "white", "green", "peacock", "plum", "candlesti
            "library", "lounge", "hall", "study")
 #: A card id as a whole word (quoted or not) in the bytes sent.
 ID_WORD = re.compile(r"(?<![A-Za-z_])(" + "|".join(ALL_IDS) + r")(?![A-Za-z_])")
-#: Lists of every card or every player, public by nature: taken out before the byte search.
-CATALOGUE = ("names", "notebook", "seats", "you")
+#: Lists of every card or every player, public by nature: taken out before the byte search
+#: ("pieces": every token and weapon where it stands on the board, checked on its own: the same
+#: for every seat at the same step).
+CATALOGUE = ("names", "notebook", "seats", "you", "pieces")
 #: Legal actions that list every card (pickers), not a seat's secret: taken out too.
 PICKERS = ("Suggest", "Accuse", "Ask", "Join")
 
@@ -57,6 +59,8 @@ class Knowledge:
         self.engine = hosted.game.engine
         fresh = table.new_engine()
         self.events_at = [len(fresh.events)]
+        #: step -> the public board ("pieces") the first seat checked was sent at that step
+        self.pieces: dict[int, Any] = {}
         for action in self.engine.actions:
             fresh.apply(action)
             self.events_at.append(len(fresh.events))
@@ -130,6 +134,11 @@ def check_seat(knowledge: Knowledge, seat: int, frames: list[str], players: tupl
         held |= {n["id"] for n in view["notebook"] if n["fact"]}
         assert held <= private | (set(ALL_IDS) if over else set()), (seat, view["step"], held - private)
         assert set(view["hand"]) == knowledge.hands[seat]
+        # the public board: every token and weapon, the same for every seat at the same step
+        if view["pieces"] is not None:
+            assert [t["id"] for t in view["pieces"]["tokens"]] == list(ALL_IDS[:6])
+            assert [w["id"] for w in view["pieces"]["weapons"]] == list(ALL_IDS[6:12])
+            assert knowledge.pieces.setdefault(view["step"], view["pieces"]) == view["pieces"], (seat, view["step"])
         # 2. the bytes without the catalogues name no secret of another seat
         stripped = {k: v for k, v in view.items() if k not in CATALOGUE}
         stripped["legal"] = [a for a in view["legal"] if a["type"] not in PICKERS]
@@ -191,6 +200,31 @@ def test_the_capture_catches_a_leak():
         with pytest.raises(AssertionError):
             check_seat(knowledge, 0, [json.dumps({"type": "view", "rev": 1, "view": leaky})])
         assert check_seat(knowledge, 0, [json.dumps({"type": "view", "rev": 1, "view": view})]) == 1
+    finally:
+        hosted.close()
+
+
+def test_the_capture_catches_a_public_board_that_differs_between_seats():
+    """The public board ("pieces") must be the same for every seat at one step: a view whose pieces
+    differ for one seat (a weapon moved for it alone) or carry a card outside the board is caught."""
+    table = board_table(3, 5, (0, 1, 2))
+    hosted = Hosted(table, decide=False)
+    try:
+        hosted.seated()
+        engine = hosted.game.engine
+        knowledge = Knowledge(hosted, None)
+        views = [seat_payload("board", engine, s, suspects=table.suspects) for s in range(3)]
+        frame = lambda v: json.dumps({"type": "view", "rev": 1, "view": v})  # noqa: E731
+        assert check_seat(knowledge, 0, [frame(views[0])]) == 1
+        pieces = json.loads(json.dumps(views[1]["pieces"]))
+        pieces["weapons"][0]["at"] = "hall" if pieces["weapons"][0]["at"] != "hall" else "study"
+        with pytest.raises(AssertionError):
+            check_seat(knowledge, 1, [frame(dict(views[1], pieces=pieces))])
+        secret = dict(views[2], pieces=dict(views[2]["pieces"], tokens=views[2]["pieces"]["tokens"]
+                                            + [{"id": sorted(engine.envelope)[0], "at": "hall"}]))
+        with pytest.raises(AssertionError):
+            check_seat(knowledge, 2, [frame(secret)])
+        assert check_seat(knowledge, 2, [frame(views[2])]) == 1
     finally:
         hosted.close()
 

@@ -130,6 +130,34 @@ def test_only_the_pages_files_and_the_cards_are_served(tmp_path):
         srv.stop()
 
 
+def test_the_board_picture_is_served_only_when_the_host_gave_one():
+    """``/board.png`` and ``/board.json`` answer 404 until the host gives the picture, then
+    exactly the bytes given (the same for everyone: the routes hold no token); not a PNG is refused."""
+    session = HostSession("board", [0, 1])
+    srv = server_module.NetServer(session, bind="127.0.0.1")
+    srv.start()
+    base = srv.base_url
+    png = b"\x89PNG\r\n\x1a\n" + b"the empty board"
+    grid = {"size": [10, 10], "origin": [0, 0], "cell": [1, 1], "squares": [10, 10], "rooms": {}}
+    try:
+        async def get_all():
+            return [await _status(f"{base}/board.png", 200), await _status(f"{base}/board.json", 200)]
+
+        async def missing():
+            for path in ("/board.png", "/board.json"):
+                await _status(base + path, 404)
+        asyncio.run(missing())
+        srv.set_board(png, grid)
+        got_png, got_grid = asyncio.run(get_all())
+        assert got_png == png and json.loads(got_grid) == grid
+        with pytest.raises(ValueError):
+            srv.set_board(b"<svg>", grid)
+        srv.set_board(None, None)
+        asyncio.run(missing())
+    finally:
+        srv.stop()
+
+
 # ------------------------------------------------------------ over the socket
 class Raw:
     """A bare WebSocket to the host (no SeatClient manners)."""

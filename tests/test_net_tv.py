@@ -561,3 +561,52 @@ def test_one_person_with_a_phone_has_no_hand_face_up_on_the_tv():
         assert table.hand_seat() == 0
     finally:
         app.close()
+
+
+def test_a_hosted_board_game_serves_the_empty_board_and_a_card_game_none():
+    """The TV renders the empty board once when it starts hosting a board game and serves it at
+    /board.png with its geometry at /board.json (a far-away seat's public board): the picture is
+    the board view's static picture (no piece), so two games with other deals and other seats get
+    the very same bytes; a card game serves none (404)."""
+    import urllib.error
+    import urllib.request
+
+    from game.cardgame.engine import CardSetup as Setup
+    from game.rules.cards import SUSPECTS
+    from game.ui.board.match import Match
+    from game.ui.boardpicture import board_picture
+    from game.ui.cardgame.match import CardMatch
+    from game.ui.registry import make
+
+    def fetch(path: str):
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{app.phones.port}{path}", timeout=20) as r:
+                return r.status, r.read()
+        except urllib.error.HTTPError as exc:
+            return exc.code, b""
+
+    other = GameSetup(seats=(SeatConfig("plum", "human"), SeatConfig("green", "human"),
+                             SeatConfig("white", "computer", "easy")), seed=99)
+    app = hosted_app(serve=True)
+    try:
+        pictures = []
+        for setup in (THREE_PEOPLE, other):
+            board = make("board", app, Match(app.board, setup))
+            app.push(board)
+            status, png = fetch("/board.png")
+            assert status == 200 and png[:8] == b"\x89PNG\r\n\x1a\n"
+            status, grid = fetch("/board.json")
+            grid = json.loads(grid)
+            assert status == 200 and set(grid["rooms"]) == set(app.board.rooms)
+            assert grid["cell"] == list(app.board_view().cell) and grid["squares"] == [app.board.width,
+                                                                                        app.board.height]
+            assert all(len(r["tokens"]) == len(SUSPECTS) for r in grid["rooms"].values())
+            pictures.append(png)
+            app.pop(board)
+        assert pictures[0] == pictures[1] == board_picture(app.board_view())[0]
+        cards = make("card_table", app, CardMatch(Setup(players=3, seed=3, levels=("human", "human", "medium")),
+                                             ("scarlet", "white", "peacock")))
+        app.push(cards)
+        assert app.phones.active and fetch("/board.png")[0] == 404 and fetch("/board.json")[0] == 404
+    finally:
+        app.close()

@@ -26,7 +26,10 @@ Shape (``docs/network.md``)::
      "log": ["<public log line>", ...],   # the last 40
      "seen_envelope": ["plum", "rope", "hall"]|null,   # what this seat saw after its own accusation
      "room": "hall"|null, "roll": 5|null,
-     "result": {"winner": 0|null, "envelope": ["plum", "rope", "hall"]}|null}
+     "result": {"winner": 0|null, "envelope": ["plum", "rope", "hall"]}|null,
+     "pieces": {"tokens": [{"id": "scarlet", "at": "hall"|[7, 16]}, ...],   # board game only, else null:
+                "weapons": [{"id": "rope", "at": "hall"}, ...],            # public facts, equal for every seat
+                "turn": 1, "last_roll": 5|null}|null}
 """
 
 from __future__ import annotations
@@ -300,7 +303,27 @@ def _build(kind: str, game: Any, view: Any, seat: int, suspects: tuple[str, ...]
         "room": pos if isinstance(pos, str) else None,
         "roll": getattr(view, "roll", None),
         "result": _result(view.events, ends) if over else None,
+        "pieces": pieces(view) if kind == "board" else None,
     }
+
+
+def pieces(view: Any) -> dict[str, Any]:
+    """Where everything stands on the board, from a board ``SeatView``'s
+    public facts only (the same for every seat at the same moment): each
+    suspect token's place (``"at"``: a room id, or a corridor square
+    ``[col, row]``) in :data:`game.core.cards.SUSPECTS` order, each weapon's
+    room in :data:`~game.core.cards.WEAPONS` order, whose ``turn`` it is (a
+    seat) and ``last_roll``: the total of the newest public ``DieRolled``
+    (None before the first roll)."""
+    from game.core.cards import SUSPECTS, WEAPONS
+
+    def at(pos: Any) -> Any:
+        return pos if isinstance(pos, str) else [int(pos[0]), int(pos[1])]
+
+    last = next((sum(e.dice) for e in reversed(view.events) if type(e).__name__ == "DieRolled"), None)
+    return {"tokens": [{"id": s, "at": at(view.positions[s])} for s in SUSPECTS if s in view.positions],
+            "weapons": [{"id": w, "at": view.weapons[w]} for w in WEAPONS if w in view.weapons],
+            "turn": view.turn, "last_roll": last}
 
 
 def _result(events: Sequence[Any], ends: tuple[type, ...]) -> dict[str, Any] | None:

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import ipaddress
+import json
 import re
 import socket
 import sys
@@ -141,11 +142,14 @@ class NetServer:
     ``session``: the game's :class:`HostSession`; ``port``: 0 picks a free
     one; ``remote``: let peers from outside the local network in;
     ``bind``: the interface ("0.0.0.0": every one; tests use "127.0.0.1");
-    ``web_dir``: where the seat page lives (default ``game/net/web/``).
+    ``web_dir``: where the seat page lives (default ``game/net/web/``);
+    ``board_png`` / ``board_grid``: the public board's picture and its
+    geometry (:meth:`set_board`), or None: no picture is served.
     """
 
     def __init__(self, session: HostSession, *, port: int = 0, remote: bool = False, bind: str = "0.0.0.0",
-                 web_dir: Path | None = None, rate: float = RATE_PER_SECOND, burst: int = RATE_BURST):
+                 web_dir: Path | None = None, rate: float = RATE_PER_SECOND, burst: int = RATE_BURST,
+                 board_png: bytes | None = None, board_grid: dict[str, Any] | None = None):
         self.session = session
         self.port = port
         self.remote = remote
@@ -159,6 +163,23 @@ class NetServer:
         self._links: set[_SocketLink] = set()
         self._sockets: set[web.WebSocketResponse] = set()
         self._stopping = False
+        self.board_png: bytes | None = None
+        self.board_grid: bytes | None = None
+        self.set_board(board_png, board_grid)
+
+    def set_board(self, png: bytes | None, grid: dict[str, Any] | None) -> None:
+        """Serve ``png`` (the PNG bytes of the empty board: no pieces, nothing
+        private -- the same for every seat) at ``GET /board.png`` and ``grid``
+        (JSON-able: where the squares and the rooms' piece spots are in that
+        picture, pixels; ``docs/network.md``) at ``GET /board.json``; None
+        (either): both answer 404 and the page lists the places instead.
+        Any thread; the server only serves the bytes it is given.  Raises
+        ``ValueError`` for bytes that are not a PNG."""
+        if png is not None and not png.startswith(b"\x89PNG\r\n\x1a\n"):
+            raise ValueError("the board picture must be PNG bytes")
+        both = png is not None and grid is not None
+        self.board_png = png if both else None
+        self.board_grid = json.dumps(grid).encode("utf-8") if both else None
 
     # ---------------------------------------------------------- control
     def start(self, timeout: float = 10.0) -> tuple[str, int]:
@@ -234,6 +255,8 @@ class NetServer:
         app.router.add_get("/s/{token}", self._seat_page)
         app.router.add_get("/web/{name}", self._static)
         app.router.add_get("/cards/{card}.png", self._card)
+        app.router.add_get("/board.png", self._board)
+        app.router.add_get("/board.json", self._board)
         app.router.add_get("/ws", self._ws)
         self._runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=SHUTDOWN)
         await self._runner.setup()
@@ -297,6 +320,14 @@ class NetServer:
         if card not in ALL_CARDS or not path.is_file():
             return web.Response(status=404, text="No such card.")
         return web.Response(body=path.read_bytes(), content_type="image/png")
+
+    async def _board(self, request: web.Request) -> web.StreamResponse:
+        png, grid = self.board_png, self.board_grid
+        if png is None or grid is None:
+            return web.Response(status=404, text="No board picture in this game.")
+        if request.path.endswith(".json"):
+            return web.Response(body=grid, content_type="application/json")
+        return web.Response(body=png, content_type="image/png")
 
     async def _ws(self, request: web.Request) -> web.WebSocketResponse:
         if self._stopping:

@@ -28,6 +28,8 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass
 
+import pygame
+
 from game.ui.input import Intent, Kind
 from game.ui.registry import is_scene, make
 
@@ -145,6 +147,8 @@ class PhoneHost:
         if not self._serve(session, saved.get("port")):
             return
         self.table, self.session, self._key = table, session, key
+        if kind == "board" and self.server is not None:
+            self._show_board()
         self.net = NetTable(kind, match.game, match.suspects, session, notebooks=match.notebooks,
                             notebook_mode=match.notebook_mode, apply=self._apply)
         self._welcome = True
@@ -173,6 +177,16 @@ class PhoneHost:
             print(f"phones: serving the seats at {self.base} (each seat's code is on the TV)", file=sys.stderr)
             return True
         return False
+
+    def _show_board(self) -> None:
+        """Give the server the empty board's picture and geometry (``/board.png``: the
+        public board of a far-away seat's page); a picture that cannot be made is left out."""
+        try:
+            from game.ui.boardpicture import board_picture
+
+            self.server.set_board(*board_picture(self.app.board_view()))
+        except (pygame.error, OSError, ValueError) as exc:
+            print(f"phones: the board picture is not served ({exc})", file=sys.stderr)
 
     def _remember(self) -> None:
         """Keep the port and the session (tokens, actions taken) in the match, for the autosave."""

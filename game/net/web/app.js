@@ -237,6 +237,7 @@
     if (!now) { ui.accuse = false; ui.sure = false; }
     // drop my optimistic marks once the host has them
     (v.notebook || []).forEach(function (r) { if (ui.marks[r.id] === r.mark) delete ui.marks[r.id]; });
+    if (v.pieces && board.state === "none") loadBoard();
     draw();
   }
   function buzz() {
@@ -610,9 +611,132 @@
     return factText(f);
   }
 
+  // ---- the public board (board game): the host's empty board picture (/board.png, fetched once)
+  // with the pieces drawn on it from view.pieces; without a picture only the list "Where everyone is"
+  var board = {state: "none", grid: null, url: null, el: null, big: false};
+  function loadBoard() {
+    board.state = "loading";
+    fetch("/board.json", {cache: "no-store"}).then(function (r) {
+      if (!r.ok) throw new Error("no board picture");
+      return r.json();
+    }).then(function (grid) {
+      return fetch("/board.png", {cache: "no-store"}).then(function (r) {
+        if (!r.ok) throw new Error("no board picture");
+        return r.blob();
+      }).then(function (blob) {
+        board.grid = grid;
+        board.url = URL.createObjectURL(blob);
+        board.state = "ready";
+        draw();
+      });
+    }).catch(function () { board.state = "missing"; draw(); });
+  }
+  // the shortest start of each name (its last word for people, its first for weapons) that no
+  // other name of the group shares: "Pe" and "Pl" for Peacock and Plum; never colour alone
+  function initials(ids, last) {
+    var words = ids.map(function (id) {
+      var parts = cardName(id).split(/\s+/);
+      return (last ? parts[parts.length - 1] : parts[0]) || id;
+    });
+    return ids.map(function (id, i) {
+      var word = words[i];
+      for (var k = 1; k < word.length; k++) {
+        var pre = word.slice(0, k).toLowerCase(), clash = false;
+        for (var j = 0; j < words.length; j++) if (j !== i && words[j].slice(0, k).toLowerCase() === pre) clash = true;
+        if (!clash) return word.charAt(0).toUpperCase() + word.slice(1, k);
+      }
+      return word.charAt(0).toUpperCase() + word.slice(1, 2);
+    });
+  }
+  function placeName(at) {
+    return typeof at === "string" ? cardName(at) : w("in_corridor");
+  }
+  // where each piece stands in the picture, as a fraction of its width and height
+  function piecePoints(p, g) {
+    var out = {tokens: [], weapons: []};
+    p.tokens.forEach(function (t, i) {
+      var xy;
+      if (typeof t.at === "string") { var spots = g.rooms[t.at].tokens; xy = spots[i % spots.length]; }
+      else xy = [g.origin[0] + (t.at[0] + 0.5) * g.cell[0], g.origin[1] + (t.at[1] + 0.5) * g.cell[1]];
+      out.tokens.push(xy);
+    });
+    p.weapons.forEach(function (wp) {   // as the TV: by the weapon's place among those in its room
+      var same = p.weapons.filter(function (o) { return o.at === wp.at; }).map(function (o) { return o.id; }).sort();
+      var spots = g.rooms[wp.at].weapons;
+      out.weapons.push(spots[same.indexOf(wp.id) % spots.length]);
+    });
+    return out;
+  }
+  function drawBoard() {
+    var p = view.pieces, g = board.grid;
+    if (!board.el) {
+      board.el = h("div", {cls: "board-pic", id: "board-pic", role: "img", tabindex: "0"});
+      board.el.addEventListener("click", function () { board.big = !board.big; draw(); });
+    }
+    var pic = board.el;
+    pic.classList.toggle("big", board.big);
+    pic.setAttribute("aria-label", w("board_alt"));
+    var img = pic.querySelector("img") || h("img", {src: board.url, alt: "", draggable: "false"});
+    var at = piecePoints(p, g), turnId = view.seats[p.turn] && view.seats[p.turn].id;
+    var tokIds = p.tokens.map(function (t) { return t.id; }), wpIds = p.weapons.map(function (x) { return x.id; });
+    var tokLetters = initials(tokIds, true), wpLetters = initials(wpIds, false);
+    function pos(el, xy) {
+      el.style.left = (100 * xy[0] / g.size[0]) + "%";
+      el.style.top = (100 * xy[1] / g.size[1]) + "%";
+      return el;
+    }
+    var kids = [img];
+    p.weapons.forEach(function (wp, i) {
+      kids.push(pos(h("span", {cls: "piece weapon", "data-weapon": wp.id, "data-at": String(wp.at),
+                               title: cardName(wp.id), text: wpLetters[i]}), at.weapons[i]));
+    });
+    p.tokens.forEach(function (t, i) {
+      var el = h("span", {cls: "piece token" + (t.id === turnId && !view.over ? " turn" : ""), "data-token": t.id,
+                          "data-at": typeof t.at === "string" ? t.at : t.at.join(","),
+                          title: cardName(t.id), text: tokLetters[i]});
+      el.style.background = COLOURS[t.id] || "#8a7a6a";
+      if (t.id === "white" || t.id === "mustard") el.classList.add("dark");
+      kids.push(pos(el, at.tokens[i]));
+    });
+    pic.replaceChildren.apply(pic, kids);
+    return h("div", {cls: "board-wrap" + (board.big ? " big" : "")}, [pic]);
+  }
+  function drawWhere() {
+    var p = view.pieces, turnId = view.seats[p.turn] && view.seats[p.turn].id;
+    var facts = [w("turn_of", {name: cardName(turnId)})];
+    if (p.last_roll != null) facts.push(w("last_roll", {n: p.last_roll}));
+    // the list is the board's legend: the same letters as the pieces
+    var tokLetters = initials(p.tokens.map(function (t) { return t.id; }), true);
+    var wpLetters = initials(p.weapons.map(function (x) { return x.id; }), false);
+    var people = p.tokens.map(function (t, i) {
+      var c = chip(t.id);
+      c.textContent = tokLetters[i];
+      return h("li", {cls: "where-row" + (t.id === turnId ? " acting" : ""), "data-token": t.id}, [
+        c, h("span", {cls: "where-name", text: (t.id === turnId && !view.over ? "▶ " : "") + cardName(t.id)}),
+        h("span", {cls: "where-at", text: placeName(t.at)})]);
+    });
+    var weapons = p.weapons.map(function (wp, i) {
+      return h("li", {cls: "where-row", "data-weapon": wp.id}, [
+        h("span", {cls: "piece weapon legend", "aria-hidden": "true", text: wpLetters[i]}),
+        h("span", {cls: "where-name", text: cardName(wp.id)}), h("span", {cls: "where-at", text: placeName(wp.at)})]);
+    });
+    return [h("p", {cls: "where-facts", id: "where-facts", text: facts.join(" · ")}),
+            h("h2", {text: w("where_title")}),
+            h("h3", {text: w("where_people")}), h("ul", {cls: "where", id: "where-people"}, people),
+            h("h3", {text: w("where_weapons")}), h("ul", {cls: "where", id: "where-weapons"}, weapons)];
+  }
+
   // ---- the Table tab: public only
   function drawTable() {
     if (!view) return [];
+    var top = [];
+    if (view.pieces) {
+      if (board.state === "ready") {
+        top.push(h("h2", {text: w("board_title")}), drawBoard(),
+                 h("p", {cls: "hint-line", text: w(board.big ? "board_smaller" : "board_enlarge")}));
+      }
+      top = top.concat(drawWhere().slice(0, 1));
+    }
     var seats = (view.seats || []).map(function (s, i) {
       var tags = [];
       if (i === view.seat) tags.push(h("span", {cls: "tag you", text: w("you")}));
@@ -624,8 +748,9 @@
         h("span", {cls: "count", text: w("cards_n", {n: s.cards})}), h("span", {cls: "tags"}, tags)]);
     });
     var log = (view.log || []).slice().reverse().map(function (line) { return h("li", {text: line}); });
-    return [h("h2", {text: w("seats")}), h("ul", {cls: "seats"}, seats),
-            h("h2", {text: w("log")}), h("ol", {cls: "log", reversed: true}, log)];
+    var rest = view.pieces ? drawWhere().slice(1) : [];
+    return top.concat([h("h2", {text: w("log")}), h("ol", {cls: "log", reversed: true}, log),
+                       h("h2", {text: w("seats")}), h("ul", {cls: "seats"}, seats)], rest);
   }
 
   // ---- the card shown to me, big

@@ -201,23 +201,64 @@ class _Base:
 
 
 # ---------------------------------------------------------------------------
-class _Crossed:
-    """Easy's notebook: only its own cards and the cards shown to it."""
+class _Notebook:
+    """A child's paper notebook: a grid of cards by players, filled in only
+    with what it saw plainly, no chains of reasoning about who showed what to
+    somebody else.
 
-    def __init__(self, view: SeatView) -> None:
-        out = set(view.hand)
-        for e in view.events:
-            if isinstance(e, ev.CardShown) and e.to == view.seat and e.card is not None:
-                out.add(e.card)
-        self.out = out
+    * its own cards, and every card shown to it, are crossed off (held by that
+      player; 000 "Suggestions" 3 and 5);
+    * with ``lacks``: a player who could not disprove holds none of the three
+      named cards (000 "Suggestions" 4), and a card that every other player
+      lacks and it does not hold is in the envelope; when nobody disproved its
+      own suggestion, the named cards it does not hold are in the envelope
+      (000 "Suggestions" 6);
+    * a category with one card left uncrossed has that card in the envelope.
+
+    ``forgot`` (a set of event indices) are the shown cards it failed to write
+    down: it never writes down anything false, so whatever it concludes is
+    true.  ``solution()`` is the envelope when one card of each category is
+    known, else None; ``certain_owner(card)`` is the holder's seat, the
+    envelope's number (``len(hand_sizes)``), or None.
+    """
+
+    def __init__(self, view: SeatView, lacks: bool = True, forgot: frozenset[int] = frozenset()) -> None:
+        me, n = view.seat, len(view.hand_sizes)
+        self.envelope = n
+        owner: dict[str, int] = {c: me for c in view.hand}
+        lacking: dict[str, set[int]] = {}
+        env: set[str] = set()
+        trio: tuple[str, str, str] | None = None
+        for i, e in enumerate(view.events):
+            if isinstance(e, ev.SuggestionMade):
+                trio = (e.suspect, e.weapon, e.room)
+            elif isinstance(e, ev.CardShown) and e.to == me and e.card is not None and i not in forgot:
+                owner[e.card] = e.by
+            elif lacks and isinstance(e, ev.CannotDisprove) and trio is not None:
+                for c in trio:
+                    lacking.setdefault(c, set()).add(e.player)
+            elif lacks and isinstance(e, ev.NobodyDisproved) and trio is not None and e.player == me:
+                env.update(c for c in trio if c not in view.hand)
+        others = set(range(n)) - {me}
+        if lacks:
+            env.update(c for c, who in lacking.items() if who >= others and c not in view.hand)
+        for pile in PILES:
+            left = [c for c in pile if c not in owner]
+            if len(left) == 1:
+                env.add(left[0])
+        self.owner = owner
+        self.env = {c for c in env if c not in owner}
+        self.out = set(owner)
 
     def certain_owner(self, card: str) -> int | None:
-        return 0 if card in self.out else None
+        if card in self.env:
+            return self.envelope
+        return self.owner.get(card)
 
     def solution(self):
-        left = [[c for c in pile if c not in self.out] for pile in PILES]
-        if all(len(x) == 1 for x in left):
-            return tuple(x[0] for x in left)
+        picks = [[c for c in pile if c in self.env] for pile in PILES]
+        if all(len(x) == 1 for x in picks):
+            return tuple(x[0] for x in picks)
         return None
 
 
@@ -229,7 +270,7 @@ class EasyPlayer(_Base):
     level = "easy"
 
     def knowledge(self, view: SeatView):  # type: ignore[override]
-        return _Crossed(view)
+        return _Notebook(view)
 
     def suggest(self, view: SeatView, know, room: str) -> Suggest:
         picks = []
@@ -244,6 +285,43 @@ class EasyPlayer(_Base):
     def take_passage(self, view, know, here, can_roll) -> bool:
         to = view.board.passage(here)
         return to is not None and (to not in know.out or not can_roll)
+
+
+class BeginnerPlayer(EasyPlayer):
+    """Level ``"beginner"``: the first rung, for a young child to beat.
+
+    It plays like :class:`EasyPlayer` with a child's mistakes: it does not
+    reason about who could not disprove (only its own cards and the cards
+    shown to it, and the last card left in a category), it forgets to write
+    down a card shown to it with probability ``forget`` (fixed per shown card
+    by the seed, so a resumed game decides the same), and on a move it wanders
+    to a random legal destination with probability ``wander``.  It never makes
+    an illegal or absurd move: it accuses only what its notebook proves (never
+    wrongly, since it never writes down anything false) and never names, in a
+    suggestion, a suspect or weapon that it holds or has written down as shown
+    to it (see ``tests/test_ladder.py``)."""
+
+    level = "beginner"
+    forget = 0.35
+    wander = 0.35
+    lacks = True
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.seed = seed
+
+    def _forgotten(self, view: SeatView) -> frozenset[int]:
+        return frozenset(i for i, e in enumerate(view.events)
+                         if isinstance(e, ev.CardShown) and e.to == view.seat
+                         and random.Random(f"{self.seed}:{i}").random() < self.forget)
+
+    def knowledge(self, view: SeatView):  # type: ignore[override]
+        return _Notebook(view, lacks=self.lacks, forgot=self._forgotten(view))
+
+    def move(self, view: SeatView, know, moves: list[Move]) -> Move:
+        if self.rng.random() < self.wander:
+            return self.rng.choice(moves)
+        return super().move(view, know, moves)
 
 
 # ---------------------------------------------------------------------------

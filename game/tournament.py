@@ -195,7 +195,7 @@ def main(argv: list[str] | None = None) -> int:
     """Command-line entry; returns the exit code (2 for bad arguments)."""
     p = argparse.ArgumentParser(prog="python -m game.tournament", description=__doc__.split("\n\n")[0])
     p.add_argument("--players", type=int, required=True, help="3 to 6")
-    p.add_argument("--seats", required=True, help="levels, comma separated, one per seat (easy, medium, hard, simple, spock)")
+    p.add_argument("--seats", required=True, help="levels, comma separated, one per seat (beginner, easy, medium, hard, simple, spock)")
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--workers", type=int, default=2)

@@ -215,9 +215,9 @@ class _Notebook:
       (000 "Suggestions" 6);
     * a category with one card left uncrossed has that card in the envelope.
 
-    ``forgot`` (a set of event indices) are the shown cards it failed to write
-    down: it never writes down anything false, so whatever it concludes is
-    true.  ``solution()`` is the envelope when one card of each category is
+    ``forgot`` (a set of event indices) are the shown cards and the passes it
+    failed to write down: it never writes down anything false, so whatever it
+    concludes is true.  ``solution()`` is the envelope when one card of each category is
     known, else None; ``certain_owner(card)`` is the holder's seat, the
     envelope's number (``len(hand_sizes)``), or None.
     """
@@ -234,7 +234,7 @@ class _Notebook:
                 trio = (e.suspect, e.weapon, e.room)
             elif isinstance(e, ev.CardShown) and e.to == me and e.card is not None and i not in forgot:
                 owner[e.card] = e.by
-            elif lacks and isinstance(e, ev.CannotDisprove) and trio is not None:
+            elif lacks and isinstance(e, ev.CannotDisprove) and trio is not None and i not in forgot:
                 for c in trio:
                     lacking.setdefault(c, set()).add(e.player)
             elif lacks and isinstance(e, ev.NobodyDisproved) and trio is not None and e.player == me:
@@ -290,16 +290,15 @@ class EasyPlayer(_Base):
 class BeginnerPlayer(EasyPlayer):
     """Level ``"beginner"``: the first rung, for a young child to beat.
 
-    It plays like :class:`EasyPlayer` with a child's mistakes: it does not
-    reason about who could not disprove (only its own cards and the cards
-    shown to it, and the last card left in a category), it forgets to write
-    down a card shown to it with probability ``forget`` (fixed per shown card
-    by the seed, so a resumed game decides the same), and on a move it wanders
-    to a random legal destination with probability ``wander``.  It never makes
-    an illegal or absurd move: it accuses only what its notebook proves (never
-    wrongly, since it never writes down anything false) and never names, in a
-    suggestion, a suspect or weapon that it holds or has written down as shown
-    to it (see ``tests/test_ladder.py``)."""
+    It keeps :class:`EasyPlayer`'s notebook with a child's mistakes: it
+    forgets to write down a card shown to it, or a pass, with probability
+    ``forget`` (fixed per event by the seed, so a resumed game decides the
+    same), and on a move it wanders to a random legal destination with
+    probability ``wander``.  It never makes an illegal or absurd move: it
+    accuses only what its notebook proves (never wrongly, since it never
+    writes down anything false) and never names, in a suggestion, a suspect or
+    weapon that it holds or has written down as held (see
+    ``tests/test_ladder.py``)."""
 
     level = "beginner"
     forget = 0.35
@@ -309,11 +308,16 @@ class BeginnerPlayer(EasyPlayer):
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
         self.seed = seed
+        self._fate: list[bool] = []
 
     def _forgotten(self, view: SeatView) -> frozenset[int]:
-        return frozenset(i for i, e in enumerate(view.events)
-                         if isinstance(e, ev.CardShown) and e.to == view.seat
-                         and random.Random(f"{self.seed}:{i}").random() < self.forget)
+        """Indices of the events (cards shown to it, passes) it did not write down."""
+        fate = self._fate
+        for i in range(len(fate), len(view.events)):
+            e = view.events[i]
+            noted = isinstance(e, ev.CardShown) and e.to == view.seat or isinstance(e, ev.CannotDisprove)
+            fate.append(noted and random.Random(f"{self.seed}:{i}").random() < self.forget)
+        return frozenset(i for i, f in enumerate(fate) if f)
 
     def knowledge(self, view: SeatView):  # type: ignore[override]
         return _Notebook(view, lacks=self.lacks, forgot=self._forgotten(view))
@@ -406,6 +410,8 @@ class HardPlayer(_Base):
     #: How many suggestions get the exact evaluation (the others are ranked by a
     #: quick estimate from the marginals).
     exact_candidates = 12
+    #: Bits an opponent's free suggestion costs (see :meth:`_summon_cost`).
+    summon_cost = 0.0
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
@@ -480,11 +486,22 @@ class HardPlayer(_Base):
             e = self.expected_entropy(view, know, t)
             # tie-break: prefer naming own cards over cards known to be elsewhere
             own = sum(1 for c in t if c in view.hand)
-            key = (round(e, 9), -own, self.rng.random())
+            key = (round(e + self._summon_cost(view, t[0], room), 9), -own, self.rng.random())
             if best_key is None or key < best_key:
                 best, best_key = t, key
         gain = now - best_key[0] if best_key else 0.0
         return best, max(gain, 0.0)
+
+    def _summon_cost(self, view: SeatView, suspect: str, room: str) -> float:
+        """Bits charged for naming ``suspect``: an opponent still in the game
+        whose token this would move into ``room`` gets to suggest there on
+        its next turn without walking (000 "Suggestions" 2)."""
+        if not self.summon_cost or view.positions.get(suspect) == room or suspect == view.suspect:
+            return 0.0
+        seat = view.seats.index(suspect) if suspect in view.seats else None
+        if seat is None or view.eliminated[seat]:
+            return 0.0
+        return self.summon_cost
 
     def room_value(self, view: SeatView, know: Knowledge, room: str) -> float:
         """Quick estimate of the information a suggestion in ``room`` would bring."""

@@ -28,6 +28,8 @@ QUICK_OPPONENTS = ("mustard", "white", "peacock")
 
 #: The computer levels a person can pick in the setup scene, in cycling order.
 LEVELS = ("easy", "medium", "hard")
+#: The board game's levels: the same plus ``beginner``, the first rung for a young child.
+BOARD_LEVELS = ("beginner",) + LEVELS
 #: The level of a new computer seat and of the quick start's opponents.
 DEFAULT_LEVEL = "medium"
 

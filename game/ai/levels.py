@@ -77,6 +77,31 @@ def turns_to(board: Board, here: object, room: str, mean: float = MEAN_ROLL) -> 
     return max(1.0, math.ceil(d / mean))
 
 
+_EXPECTED: dict[tuple[int, int], float] = {}
+
+
+def expected_turns(steps: int, dice: int = 1) -> float:
+    """Expected turns to enter a room ``steps`` squares away (entering counts
+    as a step) with ``dice`` six-sided dice: a roll of at least ``steps``
+    enters it (a room stops the walk, 000 "How a turn works" 3), a smaller
+    roll ``r`` brings the token ``r`` squares nearer (other tokens and dead
+    ends ignored).  0 for 0 steps."""
+    key = (steps, dice)
+    if key not in _EXPECTED:
+        rolls: dict[int, float] = {0: 1.0}
+        for _ in range(dice):
+            nxt: dict[int, float] = {}
+            for total, p in rolls.items():
+                for face in range(1, 7):
+                    nxt[total + face] = nxt.get(total + face, 0.0) + p / 6
+            rolls = nxt
+        t = [0.0]
+        for d in range(1, steps + 1):
+            t.append(1.0 + sum(p * t[d - r] for r, p in rolls.items() if r < d))
+        _EXPECTED[key] = t[steps]
+    return _EXPECTED[key]
+
+
 def _h(p: float) -> float:
     """Entropy in bits of a yes/no event of probability ``p``."""
     if p <= 0.0 or p >= 1.0:
@@ -160,6 +185,10 @@ class _Base:
         return EndTurn()
 
     # movement -------------------------------------------------------------
+    def _turns(self, view: SeatView, here: object, room: str) -> float:
+        """Turns to reach ``room`` from ``here`` (see :func:`turns_to`)."""
+        return turns_to(view.board, here, room, MEAN_ROLL * view.options.dice)
+
     def _values(self, view: SeatView, know: Knowledge) -> dict[str, float]:
         return {r: self.room_value(view, know, r) for r in ROOMS if r in view.board.rooms}
 
@@ -169,7 +198,7 @@ class _Base:
         if Roll not in kinds and TakePassage not in kinds:
             return True
         values = self._values(view, know)
-        best = max((v / turns_to(view.board, here, r, MEAN_ROLL * view.options.dice) for r, v in values.items() if r != here), default=0.0)
+        best = max((v / self._turns(view, here, r) for r, v in values.items() if r != here), default=0.0)
         return values.get(here, 0.0) >= 0.7 * best
 
     def take_passage(self, view: SeatView, know: Knowledge, here: str, can_roll: bool) -> bool:
@@ -179,7 +208,7 @@ class _Base:
         if not can_roll:
             return True
         values = self._values(view, know)
-        best_other = max((v / turns_to(view.board, here, r, MEAN_ROLL * view.options.dice) for r, v in values.items() if r not in (here, to)),
+        best_other = max((v / self._turns(view, here, r) for r, v in values.items() if r not in (here, to)),
                          default=0.0)
         return values[to] >= best_other
 
@@ -191,7 +220,7 @@ class _Base:
             if m.room is not None:
                 score = values.get(m.room, 0.0) + 1e-6
             else:
-                score = max((v / (1 + turns_to(view.board, m.square, r, MEAN_ROLL * view.options.dice)) for r, v in values.items() if r != here),
+                score = max((v / (1 + self._turns(view, m.square, r)) for r, v in values.items() if r != here),
                             default=0.0)
             if score > best_score + 1e-12:
                 best_score, best = score, [m]
@@ -412,6 +441,8 @@ class HardPlayer(_Base):
     exact_candidates = 12
     #: Bits an opponent's free suggestion costs (see :meth:`_summon_cost`).
     summon_cost = 0.0
+    #: Measure distances in expected turns (:func:`expected_turns`).
+    fine_distance = False
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
@@ -491,6 +522,18 @@ class HardPlayer(_Base):
                 best, best_key = t, key
         gain = now - best_key[0] if best_key else 0.0
         return best, max(gain, 0.0)
+
+    def _turns(self, view: SeatView, here: object, room: str) -> float:
+        """With ``fine_distance``: the expected turns of :func:`expected_turns`
+        for the steps to ``room`` (1 through a secret passage); else
+        :func:`turns_to`."""
+        if not self.fine_distance:
+            return super()._turns(view, here, room)
+        board = view.board
+        if isinstance(here, str) and board.rooms.get(here) is not None and board.passage(here) == room:
+            return 1.0
+        d = distances_to(board, room).get(here)
+        return 99.0 if d is None else max(1.0, expected_turns(d, view.options.dice))
 
     def _summon_cost(self, view: SeatView, suspect: str, room: str) -> float:
         """Bits charged for naming ``suspect``: an opponent still in the game

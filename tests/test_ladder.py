@@ -195,9 +195,10 @@ def test_the_ladder_benchmark_prints_its_rows():
 
 def test_beginner_is_a_board_level_in_setup_save_and_cli():
     from game.save import LEVELS as SAVE_LEVELS
-    from game.ui.match import BOARD_LEVELS, LEVELS
+    from game.cardgame.ai import LEVELS as CARD_LEVELS
+    from game.ui.match import LEVELS
 
-    assert BOARD_LEVELS[0] == "beginner" and "beginner" not in LEVELS  # the card game has no beginner
+    assert LEVELS[0] == "beginner" and "beginner" not in CARD_LEVELS  # the card game has no beginner
     assert "beginner" in SAVE_LEVELS
     out = subprocess.run([sys.executable, "run.py", "--headless", "--players", "3", "--seed", "2", "--level",
                           "beginner"], cwd=ROOT, capture_output=True, text=True, timeout=300,

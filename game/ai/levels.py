@@ -330,7 +330,7 @@ class BeginnerPlayer(EasyPlayer):
     ``tests/test_ladder.py``)."""
 
     level = "beginner"
-    forget = 0.35
+    forget = 0.25
     wander = 0.35
     lacks = True
 

@@ -53,7 +53,7 @@ class SetupBase(Scene):
     heading = N_("New game")
     #: offer the "Notebook help" row (the board game's notebook modes)
     notebook_help = True
-    #: the computer levels a seat cycles through
+    #: the computer levels a seat cycles through (the card game has its own)
     levels: tuple[str, ...] = LEVELS
 
     def __init__(self, app) -> None:
@@ -98,8 +98,8 @@ class SetupBase(Scene):
         self._build()
 
     def cycle_level(self, i: int) -> None:
-        """Give computer seat ``i`` the next of :attr:`levels`: Easy -> Medium ->
-        Hard -> Easy (the board game starts the round at Beginner)."""
+        """Give computer seat ``i`` the next level of :attr:`levels` (Easy -> Medium -> Hard -> Easy,
+        with Beginner first when the game has it)."""
         lvl, levels = self.seats[i][2], self.levels
         self.seats[i][2] = levels[(levels.index(lvl) + 1) % len(levels)] if lvl in levels else DEFAULT_LEVEL
         self.app.play("click")

@@ -13,15 +13,13 @@ from game.rules.options import PRESETS, Options, preset_options
 from game.rules.setup import GameSetup, SeatConfig
 from game.ui.bases.setup import SetupBase
 from game.ui.i18n import _, fmt
-from game.ui.match import BOARD_LEVELS, DEFAULT_LEVEL
+from game.ui.match import DEFAULT_LEVEL
 from game.ui.registry import make
 
 
 class SetupScene(SetupBase):
     """The board game's setup: seats ``[suspect, kind, level]``, the rules
     (a preset and house switches) and the notebook help."""
-
-    levels = BOARD_LEVELS
 
     def start(self) -> None:
         """Start the board game chosen (a new :class:`~game.ui.match.Match` on the board scene)."""

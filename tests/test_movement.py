@@ -88,3 +88,59 @@ def test_small_board_brute_force():
     for start in sorted(board.corridor) + sorted(board.rooms):
         for steps in range(1, 7):
             assert set(destinations(board, start, steps)) == brute_force(board, start, steps)
+
+
+def path_lengths(board, start, occupied=frozenset(), longest=12):
+    """``{square: bit mask of the lengths of the simple paths from start that
+    end there}`` by walking every simple path of at most ``longest`` steps
+    (slow, obviously right: no cut, no memory)."""
+    out: dict = {}
+
+    def walk(sq, n, visited):
+        out[sq] = out.get(sq, 0) | 1 << n
+        if n == longest:
+            return
+        for nxt in board.neighbours[sq]:
+            if nxt not in visited and nxt not in occupied:
+                visited.add(nxt)
+                walk(nxt, n + 1, visited)
+                visited.discard(nxt)
+
+    if isinstance(start, str):
+        for d in board.rooms[start].doors:
+            if d not in occupied:
+                walk(d, 1, {d})
+    else:
+        walk(start, 0, {start})
+    return out
+
+
+def brute_all_rolls(board, start, occupied=frozenset()):
+    """``{(roll, exact): destinations}`` for rolls 2..12 from one walk of every
+    simple path: a square at exactly the roll (or at most, for "up to the
+    roll"), a room through a door square reached in fewer steps than the roll."""
+    lengths = path_lengths(board, start, occupied)
+    out = {}
+    for roll in range(2, 13):
+        below = (1 << roll) - 1
+        rooms = {room for sq, m in lengths.items() if m & below for room in board.door_rooms.get(sq, ())
+                 if room != start}
+        out[roll, True] = rooms | {sq for sq, m in lengths.items() if m >> roll & 1 and sq != start}
+        out[roll, False] = rooms | {sq for sq, m in lengths.items() if m & (below | 1 << roll) & ~1 and sq != start}
+    return out
+
+
+@pytest.mark.parametrize("tokens", [0, 4])
+def test_every_start_and_every_roll_of_two_dice_agrees_with_brute_force(tokens):
+    """Every start (corridor square or room) x every roll 2..12 x exact and "up
+    to the roll", on the empty board and with four tokens in the way (issue 16
+    part 3: the faster search for rolls up to 12 gives the same destinations)."""
+    rng = random.Random(16)
+    for start in sorted(MANSION.corridor) + sorted(MANSION.rooms):
+        pool = sorted(MANSION.corridor - {start}) if not isinstance(start, str) else sorted(MANSION.corridor)
+        others = frozenset(rng.sample(pool, tokens))
+        want = brute_all_rolls(MANSION, start, others)
+        for (roll, exact), dests in want.items():
+            got = destinations(MANSION, start, roll, others, exact=exact)
+            assert set(got) == dests, (start, roll, exact)
+            check_paths(MANSION, start, got, others)

@@ -31,13 +31,19 @@ How the counting works.  Simple certain consequences are first propagated
 with one candidate).  The remaining undecided cards are split into *items*:
 every card named by a still-open "some" constraint is an item of its own; the
 other undecided cards are grouped by (category, set of possible owners) --
-such cards are interchangeable, so a group of ``k`` is distributed in one step
-with multinomial weights ``k! / prod(k_o!)``.  A forward/backward dynamic
+such cards are interchangeable, so a group of ``k`` is distributed owner by
+owner, ``j`` of the ``left`` cards still to place with weight ``C(left, j)``
+(the product is the multinomial ``k! / prod(k_o!)``; a few transitions per
+state instead of every composition of ``k``).  A forward/backward dynamic
 programme over the items counts the deals; its state packs each owner's
-remaining capacity and the "already satisfied" bits of the open "some"
-constraints into one integer (capacities carry a guard bit so one subtraction
-and one mask test check every capacity at once).  Marginals come from the
-forward and backward tables.  Everything is exact integer arithmetic.
+remaining capacity, the "already satisfied" bits of the open "some"
+constraints and the cards of a group still to place into one integer
+(capacities carry a guard bit so one subtraction and one mask test check every
+capacity at once); states with more room left at some owner than the later
+items can fill are dropped.  Marginals come from the forward and backward
+tables.  :func:`joint` places the cards it follows first and reads their
+owners off the backward table, so a "some" constraint naming them closes as
+early as for :func:`solve`.  Everything is exact integer arithmetic.
 """
 
 from __future__ import annotations
@@ -274,17 +280,23 @@ class _Problem:
     def items(self, tail: Sequence[Card] = ()) -> list[tuple[list[Card], list[int]]]:
         """Undecided cards as items ``(cards, possible DP owners)``: singletons for
         cards in open "some" constraints (and ``tail``), groups for the others.
-        Order: "some" cards greedily (few constraints open at once), then the
-        groups, then ``tail``."""
+        Order: ``tail`` first (:func:`joint` reads their owners off the first
+        steps), then the "some" cards greedily (few constraints open at once),
+        then the groups."""
         allowed = self.allowed
         undecided = [c for c in self.cards if len(allowed[c]) > 1]
         tail = [c for c in tail if c in undecided]
         in_some = {c for _, cs in self.some for c in cs if c not in tail}
         # greedy order of the "some" cards: prefer cards that close constraints
         remaining_cons = [set(cs) for _, cs in self.some]
+        opened: set[int] = set()
+        for c in tail:
+            for i, cs in enumerate(remaining_cons):
+                if c in cs:
+                    opened.add(i)
+                    cs.discard(c)
         order: list[Card] = []
         pool = set(in_some)
-        opened: set[int] = set()
         while pool:
             def score(c: Card) -> tuple:
                 closes = sum(1 for i, cs in enumerate(remaining_cons) if cs == {c})
@@ -297,7 +309,7 @@ class _Problem:
                 if c in cs:
                     opened.add(i)
                     cs.discard(c)
-        out: list[tuple[list[Card], list[int]]] = [([c], sorted(allowed[c])) for c in order]
+        out: list[tuple[list[Card], list[int]]] = [([c], sorted(allowed[c])) for c in tail + order]
         groups: dict[tuple, list[Card]] = {}
         for c in undecided:
             if c in in_some or c in tail:
@@ -305,41 +317,56 @@ class _Problem:
             groups.setdefault((self.cat_of[c], tuple(sorted(allowed[c]))), []).append(c)
         for (_, owners), cs in sorted(groups.items(), key=lambda kv: (len(kv[1]), kv[0])):
             out.append((cs, list(owners)))
-        for c in tail:
-            out.append(([c], sorted(allowed[c])))
         return out
 
 
-def _compositions(k: int, owners: list[int], caps: list[int]):
-    """Every way to put ``k`` interchangeable cards on ``owners`` (at most
-    ``caps[o]`` each): yields tuples of counts aligned with ``owners``."""
-    m = len(owners)
-    out = []
+class _Step:
+    """One step of the dynamic programme.
 
-    def rec(i: int, left: int, acc: list[int]) -> None:
-        if i == m - 1:
-            if left <= caps[owners[i]]:
-                out.append(tuple(acc + [left]))
-            return
-        for j in range(min(left, caps[owners[i]]) + 1):
-            rec(i + 1, left - j, acc + [j])
+    ``kind`` 0: one card (``item``'s only card) goes to one of its owners;
+    ``trans`` is a list of ``(delta, bits, owner)`` (weight 1).
+    ``kind`` 1: ``j`` of the cards of a group still to place go to ``owner``;
+    the state's "left" field holds how many are still to place (``add`` puts
+    the group's size there on its first step); ``table[left]`` lists
+    ``(j, delta, weight)`` with ``weight = C(left, j)``, so the product over
+    the group's owners is the multinomial ``k! / prod(j_o!)``.  The group's
+    last owner takes every card left.  ``kind`` 2: the last item, ``add``
+    cards, takes all the room left on its owners ``table`` (``(owner,
+    shift)``) in one go.  ``close``: the "some" bits checked and
+    cleared after the step; ``alive``: the packed most cards each owner can
+    still get from the later items (states wanting more are dead), or -1."""
 
-    if m == 0:
-        return [()] if k == 0 else []
-    rec(0, k, [])
-    return out
+    __slots__ = ("kind", "item", "owner", "trans", "table", "add", "close", "alive")
+
+    def __init__(self, kind: int, item: int, owner: int = -1) -> None:
+        self.kind = kind
+        self.item = item
+        self.owner = owner
+        self.trans: list[tuple[int, int, int]] = []
+        self.table: list[list[tuple[int, int, int]]] = []
+        self.add = 0
+        self.close = 0
+        self.alive = -1
 
 
 class _DP:
-    """Forward/backward tables over the items of a :class:`_Problem`."""
+    """Forward/backward tables over the items of a :class:`_Problem`.
+
+    A single card is one step (one transition per possible owner).  A group
+    of ``k`` interchangeable cards is one step per possible owner, each
+    taking ``j`` of the cards still left with weight ``C(left, j)``: a few
+    transitions per state instead of every composition of ``k``.  After each
+    item, states whose remaining capacity some owner can no longer fill are
+    dropped."""
 
     def __init__(self, prob: _Problem, tail: Sequence[Card] = ()) -> None:
         self.prob = prob
         caps = prob.caps
         width = max(max(caps), 1).bit_length() + 1
-        self.shift = [i * width for i in range(len(caps))]
-        guard_bit = 1 << (width - 1)
-        self.guard = sum(guard_bit << s for s in self.shift)
+        self.shift = shift = [i * width for i in range(len(caps))]
+        self.guard_bit = guard_bit = 1 << (width - 1)
+        self.guard = guard = sum(guard_bit << s for s in shift)
+        fields = sum(((1 << width) - 1) << s for s in shift)
         base = len(caps) * width
         self.items = prob.items(tail)
         # remaining capacities after the decided cards
@@ -349,9 +376,10 @@ class _DP:
             if len(a) == 1:
                 rem[next(iter(a))] -= 1
         self.rem = rem
-        start = self.guard + sum(r << s for r, s in zip(rem, self.shift))
-        # "some" bits; a constraint is closed after the last item naming it
+        start = guard + sum(r << s for r, s in zip(rem, shift))
         some = prob.some
+        self.left_shift = left_shift = base + len(some)
+        # "some" bits; a constraint is closed after the last item naming it
         last_item = {}
         for i, (cs, _) in enumerate(self.items):
             for j, (_, scs) in enumerate(some):
@@ -360,81 +388,255 @@ class _DP:
         close = [0] * len(self.items)
         for j, i in last_item.items():
             close[i] |= 1 << (base + j)
-        self.close = close
-        # transitions per item: (delta, setbits, weight, counts)
-        self.trans = []
-        for cs, owners in self.items:
+        # how many cards each owner can still get after item i
+        room = [[0] * len(caps) for _ in range(len(self.items) + 1)]
+        for i in range(len(self.items) - 1, -1, -1):
+            cs, owners = self.items[i]
+            room[i] = list(room[i + 1])
+            for o in owners:
+                room[i][o] += len(cs)
+        steps: list[_Step] = []
+        for i, (cs, owners) in enumerate(self.items):
             k = len(cs)
-            tr = []
-            for comp in _compositions(k, owners, rem):
-                delta = sum(j << self.shift[o] for j, o in zip(comp, owners))
-                w = factorial(k)
-                for j in comp:
-                    w //= factorial(j)
-                bits = 0
-                if k == 1:
-                    o = owners[comp.index(1)]
+            owners = [o for o in owners if rem[o] > 0]
+            if k == 1:
+                st = _Step(0, i)
+                for o in owners:
+                    bits = 0
                     for j, (p, scs) in enumerate(some):
                         if p == o and cs[0] in scs:
                             bits |= 1 << (base + j)
-                tr.append((delta, bits, w, comp))
-            self.trans.append(tr)
+                    st.trans.append((1 << shift[o], bits, o))
+                group = [st]
+            elif i == len(self.items) - 1 and owners:
+                # the last item: every card left goes where room is left
+                st = _Step(2, i)
+                st.table = [(o, shift[o]) for o in owners]
+                st.add = k
+                group = [st]
+            else:
+                group = []
+                for x, o in enumerate(owners):
+                    st = _Step(1, i, o)
+                    last = x == len(owners) - 1
+                    for left in range(k + 1):
+                        js = [left] if last else range(min(left, rem[o]) + 1)
+                        st.table.append([(j, (j << shift[o]) + (j << left_shift), _binomial(left, j))
+                                         for j in js if j <= rem[o]])
+                    group.append(st)
+                if not group:       # no owner can take them: no deal at all
+                    group = [_Step(0, i)]
+                group[0].add = k << left_shift
+            group[-1].close = close[i]
+            after = room[i + 1]
+            alive = sum(min(after[o], guard_bit - 1) << shift[o] for o in range(len(caps)))
+            if any(after[o] < rem[o] for o in range(len(caps))):
+                group[-1].alive = alive
+            steps.extend(group)
+        self.steps = steps
+        self.fields = fields
         self.start = start
-        self.final = self.guard
+        self.final = guard
         self.forward()
 
     def forward(self) -> None:
-        guard = self.guard
+        """``layers[i]``: ``{state: weighted count}`` before step ``i``."""
+        guard, fields = self.guard, self.fields
         layers = [{self.start: 1}]
-        for i, tr in enumerate(self.trans):
+        for st in self.steps:
             cur = layers[-1]
             nxt: dict[int, int] = {}
-            cl = self.close[i]
-            for s, f in cur.items():
-                for delta, bits, w, _ in tr:
-                    t = s - delta
-                    if t & guard != guard:
-                        continue
-                    t |= bits
-                    if cl:
-                        if t & cl != cl:
+            cl = st.close
+            get = nxt.get
+            if st.kind == 0 and not cl and not any(bits for _, bits, _ in st.trans):
+                deltas = [delta for delta, _, _ in st.trans]
+                for s, f in cur.items():
+                    for delta in deltas:
+                        t = s - delta
+                        if t & guard == guard:
+                            nxt[t] = get(t, 0) + f
+            elif st.kind == 0:
+                trans = st.trans
+                for s, f in cur.items():
+                    for delta, bits, _ in trans:
+                        t = s - delta
+                        if t & guard != guard:
                             continue
-                        t ^= cl
-                    nxt[t] = nxt.get(t, 0) + f * w
+                        t |= bits
+                        if cl:
+                            if t & cl != cl:
+                                continue
+                            t ^= cl
+                        nxt[t] = get(t, 0) + f
+            elif st.kind == 1:
+                table, add, shift = st.table, st.add, self.left_shift
+                for s, f in cur.items():
+                    s += add
+                    for _, delta, w in table[s >> shift]:
+                        t = s - delta
+                        if t & guard != guard:
+                            continue
+                        nxt[t] = get(t, 0) + f * w
+            else:
+                total = 0
+                for s, f in cur.items():
+                    w = self._last_weight(st, s)
+                    if w:
+                        total += f * w
+                if total:
+                    nxt[self.final] = total
+            alive = st.alive
+            if alive >= 0:
+                live = alive | guard
+                nxt = {t: f for t, f in nxt.items() if (live - ((t & fields) ^ guard)) & guard == guard}
             layers.append(nxt)
         self.layers = layers
         self.total = layers[-1].get(self.final, 0)
 
+    def _last_weight(self, st: _Step, s: int) -> int:
+        """Step kind 2 (the last item, ``st.add`` cards on the owners of
+        ``st.table``): the number of ways state ``s`` ends in the final state,
+        the multinomial ``k! / prod(room_o!)`` when the room left is exactly
+        on those owners and adds up to ``k``, else 0."""
+        mask = self.guard_bit - 1
+        w = _FACT[st.add]
+        t = s
+        used = 0
+        for _, sh in st.table:
+            r = s >> sh & mask
+            used += r
+            w //= _FACT[r]
+            t -= r << sh
+        return w if used == st.add and t == self.final else 0
+
     def marginals(self) -> list[list[int]]:
-        """For each item, the weighted number of deals per transition."""
+        """For each item, ``per[owner]``: the number of deals that put its
+        cards at that owner, summed over the item's cards (players ``0..n-1``,
+        envelope ``n``)."""
+        return self.backward(0)[1]
+
+    def backward(self, stop: int, marginals: bool = True) -> tuple[dict[int, int], list[list[int]]]:
+        """The backward table before step ``stop`` (``{state: completions}``)
+        and, for the items of the steps from ``stop`` on, the marginals of
+        :meth:`marginals` (all 0 with ``marginals=False``: only the table)."""
+        if not marginals:
+            return self._completions(stop), [[0] * (self.prob.n + 1) for _ in self.items]
+        guard, n = self.guard, self.prob.n
+        back: dict[int, int] = {self.final: 1}
+        per_item = [[0] * (n + 1) for _ in self.items]
+        for i in range(len(self.steps) - 1, stop - 1, -1):
+            st = self.steps[i]
+            cl = st.close
+            per = per_item[st.item]
+            newback: dict[int, int] = {}
+            get = back.get
+            if st.kind == 0:
+                acc = [0] * len(st.trans)
+                for s, f in self.layers[i].items():
+                    b_total = 0
+                    for ti, (delta, bits, _) in enumerate(st.trans):
+                        t = s - delta
+                        if t & guard != guard:
+                            continue
+                        t |= bits
+                        if cl:
+                            if t & cl != cl:
+                                continue
+                            t ^= cl
+                        b = get(t)
+                        if b:
+                            b_total += b
+                            acc[ti] += f * b
+                    if b_total:
+                        newback[s] = b_total
+                for (_, _, o), x in zip(st.trans, acc):
+                    per[min(o, n)] += x
+            elif st.kind == 2:
+                mask = self.guard_bit - 1
+                xs = [0] * len(st.table)
+                for s, f in self.layers[i].items():
+                    w = self._last_weight(st, s)
+                    if w:
+                        newback[s] = w
+                        for x, (_, sh) in enumerate(st.table):
+                            xs[x] += f * w * (s >> sh & mask)
+                for (o, _), x in zip(st.table, xs):
+                    per[min(o, n)] += x
+            else:
+                table, add, shift = st.table, st.add, self.left_shift
+                x = 0
+                for s, f in self.layers[i].items():
+                    s2 = s + add
+                    b_total = 0
+                    for j, delta, w in table[s2 >> shift]:
+                        t = s2 - delta
+                        if t & guard != guard:
+                            continue
+                        b = get(t)
+                        if b:
+                            b_total += w * b
+                            if j:
+                                x += j * w * b * f
+                    if b_total:
+                        newback[s] = b_total
+                per[min(st.owner, n)] += x
+            back = newback
+        return back, per_item
+
+
+    def _completions(self, stop: int) -> dict[int, int]:
+        """The backward table before step ``stop`` alone."""
         guard = self.guard
         back: dict[int, int] = {self.final: 1}
-        acc_all: list[list[int]] = [None] * len(self.trans)  # type: ignore[list-item]
-        for i in range(len(self.trans) - 1, -1, -1):
-            tr = self.trans[i]
-            cl = self.close[i]
-            acc = [0] * len(tr)
+        for i in range(len(self.steps) - 1, stop - 1, -1):
+            st = self.steps[i]
+            cl = st.close
             newback: dict[int, int] = {}
-            for s, f in self.layers[i].items():
-                b_total = 0
-                for ti, (delta, bits, w, _) in enumerate(tr):
-                    t = s - delta
-                    if t & guard != guard:
-                        continue
-                    t |= bits
-                    if cl:
-                        if t & cl != cl:
+            get = back.get
+            if st.kind == 0:
+                for s in self.layers[i]:
+                    b_total = 0
+                    for delta, bits, _ in st.trans:
+                        t = s - delta
+                        if t & guard != guard:
                             continue
-                        t ^= cl
-                    b = back.get(t)
-                    if b:
-                        b_total += w * b
-                        acc[ti] += f * w * b
-                if b_total:
-                    newback[s] = b_total
+                        t |= bits
+                        if cl:
+                            if t & cl != cl:
+                                continue
+                            t ^= cl
+                        b = get(t)
+                        if b:
+                            b_total += b
+                    if b_total:
+                        newback[s] = b_total
+            elif st.kind == 2:
+                for s in self.layers[i]:
+                    w = self._last_weight(st, s)
+                    if w:
+                        newback[s] = w
+            else:
+                table, add, shift = st.table, st.add, self.left_shift
+                for s in self.layers[i]:
+                    s2 = s + add
+                    b_total = 0
+                    for _, delta, w in table[s2 >> shift]:
+                        t = s2 - delta
+                        if t & guard == guard:
+                            b = get(t)
+                            if b:
+                                b_total += w * b
+                    if b_total:
+                        newback[s] = b_total
             back = newback
-            acc_all[i] = acc
-        return acc_all
+        return back
+
+
+_FACT = [factorial(i) for i in range(64)]
+
+
+def _binomial(n: int, k: int) -> int:
+    return factorial(n) // (factorial(k) * factorial(n - k))
 
 
 def _count(cons: Constraints, extra_has: Iterable[tuple[int, Card]] = ()) -> tuple[int, dict[Card, list[int]]]:
@@ -455,15 +657,8 @@ def _count(cons: Constraints, extra_has: Iterable[tuple[int, Card]] = ()) -> tup
         a = prob.allowed[c]
         if len(a) == 1:
             counts[c][min(next(iter(a)), n)] = total
-    acc = dp.marginals()
-    for (cs, owners), tr, a in zip(dp.items, dp.trans, acc):
+    for (cs, _), per in zip(dp.items, dp.marginals()):
         k = len(cs)
-        per = [0] * (n + 1)
-        for (_, _, _, comp), x in zip(tr, a):
-            if x:
-                for j, o in zip(comp, owners):
-                    if j:
-                        per[min(o, n)] += x * j
         for o in range(n + 1):
             assert per[o] % k == 0
             per[o] //= k
@@ -524,20 +719,23 @@ def _joint(cons: Constraints, cards: Sequence[Card], extra_has) -> dict[tuple[in
     n = prob.n
     dp = _DP(prob, tail=list(cards))
     fixed = {c: min(next(iter(prob.allowed[c])), n) for c in cards if len(prob.allowed[c]) == 1}
-    tail_items = len([c for c in cards if c not in fixed])
-    m = len(dp.items)
+    first = len([c for c in cards if c not in fixed])    # the undecided cards are the first steps
+    back, _ = dp.backward(first, marginals=False)
+    steps = dp.steps
     guard = dp.guard
     out: dict[tuple[int, ...], int] = {}
 
-    def rec(i: int, s: int, f: int, where: dict[Card, int]) -> None:
-        if i == m:
-            if s == dp.final:
+    def rec(i: int, s: int, where: dict[Card, int]) -> None:
+        if i == first:
+            b = back.get(s)
+            if b:
                 key = tuple(where[c] if c in where else fixed[c] for c in cards)
-                out[key] = out.get(key, 0) + f
+                out[key] = out.get(key, 0) + b
             return
-        cs, owners = dp.items[i]
-        cl = dp.close[i]
-        for delta, bits, w, comp in dp.trans[i]:
+        st = steps[i]
+        card = dp.items[st.item][0][0]
+        cl = st.close
+        for delta, bits, o in st.trans:
             t = s - delta
             if t & guard != guard:
                 continue
@@ -546,10 +744,9 @@ def _joint(cons: Constraints, cards: Sequence[Card], extra_has) -> dict[tuple[in
                 if t & cl != cl:
                     continue
                 t ^= cl
-            where[cs[0]] = min(owners[comp.index(1)], n)
-            rec(i + 1, t, f * w, where)
-        where.pop(cs[0], None)
+            where[card] = min(o, n)
+            rec(i + 1, t, where)
+        where.pop(card, None)
 
-    for s, f in dp.layers[m - tail_items].items():
-        rec(m - tail_items, s, f, {})
+    rec(0, dp.start, {})
     return out

@@ -32,6 +32,18 @@ class _Graph:
             tuple(self.index[n] for n in board.neighbours[sq]) for sq in self.squares
         ]
         self.rooms_at: list[tuple[str, ...]] = [board.door_rooms.get(sq, ()) for sq in self.squares]
+        # colour[i]: bit mask of the squares of square i's colour (chessboard)
+        by_colour = [0, 0]
+        for i, (x, y) in enumerate(self.squares):
+            by_colour[(x + y) % 2] |= 1 << i
+        self.colour: list[int] = [by_colour[(x + y) % 2] for x, y in self.squares]
+        # detours[a, b] for neighbours a, b: every (c, d) with a - c - d - b a walk
+        self.detours: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {
+            (a, b): tuple((c, d) for c in self.adj[a] for d in self.adj[c] if d in self.adj[b])
+            for a in range(len(self.squares)) for b in self.adj[a]}
+        #: True when every step changes colour (orthogonal steps between squares)
+        self.bipartite = all((x + y) % 2 != sum(self.squares[k]) % 2
+                             for (x, y), ks in zip(self.squares, self.adj) for k in ks)
 
         # rings[i][r]: bit mask of the squares at most r steps from square i
         # (all squares once r reaches the farthest one).
@@ -153,9 +165,12 @@ def destinations(
     # first step, with the right parity (the grid is bipartite).  From a room the
     # doors may differ in parity, so each first step is looked at on its own.
     missing = 0
-    trees: list[dict[int, int]] = []  # a shortest-path tree from each first step
+    n_squares = len(squares)
+    no_go = blocked | (start_mask if i0 >= 0 else 0)
+    trees: list[list[int]] = []  # a shortest-path tree from each first step (parent, -1 at the root, -2 unseen)
     for first in firsts:
-        tree = {first: -1}
+        tree = [-2] * n_squares
+        tree[first] = -1
         frontier = [first]
         for d in range(1, steps + 1):
             if (steps - d) % 2 == 0:
@@ -164,14 +179,15 @@ def destinations(
             nxt = []
             for j in frontier:
                 for k in adj[j]:
-                    if k not in tree and k != i0 and not blocked >> k & 1:
+                    if tree[k] == -2 and not no_go >> k & 1:
                         tree[k] = j
                         nxt.append(k)
             frontier = nxt
         trees.append(tree)
+    index = g.index
     for dest in result:
         if not isinstance(dest, str):
-            missing &= ~(1 << g.index[dest])
+            missing &= ~(1 << index[dest])
     if not missing:
         return result
 
@@ -179,13 +195,13 @@ def destinations(
     # two-step detours round a 2 x 2 block of free squares.
     for t in [k for k in dist if missing >> k & 1]:
         for tree in trees:
-            if t not in tree:
+            if tree[t] == -2:
                 continue
             path, k = [], t
             while k != -1:
                 path.append(k)
                 k = tree[k]
-            longer = _widen(adj, path[::-1], steps - len(path), start_mask, blocked, i0)
+            longer = _widen(g, path[::-1], steps - len(path), start_mask, blocked, i0)
             if longer is not None:
                 missing &= ~(1 << t)
                 result[squares[t]] = tuple(squares[j] for j in longer)
@@ -195,29 +211,30 @@ def destinations(
 
     # Then a short search over simple paths towards all of them at once (it
     # finds the easy ones fast), with a budget of visits ...
-    ball = g.ball
-    budget = [400]
+    rings = g.rings
+    budget = 400
     seen: set[tuple[int, int, int]] = set()
 
     def sweep(i: int, remaining: int, visited: int, path: list[int]) -> None:
-        nonlocal missing
-        budget[0] -= 1
-        free = [k for k in adj[i] if not (visited | blocked) >> k & 1]
+        nonlocal missing, budget
+        budget -= 1
+        taken = visited | blocked
         if remaining == 1:
-            for k in free:
-                if missing >> k & 1:
+            for k in adj[i]:
+                if not taken >> k & 1 and missing >> k & 1:
                     missing &= ~(1 << k)
                     result[squares[k]] = tuple(squares[j] for j in path) + (squares[k],)
             return
-        reach = ball(i, remaining)
+        masks = rings[i]
+        reach = masks[remaining] if remaining < len(masks) else masks[-1]
         if not reach & missing:
             return
         key = (i, remaining, visited & reach)
         if key in seen:
             return
         seen.add(key)
-        for k in free:
-            if budget[0] <= 0 or not missing:
+        for k in [k for k in adj[i] if not taken >> k & 1]:
+            if budget <= 0 or not missing:
                 return
             path.append(k)
             sweep(k, remaining - 1, visited | 1 << k, path)
@@ -227,54 +244,93 @@ def destinations(
         if missing and steps > 1:
             sweep(k, steps - 1, start_mask | (1 << k), [k])
 
-    # ... and an exhaustive search for each square still missing, cut wherever
-    # the square is out of reach of the steps left.
-    for t in [k for k in range(len(squares)) if missing >> k & 1]:
-        to_t = _distances_to(adj, t, blocked)
-        failed: set[tuple[int, int, int]] = set()
-
-        def search(i: int, remaining: int, visited: int, path: list[int]) -> bool:
-            if remaining == 0:
-                return i == t
-            if to_t.get(i, 99) > remaining:
-                return False
-            # Only squares that could lie on a way from i to t still matter.
-            key = (i, remaining, visited & ball(i, remaining) & ball(t, remaining))
-            if key in failed:
-                return False
-            for k in adj[i]:
-                if not (visited | blocked) >> k & 1 and (k != t or remaining == 1):
-                    path.append(k)
-                    if search(k, remaining - 1, visited | 1 << k, path):
-                        return True
-                    path.pop()
-            failed.add(key)
-            return False
-
-        for k in firsts:
-            path = [k]
-            if search(k, steps - 1, start_mask | 1 << k, path):
-                result[squares[t]] = tuple(squares[j] for j in path)
-                break
+    # ... and one exhaustive search for all the squares still missing at once:
+    # it finds a path to each reachable one and proves the others unreachable
+    # (searching for each square on its own took a whole search per square
+    # that cannot be reached).
+    if missing:
+        found = _exact_paths(g, firsts, steps, start_mask, blocked, missing)
+        for t in sorted(found):
+            result[squares[t]] = tuple(squares[j] for j in found[t])
     return result
 
 
-def _distances_to(adj: list[tuple[int, ...]], target: int, blocked: int) -> dict[int, int]:
-    """Steps from every free square to ``target`` (breadth-first)."""
-    dist = {target: 0}
-    frontier = [target]
-    while frontier:
-        nxt = []
-        for j in frontier:
-            for k in adj[j]:
-                if k not in dist and not blocked >> k & 1:
-                    dist[k] = dist[j] + 1
-                    nxt.append(k)
-        frontier = nxt
-    return dist
+def _exact_paths(g: _Graph, firsts: list[int], steps: int, start_mask: int,
+                 blocked: int, targets: int) -> dict[int, list[int]]:
+    """``{target: path}`` for the squares of the bit mask ``targets`` that some
+    simple path of exactly ``steps`` steps, starting with a step onto one of
+    ``firsts``, ends on (``path``: the square indices stepped on); the other
+    targets cannot be reached.
+
+    One exhaustive search over simple paths for all the targets: cut where no
+    target not reached yet is within reach of the steps left, and never
+    repeated from the same (square, steps left, visited squares that could
+    still matter) -- a square matters only within reach of the steps left
+    from here and from a target not reached yet -- and wherever every target
+    still within reach has been stepped on already or has the wrong colour
+    (the grid is bipartite)."""
+    adj, rings, colour = g.adj, g.rings, g.colour
+    every = colour[0] | colour[1]
+    seen: set[tuple[int, int, int]] = set()
+    left = targets
+    wanted = 0
+    found: dict[int, list[int]] = {}
+    near: list[int] = [-1] * (steps + 1)    # r -> squares within r of a target left (-1: not yet)
+
+    def around(r: int) -> int:
+        m = near[r]
+        if m < 0:
+            m = 0
+            bits = left
+            while bits:
+                low = bits & -bits
+                masks = rings[low.bit_length() - 1]
+                m |= masks[r] if r < len(masks) else masks[-1]
+                bits ^= low
+            near[r] = m
+        return m
+
+    def search(i: int, remaining: int, visited: int, path: list[int]) -> None:
+        nonlocal left, near
+        taken = visited | blocked
+        if remaining == 0:
+            if left >> i & 1:
+                left &= ~(1 << i)
+                found[i] = list(path)
+            return
+        if remaining == 1:
+            for k in adj[i]:
+                if left >> k & 1 and not taken >> k & 1:
+                    left &= ~(1 << k)
+                    near = [-1] * (steps + 1)
+                    found[k] = path + [k]
+            return
+        masks = rings[i]
+        reach = masks[remaining] if remaining < len(masks) else masks[-1]
+        if not reach & left & ~visited & wanted:
+            return
+        key = (i, remaining, visited & reach & around(remaining))
+        if key in seen:
+            return
+        seen.add(key)
+        for k in adj[i]:
+            if not taken >> k & 1:
+                path.append(k)
+                search(k, remaining - 1, visited | 1 << k, path)
+                path.pop()
+                if not left:
+                    return
+
+    for k in firsts:
+        # the grid is bipartite: a walk of exactly `steps` from here ends on
+        # squares of one colour only
+        wanted = every if not g.bipartite else colour[k] if steps % 2 else colour[k] ^ every
+        if left & wanted:
+            search(k, steps - 1, start_mask | 1 << k, [k])
+    return found
 
 
-def _widen(adj: list[tuple[int, ...]], path: list[int], extra: int, used: int, blocked: int,
+def _widen(g: _Graph, path: list[int], extra: int, used: int, blocked: int,
            start: int) -> list[int] | None:
     """``path`` (square indices after the start) made ``extra`` steps longer by
     detours a -> c -> d -> b round 2 x 2 blocks of free, unused squares; None
@@ -284,19 +340,24 @@ def _widen(adj: list[tuple[int, ...]], path: list[int], extra: int, used: int, b
     walk = ([start] if start >= 0 else []) + list(path)
     for k in walk:
         used |= 1 << k
+    detours = g.detours
+    first = 0   # the pairs before the last detour had none free, and never will (squares only get used)
     while extra:
-        for n in range(len(walk) - 1):
-            a, b = walk[n], walk[n + 1]
-            detour = next(((c, d) for c in adj[a] if not (used | blocked) >> c & 1
-                           for d in adj[c] if d in adj[b] and not (used | blocked) >> d & 1), None)
-            if detour is not None:
-                c, d = detour
-                walk[n + 1:n + 1] = [c, d]
-                used |= 1 << c | 1 << d
-                extra -= 2
+        taken = used | blocked
+        at = -1
+        for n in range(first, len(walk) - 1):
+            for c, d in detours[walk[n], walk[n + 1]]:
+                if not taken >> c & 1 and not taken >> d & 1:
+                    at = n
+                    break
+            if at >= 0:
                 break
-        else:
+        if at < 0:
             return None
+        walk[at + 1:at + 1] = [c, d]
+        used |= 1 << c | 1 << d
+        extra -= 2
+        first = at
     return walk[1:] if start >= 0 else walk
 
 

@@ -1,22 +1,31 @@
-"""The three computer levels: easy, medium and hard.
+"""The computer levels: beginner, easy, medium and hard.
 
-All three are honest: they decide from the seat's
+All of them are honest: they decide from the seat's
 :class:`~game.rules.view.SeatView` and the legal actions only (see
 :class:`game.ai.base.ComputerPlayer`).
 
-* :class:`EasyPlayer` crosses off only its own cards and the cards shown to it,
-  suggests unknown cards at random and accuses only when one card of each
-  category is left (000 "Suggestions" 5, "Accusations" 5).
+* :class:`BeginnerPlayer` plays like easy with a child's mistakes: now and
+  then it forgets to write down a card shown to it or a pass, and it wanders;
+  it never accuses what it has not proved, never names a card it has crossed
+  off.
+* :class:`EasyPlayer` keeps a child's notebook (:class:`_Notebook`): its own
+  cards and the cards shown to it, who could not disprove, and what nobody
+  could disprove; suggests unknown cards at random and accuses only when its
+  notebook has one card of each category (000 "Suggestions" 4-6,
+  "Accusations" 5).
 * :class:`MediumPlayer` uses every certainty of the exact knowledge engine
   (:mod:`game.ai.knowledge`), never repeats a useless suggestion, and when it
   must show a card prefers one the suggester has already seen.
 * :class:`HardPlayer` picks the suggestion with the largest expected
   information about the envelope (exact outcome probabilities from
   :func:`game.ai.knowledge.joint`), walks to the room -- or takes the secret
-  passage -- with the most expected information per turn, may name its own
-  cards, shows the card that leaks least, and accuses when certain or, when an
-  opponent looks close to solving, as soon as the exact probability of its best
-  triple is high.
+  passage -- with the most expected information per expected turn, may name
+  its own cards, avoids giving an opponent a free suggestion, shows the card
+  that leaks least, and accuses when certain (or, with ``bold`` below 1, as
+  soon as the exact probability of its best triple is high and an opponent
+  looks close to solving).
+
+Their measured strengths are in README "Levels" (``benchmarks/bench_ladder.py``).
 """
 
 from __future__ import annotations

@@ -208,3 +208,30 @@ def test_beginner_is_a_board_level_in_setup_save_and_cli():
                           cwd=ROOT, capture_output=True, text=True, timeout=300,
                           env={"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PATH": "/usr/bin:/bin"})
     assert card.returncode == 2 and "no beginner level" in card.stderr
+
+
+def test_expected_turns_counts_the_dice():
+    from game.ai.levels import expected_turns
+
+    assert expected_turns(0) == 0 and expected_turns(1) == 1.0
+    assert expected_turns(2) == pytest.approx(7 / 6)             # a 1 on the first roll costs a second turn
+    assert expected_turns(2, dice=2) == 1.0 and expected_turns(3, dice=2) == pytest.approx(1 + 1 / 36)
+    one = [expected_turns(d) for d in range(1, 20)]
+    assert one == sorted(one) and 4.0 < one[-1] / 1.0 < 7.0        # about 3.5 squares a turn far away
+
+
+def test_hard_charges_for_a_free_suggestion_it_would_give():
+    from game.ai.levels import HardPlayer
+
+    game, _players = new_game(1, ("hard", "medium", "medium", "medium"))
+    view = game.view(0)
+    hard = HardPlayer(0)
+    room = next(r for r in view.board.rooms if all(p != r for p in view.positions.values()))
+    assert hard._summon_cost(view, "mustard", room) == HardPlayer.summon_cost > 0   # an opponent's token
+    assert hard._summon_cost(view, "scarlet", room) == 0                            # its own
+    assert hard._summon_cost(view, "plum", room) == 0                               # nobody plays plum
+
+
+def test_hard_no_longer_gambles():
+    results = run(3, ("hard", "hard", "medium"), 9, seed=12, workers=1)
+    assert not any(r.wrong or r.gambles for g in results for r in g)

@@ -122,6 +122,15 @@ def _entropy(ps) -> float:
     return -sum(p * math.log2(p) for p in ps if p > 0)
 
 
+def _summons(view: SeatView, suspect: str, room: str) -> bool:
+    """Whether naming ``suspect`` in ``room`` moves in the token of an opponent
+    still playing, who may then suggest there on its next turn without walking
+    (000 "Suggestions" 2)."""
+    if suspect == view.suspect or suspect not in view.seats or view.positions.get(suspect) == room:
+        return False
+    return not view.eliminated[view.seats.index(suspect)]
+
+
 class _Base:
     """Shared turn logic: disprove, accuse, move, suggest, pass or roll."""
 
@@ -374,6 +383,8 @@ class MediumPlayer(_Base):
     already seen; accuses only when certain."""
 
     level = "medium"
+    #: Prefer suspects whose token it would not move in (see :func:`_summons`).
+    avoid_summons = False
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
@@ -413,6 +424,8 @@ class MediumPlayer(_Base):
         if not options:  # nothing new to learn here: at least do not repeat
             options = [(s, w, room) for s in SUSPECTS for w in WEAPONS if (s, w, room) not in self.made] \
                 or [(SUSPECTS[0], WEAPONS[0], room)]
+        if self.avoid_summons:
+            options = [t for t in options if not _summons(view, t[0], room)] or options
         trio = self.rng.choice(options)
         self.made.add(trio)
         return Suggest(trio[0], trio[1])
@@ -555,12 +568,7 @@ class HardPlayer(_Base):
         """Bits charged for naming ``suspect``: an opponent still in the game
         whose token this would move into ``room`` gets to suggest there on
         its next turn without walking (000 "Suggestions" 2)."""
-        if not self.summon_cost or view.positions.get(suspect) == room or suspect == view.suspect:
-            return 0.0
-        seat = view.seats.index(suspect) if suspect in view.seats else None
-        if seat is None or view.eliminated[seat]:
-            return 0.0
-        return self.summon_cost
+        return self.summon_cost if _summons(view, suspect, room) else 0.0
 
     def room_value(self, view: SeatView, know: Knowledge, room: str) -> float:
         """Quick estimate of the information a suggestion in ``room`` would bring."""

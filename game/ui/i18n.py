@@ -10,5 +10,5 @@ from game.i18n import N_, _, and_list, card, fmt, initial, language, ngettext, n
 
 
 def level_label(level: str) -> str:
-    """The words for a computer level ("Easy", "Medium", "Hard"), as on the setup's buttons."""
-    return {"easy": _("Easy"), "medium": _("Medium"), "hard": _("Hard")}.get(level, level.title())
+    """The words for a computer level ("Beginner", "Easy", "Medium", "Hard"), as on the setup's buttons."""
+    return {"beginner": _("Beginner"), "easy": _("Easy"), "medium": _("Medium"), "hard": _("Hard")}.get(level, level.title())

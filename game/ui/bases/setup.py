@@ -53,6 +53,8 @@ class SetupBase(Scene):
     heading = N_("New game")
     #: offer the "Notebook help" row (the board game's notebook modes)
     notebook_help = True
+    #: the computer levels a seat cycles through (the card game has its own)
+    levels: tuple[str, ...] = LEVELS
 
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -96,9 +98,10 @@ class SetupBase(Scene):
         self._build()
 
     def cycle_level(self, i: int) -> None:
-        """Give computer seat ``i`` the next level: Easy -> Medium -> Hard -> Easy."""
-        lvl = self.seats[i][2]
-        self.seats[i][2] = LEVELS[(LEVELS.index(lvl) + 1) % len(LEVELS)] if lvl in LEVELS else DEFAULT_LEVEL
+        """Give computer seat ``i`` the next level of :attr:`levels` (Easy -> Medium -> Hard -> Easy,
+        with Beginner first when the game has it)."""
+        lvl, levels = self.seats[i][2], self.levels
+        self.seats[i][2] = levels[(levels.index(lvl) + 1) % len(levels)] if lvl in levels else DEFAULT_LEVEL
         self.app.play("click")
         self._build()
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.cardgame.ai import LEVELS as CARD_LEVELS
 from game.cardgame.engine import ORDERS, CardSetup
 from game.hints import DEFAULT_NOTEBOOK_MODE
 from game.ui import theme
@@ -30,6 +31,8 @@ class CardSetupScene(SetupBase):
     of :data:`ORDERS`).  Start opens the card table (the scene "card_table")."""
 
     heading = N_("Card game")
+    levels = CARD_LEVELS
+    says_strength = False
 
     def __init__(self, app) -> None:
         self.advanced = False

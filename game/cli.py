@@ -49,7 +49,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                    help="board = the board game; card-game = the 2018 Clue Card Game (003) for --headless (in the "
                         "window: Card game on the title screen)")
     p.add_argument("--advanced", action="store_true", help="card game: add the '+' cards (one weapon, two locations)")
-    p.add_argument("--level", choices=("simple", "easy", "medium", "hard"), default=None,
+    p.add_argument("--level", choices=("simple", "beginner", "easy", "medium", "hard"), default=None,
                    help="computer level for every seat (headless; board default simple, card game default medium)")
     p.add_argument("--rules", choices=tuple(PRESETS), default="classic", help="rule preset of the board game")
     p.add_argument("--dice", type=int, choices=(1, 2), default=None, help="house rule: roll 1 or 2 dice")
@@ -109,6 +109,9 @@ def _card_game(args: argparse.Namespace) -> int:
 
     if not 3 <= args.players <= 6:
         print(f"--players must be 3 to 6, not {args.players}", file=sys.stderr)
+        return 2
+    if args.level in ("simple", "beginner"):
+        print(f"the card game has no {args.level} level (easy, medium, hard)", file=sys.stderr)
         return 2
     seed = args.seed if args.seed is not None else random.randrange(1 << 30)
     try:

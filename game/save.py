@@ -54,7 +54,7 @@ from game.rules.options import Options
 from game.rules.setup import GameSetup, SeatConfig
 
 #: Computer levels a seat may have (game.ai.simple.make_player).
-LEVELS = ("simple", "easy", "medium", "hard")
+LEVELS = ("simple", "beginner", "easy", "medium", "hard")
 
 
 @dataclass

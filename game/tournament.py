@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from game.ai.knowledge import Tracker
 from game.ai.simple import make_player
 from game.rules import events as ev
+from game.rules.actions import Accuse
 from game.rules.cards import SUSPECTS
 from game.rules.engine import Game
 from game.rules.setup import GameSetup, SeatConfig
@@ -66,6 +67,10 @@ class SeatResult:
     wrong: bool
     times: list[float] = field(default_factory=list)
     stuck: bool = False
+    #: Accusations made while the seat's own exact knowledge was not certain of
+    #: the triple (a deliberate gamble), and how many of them were right.
+    gambles: int = 0
+    gamble_wins: int = 0
 
 
 #: Levels that live outside ``game`` (yardsticks in ``benchmarks/``): level ->
@@ -113,6 +118,9 @@ def play_game(args: tuple[int, tuple[str, ...], int]) -> list[SeatResult]:
         t0 = time.perf_counter()
         action = players[actor].choose(view, legal)
         res[actor].times.append((time.perf_counter() - t0) * 1000)
+        if isinstance(action, Accuse) and Tracker().update(view).solution() != (action.suspect, action.weapon, action.room):
+            res[actor].gambles += 1
+            res[actor].gamble_wins += game.envelope == (action.suspect, action.weapon, action.room)
         new = game.apply(action)
         if any(isinstance(e, (ev.CardShown, ev.NobodyDisproved, ev.PlayerEliminated)) for e in new):
             for i in range(n):
@@ -187,7 +195,7 @@ def main(argv: list[str] | None = None) -> int:
     """Command-line entry; returns the exit code (2 for bad arguments)."""
     p = argparse.ArgumentParser(prog="python -m game.tournament", description=__doc__.split("\n\n")[0])
     p.add_argument("--players", type=int, required=True, help="3 to 6")
-    p.add_argument("--seats", required=True, help="levels, comma separated, one per seat (easy, medium, hard, simple, spock)")
+    p.add_argument("--seats", required=True, help="levels, comma separated, one per seat (beginner, easy, medium, hard, simple, spock)")
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--workers", type=int, default=2)

@@ -134,8 +134,9 @@ def test_hard_sometimes_names_its_own_cards():
     assert own >= 3
 
 
-def test_easy_ignores_passes_but_medium_uses_them():
-    """Easy crosses off only its own cards and the cards shown to it."""
+def test_easy_crosses_off_only_what_it_saw_but_medium_reasons_further():
+    """Easy crosses off (as held) only its own cards and the cards shown to it;
+    medium also learns from the passes who cannot hold what."""
     game, players = mixed_game(2, ("easy", "medium", "medium", "medium"))
     while not game.over and not any(isinstance(e, ev.CannotDisprove) and e.player != 0 for e in game.events):
         step(game, players)

@@ -481,10 +481,13 @@ def _all_scenes(app: App):
         sp.add()
     sp.cycle_level(1)                                                # Hard
     sp.cycle_level(2)
-    sp.cycle_level(2)                                                # Easy
+    sp.cycle_level(2)                                                # Beginner
+    for _ in range(3):
+        sp.cycle_level(3)                                            # Easy
     from game.ui.i18n import level_label
 
-    assert {b.label for b in sp.level_buttons.values()} == {level_label(lv) for lv in ("easy", "medium", "hard")}
+    assert {b.label for b in sp.level_buttons.values()} == {level_label(lv) for lv in
+                                                            ("beginner", "easy", "medium", "hard")}
     scenes.append(sp)
     return scenes, match
 
@@ -797,10 +800,10 @@ def test_setup_levels_cycle_and_reach_the_match(app):
                for i, row in enumerate(s.row_buttons) if s.seats[i][1] == "human")
     assert s.level_buttons[1].label == "Medium"
     seen = []
-    for _ in range(3):
+    for _ in range(4):
         click(app, s.level_buttons[1].rect.center)
         seen.append(s.level_buttons[1].label)
-    assert seen == ["Hard", "Easy", "Medium"]
+    assert seen == ["Hard", "Beginner", "Easy", "Medium"]
     assert s.focus.focused is s.level_buttons[1]                     # the focus stays on the button
     s.focus.focus_on(s.level_buttons[2])
     key(app, pygame.K_RETURN)                                        # Enter changes it too: Hard
@@ -808,8 +811,8 @@ def test_setup_levels_cycle_and_reach_the_match(app):
     assert 2 not in s.level_buttons
     s.toggle_kind(2)                                                 # ... computer again: Hard kept
     assert s.level_buttons[2].label == "Hard"
-    s.cycle_level(3)
-    s.cycle_level(3)                                                 # Easy
+    for _ in range(3):
+        s.cycle_level(3)                                             # Hard, Beginner, Easy
     assert [c.level for c in s.seat_configs()] == ["medium", "medium", "hard", "easy"]
     click(app, s.start_button.rect.center)
     board = app.top

@@ -77,6 +77,31 @@ def turns_to(board: Board, here: object, room: str, mean: float = MEAN_ROLL) -> 
     return max(1.0, math.ceil(d / mean))
 
 
+_EXPECTED: dict[tuple[int, int], float] = {}
+
+
+def expected_turns(steps: int, dice: int = 1) -> float:
+    """Expected turns to enter a room ``steps`` squares away (entering counts
+    as a step) with ``dice`` six-sided dice: a roll of at least ``steps``
+    enters it (a room stops the walk, 000 "How a turn works" 3), a smaller
+    roll ``r`` brings the token ``r`` squares nearer (other tokens and dead
+    ends ignored).  0 for 0 steps."""
+    key = (steps, dice)
+    if key not in _EXPECTED:
+        rolls: dict[int, float] = {0: 1.0}
+        for _ in range(dice):
+            nxt: dict[int, float] = {}
+            for total, p in rolls.items():
+                for face in range(1, 7):
+                    nxt[total + face] = nxt.get(total + face, 0.0) + p / 6
+            rolls = nxt
+        t = [0.0]
+        for d in range(1, steps + 1):
+            t.append(1.0 + sum(p * t[d - r] for r, p in rolls.items() if r < d))
+        _EXPECTED[key] = t[steps]
+    return _EXPECTED[key]
+
+
 def _h(p: float) -> float:
     """Entropy in bits of a yes/no event of probability ``p``."""
     if p <= 0.0 or p >= 1.0:
@@ -160,6 +185,10 @@ class _Base:
         return EndTurn()
 
     # movement -------------------------------------------------------------
+    def _turns(self, view: SeatView, here: object, room: str) -> float:
+        """Turns to reach ``room`` from ``here`` (see :func:`turns_to`)."""
+        return turns_to(view.board, here, room, MEAN_ROLL * view.options.dice)
+
     def _values(self, view: SeatView, know: Knowledge) -> dict[str, float]:
         return {r: self.room_value(view, know, r) for r in ROOMS if r in view.board.rooms}
 
@@ -169,7 +198,7 @@ class _Base:
         if Roll not in kinds and TakePassage not in kinds:
             return True
         values = self._values(view, know)
-        best = max((v / turns_to(view.board, here, r, MEAN_ROLL * view.options.dice) for r, v in values.items() if r != here), default=0.0)
+        best = max((v / self._turns(view, here, r) for r, v in values.items() if r != here), default=0.0)
         return values.get(here, 0.0) >= 0.7 * best
 
     def take_passage(self, view: SeatView, know: Knowledge, here: str, can_roll: bool) -> bool:
@@ -179,7 +208,7 @@ class _Base:
         if not can_roll:
             return True
         values = self._values(view, know)
-        best_other = max((v / turns_to(view.board, here, r, MEAN_ROLL * view.options.dice) for r, v in values.items() if r not in (here, to)),
+        best_other = max((v / self._turns(view, here, r) for r, v in values.items() if r not in (here, to)),
                          default=0.0)
         return values[to] >= best_other
 
@@ -191,7 +220,7 @@ class _Base:
             if m.room is not None:
                 score = values.get(m.room, 0.0) + 1e-6
             else:
-                score = max((v / (1 + turns_to(view.board, m.square, r, MEAN_ROLL * view.options.dice)) for r, v in values.items() if r != here),
+                score = max((v / (1 + self._turns(view, m.square, r)) for r, v in values.items() if r != here),
                             default=0.0)
             if score > best_score + 1e-12:
                 best_score, best = score, [m]
@@ -201,23 +230,64 @@ class _Base:
 
 
 # ---------------------------------------------------------------------------
-class _Crossed:
-    """Easy's notebook: only its own cards and the cards shown to it."""
+class _Notebook:
+    """A child's paper notebook: a grid of cards by players, filled in only
+    with what it saw plainly, no chains of reasoning about who showed what to
+    somebody else.
 
-    def __init__(self, view: SeatView) -> None:
-        out = set(view.hand)
-        for e in view.events:
-            if isinstance(e, ev.CardShown) and e.to == view.seat and e.card is not None:
-                out.add(e.card)
-        self.out = out
+    * its own cards, and every card shown to it, are crossed off (held by that
+      player; 000 "Suggestions" 3 and 5);
+    * with ``lacks``: a player who could not disprove holds none of the three
+      named cards (000 "Suggestions" 4), and a card that every other player
+      lacks and it does not hold is in the envelope; when nobody disproved its
+      own suggestion, the named cards it does not hold are in the envelope
+      (000 "Suggestions" 6);
+    * a category with one card left uncrossed has that card in the envelope.
+
+    ``forgot`` (a set of event indices) are the shown cards and the passes it
+    failed to write down: it never writes down anything false, so whatever it
+    concludes is true.  ``solution()`` is the envelope when one card of each category is
+    known, else None; ``certain_owner(card)`` is the holder's seat, the
+    envelope's number (``len(hand_sizes)``), or None.
+    """
+
+    def __init__(self, view: SeatView, lacks: bool = True, forgot: frozenset[int] = frozenset()) -> None:
+        me, n = view.seat, len(view.hand_sizes)
+        self.envelope = n
+        owner: dict[str, int] = {c: me for c in view.hand}
+        lacking: dict[str, set[int]] = {}
+        env: set[str] = set()
+        trio: tuple[str, str, str] | None = None
+        for i, e in enumerate(view.events):
+            if isinstance(e, ev.SuggestionMade):
+                trio = (e.suspect, e.weapon, e.room)
+            elif isinstance(e, ev.CardShown) and e.to == me and e.card is not None and i not in forgot:
+                owner[e.card] = e.by
+            elif lacks and isinstance(e, ev.CannotDisprove) and trio is not None and i not in forgot:
+                for c in trio:
+                    lacking.setdefault(c, set()).add(e.player)
+            elif lacks and isinstance(e, ev.NobodyDisproved) and trio is not None and e.player == me:
+                env.update(c for c in trio if c not in view.hand)
+        others = set(range(n)) - {me}
+        if lacks:
+            env.update(c for c, who in lacking.items() if who >= others and c not in view.hand)
+        for pile in PILES:
+            left = [c for c in pile if c not in owner]
+            if len(left) == 1:
+                env.add(left[0])
+        self.owner = owner
+        self.env = {c for c in env if c not in owner}
+        self.out = set(owner)
 
     def certain_owner(self, card: str) -> int | None:
-        return 0 if card in self.out else None
+        if card in self.env:
+            return self.envelope
+        return self.owner.get(card)
 
     def solution(self):
-        left = [[c for c in pile if c not in self.out] for pile in PILES]
-        if all(len(x) == 1 for x in left):
-            return tuple(x[0] for x in left)
+        picks = [[c for c in pile if c in self.env] for pile in PILES]
+        if all(len(x) == 1 for x in picks):
+            return tuple(x[0] for x in picks)
         return None
 
 
@@ -229,7 +299,7 @@ class EasyPlayer(_Base):
     level = "easy"
 
     def knowledge(self, view: SeatView):  # type: ignore[override]
-        return _Crossed(view)
+        return _Notebook(view)
 
     def suggest(self, view: SeatView, know, room: str) -> Suggest:
         picks = []
@@ -244,6 +314,47 @@ class EasyPlayer(_Base):
     def take_passage(self, view, know, here, can_roll) -> bool:
         to = view.board.passage(here)
         return to is not None and (to not in know.out or not can_roll)
+
+
+class BeginnerPlayer(EasyPlayer):
+    """Level ``"beginner"``: the first rung, for a young child to beat.
+
+    It keeps :class:`EasyPlayer`'s notebook with a child's mistakes: it
+    forgets to write down a card shown to it, or a pass, with probability
+    ``forget`` (fixed per event by the seed, so a resumed game decides the
+    same), and on a move it wanders to a random legal destination with
+    probability ``wander``.  It never makes an illegal or absurd move: it
+    accuses only what its notebook proves (never wrongly, since it never
+    writes down anything false) and never names, in a suggestion, a suspect or
+    weapon that it holds or has written down as held (see
+    ``tests/test_ladder.py``)."""
+
+    level = "beginner"
+    forget = 0.25
+    wander = 0.35
+    lacks = True
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.seed = seed
+        self._fate: list[bool] = []
+
+    def _forgotten(self, view: SeatView) -> frozenset[int]:
+        """Indices of the events (cards shown to it, passes) it did not write down."""
+        fate = self._fate
+        for i in range(len(fate), len(view.events)):
+            e = view.events[i]
+            noted = isinstance(e, ev.CardShown) and e.to == view.seat or isinstance(e, ev.CannotDisprove)
+            fate.append(noted and random.Random(f"{self.seed}:{i}").random() < self.forget)
+        return frozenset(i for i, f in enumerate(fate) if f)
+
+    def knowledge(self, view: SeatView):  # type: ignore[override]
+        return _Notebook(view, lacks=self.lacks, forgot=self._forgotten(view))
+
+    def move(self, view: SeatView, know, moves: list[Move]) -> Move:
+        if self.rng.random() < self.wander:
+            return self.rng.choice(moves)
+        return super().move(view, know, moves)
 
 
 # ---------------------------------------------------------------------------
@@ -328,6 +439,10 @@ class HardPlayer(_Base):
     #: How many suggestions get the exact evaluation (the others are ranked by a
     #: quick estimate from the marginals).
     exact_candidates = 12
+    #: Bits an opponent's free suggestion costs (see :meth:`_summon_cost`).
+    summon_cost = 0.0
+    #: Measure distances in expected turns (:func:`expected_turns`).
+    fine_distance = False
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
@@ -402,11 +517,34 @@ class HardPlayer(_Base):
             e = self.expected_entropy(view, know, t)
             # tie-break: prefer naming own cards over cards known to be elsewhere
             own = sum(1 for c in t if c in view.hand)
-            key = (round(e, 9), -own, self.rng.random())
+            key = (round(e + self._summon_cost(view, t[0], room), 9), -own, self.rng.random())
             if best_key is None or key < best_key:
                 best, best_key = t, key
         gain = now - best_key[0] if best_key else 0.0
         return best, max(gain, 0.0)
+
+    def _turns(self, view: SeatView, here: object, room: str) -> float:
+        """With ``fine_distance``: the expected turns of :func:`expected_turns`
+        for the steps to ``room`` (1 through a secret passage); else
+        :func:`turns_to`."""
+        if not self.fine_distance:
+            return super()._turns(view, here, room)
+        board = view.board
+        if isinstance(here, str) and board.rooms.get(here) is not None and board.passage(here) == room:
+            return 1.0
+        d = distances_to(board, room).get(here)
+        return 99.0 if d is None else max(1.0, expected_turns(d, view.options.dice))
+
+    def _summon_cost(self, view: SeatView, suspect: str, room: str) -> float:
+        """Bits charged for naming ``suspect``: an opponent still in the game
+        whose token this would move into ``room`` gets to suggest there on
+        its next turn without walking (000 "Suggestions" 2)."""
+        if not self.summon_cost or view.positions.get(suspect) == room or suspect == view.suspect:
+            return 0.0
+        seat = view.seats.index(suspect) if suspect in view.seats else None
+        if seat is None or view.eliminated[seat]:
+            return 0.0
+        return self.summon_cost
 
     def room_value(self, view: SeatView, know: Knowledge, room: str) -> float:
         """Quick estimate of the information a suggestion in ``room`` would bring."""

@@ -191,13 +191,13 @@ class SimplePlayer:
 
 
 def make_player(level: str, seed: int):
-    """A computer player of ``level``: ``"easy"``, ``"medium"``, ``"hard"``
+    """A computer player of ``level``: ``"beginner"``, ``"easy"``, ``"medium"``, ``"hard"``
     (see :mod:`game.ai.levels`) or ``"simple"`` (the first player, kept as its
     own level).  ``seed`` makes its random choices repeatable.  Raises
     ``ValueError`` for an unknown level."""
     from game.ai import levels
 
-    classes = {"simple": SimplePlayer, "easy": levels.EasyPlayer,
+    classes = {"simple": SimplePlayer, "beginner": levels.BeginnerPlayer, "easy": levels.EasyPlayer,
                "medium": levels.MediumPlayer, "hard": levels.HardPlayer}
     if level not in classes:
         raise ValueError(f"unknown computer level {level!r}")

@@ -26,8 +26,10 @@ MARKS = ("", "X", "?", "✓")
 #: Default quick-start table: you as Miss Scarlet against three computer players.
 QUICK_OPPONENTS = ("mustard", "white", "peacock")
 
-#: The computer levels a person can pick in the setup scene, in cycling order.
-LEVELS = ("easy", "medium", "hard")
+#: The computer levels a person can pick in the board game's setup scene, in
+#: cycling order (beginner: the first rung, for a young child; the card game
+#: has its own, :data:`game.cardgame.ai.LEVELS`).
+LEVELS = ("beginner", "easy", "medium", "hard")
 #: The level of a new computer seat and of the quick start's opponents.
 DEFAULT_LEVEL = "medium"
 

@@ -1,0 +1,210 @@
+"""The ladder of board-game levels (issue 16 part 2): the beginner level never
+makes an illegal or absurd move, no level but hard ever accuses wrongly, the
+child's notebook writes down only true things, seeded tournaments repeat, and
+the ladder benchmark prints its rows.
+
+"Absurd", for the beginner, means any of:
+
+* an accusation its own notebook does not prove (so one naming a card it
+  holds or has written down as shown to it, or any wrong one);
+* a suggestion naming a suspect or a weapon that it holds or has written down
+  as held by somebody (the room is where its token stands);
+* an action that is not among ``Game.legal_actions()``.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game import paths
+from game.ai.levels import BeginnerPlayer, EasyPlayer, _Notebook
+from game.ai.simple import make_player
+from game.board.tmx import load_board
+from game.rules import events as ev
+from game.rules.actions import Accuse, Suggest
+from game.rules.engine import Game
+from game.rules.setup import GameSetup, SeatConfig
+from game.tournament import run
+
+BOARD = load_board(paths.MANSION_MAP)
+ROOT = Path(__file__).resolve().parent.parent
+SUSPECTS6 = ("scarlet", "mustard", "white", "green", "peacock", "plum")
+
+
+def new_game(seed: int, levels: tuple[str, ...]) -> tuple[Game, list]:
+    setup = GameSetup(tuple(SeatConfig(s, "computer", lv) for s, lv in zip(SUSPECTS6, levels)), seed=seed)
+    game = Game.new(BOARD, setup)
+    return game, [make_player(s.level, seed * 31 + i) for i, s in enumerate(game.setup.seats)]
+
+
+def absurd(player: BeginnerPlayer, game: Game, action) -> str | None:
+    """Why ``action`` of the actor is illegal or absurd (see the module text), or None."""
+    if action not in game.legal_actions():
+        return "illegal"
+    view = game.view(game.actor)
+    book = player.knowledge(view)
+    if isinstance(action, Accuse):
+        trio = (action.suspect, action.weapon, action.room)
+        if book.solution() != trio:
+            return f"accuses {trio} without proof"
+    if isinstance(action, Suggest):
+        for c in (action.suspect, action.weapon):
+            if c in view.hand or c in book.out:
+                return f"names {c}, which it holds or has written down"
+    return None
+
+
+@pytest.mark.parametrize("levels", [("beginner", "easy", "easy", "easy"), ("beginner", "beginner", "medium"),
+                                    ("easy", "beginner", "hard", "beginner", "medium", "beginner")])
+def test_beginner_never_makes_an_illegal_or_absurd_move(levels):
+    checked = accusations = suggestions = 0
+    for seed in range(10):
+        game, players = new_game(seed, levels)
+        while not game.over:
+            assert len(game.actions) < 6000
+            a = game.actor
+            action = players[a].choose(game.view(a), game.legal_actions())
+            if game.setup.seats[a].level == "beginner":
+                assert absurd(players[a], game, action) is None, (seed, a, action, absurd(players[a], game, action))
+                checked += 1
+                accusations += isinstance(action, Accuse)
+                suggestions += isinstance(action, Suggest)
+            game.apply(action)
+    assert checked > 300 and suggestions > 30
+    assert accusations >= (0 if "hard" in levels else 1)   # against hard and medium it rarely gets there
+
+
+def test_the_absurdity_check_catches_a_suggestion_of_its_own_card():
+    """The check above can fail: naming a suspect it holds is caught."""
+    for seed in range(20):
+        game, players = new_game(seed, ("beginner", "easy", "easy"))
+        own = [c for c in game.seats[0].hand if c in SUSPECTS6]
+        if not own:
+            continue
+        while not (game.actor == 0 and any(isinstance(a, Suggest) for a in game.legal_actions())):
+            game.apply(players[game.actor].choose(game.view(game.actor), game.legal_actions()))
+        room = game.positions[game.seats[0].suspect]
+        weapon = next(a.weapon for a in game.legal_actions() if isinstance(a, Suggest))
+        assert "holds" in absurd(players[0], game, Suggest(own[0], weapon))
+        assert absurd(players[0], game, players[0].choose(game.view(0), game.legal_actions())) is None
+        assert isinstance(room, str)
+        return
+    raise AssertionError("no seed dealt the beginner a suspect")
+
+
+def test_the_beginner_forgets_some_shown_cards_and_wanders():
+    """Its mistakes happen: some cards shown to it are not written down, and
+    some of its moves are not the easy player's choice."""
+    forgotten = shown = wandered = moves = 0
+    for seed in range(4):
+        game, players = new_game(seed, ("beginner", "easy", "easy", "easy"))
+        beginner: BeginnerPlayer = players[0]
+        while not game.over:
+            a = game.actor
+            view, legal = game.view(a), game.legal_actions()
+            if a == 0 and view.moves:
+                easy = EasyPlayer(0)
+                best = easy.move(view, easy.knowledge(view), [m for m in legal if type(m).__name__ == "Move"])
+                action = beginner.choose(view, legal)
+                moves += 1
+                # the easy choice breaks ties at random: compare the room it aims at instead of the square
+                wandered += getattr(action, "room", None) != getattr(best, "room", None) and action.room is not None
+            else:
+                action = players[a].choose(view, legal)
+            game.apply(action)
+        view = game.view(0)
+        marks = beginner.knowledge(view).out
+        for e in view.events:
+            if isinstance(e, ev.CardShown) and e.to == 0:
+                shown += 1
+                forgotten += e.card not in marks
+    assert moves > 20 and shown > 10
+    assert 0 < forgotten < shown and wandered > 0
+
+
+@pytest.mark.parametrize("lacks", [True, False])
+def test_the_notebook_writes_down_only_true_things(lacks):
+    """Every owner and every envelope card the child's notebook names is right,
+    after every action of seeded games, with and without the pass marks."""
+    conclusions = beyond_shown = 0
+    for seed in range(4):
+        game, players = new_game(seed, ("easy", "medium", "easy", "medium"))
+        while not game.over:
+            game.apply(players[game.actor].choose(game.view(game.actor), game.legal_actions()))
+            for seat in (0, 2):
+                book = _Notebook(game.view(seat), lacks=lacks)
+                for card, owner in book.owner.items():
+                    assert card in game.seats[owner].hand
+                for card in book.env:
+                    assert card in game.envelope
+                conclusions += len(book.owner) + len(book.env)
+                beyond_shown += len(book.env)
+    assert conclusions > 100
+    assert beyond_shown > 0
+
+
+def test_easy_uses_the_passes_a_child_can_see():
+    """Easy marks who could not disprove: in some seeded game it puts a card in
+    the envelope that nobody showed and that is not the last of its category."""
+    for seed in range(10):
+        game, players = new_game(seed, ("easy", "medium", "medium", "medium"))
+        while not game.over:
+            game.apply(players[game.actor].choose(game.view(game.actor), game.legal_actions()))
+            book = EasyPlayer(0).knowledge(game.view(0))
+            plain = _Notebook(game.view(0), lacks=False)
+            if book.env - plain.env:
+                assert (book.env - plain.env) <= set(game.envelope)
+                return
+    raise AssertionError("easy never used a pass")
+
+
+@pytest.mark.parametrize("levels", [("beginner", "easy", "medium"), ("easy", "medium", "medium", "medium"),
+                                    ("beginner", "beginner", "easy", "easy", "medium")])
+def test_no_wrong_accusations_below_hard(levels):
+    results = run(len(levels), levels, 3 * len(levels), seed=40, workers=1)
+    assert sum(r.won for g in results for r in g) == len(results)
+    assert not any(r.wrong or r.gambles for g in results for r in g)
+
+
+def test_a_tournament_repeats_from_its_seed():
+    """Same seed, same table (with one worker or two); another seed differs."""
+    def table(seed, workers):
+        return [[(r.level, r.won, r.turns, r.pinned_at, r.wrong) for r in g]
+                for g in run(3, ("hard", "beginner", "easy"), 6, seed, workers)]
+
+    first = table(3, 1)
+    assert table(3, 1) == first
+    assert table(3, 2) == first
+    assert table(4, 1) != first
+
+
+def test_the_ladder_benchmark_prints_its_rows():
+    out = subprocess.run([sys.executable, "benchmarks/bench_ladder.py", "--games", "4", "--workers", "1",
+                          "--rows", "beginner-3easy", "easy-3medium"], cwd=ROOT, capture_output=True, text=True,
+                         timeout=600)
+    lines = out.stdout.splitlines()
+    assert lines[1].startswith("beginner-3easy") and lines[2].startswith("easy-3medium")
+    assert all(("PASS" in line) != ("FAIL" in line) for line in lines[1:3])
+    assert "wrong accusations, beginner: 0  goal 0  PASS" in out.stdout
+    assert out.returncode == (1 if "FAIL" in out.stdout else 0)
+
+
+def test_beginner_is_a_board_level_in_setup_save_and_cli():
+    from game.save import LEVELS as SAVE_LEVELS
+    from game.cardgame.ai import LEVELS as CARD_LEVELS
+    from game.ui.match import LEVELS
+
+    assert LEVELS[0] == "beginner" and "beginner" not in CARD_LEVELS  # the card game has no beginner
+    assert "beginner" in SAVE_LEVELS
+    out = subprocess.run([sys.executable, "run.py", "--headless", "--players", "3", "--seed", "2", "--level",
+                          "beginner"], cwd=ROOT, capture_output=True, text=True, timeout=300,
+                         env={"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PATH": "/usr/bin:/bin"})
+    assert out.returncode == 0, out.stderr
+    card = subprocess.run([sys.executable, "run.py", "--headless", "--mode", "card-game", "--level", "beginner"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=300,
+                          env={"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PATH": "/usr/bin:/bin"})
+    assert card.returncode == 2 and "no beginner level" in card.stderr

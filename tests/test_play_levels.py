@@ -45,7 +45,7 @@ def test_the_first_game_is_easy_in_one_press_and_the_level_is_remembered(tmp_pat
     path = tmp_path / "settings.json"
     app = _app(path)
     try:
-        assert [b.data for b in app.top.level_buttons.values()] == list(LEVELS)
+        assert [b.data for b in app.top.level_buttons.values()] == list(LEVELS) == list(PLAY_LEVELS)
         assert app.top.focus.focused is app.top.level_buttons["easy"]       # no setting yet: easy
         key(app, pygame.K_RETURN)                                             # one press
         assert _opponents(app) == ["easy"] * 3
@@ -106,10 +106,10 @@ def test_continue_stays_first_and_the_row_sits_under_it(monkeypatch):
         app.close()
 
 
-@pytest.mark.parametrize("levels", [LEVELS, ("beginner", "easy", "medium", "hard")])
+@pytest.mark.parametrize("levels", [("easy", "medium", "hard"), ("beginner", "easy", "medium", "hard")])
 @pytest.mark.parametrize("large", [False, True])
 def test_the_row_fits_with_beginner_slotted_in(monkeypatch, levels, large):
-    """Four levels (once the ladder's beginner joins :data:`LEVELS`) fit on the
+    """Three or four levels (with the ladder's beginner) fit on the
     screen beside the caption, apart, and the longest Spanish and Catalan level
     names fit their buttons."""
     monkeypatch.setattr(title_module, "LEVELS", levels)

@@ -11,12 +11,12 @@ import sys
 import pygame
 
 from game.rules.cards import SUSPECTS
+from game.settings import PLAY_LEVELS as LEVELS     # = game.ui.match.LEVELS, without importing a match at start-up
 from game.ui import assets, theme
 from game.ui.i18n import _, level_label
 from game.ui.input import Intent, Kind
 from game.ui.registry import make
 from game.ui.scene import Scene, SharedScreens
-from game.ui.match import LEVELS
 from game.ui.widgets import Button, FocusGroup, Label, footer_hint
 
 #: The Play row's level buttons: width and gap in pixels; the caption "Play" left of them, at most CAPTION_W wide.
@@ -62,7 +62,7 @@ class TitleScene(SharedScreens, Scene):
         self.focus.set(self.buttons, self.focus.focus if self.focus.buttons else self.buttons.index(first))
 
     def _level_row(self, y: int) -> list[Button]:
-        """The Play row at height ``y``: one button per level of :data:`LEVELS`
+        """The Play row at height ``y``: one button per level of :data:`game.settings.PLAY_LEVELS`
         (:data:`LEVEL_W` pixels wide) centred under the column (moved right
         only as far as the caption "Play" on its left needs); ``level_buttons``
         maps each level to its button."""
@@ -93,7 +93,7 @@ class TitleScene(SharedScreens, Scene):
         from game.ui.board.match import Match
         from game.ui.match import quick_setup
 
-        level = level if level in LEVELS else self.remembered_level()
+        level = level if level in self.level_buttons else self.remembered_level()
         self.app.play("click")
         problem = self.app.prefs.set_play_level(level)
         if problem:

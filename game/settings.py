@@ -8,8 +8,11 @@ layout: "auto", "standard" or "tv"; see :mod:`game.ui.boardlayout`), ``animation
 card game's case file: "turn", one hint a turn, or "unlimited"), ``keys`` (intent name -> list of pygame
 key names, e.g. ``{"confirm": ["return", "space"]}``), ``read_aloud`` (the game
 speaks its words: off by default), ``read_aloud_lesson`` (the same inside
-Learn to play: on unless turned off there) and ``phones`` (issue 15: a game with
-people serves each person's private screens to their phone; off: no server at all).
+Learn to play: on unless turned off there), ``phones`` (issue 15: a game with
+people serves each person's private screens to their phone; off: no server at all)
+and ``play_level`` (the level of the computer players the title's Play starts
+against, the last one picked: "beginner", "easy", "medium" or "hard"; easy
+before the first pick).
 
 A broken settings file never stops the game: :func:`read_settings` keeps the
 damaged file (renamed aside — or, in a folder the game may not change, left
@@ -35,6 +38,8 @@ SPEEDS = ("normal", "fast", "instant")
 #: The card game's hints (issue 14): one revealed fact per turn, or as many as you like.
 CARD_HINTS = ("turn", "unlimited")
 LAYOUTS = ("auto", "standard", "tv")
+#: The levels the title's Play may start against (issue 16 part 4).
+PLAY_LEVELS = ("beginner", "easy", "medium", "hard")
 
 
 @dataclass
@@ -54,6 +59,7 @@ class Settings:
     read_aloud: bool = False
     read_aloud_lesson: bool = True
     phones: bool = True
+    play_level: str = "easy"
 
 
 class SettingsError(FileProblem):
@@ -134,7 +140,7 @@ def settings_from_dict(data: Any, path: str | Path = "<memory>") -> Settings:
             raise bad(N_("the setting “{field}” holds something the game does not understand"), key)
         setattr(out, key, value)
     choices = {"language": LANGUAGES, "text_size": TEXT_SIZES, "animation_speed": SPEEDS, "card_hints": CARD_HINTS,
-               "layout": LAYOUTS}
+               "layout": LAYOUTS, "play_level": PLAY_LEVELS}
     for key, allowed in choices.items():
         if getattr(out, key) not in allowed:
             raise bad(N_("the setting “{field}” must be one of {choices}"), key, choices=", ".join(allowed))

@@ -187,7 +187,9 @@ def run(players: int, levels: tuple[str, ...], games: int, seed: int, workers: i
     jobs = [(seed + g // players, levels, g % players) for g in range(games)]
     if workers <= 1:
         return [play_game(j) for j in jobs]
-    with mp.get_context("fork" if sys.platform != "win32" else "spawn").Pool(workers) as pool:
+    # forkserver: workers start from a clean process, not from a fork of one whose other threads (a game's
+    # computer players, speech) may hold a lock the child would then wait for for ever (seen in the tests)
+    with mp.get_context("forkserver" if sys.platform != "win32" else "spawn").Pool(workers) as pool:
         return pool.map(play_game, jobs, chunksize=max(1, games // (workers * 8)))
 
 

@@ -310,7 +310,7 @@ def test_language_and_text_size_are_chosen_on_the_title_and_saved(tmp_path):
         app.top.language_row.press()
         assert app.store.settings.language == "es" and i18n.language() == "es"
         assert app.top.language_row.label == "Idioma: Español"
-        assert title.buttons[0].label == "Jugar"
+        assert title.play_label.text == "Jugar"
         app.top.language_row.press()
         assert app.top.language_row.label == "Idioma: Català"
         app.top.text_row.press()
@@ -320,7 +320,7 @@ def test_language_and_text_size_are_chosen_on_the_title_and_saved(tmp_path):
         app.close()
     again = _app(settings_path=path)                 # the next start remembers both
     try:
-        assert i18n.language() == "ca" and again.top.buttons[0].label == "Jugar"
+        assert i18n.language() == "ca" and again.top.play_label.text == "Jugar"
         again.top.settings_button.press()
         assert again.top.text_row.label == "Text: gran"
     finally:

@@ -317,13 +317,18 @@ def test_text_fits_in_every_language_and_size(lang, size):
 
 
 def test_title_and_pause_menu_are_less_crowded():
+    from game.ui.i18n import level_label
+    from game.ui.match import LEVELS
+
     """One Settings button replaces the language and text-size buttons (and Controls,
     which Settings opens)."""
     app = make_app()
     try:
         title = app.top
         labels = [b.label for b in title.buttons]
-        assert labels == ["Play", "New game", "Learn to play", "Card game", "Rules", "Settings", "Quit"]
+        assert title.play_label.text == "Play"                  # Play: one button per level (issue 16 part 4)
+        assert labels == [level_label(lv) for lv in LEVELS] + ["New game", "Learn to play", "Card game", "Rules",
+                                                               "Settings", "Quit"]
         board = BoardScene(app, Match(app.board, quick_setup(3)))
         app.push(board)
         app.push(MenuScene(app, board))

@@ -17,18 +17,20 @@ MAX_ACTIONS = 5_000
 
 def play(players: int, seed: int, advanced: bool = False, level: str = "medium",
          out: Callable[[str], None] | None = None, levels: tuple[str, ...] = (),
-         order: str = "turn") -> CardGame:
+         order: str = "turn", factory: Callable[[str, int], object] = make_card_player) -> CardGame:
     """Play one game of ``players`` computer seats (all at ``level``, or
     ``levels`` per seat) to the end, passing to ``out`` a first line naming
     the table ("4 players, normal game.") and then each public log line
     (:func:`game.cardgame.log.describe`, the seats named "Player 1" ...).
-    Each player sees only ``game.view(seat)``.  Raises ``RuntimeError`` if the
+    Each player sees only ``game.view(seat)``; ``factory(level, seed)`` makes
+    each seat's computer player (the tournament passes one that also knows
+    its yardstick levels).  Raises ``RuntimeError`` if the
     game does not end within :data:`MAX_ACTIONS` actions, ``ValueError`` for a
     bad setup."""
     setup = CardSetup(players=players, seed=seed, advanced=advanced, order=order,
                       levels=tuple(levels) or (level,) * players)
     game = CardGame.new(setup)
-    bots = [make_card_player(lv, seed * 31 + i) for i, lv in enumerate(setup.levels)]
+    bots = [factory(lv, seed * 31 + i) for i, lv in enumerate(setup.levels)]
 
     seats = tuple(fmt("Player {n}", n=i + 1) for i in range(players))
 

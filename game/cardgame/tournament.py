@@ -3,15 +3,74 @@
 ``python -m game.cardgame.tournament --a hard --b medium --games 400`` plays
 ``games`` games for each table size 3..6 (normal and advanced deck), seats
 alternating between the two levels and the first seat rotating with the seed,
-and prints the win share of each level with a 95% interval."""
+and prints the win share of each level with a 95% interval.  Either level may
+be one of :data:`EXTERNAL_LEVELS` (``spock``: the SpockAI-style yardstick in
+``benchmarks/card_spock.py``).  :func:`lone` plays one seat of a level against
+the rest of another, the seat rotated over the same deals
+(``benchmarks/bench_card_ladder.py``)."""
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import math
+import multiprocessing as mp
+import sys
 from collections import Counter
+from dataclasses import dataclass
 
+from game.cardgame import events as ev
+from game.cardgame.ai import make_card_player
 from game.cardgame.headless import play
+
+#: Levels that live outside ``game`` (yardsticks in ``benchmarks/``): level ->
+#: (module, factory).  Imported only when a seat asks for one, so ``game``
+#: never imports ``benchmarks`` when it is loaded.
+EXTERNAL_LEVELS: dict[str, tuple[str, str]] = {"spock": ("benchmarks.card_spock", "make_card_spock")}
+
+
+def seat_player(level: str, seed: int):
+    """A card-game computer player of ``level``: the game's own levels
+    (:func:`game.cardgame.ai.make_card_player`) or one of :data:`EXTERNAL_LEVELS`.
+    Raises ``ValueError`` for an unknown level."""
+    if level not in EXTERNAL_LEVELS:
+        return make_card_player(level, seed)
+    return getattr(importlib.import_module(EXTERNAL_LEVELS[level][0]), EXTERNAL_LEVELS[level][1])(seed)
+
+
+@dataclass(frozen=True)
+class LoneResult:
+    """One game of :func:`lone`: did the lone seat win, did anybody win, and
+    how many wrong accusations the lone seat and the others made."""
+
+    won: bool
+    nobody: bool
+    wrong_lone: int
+    wrong_others: int
+
+
+def _lone_game(job: tuple[str, str, int, bool, int, int]) -> LoneResult:
+    level, other, players, advanced, seed, seat = job
+    levels = tuple(level if i == seat else other for i in range(players))
+    g = play(players, seed, advanced=advanced, levels=levels, factory=seat_player)
+    wrong = [e.player for e in g.events if isinstance(e, ev.AccusationWrong)]
+    return LoneResult(g.winner == seat, g.winner is None, wrong.count(seat), len(wrong) - wrong.count(seat))
+
+
+def lone(level: str, other: str, players: int, advanced: bool, games: int, seed: int = 0,
+         workers: int = 1) -> list[LoneResult]:
+    """``games`` games of one ``level`` seat against ``players - 1`` seats of
+    ``other``: deals ``seed, seed + 1, ...``, each played ``players`` times
+    with the lone seat one place further round the table (the last deal may be
+    partial), so the result is the same for the same arguments.  Uses
+    ``workers`` processes."""
+    jobs = [(level, other, players, advanced, seed + g // players, g % players) for g in range(games)]
+    if workers <= 1:
+        return [_lone_game(j) for j in jobs]
+    # forkserver: workers start from a clean process, not from a fork of one whose other threads (a game's
+    # computer players, speech) may hold a lock the child would then wait for for ever (seen in the tests)
+    with mp.get_context("forkserver" if sys.platform != "win32" else "spawn").Pool(workers) as pool:
+        return pool.map(_lone_game, jobs, chunksize=max(1, games // (workers * 8)))
 
 
 def run(a: str = "hard", b: str = "medium", games: int = 200, players=(3, 4, 5, 6),
@@ -24,7 +83,7 @@ def run(a: str = "hard", b: str = "medium", games: int = 200, players=(3, 4, 5, 
             c: Counter = Counter()
             for seed in range(games):
                 levels = tuple(a if (i + seed) % 2 == 0 else b for i in range(n))
-                g = play(n, seed, advanced=adv, levels=levels)
+                g = play(n, seed, advanced=adv, levels=levels, factory=seat_player)
                 c[levels[g.winner] if g.winner is not None else "none"] += 1
                 c["seats_" + a] += levels.count(a)
             out[(n, adv)] = c

@@ -34,9 +34,9 @@ LEVELS = ("beginner", "easy", "medium", "hard")
 DEFAULT_LEVEL = "medium"
 
 
-def quick_setup(seed: int) -> GameSetup:
-    """Miss Scarlet (a person) against three computer players of the default level."""
-    seats = (SeatConfig("scarlet", "human"),) + tuple(SeatConfig(s, "computer", DEFAULT_LEVEL)
+def quick_setup(seed: int, level: str = DEFAULT_LEVEL) -> GameSetup:
+    """Miss Scarlet (a person) against three computer players of ``level`` (one of :data:`LEVELS`)."""
+    seats = (SeatConfig("scarlet", "human"),) + tuple(SeatConfig(s, "computer", level)
                                                         for s in QUICK_OPPONENTS)
     return GameSetup(seats=seats, seed=seed)
 

@@ -18,7 +18,7 @@ from game.ui.story_screens import STORY_SCENES, build_story_scene
 #: The big moments (issue 14), each built at the start of its animation (``CLUE_SHOT_AT`` steps it on).
 MOMENT_SCENES = ("suggestion-cutin", "question-round", "case-solved", "accusation-wrong", "card-solved",
                  "card-wrong")
-SCENE_NAMES = ("title", "setup", "board", "notebook", "suggestion", "cover", "game-over", "controls", "settings", "presets",
+SCENE_NAMES = ("title", "setup", "title-hard", "setup-strength", "board", "notebook", "suggestion", "cover", "game-over", "controls", "settings", "presets",
                 "rules", "rules-2", "rules-3", "rules-4", "lesson", "lesson-disprove", "tokens") + CARD_SCENES + ("lesson-speech", "lesson-settings",
                                                                      "settings-silent", "notebook-hints", "unplugged",
                                                                      "report", "report-computer", "show-card", "accuse", "why-not") + \
@@ -83,6 +83,16 @@ def build_scene(app, scene: str, seed: int = 3) -> None:
         return
     if scene == "setup":
         app.push(make("setup", app))
+        return
+    if scene == "title-hard":           # Play's row after a game at Hard: Hard focused (issue 16 part 4)
+        app.prefs.set_play_level("hard", save=False)
+        app.reset(make("title", app))
+        return
+    if scene == "setup-strength":       # a level button focused: its measured strength under the seats
+        setup = make("setup", app)
+        app.push(setup)
+        setup.cycle_level(2)
+        setup.focus.focus_on(setup.level_buttons[2])
         return
     if scene == "quit":                 # the title's Quit, asked first
         app.top.ask_quit()

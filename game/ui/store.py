@@ -429,6 +429,14 @@ class Preferences:
         self.settings.animation_speed = name
         return self._saved(save)
 
+    def set_play_level(self, level: str, save: bool = True) -> str | None:
+        """The level the title's Play starts against next time (one of
+        :data:`game.settings.PLAY_LEVELS`; anything else is "easy")."""
+        from game.settings import PLAY_LEVELS
+
+        self.settings.play_level = level if level in PLAY_LEVELS else "easy"
+        return self._saved(save)
+
     def set_card_hints(self, name: str, save: bool = True) -> str | None:
         """The card game's case-file hints: "turn" (one revealed fact a turn) or "unlimited"."""
         from game.settings import CARD_HINTS

@@ -1,5 +1,7 @@
 """The setup form both games share: 3 to 6 seats, each a person or a computer
-player (with its level: Easy, Medium or Hard), each a different suspect;
+player (with its level: Easy, Medium or Hard — Beginner too where the game
+has it —; the board game's setup says each level's measured strength while
+its button has the focus), each a different suspect;
 Start or Back.  The board game's setup (:mod:`game.ui.scenes.setup`) and the
 card game's (:mod:`game.ui.cardgame.setup`) say what Start and the top-right
 button do.
@@ -17,7 +19,7 @@ import pygame
 from game.hints import DEFAULT_NOTEBOOK_MODE, NOTEBOOK_MODE_NAMES, NOTEBOOK_MODES
 from game.rules.cards import SUSPECTS
 from game.ui import assets, prompts, theme
-from game.ui.i18n import N_, _, card, fmt, level_label, ngettext
+from game.ui.i18n import N_, _, card, fmt, level_label, ngettext, strength_words
 from game.ui.input import DIRECTIONS, Intent, Kind, Pad
 from game.ui.match import DEFAULT_LEVEL, LEVELS
 from game.ui.registry import make
@@ -55,6 +57,9 @@ class SetupBase(Scene):
     notebook_help = True
     #: the computer levels a seat cycles through (the card game has its own)
     levels: tuple[str, ...] = LEVELS
+    #: say a level's measured strength while its button has the focus
+    #: (:func:`game.ui.i18n.strength_words`: the board game's figures)
+    says_strength = True
 
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -288,12 +293,21 @@ class SetupBase(Scene):
                                      "and a level to make a computer player easier or harder."))
         if self.notebook_help and self.focus.focused is self.notebook_button:
             tip = _(NOTEBOOK_HELP[self.notebook_mode])
+        tip = self.strength_tip() or tip
         join = self.note or prompts.fmt(_("Controllers: press any button to join a seat. Keyboard: {join}."),
                                         pad=False)
         h = theme.blit_wrapped(surface, join, pygame.Rect(NAME_COL[0], 540, 860, 60), theme.SMALL, theme.BRASS)
         theme.blit_wrapped(surface, tip, pygame.Rect(NAME_COL[0], 540 + h + 4, 860, 100), theme.SMALL, theme.MUTED)
         self.focus.draw(surface)
         footer_hint(surface, _("{move} to move, {confirm} to change or start, {back} to go back"))
+
+    def strength_tip(self) -> str:
+        """While a level button has the focus, how strong that level measured
+        (:func:`game.ui.i18n.strength_words`), else ""."""
+        focused = self.focus.focused
+        if not self.says_strength or focused is None or focused not in self.level_buttons.values():
+            return ""
+        return strength_words(focused.data)
 
     def widgets(self) -> list:
         return list(self.focus.buttons) + self.labels + self.headers

@@ -32,6 +32,7 @@ class CardSetupScene(SetupBase):
 
     heading = N_("Card game")
     levels = CARD_LEVELS
+    says_strength = False
 
     def __init__(self, app) -> None:
         self.advanced = False

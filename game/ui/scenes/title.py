@@ -1,23 +1,32 @@
-"""The title screen: Continue (a saved game), Play (quick start), New game (full
-setup), Rules (how to play), Settings (language, sound, text size, speed, controls ...), Quit."""
+"""The title screen: Continue (a saved game), Play (quick start: one press on a
+level starts a game against three computer players of that level), New game
+(full setup), Rules (how to play), Settings (language, sound, text size, speed,
+controls ...), Quit."""
 
 from __future__ import annotations
 
 import math
+import sys
 
 import pygame
 
 from game.rules.cards import SUSPECTS
+from game.settings import PLAY_LEVELS as LEVELS     # = game.ui.match.LEVELS, without importing a match at start-up
 from game.ui import assets, theme
-from game.ui.i18n import _
+from game.ui.i18n import _, level_label
 from game.ui.input import Intent, Kind
 from game.ui.registry import make
 from game.ui.scene import Scene, SharedScreens
 from game.ui.widgets import Button, FocusGroup, Label, footer_hint
 
+#: The Play row's level buttons: width and gap in pixels; the caption "Play" left of them, at most CAPTION_W wide.
+LEVEL_W, LEVEL_GAP, CAPTION_W = 250, 10, 120
+
 
 class TitleScene(SharedScreens, Scene):
-    """The first screen.  Play starts you as Miss Scarlet against three computer players."""
+    """The first screen.  Play starts you as Miss Scarlet against three computer
+    players of the level pressed in its row (one press), remembered in the
+    settings (``play_level``; easy before the first game)."""
 
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -34,31 +43,66 @@ class TitleScene(SharedScreens, Scene):
         if app.store.can_continue():   # a game in progress was saved: Continue comes first
             card_game = getattr(app.store.saved_game, "mode", "board") == "card-game"
             entries.append((_("Continue the card game") if card_game else _("Continue"), self.continue_game))
-        entries += [(_("Play"), self.quick_start), (_("New game"), self.new_game), (_("Learn to play"), self.learn),
+        entries += [(_("Play"), None), (_("New game"), self.new_game), (_("Learn to play"), self.learn),
                     (_("Card game"), self.card_game), (_("Rules"), self.rules), (_("Settings"), self.settings),
                     (_("Quit"), self.ask_quit)]
         x, w, step = 640 - 200, 400, 52
-        self.buttons = [Button(pygame.Rect(x, 256 + i * step, w, 48), label, fn)
-                        for i, (label, fn) in enumerate(entries)]
+        self.buttons = []
+        for i, (label, fn) in enumerate(entries):
+            if fn is None:
+                self.buttons += self._level_row(256 + i * step)
+            else:
+                self.buttons.append(Button(pygame.Rect(x, 256 + i * step, w, 48), label, fn))
         by_fn = {b.on_press: b for b in self.buttons}
         self.continue_button = by_fn.get(self.continue_game)
+        self.new_game_button, self.learn_button = by_fn[self.new_game], by_fn[self.learn]
         self.rules_button, self.settings_button = by_fn[self.rules], by_fn[self.settings]
         self.quit_button = by_fn[self.ask_quit]
-        self.focus.set(self.buttons, self.focus.focus if self.focus.buttons else 0)
+        first = self.continue_button or self.level_buttons[self.remembered_level()]
+        self.focus.set(self.buttons, self.focus.focus if self.focus.buttons else self.buttons.index(first))
+
+    def _level_row(self, y: int) -> list[Button]:
+        """The Play row at height ``y``: one button per level of :data:`game.settings.PLAY_LEVELS`
+        (:data:`LEVEL_W` pixels wide) centred under the column (moved right
+        only as far as the caption "Play" on its left needs); ``level_buttons``
+        maps each level to its button."""
+        cap_w = min(CAPTION_W, theme.fit_width(_("Play"), theme.HEADING, True, CAPTION_W))
+        row_w = len(LEVELS) * LEVEL_W + (len(LEVELS) - 1) * LEVEL_GAP
+        x = max(640 - row_w // 2, 24 + cap_w + 16)
+        self.play_label = Label(pygame.Rect(x - 16 - cap_w, y, cap_w, 48), _("Play"), theme.HEADING, True,
+                                theme.BRASS)
+        self.level_buttons = {lv: Button(pygame.Rect(x + i * (LEVEL_W + LEVEL_GAP), y, LEVEL_W, 48), level_label(lv),
+                                         lambda lv=lv: self.quick_start(lv), data=lv)
+                              for i, lv in enumerate(LEVELS)}
+        return list(self.level_buttons.values())
+
+    def remembered_level(self) -> str:
+        """The level Play was last pressed with (the settings' ``play_level``),
+        or easy: before the first game, or for a level this game does not have."""
+        level = self.app.store.settings.play_level
+        return level if level in LEVELS else ("easy" if "easy" in LEVELS else LEVELS[0])
 
     def language_changed(self) -> None:
         self._build()
 
-    def quick_start(self) -> None:
+    def quick_start(self, level: str | None = None) -> None:
+        """Start a board game as Miss Scarlet against three computer players of
+        ``level`` (the remembered one when None) and remember it in the
+        settings (a file that cannot be written is said on the log only: the
+        game starts all the same)."""
         from game.ui.board.match import Match
         from game.ui.match import quick_setup
 
+        level = level if level in self.level_buttons else self.remembered_level()
         self.app.play("click")
+        problem = self.app.prefs.set_play_level(level)
+        if problem:
+            print(problem, file=sys.stderr)
         device = self.app.router.last_device      # Play pressed on a pad: that pad plays Miss Scarlet
         devices = {0: device} if device.startswith("pad:") and device in self.app.pads else {}
 
         def start() -> None:
-            match = Match(self.app.board, quick_setup(self.app.new_seed()), devices)
+            match = Match(self.app.board, quick_setup(self.app.new_seed(), level), devices)
             self.app.push(make("board", self.app, match))
         self.app.store.replacing_saved(start)
 
@@ -101,7 +145,35 @@ class TitleScene(SharedScreens, Scene):
             if not intent.repeat:
                 self.focus.focus_on(self.quit_button)
             return True
+        if intent.kind in (Kind.UP, Kind.DOWN, Kind.LEFT, Kind.RIGHT) and self.focus.focused is not None:
+            return self._move(intent.kind)
         return self.focus.handle(intent)
+
+    def _move(self, kind: Kind) -> bool:
+        """Up and Down go from line to line of the column, the Play row being
+        one line (entered at the remembered level); Left and Right move along
+        the Play row only.  False when there is nowhere to go."""
+        lines: list[list[Button]] = []
+        for b in self.buttons:
+            if lines and lines[-1][0].rect.top == b.rect.top:
+                lines[-1].append(b)
+            else:
+                lines.append([b])
+        here = self.focus.focused
+        i = next(k for k, line in enumerate(lines) if here in line)
+        if kind in (Kind.LEFT, Kind.RIGHT):
+            j = lines[i].index(here) + (1 if kind is Kind.RIGHT else -1)
+            if not 0 <= j < len(lines[i]):
+                return False
+            target = lines[i][j]
+        else:
+            i += 1 if kind is Kind.DOWN else -1
+            if not 0 <= i < len(lines):
+                return False
+            row = lines[i]
+            target = self.level_buttons[self.remembered_level()] if len(row) > 1 else row[0]
+        self.focus.focus_on(target)
+        return True
 
     def update(self, dt: float) -> None:
         self.t += dt
@@ -121,9 +193,10 @@ class TitleScene(SharedScreens, Scene):
             side = i < n // 2
             x = 170 + i * 70 if side else 1110 - (n - 1 - i) * 70
             surface.blit(img, img.get_rect(center=(x, 420 + bob)))
+        self.play_label.draw(surface)
         self.focus.draw(surface)
         footer_hint(surface, _("{move} or mouse to choose, {confirm} or click to press"))
 
     def widgets(self) -> list:
         return self.buttons + [Label(pygame.Rect(340, 182, 600, 60), _("Who did it, where, and with what?"),
-                                     theme.HEADING)]
+                                     theme.HEADING), self.play_label]

@@ -1,0 +1,58 @@
+"""How strong each computer level of the board game measured (issue 16).
+
+The New game screen says these figures in plain words while a level button
+has the focus (:func:`game.ui.i18n.strength_words`).  They come from the
+levels' benchmark: ``python benchmarks/bench_ladder.py --write`` rewrites this
+file with :func:`write` (keep the format: one dict per level).
+
+:data:`BOARD`: level -> the match that measured it: one seat of ``level``
+against ``players - 1`` seats of ``opponent`` on the mansion (classic rules,
+seats rotated over the same deals), ``won`` of ``games`` (seat-games of that
+level), with the 95 % interval ``low``..``high`` of the share (0..1).  A level
+without an entry has not been measured yet (nothing is said for it).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+#: Where :data:`BOARD` comes from (the command that measured it).
+SOURCE = 'beginner, easy, medium: bench_ladder.py --rows beginner-3easy easy-3medium medium-3easy --games 240 --seed 1; hard: issue 16 on main'
+
+BOARD: dict[str, dict] = {
+    'beginner': {'opponent': 'easy', 'players': 4, 'games': 240, 'won': 22, 'low': 0.0613, 'high': 0.1349},
+    'easy': {'opponent': 'medium', 'players': 4, 'games': 240, 'won': 24, 'low': 0.0681, 'high': 0.1445},
+    'medium': {'opponent': 'easy', 'players': 4, 'games': 240, 'won': 123, 'low': 0.4496, 'high': 0.575},
+    'hard': {'opponent': 'medium', 'players': 3, 'games': 3000, 'won': 1638, 'low': 0.528, 'high': 0.564},
+}
+
+FIELDS = ("opponent", "players", "games", "won", "low", "high")
+
+
+def share(level: str) -> float | None:
+    """The measured share of games ``level`` won (0..1), or None when not measured."""
+    row = BOARD.get(level)
+    return row["won"] / row["games"] if row and row["games"] else None
+
+
+def module_text(board: dict[str, dict], source: str) -> str:
+    """This module's source with ``board`` (level -> dict of :data:`FIELDS`)
+    and ``source`` in it.  Raises ``ValueError`` when a row misses a field or
+    holds a share outside 0..1."""
+    for level, row in board.items():
+        missing = [f for f in FIELDS if f not in row]
+        if missing or not 0 <= row["won"] <= row["games"] or not 0 <= row["low"] <= row["high"] <= 1:
+            raise ValueError(f"strength of {level!r}: bad row {row!r}")
+    text = Path(__file__).read_text(encoding="utf-8")
+    head, rest = text.split("SOURCE = ", 1)
+    tail = rest[rest.index("\nFIELDS = "):]
+    rows = "".join(f"    {level!r}: {{{', '.join(f'{f!r}: {row[f]!r}' for f in FIELDS)}}},\n"
+                   for level, row in board.items())
+    return f"{head}SOURCE = {source!r}\n\nBOARD: dict[str, dict] = {{\n{rows}}}\n{tail}"
+
+
+def write(board: dict[str, dict], source: str) -> Path:
+    """Rewrite this file with new figures (:func:`module_text`); returns its path."""
+    path = Path(__file__)
+    path.write_text(module_text(board, source), encoding="utf-8")
+    return path

@@ -424,12 +424,14 @@ def test_a_seat_that_is_out_is_told_why_it_still_shows_cards(page, table):
 
 def test_pad_when_the_seat_moves_on_the_tv(page, table, tmp_path):
     """While the seat must move on the TV, the page shows the arrows pad and sends its keys."""
-    open_seat(page, table, board_view(actor=SEAT, turn=SEAT, move=True, phase="move",
-                                      prompt={"kind": "move", "text": "You rolled 7. Move on the TV."}))
+    open_seat(page, table, board_view(actor=SEAT, turn=SEAT, move=True, phase="move", roll=7,
+                                      prompt={"kind": "move", "text": "Move your token on the TV, or with the "
+                                                                      "arrows here."}))
     assert page.find_element(By.CSS_SELECTOR, "#prompt .badge").text.endswith("Your turn!")
     for key in ("up", "left", "ok"):
         click(page, f'.pad button[data-key="{key}"]')
     assert [r.key for r in table.wait_request(page, "pad", 3)] == ["up", "left", "ok"]
+    page.execute_script("document.getElementById('main').scrollTop = 0;")
     shoot(page, tmp_path, "page-example-pad")
 
 
@@ -969,7 +971,6 @@ def test_prompt_words_roll_show_to_and_winner(page, table, tmp_path):
     wait(page, lambda: connected(page, rev), "the card to show")
     assert page.find_element(By.CSS_SELECTOR, "#prompt .badge").text == "Show a card to Miss Scarlet"
     assert not css(page, "#rolled")
-    shoot(page, tmp_path, "page-example-show-card")
     over = {"over": True, "actor": None, "phase": "over", "prompt": {"kind": "over", "text": "Over."}}
     rev = table.session.publish(SEAT, board_view(**over, result={"winner": SEAT, "envelope": ["plum", "rope", "hall"]}))
     wait(page, lambda: connected(page, rev), "the end")

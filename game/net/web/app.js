@@ -370,17 +370,20 @@
     drawModal();
     fitNames();
   }
-  // a card name too wide for its card shrinks a little (never below 14 px); a word still too wide is
+  // a card name too wide for its card shrinks a little (never below 13 px); a word still too wide is
   // broken with a hyphen where it must (soft hyphens between its letters), never spilling out of the card
   var SHY = "\u00ad";
   function fitNames() {
     Array.prototype.forEach.call(document.querySelectorAll(".card .name"), function (n) {
       n.style.fontSize = "";
       var size = parseFloat(getComputedStyle(n).fontSize);
-      while (n.scrollWidth > n.clientWidth + 1 && size > 14) { size -= 1; n.style.fontSize = size + "px"; }
+      while (n.scrollWidth > n.clientWidth + 1 && size > 13) { size -= 1; n.style.fontSize = size + "px"; }
       if (n.scrollWidth > n.clientWidth + 1) {
+        // a soft hyphen between the letters of a long word, leaving three letters at least on each side
         n.textContent = n.textContent.split(" ").map(function (word) {
-          return word.length > 6 ? word.split("").join(SHY) : word;
+          if (word.length < 7) return word;
+          return word.slice(0, 3) + word.slice(3, -3).split("").map(function (ch) { return SHY + ch; }).join("") +
+                 SHY + word.slice(-3);
         }).join(" ");
       }
     });
@@ -433,7 +436,7 @@
     if (!view) return closed() || !token ? [] : [h("p", {cls: "calm", text: w("connecting")})];
     var out = [];
     if (view.roll != null && view.turn === view.seat && !view.over) {
-      out.push(h("p", {cls: "rolled", id: "rolled", text: "⚄ " + w("you_rolled", {n: view.roll})}));
+      out.push(h("p", {cls: "rolled", id: "rolled", text: w("you_rolled", {n: view.roll})}));
     }
     if (view.over) out.push(drawOver());
     else if (view.disprove || has("Show") || has("Disprove")) out.push(drawShow());

@@ -161,6 +161,7 @@
         drawStatus();
         break;
       case "view":
+        if (closed()) return;                   // a seat this screen does not hold: draw nothing of it
         if (typeof m.rev === "number" && m.rev < rev) return;
         rev = m.rev;
         setView(m.view);

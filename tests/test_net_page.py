@@ -424,12 +424,14 @@ def test_a_seat_that_is_out_is_told_why_it_still_shows_cards(page, table):
 
 def test_pad_when_the_seat_moves_on_the_tv(page, table, tmp_path):
     """While the seat must move on the TV, the page shows the arrows pad and sends its keys."""
-    open_seat(page, table, board_view(actor=SEAT, turn=SEAT, move=True, phase="move",
-                                      prompt={"kind": "move", "text": "You rolled 7. Move on the TV."}))
+    open_seat(page, table, board_view(actor=SEAT, turn=SEAT, move=True, phase="move", roll=7,
+                                      prompt={"kind": "move", "text": "Move your token on the TV, or with the "
+                                                                      "arrows here."}))
     assert page.find_element(By.CSS_SELECTOR, "#prompt .badge").text.endswith("Your turn!")
     for key in ("up", "left", "ok"):
         click(page, f'.pad button[data-key="{key}"]')
     assert [r.key for r in table.wait_request(page, "pad", 3)] == ["up", "left", "ok"]
+    page.execute_script("document.getElementById('main').scrollTop = 0;")
     shoot(page, tmp_path, "page-example-pad")
 
 
@@ -982,3 +984,201 @@ def test_the_table_tab_shows_the_public_board_with_every_piece_where_it_stands(p
     click(page, "#board-pic")                                    # tap: twice as big, scrolled sideways
     wait(page, lambda: css(page, "#board-pic img")[0].rect["width"] >= 2 * box["width"] - 2, "the bigger board")
     shoot(page, tmp_path, "page-table-board-big")
+
+# ------------------------------------------------------------------ issue 15 fixes of the page
+def private_traces(drv, ids) -> list[str]:
+    """What of ``ids`` (card ids) or their names the page still holds in its DOM."""
+    html = drv.execute_script("return document.body.innerHTML;")
+    found = [c for c in ids if f'"{c}"' in html or f"/cards/{c}.png" in html or CARD_NAMES[c] in html]
+    if "data-card" in html:
+        found.append("data-card")
+    return found
+
+
+@pytest.mark.parametrize("how", ["taken", "refused", "gone"])
+def test_a_replaced_phone_forgets_everything_private_at_once(page, table, tmp_path, how):
+    """The seat is taken by another screen (the TV said yes), the TV refused this screen, or the code
+    opens no seat: the page wipes the hand, the cards shown to it, the notebook, the pickers and the
+    modals from memory and from the DOM at once, and shows only the calm message (with "Use this
+    screen" when another screen took it)."""
+    open_seat(page, table, board_view(shown=[{"by": 0, "card": "knife", "i": 17},
+                                             {"by": 1, "card": "lounge", "i": 30}]))
+    tab(page, "hand")
+    private = ["plum", "rope", "kitchen", "hall", "knife", "lounge"]
+    assert set(private_traces(page, private)) >= {"plum", "knife", "lounge"}
+    if how == "taken":
+        other = FakeLink("another-phone")
+        assert table.session.hello(other, table.token, other.client) == "waiting"
+        table.session.confirm_join(SEAT, True)
+    elif how == "refused":
+        # the host's own "refused" to a seated socket (the same client came back on another socket)
+        table.session._links[SEAT].send(json.dumps({"type": "refused", "reason": "replaced"}).encode())
+    else:
+        table.session._links[SEAT].send(json.dumps({"type": "error", "code": "not_seated",
+                                                    "message": "No seat has this token."}).encode())
+    wait(page, lambda: state(page)["conn"] in ("taken", "refused", "gone"), "the page to lose the seat")
+    assert private_traces(page, private) == []
+    assert state(page).get("hasView") is False and state(page)["pending"] is None
+    assert not page.find_element(By.ID, "overlay").is_displayed()
+    assert not page.find_element(By.ID, "prompt").is_displayed()
+    assert not page.find_element(By.ID, "tabs").is_displayed()
+    status = page.find_element(By.ID, "status").text
+    assert status.startswith({"taken": "This seat is open on another screen now.",
+                              "refused": "This seat is open on another screen now.",
+                              "gone": "This code opens no seat now"}[how])
+    if how != "gone":
+        assert page.find_element(By.ID, "retry-btn").text == "Use this screen"
+        shoot(page, tmp_path, "page-example-seat-taken")
+    assert page.find_element(By.ID, "main").text == ""
+
+
+def test_a_waiting_browser_says_only_waiting_then_only_no(page, table, tmp_path):
+    """A second browser opens a seat another phone holds: it says only "Waiting for the TV…" (no
+    "Connecting…" too); after the TV says no, only that message."""
+    other = FakeLink("first-phone")
+    assert table.session.hello(other, table.token, other.client) == "welcome"
+    page.get(table.url)
+    wait(page, lambda: state(page).get("conn") == "waiting", "the page to wait for the TV")
+    assert page.find_element(By.ID, "status").text == "Waiting for the TV: ask the host to let you in."
+    assert page.find_element(By.ID, "main").text == ""
+    assert "Connecting" not in page.find_element(By.TAG_NAME, "body").text
+    shoot(page, tmp_path, "page-example-waiting-for-tv")
+    table.session.confirm_join(SEAT, False)
+    wait(page, lambda: state(page)["conn"] == "refused", "the TV's no")
+    assert page.find_element(By.ID, "status").text.splitlines() == ["The TV said no. Tap to try again.", "Try again"]
+    assert page.find_element(By.ID, "main").text == ""
+
+
+def test_a_wrong_accusation_shows_the_envelope_big_once(page, table, tmp_path):
+    """After the seat's own wrong accusation the envelope's three cards pop up big with what happens
+    next (out, still shows cards); "Got it" closes it and it does not come back for the same accusation."""
+    open_seat(page, table, suggest_view())
+    envelope = ["white", "candlestick", "lounge"]
+    seats = board_view()["seats"]
+    seats[SEAT]["out"] = True
+    rev = table.session.publish(SEAT, board_view(seats=seats, seen_envelope=envelope, actor=0, turn=0,
+                                                 prompt={"kind": "wait", "text": "Miss Scarlet is moving."}))
+    wait(page, lambda: connected(page, rev) and css(page, "#envelope-modal"), "the envelope, big")
+    modal = page.find_element(By.ID, "envelope-modal")
+    assert [e.get_attribute("data-card") for e in modal.find_elements(By.CSS_SELECTOR, ".card.big")] == envelope
+    assert modal.find_element(By.TAG_NAME, "h2").text == "The envelope holds…"
+    assert "you still show cards" in modal.text.replace("You still", "you still")
+    assert "no more turns" in modal.text
+    shoot(page, tmp_path, "page-example-envelope")
+    click(page, "#got-it")
+    assert not css(page, "#envelope-modal")
+    rev = table.session.publish(SEAT, board_view(seats=seats, seen_envelope=envelope, actor=1))
+    wait(page, lambda: connected(page, rev), "the next view")
+    assert not css(page, "#envelope-modal") and not page.find_element(By.ID, "overlay").is_displayed()
+
+
+def test_a_reopened_page_does_not_pop_an_old_envelope(page, table):
+    """A page opened after the accusation shows the envelope on the Hand tab only (once per accusation)."""
+    open_seat(page, table, board_view(seen_envelope=["white", "candlestick", "lounge"]))
+    assert not page.find_element(By.ID, "overlay").is_displayed()
+    tab(page, "hand")
+    assert len(css(page, "#seen-envelope .card")) == 3
+
+
+def test_prompt_words_roll_show_to_and_winner(page, table, tmp_path):
+    """The roll is said ("You rolled 4"); "Your turn!" only on the seat's own turn, "Show a card to X"
+    on someone else's; the winner's phone says "You won!", the others "<name> wins!"; the card game
+    names its Crime cards."""
+    open_seat(page, table, board_view(actor=SEAT, turn=SEAT, move=True, roll=4, phase="move",
+                                      prompt={"kind": "move", "text": "Move your token on the TV."}))
+    assert page.find_element(By.ID, "rolled").text.endswith("You rolled 4")
+    assert page.find_element(By.CSS_SELECTOR, "#prompt .badge").text == "Your turn!"
+    rev = table.session.publish(SEAT, dict(show_view(), roll=5))     # Miss Scarlet rolled 5, not me
+    wait(page, lambda: connected(page, rev), "the card to show")
+    assert page.find_element(By.CSS_SELECTOR, "#prompt .badge").text == "Show a card to Miss Scarlet"
+    assert not css(page, "#rolled")
+    over = {"over": True, "actor": None, "phase": "over", "prompt": {"kind": "over", "text": "Over."}}
+    rev = table.session.publish(SEAT, board_view(**over, result={"winner": SEAT, "envelope": ["plum", "rope", "hall"]}))
+    wait(page, lambda: connected(page, rev), "the end")
+    assert page.find_element(By.ID, "winner").text == "You won!"
+    assert "The envelope held:" in page.find_element(By.ID, "tab-play").text
+    shoot(page, tmp_path, "page-example-you-won")
+    rev = table.session.publish(SEAT, board_view(**over, result={"winner": 0, "envelope": ["plum", "rope", "hall"]}))
+    wait(page, lambda: connected(page, rev), "the end, another winner")
+    assert page.find_element(By.ID, "winner").text == "Miss Scarlet wins!"
+    rev = table.session.publish(SEAT, board_view(**over, game="cards",
+                                                 result={"winner": 0, "envelope": ["plum", "rope", "kitchen"]}))
+    wait(page, lambda: connected(page, rev), "the card game's end")
+    text = page.find_element(By.ID, "tab-play").text
+    assert "Crime cards" in text and "envelope" not in text
+
+
+LAYOUT_JS = """
+var m = document.getElementById('main'), btn = document.querySelector('.big-btn.sticky');
+function box(e) { return e.getBoundingClientRect(); }
+var out = {spill: [], covered: []};
+Array.prototype.forEach.call(document.querySelectorAll('.card .name'), function (n) {
+  var c = box(n.parentElement), b = box(n);
+  if (n.scrollWidth > n.clientWidth + 1 || b.left < c.left || b.right > c.right || b.bottom > c.bottom)
+    out.spill.push(n.parentElement.getAttribute('data-card'));
+});
+var cards = document.querySelectorAll('.picker .card');
+Array.prototype.slice.call(cards, -3).forEach(function (c) {
+  m.scrollTop = 0;
+  c.scrollIntoView({block: 'end'});
+  if (box(c.querySelector('.name')).bottom > box(btn).top) out.covered.push(c.getAttribute('data-card'));
+});
+m.scrollTop = 1e6;
+Array.prototype.slice.call(cards, -3).forEach(function (c) {
+  if (box(c.querySelector('.name')).bottom > box(btn).top) out.covered.push('end:' + c.getAttribute('data-card'));
+});
+return out;
+"""
+
+
+@pytest.mark.parametrize("size", [(390, 844), (360, 740)])
+def test_card_names_fit_their_frames_and_clear_the_sticky_button(page, size, tmp_path):
+    """Every card name fits inside its card (shrunk, or hyphenated: "Conservatory"), at 390 x 844 and
+    360 x 740; a bottom-row card brought into sight stops above the sticky button, its name readable."""
+    w, hgt = size
+    page.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                         {"width": w, "height": hgt, "deviceScaleFactor": 1, "mobile": True})
+    try:
+        for kind, view, button in (("board", suggest_view(), 'button[data-act="Accuse"]'), ("cards", cards_view(), None)):
+            t = FakeTable(kind)
+            try:
+                open_seat(page, t, view)
+                if button:
+                    click(page, button)
+                found = page.execute_script(LAYOUT_JS)
+                assert found == {"spill": [], "covered": []}, (kind, size, found)
+                if kind == "board":
+                    page.execute_script("document.querySelector('.card[data-card=\"conservatory\"]')"
+                                        ".scrollIntoView({block: 'end'});")
+                    out = Path(os.environ.get("CLUE_PAGE_SHOTS") or tmp_path)
+                    out.mkdir(parents=True, exist_ok=True)
+                    assert page.save_screenshot(str(out / f"page-example-accuse-rooms-{w}x{hgt}.png"))
+            finally:
+                t.stop()
+                page.get("about:blank")
+    finally:
+        page.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                             {"width": WIDTH, "height": HEIGHT, "deviceScaleFactor": 1, "mobile": True})
+
+
+@pytest.mark.parametrize("accept, title, words", [
+    ("en-GB,en;q=0.9", "No seat has this address", "Scan your seat's QR code on the TV again"),
+    ("es-ES,es;q=0.9,en;q=0.8", "Ningún asiento tiene esta dirección", "Vuelve a escanear el código QR"),
+    ("fr-FR, ca;q=0.7, es;q=0.5", "Cap seient té aquesta adreça", "Torna a escanejar el codi QR"),
+    ("", "No seat has this address", "Scan your seat's QR code"),
+])
+def test_unknown_token_gets_a_small_page_in_the_phone_language(table, accept, title, words):
+    """A made-up token: status 404, a small styled HTML page (phone viewport) in en/es/ca from
+    Accept-Language saying no seat has this address and to scan the code again."""
+    import urllib.error
+    import urllib.request
+    req = urllib.request.Request(table.url.rsplit("/", 1)[0] + "/not-a-seat-token",
+                                 headers={"Accept-Language": accept} if accept else {})
+    with pytest.raises(urllib.error.HTTPError) as err:
+        urllib.request.urlopen(req, timeout=10)
+    assert err.value.code == 404
+    assert err.value.headers.get_content_type() == "text/html"
+    assert err.value.headers["Cache-Control"] == "no-store"
+    body = err.value.read().decode("utf-8")
+    assert body.startswith("<!doctype html>") and 'name="viewport"' in body and "<style>" in body
+    assert f"<h1>{title}</h1>" in body and words in body

@@ -63,7 +63,50 @@ _HOME = """<!doctype html><html><head><meta charset="utf-8">
 <h1>Clue</h1><p>Scan your seat's code on the TV to open your seat.</p></body></html>"""
 _NO_PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>Clue</title></head>
 <body><p>The seat page is missing from this copy of the game (game/net/web/index.html).</p></body></html>"""
-_NO_SEAT = "No seat has this address. Scan your seat's code on the TV again."
+#: The page for an address that opens no seat, in the phone's language (``Accept-Language``).
+_NO_SEAT_WORDS = {
+    "en": ("No seat has this address", "Scan your seat's QR code on the TV again to open your seat."),
+    "es": ("Ningún asiento tiene esta dirección",
+           "Vuelve a escanear el código QR de tu asiento en la tele para abrirlo."),
+    "ca": ("Cap seient té aquesta adreça",
+           "Torna a escanejar el codi QR del teu seient a la tele per obrir-lo."),
+}
+_NO_SEAT_PAGE = """<!doctype html><html lang="{lang}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1"><meta name="referrer" content="no-referrer">
+<title>Clue</title><style>
+body{{margin:0;font-family:"DejaVu Sans",system-ui,sans-serif;font-size:21px;line-height:1.35;
+background:#f6ecd6;color:#281c16}}
+header{{background:#2e1e18;color:#faf0dc;padding:14px 16px;font-weight:bold;font-size:22px}}
+main{{padding:20px 16px;max-width:600px;margin:0 auto}}
+h1{{font-size:26px;margin:8px 0 14px}}
+p{{margin:0;padding:14px;background:#fffaf0;border:3px solid #e8b848;border-radius:14px}}
+</style></head><body><header>Clue</header><main><h1>{title}</h1><p>{text}</p></main></body></html>"""
+
+
+def page_lang(accept: str | None) -> str:
+    """The first of en/es/ca named in an ``Accept-Language`` header (by its q weights), else "en"."""
+    best, best_q = "en", -1.0
+    for i, part in enumerate((accept or "").split(",")):
+        tag, _sep, params = part.strip().partition(";")
+        lang = tag.strip().lower()[:2]
+        q = 1.0
+        for param in params.split(";"):
+            key, _eq, value = param.strip().partition("=")
+            if key == "q":
+                try:
+                    q = float(value)
+                except ValueError:
+                    q = 0.0
+        if lang in _NO_SEAT_WORDS and q > 0 and q - i * 1e-6 > best_q:
+            best, best_q = lang, q - i * 1e-6
+    return best
+
+
+def no_seat_page(accept: str | None) -> str:
+    """The small phone-sized HTML page saying no seat has this address (in en/es/ca)."""
+    lang = page_lang(accept)
+    title, text = _NO_SEAT_WORDS[lang]
+    return _NO_SEAT_PAGE.format(lang=lang, title=title, text=text)
 
 
 def peer_allowed(address: str | None, remote: bool = False) -> bool:
@@ -299,7 +342,8 @@ class NetServer:
 
     async def _seat_page(self, request: web.Request) -> web.StreamResponse:
         if self.session.seat_of_token(request.match_info["token"]) is None:
-            return web.Response(status=404, text=_NO_SEAT)
+            return web.Response(status=404, text=no_seat_page(request.headers.get("Accept-Language")),
+                                content_type="text/html")
         page = self.web_dir / "index.html"
         if not page.is_file():
             return web.Response(text=_NO_PAGE, content_type="text/html")

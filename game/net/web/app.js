@@ -69,8 +69,23 @@
   var welcome = null;                  // {seat, game, applied}
   var view = null, rev = -1;
   var pending = null;                  // {seq, action}: sent, not acknowledged yet
-  var ui = {tab: "play", picks: {}, ask: [], accuse: false, sure: false, show: null,
-            seenShown: null, modal: null, marks: {}, wasMine: false};
+  var ui = freshUi();
+  function freshUi() {
+    return {tab: "play", picks: {}, ask: [], accuse: false, sure: false, show: null,
+            seenShown: null, modal: null, envelope: null, seenEnvelope: null, marks: {}, wasMine: false};
+  }
+  // the seat is not this screen's any more (another screen took it, the TV said no, the code opens no
+  // seat): forget everything private at once -- the view, the pickers, the modals, what the DOM shows
+  function wipe() {
+    view = null; rev = -1; pending = null; welcome = null;
+    ui = freshUi();
+    Array.prototype.forEach.call(document.querySelectorAll("main .tab"), function (s) { s.replaceChildren(); });
+    $("overlay").replaceChildren();
+    $("overlay").hidden = true;
+    $("toast").textContent = "";
+    $("toast").hidden = true;
+  }
+  function closed() { return conn === "waiting" || conn === "refused" || conn === "taken" || conn === "gone"; }
 
   // ------------------------------------------------------------------ connection
   function wsUrl() {
@@ -146,6 +161,7 @@
         drawStatus();
         break;
       case "view":
+        if (closed()) return;                   // a seat this screen does not hold: draw nothing of it
         if (typeof m.rev === "number" && m.rev < rev) return;
         rev = m.rev;
         setView(m.view);
@@ -160,7 +176,8 @@
       case "error":
         if (m.code === "not_seated") {          // this code opens no seat any more (a new game): stop
           conn = "gone";
-          drawStatus();
+          wipe();
+          draw();
           return;
         }
         if (m.code === "too_fast") {            // dropped unread: send the waiting action again, a little later
@@ -175,12 +192,14 @@
         break;
       case "waiting":
         conn = "waiting";
-        drawStatus();
+        wipe();
+        draw();
         break;
       case "refused":
         // waiting for the TV's yes: the TV said no; seated: another screen took this seat
         conn = conn === "waiting" ? "refused" : "taken";
-        drawStatus();
+        wipe();
+        draw();
         break;
     }
   }
@@ -230,6 +249,15 @@
     } else if (top && top.i > ui.seenShown) {
       ui.seenShown = top.i;
       ui.modal = top;
+      ui.tab = "play";
+      buzz();
+    }
+    // the envelope seen after my own wrong accusation: big, once (not again on a reopened page)
+    var env = (v.seen_envelope || []).join(",");
+    if (ui.seenEnvelope === null) ui.seenEnvelope = env;
+    else if (env && env !== ui.seenEnvelope) {
+      ui.seenEnvelope = env;
+      ui.envelope = v.seen_envelope.slice();
       ui.tab = "play";
       buzz();
     }
@@ -335,19 +363,31 @@
     });
     Array.prototype.forEach.call(document.querySelectorAll("main .tab"), function (s) {
       s.hidden = s.getAttribute("data-tab") !== ui.tab;
+      if (s.hidden) s.replaceChildren();          // nothing kept drawn in a tab out of sight
     });
+    $("tabs").hidden = closed();
     var tabs = {play: drawPlay, hand: drawHand, notes: drawNotes, table: drawTable};
     var sec = $("tab-" + ui.tab);
     sec.replaceChildren.apply(sec, tabs[ui.tab]());
     drawModal();
     fitNames();
   }
-  // a card name too wide for its card shrinks a little (never below 14 px) instead of breaking a word
+  // a card name too wide for its card shrinks a little (never below 13 px); a word still too wide is
+  // broken with a hyphen where it must (soft hyphens between its letters), never spilling out of the card
+  var SHY = "\u00ad";
   function fitNames() {
     Array.prototype.forEach.call(document.querySelectorAll(".card .name"), function (n) {
       n.style.fontSize = "";
       var size = parseFloat(getComputedStyle(n).fontSize);
-      while (n.scrollWidth > n.clientWidth + 1 && size > 14) { size -= 1; n.style.fontSize = size + "px"; }
+      while (n.scrollWidth > n.clientWidth + 1 && size > 13) { size -= 1; n.style.fontSize = size + "px"; }
+      if (n.scrollWidth > n.clientWidth + 1) {
+        // a soft hyphen between the letters of a long word, leaving three letters at least on each side
+        n.textContent = n.textContent.split(" ").map(function (word) {
+          if (word.length < 7) return word;
+          return word.slice(0, 3) + word.slice(3, -3).split("").map(function (ch) { return SHY + ch; }).join("") +
+                 SHY + word.slice(-3);
+        }).join(" ");
+      }
     });
   }
   function drawStatus() {
@@ -360,7 +400,7 @@
     else if (conn === "refused" || conn === "taken") {
       text = w(conn);
       kids.push(h("button", {type: "button", cls: "small-btn", id: "retry-btn", onclick: function () {
-        conn = "connecting"; attempts = 0; connect(); drawStatus();
+        conn = "connecting"; attempts = 0; connect(); draw();
       }}, [w(conn === "taken" ? "take_back" : "try_again")]));
     }
     el.className = "status " + conn;
@@ -379,16 +419,27 @@
     if (!view) { p.hidden = true; return; }
     p.hidden = false;
     var myTurn = mine(view) || !!view.move;
-    p.className = "prompt" + (myTurn ? " mine" : "") + (view.over ? " over" : "");
-    $("prompt-badge").textContent = view.over ? w("game_over") : myTurn ? w("your_turn") : "…";
+    // my own turn, or a question on someone else's turn (a card to show, join an accusation)
+    var other = myTurn && view.turn !== view.seat;
+    p.className = "prompt" + (myTurn ? " mine" : "") + (other ? " other" : "") + (view.over ? " over" : "");
+    var badge = "…";
+    if (view.over) badge = w("game_over");
+    else if (other && has("Join")) badge = w("your_answer");
+    else if (other) badge = w("show_to", {name: seatName(view.disprove && view.disprove.asker != null
+                                                          ? view.disprove.asker : view.turn)});
+    else if (myTurn) badge = w("your_turn");
+    $("prompt-badge").textContent = badge;
     $("prompt-text").textContent = (view.prompt && view.prompt.text) ||
       (myTurn ? "" : w("not_your_turn", {name: seatName(view.actor)}));
   }
 
   // ---- the Play tab: whatever this seat must do now
   function drawPlay() {
-    if (!view) return [h("p", {cls: "calm", text: token ? w("connecting") : w("no_token")})];
+    if (!view) return closed() || !token ? [] : [h("p", {cls: "calm", text: w("connecting")})];
     var out = [];
+    if (view.roll != null && view.turn === view.seat && !view.over) {
+      out.push(h("p", {cls: "rolled", id: "rolled", text: w("you_rolled", {n: view.roll})}));
+    }
     if (view.over) out.push(drawOver());
     else if (view.disprove || has("Show") || has("Disprove")) out.push(drawShow());
     else if (ui.accuse && (has("Accuse") || has("Join"))) out.push(drawAccuse(has("Join") ? "Join" : "Accuse"));
@@ -531,10 +582,12 @@
   }
   function drawOver() {
     var r = view.result || {};
-    var kids = [h("h2", {text: w("game_over")})];
+    var who = r.winner == null ? w("nobody_wins") : r.winner === view.seat ? w("you_won")
+      : w("wins", {name: seatName(r.winner)});
+    var kids = [h("h2", {id: "winner", text: who})];
     var env = r.envelope || r.crime;
     if (env && env.length) {
-      kids.push(h("p", {cls: "big-text", text: w("envelope_was")}));
+      kids.push(h("p", {cls: "big-text", text: view.game === "cards" ? w("crime_cards") : w("envelope_was")}));
       kids.push(h("div", {cls: "grid", id: "envelope"}, env.map(function (c) { return card(c); })));
     }
     return h("div", {cls: "panel over"}, kids);
@@ -756,9 +809,19 @@
   // ---- the card shown to me, big
   function drawModal() {
     var o = $("overlay");
-    if (!ui.modal || !view) { o.hidden = true; o.replaceChildren(); return; }
-    var s = ui.modal;
+    if ((!ui.modal && !ui.envelope) || !view) { o.hidden = true; o.replaceChildren(); return; }
     o.hidden = false;
+    if (ui.envelope) {
+      o.replaceChildren(h("div", {cls: "modal envelope", role: "dialog", "aria-modal": "true", id: "envelope-modal"}, [
+        h("h2", {text: view.game === "cards" ? w("crime_cards") : w("envelope_holds")}),
+        h("div", {cls: "grid three"}, ui.envelope.map(function (c) { return card(c, {big: true}); })),
+        h("p", {cls: "big-text", text: w("wrong_next")}),
+        bigButton(w("got_it"), function () { ui.envelope = null; draw(); }, "go", {id: "got-it"})]));
+      o.querySelector("#got-it").disabled = false;
+      o.querySelector("#got-it").textContent = w("got_it");
+      return;
+    }
+    var s = ui.modal;
     o.replaceChildren(h("div", {cls: "modal", role: "dialog", "aria-modal": "true", id: "shown-modal"}, [
       h("h2", {text: w("shown_by", {name: seatName(s.by)})}),
       card(s.card, {big: true}),
@@ -794,7 +857,7 @@
   // what the tests may read: the connection, never anything of the view that the DOM does not show
   window.cluePage = {
     state: function () {
-      return {conn: conn, rev: rev, seq: store.seq, pending: pending ? pending.seq : null,
+      return {conn: conn, rev: rev, seq: store.seq, hasView: view !== null, pending: pending ? pending.seq : null,
               applied: welcome ? welcome.applied : null, tab: ui.tab, lang: store.lang};
     },
     drop: function () { if (ws) ws.close(); }

@@ -4,6 +4,10 @@
 "use strict";
 window.CLUE_WORDS = {
   en: {
+    you_rolled: "You rolled {n}", show_to: "Show a card to {name}", your_answer: "Your answer!",
+    you_won: "You won!", wins: "{name} wins!", nobody_wins: "Nobody wins!", crime_cards: "Crime cards",
+    envelope_holds: "The envelope holds…",
+    wrong_next: "You were wrong, so you are out: you take no more turns. You still show cards when others ask. Keep these cards secret!",
     title: "Clue: your seat",
     tab_play: "Play", tab_hand: "Hand", tab_notes: "Notebook", tab_table: "Table",
     connecting: "Connecting…", connected: "Connected", reconnecting: "Reconnecting… (your game is safe)",
@@ -58,6 +62,10 @@ window.CLUE_WORDS = {
     out_note: "Your accusation was wrong: you take no more turns, but you still show cards when asked."
   },
   es: {
+    you_rolled: "Has sacado un {n}", show_to: "Enseña una carta a {name}", your_answer: "¡Te toca responder!",
+    you_won: "¡Has ganado!", wins: "¡{name} gana!", nobody_wins: "¡Nadie gana!", crime_cards: "Cartas del Crimen",
+    envelope_holds: "El sobre contiene…",
+    wrong_next: "Te has equivocado, así que quedas fuera: ya no juegas más turnos. Sigues enseñando cartas cuando te pregunten. ¡Guarda el secreto de estas cartas!",
     title: "Cluedo: tu asiento",
     tab_play: "Jugar", tab_hand: "Mano", tab_notes: "Libreta", tab_table: "Mesa",
     connecting: "Conectando…", connected: "Conectado", reconnecting: "Reconectando… (tu partida está a salvo)",
@@ -112,6 +120,10 @@ window.CLUE_WORDS = {
     out_note: "Tu acusación era falsa: ya no tienes turnos, pero sigues enseñando cartas cuando te lo piden."
   },
   ca: {
+    you_rolled: "Has tret un {n}", show_to: "Ensenya una carta a {name}", your_answer: "Et toca respondre!",
+    you_won: "Has guanyat!", wins: "{name} guanya!", nobody_wins: "No guanya ningú!", crime_cards: "Cartes de Crim",
+    envelope_holds: "El sobre conté…",
+    wrong_next: "T'has equivocat, així que quedes fora: ja no jugues més torns. Continues ensenyant cartes quan et preguntin. Guarda el secret d'aquestes cartes!",
     title: "Cluedo: el teu seient",
     tab_play: "Jugar", tab_hand: "Mà", tab_notes: "Llibreta", tab_table: "Taula",
     connecting: "Connectant…", connected: "Connectat", reconnecting: "Reconnectant… (la partida està a recer)",

@@ -561,3 +561,55 @@ def test_one_person_with_a_phone_has_no_hand_face_up_on_the_tv():
         assert table.hand_seat() == 0
     finally:
         app.close()
+
+
+# ------------------------------------------------------------ game over (item 2)
+@pytest.mark.parametrize("mode", ["board", "cards"])
+def test_mashing_enter_over_the_result_never_starts_a_new_game(mode):
+    """Enter mashed to skip the reveal (five presses a second for 30 s of frames) lands on the
+    harmless Recap at most: the result stays, no new game starts and the phones stay on this game."""
+    from game.ui.registry import find, make
+
+    app = hosted_app()
+    try:
+        if mode == "board":
+            from game.ui.board.match import Match
+            from game.ui.screens import advance
+
+            match = Match(app.board, THREE_PEOPLE)
+            advance(match, lambda g: False, limit=20000)
+            table = make("board", app, match)
+        else:
+            from game.ui.cardgame.screens import card_advance, card_match
+
+            match = card_match(4, humans=2)
+            card_advance(match, lambda g: False, limit=5000)
+            table = make("card_table", app, match)
+        assert match.game.over
+        app.push(table)
+        LocalPhone(app.phones, 0, "phone-0").hello()
+        over = None
+        for i in range(300):                             # the welcome screen, the wait, the result: Enter all along
+            key(app, pygame.K_RETURN if i % 2 == 0 else pygame.K_SPACE, draw=False)
+            over = over or find(app.stack, "game_over", "card_game_over")
+            assert find(app.stack, "board", "card_table") is table, f"a new game after {i} presses"
+        assert over is not None and over in app.stack and over.again.enabled
+        assert app.phones.table is table                  # the phones are still on this game
+        while app.top is not over:                        # a deliberate way out: Esc leaves the Recap
+            key(app, pygame.K_ESCAPE, draw=False)
+        for _ in range(10):                               # hands off the keys for a second
+            app.step(DT, draw=False)
+        key(app, pygame.K_LEFT, draw=False)
+        assert over.focus.focused is over.again
+        key(app, pygame.K_RETURN, draw=False)              # one fresh press: Play again
+        assert find(app.stack, "board", "card_table") is not table
+    finally:
+        app.close()
+
+
+def test_the_wait_line_reads_naturally_without_a_gender():
+    from game.ui.scenes.phone_wait import waiting_line
+
+    assert waiting_line("Miss Scarlet", "choose") == "Miss Scarlet is choosing on the phone…"
+    assert waiting_line("Colonel Mustard", "join") == "Colonel Mustard is choosing on the phone…"
+    assert waiting_line("Mrs. Peacock", "show") == "Mrs. Peacock is choosing a card to show…"

@@ -36,7 +36,7 @@ def waiting_line(name: str, what: str) -> str:
     """The public line: who is choosing, and what kind of choice (never which card)."""
     if what == "show":
         return fmt("{name} is choosing a card to show…", name=name)
-    return fmt("{name} is choosing on their phone…", name=name)
+    return fmt("{name} is choosing on the phone…", name=name)
 
 
 class PhoneWaitScene(Scene):

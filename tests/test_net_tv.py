@@ -613,3 +613,34 @@ def test_the_wait_line_reads_naturally_without_a_gender():
     assert waiting_line("Miss Scarlet", "choose") == "Miss Scarlet is choosing on the phone…"
     assert waiting_line("Colonel Mustard", "join") == "Colonel Mustard is choosing on the phone…"
     assert waiting_line("Mrs. Peacock", "show") == "Mrs. Peacock is choosing a card to show…"
+
+
+# ------------------------------------------------- one port for the whole run (item 4)
+def test_a_new_game_after_the_title_serves_on_the_same_port_and_old_codes_open_nothing():
+    """Game 1 on port P; the title screen; a new game of other people: still port P, so
+    the first game's pages reach the new host, whose answer to their code is 404."""
+    import urllib.error
+    import urllib.request
+
+    from game.ui.board.match import Match
+    from game.ui.registry import make
+
+    app = hosted_app(serve=True)
+    try:
+        app.push(make("board", app, Match(app.board, THREE_PEOPLE)))
+        port, old = app.phones.port, app.phones.session.tokens[0]
+        assert port > 0
+        app.reset(make("title", app))                         # the title screen: the host stops
+        assert not app.phones.active
+        other = GameSetup(seats=(SeatConfig("green", "human"), SeatConfig("plum", "human"),
+                                 SeatConfig("white", "computer", "easy")), seed=5)
+        app.push(make("board", app, Match(app.board, other)))
+        new = app.phones.session.tokens[1]                   # (Mr. Green sits second: the seats go round the board)
+        assert app.phones.port == port and old not in app.phones.session.tokens.values()
+        base = f"http://127.0.0.1:{port}"
+        assert urllib.request.urlopen(f"{base}/s/{new}", timeout=5).status == 200
+        with pytest.raises(urllib.error.HTTPError) as gone:
+            urllib.request.urlopen(f"{base}/s/{old}", timeout=5)
+        assert gone.value.code == 404                        # "this code opens no seat any more"
+    finally:
+        app.close()

@@ -82,6 +82,9 @@ class PhoneHost:
         self.problem = ""
         #: the TCP port served on (0 before)
         self.port = 0
+        #: the first port this run served on: every later game serves there too, so the pages of
+        #: an earlier game reach the new host (and hear that their code opens no seat any more)
+        self.run_port = 0
 
     # ----------------------------------------------------------- state
     @property
@@ -151,8 +154,9 @@ class PhoneHost:
         self._remember()
 
     def _serve(self, session, saved_port: int | None) -> bool:
-        """Start the web server for ``session`` (on ``saved_port`` first, when a
-        saved game names one); False when no port could be bound (said on stderr)."""
+        """Start the web server for ``session``: on this run's port (:attr:`run_port`,
+        the first one served), else on ``saved_port`` (a saved game names one), else
+        the options' port, else a free one; False when no port could be bound (said on stderr)."""
         opts = self.options
         if not opts.serve:
             self.base = f"http://127.0.0.1:{saved_port or opts.port or 0}"
@@ -160,7 +164,7 @@ class PhoneHost:
             return True
         from game.net.server import NetServer
 
-        tries = [p for p in (saved_port, opts.port) if p] + [0]
+        tries = [p for p in (self.run_port, saved_port, opts.port) if p] + [0]
         for port in dict.fromkeys(tries):
             server = NetServer(session, port=port, remote=opts.remote, bind=opts.bind)
             try:
@@ -170,6 +174,7 @@ class PhoneHost:
                 self.problem = str(exc)
                 continue
             self.server, self.port, self.base = server, bound, f"http://{host}:{bound}"
+            self.run_port = self.run_port or bound
             print(f"phones: serving the seats at {self.base} (each seat's code is on the TV)", file=sys.stderr)
             return True
         return False

@@ -385,10 +385,11 @@ def test_join_opens_the_seats_address_in_the_browser_and_says_so(capsys):
     from game.cli import _join
 
     opened = []
-    assert _join("192.168.1.20:8765/s/Qx3kL9mN", opener=lambda url: opened.append(url) or True) == 0
+    ok = lambda url: ("ok", "")  # noqa: E731   (the host answered 200)
+    assert _join("192.168.1.20:8765/s/Qx3kL9mN", opener=lambda url: opened.append(url) or True, check=ok) == 0
     assert opened == ["http://192.168.1.20:8765/s/Qx3kL9mN"]
     assert "Opened http://192.168.1.20:8765/s/Qx3kL9mN in your web browser" in capsys.readouterr().out
-    assert _join("https://clue.example.org:443/s/abc", opener=lambda url: False) == 0
+    assert _join("https://clue.example.org:443/s/abc", opener=lambda url: False, check=ok) == 0
     assert "Open this address in any browser: https://clue.example.org:443/s/abc" in capsys.readouterr().out
 
 
@@ -397,7 +398,38 @@ def test_join_refuses_what_is_not_a_seats_address(bad, capsys):
     from game.cli import _join
 
     opened = []
-    assert _join(bad, opener=opened.append) == 2 and not opened
+    assert _join(bad, opener=opened.append, check=lambda url: ("ok", "")) == 2 and not opened
+
+
+def test_join_asks_the_host_first_a_made_up_token_or_no_host_opens_nothing(capsys):
+    """A real host on loopback: its seat's address opens; a made-up token is 404 (exit 2, "scan the
+    code on the TV again"); a port nobody listens on says it cannot reach the game (exit 1)."""
+    import socket
+
+    from game.cli import _join
+
+    app = hosted_app(serve=True)
+    try:
+        from game.ui.board.match import Match
+        from game.ui.registry import make
+
+        app.push(make("board", app, Match(app.board, THREE_PEOPLE)))
+        port, token = app.phones.port, app.phones.session.tokens[0]
+        opened: list[str] = []
+        assert _join(f"127.0.0.1:{port}/s/{token}", opener=lambda u: opened.append(u) or True) == 0
+        assert opened == [f"http://127.0.0.1:{port}/s/{token}"]
+        capsys.readouterr()
+        assert _join(f"127.0.0.1:{port}/s/MadeUpToken12345", opener=opened.append) == 2
+        out = capsys.readouterr()
+        assert "No seat has this address" in out.err and "scan the code on the TV again" in out.err
+        assert "Opened" not in out.out and len(opened) == 1
+    finally:
+        app.close()
+    with socket.socket() as s:                              # a free port: nobody answers there
+        s.bind(("127.0.0.1", 0))
+        free = s.getsockname()[1]
+    assert _join(f"127.0.0.1:{free}/s/{token}", opener=opened.append) == 1
+    assert "Cannot reach the game" in capsys.readouterr().err and len(opened) == 1
 
 
 def test_host_port_and_remote_reach_the_phones_host(monkeypatch):

@@ -676,3 +676,51 @@ def test_a_new_game_after_the_title_serves_on_the_same_port_and_old_codes_open_n
         assert gone.value.code == 404                        # "this code opens no seat any more"
     finally:
         app.close()
+
+
+# ------------------------------------ the menu and the join screen hold the phones' actions (item 5)
+def test_phone_actions_wait_behind_the_join_screen_and_the_pause_menu():
+    """A phone's roll sent while the join screen (before Start) or the pause menu is
+    up is held -- the game does not move behind them, though a notebook mark is
+    kept at once -- and is applied, once, when the game goes on."""
+    from game.net.messages import Mark
+    from game.ui.board.match import Match
+    from game.ui.registry import make
+
+    app = hosted_app()
+    try:
+        board = make("board", app, Match(app.board, THREE_PEOPLE))
+        app.push(board)
+        g = board.game
+        phone = LocalPhone(app.phones, 0, "phone-0")
+        assert phone.hello() == "welcome"
+        app.step(DT, draw=False)
+        assert is_scene(app.top, "phones") and g.actor == 0 and g.phase is Phase.START
+        seq = phone.act({"type": "Roll"})
+        card = next(c for c in ("rope", "knife", "wrench", "lead_pipe") if c not in g.view(0).hand)
+        phone._say(Mark(card, "X"))                                        # a notebook mark from the phone
+        for _ in range(20):
+            app.step(DT, draw=False)
+        assert len(g.actions) == 0 and phone.last("ack") is None          # held behind the join screen
+        assert app.phones.net.notebooks[0].get(card) == "X"               # the mark is kept at once
+        key(app, pygame.K_RETURN, draw=False)                             # Start
+        app.step(DT, draw=False)
+        assert len(g.actions) == 1 and phone.last("ack") == {"type": "ack", "seq": seq, "ok": True, "error": None}
+        while board.busy:                                                # the roll is shown
+            app.step(DT, draw=False)
+        assert g.actor == 0 and g.phase is Phase.MOVE
+        key(app, pygame.K_ESCAPE, draw=False)                             # the pause menu
+        assert is_scene(app.top, "menu")
+        dest = next(iter(g.moves()))
+        move = ra.Move(room=dest) if isinstance(dest, str) else ra.Move(square=dest)
+        seq = phone.act(ra.to_dict(move))
+        for _ in range(20):
+            app.step(DT, draw=False)
+        assert len(g.actions) == 1 and g.phase is Phase.MOVE                # nothing moved behind the menu
+        assert phone.last("ack")["seq"] == seq - 1
+        key(app, pygame.K_ESCAPE, draw=False)                             # Resume
+        app.step(DT, draw=False)
+        assert phone.last("ack") == {"type": "ack", "seq": seq, "ok": True, "error": None}
+        assert g.actions[1] == move and [a.seq for a in app.phones.net.applied] == [1, 2]
+    finally:
+        app.close()

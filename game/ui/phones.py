@@ -54,6 +54,33 @@ class HostOptions:
     serve: bool = True
 
 
+class HeldActs:
+    """``session`` (a :class:`game.net.session.HostSession`) as the
+    :class:`game.net.host.NetTable` sees it, with one difference: while
+    :attr:`hold` is True, :meth:`poll` keeps the phones' actions (``act``
+    requests) back, in order, and hands over the rest (marks, languages,
+    pads, phones coming and going); once :attr:`hold` is False they come
+    first, in the order they arrived.  Everything else is the session's."""
+
+    def __init__(self, session) -> None:
+        self._session = session
+        self.hold = False
+        #: the actions kept back, oldest first
+        self.held: list = []
+
+    def __getattr__(self, name: str):
+        return getattr(self._session, name)
+
+    def poll(self) -> list:
+        """The session's new requests, without its actions while held (see the class)."""
+        new = self._session.poll()
+        if self.hold:
+            self.held += [r for r in new if r.kind == "act"]
+            return [r for r in new if r.kind != "act"]
+        out, self.held = self.held + new, []
+        return out
+
+
 class PhoneHost:
     """The phones of the game at the table of ``app`` (``app.phones``), or
     nothing: with ``options`` None (tests, screenshots) it never hosts.
@@ -80,6 +107,8 @@ class PhoneHost:
         self._key: tuple = ()
         #: why the phones could not be served (said once on the join screen), or ""
         self.problem = ""
+        #: the session as the NetTable polls it: the phones' actions held while paused (:class:`HeldActs`)
+        self.gate: HeldActs | None = None
         #: the TCP port served on (0 before)
         self.port = 0
         #: the first port this run served on: every later game serves there too, so the pages of
@@ -148,7 +177,8 @@ class PhoneHost:
         if not self._serve(session, saved.get("port")):
             return
         self.table, self.session, self._key = table, session, key
-        self.net = NetTable(kind, match.game, match.suspects, session, notebooks=match.notebooks,
+        self.gate = HeldActs(session)
+        self.net = NetTable(kind, match.game, match.suspects, self.gate, notebooks=match.notebooks,
                             notebook_mode=match.notebook_mode, apply=self._apply)
         self._welcome = True
         self._remember()
@@ -193,7 +223,7 @@ class PhoneHost:
             self.session.close_all()
         if self.server is not None:
             self.server.stop()
-        self.table = self.session = self.server = self.net = None
+        self.table = self.session = self.server = self.net = self.gate = None
         self.base = ""
         self._on_tv.clear()
         self._asking.clear()
@@ -211,6 +241,7 @@ class PhoneHost:
             self._welcome = False
             app.push(make("phones", app, table.match, self))
         acted = False
+        self.gate.hold = self.paused()           # behind the menu or the join screen the game waits
         for req in self.net.pump():
             acted = acted or req.kind in ("act", "mark")      # a notebook mark is kept at once too
             if req.kind == "pad":
@@ -220,6 +251,15 @@ class PhoneHost:
             self._remember()
             app.store.autosave(table.match)
         self.net.broadcast(budget=BROADCAST_BUDGET)
+
+    def paused(self) -> bool:
+        """True while the pause menu or the join screen is open over the table
+        (or anything opened from them): the phones' actions wait until the
+        game goes on (marks and languages do not)."""
+        stack = self.app.stack
+        if self.table not in stack:
+            return False
+        return any(is_scene(s, "menu") or is_scene(s, "phones") for s in stack[stack.index(self.table) + 1:])
 
     def _apply(self, seat: int, action) -> list:
         """Apply a phone's checked ``action`` through the table (its events are

@@ -724,3 +724,38 @@ def test_phone_actions_wait_behind_the_join_screen_and_the_pause_menu():
         assert g.actions[1] == move and [a.seq for a in app.phones.net.applied] == [1, 2]
     finally:
         app.close()
+
+
+# ------------------------------------- the phone comes back before the cover is taken (item 3)
+@pytest.mark.parametrize("taken", [False, True])
+def test_a_phone_coming_back_closes_the_fallback_cover_nobody_took(taken):
+    """The phone drops mid-choice: the TV's cover for Miss Scarlet.  It comes back: if nobody
+    took the cover yet, the cover closes and the wait box shows again (the phone chooses);
+    once she passed the cover, her screen on the TV stays."""
+    app = hosted_app()
+    try:
+        board, phones = hot_seat(app)
+        to_phone_disprove(app, board, phones)
+        phones[0].drop()
+        for _ in range(3):
+            app.step(DT, draw=False)
+        cover = app.top
+        assert is_scene(cover, "cover") and cover.seat == 0
+        if taken:
+            for _ in range(12):                          # hands off, then one fresh press: she takes it
+                app.step(DT, draw=False)
+            key(app, pygame.K_RETURN, draw=False)
+            assert is_scene(app.top, "disprove")
+        again = LocalPhone(app.phones, 0, "phone-0")
+        again.seq = phones[0].seq
+        assert again.hello() == "welcome"
+        for _ in range(3):
+            app.step(DT, draw=False)
+        assert cover not in app.stack
+        if taken:
+            assert is_scene(app.top, "disprove") and app.top.seat == 0        # her own screen stays
+        else:
+            assert is_scene(app.top, "phone_wait") and app.top.seat == 0      # the phone chooses again
+            assert not any(is_scene(s, "cover") for s in app.stack)
+    finally:
+        app.close()

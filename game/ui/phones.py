@@ -99,6 +99,9 @@ class PhoneHost:
         self.base = ""
         #: (seat, number of events) of a choice its person took back to the TV ("Choose here instead")
         self._on_tv: set[tuple[int, int]] = set()
+        #: seat -> (the moment, the reopen) of a choice handed back to the TV's cover because its phone
+        #: dropped; when the phone comes back before anybody took the cover, the cover closes again
+        self._fell_back: dict[int, tuple[tuple, object]] = {}
         #: seat -> the open question "a second phone wants this seat: allow?"
         self._asking: dict[int, object] = {}
         self._welcome = False
@@ -136,6 +139,28 @@ class PhoneHost:
     def use_tv(self, seat: int) -> None:
         """``seat`` takes the choice now open back to the TV (its cover), phone or not."""
         self._on_tv.add((seat, len(self.table.game.events)))
+
+    def fell_back(self, seat: int, moment: tuple, reopen) -> None:
+        """``seat``'s phone dropped mid-choice at ``moment`` (number of events,
+        actor) and ``reopen()`` handed that choice to the TV's cover: if the
+        phone comes back before the cover is taken, the cover closes and
+        ``reopen()`` runs again, so the table shows the wait box once more."""
+        self._fell_back[seat] = (moment, reopen)
+
+    def _came_back(self) -> None:
+        """A phone that dropped mid-choice is back: its fallback cover, when
+        still only waiting for the pass, closes (see :meth:`fell_back`)."""
+        g = self.table.game
+        for seat, (moment, reopen) in list(self._fell_back.items()):
+            if g.over or (len(g.events), g.actor) != moment or (seat, len(g.events)) in self._on_tv:
+                del self._fell_back[seat]         # the game moved on, or the person chose the TV
+            elif self.has_phone(seat):
+                del self._fell_back[seat]
+                covers = [s for s in self.app.stack if is_scene(s, "cover") and s.seat == seat]
+                for cover in covers:
+                    self.app.pop(cover)
+                if covers:
+                    reopen()
 
     def seats(self) -> tuple[int, ...]:
         """The seats that may use a phone (the people's), in table order."""
@@ -226,6 +251,7 @@ class PhoneHost:
         self.table = self.session = self.server = self.net = self.gate = None
         self.base = ""
         self._on_tv.clear()
+        self._fell_back.clear()
         self._asking.clear()
         self._welcome = False
 
@@ -247,6 +273,7 @@ class PhoneHost:
             if req.kind == "pad":
                 self._pad(req.seat, req.key)
         self._ask_joins()
+        self._came_back()
         if acted:
             self._remember()
             app.store.autosave(table.match)

@@ -6,7 +6,9 @@ cover (:meth:`game.ui.phones.PhoneHost.away`).  It is public: it draws no
 card of that seat and opens nothing private by itself.  It closes when the
 game moves on (the phone's choice came and the table plays it).  When the
 phone drops before choosing, it closes and hands the choice back to the TV
-(``reopen``: the table opens today's cover on its next frame).  "Choose here
+(``reopen``: the table opens today's cover on its next frame); when the
+phone comes back while that cover still waits for the pass, the cover
+closes and this box shows again (:meth:`game.ui.phones.PhoneHost.fell_back`).  "Choose here
 instead" does the same on purpose (a controller or the keyboard still works
 for the seat): the cover then takes only a fresh press of that person, so
 keys mashed over this screen never show a card.
@@ -88,6 +90,7 @@ class PhoneWaitScene(Scene):
             self.app.pop(self)
         elif not self.app.phones.has_phone(self.seat):
             self.app.pop(self)
+            self.app.phones.fell_back(self.seat, self.key, self.reopen)   # back before the cover is taken: wait again
             self.reopen()
 
     def handle(self, intent: Intent) -> bool:

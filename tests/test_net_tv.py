@@ -118,7 +118,7 @@ def hot_seat(app: App, phones=PHONES, setup=THREE_PEOPLE):
     assert is_scene(app.top, "phones")              # the join screen comes first: the codes, who has a phone
     assert [app.phones.has_phone(s) for s in range(3)] == [s in phones for s in range(3)]
     key(app, pygame.K_RETURN, draw=False)          # Start
-    assert app.top is board
+    assert app.top is board or (is_scene(app.top, "phone_wait") and app.top.what == "turn")   # on Scarlet's phone
     return board, seated
 
 
@@ -283,6 +283,10 @@ def test_choose_here_instead_takes_the_choice_back_to_the_tv():
         key(app, pygame.K_RETURN, draw=False)           # Enter alone chooses nothing: the phone is choosing
         assert app.top is wait
         key(app, pygame.K_DOWN, draw=False)
+        key(app, pygame.K_RETURN, draw=False)           # too soon after the last Enter: a mashed press
+        assert app.top is wait and wait.too_soon
+        for _ in range(8):                              # hands off for a moment, then one deliberate press
+            app.step(DT, draw=False)
         key(app, pygame.K_RETURN, draw=False)           # "Choose here instead"
         app.step(DT, draw=False)
         assert is_scene(app.top, "cover") and app.top.seat == 0 and app.phones.has_phone(0)
@@ -317,7 +321,7 @@ def test_the_phones_arrows_move_the_board_cursor_only_for_its_own_seat():
         board, phones = hot_seat(app)
         g = board.game
         drive(app, board, phones, lambda: g.phase is Phase.MOVE and g.actor in PHONES and not board.busy
-              and len(list(g.moves())) > 2 and app.top is board)
+              and len(list(g.moves())) > 2 and is_scene(app.top, "phone_wait") and app.top.what == "turn")
         seat = g.actor
         other = phones[2 if seat == 0 else 0]
         for _ in range(30):                              # the turn's guard ends
@@ -327,6 +331,9 @@ def test_the_phones_arrows_move_the_board_cursor_only_for_its_own_seat():
         other.pad("down")
         app.step(DT, draw=False)
         assert board.cursor == before                    # another seat's phone moves nothing
+        for k in (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_LEFT, pygame.K_UP):
+            key(app, k, draw=False)
+        assert board.cursor == before                    # nor does the TV's keyboard: the seat plays on its phone
         for k in ("right", "down", "left", "up"):
             phones[seat].pad(k)
             app.step(DT, draw=False)
@@ -757,5 +764,92 @@ def test_a_phone_coming_back_closes_the_fallback_cover_nobody_took(taken):
         else:
             assert is_scene(app.top, "phone_wait") and app.top.seat == 0      # the phone chooses again
             assert not any(is_scene(s, "cover") for s in app.stack)
+    finally:
+        app.close()
+
+
+# ------------------------------------ the TV does not play a phone seat's turn (item 1)
+MASH = [pygame.K_RETURN, pygame.K_SPACE, pygame.K_RIGHT, pygame.K_DOWN, pygame.K_RETURN, pygame.K_LEFT,
+        pygame.K_UP, pygame.K_SPACE, pygame.K_DOWN, pygame.K_RETURN]
+
+
+def mash(app, presses: int) -> None:
+    """``presses`` keys of :data:`MASH` and clicks all over the window, a frame apart."""
+    w, h = app.window.get_size()
+    for i in range(presses):
+        if i % 7 == 6:
+            pos = ((i * 97) % w, (i * 53) % h)
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+            app.step(DT, draw=False)
+        else:
+            key(app, MASH[i % len(MASH)], draw=False)
+
+
+def test_mashing_keys_on_the_tv_never_plays_a_phone_seats_turn():
+    """Miss Scarlet's turn, her phone connected: 240 Return/Space/arrow presses and clicks on the
+    TV roll, move and end nothing; the TV says she plays on the phone; her phone then plays it."""
+    app = hosted_app()
+    try:
+        board, phones = hot_seat(app)
+        g = board.game
+        for _ in range(3):
+            app.step(DT, draw=False)
+        wait = app.top
+        assert is_scene(wait, "phone_wait") and wait.what == "turn" and wait.seat == 0
+        assert wait.speech_prompt() == "Miss Scarlet is playing on the phone…"
+        mash(app, 240)
+        assert len(g.actions) == 0 and g.actor == 0 and g.phase is Phase.START
+        assert not any(is_scene(s, "cover") or is_scene(s, "picker") for s in app.stack)
+        seq = phones[0].act({"type": "Roll"})                 # the phone still has its turn
+        app.step(DT, draw=False)
+        assert phones[0].last("ack") == {"type": "ack", "seq": seq, "ok": True, "error": None}
+        assert len(g.actions) == 1
+    finally:
+        app.close()
+
+
+def test_play_here_instead_hands_the_rest_of_the_turn_to_the_tv():
+    app = hosted_app()
+    try:
+        board, phones = hot_seat(app)
+        g = board.game
+        for _ in range(3):
+            app.step(DT, draw=False)
+        wait = app.top
+        assert is_scene(wait, "phone_wait") and wait.what == "turn"
+        key(app, pygame.K_DOWN, draw=False)               # the button, then hands off, then one deliberate press
+        for _ in range(8):
+            app.step(DT, draw=False)
+        key(app, pygame.K_RETURN, draw=False)               # "Play here instead"
+        assert wait not in app.stack and app.phones.has_phone(0) and not app.phones.holds_turn(0)
+        for _ in range(10):                                 # the turn's hurry guard runs out
+            app.step(DT, draw=False)
+        before = len(g.actions)
+        for _ in range(40):                                 # the TV's keyboard plays Miss Scarlet's turn now
+            if len(g.actions) > before:
+                break
+            key(app, pygame.K_RETURN, draw=False)
+        assert len(g.actions) > before and isinstance(g.actions[before], (ra.Roll, ra.TakePassage))
+        assert not any(is_scene(s, "phone_wait") for s in app.stack)    # for the rest of this turn
+        drive(app, board, {2: phones[2]}, lambda: g.turn != 0, limit=6000)          # the TV ends her turn
+        drive(app, board, phones, lambda: g.turn == 0 and is_scene(app.top, "phone_wait"), limit=6000)
+        assert is_scene(app.top, "phone_wait") and app.top.what == "turn"   # her next turn: on her phone again
+    finally:
+        app.close()
+
+
+def test_mashing_over_the_wait_box_never_takes_the_choice_back():
+    """Down then Enter (and Space, Up, clicks) mashed over "Miss Scarlet is choosing a card to
+    show…" never reach "Choose here instead": only a press after a moment's quiet does."""
+    app = hosted_app()
+    try:
+        board, phones = hot_seat(app)
+        wait = to_phone_disprove(app, board, phones)
+        mash(app, 200)
+        assert app.top is wait and not any(is_scene(s, "cover") for s in app.stack)
+        assert board.game.phase is Phase.DISPROVE and board.game.actor == 0 and wait.too_soon
+        app.draw()
+        assert "Too fast!" in wait.footer()
     finally:
         app.close()

@@ -16,10 +16,12 @@ While a seat's phone is connected, the steps the table opens by itself for
 that seat (the card to show, the card shown to it, joining an accusation, the
 envelope or Crime cards, the suggestion picker) happen on the phone:
 :meth:`PhoneHost.away` says so, and the table shows only public words
-("Mrs. Peacock is choosing a card to show…", the scene ``phone_wait``).  A
-press on the TV still works for that seat (the buttons, the notebook behind
-its cover, "Choose here instead"); a phone that drops mid-choice gives the
-choice back to the TV's cover.  The port and the tokens are kept in the
+("Mrs. Peacock is choosing a card to show…", the scene ``phone_wait``), and
+the seat's own turn is played on the phone too (:meth:`PhoneHost.holds_turn`):
+the shared keyboard and mouse do not act for it -- the phone's arrows and the
+seat's controller do -- until a deliberate "Play here instead" (or "Choose
+here instead" for one choice) hands it to the TV; a phone that drops
+mid-choice gives the choice back to the TV's cover.  The port and the tokens are kept in the
 autosave (``match.net``), so Continue serves the same codes on the same port.
 """
 
@@ -99,9 +101,13 @@ class PhoneHost:
         self.base = ""
         #: (seat, number of events) of a choice its person took back to the TV ("Choose here instead")
         self._on_tv: set[tuple[int, int]] = set()
+        #: (seat, the table's turn number) of a turn its person plays on the TV ("Play here instead")
+        self._tv_turns: set[tuple[int, int]] = set()
         #: seat -> (the moment, the reopen) of a choice handed back to the TV's cover because its phone
         #: dropped; when the phone comes back before anybody took the cover, the cover closes again
         self._fell_back: dict[int, tuple[tuple, object]] = {}
+        #: (seat, turn number) whose "… is playing on the phone" was last read aloud (once a turn)
+        self.said: tuple | None = None
         #: seat -> the open question "a second phone wants this seat: allow?"
         self._asking: dict[int, object] = {}
         self._welcome = False
@@ -132,9 +138,26 @@ class PhoneHost:
         """True when what the table opens by itself for ``seat`` now goes to its
         phone: the phone is connected and the person did not take this very
         choice back to the TV (:meth:`use_tv`)."""
-        if not self.has_phone(seat):
+        if not self.has_phone(seat) or self.turn_on_tv(seat):
             return False
         return (seat, len(self.table.game.events)) not in self._on_tv
+
+    def holds_turn(self, seat: int) -> bool:
+        """True while ``seat``'s own turn is played on its phone: the phone is
+        connected, it is ``seat``'s turn and its person did not take this turn
+        to the TV (:meth:`play_here`).  The shared keyboard and mouse then do
+        not act for it; the phone, its arrows and the seat's controller do."""
+        g = self.table.game if self.table is not None else None
+        return (g is not None and not g.over and g.turn == seat and self.has_phone(seat)
+                and not self.turn_on_tv(seat))
+
+    def turn_on_tv(self, seat: int) -> bool:
+        """True when ``seat``'s person took the turn now being played to the TV."""
+        return self.table is not None and (seat, self.table.turn_no) in self._tv_turns
+
+    def play_here(self, seat: int) -> None:
+        """``seat`` plays the rest of its turn on the TV, phone or not ("Play here instead")."""
+        self._tv_turns.add((seat, self.table.turn_no))
 
     def use_tv(self, seat: int) -> None:
         """``seat`` takes the choice now open back to the TV (its cover), phone or not."""
@@ -251,6 +274,7 @@ class PhoneHost:
         self.table = self.session = self.server = self.net = self.gate = None
         self.base = ""
         self._on_tv.clear()
+        self._tv_turns.clear()
         self._fell_back.clear()
         self._asking.clear()
         self._welcome = False
@@ -303,9 +327,11 @@ class PhoneHost:
 
     def _pad(self, seat: int, key: str) -> None:
         """A phone's arrow or OK: an intent of ``"phone:<seat>"`` for the table,
-        only while the table is on top and that seat is to act."""
-        kind, table = PAD_KINDS.get(key), self.table
-        if kind is None or self.app.top is not table or not table.human_to_act or table.game.actor != seat:
+        only while the table (or the line saying the seat plays on its phone)
+        is on top and that seat is to act."""
+        kind, table, top = PAD_KINDS.get(key), self.table, self.app.top
+        on_table = top is table or (is_scene(top, "phone_wait") and top.what == "turn")
+        if kind is None or not on_table or not table.human_to_act or table.game.actor != seat:
             return
         intent = Intent(kind, f"phone:{seat}")
         if table.match.may_act(intent.device, seat):

@@ -43,7 +43,7 @@ MOVES = (Kind.UP, Kind.DOWN, Kind.LEFT, Kind.RIGHT)
 BOX = pygame.Rect(290, 200, 700, 300)
 #: The box of a whole turn played on the phone: beside the board, under the whose-turn panel, so the
 #: board (the token moving with the phone's arrows) stays in view; it grows downwards to fit its words.
-TURN_BOX = pygame.Rect(826, 100, 444, 170)
+TURN_BOX = pygame.Rect(826, 100, 444, 190)
 #: What the seat is choosing: "show" a card to show, "join" whether to accuse too, "turn" its own
 #: turn (rolling, moving with the phone's arrows, suggesting, ending), else any private choice.
 WHAT = ("show", "join", "choose", "turn")
@@ -156,7 +156,8 @@ class PhoneWaitScene(Scene):
         if not turn:
             token = assets.token(self.table.match.suspects[self.seat], 72)
             surface.blit(token, token.get_rect(center=(BOX.left + 70, BOX.top + 80)))
-        _phone(surface, pygame.Rect(self.area.right - (70 if turn else 90), self.area.top + 24, 46, 84), self.t)
+        _phone(surface, pygame.Rect(self.area.right - 64, self.area.top + 18, 40, 70) if turn
+               else pygame.Rect(BOX.right - 90, BOX.top + 36, 46, 84), self.t)
         for line in self.words:
             theme.blit_text(surface, line.text, line.rect.topleft, line.size, theme.CREAM if line.bold else theme.MUTED,
                             line.bold, "topleft", line.rect.width)

@@ -151,6 +151,10 @@ class PhoneHost:
         return (g is not None and not g.over and g.turn == seat and self.has_phone(seat)
                 and not self.turn_on_tv(seat))
 
+    def plays_turn(self, table) -> bool:
+        """True while the person to act at ``table`` plays their own turn on their phone (:meth:`holds_turn`)."""
+        return table is self.table and table.human_to_act and self.holds_turn(table.game.actor)
+
     def turn_on_tv(self, seat: int) -> bool:
         """True when ``seat``'s person took the turn now being played to the TV."""
         return self.table is not None and (seat, self.table.turn_no) in self._tv_turns

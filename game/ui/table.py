@@ -355,14 +355,9 @@ class TableScene(Scene):
             return False
         if self.human_to_act and self.guard.blocks(intent):
             return True              # the person's turn has just begun: a hurry-Enter must not play it
-        if self.on_phone() and not (intent.is_pad or intent.device.startswith("phone:")):
+        if self.app.phones.plays_turn(self) and not (intent.is_pad or intent.device.startswith("phone:")):
             return True              # the seat plays on its phone: the shared keyboard and mouse do not
         return self.handle_turn(intent)
-
-    def on_phone(self) -> bool:
-        """True while the person to act plays their own turn on their phone
-        (:meth:`game.ui.phones.PhoneHost.holds_turn`)."""
-        return self.human_to_act and self.app.phones.holds_turn(self.game.actor)
 
     def handle_turn(self, intent: Intent) -> bool:
         """An intent while nothing is being shown (override); True when used."""
@@ -433,7 +428,7 @@ class TableScene(Scene):
                 self.do(action)
             return
         self.human_turn(g.actor)
-        if self.app.top is self and self.on_phone():     # public words and a deliberate "Play here instead"
+        if self.app.top is self and self.app.phones.plays_turn(self):   # public words, a deliberate "Play here"
             self.app.push(make_scene("phone_wait", self.app, self, g.actor, "turn", lambda: None))
 
     def human_turn(self, actor: int) -> None:

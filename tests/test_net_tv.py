@@ -853,3 +853,31 @@ def test_mashing_over_the_wait_box_never_takes_the_choice_back():
         assert "Too fast!" in wait.footer()
     finally:
         app.close()
+
+
+def test_the_seats_own_controller_still_plays_its_turn_while_its_phone_is_connected():
+    """The TV's keyboard does not play Miss Scarlet's turn, and another controller does not
+    either; the controller she joined with does (A presses the turn's focused button)."""
+    from tests.inputs import pad_press
+
+    app = hosted_app()
+    try:
+        board, phones = hot_seat(app)
+        g = board.game
+        mine = app.pads.on_added(7, "Scarlet's pad").device
+        app.pads.on_added(8, "Another pad")
+        board.match.give_device(0, mine)
+        for _ in range(3):
+            app.step(DT, draw=False)
+        assert is_scene(app.top, "phone_wait") and app.top.what == "turn"
+        for _ in range(10):
+            key(app, pygame.K_RETURN, draw=False)
+            pad_press(app, 8, pygame.CONTROLLER_BUTTON_A)
+        assert len(g.actions) == 0
+        for _ in range(10):
+            if g.actions:
+                break
+            pad_press(app, 7, pygame.CONTROLLER_BUTTON_A)
+        assert g.actions and isinstance(g.actions[0], (ra.Roll, ra.TakePassage))
+    finally:
+        app.close()

@@ -99,10 +99,36 @@ def seat_url(address: str) -> str:
     return text
 
 
-def _join(address: str, opener=None) -> int:
-    """``--join ADDRESS``: open the seat's page in the default web browser
-    (``opener``: :func:`webbrowser.open`, replaced in tests) and say what was
-    done; the page itself plays the seat.  Returns the exit code (2: not an address)."""
+#: Seconds ``--join`` waits for the host to answer before saying it cannot reach it.
+JOIN_TIMEOUT = 4.0
+
+
+def check_seat(url: str, timeout: float = JOIN_TIMEOUT) -> tuple[str, str]:
+    """Ask the host for the seat's page ``url`` with one short HTTP GET
+    (``timeout`` seconds).  Returns ``("ok", "")``, ``("unknown", why)`` (404:
+    no seat has this token), ``("refused", why)`` (403: the host lets in only
+    its own network) or ``("unreachable", why)`` (no answer, or another error).
+    Never raises."""
+    import urllib.error
+    import urllib.request
+
+    try:
+        with urllib.request.urlopen(urllib.request.Request(url, method="GET"), timeout=timeout):
+            return "ok", ""
+    except urllib.error.HTTPError as exc:
+        kind = {404: "unknown", 403: "refused"}.get(exc.code, "unreachable")
+        return kind, f"HTTP {exc.code} {exc.reason}"
+    except (urllib.error.URLError, OSError, ValueError) as exc:
+        return "unreachable", str(getattr(exc, "reason", exc))
+
+
+def _join(address: str, opener=None, check=check_seat) -> int:
+    """``--join ADDRESS``: check the address with the host first (``check``:
+    :func:`check_seat`, replaced in tests), then open the seat's page in the
+    default web browser (``opener``: :func:`webbrowser.open`) and say what was
+    done; the page itself plays the seat.  Returns the exit code: 0 opened
+    (or shown to open by hand), 2 not a seat's address (not an address, or
+    the host has no seat with this token), 1 the host cannot be reached or refuses."""
     import webbrowser
 
     try:
@@ -110,6 +136,18 @@ def _join(address: str, opener=None) -> int:
     except ValueError as exc:
         print(exc, file=sys.stderr)
         return 2
+    answer, why = check(url)
+    if answer == "unknown":
+        print(f"No seat has this address ({url}) - scan the code on the TV again.", file=sys.stderr)
+        return 2
+    if answer == "refused":
+        print(f"The game at {url} lets in only players on its own network ({why}): ask whoever runs it "
+              "to start it with --remote.", file=sys.stderr)
+        return 1
+    if answer != "ok":
+        print(f"Cannot reach the game at {url} ({why}). Is it running, with this address on its TV? "
+              "Across the internet its port must be forwarded (see the README).", file=sys.stderr)
+        return 1
     opened = (opener or webbrowser.open)(url)
     if opened:
         print(f"Opened {url} in your web browser. Your seat plays there; keep the page open "

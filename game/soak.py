@@ -390,7 +390,8 @@ def play_with_autosave(folder: Path, seed: int, seconds: float = 60.0) -> None:
     """Keep playing with autosave on (``folder/autosave.json``) until killed or
     ``seconds`` pass: continue the saved game if there is one, else start a quick
     game; press confirm and arrows for the person, let the computers play, and
-    start a new game whenever one ends.  Used by the kill-and-continue test."""
+    start a new game whenever one ends (as Play again does: the game-over
+    screen's Play again takes no mashed key).  Used by the kill-and-continue test."""
     from game.ui.app import App
     from game.ui.board.match import Match
     from game.ui.match import quick_setup
@@ -402,10 +403,12 @@ def play_with_autosave(folder: Path, seed: int, seconds: float = 60.0) -> None:
     app.start()
     end = time.monotonic() + seconds
     while time.monotonic() < end:
-        if app.find(BoardScene) is None or not app.running:
+        board = app.find(BoardScene)
+        over = board is not None and board.game.over      # a new game (mashed keys never press Play again)
+        if board is None or over or not app.running:
             while len(app.stack) > 1:
                 app.pop()
-            if not app.store.continue_game():
+            if over or not app.store.continue_game():
                 app.push(BoardScene(app, Match(app.board, quick_setup(rng.randrange(1 << 20)))))
         k = rng.choice([pygame.K_RETURN, pygame.K_RETURN, pygame.K_DOWN, pygame.K_RIGHT, pygame.K_UP,
                         pygame.K_LEFT, pygame.K_SPACE])

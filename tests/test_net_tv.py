@@ -118,7 +118,7 @@ def hot_seat(app: App, phones=PHONES, setup=THREE_PEOPLE):
     assert is_scene(app.top, "phones")              # the join screen comes first: the codes, who has a phone
     assert [app.phones.has_phone(s) for s in range(3)] == [s in phones for s in range(3)]
     key(app, pygame.K_RETURN, draw=False)          # Start
-    assert app.top is board
+    assert app.top is board or (is_scene(app.top, "phone_wait") and app.top.what == "turn")   # on Scarlet's phone
     return board, seated
 
 
@@ -283,6 +283,10 @@ def test_choose_here_instead_takes_the_choice_back_to_the_tv():
         key(app, pygame.K_RETURN, draw=False)           # Enter alone chooses nothing: the phone is choosing
         assert app.top is wait
         key(app, pygame.K_DOWN, draw=False)
+        key(app, pygame.K_RETURN, draw=False)           # too soon after the last Enter: a mashed press
+        assert app.top is wait and wait.too_soon
+        for _ in range(8):                              # hands off for a moment, then one deliberate press
+            app.step(DT, draw=False)
         key(app, pygame.K_RETURN, draw=False)           # "Choose here instead"
         app.step(DT, draw=False)
         assert is_scene(app.top, "cover") and app.top.seat == 0 and app.phones.has_phone(0)
@@ -317,7 +321,7 @@ def test_the_phones_arrows_move_the_board_cursor_only_for_its_own_seat():
         board, phones = hot_seat(app)
         g = board.game
         drive(app, board, phones, lambda: g.phase is Phase.MOVE and g.actor in PHONES and not board.busy
-              and len(list(g.moves())) > 2 and app.top is board)
+              and len(list(g.moves())) > 2 and is_scene(app.top, "phone_wait") and app.top.what == "turn")
         seat = g.actor
         other = phones[2 if seat == 0 else 0]
         for _ in range(30):                              # the turn's guard ends
@@ -327,6 +331,9 @@ def test_the_phones_arrows_move_the_board_cursor_only_for_its_own_seat():
         other.pad("down")
         app.step(DT, draw=False)
         assert board.cursor == before                    # another seat's phone moves nothing
+        for k in (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_LEFT, pygame.K_UP):
+            key(app, k, draw=False)
+        assert board.cursor == before                    # nor does the TV's keyboard: the seat plays on its phone
         for k in ("right", "down", "left", "up"):
             phones[seat].pad(k)
             app.step(DT, draw=False)
@@ -385,10 +392,11 @@ def test_join_opens_the_seats_address_in_the_browser_and_says_so(capsys):
     from game.cli import _join
 
     opened = []
-    assert _join("192.168.1.20:8765/s/Qx3kL9mN", opener=lambda url: opened.append(url) or True) == 0
+    ok = lambda url: ("ok", "")  # noqa: E731   (the host answered 200)
+    assert _join("192.168.1.20:8765/s/Qx3kL9mN", opener=lambda url: opened.append(url) or True, check=ok) == 0
     assert opened == ["http://192.168.1.20:8765/s/Qx3kL9mN"]
     assert "Opened http://192.168.1.20:8765/s/Qx3kL9mN in your web browser" in capsys.readouterr().out
-    assert _join("https://clue.example.org:443/s/abc", opener=lambda url: False) == 0
+    assert _join("https://clue.example.org:443/s/abc", opener=lambda url: False, check=ok) == 0
     assert "Open this address in any browser: https://clue.example.org:443/s/abc" in capsys.readouterr().out
 
 
@@ -397,7 +405,38 @@ def test_join_refuses_what_is_not_a_seats_address(bad, capsys):
     from game.cli import _join
 
     opened = []
-    assert _join(bad, opener=opened.append) == 2 and not opened
+    assert _join(bad, opener=opened.append, check=lambda url: ("ok", "")) == 2 and not opened
+
+
+def test_join_asks_the_host_first_a_made_up_token_or_no_host_opens_nothing(capsys):
+    """A real host on loopback: its seat's address opens; a made-up token is 404 (exit 2, "scan the
+    code on the TV again"); a port nobody listens on says it cannot reach the game (exit 1)."""
+    import socket
+
+    from game.cli import _join
+
+    app = hosted_app(serve=True)
+    try:
+        from game.ui.board.match import Match
+        from game.ui.registry import make
+
+        app.push(make("board", app, Match(app.board, THREE_PEOPLE)))
+        port, token = app.phones.port, app.phones.session.tokens[0]
+        opened: list[str] = []
+        assert _join(f"127.0.0.1:{port}/s/{token}", opener=lambda u: opened.append(u) or True) == 0
+        assert opened == [f"http://127.0.0.1:{port}/s/{token}"]
+        capsys.readouterr()
+        assert _join(f"127.0.0.1:{port}/s/MadeUpToken12345", opener=opened.append) == 2
+        out = capsys.readouterr()
+        assert "No seat has this address" in out.err and "scan the code on the TV again" in out.err
+        assert "Opened" not in out.out and len(opened) == 1
+    finally:
+        app.close()
+    with socket.socket() as s:                              # a free port: nobody answers there
+        s.bind(("127.0.0.1", 0))
+        free = s.getsockname()[1]
+    assert _join(f"127.0.0.1:{free}/s/{token}", opener=opened.append) == 1
+    assert "Cannot reach the game" in capsys.readouterr().err and len(opened) == 1
 
 
 def test_host_port_and_remote_reach_the_phones_host(monkeypatch):
@@ -608,5 +647,286 @@ def test_a_hosted_board_game_serves_the_empty_board_and_a_card_game_none():
                                              ("scarlet", "white", "peacock")))
         app.push(cards)
         assert app.phones.active and fetch("/board.png")[0] == 404 and fetch("/board.json")[0] == 404
+    finally:
+        app.close()
+
+
+# ------------------------------------------------------------ game over (item 2)
+@pytest.mark.parametrize("mode", ["board", "cards"])
+def test_mashing_enter_over_the_result_never_starts_a_new_game(mode):
+    """Enter mashed to skip the reveal (five presses a second for 30 s of frames) lands on the
+    harmless Recap at most: the result stays, no new game starts and the phones stay on this game."""
+    from game.ui.registry import find, make
+
+    app = hosted_app()
+    try:
+        if mode == "board":
+            from game.ui.board.match import Match
+            from game.ui.screens import advance
+
+            match = Match(app.board, THREE_PEOPLE)
+            advance(match, lambda g: False, limit=20000)
+            table = make("board", app, match)
+        else:
+            from game.ui.cardgame.screens import card_advance, card_match
+
+            match = card_match(4, humans=2)
+            card_advance(match, lambda g: False, limit=5000)
+            table = make("card_table", app, match)
+        assert match.game.over
+        app.push(table)
+        LocalPhone(app.phones, 0, "phone-0").hello()
+        over = None
+        for i in range(300):                             # the welcome screen, the wait, the result: Enter all along
+            key(app, pygame.K_RETURN if i % 2 == 0 else pygame.K_SPACE, draw=False)
+            over = over or find(app.stack, "game_over", "card_game_over")
+            assert find(app.stack, "board", "card_table") is table, f"a new game after {i} presses"
+        assert over is not None and over in app.stack and over.again.enabled
+        assert app.phones.table is table                  # the phones are still on this game
+        while app.top is not over:                        # a deliberate way out: Esc leaves the Recap
+            key(app, pygame.K_ESCAPE, draw=False)
+        for _ in range(10):                               # hands off the keys for a second
+            app.step(DT, draw=False)
+        key(app, pygame.K_LEFT, draw=False)
+        assert over.focus.focused is over.again
+        key(app, pygame.K_RETURN, draw=False)              # one fresh press: Play again
+        assert find(app.stack, "board", "card_table") is not table
+    finally:
+        app.close()
+
+
+def test_the_wait_line_reads_naturally_without_a_gender():
+    from game.ui.scenes.phone_wait import waiting_line
+
+    assert waiting_line("Miss Scarlet", "choose") == "Miss Scarlet is choosing on the phone…"
+    assert waiting_line("Colonel Mustard", "join") == "Colonel Mustard is choosing on the phone…"
+    assert waiting_line("Mrs. Peacock", "show") == "Mrs. Peacock is choosing a card to show…"
+
+
+# ------------------------------------------------- one port for the whole run (item 4)
+def test_a_new_game_after_the_title_serves_on_the_same_port_and_old_codes_open_nothing():
+    """Game 1 on port P; the title screen; a new game of other people: still port P, so
+    the first game's pages reach the new host, whose answer to their code is 404."""
+    import urllib.error
+    import urllib.request
+
+    from game.ui.board.match import Match
+    from game.ui.registry import make
+
+    app = hosted_app(serve=True)
+    try:
+        app.push(make("board", app, Match(app.board, THREE_PEOPLE)))
+        port, old = app.phones.port, app.phones.session.tokens[0]
+        assert port > 0
+        app.reset(make("title", app))                         # the title screen: the host stops
+        assert not app.phones.active
+        other = GameSetup(seats=(SeatConfig("green", "human"), SeatConfig("plum", "human"),
+                                 SeatConfig("white", "computer", "easy")), seed=5)
+        app.push(make("board", app, Match(app.board, other)))
+        new = app.phones.session.tokens[1]                   # (Mr. Green sits second: the seats go round the board)
+        assert app.phones.port == port and old not in app.phones.session.tokens.values()
+        base = f"http://127.0.0.1:{port}"
+        assert urllib.request.urlopen(f"{base}/s/{new}", timeout=5).status == 200
+        with pytest.raises(urllib.error.HTTPError) as gone:
+            urllib.request.urlopen(f"{base}/s/{old}", timeout=5)
+        assert gone.value.code == 404                        # "this code opens no seat any more"
+    finally:
+        app.close()
+
+
+# ------------------------------------ the menu and the join screen hold the phones' actions (item 5)
+def test_phone_actions_wait_behind_the_join_screen_and_the_pause_menu():
+    """A phone's roll sent while the join screen (before Start) or the pause menu is
+    up is held -- the game does not move behind them, though a notebook mark is
+    kept at once -- and is applied, once, when the game goes on."""
+    from game.net.messages import Mark
+    from game.ui.board.match import Match
+    from game.ui.registry import make
+
+    app = hosted_app()
+    try:
+        board = make("board", app, Match(app.board, THREE_PEOPLE))
+        app.push(board)
+        g = board.game
+        phone = LocalPhone(app.phones, 0, "phone-0")
+        assert phone.hello() == "welcome"
+        app.step(DT, draw=False)
+        assert is_scene(app.top, "phones") and g.actor == 0 and g.phase is Phase.START
+        seq = phone.act({"type": "Roll"})
+        card = next(c for c in ("rope", "knife", "wrench", "lead_pipe") if c not in g.view(0).hand)
+        phone._say(Mark(card, "X"))                                        # a notebook mark from the phone
+        for _ in range(20):
+            app.step(DT, draw=False)
+        assert len(g.actions) == 0 and phone.last("ack") is None          # held behind the join screen
+        assert app.phones.net.notebooks[0].get(card) == "X"               # the mark is kept at once
+        key(app, pygame.K_RETURN, draw=False)                             # Start
+        app.step(DT, draw=False)
+        assert len(g.actions) == 1 and phone.last("ack") == {"type": "ack", "seq": seq, "ok": True, "error": None}
+        while board.busy:                                                # the roll is shown
+            app.step(DT, draw=False)
+        assert g.actor == 0 and g.phase is Phase.MOVE
+        key(app, pygame.K_ESCAPE, draw=False)                             # the pause menu
+        assert is_scene(app.top, "menu")
+        dest = next(iter(g.moves()))
+        move = ra.Move(room=dest) if isinstance(dest, str) else ra.Move(square=dest)
+        seq = phone.act(ra.to_dict(move))
+        for _ in range(20):
+            app.step(DT, draw=False)
+        assert len(g.actions) == 1 and g.phase is Phase.MOVE                # nothing moved behind the menu
+        assert phone.last("ack")["seq"] == seq - 1
+        key(app, pygame.K_ESCAPE, draw=False)                             # Resume
+        app.step(DT, draw=False)
+        assert phone.last("ack") == {"type": "ack", "seq": seq, "ok": True, "error": None}
+        assert g.actions[1] == move and [a.seq for a in app.phones.net.applied] == [1, 2]
+    finally:
+        app.close()
+
+
+# ------------------------------------- the phone comes back before the cover is taken (item 3)
+@pytest.mark.parametrize("taken", [False, True])
+def test_a_phone_coming_back_closes_the_fallback_cover_nobody_took(taken):
+    """The phone drops mid-choice: the TV's cover for Miss Scarlet.  It comes back: if nobody
+    took the cover yet, the cover closes and the wait box shows again (the phone chooses);
+    once she passed the cover, her screen on the TV stays."""
+    app = hosted_app()
+    try:
+        board, phones = hot_seat(app)
+        to_phone_disprove(app, board, phones)
+        phones[0].drop()
+        for _ in range(3):
+            app.step(DT, draw=False)
+        cover = app.top
+        assert is_scene(cover, "cover") and cover.seat == 0
+        if taken:
+            for _ in range(12):                          # hands off, then one fresh press: she takes it
+                app.step(DT, draw=False)
+            key(app, pygame.K_RETURN, draw=False)
+            assert is_scene(app.top, "disprove")
+        again = LocalPhone(app.phones, 0, "phone-0")
+        again.seq = phones[0].seq
+        assert again.hello() == "welcome"
+        for _ in range(3):
+            app.step(DT, draw=False)
+        assert cover not in app.stack
+        if taken:
+            assert is_scene(app.top, "disprove") and app.top.seat == 0        # her own screen stays
+        else:
+            assert is_scene(app.top, "phone_wait") and app.top.seat == 0      # the phone chooses again
+            assert not any(is_scene(s, "cover") for s in app.stack)
+    finally:
+        app.close()
+
+
+# ------------------------------------ the TV does not play a phone seat's turn (item 1)
+MASH = [pygame.K_RETURN, pygame.K_SPACE, pygame.K_RIGHT, pygame.K_DOWN, pygame.K_RETURN, pygame.K_LEFT,
+        pygame.K_UP, pygame.K_SPACE, pygame.K_DOWN, pygame.K_RETURN]
+
+
+def mash(app, presses: int) -> None:
+    """``presses`` keys of :data:`MASH` and clicks all over the window, a frame apart."""
+    w, h = app.window.get_size()
+    for i in range(presses):
+        if i % 7 == 6:
+            pos = ((i * 97) % w, (i * 53) % h)
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+            app.step(DT, draw=False)
+        else:
+            key(app, MASH[i % len(MASH)], draw=False)
+
+
+def test_mashing_keys_on_the_tv_never_plays_a_phone_seats_turn():
+    """Miss Scarlet's turn, her phone connected: 240 Return/Space/arrow presses and clicks on the
+    TV roll, move and end nothing; the TV says she plays on the phone; her phone then plays it."""
+    app = hosted_app()
+    try:
+        board, phones = hot_seat(app)
+        g = board.game
+        for _ in range(3):
+            app.step(DT, draw=False)
+        wait = app.top
+        assert is_scene(wait, "phone_wait") and wait.what == "turn" and wait.seat == 0
+        assert wait.speech_prompt() == "Miss Scarlet is playing on the phone…"
+        mash(app, 240)
+        assert len(g.actions) == 0 and g.actor == 0 and g.phase is Phase.START
+        assert not any(is_scene(s, "cover") or is_scene(s, "picker") for s in app.stack)
+        seq = phones[0].act({"type": "Roll"})                 # the phone still has its turn
+        app.step(DT, draw=False)
+        assert phones[0].last("ack") == {"type": "ack", "seq": seq, "ok": True, "error": None}
+        assert len(g.actions) == 1
+    finally:
+        app.close()
+
+
+def test_play_here_instead_hands_the_rest_of_the_turn_to_the_tv():
+    app = hosted_app()
+    try:
+        board, phones = hot_seat(app)
+        g = board.game
+        for _ in range(3):
+            app.step(DT, draw=False)
+        wait = app.top
+        assert is_scene(wait, "phone_wait") and wait.what == "turn"
+        key(app, pygame.K_DOWN, draw=False)               # the button, then hands off, then one deliberate press
+        for _ in range(8):
+            app.step(DT, draw=False)
+        key(app, pygame.K_RETURN, draw=False)               # "Play here instead"
+        assert wait not in app.stack and app.phones.has_phone(0) and not app.phones.holds_turn(0)
+        for _ in range(10):                                 # the turn's hurry guard runs out
+            app.step(DT, draw=False)
+        before = len(g.actions)
+        for _ in range(40):                                 # the TV's keyboard plays Miss Scarlet's turn now
+            if len(g.actions) > before:
+                break
+            key(app, pygame.K_RETURN, draw=False)
+        assert len(g.actions) > before and isinstance(g.actions[before], (ra.Roll, ra.TakePassage))
+        assert not any(is_scene(s, "phone_wait") for s in app.stack)    # for the rest of this turn
+        drive(app, board, {2: phones[2]}, lambda: g.turn != 0, limit=6000)          # the TV ends her turn
+        drive(app, board, phones, lambda: g.turn == 0 and is_scene(app.top, "phone_wait"), limit=6000)
+        assert is_scene(app.top, "phone_wait") and app.top.what == "turn"   # her next turn: on her phone again
+    finally:
+        app.close()
+
+
+def test_mashing_over_the_wait_box_never_takes_the_choice_back():
+    """Down then Enter (and Space, Up, clicks) mashed over "Miss Scarlet is choosing a card to
+    show…" never reach "Choose here instead": only a press after a moment's quiet does."""
+    app = hosted_app()
+    try:
+        board, phones = hot_seat(app)
+        wait = to_phone_disprove(app, board, phones)
+        mash(app, 200)
+        assert app.top is wait and not any(is_scene(s, "cover") for s in app.stack)
+        assert board.game.phase is Phase.DISPROVE and board.game.actor == 0 and wait.too_soon
+        app.draw()
+        assert "Too fast!" in wait.footer()
+    finally:
+        app.close()
+
+
+def test_the_seats_own_controller_still_plays_its_turn_while_its_phone_is_connected():
+    """The TV's keyboard does not play Miss Scarlet's turn, and another controller does not
+    either; the controller she joined with does (A presses the turn's focused button)."""
+    from tests.inputs import pad_press
+
+    app = hosted_app()
+    try:
+        board, phones = hot_seat(app)
+        g = board.game
+        mine = app.pads.on_added(7, "Scarlet's pad").device
+        app.pads.on_added(8, "Another pad")
+        board.match.give_device(0, mine)
+        for _ in range(3):
+            app.step(DT, draw=False)
+        assert is_scene(app.top, "phone_wait") and app.top.what == "turn"
+        for _ in range(10):
+            key(app, pygame.K_RETURN, draw=False)
+            pad_press(app, 8, pygame.CONTROLLER_BUTTON_A)
+        assert len(g.actions) == 0
+        for _ in range(10):
+            if g.actions:
+                break
+            pad_press(app, 7, pygame.CONTROLLER_BUTTON_A)
+        assert g.actions and isinstance(g.actions[0], (ra.Roll, ra.TakePassage))
     finally:
         app.close()

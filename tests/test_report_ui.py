@@ -215,6 +215,7 @@ def test_from_the_table_to_the_game_over_to_each_report_and_back(app):
         assert report.report.envelope == match.game.envelope
         key(app, pygame.K_RETURN)
         assert app.top is over
+    quiet(app, FRESH_QUIET)                                           # Play again takes only a fresh press
     click(app, over.again.rect.center)
     assert is_scene(app.top, "board") and app.top.match is not match
 

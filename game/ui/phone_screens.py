@@ -14,8 +14,9 @@ import json
 from game.ui.registry import make
 
 #: The scenes: the join screen (two of three people have a phone), the
-#: board and the card game while a phone seat chooses a card to show.
-PHONE_SCENES = ("phones", "phone-wait", "card-phone-wait")
+#: board and the card game while a phone seat chooses a card to show, and
+#: the board while a phone seat plays its own turn (moving with the phone's arrows).
+PHONE_SCENES = ("phones", "phone-wait", "card-phone-wait", "phone-turn")
 #: Fixed tokens and port for the pictures (the codes stay the same picture to picture).
 SHOT_NET = {"port": 8765, "tokens": {"0": "sc4rLet-Qx3kL9mN", "1": "muSt4rd-pR2sT4uV", "2": "wh1te-Yb7cD5eFgH",
                                      "3": "pEac0ck-Jk8LmN2p"}}
@@ -86,7 +87,8 @@ def build_phone_scene(app, scene: str, seed: int, advance) -> None:
 
     options, app.phones.options = app.phones.options, HostOptions(port=8765, serve=False)
     try:
-        table = _card_table(app) if scene == "card-phone-wait" else _board(app, seed, scene == "phone-wait", advance)
+        table = (_card_table(app) if scene == "card-phone-wait"
+                 else _board(app, seed, scene == "phone-wait", advance, turn=scene == "phone-turn"))
     finally:
         app.phones.options = options           # this table only: later scenes built on the same app host nothing
     app.phones.base = SHOT_BASE
@@ -103,9 +105,10 @@ def build_phone_scene(app, scene: str, seed: int, advance) -> None:
             app.step(0.05, draw=False)
 
 
-def _board(app, seed: int, disprove: bool, advance):
+def _board(app, seed: int, disprove: bool, advance, turn: bool = False):
     """A board game of three people (Miss Scarlet, Colonel Mustard, Mrs. White)
-    and a computer; with ``disprove``, played on to a phone seat's card to show."""
+    and a computer; with ``disprove``, played on to a phone seat's card to show;
+    with ``turn``, to Miss Scarlet's move on a later turn (her phone plays it)."""
     from game.rules.engine import Phase
     from game.rules.setup import GameSetup, SeatConfig
     from game.ui.board.match import Match
@@ -118,6 +121,8 @@ def _board(app, seed: int, disprove: bool, advance):
         advance(match, lambda g: g.phase is Phase.DISPROVE and g.actor in (0, 2))
         match.log = match.log[-12:]
         match.log_events = match.log_events[-12:]
+    if turn:
+        advance(match, lambda g: g.turn == 0 and g.phase is Phase.MOVE and len(g.actions) > 8)
     table = make("board", app, match)
     app.push(table)
     return table

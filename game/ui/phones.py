@@ -16,10 +16,12 @@ While a seat's phone is connected, the steps the table opens by itself for
 that seat (the card to show, the card shown to it, joining an accusation, the
 envelope or Crime cards, the suggestion picker) happen on the phone:
 :meth:`PhoneHost.away` says so, and the table shows only public words
-("Mrs. Peacock is choosing a card to show…", the scene ``phone_wait``).  A
-press on the TV still works for that seat (the buttons, the notebook behind
-its cover, "Choose here instead"); a phone that drops mid-choice gives the
-choice back to the TV's cover.  The port and the tokens are kept in the
+("Mrs. Peacock is choosing a card to show…", the scene ``phone_wait``), and
+the seat's own turn is played on the phone too (:meth:`PhoneHost.holds_turn`):
+the shared keyboard and mouse do not act for it -- the phone's arrows and the
+seat's controller do -- until a deliberate "Play here instead" (or "Choose
+here instead" for one choice) hands it to the TV; a phone that drops
+mid-choice gives the choice back to the TV's cover.  The port and the tokens are kept in the
 autosave (``match.net``), so Continue serves the same codes on the same port.
 """
 
@@ -56,6 +58,33 @@ class HostOptions:
     serve: bool = True
 
 
+class HeldActs:
+    """``session`` (a :class:`game.net.session.HostSession`) as the
+    :class:`game.net.host.NetTable` sees it, with one difference: while
+    :attr:`hold` is True, :meth:`poll` keeps the phones' actions (``act``
+    requests) back, in order, and hands over the rest (marks, languages,
+    pads, phones coming and going); once :attr:`hold` is False they come
+    first, in the order they arrived.  Everything else is the session's."""
+
+    def __init__(self, session) -> None:
+        self._session = session
+        self.hold = False
+        #: the actions kept back, oldest first
+        self.held: list = []
+
+    def __getattr__(self, name: str):
+        return getattr(self._session, name)
+
+    def poll(self) -> list:
+        """The session's new requests, without its actions while held (see the class)."""
+        new = self._session.poll()
+        if self.hold:
+            self.held += [r for r in new if r.kind == "act"]
+            return [r for r in new if r.kind != "act"]
+        out, self.held = self.held + new, []
+        return out
+
+
 class PhoneHost:
     """The phones of the game at the table of ``app`` (``app.phones``), or
     nothing: with ``options`` None (tests, screenshots) it never hosts.
@@ -74,6 +103,13 @@ class PhoneHost:
         self.base = ""
         #: (seat, number of events) of a choice its person took back to the TV ("Choose here instead")
         self._on_tv: set[tuple[int, int]] = set()
+        #: (seat, the table's turn number) of a turn its person plays on the TV ("Play here instead")
+        self._tv_turns: set[tuple[int, int]] = set()
+        #: seat -> (the moment, the reopen) of a choice handed back to the TV's cover because its phone
+        #: dropped; when the phone comes back before anybody took the cover, the cover closes again
+        self._fell_back: dict[int, tuple[tuple, object]] = {}
+        #: (seat, turn number) whose "… is playing on the phone" was last read aloud (once a turn)
+        self.said: tuple | None = None
         #: seat -> the open question "a second phone wants this seat: allow?"
         self._asking: dict[int, object] = {}
         self._welcome = False
@@ -82,8 +118,13 @@ class PhoneHost:
         self._key: tuple = ()
         #: why the phones could not be served (said once on the join screen), or ""
         self.problem = ""
+        #: the session as the NetTable polls it: the phones' actions held while paused (:class:`HeldActs`)
+        self.gate: HeldActs | None = None
         #: the TCP port served on (0 before)
         self.port = 0
+        #: the first port this run served on: every later game serves there too, so the pages of
+        #: an earlier game reach the new host (and hear that their code opens no seat any more)
+        self.run_port = 0
 
     # ----------------------------------------------------------- state
     @property
@@ -99,13 +140,56 @@ class PhoneHost:
         """True when what the table opens by itself for ``seat`` now goes to its
         phone: the phone is connected and the person did not take this very
         choice back to the TV (:meth:`use_tv`)."""
-        if not self.has_phone(seat):
+        if not self.has_phone(seat) or self.turn_on_tv(seat):
             return False
         return (seat, len(self.table.game.events)) not in self._on_tv
+
+    def holds_turn(self, seat: int) -> bool:
+        """True while ``seat``'s own turn is played on its phone: the phone is
+        connected, it is ``seat``'s turn and its person did not take this turn
+        to the TV (:meth:`play_here`).  The shared keyboard and mouse then do
+        not act for it; the phone, its arrows and the seat's controller do."""
+        g = self.table.game if self.table is not None else None
+        return (g is not None and not g.over and g.turn == seat and self.has_phone(seat)
+                and not self.turn_on_tv(seat))
+
+    def plays_turn(self, table) -> bool:
+        """True while the person to act at ``table`` plays their own turn on their phone (:meth:`holds_turn`)."""
+        return table is self.table and table.human_to_act and self.holds_turn(table.game.actor)
+
+    def turn_on_tv(self, seat: int) -> bool:
+        """True when ``seat``'s person took the turn now being played to the TV."""
+        return self.table is not None and (seat, self.table.turn_no) in self._tv_turns
+
+    def play_here(self, seat: int) -> None:
+        """``seat`` plays the rest of its turn on the TV, phone or not ("Play here instead")."""
+        self._tv_turns.add((seat, self.table.turn_no))
 
     def use_tv(self, seat: int) -> None:
         """``seat`` takes the choice now open back to the TV (its cover), phone or not."""
         self._on_tv.add((seat, len(self.table.game.events)))
+
+    def fell_back(self, seat: int, moment: tuple, reopen) -> None:
+        """``seat``'s phone dropped mid-choice at ``moment`` (number of events,
+        actor) and ``reopen()`` handed that choice to the TV's cover: if the
+        phone comes back before the cover is taken, the cover closes and
+        ``reopen()`` runs again, so the table shows the wait box once more."""
+        self._fell_back[seat] = (moment, reopen)
+
+    def _came_back(self) -> None:
+        """A phone that dropped mid-choice is back: its fallback cover, when
+        still only waiting for the pass, closes (see :meth:`fell_back`)."""
+        g = self.table.game
+        for seat, (moment, reopen) in list(self._fell_back.items()):
+            if g.over or (len(g.events), g.actor) != moment or (seat, len(g.events)) in self._on_tv:
+                del self._fell_back[seat]         # the game moved on, or the person chose the TV
+            elif self.has_phone(seat):
+                del self._fell_back[seat]
+                covers = [s for s in self.app.stack if is_scene(s, "cover") and s.seat == seat]
+                for cover in covers:
+                    self.app.pop(cover)
+                if covers:
+                    reopen()
 
     def seats(self) -> tuple[int, ...]:
         """The seats that may use a phone (the people's), in table order."""
@@ -149,14 +233,16 @@ class PhoneHost:
         self.table, self.session, self._key = table, session, key
         if kind == "board" and self.server is not None:
             self._show_board()
-        self.net = NetTable(kind, match.game, match.suspects, session, notebooks=match.notebooks,
+        self.gate = HeldActs(session)
+        self.net = NetTable(kind, match.game, match.suspects, self.gate, notebooks=match.notebooks,
                             notebook_mode=match.notebook_mode, apply=self._apply)
         self._welcome = True
         self._remember()
 
     def _serve(self, session, saved_port: int | None) -> bool:
-        """Start the web server for ``session`` (on ``saved_port`` first, when a
-        saved game names one); False when no port could be bound (said on stderr)."""
+        """Start the web server for ``session``: on this run's port (:attr:`run_port`,
+        the first one served), else on ``saved_port`` (a saved game names one), else
+        the options' port, else a free one; False when no port could be bound (said on stderr)."""
         opts = self.options
         if not opts.serve:
             self.base = f"http://127.0.0.1:{saved_port or opts.port or 0}"
@@ -164,7 +250,7 @@ class PhoneHost:
             return True
         from game.net.server import NetServer
 
-        tries = [p for p in (saved_port, opts.port) if p] + [0]
+        tries = [p for p in (self.run_port, saved_port, opts.port) if p] + [0]
         for port in dict.fromkeys(tries):
             server = NetServer(session, port=port, remote=opts.remote, bind=opts.bind)
             try:
@@ -174,6 +260,7 @@ class PhoneHost:
                 self.problem = str(exc)
                 continue
             self.server, self.port, self.base = server, bound, f"http://{host}:{bound}"
+            self.run_port = self.run_port or bound
             print(f"phones: serving the seats at {self.base} (each seat's code is on the TV)", file=sys.stderr)
             return True
         return False
@@ -202,9 +289,11 @@ class PhoneHost:
             self.session.close_all()
         if self.server is not None:
             self.server.stop()
-        self.table = self.session = self.server = self.net = None
+        self.table = self.session = self.server = self.net = self.gate = None
         self.base = ""
         self._on_tv.clear()
+        self._tv_turns.clear()
+        self._fell_back.clear()
         self._asking.clear()
         self._welcome = False
 
@@ -220,15 +309,26 @@ class PhoneHost:
             self._welcome = False
             app.push(make("phones", app, table.match, self))
         acted = False
+        self.gate.hold = self.paused()           # behind the menu or the join screen the game waits
         for req in self.net.pump():
             acted = acted or req.kind in ("act", "mark")      # a notebook mark is kept at once too
             if req.kind == "pad":
                 self._pad(req.seat, req.key)
         self._ask_joins()
+        self._came_back()
         if acted:
             self._remember()
             app.store.autosave(table.match)
         self.net.broadcast(budget=BROADCAST_BUDGET)
+
+    def paused(self) -> bool:
+        """True while the pause menu or the join screen is open over the table
+        (or anything opened from them): the phones' actions wait until the
+        game goes on (marks and languages do not)."""
+        stack = self.app.stack
+        if self.table not in stack:
+            return False
+        return any(is_scene(s, "menu") or is_scene(s, "phones") for s in stack[stack.index(self.table) + 1:])
 
     def _apply(self, seat: int, action) -> list:
         """Apply a phone's checked ``action`` through the table (its events are
@@ -245,9 +345,11 @@ class PhoneHost:
 
     def _pad(self, seat: int, key: str) -> None:
         """A phone's arrow or OK: an intent of ``"phone:<seat>"`` for the table,
-        only while the table is on top and that seat is to act."""
-        kind, table = PAD_KINDS.get(key), self.table
-        if kind is None or self.app.top is not table or not table.human_to_act or table.game.actor != seat:
+        only while the table (or the line saying the seat plays on its phone)
+        is on top and that seat is to act."""
+        kind, table, top = PAD_KINDS.get(key), self.table, self.app.top
+        on_table = top is table or (is_scene(top, "phone_wait") and top.what == "turn")
+        if kind is None or not on_table or not table.human_to_act or table.game.actor != seat:
             return
         intent = Intent(kind, f"phone:{seat}")
         if table.match.may_act(intent.device, seat):

@@ -355,6 +355,8 @@ class TableScene(Scene):
             return False
         if self.human_to_act and self.guard.blocks(intent):
             return True              # the person's turn has just begun: a hurry-Enter must not play it
+        if self.app.phones.plays_turn(self) and not (intent.is_pad or intent.device.startswith("phone:")):
+            return True              # the seat plays on its phone: the shared keyboard and mouse do not
         return self.handle_turn(intent)
 
     def handle_turn(self, intent: Intent) -> bool:
@@ -426,6 +428,8 @@ class TableScene(Scene):
                 self.do(action)
             return
         self.human_turn(g.actor)
+        if self.app.top is self and self.app.phones.plays_turn(self):   # public words, a deliberate "Play here"
+            self.app.push(make_scene("phone_wait", self.app, self, g.actor, "turn", lambda: None))
 
     def human_turn(self, actor: int) -> None:
         """A person is to act: open the private step the phase needs (override)."""

@@ -8,7 +8,10 @@ openly).  The board game's scene
 
 For :data:`~game.ui.scene.GAME_OVER_GUARD` seconds after it appears the
 screen ignores all input and its buttons are dimmed, so Enter pressed to hurry
-the computer players cannot skip the result."""
+the computer players cannot skip the result.  Then the focus goes to the
+harmless Recap, and the two buttons that end the result -- Play again and
+Title screen -- take only a fresh press (:class:`~game.ui.scene.FreshPressGuard`):
+Enter mashed to skip the reveal opens the Recap at most, never a new game."""
 
 from __future__ import annotations
 
@@ -22,7 +25,7 @@ from game.ui.flow import open_private
 from game.ui.i18n import _, fmt
 from game.ui.input import Intent, Kind
 from game.ui.registry import make
-from game.ui.scene import GAME_OVER_GUARD, InputGuard, Scene
+from game.ui.scene import GAME_OVER_GUARD, FreshPressGuard, InputGuard, Scene
 from game.ui.widgets import Button, FocusGroup, Label, footer_hint
 
 
@@ -53,6 +56,8 @@ class GameOverBase(Scene):
         self.report_buttons = self._report_buttons(match)
         self.focus = FocusGroup([self.again, self.recap_button, self.title_button, *self.report_buttons], focus=None)
         self.guard = InputGuard(GAME_OVER_GUARD)
+        #: Play again and Title screen wipe the result: only a fresh press (no confirm mashed or held) takes them
+        self.fresh = FreshPressGuard(app.router.input, 0.0, allow=(Kind.BACK, Kind.MENU, Kind.POINT))
         self.t = 0.0
         rng = random.Random(g.setup.seed)
         self.confetti = [(rng.uniform(0, 1280), rng.uniform(-720, 0), rng.uniform(60, 140),
@@ -122,20 +127,32 @@ class GameOverBase(Scene):
     def handle(self, intent: Intent) -> bool:
         if self.guard.blocks(intent):
             return True
+        if self.ends_result(intent) and self.fresh.blocks(intent):
+            return True                   # mashed or held: Play again / Title screen wait for a fresh press
         if intent.kind is Kind.BACK:
             self.to_title()
             return True
         return self.focus.handle(intent)
 
+    def ends_result(self, intent: Intent) -> bool:
+        """True when ``intent`` would press Play again or Title screen (Enter on
+        them, or a click on them): the buttons that leave the result for good."""
+        ending = (self.again, self.title_button)
+        if intent.kind is Kind.CONFIRM:
+            return self.focus.focused in ending
+        return intent.kind is Kind.CLICK and intent.pos is not None and any(
+            b.rect.collidepoint(intent.pos) for b in ending)
+
     def update(self, dt: float) -> None:
         self.t += dt
         was = self.guard.active
         self.guard.update(dt)
+        self.fresh.update(dt)
         if was and not self.guard.active:
             self.again.enabled = self.title_button.enabled = self.recap_button.enabled = True
             for b in self.report_buttons:
                 b.enabled = True
-            self.focus.focus_on(self.again)
+            self.focus.focus_on(self.recap_button)      # harmless: Enter opens the story, never a new game
 
     def keep_clear(self) -> list[pygame.Rect]:
         """Where confetti never falls (and the guided game's bubble goes last):

@@ -6,10 +6,20 @@ cover (:meth:`game.ui.phones.PhoneHost.away`).  It is public: it draws no
 card of that seat and opens nothing private by itself.  It closes when the
 game moves on (the phone's choice came and the table plays it).  When the
 phone drops before choosing, it closes and hands the choice back to the TV
-(``reopen``: the table opens today's cover on its next frame).  "Choose here
+(``reopen``: the table opens today's cover on its next frame); when the
+phone comes back while that cover still waits for the pass, the cover
+closes and this box shows again (:meth:`game.ui.phones.PhoneHost.fell_back`).  "Choose here
 instead" does the same on purpose (a controller or the keyboard still works
 for the seat): the cover then takes only a fresh press of that person, so
 keys mashed over this screen never show a card.
+
+A seat's whole turn played on its phone (``what="turn"``,
+:meth:`game.ui.phones.PhoneHost.holds_turn`) shows a smaller box beside the
+board ("Colonel Mustard is playing on the phone…"): the shared keyboard and
+mouse act for nobody then; the phone's arrows and the seat's controller go
+through to the table; "Play here instead" hands the rest of the turn to the TV.
+Either button takes only a fresh press (:class:`~game.ui.scene.FreshPressGuard`):
+arrows and Enter mashed over the box never take the turn or the choice.
 """
 
 from __future__ import annotations
@@ -19,24 +29,33 @@ from typing import Callable
 
 import pygame
 
-from game.ui import assets, theme
+from game.ui import assets, prompts, theme
 from game.ui.i18n import _, fmt
 from game.ui.input import Intent, Kind
 from game.ui.registry import make
-from game.ui.scene import Scene
+from game.ui.scene import FreshPressGuard, Scene
 from game.ui.widgets import Button, FocusGroup, Label, footer_hint
+
+#: The arrows: they move the focus to the button, so they pass the fresh-press guard.
+MOVES = (Kind.UP, Kind.DOWN, Kind.LEFT, Kind.RIGHT)
 
 #: The box in the middle of the table (logical pixels).
 BOX = pygame.Rect(290, 200, 700, 300)
-#: What the seat is choosing: "show" a card to show, "join" whether to accuse too, else any private choice.
-WHAT = ("show", "join", "choose")
+#: The box of a whole turn played on the phone: beside the board, under the whose-turn panel, so the
+#: board (the token moving with the phone's arrows) stays in view; it grows downwards to fit its words.
+TURN_BOX = pygame.Rect(826, 100, 444, 190)
+#: What the seat is choosing: "show" a card to show, "join" whether to accuse too, "turn" its own
+#: turn (rolling, moving with the phone's arrows, suggesting, ending), else any private choice.
+WHAT = ("show", "join", "choose", "turn")
 
 
 def waiting_line(name: str, what: str) -> str:
     """The public line: who is choosing, and what kind of choice (never which card)."""
     if what == "show":
         return fmt("{name} is choosing a card to show…", name=name)
-    return fmt("{name} is choosing on their phone…", name=name)
+    if what == "turn":
+        return fmt("{name} is playing on the phone…", name=name)
+    return fmt("{name} is choosing on the phone…", name=name)
 
 
 class PhoneWaitScene(Scene):
@@ -50,17 +69,29 @@ class PhoneWaitScene(Scene):
         self.table, self.seat, self.what, self.reopen = table, seat, what, reopen
         self.key = (len(table.game.events), table.game.actor)
         self.t = 0.0
+        self.area = TURN_BOX if what == "turn" else BOX
         self.focus = FocusGroup(focus=None)      # nothing focused: Enter alone chooses nothing
+        #: the button takes only a fresh press of this seat's devices: keys mashed over the box never take it
+        self.guard = FreshPressGuard(app.router.input, 0.0, allow=(Kind.BACK, Kind.MENU, Kind.POINT, *MOVES),
+                                     devices=lambda device: table.match.may_act(device, seat))
+        #: a confirm or click came too soon (held or mashed): the footer says to stop a moment
+        self.too_soon = False
         self.language_changed()
-        app.speech.say(self.speech_prompt())
+        said = (seat, table.turn_no) if what == "turn" else None
+        if said is None or app.phones.said != said:     # a turn's line once, not after each of its steps
+            app.phones.said = said
+            app.speech.say(self.speech_prompt())
 
     def language_changed(self) -> None:
         """Words and places again (another language or text size): the box grows to fit its lines."""
         self.words = self.lines()
         end = max(line.rect.bottom for line in self.words)
-        self.box = BOX.copy()
-        self.box.height = max(BOX.height, end + 20 + 60 + 24 - BOX.top)
-        self.here = Button(pygame.Rect(BOX.centerx - 220, self.box.bottom - 84, 440, 60), _("Choose here instead"),
+        area = self.area
+        self.box = area.copy()
+        self.box.height = max(area.height, end + 20 + 60 + 24 - area.top)
+        label = _("Play here instead") if self.what == "turn" else _("Choose here instead")
+        width = min(440, area.width - 40)
+        self.here = Button(pygame.Rect(area.centerx - width // 2, self.box.bottom - 84, width, 60), label,
                            self.choose_here)
         self.focus.set([self.here])
 
@@ -74,42 +105,72 @@ class PhoneWaitScene(Scene):
 
     # ------------------------------------------------------------ moves
     def choose_here(self) -> None:
-        """Take the choice back to the TV: today's cover for this seat."""
+        """Take the choice back to the TV: today's cover for this seat (a
+        choice), or the rest of the seat's turn on the TV (``"turn"``)."""
         self.app.play("click")
-        self.app.phones.use_tv(self.seat)
+        if self.what == "turn":
+            self.app.phones.play_here(self.seat)
+        else:
+            self.app.phones.use_tv(self.seat)
         self.app.pop(self)
         self.reopen()
 
     def update(self, dt: float) -> None:
         """Close once the game moved on; hand the choice back when the phone dropped."""
         self.t += dt
+        self.guard.update(dt)
         g = self.table.game
+        if self.what == "turn" and self.table.human_to_act:
+            self.table.guard.update(dt)       # the turn's own hurry guard runs on under this line
         if (len(g.events), g.actor) != self.key or g.over:
             self.app.pop(self)
         elif not self.app.phones.has_phone(self.seat):
             self.app.pop(self)
+            if self.what != "turn":           # (a turn just goes on at the table)
+                self.app.phones.fell_back(self.seat, self.key, self.reopen)   # back before the cover is taken: wait
             self.reopen()
+
+    def on_resume(self) -> None:
+        """Back from the pause menu (closed with a press): wait for quiet again."""
+        self.guard.armed = False
 
     def handle(self, intent: Intent) -> bool:
         if intent.kind in (Kind.MENU, Kind.BACK):
             self.app.push(make("menu", self.app, self.table))
             return True
+        if self.what == "turn" and (intent.is_pad or intent.device.startswith("phone:")):
+            return self.table.handle(intent)  # the seat's controller and the phone's arrows play the turn
         if intent.kind is Kind.CONFIRM and self.focus.focused is None:
             return True                       # Enter alone chooses nothing: the phone is choosing
+        if self.guard.blocks(intent):
+            self.too_soon = self.too_soon or intent.kind in (Kind.CONFIRM, Kind.CLICK)
+            return True                       # mashed or held: only a fresh press takes the choice
         return self.focus.handle(intent)
 
     # ------------------------------------------------------------- draw
     def draw(self, surface: pygame.Surface) -> None:
-        theme.dim(surface, 120)
+        turn = self.what == "turn"
+        if not turn:                          # a whole turn leaves the board in view
+            theme.dim(surface, 120)
         theme.panel(surface, self.box, theme.PANEL, theme.BRASS, 18, 4)
-        token = assets.token(self.table.match.suspects[self.seat], 72)
-        surface.blit(token, token.get_rect(center=(BOX.left + 70, BOX.top + 80)))
-        _phone(surface, pygame.Rect(BOX.right - 90, BOX.top + 36, 46, 84), self.t)
+        if not turn:
+            token = assets.token(self.table.match.suspects[self.seat], 72)
+            surface.blit(token, token.get_rect(center=(BOX.left + 70, BOX.top + 80)))
+        _phone(surface, pygame.Rect(self.area.right - 64, self.area.top + 18, 40, 70) if turn
+               else pygame.Rect(BOX.right - 90, BOX.top + 36, 46, 84), self.t)
         for line in self.words:
             theme.blit_text(surface, line.text, line.rect.topleft, line.size, theme.CREAM if line.bold else theme.MUTED,
                             line.bold, "topleft", line.rect.width)
         self.focus.draw(surface)
-        footer_hint(surface, _("{move} then {confirm}: choose here instead. {back}: menu"))
+        footer_hint(surface, self.footer())
+
+    def footer(self) -> str:
+        """The key hint under the table (or, after a press too soon, to stop a moment)."""
+        if self.too_soon and not self.guard.armed:
+            return prompts.fmt(_("Too fast! Stop pressing for a moment, then press {confirm} once."))
+        if self.what == "turn":
+            return _("{move} then {confirm}: play here instead. {back}: menu")
+        return _("{move} then {confirm}: choose here instead. {back}: menu")
 
     def speech_prompt(self) -> str | None:
         """Read aloud (public): who is choosing."""
@@ -118,13 +179,16 @@ class PhoneWaitScene(Scene):
     def lines(self) -> list[Label]:
         """The words in the box as one :class:`Label` per wrapped line (the
         text-fit test checks each), placed one under the other from the top."""
-        out, y = [], BOX.top + 30
-        width = BOX.width - 250
-        for text, size, bold in ((waiting_line(self.name, self.what), theme.HEADING, True),
-                                 (fmt("Only {name}'s phone shows the cards.", name=self.name), theme.BODY, False)):
+        area, turn = self.area, self.what == "turn"
+        out, y = [], area.top + (20 if turn else 30)
+        left, width = (area.left + 24, area.width - 24 - 90) if turn else (area.left + 130, area.width - 250)
+        texts = [(waiting_line(self.name, self.what), theme.BODY if turn else theme.HEADING, True)]
+        if not turn:
+            texts.append((fmt("Only {name}'s phone shows the cards.", name=self.name), theme.BODY, False))
+        for text, size, bold in texts:
             step = theme.font(size, bold).get_linesize() + 4
             for line in theme.wrap(text, width, size, bold):
-                out.append(Label(pygame.Rect(BOX.left + 130, y, width, step), line, size, bold))
+                out.append(Label(pygame.Rect(left, y, width, step), line, size, bold))
                 y += step
             y += 8
         return out

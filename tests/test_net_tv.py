@@ -930,3 +930,23 @@ def test_the_seats_own_controller_still_plays_its_turn_while_its_phone_is_connec
         assert g.actions and isinstance(g.actions[0], (ra.Roll, ra.TakePassage))
     finally:
         app.close()
+
+
+def test_a_whole_hot_seat_game_with_three_phones_ends_without_one_cover():
+    """Issue 15's 'done when': three people, each with a phone, and a computer play a whole
+    board game on the TV to the end; no cover or private screen is ever pushed (every private
+    step happened on a phone), and every phone's last view is the end of the game."""
+    app = hosted_app()
+    try:
+        board, phones = hot_seat(app, phones=(0, 1, 2))
+        g = board.game
+        covers = drive(app, board, phones, lambda: g.over, limit=200_000)
+        assert g.over and covers == [] and len(g.actions) > 20, len(g.actions)
+        net = app.phones.net
+        by_phone = {a.seat for a in net.applied}
+        assert by_phone == {0, 1, 2}                                  # each person acted on their phone
+        assert any(isinstance(a.action, ra.Disprove) for a in net.applied)
+        for seat in (0, 1, 2):
+            assert net.payload(seat)["over"] is True
+    finally:
+        app.close()

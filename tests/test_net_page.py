@@ -605,7 +605,10 @@ def test_page_words_exist_in_three_languages(page, table):
         assert set(words[lang]) == set(words["en"]), (lang, set(words["en"]) ^ set(words[lang]))
         for key, text in words[lang].items():
             assert text.strip(), (lang, key)
-            assert sorted(re.findall(r"{\w+}", text)) == sorted(re.findall(r"{\w+}", words["en"][key])), (lang, key)
+            # a placeholder may take its article form ({name_the}, {name_to}: the page fills them
+            # from the host's card forms), never a name the English does not give
+            base = sorted(re.sub(r"_(the|to)}$", "}", p) for p in re.findall(r"{\w+}", text))
+            assert base == sorted(re.findall(r"{\w+}", words["en"][key])), (lang, key)
 
 
 def test_a_new_game_on_the_same_port_stops_the_old_page(page, table):

@@ -18,7 +18,7 @@ from game.net.session import HostSession, Request  # noqa: E402
 
 KEYS = {"game", "seat", "lang", "you", "seats", "turn", "actor", "phase", "over", "step", "hand", "face_up",
         "prompt", "legal", "move", "disprove", "shown", "seen_envelope", "notebook", "names", "log", "room",
-        "roll", "result", "pieces"}
+        "roll", "result", "pieces", "forms"}
 
 
 def walk(table, check, stop=None):

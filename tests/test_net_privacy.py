@@ -30,7 +30,7 @@ ID_WORD = re.compile(r"(?<![A-Za-z_])(" + "|".join(ALL_IDS) + r")(?![A-Za-z_])")
 #: Lists of every card or every player, public by nature: taken out before the byte search
 #: ("pieces": every token and weapon where it stands on the board, checked on its own: the same
 #: for every seat at the same step).
-CATALOGUE = ("names", "notebook", "seats", "you", "pieces")
+CATALOGUE = ("names", "forms", "notebook", "seats", "you", "pieces")
 #: Legal actions that list every card (pickers), not a seat's secret: taken out too.
 PICKERS = ("Suggest", "Accuse", "Ask", "Join")
 

@@ -23,6 +23,7 @@ Shape (``docs/network.md``)::
                    "fact": "hand"|"up"|"shown:0"|null,    # "up": face up (card game)
                    "hint": "<why>"|null, "verdict": "envelope"|"held"|null}],
      "names": {"rope": "Soga", ...},
+     "forms": {"the": {"rope": "la Soga", ...}, "to": {"scarlet": "a la Señorita Amapola", ...}},
      "log": ["<public log line>", ...],   # the last 40
      "seen_envelope": ["plum", "rope", "hall"]|null,   # what this seat saw after its own accusation
      "room": "hall"|null, "roll": 5|null,
@@ -299,6 +300,9 @@ def _build(kind: str, game: Any, view: Any, seat: int, suspects: tuple[str, ...]
         "notebook": _notebook(cards, {c: mode.kind_of(c) for c in cards}, facts, marks,
                               _hints(mode.hints, view, suspects, notebook_mode, cache, lang)),
         "names": {c: card(c) for c in cards},
+        # each card's name with its article ("la Soga") and after "to" ("a la Señorita Amapola"):
+        # the page's own sentences in Spanish and Catalan need them (game.i18n card forms)
+        "forms": {form: {c: card(c, form) for c in cards} for form in ("the", "to")},
         "log": _log(mode, view, suspects, cache, lang),
         "room": pos if isinstance(pos, str) else None,
         "roll": getattr(view, "roll", None),

@@ -59,7 +59,22 @@
   // ------------------------------------------------------------------ words
   function w(key, args) {
     var t = (WORDS[store.lang] && WORDS[store.lang][key]) || WORDS.en[key] || key;
-    if (args) for (var k in args) t = t.split("{" + k + "}").join(args[k]);
+    if (args) {
+      // a card's or a seat's name also fills {x_the} and {x_to} (Spanish and Catalan need the
+      // article: "la Señorita Amapola", "a la Señorita Amapola"), from the forms the host sent
+      var forms = (view && view.forms) || {}, names = (view && view.names) || {};
+      for (var k in args) {
+        for (var id in names) {
+          if (names[id] !== args[k]) continue;
+          ["the", "to"].forEach(function (f) {
+            var key2 = k + "_" + f;
+            if (args[key2] === undefined && forms[f] && forms[f][id]) args[key2] = forms[f][id];
+          });
+          break;
+        }
+      }
+      for (var k2 in args) t = t.split("{" + k2 + "}").join(args[k2]);
+    }
     return t;
   }
 
@@ -272,6 +287,15 @@
     if (navigator.vibrate) { try { navigator.vibrate([150, 80, 150]); } catch (e) {} }
   }
   function cardName(id) { return (view && view.names && view.names[id]) || id; }
+  // a card's name in another form ("the": "la Soga", "to": "a la Señorita Amapola"), for the
+  // Spanish and Catalan sentences; the plain name where the host sent none
+  function cardForm(id, form) { return (view && view.forms && view.forms[form] && view.forms[form][id]) || cardName(id); }
+  function seatForm(i, form) {
+    var s = view && view.seats && view.seats[i];
+    return s ? cardForm(s.id, form) : "?";
+  }
+  // a sentence may start with "la Señorita Amapola ...": its first letter in capitals
+  function cap(t) { return t ? t.charAt(0).toUpperCase() + t.slice(1) : t; }
   function seatName(i) {
     var s = view && view.seats && view.seats[i];
     return s ? s.name : "?";
@@ -460,7 +484,7 @@
       var last = shown[shown.length - 1];
       out.push(h("div", {cls: "panel last-shown"}, [
         h("h3", {text: w("last_shown")}),
-        h("div", {cls: "row"}, [h("p", {text: w("shown_by", {name: seatName(last.by)})}),
+        h("div", {cls: "row"}, [h("p", {text: cap(w("shown_by", {name: seatName(last.by), name_the: seatForm(last.by, "the")}))}),
                                 card(last.card, {small: true})])]));
     }
     return out;
@@ -483,14 +507,15 @@
     var acts = legal("Disprove").concat(legal("Show"));
     var cards = d.cards || options(acts, "card");
     if (ui.show === null || cards.indexOf(ui.show) < 0) ui.show = d.preselect || cards[0];
-    var asker = seatName(d.asker != null ? d.asker : view.turn);
+    var askerSeat = d.asker != null ? d.asker : view.turn, asker = seatName(askerSeat);
+    var names = {name: asker, name_the: seatForm(askerSeat, "the"), name_to: seatForm(askerSeat, "to")};
     var grid = h("div", {cls: "grid show-grid" + (cards.length <= 2 ? " two" : "")}, cards.map(function (c) {
       return card(c, {chosen: c === ui.show, onclick: function () { ui.show = c; draw(); }});
     }));
     var action = find(acts, {card: ui.show});
     return h("div", {cls: "panel must", id: "show-panel"}, [
-      h("h2", {text: w("show_title", {name: asker})}),
-      h("p", {cls: "help", text: w("show_help", {name: asker})}),
+      h("h2", {text: w("show_title", names)}),
+      h("p", {cls: "help", text: w("show_help", names)}),
       grid,
       bigButton(w("show_button", {card: cardName(ui.show)}), action ? function () { act(action); } : null, "go sticky",
                 {id: "show-btn"})]);
@@ -513,7 +538,7 @@
   function drawSuggest() {
     var acts = legal("Suggest");
     var a = find(acts, {suspect: ui.picks.suspect, weapon: ui.picks.weapon});
-    var label = a ? w("suggest_button", {a: cardName(a.suspect), b: cardName(a.weapon)}) : w("pick_who_what");
+    var label = a ? w("suggest_button", {a: cardName(a.suspect), b: cardName(a.weapon), a_the: cardForm(a.suspect, "the"), b_the: cardForm(a.weapon, "the")}) : w("pick_who_what");
     return h("div", {cls: "panel", id: "suggest-panel"}, [
       h("h2", {text: w("suggest_title")}),
       view.room ? h("p", {cls: "where", text: w("suggest_in", {room: cardName(view.room)})}) : null,
@@ -610,7 +635,7 @@
     var shown = (view.shown || []).slice().reverse();
     if (!shown.length) out.push(h("p", {cls: "calm", text: w("nothing_shown")}));
     shown.forEach(function (s) {
-      out.push(h("div", {cls: "row shown-row"}, [h("p", {text: w("shown_by", {name: seatName(s.by)})}),
+      out.push(h("div", {cls: "row shown-row"}, [h("p", {text: cap(w("shown_by", {name: seatName(s.by), name_the: seatForm(s.by, "the")}))}),
                                                  card(s.card, {small: true})]));
     });
     return out;
@@ -659,7 +684,7 @@
   }
   function factLine(f) {
     var m = /^shown:(\d+)$/.exec(f);
-    if (m) return w("shown_by", {name: seatName(+m[1])}).replace(/:$/, "");
+    if (m) return cap(w("shown_by", {name: seatName(+m[1]), name_the: seatForm(+m[1], "the")})).replace(/:$/, "");
     if (f === "up" || f === "face_up") return w("face_up_short");
     return factText(f);
   }
@@ -823,7 +848,7 @@
     }
     var s = ui.modal;
     o.replaceChildren(h("div", {cls: "modal", role: "dialog", "aria-modal": "true", id: "shown-modal"}, [
-      h("h2", {text: w("shown_by", {name: seatName(s.by)})}),
+      h("h2", {text: cap(w("shown_by", {name: seatName(s.by), name_the: seatForm(s.by, "the")}))}),
       card(s.card, {big: true}),
       bigButton(w("got_it"), function () { ui.modal = null; draw(); }, "go", {id: "got-it"})]));
     // this button must work while an action is pending too

@@ -570,9 +570,16 @@ def test_the_next_game_of_the_same_people_keeps_the_codes_and_the_menu_shows_the
         assert is_scene(app.top, "phones") and app.top.go.label == "Back"
         key(app, pygame.K_ESCAPE, draw=False)
         assert app.top is menu
+        app.phones.keep_codes = True                      # as the game-over screen's Play again does
         again = make("board", app, Match(app.board, THREE_PEOPLE))   # Play again: the same people, same seats
         app.reset(again)
         assert app.phones.table is again and dict(app.phones.session.tokens) == tokens
+        # the same seats started another way (the title's New game): maybe other people, so new
+        # codes -- a phone from the last game must never see the next player's cards
+        fresh = make("board", app, Match(app.board, THREE_PEOPLE))
+        app.reset(fresh)
+        assert app.phones.table is fresh and not set(app.phones.session.tokens.values()) & set(tokens.values())
+        tokens = dict(app.phones.session.tokens)
         other = GameSetup(seats=THREE_PEOPLE.seats[:2] + (SeatConfig("white", "computer", "easy"),
                                                           THREE_PEOPLE.seats[3]), seed=2)
         app.reset(make("board", app, Match(app.board, other)))      # other people: new codes
@@ -950,3 +957,45 @@ def test_a_whole_hot_seat_game_with_three_phones_ends_without_one_cover():
             assert net.payload(seat)["over"] is True
     finally:
         app.close()
+
+
+def test_one_person_whose_phone_comes_back_gets_the_choice_back_from_the_tv():
+    """One person (no covers): the phone drops mid-choice, so the TV opens the card to show at
+    once; when the phone comes back before anything is chosen, that TV screen closes (the card
+    is not left face up on the TV) and the phone chooses again."""
+    setup = GameSetup(seats=(SeatConfig("scarlet", "human"), SeatConfig("mustard", "computer", "medium"),
+                             SeatConfig("white", "computer", "medium")), seed=6)
+    app = hosted_app()
+    try:
+        board, phones = hot_seat_one(app, setup)
+        g = board.game
+        drive(app, board, phones, lambda: g.actor == 0 and g.phase is Phase.DISPROVE
+              and is_scene(app.top, "phone_wait"), limit=200_000)
+        assert g.actor == 0 and g.phase is Phase.DISPROVE
+        phones[0].drop()
+        for _ in range(3):
+            app.step(DT, draw=False)
+        assert any(s.private and getattr(s, "seat", None) == 0 for s in app.stack)   # the TV has the choice
+        again = LocalPhone(app.phones, 0, "phone-0")
+        again.seq = phones[0].seq
+        assert again.hello() == "welcome"
+        for _ in range(3):
+            app.step(DT, draw=False)
+        assert not any(s.private and getattr(s, "seat", None) == 0 for s in app.stack)
+        assert is_scene(app.top, "phone_wait") and app.top.seat == 0
+    finally:
+        app.close()
+
+
+def hot_seat_one(app: App, setup):
+    """A board game of one person (seat 0, with a phone) and computers; the join screen passed."""
+    from game.ui.board.match import Match
+    from game.ui.registry import make
+
+    board = make("board", app, Match(app.board, setup))
+    app.push(board)
+    seated = {0: LocalPhone(app.phones, 0, "phone-0")}
+    assert seated[0].hello() == "welcome"
+    app.step(DT, draw=False)
+    key(app, pygame.K_RETURN, draw=False)
+    return board, seated

@@ -115,6 +115,8 @@ class PhoneHost:
         self._welcome = False
         #: the seats and codes of the last game hosted: ((kind, people, suspects), its record)
         self._last: tuple | None = None
+        #: set by the game-over screen's Play again: the next game of the same people keeps the codes
+        self.keep_codes = False
         self._key: tuple = ()
         #: why the phones could not be served (said once on the join screen), or ""
         self.problem = ""
@@ -178,7 +180,8 @@ class PhoneHost:
 
     def _came_back(self) -> None:
         """A phone that dropped mid-choice is back: its fallback cover, when
-        still only waiting for the pass, closes (see :meth:`fell_back`)."""
+        still only waiting for the pass, closes (see :meth:`fell_back`); with one
+        person at the TV (no covers) the choice's own screen the TV opened closes."""
         g = self.table.game
         for seat, (moment, reopen) in list(self._fell_back.items()):
             if g.over or (len(g.events), g.actor) != moment or (seat, len(g.events)) in self._on_tv:
@@ -186,6 +189,9 @@ class PhoneHost:
             elif self.has_phone(seat):
                 del self._fell_back[seat]
                 covers = [s for s in self.app.stack if is_scene(s, "cover") and s.seat == seat]
+                if not self.table.match.needs_cover:  # one person: no cover, the choice itself went to the TV
+                    covers = [s for s in self.app.stack if s is not self.table and s.private
+                              and getattr(s, "seat", None) == seat]
                 for cover in covers:
                     self.app.pop(cover)
                 if covers:
@@ -221,7 +227,8 @@ class PhoneHost:
 
         kind = "board" if table.refuse_game == "board" else "cards"
         key = (kind, tuple(match.humans), tuple(match.suspects))
-        saved = match.net or (self._last[1] if self._last and self._last[0] == key else {})
+        again, self.keep_codes = self.keep_codes, False
+        saved = match.net or (self._last[1] if again and self._last and self._last[0] == key else {})
         try:
             session = (HostSession.from_state(kind, match.humans, saved) if saved
                        else HostSession(kind, match.humans))

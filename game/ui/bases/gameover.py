@@ -48,7 +48,7 @@ class GameOverBase(Scene):
         self.result(match)
         s, w, r = self.envelope
         self.sentence = fmt("It was {s}, with the {w}, in the {r}.", s=s, r=r, w=w)
-        self.again = Button(pygame.Rect(170, 600, 300, 64), _("Play again"), self.play_again, enabled=False)
+        self.again = Button(pygame.Rect(170, 600, 300, 64), _("Play again"), self._play_again, enabled=False)
         #: the story of the game for the whole table (issue 14: public, no cover)
         self.recap_button = Button(pygame.Rect(490, 600, 300, 64), _("Recap"), self.open_recap, enabled=False)
         self.title_button = Button(pygame.Rect(810, 600, 300, 64), _("Title screen"), self.to_title, hint="Esc",
@@ -119,6 +119,15 @@ class GameOverBase(Scene):
     def play_again(self) -> None:
         """The same table again with a new shuffle (the game's own)."""
         raise NotImplementedError
+
+    def _play_again(self) -> None:
+        """Play again pressed: the same people at the same table keep their phones'
+        codes (``app.phones.keep_codes``; a game started any other way gets new ones,
+        so a phone from an earlier game never sees the next player's cards)."""
+        phones = getattr(self.app, "phones", None)
+        if phones is not None:
+            phones.keep_codes = True
+        self.play_again()
 
     def to_title(self) -> None:
         self.app.play("click")

@@ -26,6 +26,7 @@ from game.rules.cards import SUSPECTS  # noqa: E402
 from game.rules.engine import Game  # noqa: E402
 from game.rules.setup import GameSetup, SeatConfig  # noqa: E402
 from game.tournament import MAX_ACTIONS, _board, seat_player  # noqa: E402
+from game.tournament import pct  # noqa: E402
 
 LEVELS = ("easy", "medium", "hard", "spock")
 #: Goals in ms of CPU (issue 16 part 3).
@@ -61,9 +62,6 @@ def decision_times(level: str, players: int, seed: int) -> list[float]:
     return out
 
 
-def pct(xs: list[float], q: float) -> float:
-    """The ``q`` quantile of the sorted list ``xs`` (nearest rank below)."""
-    return xs[min(len(xs) - 1, int(q * len(xs)))]
 
 
 def main(argv: list[str] | None = None) -> int:

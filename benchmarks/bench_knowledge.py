@@ -31,6 +31,7 @@ from game.headless import computer_setup  # noqa: E402
 from game.rules import events as ev  # noqa: E402
 from game.rules.cards import ROOMS, SUSPECTS, WEAPONS  # noqa: E402
 from game.rules.engine import Game  # noqa: E402
+from game.tournament import pct  # noqa: E402
 
 #: Goals for 6 players, ms of CPU (issue 16 part 3).
 GOAL_P95, GOAL_MAX = 20.0, 100.0
@@ -67,9 +68,6 @@ def update_times(board, players: int, seed: int, joints: list[float] | None = No
     return out
 
 
-def pct(xs: list[float], q: float) -> float:
-    """The ``q`` quantile of the sorted list ``xs`` (nearest rank below)."""
-    return xs[min(len(xs) - 1, int(q * len(xs)))]
 
 
 def _row(what: str, n: int, xs: list[float], base: tuple[float, float] | None, goal: bool) -> str:

@@ -25,6 +25,7 @@ from game import paths  # noqa: E402
 from game.board.tmx import load_board  # noqa: E402
 from game.headless import computer_setup, play  # noqa: E402
 from game.rules import movement  # noqa: E402
+from game.tournament import pct  # noqa: E402
 
 #: Goal for the worst start with a roll of 12, ms of CPU (issue 16 part 3).
 GOAL_WORST_12 = 2.0
@@ -32,9 +33,6 @@ GOAL_WORST_12 = 2.0
 BASELINE: dict[tuple[int, bool], float] = {(6, True): 0.46, (6, False): 0.09, (12, True): 3.39, (12, False): 0.33}
 
 
-def pct(xs: list[float], q: float) -> float:
-    """The ``q`` quantile of the sorted list ``xs`` (nearest rank below)."""
-    return xs[min(len(xs) - 1, int(q * len(xs)))]
 
 
 def main(argv: list[str] | None = None) -> int:

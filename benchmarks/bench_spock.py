@@ -22,6 +22,7 @@ from game.rules.cards import SUSPECTS  # noqa: E402
 from game.rules.engine import Game  # noqa: E402
 from game.rules.setup import GameSetup, SeatConfig  # noqa: E402
 from game.tournament import MAX_ACTIONS, _board  # noqa: E402
+from game.tournament import pct  # noqa: E402
 
 
 def decision_times(players: int, seed: int) -> list[float]:
@@ -44,8 +45,6 @@ def decision_times(players: int, seed: int) -> list[float]:
     return times
 
 
-def _pct(xs: list[float], q: float) -> float:
-    return xs[min(len(xs) - 1, int(q * len(xs)))]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -57,7 +56,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'players':>7} {'decisions':>9} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}")
     for n in a.players:
         xs = sorted(t for g in range(a.games) for t in decision_times(n, a.seed + g))
-        print(f"{n:>7} {len(xs):>9} {_pct(xs, 0.5):>8.2f} {_pct(xs, 0.99):>8.2f} {xs[-1]:>8.2f}")
+        print(f"{n:>7} {len(xs):>9} {pct(xs, 0.5):>8.2f} {pct(xs, 0.99):>8.2f} {xs[-1]:>8.2f}")
     return 0
 
 

@@ -148,7 +148,9 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, c - h), min(1.0, c + h)
 
 
-def _pct(xs: list[float], q: float) -> float:
+def pct(xs: list[float], q: float) -> float:
+    """The ``q`` quantile (0..1) of ``xs``, nearest rank below (NaN when empty); the
+    benchmarks print their p50/p95/p99 with it."""
     if not xs:
         return float("nan")
     xs = sorted(xs)
@@ -174,7 +176,7 @@ def summarise(results: list[list[SeatResult]], levels: tuple[str, ...]) -> str:
             f"{level:8} {n:>10} {len(wins) / n:>9.3f} {f'[{lo:.3f}, {hi:.3f}]':>15} "
             f"{statistics.mean(r.turns for r in wins) if wins else float('nan'):>9.2f} "
             f"{statistics.mean(pinned) if pinned else float('nan'):>9.2f} {len(pinned) / n:>8.1%} "
-            f"{wrong:>9} {statistics.median(times) if times else float('nan'):>10.2f} {_pct(times, 0.95):>10.2f}")
+            f"{wrong:>9} {statistics.median(times) if times else float('nan'):>10.2f} {pct(times, 0.95):>10.2f}")
     no_winner = sum(1 for g in results if not any(r.won for r in g))
     stuck = sum(1 for g in results if g and g[0].stuck)
     lines.append(f"games without a winner: {no_winner} (stopped as stuck: {stuck}); fair share 1/{len(levels)} = {1 / len(levels):.3f}")

@@ -176,22 +176,49 @@ class Knowledge:
         if total > limit:
             return total
         places = self.places
-        # as card bit masks: every clause's candidates, every seat's possible cards
-        clauses = [sum(1 << c for c in cards if places[c] & (1 << seat)) for seat, cards in self.clauses]
-        seats = [(sum(1 << i for i, m in enumerate(places) if m & (1 << p)), self.sizes[p]) for p in range(self.n)]
+        # as card bit masks: every clause's candidates, every seat's possible cards;
+        # only a clause of at most three candidates can lie inside a triple, and
+        # only a seat with fewer than size + 3 possible cards can be left short
+        clauses = []
+        for seat, cards in self.clauses:
+            bit = 1 << seat
+            m = 0
+            for c in cards:
+                if places[c] & bit:
+                    m |= 1 << c
+            if m.bit_count() <= 3:
+                clauses.append(m)
+        seats = []
+        for p in range(self.n):
+            bit = 1 << p
+            m = 0
+            for i, pl in enumerate(places):
+                if pl & bit:
+                    m |= 1 << i
+            if m.bit_count() < self.sizes[p] + 3:
+                seats.append((m, self.sizes[p]))
+        banned = self.banned
         out = []
         for a in s:
             for b in w:
+                ab = (1 << a) | (1 << b)
                 for c in r:
                     t = (a, b, c)
-                    if t in self.banned:
+                    if banned and t in banned:
                         continue
-                    inside = (1 << a) | (1 << b) | (1 << c)
-                    if any(not m & ~inside for m in clauses):
-                        continue              # the clause's seat would hold none of them
-                    if any((m & ~inside).bit_count() < size for m, size in seats):
-                        continue              # a seat could not fill its hand
-                    out.append(t)
+                    inside = ab | (1 << c)
+                    ok = True
+                    for m in clauses:
+                        if not m & ~inside:
+                            ok = False    # the clause's seat would hold none of them
+                            break
+                    if ok:
+                        for m, size in seats:
+                            if (m & ~inside).bit_count() < size:
+                                ok = False    # a seat could not fill its hand
+                                break
+                    if ok:
+                        out.append(t)
         return out
 
     def count(self) -> int:
@@ -200,7 +227,7 @@ class Knowledge:
 
     def spread(self) -> int:
         """How many (card, place) pairs are still possible."""
-        return sum(bin(m).count("1") for m in self.places)
+        return sum(m.bit_count() for m in self.places)
 
 
 class SpockPlayer:

@@ -82,7 +82,18 @@ EXTERNAL_LEVELS: dict[str, tuple[str, str]] = {"spock": ("benchmarks.spock", "ma
 def seat_player(level: str, seed: int):
     """A computer player of ``level``: the game's own levels
     (:func:`game.ai.simple.make_player`) or one of :data:`EXTERNAL_LEVELS`.
-    Raises ``ValueError`` for an unknown level."""
+    ``level@name=value+name=value`` (an experiment) sets numeric attributes
+    on the player, e.g. ``hard@lookahead=0.7``.  Raises ``ValueError`` for an
+    unknown level or attribute."""
+    if "@" in level:
+        base, _, spec = level.partition("@")
+        player = seat_player(base, seed)
+        for item in spec.split("+"):
+            name, _, value = item.partition("=")
+            if not hasattr(player, name):
+                raise ValueError(f"level {base!r} has no setting {name!r}")
+            setattr(player, name, type(getattr(player, name))(float(value)))
+        return player
     if level in EXTERNAL_LEVELS:
         import importlib
 
@@ -91,11 +102,14 @@ def seat_player(level: str, seed: int):
     return make_player(level, seed)
 
 
-def play_game(args: tuple[int, tuple[str, ...], int]) -> list[SeatResult]:
-    """Play deal ``seed`` with ``levels`` rotated by ``rotation``; returns one
-    :class:`SeatResult` per seat (all marked ``stuck`` if the game had not ended
-    after :data:`MAX_ACTIONS` actions)."""
-    seed, levels, rotation = args
+def play_game(args: tuple) -> list[SeatResult]:
+    """Play deal ``seed`` with ``levels`` rotated by ``rotation`` (``args`` =
+    ``(seed, levels, rotation)``, optionally ``track``: False skips the
+    per-seat "pinned at" count, which costs an exact count per seat after
+    every answer); returns one :class:`SeatResult` per seat (all marked
+    ``stuck`` if the game had not ended after :data:`MAX_ACTIONS` actions)."""
+    seed, levels, rotation = args[:3]
+    track = args[3] if len(args) > 3 else True
     n = len(levels)
     rng = random.Random(seed ^ 0x70_0A)
     suspects = rng.sample(SUSPECTS, n)
@@ -122,7 +136,7 @@ def play_game(args: tuple[int, tuple[str, ...], int]) -> list[SeatResult]:
             res[actor].gambles += 1
             res[actor].gamble_wins += game.envelope == (action.suspect, action.weapon, action.room)
         new = game.apply(action)
-        if any(isinstance(e, (ev.CardShown, ev.NobodyDisproved, ev.PlayerEliminated)) for e in new):
+        if track and any(isinstance(e, (ev.CardShown, ev.NobodyDisproved, ev.PlayerEliminated)) for e in new):
             for i in range(n):
                 if res[i].pinned_at is None and trackers[i].update(game.view(i)).solution() is not None:
                     res[i].pinned_at = res[i].turns
@@ -183,10 +197,12 @@ def summarise(results: list[list[SeatResult]], levels: tuple[str, ...]) -> str:
     return "\n".join(lines)
 
 
-def run(players: int, levels: tuple[str, ...], games: int, seed: int, workers: int = 2) -> list[list[SeatResult]]:
+def run(players: int, levels: tuple[str, ...], games: int, seed: int, workers: int = 2,
+        track: bool = True) -> list[list[SeatResult]]:
     """Play ``games`` games (deals ``seed, seed+1, ...``, each deal ``players``
-    times with rotated levels; the last deal may be partial)."""
-    jobs = [(seed + g // players, levels, g % players) for g in range(games)]
+    times with rotated levels; the last deal may be partial).  ``track``: see
+    :func:`play_game`."""
+    jobs = [(seed + g // players, levels, g % players, track) for g in range(games)]
     if workers <= 1:
         return [play_game(j) for j in jobs]
     # forkserver: workers start from a clean process, not from a fork of one whose other threads (a game's

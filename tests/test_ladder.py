@@ -235,3 +235,57 @@ def test_hard_charges_for_a_free_suggestion_it_would_give():
 def test_hard_no_longer_gambles():
     results = run(3, ("hard", "hard", "medium"), 9, seed=12, workers=1)
     assert not any(r.wrong or r.gambles for g in results for r in g)
+
+
+def test_an_experiment_level_sets_its_settings_and_names_a_wrong_one():
+    """``hard@exact_candidates=20+own_candidates=2`` (benchmarks tune with it)
+    sets those attributes on that player only; an unknown setting is refused."""
+    from game.ai.levels import HardPlayer
+    from game.tournament import seat_player
+
+    hard = seat_player("hard@exact_candidates=20+own_candidates=2+threat_needed=0", 1)
+    assert (hard.exact_candidates, hard.own_candidates, hard.threat_needed) == (20, 2, False)
+    assert (HardPlayer.exact_candidates, HardPlayer.own_candidates, HardPlayer.threat_needed) == (12, 0, True)
+    assert seat_player("medium@avoid_summons=1", 1).avoid_summons is True
+    with pytest.raises(ValueError, match="no setting 'braveness'"):
+        seat_player("hard@braveness=2", 1)
+
+
+def test_a_tournament_without_tracking_plays_the_same_games():
+    """``track=False`` skips only the "pinned at" count: winners and turns are the same."""
+    def table(track):
+        return [[(r.level, r.won, r.turns, r.wrong) for r in g]
+                for g in run(3, ("hard", "medium", "easy"), 6, 5, 1, track=track)]
+
+    tracked = run(3, ("hard", "medium", "easy"), 6, 5, 1)
+    assert any(r.pinned_at is not None for g in tracked for r in g)
+    assert not any(r.pinned_at is not None for g in run(3, ("hard", "medium", "easy"), 3, 5, 1, track=False)
+                   for r in g)
+    assert table(False) == table(True)
+
+
+def test_hard_with_own_variants_names_its_own_cards_in_some_suggestions():
+    """``own_candidates`` makes hard look at suggestions with its own suspect or
+    weapon in them; over a few games it makes some (it makes none of those it
+    was not offered)."""
+    from game.ai.levels import HardPlayer
+
+    game, _players = new_game(3, ("hard", "medium", "medium"))
+    view = game.view(0)
+    variants = HardPlayer._own_variants(view, [("plum", "rope", "hall")])
+    own = [c for c in view.hand]
+    assert variants and all(any(c in own for c in t[:2]) and t[2] == "hall" for t in variants)
+    def own_named(own_candidates: int) -> int:
+        game, players = new_game(4, ("hard", "medium", "medium"))
+        players[0].own_candidates = own_candidates
+        named = 0
+        while not game.over:
+            a = players[game.actor].choose(game.view(game.actor), game.legal_actions())
+            if isinstance(a, Suggest) and game.actor == 0:
+                hand = game.view(0).hand
+                named += a.suspect in hand or a.weapon in hand
+            game.apply(a)
+        return named
+
+    assert own_named(0) == 0       # the control: this deal's game without it names none
+    assert own_named(2) >= 1

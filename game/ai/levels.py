@@ -135,6 +135,14 @@ class _Base:
     """Shared turn logic: disprove, accuse, move, suggest, pass or roll."""
 
     level = "base"
+    #: Stay to suggest in a room one was summoned to when its value is at
+    #: least this share of the best rate (value / turns) elsewhere (hard at
+    #: 0.3: 48.1 % against two spock, 49.0 % at 0.7; 1,200 games, seed 1).
+    stay_ratio = 0.7
+    #: Take the secret passage when its room's value is at least this share of
+    #: the best rate (value / turns) of the other rooms (hard at 0.6: more
+    #: suggestions, 0.589 a turn against 0.552, but 46.5 % against two spock).
+    passage_ratio = 1.0
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
@@ -217,7 +225,7 @@ class _Base:
             return True
         values = self._values(view, know)
         best = max((v / self._turns(view, here, r) for r, v in values.items() if r != here), default=0.0)
-        return values.get(here, 0.0) >= 0.7 * best
+        return values.get(here, 0.0) >= self.stay_ratio * best
 
     def take_passage(self, view: SeatView, know: Knowledge, here: str, can_roll: bool) -> bool:
         to = view.board.passage(here)
@@ -228,7 +236,7 @@ class _Base:
         values = self._values(view, know)
         best_other = max((v / self._turns(view, here, r) for r, v in values.items() if r not in (here, to)),
                          default=0.0)
-        return values[to] >= best_other
+        return values[to] >= self.passage_ratio * best_other
 
     def move(self, view: SeatView, know: Knowledge, moves: list[Move]) -> Move:
         values = self._values(view, know)
@@ -384,6 +392,9 @@ class MediumPlayer(_Base):
 
     level = "medium"
     #: Prefer suspects whose token it would not move in (see :func:`_summons`).
+    #: Measured (seed 1): on, medium won 32.8 % against two spock (29.8 % off,
+    #: 1,200 games) but hard's share against two medium fell from 57.0 % to
+    #: 55.1 % (3,000 games), so it stays off until hard gains more.
     avoid_summons = False
 
     def __init__(self, seed: int = 0) -> None:
@@ -465,9 +476,19 @@ class HardPlayer(_Base):
     #: seeded games against two medium players the gamble at 0.6 was right 22
     #: times in 46 and won no more games (54.2 % with it, 54.5 % without).
     bold = 1.0
+    #: Gamble only when :meth:`_threat` says an opponent looks close.  Measured
+    #: (issue 16, 3,000 seeded games against two medium, seed 1): ``bold`` 0.65
+    #: without the threat test won 56.9 % against 57.0 % never gambling.
+    threat_needed = True
     #: How many suggestions get the exact evaluation (the others are ranked by a
     #: quick estimate from the marginals).
     exact_candidates = 12
+    #: How many of the best-ranked suggestions also get evaluated with an own
+    #: suspect or weapon in place of theirs (:meth:`_own_variants`); 0 = none.
+    #: Measured with ``bold`` 0.65 and no threat test (seed 1): 53.4 % against
+    #: two spock (1,200 games; 49.0 % as it is) but 55.7 % against two medium
+    #: (3,000 games; 57.0 % as it is), so it is off.
+    own_candidates = 0
     #: Bits an opponent's free suggestion costs (see :meth:`_summon_cost`).
     summon_cost = 0.3
     #: Measure distances in expected turns (:func:`expected_turns`).
@@ -475,7 +496,9 @@ class HardPlayer(_Base):
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
-        self._value_cache: tuple[int, dict[str, float]] | None = None
+        #: (the Knowledge the values were computed from, the values); the object
+        #: itself is kept, not its id, which a later Knowledge may reuse
+        self._value_cache: tuple[Knowledge, dict[str, float]] | None = None
 
     # -- information ---------------------------------------------------------
     def _quick(self, know: Knowledge, trio: tuple[str, str, str]) -> float:
@@ -542,7 +565,10 @@ class HardPlayer(_Base):
         ranked = sorted(trios, key=lambda t: (-self._quick(know, t), t))
         now = self._envelope_entropy(know)
         best, best_key = ranked[0], None
-        for t in ranked[:self.exact_candidates]:
+        exact = ranked[:self.exact_candidates]
+        if self.own_candidates:
+            exact = list(dict.fromkeys(exact + self._own_variants(view, ranked[:self.own_candidates])))
+        for t in exact:
             e = self.expected_entropy(view, know, t)
             # tie-break: prefer naming own cards over cards known to be elsewhere
             own = sum(1 for c in t if c in view.hand)
@@ -551,6 +577,21 @@ class HardPlayer(_Base):
                 best, best_key = t, key
         gain = now - best_key[0] if best_key else 0.0
         return best, max(gain, 0.0)
+
+    @staticmethod
+    def _own_variants(view: SeatView, trios: list[tuple[str, str, str]]) -> list[tuple[str, str, str]]:
+        """``trios`` with the suspect, the weapon or both replaced by a card of
+        its own hand: naming an own card tests the other two alone, and when
+        nobody can disprove, the opponents cannot tell its hand from the
+        envelope (the quick estimate gives own cards no value, so these
+        would not otherwise be looked at)."""
+        own_s = [c for c in SUSPECTS if c in view.hand]
+        own_w = [c for c in WEAPONS if c in view.hand]
+        out = []
+        for s, w, r in trios:
+            out += [(o, w, r) for o in own_s] + [(s, o, r) for o in own_w]
+            out += [(a, b, r) for a in own_s for b in own_w]
+        return out
 
     def _turns(self, view: SeatView, here: object, room: str) -> float:
         """With ``fine_distance``: the expected turns of :func:`expected_turns`
@@ -576,11 +617,10 @@ class HardPlayer(_Base):
         return ps + 0.01
 
     def _values(self, view: SeatView, know: Knowledge) -> dict[str, float]:
-        key = id(know)
-        if self._value_cache and self._value_cache[0] == key:
+        if self._value_cache and self._value_cache[0] is know:
             return self._value_cache[1]
         values = super()._values(view, know)
-        self._value_cache = (key, values)
+        self._value_cache = (know, values)
         return values
 
     def suggest(self, view: SeatView, know: Knowledge, room: str) -> Suggest:
@@ -613,7 +653,7 @@ class HardPlayer(_Base):
         if self.bold >= 1.0:
             return None
         guess, p_lower = know.best_guess()
-        if p_lower < self.bold * 0.5 or not self._threat(view):
+        if p_lower < self.bold * 0.3 or (self.threat_needed and not self._threat(view)):
             return None
         table = joint(self.tracker.constraints, guess)  # type: ignore[arg-type]
         env = know.envelope

@@ -247,6 +247,7 @@ def test_an_experiment_level_sets_its_settings_and_names_a_wrong_one():
     assert (hard.exact_candidates, hard.own_candidates, hard.threat_needed) == (20, 2, False)
     assert (HardPlayer.exact_candidates, HardPlayer.own_candidates, HardPlayer.threat_needed) == (12, 0, True)
     assert seat_player("medium@avoid_summons=1", 1).avoid_summons is True
+    assert seat_player("medium@show_open_pile=1", 1).show_open_pile is True
     with pytest.raises(ValueError, match="no setting 'braveness'"):
         seat_player("hard@braveness=2", 1)
 
@@ -289,3 +290,39 @@ def test_hard_with_own_variants_names_its_own_cards_in_some_suggestions():
 
     assert own_named(0) == 0       # the control: this deal's game without it names none
     assert own_named(2) >= 1
+
+
+def test_medium_with_show_open_pile_shows_from_the_pile_most_in_doubt():
+    """With the knob on and no card the asker has seen, medium shows a card of
+    the pile with the most cards still in doubt; off, it picks at random."""
+    from game.ai.levels import MediumPlayer
+    from game.rules.actions import Disprove
+    from game.rules.cards import ROOMS, SUSPECTS, WEAPONS
+
+    for seed in range(40):
+        game, players = new_game(seed, ("medium", "medium", "medium"))
+        while not game.over:
+            legal = game.legal_actions()
+            shows = [a for a in legal if isinstance(a, Disprove)]
+            if len({a.card for a in shows}) >= 2:
+                break
+            game.apply(players[game.actor].choose(game.view(game.actor), legal))
+        else:
+            continue
+        view = game.view(game.actor)
+        player = MediumPlayer(1)
+        player.show_open_pile = True
+        record = player.tracker.update(view) and player.tracker.record
+        seen = record.shown_by_me().get(record.asker, set())
+        if any(a.card in seen for a in shows):
+            continue
+        know = player.tracker.knowledge
+        doubt = {c: sum(1 for x in pile if know.certain_owner(x) is None)
+                 for pile in (SUSPECTS, WEAPONS, ROOMS) for c in pile}
+        most = max(doubt[a.card] for a in shows)
+        if all(doubt[a.card] == most for a in shows):
+            continue            # every option equally open: nothing to tell apart
+        for _ in range(8):
+            assert doubt[player.choose(view, legal).card] == most
+        return
+    pytest.fail("no disprove with a choice between piles in 40 seeded games")

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import argparse
 import math
-import multiprocessing as mp
 import random
 import statistics
 import sys
@@ -32,6 +31,7 @@ from dataclasses import dataclass, field
 
 from game.ai.knowledge import Tracker
 from game.ai.simple import make_player
+from game.core.workers import pool_map
 from game.rules import events as ev
 from game.rules.actions import Accuse
 from game.rules.cards import SUSPECTS
@@ -102,14 +102,13 @@ def seat_player(level: str, seed: int):
     return make_player(level, seed)
 
 
-def play_game(args: tuple) -> list[SeatResult]:
+def play_game(args: tuple[int, tuple[str, ...], int, bool]) -> list[SeatResult]:
     """Play deal ``seed`` with ``levels`` rotated by ``rotation`` (``args`` =
-    ``(seed, levels, rotation)``, optionally ``track``: False skips the
-    per-seat "pinned at" count, which costs an exact count per seat after
-    every answer); returns one :class:`SeatResult` per seat (all marked
-    ``stuck`` if the game had not ended after :data:`MAX_ACTIONS` actions)."""
-    seed, levels, rotation = args[:3]
-    track = args[3] if len(args) > 3 else True
+    ``(seed, levels, rotation, track)``; ``track`` False skips the per-seat
+    "pinned at" count, which costs an exact count per seat after every
+    answer); returns one :class:`SeatResult` per seat (all marked ``stuck`` if
+    the game had not ended after :data:`MAX_ACTIONS` actions)."""
+    seed, levels, rotation, track = args
     n = len(levels)
     rng = random.Random(seed ^ 0x70_0A)
     suspects = rng.sample(SUSPECTS, n)
@@ -203,12 +202,7 @@ def run(players: int, levels: tuple[str, ...], games: int, seed: int, workers: i
     times with rotated levels; the last deal may be partial).  ``track``: see
     :func:`play_game`."""
     jobs = [(seed + g // players, levels, g % players, track) for g in range(games)]
-    if workers <= 1:
-        return [play_game(j) for j in jobs]
-    # forkserver: workers start from a clean process, not from a fork of one whose other threads (a game's
-    # computer players, speech) may hold a lock the child would then wait for for ever (seen in the tests)
-    with mp.get_context("forkserver" if sys.platform != "win32" else "spawn").Pool(workers) as pool:
-        return pool.map(play_game, jobs, chunksize=max(1, games // (workers * 8)))
+    return pool_map(play_game, jobs, workers)
 
 
 def main(argv: list[str] | None = None) -> int:

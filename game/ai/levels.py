@@ -358,7 +358,6 @@ class BeginnerPlayer(EasyPlayer):
     level = "beginner"
     forget = 0.25
     wander = 0.35
-    lacks = True
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
@@ -375,7 +374,7 @@ class BeginnerPlayer(EasyPlayer):
         return frozenset(i for i, f in enumerate(fate) if f)
 
     def knowledge(self, view: SeatView):  # type: ignore[override]
-        return _Notebook(view, lacks=self.lacks, forgot=self._forgotten(view))
+        return _Notebook(view, forgot=self._forgotten(view))
 
     def move(self, view: SeatView, know, moves: list[Move]) -> Move:
         if self.rng.random() < self.wander:
@@ -535,6 +534,12 @@ class HardPlayer(_Base):
         """Expected entropy (bits) of the envelope after suggesting ``trio``, with
         exact outcome probabilities.  Within a category, the cards not named keep
         their relative odds given the named card is not in the envelope."""
+        return self._suggestion_outlook(view, know, trio)[0]
+
+    def _suggestion_outlook(self, view: SeatView, know: Knowledge,
+                            trio: tuple[str, str, str]) -> tuple[float, float]:
+        """(:meth:`expected_entropy` of ``trio``, the probability that nobody
+        can disprove it), from one exact joint count."""
         cons = self.tracker.constraints
         assert cons is not None
         n = know.players
@@ -573,8 +578,7 @@ class HardPlayer(_Base):
                 p_in = sum(w for z, w in zs.items() if z >> i & 1) / mass
                 h += _h(p_in) + (1 - p_in) * rest[i]
             expected += mass / total * h
-        self.p_nobody = sum(outcomes.get(None, {}).values()) / total
-        return expected
+        return expected, sum(outcomes.get(None, {}).values()) / total
 
     def _best_suggestion(self, view: SeatView, know: Knowledge, room: str) -> tuple[tuple[str, str, str], float]:
         trios = [(s, w, room) for s in SUSPECTS for w in WEAPONS]
@@ -585,11 +589,11 @@ class HardPlayer(_Base):
         if self.own_candidates:
             exact = list(dict.fromkeys(exact + self._own_variants(view, ranked[:self.own_candidates])))
         for t in exact:
-            e = self.expected_entropy(view, know, t)
+            e, p_nobody = self._suggestion_outlook(view, know, t)
             # tie-break: prefer naming own cards over cards known to be elsewhere
             own = sum(1 for c in t if c in view.hand)
             if self.leak_cost:
-                e += self.leak_cost * self.p_nobody * (3 - own)
+                e += self.leak_cost * p_nobody * (3 - own)
             key = (round(e + self._summon_cost(view, t[0], room), 9), -own, self.rng.random())
             if best_key is None or key < best_key:
                 best, best_key = t, key

@@ -14,14 +14,13 @@ from __future__ import annotations
 import argparse
 import importlib
 import math
-import multiprocessing as mp
-import sys
 from collections import Counter
 from dataclasses import dataclass
 
 from game.cardgame import events as ev
 from game.cardgame.ai import make_card_player
 from game.cardgame.headless import play
+from game.core.workers import pool_map
 
 #: Levels that live outside ``game`` (yardsticks in ``benchmarks/``): level ->
 #: (module, factory).  Imported only when a seat asks for one, so ``game``
@@ -65,12 +64,7 @@ def lone(level: str, other: str, players: int, advanced: bool, games: int, seed:
     partial), so the result is the same for the same arguments.  Uses
     ``workers`` processes."""
     jobs = [(level, other, players, advanced, seed + g // players, g % players) for g in range(games)]
-    if workers <= 1:
-        return [_lone_game(j) for j in jobs]
-    # forkserver: workers start from a clean process, not from a fork of one whose other threads (a game's
-    # computer players, speech) may hold a lock the child would then wait for for ever (seen in the tests)
-    with mp.get_context("forkserver" if sys.platform != "win32" else "spawn").Pool(workers) as pool:
-        return pool.map(_lone_game, jobs, chunksize=max(1, games // (workers * 8)))
+    return pool_map(_lone_game, jobs, workers)
 
 
 def run(a: str = "hard", b: str = "medium", games: int = 200, players=(3, 4, 5, 6),

@@ -92,7 +92,12 @@ def seat_player(level: str, seed: int):
             name, _, value = item.partition("=")
             if not hasattr(player, name):
                 raise ValueError(f"level {base!r} has no setting {name!r}")
-            setattr(player, name, type(getattr(player, name))(float(value)))
+            try:
+                number = float(value)
+            except ValueError:
+                raise ValueError(f"level {base!r}: setting {name!r} needs a number (name=value), "
+                                 f"not {value!r}") from None
+            setattr(player, name, type(getattr(player, name))(number))
         return player
     if level in EXTERNAL_LEVELS:
         import importlib

@@ -250,6 +250,10 @@ def test_an_experiment_level_sets_its_settings_and_names_a_wrong_one():
     assert seat_player("medium@show_open_pile=1", 1).show_open_pile is True
     with pytest.raises(ValueError, match="no setting 'braveness'"):
         seat_player("hard@braveness=2", 1)
+    with pytest.raises(ValueError, match="setting 'bold' needs a number \\(name=value\\), not 'high'"):
+        seat_player("hard@bold=high", 1)
+    with pytest.raises(ValueError, match="setting 'bold' needs a number"):
+        seat_player("hard@bold", 1)
 
 
 def test_a_tournament_without_tracking_plays_the_same_games():

@@ -238,14 +238,15 @@ def test_hard_no_longer_gambles():
 
 
 def test_an_experiment_level_sets_its_settings_and_names_a_wrong_one():
-    """``hard@exact_candidates=20+own_candidates=2`` (benchmarks tune with it)
+    """``hard@exact_candidates=20+own_candidates=0`` (benchmarks tune with it)
     sets those attributes on that player only; an unknown setting is refused."""
     from game.ai.levels import HardPlayer
     from game.tournament import seat_player
 
-    hard = seat_player("hard@exact_candidates=20+own_candidates=2+threat_needed=0", 1)
-    assert (hard.exact_candidates, hard.own_candidates, hard.threat_needed) == (20, 2, False)
-    assert (HardPlayer.exact_candidates, HardPlayer.own_candidates, HardPlayer.threat_needed) == (12, 0, True)
+    hard = seat_player("hard@exact_candidates=20+own_candidates=0+threat_needed=0+risk=2.5", 1)
+    assert (hard.exact_candidates, hard.own_candidates, hard.threat_needed, hard.risk) == (20, 0, False, 2.5)
+    assert (HardPlayer.exact_candidates, HardPlayer.own_candidates, HardPlayer.threat_needed,
+            HardPlayer.risk) == (12, 2, True, 1.0)
     assert seat_player("medium@avoid_summons=1", 1).avoid_summons is True
     assert seat_player("medium@show_open_pile=1", 1).show_open_pile is True
     with pytest.raises(ValueError, match="no setting 'braveness'"):
@@ -283,6 +284,9 @@ def test_hard_with_own_variants_names_its_own_cards_in_some_suggestions():
     def own_named(own_candidates: int) -> int:
         game, players = new_game(4, ("hard", "medium", "medium"))
         players[0].own_candidates = own_candidates
+        # with the appetite for a big step hard may name its own cards among its
+        # ordinary candidates too; without it this deal's control names none
+        players[0].risk = 0.0
         named = 0
         while not game.over:
             a = players[game.actor].choose(game.view(game.actor), game.legal_actions())
@@ -330,3 +334,36 @@ def test_medium_with_show_open_pile_shows_from_the_pile_most_in_doubt():
             assert doubt[player.choose(view, legal).card] == most
         return
     pytest.fail("no disprove with a choice between piles in 40 seeded games")
+
+
+def test_hard_values_a_suggestion_by_the_certainty_equivalent_of_the_entropy_after_it():
+    """With ``risk`` above 0 hard values a suggestion by -log2 E[2^(-risk H)] / risk
+    of the envelope's entropy H after it: never more than the mean E[H] (risk 0),
+    less where the outcomes spread, and it changes some choices (issue 16 part 2)."""
+    from game.rules.cards import SUSPECTS, WEAPONS
+
+    game, players = new_game(6, ("hard", "medium", "medium"))
+    hard = players[0]
+    compared = lower = changed = 0
+    while not game.over and compared < 400:
+        if game.actor == 0 and game.phase.name == "SUGGEST" and any(isinstance(a, Suggest) for a in game.legal_actions()):
+            view = game.view(0)
+            know = hard.knowledge(view)
+            room = view.positions[view.suspect]
+            best = {}
+            for risk in (0.0, 1.0):
+                hard.risk = risk
+                best[risk] = hard._best_suggestion(view, know, room)[0]
+            for s in SUSPECTS[:3]:
+                for w in WEAPONS[:3]:
+                    hard.risk = 0.0
+                    mean = hard.expected_entropy(view, know, (s, w, room))
+                    hard.risk = 1.0
+                    equivalent = hard.expected_entropy(view, know, (s, w, room))
+                    assert equivalent <= mean + 1e-9
+                    compared += 1
+                    lower += equivalent < mean - 1e-6
+            changed += best[0.0][:2] != best[1.0][:2]
+        game.apply(players[game.actor].choose(game.view(game.actor), game.legal_actions()))
+    assert compared >= 27 and lower >= compared // 3
+    assert changed >= 1

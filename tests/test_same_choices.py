@@ -37,13 +37,15 @@ CASES = [
 
 #: Recorded on main (dc0908d) before the speed-up; re-recorded on i16-ladder after
 #: hard's deliberate change of strategy (issue 16 part 2: distances in expected turns,
-#: the summon cost, no gamble).
+#: the summon cost, no gamble), and again after hard's appetite for a big step
+#: and its own cards among the candidates (issue 16 part 2: ``HardPlayer.risk``,
+#: ``own_candidates``).
 DIGESTS = {
-    '6p seed 3 hard,hard,hard,hard,hard,hard classic': 'fb2851c601f8333de181fcbe626f04f09c01544ba510e1400cc2f7304ab7ab63',
-    '6p seed 8 hard,medium,hard,medium,hard,medium two-dice': '1909aa91bd578ee58ae8cbd24a4fd018ccfb30f0fc7055abd5d9e3b43afc1664',
-    '5p seed 5 hard,hard,hard,hard,hard two-dice+up-to': '64ac753d9efd5c8cb773fe47bf2edc5051756a14b8aeed99b36afae356577dcb',
-    '4p seed 2 hard,easy,hard,medium stay+accuse-in-room': 'cf200f2c3eb4e561d554e0923fdf38da54fcc6b8bf75e47560a03a70988df7e8',
-    '3p seed 7 hard,hard,medium classic': '76a1079748443da2cc93204cb6837fc878c734ff2af6457a173059bb338e23d3',
+    '6p seed 3 hard,hard,hard,hard,hard,hard classic': 'a76d196f87e656a8853e4268b0e0ad8518bd0263202e841c4c52e0beb891a002',
+    '6p seed 8 hard,medium,hard,medium,hard,medium two-dice': '56a7b6ae38a7fc696c44ae27cac97203372d4eafc072ffda043ef8306143e183',
+    '5p seed 5 hard,hard,hard,hard,hard two-dice+up-to': 'f9b76568529bcf9b88f7dba8216d58365afdea067ada53971f34afa9c579d8aa',
+    '4p seed 2 hard,easy,hard,medium stay+accuse-in-room': 'f007eaf77279e42b4021562480f96fb7f937dc82d79bc8a76c73e0cfb5611a12',
+    '3p seed 7 hard,hard,medium classic': '806437498da71d5dd0f9d865ba467b964ac1802d2266ab8bceff5ac1b6fa1dfb',
 }
 
 

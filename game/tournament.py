@@ -83,8 +83,9 @@ def seat_player(level: str, seed: int):
     """A computer player of ``level``: the game's own levels
     (:func:`game.ai.simple.make_player`) or one of :data:`EXTERNAL_LEVELS`.
     ``level@name=value+name=value`` (an experiment) sets numeric attributes
-    on the player, e.g. ``hard@lookahead=0.7``.  Raises ``ValueError`` for an
-    unknown level or attribute."""
+    on the player, e.g. ``hard@risk=2``.  Raises ``ValueError`` for an
+    unknown level or attribute, a value that is not a finite number, or one
+    that is not whole for a whole-number setting."""
     if "@" in level:
         base, _, spec = level.partition("@")
         player = seat_player(base, seed)
@@ -95,9 +96,14 @@ def seat_player(level: str, seed: int):
             try:
                 number = float(value)
             except ValueError:
-                raise ValueError(f"level {base!r}: setting {name!r} needs a number (name=value), "
-                                 f"not {value!r}") from None
-            setattr(player, name, type(getattr(player, name))(number))
+                number = math.nan
+            kind = type(getattr(player, name))
+            if not math.isfinite(number):
+                raise ValueError(f"level {base!r}: setting {name!r} needs a finite number (name=value), "
+                                 f"not {value!r}")
+            if kind in (int, bool) and number != int(number):
+                raise ValueError(f"level {base!r}: setting {name!r} needs a whole number, not {value!r}")
+            setattr(player, name, kind(number))
         return player
     if level in EXTERNAL_LEVELS:
         import importlib

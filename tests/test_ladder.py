@@ -14,6 +14,7 @@ the ladder benchmark prints its rows.
 
 from __future__ import annotations
 
+import math
 import subprocess
 import sys
 from pathlib import Path
@@ -251,10 +252,15 @@ def test_an_experiment_level_sets_its_settings_and_names_a_wrong_one():
     assert seat_player("medium@show_open_pile=1", 1).show_open_pile is True
     with pytest.raises(ValueError, match="no setting 'braveness'"):
         seat_player("hard@braveness=2", 1)
-    with pytest.raises(ValueError, match="setting 'bold' needs a number \\(name=value\\), not 'high'"):
+    with pytest.raises(ValueError, match="setting 'bold' needs a finite number \\(name=value\\), not 'high'"):
         seat_player("hard@bold=high", 1)
-    with pytest.raises(ValueError, match="setting 'bold' needs a number"):
+    with pytest.raises(ValueError, match="setting 'bold' needs a finite number"):
         seat_player("hard@bold", 1)
+    for bad in ("risk=nan", "risk=inf", "risk=-inf", "own_candidates=inf"):
+        with pytest.raises(ValueError, match="needs a finite number"):
+            seat_player(f"hard@{bad}", 1)
+    with pytest.raises(ValueError, match="setting 'own_candidates' needs a whole number, not '2.7'"):
+        seat_player("hard@own_candidates=2.7", 1)
 
 
 def test_a_tournament_without_tracking_plays_the_same_games():
@@ -334,6 +340,23 @@ def test_medium_with_show_open_pile_shows_from_the_pile_most_in_doubt():
             assert doubt[player.choose(view, legal).card] == most
         return
     pytest.fail("no disprove with a choice between piles in 40 seeded games")
+
+
+def test_the_certainty_equivalent_of_two_outcomes_is_computed_by_hand():
+    """-log2(1/2 * 2^(-r*0) + 1/2 * 2^(-r*4)) / r, in bits, for two equally likely
+    entropies 0 and 4 bits: the mean (2) at r 0, less the larger r; stays
+    finite at extreme r, and a rounding error below 0 counts as 0."""
+    from game.ai.levels import certainty_equivalent
+
+    two = [(0.5, 0.0), (0.5, 4.0)]
+    assert certainty_equivalent(two, 0.0) == 2.0
+    assert certainty_equivalent(two, 1.0) == pytest.approx(-math.log2(0.5 + 0.5 / 16))        # 0.9125
+    assert certainty_equivalent(two, 2.0) == pytest.approx(-math.log2(0.5 + 0.5 / 256) / 2)   # 0.4972
+    assert certainty_equivalent(two, -1.0) == pytest.approx(-math.log2(0.5 + 0.5 * 16) / -1)  # 3.087
+    assert certainty_equivalent(two, 1e308) == pytest.approx(0.0)
+    assert certainty_equivalent(two, -1e308) == pytest.approx(4.0)
+    assert 0.0 <= certainty_equivalent([(0.25, -1e-15), (0.75, 2.0)], 1e308) < 1e-300
+    assert certainty_equivalent([(1.0, 3.0)], 5.0) == pytest.approx(3.0)
 
 
 def test_hard_values_a_suggestion_by_the_certainty_equivalent_of_the_entropy_after_it():

@@ -489,7 +489,9 @@ class HardPlayer(_Base):
     the first player to be certain wins, so a chance of a large drop is
     worth more than the same mean drop for sure).
     Own cards are candidates like any other, so it names them when that tests
-    the rest best; naming the suspect of an opponent still playing costs
+    the rest best, and its ``own_candidates`` best-ranked suggestions are also
+    valued with its own suspect or weapon in place of theirs (the quick
+    ranking gives own cards no value, so these would not be looked at); naming the suspect of an opponent still playing costs
     ``summon_cost`` bits (its token would be moved in and get a free
     suggestion).  Movement: expected information of the best suggestion in a
     room divided by the expected turns to get there (:func:`expected_turns`,
@@ -567,7 +569,8 @@ class HardPlayer(_Base):
     def expected_entropy(self, view: SeatView, know: Knowledge, trio: tuple[str, str, str]) -> float:
         """Entropy (bits) of the envelope after suggesting ``trio``, over the
         exact outcome probabilities: its mean with :attr:`risk` 0, else its
-        certainty equivalent (never more than the mean).  Within a category,
+        certainty equivalent (:func:`certainty_equivalent`; for risk above 0
+        never more than the mean).  Within a category,
         the cards not named keep their relative odds given the named card is
         not in the envelope."""
         return self._suggestion_outlook(view, know, trio)[0]

@@ -93,17 +93,8 @@ def seat_player(level: str, seed: int):
             name, _, value = item.partition("=")
             if not hasattr(player, name):
                 raise ValueError(f"level {base!r} has no setting {name!r}")
-            try:
-                number = float(value)
-            except ValueError:
-                number = math.nan
             kind = type(getattr(player, name))
-            if not math.isfinite(number):
-                raise ValueError(f"level {base!r}: setting {name!r} needs a finite number (name=value), "
-                                 f"not {value!r}")
-            if kind in (int, bool) and number != int(number):
-                raise ValueError(f"level {base!r}: setting {name!r} needs a whole number, not {value!r}")
-            setattr(player, name, kind(number))
+            setattr(player, name, kind(_setting_number(base, name, value, whole=kind in (int, bool))))
         return player
     if level in EXTERNAL_LEVELS:
         import importlib
@@ -111,6 +102,20 @@ def seat_player(level: str, seed: int):
         module, factory = EXTERNAL_LEVELS[level]
         return getattr(importlib.import_module(module), factory)(seed)
     return make_player(level, seed)
+
+
+def _setting_number(level: str, name: str, value: str, whole: bool) -> float:
+    """``value`` of setting ``name`` as a finite number (a whole one if
+    ``whole``).  Raises ``ValueError`` naming the level and the setting."""
+    try:
+        number = float(value)
+    except ValueError:
+        number = math.nan       # not a number at all: refused below with nan and inf
+    if not math.isfinite(number):
+        raise ValueError(f"level {level!r}: setting {name!r} needs a finite number (name=value), not {value!r}")
+    if whole and number != int(number):
+        raise ValueError(f"level {level!r}: setting {name!r} needs a whole number, not {value!r}")
+    return number
 
 
 def play_game(args: tuple[int, tuple[str, ...], int, bool]) -> list[SeatResult]:

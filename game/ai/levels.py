@@ -491,9 +491,9 @@ class HardPlayer(_Base):
     Own cards are candidates like any other, so it names them when that tests
     the rest best, and its ``own_candidates`` best-ranked suggestions are also
     valued with its own suspect or weapon in place of theirs (the quick
-    ranking gives own cards no value, so these would not be looked at); naming the suspect of an opponent still playing costs
-    ``summon_cost`` bits (its token would be moved in and get a free
-    suggestion).  Movement: expected information of the best suggestion in a
+    ranking gives own cards no value, so these would not be looked at);
+    naming the suspect of an opponent still playing costs ``summon_cost``
+    bits (its token would be moved in and get a free suggestion).  Movement: expected information of the best suggestion in a
     room divided by the expected turns to get there (:func:`expected_turns`,
     from the dice).  Showing: a card the suggester has seen, else the card
     shown most often, else a room.  Accusation: when certain (with ``bold``
@@ -570,9 +570,8 @@ class HardPlayer(_Base):
         """Entropy (bits) of the envelope after suggesting ``trio``, over the
         exact outcome probabilities: its mean with :attr:`risk` 0, else its
         certainty equivalent (:func:`certainty_equivalent`; for risk above 0
-        never more than the mean).  Within a category,
-        the cards not named keep their relative odds given the named card is
-        not in the envelope."""
+        never more than the mean).  Within a category, the cards not named keep
+        their relative odds given the named card is not in the envelope."""
         return self._suggestion_outlook(view, know, trio)[0]
 
     def _suggestion_outlook(self, view: SeatView, know: Knowledge,

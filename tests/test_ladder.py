@@ -233,9 +233,60 @@ def test_hard_charges_for_a_free_suggestion_it_would_give():
     assert hard._summon_cost(view, "plum", room) == 0                               # nobody plays plum
 
 
-def test_hard_no_longer_gambles():
-    results = run(3, ("hard", "hard", "medium"), 9, seed=12, workers=1)
+def _exact_p(player, view, guess) -> float:
+    """Exact probability (0-1) that ``guess`` is the envelope, from ``player``'s tracker."""
+    from game.ai.knowledge import joint
+
+    know = player.knowledge(view)
+    return joint(player.tracker.constraints, guess).get((know.envelope,) * 3, 0) / know.total
+
+
+def test_hard_gambles_exactly_when_its_best_triple_reaches_its_threshold():
+    """At every choice of hard's where it may accuse and is not certain, it
+    accuses iff the exact probability of its likeliest triple is at least
+    :meth:`HardPlayer.boldness` (0.6 with two opponents, 0.45 with three or
+    more); with both thresholds at 1 it never gambles."""
+    from game.ai.levels import HardPlayer
+
+    seen = {"gamble": 0, "wait": 0, "crowd": 0}
+    tables = (("hard", "medium", "medium"), ("medium", "hard", "medium", "medium"), ("hard", "spock", "spock"),
+              ("medium", "medium", "hard", "medium"), ("hard", "medium", "spock"), ("spock", "hard", "medium", "medium"))
+    for seed in range(3, 21):
+        levels = tables[seed % len(tables)]
+        from game.tournament import seat_player
+
+        game = Game.new(BOARD, GameSetup(tuple(SeatConfig(s, "computer", "hard")
+                                               for s in SUSPECTS6[:len(levels)]), seed=seed))
+        players = [seat_player(level, seed * 31 + i) for i, level in enumerate(levels)]
+        me = levels.index("hard")
+        while not game.over and sum(seen.values()) < 10_000:
+            view, legal = game.view(game.actor), game.legal_actions()
+            action = players[game.actor].choose(view, legal)
+            if game.actor == me and any(isinstance(a, Accuse) for a in legal):
+                hard = players[me]
+                know = hard.knowledge(view)
+                if know.solution() is None:
+                    guess, _ = know.best_guess()
+                    p = _exact_p(hard, view, guess)
+                    opponents = sum(1 for i in range(len(levels)) if i != me and not view.eliminated[i])
+                    bold = hard.boldness(view)
+                    assert bold == (0.45 if opponents >= 3 else 0.6)
+                    seen["crowd"] += opponents >= 3
+                    if p >= bold:
+                        assert action == Accuse(*guess), (seed, p, bold)
+                        seen["gamble"] += 1
+                    else:
+                        assert not isinstance(action, Accuse), (seed, p, bold)
+                        seen["wait"] += 1
+            game.apply(action)
+    assert seen["gamble"] >= 2 and seen["wait"] >= 100 and seen["crowd"] >= 50, seen
+    assert (HardPlayer.bold, HardPlayer.bold_crowd) == (0.6, 0.45)
+
+
+def test_hard_with_its_thresholds_at_one_never_gambles():
+    results = run(3, ("hard@bold=1+bold_crowd=1", "hard@bold=1+bold_crowd=1", "medium"), 9, seed=12, workers=1)
     assert not any(r.wrong or r.gambles for g in results for r in g)
+    assert sum(r.won for g in results for r in g) == 9
 
 
 def test_an_experiment_level_sets_its_settings_and_names_a_wrong_one():
@@ -244,10 +295,10 @@ def test_an_experiment_level_sets_its_settings_and_names_a_wrong_one():
     from game.ai.levels import HardPlayer
     from game.tournament import seat_player
 
-    hard = seat_player("hard@exact_candidates=20+own_candidates=0+threat_needed=0+risk=2.5", 1)
-    assert (hard.exact_candidates, hard.own_candidates, hard.threat_needed, hard.risk) == (20, 0, False, 2.5)
+    hard = seat_player("hard@exact_candidates=20+own_candidates=0+threat_needed=1+risk=2.5", 1)
+    assert (hard.exact_candidates, hard.own_candidates, hard.threat_needed, hard.risk) == (20, 0, True, 2.5)
     assert (HardPlayer.exact_candidates, HardPlayer.own_candidates, HardPlayer.threat_needed,
-            HardPlayer.risk) == (12, 2, True, 1.0)
+            HardPlayer.risk) == (12, 2, False, 1.0)
     assert seat_player("medium@avoid_summons=1", 1).avoid_summons is True
     assert seat_player("medium@show_open_pile=1", 1).show_open_pile is True
     with pytest.raises(ValueError, match="no setting 'braveness'"):

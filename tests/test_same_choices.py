@@ -39,12 +39,13 @@ CASES = [
 #: hard's deliberate change of strategy (issue 16 part 2: distances in expected turns,
 #: the summon cost, no gamble), and again after hard's appetite for a big step
 #: and its own cards among the candidates (issue 16 part 2: ``HardPlayer.risk``,
-#: ``own_candidates``).
+#: ``own_candidates``), and again after its gamble came back (``HardPlayer.bold``
+#: 0.6, ``bold_crowd`` 0.45; the 5p and 3p games have no gamble and kept theirs).
 DIGESTS = {
-    '6p seed 3 hard,hard,hard,hard,hard,hard classic': 'a76d196f87e656a8853e4268b0e0ad8518bd0263202e841c4c52e0beb891a002',
-    '6p seed 8 hard,medium,hard,medium,hard,medium two-dice': '56a7b6ae38a7fc696c44ae27cac97203372d4eafc072ffda043ef8306143e183',
+    '6p seed 3 hard,hard,hard,hard,hard,hard classic': '16d0eed1bf6f2be0b92b89ac03454d34f6f37d2f7534f972b8df4b37952fa811',
+    '6p seed 8 hard,medium,hard,medium,hard,medium two-dice': '9590adfee50f8005ea333a4bd4ef50d23d10b38348e8b1c97dc583d782af9f9b',
     '5p seed 5 hard,hard,hard,hard,hard two-dice+up-to': 'f9b76568529bcf9b88f7dba8216d58365afdea067ada53971f34afa9c579d8aa',
-    '4p seed 2 hard,easy,hard,medium stay+accuse-in-room': 'f007eaf77279e42b4021562480f96fb7f937dc82d79bc8a76c73e0cfb5611a12',
+    '4p seed 2 hard,easy,hard,medium stay+accuse-in-room': '909185356cdb25c480a4e380724b44e7b2d23c72a37d783925b7e4fdf41e0401',
     '3p seed 7 hard,hard,medium classic': '806437498da71d5dd0f9d865ba467b964ac1802d2266ab8bceff5ac1b6fa1dfb',
 }
 

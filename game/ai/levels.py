@@ -496,22 +496,32 @@ class HardPlayer(_Base):
     bits (its token would be moved in and get a free suggestion).  Movement: expected information of the best suggestion in a
     room divided by the expected turns to get there (:func:`expected_turns`,
     from the dice).  Showing: a card the suggester has seen, else the card
-    shown most often, else a room.  Accusation: when certain (with ``bold``
-    below 1, also when some opponent may be close -- a suggestion nobody
-    disproved, or a long game -- and the exact probability of its best triple
-    is at least ``bold``).
+    shown most often, else a room.  Accusation: when certain, or as a
+    gamble when the exact probability of its best triple reaches
+    :attr:`bold` (two opponents or fewer still playing) or
+    :attr:`bold_crowd` (three or more): the more opponents racing it, the
+    less waiting to be sure is worth.
     """
 
     level = "hard"
-    #: Gamble threshold: with an opponent close, accuse the best triple once
-    #: its exact probability reaches ``bold``.  1.0 = never gamble: over 1,500
-    #: seeded games against two medium players the gamble at 0.6 was right 22
-    #: times in 46 and won no more games (54.2 % with it, 54.5 % without).
-    bold = 1.0
-    #: Gamble only when :meth:`_threat` says an opponent looks close.  Measured
-    #: (issue 16, 3,000 seeded games against two medium, seed 1): ``bold`` 0.65
-    #: without the threat test won 56.9 % against 57.0 % never gambling.
-    threat_needed = True
+    #: Gamble threshold with at most two opponents still playing: accuse the
+    #: likeliest triple once its exact probability reaches ``bold`` (1.0 =
+    #: never gamble).  Measured (issue 16, seed 1, 1,200 games each, the same
+    #: deals; the gamble replayed over the decision logs of never gambling,
+    #: which the real run then matched: 54.7 % for 0.65 against two spock):
+    #: never 53.3 / 59.6 % against two spock / two medium; 0.5: 53.2 / 56.3;
+    #: 0.55: 54.7 / 59.1; 0.6: 54.9 / 59.3; 0.65: 54.7 / 59.3; 0.7: 53.7 /
+    #: 59.6.  Gambling at an even chance (two candidates left) loses.
+    bold = 0.6
+    #: Gamble threshold with three or more opponents still playing.  Measured
+    #: as above against three medium: never 45.5 %; 0.4: 47.6; 0.45: 48.2;
+    #: 0.5: 48.2; 0.55: 47.2; 0.6: 47.0; 0.65: 46.3.
+    bold_crowd = 0.45
+    #: Gamble only when :meth:`_threat` says an opponent looks close (a
+    #: suggestion of theirs nobody disproved, or a long game).  Off: with
+    #: ``bold`` 0.6 the test left 54.4 % against two spock (54.9 % without)
+    #: and never fired against medium, who rarely goes undisproved.
+    threat_needed = False
     #: How many suggestions get the exact evaluation (the others are ranked by a
     #: quick estimate from the marginals).
     exact_candidates = 12
@@ -710,17 +720,26 @@ class HardPlayer(_Base):
         sol = know.solution()
         if sol:
             return (sol[0], sol[1], sol[2])
-        if self.bold >= 1.0:
+        bold = self.boldness(view)
+        if bold >= 1.0:
             return None
         guess, p_lower = know.best_guess()
-        if p_lower < self.bold * 0.3 or (self.threat_needed and not self._threat(view)):
+        if p_lower < bold * 0.3 or (self.threat_needed and not self._threat(view)):
             return None
         table = joint(self.tracker.constraints, guess)  # type: ignore[arg-type]
         env = know.envelope
         p = table.get((env, env, env), 0) / know.total
-        if p >= self.bold:
+        if p >= bold:
             return (guess[0], guess[1], guess[2])
         return None
+
+    def boldness(self, view: SeatView) -> float:
+        """The exact probability (0-1) its likeliest triple needs before it
+        accuses without being certain: :attr:`bold_crowd` with three or more
+        opponents still playing, else :attr:`bold` (000 "Accusations": a
+        wrong accusation puts it out of the game, a right one wins)."""
+        opponents = sum(1 for i in range(len(view.seats)) if i != view.seat and not view.eliminated[i])
+        return self.bold_crowd if opponents >= 3 else self.bold
 
     def _threat(self, view: SeatView) -> bool:
         """An opponent may be about to solve: somebody else's suggestion went

@@ -79,22 +79,35 @@ class SeatResult:
 EXTERNAL_LEVELS: dict[str, tuple[str, str]] = {"spock": ("benchmarks.spock", "make_spock")}
 
 
+#: Seat settings that are probabilities (0 < value <= 1): hard's gamble
+#: thresholds (:meth:`game.ai.levels.HardPlayer.boldness`).
+PROBABILITY_SETTINGS = frozenset({"bold", "bold_crowd"})
+
+
 def seat_player(level: str, seed: int):
     """A computer player of ``level``: the game's own levels
     (:func:`game.ai.simple.make_player`) or one of :data:`EXTERNAL_LEVELS`.
     ``level@name=value+name=value`` (an experiment) sets numeric attributes
     on the player, e.g. ``hard@risk=2``.  Raises ``ValueError`` for an
-    unknown level or attribute, a value that is not a finite number, or one
-    that is not whole for a whole-number setting."""
+    unknown level or a name that is not a public number, yes/no or whole
+    number setting of it, a value that is not a finite number, one that is
+    not whole for a whole-number setting, not 0 or 1 for a yes/no one, or
+    outside 0 < value <= 1 for one of :data:`PROBABILITY_SETTINGS`."""
     if "@" in level:
         base, _, spec = level.partition("@")
         player = seat_player(base, seed)
         for item in spec.split("+"):
             name, _, value = item.partition("=")
-            if not hasattr(player, name):
+            kind = type(getattr(player, name, None))
+            if name.startswith("_") or kind not in (int, float, bool):
                 raise ValueError(f"level {base!r} has no setting {name!r}")
-            kind = type(getattr(player, name))
-            setattr(player, name, kind(_setting_number(base, name, value, whole=kind in (int, bool))))
+            number = _setting_number(base, name, value, whole=kind in (int, bool))
+            if kind is bool and number not in (0, 1):
+                raise ValueError(f"level {base!r}: setting {name!r} is 0 (off) or 1 (on), not {value!r}")
+            if name in PROBABILITY_SETTINGS and not 0 < number <= 1:
+                raise ValueError(f"level {base!r}: setting {name!r} is a probability above 0 and at most 1, "
+                                 f"not {value!r}")
+            setattr(player, name, kind(number))
         return player
     if level in EXTERNAL_LEVELS:
         import importlib

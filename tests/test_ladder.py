@@ -259,7 +259,7 @@ def test_hard_gambles_exactly_when_its_best_triple_reaches_its_threshold():
                                                for s in SUSPECTS6[:len(levels)]), seed=seed))
         players = [seat_player(level, seed * 31 + i) for i, level in enumerate(levels)]
         me = levels.index("hard")
-        while not game.over and sum(seen.values()) < 10_000:
+        while not game.over and len(game.actions) < 5000:
             view, legal = game.view(game.actor), game.legal_actions()
             action = players[game.actor].choose(view, legal)
             if game.actor == me and any(isinstance(a, Accuse) for a in legal):
@@ -279,8 +279,66 @@ def test_hard_gambles_exactly_when_its_best_triple_reaches_its_threshold():
                         assert not isinstance(action, Accuse), (seed, p, bold)
                         seen["wait"] += 1
             game.apply(action)
+        assert game.over, seed
     assert seen["gamble"] >= 2 and seen["wait"] >= 100 and seen["crowd"] >= 50, seen
     assert (HardPlayer.bold, HardPlayer.bold_crowd) == (0.6, 0.45)
+
+
+def test_hard_gambles_at_exactly_its_threshold_and_not_just_below():
+    """With ``bold`` set to the exact probability of its best guess it
+    accuses; with ``bold`` one float step above, it waits (the boundary is
+    ``>=``, and exact values such as 0.6 occur in play)."""
+    import dataclasses
+
+    from game.tournament import seat_player
+
+    for seed in range(3, 40):
+        game, _ = new_game(seed, ("hard", "medium", "medium"))
+        players = [seat_player(level, seed * 31 + i) for i, level in enumerate(("hard@bold=1", "medium", "medium"))]
+        while not game.over and len(game.actions) < 5000:
+            view, legal = game.view(game.actor), game.legal_actions()
+            if game.actor == 0 and any(isinstance(a, Accuse) for a in legal):
+                hard = players[0]
+                know = hard.knowledge(view)
+                guess, _ = know.best_guess()
+                p = _exact_p(hard, view, guess)
+                if know.solution() is None and 0.3 <= p < 1:
+                    hard.bold = p
+                    assert hard.choose(view, legal) == Accuse(*guess), (seed, p)
+                    hard.bold = math.nextafter(p, 2.0)
+                    assert not isinstance(hard.choose(view, legal), Accuse), (seed, p)
+                    # alone in the race (every opponent out): never a gamble, even at bold = p
+                    hard.bold = p
+                    alone = dataclasses.replace(view, eliminated=(False, True, True))
+                    assert hard.boldness(alone) == 1.0
+                    assert not isinstance(hard.choose(alone, legal), Accuse), (seed, p)
+                    # one opponent left: still ``bold``; an eliminated seat is no opponent
+                    one = dataclasses.replace(view, eliminated=(False, True, False))
+                    assert hard.boldness(one) == p
+                    return
+            game.apply(players[game.actor].choose(view, legal))
+    raise AssertionError("no uncertain choice with p >= 0.3 in 37 games")
+
+
+def test_hard_counts_only_opponents_still_playing():
+    """:meth:`HardPlayer.boldness` of a 5-player view: 0.45 with 3 or 4
+    opponents in the race, 0.6 with 1 or 2, 1.0 (never) with none, whichever
+    seats are out."""
+    import dataclasses
+
+    from game.ai.levels import HardPlayer
+
+    game, _ = new_game(1, ("hard", "medium", "medium", "medium", "medium"))
+    view = game.view(2)
+    hard = HardPlayer(0)
+    want = {4: 0.45, 3: 0.45, 2: 0.6, 1: 0.6, 0: 1.0}
+    for out in range(16):   # which of the 4 opponents (seats 0, 1, 3, 4) are out
+        flags = [bool(out >> k & 1) for k in range(4)]
+        eliminated = (flags[0], flags[1], False, flags[2], flags[3])
+        left = 4 - sum(flags)
+        assert hard.boldness(dataclasses.replace(view, eliminated=eliminated)) == want[left], eliminated
+    # its own seat out does not count as an opponent either way
+    assert hard.boldness(dataclasses.replace(view, eliminated=(False, False, True, False, False))) == 0.45
 
 
 def test_hard_with_its_thresholds_at_one_never_gambles():
@@ -312,6 +370,15 @@ def test_an_experiment_level_sets_its_settings_and_names_a_wrong_one():
             seat_player(f"hard@{bad}", 1)
     with pytest.raises(ValueError, match="setting 'own_candidates' needs a whole number, not '2.7'"):
         seat_player("hard@own_candidates=2.7", 1)
+    for name in ("tracker", "rng", "level", "__class__", "move"):     # not numbers: no settings
+        with pytest.raises(ValueError, match=f"level 'hard' has no setting '{name}'"):
+            seat_player(f"hard@{name}=1", 1)
+    with pytest.raises(ValueError, match="setting 'threat_needed' is 0 \\(off\\) or 1 \\(on\\), not '2'"):
+        seat_player("hard@threat_needed=2", 1)
+    for bad in ("bold=0", "bold=-1", "bold=1.5", "bold_crowd=0", "bold_crowd=-0.2"):
+        with pytest.raises(ValueError, match="is a probability above 0 and at most 1"):
+            seat_player(f"hard@{bad}", 1)
+    assert seat_player("hard@bold=1+bold_crowd=0.01", 1).bold_crowd == 0.01
 
 
 def test_a_tournament_without_tracking_plays_the_same_games():

@@ -131,6 +131,22 @@ def _setting_number(level: str, name: str, value: str, whole: bool) -> float:
     return number
 
 
+def seated_game(seed: int, levels: tuple[str, ...], rotation: int) -> tuple[Game, list]:
+    """Deal ``seed`` on the mansion (classic rules) with one seat per level,
+    ``levels`` rotated by ``rotation`` round the table, and the computer
+    player of each seat (:func:`seat_player`; seat ``i`` seeded with
+    ``seed * 31 + i``): what a tournament plays.  Raises ``ValueError`` for an
+    unknown level or setting."""
+    n = len(levels)
+    rng = random.Random(seed ^ 0x70_0A)
+    suspects = rng.sample(SUSPECTS, n)
+    suspects.sort(key=SUSPECTS.index)  # table order, so rotation moves levels round the table
+    lv = levels[rotation:] + levels[:rotation]
+    setup = GameSetup(tuple(SeatConfig(s, "computer", l) for s, l in zip(suspects, lv)), seed=seed)
+    game = Game.new(_board(), setup)
+    return game, [seat_player(s.level, seed * 31 + i) for i, s in enumerate(game.setup.seats)]
+
+
 def play_game(args: tuple[int, tuple[str, ...], int, bool]) -> list[SeatResult]:
     """Play deal ``seed`` with ``levels`` rotated by ``rotation`` (``args`` =
     ``(seed, levels, rotation, track)``; ``track`` False skips the per-seat
@@ -139,13 +155,7 @@ def play_game(args: tuple[int, tuple[str, ...], int, bool]) -> list[SeatResult]:
     the game had not ended after :data:`MAX_ACTIONS` actions)."""
     seed, levels, rotation, track = args
     n = len(levels)
-    rng = random.Random(seed ^ 0x70_0A)
-    suspects = rng.sample(SUSPECTS, n)
-    suspects.sort(key=SUSPECTS.index)  # table order, so rotation moves levels round the table
-    lv = levels[rotation:] + levels[:rotation]
-    setup = GameSetup(tuple(SeatConfig(s, "computer", l) for s, l in zip(suspects, lv)), seed=seed)
-    game = Game.new(_board(), setup)
-    players = [seat_player(s.level, seed * 31 + i) for i, s in enumerate(game.setup.seats)]
+    game, players = seated_game(seed, levels, rotation)
     trackers = [Tracker() for _ in range(n)]
     res = [SeatResult(s.level, False, 0, None, False) for s in game.setup.seats]
     res[0].turns = 1

@@ -508,3 +508,28 @@ def test_hard_values_a_suggestion_by_the_certainty_equivalent_of_the_entropy_aft
         game.apply(players[game.actor].choose(game.view(game.actor), game.legal_actions()))
     assert compared >= 27 and lower >= compared // 3
     assert changed >= 1
+
+
+def test_the_gamble_replay_equals_a_real_run():
+    """``benchmarks/bench_gamble.py`` replays a threshold over the logs of a
+    hard that never gambles; on the same deals, a real run of hard as it is
+    wins the same games and makes the same gambles, right as often (3 and 4
+    players, so both thresholds are used)."""
+    sys.path.insert(0, str(ROOT))
+    from benchmarks import bench_gamble
+    from game.ai.levels import HardPlayer
+    from game.core.workers import pool_map
+
+    gambled = 0
+    for levels, games in ((("hard", "medium", "medium"), 18), (("hard", "medium", "medium", "medium"), 16)):
+        n = len(levels)
+        never = (bench_gamble.NEVER, *levels[1:])
+        logs = pool_map(bench_gamble.log_game, [(5 + g // n, never, g % n) for g in range(games)], 1)
+        real = run(n, levels, games, seed=5, workers=1, track=False)
+        hard = [next(r for r in g if r.level == "hard") for g in real]
+        want = (sum(r.won for r in hard), sum(r.gambles for r in hard), sum(r.gamble_wins for r in hard))
+        assert bench_gamble.replay(logs, HardPlayer.bold, HardPlayer.bold_crowd) == want, levels
+        assert bench_gamble.replay(logs, 1.0, 1.0)[1] == 0
+        gambled += want[1]
+    assert gambled >= 3
+    assert bench_gamble.main(["--thresholds", "0"]) == 2 and bench_gamble.main(["--games", "0"]) == 2

@@ -1,0 +1,126 @@
+"""Hard's gamble thresholds, replayed over decision logs (issue 16, part 2).
+
+Run: ``python benchmarks/bench_gamble.py [--rows ROW ...] [--games G] [--seed S]
+[--workers W] [--thresholds T ...]``.
+
+Each row plays a seated tournament (:func:`game.tournament.seated_game`: the
+same deals, seats and player seeds as ``benchmarks/bench_ladder.py`` and
+``python -m game.tournament``) with a hard that never gambles
+(``hard@bold=1+bold_crowd=1``) against the row's opponents.  At every choice
+where hard may accuse and is not certain, it logs the exact probability of
+its best guess (:meth:`HardPlayer.accusation` computes the same), whether that
+guess is the envelope, and how many opponents are still playing.
+
+A threshold ``t`` is then replayed: in each game, the first logged choice
+with probability ``>= t`` becomes an accusation, won if the guess was right
+and lost otherwise; a game where no choice reaches ``t`` keeps its real
+result.  Nothing before that choice depends on the threshold, so the replay
+is exact: it is the share a real run with ``hard@bold=t+bold_crowd=t`` wins on
+the same deals (a test checks this).  The table prints, per row and threshold,
+the share with its 95 % Wilson interval, the gambles and how many were right;
+the last line of a row replays hard as it is (``bold`` with one or two
+opponents still playing, ``bold_crowd`` with three or more, never alone).
+
+Figures of 2026-12-02 (1,200 games a row, seed 1) are in README "Levels" and
+in the comments of ``HardPlayer.bold``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game.ai.knowledge import joint  # noqa: E402
+from game.ai.levels import HardPlayer  # noqa: E402
+from game.core.workers import pool_map  # noqa: E402
+from game.rules.actions import Accuse  # noqa: E402
+from game.tournament import MAX_ACTIONS, seated_game, wilson  # noqa: E402
+
+#: Row name -> the opponents of the one hard seat.
+ROWS: dict[str, tuple[str, ...]] = {
+    "2spock": ("spock", "spock"),
+    "2medium": ("medium", "medium"),
+    "3medium": ("medium", "medium", "medium"),
+    "4medium": ("medium", "medium", "medium", "medium"),
+}
+NEVER = "hard@bold=1+bold_crowd=1"
+
+
+def log_game(args: tuple[int, tuple[str, ...], int]) -> tuple[bool, list[tuple[float, bool, int]]]:
+    """Play one seated game (``args`` = ``(seed, levels, rotation)``, the
+    never-gambling hard first in ``levels``); returns (hard won, its log:
+    ``(probability 0-1, guess right, opponents still playing)`` at every new
+    choice where it may accuse and is not certain)."""
+    seed, levels, rotation = args
+    game, players = seated_game(seed, levels, rotation)
+    me = (len(levels) - rotation) % len(levels)
+    log: list[tuple[float, bool, int]] = []
+    last = -1
+    while not game.over and len(game.actions) <= MAX_ACTIONS:
+        view, legal = game.view(game.actor), game.legal_actions()
+        if game.actor == me and len(view.events) != last and any(isinstance(a, Accuse) for a in legal):
+            last = len(view.events)
+            hard = players[me]
+            know = hard.knowledge(view)
+            if know.solution() is None:
+                guess, _ = know.best_guess()
+                p = joint(hard.tracker.constraints, guess).get((know.envelope,) * 3, 0) / know.total
+                opponents = sum(1 for i in range(len(levels)) if i != me and not view.eliminated[i])
+                log.append((p, tuple(guess) == tuple(game.envelope), opponents))
+        game.apply(players[game.actor].choose(view, legal))
+    return game.winner == me, log
+
+
+def replay(logs: list[tuple[bool, list[tuple[float, bool, int]]]], bold: float,
+           bold_crowd: float) -> tuple[int, int, int]:
+    """(games won, gambles, gambles right) had hard accused at the first
+    logged choice reaching its threshold (``bold_crowd`` with three or more
+    opponents still playing, ``bold`` with one or two, never with none)."""
+    won = gambles = right = 0
+    for real, log in logs:
+        hit = next((r for p, r, opp in log if opp and p > 0 and p >= (bold_crowd if opp >= 3 else bold)), None)
+        if hit is None:
+            won += real
+        else:
+            gambles += 1
+            right += hit
+            won += hit
+    return won, gambles, right
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command-line entry; returns the exit code (2 for bad arguments)."""
+    p = argparse.ArgumentParser(prog="python benchmarks/bench_gamble.py", description=__doc__.split("\n\n")[0])
+    p.add_argument("--rows", nargs="+", default=list(ROWS), choices=list(ROWS))
+    p.add_argument("--games", type=int, default=1200)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--workers", type=int, default=2)
+    p.add_argument("--thresholds", type=float, nargs="+", default=[0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7])
+    a = p.parse_args(argv)
+    if a.games < 1 or a.workers < 1 or not all(0 < t <= 1 for t in a.thresholds):
+        print("--games and --workers must be 1 or more, thresholds above 0 and at most 1", file=sys.stderr)
+        return 2
+    print(f"{'row':9} {'threshold':>12} {'games':>6} {'share':>7} {'95% CI':>16} {'gambles':>8} {'right':>6}")
+    for name in a.rows:
+        levels = (NEVER, *ROWS[name])
+        n = len(levels)
+        t = time.perf_counter()
+        logs = pool_map(log_game, [(a.seed + g // n, levels, g % n) for g in range(a.games)], a.workers)
+        lines = [("never", 1.0, 1.0)] + [(f"{x:g}", x, x) for x in a.thresholds]
+        lines.append((f"as it is {HardPlayer.bold:g}/{HardPlayer.bold_crowd:g}", HardPlayer.bold,
+                      HardPlayer.bold_crowd))
+        for label, bold, crowd in lines:
+            k, g, r = replay(logs, bold, crowd)
+            lo, hi = wilson(k, len(logs))
+            print(f"{name:9} {label:>12} {len(logs):>6} {k / len(logs):>7.1%} {f'[{lo:.1%}, {hi:.1%}]':>16} "
+                  f"{g:>8} {r:>6}", flush=True)
+        print(f"{name:9} ({time.perf_counter() - t:.0f} s)", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -531,8 +531,8 @@ class HardPlayer(_Base):
     #: Gamble threshold with three or more opponents still playing.  Measured
     #: as above against three medium: never 45.5 %; 0.4: 47.6; 0.45: 48.2;
     #: 0.5: 48.2; 0.55: 47.2; 0.6: 47.0; 0.65: 46.3; against four medium (5
-    #: players, 600 games): never 36.8; 0.4: 43.0; 0.45: 43.2; 0.5: 42.7;
-    #: 0.6: 39.3.
+    #: players): never 38.2; 0.4: 42.2; 0.45: 42.8; 0.5: 42.4; 0.6: 39.5
+    #: (``python benchmarks/bench_gamble.py --seed 1``).
     bold_crowd = 0.45
     #: Gamble only when :meth:`_threat` says an opponent looks close (a
     #: suggestion of theirs nobody disproved, or a long game).  Off: with

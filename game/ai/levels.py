@@ -507,9 +507,10 @@ class HardPlayer(_Base):
     valued with its own suspect or weapon in place of theirs (the quick
     ranking gives own cards no value, so these would not be looked at);
     naming the suspect of an opponent still playing costs ``summon_cost``
-    bits (its token would be moved in and get a free suggestion).  Movement: expected information of the best suggestion in a
-    room divided by the expected turns to get there (:func:`expected_turns`,
-    from the dice).  Showing: a card the suggester has seen, else the card
+    bits (its token would be moved in and get a free suggestion).
+    Movement: expected information of the best suggestion in a room divided
+    by the expected turns to get there (:func:`expected_turns`, from the
+    dice).  Showing: a card the suggester has seen, else the card
     shown most often, else a room.  Accusation: when certain, or as a
     gamble when the exact probability of its best guess (the likeliest card
     of each category) reaches :attr:`bold` (one or two opponents still
@@ -521,12 +522,13 @@ class HardPlayer(_Base):
     level = "hard"
     #: Gamble threshold (0 < bold <= 1) with one or two opponents still
     #: playing: accuse its best guess once its exact probability reaches
-    #: ``bold`` (1.0 = never gamble; one opponent was not measured apart).  Measured (issue 16, seed 1, 1,200 games each, the same
-    #: deals; the gamble replayed over the decision logs of never gambling,
-    #: which the real run then matched: 54.7 % for 0.65 against two spock):
-    #: never 53.3 / 59.6 % against two spock / two medium; 0.5: 53.2 / 56.3;
-    #: 0.55: 54.7 / 59.1; 0.6: 54.9 / 59.3; 0.65: 54.7 / 59.3; 0.7: 53.7 /
-    #: 59.6.  Gambling at an even chance (two candidates left) loses.
+    #: ``bold`` (1.0 = never gamble; one opponent was not measured apart).
+    #: Measured (issue 16, ``python benchmarks/bench_gamble.py --seed 1``:
+    #: 1,200 games a row, the gamble replayed exactly over the decision logs
+    #: of never gambling), against two spock / two medium: never 53.2 (639
+    #: of 1,200) / 59.6 %; 0.5: 53.2 / 56.3; 0.55: 54.8 / 59.1; 0.6: 54.9 /
+    #: 59.3; 0.65: 54.7 / 59.3; 0.7: 53.8 / 59.6.  Gambling at an even
+    #: chance (two candidates left) loses with two opponents.
     bold = 0.6
     #: Gamble threshold with three or more opponents still playing.  Measured
     #: as above against three medium: never 45.5 %; 0.4: 47.6; 0.45: 48.2;

@@ -50,15 +50,19 @@ ROWS: dict[str, tuple[str, ...]] = {
 NEVER = "hard@bold=1+bold_crowd=1"
 
 
-def log_game(args: tuple[int, tuple[str, ...], int]) -> tuple[bool, list[tuple[float, bool, int]]]:
+Log = list[tuple[float, float, bool, int]]
+
+
+def log_game(args: tuple[int, tuple[str, ...], int]) -> tuple[bool, Log]:
     """Play one seated game (``args`` = ``(seed, levels, rotation)``, the
     never-gambling hard first in ``levels``); returns (hard won, its log:
-    ``(probability 0-1, guess right, opponents still playing)`` at every new
-    choice where it may accuse and is not certain)."""
+    ``(exact probability 0-1, product of the marginals, guess right,
+    opponents still playing)`` at every new choice where it may accuse and
+    is not certain)."""
     seed, levels, rotation = args
     game, players = seated_game(seed, levels, rotation)
     me = (len(levels) - rotation) % len(levels)
-    log: list[tuple[float, bool, int]] = []
+    log: Log = []
     last = -1
     while not game.over and len(game.actions) <= MAX_ACTIONS:
         view, legal = game.view(game.actor), game.legal_actions()
@@ -67,29 +71,37 @@ def log_game(args: tuple[int, tuple[str, ...], int]) -> tuple[bool, list[tuple[f
             hard = players[me]
             know = hard.knowledge(view)
             if know.solution() is None:
-                guess, _ = know.best_guess()
+                guess, marginals = know.best_guess()
                 p = joint(hard.tracker.constraints, guess).get((know.envelope,) * 3, 0) / know.total
                 opponents = sum(1 for i in range(len(levels)) if i != me and not view.eliminated[i])
-                log.append((p, tuple(guess) == tuple(game.envelope), opponents))
+                log.append((p, marginals, tuple(guess) == tuple(game.envelope), opponents))
         game.apply(players[game.actor].choose(view, legal))
     return game.winner == me, log
 
 
-def replay(logs: list[tuple[bool, list[tuple[float, bool, int]]]], bold: float,
-           bold_crowd: float) -> tuple[int, int, int]:
-    """(games won, gambles, gambles right) had hard accused at the first
-    logged choice reaching its threshold (``bold_crowd`` with three or more
-    opponents still playing, ``bold`` with one or two, never with none)."""
-    won = gambles = right = 0
+def replay_games(logs: list[tuple[bool, Log]], bold: float, bold_crowd: float) -> list[tuple[bool, bool | None]]:
+    """Per game, (won, the gamble's guess was right or None without a
+    gamble) had hard accused at the first logged choice where it would:
+    the threshold is ``bold_crowd`` with three or more opponents still
+    playing, ``bold`` with one or two, never with none, and the product of
+    the marginals must reach 0.3 x the threshold, as in
+    :meth:`HardPlayer.accusation`."""
+    out = []
     for real, log in logs:
-        hit = next((r for p, r, opp in log if opp and p > 0 and p >= (bold_crowd if opp >= 3 else bold)), None)
-        if hit is None:
-            won += real
-        else:
-            gambles += 1
-            right += hit
-            won += hit
-    return won, gambles, right
+        hit = None
+        for p, marginals, right, opp in log:
+            t = bold_crowd if opp >= 3 else bold
+            if opp and t < 1.0 and marginals >= t * 0.3 and p > 0 and p >= t:
+                hit = right
+                break
+        out.append((real if hit is None else hit, hit))
+    return out
+
+
+def replay(logs: list[tuple[bool, Log]], bold: float, bold_crowd: float) -> tuple[int, int, int]:
+    """(games won, gambles, gambles right) of :func:`replay_games`."""
+    games = replay_games(logs, bold, bold_crowd)
+    return (sum(w for w, _ in games), sum(h is not None for _, h in games), sum(h is True for _, h in games))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -101,11 +113,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--thresholds", type=float, nargs="+", default=[0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7])
     a = p.parse_args(argv)
-    if a.games < 1 or a.workers < 1 or not all(0 < t <= 1 for t in a.thresholds):
-        print("--games and --workers must be 1 or more, thresholds above 0 and at most 1", file=sys.stderr)
+    if a.games < 1 or a.workers < 1:
+        print(f"--games and --workers must be 1 or more, not {a.games} and {a.workers}", file=sys.stderr)
         return 2
-    print(f"{'row':9} {'threshold':>12} {'games':>6} {'share':>7} {'95% CI':>16} {'gambles':>8} {'right':>6}")
-    for name in a.rows:
+    if not all(0 < t <= 1 for t in a.thresholds):
+        print(f"--thresholds must be above 0 and at most 1, not {a.thresholds}", file=sys.stderr)
+        return 2
+    print(f"{'row':9} {'threshold':>18} {'games':>6} {'share':>7} {'95% CI':>16} {'gambles':>8} {'right':>6}")
+    for name in dict.fromkeys(a.rows):
         levels = (NEVER, *ROWS[name])
         n = len(levels)
         t = time.perf_counter()
@@ -116,7 +131,7 @@ def main(argv: list[str] | None = None) -> int:
         for label, bold, crowd in lines:
             k, g, r = replay(logs, bold, crowd)
             lo, hi = wilson(k, len(logs))
-            print(f"{name:9} {label:>12} {len(logs):>6} {k / len(logs):>7.1%} {f'[{lo:.1%}, {hi:.1%}]':>16} "
+            print(f"{name:9} {label:>18} {len(logs):>6} {k / len(logs):>7.1%} {f'[{lo:.1%}, {hi:.1%}]':>16} "
                   f"{g:>8} {r:>6}", flush=True)
         print(f"{name:9} ({time.perf_counter() - t:.0f} s)", flush=True)
     return 0

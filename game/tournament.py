@@ -89,21 +89,23 @@ def seat_player(level: str, seed: int):
     (:func:`game.ai.simple.make_player`) or one of :data:`EXTERNAL_LEVELS`.
     ``level@name=value+name=value`` (an experiment) sets numeric attributes
     on the player, e.g. ``hard@risk=2``.  Raises ``ValueError`` for an
-    unknown level or a name that is not a public number, yes/no or whole
-    number setting of it, a value that is not a finite number, one that is
-    not whole for a whole-number setting, not 0 or 1 for a yes/no one, or
+    unknown level or a name that is not a public number, yes/no or count
+    setting of its class, a value that is not a finite number, one that is
+    not whole or below 0 for a count, not 0 or 1 for a yes/no one, or
     outside 0 < value <= 1 for one of :data:`PROBABILITY_SETTINGS`."""
     if "@" in level:
         base, _, spec = level.partition("@")
         player = seat_player(base, seed)
         for item in spec.split("+"):
             name, _, value = item.partition("=")
-            kind = type(getattr(player, name, None))
+            kind = type(getattr(type(player), name, None))     # declared on the class, not a player's state
             if name.startswith("_") or kind not in (int, float, bool):
                 raise ValueError(f"level {base!r} has no setting {name!r}")
             number = _setting_number(base, name, value, whole=kind in (int, bool))
             if kind is bool and number not in (0, 1):
                 raise ValueError(f"level {base!r}: setting {name!r} is 0 (off) or 1 (on), not {value!r}")
+            if kind is int and number < 0:
+                raise ValueError(f"level {base!r}: setting {name!r} is a count, 0 or more, not {value!r}")
             if name in PROBABILITY_SETTINGS and not 0 < number <= 1:
                 raise ValueError(f"level {base!r}: setting {name!r} is a probability above 0 and at most 1, "
                                  f"not {value!r}")

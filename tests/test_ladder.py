@@ -375,6 +375,12 @@ def test_an_experiment_level_sets_its_settings_and_names_a_wrong_one():
             seat_player(f"hard@{name}=1", 1)
     with pytest.raises(ValueError, match="setting 'threat_needed' is 0 \\(off\\) or 1 \\(on\\), not '2'"):
         seat_player("hard@threat_needed=2", 1)
+    for name in ("seed",):     # a beginner's own state, not a setting of its class
+        with pytest.raises(ValueError, match=f"level 'beginner' has no setting '{name}'"):
+            seat_player(f"beginner@{name}=5", 1)
+    for bad in ("own_candidates=-1", "exact_candidates=-2"):
+        with pytest.raises(ValueError, match="is a count, 0 or more"):
+            seat_player(f"hard@{bad}", 1)
     for bad in ("bold=0", "bold=-1", "bold=1.5", "bold_crowd=0", "bold_crowd=-0.2"):
         with pytest.raises(ValueError, match="is a probability above 0 and at most 1"):
             seat_player(f"hard@{bad}", 1)
@@ -512,9 +518,10 @@ def test_hard_values_a_suggestion_by_the_certainty_equivalent_of_the_entropy_aft
 
 def test_the_gamble_replay_equals_a_real_run():
     """``benchmarks/bench_gamble.py`` replays a threshold over the logs of a
-    hard that never gambles; on the same deals, a real run of hard as it is
-    wins the same games and makes the same gambles, right as often (3 and 4
-    players, so both thresholds are used)."""
+    hard that never gambles; on the same deals, real runs of hard as it is and
+    of ``hard@bold=0.5+bold_crowd=0.5`` win the same games, game by game, and
+    gamble in the same games, right as often (3 and 4 players, so both
+    thresholds are used)."""
     sys.path.insert(0, str(ROOT))
     from benchmarks import bench_gamble
     from game.ai.levels import HardPlayer
@@ -525,11 +532,13 @@ def test_the_gamble_replay_equals_a_real_run():
         n = len(levels)
         never = (bench_gamble.NEVER, *levels[1:])
         logs = pool_map(bench_gamble.log_game, [(5 + g // n, never, g % n) for g in range(games)], 1)
-        real = run(n, levels, games, seed=5, workers=1, track=False)
-        hard = [next(r for r in g if r.level == "hard") for g in real]
-        want = (sum(r.won for r in hard), sum(r.gambles for r in hard), sum(r.gamble_wins for r in hard))
-        assert bench_gamble.replay(logs, HardPlayer.bold, HardPlayer.bold_crowd) == want, levels
         assert bench_gamble.replay(logs, 1.0, 1.0)[1] == 0
-        gambled += want[1]
-    assert gambled >= 3
+        for hard, bold, crowd in (("hard", HardPlayer.bold, HardPlayer.bold_crowd),
+                                  ("hard@bold=0.5+bold_crowd=0.5", 0.5, 0.5)):
+            real = run(n, (hard, *levels[1:]), games, seed=5, workers=1, track=False)
+            seats = [next(r for r in g if r.level == hard) for g in real]
+            want = [(r.won, None if not r.gambles else bool(r.gamble_wins)) for r in seats]
+            assert bench_gamble.replay_games(logs, bold, crowd) == want, (levels, hard)
+            gambled += sum(r.gambles for r in seats)
+    assert gambled >= 6
     assert bench_gamble.main(["--thresholds", "0"]) == 2 and bench_gamble.main(["--games", "0"]) == 2

@@ -155,8 +155,10 @@ class Knowledge:
         return {c: self.p_envelope(c) for c in pile}
 
     def best_guess(self) -> tuple[tuple[Card, ...], float]:
-        """The most probable envelope (card per category by marginal) and a lower
-        estimate of its probability (product of the marginals)."""
+        """The likeliest card of each category (by marginal; not always the
+        likeliest triple) and the product of their marginals (a quick
+        estimate of the triple's probability, not a bound: the exact one
+        comes from :func:`joint`)."""
         out, p = [], 1.0
         for pile in self.categories:
             c = max(pile, key=self.p_envelope)

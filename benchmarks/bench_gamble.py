@@ -34,8 +34,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.ai.knowledge import joint  # noqa: E402
-from game.ai.levels import HardPlayer  # noqa: E402
+from game.ai.levels import HardPlayer, opponents_in_race  # noqa: E402
 from game.core.workers import pool_map  # noqa: E402
 from game.rules.actions import Accuse  # noqa: E402
 from game.tournament import MAX_ACTIONS, seated_game, wilson  # noqa: E402
@@ -72,28 +71,20 @@ def log_game(args: tuple[int, tuple[str, ...], int]) -> tuple[bool, Log]:
             know = hard.knowledge(view)
             if know.solution() is None:
                 guess, marginals = know.best_guess()
-                p = joint(hard.tracker.constraints, guess).get((know.envelope,) * 3, 0) / know.total
-                opponents = sum(1 for i in range(len(levels)) if i != me and not view.eliminated[i])
-                log.append((p, marginals, tuple(guess) == tuple(game.envelope), opponents))
+                log.append((hard.exact_odds(know, guess), marginals, tuple(guess) == tuple(game.envelope),
+                            opponents_in_race(view)))
         game.apply(players[game.actor].choose(view, legal))
     return game.winner == me, log
 
 
 def replay_games(logs: list[tuple[bool, Log]], bold: float, bold_crowd: float) -> list[tuple[bool, bool | None]]:
     """Per game, (won, the gamble's guess was right or None without a
-    gamble) had hard accused at the first logged choice where it would:
-    the threshold is ``bold_crowd`` with three or more opponents still
-    playing, ``bold`` with one or two, never with none, and the product of
-    the marginals must reach 0.3 x the threshold, as in
-    :meth:`HardPlayer.accusation`."""
+    gamble) had hard accused at the first logged choice where it would, by
+    its own rule (:meth:`HardPlayer.threshold` and :meth:`HardPlayer.gambles`)."""
     out = []
     for real, log in logs:
-        hit = None
-        for p, marginals, right, opp in log:
-            t = bold_crowd if opp >= 3 else bold
-            if opp and t < 1.0 and marginals >= t * 0.3 and p > 0 and p >= t:
-                hit = right
-                break
+        hit = next((right for p, marginals, right, opp in log
+                    if HardPlayer.gambles(HardPlayer.threshold(opp, bold, bold_crowd), marginals, p)), None)
         out.append((real if hit is None else hit, hit))
     return out
 

@@ -149,6 +149,12 @@ def _summons(view: SeatView, suspect: str, room: str) -> bool:
     return not view.eliminated[view.seats.index(suspect)]
 
 
+def opponents_in_race(view: SeatView) -> int:
+    """How many seats other than ``view.seat`` are still playing (not out
+    after a wrong accusation, 000 "Accusations" 4)."""
+    return sum(1 for i in range(len(view.seats)) if i != view.seat and not view.eliminated[i])
+
+
 class _Base:
     """Shared turn logic: disprove, accuse, move, suggest, pass or roll."""
 
@@ -727,30 +733,48 @@ class HardPlayer(_Base):
         if sol:
             return (sol[0], sol[1], sol[2])
         bold = self.boldness(view)
-        if bold >= 1.0:
-            return None
-        # the product of the marginals screens out hopeless guesses before the
-        # exact joint count (over 220 seeded games it never held back a gamble)
         guess, p_marginals = know.best_guess()
-        if p_marginals < bold * 0.3 or (self.threat_needed and not self._threat(view)):
+        if not self.screened(bold, p_marginals) or (self.threat_needed and not self._threat(view)):
             return None
+        p = self.exact_odds(know, guess)
+        return (guess[0], guess[1], guess[2]) if self.gambles(bold, p_marginals, p) else None
+
+    def exact_odds(self, know: Knowledge, guess: tuple[str, ...]) -> float:
+        """The exact probability (0-1) that ``guess`` (suspect, weapon, room)
+        is the envelope, from this seat's joint count (:func:`joint`)."""
         table = joint(self.tracker.constraints, guess)  # type: ignore[arg-type]
-        env = know.envelope
-        p = table.get((env, env, env), 0) / know.total
-        if p > 0 and p >= bold:
-            return (guess[0], guess[1], guess[2])
-        return None
+        return table.get((know.envelope,) * 3, 0) / know.total
+
+    @staticmethod
+    def screened(threshold: float, p_marginals: float) -> bool:
+        """Whether a guess is worth its exact count: a threshold below 1 and
+        the product of the marginals at least 0.3 x the threshold (it screens
+        out hopeless guesses; over 220 seeded games it never held back a
+        gamble)."""
+        return threshold < 1.0 and p_marginals >= threshold * 0.3
+
+    @classmethod
+    def gambles(cls, threshold: float, p_marginals: float, p: float) -> bool:
+        """Whether it accuses a guess it is not certain of: it passes
+        :meth:`screened` and its exact probability ``p`` (0-1) is above 0 and
+        at least ``threshold``.  The benchmark's replay
+        (``benchmarks/bench_gamble.py``) applies this same rule."""
+        return cls.screened(threshold, p_marginals) and p > 0 and p >= threshold
 
     def boldness(self, view: SeatView) -> float:
         """The exact probability (0-1) its best guess needs before it accuses
-        without being certain: :attr:`bold_crowd` with three or more opponents
-        still playing, :attr:`bold` with one or two, and 1.0 (never) with none
-        left, since then nobody can win before it (000 "Accusations" 3-4: a
-        wrong accusation puts it out, a right one wins)."""
-        opponents = sum(1 for i in range(len(view.seats)) if i != view.seat and not view.eliminated[i])
+        without being certain (:meth:`threshold`, with :func:`opponents_in_race`)."""
+        return self.threshold(opponents_in_race(view), self.bold, self.bold_crowd)
+
+    @staticmethod
+    def threshold(opponents: int, bold: float, bold_crowd: float) -> float:
+        """``bold_crowd`` with three or more ``opponents`` still playing,
+        ``bold`` with one or two, and 1.0 (never) with none left, since then
+        nobody can win before it (000 "Accusations" 3-4: a wrong accusation
+        puts it out, a right one wins)."""
         if opponents == 0:
             return 1.0
-        return self.bold_crowd if opponents >= 3 else self.bold
+        return bold_crowd if opponents >= 3 else bold
 
     def _threat(self, view: SeatView) -> bool:
         """An opponent may be about to solve: somebody else's suggestion went

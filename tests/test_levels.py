@@ -191,3 +191,37 @@ def test_easy_and_medium_never_accuse_wrongly(players):
             step(game, ais)
         assert not any(isinstance(e, ev.PlayerEliminated) for e in game.events)
         assert game.winner is not None
+
+
+def test_hard_gambles_without_peeking():
+    """At each gamble of hard's (an accusation its own knowledge is not
+    certain of), the hidden cards are reshuffled into other deals consistent
+    with its view, some with another envelope: the view and the gamble stay
+    the same, so the gamble cannot have read the envelope."""
+    from game.rules.actions import Accuse
+
+    rng = random.Random(7)
+    gambles = other_envelopes = 0
+    for seed in range(1, 40):
+        game, players = mixed_game(seed, ("hard", "medium", "medium", "medium"))
+        while not game.over and len(game.actions) < 5000:
+            view, legal = game.view(game.actor), game.legal_actions()
+            action = players[game.actor].choose(view, legal)
+            if game.actor == 0 and isinstance(action, Accuse) and \
+                    HardPlayer(0).knowledge(view).solution() is None:
+                gambles += 1
+                for _ in range(3):
+                    deal = sample_deal(constraints_from_view(view), rng)
+                    other = copy.deepcopy(game, {id(game.board): game.board})
+                    n = len(other.seats)
+                    for i in range(1, n):
+                        other.seats[i].hand = frozenset(c for c, o in deal.items() if o == i)
+                    other.envelope = tuple(c for c, o in deal.items() if o == n)  # type: ignore[assignment]
+                    other_envelopes += other.envelope != game.envelope
+                    assert other.view(0) == view
+                    again = make_player("hard", seed * 31).choose(other.view(0), other.legal_actions())
+                    assert again == make_player("hard", seed * 31).choose(view, legal) == action
+            game.apply(action)
+        if gambles >= 3 and other_envelopes >= 2:
+            return
+    raise AssertionError(f"only {gambles} gambles, {other_envelopes} other envelopes in 39 games")

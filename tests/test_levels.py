@@ -47,6 +47,18 @@ def sample_deal(cons: Constraints, rng: random.Random) -> dict[str, int]:
     return out
 
 
+def reshuffled(game: Game, view, rng: random.Random) -> Game:
+    """A copy of ``game`` whose hidden cards (seats 1.. and the envelope) are
+    a random deal consistent with seat 0's ``view``."""
+    deal = sample_deal(constraints_from_view(view), rng)
+    other = copy.deepcopy(game, {id(game.board): game.board})
+    n = len(other.seats)
+    for i in range(1, n):
+        other.seats[i].hand = frozenset(c for c, o in deal.items() if o == i)
+    other.envelope = tuple(c for c, o in deal.items() if o == n)  # type: ignore[assignment]
+    return other
+
+
 def test_make_player_levels():
     assert isinstance(make_player("simple", 1), SimplePlayer)
     assert isinstance(make_player("easy", 1), EasyPlayer)
@@ -67,12 +79,8 @@ def test_no_peeking(level):
     while not game.over and checked < 6:
         if game.actor == 0 and len(game.actions) > 40 and rng.random() < 0.3:
             view = game.view(0)
-            deal = sample_deal(constraints_from_view(view), rng)
-            other = copy.deepcopy(game, {id(game.board): game.board})
+            other = reshuffled(game, view, rng)
             n = len(other.seats)
-            for i in range(1, n):
-                other.seats[i].hand = frozenset(c for c, o in deal.items() if o == i)
-            other.envelope = tuple(c for c, o in deal.items() if o == n)  # type: ignore[assignment]
             assert other.seats[0].hand == game.seats[0].hand
             # the hidden part really differs in most draws; the view does not
             changed = other.envelope != game.envelope or any(
@@ -211,12 +219,7 @@ def test_hard_gambles_without_peeking():
                     HardPlayer(0).knowledge(view).solution() is None:
                 gambles += 1
                 for _ in range(3):
-                    deal = sample_deal(constraints_from_view(view), rng)
-                    other = copy.deepcopy(game, {id(game.board): game.board})
-                    n = len(other.seats)
-                    for i in range(1, n):
-                        other.seats[i].hand = frozenset(c for c, o in deal.items() if o == i)
-                    other.envelope = tuple(c for c, o in deal.items() if o == n)  # type: ignore[assignment]
+                    other = reshuffled(game, view, rng)
                     other_envelopes += other.envelope != game.envelope
                     assert other.view(0) == view
                     again = make_player("hard", seed * 31).choose(other.view(0), other.legal_actions())

@@ -169,23 +169,41 @@ def test_the_host_killed_and_restarted_from_its_autosave_is_found_again(kind):
         hosted.close()
 
 
-def test_a_new_phone_on_a_taken_seat_waits_for_the_tv_then_plays_on():
-    """Another phone (another client id) asks for a seat that is held: it
-    waits for the TV's yes (the driver says yes), the old phone is told and
-    closed, and the game goes on with the new one."""
-    seed = 77
+@pytest.mark.parametrize("old_acts_first", [False, True], ids=["at-once", "after-the-old-phone-acted"])
+def test_a_new_phone_on_a_taken_seat_waits_for_the_tv_then_plays_on(old_acts_first):
+    """Another phone (another client id, a fresh page store) asks for a seat
+    that is held: it waits for the TV's yes (the driver says yes), the old
+    phone is told and closed, and the game goes on with the new one.
+
+    ``after-the-old-phone-acted``: the host has applied the old phone's seq 1
+    first.  The new phone must number its actions after what the host applied,
+    as the page does (app.js, welcome): reusing seq 1 would get the old
+    action's answer again, nothing applied, and the game would wait for that
+    seat forever (CI, stop 23: "seed 77: no action for 180 s (9 actions,
+    actor 0)")."""
+    seed = 77                          # seat 0 acts at actions 3 and 10 of 14
     reference = play_reference(make("cards", seed))
     hosted = Hosted(make("cards", seed))
     try:
         hosted.seated()
         seat = sorted(hosted.table.people)[0]
         old = hosted.clients[seat]
-        hosted.stores[seat] = {}                       # another phone: its own client id
+        if old_acts_first:
+            def old_acted() -> bool:
+                hosted.game.step(wait=0.01)
+                return hosted.game.session.applied[seat] >= 1
+            until(old_acted, "the old phone's first action")
+        applied = hosted.game.session.applied[seat]
+        hosted.stores[seat] = {}                       # another phone: its own client id, seq 0
         new = hosted.connect(seat)
         hosted.run()
         assert old.state == "refused"
         assert new.state == "seated"
         assert hosted.game.session.stats["joins_confirmed"] == 1
+        assert new.welcome is not None and new.welcome.applied >= applied == int(old_acts_first)
+        mine = [a.seq for a in hosted.game.applied if a.seat == seat]
+        assert len(mine) == 2
+        assert mine[0] < mine[1], f"the seat's seqs must go up: {mine}"
         hosted.clients[seat] = new
         check_finished(hosted, reference)
     finally:

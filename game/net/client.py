@@ -145,6 +145,9 @@ class SeatClient:
                 else:
                     self.stats["resends"] += 1
                     await ws.send_str(m.encode_text(m.Act(seq, pending[seq])))
+            # never reuse a seq the host has spent (as the page does): a new phone on the seat
+            # starts at seq 0, and its seq 1 would get the old phone's answer again, unapplied
+            self.store["seq"] = max(self.store["seq"], msg.applied)
         elif isinstance(msg, m.View):
             self.rev, self.view = msg.rev, msg.view
             self.stats["views"] += 1

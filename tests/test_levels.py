@@ -228,3 +228,91 @@ def test_hard_gambles_without_peeking():
         if gambles >= 3 and other_envelopes >= 2:
             return
     raise AssertionError(f"only {gambles} gambles, {other_envelopes} other envelopes in 39 games")
+
+
+def _silent_moment(seed: int, kinds: tuple[str, ...]):
+    """Play ``mixed_game(seed, hard + 3 medium)`` with the seats' ``kinds``
+    until hard (seat 0) is to act after another seat's suggestion that nobody
+    disproved; returns (game, the triple) or None."""
+    setup = GameSetup(tuple(SeatConfig(s, k, lv) for s, k, lv in
+                            zip(("scarlet", "mustard", "white", "green"), kinds,
+                                ("hard", "medium", "medium", "medium"))), seed=seed)
+    game = Game.new(BOARD, setup)
+    players = [make_player(s.level, seed * 31 + i) for i, s in enumerate(game.setup.seats)]
+    silent = None
+    while not game.over and len(game.actions) < 5000:
+        if silent is not None and game.actor == 0:
+            return game, silent
+        events = step(game, players)
+        for i, e in enumerate(events):
+            if isinstance(e, ev.NobodyDisproved) and e.player != 0:
+                made = next(x for x in reversed(game.events) if isinstance(x, ev.SuggestionMade))
+                silent = (made.suspect, made.weapon, made.room)
+    return None
+
+
+def test_hard_rules_out_the_suggestion_a_silent_computer_made():
+    """A computer opponent's suggestion nobody disproved, and it did not
+    accuse: it holds a named card, so hard rules the triple out (it is never
+    the envelope).  The same game with that seat played by a person: not
+    ruled out (a person may wait to accuse)."""
+    from game.ai.knowledge import Tracker
+    from game.ai.levels import silent_suggestions
+
+    found = sharpened = 0
+    for seed in range(60):
+        moment = _silent_moment(seed, ("computer",) * 4)
+        if moment is None:
+            continue
+        game, triple = moment
+        found += 1
+        assert game.envelope != triple
+        view = game.view(0)
+        hard = make_player("hard", 0)
+        know = hard.knowledge(view)
+        assert triple in silent_suggestions(view, hard.tracker.record)
+        assert hard.exact_odds(know, triple) == 0
+        plain = make_player("hard", 0)
+        plain.infer_silence = False
+        plain_know = plain.knowledge(view)
+        assert plain_know.total == Tracker().update(view).total
+        sharpened += plain.exact_odds(plain_know, triple) > 0
+        # a person at every other seat: nothing assumed
+        people = _silent_moment(seed, ("computer", "human", "human", "human"))
+        assert people is not None and people[1] == triple
+        pview = people[0].view(0)
+        assert pview.computers == (True, False, False, False)
+        human_hard = make_player("hard", 0)
+        assert silent_suggestions(pview, human_hard.tracker.read(pview)) == set()
+        assert human_hard.knowledge(pview).total == plain_know.total
+        if found >= 4 and sharpened >= 2:
+            return
+    raise AssertionError(f"only {found} silent suggestions, {sharpened} that taught hard something")
+
+
+def test_assumptions_that_contradict_the_view_are_dropped_for_good():
+    """An assumption ruling out the envelope a seat has pinned contradicts
+    its view: the tracker drops every assumption, counts as without them,
+    refuses later ones, and a tracker rebuilt from the same view ends the
+    same (a resumed game decides as the uninterrupted one)."""
+    from game.ai.knowledge import Tracker
+
+    game, players = mixed_game(3, ("medium", "medium", "medium"))
+    tracker = Tracker()
+    while not game.over and tracker.update(game.view(0)).solution() is None:
+        step(game, players)
+    view = game.view(0)
+    pinned = tracker.update(view).solution()
+    assert pinned is not None
+    other = next(t for t in [("plum", "rope", "hall"), ("green", "knife", "study")] if t != tuple(pinned))
+    for t in (other, tuple(pinned)):
+        tracker.assume_not_solutions([t])
+    know = tracker.update(view)
+    assert tracker.assumptions_broken and tracker.assumed == set()
+    assert know.solution() == pinned and know.total == Tracker().update(view).total
+    tracker.assume_not_solutions([other])
+    assert tracker.assumed == set() and tracker.update(view).total == know.total
+    again = Tracker()
+    again.read(view)
+    again.assume_not_solutions([other, tuple(pinned)])
+    assert again.update(view).total == know.total and again.assumptions_broken

@@ -21,7 +21,9 @@ All of them are honest: they decide from the seat's
   :func:`game.ai.knowledge.joint`), walks to the room -- or takes the secret
   passage -- with the most expected information per expected turn, may name
   its own cards, avoids giving an opponent a free suggestion, shows the card
-  that leaks least, and accuses when certain, or as a gamble once the exact
+  that leaks least, rules out what a computer opponent's undisproved
+  suggestion cannot be (it did not accuse, so it holds a named card: see
+  :func:`silent_suggestions`), and accuses when certain, or as a gamble once the exact
   probability of its best guess reaches a threshold that is lower the more
   opponents still race it (:meth:`HardPlayer.boldness`).
 
@@ -153,6 +155,23 @@ def opponents_in_race(view: SeatView) -> int:
     """How many seats other than ``view.seat`` are still playing (not out
     after a wrong accusation, 000 "Accusations" 4)."""
     return sum(1 for i in range(len(view.seats)) if i != view.seat and not view.eliminated[i])
+
+
+def silent_suggestions(view: SeatView, record) -> set[tuple[str, str, str]]:
+    """The suggestions (suspect, weapon, room) that a computer opponent made
+    and nobody could disprove, read from ``record`` (a
+    :class:`~game.knowledge.record.Record` of ``view.seat``; a question still
+    being answered is left out).  Each named card is then in the suggester's
+    hand or the envelope; had it held none, it would have known the envelope
+    and accused on the spot (000 "Suggestions" 6), as every computer level
+    does when certain.  It did not, so it holds one of them and the triple
+    is not the envelope.  A person may wait, so a seat that
+    ``view.computers`` does not mark as a computer is never read this way."""
+    computers = view.computers
+    done = record.questions[:len(record.questions) - (1 if record.open else 0)]
+    return {(q.cards[0], q.cards[1], q.cards[2]) for q in done
+            if q.shower is None and q.asker != view.seat and len(q.cards) == 3
+            and q.asker < len(computers) and computers[q.asker]}
 
 
 class _Base:
@@ -516,7 +535,10 @@ class HardPlayer(_Base):
     bits (its token would be moved in and get a free suggestion).
     Movement: expected information of the best suggestion in a room divided
     by the expected turns to get there (:func:`expected_turns`, from the
-    dice).  Showing: a card the suggester has seen, else the card
+    dice).  Knowledge: exact, and a computer opponent's suggestion that
+    nobody disproved, with no accusation after it, is ruled out as the
+    envelope (:func:`silent_suggestions`, :attr:`infer_silence`).
+    Showing: a card the suggester has seen, else the card
     shown most often, else a room.  Accusation: when certain, or as a
     gamble when the exact probability of its best guess (the likeliest card
     of each category) reaches :attr:`bold` (one or two opponents still
@@ -577,12 +599,30 @@ class HardPlayer(_Base):
     #: Bits an opponent's free suggestion costs (see :meth:`_summon_cost`).
     summon_cost = 0.3
     fine_distance = True
+    #: Rule out the suggestions of computer opponents that nobody disproved
+    #: (:func:`silent_suggestions`: the suggester did not accuse, so it holds
+    #: a named card).  Measured (issue 16, seed 1, the ladder's 3,000 deals
+    #: against two spock, paired game by game): 53.7 % with it, 53.2 % without
+    #: (+0.5 points, standard error 0.37; 125 games of 3,000 ended otherwise);
+    #: against two medium 60.0 % (59.2 without, 3,000 games), against three
+    #: medium 49.7 % (48.2 without, 1,200 games).
+    infer_silence = True
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
         #: (the Knowledge the values were computed from, the values); the object
         #: itself is kept, not its id, which a later Knowledge may reuse
         self._value_cache: tuple[Knowledge, dict[str, float]] | None = None
+
+    def knowledge(self, view: SeatView) -> Knowledge:
+        """The exact knowledge of ``view`` (its :class:`Tracker`), with
+        :attr:`infer_silence` also ruling out :func:`silent_suggestions`
+        (dropped for good, as the tracker does, if they ever contradict what
+        was seen)."""
+        if self.infer_silence:
+            record = self.tracker.read(view)
+            self.tracker.assume_not_solutions(silent_suggestions(view, record))
+        return self.tracker.update(view)
 
     # -- information ---------------------------------------------------------
     def _quick(self, know: Knowledge, trio: tuple[str, str, str]) -> float:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from game.knowledge.counting import Constraints, Knowledge, solve
+from game.knowledge.counting import Constraints, ContradictionError, Knowledge, solve
 from game.knowledge.record import Reader, Record
 
 
@@ -82,7 +82,13 @@ class Tracker:
     made by ``reader(view)``), and the counting is redone only when the
     constraints changed.  ``knowledge`` is the latest :class:`Knowledge`,
     ``record`` and ``constraints`` what it was counted from (None before the
-    first view).  A view of another seat, or with fewer events, starts over."""
+    first view).  A view of another seat, or with fewer events, starts over.
+
+    :meth:`assume_not_solutions` adds the caller's own assumptions (triples
+    ruled out by how the opponents play, not by what was seen); when they
+    contradict what was seen, :meth:`update` drops them all and
+    :attr:`assumptions_broken` stays True, so that later assumptions are
+    refused too and a tracker rebuilt from the same view ends the same."""
 
     def __init__(self, reader: Callable[[Any], Reader]) -> None:
         self.make_reader = reader
@@ -90,6 +96,10 @@ class Tracker:
         self._cons: RecordConstraints | None = None
         self._dirty = False
         self.knowledge: Knowledge | None = None
+        #: Triples ruled out by assumption (:meth:`assume_not_solutions`), kept in the constraints.
+        self.assumed: set[tuple[str, ...]] = set()
+        #: True once the assumptions contradicted what was seen (then none are taken any more).
+        self.assumptions_broken = False
 
     @property
     def record(self) -> Record | None:
@@ -106,6 +116,7 @@ class Tracker:
             r = self.reader = self.make_reader(view)
             self._cons = RecordConstraints(r.record)
             self.knowledge = None
+            self.assumed, self.assumptions_broken = set(), False
         r.feed(view.events[r.events_read:])
         assert self._cons is not None
         self._dirty |= self._cons.update()
@@ -118,6 +129,36 @@ class Tracker:
         self.read(view)
         if self._dirty or self.knowledge is None:
             assert self._cons is not None
-            self.knowledge = solve(self._cons.cons)
+            try:
+                self.knowledge = solve(self._cons.cons)
+            except ContradictionError:
+                if not self.assumed:
+                    raise
+                self._drop_assumptions()
+                self.knowledge = solve(self._cons.cons)
             self._dirty = False
         return self.knowledge
+
+    def assume_not_solutions(self, triples: Any) -> None:
+        """Also rule out each of ``triples`` (one card per category, in
+        category order) as the hidden cards, by assumption: counted from the
+        next :meth:`update` on, unless the assumptions have contradicted what
+        was seen (:attr:`assumptions_broken`).  Call after :meth:`read`."""
+        if self.assumptions_broken or self._cons is None:
+            return
+        cons = self._cons.cons
+        new = {tuple(t) for t in triples} - cons.not_solutions
+        if new:
+            cons.not_solutions |= new
+            self.assumed |= new
+            self._dirty = True
+
+    def _drop_assumptions(self) -> None:
+        """The assumptions contradict what was seen: take them out of the
+        constraints (a triple a wrong accusation ruled out stays) for good."""
+        assert self._cons is not None
+        record_wrong = {tuple(cards) for _player, cards in self._cons.record.wrong}
+        self._cons.cons.not_solutions -= self.assumed - record_wrong
+        self.assumed = set()
+        self.assumptions_broken = True
+        self._dirty = True

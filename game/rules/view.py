@@ -17,7 +17,9 @@ class SeatView:
     table order, ``hand_sizes``, ``eliminated``, token ``positions`` and weapon
     rooms, whose ``turn`` and which ``phase``, the ``roll``); ``moves`` (the
     destinations, only when this seat must move); and ``events`` as this seat saw
-    them (other hands, other players' shown cards and the envelope redacted)."""
+    them (other hands, other players' shown cards and the envelope redacted);
+    ``computers``: per seat, whether a computer player plays it (public: the
+    table knows who is a computer; empty when not given)."""
 
     seat: int
     suspect: str
@@ -34,3 +36,4 @@ class SeatView:
     roll: int | None
     moves: dict[Position, Path]
     events: tuple[Event, ...]
+    computers: tuple[bool, ...] = ()

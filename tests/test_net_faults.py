@@ -210,6 +210,59 @@ def test_a_new_phone_on_a_taken_seat_waits_for_the_tv_then_plays_on(old_acts_fir
         hosted.close()
 
 
+def test_an_act_of_the_old_phone_still_on_its_way_spends_its_seq_for_the_new_phone():
+    """The old phone's act has reached the host (the server thread queued it)
+    but the game has not taken it yet when the TV says yes to another phone:
+    the welcome counts that seq as spent, so the new phone's first act gets a
+    new seq and is queued, not answered as a duplicate and lost (the seat's
+    turn would wait forever)."""
+    import asyncio
+    import json
+
+    from game.net import messages as m
+    from game.net.session import HostSession
+
+    class Link:
+        def __init__(self):
+            self.got, self.closed = [], False
+
+        def send(self, data):
+            self.got.append(json.loads(data))
+
+        def close(self):
+            self.closed = True
+
+    class Socket:
+        closed = False
+
+        def __init__(self):
+            self.sent = []
+
+        async def send_str(self, text):
+            self.sent.append(text)
+
+    session = HostSession("board", [0])
+    token = session.tokens[0]
+    old, new = Link(), Link()
+    assert session.hello(old, token, "old-phone") == "welcome"
+    session.receive(old, 0, m.Act(1, {"type": "Roll"}))              # on its way to the game
+    assert session.hello(new, token, "new-phone") == "waiting"
+    session.confirm_join(0, True)
+    assert old.closed
+    welcome = next(x for x in new.got if x["type"] == "welcome")
+    assert welcome["applied"] == 1
+    phone = SeatClient("http://127.0.0.1:9", token, store={})      # a fresh page store: seq 0
+    socket = Socket()
+    asyncio.run(phone._take(socket, m.decode_host(json.dumps(welcome))))
+    assert [r.kind for r in session.poll()] == ["connect", "act", "join", "connect"]
+    session.answer(0, 1, True)                                       # the game takes the old act
+    seq = asyncio.run(phone._send_act(socket, {"type": "EndTurn"}))
+    assert seq == 2
+    session.receive(new, 0, m.decode_client(socket.sent[-1]))
+    assert [(r.kind, r.seq) for r in session.poll()] == [("act", 2)]
+    assert session.stats["duplicates"] == 0
+
+
 @pytest.mark.slow
 def test_soak_drops_and_host_restarts_over_many_games():
     """The long soak (``python -m pytest -m slow tests/test_net_faults.py -s``):

@@ -598,6 +598,7 @@ def test_page_words_exist_in_three_languages(page, table):
     used |= set(re.findall(r'data-w="([a-z_]+)"', (web / "index.html").read_text()))
     used |= {"mark_none", "mark_x", "mark_q", "mark_y", "taken", "refused", "take_back", "try_again"}
     page.get(table.url)
+    wait(page, lambda: connected(page), "the page to join (its scripts, the words first, have run)")
     words = page.execute_script("return window.CLUE_WORDS;")
     assert sorted(words) == ["ca", "en", "es"]
     assert used <= set(words["en"]), used - set(words["en"])

@@ -100,8 +100,9 @@ CLIENT_TYPES = ("hello", "act", "mark", "lang", "pad", "ping")
 # --------------------------------------------------------------- host -> client
 class Welcome(msgspec.Struct, tag="welcome", tag_field="type"):
     """The socket holds ``seat`` of a ``game`` ("board" or "cards"); ``applied``
-    is the last seq the host took for this seat (0: none), so the page resends
-    only actions with a greater seq."""
+    is the last seq the host took for this seat, or is taking (an action on its
+    way to the game counts; 0: none), so the page resends only actions with a
+    greater seq and numbers its next action after it."""
 
     seat: int
     game: str

@@ -10,10 +10,14 @@ Document shape (``version`` 1)::
 
     {"format": "clue-save", "version": 1, "mode": "board",
      "setup": {"seed": 3, "options": {...},
-               "seats": [{"suspect": "scarlet", "kind": "human", "level": "medium"}, ...]},
+               "seats": [{"suspect": "scarlet", "kind": "human", "level": "medium",
+                          "taken_over": false}, ...]},
      "actions": [{"type": "Roll"}, {"type": "Move", "square": [6, 18], "room": null}, ...],
      "notebooks": {"0": {"rope": "X"}}, "notebook_mode": "hints",
      "net": {"port": 8765, "tokens": {"0": "Qx3…"}}}
+
+``taken_over`` (optional, false when missing) marks a seat a computer took
+over from a person during the game (:class:`game.rules.setup.SeatConfig`).
 
 ``net`` (issue 15, optional: older saves have none) is the port the game served the
 phones on and each person seat's token (:func:`game.savefile.read_net`).
@@ -148,7 +152,10 @@ def from_document(doc: Any, path: str | Path = "<memory>") -> SavedGame:
                 f"a seat is either human or computer, not {s.get('kind')!r}")
         _expect(s.get("level", "medium") in LEVELS, path, BAD_PLAYERS, place,
                 f"the computer level must be one of {', '.join(LEVELS)}, not {s.get('level')!r}")
-        seats.append(SeatConfig(s["suspect"], s.get("kind", "computer"), s.get("level", "medium")))
+        _expect(isinstance(s.get("taken_over", False), bool), path, BAD_PLAYERS, place,
+                f"taken_over is true or false, not {s.get('taken_over')!r}")
+        seats.append(SeatConfig(s["suspect"], s.get("kind", "computer"), s.get("level", "medium"),
+                                taken_over=s.get("taken_over", False)))
     game_setup = GameSetup(tuple(seats), seed, options)
     try:
         game_setup.validate()

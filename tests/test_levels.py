@@ -316,3 +316,50 @@ def test_assumptions_that_contradict_the_view_are_dropped_for_good():
     again.read(view)
     again.assume_not_solutions([other, tuple(pinned)])
     assert again.update(view).total == know.total and again.assumptions_broken
+
+
+def test_a_seat_a_computer_took_over_is_never_read_as_a_computers_after_continue(tmp_path):
+    """A person (seat 0) makes a suggestion nobody can disprove, holding none
+    of the named cards (so it is the envelope), and waits instead of accusing.
+    Then a computer takes the seat over (a pad unplugged) and the game is
+    saved and continued.  The saved seat is marked ``taken_over`` and every
+    view still says a person played it, so hard never rules that triple out:
+    the continued hard players know what the live ones know."""
+    from game.ai.levels import MediumPlayer, silent_suggestions
+    from game.rules.actions import EndTurn
+    from game.save import read_save, save_game
+    from game.ui.board.match import Match
+
+    seats = (SeatConfig("scarlet", "human"),) + tuple(SeatConfig(s, "computer", "hard")
+                                                      for s in ("mustard", "white", "green"))
+    live = Match(BOARD, GameSetup(seats, seed=136))
+    person = MediumPlayer(136)
+    waited = None
+    while waited is None and not live.game.over:
+        g = live.game
+        if g.actor != 0:
+            g.apply(live.computer_choice())
+            continue
+        view = g.view(0)
+        last = view.events[-1] if view.events else None
+        if isinstance(last, ev.NobodyDisproved) and last.player == 0:
+            made = next(e for e in reversed(view.events) if isinstance(e, ev.SuggestionMade))
+            if not {made.suspect, made.weapon, made.room} & set(view.hand):
+                waited = (made.suspect, made.weapon, made.room)
+                g.apply(EndTurn())                      # a person may wait before accusing
+                continue
+        g.apply(person.choose(view, g.legal_actions()))
+    assert waited == tuple(live.game.envelope)
+    live.to_computer(0, "medium")
+    save_game(tmp_path / "autosave.json", live.saved())
+    saved = read_save(tmp_path / "autosave.json")
+    assert saved.setup.seats[0].kind == "computer" and saved.setup.seats[0].taken_over
+    assert not any(s.taken_over for s in saved.setup.seats[1:])
+    resumed = Match.resume(BOARD, saved)
+    for seat in (1, 2, 3):
+        view = resumed.game.view(seat)
+        assert view.computers == live.game.view(seat).computers == (False, True, True, True)
+        again, before = make_player("hard", 0), make_player("hard", 0)
+        assert waited not in silent_suggestions(view, again.tracker.read(view))
+        know, known = again.knowledge(view), before.knowledge(live.game.view(seat))
+        assert know.total == known.total and again.exact_odds(know, waited) > 0

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Sequence
 
 from game.net.host import NetTable, action_reader
@@ -136,6 +136,9 @@ def board_table(players: int, seed: int, people: Sequence[int], level: str = "me
     board = _board_cache.get("mansion") or _board_cache.setdefault("mansion", load_board(MANSION_MAP))
     setup = computer_setup(players, seed, level)
     engine = Game.new(board, setup)
+    # the phones' seats are people's (their views say so: SeatView.computers); same deal, same order
+    engine = Game.new(board, replace(engine.setup, seats=tuple(
+        replace(c, kind="human") if i in people else c for i, c in enumerate(engine.setup.seats))))
     suspects = tuple(s.suspect for s in engine.seats)
     computers = {i: make_player(level, seed * 31 + i) for i in range(players) if i not in people}
     return Table("board", engine.setup, suspects, frozenset(people), seed, board, computers)

@@ -624,5 +624,5 @@ class Game(Judge):
             roll=self.roll,
             moves=dict(self.moves()) if self.actor == seat else {},
             events=tuple(seen),
-            computers=tuple(c.kind == "computer" for c in self.setup.seats),
+            computers=tuple(c.kind == "computer" and not c.taken_over for c in self.setup.seats),
         )

@@ -14,11 +14,15 @@ SeatKind = Literal["human", "computer"]
 @dataclass(frozen=True)
 class SeatConfig:
     """One seat at the table: the suspect it plays, whether a person or a computer
-    player plays it, and (for a computer player) its level."""
+    player plays it, and (for a computer player) its level.  ``taken_over``: a
+    computer took the seat over from a person during the game (a saved game
+    keeps it), so its earlier choices were a person's: the engine's views do
+    not count it as a computer seat (:attr:`game.rules.view.SeatView.computers`)."""
 
     suspect: str
     kind: SeatKind = "computer"
     level: str = "simple"
+    taken_over: bool = False
 
 
 @dataclass(frozen=True)

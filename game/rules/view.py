@@ -18,8 +18,9 @@ class SeatView:
     rooms, whose ``turn`` and which ``phase``, the ``roll``); ``moves`` (the
     destinations, only when this seat must move); and ``events`` as this seat saw
     them (other hands, other players' shown cards and the envelope redacted);
-    ``computers``: per seat, whether a computer player plays it (public: the
-    table knows who is a computer; empty when not given)."""
+    ``computers``: per seat, whether a computer player has played it since the
+    game began (public: the table knows who is a computer; a seat a computer
+    took over from a person is not one; empty when not given)."""
 
     seat: int
     suspect: str

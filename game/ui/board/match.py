@@ -75,13 +75,16 @@ class Match(Seats):
     # -------------------------------------------------------- save / resume
     def saved(self):
         """This match as a :class:`game.save.SavedGame`: the setup (with the
-        seats as played now: a seat a computer took over is a computer seat),
-        the actions so far and the notebooks."""
+        seats as played now: a seat a computer took over is a computer seat,
+        marked ``taken_over`` since a person played it before), the actions so
+        far and the notebooks."""
         from dataclasses import replace
 
         from game.save import SavedGame
 
-        seats = tuple(SeatConfig(c.suspect, self.kinds[i], self.levels[i]) for i, c in enumerate(self.setup.seats))
+        seats = tuple(SeatConfig(c.suspect, self.kinds[i], self.levels[i],
+                                 taken_over=self.kinds[i] == "computer" and (c.kind == "human" or c.taken_over))
+                      for i, c in enumerate(self.setup.seats))
         return SavedGame(replace(self.setup, seats=seats), list(self.game.actions),
                          {k: dict(v) for k, v in self.notebooks.items()}, notebook_mode=self.notebook_mode,
                          net=self.net)

@@ -1,5 +1,5 @@
-"""A Python seat client: what the phone page does, for tests, the benchmark
-and ``clue --join``.
+"""A Python seat client: what the phone page does, for the tests and the
+benchmark (``clue --join`` opens the page in a browser instead).
 
 :class:`SeatClient` connects to a host's ``/ws``, says hello with its seat's
 token, keeps the last view, sends actions with increasing ``seq`` and, like

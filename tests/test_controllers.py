@@ -432,6 +432,31 @@ def test_a_second_pad_takes_over_then_a_computer(app):
     run_until(app, lambda: board.game.turn != 2 or board.game.over, lambda: pad_act(app, {0: 1}))
 
 
+def test_play_again_after_a_takeover_and_continue_starts_every_seat_afresh(app):
+    """A computer took Mrs. Peacock's seat over, the game was saved and
+    continued, then played to the end: Play again gives her seat back to a
+    person, as it does after a game that was not continued, and nothing in the
+    new game or its save is marked ``taken_over``."""
+    from game.save import from_document, to_document
+
+    board = _people(app)
+    board.match.to_computer(2)
+    resumed = Match.resume(app.board, from_document(to_document(board.match.saved())))
+    assert [c.taken_over for c in resumed.setup.seats] == [False, False, True, False]
+    assert resumed.game.view(0).computers == (False, True, False, True)
+    advance(resumed, lambda g: False, limit=20000)
+    assert resumed.game.over
+    app.push(GameOverScene(app, resumed))
+    app.top.play_again()
+    again = app.top.match
+    assert again is not resumed
+    assert [(c.kind, c.taken_over) for c in again.setup.seats] == \
+        [("human", False), ("computer", False), ("human", False), ("computer", False)]
+    assert again.game.view(0).computers == (False, True, False, True)
+    assert [c.kind for c in board.match.setup.seats] == [c.kind for c in again.setup.seats]   # as live
+    assert not any(s["taken_over"] for s in to_document(again.saved())["setup"]["seats"])
+
+
 def test_hand_over_during_the_seats_private_choice(app):
     """Mrs. Peacock's pad goes while she must show a card: a computer player shows it for her."""
     for iid in (1, 2):

@@ -250,7 +250,7 @@ def test_an_act_of_the_old_phone_still_on_its_way_spends_its_seq_for_the_new_pho
     session.confirm_join(0, True)
     assert old.closed
     welcome = next(x for x in new.got if x["type"] == "welcome")
-    assert welcome["applied"] == 1
+    assert (welcome["applied"], welcome["spent"]) == (0, 1)
     phone = SeatClient("http://127.0.0.1:9", token, store={})      # a fresh page store: seq 0
     socket = Socket()
     asyncio.run(phone._take(socket, m.decode_host(json.dumps(welcome))))

@@ -1186,3 +1186,32 @@ def test_unknown_token_gets_a_small_page_in_the_phone_language(table, accept, ti
     body = err.value.read().decode("utf-8")
     assert body.startswith("<!doctype html>") and 'name="viewport"' in body and "<style>" in body
     assert f"<h1>{title}</h1>" in body and words in body
+
+
+def test_a_page_that_reconnects_with_its_act_on_its_way_keeps_it(page, table):
+    """The page's act has reached the host but the game has not taken it (the
+    TV is behind a menu) when the same page reconnects: it keeps the act as
+    sent (no second tap offered), and the host's later refusal is still said."""
+    open_seat(page, table, show_view())
+    click(page, "#show-btn")
+    table.wait_request(page, "act")                          # on its way: not answered yet
+    before = len(table.requests("connect"))
+    page.execute_script("cluePage.drop();")                  # the same page, client id and store
+    wait(page, lambda: len(table.requests("connect")) > before and connected(page), "the rejoin")
+    assert state(page)["pending"] == 1
+    assert not page.find_element(By.ID, "show-btn").is_enabled()
+    table.session.answer(SEAT, 1, False, "It is not your turn now.")
+    wait(page, lambda: page.find_element(By.ID, "toast").text == "It is not your turn now.", "the refusal's toast")
+
+
+def test_a_reloaded_tab_numbers_after_its_act_on_its_way(page, table):
+    """A reloaded tab forgets the act it had sent (it lived in memory) while the
+    host still holds it on its way: the tab numbers its next act after it, so
+    that act is not taken for a repeat of the first and lost."""
+    open_seat(page, table, show_view())
+    click(page, "#show-btn")
+    table.wait_request(page, "act")
+    before = len(table.requests("connect"))
+    page.refresh()
+    wait(page, lambda: len(table.requests("connect")) > before and connected(page), "the rejoin")
+    assert state(page)["seq"] == 1

@@ -141,13 +141,14 @@ class SeatClient:
             pending = self.store["pending"]
             for seq in sorted(int(s) for s in pending):
                 if seq <= msg.applied and self.trust_applied:
-                    del pending[seq]              # taken (or refused) while we were away
+                    del pending[seq]              # taken (or refused) while we were away (a seq still on
+                                                  # its way is resent: the host drops it, then answers once)
                 else:
                     self.stats["resends"] += 1
                     await ws.send_str(m.encode_text(m.Act(seq, pending[seq])))
-            # never reuse a seq the host has spent (as the page does): a new phone on the seat
-            # starts at seq 0, and its seq 1 would get the old phone's answer again, unapplied
-            self.store["seq"] = max(self.store["seq"], msg.applied)
+            # never reuse a seq the host has spent, taken or on its way (as the page does): a new
+            # phone on the seat starts at seq 0, and its seq 1 would get another answer, unapplied
+            self.store["seq"] = max(self.store["seq"], msg.applied, msg.spent)
         elif isinstance(msg, m.View):
             self.rev, self.view = msg.rev, msg.view
             self.stats["views"] += 1

@@ -100,13 +100,16 @@ CLIENT_TYPES = ("hello", "act", "mark", "lang", "pad", "ping")
 # --------------------------------------------------------------- host -> client
 class Welcome(msgspec.Struct, tag="welcome", tag_field="type"):
     """The socket holds ``seat`` of a ``game`` ("board" or "cards"); ``applied``
-    is the last seq the host took for this seat, or is taking (an action on its
-    way to the game counts; 0: none), so the page resends only actions with a
-    greater seq and numbers its next action after it."""
+    is the last seq the host took for this seat (0: none), so the page resends
+    only actions with a greater seq (one still on its way is dropped as
+    ``in_flight`` and answered once taken); ``spent`` is the greatest seq the
+    host took or is taking (at least ``applied``), so a page that lost its
+    count (a new phone, a reloaded tab) numbers its next action after it."""
 
     seat: int
     game: str
     applied: int
+    spent: int = 0
 
 
 class View(msgspec.Struct, tag="view", tag_field="type"):

@@ -346,9 +346,9 @@ class HostSession:
         self.clients[seat] = client
         self.langs[seat] = lang
         self._stale.add(seat)
-        # an act of the old phone still on its way spends its seq too: the new phone numbers after it
+        # an act still on its way (an old phone's, or a reloaded tab's) spends its seq too
         spent = max(self.applied[seat], max(self._inflight[seat], default=0))
-        self._send(seat, m.encode(m.Welcome(seat, self.kind, spent)))
+        self._send(seat, m.encode(m.Welcome(seat, self.kind, self.applied[seat], spent)))
         if seat in self._views:
             self._send(seat, self._views[seat])
         self._put(Request(seat, "connect", lang=lang))

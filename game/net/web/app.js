@@ -162,16 +162,17 @@
   function onMessage(m) {
     switch (m.type) {
       case "welcome":
-        welcome = {seat: m.seat, game: m.game, applied: m.applied | 0};
+        welcome = {seat: m.seat, game: m.game, applied: m.applied | 0, spent: Math.max(m.applied | 0, m.spent | 0)};
         attempts = 0;
         conn = "connected";
         rev = -1;
-        // resend only an action the host has not applied; never reuse a seq it has applied
+        // resend only an action the host has not applied (one still on its way is dropped there and
+        // answered once taken); never reuse a seq it has spent, taken or on its way
         if (pending && pending.seq > welcome.applied) {
           send({type: "act", seq: pending.seq, action: pending.action});
         } else {
           pending = null;
-          if (store.seq !== welcome.applied) { store.seq = welcome.applied; save(); }
+          if (store.seq !== welcome.spent) { store.seq = welcome.spent; save(); }
         }
         drawStatus();
         break;

@@ -39,7 +39,13 @@ class GameOverScene(GameOverBase):
         from game.rules.setup import GameSetup
         from game.ui.board.match import Match
 
-        setup = GameSetup(seats=self.match.setup.seats, seed=self.app.new_seed(), options=self.match.setup.options)
+        from dataclasses import replace
+
+        # a new game gives a seat a computer took over back to its person, as a live game's setup
+        # still says (the takeover is marked in a continued game's setup: SeatConfig.taken_over)
+        seats = tuple(replace(c, kind="human", taken_over=False) if c.taken_over else c
+                      for c in self.match.setup.seats)
+        setup = GameSetup(seats=seats, seed=self.app.new_seed(), options=self.match.setup.options)
         self.app.play("click")
         self.app.reset(make("title", self.app))
         devices = {seat: d for seat, d in self.match.devices.items() if d in self.app.pads}

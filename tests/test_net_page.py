@@ -1192,12 +1192,12 @@ def test_a_page_that_reconnects_with_its_act_on_its_way_keeps_it(page, table):
     """The page's act has reached the host but the game has not taken it (the
     TV is behind a menu) when the same page reconnects: it keeps the act as
     sent (no second tap offered), and the host's later refusal is still said."""
-    open_seat(page, table, show_view())
+    rev = open_seat(page, table, show_view())
     click(page, "#show-btn")
     table.wait_request(page, "act")                          # on its way: not answered yet
     before = len(table.requests("connect"))
     page.execute_script("cluePage.drop();")                  # the same page, client id and store
-    wait(page, lambda: len(table.requests("connect")) > before and connected(page), "the rejoin")
+    wait(page, lambda: len(table.requests("connect")) > before and connected(page, rev), "the rejoin and view")
     assert state(page)["pending"] == 1
     assert not page.find_element(By.ID, "show-btn").is_enabled()
     table.session.answer(SEAT, 1, False, "It is not your turn now.")
@@ -1215,3 +1215,46 @@ def test_a_reloaded_tab_numbers_after_its_act_on_its_way(page, table):
     page.refresh()
     wait(page, lambda: len(table.requests("connect")) > before and connected(page), "the rejoin")
     assert state(page)["seq"] == 1
+
+
+def test_a_tab_back_after_another_tab_went_on_numbers_after_it(page, table):
+    """Two tabs of the seat in one browser (the code scanned twice): tab 1's
+    act is on its way when its socket drops; tab 2 takes the seat and sends
+    act 2.  Tab 1 comes back (the same client, no TV question) and resends
+    act 1, and its next act must be numbered after 2, or the host would take
+    it for a repeat of tab 2's and it would never reach the game."""
+    rev = open_seat(page, table, show_view())
+    first = page.current_window_handle
+    try:
+        page.execute_script("window._WS = window.WebSocket;"
+                            "window.WebSocket = function () { throw new Error('off'); };"
+                            "document.getElementById('show-btn').click(); cluePage.drop();")
+        table.wait_request(page, "act")
+        wait(page, lambda: not table.session.has_phone(SEAT), "tab 1 to be gone")
+        page.switch_to.new_window("tab")
+        page.get(table.url)
+        rev = table.session.publish(SEAT, show_view())
+        wait(page, lambda: connected(page, rev), "tab 2 to join and draw")
+        click(page, "#show-btn")
+        assert [a.seq for a in table.wait_request(page, "act", 2)] == [1, 2]
+        page.switch_to.window(first)
+        page.execute_script("window.WebSocket = window._WS;")
+        wait(page, lambda: connected(page) and state(page)["pending"] == 1, "tab 1 to come back holding act 1")
+        table.session.answer(SEAT, 1, True)
+        table.session.answer(SEAT, 2, True)
+        wait(page, lambda: state(page)["pending"] is None, "act 1's answer")
+        rev = table.session.publish(SEAT, suggest_view())
+        wait(page, lambda: connected(page, rev), "tab 1 to draw the next view")
+        click(page, '.picker[data-field="suspect"] .card[data-card="green"]')
+        click(page, '.picker[data-field="weapon"] .card[data-card="rope"]')
+        click(page, "#suggest-btn")
+        wait(page, lambda: len(table.requests("act")) >= 3 or state(page)["pending"] is None,
+             "tab 1's act to reach the game, or to be answered as a repeat")
+        assert table.session.stats["duplicates"] == 0
+        assert [a.seq for a in table.requests("act")] == [1, 2, 3]
+    finally:
+        for handle in page.window_handles:
+            if handle != first:
+                page.switch_to.window(handle)
+                page.close()
+        page.switch_to.window(first)

@@ -999,3 +999,37 @@ def hot_seat_one(app: App, setup):
     app.step(DT, draw=False)
     key(app, pygame.K_RETURN, draw=False)
     return board, seated
+
+
+@pytest.mark.parametrize("continued", [False, True], ids=["live", "after-continue"])
+def test_play_again_keeps_the_codes_after_a_takeover(tmp_path, continued):
+    """A computer took a person's seat over; the game ends and Play again
+    gives the seat back to its person.  The other people's phones keep their
+    codes, whether the game was played straight through or saved and continued
+    (the seats a person played, :meth:`Match.people_seats`, are the same both
+    ways).  The returned seat keeps its code live; after Continue it gets a
+    new one (the continued game served no phone for a computer's seat)."""
+    from game.save import from_document, to_document
+    from game.ui.board.gameover import GameOverScene
+    from game.ui.board.match import Match
+    from game.ui.registry import make
+
+    app = hosted_app(tmp_path)
+    try:
+        board, _phones = hot_seat(app)
+        tokens = dict(app.phones.session.tokens)
+        board.match.to_computer(2)
+        match = board.match
+        if continued:
+            match = Match.resume(app.board, from_document(to_document(board.match.saved())))
+            assert match.people_seats() == [0, 1, 2] and match.humans == [0, 1]
+            app.reset(make("board", app, match))
+            app.step(0.1, draw=False)
+        app.push(GameOverScene(app, match))
+        app.top._play_again()
+        assert app.phones.table.match.kinds[2] == "human"
+        again = app.phones.session.tokens
+        assert {s: again[s] for s in (0, 1)} == {s: tokens[s] for s in (0, 1)}
+        assert (again.get(2) == tokens[2]) is not continued
+    finally:
+        app.close()

@@ -102,6 +102,11 @@ class Seats:
     def humans(self) -> list[int]:
         return [i for i, k in enumerate(self.kinds) if k == "human"]
 
+    def people_seats(self) -> list[int]:
+        """The seats a person plays, or played before a computer took them
+        over (the phones' codes are kept for these across Play again)."""
+        return self.humans
+
     def is_human(self, seat: int) -> bool:
         return self.kinds[seat] == "human"
 

@@ -226,7 +226,7 @@ class PhoneHost:
             return
 
         kind = "board" if table.refuse_game == "board" else "cards"
-        key = (kind, tuple(match.humans), tuple(match.suspects))
+        key = (kind, tuple(match.people_seats()), tuple(match.suspects))
         again, self.keep_codes = self.keep_codes, False
         saved = match.net or (self._last[1] if again and self._last and self._last[0] == key else {})
         try:

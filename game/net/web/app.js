@@ -170,6 +170,7 @@
         // answered once taken); never reuse a seq it has spent, taken or on its way
         if (pending && pending.seq > welcome.applied) {
           send({type: "act", seq: pending.seq, action: pending.action});
+          if (store.seq < welcome.spent) { store.seq = welcome.spent; save(); }   // another tab may have gone on
         } else {
           pending = null;
           if (store.seq !== welcome.spent) { store.seq = welcome.spent; save(); }

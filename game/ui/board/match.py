@@ -72,6 +72,13 @@ class Match(Seats):
         ``ValueError`` for an unknown level)."""
         return make_player(level, seed)
 
+    def people_seats(self) -> list[int]:
+        """The seats a person plays, or played before a computer took them
+        over: a person's in the setup (live), or marked ``taken_over``
+        (continued)."""
+        return sorted(set(self.humans) | {i for i, c in enumerate(self.setup.seats)
+                                          if c.kind == "human" or c.taken_over})
+
     # -------------------------------------------------------- save / resume
     def saved(self):
         """This match as a :class:`game.save.SavedGame`: the setup (with the

@@ -1025,11 +1025,14 @@ def test_play_again_keeps_the_codes_after_a_takeover(tmp_path, continued):
             assert match.people_seats() == [0, 1, 2] and match.humans == [0, 1]
             app.reset(make("board", app, match))
             app.step(0.1, draw=False)
+        app.phones.session.applied[0] = 7                 # seat 0's phone had 7 acts taken
         app.push(GameOverScene(app, match))
         app.top._play_again()
         assert app.phones.table.match.kinds[2] == "human"
         again = app.phones.session.tokens
         assert {s: again[s] for s in (0, 1)} == {s: tokens[s] for s in (0, 1)}
         assert (again.get(2) == tokens[2]) is not continued
+        # seqs go on: an act seat 0's page still holds from the last game is never taken in this one
+        assert app.phones.session.applied[0] == 7
     finally:
         app.close()

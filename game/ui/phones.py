@@ -291,8 +291,11 @@ class PhoneHost:
         if table is not None and table is not self.table:
             return
         if self.session is not None:
-            state = self.session.state()      # the next game of the same people keeps the codes (Play again)
-            self._last = (self._key, {"port": self.port, "tokens": state["tokens"], "clients": state["clients"]})
+            # the next game of the same people keeps the codes (Play again), and the seqs the phones
+            # spent: an act a page still holds from this game is then never taken in the next one
+            state = self.session.state()
+            self._last = (self._key, {"port": self.port, "tokens": state["tokens"], "clients": state["clients"],
+                                      "applied": state["applied"]})
             self.session.close_all()
         if self.server is not None:
             self.server.stop()

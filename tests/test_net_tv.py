@@ -1036,3 +1036,90 @@ def test_play_again_keeps_the_codes_after_a_takeover(tmp_path, continued):
         assert app.phones.session.applied[0] == 7
     finally:
         app.close()
+
+
+def test_an_act_on_its_way_when_play_again_is_pressed_is_never_taken_in_the_new_game():
+    """Seat 0's phone sends Roll while the game-over screen is up (on its way,
+    never answered); Play again is pressed in the same frame; the page
+    reconnects and resends it: the new game never takes it (the seqs on
+    their way are carried as spent)."""
+    from game.ui.board.gameover import GameOverScene
+    app = hosted_app()
+    try:
+        board, phones = hot_seat(app)
+        match = board.match
+        app.push(GameOverScene(app, match))
+        seq = phones[0].act({"type": "Roll"})          # held behind the game-over screen
+        assert phones[0].last("ack") is None       # on its way: arrived after this frame's pump
+        app.top._play_again()                       # pressed in the same frame
+        new = app.phones.table
+        assert new is not board
+        page = LocalPhone(app.phones, 0, "phone-0")
+        assert page.hello() == "welcome"
+        w = page.last("welcome")
+        assert w["applied"] >= seq                      # spent in the last game: the page drops it...
+        from game.net import messages as m
+        page._say(m.Act(seq, {"type": "Roll"}))         # ...and a careless one that resends is refused
+        app.step(DT, draw=False)
+        key(app, pygame.K_RETURN, draw=False)           # Start on the join screen
+        for _ in range(5):
+            app.step(DT, draw=False)
+        assert len(new.game.actions) == 0, "the last game's act was taken in the new game"
+    finally:
+        app.close()
+
+
+def test_play_again_without_phones_never_lends_old_codes_to_a_later_game():
+    """Play again pressed for a game that hosts no phones (here the phones
+    setting goes off) must not leave its wish for the next game: a new game
+    from the title, with another person at seat 0, gets new codes, so the old
+    phone never sees the new player's hand."""
+    from game.cardgame import engine as ce
+    from game.ui.cardgame.match import CardMatch
+    from game.ui.cardgame.gameover import CardGameOverScene as GO
+    from game.ui.registry import make
+    app = hosted_app()
+    try:
+        sus = ("scarlet", "mustard", "white")
+        m1 = CardMatch(ce.CardSetup(players=3, seed=4, levels=("human", "medium", "medium"), first=0), sus)
+        t1 = make("card_table", app, m1)
+        app.push(t1)
+        old = app.phones.session.tokens[0]
+        assert LocalPhone(app.phones, 0, "old-phone").hello() == "welcome"
+        app.store.settings.phones = False                 # this game hosts no phones
+        app.push(GO(app, m1))
+        app.top._play_again()
+        assert app.phones.session is None
+        app.store.settings.phones = True
+        app.reset(make("title", app))
+        m3 = CardMatch(ce.CardSetup(players=3, seed=9, levels=("human", "medium", "medium"), first=0), sus)
+        app.push(make("card_table", app, m3))          # a new game from the title, not Play again
+        oldphone = LocalPhone(app.phones, 0, "old-phone")
+        assert oldphone.hello(old) != "welcome"
+        assert app.phones.session.tokens[0] != old, "old person's code opens the new person's seat"
+    finally:
+        app.close()
+
+
+def test_card_game_play_again_after_a_takeover_keeps_the_codes():
+    """The card game: a computer took a person's seat over; Play again gives it
+    back to its person and every phone keeps its code."""
+    from game.cardgame import engine as ce
+    from game.ui.cardgame.match import CardMatch
+    from game.ui.cardgame.gameover import CardGameOverScene as GO
+    from game.ui.registry import make
+    app = hosted_app()
+    try:
+        sus = ("scarlet", "mustard", "white", "peacock")
+        m1 = CardMatch(ce.CardSetup(players=4, seed=4, levels=("human", "human", "human", "medium"), first=0), sus)
+        app.push(make("card_table", app, m1))
+        tokens = dict(app.phones.session.tokens)
+        app.phones.session.applied[0] = 7
+        m1.to_computer(2)
+        app.push(GO(app, m1))
+        app.top._play_again()
+        new = app.phones.table.match
+        assert new.kinds[2] == "human"
+        assert dict(app.phones.session.tokens) == tokens and app.phones.session.applied[0] == 7
+    finally:
+        app.close()

@@ -214,6 +214,12 @@ class HostSession:
             self._send(seat, data)
             return rev
 
+    def spent(self) -> dict[int, int]:
+        """Seat -> the greatest seq taken or on its way to the game (at least
+        ``applied``): what a phone's next action must be numbered after."""
+        with self._lock:
+            return {s: max(n, max(self._inflight[s], default=0)) for s, n in self.applied.items()}
+
     def take_stale(self) -> set[int]:
         """The seats that need a fresh view whatever changed (a phone came,
         or changed its language) -- emptied by the call."""

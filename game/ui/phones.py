@@ -213,6 +213,8 @@ class PhoneHost:
         people in the same seats keeps the last game's (the phones just reconnect);
         a port taken since then gives way to a free one."""
         self.detach(None)
+        # Play again's wish holds for this game only, hosted or not: a later game never gets old codes
+        again, self.keep_codes = self.keep_codes, False
         match = table.match
         if (self.options is None or not self.app.store.settings.phones or not match.humans
                 or getattr(match, "guided", False)):
@@ -227,7 +229,6 @@ class PhoneHost:
 
         kind = "board" if table.refuse_game == "board" else "cards"
         key = (kind, tuple(match.people_seats()), tuple(match.suspects))
-        again, self.keep_codes = self.keep_codes, False
         saved = match.net or (self._last[1] if again and self._last and self._last[0] == key else {})
         try:
             session = (HostSession.from_state(kind, match.humans, saved) if saved
@@ -294,8 +295,9 @@ class PhoneHost:
             # the next game of the same people keeps the codes (Play again), and the seqs the phones
             # spent: an act a page still holds from this game is then never taken in the next one
             state = self.session.state()
+            spent = {str(s): n for s, n in self.session.spent().items()}     # acts on their way count too
             self._last = (self._key, {"port": self.port, "tokens": state["tokens"], "clients": state["clients"],
-                                      "applied": state["applied"]})
+                                      "applied": spent})
             self.session.close_all()
         if self.server is not None:
             self.server.stop()

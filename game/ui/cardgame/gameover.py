@@ -133,7 +133,7 @@ class CardGameOverScene(GameOverBase):
 
         from game.ui.cardgame.match import CardMatch
 
-        old = self.match.saved().setup
+        old = self.match.setup           # as dealt: a seat a computer took over goes back to its person
         self.app.play("click")
         self.app.reset(make("title", self.app))
         devices = {seat: d for seat, d in self.match.devices.items() if d in self.app.pads}

@@ -135,10 +135,12 @@ def read_net(doc: dict, seats: int) -> dict | None:
     """The ``"net"`` part of a save (issue 15: the phones of the game), or None.
 
     Shape: ``{"port": 0..65535, "tokens": {"<seat>": "<token>"}, "applied":
-    {"<seat>": n}, "clients": {"<seat>": "<id>"}, "revs": {"<seat>": n}}`` --
+    {"<seat>": n}, "clients": {"<seat>": "<id>"}, "revs": {"<seat>": n},
+    "game": "<id>"}`` --
     the TCP port the host served on, each person seat's secret token, the
     last action number taken from each phone, the phone holding each seat and
-    the last view number sent (:meth:`game.net.session.HostSession.state`), so
+    the last view number sent, this game's id (a page drops an action it
+    holds from another game; :meth:`game.net.session.HostSession.state`), so
     Continue serves on the same port with the same tokens and the phones find it
     again.  Older saves have none (None).  Damaged tokens or port drop the whole
     part (None: the game still loads, the phones get new codes); a damaged
@@ -160,6 +162,9 @@ def read_net(doc: dict, seats: int) -> dict | None:
         part = net.get(name)
         if isinstance(part, dict) and all(seat_ok(k) and ok(v) for k, v in part.items()):
             out[name] = dict(part)
+    game = net.get("game")
+    if isinstance(game, str) and _TOKEN.fullmatch(game):
+        out["game"] = game
     return out
 
 
@@ -167,7 +172,7 @@ def net_document(net: dict | None) -> dict:
     """``{"net": {...}}`` for a save document (see :func:`read_net`), or ``{}`` when there is none."""
     if not net:
         return {}
-    return {"net": {k: net[k] for k in ("port", "tokens", *_NET_PARTS) if k in net}}
+    return {"net": {k: net[k] for k in ("port", "tokens", *_NET_PARTS, "game") if k in net}}
 
 
 def replay_moves(game: Engine, actions: list, path: str | Path, kind: str = "board",

@@ -263,6 +263,37 @@ def test_an_act_of_the_old_phone_still_on_its_way_spends_its_seq_for_the_new_pho
     assert session.stats["duplicates"] == 0
 
 
+def test_a_client_drops_what_it_holds_from_another_game():
+    """SeatClient (as the page): a welcome that names another game than the
+    one its held actions were made in (Play again with the same codes) drops
+    them and the steps it decided, never sending them into the new game; the
+    same game again (a reconnect, Continue) resends as before."""
+    import asyncio
+
+    from game.net import messages as m
+
+    class Socket:
+        closed = False
+
+        def __init__(self):
+            self.sent = []
+
+        async def send_str(self, text):
+            self.sent.append(m.decode_client(text))
+
+    phone = SeatClient("http://127.0.0.1:9", "token", store={})
+    socket = Socket()
+    asyncio.run(phone._take(socket, m.Welcome(0, "board", 0, 0, "game-a")))
+    phone.store["pending"][1] = {"type": "Roll"}              # held: never reached the host
+    phone.store["decided"][4] = 1
+    phone.store["seq"] = 1
+    asyncio.run(phone._take(socket, m.Welcome(0, "board", 0, 0, "game-a")))    # the same game: resent
+    assert [(x.seq, x.action) for x in socket.sent] == [(1, {"type": "Roll"})]
+    asyncio.run(phone._take(socket, m.Welcome(0, "board", 0, 0, "game-b")))    # another game: dropped
+    assert len(socket.sent) == 1 and phone.store["pending"] == {} and phone.store["decided"] == {}
+    assert phone.store["seq"] == 1 and phone.store["match"] == "game-b"
+
+
 @pytest.mark.slow
 def test_soak_drops_and_host_restarts_over_many_games():
     """The long soak (``python -m pytest -m slow tests/test_net_faults.py -s``):

@@ -1258,3 +1258,29 @@ def test_a_tab_back_after_another_tab_went_on_numbers_after_it(page, table):
                 page.switch_to.window(handle)
                 page.close()
         page.switch_to.window(first)
+
+
+def test_an_act_held_from_the_last_game_is_never_sent_into_the_next(page, table):
+    """The page taps while its socket is down (the act never reaches the
+    host), the game ends and Play again starts another with the same codes:
+    the welcome names another game, so the page drops the held act instead of
+    resending it into the new game, and numbers after the new game's count."""
+    rev = open_seat(page, table, show_view())
+    old_game = table.session.game_id
+    page.execute_script("window._WS = window.WebSocket;"
+                        "window.WebSocket = function () { throw new Error('off'); };"
+                        "cluePage.drop(); document.getElementById('show-btn').click();")
+    wait(page, lambda: state(page)["pending"] == 1, "the act to be held")
+    assert table.requests("act") == []
+    table.server.stop()                                      # Play again: the next game, same codes
+    table.session = HostSession.from_state("board", [SEAT], {"tokens": {str(SEAT): table.token},
+                                                              "clients": dict(table.session.state()["clients"])})
+    assert table.session.game_id != old_game
+    table.server = NetServer(table.session, bind="127.0.0.1", port=table.port)
+    table.server.start()
+    table.seen = []
+    page.execute_script("window.WebSocket = window._WS;")
+    wait(page, lambda: connected(page) and state(page)["pending"] is None, "the rejoin to the next game")
+    rev = table.session.publish(SEAT, show_view())
+    wait(page, lambda: connected(page, rev), "the next game's view")
+    assert table.requests("act") == [] and state(page)["seq"] == 0

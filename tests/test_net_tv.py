@@ -1018,13 +1018,16 @@ def test_play_again_keeps_the_codes_after_a_takeover(tmp_path, continued):
     try:
         board, _phones = hot_seat(app)
         tokens = dict(app.phones.session.tokens)
+        game_id = app.phones.session.game_id
         board.match.to_computer(2)
         match = board.match
         if continued:
+            app.phones._remember()                        # the autosave's phones part, as after an act
             match = Match.resume(app.board, from_document(to_document(board.match.saved())))
             assert match.people_seats() == [0, 1, 2] and match.humans == [0, 1]
             app.reset(make("board", app, match))
             app.step(0.1, draw=False)
+            assert app.phones.session.game_id == game_id   # Continue: the same game
         app.phones.session.applied[0] = 7                 # seat 0's phone had 7 acts taken
         app.push(GameOverScene(app, match))
         app.top._play_again()
@@ -1034,6 +1037,7 @@ def test_play_again_keeps_the_codes_after_a_takeover(tmp_path, continued):
         assert (again.get(2) == tokens[2]) is not continued
         # seqs go on: an act seat 0's page still holds from the last game is never taken in this one
         assert app.phones.session.applied[0] == 7
+        assert app.phones.session.game_id != game_id           # and the welcome names another game
     finally:
         app.close()
 

@@ -139,6 +139,11 @@ class SeatClient:
             self.welcome = msg
             self.state = "seated"
             pending = self.store["pending"]
+            if msg.match and self.store.get("match") != msg.match:
+                if self.store.get("match"):       # another game (Play again): nothing held is sent into it
+                    pending.clear()
+                    self.store["decided"].clear()
+                self.store["match"] = msg.match
             for seq in sorted(int(s) for s in pending):
                 if seq <= msg.applied and self.trust_applied:
                     del pending[seq]              # taken (or refused) while we were away (a seq still on

@@ -104,12 +104,15 @@ class Welcome(msgspec.Struct, tag="welcome", tag_field="type"):
     only actions with a greater seq (one still on its way is dropped as
     ``in_flight`` and answered once taken); ``spent`` is the greatest seq the
     host took or is taking (at least ``applied``), so a page that lost its
-    count (a new phone, a reloaded tab) numbers its next action after it."""
+    count (a new phone, a reloaded tab) numbers its next action after it;
+    ``match`` is the id of this game (new for every new game, kept by
+    Continue): a page drops an action it still holds from another game."""
 
     seat: int
     game: str
     applied: int
     spent: int = 0
+    match: str = ""
 
 
 class View(msgspec.Struct, tag="view", tag_field="type"):

@@ -81,14 +81,15 @@ class HostSession:
     by people (ints, table order); ``tokens``: seat -> token to reuse (from an
     autosave), new random ones (:func:`new_token`: 16 letters and digits
     that cannot be mistaken for one another, 79 bits) for the rest; ``applied``: seat -> the last seq taken; ``clients``: seat -> the
-    client id that holds it; ``revs``: seat -> the last view number sent.
+    client id that holds it; ``revs``: seat -> the last view number sent;
+    ``game_id``: this game's id (:attr:`game_id`; a new one when None).
     Raises ``ValueError`` for an unknown kind, a seat that is not a whole
     number >= 0, or tokens that are not distinct non-empty texts.
     """
 
     def __init__(self, kind: str, person_seats: Iterable[int], tokens: dict[int, str] | None = None, *,
                  applied: dict[int, int] | None = None, clients: dict[int, str] | None = None,
-                 revs: dict[int, int] | None = None):
+                 revs: dict[int, int] | None = None, game_id: str | None = None):
         if kind not in GAMES:
             raise ValueError(f"game kind must be one of {GAMES}, not {kind!r}")
         seats = sorted(set(person_seats))
@@ -103,6 +104,9 @@ class HostSession:
         self.applied: dict[int, int] = {s: int((applied or {}).get(s, 0)) for s in seats}
         self.clients: dict[int, str] = {s: c for s, c in (clients or {}).items() if s in seats and c}
         self.revs: dict[int, int] = {s: int((revs or {}).get(s, 0)) for s in seats}
+        #: This game's id, in every welcome: new for every new game (Play again too), kept by
+        #: Continue (:meth:`state`), so a page drops an action it still holds from another game.
+        self.game_id: str = game_id or new_token()
         self.langs: dict[int, str] = {}
         self.stats: Counter[str] = Counter()
         #: Called with (seat, bytes) for every message sent to a seat's phone (tests: the privacy capture).
@@ -120,13 +124,15 @@ class HostSession:
     # ------------------------------------------------------------ saving
     def state(self) -> dict[str, Any]:
         """What the autosave keeps (JSON-able, seat keys as text): ``tokens``,
-        ``applied``, ``clients``, ``revs``.  :meth:`from_state` reads it back."""
+        ``applied``, ``clients``, ``revs`` and ``game`` (:attr:`game_id`).
+        :meth:`from_state` reads it back."""
         with self._lock:
             return {"kind": self.kind,
                     "tokens": {str(s): t for s, t in self.tokens.items()},
                     "applied": {str(s): n for s, n in self.applied.items()},
                     "clients": {str(s): c for s, c in self.clients.items()},
-                    "revs": {str(s): n for s, n in self.revs.items()}}
+                    "revs": {str(s): n for s, n in self.revs.items()},
+                    "game": self.game_id}
 
     @classmethod
     def from_state(cls, kind: str, person_seats: Iterable[int], state: Any) -> "HostSession":
@@ -147,7 +153,9 @@ class HostSession:
         tokens = part("tokens", text)
         if len(set(tokens.values())) < len(tokens):
             tokens = {}
-        return cls(kind, person_seats, tokens, applied=part("applied", whole), clients=part("clients", text),
+        game_id = state.get("game") if isinstance(state, dict) else None
+        return cls(kind, person_seats, tokens, game_id=game_id if text(game_id) else None,
+                   applied=part("applied", whole), clients=part("clients", text),
                    revs=part("revs", whole))
 
     # ------------------------------------------------------ main thread
@@ -354,7 +362,7 @@ class HostSession:
         self._stale.add(seat)
         # an act still on its way (an old phone's, or a reloaded tab's) spends its seq too
         spent = max(self.applied[seat], max(self._inflight[seat], default=0))
-        self._send(seat, m.encode(m.Welcome(seat, self.kind, self.applied[seat], spent)))
+        self._send(seat, m.encode(m.Welcome(seat, self.kind, self.applied[seat], spent, self.game_id)))
         if seat in self._views:
             self._send(seat, self._views[seat])
         self._put(Request(seat, "connect", lang=lang))

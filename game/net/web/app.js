@@ -81,7 +81,8 @@
   // ------------------------------------------------------------------ state
   var ws = null, attempts = 0, retryTimer = null, lastHeard = 0;
   var conn = "connecting";             // connecting | connected | reconnecting | waiting | refused | taken | gone
-  var welcome = null;                  // {seat, game, applied}
+  var welcome = null;                  // {seat, game, applied, spent}
+  var matchId = null;                  // the game the held action belongs to (welcome "match"; memory only, as pending)
   var view = null, rev = -1;
   var pending = null;                  // {seq, action}: sent, not acknowledged yet
   var ui = freshUi();
@@ -163,6 +164,11 @@
     switch (m.type) {
       case "welcome":
         welcome = {seat: m.seat, game: m.game, applied: m.applied | 0, spent: Math.max(m.applied | 0, m.spent | 0)};
+        // another game (Play again): an action still held from the last one is never sent into this one
+        if (m.match && matchId !== m.match) {
+          if (matchId) pending = null;
+          matchId = m.match;
+        }
         attempts = 0;
         conn = "connected";
         rev = -1;

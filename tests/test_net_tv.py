@@ -1022,7 +1022,6 @@ def test_play_again_keeps_the_codes_after_a_takeover(tmp_path, continued):
         board.match.to_computer(2)
         match = board.match
         if continued:
-            app.phones._remember()                        # the autosave's phones part, as after an act
             match = Match.resume(app.board, from_document(to_document(board.match.saved())))
             assert match.people_seats() == [0, 1, 2] and match.humans == [0, 1]
             app.reset(make("board", app, match))

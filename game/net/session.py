@@ -226,7 +226,7 @@ class HostSession:
         """Seat -> the greatest seq taken or on its way to the game (at least
         ``applied``): what a phone's next action must be numbered after."""
         with self._lock:
-            return {s: max(n, max(self._inflight[s], default=0)) for s, n in self.applied.items()}
+            return {s: self._spent(s) for s in self.applied}
 
     def take_stale(self) -> set[int]:
         """The seats that need a fresh view whatever changed (a phone came,
@@ -361,11 +361,14 @@ class HostSession:
         self.langs[seat] = lang
         self._stale.add(seat)
         # an act still on its way (an old phone's, or a reloaded tab's) spends its seq too
-        spent = max(self.applied[seat], max(self._inflight[seat], default=0))
-        self._send(seat, m.encode(m.Welcome(seat, self.kind, self.applied[seat], spent, self.game_id)))
+        self._send(seat, m.encode(m.Welcome(seat, self.kind, self.applied[seat], self._spent(seat), self.game_id)))
         if seat in self._views:
             self._send(seat, self._views[seat])
         self._put(Request(seat, "connect", lang=lang))
+
+    def _spent(self, seat: int) -> int:
+        """The greatest seq of ``seat`` taken or on its way (lock held)."""
+        return max(self.applied[seat], max(self._inflight[seat], default=0))
 
     def _put(self, request: Request) -> None:
         self._requests.put(request)

@@ -36,10 +36,10 @@ class GameOverScene(GameOverBase):
             self.winner_suspect = None
 
     def play_again(self) -> None:
+        from dataclasses import replace
+
         from game.rules.setup import GameSetup
         from game.ui.board.match import Match
-
-        from dataclasses import replace
 
         # a new game gives a seat a computer took over back to its person, as a live game's setup
         # still says (the takeover is marked in a continued game's setup: SeatConfig.taken_over)

@@ -76,8 +76,7 @@ class Match(Seats):
         """The seats a person plays, or played before a computer took them
         over: a person's in the setup (live), or marked ``taken_over``
         (continued)."""
-        return sorted(set(self.humans) | {i for i, c in enumerate(self.setup.seats)
-                                          if c.kind == "human" or c.taken_over})
+        return [i for i, c in enumerate(self.setup.seats) if c.kind == "human" or c.taken_over]
 
     # -------------------------------------------------------- save / resume
     def saved(self):
@@ -89,8 +88,9 @@ class Match(Seats):
 
         from game.save import SavedGame
 
+        people = self.people_seats()
         seats = tuple(SeatConfig(c.suspect, self.kinds[i], self.levels[i],
-                                 taken_over=self.kinds[i] == "computer" and (c.kind == "human" or c.taken_over))
+                                 taken_over=self.kinds[i] == "computer" and i in people)
                       for i, c in enumerate(self.setup.seats))
         return SavedGame(replace(self.setup, seats=seats), list(self.game.actions),
                          {k: dict(v) for k, v in self.notebooks.items()}, notebook_mode=self.notebook_mode,

@@ -36,7 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai.levels import HardPlayer, opponents_in_race  # noqa: E402
 from game.core.workers import pool_map  # noqa: E402
-from game.rules.actions import Accuse  # noqa: E402
+from game.rules.actions import Accuse, EndTurn  # noqa: E402
 from game.tournament import MAX_ACTIONS, seated_game, wilson  # noqa: E402
 
 #: Row name -> the opponents of the one hard seat.
@@ -49,15 +49,16 @@ ROWS: dict[str, tuple[str, ...]] = {
 NEVER = "hard@bold=1+bold_crowd=1"
 
 
-Log = list[tuple[float, float, bool, int]]
+Log = list[tuple[float, float, bool, int, bool]]
 
 
 def log_game(args: tuple[int, tuple[str, ...], int]) -> tuple[bool, Log]:
     """Play one seated game (``args`` = ``(seed, levels, rotation)``, the
     never-gambling hard first in ``levels``); returns (hard won, its log:
     ``(exact probability 0-1, product of the marginals, guess right,
-    opponents still playing)`` at every new choice where it may accuse and
-    is not certain)."""
+    opponents still playing, the turn is ending)`` at every new choice where
+    it may accuse and is not certain; the turn is ending when nothing but an
+    accusation or ending it is left, see :attr:`HardPlayer.gamble_late`)."""
     seed, levels, rotation = args
     game, players = seated_game(seed, levels, rotation)
     me = (len(levels) - rotation) % len(levels)
@@ -71,27 +72,32 @@ def log_game(args: tuple[int, tuple[str, ...], int]) -> tuple[bool, Log]:
             know = hard.knowledge(view)
             if know.solution() is None:
                 guess, marginals = know.best_guess()
+                ending = all(isinstance(a, (Accuse, EndTurn)) for a in legal)
                 log.append((hard.exact_odds(know, guess), marginals, tuple(guess) == tuple(game.envelope),
-                            opponents_in_race(view)))
+                            opponents_in_race(view), ending))
         game.apply(players[game.actor].choose(view, legal))
     return game.winner == me, log
 
 
-def replay_games(logs: list[tuple[bool, Log]], bold: float, bold_crowd: float) -> list[tuple[bool, bool | None]]:
+def replay_games(logs: list[tuple[bool, Log]], bold: float, bold_crowd: float,
+                 late: bool = HardPlayer.gamble_late) -> list[tuple[bool, bool | None]]:
     """Per game, (won, the gamble's guess was right or None without a
     gamble) had hard accused at the first logged choice where it would, by
-    its own rule (:meth:`HardPlayer.threshold` and :meth:`HardPlayer.gambles`)."""
+    its own rule (:meth:`HardPlayer.threshold` and :meth:`HardPlayer.gambles`;
+    with ``late``, only where its turn is ending)."""
     out = []
     for real, log in logs:
-        hit = next((right for p, marginals, right, opp in log
-                    if HardPlayer.gambles(HardPlayer.threshold(opp, bold, bold_crowd), marginals, p)), None)
+        hit = next((right for p, marginals, right, opp, ending in log
+                    if (ending or not late)
+                    and HardPlayer.gambles(HardPlayer.threshold(opp, bold, bold_crowd), marginals, p)), None)
         out.append((real if hit is None else hit, hit))
     return out
 
 
-def replay(logs: list[tuple[bool, Log]], bold: float, bold_crowd: float) -> tuple[int, int, int]:
+def replay(logs: list[tuple[bool, Log]], bold: float, bold_crowd: float,
+           late: bool = HardPlayer.gamble_late) -> tuple[int, int, int]:
     """(games won, gambles, gambles right) of :func:`replay_games`."""
-    games = replay_games(logs, bold, bold_crowd)
+    games = replay_games(logs, bold, bold_crowd, late)
     return (sum(w for w, _ in games), sum(h is not None for _, h in games), sum(h is True for _, h in games))
 
 
@@ -116,11 +122,12 @@ def main(argv: list[str] | None = None) -> int:
         n = len(levels)
         t = time.perf_counter()
         logs = pool_map(log_game, [(a.seed + g // n, levels, g % n) for g in range(a.games)], a.workers)
-        lines = [("never", 1.0, 1.0)] + [(f"{x:g}", x, x) for x in a.thresholds]
+        lines = [("never", 1.0, 1.0, False)]
+        lines += [(f"{x:g}{' late' if late else ''}", x, x, late) for late in (False, True) for x in a.thresholds]
         lines.append((f"as it is {HardPlayer.bold:g}/{HardPlayer.bold_crowd:g}", HardPlayer.bold,
-                      HardPlayer.bold_crowd))
-        for label, bold, crowd in lines:
-            k, g, r = replay(logs, bold, crowd)
+                      HardPlayer.bold_crowd, HardPlayer.gamble_late))
+        for label, bold, crowd, late in lines:
+            k, g, r = replay(logs, bold, crowd, late)
             lo, hi = wilson(k, len(logs))
             print(f"{name:9} {label:>18} {len(logs):>6} {k / len(logs):>7.1%} {f'[{lo:.1%}, {hi:.1%}]':>16} "
                   f"{g:>8} {r:>6}", flush=True)

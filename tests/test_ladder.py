@@ -26,7 +26,7 @@ from game.ai.levels import BeginnerPlayer, EasyPlayer, _Notebook
 from game.ai.simple import make_player
 from game.board.tmx import load_board
 from game.rules import events as ev
-from game.rules.actions import Accuse, Suggest
+from game.rules.actions import Accuse, EndTurn, Suggest
 from game.rules.engine import Game
 from game.rules.setup import GameSetup, SeatConfig
 from game.tournament import run
@@ -245,13 +245,15 @@ def test_hard_gambles_exactly_when_its_best_triple_reaches_its_threshold():
     """At every choice of hard's where it may accuse and is not certain, it
     accuses iff the exact probability of its likeliest triple is at least
     :meth:`HardPlayer.boldness` (0.6 with two opponents, 0.45 with three or
-    more); with both thresholds at 1 it never gambles."""
+    more) and its turn is ending (nothing but accusing or ending it is
+    left: :attr:`HardPlayer.gamble_late`); with both thresholds at 1 it
+    never gambles."""
     from game.ai.levels import HardPlayer
 
-    seen = {"gamble": 0, "wait": 0, "crowd": 0}
+    seen = {"gamble": 0, "wait": 0, "crowd": 0, "later": 0}
     tables = (("hard", "medium", "medium"), ("medium", "hard", "medium", "medium"), ("hard", "spock", "spock"),
               ("medium", "medium", "hard", "medium"), ("hard", "medium", "spock"), ("spock", "hard", "medium", "medium"))
-    for seed in range(3, 21):
+    for seed in range(3, 33):
         levels = tables[seed % len(tables)]
         from game.tournament import seat_player
 
@@ -272,7 +274,10 @@ def test_hard_gambles_exactly_when_its_best_triple_reaches_its_threshold():
                     bold = hard.boldness(view)
                     assert bold == (0.45 if opponents >= 3 else 0.6)
                     seen["crowd"] += opponents >= 3
-                    if p >= bold:
+                    if p >= bold and not all(isinstance(a, (Accuse, EndTurn)) for a in legal):
+                        assert not isinstance(action, Accuse), (seed, p, bold)   # suggest first
+                        seen["later"] += 1
+                    elif p >= bold:
                         assert action == Accuse(*guess), (seed, p, bold)
                         seen["gamble"] += 1
                     else:
@@ -280,14 +285,15 @@ def test_hard_gambles_exactly_when_its_best_triple_reaches_its_threshold():
                         seen["wait"] += 1
             game.apply(action)
         assert game.over, seed
-    assert seen["gamble"] >= 2 and seen["wait"] >= 100 and seen["crowd"] >= 50, seen
-    assert (HardPlayer.bold, HardPlayer.bold_crowd) == (0.6, 0.45)
+    assert seen["gamble"] >= 2 and seen["wait"] >= 100 and seen["crowd"] >= 50 and seen["later"] >= 2, seen
+    assert (HardPlayer.bold, HardPlayer.bold_crowd, HardPlayer.gamble_late) == (0.6, 0.45, True)
 
 
 def test_hard_gambles_at_exactly_its_threshold_and_not_just_below():
     """With ``bold`` set to the exact probability of its best guess it
     accuses; with ``bold`` one float step above, it waits (the boundary is
-    ``>=``, and exact values such as 0.6 occur in play)."""
+    ``>=``, and exact values such as 0.6 occur in play).  Checked where its
+    turn is ending, the only place it gambles (:attr:`HardPlayer.gamble_late`)."""
     import dataclasses
 
     from game.tournament import seat_player
@@ -302,7 +308,8 @@ def test_hard_gambles_at_exactly_its_threshold_and_not_just_below():
                 know = hard.knowledge(view)
                 guess, _ = know.best_guess()
                 p = _exact_p(hard, view, guess)
-                if know.solution() is None and 0.3 <= p < 1:
+                ending = all(isinstance(a, (Accuse, EndTurn)) for a in legal)
+                if know.solution() is None and 0.3 <= p < 1 and ending:
                     hard.bold = p
                     assert hard.choose(view, legal) == Accuse(*guess), (seed, p)
                     hard.bold = math.nextafter(p, 2.0)
@@ -519,26 +526,30 @@ def test_hard_values_a_suggestion_by_the_certainty_equivalent_of_the_entropy_aft
 def test_the_gamble_replay_equals_a_real_run():
     """``benchmarks/bench_gamble.py`` replays a threshold over the logs of a
     hard that never gambles; on the same deals, real runs of hard as it is and
-    of ``hard@bold=0.5+bold_crowd=0.5`` win the same games, game by game, and
-    gamble in the same games, right as often (3 and 4 players, so both
-    thresholds are used)."""
+    of ``hard@bold=0.35+bold_crowd=0.35``, gambling early or only as its turn
+    ends (``gamble_late``), win the same games, game by game, and gamble in
+    the same games, right as often (3 and 4 players, so both thresholds are
+    used); and the two timings differ in some game."""
     sys.path.insert(0, str(ROOT))
     from benchmarks import bench_gamble
     from game.ai.levels import HardPlayer
     from game.core.workers import pool_map
 
-    gambled = 0
+    gambled, timing = 0, 0
     for levels, games in ((("hard", "medium", "medium"), 18), (("hard", "medium", "medium", "medium"), 16)):
         n = len(levels)
         never = (bench_gamble.NEVER, *levels[1:])
         logs = pool_map(bench_gamble.log_game, [(5 + g // n, never, g % n) for g in range(games)], 1)
         assert bench_gamble.replay(logs, 1.0, 1.0)[1] == 0
-        for hard, bold, crowd in (("hard", HardPlayer.bold, HardPlayer.bold_crowd),
-                                  ("hard@bold=0.5+bold_crowd=0.5", 0.5, 0.5)):
+        for hard, bold, crowd, late in (("hard", HardPlayer.bold, HardPlayer.bold_crowd, HardPlayer.gamble_late),
+                                        ("hard@bold=0.35+bold_crowd=0.35+gamble_late=0", 0.35, 0.35, False),
+                                        ("hard@bold=0.35+bold_crowd=0.35+gamble_late=1", 0.35, 0.35, True)):
             real = run(n, (hard, *levels[1:]), games, seed=5, workers=1, track=False)
             seats = [next(r for r in g if r.level == hard) for g in real]
             want = [(r.won, None if not r.gambles else bool(r.gamble_wins)) for r in seats]
-            assert bench_gamble.replay_games(logs, bold, crowd) == want, (levels, hard)
+            assert bench_gamble.replay_games(logs, bold, crowd, late) == want, (levels, hard)
             gambled += sum(r.gambles for r in seats)
-    assert gambled >= 6
+        # gambling at the turn's end, after its suggestion, is another policy
+        timing += bench_gamble.replay_games(logs, 0.35, 0.35, True) != bench_gamble.replay_games(logs, 0.35, 0.35, False)
+    assert gambled >= 6 and timing >= 1
     assert bench_gamble.main(["--thresholds", "0"]) == 2 and bench_gamble.main(["--games", "0"]) == 2

@@ -40,9 +40,11 @@ CASES = [
 #: the summon cost, no gamble), and again after hard's appetite for a big step
 #: and its own cards among the candidates (issue 16 part 2: ``HardPlayer.risk``,
 #: ``own_candidates``), and again after its gamble came back (``HardPlayer.bold``
-#: 0.6, ``bold_crowd`` 0.45; the 5p and 3p games have no gamble and kept theirs).
+#: 0.6, ``bold_crowd`` 0.45; the 5p and 3p games have no gamble and kept theirs),
+#: and again when it gambled only as its turn ends (``HardPlayer.gamble_late``;
+#: only the 6p all-hard game gambles early, the others kept theirs).
 DIGESTS = {
-    '6p seed 3 hard,hard,hard,hard,hard,hard classic': '16d0eed1bf6f2be0b92b89ac03454d34f6f37d2f7534f972b8df4b37952fa811',
+    '6p seed 3 hard,hard,hard,hard,hard,hard classic': 'd9e482af3d74601e489c005e72f0d4622a931f0ba358efbdc52f8d61d92c8035',
     '6p seed 8 hard,medium,hard,medium,hard,medium two-dice': '9590adfee50f8005ea333a4bd4ef50d23d10b38348e8b1c97dc583d782af9f9b',
     '5p seed 5 hard,hard,hard,hard,hard two-dice+up-to': 'f9b76568529bcf9b88f7dba8216d58365afdea067ada53971f34afa9c579d8aa',
     '4p seed 2 hard,easy,hard,medium stay+accuse-in-room': '909185356cdb25c480a4e380724b44e7b2d23c72a37d783925b7e4fdf41e0401',

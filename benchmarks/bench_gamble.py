@@ -14,7 +14,9 @@ guess is the envelope, and how many opponents are still playing.
 A threshold ``t`` is then replayed: in each game, the first logged choice
 with probability ``>= t`` becomes an accusation, won if the guess was right
 and lost otherwise; a game where no choice reaches ``t`` keeps its real
-result.  Nothing before that choice depends on the threshold, so the replay
+result.  Each choice also logs whether its turn is ending (no suggestion
+left in it), and a threshold is replayed twice: at any choice, and ("late")
+only at a turn's end, as hard does (:attr:`HardPlayer.gamble_late`).  Nothing before that choice depends on the threshold, so the replay
 is exact: it is the share a real run with ``hard@bold=t+bold_crowd=t`` wins on
 the same deals (a test checks this).  The table prints, per row and threshold,
 the share with its 95 % Wilson interval, the gambles and how many were right;
@@ -34,9 +36,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.ai.levels import HardPlayer, opponents_in_race  # noqa: E402
+from game.ai.levels import HardPlayer, opponents_in_race, suggestion_to_come  # noqa: E402
 from game.core.workers import pool_map  # noqa: E402
-from game.rules.actions import Accuse, EndTurn  # noqa: E402
+from game.rules.actions import Accuse  # noqa: E402
 from game.tournament import MAX_ACTIONS, seated_game, wilson  # noqa: E402
 
 #: Row name -> the opponents of the one hard seat.
@@ -57,8 +59,8 @@ def log_game(args: tuple[int, tuple[str, ...], int]) -> tuple[bool, Log]:
     never-gambling hard first in ``levels``); returns (hard won, its log:
     ``(exact probability 0-1, product of the marginals, guess right,
     opponents still playing, the turn is ending)`` at every new choice where
-    it may accuse and is not certain; the turn is ending when nothing but an
-    accusation or ending it is left, see :attr:`HardPlayer.gamble_late`)."""
+    it may accuse and is not certain; the turn is ending when no suggestion
+    is left in it, :func:`~game.ai.levels.suggestion_to_come`)."""
     seed, levels, rotation = args
     game, players = seated_game(seed, levels, rotation)
     me = (len(levels) - rotation) % len(levels)
@@ -72,7 +74,7 @@ def log_game(args: tuple[int, tuple[str, ...], int]) -> tuple[bool, Log]:
             know = hard.knowledge(view)
             if know.solution() is None:
                 guess, marginals = know.best_guess()
-                ending = all(isinstance(a, (Accuse, EndTurn)) for a in legal)
+                ending = not suggestion_to_come(view, {type(a) for a in legal})
                 log.append((hard.exact_odds(know, guess), marginals, tuple(guess) == tuple(game.envelope),
                             opponents_in_race(view), ending))
         game.apply(players[game.actor].choose(view, legal))

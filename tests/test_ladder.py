@@ -15,6 +15,7 @@ the ladder benchmark prints its rows.
 from __future__ import annotations
 
 import math
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -263,6 +264,7 @@ def test_hard_gambles_exactly_when_its_best_triple_reaches_its_threshold():
         me = levels.index("hard")
         while not game.over and len(game.actions) < 5000:
             view, legal = game.view(game.actor), game.legal_actions()
+            kinds = {type(a) for a in legal}
             action = players[game.actor].choose(view, legal)
             if game.actor == me and any(isinstance(a, Accuse) for a in legal):
                 hard = players[me]
@@ -274,7 +276,7 @@ def test_hard_gambles_exactly_when_its_best_triple_reaches_its_threshold():
                     bold = hard.boldness(view)
                     assert bold == (0.45 if opponents >= 3 else 0.6)
                     seen["crowd"] += opponents >= 3
-                    if p >= bold and not all(isinstance(a, (Accuse, EndTurn)) for a in legal):
+                    if p >= bold and not kinds <= {Accuse, EndTurn}:
                         assert not isinstance(action, Accuse), (seed, p, bold)   # suggest first
                         seen["later"] += 1
                     elif p >= bold:
@@ -287,6 +289,66 @@ def test_hard_gambles_exactly_when_its_best_triple_reaches_its_threshold():
         assert game.over, seed
     assert seen["gamble"] >= 2 and seen["wait"] >= 100 and seen["crowd"] >= 50 and seen["later"] >= 2, seen
     assert (HardPlayer.bold, HardPlayer.bold_crowd, HardPlayer.gamble_late) == (0.6, 0.45, True)
+
+
+def test_a_suggestion_is_to_come_until_only_accusing_or_ending_is_left():
+    """:func:`suggestion_to_come`, by hand: classic rules, anything but
+    accusing or ending the turn is left (a trapped start of a turn, with
+    nothing else legal, is the turn's end); with ``accuser_in_room``, only a
+    suggestion in the room just entered (at the start of a turn, moving
+    would leave the room it may accuse from)."""
+    import dataclasses
+
+    from game.ai.levels import suggestion_to_come
+    from game.rules.actions import Move, Roll, TakePassage
+
+    game, _ = new_game(1, ("hard", "medium", "medium"))
+    start = game.view(0)
+    assert start.phase == "start" and not start.options.accuser_in_room
+    after = dataclasses.replace(start, phase="after")
+    moving = dataclasses.replace(start, phase="move")
+    for view, kinds, want in ((start, {Roll, Accuse, EndTurn}, True), (start, {TakePassage, Accuse}, True),
+                              (start, {Suggest, Roll, Accuse}, True), (start, {Accuse, EndTurn}, False),
+                              (start, {Accuse}, False), (moving, {Move}, True), (after, {Suggest, Accuse, EndTurn}, True),
+                              (after, {Accuse, EndTurn}, False)):
+        assert suggestion_to_come(view, kinds) is want, (view.phase, kinds)
+    rule = dataclasses.replace(start.options, accuser_in_room=True)
+    start, after = (dataclasses.replace(v, options=rule) for v in (start, after))
+    for view, kinds, want in ((start, {Suggest, Roll, Accuse, EndTurn}, False), (start, {Roll, Accuse}, False),
+                              (after, {Suggest, Accuse, EndTurn}, True), (after, {Accuse, EndTurn}, False),
+                              (after, {EndTurn}, False)):
+        assert suggestion_to_come(view, kinds) is want, ("accuser_in_room", view.phase, kinds)
+
+
+def test_hard_with_accuser_in_room_suggests_in_the_room_it_entered_before_gambling():
+    """With ``accuser_in_room`` (002), where hard may gamble: in the room it
+    just entered it suggests first; at the start of a turn it accuses from
+    the guessed room it is in, or walks toward it (the newcomer review found
+    it gambling before a suggestion that made it certain: seed 33)."""
+    from game.rules.options import preset_options
+    from game.tournament import seat_player
+
+    seen = {"suggested first": 0, "accused": 0}
+    for seed in (29, 33, 74, 107):          # the review's deals: the seats of seated_game
+        levels = ("hard", "spock", "spock")
+        suspects = sorted(random.Random(seed ^ 0x70_0A).sample(SUSPECTS6, 3), key=SUSPECTS6.index)
+        setup = GameSetup(tuple(SeatConfig(s, "computer", lv) for s, lv in zip(suspects, levels)),
+                          seed=seed, options=preset_options("classic", ("accuse-in-room",)))
+        game = Game.new(BOARD, setup)
+        players = [seat_player(lv, seed * 31 + i) for i, lv in enumerate(levels)]
+        while not game.over and len(game.actions) < 5000:
+            view, legal = game.view(game.actor), game.legal_actions()
+            action = players[game.actor].choose(view, legal)
+            if game.actor == 0 and view.phase != "start" and any(isinstance(a, Suggest) for a in legal):
+                know = players[0].knowledge(view)
+                guess, _ = know.best_guess()
+                if know.solution() is None and _exact_p(players[0], view, guess) >= players[0].boldness(view):
+                    assert isinstance(action, Suggest), (seed, action)
+                    seen["suggested first"] += 1
+            seen["accused"] += game.actor == 0 and isinstance(action, Accuse)
+            game.apply(action)
+        assert game.over, seed
+    assert seen["suggested first"] >= 2 and seen["accused"] >= 2, seen
 
 
 def test_hard_gambles_at_exactly_its_threshold_and_not_just_below():

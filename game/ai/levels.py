@@ -152,6 +152,21 @@ def _summons(view: SeatView, suspect: str, room: str) -> bool:
     return not view.eliminated[view.seats.index(suspect)]
 
 
+def suggestion_to_come(view: SeatView, kinds: set[type]) -> bool:
+    """Whether the seat to act may still make a suggestion this turn before
+    it accuses (an accusation may follow one in the same turn, answered or
+    not: 000 "Common questions", "Suggestions" 6).  ``kinds``: the classes of
+    the legal actions now.  Classic rules: anything but accusing or ending
+    the turn is left (a roll, a move, a passage, a suggestion); at the start
+    of a turn that cannot leave its square, nothing is.  With
+    ``accuser_in_room`` (002 "Making an Accusation") only a suggestion in the
+    room just entered counts: at the start of a turn, moving would leave the
+    room it may accuse from."""
+    if view.options.accuser_in_room:
+        return Suggest in kinds and view.phase != "start"
+    return not kinds <= {Accuse, EndTurn}
+
+
 def opponents_in_race(view: SeatView) -> int:
     """How many seats other than ``view.seat`` are still playing (not out
     after a wrong accusation, 000 "Accusations" 4)."""
@@ -209,11 +224,11 @@ class _Base:
     def knowledge(self, view: SeatView) -> Knowledge:
         return self.tracker.update(view)
 
-    def accusation(self, view: SeatView, know: Knowledge, ending: bool = True) -> tuple[str, str, str] | None:
+    def accusation(self, view: SeatView, know: Knowledge, *, suggestion_left: bool) -> tuple[str, str, str] | None:
         """The accusation to make now (suspect, weapon, room), or None.
-        ``ending``: nothing but accusing or ending the turn is left this turn
-        (its suggestion, if any, is answered).  Here: the solution once
-        ``know`` is certain of it (000 "Accusations" 1)."""
+        ``suggestion_left``: a suggestion may still come this turn
+        (:func:`suggestion_to_come`).  Here: the solution once ``know`` is
+        certain of it (000 "Accusations" 1)."""
         sol = know.solution()
         return (sol[0], sol[1], sol[2]) if sol else None
 
@@ -235,7 +250,7 @@ class _Base:
             return self.disprove(view, [a for a in legal if isinstance(a, Disprove)])
         know = self.knowledge(view)
         if Accuse in kinds or view.options.accuser_in_room:
-            acc = self.accusation(view, know, ending=kinds <= {Accuse, EndTurn})
+            acc = self.accusation(view, know, suggestion_left=suggestion_to_come(view, kinds))
             if acc is not None:
                 if Accuse in kinds and may_accuse_here(view, acc[2]):
                     return Accuse(*acc)
@@ -545,7 +560,7 @@ class HardPlayer(_Base):
     envelope (:func:`silent_suggestions`, :attr:`infer_silence`).
     Showing: a card the suggester has seen, else the card
     shown most often, else a room.  Accusation: when certain, or as a
-    gamble as its turn ends (after its suggestion, :attr:`gamble_late`)
+    gamble as its turn ends (after its suggestion, if any: :attr:`gamble_late`)
     when the exact probability of its best guess (the likeliest card
     of each category) reaches :attr:`bold` (one or two opponents still
     playing) or :attr:`bold_crowd` (three or more): the more opponents
@@ -613,11 +628,12 @@ class HardPlayer(_Base):
     #: against two medium 60.0 % (59.2 without, 3,000 games), against three
     #: medium 49.7 % (48.2 without, 1,200 games).
     infer_silence = True
-    #: Gamble only as its turn ends: when nothing but accusing or ending the
-    #: turn is left, so after its suggestion (an accusation may follow one in
-    #: the same turn, 000 "Accusations" 1), whose answer often makes the guess
-    #: certain or shows it wrong.  Not with ``accuser_in_room`` (002), where
-    #: it walks to the guessed room first.  Measured (issue 16, seed 1, the
+    #: Gamble only as its turn ends, when no suggestion is left this turn
+    #: (:func:`suggestion_to_come`): after its suggestion, whose answer often
+    #: makes the guess certain or shows it wrong, or after a move that ends
+    #: in a corridor.  With ``accuser_in_room`` (002) it suggests first only
+    #: in the room it just entered; at the start of a turn it accuses from
+    #: the room it is in, or walks to the guessed room.  Measured (issue 16, seed 1, the
     #: ladder's 3,000 deals against two spock, paired game by game): 54.1 %
     #: with it, 53.7 % without; 14 games ended otherwise, 13 of them won
     #: (+0.40 points, standard error 0.12); 185 gambles, 132 right (222 and
@@ -784,14 +800,14 @@ class HardPlayer(_Base):
         return min(options, key=cost)
 
     # -- accusing ---------------------------------------------------------------
-    def accusation(self, view: SeatView, know: Knowledge, ending: bool = True) -> tuple[str, str, str] | None:
+    def accusation(self, view: SeatView, know: Knowledge, *, suggestion_left: bool) -> tuple[str, str, str] | None:
         """The solution once certain; else a gamble on its best guess (see
-        :meth:`gambles`), with :attr:`gamble_late` only when the turn is
-        ``ending`` (see :meth:`_Base.accusation`)."""
+        :meth:`gambles`), with :attr:`gamble_late` only when no suggestion is
+        left this turn (``suggestion_left``, see :meth:`_Base.accusation`)."""
         sol = know.solution()
         if sol:
             return (sol[0], sol[1], sol[2])
-        if self.gamble_late and not ending and not view.options.accuser_in_room:
+        if self.gamble_late and suggestion_left:
             return None
         bold = self.boldness(view)
         guess, p_marginals = know.best_guess()

@@ -577,13 +577,18 @@ class HardPlayer(_Base):
     #: of never gambling), against two spock / two medium: never 53.2 (639
     #: of 1,200) / 59.6 %; 0.5: 53.2 / 56.3; 0.55: 54.8 / 59.1; 0.6: 54.9 /
     #: 59.3; 0.65: 54.7 / 59.3; 0.7: 53.8 / 59.6.  Gambling at an even
-    #: chance (two candidates left) loses with two opponents.
+    #: chance (two candidates left) loses with two opponents.  Replayed again
+    #: with :attr:`gamble_late` (session 10, the same deals): never 54.4 /
+    #: 60.1; 0.5: 55.5 / 57.8; 0.55: 56.2 / 60.3; 0.6: 55.9 / 60.4; 0.65:
+    #: 55.4 / 60.1 -- 0.55 and 0.6 cannot be told apart, so it stays.
     bold = 0.6
     #: Gamble threshold with three or more opponents still playing.  Measured
     #: as above against three medium: never 45.5 %; 0.4: 47.6; 0.45: 48.2;
     #: 0.5: 48.2; 0.55: 47.2; 0.6: 47.0; 0.65: 46.3; against four medium (5
     #: players): never 38.2; 0.4: 42.2; 0.45: 42.8; 0.5: 42.4; 0.6: 39.5
-    #: (``python benchmarks/bench_gamble.py --seed 1``).
+    #: (``python benchmarks/bench_gamble.py --seed 1``).  With
+    #: :attr:`gamble_late`, against three medium: never 45.8; 0.4: 50.6;
+    #: 0.45: 51.0; 0.5: 50.7; 0.55: 48.5.
     bold_crowd = 0.45
     #: Gamble only when :meth:`_threat` says an opponent looks close (a
     #: suggestion of theirs nobody disproved, or a long game).  Off: with

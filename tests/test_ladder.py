@@ -316,39 +316,71 @@ def test_a_suggestion_is_to_come_until_only_accusing_or_ending_is_left():
     start, after = (dataclasses.replace(v, options=rule) for v in (start, after))
     for view, kinds, want in ((start, {Suggest, Roll, Accuse, EndTurn}, False), (start, {Roll, Accuse}, False),
                               (after, {Suggest, Accuse, EndTurn}, True), (after, {Accuse, EndTurn}, False),
-                              (after, {EndTurn}, False)):
+                              (after, {EndTurn}, False), (dataclasses.replace(moving, options=rule), {Move}, False)):
         assert suggestion_to_come(view, kinds) is want, ("accuser_in_room", view.phase, kinds)
 
 
-def test_hard_with_accuser_in_room_suggests_in_the_room_it_entered_before_gambling():
+def test_hard_with_accuser_in_room_suggests_in_the_guessed_room_before_gambling():
     """With ``accuser_in_room`` (002), where hard may gamble: in the room it
-    just entered it suggests first; at the start of a turn it accuses from
-    the guessed room it is in, or walks toward it (the newcomer review found
-    it gambling before a suggestion that made it certain: seed 33)."""
+    just entered it suggests first, and at the start of a turn in the guessed
+    room where it may suggest without moving (summoned, or the stay rule) it
+    suggests there first too; it gambles only once no suggestion is left, and
+    from the guessed room.  The two newcomer reviews found it gambling before
+    a suggestion that settled the guess (deals 29, 33, 74 and 107 as a room
+    was entered; 43, 88 and 96 summoned into the guessed room; 20 and 37
+    start turns there too)."""
+    from game.ai.levels import HardPlayer
+    from game.ai.simple import may_accuse_here
+    from game.rules.actions import Roll, TakePassage
     from game.rules.options import preset_options
     from game.tournament import seat_player
 
-    seen = {"suggested first": 0, "accused": 0}
-    for seed in (29, 33, 74, 107):          # the review's deals: the seats of seated_game
-        levels = ("hard", "spock", "spock")
-        suspects = sorted(random.Random(seed ^ 0x70_0A).sample(SUSPECTS6, 3), key=SUSPECTS6.index)
+    seen = {"entered": 0, "summoned": 0, "start": 0, "gambled": 0, "accused": 0}
+    spock = ("hard", "spock", "spock")
+    deals = [(seed, spock, ("accuse-in-room",)) for seed in (29, 33, 74, 107)]
+    deals += [(43, ("hard",) * 4, ("accuse-in-room",)),
+              (88, ("hard@bold=0.4+bold_crowd=0.35", "medium", "medium", "medium"), ("accuse-in-room",)),
+              (96, ("hard@bold=0.4+bold_crowd=0.4", "spock", "spock"), ("accuse-in-room", "stay"))]
+    deals += [(seed, ("hard@bold=0.4+bold_crowd=0.4", "spock", "spock"), ("accuse-in-room",)) for seed in (20, 37)]
+    for seed, levels, house in deals:
+        suspects = sorted(random.Random(seed ^ 0x70_0A).sample(SUSPECTS6, len(levels)), key=SUSPECTS6.index)
         setup = GameSetup(tuple(SeatConfig(s, "computer", lv) for s, lv in zip(suspects, levels)),
-                          seed=seed, options=preset_options("classic", ("accuse-in-room",)))
+                          seed=seed, options=preset_options("classic", house))
         game = Game.new(BOARD, setup)
         players = [seat_player(lv, seed * 31 + i) for i, lv in enumerate(levels)]
         while not game.over and len(game.actions) < 5000:
-            view, legal = game.view(game.actor), game.legal_actions()
-            action = players[game.actor].choose(view, legal)
-            if game.actor == 0 and view.phase != "start" and any(isinstance(a, Suggest) for a in legal):
-                know = players[0].knowledge(view)
+            seat = game.actor
+            view, legal = game.view(seat), game.legal_actions()
+            hard = players[seat]
+            stays = getattr(hard, "_stays", 0)        # stays running before this choice
+            may_stay = stays < 2 or not any(isinstance(a, (Roll, TakePassage)) for a in legal)
+            action = hard.choose(view, legal)
+            if isinstance(hard, HardPlayer) and any(isinstance(a, Suggest) for a in legal):
+                know = hard.knowledge(view)
                 guess, _ = know.best_guess()
-                if know.solution() is None and _exact_p(players[0], view, guess) >= players[0].boldness(view):
-                    assert isinstance(action, Suggest), (seed, action)
-                    seen["suggested first"] += 1
-            seen["accused"] += game.actor == 0 and isinstance(action, Accuse)
+                gamble = know.solution() is None and _exact_p(hard, view, guess) >= hard.boldness(view)
+                if gamble and view.phase != "start":
+                    assert isinstance(action, Suggest), (seed, seat, action)
+                    seen["entered"] += 1
+                elif gamble and may_accuse_here(view, guess[2]) and may_stay:
+                    assert isinstance(action, Suggest), (seed, seat, "summoned", action)
+                    seen["summoned"] += 1
+            elif isinstance(hard, HardPlayer) and view.phase == "start" and any(isinstance(a, Accuse) for a in legal):
+                know = hard.knowledge(view)
+                guess, _ = know.best_guess()
+                if know.solution() is None and _exact_p(hard, view, guess) >= hard.boldness(view):
+                    # no suggestion without moving: accuse from the guessed room, or walk toward it
+                    want = Accuse if may_accuse_here(view, guess[2]) else (Roll, TakePassage)
+                    assert isinstance(action, want), (seed, seat, action)
+                    seen["start"] += 1
+            if isinstance(hard, HardPlayer) and isinstance(action, Accuse):
+                assert view.positions[view.suspect] == action.room, (seed, seat)
+                seen["accused"] += 1
+                seen["gambled"] += hard.knowledge(view).solution() is None
             game.apply(action)
         assert game.over, seed
-    assert seen["suggested first"] >= 2 and seen["accused"] >= 2, seen
+    assert seen["entered"] >= 2 and seen["summoned"] >= 2 and seen["start"] >= 1, seen
+    assert seen["gambled"] >= 1 and seen["accused"] >= 4, seen
 
 
 def test_hard_gambles_at_exactly_its_threshold_and_not_just_below():

@@ -161,7 +161,9 @@ def suggestion_to_come(view: SeatView, kinds: set[type]) -> bool:
     of a turn that cannot leave its square, nothing is.  With
     ``accuser_in_room`` (002 "Making an Accusation") only a suggestion in the
     room just entered counts: at the start of a turn, moving would leave the
-    room it may accuse from."""
+    room it may accuse from (suggesting there without moving, when summoned
+    or staying, is the player's own choice:
+    :meth:`HardPlayer.suggest_before_accusing`)."""
     if view.options.accuser_in_room:
         return Suggest in kinds and view.phase != "start"
     return not kinds <= {Accuse, EndTurn}
@@ -232,6 +234,13 @@ class _Base:
         sol = know.solution()
         return (sol[0], sol[1], sol[2]) if sol else None
 
+    def suggest_before_accusing(self, view: SeatView, know: Knowledge, kinds: set[type]) -> bool:
+        """With ``accuser_in_room``, at the start of a turn in the room of the
+        accusation it would make now, where it may suggest without moving
+        (summoned there, or the stay rule, 002): suggest first, then accuse
+        from the same room?  Here: never (it accuses only when certain)."""
+        return False
+
     def room_value(self, view: SeatView, know: Knowledge, room: str) -> float:
         """How useful a suggestion in ``room`` would be (>= 0)."""
         return 1.0 if know.certain_owner(room) is None else 0.1
@@ -253,6 +262,9 @@ class _Base:
             acc = self.accusation(view, know, suggestion_left=suggestion_to_come(view, kinds))
             if acc is not None:
                 if Accuse in kinds and may_accuse_here(view, acc[2]):
+                    if self.suggest_before_accusing(view, know, kinds):
+                        self._stays += 1
+                        return self.suggest(view, know, acc[2])
                     return Accuse(*acc)
                 # house rule: accuse only from the accused room, so walk there first
                 step = walk_to(view, legal, acc[2], self.rng)
@@ -636,9 +648,11 @@ class HardPlayer(_Base):
     #: Gamble only as its turn ends, when no suggestion is left this turn
     #: (:func:`suggestion_to_come`): after its suggestion, whose answer often
     #: makes the guess certain or shows it wrong, or after a move that ends
-    #: in a corridor.  With ``accuser_in_room`` (002) it suggests first only
-    #: in the room it just entered; at the start of a turn it accuses from
-    #: the room it is in, or walks to the guessed room.  Measured (issue 16, seed 1, the
+    #: in a corridor.  With ``accuser_in_room`` (002) it suggests first in
+    #: the room it just entered, and at the start of a turn in the guessed
+    #: room when it may suggest there without moving
+    #: (:meth:`suggest_before_accusing`); else it accuses from the guessed
+    #: room it stands in, or walks there.  Measured (issue 16, seed 1, the
     #: ladder's 3,000 deals against two spock, paired game by game): 54.1 %
     #: with it, 53.7 % without; 14 games ended otherwise, 13 of them won
     #: (+0.40 points, standard error 0.12); 185 gambles, 132 right (222 and
@@ -805,6 +819,14 @@ class HardPlayer(_Base):
         return min(options, key=cost)
 
     # -- accusing ---------------------------------------------------------------
+    def suggest_before_accusing(self, view: SeatView, know: Knowledge, kinds: set[type]) -> bool:
+        """With :attr:`gamble_late`: yes for a gamble (not certain) when a
+        suggestion is legal here without moving and it may stay (at most two
+        stays running, as in :meth:`_Base.choose`, unless it cannot leave)."""
+        forced = Roll not in kinds and TakePassage not in kinds
+        return (self.gamble_late and view.options.accuser_in_room and view.phase == "start"
+                and Suggest in kinds and know.solution() is None and (forced or self._stays < 2))
+
     def accusation(self, view: SeatView, know: Knowledge, *, suggestion_left: bool) -> tuple[str, str, str] | None:
         """The solution once certain; else a gamble on its best guess (see
         :meth:`gambles`), with :attr:`gamble_late` only when no suggestion is

@@ -355,20 +355,19 @@ def test_hard_with_accuser_in_room_suggests_in_the_guessed_room_before_gambling(
             stays = getattr(hard, "_stays", 0)        # stays running before this choice
             may_stay = stays < 2 or not any(isinstance(a, (Roll, TakePassage)) for a in legal)
             action = hard.choose(view, legal)
-            if isinstance(hard, HardPlayer) and any(isinstance(a, Suggest) for a in legal):
+            can_suggest = any(isinstance(a, Suggest) for a in legal)
+            if isinstance(hard, HardPlayer) and (can_suggest or view.phase == "start") \
+                    and any(isinstance(a, Accuse) for a in legal):
                 know = hard.knowledge(view)
                 guess, _ = know.best_guess()
                 gamble = know.solution() is None and _exact_p(hard, view, guess) >= hard.boldness(view)
-                if gamble and view.phase != "start":
+                if gamble and can_suggest and view.phase != "start":
                     assert isinstance(action, Suggest), (seed, seat, action)
                     seen["entered"] += 1
-                elif gamble and may_accuse_here(view, guess[2]) and may_stay:
+                elif gamble and can_suggest and may_accuse_here(view, guess[2]) and may_stay:
                     assert isinstance(action, Suggest), (seed, seat, "summoned", action)
                     seen["summoned"] += 1
-            elif isinstance(hard, HardPlayer) and view.phase == "start" and any(isinstance(a, Accuse) for a in legal):
-                know = hard.knowledge(view)
-                guess, _ = know.best_guess()
-                if know.solution() is None and _exact_p(hard, view, guess) >= hard.boldness(view):
+                elif gamble and not can_suggest:
                     # no suggestion without moving: accuse from the guessed room, or walk toward it
                     want = Accuse if may_accuse_here(view, guess[2]) else (Roll, TakePassage)
                     assert isinstance(action, want), (seed, seat, action)

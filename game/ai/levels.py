@@ -169,6 +169,13 @@ def suggestion_to_come(view: SeatView, kinds: set[type]) -> bool:
     return not kinds <= {Accuse, EndTurn}
 
 
+def cannot_leave(kinds: set[type]) -> bool:
+    """At the start of a turn with a suggestion legal (``kinds``: the classes
+    of the legal actions): neither a roll nor a secret passage is, so it must
+    suggest where it stands (then the two-stays limit does not apply)."""
+    return Roll not in kinds and TakePassage not in kinds
+
+
 def opponents_in_race(view: SeatView) -> int:
     """How many seats other than ``view.seat`` are still playing (not out
     after a wrong accusation, 000 "Accusations" 4)."""
@@ -277,9 +284,8 @@ class _Base:
         if Suggest in kinds and isinstance(here, str):
             if view.phase != "start":
                 return self.suggest(view, know, here)
-            forced = Roll not in kinds and TakePassage not in kinds
             # at most two stays running in one room (house rule stay_to_suggest, 002)
-            if forced or (self._stays < 2 and self.stay(view, know, here, kinds)):
+            if cannot_leave(kinds) or (self._stays < 2 and self.stay(view, know, here, kinds)):
                 self._stays += 1
                 return self.suggest(view, know, here)
         if view.phase == "start":
@@ -823,9 +829,8 @@ class HardPlayer(_Base):
         """With :attr:`gamble_late`: yes for a gamble (not certain) when a
         suggestion is legal here without moving and it may stay (at most two
         stays running, as in :meth:`_Base.choose`, unless it cannot leave)."""
-        forced = Roll not in kinds and TakePassage not in kinds
         return (self.gamble_late and view.options.accuser_in_room and view.phase == "start"
-                and Suggest in kinds and know.solution() is None and (forced or self._stays < 2))
+                and Suggest in kinds and know.solution() is None and (cannot_leave(kinds) or self._stays < 2))
 
     def accusation(self, view: SeatView, know: Knowledge, *, suggestion_left: bool) -> tuple[str, str, str] | None:
         """The solution once certain; else a gamble on its best guess (see

@@ -646,3 +646,97 @@ def test_the_gamble_replay_equals_a_real_run():
         timing += bench_gamble.replay_games(logs, 0.35, 0.35, True) != bench_gamble.replay_games(logs, 0.35, 0.35, False)
     assert gambled >= 6 and timing >= 1
     assert bench_gamble.main(["--thresholds", "0"]) == 2 and bench_gamble.main(["--games", "0"]) == 2
+
+
+class _Believes:
+    """A :class:`~game.ai.knowledge.Knowledge` stand-in for a scripted
+    position: its best guess is ``guess`` (not certain), everything else is
+    the real ``know``'s."""
+
+    def __init__(self, know, guess: tuple[str, str, str]) -> None:
+        self._know, self._guess = know, guess
+
+    def solution(self):
+        return None
+
+    def best_guess(self):
+        return self._guess, 0.9
+
+    def __getattr__(self, name):
+        return getattr(self._know, name)
+
+
+def _scripted_hard(guess: tuple[str, str, str], seed: int = 0):
+    """A HardPlayer whose belief is scripted: ``guess`` at exact probability
+    0.9, so it wants to gamble on it (its thresholds are 0.6 / 0.45)."""
+    from game.ai.levels import HardPlayer
+
+    class Scripted(HardPlayer):
+        def knowledge(self, view):
+            return _Believes(super().knowledge(view), guess)
+
+        def exact_odds(self, know, g):
+            return 0.9 if tuple(g) == guess else 0.0
+
+    return Scripted(seed)
+
+
+def test_hard_with_accuser_in_room_accuses_from_the_guessed_room_or_walks_there_at_the_start_of_a_turn():
+    """Scripted positions with ``accuser_in_room`` (002): hard believes a
+    guess at 0.9.  At the start of a turn in the guessed room, where it may
+    not suggest (not summoned, no stay rule), it accuses at once: rolling
+    would leave the only room it may accuse from (the classic timing would
+    roll first).  Standing elsewhere it rolls (or takes the passage that
+    leads there), and on the move it takes a step that brings it nearest to
+    the guessed room, where its own walk (led by information) would go
+    elsewhere.  The two reviews' deals met neither case often enough to
+    catch a mutation; these positions do."""
+    from game.ai.levels import HardPlayer
+    from game.ai.simple import door_distances
+    from game.rules.actions import Move, Roll, TakePassage
+    from game.rules.options import preset_options
+    from game.tournament import seat_player
+
+    seen = {"accused": 0, "rolled": 0, "walked": 0, "differs": 0}
+    for seed in range(1, 9):
+        levels = ("hard", "medium", "medium")
+        setup = GameSetup(tuple(SeatConfig(s, "computer", lv) for s, lv in zip(SUSPECTS6, levels)),
+                          seed=seed, options=preset_options("classic", ("accuse-in-room",)))
+        game = Game.new(BOARD, setup)
+        players = [seat_player(lv, seed * 31 + i) for i, lv in enumerate(levels)]
+        while not game.over and len(game.actions) < 600:
+            seat = game.actor
+            view, legal = game.view(seat), game.legal_actions()
+            kinds = {type(a) for a in legal}
+            here = view.positions[view.suspect]
+            if seat == 0 and Accuse in kinds and Suggest not in kinds and view.phase == "start" \
+                    and isinstance(here, str) and Roll in kinds:
+                others = [r for r in view.board.rooms if r != here]
+                guess_here = ("plum", "rope", here)
+                assert _scripted_hard(guess_here).choose(view, legal) == Accuse(*guess_here), (seed, here)
+                seen["accused"] += 1
+                away = ("plum", "rope", others[seed % len(others)])
+                step = _scripted_hard(away).choose(view, legal)
+                passage = view.board.passage(here) == away[2]
+                assert step == (TakePassage() if passage and TakePassage in kinds else Roll()), (seed, step)
+                seen["rolled"] += 1
+            if seat == 0 and Move in kinds:
+                moves = [a for a in legal if isinstance(a, Move)]
+                own = players[0].choose(view, legal)       # its own walk; the game goes on with it
+                for goal in view.board.rooms:
+                    if any(m.room == goal for m in moves):
+                        want = {m for m in moves if m.room == goal}
+                    else:
+                        dist = door_distances(view.board, {goal})
+                        squares = [m for m in moves if m.square is not None]
+                        best = min(dist.get(m.square, 999) for m in squares)
+                        want = {m for m in squares if dist.get(m.square, 999) == best}
+                    step = _scripted_hard(("plum", "rope", goal), seed).choose(view, legal)
+                    assert step in want, (seed, goal, step)
+                    seen["walked"] += 1
+                    seen["differs"] += own not in want
+                game.apply(own)
+                continue
+            game.apply(players[seat].choose(view, legal))
+    assert isinstance(players[0], HardPlayer)
+    assert seen["accused"] >= 20 and seen["rolled"] >= 20 and seen["walked"] >= 400 and seen["differs"] >= 200, seen

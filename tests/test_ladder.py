@@ -248,13 +248,13 @@ def test_hard_gambles_exactly_when_its_best_triple_reaches_its_threshold():
     :meth:`HardPlayer.boldness` (0.6 with two opponents, 0.45 with three or
     more) and its turn is ending (nothing but accusing or ending it is
     left: :attr:`HardPlayer.gamble_late`); with both thresholds at 1 it
-    never gambles."""
+    never gambles.  77 seeded games (it needs two of each case)."""
     from game.ai.levels import HardPlayer
 
     seen = {"gamble": 0, "wait": 0, "crowd": 0, "later": 0}
     tables = (("hard", "medium", "medium"), ("medium", "hard", "medium", "medium"), ("hard", "spock", "spock"),
               ("medium", "medium", "hard", "medium"), ("hard", "medium", "spock"), ("spock", "hard", "medium", "medium"))
-    for seed in range(3, 33):
+    for seed in range(3, 80):
         levels = tables[seed % len(tables)]
         from game.tournament import seat_player
 
@@ -328,7 +328,8 @@ def test_hard_with_accuser_in_room_suggests_in_the_guessed_room_before_gambling(
     from the guessed room.  The two newcomer reviews found it gambling before
     a suggestion that settled the guess (deals 29, 33, 74 and 107 as a room
     was entered; 43, 88 and 96 summoned into the guessed room; 20 and 37
-    start turns there too)."""
+    start turns there too; 14 and 97 were added when hard's play changed in
+    session 11, to keep two summoned cases)."""
     from game.ai.levels import HardPlayer
     from game.ai.simple import may_accuse_here
     from game.rules.actions import Roll, TakePassage
@@ -341,7 +342,7 @@ def test_hard_with_accuser_in_room_suggests_in_the_guessed_room_before_gambling(
     deals += [(43, ("hard",) * 4, ("accuse-in-room",)),
               (88, ("hard@bold=0.4+bold_crowd=0.35", "medium", "medium", "medium"), ("accuse-in-room",)),
               (96, ("hard@bold=0.4+bold_crowd=0.4", "spock", "spock"), ("accuse-in-room", "stay"))]
-    deals += [(seed, ("hard@bold=0.4+bold_crowd=0.4", "spock", "spock"), ("accuse-in-room",)) for seed in (20, 37)]
+    deals += [(seed, ("hard@bold=0.4+bold_crowd=0.4", "spock", "spock"), ("accuse-in-room",)) for seed in (20, 37, 14, 97)]
     for seed, levels, house in deals:
         suspects = sorted(random.Random(seed ^ 0x70_0A).sample(SUSPECTS6, len(levels)), key=SUSPECTS6.index)
         setup = GameSetup(tuple(SeatConfig(s, "computer", lv) for s, lv in zip(suspects, levels)),
@@ -456,7 +457,7 @@ def test_an_experiment_level_sets_its_settings_and_names_a_wrong_one():
     hard = seat_player("hard@exact_candidates=20+own_candidates=0+threat_needed=1+risk=2.5", 1)
     assert (hard.exact_candidates, hard.own_candidates, hard.threat_needed, hard.risk) == (20, 0, True, 2.5)
     assert (HardPlayer.exact_candidates, HardPlayer.own_candidates, HardPlayer.threat_needed,
-            HardPlayer.risk) == (12, 2, False, 1.0)
+            HardPlayer.risk) == (24, 4, False, 1.0)
     assert seat_player("medium@avoid_summons=1", 1).avoid_summons is True
     assert seat_player("medium@show_open_pile=1", 1).show_open_pile is True
     with pytest.raises(ValueError, match="no setting 'braveness'"):
@@ -740,3 +741,37 @@ def test_hard_with_accuser_in_room_accuses_from_the_guessed_room_or_walks_there_
             game.apply(players[seat].choose(view, legal))
     assert isinstance(players[0], HardPlayer)
     assert seen["accused"] >= 20 and seen["rolled"] >= 20 and seen["walked"] >= 400 and seen["differs"] >= 200, seen
+
+
+def test_hard_evaluates_more_suggestions_exactly_at_a_small_table():
+    """Up to ``small_table`` (4) players hard gives ``exact_candidates`` (24)
+    suggestions the exact evaluation, plus own-card variants of its
+    ``own_candidates`` (4) best-ranked; with 5 or 6 players 12 and 2, which
+    keeps a decision within the time goal.  Counted on the real first
+    suggestion of a 3- and a 6-player deal; the boundary at 4 and 5; a seat
+    that is out still counts."""
+    import dataclasses
+
+    from game.ai.levels import HardPlayer
+
+    assert (HardPlayer.exact_candidates, HardPlayer.own_candidates, HardPlayer.small_table) == (24, 4, 4)
+    assert (HardPlayer.exact_candidates_crowd, HardPlayer.own_candidates_crowd) == (12, 2)
+    counted = {}
+    for levels in (("hard", "medium", "medium"), ("hard",) + ("medium",) * 5):
+        game, players = new_game(2, levels)
+        hard = players[0]
+        calls = []
+        real = hard._suggestion_outlook
+        hard._suggestion_outlook = lambda view, know, trio: calls.append(trio) or real(view, know, trio)
+        view = game.view(0)
+        room = next(r for r in view.board.rooms)
+        trio, _gain = hard._best_suggestion(view, hard.knowledge(view), room)
+        assert hard.candidates(view) == ((24, 4) if len(levels) <= 4 else (12, 2))
+        out = dataclasses.replace(view, eliminated=(False,) + (True,) * (len(levels) - 1))
+        assert hard.candidates(out) == hard.candidates(view)      # seats that are out still count
+        assert trio in calls and len(set(calls)) == len(calls)
+        counted[len(levels)] = len(calls)
+    assert counted[3] > 24 and 12 < counted[6] < 24, counted      # both with some own-card variants
+    for players, want in ((3, (24, 4)), (4, (24, 4)), (5, (12, 2)), (6, (12, 2))):    # the boundary
+        game, players_ = new_game(1, ("hard",) * players)
+        assert players_[0].candidates(game.view(0)) == want, players

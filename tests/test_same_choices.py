@@ -43,13 +43,16 @@ CASES = [
 #: 0.6, ``bold_crowd`` 0.45; the 5p and 3p games have no gamble and kept theirs),
 #: and again when it gambled only as its turn ends (``HardPlayer.gamble_late``;
 #: the 6p all-hard game and, with accuser_in_room, the 4p game changed, the
-#: others kept theirs).
+#: others kept theirs), and again when it evaluated more suggestions exactly
+#: at up to 4 players and stayed less in a room it was summoned to
+#: (``HardPlayer.exact_candidates`` 24, ``own_candidates`` 4, ``stay_ratio``
+#: 1.0; the 5p game changed through the stay, the 6p games kept theirs).
 DIGESTS = {
     '6p seed 3 hard,hard,hard,hard,hard,hard classic': 'd9e482af3d74601e489c005e72f0d4622a931f0ba358efbdc52f8d61d92c8035',
     '6p seed 8 hard,medium,hard,medium,hard,medium two-dice': '9590adfee50f8005ea333a4bd4ef50d23d10b38348e8b1c97dc583d782af9f9b',
-    '5p seed 5 hard,hard,hard,hard,hard two-dice+up-to': 'f9b76568529bcf9b88f7dba8216d58365afdea067ada53971f34afa9c579d8aa',
-    '4p seed 2 hard,easy,hard,medium stay+accuse-in-room': 'f700d0cd214f9a8c4ea0e6a9e7b6bb8d8c43ff3c80340b9cd0d4837cf7bf4d90',
-    '3p seed 7 hard,hard,medium classic': '806437498da71d5dd0f9d865ba467b964ac1802d2266ab8bceff5ac1b6fa1dfb',
+    '5p seed 5 hard,hard,hard,hard,hard two-dice+up-to': '408143072e958963d8f075d176880f4ac19e6566cddff82eab6229d5b27c1190',
+    '4p seed 2 hard,easy,hard,medium stay+accuse-in-room': '5381bf3f74e8232ffc8fd1aa90d93ae749432dd410727b7d57262d3e7c34af39',
+    '3p seed 7 hard,hard,medium classic': 'e4db97e023cc9e64576ab883df011f7c81099c2e92f1afc4618c5f6b9cd9928a',
 }
 
 

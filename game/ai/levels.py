@@ -613,17 +613,33 @@ class HardPlayer(_Base):
     #: ``bold`` 0.6 the test left 54.4 % against two spock (54.9 % without)
     #: and never fired against medium, who rarely goes undisproved.
     threat_needed = False
-    #: How many suggestions get the exact evaluation (the others are ranked by a
-    #: quick estimate from the marginals).
-    exact_candidates = 12
+    #: How many suggestions get the exact evaluation at a table of up to
+    #: :attr:`small_table` players (the others are ranked by a quick estimate
+    #: from the marginals).  Measured with ``own_candidates`` 4 and
+    #: ``stay_ratio`` 1.0 against 12 / 2 / 0.7 (session 11, 3,000 games
+    #: against two spock, paired game by game): seed 1 (the ladder's deals)
+    #: 54.7 % vs 54.1 % (+0.60 points, se 0.96), seed 1001 55.3 % vs 53.0 %
+    #: (+2.30, se 0.93); alone on seed 1 (with own 4): +0.70 (se 0.91).
+    #: Decision CPU with 6 players at 24 / 4: p99 331 ms on a busy machine,
+    #: 255 ms on a quiet one (goal 300), so larger tables keep
+    #: :attr:`exact_candidates_crowd`.  With 5 players 24 / 4 measured p99
+    #: 120 ms, but its strength was not measured there, so 5 players keep
+    #: 12 / 2 as well.  At 5 or 6 players only the ``_crowd`` settings apply
+    #: (``hard@exact_candidates_crowd=...`` in a tournament).
+    exact_candidates = 24
+    #: :attr:`exact_candidates` and :attr:`own_candidates` at a table of more
+    #: than :attr:`small_table` players, counting every seat, out or not.
+    exact_candidates_crowd = 12
+    own_candidates_crowd = 2
+    small_table = 4
     #: How many of the best-ranked suggestions also get evaluated with an own
     #: suspect or weapon in place of theirs (:meth:`_own_variants`); 0 = none.
     #: Measured (seed 1; 3,000 games against two medium, 1,200 against two
     #: spock): with :attr:`risk` 0 and ``bold`` 0.65, 55.7 / 53.4 % (57.0 /
     #: 49.0 % without); with :attr:`risk` 1, 59.6 / 53.2 % (58.6 / 50.8 %
     #: without): the appetite for a big step is what makes naming its own cards
-    #: pay against both.
-    own_candidates = 2
+    #: pay against both.  4 since session 11 (see :attr:`exact_candidates`).
+    own_candidates = 4
     #: Bits charged per named card it does not hold, times the probability that
     #: nobody disproves (then every opponent learns those cards are in the
     #: envelope or its hand); 0 = not charged.  Measured against two medium
@@ -641,7 +657,15 @@ class HardPlayer(_Base):
     #: 45.3 %.  Every value above 0 gains about the same; 1 is the mildest.
     risk = 1.0
     #: Bits an opponent's free suggestion costs (see :meth:`_summon_cost`).
+    #: Measured (session 11, seed 1, 3,000 games against two spock, paired):
+    #: 0 lost 1.83 points (se 0.90), 0.6 lost 0.30 (se 0.46).
     summon_cost = 0.3
+    #: Stay in a room it was summoned to only when that room's value is at
+    #: least the best rate elsewhere (see :attr:`_Base.stay_ratio`).  Measured
+    #: (session 11, 3,000 games against two spock, paired): 0.4 lost 1.13
+    #: points (se 0.40); 1.0 gained 0.30 (se 0.48) on seed 1 and 0.57 (se
+    #: 0.48) on seed 1001; 1.5 gained 0.40 (se 0.74) on seed 1.
+    stay_ratio = 1.0
     fine_distance = True
     #: Rule out the suggestions of computer opponents that nobody disproved
     #: (:func:`silent_suggestions`: the suggester did not accuse, so it holds
@@ -754,9 +778,10 @@ class HardPlayer(_Base):
         ranked = sorted(trios, key=lambda t: (-self._quick(know, t), t))
         now = self._envelope_entropy(know)
         best, best_key = ranked[0], None
-        exact = ranked[:self.exact_candidates]
-        if self.own_candidates:
-            exact = list(dict.fromkeys(exact + self._own_variants(view, ranked[:self.own_candidates])))
+        n_exact, n_own = self.candidates(view)
+        exact = ranked[:n_exact]
+        if n_own:
+            exact = list(dict.fromkeys(exact + self._own_variants(view, ranked[:n_own])))
         for t in exact:
             e, p_nobody = self._suggestion_outlook(view, know, t)
             # tie-break: prefer naming own cards over cards known to be elsewhere
@@ -768,6 +793,16 @@ class HardPlayer(_Base):
                 best, best_key = t, key
         gain = now - best_key[0] if best_key else 0.0
         return best, max(gain, 0.0)
+
+    def candidates(self, view: SeatView) -> tuple[int, int]:
+        """(suggestions given the exact evaluation, best-ranked suggestions
+        also tried with its own cards) at this table: :attr:`exact_candidates`
+        and :attr:`own_candidates` with up to :attr:`small_table` players,
+        else the ``_crowd`` ones (keeping a decision within 300 ms of CPU at
+        p99 with 5 and 6 players, issue 16 "No waiting")."""
+        if len(view.seats) > self.small_table:
+            return self.exact_candidates_crowd, self.own_candidates_crowd
+        return self.exact_candidates, self.own_candidates
 
     @staticmethod
     def _own_variants(view: SeatView, trios: list[tuple[str, str, str]]) -> list[tuple[str, str, str]]:

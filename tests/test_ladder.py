@@ -764,7 +764,7 @@ def test_hard_evaluates_more_suggestions_exactly_at_a_small_table():
         real = hard._suggestion_outlook
         hard._suggestion_outlook = lambda view, know, trio: calls.append(trio) or real(view, know, trio)
         view = game.view(0)
-        room = next(r for r in view.board.rooms)
+        room = next(iter(view.board.rooms))
         trio, _gain = hard._best_suggestion(view, hard.knowledge(view), room)
         assert hard.candidates(view) == ((24, 4) if len(levels) <= 4 else (12, 2))
         out = dataclasses.replace(view, eliminated=(False,) + (True,) * (len(levels) - 1))
@@ -772,6 +772,6 @@ def test_hard_evaluates_more_suggestions_exactly_at_a_small_table():
         assert trio in calls and len(set(calls)) == len(calls)
         counted[len(levels)] = len(calls)
     assert counted[3] > 24 and 12 < counted[6] < 24, counted      # both with some own-card variants
-    for players, want in ((3, (24, 4)), (4, (24, 4)), (5, (12, 2)), (6, (12, 2))):    # the boundary
-        game, players_ = new_game(1, ("hard",) * players)
-        assert players_[0].candidates(game.view(0)) == want, players
+    for seats, want in ((3, (24, 4)), (4, (24, 4)), (5, (12, 2)), (6, (12, 2))):    # the boundary
+        game, players = new_game(1, ("hard",) * seats)
+        assert players[0].candidates(game.view(0)) == want, seats

@@ -779,9 +779,7 @@ class HardPlayer(_Base):
         now = self._envelope_entropy(know)
         best, best_key = ranked[0], None
         n_exact, n_own = self.candidates(view)
-        exact = ranked[:n_exact]
-        if n_own:
-            exact = list(dict.fromkeys(exact + self._own_variants(view, ranked[:n_own])))
+        exact = list(dict.fromkeys(ranked[:n_exact] + self._own_variants(view, ranked[:n_own])))
         for t in exact:
             e, p_nobody = self._suggestion_outlook(view, know, t)
             # tie-break: prefer naming own cards over cards known to be elsewhere

@@ -14,6 +14,7 @@ the ladder benchmark prints its rows.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 import subprocess
@@ -232,6 +233,15 @@ def test_hard_charges_for_a_free_suggestion_it_would_give():
     assert hard._summon_cost(view, "mustard", room) == HardPlayer.summon_cost > 0   # an opponent's token
     assert hard._summon_cost(view, "scarlet", room) == 0                            # its own
     assert hard._summon_cost(view, "plum", room) == 0                               # nobody plays plum
+    # an opponent standing in another room is charged summon_cost_room, not summon_cost
+    other = next(r for r in view.board.rooms if r != room)
+    in_room = dataclasses.replace(view, positions={**view.positions, "mustard": other})
+    assert HardPlayer.summon_cost_room != HardPlayer.summon_cost
+    assert hard._summon_cost(in_room, "mustard", room) == HardPlayer.summon_cost_room > 0
+    third = next(s for s in view.seats if s not in ("scarlet", "mustard"))
+    assert hard._summon_cost(in_room, third, room) == HardPlayer.summon_cost        # still on its start square
+    there = dataclasses.replace(view, positions={**view.positions, "mustard": room})
+    assert hard._summon_cost(there, "mustard", room) == 0                            # already in the room: not moved
 
 
 def _exact_p(player, view, guess) -> float:

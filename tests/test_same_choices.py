@@ -46,12 +46,14 @@ CASES = [
 #: others kept theirs), and again when it evaluated more suggestions exactly
 #: at up to 4 players and stayed less in a room it was summoned to
 #: (``HardPlayer.exact_candidates`` 24, ``own_candidates`` 4, ``stay_ratio``
-#: 1.0; the 5p game changed through the stay, the 6p games kept theirs).
+#: 1.0; the 5p game changed through the stay, the 6p games kept theirs), and
+#: again when summoning an opponent out of another room cost it more
+#: (``HardPlayer.summon_cost_room`` 0.6; the 3p game kept its digest).
 DIGESTS = {
-    '6p seed 3 hard,hard,hard,hard,hard,hard classic': 'd9e482af3d74601e489c005e72f0d4622a931f0ba358efbdc52f8d61d92c8035',
-    '6p seed 8 hard,medium,hard,medium,hard,medium two-dice': '9590adfee50f8005ea333a4bd4ef50d23d10b38348e8b1c97dc583d782af9f9b',
-    '5p seed 5 hard,hard,hard,hard,hard two-dice+up-to': '408143072e958963d8f075d176880f4ac19e6566cddff82eab6229d5b27c1190',
-    '4p seed 2 hard,easy,hard,medium stay+accuse-in-room': '5381bf3f74e8232ffc8fd1aa90d93ae749432dd410727b7d57262d3e7c34af39',
+    '6p seed 3 hard,hard,hard,hard,hard,hard classic': '791647c187cb08a1196f892b5385f931cceea40df297ec9f449ff7f5f22bf132',
+    '6p seed 8 hard,medium,hard,medium,hard,medium two-dice': '10bbf3b34212a604a7634cd5dd9a76309a2a808d012a0867986fe61c5f1b0118',
+    '5p seed 5 hard,hard,hard,hard,hard two-dice+up-to': '98312c9aa9409513e278c072741de262acc89a5667487f55d433f179d7e8326f',
+    '4p seed 2 hard,easy,hard,medium stay+accuse-in-room': '3ba648e8a84d09b35c8131d70861305e81b544144a9acdf5859005bf7992d970',
     '3p seed 7 hard,hard,medium classic': 'e4db97e023cc9e64576ab883df011f7c81099c2e92f1afc4618c5f6b9cd9928a',
 }
 

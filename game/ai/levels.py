@@ -570,7 +570,8 @@ class HardPlayer(_Base):
     valued with its own suspect or weapon in place of theirs (the quick
     ranking gives own cards no value, so these would not be looked at);
     naming the suspect of an opponent still playing costs ``summon_cost``
-    bits (its token would be moved in and get a free suggestion).
+    bits, ``summon_cost_room`` when that token stands in another room (its
+    token would be moved in and get a free suggestion).
     Movement: expected information of the best suggestion in a room divided
     by the expected turns to get there (:func:`expected_turns`, from the
     dice).  Knowledge: exact, and a computer opponent's suggestion that
@@ -660,6 +661,12 @@ class HardPlayer(_Base):
     #: Measured (session 11, seed 1, 3,000 games against two spock, paired):
     #: 0 lost 1.83 points (se 0.90), 0.6 lost 0.30 (se 0.46).
     summon_cost = 0.3
+    #: The same, for an opponent whose token stands in another room now.
+    #: Measured (session 13, 3,000 games against two spock, paired game by
+    #: game against 0.3 for both): 0 lost 0.67 points (se 0.75) on seed 1;
+    #: 0.6 gained 0.90 (se 0.46) on seed 1 (the ladder's deals) and 0.83
+    #: (se 0.40) on seed 1001; 1.0 gained 0.13 (se 0.53) on seed 1.
+    summon_cost_room = 0.6
     #: Stay in a room it was summoned to only when that room's value is at
     #: least the best rate elsewhere (see :attr:`_Base.stay_ratio`).  Measured
     #: (session 11, 3,000 games against two spock, paired): 0.4 lost 1.13
@@ -820,8 +827,13 @@ class HardPlayer(_Base):
     def _summon_cost(self, view: SeatView, suspect: str, room: str) -> float:
         """Bits charged for naming ``suspect``: an opponent still in the game
         whose token this would move into ``room`` gets to suggest there on
-        its next turn without walking (000 "Suggestions" 2)."""
-        return self.summon_cost if _summons(view, suspect, room) else 0.0
+        its next turn without walking (000 "Suggestions" 2):
+        :attr:`summon_cost_room` when its token stands in another room now,
+        :attr:`summon_cost` when it stands on a corridor or start square;
+        0 for anybody else."""
+        if not _summons(view, suspect, room):
+            return 0.0
+        return self.summon_cost_room if isinstance(view.positions.get(suspect), str) else self.summon_cost
 
     def room_value(self, view: SeatView, know: Knowledge, room: str) -> float:
         """Quick estimate of the information a suggestion in ``room`` would bring."""

@@ -223,7 +223,7 @@ def test_expected_turns_counts_the_dice():
     assert one == sorted(one) and 4.0 < one[-1] / 1.0 < 7.0        # about 3.5 squares a turn far away
 
 
-def test_hard_charges_for_a_free_suggestion_it_would_give():
+def test_hard_charges_for_a_summon_that_gives_a_free_suggestion():
     from game.ai.levels import HardPlayer
 
     game, _players = new_game(1, ("hard", "medium", "medium", "medium"))
@@ -242,6 +242,8 @@ def test_hard_charges_for_a_free_suggestion_it_would_give():
     assert hard._summon_cost(in_room, third, room) == HardPlayer.summon_cost        # still on its start square
     there = dataclasses.replace(view, positions={**view.positions, "mustard": room})
     assert hard._summon_cost(there, "mustard", room) == 0                            # already in the room: not moved
+    out = dataclasses.replace(in_room, eliminated=[i == view.seats.index("mustard") for i in range(len(view.seats))])
+    assert hard._summon_cost(out, "mustard", room) == 0                              # out of the game (000 "Accusations" 4): no turn to use it
 
 
 def _exact_p(player, view, guess) -> float:

@@ -18,7 +18,12 @@ result.  Each choice also logs whether its turn is ending (no suggestion
 left in it), and a threshold is replayed twice: at any choice, and ("late")
 only at a turn's end, as hard does (:attr:`HardPlayer.gamble_late`).  Nothing before that choice depends on the threshold, so the replay
 is exact: it is the share a real run with ``hard@bold=t+bold_crowd=t`` wins on
-the same deals (a test checks this).  The table prints, per row and threshold,
+the same deals (a test checks this).  A gamble is counted as the tournament
+counts one (:class:`game.tournament.SeatResult`): an accusation its plain
+exact knowledge was not certain of, so the accusation hard makes once a
+silent suggestion is ruled out (:func:`~game.ai.levels.silent_suggestions`)
+counts too; each game logs it (its rightness, or None) and the replay takes
+it where no threshold fired first.  The table prints, per row and threshold,
 the share with its 95 % Wilson interval, the gambles and how many were right;
 the last line of a row replays hard as it is (``bold`` with one or two
 opponents still playing, ``bold_crowd`` with three or more, never alone).
@@ -39,6 +44,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.ai.levels import HardPlayer, opponents_in_race, suggestion_to_come  # noqa: E402
 from game.core.workers import pool_map  # noqa: E402
 from game.rules.actions import Accuse  # noqa: E402
+from game.ai.knowledge import Tracker  # noqa: E402
 from game.tournament import MAX_ACTIONS, seated_game, wilson  # noqa: E402
 
 #: Row name -> the opponents of the one hard seat.
@@ -52,19 +58,25 @@ NEVER = "hard@bold=1+bold_crowd=1"
 
 
 Log = list[tuple[float, float, bool, int, bool]]
+#: One game: (hard won, its :data:`Log`, its accusation certain only through a
+#: silent suggestion -- right or wrong -- or None when it made none such).
+GameLog = tuple[bool, Log, bool | None]
 
 
-def log_game(args: tuple[int, tuple[str, ...], int]) -> tuple[bool, Log]:
+def log_game(args: tuple[int, tuple[str, ...], int]) -> GameLog:
     """Play one seated game (``args`` = ``(seed, levels, rotation)``, the
     never-gambling hard first in ``levels``); returns (hard won, its log:
     ``(exact probability 0-1, product of the marginals, guess right,
     opponents still playing, the turn is ending)`` at every new choice where
     it may accuse and is not certain; the turn is ending when no suggestion
-    is left in it, :func:`~game.ai.levels.suggestion_to_come`)."""
+    is left in it, :func:`~game.ai.levels.suggestion_to_come`; whether an
+    accusation it made that the plain exact knowledge was not certain of
+    -- certain through a silent suggestion -- was right, else None)."""
     seed, levels, rotation = args
     game, players = seated_game(seed, levels, rotation)
     me = (len(levels) - rotation) % len(levels)
     log: Log = []
+    silent: bool | None = None
     last = -1
     while not game.over and len(game.actions) <= MAX_ACTIONS:
         view, legal = game.view(game.actor), game.legal_actions()
@@ -77,26 +89,33 @@ def log_game(args: tuple[int, tuple[str, ...], int]) -> tuple[bool, Log]:
                 ending = not suggestion_to_come(view, {type(a) for a in legal})
                 log.append((hard.exact_odds(know, guess), marginals, tuple(guess) == tuple(game.envelope),
                             opponents_in_race(view), ending))
-        game.apply(players[game.actor].choose(view, legal))
-    return game.winner == me, log
+        action = players[game.actor].choose(view, legal)
+        if game.actor == me and isinstance(action, Accuse):
+            trio = (action.suspect, action.weapon, action.room)
+            if Tracker().update(view).solution() != trio:
+                silent = trio == tuple(game.envelope)
+        game.apply(action)
+    return game.winner == me, log, silent
 
 
-def replay_games(logs: list[tuple[bool, Log]], bold: float, bold_crowd: float,
+def replay_games(logs: list[GameLog], bold: float, bold_crowd: float,
                  late: bool = HardPlayer.gamble_late) -> list[tuple[bool, bool | None]]:
     """Per game, (won, the gamble's guess was right or None without a
     gamble) had hard accused at the first logged choice where it would, by
     its own rule (:meth:`HardPlayer.threshold` and :meth:`HardPlayer.gambles`;
-    with ``late``, only where its turn is ending)."""
+    with ``late``, only where its turn is ending); where none fires, the
+    accusation certain only through a silent suggestion, if any, is the
+    gamble (as the tournament counts it)."""
     out = []
-    for real, log in logs:
+    for real, log, silent in logs:
         hit = next((right for p, marginals, right, opp, ending in log
                     if (ending or not late)
                     and HardPlayer.gambles(HardPlayer.threshold(opp, bold, bold_crowd), marginals, p)), None)
-        out.append((real if hit is None else hit, hit))
+        out.append((real if hit is None else hit, silent if hit is None else hit))
     return out
 
 
-def replay(logs: list[tuple[bool, Log]], bold: float, bold_crowd: float,
+def replay(logs: list[GameLog], bold: float, bold_crowd: float,
            late: bool = HardPlayer.gamble_late) -> tuple[int, int, int]:
     """(games won, gambles, gambles right) of :func:`replay_games`."""
     games = replay_games(logs, bold, bold_crowd, late)

@@ -17,13 +17,13 @@ from __future__ import annotations
 from pathlib import Path
 
 #: Where :data:`BOARD` comes from (the command that measured it).
-SOURCE = 'python benchmarks/bench_ladder.py --rows beginner-3easy easy-3medium medium-3easy hard-2medium --seed 1 (1,200 games a row, hard 3,000), after the ladder tuning of issue 16 (hard: after summoning an opponent out of another room cost it more, session 13); wins = the printed share x games'
+SOURCE = 'python benchmarks/bench_ladder.py --rows beginner-3easy easy-3medium medium-3easy hard-2medium --seed 1 (1,200 games a row, hard 3,000), after the ladder tuning of issue 16 (medium: names no opponent it would summon while another suspect serves and takes a passage only to a room clearly worth it, session 14); wins counted from the games'
 
 BOARD: dict[str, dict] = {
     'beginner': {'opponent': 'easy', 'players': 4, 'games': 1200, 'won': 150, 'low': 0.1075, 'high': 0.1449},
-    'easy': {'opponent': 'medium', 'players': 4, 'games': 1200, 'won': 122, 'low': 0.0858, 'high': 0.1201},
-    'medium': {'opponent': 'easy', 'players': 4, 'games': 1200, 'won': 650, 'low': 0.5134, 'high': 0.5697},
-    'hard': {'opponent': 'medium', 'players': 3, 'games': 3000, 'won': 1809, 'low': 0.586, 'high': 0.621},
+    'easy': {'opponent': 'medium', 'players': 4, 'games': 1200, 'won': 113, 'low': 0.0789, 'high': 0.112},
+    'medium': {'opponent': 'easy', 'players': 4, 'games': 1200, 'won': 666, 'low': 0.5268, 'high': 0.5829},
+    'hard': {'opponent': 'medium', 'players': 3, 'games': 3000, 'won': 1768, 'low': 0.5716, 'high': 0.6068},
 }
 
 FIELDS = ("opponent", "players", "games", "won", "low", "high")

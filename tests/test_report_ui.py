@@ -151,7 +151,7 @@ def test_a_computers_report_opens_openly_and_keeps_the_peoples_cards_private(app
 def test_one_person_at_the_table_sees_their_report_without_a_cover(app):
     from game.ui.match import quick_setup
 
-    match = Match(app.board, quick_setup(6))
+    match = Match(app.board, quick_setup(46))
     advance(match, lambda g: False, limit=20000)
     app.push(make("board", app, match))
     over = make("game_over", app, match)
@@ -160,14 +160,14 @@ def test_one_person_at_the_table_sees_their_report_without_a_cover(app):
     click(app, next(b for b in over.report_buttons if b.data == 0).rect.center)
     report = app.top
     assert is_scene(report, "report") and report.private
-    r = report.report          # seed 6: Miss Scarlet could have named the envelope and never accused
+    r = report.report          # seed 46: Miss Scarlet could have named the envelope and never accused
     assert (r.solved_turn, r.ready_turn, r.accused_turn) == (42, 45, None) and r.key is not None
     texts = [w.text for w in report.widgets() if hasattr(w, "text")]
     assert r.own_turns[10:12] == (41, 45) and r.own_count(39) == 10    # her turns 11 and 12; 39 was not hers
     assert texts[1:3] == ["You already knew enough to solve the case after your turn number 11.",
-                          "You had 15 turns and did not accuse."]
+                          "You had 12 turns and did not accuse."]
     assert "You could have accused on your turn number 12." in texts
-    assert "The clue that mattered most, found after your turn number 10:" in texts
+    assert "The clue that mattered most, found on your turn number 11:" in texts
 
 
 def test_the_card_games_report_opens_behind_its_cover(app):

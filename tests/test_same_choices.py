@@ -48,13 +48,16 @@ CASES = [
 #: (``HardPlayer.exact_candidates`` 24, ``own_candidates`` 4, ``stay_ratio``
 #: 1.0; the 5p game changed through the stay, the 6p games kept theirs), and
 #: again when summoning an opponent out of another room cost it more
-#: (``HardPlayer.summon_cost_room`` 0.6; the 3p game kept its digest).
+#: (``HardPlayer.summon_cost_room`` 0.6; the 3p game kept its digest), and
+#: the games with medium seats when medium stopped summoning opponents while
+#: another suspect served and took a passage only at 1.25 times the best rate
+#: elsewhere (``MediumPlayer.avoid_summons``, ``passage_ratio``; session 14).
 DIGESTS = {
     '6p seed 3 hard,hard,hard,hard,hard,hard classic': '791647c187cb08a1196f892b5385f931cceea40df297ec9f449ff7f5f22bf132',
-    '6p seed 8 hard,medium,hard,medium,hard,medium two-dice': '10bbf3b34212a604a7634cd5dd9a76309a2a808d012a0867986fe61c5f1b0118',
+    '6p seed 8 hard,medium,hard,medium,hard,medium two-dice': '3bebe37c2c08c3b67e2a4bc45df1b82a7cdf5904ce1e2f963278707f98e11975',
     '5p seed 5 hard,hard,hard,hard,hard two-dice+up-to': '98312c9aa9409513e278c072741de262acc89a5667487f55d433f179d7e8326f',
-    '4p seed 2 hard,easy,hard,medium stay+accuse-in-room': '3ba648e8a84d09b35c8131d70861305e81b544144a9acdf5859005bf7992d970',
-    '3p seed 7 hard,hard,medium classic': 'e4db97e023cc9e64576ab883df011f7c81099c2e92f1afc4618c5f6b9cd9928a',
+    '4p seed 2 hard,easy,hard,medium stay+accuse-in-room': '8c84738dc3ab15b1e2d041765229cd9651f78c30a2170ef94d82079d5e26dbec',
+    '3p seed 7 hard,hard,medium classic': '1caca33d96471775f0b3d9a8961990a428038d1779151cd6a34a89156385d405',
 }
 
 

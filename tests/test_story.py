@@ -227,7 +227,10 @@ def _pulled_table(seed: int):
 
     app = App(seed=11, sound=False, speed=anim.INSTANT, threaded_ai=False, settings=Settings(read_aloud=True))
     app.start()
-    seats = tuple(SeatConfig(s, "computer", "medium") for s in ("scarlet", "mustard", "white", "green"))
+    # easy opponents: they name any suspect in doubt, so one soon summons her
+    # (medium names no opponent it would summon while another suspect serves)
+    seats = tuple(SeatConfig(s, "computer", lv) for s, lv in
+                  (("scarlet", "medium"), ("mustard", "easy"), ("white", "easy"), ("green", "easy")))
     scene = BoardScene(app, Match(app.board, GameSetup(seats=seats, seed=seed)))
     app.push(scene)
     g = scene.game

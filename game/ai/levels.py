@@ -14,7 +14,8 @@ All of them are honest: they decide from the seat's
   notebook has one card of each category (000 "Suggestions" 4-6,
   "Accusations" 5).
 * :class:`MediumPlayer` uses every certainty of the exact knowledge engine
-  (:mod:`game.ai.knowledge`), never repeats a useless suggestion, and when it
+  (:mod:`game.ai.knowledge`), never repeats a useless suggestion, names no
+  opponent's suspect it would summon while another serves, and when it
   must show a card prefers one the suggester has already seen.
 * :class:`HardPlayer` picks the suggestion with the largest expected
   information about the envelope (exact outcome probabilities from
@@ -481,15 +482,30 @@ class BeginnerPlayer(EasyPlayer):
 class MediumPlayer(_Base):
     """Level ``"medium"``: every certainty the exact engine finds; suggests
     unknown cards at random but never repeats a suggestion nor makes one that
-    can teach it nothing; when showing a card, prefers one the suggester has
-    already seen; accuses only when certain."""
+    can teach it nothing, and names no opponent's suspect it would move in
+    while another suspect serves; takes a secret passage only to a room
+    clearly worth the trip (:attr:`passage_ratio`); when showing a card,
+    prefers one the suggester has already seen; accuses only when certain."""
 
     level = "medium"
-    #: Prefer suspects whose token it would not move in (see :func:`_summons`).
-    #: Measured (seed 1): on, medium won 32.8 % against two spock (29.8 % off,
-    #: 1,200 games) but hard's share against two medium fell from 57.0 % to
-    #: 55.1 % (3,000 games), so it stays off until hard gains more.
-    avoid_summons = False
+    #: Prefer suspects whose token it would not move in (see :func:`_summons`;
+    #: a summoned token gets a free suggestion, 000 "Suggestions" 2).
+    #: Measured (1,200 games against two spock): seed 1 (the ladder's deals)
+    #: 32.8 % on, 29.8 % off; seed 1001 33.3 % and 28.9 %.  Only the tokens
+    #: in another room (the rest may be named): 32.0 %; only the tokens on a
+    #: corridor or start square: 29.1 % (seed 1).  Hard against two such
+    #: medium (3,000 games, seed 1): 58.0 % (hard of session 13; 60.3 % off).
+    avoid_summons = True
+    #: Take the secret passage only when its room is worth at least this many
+    #: times the best rate (value / turns) of the other rooms, else roll (see
+    #: :meth:`_Base.take_passage`): at 1.0 it took the passage to a room worth
+    #: 0.6 (its own, or the known envelope room) with a room in doubt two
+    #: turns away.  With ``avoid_summons``, against two spock (1,200 games):
+    #: seed 1 34.7 % at 1.25, 32.8 % at 1.0 (+1.83 points, se 0.99, paired),
+    #: 32.8 % at 0.8, 34.2 % at 2.0; seed 1001 33.5 % at 1.25 against
+    #: 33.3 %.  Alone (without ``avoid_summons``) 30.3 % (seed 1).  Hard
+    #: against two such medium (3,000 games, seed 1): 58.9 %.
+    passage_ratio = 1.25
     #: With no card the suggester has seen, show one of the pile with the most
     #: cards still in doubt (telling the asker least, as spock does).  Measured
     #: (seed 1): 30.4 % against two spock (29.8 % off, 1,200 games); hard won

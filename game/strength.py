@@ -17,7 +17,7 @@ from __future__ import annotations
 from pathlib import Path
 
 #: Where :data:`BOARD` comes from (the command that measured it).
-SOURCE = 'python benchmarks/bench_ladder.py --rows beginner-3easy easy-3medium medium-3easy hard-2medium --seed 1 (1,200 games a row, hard 3,000), after the ladder tuning of issue 16 (medium: names no opponent it would summon while another suspect serves and takes a passage only to a room clearly worth it, session 14); wins counted from the games'
+SOURCE = 'python benchmarks/bench_ladder.py --workers 2 --seed 1 --rows medium-2spock hard-2medium hard-3medium easy-3medium medium-3easy (1,200 games a row, hard 3,000; session 14, after medium stopped summoning opponents while another suspect served and took fewer secret passages); beginner from the earlier run of --rows beginner-3easy (no medium in it, so unchanged); wins counted from the games'
 
 BOARD: dict[str, dict] = {
     'beginner': {'opponent': 'easy', 'players': 4, 'games': 1200, 'won': 150, 'low': 0.1075, 'high': 0.1449},

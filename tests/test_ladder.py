@@ -649,7 +649,7 @@ def test_the_gamble_replay_equals_a_real_run():
         never = (bench_gamble.NEVER, *levels[1:])
         logs = pool_map(bench_gamble.log_game, [(5 + g // n, never, g % n) for g in range(games)], 1)
         # never gambling: the only "gambles" are accusations made certain by a silent suggestion
-        assert bench_gamble.replay(logs, 1.0, 1.0)[1] == sum(silent is not None for _, _, silent in logs)
+        assert bench_gamble.replay_games(logs, 1.0, 1.0) == [(won, silent) for won, _, silent in logs]
         for hard, bold, crowd, late in (("hard", HardPlayer.bold, HardPlayer.bold_crowd, HardPlayer.gamble_late),
                                         ("hard@bold=0.35+bold_crowd=0.35+gamble_late=0", 0.35, 0.35, False),
                                         ("hard@bold=0.35+bold_crowd=0.35+gamble_late=1", 0.35, 0.35, True)):
@@ -796,7 +796,9 @@ def test_medium_names_no_opponent_it_would_summon_while_another_suspect_serves()
     """Medium (``avoid_summons``, on) never names the suspect of an opponent
     still playing whose token stands elsewhere (naming it moves that token in
     and gives it a free suggestion, 000 "Suggestions" 2) while another
-    suspect would do; with the setting off, the same seeds name one."""
+    suspect would do; with the setting off, the same seeds name one.  With
+    6 players, where every suspect in doubt is an opponent's, it still
+    names one of them."""
     from game.ai.levels import MediumPlayer, _summons
     from game.rules.cards import SUSPECTS
 
@@ -818,6 +820,19 @@ def test_medium_names_no_opponent_it_would_summon_while_another_suspect_serves()
     assert checked >= 50
     assert summoned[True] == 0
     assert summoned[False] > 5
+    # 6 players: where every suspect in doubt is an opponent's, it still names one
+    fallback = 0
+    for seed in range(40):
+        game, _players = new_game(seed, ("medium",) * 6)
+        view = game.view(0)
+        room = next(r for r in view.board.rooms if all(p != r for p in view.positions.values()))
+        player = MediumPlayer(seed)
+        know = player.knowledge(view)
+        doubt = [s for s in SUSPECTS if know.certain_owner(s) is None]
+        if all(_summons(view, s, room) for s in doubt):
+            fallback += 1
+            assert player.suggest(view, know, room).suspect in doubt
+    assert fallback >= 3
 
 
 def test_medium_rolls_rather_than_take_a_passage_to_a_room_worth_less():
@@ -825,7 +840,9 @@ def test_medium_rolls_rather_than_take_a_passage_to_a_room_worth_less():
     at least ``passage_ratio`` (1.25) times the best rate (value / turns)
     elsewhere: from the Kitchen, the Study through the passage worth 0.6
     (its own room) against the Ballroom worth 1.0 two turns away (0.5 a
-    turn) is 1.2 times, so it rolls; a Study still in doubt (1.0) it takes."""
+    turn) is 1.2 times, so it rolls; at exactly 1.25 times, or a Study
+    still in doubt (1.0), it takes.  With two dice the Ballroom counts as
+    one turn away, but a Study worth the most of any room is still taken."""
     from game.ai.levels import MediumPlayer, turns_to
 
     assert MediumPlayer.passage_ratio == 1.25
@@ -843,6 +860,19 @@ def test_medium_rolls_rather_than_take_a_passage_to_a_room_worth_less():
     player.passage_ratio = 1.0
     assert player.take_passage(view, know, "kitchen", True) is True
     player.passage_ratio = 1.25
+    values["study"] = 0.625                                                # exactly 1.25 x 0.5: taken
+    assert player.take_passage(view, know, "kitchen", True) is True
+    values["study"] = 0.62
+    assert player.take_passage(view, know, "kitchen", True) is False
     values["study"] = 1.0
     assert player.take_passage(view, know, "kitchen", True) is True
+    values["study"] = 0.6
     assert player.take_passage(view, know, "kitchen", False) is True      # cannot roll: the passage is the way out
+    # two dice: the Ballroom (7 squares) counts as one turn away, yet a Study
+    # worth the most of any room is a sure room and beats the roll
+    two = dataclasses.replace(view, options=dataclasses.replace(view.options, dice=2))
+    assert turns_to(two.board, "kitchen", "ballroom", 3.5 * 2) == 1
+    values["study"] = 1.0
+    assert player.take_passage(two, know, "kitchen", True) is True
+    values["study"] = 0.6
+    assert player.take_passage(two, know, "kitchen", True) is False

@@ -51,10 +51,12 @@ CASES = [
 #: (``HardPlayer.summon_cost_room`` 0.6; the 3p game kept its digest), and
 #: the games with medium seats when medium stopped summoning opponents while
 #: another suspect served and took a passage only at 1.25 times the best rate
-#: elsewhere (``MediumPlayer.avoid_summons``, ``passage_ratio``; session 14).
+#: elsewhere (``MediumPlayer.avoid_summons``, ``passage_ratio``; session 14),
+#: and the two-dice 6p game when a passage into the room worth the most was
+#: always taken (with two dice a room seven squares off counts as one turn).
 DIGESTS = {
     '6p seed 3 hard,hard,hard,hard,hard,hard classic': '791647c187cb08a1196f892b5385f931cceea40df297ec9f449ff7f5f22bf132',
-    '6p seed 8 hard,medium,hard,medium,hard,medium two-dice': '3bebe37c2c08c3b67e2a4bc45df1b82a7cdf5904ce1e2f963278707f98e11975',
+    '6p seed 8 hard,medium,hard,medium,hard,medium two-dice': '3863806f0c784edeb5dfa3e9de4fb893927ed345f6d4f1e627720b70dec59de7',
     '5p seed 5 hard,hard,hard,hard,hard two-dice+up-to': '98312c9aa9409513e278c072741de262acc89a5667487f55d433f179d7e8326f',
     '4p seed 2 hard,easy,hard,medium stay+accuse-in-room': '8c84738dc3ab15b1e2d041765229cd9651f78c30a2170ef94d82079d5e26dbec',
     '3p seed 7 hard,hard,medium classic': '1caca33d96471775f0b3d9a8961990a428038d1779151cd6a34a89156385d405',

@@ -214,9 +214,11 @@ class _Base:
     passage_ratio = 1.0
     #: Measure distances in expected turns (:func:`expected_turns`, see
     #: :meth:`_turns`), not rolls of the mean.  Hard does.  Medium with it
-    #: (seed 1): 31.8 % against two spock (29.8 % without, 1,200 games), and
-    #: 33.3 % with ``avoid_summons`` too; but hard's share against two such
-    #: medium fell from 59.2 % to 55.4 % (3,000 games), so medium keeps off.
+    #: (seed 1, medium of session 13, before ``avoid_summons`` was on and
+    #: ``passage_ratio`` 1.25): 31.8 % against two spock (29.8 % without,
+    #: 1,200 games), and 33.3 % with ``avoid_summons`` too; but hard's share
+    #: against two such medium fell from 59.2 % to 55.4 % (3,000 games), so
+    #: medium keeps off.
     fine_distance = False
 
     def __init__(self, seed: int = 0) -> None:
@@ -324,12 +326,20 @@ class _Base:
         return values.get(here, 0.0) >= self.stay_ratio * best
 
     def take_passage(self, view: SeatView, know: Knowledge, here: str, can_roll: bool) -> bool:
+        """At the start of a turn in ``here``: take its secret passage (000
+        "Secret passages and blocked doors") rather than roll?  Always when it cannot roll;
+        else when the room at the other end is worth the most of any room
+        (a sure room beats a roll that may fall short: with two dice a room
+        seven squares off counts as one turn away), or at least
+        ``passage_ratio`` times the best rate (value / turns) elsewhere."""
         to = view.board.passage(here)
         if to is None:
             return False
         if not can_roll:
             return True
         values = self._values(view, know)
+        if values[to] >= max(values.values()):
+            return True
         best_other = max((v / self._turns(view, here, r) for r, v in values.items() if r not in (here, to)),
                          default=0.0)
         return values[to] >= self.passage_ratio * best_other

@@ -648,7 +648,9 @@ def test_the_gamble_replay_equals_a_real_run():
         n = len(levels)
         never = (bench_gamble.NEVER, *levels[1:])
         logs = pool_map(bench_gamble.log_game, [(5 + g // n, never, g % n) for g in range(games)], 1)
-        # never gambling: the only "gambles" are accusations made certain by a silent suggestion
+        # never gambling: no threshold fires, so each game keeps its result and its only
+        # "gamble" is an accusation made certain by a silent suggestion (the real runs below
+        # are the independent check)
         assert bench_gamble.replay_games(logs, 1.0, 1.0) == [(won, silent) for won, _, silent in logs]
         for hard, bold, crowd, late in (("hard", HardPlayer.bold, HardPlayer.bold_crowd, HardPlayer.gamble_late),
                                         ("hard@bold=0.35+bold_crowd=0.35+gamble_late=0", 0.35, 0.35, False),

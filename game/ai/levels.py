@@ -329,9 +329,12 @@ class _Base:
         """At the start of a turn in ``here``: take its secret passage (000
         "Secret passages and blocked doors") rather than roll?  Always when it cannot roll;
         else when the room at the other end is worth the most of any room
-        (a sure room beats a roll that may fall short: with two dice a room
-        seven squares off counts as one turn away), or at least
-        ``passage_ratio`` times the best rate (value / turns) elsewhere."""
+        (a sure room beats a roll that may fall short: without
+        ``fine_distance``, with two dice a room seven squares off counts as
+        one turn away), or at least ``passage_ratio`` times the best rate
+        elsewhere.  A rate is :meth:`room_value` (a unitless worth; bits of
+        expected information for hard) divided by :meth:`_turns` (turns, at
+        least 1; the passage itself is one turn)."""
         to = view.board.passage(here)
         if to is None:
             return False

@@ -44,8 +44,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.ai.levels import HardPlayer, opponents_in_race, suggestion_to_come  # noqa: E402
 from game.core.workers import pool_map  # noqa: E402
 from game.rules.actions import Accuse  # noqa: E402
-from game.ai.knowledge import Tracker  # noqa: E402
-from game.tournament import MAX_ACTIONS, seated_game, wilson  # noqa: E402
+from game.tournament import MAX_ACTIONS, is_gamble, seated_game, wilson  # noqa: E402
 
 #: Row name -> the opponents of the one hard seat.
 ROWS: dict[str, tuple[str, ...]] = {
@@ -90,10 +89,8 @@ def log_game(args: tuple[int, tuple[str, ...], int]) -> GameLog:
                 log.append((hard.exact_odds(know, guess), marginals, tuple(guess) == tuple(game.envelope),
                             opponents_in_race(view), ending))
         action = players[game.actor].choose(view, legal)
-        if game.actor == me and isinstance(action, Accuse):
-            trio = (action.suspect, action.weapon, action.room)
-            if Tracker().update(view).solution() != trio:
-                silent = trio == tuple(game.envelope)
+        if game.actor == me and is_gamble(view, action):
+            silent = (action.suspect, action.weapon, action.room) == tuple(game.envelope)
         game.apply(action)
     return game.winner == me, log, silent
 

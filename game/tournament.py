@@ -149,6 +149,15 @@ def seated_game(seed: int, levels: tuple[str, ...], rotation: int) -> tuple[Game
     return game, [seat_player(s.level, seed * 31 + i) for i, s in enumerate(game.setup.seats)]
 
 
+def is_gamble(view, action) -> bool:
+    """Whether ``action`` is an accusation that the plain exact knowledge of
+    ``view`` (its seat's view before the action; no silent-suggestion
+    assumption) is not certain of: a deliberate gamble, as
+    :attr:`SeatResult.gambles` counts it (000 "Accusations" 1-4)."""
+    return isinstance(action, Accuse) and \
+        Tracker().update(view).solution() != (action.suspect, action.weapon, action.room)
+
+
 def play_game(args: tuple[int, tuple[str, ...], int, bool]) -> list[SeatResult]:
     """Play deal ``seed`` with ``levels`` rotated by ``rotation`` (``args`` =
     ``(seed, levels, rotation, track)``; ``track`` False skips the per-seat
@@ -172,7 +181,7 @@ def play_game(args: tuple[int, tuple[str, ...], int, bool]) -> list[SeatResult]:
         t0 = time.perf_counter()
         action = players[actor].choose(view, legal)
         res[actor].times.append((time.perf_counter() - t0) * 1000)
-        if isinstance(action, Accuse) and Tracker().update(view).solution() != (action.suspect, action.weapon, action.room):
+        if is_gamble(view, action):
             res[actor].gambles += 1
             res[actor].gamble_wins += game.envelope == (action.suspect, action.weapon, action.room)
         new = game.apply(action)

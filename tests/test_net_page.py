@@ -13,7 +13,7 @@ Two kinds of test:
   a reload rejoins with the same view.
 
 Screenshots: every test saves its pictures (390 x 844 PNG) under ``tmp_path``; with
-``CLUE_PAGE_SHOTS=docs/screenshots/issue15`` they go there instead (the committed ones):
+``CLUE_PAGE_SHOTS=docs/images/phones`` they go there instead (the committed ones):
 ``page-*.png`` from the hosted games, ``page-example-*.png`` from the hand-made views.
 
 Skipped, saying why, only where selenium, Chromium or chromedriver is missing

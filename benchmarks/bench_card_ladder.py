@@ -1,4 +1,4 @@
-"""The card game's ladder (issue 16 part 5): each level against the next one
+"""The card game's ladder: each level against the next one
 up and against the SpockAI-style yardstick (``benchmarks/card_spock.py``).
 
 Run: ``python benchmarks/bench_card_ladder.py [--games G] [--seed S]

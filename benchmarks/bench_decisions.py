@@ -1,4 +1,4 @@
-"""Decision time of the computer players, every level, 3 to 6 players (issue 16 part 3).
+"""Decision time of the computer players, every level, 3 to 6 players.
 
 Run: ``python benchmarks/bench_decisions.py [--games G] [--levels hard ...]
 [--players 6 ...] [--seed S]``.  For each level and player count it plays
@@ -7,8 +7,8 @@ seat moves round the table from game to game), the others medium, and times
 every ``choose`` call of that seat as CPU time (``time.thread_time``, so a busy
 machine does not blur it).  A decision includes the seat's knowledge update
 (its tracker reads the new events and recounts).  Prints p50/p95/p99/max in ms,
-the goal next to p99 and max (p99 <= 300 ms, worst <= 1 s: issue 16 "No
-waiting"), and the ratio to the figures measured on main before the speed-up
+the goal next to p99 and max (p99 <= 300 ms, worst <= 1 s: no
+waiting), and the ratio to the figures measured on main before the speed-up
 (:data:`BASELINE`, same command, same seeds).  ``spock`` (benchmarks/spock.py)
 is a yardstick, measured the same way.  Asserts nothing.
 """
@@ -29,7 +29,7 @@ from game.tournament import MAX_ACTIONS, _board, seat_player  # noqa: E402
 from game.tournament import pct  # noqa: E402
 
 LEVELS = ("easy", "medium", "hard", "spock")
-#: Goals in ms of CPU (issue 16 part 3).
+#: Goals in ms of CPU.
 GOAL_P99, GOAL_MAX = 300.0, 1000.0
 #: (level, players) -> (p99 ms, max ms) on main before the speed-up, with the
 #: default arguments (``--games 8 --seed 1``), measured on dc0908d on a busy machine.

@@ -1,4 +1,4 @@
-"""Hard's gamble thresholds, replayed over decision logs (issue 16, part 2).
+"""Hard's gamble thresholds, replayed over decision logs.
 
 Run: ``python benchmarks/bench_gamble.py [--rows ROW ...] [--games G] [--seed S]
 [--workers W] [--thresholds T ...]``.

@@ -6,7 +6,7 @@ after every suggestion has been answered (a card shown or nobody able to), every
 seat's :class:`game.ai.knowledge.Tracker` reads the new events and recounts its
 exact knowledge.  Prints p50/p95/p99/max of those update times as CPU time
 (``time.thread_time``, so a busy machine does not blur them), with the goal
-for 6 players (p95 <= 20 ms, worst <= 100 ms: issue 16 "No waiting") and the
+for 6 players (p95 <= 20 ms, worst <= 100 ms: no waiting) and the
 ratio to the figures measured on main before the speed-up (:data:`BASELINE`,
 same command).  A second table times :func:`game.ai.knowledge.joint` (hard's
 exact outcome probabilities of a suggestion) on the same views.  Asserts
@@ -33,7 +33,7 @@ from game.rules.cards import ROOMS, SUSPECTS, WEAPONS  # noqa: E402
 from game.rules.engine import Game  # noqa: E402
 from game.tournament import pct  # noqa: E402
 
-#: Goals for 6 players, ms of CPU (issue 16 part 3).
+#: Goals for 6 players, ms of CPU.
 GOAL_P95, GOAL_MAX = 20.0, 100.0
 #: players -> (p95 ms, max ms) of the update on main before the speed-up
 #: (dc0908d, ``--games 20``, CPU time).

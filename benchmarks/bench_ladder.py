@@ -1,4 +1,4 @@
-"""The board game's ladder of computer levels (issue 16, part 2 "Goals").
+"""The board game's ladder of computer levels.
 
 Run: ``python benchmarks/bench_ladder.py [--games G] [--seed S] [--workers W] [--write]
 [--rows ROW ...]``.  Every row is a seated tournament on the mansion
@@ -6,7 +6,7 @@ Run: ``python benchmarks/bench_ladder.py [--games G] [--seed S] [--workers W] [-
 rotated round the table, so every level sits in every seat of the same deals);
 the share is the first level's wins per seat-game, printed with its 95 % Wilson
 interval and PASS or FAIL against the row's goal.  ``--games`` overrides every
-row's number of games (default: the issue's 3,000 for the 3-player hard rows,
+row's number of games (default: 3,000 for the 3-player hard rows,
 1,200 otherwise).  The last rows count wrong accusations per level over all the
 rows run (the goal is 0 at beginner, easy, medium and spock) and hard's
 gambles: accusations its own exact knowledge was not certain of, and how many
@@ -55,7 +55,7 @@ class Row:
         return self.low <= share <= self.high and lo >= self.ci_low
 
 
-#: The issue's rows, in its order.
+#: The ladder's rows, hardest level first.
 ROWS: dict[str, Row] = {r.name: r for r in (
     Row("hard-2medium", ("hard", "medium", "medium"), 3000, 0.58, ci_low=0.55),
     Row("hard-3medium", ("hard", "medium", "medium", "medium"), 1200, 0.46),

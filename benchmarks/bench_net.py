@@ -10,7 +10,7 @@ Figures:
 
 * **latency**: from a phone sending an action to the last of the 6 phones
   holding a view of the game after it (every phone is sent a new view after
-  every action), p50 / p95 / max in milliseconds.  Goal (issue 15): p95 <= 50 ms.
+  every action), p50 / p95 / max in milliseconds.  Goal: p95 <= 50 ms.
   It includes waiting for the host's next frame (up to 16.7 ms), as on the TV.
 * **host frame cost**: the main thread's CPU time (``time.thread_time``) of
   pump + broadcast in each frame where something was sent, p50 / p95 / max,

@@ -9,7 +9,7 @@ on the dummy video driver with a fake clock: ``app.step(DT)`` with a fixed
 (``threaded_ai=False``), so the figures are simulated seconds, the same on a
 busy machine.  All-computer tables, several seeded games, each speed setting.
 
-Run: ``python benchmarks/bench_pacing.py [games]`` (goal, issue 14: median
+Run: ``python benchmarks/bench_pacing.py [games]`` (goal: median
 <= 2.5 s at normal speed, <= 1 s fast, 0 instant).
 """
 
@@ -79,7 +79,7 @@ def turn_seconds(make, seed: int, speed: float, max_turns: int = MAX_TURNS) -> l
     limit = 60.0 * (max_turns + 2)
     while len(marks) <= max_turns and not scene.game.over and clock[0] < limit:
         while app.top is not scene and not getattr(app.top, "moment", False):   # an overlay nobody reads
-            app.pop()                           # (a moment, issue 14, plays its time and ends by itself)
+            app.pop()                           # (a moment, plays its time and ends by itself)
         app.step(DT, draw=False)
         clock[0] += DT
     app.close()

@@ -27,7 +27,7 @@ from game.headless import computer_setup, play  # noqa: E402
 from game.rules import movement  # noqa: E402
 from game.tournament import pct  # noqa: E402
 
-#: Goal for the worst start with a roll of 12, ms of CPU (issue 16 part 3).
+#: Goal for the worst start with a roll of 12, ms of CPU.
 GOAL_WORST_12 = 2.0
 #: (roll, exact) -> worst start's ms on main before the speed-up (dc0908d, same command).
 BASELINE: dict[tuple[int, bool], float] = {(6, True): 0.46, (6, False): 0.09, (12, True): 3.39, (12, False): 0.33}

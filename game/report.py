@@ -1,4 +1,4 @@
-"""The detective report of one seat after a game (issue 13 part 6): when what
+"""The detective report of one seat after a game: when what
 the seat had seen was already enough to name the envelope, the facts that made
 it enough in plain words, and the one deduction that mattered most.
 
@@ -330,7 +330,7 @@ def card_game_report(view: Any, name: Callable[[int], str] | None = None, about:
 
 
 # ------------------------------------------------------------------ the recap
-# The whole table's recap at game over (issue 14 "The story so far"): unlike a
+# The whole table's recap at game over: unlike a
 # detective report, it is built from the PUBLIC events only (the log's redacted
 # events, the same for everybody) and the envelope laid open at the end, so the
 # whole room may read it: who asked about which cards, who answered (who

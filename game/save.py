@@ -19,7 +19,7 @@ Document shape (``version`` 1)::
 ``taken_over`` (optional, false when missing) marks a seat a computer took
 over from a person during the game (:class:`game.rules.setup.SeatConfig`).
 
-``net`` (issue 15, optional: older saves have none) is the port the game served the
+``net`` (optional: older saves have none) is the port the game served the
 phones on and each person seat's token (:func:`game.savefile.read_net`).
 
 ``notebook_mode`` (how much the notebooks help: ``"manual"``, ``"assisted"``

@@ -132,7 +132,7 @@ _NET_PARTS = {"applied": lambda v: type(v) is int and 0 <= v < 1 << 53, "revs": 
 
 
 def read_net(doc: dict, seats: int) -> dict | None:
-    """The ``"net"`` part of a save (issue 15: the phones of the game), or None.
+    """The ``"net"`` part of a save (the phones of the game), or None.
 
     Shape: ``{"port": 0..65535, "tokens": {"<seat>": "<token>"}, "applied":
     {"<seat>": n}, "clients": {"<seat>": "<id>"}, "revs": {"<seat>": n},

@@ -8,7 +8,7 @@ layout: "auto", "standard" or "tv"; see :mod:`game.ui.boardlayout`), ``animation
 card game's case file: "turn", one hint a turn, or "unlimited"), ``keys`` (intent name -> list of pygame
 key names, e.g. ``{"confirm": ["return", "space"]}``), ``read_aloud`` (the game
 speaks its words: off by default), ``read_aloud_lesson`` (the same inside
-Learn to play: on unless turned off there), ``phones`` (issue 15: a game with
+Learn to play: on unless turned off there), ``phones`` (a game with
 people serves each person's private screens to their phone; off: no server at all)
 and ``play_level`` (the level of the computer players the title's Play starts
 against, the last one picked: "beginner", "easy", "medium" or "hard"; easy
@@ -35,10 +35,10 @@ from game.files import APP_NAME, DAMAGED, UNREADABLE, FileProblem, quarantine, r
 LANGUAGES = ("en", "es", "ca")
 TEXT_SIZES = ("normal", "large")
 SPEEDS = ("normal", "fast", "instant")
-#: The card game's hints (issue 14): one revealed fact per turn, or as many as you like.
+#: The card game's hints: one revealed fact per turn, or as many as you like.
 CARD_HINTS = ("turn", "unlimited")
 LAYOUTS = ("auto", "standard", "tv")
-#: The levels the title's Play may start against (issue 16 part 4).
+#: The levels the title's Play may start against.
 PLAY_LEVELS = ("beginner", "easy", "medium", "hard")
 
 

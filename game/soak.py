@@ -352,7 +352,7 @@ def soak(events: int, seed: int = 0, folder: Path | None = None,
                 report.events += 1
                 resting = app.stack and type(app.stack[-1]).__name__ == "CoverScene" and rng.random() < 0.3
                 # at a "Pass to ..." cover the monkey sometimes lets go for a second, as a person does:
-                # a cover opens only for a press after a quiet moment (issue 11), so this reaches the private screens
+                # a cover opens only for a press after a quiet moment, so this reaches the private screens
                 _count_pushes(app, report)
                 for _ in range(20 if resting else rng.choice((1, 1, 2, 5))):
                     app.step(0.05 if resting else rng.choice((0.016, 0.05, 0.2)))

@@ -1,4 +1,4 @@
-"""How strong each computer level of the board game measured (issue 16).
+"""How strong each computer level of the board game measured.
 
 The New game screen says these figures in plain words while a level button
 has the focus (:func:`game.ui.i18n.strength_words`).  They come from the
@@ -17,7 +17,7 @@ from __future__ import annotations
 from pathlib import Path
 
 #: Where :data:`BOARD` comes from (the command that measured it).
-SOURCE = 'python benchmarks/bench_ladder.py --workers 2 --seed 1 --rows medium-2spock hard-2medium hard-3medium easy-3medium medium-3easy (1,200 games a row, hard 3,000; session 14, after medium stopped summoning opponents while another suspect served and took fewer secret passages); beginner from the earlier run of --rows beginner-3easy (no medium in it, so unchanged); wins counted from the games'
+SOURCE = 'python benchmarks/bench_ladder.py --workers 2 --seed 1 --rows medium-2spock hard-2medium hard-3medium easy-3medium medium-3easy (1,200 games a row, hard 3,000), medium avoiding summons and taking a secret passage only at 1.25 times the best rate elsewhere; beginner from --rows beginner-3easy (it meets no medium); wins counted from the games'
 
 BOARD: dict[str, dict] = {
     'beginner': {'opponent': 'easy', 'players': 4, 'games': 1200, 'won': 150, 'low': 0.1075, 'high': 0.1449},

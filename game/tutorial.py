@@ -1,6 +1,6 @@
 """The guided first game: a short game of classic Clue with a deal decided in
 advance, that walks a new player through every part of a turn, one idea at a
-time (issue 5, "Guided first game").
+time.
 
 Pure Python, no pygame: the deal (:data:`DEAL`), every action of the game in
 order (:data:`SCRIPT`, the person's and the computer players'), the lessons

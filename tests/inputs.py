@@ -50,7 +50,7 @@ def defaults_after():
 
 
 def answer_accusation(app, yes: bool = True, dt: float = 0.1) -> None:
-    """On the accusation's last question (issue 14, the scene "accuse_confirm"
+    """On the accusation's last question (the scene "accuse_confirm"
     on top): wait until its guard takes a fresh press, then click Yes (or No)."""
     from game.ui.registry import is_scene
 

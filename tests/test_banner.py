@@ -1,4 +1,4 @@
-"""Issue 14: "Nobody can show a card!" as a full-width banner across the table
+"""The banner "Nobody can show a card!" across the whole width of the table
 (both games) with its sound: it comes on that public event, lasts its pause
 (:data:`game.ui.pacing.BANNER_TIME`, divided by the speed setting, simulated
 ``dt``), a skip (Enter) ends it at once, instant speed shows no wait, and its

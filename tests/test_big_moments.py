@@ -1,4 +1,4 @@
-"""Issue 14 "Moments": a suggestion's cut-in (its three cards slide in while
+"""A suggestion's cut-in (its three cards slide in while
 the tokens glide), the question going round seat by seat (a "no" shakes, a
 "has one" glows), the envelope (the Crime card) opened on a correct
 accusation with its three cards turned over one after the other, and a

@@ -1,5 +1,5 @@
-"""The card game's ``spock`` yardstick (benchmarks/card_spock.py, issue 16
-part 5): legal moves only, never a wrong accusation over seeded games, its
+"""The card game's ``spock`` yardstick (benchmarks/card_spock.py):
+legal moves only, never a wrong accusation over seeded games, its
 knowledge never strikes out the truth, minimax questions, its seat in the card
 tournament, no code shared with the game's own card players."""
 

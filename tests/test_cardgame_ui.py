@@ -1,4 +1,4 @@
-"""The card game's screens (issue 6), driven by intents only: keyboard keys,
+"""The card game's screens, driven by intents only: keyboard keys,
 mouse clicks and pad buttons, with the dummy video driver.  Rules: 003."""
 
 from __future__ import annotations
@@ -277,7 +277,7 @@ def test_a_refused_action_is_explained(app):
     box = app.top
     assert isinstance(box, MessageScene)
     assert box.text == "Ask about two different evidence cards."
-    assert not box.detail                            # the reason and the citation go to the log (issue 13)
+    assert not box.detail                            # the reason and the citation go to the log
     assert box.rule == "Rule: Each question names two cards."
 
 

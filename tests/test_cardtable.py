@@ -1,4 +1,4 @@
-"""Issue 14 item 5, "A card game you play": the card table (003) with your
+"""The card table (003) with your
 hand fanned face up (after your cover), the question travelling round the
 seats, the face-up cards and the Crime cards on the table, one hint a turn,
 a header that waits for the reveal, and "Accuse too!" asking once more."""
@@ -448,7 +448,7 @@ def test_face_up_cards_and_the_crime_cards_lie_on_the_table(app, monkeypatch):
 
 def test_a_seat_is_out_only_once_its_wrong_accusation_is_shown(app):
     """The engine knows at once that a wrong accuser is out; the table says
-    so only when the accusation is turned over (issue 14: the header and the
+    so only when the accusation is turned over (the header and the
     seats wait for the reveal)."""
     table = table_of(app, ("human", "easy", "easy"))
     run_until(app, lambda: app.top is table and table.human_to_act)

@@ -1,4 +1,4 @@
-"""Couch mode (issue 14, item 4): the TV layout, the board's names with the
+"""Couch mode: the TV layout, the board's names with the
 text size, and every token and weapon of the game in one room at once."""
 
 from __future__ import annotations

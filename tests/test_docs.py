@@ -258,7 +258,7 @@ def test_readme_is_short_and_leads_to_every_topic() -> None:
         assert f"docs/{topic}.md" in links, f"README.md does not link docs/{topic}.md"
 
 
-PROCESS = re.compile(r"\b(issue|session)s? ?#?\d+|\bstop \d+\b|\bNET\d+", re.IGNORECASE)
+PROCESS = re.compile(r"\b(issue|session)s? ?#?\d+|\bstop \d+\b|\bNET\d+|\bnewcomer W?\d+", re.IGNORECASE)
 
 
 def test_no_issue_or_session_numbers_in_what_people_read() -> None:

@@ -1,4 +1,4 @@
-"""A missing, empty or damaged font file never stops the game (issue 11, item 2):
+"""A missing, empty or damaged font file never stops the game:
 the text falls back to pygame's built-in font, stderr says so once, and the
 marks that font has no letter for (tick, cross, arrows) are drawn, not shown
 as empty boxes."""

@@ -1,6 +1,6 @@
 """Whole all-computer games on the real mansion, with invariants checked.
 
-100 seeds for each of 3, 4, 5 and 6 players (the issue's requirement)."""
+100 seeds for each of 3, 4, 5 and 6 players."""
 
 from __future__ import annotations
 

@@ -79,7 +79,7 @@ def glossary(lang: str) -> list[tuple[str, str, list[str]]]:
 
 @pytest.mark.parametrize("lang", ("es", "ca"))
 def test_the_catalogue_uses_the_glossary(lang):
-    """Issue 13: one word per idea (es "sugerencia", "libreta", "Intro"; ca "suggeriment", "llibreta",
+    """One word per idea (es "sugerencia", "libreta", "Intro"; ca "suggeriment", "llibreta",
     "carta", "Pantalla completa", "Aprendre a jugar" ...): no translation whose English means the idea uses
     a word the glossary replaces, and the preferred term is used."""
     terms = glossary(lang)
@@ -222,7 +222,7 @@ def test_every_illegal_action_has_an_explanation_in_three_languages(engine, tabl
 
 @pytest.mark.parametrize("engine,table", (("rules", PLAIN_BOARD), ("cardgame", PLAIN_CARDS)))
 def test_every_illegal_action_has_a_short_plain_rule_in_three_languages(engine, table):
-    """Issue 13: the message screen says the rule in a few words, not "Regla: 000 «Cómo va un turno»"."""
+    """The message screen says the rule in a few words, not "Regla: 000 «Cómo va un turno»"."""
     codes = _codes(ROOT / "game" / engine / "engine.py") - {"unknown"}
     rules = [table[code] for code in codes] + list(PLAIN_TEMPLATE.values())
     for rule in rules:

@@ -318,7 +318,7 @@ def test_view_constraints_and_tracker_on_a_real_game():
                     assert k.certain_owner(c) == seat
 
 
-# ------------------------------------------------ speed-ups stay exact (issue 16)
+# ------------------------------------------------ speed-ups stay exact
 def _seat_constraints(players: int, seed: int, answers: int, seat: int):
     """The constraints of ``seat`` after ``answers`` answered suggestions of the
     seeded game benchmarks/bench_knowledge.py plays (hard at seat 0, medium)."""
@@ -344,8 +344,8 @@ def test_joint_of_cards_in_open_constraints_is_exact_and_small():
     constraints: the joint counts add up to the exact marginals, and the count
     visits a few thousand states (1,470; about 164,000 when the named cards
     are placed last: every constraint naming them stays open to the end).
-    The seat and trio were picked again when medium's play changed (session
-    14): six open constraints name them."""
+    The seat and trio were picked again when medium's play changed
+    (avoid_summons): six open constraints name them."""
     from game.knowledge.counting import _DP, _Problem
 
     cons = _seat_constraints(6, 12, 10, 2)

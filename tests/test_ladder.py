@@ -1,4 +1,4 @@
-"""The ladder of board-game levels (issue 16 part 2): the beginner level never
+"""The ladder of board-game levels: the beginner level never
 makes an illegal or absurd move, no level but hard ever accuses wrongly, the
 child's notebook writes down only true things, seeded tournaments repeat, and
 the ladder benchmark prints its rows.
@@ -134,7 +134,7 @@ def test_the_notebook_writes_down_only_true_things(lacks):
     """Every owner and every envelope card the child's notebook names is right,
     after every action of seeded games, with and without the pass marks."""
     conclusions = beyond_shown = 0
-    # seeds 12-15: with medium as it is (session 14) no game of seeds 0-13 lets
+    # seeds 12-15: with medium as it is (avoid_summons on) no game of seeds 0-13 lets
     # the notebook without pass marks name an envelope card; 14 and 15 do
     for seed in range(12, 16):
         game, players = new_game(seed, ("easy", "medium", "easy", "medium"))
@@ -339,11 +339,11 @@ def test_hard_with_accuser_in_room_suggests_in_the_guessed_room_before_gambling(
     just entered it suggests first, and at the start of a turn in the guessed
     room where it may suggest without moving (summoned, or the stay rule) it
     suggests there first too; it gambles only once no suggestion is left, and
-    from the guessed room.  The two newcomer reviews found it gambling before
+    from the guessed room.  It was once found gambling before
     a suggestion that settled the guess (deals 29, 33, 74 and 107 as a room
     was entered; 43, 88 and 96 summoned into the guessed room; 20 and 37
-    start turns there too; 14 and 97 were added when hard's play changed in
-    session 11, to keep two summoned cases)."""
+    start turns there too; 14 and 97 were added when hard's play changed
+    (stay_ratio 1.0), to keep two summoned cases)."""
     from game.ai.levels import HardPlayer
     from game.ai.simple import may_accuse_here
     from game.rules.actions import Roll, TakePassage
@@ -601,7 +601,7 @@ def test_the_certainty_equivalent_of_two_outcomes_is_computed_by_hand():
 def test_hard_values_a_suggestion_by_the_certainty_equivalent_of_the_entropy_after_it():
     """With ``risk`` above 0 hard values a suggestion by -log2 E[2^(-risk H)] / risk
     of the envelope's entropy H after it: never more than the mean E[H] (risk 0),
-    less where the outcomes spread, and it changes some choices (issue 16 part 2)."""
+    less where the outcomes spread, and it changes some choices."""
     from game.rules.cards import SUSPECTS, WEAPONS
 
     game, players = new_game(6, ("hard", "medium", "medium"))
@@ -707,7 +707,7 @@ def test_hard_with_accuser_in_room_accuses_from_the_guessed_room_or_walks_there_
     roll first).  Standing elsewhere it rolls (or takes the passage that
     leads there), and on the move it takes a step that brings it nearest to
     the guessed room, where its own walk (led by information) would go
-    elsewhere.  The two reviews' deals met neither case often enough to
+    elsewhere.  The deals tried first met neither case often enough to
     catch a mutation; these positions do."""
     from game.ai.levels import HardPlayer
     from game.ai.simple import door_distances

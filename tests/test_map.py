@@ -446,9 +446,9 @@ def test_map_path_is_a_folder(tmp_path: Path) -> None:
         load_board(tmp_path)
 
 
-# --- sizes checked before the map is read (issue 11, item 4) ----------------------
+# --- sizes checked before the map is read ----------------------
 
-HUGE = 10000          # squares a side, as in the hostile map of the issue
+HUGE = 10000          # squares a side, as in a hostile map
 
 
 @pytest.fixture(scope="module")

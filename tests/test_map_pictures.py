@@ -1,4 +1,4 @@
-"""Issue 11: a bad picture of the map (the tileset picture, or any other picture
+"""A bad picture of the map (the tileset picture, or any other picture
 the map names) never hangs the game and never takes gigabytes.
 
 It is refused before anything opens it: a named pipe, a folder, a missing file,

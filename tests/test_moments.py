@@ -1,4 +1,4 @@
-"""Issue 14, "Misleading or risky moments": an accusation asks once more
+"""An accusation asks once more
 (with the three cards shown, in private) before it ends a game."""
 
 from __future__ import annotations
@@ -205,7 +205,7 @@ def test_leaving_a_finished_game_with_a_held_back_lands_on_the_first_item(app):
         app.step(DT)
     pygame.event.post(pygame.event.Event(pygame.KEYUP, **esc))
     app.step(DT)
-    # the first line: Play's row, at the remembered level (issue 16 part 4)
+    # the first line: Play's row, at the remembered level
     assert app.top is title and title.focus.focused is title.level_buttons[title.remembered_level()]
     key(app, pygame.K_ESCAPE)                # a fresh Back still goes to Quit (it asks first)
     assert title.focus.focused is title.quit_button

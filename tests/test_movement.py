@@ -133,8 +133,8 @@ def brute_all_rolls(board, start, occupied=frozenset()):
 @pytest.mark.parametrize("tokens", [0, 4])
 def test_every_start_and_every_roll_of_two_dice_agrees_with_brute_force(tokens):
     """Every start (corridor square or room) x every roll 2..12 x exact and "up
-    to the roll", on the empty board and with four tokens in the way (issue 16
-    part 3: the faster search for rolls up to 12 gives the same destinations)."""
+    to the roll", on the empty board and with four tokens in the way (the
+    faster search for rolls up to 12 gives the same destinations)."""
     rng = random.Random(16)
     for start in sorted(MANSION.corridor) + sorted(MANSION.rooms):
         pool = sorted(MANSION.corridor - {start}) if not isinstance(start, str) else sorted(MANSION.corridor)

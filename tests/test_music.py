@@ -1,4 +1,4 @@
-"""The music (issue 14 item 6): two synthesised loops in sounds/music/, streamed by
+"""The music: two synthesised loops in sounds/music/, streamed by
 game.ui.sound.Music with a crossfade; the tense theme from the last round
 (game.ui.sound.last_round); its own volume in the settings file; silent when the
 sound is off or there is no mixer."""

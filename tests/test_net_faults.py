@@ -1,4 +1,4 @@
-"""Rejoin, always (issue 15 item 6): connections dropped and restored at 100
+"""Rejoin, always: connections dropped and restored at 100
 seeded random moments, a phone killed in the middle of a choice, the host
 killed and restarted from its autosave.  Every game finishes equal to the
 same game played headlessly, no action is lost or applied twice (seq), and
@@ -179,7 +179,7 @@ def test_a_new_phone_on_a_taken_seat_waits_for_the_tv_then_plays_on(old_acts_fir
     first.  The new phone must number its actions after what the host applied,
     as the page does (app.js, welcome): reusing seq 1 would get the old
     action's answer again, nothing applied, and the game would wait for that
-    seat forever (CI, stop 23: "seed 77: no action for 180 s (9 actions,
+    seat forever (once seen in CI: "seed 77: no action for 180 s (9 actions,
     actor 0)")."""
     seed = 77                          # seat 0 acts at actions 3 and 10 of 14
     reference = play_reference(make("cards", seed))

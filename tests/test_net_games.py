@@ -1,5 +1,5 @@
-"""Whole games over loopback WebSockets, one client per person seat (issue 15,
-"Tests and figures" 1): the final state equals the same seeded game played
+"""Whole games over loopback WebSockets, one client per person seat (docs/network.md,
+"Tests and figures"): the final state equals the same seeded game played
 headlessly with the same choices, and every phone ends on its seat's view."""
 
 from __future__ import annotations

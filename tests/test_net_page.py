@@ -908,7 +908,7 @@ def _play_a_while(game, drv, seat: int, rolls: int) -> None:
 
 
 def test_the_table_tab_shows_the_public_board_with_every_piece_where_it_stands(page, hosted, tmp_path):
-    """A far-away seat's public board (issue 15 item 5): without a picture from the host the Table
+    """A far-away seat's public board: without a picture from the host the Table
     tab lists where everyone is; with the TV's empty board served, the page draws it at phone width
     with every token (its colour AND its letters, all different) and every weapon where the engine
     has it -- a room's piece inside that room's walls, a corridor token on its very square --, the
@@ -989,7 +989,7 @@ def test_the_table_tab_shows_the_public_board_with_every_piece_where_it_stands(p
     wait(page, lambda: css(page, "#board-pic img")[0].rect["width"] >= 2 * box["width"] - 2, "the bigger board")
     shoot(page, tmp_path, "page-table-board-big")
 
-# ------------------------------------------------------------------ issue 15 fixes of the page
+# ------------------------------------------------------------------ what the page forgets and shows
 def private_traces(drv, ids) -> list[str]:
     """What of ``ids`` (card ids) or their names the page still holds in its DOM."""
     html = drv.execute_script("return document.body.innerHTML;")

@@ -53,7 +53,7 @@ def test_the_payload_has_its_shape_and_is_plain_json(kind):
 
 
 def test_the_board_payload_says_where_every_piece_is_the_same_for_every_seat():
-    """The public board (issue 15 item 5): every suspect token's place (a room id or a corridor
+    """The public board: every suspect token's place (a room id or a corridor
     square), every weapon's room, whose turn it is and the last roll -- the engine's own public
     state, and the same in every seat's payload at the same moment (nothing private in it)."""
     from game.core.cards import SUSPECTS, WEAPONS

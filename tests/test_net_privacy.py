@@ -1,4 +1,4 @@
-"""Privacy over the network (issue 15 item 7, NET15.md "Privacy tests"):
+"""Privacy over the network:
 every byte the host sends to a seat over a whole seeded game is captured at
 the phone and checked -- each card in a private field is one the seat may
 know at that moment, and, once the catalogue fields that list every card are

@@ -1,4 +1,4 @@
-"""Security of the host (issue 15 item 7): bad messages get an error and
+"""Security of the host: bad messages get an error and
 close nothing else; a token acts only for its own seat and only when the
 engine allows; a forged token gets nothing; a second phone on a taken seat
 waits for the TV; peers outside the local network are refused unless remote

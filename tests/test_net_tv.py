@@ -1,4 +1,4 @@
-"""Phones at the table, the TV side (issue 15): the autosave keeps the phones'
+"""Phones at the table, the TV side: the autosave keeps the phones'
 port and tokens, Continue serves the same codes again; the TV never covers
 for a seat whose phone is connected, shows only public words while that
 phone chooses, and falls back to its cover when the phone drops."""
@@ -940,7 +940,7 @@ def test_the_seats_own_controller_still_plays_its_turn_while_its_phone_is_connec
 
 
 def test_a_whole_hot_seat_game_with_three_phones_ends_without_one_cover():
-    """Issue 15's 'done when': three people, each with a phone, and a computer play a whole
+    """The whole promise of phones: three people, each with a phone, and a computer play a whole
     board game on the TV to the end; no cover or private screen is ever pushed (every private
     step happened on a phone), and every phone's last view is the end of the game."""
     app = hosted_app()

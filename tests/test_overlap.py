@@ -1,4 +1,4 @@
-"""Nothing drawn covers text (issue 13, part 4): the guided game's arrow and
+"""Nothing drawn covers text: the guided game's arrow and
 ring, the thinking dots after the whose-turn line, and text beside text.
 
 Every scene reports the marks it draws that are not text through
@@ -104,7 +104,7 @@ def assert_apart(words, what, gap: int = SIDE_GAP) -> None:
 @pytest.mark.parametrize("size", SIZES)
 def test_the_lessons_arrow_and_ring_cover_no_word(recording, lang, size):
     """The whole guided game pressing only confirm: at every frame drawn, the
-    coach's ring and arrow touch no text (issue 13: the arrow covered "Celeste",
+    coach's ring and arrow touch no text (the arrow covered "Celeste",
     "con", "Solo la", "Mora"; the ring cut the top off the key-hint line)."""
     from game.ui.coach import start_lesson
 
@@ -141,7 +141,7 @@ def _thinking(table, status) -> None:
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("size", SIZES)
 def test_the_thinking_dots_never_run_into_the_words(recording, lang, size):
-    """Issue 13: "decideix si acusa també" ran into the dots.  Every line a
+    """The Catalan "decideix si acusa també" ran into the dots.  Every line a
     thinking computer player may show, for every name, in both games."""
     from game.ui.screens import build_scene
 
@@ -167,7 +167,7 @@ def test_the_thinking_dots_never_run_into_the_words(recording, lang, size):
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("size", SIZES)
 def test_texts_side_by_side_keep_apart(recording, lang, size):
-    """Issue 13: with large text the notebook's name and note columns touched,
+    """With large text the notebook's name and note columns touched,
     and so did "Ocupar un puesto" and "J" on the controls screen.  Every
     notebook row with a note (the longest names), the case file, the controls."""
     from game.ui.board.match import Match

@@ -1,4 +1,4 @@
-"""The table's pace (issue 14, item 1): a computer turn, from its start to
+"""The table's pace: a computer turn, from its start to
 the next player's turn (thinking, log pauses, die, walk and glides included),
 has a median of at most 2.5 s at normal speed, 1 s fast and next to nothing
 at instant, in both games.  Measured on the real table scenes with a fake
@@ -20,7 +20,7 @@ from benchmarks.bench_pacing import DT, board_table, card_table, turn_seconds  #
 from game.ui import anim  # noqa: E402
 from game.ui.pacing import COMPUTER_PAUSE, COMPUTER_PAUSES, computer_pause  # noqa: E402
 
-#: Seconds: the median goal of a computer turn per speed setting (issue 14).
+#: Seconds: the median goal of a computer turn per speed setting.
 GOALS = {anim.NORMAL: 2.5, anim.FAST: 1.0, anim.INSTANT: 0.1}
 
 

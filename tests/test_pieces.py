@@ -1,4 +1,4 @@
-"""Pieces anybody can tell apart (issue 13, part 2).
+"""Pieces anybody can tell apart.
 
 The six tokens as drawn on the 1280 x 720 board, seen with deuteranopia,
 protanopia and tritanopia (Machado et al. 2009 through colorspacious): every
@@ -192,7 +192,7 @@ def table() -> dict[tuple[str, str, str], tuple[float, float]]:
 
 
 def test_every_pair_of_tokens_differs_in_colour_or_shape_for_colour_blind_eyes(english):
-    """Issue 13, 2: under deuteranopia Scarlet and Green were one olive (CIEDE2000 17)
+    """Under deuteranopia Scarlet and Green were one olive (CIEDE2000 17)
     and Peacock and Plum one blue: now each pair differs by CIEDE2000 >= 20 or by shape."""
     figures = table()
     for (vision, a, b), (de, overlap) in figures.items():

@@ -1,4 +1,4 @@
-"""Choosing an opponent (issue 16 part 4): the title's Play row starts a game
+"""Choosing an opponent: the title's Play row starts a game
 at a level in one press (keyboard, mouse, controller), remembered in the
 settings (easy before the first game), the setting checked like the others,
 and New game says each level's measured strength in plain words from the

@@ -1,4 +1,4 @@
-"""The preset picker (issue 6): the Rules page of New game, the board under
+"""The preset picker: the Rules page of New game, the board under
 every rule option, and Continue keeping the options."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Hot-seat privacy (issue 11, items 10 and 11): what one person may see never
+"""Hot-seat privacy: what one person may see never
 reaches the others' eyes, whatever the buttons do.
 
 * A "Pass to …" cover opens a private screen only for a *fresh* press: made
@@ -474,7 +474,7 @@ def test_no_overlay_shows_a_private_board_screen(app):
     def disprove(cards):
         def make():
             scene = DisproveScene(app, board, seat)
-            scene.offer(list(cards))         # holding all three named cards (the issue's case), then three others
+            scene.offer(list(cards))         # holding all three named cards (the case that leaked), then three others
             return scene
         return make
 
@@ -598,7 +598,7 @@ def test_the_preselected_card_to_show_stays_behind_the_cover_in_the_card_game(ap
 
 
 def test_the_board_accusation_picker_is_behind_the_cover_and_marks_only_its_own_cards(app):
-    """Issue 13: the board's accusation picker marks the accuser's hand (as the
+    """The board's accusation picker marks the accuser's hand (as the
     card game's does), so it opens for the accuser alone, behind the cover."""
     setup = GameSetup(seats=(SeatConfig("scarlet", "human"), SeatConfig("mustard", "computer"),
                              SeatConfig("white", "human"), SeatConfig("green", "computer")), seed=3)

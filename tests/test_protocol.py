@@ -29,8 +29,8 @@ ENGINES = (Game, CardGame)
 BOARD_KINDS = (Roll, TakePassage, Move, Suggest, Disprove, Accuse, EndTurn)
 CARD_KINDS = (Ask, Show, CardAccuse, Join, Decline)
 #: sha256 of ``record(10, 10)`` (benchmarks/equivalence.py --small), recorded
-#: before the placeholders left ``legal_actions()`` (issue 12); re-recorded after
-#: the deliberate change of the easy and hard strategies (issue 16 part 2), and
+#: before the placeholders left ``legal_actions()``; re-recorded after
+#: the deliberate change of the easy and hard strategies, and
 #: again after hard's appetite for a big step and its own cards among the
 #: candidates (``HardPlayer.risk``, ``own_candidates``), and again after its
 #: gamble came back (``HardPlayer.bold`` 0.6, ``bold_crowd`` 0.45), and again
@@ -213,7 +213,7 @@ def test_the_computer_players_choose_as_recorded():
     assert digest(lines) == SMALL_DIGEST
 
 
-# ------------------------------------------------------------ bad input (issue 12, newcomer 4-7)
+# ------------------------------------------------------------ bad input
 NOT_ACTION_CLASSES = ("Roll", "Ask", None, 3, Roll(), Ask("rope", "knife"), object, str)
 
 

@@ -1,4 +1,4 @@
-"""The detective report (game/report.py, issue 13 part 6), checked against a
+"""The detective report (game/report.py), checked against a
 brute-force replay: for every prefix of a seat's view, a fresh reader and the
 exact engine (game.knowledge.counting.solve) say whether the envelope is
 named; the report's solved turn is the first such prefix's turn.  The key
@@ -187,7 +187,7 @@ def test_a_report_shown_to_the_table_keeps_a_persons_card_private():
 
 
 def test_a_report_about_a_computer_names_it_instead_of_you():
-    """Newcomer W6: the facts of a report read to the table about a computer
+    """The facts of a report read to the table about a computer
     say its name ("Colonel Mustard does not hold it"), never "you"; the same
     facts otherwise, in both games."""
     from game.i18n import card as card_name

@@ -1,4 +1,4 @@
-"""The detective report on screen (issue 13 part 6): from the game-over
+"""The detective report on screen: from the game-over
 screen of either game, a person's report opens only behind their cover (and
 is not even worked out before), mashing buttons never gets past that cover,
 a computer's report opens openly, and OK goes back to the game over."""
@@ -140,7 +140,7 @@ def test_a_computers_report_opens_openly_and_keeps_the_peoples_cards_private(app
         assert report.report.key.hint.holder not in match.humans
     full = match.report(1)
     assert full.shareable(match.humans) == report.report
-    texts = [t for _kind, t in report.blocks()]          # newcomer W6: about Colonel Mustard, not to "you"
+    texts = [t for _kind, t in report.blocks()]          # about Colonel Mustard, not to "you"
     assert texts[0].startswith(("Colonel Mustard ", "What Colonel Mustard saw"))
     assert not any(w in t.lower().split() for t in texts for w in ("you", "your", "you're"))
     assert all("you don't" not in t for t in texts)
@@ -221,7 +221,7 @@ def test_from_the_table_to_the_game_over_to_each_report_and_back(app):
 
 
 def test_the_summary_says_each_ending_in_plain_words():
-    """Newcomer W5: the reader's own turns are counted ("your turn number 4"),
+    """The reader's own turns are counted ("your turn number 4"),
     never the game's turns that no screen shows.  Own turns 2, 5, 8, 11, 14,
     17, 20 of 22: game turn 12 is just after the reader's 4th turn, 14 is their 5th."""
     from game.report import KeyDeduction, Report
@@ -257,7 +257,7 @@ def test_the_summary_says_each_ending_in_plain_words():
 
 
 def test_a_computers_report_speaks_about_it_not_to_you():
-    """Newcomer W6: a computer's report says its name, in the third person."""
+    """A computer's report says its name, in the third person."""
     from game.report import KeyDeduction, Report
     from game.hints import Hint
     from game.ui.scenes.report import key_lines, summary_lines

@@ -1,4 +1,4 @@
-"""Autosave and Continue (issue 7): the game in progress is saved after every
+"""Autosave and Continue: the game in progress is saved after every
 action, Continue resumes it exactly at every step of a turn, computer players
 decide the same after a resume, and bad files are kept aside with a message."""
 

@@ -1,4 +1,4 @@
-"""Issue 11: nothing a file or a disk can do stops the game or loses a game.
+"""Nothing a file or a disk can do stops the game or loses a game.
 
 Damaged settings in a folder the game may not change, named pipes, folders and
 devices where a file should be, huge saves, temporaries left by a kill,

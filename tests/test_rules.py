@@ -304,7 +304,7 @@ def test_correct_accusation_wins():
 
 def test_wrong_accusation_eliminates_but_token_stays_movable():
     g = make_game(positions={"scarlet": (1, 2)})  # on the kitchen doorway square
-    # stepping off the doorway: the default in every preset since issue 13 (tests/test_options.py)
+    # stepping off the doorway: the default in every preset (tests/test_options.py)
     g.apply(Accuse("green", "rope", "study"))
     assert g.seats[0].eliminated and not g.over
     assert g.positions["scarlet"] == "kitchen"  # moved off the doorway
@@ -378,7 +378,7 @@ def test_replay_rebuilds_the_same_game():
     assert again.events == g.events and again.winner == g.winner
 
 
-# ------------------------------------------------- why a square cannot be reached (issue 13)
+# ------------------------------------------------- why a square cannot be reached
 def _mansion_move(roll: int):
     from game import paths
     from game.board.tmx import load_board

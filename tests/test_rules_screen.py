@@ -150,7 +150,7 @@ def test_text_fits_on_every_page(lang, size):
             for i, (line, rect) in enumerate(lines):                  # every line inside the text box
                 assert TEXT_BOX.contains(rect), (lang, size, page, line)
                 assert not any(rect.colliderect(o) for _l, o in lines[i + 1:]), (lang, size, page, line)
-            for cid in PAGE_CARDS.get(page, ()):                      # card names inside the card (issue 13)
+            for cid in PAGE_CARDS.get(page, ()):                      # card names inside the card
                 assert assets.card_name_fits(cid, CARD_W), (lang, size, page, i18n.card(cid))
             pictures = [rect for _img, rect in page_pictures(page)]
             assert len(pictures) >= 3
@@ -173,7 +173,7 @@ def test_text_fits_on_every_page(lang, size):
 
 
 def test_every_card_on_the_pages_is_a_face_whose_name_fits_and_page_two_shows_one_die():
-    """Issue 13: page 4 cut "Biblioteca" and "Profesor" at the card's edge; the
+    """Page 4 cut "Biblioteca" and "Profesor" at the card's edge; the
     classic rules roll one die (000 "Your turn"), so page 2 shows one; the pages
     say "tick" as the notebook does, never "cross it off"."""
     app = make_app(settings=Settings(language="en", muted=True, fullscreen=False))

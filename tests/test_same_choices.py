@@ -1,4 +1,4 @@
-"""The speed-ups of issue 16 part 3 ("No waiting") change no choice: seeded
+"""The speed-ups of the search (so that nobody waits) change no choice: seeded
 games, mostly of hard players (the level whose search was bounded), replay
 exactly the actions recorded on main before the speed-up.
 
@@ -36,9 +36,9 @@ CASES = [
 ]
 
 #: Recorded on main (dc0908d) before the speed-up; re-recorded on i16-ladder after
-#: hard's deliberate change of strategy (issue 16 part 2: distances in expected turns,
+#: hard's deliberate change of strategy (distances in expected turns,
 #: the summon cost, no gamble), and again after hard's appetite for a big step
-#: and its own cards among the candidates (issue 16 part 2: ``HardPlayer.risk``,
+#: and its own cards among the candidates (``HardPlayer.risk``,
 #: ``own_candidates``), and again after its gamble came back (``HardPlayer.bold``
 #: 0.6, ``bold_crowd`` 0.45; the 5p and 3p games have no gamble and kept theirs),
 #: and again when it gambled only as its turn ends (``HardPlayer.gamble_late``;
@@ -51,7 +51,7 @@ CASES = [
 #: (``HardPlayer.summon_cost_room`` 0.6; the 3p game kept its digest), and
 #: the games with medium seats when medium stopped summoning opponents while
 #: another suspect served and took a passage only at 1.25 times the best rate
-#: elsewhere (``MediumPlayer.avoid_summons``, ``passage_ratio``; session 14),
+#: elsewhere (``MediumPlayer.avoid_summons``, ``passage_ratio``),
 #: and the two-dice 6p game when a passage into the room worth the most was
 #: always taken (with two dice a room seven squares off counts as one turn).
 DIGESTS = {

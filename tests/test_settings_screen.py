@@ -191,7 +191,7 @@ def test_keyboard_drives_the_settings_screen(tmp_path):
         assert s.focus.focused is s.read_row
         key(app, pygame.K_DOWN)                       # Case file hints (the card game's detective level)
         assert s.focus.focused is s.hints_row
-        key(app, pygame.K_DOWN)                       # Phones (issue 15): on by default, Enter turns it off, saved
+        key(app, pygame.K_DOWN)                       # Phones: on by default, Enter turns it off, saved
         assert s.focus.focused is s.phones_row and s.phones_row.label == "Phones: on"
         key(app, pygame.K_RETURN)
         assert load_settings(path)[0].phones is False and s.phones_row.label == "Phones: off"
@@ -326,7 +326,7 @@ def test_title_and_pause_menu_are_less_crowded():
     try:
         title = app.top
         labels = [b.label for b in title.buttons]
-        assert title.play_label.text == "Play"                  # Play: one button per level (issue 16 part 4)
+        assert title.play_label.text == "Play"                  # Play: one button per level
         assert labels == [level_label(lv) for lv in LEVELS] + ["New game", "Learn to play", "Card game", "Rules",
                                                                "Settings", "Quit"]
         board = BoardScene(app, Match(app.board, quick_setup(3)))

@@ -1,4 +1,4 @@
-"""Read aloud (issue 13 §1): what is spoken, in which language, and never a
+"""Read aloud: what is spoken, in which language, and never a
 private line to the room.  The fake driver (``App(sound=False)``) records what
 would be spoken; one test renders a line with espeak-ng where it is installed."""
 
@@ -581,8 +581,8 @@ def game_over_open(app, board):
 
 
 def test_the_detective_report_is_read_aloud_a_computers_openly_a_persons_never_at_a_hot_seat_table():
-    """Newcomer W4: the report is read aloud (its title, then every sentence
-    in order); a computer's openly and about it by name (W6); a person's,
+    """The report is read aloud (its title, then every sentence
+    in order); a computer's openly and about it by name; a person's,
     private, never while people share the screen, not even after its cover."""
     from game.ui.scene import FRESH_QUIET, PRIVATE_GUARD
 

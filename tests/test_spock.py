@@ -1,4 +1,4 @@
-"""The ``spock`` yardstick (benchmarks/spock.py, issue 16 part 1): whole seeded
+"""The ``spock`` yardstick (benchmarks/spock.py): whole seeded
 games with legal actions only and no wrong accusation, no code shared with the
 game's own computer players, and its place in the tournament."""
 

@@ -1,4 +1,4 @@
-"""Start-up does only what the first frame needs (issue 12)."""
+"""Start-up does only what the first frame needs."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 14 "The story so far": the public log scrolls through the whole
+"""The public log scrolls through the whole
 history (Page Up/Down, the mouse wheel over it, a pad's right stick) with a
 scroll bar, keeps a reader's place and jumps back at a person's turn; each
 line shows the public cards of its event as small pictures, never a card

@@ -1,4 +1,4 @@
-"""The guided first game (issue 5): the script, the fixed deal, the coach, and
+"""The guided first game: the script, the fixed deal, the coach, and
 a child who presses only confirm from the title screen to the win."""
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ def test_the_script_is_a_legal_game_won_by_the_person():
     assert [(e.by, e.to, e.card) for e in shown] == [(1, 0, "rope"), (2, 1, "knife"), (0, 2, "ballroom"),
                                                      (2, 0, "conservatory")]
     kinds = {type(e).__name__ for e in game.events}
-    # every part of a turn the issue lists happens in it
+    # every part of a turn happens in it
     assert {"DieRolled", "TokenMoved", "SuggestionMade", "TokenSummoned", "CardShown", "NobodyDisproved",
             "PlayerEliminated", "GameWon"} <= kinds
     assert [e.player for e in game.events if isinstance(e, ev.PlayerEliminated)] == [2]   # Mrs. White is out
@@ -265,7 +265,7 @@ def test_guided_game_to_its_end_pressing_only_confirm(tmp_path):
 
 
 def test_the_new_rules_happen_on_screen_pressing_only_confirm(tmp_path):
-    """Issue 13 part 3: in one Enter-only lesson, each new lesson is on screen
+    """In one Enter-only lesson, each new lesson is on screen
     when its situation is true on the board: the start square and Colonel
     Mustard's square unlit (pointed at, the bubble beside them), Mrs. White out,
     the pulled-in suggestion without a roll, the out player's card, the door
@@ -563,7 +563,7 @@ def test_a_controller_pulled_out_in_the_lesson_never_hands_it_to_a_computer(tmp_
 
 
 def test_the_lessons_game_over_opens_the_learners_report_and_enter_still_goes_to_the_title(tmp_path):
-    """Newcomer W1: on the lesson's last screen the coach points at "Title
+    """On the lesson's last screen the coach points at "Title
     screen", yet the learner may move to a "Detective report" button (arrows,
     the mouse) and open it, come back, and Enter on the title button still ends
     the lesson.  Clicks elsewhere still only nudge the arrow."""
@@ -582,7 +582,7 @@ def test_the_lessons_game_over_opens_the_learners_report_and_enter_still_goes_to
         assert coach.nudge > 0 and app.top is over   # a click on nothing still only nudges
         app.router.handle(Intent(Kind.CLICK, pos=mine.rect.center, device="mouse"))
         assert is_scene(app.top, "report") and app.top.seat == tutorial.YOU
-        assert app.top.report.own_turns == (1, 4, 7, 9)          # newcomer W5: her 4th turn, the game's 9th
+        assert app.top.report.own_turns == (1, 4, 7, 9)          # her 4th turn, the game's 9th
         assert [t for _k, t in app.top.blocks()][:2] == [
             "You already knew enough to solve the case on your turn number 4.",
             "You accused on your turn number 4, and you were right!"]

@@ -262,7 +262,7 @@ def test_accusation_wrong_then_private_envelope(app):
     assert app.top is env
     wait_guard(app)
     key(app, pygame.K_RETURN)                              # Done - hide
-    moment = app.top                                       # then the wrong accusation for all (issue 14), no envelope
+    moment = app.top                                       # then the wrong accusation for all, no envelope
     assert type(moment).__name__ == "WrongAccusationScene" and not moment.private and moment.cards == (s, w,
                                                                                                          wrong_room.data)
     key(app, pygame.K_RETURN)
@@ -590,7 +590,7 @@ def _disprove_scene(app: App, cards: int = 1) -> tuple[BoardScene, DisproveScene
 
 
 def test_show_card_preselects_the_first_card_and_ignores_hurry_enter(app):
-    """Issue 13 part 4: "Show a card" opens with the first card you may show
+    """The "Show a card" screen opens with the first card you may show
     focused, so Enter alone shows it; Enter pressed again and again (hurrying the
     computers) never does — only a fresh press after a quiet moment."""
     board, scene = _disprove_scene(app, cards=2)
@@ -1041,7 +1041,7 @@ def test_enter_or_click_skips_the_running_animation(app):
 
 
 def test_a_click_too_far_says_too_far_once_and_the_rule_in_a_few_words(app, capsys):
-    """Issue 13: the "unreachable square" box said the same thing twice and never
+    """The "unreachable square" box said the same thing twice and never
     "too far"; its rule was a citation ("Rule: 000 ...") a child cannot read."""
     from game.rules.movement import destinations
 

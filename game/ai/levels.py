@@ -214,7 +214,7 @@ class _Base:
     passage_ratio = 1.0
     #: Measure distances in expected turns (:func:`expected_turns`, see
     #: :meth:`_turns`), not rolls of the mean.  Hard does.  Medium with it
-    #: (seed 1, medium of session 13, before ``avoid_summons`` was on and
+    #: (seed 1, medium before ``avoid_summons`` was on and
     #: ``passage_ratio`` 1.25): 31.8 % against two spock (29.8 % without,
     #: 1,200 games), and 33.3 % with ``avoid_summons`` too; but hard's share
     #: against two such medium fell from 59.2 % to 55.4 % (3,000 games), so
@@ -507,7 +507,7 @@ class MediumPlayer(_Base):
     #: 32.8 % on, 29.8 % off; seed 1001 33.3 % and 28.9 %.  Only the tokens
     #: in another room (the rest may be named): 32.0 %; only the tokens on a
     #: corridor or start square: 29.1 % (seed 1).  Hard against two such
-    #: medium (3,000 games, seed 1): 58.0 % (hard of session 13; 60.3 % off).
+    #: medium (3,000 games, seed 1): 58.0 % (hard with ``summon_cost_room`` 0.6; 60.3 % off).
     avoid_summons = True
     #: Take the secret passage only when its room is worth at least this many
     #: times the best rate (value / turns) of the other rooms, else roll (see
@@ -620,13 +620,13 @@ class HardPlayer(_Base):
     #: Gamble threshold (0 < bold <= 1) with one or two opponents still
     #: playing: accuse its best guess once its exact probability reaches
     #: ``bold`` (1.0 = never gamble; one opponent was not measured apart).
-    #: Measured (issue 16, ``python benchmarks/bench_gamble.py --seed 1``:
+    #: Measured (``python benchmarks/bench_gamble.py --seed 1``:
     #: 1,200 games a row, the gamble replayed exactly over the decision logs
     #: of never gambling), against two spock / two medium: never 53.2 (639
     #: of 1,200) / 59.6 %; 0.5: 53.2 / 56.3; 0.55: 54.8 / 59.1; 0.6: 54.9 /
     #: 59.3; 0.65: 54.7 / 59.3; 0.7: 53.8 / 59.6.  Gambling at an even
     #: chance (two candidates left) loses with two opponents.  Replayed again
-    #: with :attr:`gamble_late` (session 10, the same deals): never 54.4 /
+    #: with :attr:`gamble_late` (the same deals): never 54.4 /
     #: 60.1; 0.5: 55.5 / 57.8; 0.55: 56.2 / 60.3; 0.6: 55.9 / 60.4; 0.65:
     #: 55.4 / 60.1 -- 0.55 and 0.6 cannot be told apart, so it stays.
     bold = 0.6
@@ -646,7 +646,7 @@ class HardPlayer(_Base):
     #: How many suggestions get the exact evaluation at a table of up to
     #: :attr:`small_table` players (the others are ranked by a quick estimate
     #: from the marginals).  Measured with ``own_candidates`` 4 and
-    #: ``stay_ratio`` 1.0 against 12 / 2 / 0.7 (session 11, 3,000 games
+    #: ``stay_ratio`` 1.0 against 12 / 2 / 0.7 (3,000 games
     #: against two spock, paired game by game): seed 1 (the ladder's deals)
     #: 54.7 % vs 54.1 % (+0.60 points, se 0.96), seed 1001 55.3 % vs 53.0 %
     #: (+2.30, se 0.93); alone on seed 1 (with own 4): +0.70 (se 0.91).
@@ -668,7 +668,7 @@ class HardPlayer(_Base):
     #: spock): with :attr:`risk` 0 and ``bold`` 0.65, 55.7 / 53.4 % (57.0 /
     #: 49.0 % without); with :attr:`risk` 1, 59.6 / 53.2 % (58.6 / 50.8 %
     #: without): the appetite for a big step is what makes naming its own cards
-    #: pay against both.  4 since session 11 (see :attr:`exact_candidates`).
+    #: pay against both.  4 with ``stay_ratio`` 1.0 (see :attr:`exact_candidates`).
     own_candidates = 4
     #: Bits charged per named card it does not hold, times the probability that
     #: nobody disproves (then every opponent learns those cards are in the
@@ -680,32 +680,32 @@ class HardPlayer(_Base):
     #: envelope's entropy H after it (:func:`certainty_equivalent`), which
     #: favours a chance of a large drop over the same mean drop for sure (the
     #: game is a race to certainty); 0 = plain E[H]; below 0 would be averse.
-    #: Measured (issue 16, seed 1; 3,000 games against two medium, 1,200
+    #: Measured (seed 1; 3,000 games against two medium, 1,200
     #: against two spock, 1,200 against three medium; 95 % intervals about
     #: +-1.8, +-2.8 and +-2.8 points): risk 0 won 57.0 / 49.0 / 44.9 %; 1: 58.6
     #: / 50.8 %; 2: 58.5 / 50.3 / 44.9 %; 3: 58.5 / 51.0 %; 6: 58.0 / 50.8 /
     #: 45.3 %.  Every value above 0 gains about the same; 1 is the mildest.
     risk = 1.0
     #: Bits an opponent's free suggestion costs (see :meth:`_summon_cost`).
-    #: Measured (session 11, seed 1, 3,000 games against two spock, paired):
+    #: Measured (seed 1, 3,000 games against two spock, paired):
     #: 0 lost 1.83 points (se 0.90), 0.6 lost 0.30 (se 0.46).
     summon_cost = 0.3
     #: The same, for an opponent whose token stands in another room now.
-    #: Measured (session 13, 3,000 games against two spock, paired game by
+    #: Measured (3,000 games against two spock, paired game by
     #: game against 0.3 for both): 0 lost 0.67 points (se 0.75) on seed 1;
     #: 0.6 gained 0.90 (se 0.46) on seed 1 (the ladder's deals) and 0.83
     #: (se 0.40) on seed 1001; 1.0 gained 0.13 (se 0.53) on seed 1.
     summon_cost_room = 0.6
     #: Stay in a room it was summoned to only when that room's value is at
     #: least the best rate elsewhere (see :attr:`_Base.stay_ratio`).  Measured
-    #: (session 11, 3,000 games against two spock, paired): 0.4 lost 1.13
+    #: (3,000 games against two spock, paired): 0.4 lost 1.13
     #: points (se 0.40); 1.0 gained 0.30 (se 0.48) on seed 1 and 0.57 (se
     #: 0.48) on seed 1001; 1.5 gained 0.40 (se 0.74) on seed 1.
     stay_ratio = 1.0
     fine_distance = True
     #: Rule out the suggestions of computer opponents that nobody disproved
     #: (:func:`silent_suggestions`: the suggester did not accuse, so it holds
-    #: a named card).  Measured (issue 16, seed 1, the ladder's 3,000 deals
+    #: a named card).  Measured (seed 1, the ladder's 3,000 deals
     #: against two spock, paired game by game): 53.7 % with it, 53.2 % without
     #: (+0.5 points, standard error 0.37; 125 games of 3,000 ended otherwise);
     #: against two medium 60.0 % (59.2 without, 3,000 games), against three
@@ -718,7 +718,7 @@ class HardPlayer(_Base):
     #: the room it just entered, and at the start of a turn in the guessed
     #: room when it may suggest there without moving
     #: (:meth:`suggest_before_accusing`); else it accuses from the guessed
-    #: room it stands in, or walks there.  Measured (issue 16, seed 1, the
+    #: room it stands in, or walks there.  Measured (seed 1, the
     #: ladder's 3,000 deals against two spock, paired game by game): 54.1 %
     #: with it, 53.7 % without; 14 games ended otherwise, 13 of them won
     #: (+0.40 points, standard error 0.12); 185 gambles, 132 right (222 and
@@ -833,7 +833,7 @@ class HardPlayer(_Base):
         also tried with its own cards) at this table: :attr:`exact_candidates`
         and :attr:`own_candidates` with up to :attr:`small_table` players,
         else the ``_crowd`` ones (keeping a decision within 300 ms of CPU at
-        p99 with 5 and 6 players, issue 16 "No waiting")."""
+        p99 with 5 and 6 players)."""
         if len(view.seats) > self.small_table:
             return self.exact_candidates_crowd, self.own_candidates_crowd
         return self.exact_candidates, self.own_candidates

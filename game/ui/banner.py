@@ -1,5 +1,5 @@
 """The full-width banner across the table for a public moment everyone must
-see (issue 14): "Nobody can show a card!" (000 "Suggestions"; the card game's
+see: "Nobody can show a card!" (000 "Suggestions"; the card game's
 question nobody could answer), and at the start of a person's turn who
 brought their token into a room and with which suggestion (board game, 000
 "Suggestions" 2; a taller band with a smaller line under the words).  The

@@ -1,4 +1,4 @@
-"""The public board for the phones (issue 15 item 5): the empty board as PNG
+"""The public board for the phones: the empty board as PNG
 bytes and where things stand in that picture, for ``GET /board.png`` and
 ``GET /board.json`` (:meth:`game.net.server.NetServer.set_board`).
 

@@ -1,4 +1,4 @@
-"""The public log panel's scrolling list, for both games (issue 14 "The story so far").
+"""The public log panel's scrolling list, for both games.
 
 :class:`LogView` keeps where the reader is in the whole log and lays out the
 entries that fit a text area: each entry's line wrapped, with its cards as

@@ -53,7 +53,7 @@ class Seats:
     ``choose(view, legal)``), ``devices`` and ``closed``/``_executor``, and
     :meth:`make_player` (the game mode's computer players)."""
 
-    #: the phones of this game (issue 15): ``{"port": int, "tokens": {seat: token}}`` while a host
+    #: the phones of this game: ``{"port": int, "tokens": {seat: token}}`` while a host
     #: serves them (kept in the autosave, so Continue serves the same codes), else None
     net: dict | None = None
 
@@ -72,7 +72,7 @@ class Seats:
     def may_act(self, device: str, seat: int) -> bool:
         """May ``device`` act for ``seat``?  The shared keyboard and mouse may
         act for any person; a pad only for the seat it joined; a phone's
-        arrows (``"phone:<seat>"``, issue 15) only for its own seat."""
+        arrows (``"phone:<seat>"``) only for its own seat."""
         if device.startswith("phone:"):
             return device == f"phone:{seat}"
         if not device.startswith("pad:"):

@@ -34,7 +34,7 @@ def computer_pause(phase) -> float:
     return COMPUTER_PAUSES.get(getattr(phase, "value", phase), COMPUTER_PAUSE)
 
 #: Seconds (normal speed) the "Nobody can show a card!" banner stays across
-#: the table: the pause of that moment in both games (issue 14).
+#: the table: the pause of that moment in both games.
 BANNER_TIME = 1.2
 
 #: The board game: event type -> seconds it stays alone on screen (animated

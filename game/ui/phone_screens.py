@@ -1,4 +1,4 @@
-"""Phones at the table without a network (issue 15): :class:`LocalPhone`, a
+"""Phones at the table without a network: :class:`LocalPhone`, a
 phone seated straight on the host's session (tests, ``--screenshot``), and
 the ``--screenshot`` scenes of the TV's phone screens (:data:`PHONE_SCENES`).
 

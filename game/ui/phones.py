@@ -1,4 +1,4 @@
-"""Phones at the table, the TV's side (issue 15): :class:`PhoneHost` (``app.phones``).
+"""Phones at the table, the TV's side: :class:`PhoneHost` (``app.phones``).
 
 A game with people serves each person's private screens to their phone
 (``docs/network.md``; the server, the session and the seat views are

@@ -1,5 +1,5 @@
 """The guided game's pointer: a ring round the thing to press and a short
-arrow beside it, placed so that neither covers a word (issue 13).
+arrow beside it, placed so that neither covers a word.
 
 The arrow goes on the first side of the target (above, below, left, right)
 where its box — the arrow and its bobbing — stays on the screen and clear of

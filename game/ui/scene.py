@@ -50,8 +50,8 @@ class Scene:
         return []
 
     def speech_prompt(self) -> str | None:
-        """The line read aloud for this screen while it is on top (issue 13
-        §1, :mod:`game.ui.speech`): what to do now ("Pick a lit square or
+        """The line read aloud for this screen while it is on top (read
+        aloud, :mod:`game.ui.speech`): what to do now ("Pick a lit square or
         room."), in the language in use; spoken again whenever it changes.
         A private scene's line is spoken only while it is on top, so only to
         its owner.  None (the default): nothing to say."""

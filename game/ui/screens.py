@@ -15,7 +15,7 @@ from game.ui.registry import make
 from game.ui.phone_screens import PHONE_SCENES, build_phone_scene
 from game.ui.story_screens import STORY_SCENES, build_story_scene
 
-#: The big moments (issue 14), each built at the start of its animation (``CLUE_SHOT_AT`` steps it on).
+#: The big moments, each built at the start of its animation (``CLUE_SHOT_AT`` steps it on).
 MOMENT_SCENES = ("suggestion-cutin", "question-round", "case-solved", "accusation-wrong", "card-solved",
                  "card-wrong")
 SCENE_NAMES = ("title", "setup", "title-hard", "setup-strength", "board", "notebook", "suggestion", "cover", "game-over", "controls", "settings", "presets",
@@ -84,7 +84,7 @@ def build_scene(app, scene: str, seed: int = 3) -> None:
     if scene == "setup":
         app.push(make("setup", app))
         return
-    if scene == "title-hard":           # Play's row after a game at Hard: Hard focused (issue 16 part 4)
+    if scene == "title-hard":           # Play's row after a game at Hard: Hard focused
         app.prefs.set_play_level("hard", save=False)
         app.reset(make("title", app))
         return
@@ -97,7 +97,7 @@ def build_scene(app, scene: str, seed: int = 3) -> None:
     if scene == "quit":                 # the title's Quit, asked first
         app.top.ask_quit()
         return
-    if scene in PHONE_SCENES:           # phones at the table (issue 15, game/ui/phone_screens.py)
+    if scene in PHONE_SCENES:           # phones at the table (game/ui/phone_screens.py)
         build_phone_scene(app, scene, seed, advance)
         return
     if scene in STORY_SCENES:           # the log scrolled, the pulled-in banner, the recaps (game/ui/story_screens.py)
@@ -279,7 +279,7 @@ def build_scene(app, scene: str, seed: int = 3) -> None:
 
 
 def _until_moment(app, table, limit: int = 3000) -> None:
-    """Step ``app`` (60 frames a second) until a moment (issue 14) is on top of ``table``."""
+    """Step ``app`` (60 frames a second) until a moment is on top of ``table``."""
     for _i in range(limit):
         if app.top is not table and getattr(app.top, "moment", False):
             return

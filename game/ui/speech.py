@@ -1,4 +1,4 @@
-"""Read aloud (issue 13 §1): the game speaks its words, in the language in use.
+"""Read aloud: the game speaks its words, in the language in use.
 
 :class:`Speaker` sits on the app (``app.speech``) and decides *what* is
 spoken and *when*; a driver (:class:`Driver`) only turns a line into sound.

@@ -1,4 +1,4 @@
-"""``--screenshot`` scenes of issue 14 "The story so far" (built by
+"""``--screenshot`` scenes of the game's story (built by
 :func:`game.ui.screens.build_scene`): the log scrolled back with card
 pictures (both games), the pulled-in banner, and the recap of each game.
 Seeded, so the pictures repeat."""

@@ -1,4 +1,4 @@
-"""The table: the one turn loop both game modes play on (issue 12 "One table scene").
+"""The table: the one turn loop both game modes play on.
 
 :class:`TableScene` owns what every game at the table does the same way:
 the queue of engine events still to be shown, their pace
@@ -149,7 +149,7 @@ class Presenter:
         self.scene.banner = anim.Banner(nobody_text(), BANNER_TIME / self.app.speed)
 
     def moment(self, name: str, *args, **kwargs) -> bool:
-        """A big moment over the table (issue 14): the scene registered as
+        """A big moment over the table: the scene registered as
         ``name`` (built with ``app, *args, **kwargs``; it ends by itself or on
         Enter, a click or a pad's A), pushed unless the speed is instant: a
         press that hurried the table (``skipping``) does not cancel a moment
@@ -231,7 +231,7 @@ class TableScene(Scene):
         #: the music wanted here (:func:`game.ui.sound.theme_of`): tense from the last round on
         self.music_theme = table_theme(match)
         app.speech.say(match.log[-1] if match.log else None)   # read aloud: where the game stands (whose turn)
-        app.phones.attach(self)           # the people's phones (issue 15), when this run hosts them
+        app.phones.attach(self)           # the people's phones, when this run hosts them
 
     def make_presenter(self) -> Presenter:
         """The game mode's :class:`Presenter` (override)."""

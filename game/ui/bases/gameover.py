@@ -49,7 +49,7 @@ class GameOverBase(Scene):
         s, w, r = self.envelope
         self.sentence = fmt("It was {s}, with the {w}, in the {r}.", s=s, r=r, w=w)
         self.again = Button(pygame.Rect(170, 600, 300, 64), _("Play again"), self._play_again, enabled=False)
-        #: the story of the game for the whole table (issue 14: public, no cover)
+        #: the story of the game for the whole table (public, no cover)
         self.recap_button = Button(pygame.Rect(490, 600, 300, 64), _("Recap"), self.open_recap, enabled=False)
         self.title_button = Button(pygame.Rect(810, 600, 300, 64), _("Title screen"), self.to_title, hint="Esc",
                                    enabled=False)

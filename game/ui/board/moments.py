@@ -1,5 +1,4 @@
-"""The board game's suggestion as a moment on the shared screen (issue 14
-"Moments"): its three cards slide in across the board while the suspect's
+"""The board game's suggestion as a moment on the shared screen: its three cards slide in across the board while the suspect's
 token and the weapon glide into the room, then the question goes round the
 table seat by seat -- a seat that has none of the cards shakes ("no"), the
 seat that has one glows -- and stops at the seat that shows.

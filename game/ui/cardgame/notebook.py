@@ -9,7 +9,7 @@ to you (003 "Heu de descartar la targeta d'Arxiu del cas"), from
 come from :func:`game.hints.card_game_hints` (:meth:`CardMatch.hints`), from
 the same view.
 
-The detective level (the setting ``card_hints``, issue 14): "turn" reveals
+The detective level (the setting ``card_hints``): "turn" reveals
 at most one hint a turn -- one between the start of two of your own turns,
 the first before your first turn -- and has no All hints button (pressing
 Hint a few times must not solve the case); "unlimited" is the board game's

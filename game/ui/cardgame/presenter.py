@@ -5,7 +5,7 @@ a few open a private step behind the cover (the card shown to a person, the
 Crime cards after a wrong accusation) or a screen (joint accusations turned
 over), and some make a sound (:attr:`CardPresenter.sounds`).
 
-The question goes round the table (issue 14): its two cards
+The question goes round the table: its two cards
 (:class:`~game.ui.cardgame.tableview.Question`, public) come out in front of
 the asker, travel left to each seat that answers -- a "no" shakes them, the
 seat that holds one makes them glow -- and a face-down card goes back to

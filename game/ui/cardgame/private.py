@@ -10,7 +10,7 @@
 * :class:`CrimeScene` -- after a wrong lone accusation, the Crime cards you
   looked at in secret (003 "Només tu acusant");
 * :class:`HandPeekScene` -- past your cover, your hand is turned face up on
-  the table (issue 14: several people share the screen).
+  the table (several people share the screen).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The card table drawn as a table (issue 14 item 5, "A card game you play"):
+"""The card table drawn as a table:
 the seats round a felt oval, the Crime cards face down in its middle (003
 "Arxiu del cas": three cards under the Crime card), the question's two cards
 travelling from seat to seat, and along the bottom a hand fanned face up

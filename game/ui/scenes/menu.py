@@ -1,7 +1,7 @@
 """The pause menu over the board: Resume, speed (normal, fast, instant) and
 sound on/off (quick switches mid-game), Settings (everything else: language,
 volume, text size, fullscreen, Controls), Rules (how to play), Phones… (the
-seats' codes, while phones are hosted: issue 15), Title screen, Quit.  Speed
+seats' codes, while phones are hosted), Title screen, Quit.  Speed
 and sound are kept in the settings file."""
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ class MenuScene(SharedScreens, Scene):
     def __init__(self, app, board) -> None:
         super().__init__(app)
         self.board = board
-        #: the phones' codes have a button while phones are hosted (issue 15); the box grows by one row
+        #: the phones' codes have a button while phones are hosted; the box grows by one row
         self.phones = app.phones.active and getattr(board, "match", None) is app.phones.table.match
         self.box = pygame.Rect(370, 28, 540, 646) if self.phones else pygame.Rect(370, 60, 540, 580)
         self.focus = FocusGroup()
@@ -77,7 +77,7 @@ class MenuScene(SharedScreens, Scene):
         self._label()
 
     def show_phones(self) -> None:
-        """The seats' codes and which have a phone (issue 15)."""
+        """The seats' codes and which have a phone."""
         self.app.push(make("phones", self.app, self.board.match, self.app.phones, first=False))
 
     def resume(self) -> None:

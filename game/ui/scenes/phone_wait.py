@@ -1,4 +1,4 @@
-"""While a seat chooses on its phone (issue 15): the TV says only who is
+"""While a seat chooses on its phone: the TV says only who is
 choosing -- "Mrs. Peacock is choosing a card to show…" -- never what.
 
 Pushed by a table instead of the private step it would open behind the

@@ -1,4 +1,4 @@
-"""Join with a phone (issue 15): each person's seat, its QR code and its short address.
+"""Join with a phone: each person's seat, its QR code and its short address.
 
 Shown before the first turn of a game whose phones are hosted
 (:class:`game.ui.phones.PhoneHost`) and from the pause menu ("Phones…").

@@ -1,5 +1,5 @@
 """The detective report of one seat, opened from the game-over screen of
-either game (issue 13 part 6): on which turn what that seat had seen was
+either game: on which turn what that seat had seen was
 enough to solve the case, when it accused, how it could tell (one sentence per
 hidden card) and the clue that mattered most.  The report itself is worked
 out by :mod:`game.report` from that seat's own view (``match.report(seat)``).
@@ -34,7 +34,7 @@ BULLET = "•"
 
 
 def when(report, turn: int, name: str | None = None) -> str:
-    """Game turn ``turn`` as the reader counts it (newcomer W5: nobody sees
+    """Game turn ``turn`` as the reader counts it (nobody sees
     the game's turn numbers): "on your turn number 4" (its own 4th turn),
     "after your turn number 4" (somebody else's turn after it), "before your
     first turn"; with ``name`` (a computer's report) "their" instead of "your"."""
@@ -60,7 +60,7 @@ def summary_lines(report, name: str | None = None) -> list[str]:
     """The report's summary in plain words (current language): when the seat
     knew enough, its accusation or the end, the turn it could have accused on;
     its own turns counted (:func:`when`).  Said to "you" (a person's own
-    report), or with ``name`` about that seat (a computer's, newcomer W6)."""
+    report), or with ``name`` about that seat (a computer's)."""
     out = []
     if report.solved_turn is not None:
         at = when(report, report.solved_turn, name)
@@ -183,7 +183,7 @@ class ReportScene(Scene):
         return out
 
     def speech_prompt(self) -> str | None:
-        """The whole report read aloud (newcomer W4): the title, then every
+        """The whole report read aloud: the title, then every
         sentence in order.  A person's report is private (:attr:`private`):
         spoken only while it is on top, to its owner."""
         parts = [self.title] + [text for _kind, text in self.blocks()]

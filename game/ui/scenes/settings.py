@@ -265,7 +265,7 @@ class SettingsScene(Scene):
             self.app.speech.say(_("Read aloud is on."))
 
     def set_phones(self, on: bool) -> None:
-        """Phones on or off (issue 15): from the next game a game with people
+        """Phones on or off: from the next game a game with people
         serves their private screens to phones, or no server runs at all."""
         self.app.store.settings.phones = bool(on)
         self._done(self.app.store.save_settings())

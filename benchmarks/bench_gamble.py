@@ -28,8 +28,8 @@ the share with its 95 % Wilson interval, the gambles and how many were right;
 the last line of a row replays hard as it is (``bold`` with one or two
 opponents still playing, ``bold_crowd`` with three or more, never alone).
 
-Figures of 2026-12-02 (1,200 games a row, seed 1) are in README "Levels" and
-in the comments of ``HardPlayer.bold``.
+Figures of 2026-12-02 (1,200 games a row, seed 1) are in docs/levels-history.md
+and in the comments of ``HardPlayer.bold``.
 """
 
 from __future__ import annotations

@@ -146,7 +146,7 @@ def _join(address: str, opener=None, check=check_seat) -> int:
         return 1
     if answer != "ok":
         print(f"Cannot reach the game at {url} ({why}). Is it running, with this address on its TV? "
-              "Across the internet its port must be forwarded (see the README).", file=sys.stderr)
+              "Across the internet its port must be forwarded (see docs/phones.md).", file=sys.stderr)
         return 1
     opened = (opener or webbrowser.open)(url)
     if opened:

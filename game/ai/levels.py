@@ -29,7 +29,8 @@ All of them are honest: they decide from the seat's
   threshold that is lower the more opponents still race it
   (:meth:`HardPlayer.boldness`).
 
-Their measured strengths are in README "Levels" (``benchmarks/bench_ladder.py``).
+Their measured strengths are in docs/levels.md (``benchmarks/bench_ladder.py``), how they were tuned in
+docs/levels-history.md.
 """
 
 from __future__ import annotations

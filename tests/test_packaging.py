@@ -85,7 +85,8 @@ def test_an_installed_wheel_finds_its_files_outside_the_checkout(wheel, tmp_path
     shot = subprocess.run([sys.executable, "-m", "game", "--screenshot", str(where / "board.png"), "--scene", "board"],
                           cwd=where, env=env, capture_output=True, text=True, timeout=120)
     assert shot.returncode == 0, shot.stderr
-    assert (where / "board.png").stat().st_size > 10_000 and "Cannot load" not in shot.stderr
+    assert (where / "board.png").stat().st_size > 10_000
+    assert "Cannot load" not in shot.stderr and "cannot be used" not in shot.stderr    # the map, the fonts
 
 
 def test_the_sdist_leaves_the_tests_out_and_carries_the_data(tmp_path):
@@ -130,3 +131,29 @@ def test_the_spec_collects_every_module_of_the_game():
     assert every - set(recorded["hiddenimports"]) == set()
     destinations = {dest for _src, dest in recorded["datas"]}
     assert {f"game/data/{d}" for d in ("maps", "sprites", "sounds", "fonts", "locale")} <= destinations
+
+
+@pytest.mark.slow
+def test_pip_install_user_plays_from_outside_the_checkout(wheel, tmp_path):
+    """``pip install --user`` (into a throwaway user base, with the libraries
+    fetched by pip) gives a ``clue`` command and a ``python -m game`` that
+    find their map from any folder.  Slow: pip installs pygame-ce and the rest."""
+    venv = tmp_path / "venv"     # sees the user site, as a system Python does; nothing lands in the real one
+    subprocess.run([getattr(sys, "_base_executable", sys.executable), "-m", "venv", "--system-site-packages",
+                    str(venv)], check=True, timeout=120)
+    python = venv / "bin" / "python"
+    env = {**os.environ, "HOME": str(tmp_path / "home"), "PYTHONUSERBASE": str(tmp_path / "userbase"),
+           "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
+    env.pop("PYTHONPATH", None)
+    install = subprocess.run([str(python), "-m", "pip", "install", "-q", "--user", str(wheel)], env=env,
+                             capture_output=True, text=True, timeout=900)
+    assert install.returncode == 0, install.stderr[-3000:]
+    where = tmp_path / "elsewhere"
+    where.mkdir()
+    shot = subprocess.run([str(tmp_path / "userbase" / "bin" / "clue"), "--screenshot", "board.png", "--scene",
+                           "board"], cwd=where, env=env, capture_output=True, text=True, timeout=120)
+    assert shot.returncode == 0, shot.stderr
+    assert (where / "board.png").stat().st_size > 10_000 and "cannot be used" not in shot.stderr
+    version = subprocess.run([str(python), "-m", "game", "--version"], cwd=where, env=env,
+                             capture_output=True, text=True, timeout=60)
+    assert version.stdout.strip() == f"clue {VERSION}", version.stderr

@@ -104,6 +104,17 @@ def test_python_m_game_says_its_version_from_the_metadata():
     assert out.stdout.strip() == f"clue {VERSION}"
 
 
+def test_an_uninstalled_checkout_reads_its_version_from_pyproject(tmp_path):
+    """A copy of the checkout, run without site-packages (``python -S``), has
+    no installed metadata: its ``pyproject.toml`` still gives the one version."""
+    shutil.copytree(ROOT / "game", tmp_path / "game", ignore=NOT_SOURCES)
+    shutil.copy(ROOT / "pyproject.toml", tmp_path)
+    out = subprocess.run([sys.executable, "-S", "-c", "import game, importlib.metadata as m; "
+                          "print(game.__version__, m.packages_distributions().get('game'))"],
+                         cwd=tmp_path, capture_output=True, text=True, timeout=60, env={"PATH": os.environ["PATH"]})
+    assert out.stdout.split() == [VERSION, "None"], out.stderr
+
+
 def test_help_names_the_command_clue(capsys):
     from game.cli import parse_args
 

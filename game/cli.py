@@ -290,7 +290,8 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Entry point of ``run.py``; returns the process exit code."""
+    """Entry point of the ``clue`` command, ``python -m game`` and ``run.py``
+    (``argv``: the arguments, default ``sys.argv[1:]``); returns the process exit code."""
     args = parse_args(argv)
     try:
         w, h = (int(v) for v in args.size.lower().split("x"))
@@ -316,7 +317,7 @@ def main(argv: list[str] | None = None) -> int:
         except BrokenPipeError:  # piped into `head`: stop quietly
             sys.stderr.close()
             return 0
-    if args.headless and args.lang:
+    if args.headless and args.lang:     # the window takes CLUE_LANG through its settings; the log needs it now
         from game.i18n import set_language
 
         set_language(args.lang)

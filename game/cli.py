@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from game import paths
+from game import __version__, paths
 
 #: Smallest and largest window sizes in pixels (smaller makes text too small for a child).
 MIN_SIZE = (960, 540)
@@ -36,12 +36,14 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     from game.rules.options import PRESETS
 
     p = argparse.ArgumentParser(
-        prog="run.py", description="Clue: the classic detective board game.",
+        prog="clue", description="Clue: the classic detective board game.",
         epilog="Rule presets: " + "; ".join(f"{k} = {v.title} ({v.source})" for k, v in PRESETS.items())
         + ". House rules (002) switch on top of any preset: --dice 2, --up-to, --stay, --accuse-in-room "
         "(or all at once: --house two-dice,up-to,stay,accuse-in-room). "
-        "Examples: run.py --headless --rules cluedo-es --players 4 --seed 7; "
-        "run.py --headless --mode card-game --advanced --players 5 --seed 3.")
+        "Examples: clue --headless --rules cluedo-es --players 4 --seed 7; "
+        "clue --headless --mode card-game --advanced --players 5 --seed 3. "
+        "From a checkout, python run.py takes the same options.")
+    p.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     p.add_argument("--headless", action="store_true", help="play an all-computer game without a window and print the log")
     p.add_argument("--players", type=int, default=4, help="number of players, 3 to 6 (headless)")
     p.add_argument("--seed", type=int, default=None, help="seed for the shuffle and the dice")
@@ -288,7 +290,8 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Entry point of ``run.py``; returns the process exit code."""
+    """Entry point of the ``clue`` command, ``python -m game`` and ``run.py``
+    (``argv``: the arguments, default ``sys.argv[1:]``); returns the process exit code."""
     args = parse_args(argv)
     try:
         w, h = (int(v) for v in args.size.lower().split("x"))
@@ -314,6 +317,10 @@ def main(argv: list[str] | None = None) -> int:
         except BrokenPipeError:  # piped into `head`: stop quietly
             sys.stderr.close()
             return 0
+    if args.headless and args.lang:     # the window takes CLUE_LANG through its settings; the log needs it now
+        from game.i18n import set_language
+
+        set_language(args.lang)
     if args.headless and args.mode == "card-game":
         return _card_game(args)
     if args.headless:

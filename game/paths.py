@@ -1,38 +1,35 @@
 """Where the game's data lives: maps, sprites, sounds, fonts and translations.
 
-Three layouts are supported, checked in this order:
-
-* a frozen build (PyInstaller): the folders sit in the bundle (``sys._MEIPASS``);
-* a source checkout or ``pip install -e .``: the folders sit at the top of the
-  project (``maps/``, ``sprites/``, ``sounds/``, ``fonts/``, ``locale/``), next
-  to the ``game`` package;
-* ``pip install .``: the same folders are installed as data files under
-  ``<prefix>/share/clue-family/``.
+The data folders sit at the top of the repository (``maps/``, ``sprites/``,
+``sounds/``, ``fonts/``, ``locale/``).  A wheel (and so ``pip install .``,
+``pip install --user .`` and a venv) and the PyInstaller folder carry them
+inside the package as ``game/data/<folder>/`` (see ``setup.py`` and
+``packaging/clue.spec``); they are found with :mod:`importlib.resources`.
+A checkout, run as it is or installed with ``pip install -e .``, has no
+``game/data/``: there the folders are read at the top of the checkout, the
+place the package's data is built from.
 
 Nothing is ever written to any of them.
 """
 
 from __future__ import annotations
 
-import sys
+from importlib.resources import files
 from pathlib import Path
 
-SHARE_NAME = "clue-family"
+#: The data folders, each both a top-level folder of the repository and ``game/data/<name>``.
+FOLDERS: tuple[str, ...] = ("maps", "sprites", "sounds", "fonts", "locale")
 
 
 def data_root() -> Path:
-    """The folder that holds ``maps/``, ``sprites/``, ``sounds/`` and ``fonts/``."""
-    frozen = getattr(sys, "_MEIPASS", None)
-    if frozen:
-        return Path(frozen)
-    checkout = Path(__file__).resolve().parent.parent
-    if (checkout / "maps" / "mansion.tmx").is_file():
-        return checkout
-    for prefix in (sys.prefix, sys.base_prefix):
-        installed = Path(prefix) / "share" / SHARE_NAME
-        if (installed / "maps" / "mansion.tmx").is_file():
-            return installed
-    return checkout
+    """The folder that holds ``maps/``, ``sprites/``, ``sounds/``, ``fonts/``
+    and ``locale/``: the package's own ``game/data`` when installed from a
+    wheel or frozen, else the top of the checkout.  Never raises; a missing
+    file is reported by whoever opens it, naming its path."""
+    packaged = Path(str(files("game") / "data"))     # installed and frozen packages are plain folders
+    if (packaged / "maps" / "mansion.tmx").is_file():
+        return packaged
+    return Path(__file__).resolve().parent.parent
 
 
 ROOT = data_root()

@@ -17,6 +17,7 @@ import os
 import sys
 from pathlib import Path
 from game import i18n
+from game.files import may_be_there
 from game.settings import Settings, read_settings, save_settings
 from game.ui import assets, prompts, theme, widgets
 from game.ui.i18n import _
@@ -31,6 +32,7 @@ def _file_id(path: Path) -> tuple | None:
     except OSError:
         return None
     return (st.st_ino, st.st_size, st.st_mtime_ns, st.st_mode)
+
 
 
 class Store:
@@ -223,7 +225,7 @@ class Store:
         that is not an ordinary file, is left where it is.  A message says
         what happened in plain words (the details go to stderr)."""
         self.saved_game = None
-        if self.save_path is None or not self.save_path.exists() or self.app.board is None:
+        if self.save_path is None or not may_be_there(self.save_path) or self.app.board is None:
             return
         from game.files import quarantine
         from game.save import NewerSaveError, SaveError, read_save
@@ -280,7 +282,7 @@ class Store:
     # --------------------------------------------------------- continue
     def can_continue(self) -> bool:
         """True when there is a saved game in progress to continue."""
-        if self.saved_game is None and self.save_path is not None and self.save_path.exists() \
+        if self.saved_game is None and self.save_path is not None and may_be_there(self.save_path) \
                 and not self.file_messages and _file_id(self.save_path) != self.kept_autosave:
             self.check_autosave()
         return self.saved_game is not None

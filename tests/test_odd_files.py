@@ -96,3 +96,38 @@ def test_a_data_folder_the_game_may_not_enter(tmp_path):
             if p.exists():
                 p.chmod(0o755)
         shutil.rmtree(top)
+
+
+# ------------------------------------------------------------ a save of a newer version
+def test_a_save_of_a_newer_version_is_named(tmp_path):
+    """The box over the title about a game of a newer version names its file
+    (the whole path: a parent does not know where the game keeps it)."""
+    import game.save
+    from game.ui.app import App
+    from game.ui.scenes.message import MessageScene
+
+    path = tmp_path / "autosave.json"
+    path.write_text(json.dumps({"format": "clue-save", "version": game.save.SAVE_VERSION + 1}))
+    app = App(seed=3, sound=False, threaded_ai=False, save_path=path)
+    app.start()
+    texts = [s.text for s in app.stack if isinstance(s, MessageScene)]
+    app.close()
+    assert len(texts) == 1 and str(path) in texts[0] and "newer version" in texts[0], texts
+
+
+# ------------------------------------------------------------ settings of a newer version
+def test_settings_a_newer_version_wrote_survive_a_change(tmp_path):
+    """Settings this version does not know are written back unchanged when a
+    setting is changed on screen (the volume), beside the new value."""
+    from game.ui.app import App
+
+    path = tmp_path / "settings.json"
+    newer = {"language": "en", "volume": 0.3, "subtitles": {"size": 2, "colour": "yellow"}, "hand_size": 7}
+    path.write_text(json.dumps(newer))
+    app = App(seed=3, sound=False, threaded_ai=False, settings_path=path)
+    app.start()
+    assert app.prefs.set_volume(0.6) is None
+    app.close()
+    written = json.loads(path.read_text())
+    assert written["subtitles"] == {"size": 2, "colour": "yellow"} and written["hand_size"] == 7, written
+    assert written["volume"] == 0.6 and "unknown" not in written, written

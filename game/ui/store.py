@@ -238,7 +238,8 @@ class Store:
             print(exc.for_log(), file=sys.stderr)
             self.kept_autosave, self.newer_save = _file_id(self.save_path), True
             self.file_messages.append((_("A game from a newer version"),
-                                       _("This game was saved by a newer version of Clue.") + " "
+                                       _("The game in {path} was saved by a newer version of Clue.").format(
+                                           path=self.save_path) + " "
                                        + _("It was left as it is, so that version can still continue it; "
                                            "this version cannot.")))
             return

@@ -15,6 +15,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -131,3 +132,110 @@ def test_settings_a_newer_version_wrote_survive_a_change(tmp_path):
     written = json.loads(path.read_text())
     assert written["subtitles"] == {"size": 2, "colour": "yellow"} and written["hand_size"] == 7, written
     assert written["volume"] == 0.6 and "unknown" not in written, written
+
+
+# ------------------------------------------------------------ damaged translations
+def _damage(path: Path, kind: str) -> None:
+    path.unlink()
+    if kind == "random":
+        path.write_bytes(os.urandom(4096))           # "Bad magic number"
+    elif kind == "empty":
+        path.write_bytes(b"")                        # struct.error
+    elif kind == "cut":
+        path.write_bytes(b"\xde\x12\x04\x95" + b"\x00" * 12)   # the right magic, then nothing
+    else:
+        os.mkfifo(path)                              # would block gettext's open() for ever
+
+
+@pytest.fixture
+def locale_copy(tmp_path, monkeypatch):
+    """A copy of ``locale/`` that the game reads instead of the real one."""
+    from game import i18n, paths
+
+    copy = tmp_path / "locale"
+    shutil.copytree(paths.LOCALE, copy)
+    monkeypatch.setattr(paths, "LOCALE", copy)
+    monkeypatch.setitem(i18n._state, "logged", set())
+    yield copy
+    i18n.set_language("en")
+
+
+DAMAGES = ["random", "empty", "cut", pytest.param("fifo", marks=needs_fifo)]
+
+
+@pytest.mark.parametrize("kind", DAMAGES)
+def test_a_damaged_translation_falls_back_to_english(locale_copy, kind, caplog):
+    """``set_language`` with a damaged ``.mo``: English, the file named once in
+    the log however often the language is asked for again, and Spanish back
+    when the file is whole again."""
+    from game import i18n
+
+    mo = locale_copy / "es" / "LC_MESSAGES" / "clue.mo"
+    good = (locale_copy.parent / "good.mo")
+    shutil.copy(mo, good)
+    _damage(mo, kind)
+    codes: list[str] = []
+    with caplog.at_level("WARNING", logger="game.i18n"):
+        asking = threading.Thread(target=lambda: codes.extend(i18n.set_language("es") for _ in range(3)),
+                                  daemon=True)          # a pipe opened would block it: bounded, never a hang
+        asking.start()
+        asking.join(HANG)
+    assert not asking.is_alive(), f"set_language hung on {mo}"
+    assert codes == ["en"] * 3
+    assert i18n._("Rope") == "Rope" and i18n.damaged_catalogue() == mo
+    assert str(mo) in i18n.damaged_message() and "English" in i18n.damaged_message()
+    warnings = [r.getMessage() for r in caplog.records if str(mo) in r.getMessage()]
+    assert len(warnings) == 1 and "English" in warnings[0], caplog.text
+    mo.unlink()
+    shutil.copy(good, mo)
+    assert i18n.set_language("es") == "es" and i18n.pgettext("card", "Rope") == "Soga"
+    assert i18n.damaged_catalogue() is None
+
+
+def test_a_damaged_translation_at_start_and_in_settings(locale_copy, tmp_path):
+    """Spanish saved in the settings with a damaged Spanish file: the game
+    starts in English with one box naming the file.  Switching to Catalan
+    (also damaged) in Settings says so on the screen, keeps the choice (the
+    next step goes on to English, not back to Catalan) and saves it."""
+    from game import i18n
+    from game.ui.app import App
+    from game.ui.scenes.message import MessageScene
+
+    for lang, kind in (("es", "random"), ("ca", "empty")):
+        _damage(locale_copy / lang / "LC_MESSAGES" / "clue.mo", kind)
+    settings = tmp_path / "settings.json"
+    settings.write_text(json.dumps({"language": "es"}))
+    app = App(seed=3, sound=False, threaded_ai=False, settings_path=settings)
+    app.start()
+    boxes = [s.text for s in app.stack if isinstance(s, MessageScene)]
+    assert len(boxes) == 1 and str(locale_copy / "es" / "LC_MESSAGES" / "clue.mo") in boxes[0], boxes
+    assert i18n.language() == "en" and i18n._("Yes") == "Yes"
+    said = app.prefs.set_language("ca")
+    assert said is not None and str(locale_copy / "ca" / "LC_MESSAGES" / "clue.mo") in said, said
+    assert app.store.settings.language == "ca" and json.loads(settings.read_text())["language"] == "ca"
+    assert app.prefs.set_language("en") is None and i18n.language() == "en"
+    app.close()
+
+
+@pytest.mark.parametrize("kind", ["random", "empty"])
+def test_replay_with_a_damaged_translation(tmp_path, kind):
+    """``--replay FILE --lang ca`` with a damaged Catalan file: the replay runs
+    in English (exit 0) and the log names the file."""
+    from game.headless import computer_setup, play
+    from game.board.tmx import load_board
+    from game import paths
+    from game.save import SavedGame, save_game
+
+    locale = tmp_path / "locale"
+    shutil.copytree(paths.LOCALE, locale)
+    for lang in ("es", "ca"):
+        _damage(locale / lang / "LC_MESSAGES" / "clue.mo", kind)
+    game = play(load_board(paths.MANSION_MAP), computer_setup(3, 5, "simple"), out=lambda *a: None)
+    save = tmp_path / "game.json"
+    save_game(save, SavedGame(game.setup, list(game.actions)))
+    use_copy = f"import sys, game.paths; game.paths.LOCALE = game.paths.Path({str(locale)!r}); "
+    out = run_child(["-c", use_copy + "from game.cli import main; sys.exit(main(sys.argv[1:]))",
+                     "--lang", "ca", "--replay", str(save)])
+    assert out.returncode == 0 and "Traceback" not in out.stderr, out.stderr[-3000:]
+    assert str(locale / "ca" / "LC_MESSAGES" / "clue.mo") in out.stderr and "English" in out.stderr, out.stderr
+    assert " wins" in out.stdout and "Miss Scarlet" in out.stdout, out.stdout[-500:]    # the log, in English

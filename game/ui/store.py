@@ -72,6 +72,8 @@ class Store:
         self.saved_game = None
         #: messages about damaged files, shown over the title at start: (title, text)
         self.file_messages: list[tuple[str, str]] = []
+        if i18n.damaged_message():
+            self.file_messages.append((_("A file was damaged"), i18n.damaged_message()))
         #: why the last autosave could not be written (None: it was)
         self.autosave_error: str | None = None
         #: message boxes (title, text) waiting for the end of the frame (:meth:`note`)
@@ -375,10 +377,13 @@ class Preferences:
     def set_language(self, code: str, save: bool = True) -> str | None:
         """Switch every word on screen (and the game log) to ``code`` ("en",
         "es" or "ca")."""
-        self.settings.language = i18n.set_language(code)
+        i18n.set_language(code)
+        # the person's choice is kept even when its translation is damaged (English is shown and said)
+        self.settings.language = code if code in i18n.LANGUAGES else "en"
         self._refresh_text()
         self.app.window.set_caption(_("Clue"))
-        return self._saved(save)
+        err = self._saved(save)
+        return i18n.damaged_message() or err
 
     def set_text_size(self, size: str, save: bool = True) -> str | None:
         """ "normal" or "large" (every text :data:`theme.LARGE_SCALE` times bigger where it fits)."""

@@ -166,6 +166,16 @@ def may_be_there(path: str | Path) -> bool:
     return True
 
 
+def check_regular(path: str | Path, limit: int = MAX_FILE_BYTES) -> None:
+    """Check, without opening it, that ``path`` is an ordinary file of at most
+    ``limit`` bytes, before a library that takes a path (a font, a sound)
+    opens it: a named pipe would block it for ever.  Raises
+    ``FileNotFoundError``, :class:`NotAFileError`, :class:`FileProblem` (too
+    big) or ``OSError``."""
+    path = Path(path)
+    _check_stat(path, os.stat(path), limit)
+
+
 def read_file_bytes(path: str | Path, limit: int = MAX_FILE_BYTES) -> bytes:
     """The bytes of a file the game reads (a save, the settings, a picture of the
     map).  Before opening it, ``os.stat`` checks that it is an ordinary file of

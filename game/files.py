@@ -152,6 +152,30 @@ def _too_big(path: Path, size: int, limit: int) -> FileProblem:
                        values={"size": _size(size), "limit": _size(limit)}, detail=f"{size} bytes")
 
 
+def may_be_there(path: str | Path) -> bool:
+    """False only when ``path`` is surely not there.  Something in a folder
+    the game may not look into (another user's, ``chmod 000``) is True, so
+    that reading it says so in words, where ``Path.exists`` would raise
+    ``PermissionError``.  Never raises."""
+    try:
+        os.stat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return False
+    except (OSError, ValueError):       # not allowed to look, a path the system refuses: let the reader say
+        pass
+    return True
+
+
+def check_regular(path: str | Path, limit: int = MAX_FILE_BYTES) -> None:
+    """Check, without opening it, that ``path`` is an ordinary file of at most
+    ``limit`` bytes, before a library that takes a path (a font, a sound)
+    opens it: a named pipe would block it for ever.  Raises
+    ``FileNotFoundError``, :class:`NotAFileError`, :class:`FileProblem` (too
+    big) or ``OSError``."""
+    path = Path(path)
+    _check_stat(path, os.stat(path), limit)
+
+
 def read_file_bytes(path: str | Path, limit: int = MAX_FILE_BYTES) -> bytes:
     """The bytes of a file the game reads (a save, the settings, a picture of the
     map).  Before opening it, ``os.stat`` checks that it is an ordinary file of

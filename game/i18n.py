@@ -34,6 +34,8 @@ translated later, ``ngettext()`` when it has a number), run
 from __future__ import annotations
 
 import gettext as _gettext
+import io
+import logging
 from pathlib import Path
 from string import Formatter
 
@@ -53,21 +55,63 @@ def locale_dir() -> Path:
     return paths.LOCALE
 
 
-_state: dict = {"code": "en", "tr": _gettext.NullTranslations(), "listeners": []}
+log = logging.getLogger(__name__)
+
+_state: dict = {"code": "en", "tr": _gettext.NullTranslations(), "listeners": [], "damaged": None,
+                "logged": set()}
+
+
+def _catalogue(code: str, localedir: str | Path) -> _gettext.NullTranslations | None:
+    """The translations of ``code`` from its ``.mo`` file, read as the game
+    reads its own files (:func:`game.files.read_file_bytes`: a named pipe is
+    never opened).  A missing file gives no translations (English); a damaged
+    or unreadable one gives None."""
+    from game.files import FileProblem, read_file_bytes
+
+    path = Path(localedir) / code / "LC_MESSAGES" / f"{DOMAIN}.mo"
+    try:
+        return _gettext.GNUTranslations(io.BytesIO(read_file_bytes(path)))
+    except FileNotFoundError:
+        return _gettext.NullTranslations()
+    except Exception as exc:    # FileProblem, OSError "Bad magic number", struct.error of a cut file, ...
+        detail = exc.for_log() if isinstance(exc, FileProblem) else f"{path}: {type(exc).__name__}: {exc}"
+        if str(path) not in _state["logged"]:           # once per file, not at every switch
+            _state["logged"].add(str(path))
+            log.warning("the translation %s cannot be used, so the game is in English (%s)", path, detail)
+        _state["damaged"] = path
+        return None
 
 
 def set_language(code: str, localedir: str | Path | None = None) -> str:
     """Use ``code`` ("en", "es" or "ca"; anything else means English) from now
-    on.  Returns the code in use.  A missing ``.mo`` file falls back to English."""
+    on.  Returns the code in use.  A missing ``.mo`` file falls back to
+    English; so does a damaged or unreadable one, which is logged once and
+    named by :func:`damaged_catalogue` (the code in use is then "en")."""
     code = code if code in LANGUAGES else "en"
-    if code == "en":
-        tr: _gettext.NullTranslations = _gettext.NullTranslations()
-    else:
-        tr = _gettext.translation(DOMAIN, str(localedir or locale_dir()), [code], fallback=True)
+    _state["damaged"] = None
+    tr = _gettext.NullTranslations() if code == "en" else _catalogue(code, localedir or locale_dir())
+    if tr is None:
+        code, tr = "en", _gettext.NullTranslations()
     _state["code"], _state["tr"] = code, tr
     for fn in list(_state["listeners"]):
         fn(code)
     return code
+
+
+def damaged_catalogue() -> Path | None:
+    """The translation file the last :func:`set_language` could not use (it
+    fell back to English), or None."""
+    return _state["damaged"]
+
+
+def damaged_message() -> str | None:
+    """One sentence for the screen about :func:`damaged_catalogue`, or None.
+    English only: the translation is what is broken."""
+    path = damaged_catalogue()
+    if path is None:
+        return None
+    return (f"The translation file {path} is damaged or cannot be read, so the game is in English. "
+            "Installing the game again repairs it.")
 
 
 def language() -> str:

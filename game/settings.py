@@ -60,6 +60,8 @@ class Settings:
     read_aloud_lesson: bool = True
     phones: bool = True
     play_level: str = "easy"
+    #: settings this version does not know (a newer version wrote them), written back as they were
+    unknown: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
 
 class SettingsError(FileProblem):
@@ -120,8 +122,8 @@ def system_language(env: dict[str, str] | None = None) -> str:
 
 def settings_from_dict(data: Any, path: str | Path = "<memory>") -> Settings:
     """Check ``data`` and build :class:`Settings`.  Raises :class:`SettingsError`
-    naming the first bad setting.  Unknown fields are ignored (a newer game may
-    have written them)."""
+    naming the first bad setting.  Fields this version does not know (a newer
+    game may have written them) are kept as they are in ``unknown``."""
     def bad(problem: str, field_name: str, **values) -> SettingsError:
         return SettingsError(path, problem, f"field {field_name!r}", values={"field": field_name, **values})
 
@@ -129,9 +131,10 @@ def settings_from_dict(data: Any, path: str | Path = "<memory>") -> Settings:
         raise SettingsError(path, N_("the file does not hold settings"), detail="no JSON object")
     defaults = Settings()
     out = Settings()
-    names = {f.name for f in fields(Settings)}
+    names = {f.name for f in fields(Settings)} - {"unknown"}
     for key, value in data.items():
         if key not in names:
+            out.unknown[key] = value
             continue
         default = getattr(defaults, key)
         ok = isinstance(value, (int, float)) and not isinstance(value, bool) if isinstance(default, float) \
@@ -217,6 +220,9 @@ def load_settings(path: str | Path | None = None) -> tuple[Settings, str | None]
 
 
 def save_settings(settings: Settings, path: str | Path | None = None) -> None:
-    """Write the settings atomically.  Raises ``OSError``."""
+    """Write the settings atomically, with the ones this version does not know
+    (``settings.unknown``) as they were read.  Raises ``OSError``."""
     path = Path(path) if path is not None else default_settings_path()
-    write_atomic(path, json.dumps(asdict(settings), indent=1, ensure_ascii=False) + "\n")
+    known = asdict(settings)
+    doc = {**known.pop("unknown"), **known}
+    write_atomic(path, json.dumps(doc, indent=1, ensure_ascii=False) + "\n")

@@ -556,7 +556,7 @@ def test_a_save_of_a_newer_version_is_left_where_it_is(tmp_path, board_doc, caps
     content = path.read_bytes()
     app = started(tmp_path)
     texts = boxes(app)
-    assert len(texts) == 1 and texts[0].startswith("This game was saved by a newer version of Clue."), texts
+    assert len(texts) == 1 and texts[0].startswith(f"The game in {path} was saved by a newer version of Clue."), texts
     assert app.top.title == "A game from a newer version"
     key(app, pygame.K_RETURN, draw=False)                        # OK
     title = app.top

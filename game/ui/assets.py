@@ -6,6 +6,8 @@ the game never fails for a missing picture.  Sizes are in pixels.
 
 from __future__ import annotations
 
+import io
+import logging
 import math
 import random
 import pygame
@@ -15,16 +17,29 @@ from game.rules.cards import SUSPECTS, category
 from game.ui import pawns, theme
 from game.ui.i18n import card as card_name, initial, language
 
+log = logging.getLogger(__name__)
 _CACHE: dict[tuple, pygame.Surface] = {}
 
 
 def _load(rel: str) -> pygame.Surface | None:
+    """The sprite ``rel`` (a PNG under ``sprites/``), or None: missing, or
+    refused before decoding as the map's pictures are (not an ordinary file,
+    over :data:`game.board.tmx.MAX_PICTURE_BYTES`, a header claiming over
+    :data:`game.board.tmx.MAX_PICTURE_PX` pixels a side: one claiming 30000 x
+    30000 took seconds a frame and gigabytes), or damaged; those are logged."""
+    from game.board.tmx import read_picture
+    from game.files import FileProblem
+
     path = paths.SPRITES / rel
-    if not path.is_file():
-        return None
     try:
-        img = pygame.image.load(str(path))
-    except (pygame.error, OSError):
+        data = read_picture(path)
+        img = pygame.image.load(io.BytesIO(data), path.name)
+    except FileProblem as exc:
+        if exc.template != "the file does not exist":      # a missing sprite is drawn, quietly
+            log.warning("a picture is not used, a plain drawing stands in: %s", exc.for_log())
+        return None
+    except (pygame.error, OSError, ValueError) as exc:
+        log.warning("the picture %s is not used (%s): a plain drawing stands in", path, exc)
         return None
     return img.convert_alpha() if pygame.display.get_surface() else img
 

@@ -21,6 +21,7 @@ import sys
 import pygame
 
 from game import tutorial
+from game.files import may_be_there
 from game.rules.actions import Move
 from game.rules.cards import SUSPECTS
 from game.ui import pointer, prompts, theme
@@ -100,7 +101,7 @@ def start_lesson(app) -> None:
     offered first ("go on, or start again?"); a damaged lesson file is kept
     aside and said on screen, and a new lesson starts."""
     path = app.store.lesson_path
-    if path is not None and path.exists():
+    if path is not None and may_be_there(path):
         try:
             state = tutorial.load_lesson(path)
         except tutorial.LessonError as exc:

@@ -20,11 +20,15 @@ and play; ``tense.wav``, the last round: :func:`last_round`), streamed by
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
 import pygame
 
 from game import paths
+from game.files import check_regular
+
+log = logging.getLogger(__name__)
 
 
 class Sounds:
@@ -78,9 +82,11 @@ class Sounds:
             files = []
         for path in files:
             try:
+                check_regular(path)     # a named pipe would block the first sound for ever
                 snd = pygame.mixer.Sound(str(path))
                 snd.set_volume(self._volume)
-            except Exception:
+            except Exception as exc:
+                log.warning("the sound %s cannot be used, so it is not played (%s)", path, exc)
                 continue  # a broken file costs only its own effect
             self._sounds[path.stem] = snd
 
@@ -247,7 +253,16 @@ class Music:
             return
         if target is None or target in self._broken:
             return
-        if self._call("load", str(self._folder / f"{target}.wav")):
+        path = self._folder / f"{target}.wav"
+        try:
+            check_regular(path)         # a named pipe would block the music for ever
+        except FileNotFoundError:
+            pass                        # the backend says so as it loads (a stand-in needs no file)
+        except (OSError, ValueError) as exc:
+            log.warning("the music %s cannot be played (%s)", path, exc)
+            self._broken.add(target)
+            return
+        if self._call("load", str(path)):
             self._call("set_volume", self._volume)
             if self._call("play", -1, 0, FADE_IN_MS):
                 self.playing = target

@@ -17,6 +17,7 @@ import os
 import sys
 from pathlib import Path
 from game import i18n
+from game.files import may_be_there
 from game.settings import Settings, read_settings, save_settings
 from game.ui import assets, prompts, theme, widgets
 from game.ui.i18n import _
@@ -31,6 +32,7 @@ def _file_id(path: Path) -> tuple | None:
     except OSError:
         return None
     return (st.st_ino, st.st_size, st.st_mtime_ns, st.st_mode)
+
 
 
 class Store:
@@ -70,6 +72,8 @@ class Store:
         self.saved_game = None
         #: messages about damaged files, shown over the title at start: (title, text)
         self.file_messages: list[tuple[str, str]] = []
+        if i18n.damaged_message():
+            self.file_messages.append((_("A file was damaged"), i18n.damaged_message()))
         #: why the last autosave could not be written (None: it was)
         self.autosave_error: str | None = None
         #: message boxes (title, text) waiting for the end of the frame (:meth:`note`)
@@ -223,7 +227,7 @@ class Store:
         that is not an ordinary file, is left where it is.  A message says
         what happened in plain words (the details go to stderr)."""
         self.saved_game = None
-        if self.save_path is None or not self.save_path.exists() or self.app.board is None:
+        if self.save_path is None or not may_be_there(self.save_path) or self.app.board is None:
             return
         from game.files import quarantine
         from game.save import NewerSaveError, SaveError, read_save
@@ -236,7 +240,8 @@ class Store:
             print(exc.for_log(), file=sys.stderr)
             self.kept_autosave, self.newer_save = _file_id(self.save_path), True
             self.file_messages.append((_("A game from a newer version"),
-                                       _("This game was saved by a newer version of Clue.") + " "
+                                       _("The game in {path} was saved by a newer version of Clue.").format(
+                                           path=self.save_path) + " "
                                        + _("It was left as it is, so that version can still continue it; "
                                            "this version cannot.")))
             return
@@ -280,7 +285,7 @@ class Store:
     # --------------------------------------------------------- continue
     def can_continue(self) -> bool:
         """True when there is a saved game in progress to continue."""
-        if self.saved_game is None and self.save_path is not None and self.save_path.exists() \
+        if self.saved_game is None and self.save_path is not None and may_be_there(self.save_path) \
                 and not self.file_messages and _file_id(self.save_path) != self.kept_autosave:
             self.check_autosave()
         return self.saved_game is not None
@@ -372,10 +377,13 @@ class Preferences:
     def set_language(self, code: str, save: bool = True) -> str | None:
         """Switch every word on screen (and the game log) to ``code`` ("en",
         "es" or "ca")."""
-        self.settings.language = i18n.set_language(code)
+        i18n.set_language(code)
+        # the person's choice is kept even when its translation is damaged (English is shown and said)
+        self.settings.language = code if code in i18n.LANGUAGES else "en"
         self._refresh_text()
         self.app.window.set_caption(_("Clue"))
-        return self._saved(save)
+        err = self._saved(save)
+        return i18n.damaged_message() or err
 
     def set_text_size(self, size: str, save: bool = True) -> str | None:
         """ "normal" or "large" (every text :data:`theme.LARGE_SCALE` times bigger where it fits)."""

@@ -20,6 +20,7 @@ from functools import lru_cache
 import pygame
 
 from game import paths
+from game.files import FileProblem, check_regular
 from game.rules.cards import SUSPECT_COLOURS
 
 SMALL, BODY, BUTTON, HEADING, TITLE, HUGE = 20, 22, 24, 30, 40, 72
@@ -180,8 +181,8 @@ def _say_font_problem(path, exc: BaseException) -> None:
         empty = path.is_file() and path.stat().st_size == 0
     except OSError:
         empty = False
-    why = ("it is missing" if isinstance(exc, FileNotFoundError) else "it is empty" if empty
-           else "it is not a font file that can be read")
+    why = ("it is missing" if isinstance(exc, FileNotFoundError) else exc.problem if isinstance(exc, FileProblem)
+           else "it is empty" if empty else "it is not a font file that can be read")
     _font_problem_said.append(str(path))
     print(f"Clue: the font file {path} cannot be used ({why}); the text is drawn with pygame's own plain "
           f"font instead. Detail: {type(exc).__name__}: {exc}", file=sys.stderr)
@@ -194,6 +195,7 @@ def font_px(pixels: int, bold: bool = False) -> pygame.font.Font:
     :class:`FallbackFont` and stderr says so once."""
     path = paths.FONTS / ("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")
     try:
+        check_regular(path)           # a named pipe would block the font loader for ever
         f = pygame.font.Font(str(path), pixels)
         f.render("Ag", True, INK)     # a file of random bytes loads, then fails here ("Passed a NULL pointer")
         return f

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import logging
 import sys
 from pathlib import Path
 
 from game import __version__, paths
+
+log = logging.getLogger(__name__)
 
 #: Smallest and largest window sizes in pixels (smaller makes text too small for a child).
 MIN_SIZE = (960, 540)
@@ -136,19 +139,19 @@ def _join(address: str, opener=None, check=check_seat) -> int:
     try:
         url = seat_url(address)
     except ValueError as exc:
-        print(exc, file=sys.stderr)
+        log.error(exc)
         return 2
     answer, why = check(url)
     if answer == "unknown":
-        print(f"No seat has this address ({url}) - scan the code on the TV again.", file=sys.stderr)
+        log.error(f"No seat has this address ({url}) - scan the code on the TV again.")
         return 2
     if answer == "refused":
-        print(f"The game at {url} lets in only players on its own network ({why}): ask whoever runs it "
-              "to start it with --remote.", file=sys.stderr)
+        log.error(f"The game at {url} lets in only players on its own network ({why}): ask whoever runs it "
+                  "to start it with --remote.")
         return 1
     if answer != "ok":
-        print(f"Cannot reach the game at {url} ({why}). Is it running, with this address on its TV? "
-              "Across the internet its port must be forwarded (see docs/phones.md).", file=sys.stderr)
+        log.error(f"Cannot reach the game at {url} ({why}). Is it running, with this address on its TV? "
+                  "Across the internet its port must be forwarded (see docs/phones.md).")
         return 1
     opened = (opener or webbrowser.open)(url)
     if opened:
@@ -165,7 +168,7 @@ def _load_board(path: str):
     try:
         return load_board(path)
     except MapError as exc:
-        print(f"Cannot load the board: {exc}", file=sys.stderr)
+        log.error(f"Cannot load the board: {exc}")
         raise SystemExit(2)
 
 
@@ -196,10 +199,10 @@ def _card_game(args: argparse.Namespace) -> int:
     from game.cardgame.headless import play, result_line
 
     if not 3 <= args.players <= 6:
-        print(f"--players must be 3 to 6, not {args.players}", file=sys.stderr)
+        log.error(f"--players must be 3 to 6, not {args.players}")
         return 2
     if args.level in ("simple", "beginner"):
-        print(f"the card game has no {args.level} level (easy, medium, hard)", file=sys.stderr)
+        log.error(f"the card game has no {args.level} level (easy, medium, hard)")
         return 2
     seed = args.seed if args.seed is not None else random.randrange(1 << 30)
     try:
@@ -217,7 +220,7 @@ def _cannot(line: str, error) -> int:
     :class:`game.save.SaveError`: place, raw value, parser message) on
     stderr.  Returns the exit code 2."""
     print(line)
-    print(error.for_log(), file=sys.stderr)
+    log.error(error.for_log())
     return 2
 
 
@@ -249,8 +252,7 @@ def _replay(args: argparse.Namespace) -> int:
                 pass
         except SaveError as error:
             return _cannot(error.sentence(cannot_replay, path=args.replay), error)
-        print(_("--replay reads board games only; this is a saved card game (Continue resumes it)."),
-              file=sys.stderr)
+        log.error(_("--replay reads board games only; this is a saved card game (Continue resumes it)."))
         return 2
     # Replay action by action so the log up to a bad action is printed first.
     partial = SavedGame(saved.setup, [], saved.notebooks, saved.mode)
@@ -291,16 +293,32 @@ def _replay(args: argparse.Namespace) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``clue`` command, ``python -m game`` and ``run.py``
-    (``argv``: the arguments, default ``sys.argv[1:]``); returns the process exit code."""
+    (``argv``: the arguments, default ``sys.argv[1:]``); returns the process
+    exit code.  Every mode logs to stderr and to the log file
+    (:mod:`game.logfile`); an error nothing else caught goes there with its
+    traceback, exit code 1."""
+    from game import logfile
+
     args = parse_args(argv)
+    logfile.setup()
+    try:
+        return _run(args)
+    except Exception:  # noqa: BLE001 -- a double-clicked game has no terminal: the log keeps the traceback
+        log.exception("The game stopped on an error it did not expect; the log file %s holds the "
+                      "details to send to whoever helps you.", logfile.log_path() or "(none)")
+        return 1
+
+
+def _run(args: argparse.Namespace) -> int:
+    """The mode ``args`` asks for; returns the exit code."""
     try:
         w, h = (int(v) for v in args.size.lower().split("x"))
     except ValueError:
-        print(f"--size must look like 1280x720, not {args.size!r}", file=sys.stderr)
+        log.error(f"--size must look like 1280x720, not {args.size!r}")
         return 2
     if not (MIN_SIZE[0] <= w <= MAX_SIZE[0] and MIN_SIZE[1] <= h <= MAX_SIZE[1]):
-        print(f"--size must be between {MIN_SIZE[0]}x{MIN_SIZE[1]} and {MAX_SIZE[0]}x{MAX_SIZE[1]} "
-              f"pixels, not {args.size}", file=sys.stderr)
+        log.error(f"--size must be between {MIN_SIZE[0]}x{MIN_SIZE[1]} and {MAX_SIZE[0]}x{MAX_SIZE[1]} "
+                  f"pixels, not {args.size}")
         return 2
     if args.lang:
         import os
@@ -309,7 +327,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.join:
         return _join(args.join)
     if not 0 <= args.host_port <= 65535:
-        print(f"--host-port must be 0 to 65535, not {args.host_port}", file=sys.stderr)
+        log.error(f"--host-port must be 0 to 65535, not {args.host_port}")
         return 2
     if args.replay:
         try:
@@ -329,12 +347,12 @@ def main(argv: list[str] | None = None) -> int:
         from game.headless import StuckGameError, computer_setup, play, result_line
 
         if not 3 <= args.players <= 6:
-            print(f"--players must be 3 to 6, not {args.players}", file=sys.stderr)
+            log.error(f"--players must be 3 to 6, not {args.players}")
             return 2
         try:
             options = rules_options(args)
         except ValueError as exc:
-            print(str(exc), file=sys.stderr)
+            log.error(str(exc))
             return 2
         seed = args.seed if args.seed is not None else random.randrange(1 << 30)
         board = _load_board(args.map)

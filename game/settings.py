@@ -24,13 +24,15 @@ named pipe, a folder) is never opened.
 from __future__ import annotations
 
 import json
-import sys
+import logging
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
 from game.i18n import N_
 from game.files import APP_NAME, DAMAGED, UNREADABLE, FileProblem, quarantine, read_json, write_atomic
+
+log = logging.getLogger(__name__)
 
 LANGUAGES = ("en", "es", "ca")
 TEXT_SIZES = ("normal", "large")
@@ -202,14 +204,14 @@ def read_settings(path: str | Path | None = None) -> tuple[Settings, SettingsTro
             path, DAMAGED, detail=f"{type(exc).__name__}: {exc}")
     except OSError as exc:       # e.g. the folder cannot be looked into
         error = SettingsError(path, UNREADABLE, detail=str(exc))
-    print(error.for_log(), file=sys.stderr)
+    log.warning(error.for_log())
     trouble = SettingsTrouble(error)
     if error.movable:
         try:
             trouble.kept = quarantine(path)
         except OSError as exc:                  # a read-only folder: the file stays as it is
             trouble.left = exc
-            print(f"settings {path}: not moved aside ({exc})", file=sys.stderr)
+            log.warning(f"settings {path}: not moved aside ({exc})")
     return Settings(language=system_language()), trouble
 
 

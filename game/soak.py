@@ -25,16 +25,17 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import logging
 import os
 import pkgutil
 import random
-import sys
 import tempfile
 import time
-import traceback
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
+
+log = logging.getLogger(__name__)
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -372,8 +373,7 @@ def soak(events: int, seed: int = 0, folder: Path | None = None,
                 top = type(app.stack[-1]).__name__ if getattr(app, "stack", None) else "no scene"
                 where = f"seed {seed}, event {report.events}{doing}, {top} on top ({kind} episode)"
                 report.exceptions.append(f"{where}: {type(exc).__name__}: {exc}")
-                print(f"soak: {where}:", file=sys.stderr)
-                traceback.print_exc(file=sys.stderr)
+                log.error(f"soak: {where}:", exc_info=True)
                 try:
                     app.close()
                 except Exception:  # noqa: BLE001

@@ -22,10 +22,10 @@ Uses ``--workers`` processes (default 2).
 from __future__ import annotations
 
 import argparse
+import logging
 import math
 import random
 import statistics
-import sys
 import time
 from dataclasses import dataclass, field
 
@@ -37,6 +37,8 @@ from game.rules.actions import Accuse
 from game.rules.cards import SUSPECTS
 from game.rules.engine import Game
 from game.rules.setup import GameSetup, SeatConfig
+
+log = logging.getLogger(__name__)
 
 #: A game still running after this many actions is stopped and counted as
 #: a game without a winner (``stuck`` in the summary).
@@ -266,19 +268,19 @@ def main(argv: list[str] | None = None) -> int:
     a = p.parse_args(argv)
     levels = tuple(x.strip() for x in a.seats.split(",") if x.strip())
     if not 3 <= a.players <= 6:
-        print(f"--players must be 3 to 6, not {a.players}", file=sys.stderr)
+        log.error(f"--players must be 3 to 6, not {a.players}")
         return 2
     if a.games < 1 or a.workers < 1:
-        print("--games and --workers must be 1 or more", file=sys.stderr)
+        log.error("--games and --workers must be 1 or more")
         return 2
     if len(levels) != a.players:
-        print(f"--seats needs {a.players} levels, got {len(levels)}", file=sys.stderr)
+        log.error(f"--seats needs {a.players} levels, got {len(levels)}")
         return 2
     for lv in levels:
         try:
             seat_player(lv, 0)
         except ValueError as exc:
-            print(exc, file=sys.stderr)
+            log.error(exc)
             return 2
     t = time.perf_counter()
     results = run(a.players, levels, a.games, a.seed, a.workers)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import os
 import random
 import subprocess
 import sys
@@ -198,6 +199,11 @@ def test_the_ladder_benchmark_prints_its_rows():
     assert out.returncode == (1 if "FAIL" in out.stdout else 0)
 
 
+#: A bare environment; the log folder stays the tests' own (tests/conftest.py), not the user's.
+BARE_ENV = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PATH": "/usr/bin:/bin",
+            "XDG_STATE_HOME": os.environ["XDG_STATE_HOME"]}
+
+
 def test_beginner_is_a_board_level_in_setup_save_and_cli():
     from game.save import LEVELS as SAVE_LEVELS
     from game.cardgame.ai import LEVELS as CARD_LEVELS
@@ -207,11 +213,11 @@ def test_beginner_is_a_board_level_in_setup_save_and_cli():
     assert "beginner" in SAVE_LEVELS
     out = subprocess.run([sys.executable, "run.py", "--headless", "--players", "3", "--seed", "2", "--level",
                           "beginner"], cwd=ROOT, capture_output=True, text=True, timeout=300,
-                         env={"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PATH": "/usr/bin:/bin"})
+                         env=BARE_ENV)
     assert out.returncode == 0, out.stderr
     card = subprocess.run([sys.executable, "run.py", "--headless", "--mode", "card-game", "--level", "beginner"],
                           cwd=ROOT, capture_output=True, text=True, timeout=300,
-                          env={"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PATH": "/usr/bin:/bin"})
+                          env=BARE_ENV)
     assert card.returncode == 2 and "no beginner level" in card.stderr
 
 

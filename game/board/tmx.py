@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import logging
 import math
 import os
 import stat
@@ -41,6 +42,8 @@ from collections import deque
 from collections.abc import Iterator
 from pathlib import Path
 from xml.etree.ElementTree import ParseError, iterparse
+
+log = logging.getLogger(__name__)
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -660,7 +663,7 @@ def main(argv: list[str] | None = None) -> int:
     and print its summary; on a bad map print the reason and return 2."""
     args = sys.argv[1:] if argv is None else argv
     if len(args) > 1 or (args and args[0] in ("-h", "--help")):
-        print("usage: python -m game.board.tmx [PATH]", file=sys.stderr)
+        log.error("usage: python -m game.board.tmx [PATH]")
         return 2 if len(args) > 1 else 0
     if args:
         path = Path(args[0])
@@ -670,11 +673,10 @@ def main(argv: list[str] | None = None) -> int:
     try:
         board = load_board(path)
     except MapError as e:
-        print("error: " + " ".join(str(e).split()), file=sys.stderr)      # one line
+        log.error("error: " + " ".join(str(e).split()))      # one line
         return 2
     except Exception as e:  # never show a traceback to someone checking a map
-        print(f"error: map {path}: could not be checked ({type(e).__name__}: " + " ".join(str(e).split()) + ")",
-              file=sys.stderr)
+        log.error(f"error: map {path}: could not be checked ({type(e).__name__}: " + " ".join(str(e).split()) + ")")
         return 2
     print(summary(board))
     return 0

@@ -27,9 +27,9 @@ from __future__ import annotations
 import asyncio
 import ipaddress
 import json
+import logging
 import re
 import socket
-import sys
 import threading
 import time
 from pathlib import Path
@@ -41,6 +41,8 @@ from game import paths
 from game.core.cards import ALL_CARDS
 from game.net import messages as m
 from game.net.session import HostSession
+
+log = logging.getLogger(__name__)
 
 WEB_DIR = Path(__file__).resolve().parent / "web"
 CARDS_DIR = paths.SPRITES / "cards"
@@ -394,7 +396,7 @@ class NetServer:
                 try:
                     seat = self._take(link, seat, frame.data)
                 except Exception as exc:      # a bug of ours: one line, the socket and the game go on
-                    print(f"clue net: could not handle a message: {exc!r}", file=sys.stderr)
+                    log.warning(f"clue net: could not handle a message: {exc!r}")
                     link.send(m.encode(m.Error("internal", "The game could not read this message.")))
                 if link.closed:
                     break

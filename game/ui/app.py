@@ -8,6 +8,7 @@ settings setters) and :mod:`game.ui.router` (events into intents, who may act no
 
 from __future__ import annotations
 
+import logging
 import os
 import random
 from pathlib import Path
@@ -26,6 +27,8 @@ from game.ui.sound import open_music, open_sounds, theme_of
 from game.ui.speech import FakeDriver, Speaker, real_driver
 from game.ui.store import Preferences, Store
 from game.ui.window import Window
+
+log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
     from game.settings import Settings
@@ -213,6 +216,7 @@ class App:
     def start(self, scene: str = "title") -> None:
         """Show the first scene (or the bad-map message)."""
         if self.map_error:
+            log.error(f"Cannot load the board: {self.map_error}")     # the screen names the log: it holds why
             self.reset(make("error", self, _("The board could not be loaded."), self.map_error))
             return
         self.store.check_autosave()

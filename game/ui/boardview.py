@@ -9,9 +9,9 @@ follow the text size (larger with "Large text").
 
 from __future__ import annotations
 
+import logging
 import math
 import os
-import sys
 from pathlib import Path
 
 import pygame
@@ -23,6 +23,8 @@ from game.ui import assets, theme
 from game.ui.boardlayout import STANDARD, BoardLayout
 from game.ui.i18n import card
 from game.ui.roomlayout import on_floor, room_spots
+
+log = logging.getLogger(__name__)
 
 Point = tuple[float, float]
 
@@ -58,7 +60,7 @@ def _tile_layer(map_path: Path, board: Board) -> pygame.Surface | None:
                 surf.blit(image, (x * tw, y * th))
         return surf
     except Exception as exc:  # any problem with images: fall back to a drawn plan
-        print(f"The board is drawn without its pictures: {exc}", file=sys.stderr)
+        log.warning(f"The board is drawn without its pictures: {exc}")
         return None
 
 

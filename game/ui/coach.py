@@ -15,8 +15,8 @@
 
 from __future__ import annotations
 
+import logging
 import math
-import sys
 
 import pygame
 
@@ -31,6 +31,8 @@ from game.ui.board.match import Match
 from game.ui.registry import is_scene, make
 from game.ui.scene import OPEN_NOTEBOOK
 from game.ui.widgets import spatial_next
+
+log = logging.getLogger(__name__)
 
 #: Width of the speech bubble (logical pixels).
 BUBBLE_W = 564
@@ -107,13 +109,13 @@ def start_lesson(app) -> None:
         except tutorial.LessonError as exc:
             from game.files import quarantine
 
-            print(exc.for_log(), file=sys.stderr)
+            log.warning(exc.for_log())
             kept = None
             if exc.movable:                 # not a named pipe or a folder: those are never moved
                 try:
                     kept = quarantine(path)
                 except OSError as err:
-                    print(f"lesson {path}: not moved aside ({err})", file=sys.stderr)
+                    log.warning(f"lesson {path}: not moved aside ({err})")
             _open(app, None)
             if kept is not None:
                 text = fmt("The lesson you left could not be read: {problem}. It was kept as "

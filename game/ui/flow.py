@@ -4,10 +4,13 @@ cover or message scene (see :mod:`game.ui.registry`)."""
 
 from __future__ import annotations
 
+import logging
 from typing import Callable
 
 from game.ui.registry import make as make_scene
 from game.ui.scene import Scene
+
+log = logging.getLogger(__name__)
 
 
 def private(scene: Scene) -> Scene:
@@ -33,7 +36,6 @@ def refuse(app, reason, game: str = "board") -> None:
     in a few words, in the player's language: :func:`game.i18n_why.explain`
     with ``game`` "board" or "cards"; the reason behind it and the rule's
     citation go to stderr) or a plain sentence."""
-    import sys
 
     from game.core.errors import IllegalActionError
     from game.i18n_why import explain
@@ -41,7 +43,7 @@ def refuse(app, reason, game: str = "board") -> None:
     app.play("wrong")
     if isinstance(reason, IllegalActionError):
         why = explain(reason, game)
-        print(why.for_log(), file=sys.stderr)
+        log.info(why.for_log())
         app.push(make_scene("message", app, why.text, rule=why.plain))
     else:
         app.push(make_scene("message", app, reason))

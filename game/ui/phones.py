@@ -27,13 +27,15 @@ autosave (``match.net``), so Continue serves the same codes on the same port.
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass
 
+import logging
 import pygame
 
 from game.ui.input import Intent, Kind
 from game.ui.registry import is_scene, make
+
+log = logging.getLogger(__name__)
 
 #: A phone's ``pad`` keys -> the intents they are on the TV.
 PAD_KINDS = {"up": Kind.UP, "down": Kind.DOWN, "left": Kind.LEFT, "right": Kind.RIGHT, "ok": Kind.CONFIRM}
@@ -224,7 +226,7 @@ class PhoneHost:
             from game.net.session import HostSession
         except ImportError as exc:               # aiohttp / msgspec missing: the game plays on, with covers
             self.problem = f"The phones cannot be served: {exc}."
-            print(f"phones: {self.problem}", file=sys.stderr)
+            log.warning(f"phones: {self.problem}")
             return
 
         kind = "board" if table.refuse_game == "board" else "cards"
@@ -234,7 +236,7 @@ class PhoneHost:
             session = (HostSession.from_state(kind, match.humans, saved) if saved
                        else HostSession(kind, match.humans))
         except ValueError as exc:
-            print(f"phones: not served ({exc})", file=sys.stderr)
+            log.warning(f"phones: not served ({exc})")
             return
         if not self._serve(session, saved.get("port")):
             return
@@ -264,12 +266,12 @@ class PhoneHost:
             try:
                 host, bound = server.start()
             except OSError as exc:
-                print(f"phones: {exc}", file=sys.stderr)
+                log.warning(f"phones: {exc}")
                 self.problem = str(exc)
                 continue
             self.server, self.port, self.base = server, bound, f"http://{host}:{bound}"
             self.run_port = self.run_port or bound
-            print(f"phones: serving the seats at {self.base} (each seat's code is on the TV)", file=sys.stderr)
+            log.info(f"phones: serving the seats at {self.base} (each seat's code is on the TV)")
             return True
         return False
 
@@ -281,7 +283,7 @@ class PhoneHost:
 
             self.server.set_board(*board_picture(self.app.board_view()))
         except (pygame.error, OSError, ValueError) as exc:
-            print(f"phones: the board picture is not served ({exc})", file=sys.stderr)
+            log.warning(f"phones: the board picture is not served ({exc})")
 
     def _remember(self) -> None:
         """Keep the port and the session (tokens, actions taken) in the match, for the autosave."""

@@ -3,6 +3,8 @@ scene stack as it would look mid-game (seeded, so the pictures repeat)."""
 
 from __future__ import annotations
 
+import logging
+
 from game.ai.simple import make_player
 from game.rules.actions import Roll
 from game.rules.engine import Phase
@@ -14,6 +16,8 @@ from game.ui.cardgame.screens import CARD_SCENES, build_card_scene
 from game.ui.registry import make
 from game.ui.phone_screens import PHONE_SCENES, build_phone_scene
 from game.ui.story_screens import STORY_SCENES, build_story_scene
+
+log = logging.getLogger(__name__)
 
 #: The big moments, each built at the start of its animation (``CLUE_SHOT_AT`` steps it on).
 MOMENT_SCENES = ("suggestion-cutin", "question-round", "case-solved", "accusation-wrong", "card-solved",
@@ -392,7 +396,6 @@ def take_screenshot(app_class, path: str, scene: str = "title", size: tuple[int,
     second before the capture, so an animation can be shown as a strip of
     frames (``tools/strip.py``)."""
     import os
-    import sys
 
     import pygame
 
@@ -405,12 +408,10 @@ def take_screenshot(app_class, path: str, scene: str = "title", size: tuple[int,
     app = app_class(size=size, seed=seed, map_path=map_path or paths.MANSION_MAP, sound=False, threaded_ai=False,
                     settings=None if shot_settings else shot, settings_path=shot_settings, save_path=shot_save,
                     speed=1.0)
-    if app.map_error:   # the picture shows the error screen; say it here too
-        print(f"Cannot load the board: {app.map_error}", file=sys.stderr)
     try:
         build_scene(app, scene, seed if seed is not None else 3)
     except Exception as exc:  # keep the promise: a PNG, and a clear message
-        print(f"Cannot build the {scene} scene: {exc}", file=sys.stderr)
+        log.error(f"Cannot build the {scene} scene: {exc}")
         raise
     for _frame in range(round(float(os.environ.get("CLUE_SHOT_AT") or 0) * 60)):
         app.step(1 / 60)

@@ -49,6 +49,7 @@ Never a traceback.
 
 from __future__ import annotations
 
+import logging
 import queue
 import shutil
 import subprocess
@@ -61,6 +62,8 @@ import pygame
 
 from game.i18n import LANGUAGE_NAMES, N_, _, fmt, language
 from game.ui.registry import find
+
+log = logging.getLogger(__name__)
 
 #: Lines of one frame spoken together at most (the newest): a skipped turn
 #: plays many events in one frame, and only the end of it still matters.
@@ -121,7 +124,7 @@ class Driver:
         words); the first failure is written on stderr, once."""
         if self.broken is None:
             self.broken = (msgid, detail)
-            print(f"read aloud: {detail or msgid}", file=sys.stderr)
+            log.warning(f"read aloud: {detail or msgid}")
 
 
 class FakeDriver(Driver):
@@ -361,7 +364,7 @@ def real_driver() -> Driver:
         try:
             import pyttsx3  # noqa: F401
         except Exception as exc:
-            print(f"read aloud: pyttsx3 cannot be used ({type(exc).__name__}: {exc})", file=sys.stderr)
+            log.warning(f"read aloud: pyttsx3 cannot be used ({type(exc).__name__}: {exc})")
         else:
             return Pyttsx3Driver()
     silent = Driver()

@@ -13,8 +13,8 @@
 
 from __future__ import annotations
 
+import logging
 import os
-import sys
 from pathlib import Path
 from game import i18n
 from game.files import may_be_there
@@ -22,6 +22,8 @@ from game.settings import Settings, read_settings, save_settings
 from game.ui import assets, prompts, theme, widgets
 from game.ui.i18n import _
 from game.ui.registry import make, scene_class
+
+log = logging.getLogger(__name__)
 
 
 def _file_id(path: Path) -> tuple | None:
@@ -110,7 +112,7 @@ class Store:
         if self.save_path is not None:
             paths.append(self.lesson_path)
         for tmp in clean_stale_temporaries(paths):
-            print(f"removed {tmp}, left behind by a save that was cut off", file=sys.stderr)
+            log.info(f"removed {tmp}, left behind by a save that was cut off")
 
     def autosave(self, match) -> None:
         """Write ``match`` to the autosave file, atomically (nothing without a
@@ -147,7 +149,7 @@ class Store:
         if self.autosave_error is None:
             text = _("Your game cannot be saved to {path} ({reason}). You can play on, but if the game "
                      "closes, this game is lost.").format(path=path, reason=exc.strerror or exc)
-            print(text, file=sys.stderr)
+            log.warning(text)
             self.note(text, _("The game cannot be saved"))
         self.autosave_error = str(exc)
 
@@ -157,7 +159,7 @@ class Store:
             return
         self.autosave_error = None
         text = _("Your game can be saved again: it is saved after every move, as before.")
-        print(text, file=sys.stderr)
+        log.info(text)
         self.note(text, _("The game is saved again"))
 
     def load_map(self, map_path: Path):
@@ -187,11 +189,10 @@ class Store:
             check_pictures(map_path)
             return True
         except FileProblem as exc:
-            print(exc.for_log(), file=sys.stderr)
+            log.warning(exc.for_log())
             name, problem = exc.path.name, exc.said()
         except Exception as exc:   # a hole in the checks: the board still plays, drawn plainly
-            print(f"map {map_path}: its pictures cannot be used ({type(exc).__name__}: {exc})",
-                  file=sys.stderr)
+            log.warning(f"map {map_path}: its pictures cannot be used ({type(exc).__name__}: {exc})")
             name, problem = map_path.name, _("the file is damaged")
         self.file_messages.append((_("The board's picture could not be used"),
                                          _("The picture {name} of the board cannot be used: {problem}. The board "
@@ -237,7 +238,7 @@ class Store:
             saved = read_save(self.save_path)
             self.resumed(saved)[0].close()
         except NewerSaveError as exc:
-            print(exc.for_log(), file=sys.stderr)
+            log.warning(exc.for_log())
             self.kept_autosave, self.newer_save = _file_id(self.save_path), True
             self.file_messages.append((_("A game from a newer version"),
                                        _("The game in {path} was saved by a newer version of Clue.").format(
@@ -247,20 +248,17 @@ class Store:
             return
         except Exception as exc:   # SaveError, or anything else in a damaged file: never a crash
             if isinstance(exc, SaveError):
-                print(exc.for_log(), file=sys.stderr)
+                log.warning(exc.for_log())
                 problem, movable = exc.said(), exc.movable
             else:                  # a hole in the checks: the whole story for the log, plain words on screen
-                import traceback
-
-                print(f"saved game {self.save_path}: cannot be continued", file=sys.stderr)
-                traceback.print_exc(file=sys.stderr)
+                log.warning(f"saved game {self.save_path}: cannot be continued", exc_info=True)
                 problem, movable = _("the file is damaged"), True
             moved = None
             if movable:
                 try:
                     moved = quarantine(self.save_path)
                 except OSError as err:
-                    print(f"saved game {self.save_path}: not moved aside ({err})", file=sys.stderr)
+                    log.warning(f"saved game {self.save_path}: not moved aside ({err})")
             if moved is None:
                 self.kept_autosave = _file_id(self.save_path)
             kept = (_("It was kept as {name}.").format(name=moved.name) if moved is not None
@@ -279,7 +277,7 @@ class Store:
             + self.file_messages
         self.settings_message, self.file_messages = None, []
         for title, text in reversed(messages):
-            print(text, file=sys.stderr)
+            log.warning(text)
             self.app.push(make("message", self.app, text, title=title))
 
     # --------------------------------------------------------- continue
@@ -303,9 +301,9 @@ class Store:
 
                 try:
                     moved = quarantine(self.save_path, "newer")
-                    print(f"saved game {self.save_path} (newer version) kept as {moved}", file=sys.stderr)
+                    log.warning(f"saved game {self.save_path} (newer version) kept as {moved}")
                 except OSError as exc:
-                    print(f"saved game {self.save_path} (newer version) not moved aside ({exc})", file=sys.stderr)
+                    log.warning(f"saved game {self.save_path} (newer version) not moved aside ({exc})")
                 self.kept_autosave, self.newer_save = None, False
                 start()
 

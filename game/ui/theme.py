@@ -14,14 +14,16 @@ a long translation may also shrink there, never below 20 px (:func:`fit_px`).
 
 from __future__ import annotations
 
-import sys
 from functools import lru_cache
 
+import logging
 import pygame
 
 from game import paths
 from game.files import FileProblem, check_regular
 from game.rules.cards import SUSPECT_COLOURS
+
+log = logging.getLogger(__name__)
 
 SMALL, BODY, BUTTON, HEADING, TITLE, HUGE = 20, 22, 24, 30, 40, 72
 
@@ -184,8 +186,8 @@ def _say_font_problem(path, exc: BaseException) -> None:
     why = ("it is missing" if isinstance(exc, FileNotFoundError) else exc.problem if isinstance(exc, FileProblem)
            else "it is empty" if empty else "it is not a font file that can be read")
     _font_problem_said.append(str(path))
-    print(f"Clue: the font file {path} cannot be used ({why}); the text is drawn with pygame's own plain "
-          f"font instead. Detail: {type(exc).__name__}: {exc}", file=sys.stderr)
+    log.warning(f"Clue: the font file {path} cannot be used ({why}); the text is drawn with pygame's own plain "
+                f"font instead. Detail: {type(exc).__name__}: {exc}")
 
 
 @lru_cache(maxsize=None)

@@ -12,12 +12,18 @@ from game.ui.widgets import Button, FocusGroup, Label
 
 
 class ErrorScene(Scene):
-    """Shows ``title`` and the ``detail`` text (e.g. the MapError message) and a Quit button."""
+    """Shows ``title`` and the ``detail`` text (e.g. the MapError message), the
+    log file to send to whoever helps (:func:`game.logfile.log_path`; nothing
+    when this run writes none) and a Quit button."""
 
     def __init__(self, app, title: str, detail: str) -> None:
+        from game.logfile import log_path
+
         super().__init__(app)
         self.title = title
         self.detail = detail
+        path = log_path()
+        self.log_line = _("To ask for help, send the log file {path}").format(path=path) if path else ""
         self.quit_button = Button(pygame.Rect(490, 560, 300, 60), _("Quit"), app.quit, hint="Esc")
         self.focus = FocusGroup([self.quit_button])
 
@@ -33,6 +39,9 @@ class ErrorScene(Scene):
         box = pygame.Rect(140, 180, 1000, 340)
         theme.panel(surface, box, theme.PAPER, theme.PANEL_EDGE)
         theme.blit_wrapped(surface, self.detail, box.inflate(-40, -40), theme.BODY, theme.INK)
+        if self.log_line:
+            theme.blit_wrapped(surface, self.log_line, pygame.Rect(140, 640, 1000, 70), theme.BODY, theme.CREAM,
+                               align="center")
         self.focus.draw(surface)
 
     def widgets(self) -> list:

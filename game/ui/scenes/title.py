@@ -5,8 +5,8 @@ controls ...), Quit."""
 
 from __future__ import annotations
 
+import logging
 import math
-import sys
 
 import pygame
 
@@ -18,6 +18,8 @@ from game.ui.input import Intent, Kind
 from game.ui.registry import make
 from game.ui.scene import Scene, SharedScreens
 from game.ui.widgets import Button, FocusGroup, Label, footer_hint
+
+log = logging.getLogger(__name__)
 
 #: The Play row's level buttons: width and gap in pixels; the caption "Play" left of them, at most CAPTION_W wide.
 LEVEL_W, LEVEL_GAP, CAPTION_W = 250, 10, 120
@@ -97,7 +99,7 @@ class TitleScene(SharedScreens, Scene):
         self.app.play("click")
         problem = self.app.prefs.set_play_level(level)
         if problem:
-            print(problem, file=sys.stderr)
+            log.warning(problem)
         device = self.app.router.last_device      # Play pressed on a pad: that pad plays Miss Scarlet
         devices = {0: device} if device.startswith("pad:") and device in self.app.pads else {}
 

@@ -317,3 +317,21 @@ def test_enter_mashed_on_the_phones_join_screen_plays_nobodys_turn():
         fresh_press_plays(a, board, "key", None, g.actor)
     finally:
         a.close()
+
+
+def test_the_hand_comes_back_behind_its_cover_after_the_pause_menu(app):
+    """Mrs. White's hand lies face up (her cover passed); the pause menu over it
+    is closed by Miss Scarlet's pad: the hand is face down, behind its cover again."""
+    from game.ui.scenes.menu import MenuScene
+
+    table = card_table(app, pads=True)
+    card_advance(table.match, lambda g: g.actor == 1 and g.phase is CardPhase.ASK)
+    app.push(table)
+    settle(app, table)
+    table.reveal_hand(1)
+    assert table.hand_seat() == 1
+    app.push(MenuScene(app, table))
+    frames(app, 60)
+    pad_press(app, PADS[0], pygame.CONTROLLER_BUTTON_B, dt=FRAME)     # Back: Resume
+    assert table.hand_seat() is None
+    assert isinstance(app.top, CoverScene) and app.top.seat == 1

@@ -335,3 +335,190 @@ def test_the_hand_comes_back_behind_its_cover_after_the_pause_menu(app):
     pad_press(app, PADS[0], pygame.CONTROLLER_BUTTON_B, dt=FRAME)     # Back: Resume
     assert table.hand_seat() is None
     assert isinstance(app.top, CoverScene) and app.top.seat == 1
+
+
+# ------------------------------------------------------ a private screen after a box
+B = pygame.CONTROLLER_BUTTON_B
+DISPROVE_PADS = {0: 1, 2: 2}   # seat -> pad instance id: Miss Scarlet and Mrs. White, people
+
+
+def frame_bytes(app: App) -> bytes:
+    """The frame as drawn now (the way tests/test_privacy.py compares frames)."""
+    app.draw()
+    return pygame.image.tobytes(app.window.surface, "RGB")
+
+
+def until_top(app: App, cls, limit: int = 1200):
+    """Step (bounded) until a ``cls`` scene is on top; it."""
+    for _ in range(limit):
+        if isinstance(app.top, cls):
+            return app.top
+        app.step(FRAME, draw=False)
+    raise AssertionError(f"no {cls.__name__} on top but {type(app.top).__name__}")
+
+
+def take_cover(app: App, cover, iid: int) -> None:
+    """Everybody lets go; once the cover takes a fresh press (bounded), pad ``iid`` presses A."""
+    for _ in range(CALM):
+        if not cover.guard.active:
+            break
+        app.step(FRAME, draw=False)
+    assert not cover.guard.active, "the cover never took a fresh press"
+    pad_press(app, iid, A, dt=FRAME)
+
+
+def card_to_show_after_the_menu(app: App, cards: tuple[str, ...], closer: str):
+    """A board game with Miss Scarlet and Mrs. White (people, each with a pad): the one who must
+    show a card passes her cover, her screen offers ``cards``; Esc opens the pause menu and
+    ``closer`` ("other pad": the other person's B, "keyboard": Esc) closes it.  Returns the frames
+    face up, back on top and after the other person's fresh press, and the screens on top
+    back and after her own next fresh press, and her screen."""
+    from game.ui.board.private import DisproveScene
+    from game.ui.scenes.menu import MenuScene
+
+    setup = GameSetup(seats=(SeatConfig("scarlet", "human"), SeatConfig("mustard", "computer"),
+                             SeatConfig("white", "human"), SeatConfig("green", "computer")), seed=3)
+    match = Match(app.board, setup, devices={s: f"pad:{i}" for s, i in DISPROVE_PADS.items()})
+    advance(match, lambda g: g.phase is Phase.DISPROVE and match.is_human(g.actor))
+    seat = match.game.actor
+    mine, others = DISPROVE_PADS[seat], DISPROVE_PADS[2 - seat]
+    app.push(BoardScene(app, match))
+    take_cover(app, until_top(app, CoverScene), mine)
+    scene = app.top
+    assert isinstance(scene, DisproveScene) and scene.seat == seat
+    scene.offer(list(cards))
+    face_up = frame_bytes(app)
+    key(app, pygame.K_ESCAPE, dt=FRAME, draw=False)
+    assert isinstance(app.top, MenuScene)
+    frames(app, 30)
+    if closer == "keyboard":
+        key(app, pygame.K_ESCAPE, dt=FRAME, draw=False)
+    else:
+        pad_press(app, others, B, dt=FRAME)
+    back = app.top
+    covered = frame_bytes(app)
+    not_hers = None
+    if isinstance(back, CoverScene):
+        for _ in range(MASH):                # the other person mashes A: the cover stays, nothing is built
+            pad_press(app, others, A, dt=FRAME)
+            frames(app, GAP - 1)
+        frames(app, CALM)
+        assert not back.guard.active
+        pad_press(app, others, A, dt=FRAME)  # a fresh press, but not hers
+        assert app.top is back
+        not_hers = frame_bytes(app)
+        take_cover(app, back, mine)
+    return face_up, covered, not_hers, back, app.top, scene
+
+
+@pytest.mark.parametrize("closer", ["other pad", "keyboard"])
+def test_the_card_to_show_comes_back_behind_its_cover_after_the_pause_menu(app, closer):
+    """The pause menu over the card-to-show screen, closed by the other person's pad or by the
+    keyboard: the screen comes back behind its cover, no card drawn (the frame is the same
+    whichever cards it offers) until she presses fresh; then the same screen, cards as they were."""
+    shots = [card_to_show_after_the_menu(app, cards, closer)
+             for cards in (("plum", "rope", "kitchen"), ("green", "knife", "hall"))]
+    for _face_up, _covered, _not_hers, back, after, scene in shots:
+        assert isinstance(back, CoverScene) and back.seat == scene.seat, type(back).__name__
+        assert after is scene, "her fresh press did not bring her screen back"
+    assert shots[0][0] != shots[1][0], "the two screens should show different cards"
+    assert shots[0][1] == shots[1][1], "a card shows behind the cover"
+    assert shots[0][2] == shots[1][2], "a card shows behind the cover after the other person's press"
+    assert shots[0][5].offered == ["plum", "rope", "kitchen"] and shots[1][5].offered == ["green", "knife", "hall"]
+
+
+def test_a_picker_opened_from_a_private_choice_comes_back_behind_that_choices_cover(app):
+    """Card game: Mrs. White decides behind her cover whether to join an accusation and opens
+    the accusation picker; the pause menu over it, closed by Miss Scarlet's pad: her cover again
+    (the join screen's), and her fresh press brings back the picker, the join screen under it."""
+    from game.cardgame.engine import Accuse
+    from game.ui.cardgame.picker import CardPickerScene
+    from game.ui.cardgame.private import JoinScene
+    from game.ui.scenes.menu import MenuScene
+
+    table = card_table(app, pads=True)
+    m, g = table.match, table.game
+    card_advance(m, lambda g: g.actor == 2 and g.phase is CardPhase.ASK)
+    for e in g.apply(next(a for a in g.legal_actions() if isinstance(a, Accuse))):   # Mrs. Peacock accuses
+        m.add_log(e)
+    card_advance(m, lambda g: g.phase is CardPhase.JOIN and g.actor == 1)
+    app.push(table)
+    take_cover(app, until_top(app, CoverScene), PADS[1])
+    join = until_top(app, JoinScene, 5)
+    join.guard.left = 0
+    pad_press(app, PADS[1], pygame.CONTROLLER_BUTTON_DPAD_LEFT, dt=FRAME)   # "Accuse too"
+    pad_press(app, PADS[1], A, dt=FRAME)
+    picker = until_top(app, CardPickerScene, 5)
+    app.push(MenuScene(app, table))
+    frames(app, 30)
+    pad_press(app, PADS[0], B, dt=FRAME)
+    cover = app.top
+    assert isinstance(cover, CoverScene) and cover.seat == 1
+    assert app.stack[-2] is join and picker not in app.stack
+    take_cover(app, cover, PADS[1])
+    assert app.top is picker and app.stack[-2] is join
+
+
+def test_alone_with_computers_a_private_screen_comes_back_without_a_cover(app):
+    """One person with computer players: the pause menu over the notebook closes straight back to it."""
+    from game.ui.board.notebook import NotebookScene
+    from game.ui.scenes.menu import MenuScene
+
+    setup = GameSetup(seats=(SeatConfig("scarlet", "human"), SeatConfig("mustard", "computer"),
+                             SeatConfig("white", "computer")), seed=2)
+    board = BoardScene(app, Match(app.board, setup))
+    app.push(board)
+    board.open_notebook()
+    notebook = until_top(app, NotebookScene, 5)
+    app.push(MenuScene(app, board))
+    key(app, pygame.K_ESCAPE, dt=FRAME, draw=False)
+    assert app.top is notebook
+
+
+# ------------------------------------------------------ a press too soon, said
+@pytest.mark.parametrize("game", ["board", "card game"])
+def test_a_press_too_soon_at_a_turns_start_says_so_as_the_cover_does(app, monkeypatch, game):
+    """Enter mashed across the end of Miss Scarlet's turn: the next person's turn swallows it and
+    says the cover's words along the bottom ("Too fast! ..."), in Spanish too; once a fresh press
+    may play, the words go."""
+    from game.i18n import set_language
+    import game.ui.table as table_module
+
+    drawn = []
+    monkeypatch.setattr(table_module, "footer_hint", lambda surface, s, y=700: drawn.append(s), raising=False)
+    if game == "board":
+        table = two_people(app)
+        to_scarlet(table, "walked")
+        pos = end_turn_button(table).rect.center
+        app.push(table)
+        settle(app, table)
+    else:
+        table = card_table(app)
+        card_advance(table.match, lambda g: g.actor == 1 and g.phase is CardPhase.ASK)
+        app.push(table)
+        settle(app, table)
+        pos = None
+    frames(app, 3)
+    table.draw(app.window.surface)
+    assert drawn == []                        # a press after a quiet moment: nothing to say
+    if game == "board":
+        frames(app, 60)
+        table.guard.left, table.guard.armed = 0, True
+        mash(app, "key", pos, presses=3)      # End turn, then twice more 150 ms apart
+        assert table.game.actor == 1
+    else:
+        mash(app, "key", pos, presses=3)
+    assert table.human_to_act and table.guard.active
+    table.draw(app.window.surface)
+    assert drawn == ["Too fast! Stop pressing for a moment, then press Enter once."]   # the cover's words
+    set_language("es")
+    table.draw(app.window.surface)
+    assert drawn[-1] == "¡Demasiado rápido! Deja de pulsar un momento y luego pulsa Intro una vez."
+    set_language("en")
+    for _ in range(CALM):
+        if not table.guard.active:
+            break
+        app.step(FRAME, draw=False)
+    drawn.clear()
+    table.draw(app.window.surface)
+    assert drawn == []

@@ -41,7 +41,7 @@ from game.ui.pacing import BANNER_TIME, GAME_OVER_WAIT, computer_pause
 from game.ui.registry import make as make_scene
 from game.ui.scene import PRIVATE_GUARD, FreshPressGuard, InputGuard, Scene
 from game.ui.sound import CALM, TENSE, last_round
-from game.ui.widgets import Button, FocusGroup, Label
+from game.ui.widgets import Button, FocusGroup, Label, footer_hint
 
 #: Intents that pass the guard at the start of a person's turn.
 TURN_GUARD_ALLOW = (Kind.MENU, Kind.BACK, Kind.NOTEBOOK, Kind.POINT)
@@ -344,6 +344,14 @@ class TableScene(Scene):
         match = self.match
         return FreshPressGuard(self.app.router.input, PRIVATE_GUARD, allow=TURN_GUARD_ALLOW,
                                devices=lambda device: match.may_act(device, seat))
+
+    def draw_too_soon(self, surface: pygame.Surface) -> None:
+        """After a press too soon at the start of a person's turn (:meth:`turn_guard`), until a
+        fresh press may play: the covers' "Too fast!" words along the bottom of the screen, as the
+        phone's waiting box says them (not read aloud: the cover's are not either)."""
+        hint = self.guard.hint() if self.human_to_act else None
+        if hint:
+            footer_hint(surface, hint)
 
     # ============================================================== input
     def input_seat(self, intent: Intent) -> int | None:

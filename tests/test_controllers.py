@@ -96,6 +96,7 @@ def pad_act(app: App, pad_of: dict[int, int]) -> None:
         for _ in range(4 if top.mode == "accuse" else 3):
             press(app, pad_of[seat], A)
     elif isinstance(top, BoardScene) and top.human_to_act:
+        wait_guard(app)                  # a turn begins with a fresh press (people sharing the screen)
         iid = pad_of[top.game.actor]
         if top.game.phase is Phase.MOVE:
             press(app, iid, RIGHT)

@@ -918,7 +918,8 @@ def test_mashing_over_the_wait_box_never_takes_the_choice_back():
 
 def test_the_seats_own_controller_still_plays_its_turn_while_its_phone_is_connected():
     """The TV's keyboard does not play Miss Scarlet's turn, and another controller does not
-    either; the controller she joined with does (A presses the turn's focused button)."""
+    either; the controller she joined with does (A presses the turn's focused button), with
+    a fresh press once everybody let go."""
     from tests.inputs import pad_press
 
     app = hosted_app()
@@ -935,10 +936,14 @@ def test_the_seats_own_controller_still_plays_its_turn_while_its_phone_is_connec
             key(app, pygame.K_RETURN, draw=False)
             pad_press(app, 8, pygame.CONTROLLER_BUTTON_A)
         assert len(g.actions) == 0
-        for _ in range(10):
-            if g.actions:
-                break
+        for _ in range(10):                               # her own pad mashed with them: not a fresh press
             pad_press(app, 7, pygame.CONTROLLER_BUTTON_A)
+        assert len(g.actions) == 0
+        for _ in range(100):                              # she lets go a moment (the turn's guard) ...
+            if not board.guard.active:
+                break
+            app.step(DT, draw=False)
+        pad_press(app, 7, pygame.CONTROLLER_BUTTON_A)     # ... and presses once
         assert g.actions and isinstance(g.actions[0], (ra.Roll, ra.TakePassage))
     finally:
         app.close()

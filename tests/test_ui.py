@@ -129,6 +129,7 @@ def act_for_people(app: App, prefer_room: bool = True) -> None:
         key(app, pygame.K_RETURN)
         return
     if isinstance(top, BoardScene) and top.human_to_act:
+        wait_guard(app)             # a turn begins with a fresh press (people sharing the screen)
         g = top.game
         if g.phase is Phase.MOVE:
             rooms = [d for d in g.moves() if isinstance(d, str)]

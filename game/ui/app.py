@@ -121,15 +121,23 @@ class App:
         self.stack.append(scene)
 
     def pop(self, scene: Scene | None = None) -> None:
-        """Remove the top scene (or ``scene`` wherever it is) and resume the one below."""
+        """Remove the top scene (or ``scene`` wherever it is) and resume the one below.  A private
+        scene uncovered by a scene that was not its seat's (the pause menu, a message) goes behind
+        its cover again (:meth:`Scene.cover_again <game.ui.scene.Scene.cover_again>`)."""
+        gone = None
         if scene is None:
             if self.stack:
-                self._left(self.stack.pop())
+                gone = self.stack.pop()
+                self._left(gone)
         elif scene in self.stack:
+            gone = scene if scene is self.stack[-1] else None
             self.stack.remove(scene)
             self._left(scene)
         if self.stack:
-            self.stack[-1].on_resume()
+            top = self.stack[-1]
+            top.on_resume()
+            if gone is not None and top.private and gone.seat_only() != top.seat_only():
+                top.cover_again()
 
     def replace(self, scene: Scene) -> None:
         """Swap the top scene for ``scene``."""

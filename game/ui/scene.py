@@ -6,6 +6,8 @@ from typing import Any
 
 import pygame
 
+from game.ui import prompts
+from game.ui.i18n import _
 from game.ui.input import Intent, Kind
 from game.ui.registry import make
 
@@ -27,6 +29,8 @@ class Scene:
 
     opaque = True
     private = False
+    #: the privacy cover this scene was opened behind (set by the cover), or None; see :meth:`cover_again`
+    opened_by = None
 
     def __init__(self, app) -> None:
         #: the :class:`~game.ui.app.App` (not imported here: the app imports the scenes)
@@ -92,6 +96,22 @@ class Scene:
     def on_resume(self) -> None:
         """Called when the scene above it is popped."""
 
+    def seat_only(self) -> int | None:
+        """The seat this scene belongs to alone (a private scene's ``seat``), or None: everyone's.
+        A private scene back on top after a scene that was not its seat's closed goes behind its
+        cover again (:meth:`cover_again`)."""
+        return getattr(self, "seat", None) if self.private else None
+
+    def cover_again(self) -> None:
+        """This private scene is on top again after a screen not of its seat (the pause menu, a
+        message, a pulled-out controller) hid it; :meth:`App.pop <game.ui.app.App.pop>` calls this.
+        With people sharing the screen it goes back behind the cover it, or the private screen of its
+        seat it was opened from, was opened with: whoever closed that screen, only its person's fresh
+        press shows it again (:func:`game.ui.flow.cover_again`).  Alone at the table: nothing."""
+        from game.ui.flow import cover_again   # flow imports this module
+
+        cover_again(self.app, self)
+
     def on_exit(self) -> None:
         """Called when the scene leaves the stack (popped, replaced, reset, or
         the app closing): stop any background work here."""
@@ -143,6 +163,10 @@ class InputGuard:
     def blocks(self, intent: Intent) -> bool:
         return self.active and intent.kind not in self.allow
 
+    def hint(self) -> str | None:
+        """What to tell someone whose press this guard swallowed, or None (a timed guard says nothing)."""
+        return None
+
 
 class FreshPressGuard(InputGuard):
     """The privacy cover's guard: an :class:`InputGuard` of ``seconds`` that
@@ -162,6 +186,8 @@ class FreshPressGuard(InputGuard):
         self.quiet = quiet
         self.devices = devices
         self.armed = False
+        #: a confirm or click was swallowed (held, mashed or too soon): :meth:`hint` says so
+        self.too_soon = False
 
     @property
     def active(self) -> bool:
@@ -174,7 +200,21 @@ class FreshPressGuard(InputGuard):
     def blocks(self, intent: Intent) -> bool:
         if intent.kind in self.allow:
             return False
-        return not self.armed or intent.repeat
+        blocked = not self.armed or intent.repeat
+        if blocked and intent.kind in (Kind.CONFIRM, Kind.CLICK):
+            self.too_soon = True
+        return blocked
+
+    def hint(self) -> str | None:
+        """After a confirm or click came too soon, while the guard still holds:
+        :func:`too_soon_text`; else None."""
+        return too_soon_text() if self.too_soon and not self.armed else None
+
+
+def too_soon_text() -> str:
+    """What a :class:`FreshPressGuard` says to someone pressing too soon (held or mashed
+    keys), in the language in use, naming the confirm button of the device in use."""
+    return prompts.fmt(_("Too fast! Stop pressing for a moment, then press {confirm} once."))
 
 
 class SharedScreens:

@@ -39,9 +39,9 @@ from game.ui.input import SCROLLS, Intent, Kind
 from game.ui.logview import LogView
 from game.ui.pacing import BANNER_TIME, GAME_OVER_WAIT, computer_pause
 from game.ui.registry import make as make_scene
-from game.ui.scene import PRIVATE_GUARD, InputGuard, Scene
+from game.ui.scene import PRIVATE_GUARD, FreshPressGuard, InputGuard, Scene
 from game.ui.sound import CALM, TENSE, last_round
-from game.ui.widgets import Button, FocusGroup, Label
+from game.ui.widgets import Button, FocusGroup, Label, footer_hint
 
 #: Intents that pass the guard at the start of a person's turn.
 TURN_GUARD_ALLOW = (Kind.MENU, Kind.BACK, Kind.NOTEBOOK, Kind.POINT)
@@ -161,14 +161,16 @@ class Presenter:
         return True
 
     def turn_started(self, e) -> None:
-        """A new turn: counted; a person's turn after the first ignores Enter
-        and clicks for :data:`PRIVATE_GUARD` seconds (a hurry-Enter must not play it)."""
+        """A new turn: counted; a person's turn is guarded (:meth:`TableScene.turn_guard`):
+        with people sharing the screen every turn, alone every turn after the first."""
         scene = self.scene
         scene.turn_no += 1
         if self.match.is_human(e.player):
             scene.log_view.follow()         # a person's turn starts with the newest lines in view
-            if scene.turn_no > 1:
-                scene.guard = InputGuard(PRIVATE_GUARD, allow=TURN_GUARD_ALLOW)
+            if self.match.needs_cover or scene.turn_no > 1:
+                scene.guard = scene.turn_guard(e.player)
+        else:
+            scene.guard = InputGuard(0.0)   # a computer's turn: any press hurries it
 
     def card_shown(self, e) -> None:
         """A card shown to a person (``e.to``, by ``e.by``), for their eyes only
@@ -219,10 +221,11 @@ class TableScene(Scene):
         self.over_wait = 0.0
         self.over_shown = False
         self.turn_no = 0
-        #: after the first turn, a person's turn ignores Enter and clicks for
-        #: PRIVATE_GUARD seconds once it can be played (so Enter pressed to
-        #: hurry the computer players never plays it)
-        self.guard = InputGuard(0.0)
+        #: the guard at the start of a person's turn (:meth:`turn_guard`); with people sharing
+        #: the screen the table opens guarded too: a press meant for the screen before never plays
+        g = match.game
+        self.guard = (self.turn_guard(g.actor) if match.needs_cover and not g.over and match.is_human(g.actor)
+                      else InputGuard(0.0))
         self.focus = FocusGroup()
         self._buttons_key = None
         #: the public log panel's place in the whole log (:mod:`game.ui.logview`)
@@ -324,6 +327,32 @@ class TableScene(Scene):
             return
         open_private(app, match, seat, lambda: make_scene(name, app, match, seat), optional=True, reason=reason)
 
+    def turn_guard(self, seat: int) -> InputGuard:
+        """The guard at the start of ``seat``'s turn: Enter, Space, a pad's
+        confirm and clicks made before the turn began never play it.
+
+        People sharing the screen: the covers' rule
+        (:class:`~game.ui.scene.FreshPressGuard` on the devices that may act
+        for ``seat``): only a fresh press after :data:`PRIVATE_GUARD` seconds
+        and a quiet moment counts, so a press held or mashed across the end of
+        the last turn (or on the screen before the table) is swallowed, however
+        long the mashing goes on.  One person with computer players: only
+        :data:`PRIVATE_GUARD` seconds, so solo play keeps its pace.  The first
+        press that gets past opens the rest of the turn (:meth:`handle`)."""
+        if not self.match.needs_cover:
+            return InputGuard(PRIVATE_GUARD, allow=TURN_GUARD_ALLOW)
+        match = self.match
+        return FreshPressGuard(self.app.router.input, PRIVATE_GUARD, allow=TURN_GUARD_ALLOW,
+                               devices=lambda device: match.may_act(device, seat))
+
+    def draw_too_soon(self, surface: pygame.Surface) -> None:
+        """After a press too soon at the start of a person's turn (:meth:`turn_guard`), until a
+        fresh press may play: the covers' "Too fast!" words along the bottom of the screen, as the
+        phone's waiting box says them (not read aloud: the cover's are not either)."""
+        hint = self.guard.hint() if self.human_to_act else None
+        if hint:
+            footer_hint(surface, hint)
+
     # ============================================================== input
     def input_seat(self, intent: Intent) -> int | None:
         """The person to act may use the table with their pad; the menu, the
@@ -353,8 +382,11 @@ class TableScene(Scene):
                 self.skip()
                 return True
             return False
-        if self.human_to_act and self.guard.blocks(intent):
-            return True              # the person's turn has just begun: a hurry-Enter must not play it
+        if self.human_to_act:
+            if self.guard.blocks(intent):
+                return True          # the person's turn has just begun: a hurry-Enter must not play it
+            if k in (Kind.CONFIRM, Kind.CLICK):
+                self.guard = InputGuard(0.0)     # their first fresh press: the rest of the turn is theirs
         if self.app.phones.plays_turn(self) and not (intent.is_pad or intent.device.startswith("phone:")):
             return True              # the seat plays on its phone: the shared keyboard and mouse do not
         return self.handle_turn(intent)

@@ -284,6 +284,7 @@ class BoardPanels:
                 (v.draw_token if p.kind == "token" else v.draw_weapon)(surface, p.item, p.point)
         self._draw_hud(surface)
         draw_banner(surface, self.banner)
+        self.draw_too_soon(surface)
 
     def _draw_hud(self, surface: pygame.Surface) -> None:
         g, m = self.game, self.match

@@ -161,6 +161,7 @@ class CardPanels:
         self.log_blocks()
         self.log_view.draw(surface, LOG_SIZE, log_step())
         draw_banner(surface, self.banner)
+        self.draw_too_soon(surface)
 
     def _draw_table(self, surface: pygame.Surface) -> None:
         """The felt, the seats round it, the Crime cards and the question on its way."""

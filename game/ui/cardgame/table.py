@@ -120,6 +120,16 @@ class CardTableScene(CardPanels, TableScene):
         self.peek = (seat, len(self.game.events))
         self._buttons_key = None
 
+    def seat_only(self) -> int | None:
+        """The seat whose hand lies face up (:meth:`hand_seat`) while the table is private, else None."""
+        return self.hand_seat() if self.private else None
+
+    def cover_again(self) -> None:
+        """Back on top after a screen not of the hand's seat (a menu or box, closed by anybody's
+        press): the hand turns face down and goes back behind its cover (:meth:`show_hand`)."""
+        self.peek = None
+        self.show_hand()
+
     def book_texts(self) -> tuple[str, str, str]:
         return (_("My case file"), _("Only people keep a case file. All players here are computers."),
                 _("Your cards and case file are next."))

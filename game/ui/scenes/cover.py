@@ -29,7 +29,7 @@ from game.ui.i18n import _, fmt
 from game.ui.input import Intent, Kind
 from game.ui.flow import private
 from game.ui.registry import find, make
-from game.ui.scene import PRIVATE_GUARD, FreshPressGuard, Scene
+from game.ui.scene import PRIVATE_GUARD, FreshPressGuard, Scene, too_soon_text
 from game.ui.widgets import Button, FocusGroup, Label, footer_hint
 
 
@@ -51,8 +51,11 @@ class CoverScene(Scene):
         # presses on another seat's controller cannot open this cover, so they do not hold it shut either
         self.guard = FreshPressGuard(app.router.input, PRIVATE_GUARD, allow=(Kind.BACK, Kind.MENU, Kind.POINT),
                                      devices=lambda device: match.may_act(device, seat))
-        #: a confirm or click came too soon (held, mashed, or before the cover was up long enough)
-        self.too_soon = False
+
+    @property
+    def too_soon(self) -> bool:
+        """A confirm or click came too soon (held, mashed, or before the cover was up long enough)."""
+        return self.guard.too_soon
 
     def language_changed(self) -> None:
         who = self.match.suspects[self.seat]
@@ -69,7 +72,19 @@ class CoverScene(Scene):
 
     def accept(self) -> None:
         self.app.play("click")
-        self.app.replace(private(self.make()))
+        scene = private(self.make())
+        scene.opened_by = self
+        self.app.replace(scene)
+
+    def again(self, scene: Scene) -> CoverScene:
+        """This cover once more (the same person, words and Cancel), now for ``scene``, already
+        made: passing it brings back that same scene (see :meth:`Scene.cover_again
+        <game.ui.scene.Scene.cover_again>`)."""
+        return CoverScene(self.app, self.match, self.seat, lambda: scene, self.optional, self.reason)
+
+    def seat_only(self) -> int | None:
+        """The cover is its seat's own way in: closing it never covers that seat's screen again."""
+        return self.seat
 
     def back(self) -> None:
         self.app.pop(self)
@@ -86,9 +101,7 @@ class CoverScene(Scene):
             self.open_menu()
             return True
         if self.guard.blocks(intent):
-            if intent.kind in (Kind.CONFIRM, Kind.CLICK):
-                self.too_soon = True
-            return True
+            return True                 # the guard remembers a confirm or click too soon (its hint says so)
         if intent.kind is Kind.CLICK and not any(b.rect.collidepoint(intent.pos) for b in self.focus.buttons):
             self.accept()
             return True
@@ -111,8 +124,9 @@ class CoverScene(Scene):
         if self.reason:
             line = self.reason + " " + line
         theme.blit_wrapped(surface, line, pygame.Rect(200, 350, 880, 80), theme.BODY, theme.CREAM, align="center")
-        if self.too_soon and not self.guard.armed:
-            theme.blit_text(surface, self.too_soon_text(), (640, 440), theme.BODY, theme.BRASS, True, "center", 1200)
+        hint = self.guard.hint()
+        if hint:
+            theme.blit_text(surface, hint, (640, 440), theme.BODY, theme.BRASS, True, "center", 1200)
         else:
             theme.blit_text(surface, prompts.fmt(_("Press {confirm} or click to continue")), (640, 440), theme.BODY,
                             theme.MUTED, False, "center")
@@ -125,13 +139,8 @@ class CoverScene(Scene):
         return " ".join(t for t in (self.title + ".", self.reason, line,
                                      prompts.fmt(_("Press {confirm} or click to continue"))) if t)
 
-    @staticmethod
-    def too_soon_text() -> str:
-        """What the cover says to someone pressing too soon (held or mashed keys)."""
-        return prompts.fmt(_("Too fast! Stop pressing for a moment, then press {confirm} once."))
-
     def widgets(self) -> list:
         return list(self.focus.buttons) + [
             Label(pygame.Rect(40, 270, 1200, 60), self.title, 56, True),
-            Label(pygame.Rect(40, 425, 1200, 30), self.too_soon_text(), theme.BODY, True)]
+            Label(pygame.Rect(40, 425, 1200, 30), too_soon_text(), theme.BODY, True)]
 

@@ -74,8 +74,6 @@ class PhoneWaitScene(Scene):
         #: the button takes only a fresh press of this seat's devices: keys mashed over the box never take it
         self.guard = FreshPressGuard(app.router.input, 0.0, allow=(Kind.BACK, Kind.MENU, Kind.POINT, *MOVES),
                                      devices=lambda device: table.match.may_act(device, seat))
-        #: a confirm or click came too soon (held or mashed): the footer says to stop a moment
-        self.too_soon = False
         self.language_changed()
         said = (seat, table.turn_no) if what == "turn" else None
         if said is None or app.phones.said != said:     # a turn's line once, not after each of its steps
@@ -94,6 +92,11 @@ class PhoneWaitScene(Scene):
         self.here = Button(pygame.Rect(area.centerx - width // 2, self.box.bottom - 84, width, 60), label,
                            self.choose_here)
         self.focus.set([self.here])
+
+    @property
+    def too_soon(self) -> bool:
+        """A confirm or click came too soon (held or mashed): the footer says to stop a moment."""
+        return self.guard.too_soon
 
     @property
     def name(self) -> str:
@@ -143,7 +146,6 @@ class PhoneWaitScene(Scene):
         if intent.kind is Kind.CONFIRM and self.focus.focused is None:
             return True                       # Enter alone chooses nothing: the phone is choosing
         if self.guard.blocks(intent):
-            self.too_soon = self.too_soon or intent.kind in (Kind.CONFIRM, Kind.CLICK)
             return True                       # mashed or held: only a fresh press takes the choice
         return self.focus.handle(intent)
 
@@ -166,8 +168,9 @@ class PhoneWaitScene(Scene):
 
     def footer(self) -> str:
         """The key hint under the table (or, after a press too soon, to stop a moment)."""
-        if self.too_soon and not self.guard.armed:
-            return prompts.fmt(_("Too fast! Stop pressing for a moment, then press {confirm} once."))
+        hint = self.guard.hint()
+        if hint:
+            return hint
         if self.what == "turn":
             return _("{move} then {confirm}: play here instead. {back}: menu")
         return _("{move} then {confirm}: choose here instead. {back}: menu")

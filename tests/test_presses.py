@@ -1,0 +1,524 @@
+"""Nobody's press plays another person's turn.
+
+At a table with two or more people, a press made before a person's turn
+began -- Enter, a click or a pad's A held or mashed across the end of the
+last turn, or on the screen before the table -- never acts for that person:
+the start of every person's turn takes only a fresh press after a quiet
+moment (the covers' rule, :class:`game.ui.scene.FreshPressGuard`).  One person
+with computer players keeps the short timed guard (solo play keeps its pace).
+
+The presses go through the app's own loop at 60 frames a second; every wait
+is counted in frames of the app's clock, never in wall-clock sleeps.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.cardgame import events as cev  # noqa: E402
+from game.cardgame.engine import Ask, CardSetup, Phase as CardPhase  # noqa: E402
+from game.rules import events as ev  # noqa: E402
+from game.rules.actions import EndTurn, Move, Suggest, TakePassage  # noqa: E402
+from game.rules.engine import Phase  # noqa: E402
+from game.rules.setup import GameSetup, SeatConfig  # noqa: E402
+from game.ui.app import App  # noqa: E402
+from game.ui.board.match import Match  # noqa: E402
+from game.ui.board.table import BoardScene  # noqa: E402
+from game.ui.cardgame.match import CardMatch  # noqa: E402
+from game.ui.cardgame.screens import card_advance  # noqa: E402
+from game.ui.cardgame.table import CardTableScene  # noqa: E402
+from game.ui.scenes.cover import CoverScene  # noqa: E402
+from game.ui.screens import advance  # noqa: E402
+from tests.inputs import click, defaults_after, key, pad_press  # noqa: E402,F401
+
+FRAME = 1 / 60        # seconds per frame
+GAP = 9               # frames between two mashed presses (150 ms)
+MASH = 40             # presses mashed across the end of a turn (6 s)
+CALM = 240            # frames at most for a guard to take a fresh press once everybody let go (4 s)
+A = pygame.CONTROLLER_BUTTON_A
+PADS = {0: 1, 1: 2}   # seat -> pad instance id
+
+
+@pytest.fixture
+def app():
+    a = App(seed=11, sound=False, speed=1.0, threaded_ai=False)
+    a.start()
+    a.pads.on_added(1, "Pad one")
+    a.pads.on_added(2, "Pad two")
+    yield a
+    a.close()
+
+
+def two_people(app: App, seed: int = 2, pads: bool = False) -> BoardScene:
+    """Miss Scarlet and Colonel Mustard (people, one after the other) and Mrs. White (a computer)."""
+    setup = GameSetup(seats=(SeatConfig("scarlet", "human"), SeatConfig("mustard", "human"),
+                             SeatConfig("white", "computer")), seed=seed)
+    devices = {s: f"pad:{i}" for s, i in PADS.items()} if pads else None
+    return BoardScene(app, Match(app.board, setup, devices=devices))
+
+
+def since_turn(g, seat: int) -> list:
+    """The events since ``seat``'s last turn began."""
+    i = max(n for n, e in enumerate(g.events) if isinstance(e, ev.TurnStarted) and e.player == seat)
+    return g.events[i:]
+
+
+def turn_of(g, seat: int) -> list:
+    return since_turn(g, seat) if any(isinstance(e, ev.TurnStarted) and e.player == seat for e in g.events) else []
+
+
+def frames(app: App, n: int) -> None:
+    for _ in range(n):
+        app.step(FRAME, draw=False)
+
+
+def press(app: App, how: str, pos=None) -> None:
+    """One press and release: "key" (Enter), "mouse" (a click at ``pos``) or "pad" (A on both pads)."""
+    if how == "key":
+        key(app, pygame.K_RETURN, dt=FRAME, draw=False)
+    elif how == "mouse":
+        click(app, pos, dt=FRAME)
+    else:
+        for iid in PADS.values():
+            pygame.event.post(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=iid, button=A))
+            pygame.event.post(pygame.event.Event(pygame.CONTROLLERBUTTONUP, instance_id=iid, button=A))
+        app.step(FRAME, draw=False)
+
+
+def mash(app: App, how: str, pos, presses: int = MASH) -> None:
+    """``presses`` presses :data:`GAP` frames apart (the first one now)."""
+    for i in range(presses):
+        press(app, how, pos)
+        frames(app, GAP - 1)
+
+
+def settle(app: App, scene) -> None:
+    """Play what is being shown, without a press (bounded)."""
+    for _ in range(600):
+        if not scene.busy and app.top is scene:
+            return
+        app.step(FRAME, draw=False)
+    raise AssertionError(f"still busy on {type(app.top).__name__}")
+
+
+def fresh_press_plays(app: App, table, how: str, pos, seat: int) -> None:
+    """Everybody lets go; once the guard takes a fresh press (within :data:`CALM`
+    frames), one press acts for ``seat``: the guard swallows mashing, it never locks a turn."""
+    g = table.game
+    before = len(g.events)
+    for _ in range(CALM):
+        if not table.guard.active:
+            break
+        app.step(FRAME, draw=False)
+    assert not table.guard.active, "the turn never took a fresh press"
+    press(app, how, pos)
+    assert len(g.events) > before or app.top is not table, f"a fresh {how} did not play {seat}'s turn"
+
+
+def end_turn_button(board: BoardScene):
+    board.refresh_buttons()
+    return next(b for b in board.focus.buttons if b.label == "End turn")
+
+
+# ---------------------------------------------------------------- the board game
+def to_scarlet(board: BoardScene, kind: str) -> None:
+    """The match played on until Miss Scarlet's turn has ended the ``kind`` way
+    and only its last step is left: "walked" (rolled, walked to a corridor
+    square: End turn is next), "rolled" (rolled: her square is next, then End
+    turn), "suggested" (her suggestion answered: End turn is next), "pulled in"
+    (the same, and her suggestion named Colonel Mustard, who was pulled into
+    the room) or "passage" (she took a secret passage and suggested)."""
+    m, g = board.match, board.game
+    corner = {"kitchen", "study", "lounge", "conservatory"}
+
+    def ready(g) -> bool:
+        if g.actor != 0:
+            return False
+        mine = turn_of(g, 0)
+        moved = [e for e in mine if isinstance(e, ev.TokenMoved)]
+        suggested = any(isinstance(e, ev.SuggestionMade) for e in mine)
+        if kind == "rolled":
+            return g.phase is Phase.MOVE and any(not isinstance(d, str) for d in g.moves())
+        if kind == "passage" and g.phase is Phase.START:
+            return g.allows(TakePassage) and g.positions["scarlet"] in corner
+        if g.phase is not Phase.AFTER:
+            return False
+        if kind == "walked":
+            return bool(moved) and not moved[-1].passage and not isinstance(moved[-1].end, str)
+        return suggested and (kind != "passage" or any(e.passage for e in moved))
+
+    if kind == "pulled in":
+        advance(m, lambda g: g.actor == 0 and g.phase is Phase.SUGGEST)
+        for e in g.apply(Suggest("mustard", "rope")):
+            m.add_log(e)
+        advance(m, lambda g: g.actor == 0 and g.phase is Phase.AFTER)
+        assert any(isinstance(e, ev.TokenSummoned) and e.suspect == "mustard" for e in turn_of(g, 0))
+        return
+    advance(m, ready, limit=6000)
+    assert ready(g), kind
+    if kind == "passage":
+        for e in g.apply(TakePassage()):
+            m.add_log(e)
+        advance(m, lambda g: g.actor == 0 and g.phase is Phase.AFTER)
+
+
+KINDS = ("rolled", "walked", "suggested", "pulled in", "passage")
+HOW = ("key", "mouse", "pad")
+
+
+@pytest.mark.parametrize("how", HOW)
+@pytest.mark.parametrize("kind", KINDS)
+def test_presses_mashed_across_the_end_of_a_turn_never_play_the_next_persons(app, kind, how):
+    """Miss Scarlet ends her turn with Enter, a click or her pad's A and
+    goes on pressing (both pads mash A) for 6 s: Colonel Mustard's turn begins
+    and nothing is done for him -- no roll, no passage, and when he was pulled
+    into a room he keeps the suggestion he may make there.  Then everybody lets
+    go, and one fresh press plays his turn."""
+    board = two_people(app, pads=how == "pad")
+    to_scarlet(board, kind)
+    g = board.game
+    app.push(board)
+    settle(app, board)
+    assert g.actor == 0 and board.human_to_act
+    if kind == "rolled":                     # her square first: a corridor square, the keyboard's cursor on it
+        dest = next(d for d in g.moves() if not isinstance(d, str))
+        board.point_at(dest)
+        first = board.view.dest_point(dest)
+        frames(app, 60)                      # her own turn is under way: its guard is long past
+        board.guard.left, board.guard.armed = 0, True
+        press(app, how, first)
+        settle(app, board)
+        assert g.phase is Phase.AFTER and g.actor == 0
+    pos = end_turn_button(board).rect.center
+    frames(app, 60)
+    board.guard.left, board.guard.armed = 0, True
+    mash(app, how, pos)
+    assert g.actor == 1, "Miss Scarlet's turn did not end"
+    done = since_turn(g, 1)
+    assert [type(e).__name__ for e in done] == ["TurnStarted"], f"pressing before his turn played it: {done}"
+    assert app.top is board
+    if kind == "pulled in":
+        assert g.allows(Suggest) and g.positions["mustard"] == g.positions["scarlet"]
+    fresh_press_plays(app, board, how, pos, 1)
+    assert len(since_turn(g, 1)) > 1
+
+
+def test_enter_pressed_twice_on_end_turn_never_rolls_for_the_next_person(app):
+    board = two_people(app)
+    to_scarlet(board, "walked")
+    app.push(board)
+    settle(app, board)
+    frames(app, 60)
+    board.guard.left, board.guard.armed = 0, True
+    end_turn_button(board)
+    mash(app, "key", None, presses=2)          # Enter, Enter 150 ms later
+    frames(app, 120)
+    g = board.game
+    assert g.actor == 1 and not any(isinstance(e, ev.DieRolled) for e in since_turn(g, 1))
+
+
+def test_one_person_with_computers_keeps_the_short_guard(app):
+    """Alone with computer players: no quiet moment is asked for; the turn takes
+    a press :data:`~game.ui.scene.PRIVATE_GUARD` seconds after it can be played."""
+    from game.ui.scene import PRIVATE_GUARD
+
+    setup = GameSetup(seats=(SeatConfig("scarlet", "human"), SeatConfig("mustard", "computer"),
+                             SeatConfig("white", "computer")), seed=2)
+    board = BoardScene(app, Match(app.board, setup))
+    app.push(board)
+    g = board.game
+    advance(board.match, lambda g: g.actor == 0 and g.phase is Phase.AFTER)
+    board.do(EndTurn())
+    for _ in range(3000):                    # the computers play; Enter hurries them all along
+        if g.actor == 0 and board.human_to_act:
+            break
+        press(app, "key")
+    assert g.actor == 0 and board.human_to_act and type(board.guard).__name__ == "InputGuard"
+    frames(app, int(PRIVATE_GUARD / FRAME) + 2)
+    press(app, "key")                         # pressed again at once after the guard: it plays
+    assert any(isinstance(e, ev.DieRolled) for e in since_turn(g, 0))
+
+
+# ---------------------------------------------------------------- the card game
+def card_table(app: App, pads: bool = False) -> CardTableScene:
+    setup = CardSetup(players=4, seed=7, levels=("human", "human", "easy", "easy"), first=0)
+    devices = {s: f"pad:{i}" for s, i in PADS.items()} if pads else {}
+    return CardTableScene(app, CardMatch(setup, ("scarlet", "white", "peacock", "green"), devices))
+
+
+@pytest.mark.parametrize("how", HOW)
+def test_presses_mashed_across_the_end_of_a_card_game_turn_never_play_the_next_persons(app, how):
+    """Miss Scarlet asks about two cards Mrs. White does not hold (Mrs. Peacock, a computer, shows one),
+    looks at the card shown behind her cover, and finishes with Enter, a click
+    or A, pressing on for 6 s: Mrs. White's turn begins and nothing is asked
+    for her; a fresh press afterwards acts."""
+    table = card_table(app, pads=how == "pad")
+    m, g = table.match, table.game
+    card_advance(m, lambda g: g.actor == 0 and g.phase is CardPhase.ASK)
+    first = sorted(set(g.hands[2]) - set(g.hands[1]))[0]
+    asked = (first, sorted(g.hands[3] - g.hands[1])[0])      # Mrs. White holds neither: Mrs. Peacock shows
+    app.push(table)
+    settle(app, table)
+    table.do(Ask(*asked))
+    for _ in range(1200):                     # the question goes round; the card shown waits behind her cover
+        if isinstance(app.top, CoverScene):
+            break
+        app.step(FRAME, draw=False)
+    cover = app.top
+    assert isinstance(cover, CoverScene) and cover.seat == 0
+    for _ in range(CALM):
+        if not cover.guard.active:
+            break
+        app.step(FRAME, draw=False)
+    key(app, pygame.K_RETURN, dt=FRAME, draw=False)
+    shown = app.top
+    frames(app, 60)
+    key(app, pygame.K_RETURN, dt=FRAME, draw=False)          # the card turned over
+    frames(app, 30)
+    from game.ui.cardgame.panels import BUTTON_H, BUTTON_W, BUTTON_X, BUTTON_Y
+
+    ask = (BUTTON_X + BUTTON_W // 2, BUTTON_Y + BUTTON_H // 2)   # where Mrs. White's first button (Ask) comes
+    press(app, how, shown.ok.rect.center)                  # Done ...
+    frames(app, GAP - 1)
+    mash(app, how, ask, MASH - 1)                          # ... then on and on
+    assert g.actor == 1, "Miss Scarlet's turn did not end"
+    i = max(n for n, e in enumerate(g.events) if isinstance(e, cev.TurnStarted) and e.player == 1)
+    assert [type(e).__name__ for e in g.events[i:]] == ["TurnStarted"], g.events[i:]
+    assert app.top is table
+    table.refresh_buttons()
+    assert table.focus.buttons[0].rect.collidepoint(ask)
+    fresh_press_plays(app, table, how, ask, 1)
+
+
+def test_enter_mashed_on_the_phones_join_screen_plays_nobodys_turn():
+    """The join screen comes before the first turn; 30 presses of Enter on it
+    (the first one is Start) play no turn of either person."""
+    from game.ui.phones import HostOptions
+    from game.ui.registry import is_scene
+
+    a = App(seed=11, sound=False, speed=1.0, threaded_ai=False, host=HostOptions(bind="127.0.0.1", serve=False))
+    a.start()
+    try:
+        board = two_people(a)
+        a.push(board)
+        a.step(FRAME, draw=False)
+        assert is_scene(a.top, "phones")
+        g = board.game
+        before = len(g.events)
+        mash(a, "key", None, presses=30)
+        assert a.top is board and g.actor == 0
+        assert g.events[before:] == []
+        fresh_press_plays(a, board, "key", None, g.actor)
+    finally:
+        a.close()
+
+
+def test_the_hand_comes_back_behind_its_cover_after_the_pause_menu(app):
+    """Mrs. White's hand lies face up (her cover passed); the pause menu over it
+    is closed by Miss Scarlet's pad: the hand is face down, behind its cover again."""
+    from game.ui.scenes.menu import MenuScene
+
+    table = card_table(app, pads=True)
+    card_advance(table.match, lambda g: g.actor == 1 and g.phase is CardPhase.ASK)
+    app.push(table)
+    settle(app, table)
+    table.reveal_hand(1)
+    assert table.hand_seat() == 1
+    app.push(MenuScene(app, table))
+    frames(app, 60)
+    pad_press(app, PADS[0], pygame.CONTROLLER_BUTTON_B, dt=FRAME)     # Back: Resume
+    assert table.hand_seat() is None
+    assert isinstance(app.top, CoverScene) and app.top.seat == 1
+
+
+# ------------------------------------------------------ a private screen after a box
+B = pygame.CONTROLLER_BUTTON_B
+DISPROVE_PADS = {0: 1, 2: 2}   # seat -> pad instance id: Miss Scarlet and Mrs. White, people
+
+
+def frame_bytes(app: App) -> bytes:
+    """The frame as drawn now (the way tests/test_privacy.py compares frames)."""
+    app.draw()
+    return pygame.image.tobytes(app.window.surface, "RGB")
+
+
+def until_top(app: App, cls, limit: int = 1200):
+    """Step (bounded) until a ``cls`` scene is on top; it."""
+    for _ in range(limit):
+        if isinstance(app.top, cls):
+            return app.top
+        app.step(FRAME, draw=False)
+    raise AssertionError(f"no {cls.__name__} on top but {type(app.top).__name__}")
+
+
+def take_cover(app: App, cover, iid: int) -> None:
+    """Everybody lets go; once the cover takes a fresh press (bounded), pad ``iid`` presses A."""
+    for _ in range(CALM):
+        if not cover.guard.active:
+            break
+        app.step(FRAME, draw=False)
+    assert not cover.guard.active, "the cover never took a fresh press"
+    pad_press(app, iid, A, dt=FRAME)
+
+
+def card_to_show_after_the_menu(app: App, cards: tuple[str, ...], closer: str):
+    """A board game with Miss Scarlet and Mrs. White (people, each with a pad): the one who must
+    show a card passes her cover, her screen offers ``cards``; Esc opens the pause menu and
+    ``closer`` ("other pad": the other person's B, "keyboard": Esc) closes it.  Returns the frames
+    face up, back on top and after the other person's fresh press, and the screens on top
+    back and after her own next fresh press, and her screen."""
+    from game.ui.board.private import DisproveScene
+    from game.ui.scenes.menu import MenuScene
+
+    setup = GameSetup(seats=(SeatConfig("scarlet", "human"), SeatConfig("mustard", "computer"),
+                             SeatConfig("white", "human"), SeatConfig("green", "computer")), seed=3)
+    match = Match(app.board, setup, devices={s: f"pad:{i}" for s, i in DISPROVE_PADS.items()})
+    advance(match, lambda g: g.phase is Phase.DISPROVE and match.is_human(g.actor))
+    seat = match.game.actor
+    mine, others = DISPROVE_PADS[seat], DISPROVE_PADS[2 - seat]
+    app.push(BoardScene(app, match))
+    take_cover(app, until_top(app, CoverScene), mine)
+    scene = app.top
+    assert isinstance(scene, DisproveScene) and scene.seat == seat
+    scene.offer(list(cards))
+    face_up = frame_bytes(app)
+    key(app, pygame.K_ESCAPE, dt=FRAME, draw=False)
+    assert isinstance(app.top, MenuScene)
+    frames(app, 30)
+    if closer == "keyboard":
+        key(app, pygame.K_ESCAPE, dt=FRAME, draw=False)
+    else:
+        pad_press(app, others, B, dt=FRAME)
+    back = app.top
+    covered = frame_bytes(app)
+    not_hers = None
+    if isinstance(back, CoverScene):
+        for _ in range(MASH):                # the other person mashes A: the cover stays, nothing is built
+            pad_press(app, others, A, dt=FRAME)
+            frames(app, GAP - 1)
+        frames(app, CALM)
+        assert not back.guard.active
+        pad_press(app, others, A, dt=FRAME)  # a fresh press, but not hers
+        assert app.top is back
+        not_hers = frame_bytes(app)
+        take_cover(app, back, mine)
+    return face_up, covered, not_hers, back, app.top, scene
+
+
+@pytest.mark.parametrize("closer", ["other pad", "keyboard"])
+def test_the_card_to_show_comes_back_behind_its_cover_after_the_pause_menu(app, closer):
+    """The pause menu over the card-to-show screen, closed by the other person's pad or by the
+    keyboard: the screen comes back behind its cover, no card drawn (the frame is the same
+    whichever cards it offers) until she presses fresh; then the same screen, cards as they were."""
+    shots = [card_to_show_after_the_menu(app, cards, closer)
+             for cards in (("plum", "rope", "kitchen"), ("green", "knife", "hall"))]
+    for _face_up, _covered, _not_hers, back, after, scene in shots:
+        assert isinstance(back, CoverScene) and back.seat == scene.seat, type(back).__name__
+        assert after is scene, "her fresh press did not bring her screen back"
+    assert shots[0][0] != shots[1][0], "the two screens should show different cards"
+    assert shots[0][1] == shots[1][1], "a card shows behind the cover"
+    assert shots[0][2] == shots[1][2], "a card shows behind the cover after the other person's press"
+    assert shots[0][5].offered == ["plum", "rope", "kitchen"] and shots[1][5].offered == ["green", "knife", "hall"]
+
+
+def test_a_picker_opened_from_a_private_choice_comes_back_behind_that_choices_cover(app):
+    """Card game: Mrs. White decides behind her cover whether to join an accusation and opens
+    the accusation picker; the pause menu over it, closed by Miss Scarlet's pad: her cover again
+    (the join screen's), and her fresh press brings back the picker, the join screen under it."""
+    from game.cardgame.engine import Accuse
+    from game.ui.cardgame.picker import CardPickerScene
+    from game.ui.cardgame.private import JoinScene
+    from game.ui.scenes.menu import MenuScene
+
+    table = card_table(app, pads=True)
+    m, g = table.match, table.game
+    card_advance(m, lambda g: g.actor == 2 and g.phase is CardPhase.ASK)
+    for e in g.apply(next(a for a in g.legal_actions() if isinstance(a, Accuse))):   # Mrs. Peacock accuses
+        m.add_log(e)
+    card_advance(m, lambda g: g.phase is CardPhase.JOIN and g.actor == 1)
+    app.push(table)
+    take_cover(app, until_top(app, CoverScene), PADS[1])
+    join = until_top(app, JoinScene, 5)
+    join.guard.left = 0
+    pad_press(app, PADS[1], pygame.CONTROLLER_BUTTON_DPAD_LEFT, dt=FRAME)   # "Accuse too"
+    pad_press(app, PADS[1], A, dt=FRAME)
+    picker = until_top(app, CardPickerScene, 5)
+    app.push(MenuScene(app, table))
+    frames(app, 30)
+    pad_press(app, PADS[0], B, dt=FRAME)
+    cover = app.top
+    assert isinstance(cover, CoverScene) and cover.seat == 1
+    assert app.stack[-2] is join and picker not in app.stack
+    take_cover(app, cover, PADS[1])
+    assert app.top is picker and app.stack[-2] is join
+
+
+def test_alone_with_computers_a_private_screen_comes_back_without_a_cover(app):
+    """One person with computer players: the pause menu over the notebook closes straight back to it."""
+    from game.ui.board.notebook import NotebookScene
+    from game.ui.scenes.menu import MenuScene
+
+    setup = GameSetup(seats=(SeatConfig("scarlet", "human"), SeatConfig("mustard", "computer"),
+                             SeatConfig("white", "computer")), seed=2)
+    board = BoardScene(app, Match(app.board, setup))
+    app.push(board)
+    board.open_notebook()
+    notebook = until_top(app, NotebookScene, 5)
+    app.push(MenuScene(app, board))
+    key(app, pygame.K_ESCAPE, dt=FRAME, draw=False)
+    assert app.top is notebook
+
+
+# ------------------------------------------------------ a press too soon, said
+@pytest.mark.parametrize("game", ["board", "card game"])
+def test_a_press_too_soon_at_a_turns_start_says_so_as_the_cover_does(app, monkeypatch, game):
+    """Enter mashed across the end of Miss Scarlet's turn: the next person's turn swallows it and
+    says the cover's words along the bottom ("Too fast! ..."), in Spanish too; once a fresh press
+    may play, the words go."""
+    from game.i18n import set_language
+    import game.ui.table as table_module
+
+    drawn = []
+    monkeypatch.setattr(table_module, "footer_hint", lambda surface, s, y=700: drawn.append(s), raising=False)
+    if game == "board":
+        table = two_people(app)
+        to_scarlet(table, "walked")
+        pos = end_turn_button(table).rect.center
+        app.push(table)
+        settle(app, table)
+    else:
+        table = card_table(app)
+        card_advance(table.match, lambda g: g.actor == 1 and g.phase is CardPhase.ASK)
+        app.push(table)
+        settle(app, table)
+        pos = None
+    frames(app, 3)
+    table.draw(app.window.surface)
+    assert drawn == []                        # a press after a quiet moment: nothing to say
+    if game == "board":
+        frames(app, 60)
+        table.guard.left, table.guard.armed = 0, True
+        mash(app, "key", pos, presses=3)      # End turn, then twice more 150 ms apart
+        assert table.game.actor == 1
+    else:
+        mash(app, "key", pos, presses=3)
+    assert table.human_to_act and table.guard.active
+    table.draw(app.window.surface)
+    assert drawn == ["Too fast! Stop pressing for a moment, then press Enter once."]   # the cover's words
+    set_language("es")
+    table.draw(app.window.surface)
+    assert drawn[-1] == "¡Demasiado rápido! Deja de pulsar un momento y luego pulsa Intro una vez."
+    set_language("en")
+    for _ in range(CALM):
+        if not table.guard.active:
+            break
+        app.step(FRAME, draw=False)
+    drawn.clear()
+    table.draw(app.window.surface)
+    assert drawn == []

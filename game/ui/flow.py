@@ -30,25 +30,6 @@ def open_private(app, match, seat: int, make: Callable[[], Scene], optional: boo
         app.push(private(make()))
 
 
-def cover_again(app, scene: Scene) -> None:
-    """``scene`` (private, on top of ``app``'s stack) goes back behind the cover it was opened
-    with, or the one the private screen of the same seat under it was opened with (a picker
-    opened from a private choice); the new cover's fresh press brings back ``scene`` itself,
-    as it was.  Nothing when no cover opened it or nobody else shares the screen now."""
-    seat = scene.seat_only()
-    if seat is None:
-        return
-    opener = None
-    for below in reversed(app.stack):      # ``scene``, then the private screens of its seat it came from
-        if below.seat_only() != seat:
-            break
-        opener = below.opened_by
-        if opener is not None:
-            break
-    if opener is not None and opener.match.needs_cover:
-        app.replace(opener.again(scene))
-
-
 def refuse(app, reason, game: str = "board") -> None:
     """Say why not, in a message screen: ``reason`` is an
     :class:`~game.core.errors.IllegalActionError` (what went wrong and its rule

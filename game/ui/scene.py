@@ -106,11 +106,22 @@ class Scene:
         """This private scene is on top again after a screen not of its seat (the pause menu, a
         message, a pulled-out controller) hid it; :meth:`App.pop <game.ui.app.App.pop>` calls this.
         With people sharing the screen it goes back behind the cover it, or the private screen of its
-        seat it was opened from, was opened with: whoever closed that screen, only its person's fresh
-        press shows it again (:func:`game.ui.flow.cover_again`).  Alone at the table: nothing."""
-        from game.ui.flow import cover_again   # flow imports this module
-
-        cover_again(self.app, self)
+        seat it was opened from, was opened with (a picker opened from a private choice): whoever
+        closed that screen, only its person's fresh press shows it again, and that press brings
+        back this scene itself, as it was.  Nothing when no cover opened it or nobody else shares
+        the screen now."""
+        seat = self.seat_only()
+        if seat is None:
+            return
+        opener = None
+        for below in reversed(self.app.stack):  # this scene, then the private screens of its seat it came from
+            if below.seat_only() != seat:
+                break
+            opener = below.opened_by
+            if opener is not None:
+                break
+        if opener is not None and opener.match.needs_cover:
+            self.app.replace(opener.again(self))
 
     def on_exit(self) -> None:
         """Called when the scene leaves the stack (popped, replaced, reset, or

@@ -193,7 +193,8 @@ class CardPanels:
         x = tv.STRIP_RECT.left + 14
         seat = self.hand_seat()
         if seat is not None:
-            cards = list(g.view(seat).hand)
+            hand = g.view(seat).hand          # a set: drawn in the deck's order, the same at every start
+            cards = [c for c in deck(True) if c in hand]
             tv.draw_hand(surface, x, cards, True, self.hand_caption(seat))
             x += tv.hand_room(len(cards)) + tv.GAP
         elif m.humans:

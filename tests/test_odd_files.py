@@ -98,6 +98,154 @@ def test_a_data_folder_the_game_may_not_enter(tmp_path):
         shutil.rmtree(top)
 
 
+# ------------------------------------------------------------ maps with impossible numbers or files
+#: Tries one map every way a person meets it: ``--headless --map``, ``--replay FILE --map``, the map
+#: checker (``python -m game.board.tmx``) and the window's first screen.  With ``CLUE_TEST_UID`` it
+#: loads every module as root first, then takes that user (root may read any file).
+MAP_CHILD = r"""
+import contextlib, io, json, os, sys
+from pathlib import Path
+from game import paths
+from game.cli import main
+from game.board import tmx
+from game.ui.app import App
+from game.ui.scenes.error import ErrorScene
+
+bad, folder = sys.argv[1], Path(sys.argv[2])
+save = folder / "game.json"
+
+def run(fn, args):
+    out, err = io.StringIO(), io.StringIO()
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = fn(args)
+    except SystemExit as exc:
+        code = exc.code
+    except BaseException as exc:        # what a person would have seen as a traceback
+        code = f"Traceback: {type(exc).__name__}: {exc}"
+    return {"code": code, "said": err.getvalue()}
+
+def window(map_path):
+    app = App(seed=3, sound=False, threaded_ai=False, map_path=Path(map_path),
+              settings_path=folder / "settings.json", save_path=folder / "autosave.json")
+    try:
+        app.start()
+        app.step(0.1)
+        return {"error": app.map_error, "screen": [s.detail for s in app.stack if isinstance(s, ErrorScene)]}
+    except BaseException as exc:
+        return {"error": f"Traceback: {type(exc).__name__}: {exc}", "screen": []}
+    finally:
+        app.close()
+
+if os.environ.get("CLUE_TEST_UID"):
+    good = str(paths.MANSION_MAP)
+    run(main, ["--headless", "--map", good, "--seed", "1", "--players", "3"])
+    run(main, ["--replay", str(save), "--map", good])
+    run(tmx.main, [good])
+    window(good)
+    os.setegid(int(os.environ["CLUE_TEST_UID"])); os.seteuid(int(os.environ["CLUE_TEST_UID"]))
+said = {"headless": run(main, ["--headless", "--map", bad, "--seed", "1", "--players", "3"]),
+        "replay": run(main, ["--replay", str(save), "--map", bad]),
+        "checker": run(tmx.main, [bad])}
+said["window"] = window(bad)
+print(json.dumps(said))
+"""
+
+
+def _set(group: str, index: int, name: str, value: str):
+    """An edit of the map: attribute ``name`` of object ``index`` of ``group`` set to ``value``."""
+    def edit(folder: Path) -> None:
+        import xml.etree.ElementTree as ET
+
+        tree = ET.parse(folder / "mansion.tmx")
+        tree.getroot().find(f"objectgroup[@name='{group}']")[index].set(name, value)
+        tree.write(folder / "mansion.tmx", encoding="UTF-8", xml_declaration=True)
+    return edit
+
+
+def _tileset_at(source: str):
+    def edit(folder: Path) -> None:
+        text = (folder / "mansion.tmx").read_text(encoding="utf-8")
+        (folder / "mansion.tmx").write_text(text.replace('source="mansion.tsx"', f'source="{source}"'),
+                                            encoding="utf-8")
+    return edit
+
+
+def _tileset_links_to_the_map(folder: Path) -> None:
+    (folder / "mansion.tsx").unlink()
+    os.symlink("mansion.tmx", folder / "mansion.tsx")
+
+
+def _unreadable(name: str):
+    def edit(folder: Path) -> None:
+        (folder / name).chmod(0)            # read as nobody: the system's own refusal
+    return edit
+
+
+#: kind: (how the copy of the mansion is spoilt, what the message must hold besides the map's path)
+BAD_MAPS = {
+    "room x nan": (_set("rooms", 0, "x", "nan"), ['object 1 "Kitchen"', 'x "nan"', "not a number"]),
+    "room width inf": (_set("rooms", 2, "width", "inf"), ['object 3 "Ballroom"', 'width "inf"']),
+    "door x nan": (_set("doors", 0, "x", "nan"), ['object 15 "Kitchen door"', 'x "nan"']),
+    "door y inf": (_set("doors", 1, "y", "inf"), ['object 16 "Ballroom door"', 'y "inf"']),
+    "door height -inf": (_set("doors", 0, "height", "-inf"), ['object 15 "Kitchen door"', 'height "-inf"']),
+    "passage y -inf": (_set("passages", 0, "y", "-inf"), ['object 32 "Kitchen to Study"', 'y "-inf"']),
+    "start x nan": (_set("starts", 0, "x", "nan"), ['object 36 "Miss Scarlet"', 'x "nan"']),
+    "start y 1e999": (_set("starts", 1, "y", "1e999"), ['"Colonel Mustard"', 'y "1e999"']),
+    "envelope y inf": (_set("envelope", 0, "y", "inf"), ['object 42 "Case File"', 'y "inf"']),
+    "envelope height nan": (_set("envelope", 0, "height", "nan"), ['object 42 "Case File"', 'height "nan"']),
+    "map unreadable": (_unreadable("mansion.tmx"), ["the file cannot be read", "not allowed to read it"]),
+    "tileset unreadable": (_unreadable("mansion.tsx"), ["the tileset file mansion.tsx cannot be read",
+                                                        "not allowed to read it"]),
+    "tileset /proc/self/mem": (_tileset_at("/proc/self/mem"), ["the tileset file /proc/self/mem cannot be read",
+                                                               "Input/output error"]),
+    "tileset links to the map": (_tileset_links_to_the_map, ["the tileset file mansion.tsx is not a Tiled "
+                                                             "tileset"]),
+}
+
+
+@pytest.mark.parametrize("kind", list(BAD_MAPS))
+def test_a_bad_map_is_said_in_words_everywhere(tmp_path, kind):
+    """A copy of the mansion spoilt one way: ``--headless --map``, ``--replay
+    FILE --map`` and the map checker each exit 2 with one message naming the
+    map and the object or file at fault (before: a traceback, ValueError or
+    OverflowError for ``nan``/``inf``, PermissionError, OSError EIO, a
+    RecursionError after seconds), and the window's error screen shows that
+    same message, not Python's words ("cannot convert float NaN to integer")."""
+    from game import paths
+
+    spoil, parts = BAD_MAPS[kind]
+    as_nobody = "unreadable" in kind
+    if as_nobody and (not hasattr(os, "seteuid") or os.geteuid() != 0):
+        pytest.skip("needs root, to take another user")
+    # nobody must reach the folder: pytest's own is root's alone
+    top = Path(tempfile.mkdtemp(prefix="clue-map-")) if as_nobody else tmp_path
+    try:
+        top.chmod(0o755)
+        folder, home = top / "maps", top / "home"
+        shutil.copytree(paths.MANSION_MAP.parent, folder)
+        spoil(folder)
+        bad = folder / "mansion.tmx"
+        home.mkdir(mode=0o777)
+        home.chmod(0o777)
+        (home / "game.json").write_text("{}")
+        out = run_child(["-c", MAP_CHILD, str(bad), str(home)],
+                        **({"CLUE_TEST_UID": str(NOBODY)} if as_nobody else {}))
+    finally:
+        if as_nobody:
+            shutil.rmtree(top)
+    assert out.returncode == 0 and "Traceback" not in out.stderr, out.stderr[-3000:]
+    said = json.loads(out.stdout.strip().splitlines()[-1])
+    for way in ("headless", "replay", "checker"):
+        line = said[way]["said"]
+        assert said[way]["code"] == 2 and "Traceback" not in line, (way, said[way])
+        assert str(bad) in line and all(p in line for p in parts), (way, line)
+        assert "convert" not in line and "Errno" not in line, (way, line)
+    error = said["window"]["error"]
+    assert str(bad) in error and all(p in error for p in parts), error
+    assert said["window"]["screen"] == [error], said["window"]
+
+
 # ------------------------------------------------------------ a save of a newer version
 def test_a_save_of_a_newer_version_is_named(tmp_path):
     """The box over the title about a game of a newer version names its file

@@ -478,3 +478,89 @@ def test_a_sprite_claiming_30000_pixels_is_never_decoded(tmp_path, monkeypatch, 
         assert assets._load("cards/knife.png") is not None       # the others still load
     assets.clear_cache()
     assert str(huge) in caplog.text and "30000 x 30000" in caplog.text, caplog.text
+
+
+# ------------------------------------------------------------ a full disk in the card game
+class FullDisk:
+    """Stands in for :func:`game.files.write_atomic` on a disk with ``free``
+    bytes: a write fails as a full disk does (ENOSPC) when the file already
+    there and the new text do not both fit (the new file is written beside the
+    old one, then renamed over it).  ``results`` is ``"."`` or ``"x"`` per write."""
+
+    def __init__(self, free: int) -> None:
+        from game.files import write_atomic
+
+        self.free, self.results, self._write = free, [], write_atomic
+
+    def __call__(self, path, text: str) -> None:
+        old = os.stat(path).st_size if os.path.exists(path) else 0
+        if old + len(text.encode()) > self.free:
+            self.results.append("x")
+            raise OSError(errno.ENOSPC, "No space left on device")
+        self._write(path, text)
+        self.results.append(".")
+
+
+def test_a_full_disk_in_a_whole_card_game_is_said_once_each_way(tmp_path, monkeypatch):
+    """A whole card game (a person and two computers; the person marks a card
+    in the case file at every turn, so the save also shrinks when a mark is
+    taken off) on a disk that fills up part way: one "cannot be saved" box;
+    writes that fail after it say nothing; when space comes back, one "saved
+    again" box; the finished game removes its autosave."""
+    import game.save
+    from game.ui.app import App
+    from game.ui.cardgame.notebook import CaseFileScene
+    from game.ui.cardgame.table import CardTableScene
+    from game.ui.scenes.message import MessageScene
+    from game.cardgame.engine import Phase
+    from tests.inputs import key
+    from tests.test_cardgame_ui import CardGameOverScene, Driver, ready, start
+
+    disk = FullDisk(free=1900)             # the first ~20 saves fit (measured: they are 0.3-1.3 KB)
+    monkeypatch.setattr(game.save, "write_atomic", disk)
+
+    class Marking(Driver):
+        """The Driver of the card table tests, and a person who opens the case file
+        once at each of their turns and moves one mark on (blank, X, ?, tick, blank)."""
+        looked = -1
+
+        def act(self, top) -> None:
+            table = self.app.find(CardTableScene)
+            if (isinstance(top, CardTableScene) and top.human_to_act and table.game.phase is Phase.ASK
+                    and self.looked != len(table.game.actions)):
+                self.looked = len(table.game.actions)
+                key(self.app, pygame.K_n)
+            elif isinstance(top, CaseFileScene):
+                top.cycle(next(c for c in ("knife", "rope", "wrench") if c not in top.auto))
+                key(self.app, pygame.K_ESCAPE)
+            else:
+                super().act(top)
+
+    path = tmp_path / "autosave.json"
+    app = App(seed=11, sound=False, speed=20.0, threaded_ai=False, save_path=path)
+    app.start()
+    start(app, ("human", "medium", "easy"), seed=1)
+    person = Marking(app)
+    boxes: list[tuple[str, int]] = []       # (first words, writes failed so far)
+    for _ in range(20000):
+        top = app.top
+        if isinstance(top, CardGameOverScene):
+            break
+        if disk.results.count("x") >= 8:
+            disk.free = 1 << 20               # space comes back
+        if isinstance(top, MessageScene):
+            boxes.append((top.text[:40], disk.results.count("x")))
+            key(app, pygame.K_RETURN)
+        elif not ready(top):
+            app.step(0.1)
+        else:
+            person.act(top)
+    app.close()
+    assert isinstance(top, CardGameOverScene), top
+    said = "".join(disk.results)
+    fails = said.count("x")
+    assert fails >= 8 and "." + "x" * fails + "." in said, said     # fitted, failed in a row, fitted again
+    assert [t for t, _ in boxes] == ["Your game cannot be saved to " + str(path)[:11],
+                                     "Your game can be saved again: it is save"], boxes
+    assert boxes[0][1] == 1 and boxes[1][1] == fails, boxes       # said at the first failure and when space came back
+    assert not path.exists()                                  # the finished game is not offered to continue

@@ -81,8 +81,18 @@ class _File(logging.handlers.RotatingFileHandler):
             _path = None
         exc = sys.exc_info()[1]
         if sys.stderr is not None and not sys.stderr.closed:
-            print(f"The log file {self.baseFilename} cannot be written ({exc}): carrying on without it.",
+            print(f"The log file {self.baseFilename} cannot be written ({plain(exc)}): carrying on without it.",
                   file=sys.stderr)
+
+
+def plain(exc: BaseException | None) -> str:
+    """Why a file could not be written, in words for a parent rather than Python's
+    (``[Errno 13] Permission denied: '...'`` is "the game is not allowed to write there")."""
+    if isinstance(exc, PermissionError):
+        return "the game is not allowed to write there"
+    if isinstance(exc, OSError) and exc.strerror:
+        return exc.strerror.lower()
+    return str(exc)
 
 
 def _open_file(folder: Path) -> logging.Handler:
@@ -119,7 +129,7 @@ def setup(to_file: bool = True, folder: Path | None = None) -> Path | None:
     try:
         handler = _open_file(folder)
     except OSError as exc:
-        log.warning("The log file cannot be written in %s (%s): carrying on without it.", folder, exc)
+        log.warning("The log file cannot be written in %s (%s): carrying on without it.", folder, plain(exc))
         return None
     handler.setFormatter(logging.Formatter(FILE_FORMAT))
     game_log.addHandler(handler)

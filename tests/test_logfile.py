@@ -83,6 +83,7 @@ def test_a_log_folder_that_cannot_be_made_is_said_and_the_game_goes_on(tmp_path)
     assert len(said) == 1 and said[0].startswith(
         f"The log file cannot be written in {state / 'clue-family' / 'log'} ("), said
     assert said[0].endswith("): carrying on without it.")
+    assert "Errno" not in said[0], said          # words for a parent ("not a directory"), not Python's
 
 
 def test_a_named_pipe_in_place_of_the_log_file_is_not_opened(tmp_path, capsys):

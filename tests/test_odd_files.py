@@ -98,6 +98,154 @@ def test_a_data_folder_the_game_may_not_enter(tmp_path):
         shutil.rmtree(top)
 
 
+# ------------------------------------------------------------ maps with impossible numbers or files
+#: Tries one map every way a person meets it: ``--headless --map``, ``--replay FILE --map``, the map
+#: checker (``python -m game.board.tmx``) and the window's first screen.  With ``CLUE_TEST_UID`` it
+#: loads every module as root first, then takes that user (root may read any file).
+MAP_CHILD = r"""
+import contextlib, io, json, os, sys
+from pathlib import Path
+from game import paths
+from game.cli import main
+from game.board import tmx
+from game.ui.app import App
+from game.ui.scenes.error import ErrorScene
+
+bad, folder = sys.argv[1], Path(sys.argv[2])
+save = folder / "game.json"
+
+def run(fn, args):
+    out, err = io.StringIO(), io.StringIO()
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = fn(args)
+    except SystemExit as exc:
+        code = exc.code
+    except BaseException as exc:        # what a person would have seen as a traceback
+        code = f"Traceback: {type(exc).__name__}: {exc}"
+    return {"code": code, "said": err.getvalue()}
+
+def window(map_path):
+    app = App(seed=3, sound=False, threaded_ai=False, map_path=Path(map_path),
+              settings_path=folder / "settings.json", save_path=folder / "autosave.json")
+    try:
+        app.start()
+        app.step(0.1)
+        return {"error": app.map_error, "screen": [s.detail for s in app.stack if isinstance(s, ErrorScene)]}
+    except BaseException as exc:
+        return {"error": f"Traceback: {type(exc).__name__}: {exc}", "screen": []}
+    finally:
+        app.close()
+
+if os.environ.get("CLUE_TEST_UID"):
+    good = str(paths.MANSION_MAP)
+    run(main, ["--headless", "--map", good, "--seed", "1", "--players", "3"])
+    run(main, ["--replay", str(save), "--map", good])
+    run(tmx.main, [good])
+    window(good)
+    os.setegid(int(os.environ["CLUE_TEST_UID"])); os.seteuid(int(os.environ["CLUE_TEST_UID"]))
+said = {"headless": run(main, ["--headless", "--map", bad, "--seed", "1", "--players", "3"]),
+        "replay": run(main, ["--replay", str(save), "--map", bad]),
+        "checker": run(tmx.main, [bad])}
+said["window"] = window(bad)
+print(json.dumps(said))
+"""
+
+
+def _set(group: str, index: int, name: str, value: str):
+    """An edit of the map: attribute ``name`` of object ``index`` of ``group`` set to ``value``."""
+    def edit(folder: Path) -> None:
+        import xml.etree.ElementTree as ET
+
+        tree = ET.parse(folder / "mansion.tmx")
+        tree.getroot().find(f"objectgroup[@name='{group}']")[index].set(name, value)
+        tree.write(folder / "mansion.tmx", encoding="UTF-8", xml_declaration=True)
+    return edit
+
+
+def _tileset_at(source: str):
+    def edit(folder: Path) -> None:
+        text = (folder / "mansion.tmx").read_text(encoding="utf-8")
+        (folder / "mansion.tmx").write_text(text.replace('source="mansion.tsx"', f'source="{source}"'),
+                                            encoding="utf-8")
+    return edit
+
+
+def _tileset_links_to_the_map(folder: Path) -> None:
+    (folder / "mansion.tsx").unlink()
+    os.symlink("mansion.tmx", folder / "mansion.tsx")
+
+
+def _unreadable(name: str):
+    def edit(folder: Path) -> None:
+        (folder / name).chmod(0)            # read as nobody: the system's own refusal
+    return edit
+
+
+#: kind: (how the copy of the mansion is spoilt, what the message must hold besides the map's path)
+BAD_MAPS = {
+    "room x nan": (_set("rooms", 0, "x", "nan"), ['object 1 "Kitchen"', 'x "nan"', "not a number"]),
+    "room width inf": (_set("rooms", 2, "width", "inf"), ['object 3 "Ballroom"', 'width "inf"']),
+    "door x nan": (_set("doors", 0, "x", "nan"), ['object 15 "Kitchen door"', 'x "nan"']),
+    "door y inf": (_set("doors", 1, "y", "inf"), ['object 16 "Ballroom door"', 'y "inf"']),
+    "door height -inf": (_set("doors", 0, "height", "-inf"), ['object 15 "Kitchen door"', 'height "-inf"']),
+    "passage y -inf": (_set("passages", 0, "y", "-inf"), ['object 32 "Kitchen to Study"', 'y "-inf"']),
+    "start x nan": (_set("starts", 0, "x", "nan"), ['object 36 "Miss Scarlet"', 'x "nan"']),
+    "start y 1e999": (_set("starts", 1, "y", "1e999"), ['"Colonel Mustard"', 'y "1e999"']),
+    "envelope y inf": (_set("envelope", 0, "y", "inf"), ['object 42 "Case File"', 'y "inf"']),
+    "envelope height nan": (_set("envelope", 0, "height", "nan"), ['object 42 "Case File"', 'height "nan"']),
+    "map unreadable": (_unreadable("mansion.tmx"), ["the file cannot be read", "not allowed to read it"]),
+    "tileset unreadable": (_unreadable("mansion.tsx"), ["the tileset file mansion.tsx cannot be read",
+                                                        "not allowed to read it"]),
+    "tileset /proc/self/mem": (_tileset_at("/proc/self/mem"), ["the tileset file /proc/self/mem cannot be read",
+                                                               "Input/output error"]),
+    "tileset links to the map": (_tileset_links_to_the_map, ["the tileset file mansion.tsx is not a Tiled "
+                                                             "tileset"]),
+}
+
+
+@pytest.mark.parametrize("kind", list(BAD_MAPS))
+def test_a_bad_map_is_said_in_words_everywhere(tmp_path, kind):
+    """A copy of the mansion spoilt one way: ``--headless --map``, ``--replay
+    FILE --map`` and the map checker each exit 2 with one message naming the
+    map and the object or file at fault (before: a traceback, ValueError or
+    OverflowError for ``nan``/``inf``, PermissionError, OSError EIO, a
+    RecursionError after seconds), and the window's error screen shows that
+    same message, not Python's words ("cannot convert float NaN to integer")."""
+    from game import paths
+
+    spoil, parts = BAD_MAPS[kind]
+    as_nobody = "unreadable" in kind
+    if as_nobody and (not hasattr(os, "seteuid") or os.geteuid() != 0):
+        pytest.skip("needs root, to take another user")
+    # nobody must reach the folder: pytest's own is root's alone
+    top = Path(tempfile.mkdtemp(prefix="clue-map-")) if as_nobody else tmp_path
+    try:
+        top.chmod(0o755)
+        folder, home = top / "maps", top / "home"
+        shutil.copytree(paths.MANSION_MAP.parent, folder)
+        spoil(folder)
+        bad = folder / "mansion.tmx"
+        home.mkdir(mode=0o777)
+        home.chmod(0o777)
+        (home / "game.json").write_text("{}")
+        out = run_child(["-c", MAP_CHILD, str(bad), str(home)],
+                        **({"CLUE_TEST_UID": str(NOBODY)} if as_nobody else {}))
+    finally:
+        if as_nobody:
+            shutil.rmtree(top)
+    assert out.returncode == 0 and "Traceback" not in out.stderr, out.stderr[-3000:]
+    said = json.loads(out.stdout.strip().splitlines()[-1])
+    for way in ("headless", "replay", "checker"):
+        line = said[way]["said"]
+        assert said[way]["code"] == 2 and "Traceback" not in line, (way, said[way])
+        assert str(bad) in line and all(p in line for p in parts), (way, line)
+        assert "convert" not in line and "Errno" not in line, (way, line)
+    error = said["window"]["error"]
+    assert str(bad) in error and all(p in error for p in parts), error
+    assert said["window"]["screen"] == [error], said["window"]
+
+
 # ------------------------------------------------------------ a save of a newer version
 def test_a_save_of_a_newer_version_is_named(tmp_path):
     """The box over the title about a game of a newer version names its file
@@ -330,3 +478,89 @@ def test_a_sprite_claiming_30000_pixels_is_never_decoded(tmp_path, monkeypatch, 
         assert assets._load("cards/knife.png") is not None       # the others still load
     assets.clear_cache()
     assert str(huge) in caplog.text and "30000 x 30000" in caplog.text, caplog.text
+
+
+# ------------------------------------------------------------ a full disk in the card game
+class FullDisk:
+    """Stands in for :func:`game.files.write_atomic` on a disk with ``free``
+    bytes: a write fails as a full disk does (ENOSPC) when the file already
+    there and the new text do not both fit (the new file is written beside the
+    old one, then renamed over it).  ``results`` is ``"."`` or ``"x"`` per write."""
+
+    def __init__(self, free: int) -> None:
+        from game.files import write_atomic
+
+        self.free, self.results, self._write = free, [], write_atomic
+
+    def __call__(self, path, text: str) -> None:
+        old = os.stat(path).st_size if os.path.exists(path) else 0
+        if old + len(text.encode()) > self.free:
+            self.results.append("x")
+            raise OSError(errno.ENOSPC, "No space left on device")
+        self._write(path, text)
+        self.results.append(".")
+
+
+def test_a_full_disk_in_a_whole_card_game_is_said_once_each_way(tmp_path, monkeypatch):
+    """A whole card game (a person and two computers; the person marks a card
+    in the case file at every turn, so the save also shrinks when a mark is
+    taken off) on a disk that fills up part way: one "cannot be saved" box;
+    writes that fail after it say nothing; when space comes back, one "saved
+    again" box; the finished game removes its autosave."""
+    import game.save
+    from game.ui.app import App
+    from game.ui.cardgame.notebook import CaseFileScene
+    from game.ui.cardgame.table import CardTableScene
+    from game.ui.scenes.message import MessageScene
+    from game.cardgame.engine import Phase
+    from tests.inputs import key
+    from tests.test_cardgame_ui import CardGameOverScene, Driver, ready, start
+
+    disk = FullDisk(free=1900)             # the first ~20 saves fit (measured: they are 0.3-1.3 KB)
+    monkeypatch.setattr(game.save, "write_atomic", disk)
+
+    class Marking(Driver):
+        """The Driver of the card table tests, and a person who opens the case file
+        once at each of their turns and moves one mark on (blank, X, ?, tick, blank)."""
+        looked = -1
+
+        def act(self, top) -> None:
+            table = self.app.find(CardTableScene)
+            if (isinstance(top, CardTableScene) and top.human_to_act and table.game.phase is Phase.ASK
+                    and self.looked != len(table.game.actions)):
+                self.looked = len(table.game.actions)
+                key(self.app, pygame.K_n)
+            elif isinstance(top, CaseFileScene):
+                top.cycle(next(c for c in ("knife", "rope", "wrench") if c not in top.auto))
+                key(self.app, pygame.K_ESCAPE)
+            else:
+                super().act(top)
+
+    path = tmp_path / "autosave.json"
+    app = App(seed=11, sound=False, speed=20.0, threaded_ai=False, save_path=path)
+    app.start()
+    start(app, ("human", "medium", "easy"), seed=1)
+    person = Marking(app)
+    boxes: list[tuple[str, int]] = []       # (first words, writes failed so far)
+    for _ in range(20000):
+        top = app.top
+        if isinstance(top, CardGameOverScene):
+            break
+        if disk.results.count("x") >= 8:
+            disk.free = 1 << 20               # space comes back
+        if isinstance(top, MessageScene):
+            boxes.append((top.text[:40], disk.results.count("x")))
+            key(app, pygame.K_RETURN)
+        elif not ready(top):
+            app.step(0.1)
+        else:
+            person.act(top)
+    app.close()
+    assert isinstance(top, CardGameOverScene), top
+    said = "".join(disk.results)
+    fails = said.count("x")
+    assert fails >= 8 and "." + "x" * fails + "." in said, said     # fitted, failed in a row, fitted again
+    assert [t for t, _ in boxes] == ["Your game cannot be saved to " + str(path)[:11],
+                                     "Your game can be saved again: it is save"], boxes
+    assert boxes[0][1] == 1 and boxes[1][1] == fails, boxes       # said at the first failure and when space came back
+    assert not path.exists()                                  # the finished game is not offered to continue

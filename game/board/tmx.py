@@ -31,10 +31,10 @@ from __future__ import annotations
 
 import base64
 import binascii
+import io
 import logging
 import math
 import os
-import stat
 import struct
 import sys
 import zlib
@@ -50,7 +50,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pytmx  # noqa: E402
 
 from game.board.model import Board, Door, Room, Square  # noqa: E402
-from game.files import FileProblem, read_file_bytes  # noqa: E402
+from game.files import FileProblem, NotAFileError, read_file_bytes  # noqa: E402
 from game.i18n import N_  # noqa: E402
 from game.core.cards import CARD_NAMES, ROOMS, SUSPECTS  # noqa: E402
 
@@ -121,28 +121,37 @@ class _Loader:
         self.precheck()
         try:
             return pytmx.TiledMap(str(self.path), load_all=False)
+        except OSError as e:     # changed since the precheck read it
+            raise MapError(self.path, f"the file cannot be read ({e.strerror or e})") from None
         except ParseError as e:
             raise MapError(self.path, f"the file is not valid XML ({e})") from None
         except Exception as e:  # pytmx raises bare Exception/ValueError/KeyError on bad content
             raise MapError(self.path, f"the file is not a readable Tiled map ({e})") from None
 
     # -- sizes, checked before pytmx reads anything -------------------------------
-    def check_file(self, path: Path, what: str) -> None:
-        """``path`` is an ordinary file of at most :data:`MAX_FILE_BYTES` (a pipe
-        or a device would hang the reader, a huge file would take minutes)."""
+    def read_file(self, path: Path, what: str) -> bytes:
+        """The bytes of the map or a tileset file ``path`` (``what`` names it in
+        messages), read with :func:`game.files.read_file_bytes`: only an
+        ordinary file of at most :data:`MAX_FILE_BYTES` is opened (a pipe or a
+        device would hang the reader, a huge file would take minutes).  Raises
+        ``FileNotFoundError``, or :class:`MapError` for anything else that
+        stops it being read (a folder, no permission, a disk error)."""
         try:
-            st = path.stat()
+            return read_file_bytes(path, MAX_FILE_BYTES)
         except FileNotFoundError:
-            raise MapError(self.path, f"{what} does not exist") from None
-        except OSError as e:
-            raise MapError(self.path, f"{what} cannot be opened ({e.strerror or e})") from None
-        if stat.S_ISDIR(st.st_mode):
-            raise MapError(self.path, f"{what} is a folder, not a map file")
-        if not stat.S_ISREG(st.st_mode):
-            raise MapError(self.path, f"{what} is not an ordinary file")
-        if st.st_size > MAX_FILE_BYTES:
-            raise MapError(self.path, f"{what} is {st.st_size / 2 ** 20:.1f} MB; the mansion's map files are a few "
-                                      f"KB, and files over {MAX_FILE_BYTES // (1024 * 1024)} MB are not read")
+            raise
+        except NotAFileError as e:
+            kind = "a folder, not a map file" if e.detail == "a directory" else "not an ordinary file"
+            raise MapError(self.path, f"{what} is {kind}") from None
+        except FileProblem as e:            # too big
+            size = int(e.detail.split()[0]) if e.detail else MAX_FILE_BYTES + 1
+            raise MapError(self.path, f"{what} is {size / 2 ** 20:.1f} MB; the mansion's map files are a few "
+                                      f"KB, and files over {MAX_FILE_BYTES // (1024 * 1024)} MB are not read"
+                           ) from None
+        except PermissionError:
+            raise MapError(self.path, f"{what} cannot be read: the game is not allowed to read it") from None
+        except OSError as e:                # a disk error, /proc/self/mem, a loop of links
+            raise MapError(self.path, f"{what} cannot be read ({e.strerror or e})") from None
 
     def number(self, el, name: str, what: str) -> int:
         """The whole-number attribute ``name`` of element ``el`` (0 when absent)."""
@@ -164,20 +173,21 @@ class _Loader:
         more squares than that, and a tileset picture must not be cut into more
         than :data:`MAX_TILESET_TILES` tiles.  Raises :class:`MapError` in plain
         words; a map that claims 10000 x 10000 squares is refused at once."""
-        if self.path.is_dir():
-            raise MapError(self.path, "this is a folder, not a map file")
-        if not self.path.exists():
-            raise MapError(self.path, "the file does not exist")
-        self.check_file(self.path, "the file")
-        self.check_xml(self.path, "the map")
+        try:
+            data = self.read_file(self.path, "the file")
+        except FileNotFoundError:
+            raise MapError(self.path, "the file does not exist") from None
+        self.check_xml(self.path, data, "the map")
 
-    def check_xml(self, path: Path, where: str) -> None:
-        """One pass of :meth:`precheck` over the map or a tileset file ``path``."""
+    def check_xml(self, path: Path, data: bytes, where: str) -> None:
+        """One pass of :meth:`precheck` over ``data``, the text of the map or a
+        tileset file ``path``.  Every object of the map must have numbers for
+        its place, size and turn (``nan`` or ``inf`` would reach the squares)."""
         layer: str | None = None
         tileset: tuple[int, int, int, int] | None = None    # tile width, height, spacing, margin
         stack: list[str] = []
         try:
-            for event, el in iterparse(str(path), events=("start", "end")):
+            for event, el in iterparse(io.BytesIO(data), events=("start", "end")):
                 if event == "end":
                     stack.pop()
                     if el.tag == "data" and layer is not None:
@@ -189,6 +199,10 @@ class _Loader:
                 stack.append(el.tag)
                 if parent is None and where == "the map" and el.tag != "map":
                     raise MapError(self.path, "the file is not a Tiled map (it does not start with <map>)")
+                if parent is None and where != "the map" and el.tag != "tileset":
+                    # a tileset file that is the map again (a link to it) would be read for ever
+                    raise MapError(self.path, f"{where} is not a Tiled tileset (it does not start with "
+                                              f"<tileset>)")
                 if el.tag == "map":
                     self.check_map_header(el)
                 elif el.tag == "layer":
@@ -204,9 +218,11 @@ class _Loader:
                     source = el.get("source")
                     if source and parent == "map":
                         tsx = Path(os.path.join(os.path.dirname(str(self.path)), source))
-                        if tsx.exists():        # a missing tileset is reported when the map is read
-                            self.check_file(tsx, f"the tileset file {source}")
-                            self.check_xml(tsx, f"the tileset file {source}")
+                        what = f"the tileset file {source}"
+                        try:
+                            self.check_xml(tsx, self.read_file(tsx, what), what)
+                        except FileNotFoundError:   # reported when the map is read
+                            pass
                         continue
                     what = f"the tileset in {where}" if where == "the map" else where
                     tw, th = (self.number(el, k, what) for k in ("tilewidth", "tileheight"))
@@ -214,6 +230,8 @@ class _Loader:
                         raise MapError(self.path, f"{what} has tiles of {tw} x {th} pixels; tiles must be 1 "
                                                   f"to {MAX_TILE_PX} pixels wide and high")
                     tileset = (tw, th, self.number(el, "spacing", what), self.number(el, "margin", what))
+                elif el.tag == "object" and parent == "objectgroup" and where == "the map":
+                    self.check_object(el)
                 elif el.tag == "image":
                     if parent == "tileset" and tileset is not None:
                         self.check_tileset_image(el, tileset, where)
@@ -221,6 +239,23 @@ class _Loader:
         except ParseError as e:
             raise MapError(self.path, f"{'the file' if where == 'the map' else where} is not valid XML ({e})"
                            ) from None
+
+    def check_object(self, el) -> None:
+        """The place, size and turn of a map object are numbers of pixels
+        (degrees): ``nan``, ``inf`` or words are refused naming the object."""
+        for name in ("x", "y", "width", "height", "rotation"):
+            raw = el.get(name)
+            if raw is None:
+                continue
+            try:
+                finite = math.isfinite(float(raw))
+            except ValueError:
+                finite = False
+            if not finite:
+                ident = el.get("id") or ""
+                raise MapError(self.path, f'the object has {name} "{raw[:20]}", which is not a number of '
+                                          f"{'degrees' if name == 'rotation' else 'pixels'}",
+                               object_id=int(ident) if ident.isdigit() else None, object_name=el.get("name"))
 
     def check_map_header(self, el) -> None:
         w, h = (self.number(el, k, "the map") for k in ("width", "height"))

@@ -36,6 +36,7 @@ from game.headless import computer_setup, play  # noqa: E402
 from game.rules.setup import GameSetup, SeatConfig  # noqa: E402
 from game.save import SaveError, SavedGame, read_save, to_document  # noqa: E402
 from game.settings import Settings  # noqa: E402
+from game.ui import store  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.board.match import Match  # noqa: E402
 from game.ui.board.table import BoardScene  # noqa: E402
@@ -580,6 +581,48 @@ def test_a_save_of_a_newer_version_is_left_where_it_is(tmp_path, board_doc, caps
 
 # ------------------------------------------------------------------ item 9
 ROBOTS = GameSetup(seats=tuple(SeatConfig(s, "computer") for s in ("scarlet", "mustard", "white")), seed=4)
+
+
+def test_a_disk_on_the_edge_of_full_is_said_once_not_at_every_flip(tmp_path, monkeypatch, capsys):
+    """A disk on the edge of full lets every other write through for 12 autosaves,
+    then has room again: one "cannot be saved" box, and one "saved again" box only
+    once saves have worked several times in a row (before, 12 boxes flipped back
+    and forth); the game on disk is the game on screen."""
+    real = game.save.write_atomic
+    calls = {"n": 0}
+
+    def edge_of_full(path, text):
+        calls["n"] += 1
+        if calls["n"] <= 12 and calls["n"] % 2:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        real(path, text)
+
+    monkeypatch.setattr(game.save, "write_atomic", edge_of_full)
+    path = tmp_path / "autosave.json"
+    app = App(seed=3, sound=False, speed=1000.0, threaded_ai=False, save_path=path)
+    app.start()
+    board = BoardScene(app, Match(app.board, ROBOTS))
+    app.push(board)
+    seen = []
+    for _ in range(5000):
+        if calls["n"] >= 20 or board.game.over:
+            break
+        if isinstance(app.top, MessageScene):
+            seen.append((app.top.text, calls["n"]))
+            key(app, pygame.K_RETURN, draw=False)
+        else:
+            app.step(0.1, draw=False)
+    assert calls["n"] >= 20 and not board.game.over
+    assert [text[:30] for text, _ in seen] == ["Your game cannot be saved to " + str(path)[0],
+                                                "Your game can be saved again: "], seen
+    # said at the first failure (the box opens at the frame's end), and once the saves after
+    # the last failure (write 11) worked SAVED_AGAIN_AFTER times in a row
+    assert seen[0][1] <= 2 and seen[1][1] >= 11 + store.SAVED_AGAIN_AFTER, seen
+    err = capsys.readouterr().err.splitlines()
+    assert len([ln for ln in err if "cannot be saved" in ln]) == 1
+    assert len([ln for ln in err if "can be saved again" in ln]) == 1
+    assert read_save(path).actions == board.game.actions
+    app.close()
 
 
 def test_a_full_disk_is_said_once_and_its_end_once(tmp_path, monkeypatch, capsys):

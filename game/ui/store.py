@@ -25,6 +25,10 @@ from game.ui.registry import make, scene_class
 
 log = logging.getLogger(__name__)
 
+#: Saves that must work in a row after a failure before "saved again" is said: a disk on
+#: the edge of full lets some writes through between failures, and a box each time flips.
+SAVED_AGAIN_AFTER = 3
+
 
 def _file_id(path: Path) -> tuple | None:
     """What tells one version of a file from another without reading it
@@ -78,6 +82,7 @@ class Store:
             self.file_messages.append((_("A file was damaged"), i18n.damaged_message()))
         #: why the last autosave could not be written (None: it was)
         self.autosave_error: str | None = None
+        self._saves_since_error = 0     # saves that worked in a row since the last failure
         #: message boxes (title, text) waiting for the end of the frame (:meth:`note`)
         self.notes: list[tuple[str, str]] = []
         #: the autosave was left where it is although it cannot be continued (a newer version's
@@ -146,6 +151,7 @@ class Store:
     def _autosave_failed(self, exc: OSError, path: Path) -> None:
         """Say once, on screen and in the log, that the game cannot be saved
         (not once per action: a full disk fails every one)."""
+        self._saves_since_error = 0
         if self.autosave_error is None:
             text = _("Your game cannot be saved to {path} ({reason}). You can play on, but if the game "
                      "closes, this game is lost.").format(path=path, reason=exc.strerror or exc)
@@ -154,8 +160,13 @@ class Store:
         self.autosave_error = str(exc)
 
     def _autosave_worked(self) -> None:
-        """After :meth:`_autosave_failed`: say once that the game is saved again."""
+        """After :meth:`_autosave_failed`: say once that the game is saved again, when
+        :data:`SAVED_AGAIN_AFTER` saves in a row have worked (a save that works between two
+        failures says nothing: the game is not safe yet)."""
         if self.autosave_error is None:
+            return
+        self._saves_since_error += 1
+        if self._saves_since_error < SAVED_AGAIN_AFTER:
             return
         self.autosave_error = None
         text = _("Your game can be saved again: it is saved after every move, as before.")

@@ -583,21 +583,20 @@ def test_a_save_of_a_newer_version_is_left_where_it_is(tmp_path, board_doc, caps
 ROBOTS = GameSetup(seats=tuple(SeatConfig(s, "computer") for s in ("scarlet", "mustard", "white")), seed=4)
 
 
-def test_a_disk_on_the_edge_of_full_is_said_once_not_at_every_flip(tmp_path, monkeypatch, capsys):
-    """A disk on the edge of full lets every other write through for 12 autosaves,
-    then has room again: one "cannot be saved" box, and one "saved again" box only
-    once saves have worked several times in a row (before, 12 boxes flipped back
-    and forth); the game on disk is the game on screen."""
+def boxes_while_saving(tmp_path, monkeypatch, fails, writes: int):
+    """A computer board game whose autosave write number n (from 1) fails with a full
+    disk where ``fails(n)``, played until ``writes`` writes were tried: the message boxes
+    as (text, writes tried when it was seen), the save's path and the board scene."""
     real = game.save.write_atomic
     calls = {"n": 0}
 
-    def edge_of_full(path, text):
+    def disk(path, text):
         calls["n"] += 1
-        if calls["n"] <= 12 and calls["n"] % 2:
+        if fails(calls["n"]):
             raise OSError(errno.ENOSPC, "No space left on device")
         real(path, text)
 
-    monkeypatch.setattr(game.save, "write_atomic", edge_of_full)
+    monkeypatch.setattr(game.save, "write_atomic", disk)
     path = tmp_path / "autosave.json"
     app = App(seed=3, sound=False, speed=1000.0, threaded_ai=False, save_path=path)
     app.start()
@@ -605,61 +604,49 @@ def test_a_disk_on_the_edge_of_full_is_said_once_not_at_every_flip(tmp_path, mon
     app.push(board)
     seen = []
     for _ in range(5000):
-        if calls["n"] >= 20 or board.game.over:
+        if calls["n"] >= writes or board.game.over:
             break
         if isinstance(app.top, MessageScene):
             seen.append((app.top.text, calls["n"]))
             key(app, pygame.K_RETURN, draw=False)
         else:
             app.step(0.1, draw=False)
-    assert calls["n"] >= 20 and not board.game.over
+    app.close()
+    assert calls["n"] >= writes and not board.game.over
+    return seen, path, board
+
+
+def said_once_each_way(capsys) -> None:
+    """stderr held one "cannot be saved" line and one "saved again" line."""
+    err = capsys.readouterr().err.splitlines()
+    assert len([ln for ln in err if "cannot be saved" in ln]) == 1
+    assert len([ln for ln in err if "can be saved again" in ln]) == 1
+
+
+def test_a_disk_on_the_edge_of_full_is_said_once_not_at_every_flip(tmp_path, monkeypatch, capsys):
+    """A disk on the edge of full lets every other write through for 12 autosaves,
+    then has room again: one "cannot be saved" box, and one "saved again" box only
+    once saves have worked several times in a row (before, 12 boxes flipped back
+    and forth); the game on disk is the game on screen."""
+    seen, path, board = boxes_while_saving(tmp_path, monkeypatch, lambda n: n <= 12 and n % 2, 20)
     assert [text[:30] for text, _ in seen] == ["Your game cannot be saved to " + str(path)[0],
                                                 "Your game can be saved again: "], seen
     # said at the first failure (the box opens at the frame's end), and once the saves after
     # the last failure (write 11) worked SAVED_AGAIN_AFTER times in a row
     assert seen[0][1] <= 2 and seen[1][1] >= 11 + store.SAVED_AGAIN_AFTER, seen
-    err = capsys.readouterr().err.splitlines()
-    assert len([ln for ln in err if "cannot be saved" in ln]) == 1
-    assert len([ln for ln in err if "can be saved again" in ln]) == 1
+    said_once_each_way(capsys)
     assert read_save(path).actions == board.game.actions
-    app.close()
 
 
 def test_a_full_disk_is_said_once_and_its_end_once(tmp_path, monkeypatch, capsys):
     """Saving fails for 8 autosaves in a row (a full disk), then works: one
     message and one stderr line for the failure, one of each when it works
     again, and the game on disk is the game on screen."""
-    real = game.save.write_atomic
-    calls = {"n": 0}
-
-    def full_disk(path, text):
-        calls["n"] += 1
-        if calls["n"] <= 8:
-            raise OSError(errno.ENOSPC, "No space left on device")
-        real(path, text)
-
-    monkeypatch.setattr(game.save, "write_atomic", full_disk)
-    path = tmp_path / "autosave.json"
-    app = App(seed=3, sound=False, speed=1000.0, threaded_ai=False, save_path=path)
-    app.start()
-    board = BoardScene(app, Match(app.board, ROBOTS))
-    app.push(board)
-    seen = []
-    for _ in range(5000):
-        if calls["n"] >= 14 or board.game.over:
-            break
-        if isinstance(app.top, MessageScene):
-            seen.append(app.top.text)
-            key(app, pygame.K_RETURN, draw=False)
-        else:
-            app.step(0.1, draw=False)
-    assert calls["n"] >= 14 and not board.game.over
-    assert len(seen) == 2, seen
-    assert "cannot be saved" in seen[0] and "No space left on device" in seen[0] and "saved again" not in seen[0]
-    assert "can be saved again" in seen[1]
-    err = capsys.readouterr().err.splitlines()
-    assert len([ln for ln in err if "cannot be saved" in ln]) == 1
-    assert len([ln for ln in err if "can be saved again" in ln]) == 1
+    seen, path, board = boxes_while_saving(tmp_path, monkeypatch, lambda n: n <= 8, 14)
+    texts = [text for text, _ in seen]
+    assert len(texts) == 2, texts
+    assert "cannot be saved" in texts[0] and "No space left on device" in texts[0] and "saved again" not in texts[0]
+    assert "can be saved again" in texts[1]
+    said_once_each_way(capsys)
     assert read_save(path).actions == board.game.actions
-    app.close()
 

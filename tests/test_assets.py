@@ -31,9 +31,12 @@ def _load_tool():
 
 make_assets = _load_tool()
 
-#: Expected durations in seconds (the brief; the door length is the tool's choice).
-DURATIONS = {"die": 0.6, "step": 0.08, "door": make_assets.SOUND_SECONDS["door"], "card": 0.25,
-             "chime": 1.0, "wrong": 0.8, "click": 0.05}
+#: Expected durations in seconds (the die's as long as its roll on screen, game.ui.anim.DIE_TIME;
+#: the door, passage, suggestion and "nobody" lengths are the tool's choice).
+DURATIONS = {"die": 0.8, "step": 0.08, "door": make_assets.SOUND_SECONDS["door"], "card": 0.25,
+             "chime": 1.0, "wrong": 0.8, "click": 0.05, "passage": make_assets.SOUND_SECONDS["passage"],
+             "suggest": make_assets.SOUND_SECONDS["suggest"], "nobody": make_assets.SOUND_SECONDS["nobody"],
+             "nope": 0.16}
 
 
 @pytest.fixture(scope="module")

@@ -49,7 +49,7 @@ def test_banner_comes_with_its_sound_and_goes_after_its_time(make, event):
     scene.draw(plain)
     app.step(DT)
     assert scene.banner is not None and scene.banner.text == "Nobody can show a card!"
-    assert "chime" in played
+    assert "nobody" in played           # its own sound: the chime is a case solved
     frames = math.ceil(BANNER_TIME / DT)
     for _ in range(frames // 2):
         app.step(DT)
@@ -79,7 +79,7 @@ def test_enter_ends_the_banner_at_once(make, event):
 def test_instant_speed_shows_no_wait(make, event):
     app, scene, played = _table(make, event, speed=anim.INSTANT)
     app.step(DT)
-    assert scene.banner is None and "chime" in played
+    assert scene.banner is None and "nobody" in played
     assert not any(isinstance(e, event) for e in scene.queue)
 
 

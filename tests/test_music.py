@@ -56,10 +56,10 @@ class FakeStream:
 def test_music_file_is_a_small_seamless_mono_loop(theme):
     path = paths.SOUNDS / "music" / f"{theme}.wav"
     assert path.is_file()
-    assert path.stat().st_size < 600_000                    # 8-bit mu-law: 441 KB for 20 s
+    assert path.stat().st_size < 900_000                    # 8-bit mu-law at 11025 Hz: 11 KB a second
     rate, x = make_assets.read_ulaw_wav(path)
-    assert rate == 22050
-    assert 20.0 <= len(x) / rate <= 30.0
+    assert rate == 11025
+    assert 60.0 <= len(x) / rate <= 90.0                    # a minute or more: it does not tire
     rms = float(np.sqrt(np.mean(x ** 2)))
     assert rms > 0.05                                        # music, not silence
     # seamless: the jump from the last sample back to the first is no larger than
@@ -75,9 +75,26 @@ def test_music_file_is_a_small_seamless_mono_loop(theme):
 def test_music_files_are_what_the_script_makes_and_differ(tmp_path):
     written: list = []
     for theme, maker in make_assets.MUSIC_MAKERS.items():
-        make_assets.write_ulaw_wav(tmp_path / f"{theme}.wav", maker(), written)
+        make_assets.write_ulaw_wav(tmp_path / f"{theme}.wav", make_assets.to_music_rate(maker()), written,
+                                 make_assets.MUSIC_RATE)
         assert (tmp_path / f"{theme}.wav").read_bytes() == (paths.SOUNDS / "music" / f"{theme}.wav").read_bytes()
     assert (tmp_path / "calm.wav").read_bytes() != (tmp_path / "tense.wav").read_bytes()
+
+
+@pytest.mark.parametrize("theme,bpm", [(CALM, 72), (TENSE, 96)])
+def test_music_is_sections_not_one_phrase_repeated(theme, bpm):
+    """No shift by a whole number of bars up to half the loop brings it back
+    onto itself: it is not one short phrase played again and again."""
+    rate, x = make_assets.read_ulaw_wav(paths.SOUNDS / "music" / f"{theme}.wav")
+    bar = 4 * 60 / bpm
+    bars = round(len(x) / rate / bar)
+    for lag in range(1, bars // 2 + 1):
+        same = float(np.dot(x, np.roll(x, round(lag * bar * rate))) / np.dot(x, x))
+        assert same < 0.7, (theme, lag, same)
+    # and it breathes: its loudness moves between sections (5 s windows)
+    w = 5 * rate
+    loud = [float(np.sqrt(np.mean(x[i:i + w] ** 2))) for i in range(0, len(x) - w + 1, w)]
+    assert max(loud) / min(loud) > 1.15, loud
 
 
 def test_mu_law_round_trip_is_close():

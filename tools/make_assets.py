@@ -14,9 +14,9 @@ It writes, below the output folder:
 * ``sprites/card_back.png`` 160x230, ``sprites/envelope.png`` 96x64,
   ``sprites/dice/<1..6>.png`` 96x96, ``sprites/icon.png`` 256x256;
 * ``sounds/<name>.wav``             16-bit mono 22050 Hz effects (see :data:`SOUND_SECONDS`);
-* ``sounds/music/<theme>.wav``      mono 22050 Hz seamless music loops in 8-bit mu-law (G.711:
-  half the size of 16-bit PCM, about 14 bits of range; see :data:`MUSIC_SECONDS`):
-  ``calm`` (title and play) and ``tense`` (the last round).
+* ``sounds/music/<theme>.wav``      mono 11025 Hz seamless music loops in 8-bit mu-law (G.711:
+  half the size of 16-bit PCM, about 14 bits of range; see :data:`MUSIC_SECONDS`), each over a
+  minute long in several sections: ``calm`` (title and play) and ``tense`` (the last round).
 
 Everything is deterministic: pictures are drawn at 4x and box-filtered down
 (premultiplied alpha, so no dark fringes), noise comes from a fixed numpy seed,
@@ -63,12 +63,20 @@ ICON_SIZE = (256, 256)
 
 #: Sound sample rate in Hz (16-bit mono).
 SAMPLE_RATE = 22050
-#: Length in seconds of each sound effect.
-SOUND_SECONDS = {"die": 0.6, "step": 0.08, "door": 0.45, "card": 0.25,
-                 "chime": 1.0, "wrong": 0.8, "click": 0.05}
+#: Length in seconds of each sound effect (the die's matches the die's tumble
+#: and bounce on screen, game.ui.anim.DieRoll: 0.8 s, landing at 70 %).
+SOUND_SECONDS = {"die": 0.8, "step": 0.08, "door": 0.45, "card": 0.25,
+                 "chime": 1.0, "wrong": 0.8, "click": 0.05,
+                 "passage": 0.9, "suggest": 0.6, "nobody": 0.9, "nope": 0.16}
+#: Seconds into the die's sound where it lands, and where its small bounce lands.
+DIE_LAND, DIE_BOUNCE = 0.56, 0.70
 
-#: Length in seconds of each music loop (whole bars: calm 6 bars at 72 bpm, tense 8 at 96).
-MUSIC_SECONDS = {"calm": 20.0, "tense": 20.0}
+#: Length in seconds of each music loop, in whole bars: calm 20 bars at 72 bpm
+#: (five sections of four), tense 28 bars at 96 bpm (sections of 8, 8, 4, 8).
+MUSIC_SECONDS = {"calm": 20 * 4 * 60 / 72, "tense": 28 * 4 * 60 / 96}
+#: Sample rate in Hz of the music files: the themes are low-passed below 4 kHz,
+#: so half the effects' rate loses nothing and halves the files.
+MUSIC_RATE = SAMPLE_RATE // 2
 
 SS = 4  # supersampling factor
 
@@ -1168,14 +1176,17 @@ def _norm(x: np.ndarray, peak: float) -> np.ndarray:
 def sound_die(rng) -> np.ndarray:
     t = _t(SOUND_SECONDS["die"])
     out = np.zeros_like(t)
-    hits = np.concatenate([[0.005], np.sort(rng.uniform(0.03, 0.4, 8)), [0.46, 0.52]])
+    # the clatter while it tumbles, then the landing and the small bounce
+    hits = np.concatenate([[0.005], np.sort(rng.uniform(0.03, DIE_LAND - 0.08, 9)), [DIE_LAND, DIE_BOUNCE]])
     for k, h in enumerate(hits):
         i0 = int(h * SAMPLE_RATE)
         n = len(t) - i0
         tt = t[:n]
         amp = 0.5 + 0.5 * rng.random()
-        if k >= len(hits) - 2:
-            amp *= 0.5
+        if k == len(hits) - 2:
+            amp = 0.8
+        elif k == len(hits) - 1:
+            amp = 0.3
         f = rng.uniform(900, 1900)
         knock = np.sin(2 * np.pi * f * tt) * np.exp(-tt / 0.012)
         knock += 0.5 * np.sin(2 * np.pi * f * 2.3 * tt) * np.exp(-tt / 0.006)
@@ -1266,8 +1277,67 @@ def sound_click(rng) -> np.ndarray:
     return _fade(_norm(out, 0.45), fade_in=0.0005)
 
 
+def sound_passage(rng) -> np.ndarray:
+    """A secret passage: a stone panel grinds aside, air rushes down the
+    stairs (noise sliding from high to low), a soft thud at the bottom."""
+    t = _t(SOUND_SECONDS["passage"])
+    grind_rate = 14 + 10 * rng.random()
+    grind = _band(rng.standard_normal(len(t)), 60, 420)
+    grind *= (0.6 + 0.4 * np.sign(np.sin(2 * np.pi * grind_rate * t))) * np.clip(t / 0.05, 0, 1) * np.exp(-t / 0.25)
+    rush = np.zeros_like(t)
+    for k, (lo, hi) in enumerate(((1400, 2400), (800, 1400), (420, 800), (200, 420))):
+        centre = 0.12 + 0.14 * k         # each band a little later: the sound goes down the stairs
+        rush += _band(rng.standard_normal(len(t)), lo, hi) * np.exp(-((t - centre) / 0.09) ** 2)
+    thud = np.zeros_like(t)
+    i0 = int(0.66 * SAMPLE_RATE)
+    tt = t[: len(t) - i0]
+    thud[i0:] = np.sin(2 * np.pi * 75 * tt) * np.exp(-tt / 0.06) * (1 - np.exp(-tt / 0.003))
+    out = 0.8 * grind / (np.max(np.abs(grind)) or 1) + rush / (np.max(np.abs(rush)) or 1) + 0.9 * thud
+    return _fade(_norm(out, 0.65), fade_out=0.06)
+
+
+def sound_suggest(rng) -> np.ndarray:
+    """A suggestion: three soft wooden notes rising, a question (E4 G4 B4)."""
+    t = _t(SOUND_SECONDS["suggest"])
+    out = np.zeros_like(t)
+    for k, f in enumerate((329.63, 392.0, 493.88)):
+        i0 = int(k * 0.12 * SAMPLE_RATE)
+        tt = t[: len(t) - i0]
+        out[i0:] += ((np.sin(2 * np.pi * f * tt) + 0.25 * np.sin(2 * np.pi * 4 * f * tt) * np.exp(-tt / 0.02))
+                     * np.exp(-tt / (0.12 if k < 2 else 0.25)) * (1 - np.exp(-tt / 0.003)))
+    return _fade(_norm(out, 0.45), fade_out=0.05)
+
+
+def sound_nobody(rng) -> np.ndarray:
+    """Nobody can show a card: two low plucks falling a tritone (D3, G#2)
+    under a held, trembling high note: suspense, not success or failure."""
+    t = _t(SOUND_SECONDS["nobody"])
+    out = np.zeros_like(t)
+    for start, f in ((0.0, 146.83), (0.22, 103.83)):
+        i0 = int(start * SAMPLE_RATE)
+        tt = t[: len(t) - i0]
+        out[i0:] += ((np.sin(2 * np.pi * f * tt) + 0.5 * np.sin(2 * np.pi * 2 * f * tt) + 0.2 * np.sin(2 * np.pi * 3 * f * tt))
+                     * np.exp(-tt / 0.22) * (1 - np.exp(-tt / 0.004)))
+    trem = 0.6 + 0.4 * np.sin(2 * np.pi * 7 * t)
+    high = 0.18 * np.sin(2 * np.pi * 880.0 * t) * trem * np.clip(t / 0.15, 0, 1) * np.exp(-t / 0.5)
+    return _fade(_norm(_band(out + high, 40, 3000), 0.6), fade_out=0.1)
+
+
+def sound_nope(rng) -> np.ndarray:
+    """A press that cannot be done: two short soft low blips ("uh-uh"), kept
+    apart from the wrong accusation's low tone."""
+    t = _t(SOUND_SECONDS["nope"])
+    out = np.zeros_like(t)
+    for start, f in ((0.0, 330.0), (0.08, 262.0)):
+        i0, n = int(start * SAMPLE_RATE), int(0.07 * SAMPLE_RATE)
+        tt = t[:n]
+        out[i0:i0 + n] += np.sin(2 * np.pi * f * tt) * np.sin(np.pi * tt / 0.07) ** 2
+    return _fade(_norm(out, 0.4))
+
+
 SOUND_MAKERS = {"die": sound_die, "step": sound_step, "door": sound_door, "card": sound_card,
-                "chime": sound_chime, "wrong": sound_wrong, "click": sound_click}
+                "chime": sound_chime, "wrong": sound_wrong, "click": sound_click,
+                "passage": sound_passage, "suggest": sound_suggest, "nobody": sound_nobody, "nope": sound_nope}
 
 
 # --------------------------------------------------------------------------- music
@@ -1297,49 +1367,105 @@ def _place(buf: np.ndarray, start: float, note: np.ndarray) -> None:
     np.add.at(buf, idx, note)
 
 
-def _song(seconds: float, bpm: float, chords, voices) -> np.ndarray:
-    """Lay out ``chords`` (one list of note names per bar) with each voice
-    ``voice(buf, bar_start, beat, chord)``; returns the loop, normalised."""
+def _song(seconds: float, bpm: float, sections) -> np.ndarray:
+    """Lay out ``sections``, each ``(chords, voices)``: one list of note names
+    per bar, played by each voice ``voice(buf, bar_start, beat, chord)``;
+    the sections follow one another and the whole wraps round into a loop."""
     buf = np.zeros(int(round(seconds * SAMPLE_RATE)))
     beat = 60.0 / bpm
-    for i, chord in enumerate(chords):
-        for voice in voices:
-            voice(buf, i * 4 * beat, beat, chord)
+    bar = 0
+    for chords, voices in sections:
+        for chord in chords:
+            for voice in voices:
+                voice(buf, bar * 4 * beat, beat, chord)
+            bar += 1
+    assert abs(bar * 4 * beat - seconds) < 1e-6, (bar, seconds)    # whole bars: the loop has no seam
     return buf
 
 
+def _melody(phrases, level: float, decay: float, harmonics=(1.0, 0.35, 0.12)):
+    """A voice that plays one phrase per bar, in order: each phrase a list of
+    ``(beat, note, beats)``; bells that ring for their length."""
+    bars = iter(phrases)
+
+    def voice(buf, at, beat, chord):
+        for start, note, beats in next(bars):
+            _place(buf, at + start * beat, level * _tone(hz(note), beats * beat + 0.4, 0.01, decay, harmonics))
+    return voice
+
+
+def _up(note: str, octaves: int = 1) -> str:
+    return note[:-1] + str(int(note[-1]) + octaves)
+
+
 def music_calm() -> np.ndarray:
-    """The calm theme: C-Am-F-G-Em-G at 72 bpm, a soft pad, a bell arpeggio and a bass."""
-    chords = [["C4", "E4", "G4"], ["A3", "C4", "E4"], ["F3", "A3", "C4"],
-              ["G3", "B3", "D4"], ["E3", "G3", "B3"], ["G3", "B3", "D4"]]
+    """The calm theme, 72 bpm, five sections of four bars (about 67 s): the
+    arpeggio alone (C Am F G); the same with a tune over it; a turn to F G Em
+    Am with a walking bass and a slower tune; a quiet bridge (Dm G C Am) of
+    pad and long bells; the opening again with a new tune, leading home."""
+    home = [["C4", "E4", "G4"], ["A3", "C4", "E4"], ["F3", "A3", "C4"], ["G3", "B3", "D4"]]
+    turn = [["F3", "A3", "C4"], ["G3", "B3", "D4"], ["E3", "G3", "B3"], ["A3", "C4", "E4"]]
+    bridge = [["D3", "F3", "A3"], ["G3", "B3", "D4"], ["C4", "E4", "G4"], ["A3", "C4", "E4"]]
 
     def pad(buf, at, beat, chord):
         for n in chord:
             _place(buf, at, 0.16 * _tone(hz(n), 4 * beat + 0.6, 0.5, 3.0, (1.0, 0.15)))
 
     def arpeggio(buf, at, beat, chord):
-        up = [n[:-1] + str(int(n[-1]) + 1) for n in chord]
+        up = [_up(n) for n in chord]
         for k, n in enumerate([chord[0], chord[1], chord[2], up[0], up[1], up[0], chord[2], chord[1]]):
-            _place(buf, at + k * beat / 2, 0.22 * _tone(hz(n), 1.2, 0.006, 0.35, (1.0, 0.35, 0.12)))
+            _place(buf, at + k * beat / 2, 0.2 * _tone(hz(n), 1.2, 0.006, 0.35, (1.0, 0.35, 0.12)))
 
     def bass(buf, at, beat, chord):
         root = chord[0][:-1] + "2"
         for k in (0, 2):
             _place(buf, at + k * beat, 0.35 * _tone(hz(root), 2 * beat, 0.02, 0.9, (1.0, 0.5, 0.1)))
 
-    out = _song(MUSIC_SECONDS["calm"], 72, chords, (pad, arpeggio, bass))
+    def walking(buf, at, beat, chord):
+        for k, n in enumerate((chord[0], chord[1], chord[2], chord[1])):
+            _place(buf, at + k * beat, 0.3 * _tone(hz(_up(n, -1)), beat, 0.02, 0.5, (1.0, 0.5, 0.1)))
+
+    tune = _melody([
+        [(0, "E5", 1.5), (1.5, "D5", 0.5), (2, "C5", 1), (3, "G4", 1)],
+        [(0, "A4", 1), (1, "C5", 1), (2, "E5", 2)],
+        [(0, "F5", 1), (1, "E5", 1), (2, "C5", 1), (3, "A4", 1)],
+        [(0, "B4", 1.5), (1.5, "C5", 0.5), (2, "D5", 2)]], 0.2, 0.6)
+    slow = _melody([
+        [(0, "C5", 2), (2, "A4", 2)], [(0, "B4", 2), (2, "D5", 2)],
+        [(0, "E5", 3), (3, "D5", 1)], [(0, "C5", 4)]], 0.2, 0.9)
+    bells = _melody([
+        [(0, "F5", 4)], [(0, "D5", 4)], [(0, "E5", 2), (2, "G5", 2)], [(0, "A5", 4)]], 0.14, 1.4, (1.0, 0.2, 0.3))
+    again = _melody([
+        [(0, "G5", 1), (1, "E5", 1), (2, "C5", 1), (3, "E5", 1)],
+        [(0, "A5", 2), (2, "E5", 2)],
+        [(0, "F5", 1.5), (1.5, "A5", 0.5), (2, "G5", 1), (3, "F5", 1)],
+        [(0, "D5", 2), (2, "B4", 1), (3, "G4", 1)]], 0.18, 0.6)
+    out = _song(MUSIC_SECONDS["calm"], 72, [
+        (home, (pad, arpeggio, bass)), (home, (pad, arpeggio, bass, tune)), (turn, (pad, walking, slow)),
+        (bridge, (pad, bells)), (home, (pad, arpeggio, bass, again))])
     return _norm(_band(out, 0, 3500), 0.5)
 
 
 def music_tense() -> np.ndarray:
-    """The tense theme: Am-F-Dm-E at 96 bpm, twice; a pulsing low A, a tremolo pad
-    and a high ticking clock."""
-    chords = [["A3", "C4", "E4"], ["F3", "A3", "C4"], ["D3", "F3", "A3"], ["E3", "G#3", "B3"]] * 2
+    """The tense theme, 96 bpm, 28 bars (70 s): Am F Dm E twice with a pulsing
+    low A, a tremolo pad and a ticking clock; a darker turn (Dm Am E Am F Dm E
+    E) in half time with a falling tune; a four-bar hush of the clock over a
+    drone; the opening again with a tune above it."""
+    opening = [["A3", "C4", "E4"], ["F3", "A3", "C4"], ["D3", "F3", "A3"], ["E3", "G#3", "B3"]] * 2
+    darker = [["D3", "F3", "A3"], ["A3", "C4", "E4"], ["E3", "G#3", "B3"], ["A3", "C4", "E4"],
+              ["F3", "A3", "C4"], ["D3", "F3", "A3"], ["E3", "G#3", "B3"], ["E3", "G#3", "B3"]]
+    hush = [["A2", "E3", "A3"], ["A2", "E3", "A3"], ["F2", "C3", "F3"], ["E2", "B2", "E3"]]
 
     def pulse(buf, at, beat, chord):
         for k in range(8):
             note = "A1" if k % 4 else "A2"
             _place(buf, at + k * beat / 2, 0.3 * _tone(hz(note), beat / 2, 0.004, 0.12, (1.0, 0.6, 0.3, 0.15)))
+
+    def half_pulse(buf, at, beat, chord):
+        root = chord[0][:-1] + "1"
+        for k in range(4):
+            _place(buf, at + k * beat, (0.34 if k % 2 == 0 else 0.22)
+                   * _tone(hz(root if k % 2 == 0 else _up(root)), beat, 0.004, 0.2, (1.0, 0.6, 0.3, 0.15)))
 
     def pad(buf, at, beat, chord):
         n = int(round((4 * beat + 0.3) * SAMPLE_RATE))
@@ -1347,16 +1473,43 @@ def music_tense() -> np.ndarray:
         for note in chord:
             _place(buf, at, 0.13 * trem * _tone(hz(note), n / SAMPLE_RATE, 0.3, 4.0, (1.0, 0.4, 0.2)))
 
+    def drone(buf, at, beat, chord):
+        _place(buf, at, 0.22 * _tone(hz(chord[0]), 4 * beat + 0.3, 0.4, 6.0, (1.0, 0.3)))
+        n = int(round((4 * beat) * SAMPLE_RATE))
+        trem = 0.5 + 0.5 * np.sin(2 * np.pi * 9.0 * np.arange(n) / SAMPLE_RATE)
+        _place(buf, at, 0.05 * trem * _tone(hz(_up(chord[2], 2)), n / SAMPLE_RATE, 0.5, 3.0, (1.0,)))
+
     def tick(buf, at, beat, chord):
         for k in range(4):
             _place(buf, at + k * beat, (0.12 if k else 0.18) * _tone(hz("E6"), 0.12, 0.001, 0.02, (1.0, 0.5)))
 
-    def melody(buf, at, beat, chord):
-        top = chord[2][:-1] + "5"
-        _place(buf, at + 2 * beat, 0.14 * _tone(hz(top), 2 * beat, 0.05, 1.0, (1.0, 0.2)))
+    def top(buf, at, beat, chord):
+        _place(buf, at + 2 * beat, 0.14 * _tone(hz(_up(chord[2])), 2 * beat, 0.05, 1.0, (1.0, 0.2)))
 
-    out = _song(MUSIC_SECONDS["tense"], 96, chords, (pulse, pad, tick, melody))
+    falling = _melody([
+        [(0, "A4", 2), (2, "F4", 2)], [(0, "E4", 3), (3, "C5", 1)], [(0, "B4", 2), (2, "G#4", 2)], [(0, "A4", 4)],
+        [(0, "C5", 2), (2, "A4", 2)], [(0, "F4", 2), (2, "D4", 2)], [(0, "E4", 2), (2, "G#4", 2)], [(0, "B4", 4)]],
+        0.15, 0.9, (1.0, 0.25))
+    above = _melody([
+        [(0, "E5", 1), (1, "C5", 1), (2, "A4", 2)], [(0, "F5", 1), (1, "C5", 1), (2, "A4", 2)],
+        [(0, "D5", 1), (1, "F5", 1), (2, "A5", 2)], [(0, "G#5", 2), (2, "B5", 2)],
+        [(0, "A5", 1), (1, "E5", 1), (2, "C5", 2)], [(0, "C6", 1), (1, "A5", 1), (2, "F5", 2)],
+        [(0, "F5", 1), (1, "D5", 1), (2, "A4", 2)], [(0, "B4", 2), (2, "E5", 2)]], 0.11, 0.5, (1.0, 0.25))
+    out = _song(MUSIC_SECONDS["tense"], 96, [
+        (opening, (pulse, pad, tick, top)), (darker, (half_pulse, pad, falling)), (hush, (drone, tick)),
+        (opening, (pulse, pad, tick, above))])
     return _norm(_band(out, 40, 4000), 0.5)
+
+
+def to_music_rate(samples: np.ndarray) -> np.ndarray:
+    """A loop at :data:`SAMPLE_RATE` resampled to :data:`MUSIC_RATE` through its
+    spectrum (the loop is periodic, so the seam stays smooth); nothing above the
+    new Nyquist frequency is kept."""
+    factor = SAMPLE_RATE // MUSIC_RATE
+    n = len(samples) // factor * factor
+    spec = np.fft.rfft(samples[:n])
+    m = n // factor
+    return np.fft.irfft(spec[: m // 2 + 1], m) / factor
 
 
 MUSIC_MAKERS = {"calm": music_calm, "tense": music_tense}
@@ -1392,12 +1545,12 @@ def ulaw_decode(data: np.ndarray) -> np.ndarray:
     return np.where(u & 0x80, -mag, mag) / 32767
 
 
-def write_ulaw_wav(path: Path, samples: np.ndarray, written: list) -> None:
-    """Write float samples (-1..1) as an 8-bit mu-law mono WAV at :data:`SAMPLE_RATE` Hz
+def write_ulaw_wav(path: Path, samples: np.ndarray, written: list, rate: int = SAMPLE_RATE) -> None:
+    """Write float samples (-1..1) as an 8-bit mu-law mono WAV at ``rate`` Hz
     (format 7 with its ``fact`` chunk; SDL_mixer streams it with ``pygame.mixer.music``)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     data = ulaw_encode(samples).tobytes()
-    fmt = struct.pack("<HHIIHHH", 7, 1, SAMPLE_RATE, SAMPLE_RATE, 1, 8, 0)
+    fmt = struct.pack("<HHIIHHH", 7, 1, rate, rate, 1, 8, 0)
     body = (b"WAVE" + b"fmt " + struct.pack("<I", len(fmt)) + fmt
             + b"fact" + struct.pack("<II", 4, len(data)) + b"data" + struct.pack("<I", len(data)) + data)
     if len(data) % 2:
@@ -1452,7 +1605,7 @@ def generate(out: Path) -> list[Path]:
         rng = np.random.default_rng(1000 + k)
         write_wav(sounds / f"{name}.wav", maker(rng), written)
     for name, maker in MUSIC_MAKERS.items():
-        write_ulaw_wav(sounds / "music" / f"{name}.wav", maker(), written)
+        write_ulaw_wav(sounds / "music" / f"{name}.wav", to_music_rate(maker()), written, MUSIC_RATE)
     return written
 
 

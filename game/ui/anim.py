@@ -10,10 +10,15 @@ from typing import Callable
 
 Point = tuple[float, float]
 
-#: Seconds for the die to tumble, one square of walking, a glide, a card flip.
-DIE_TIME, STEP_TIME, GLIDE_TIME, FLIP_TIME = 0.45, 0.08, 0.3, 0.3
-#: Seconds a walk takes at most (normal speed): a long path walks faster.
-WALK_MAX_TIME = 0.45
+#: Seconds (normal speed) for the die to tumble and land, one square of
+#: walking, a pulled-in token or weapon gliding, a card turning over.
+DIE_TIME, STEP_TIME, GLIDE_TIME, FLIP_TIME = 0.8, 0.12, 0.5, 0.3
+#: Seconds (normal speed) a token takes through a secret passage: a glide
+#: long enough to see where it went.
+PASSAGE_TIME = 0.6
+#: Seconds a walk takes at most (normal speed): only a path longer than ten
+#: squares (two dice) walks faster than :data:`STEP_TIME` a square.
+WALK_MAX_TIME = 1.2
 
 #: The speed settings of the pause menu (name, factor), in cycling order.
 #: At :data:`INSTANT` the board skips every animation and computer pause.
@@ -54,8 +59,20 @@ class Pause(Animation):
 
 
 class DieRoll(Animation):
-    """The die tumbles: faces flicker, then it lands on ``result`` with a small
-    bounce.  ``face`` and ``offset`` (pixels up) are what to draw."""
+    """The die tumbles, lands on ``result`` and bounces once, a little.
+
+    For :data:`LAND` of the time it hops twice while it turns and its faces
+    flicker; it lands showing ``result`` and bounces :data:`BOUNCE` pixels,
+    then rests.  ``face`` (1..6), ``offset`` (pixels above its place) and
+    ``angle`` (degrees to turn the face, 0 once landed) are what to draw."""
+
+    #: the share of the time spent tumbling before the die first lands
+    LAND = 0.7
+    #: (start, end, height in pixels) of each hop as shares of the time: two
+    #: tumbling hops, then the small bounce after landing; at rest after.
+    HOPS = ((0.0, 0.42, 28.0), (0.42, LAND, 12.0), (LAND, 0.88, 5.0))
+    #: degrees the die turns while tumbling
+    SPIN = 540.0
 
     def __init__(self, result: int, speed: float = 1.0, seed: int = 0) -> None:
         super().__init__(DIE_TIME / speed)
@@ -64,13 +81,19 @@ class DieRoll(Animation):
         self.face = self.rng.randint(1, 6)
         self._next_flip = 0.0
 
+    @property
+    def landed(self) -> bool:
+        """True once the die has come down showing its result (bounce included)."""
+        return self.progress >= self.LAND
+
     def update(self, dt: float) -> None:
         super().update(dt)
-        if self.done:
+        if self.landed:
             self.face = self.result
         elif self.t >= self._next_flip:
             self.face = self.rng.randint(1, 6)
-            self._next_flip = self.t + 0.06 + 0.1 * self.progress
+            # the faces change more slowly as the die loses speed
+            self._next_flip = self.t + self.duration * (0.07 + 0.12 * self.progress)
 
     def skip(self) -> None:
         super().skip()
@@ -79,17 +102,24 @@ class DieRoll(Animation):
     @property
     def offset(self) -> float:
         p = self.progress
-        return abs(math.sin(p * math.pi * 3)) * 26 * (1 - p)
+        for a, b, height in self.HOPS:
+            if a <= p < b:
+                return height * math.sin(math.pi * (p - a) / (b - a))
+        return 0.0
 
     @property
     def angle(self) -> float:
-        return 0.0 if self.done else (1 - self.progress) * 360 * 2 * self.progress
+        if self.landed:
+            return 0.0
+        left = 1 - self.progress / self.LAND
+        return self.SPIN * left * left      # slows down, square to the table at the landing
 
 
 class Walk(Animation):
     """A token walks through ``points`` (pixel centres, start first), one
-    segment per square, easing at both ends.  ``on_step(i)`` runs as it
-    reaches point ``i``."""
+    segment per square, :data:`STEP_TIME` a square on average (at most
+    :data:`WALK_MAX_TIME` in all), easing at both ends.  ``on_step(i)`` runs
+    as it reaches point ``i``."""
 
     def __init__(self, suspect: str, points: list[Point], speed: float = 1.0,
                  on_step: Callable[[int], None] | None = None) -> None:
@@ -108,15 +138,22 @@ class Walk(Animation):
                 self.on_step(self._reached)
 
     def _along(self) -> float:
+        """Squares walked so far (0..n): it speeds up over the first square,
+        walks the middle ones at a steady pace and slows down over the last
+        (a speed that rises and falls in straight lines, never jumping)."""
         n = len(self.points) - 1
         if n <= 0:
             return 0.0
         p = self.progress
-        # ease only the first and last fifth so the middle walks at a steady pace
-        if n >= 3:
-            lin = p * n
-            return lin if 1 <= lin <= n - 1 else (ease(lin / 2) * 2 if lin < 1 else n - ease((n - lin) / 2) * 2)
-        return ease(p) * n
+        if n == 1:
+            return ease(p)
+        v = n + 2.0                 # the steady pace, in squares per whole walk
+        ramp = 2.0 / v              # the share of the time spent on the first (and the last) square
+        if p < ramp:
+            return v * v * p * p / 4
+        if p > 1 - ramp:
+            return n - v * v * (1 - p) * (1 - p) / 4
+        return 1 + v * (p - ramp)
 
     @property
     def point(self) -> Point:
@@ -131,10 +168,12 @@ class Walk(Animation):
 
 class Glide(Animation):
     """A token or a weapon (``kind`` "token"/"weapon", ``item`` its id) glides
-    from ``start`` to ``end`` (pixels)."""
+    from ``start`` to ``end`` (pixels), easing at both ends, in ``seconds``
+    at normal speed (divided by ``speed``)."""
 
-    def __init__(self, kind: str, item: str, start: Point, end: Point, speed: float = 1.0) -> None:
-        super().__init__(GLIDE_TIME / speed)
+    def __init__(self, kind: str, item: str, start: Point, end: Point, speed: float = 1.0,
+                 seconds: float = GLIDE_TIME) -> None:
+        super().__init__(seconds / speed)
         self.kind, self.item, self.start, self.end = kind, item, start, end
 
     @property

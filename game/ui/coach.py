@@ -340,7 +340,7 @@ class Coach:
             return True
         if k is Kind.CLICK and not self.target.inflate(8, 8).collidepoint(intent.pos):
             self.nudge = 0.6
-            self.app.play("wrong")
+            self.app.play("nope")
             return True
         return False
 

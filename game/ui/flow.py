@@ -40,7 +40,7 @@ def refuse(app, reason, game: str = "board") -> None:
     from game.core.errors import IllegalActionError
     from game.i18n_why import explain
 
-    app.play("wrong")
+    app.play("nope")
     if isinstance(reason, IllegalActionError):
         why = explain(reason, game)
         log.info(why.for_log())

@@ -19,7 +19,7 @@ AI_PAUSE = COMPUTER_PAUSE
 #: more before a choice people read (what to ask or suggest, joining an
 #: accusation).  The line itself then stays on screen for its own pause below.
 COMPUTER_PAUSES: dict[str, float] = {
-    "start": 0.1, "move": 0.05, "suggest": 0.15, "disprove": 0.1, "after": 0.05,     # board game
+    "start": 0.05, "move": 0.05, "suggest": 0.15, "disprove": 0.05, "after": 0.05,     # board game
     "ask": 0.2, "show": 0.1, "join": 0.3,                                          # card game
 }
 #: Seconds the notice "brought to the Kitchen" stays at the start of a pulled-in person's turn (board game).
@@ -40,9 +40,9 @@ BANNER_TIME = 1.2
 #: The board game: event type -> seconds it stays alone on screen (animated
 #: events -- the die, a walk, a glide -- take the time of their animation).
 BOARD_PAUSES: dict[type, float] = {
-    board_ev.TurnStarted: 0.1, board_ev.AccusationMade: 0.6, board_ev.PlayerEliminated: 0.5,
-    board_ev.SuggestionMade: 0.4, board_ev.DisproveRequested: 0.1, board_ev.NobodyDisproved: BANNER_TIME,
-    board_ev.CardShown: 0.3,
+    board_ev.TurnStarted: 0.05, board_ev.AccusationMade: 0.6, board_ev.PlayerEliminated: 0.5,
+    board_ev.SuggestionMade: 0.4, board_ev.DisproveRequested: 0.05, board_ev.NobodyDisproved: BANNER_TIME,
+    board_ev.CardShown: 0.25,
 }
 #: The card game: event type -> seconds it stays alone on screen.
 CARD_PAUSES: dict[type, float] = {

@@ -1,8 +1,12 @@
 """Sound effects, guarded: the game never fails because audio does.
 
 The effects are the ``*.wav`` files in :data:`game.paths.SOUNDS` (made by
-``tools/make_assets.py``): ``die``, ``step``, ``door``, ``card``, ``chime``,
-``wrong`` and ``click``.  If the mixer cannot start (no audio device, no driver,
+``tools/make_assets.py``), each for one kind of moment: ``die`` (a roll), ``step``
+(a square walked), ``door`` (a token entering a room), ``passage`` (a secret
+passage taken), ``suggest`` (a suggestion or question), ``card`` (a card shown:
+the same sound whatever the card and whoever sees it), ``nobody`` (nobody can
+show one), ``chime`` (a correct accusation), ``wrong`` (a wrong one), ``click``
+(a button) and ``nope`` (a press that cannot be done).  If the mixer cannot start (no audio device, no driver,
 ``enabled=False``) :class:`Sounds` runs in *silent mode*: every call still works
 and simply does nothing.
 

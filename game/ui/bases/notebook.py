@@ -231,7 +231,7 @@ class NotebookBase(Scene):
         """Cycle ``card``'s manual mark; rows ticked for you are facts and stay."""
         if card in self.auto:
             self.fact_note = card
-            self.app.play("wrong")
+            self.app.play("nope")
             return
         self.fact_note = None
         self.match.cycle_mark(self.seat, card)

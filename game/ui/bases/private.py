@@ -92,7 +92,7 @@ class DisproveBase(Scene):
                            devices=lambda device: match.may_act(device, seat))
 
     def show(self, card: str) -> None:
-        self.app.play("card")
+        # no sound here: the table plays the one public "card" sound of every card shown
         self.app.pop(self)
         self.board.do(self.action(card))
 
@@ -195,7 +195,6 @@ class ShownCardBase(_DoneMixin, Scene):
         self.ok = self._done_button()
         self.focus = FocusGroup([self.ok])
         self.guard = InputGuard(PRIVATE_GUARD)
-        app.play("card")
 
     def update(self, dt: float) -> None:
         self.guard.update(dt)

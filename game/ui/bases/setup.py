@@ -173,7 +173,7 @@ class SetupBase(Scene):
             seat = len(self.seats) - 1
         if seat is None:
             self.note = _("The table is full: six people already play.")
-            self.app.play("wrong")
+            self.app.play("nope")
             return None
         self.seats[seat][1] = "human"
         self.pads[seat] = device

@@ -340,7 +340,7 @@ class BoardPanels:
                 roll = rolls[i]
                 face = assets.die_face(roll.face, 84)
                 if roll.angle:
-                    face = pygame.transform.rotate(face, roll.angle % 90 - 45)
+                    face = pygame.transform.rotate(face, roll.angle)
                 surface.blit(face, face.get_rect(center=(centre[0], centre[1] - int(roll.offset))))
             elif self.die_value and i < len(self.dice_faces):
                 face = assets.die_face(min(6, self.dice_faces[i]), 84)

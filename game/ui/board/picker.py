@@ -112,7 +112,7 @@ class PickerScene(Scene):
         missing = self.missing()
         if missing:
             self.missing_text = self._missing_words()
-            self.app.play("wrong")
+            self.app.play("nope")
             self.focus.focus_on(self.items[missing[0]][0])
             return
         self.missing_text = ""

@@ -52,7 +52,9 @@ class BoardPresenter(Presenter):
     its die (``die_value``, ``dice_faces``)."""
 
     scene: "BoardScene"   # game.ui.board.table (not imported: the table imports this module)
-    sounds = {ev.DieRolled: "die", ev.CardShown: "card", ev.NobodyDisproved: "chime", ev.PlayerEliminated: "wrong", ev.GameWon: "chime"}
+    #: one sound per public event, the same whoever is at the table: never which card
+    sounds = {ev.DieRolled: "die", ev.SuggestionMade: "suggest", ev.CardShown: "card", ev.NobodyDisproved: "nobody",
+              ev.PlayerEliminated: "wrong", ev.GameWon: "chime"}
 
     def handlers(self) -> dict[type, Callable]:
         return {ev.TurnStarted: self.turn_started, ev.DieRolled: self.die_rolled, ev.TokenMoved: self.token_moved,
@@ -110,8 +112,8 @@ class BoardPresenter(Presenter):
         start = view.token_point(e.suspect, scene.shown_pos[e.suspect])
         end = view.token_point(e.suspect, e.end)
         if e.passage:
-            scene.anim = anim.Glide("token", e.suspect, start, end, speed / 1.5)
-            self.app.play("door")
+            scene.anim = anim.Glide("token", e.suspect, start, end, speed, seconds=anim.PASSAGE_TIME)
+            self.app.play("passage")
         else:
             pts = [start] + [view.square_centre(sq) for sq in e.path]
             if isinstance(e.end, str):

@@ -53,7 +53,7 @@ class CaseFileScene(NotebookBase):
             return super()._reveal(count)
         turn = self.own_turns()
         if self.match.hint_turns.get(self.seat) == turn:
-            self.app.play("wrong")
+            self.app.play("nope")
             self.fact_note = None
             self.hint_text = _("One hint per turn: you have had this turn's hint. The next one comes on your "
                                "next turn.")

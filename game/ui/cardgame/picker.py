@@ -122,7 +122,7 @@ class CardPickerScene(Scene):
         missing = self.missing()
         if missing:
             self.missing_text = self.missing_words()
-            self.app.play("wrong")
+            self.app.play("nope")
             kind = next((k for k in HEADERS if k in missing), None)
             if kind is not None:
                 self.focus.focus_on(self.items[kind][0])

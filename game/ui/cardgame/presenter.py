@@ -29,7 +29,9 @@ class CardPresenter(Presenter):
     """Plays card-game events on a :class:`~game.ui.cardgame.table.CardTableScene`
     (it sets the table's ``delay``: seconds before the next event)."""
 
-    sounds = {ev.CardShown: "card", ev.NobodyShowed: "chime", ev.AccusationWrong: "wrong", ev.GameWon: "chime"}
+    #: one sound per public event, the same whoever is at the table: never which card
+    sounds = {ev.Asked: "suggest", ev.CardShown: "card", ev.NobodyShowed: "nobody", ev.AccusationWrong: "wrong",
+              ev.GameWon: "chime"}
     shown_scene = "card_shown"
 
     def handlers(self) -> dict[type, Callable]:

@@ -114,7 +114,7 @@ class ControlsScene(Scene):
             return
         name = pygame.key.name(code)
         if name in RESERVED_KEYS and RESERVED_KEYS[name] is not kind:
-            self.app.play("wrong")
+            self.app.play("nope")
             self.message = _("Enter always confirms and Esc always goes back: pick another key.")
             return
         self.message = self.bind(kind, name)

@@ -22,6 +22,9 @@ turned into squares by dividing by the map's tile size):
   string property ``suspect`` (suspect's English name), one per suspect.
 * object group ``envelope``: rectangle(s) of type ``envelope``, the central
   case-file space (not walkable).
+* object group ``furniture`` (optional): rectangles of type ``furniture`` named
+  by what they are (``"sofa"``, ``"billiard table"``...), only looks; each must
+  lie inside one room, off its doorways' thresholds and its secret passage.
 
 Objects are identified by their Tiled id (names are not unique).  Run
 ``python -m game.board.tmx [PATH]`` to check a map and print a summary.

@@ -25,6 +25,10 @@ Map conventions (see also game/board/tmx.py):
 * object group ``starts``: one-square objects of type ``start``, string
   property ``suspect``.
 * object group ``envelope``: one rectangle of type ``envelope``.
+* object group ``furniture``: rectangles of type ``furniture`` named by what
+  they are (``"billiard table"``, ``"bookshelf"``...), string property
+  ``room``; only looks, drawn by :mod:`game.ui.mansion` under the names and
+  the pieces.
 """
 
 from __future__ import annotations
@@ -112,6 +116,50 @@ PASSAGES = [
     ("Study", "Kitchen", (23, 24)),
     ("Conservatory", "Lounge", (23, 1)),
     ("Lounge", "Conservatory", (0, 24)),
+]
+
+#: The furniture: (what it is, room, (x, y, w, h) in squares).  Drawn by
+#: game.ui.mansion; each piece stays inside its room, off the doorways'
+#: thresholds and the secret passages (game.board.tmx checks it).
+FURNITURE = [
+    ("range", "Kitchen", (1.2, 1.1, 2.6, 0.85)),
+    ("sink", "Kitchen", (4.1, 1.1, 1.6, 0.85)),
+    ("cupboard", "Kitchen", (5.2, 2.2, 0.65, 2.2)),
+    ("kitchen table", "Kitchen", (0.45, 4.4, 2.3, 1.4)),
+    ("round rug", "Ballroom", (10.0, 2.6, 4.0, 3.6)),
+    ("grand piano", "Ballroom", (8.35, 2.2, 1.9, 1.7)),
+    ("sofa", "Ballroom", (10.4, 1.15, 3.2, 0.75)),
+    ("armchair", "Ballroom", (14.5, 2.3, 1.2, 1.1)),
+    ("plant", "Ballroom", (8.2, 6.1, 0.9, 0.9)),
+    ("plant", "Ballroom", (14.9, 6.1, 0.9, 0.9)),
+    ("plant", "Conservatory", (18.15, 1.15, 1.4, 1.4)),
+    ("bench", "Conservatory", (19.8, 1.15, 2.5, 0.65)),
+    ("plant", "Conservatory", (22.3, 3.3, 1.4, 1.4)),
+    ("round table", "Conservatory", (19.3, 4.0, 1.4, 1.4)),
+    ("sideboard", "Dining Room", (0.3, 9.15, 3.4, 0.65)),
+    ("dining table", "Dining Room", (0.9, 11.1, 5.4, 2.4)),
+    ("fireplace", "Dining Room", (0.05, 13.8, 0.75, 1.9)),
+    ("plant", "Dining Room", (6.3, 10.1, 0.9, 0.9)),
+    ("billiard table", "Billiard Room", (19.3, 9.25, 3.5, 2.0)),
+    ("cue rack", "Billiard Room", (23.2, 8.3, 0.6, 2.6)),
+    ("armchair", "Billiard Room", (18.25, 11.2, 1.1, 1.1)),
+    ("bookshelf", "Library", (18.1, 14.1, 1.8, 0.6)),
+    ("bookshelf", "Library", (21.05, 14.1, 1.85, 0.6)),
+    ("bookshelf", "Library", (23.3, 15.1, 0.6, 2.8)),
+    ("armchair", "Library", (18.2, 17.3, 1.1, 1.1)),
+    ("desk", "Library", (20.7, 17.1, 1.9, 1.0)),
+    ("rug", "Lounge", (1.2, 20.6, 4.4, 2.6)),
+    ("fireplace", "Lounge", (2.2, 19.1, 2.2, 0.75)),
+    ("armchair", "Lounge", (0.2, 20.3, 1.15, 1.15)),
+    ("sofa", "Lounge", (1.6, 23.25, 3.6, 0.8)),
+    ("rug", "Hall", (9.6, 19.2, 4.3, 2.8)),
+    ("staircase", "Hall", (10.5, 22.4, 3.0, 2.5)),
+    ("clock", "Hall", (9.1, 18.1, 0.7, 1.2)),
+    ("side table", "Hall", (14.1, 22.3, 0.8, 1.4)),
+    ("rug", "Study", (18.4, 22.4, 4.2, 2.3)),
+    ("desk", "Study", (19.6, 21.1, 2.6, 1.0)),
+    ("bookshelf", "Study", (23.3, 21.1, 0.6, 2.7)),
+    ("globe", "Study", (17.25, 23.35, 1.0, 1.0)),
 ]
 
 # ---------------------------------------------------------------------------
@@ -418,6 +466,12 @@ def tsx_text(image_w: int, image_h: int) -> str:
     return "\n".join(out) + "\n"
 
 
+def px(squares: float) -> str:
+    """A length in squares as Tiled pixels (whole pixels written without a fraction)."""
+    v = round(squares * TILE, 2)
+    return str(int(v)) if v == int(v) else str(v)
+
+
 def tmx_text(grid: list[list[int]]) -> str:
     next_id = 1
     groups: list[tuple[str, list[str]]] = []
@@ -425,8 +479,8 @@ def tmx_text(grid: list[list[int]]) -> str:
     def obj(name: str, typ: str, col: int, row: int, w: int = 1, h: int = 1,
             props: dict[str, str] | None = None) -> str:
         nonlocal next_id
-        head = (f'  <object id="{next_id}" name={quoteattr(name)} type="{typ}" x="{col * TILE}" '
-                f'y="{row * TILE}" width="{w * TILE}" height="{h * TILE}"')
+        head = (f'  <object id="{next_id}" name={quoteattr(name)} type="{typ}" x="{px(col)}" '
+                f'y="{px(row)}" width="{px(w)}" height="{px(h)}"')
         next_id += 1
         if not props:
             return head + "/>"
@@ -447,6 +501,10 @@ def tmx_text(grid: list[list[int]]) -> str:
     groups.append(("starts", starts))
     (c, r, w, h), = rectangles("X")
     groups.append(("envelope", [obj("Case File", "envelope", c, r, w, h)]))
+    furniture = [obj(kind, "furniture", x, y, fw, fh, props={"room": room})
+                 for kind, room, (x, y, fw, fh) in FURNITURE]
+    # first after the floor: in Tiled, as in the game, it lies under everything else
+    groups.insert(0, ("furniture", furniture))
 
     out = [
         '<?xml version="1.0" encoding="UTF-8"?>',
@@ -460,7 +518,7 @@ def tmx_text(grid: list[list[int]]) -> str:
         "</data>",
         " </layer>",
     ]
-    colours = {"rooms": "#ffaa00", "doors": "#00c000", "passages": "#aa00ff",
+    colours = {"furniture": "#806040", "rooms": "#ffaa00", "doors": "#00c000", "passages": "#aa00ff",
                "starts": "#ff0000", "envelope": "#0055ff"}
     for i, (gname, objs) in enumerate(groups, start=2):
         out.append(f' <objectgroup id="{i}" name="{gname}" color="{colours[gname]}">')

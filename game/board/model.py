@@ -29,6 +29,19 @@ class Door:
 
 
 @dataclass(frozen=True)
+class Furniture:
+    """A piece of furniture, only looks: ``kind`` names the drawing (for
+    example ``"billiard table"``), ``room`` the room id it stands in and
+    ``box`` its rectangle ``(x, y, w, h)`` in squares (fractions allowed;
+    ``(0, 0)`` is the board's top-left corner).  It never covers a corridor
+    square, a doorway's threshold or a secret passage."""
+
+    kind: str
+    room: str
+    box: tuple[float, float, float, float]
+
+
+@dataclass(frozen=True)
 class Room:
     """A room: its id (a room card id), the squares it covers, the corridor squares
     in front of its doors, the room its secret passage leads to (or None), and
@@ -49,7 +62,8 @@ class Board:
     ``corridor``: every corridor square (start squares included);
     ``rooms``: room id -> :class:`Room`; ``doors``: every doorway;
     ``start_squares``: suspect id -> start square; ``envelope``: the squares of
-    the central case-file space (not walkable); ``source``: the file it came from.
+    the central case-file space (not walkable); ``source``: the file it came from;
+    ``furniture``: the rooms' furniture (:class:`Furniture`, drawn under everything else).
     """
 
     width: int
@@ -60,6 +74,7 @@ class Board:
     start_squares: dict[str, Square]
     envelope: frozenset[Square] = frozenset()
     source: str = "<memory>"
+    furniture: tuple[Furniture, ...] = ()
     neighbours: dict[Square, tuple[Square, ...]] = field(init=False, repr=False, compare=False)
     door_rooms: dict[Square, tuple[str, ...]] = field(init=False, repr=False, compare=False)
     room_of: dict[Square, str] = field(init=False, repr=False, compare=False)

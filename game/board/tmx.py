@@ -22,6 +22,9 @@ turned into squares by dividing by the map's tile size):
   string property ``suspect`` (suspect's English name), one per suspect.
 * object group ``envelope``: rectangle(s) of type ``envelope``, the central
   case-file space (not walkable).
+* object group ``furniture`` (optional): rectangles of type ``furniture`` named
+  by what they are (``"sofa"``, ``"billiard table"``...), only looks; each must
+  lie inside one room, off its doorways' thresholds and its secret passage.
 
 Objects are identified by their Tiled id (names are not unique).  Run
 ``python -m game.board.tmx [PATH]`` to check a map and print a summary.
@@ -49,7 +52,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pytmx  # noqa: E402
 
-from game.board.model import Board, Door, Room, Square  # noqa: E402
+from game.board.model import Board, Door, Furniture, Room, Square  # noqa: E402
 from game.files import FileProblem, NotAFileError, read_file_bytes  # noqa: E402
 from game.i18n import N_  # noqa: E402
 from game.core.cards import CARD_NAMES, ROOMS, SUSPECTS  # noqa: E402
@@ -400,6 +403,8 @@ class _Loader:
         passages = self.passages(group("passages", required=False), rooms)
         starts = self.starts(group("starts"), corridor)
         self.check_connected(corridor, starts, doors, tmx)
+        furniture = self.furniture(group("furniture", required=False), rooms,
+                                   {d.inside for d in doors} | set(self.passage_squares.values()))
 
         room_models = {
             rid: Room(id=rid, squares=frozenset(rooms[rid]),
@@ -409,7 +414,7 @@ class _Loader:
         }
         return Board(width=MAP_WIDTH, height=MAP_HEIGHT, corridor=frozenset(corridor), rooms=room_models,
                      doors=tuple(doors), start_squares=starts, envelope=frozenset(envelope),
-                     source=str(self.path))
+                     source=str(self.path), furniture=furniture)
 
     def corridor(self, tmx: pytmx.TiledMap, floor) -> set[Square]:
         if floor is None or not isinstance(floor, pytmx.TiledTileLayer):
@@ -540,6 +545,39 @@ class _Loader:
                 links[x] = y
             self.passage_squares[a] = sq
         return links
+
+    def furniture(self, objs: list, rooms: dict[str, set[Square]], keep_clear: set[Square]) -> tuple[Furniture, ...]:
+        """The furniture: rectangles of type ``furniture`` named by what they
+        are, each inside one room and off its doorways' thresholds and its
+        secret passage (``keep_clear``), so that nothing a player needs is hidden."""
+        out = []
+        room_at = {sq: rid for rid, squares in rooms.items() for sq in squares}
+        for obj in objs:
+            self.check_type(obj, "furniture", "furniture")
+            kind = (obj.name or "").strip().lower()
+            if not kind:
+                raise self.error('the object in layer "furniture" has no name (what it is, e.g. "sofa")', obj,
+                                 self.object_square(obj))
+            w, h = obj.width or 0, obj.height or 0
+            if w <= 0 or h <= 0:
+                raise self.error(f'the furniture "{kind}" has no size', obj, self.object_square(obj))
+            # every square the rectangle touches (its inside, not its edges)
+            c0, c1 = math.floor(obj.x / self.tw), math.ceil((obj.x + w) / self.tw)
+            r0, r1 = math.floor(obj.y / self.th), math.ceil((obj.y + h) / self.th)
+            if not (self.in_bounds((c0, r0)) and self.in_bounds((c1 - 1, r1 - 1))):
+                raise self.error(f'the furniture "{kind}" reaches outside the map', obj, self.object_square(obj))
+            touched = [(c, r) for r in range(r0, r1) for c in range(c0, c1)]
+            homes = {room_at.get(sq) for sq in touched}
+            for sq in touched:
+                if sq not in room_at or homes != {room_at[sq]}:
+                    raise self.error(f'the furniture "{kind}" must stand inside one room; it covers this square, '
+                                     "which is not in the same room", obj, sq)
+                if sq in keep_clear:
+                    raise self.error(f'the furniture "{kind}" covers a doorway\'s threshold or a secret passage '
+                                     "here; players must see them", obj, sq)
+            out.append(Furniture(kind=kind, room=room_at[touched[0]],
+                                 box=(obj.x / self.tw, obj.y / self.th, w / self.tw, h / self.th)))
+        return tuple(out)
 
     def starts(self, objs: list, corridor: set[Square]) -> dict[str, Square]:
         starts: dict[str, Square] = {}

@@ -22,6 +22,7 @@ from game.rules.events import Position
 from game.ui import assets, theme
 from game.ui.boardlayout import STANDARD, BoardLayout
 from game.ui.i18n import card
+from game.ui.mansion import draw_mansion
 from game.ui.roomlayout import on_floor, room_spots
 
 log = logging.getLogger(__name__)
@@ -85,8 +86,9 @@ class BoardView:
     ``layout`` (:class:`~game.ui.boardlayout.BoardLayout`) gives ``origin``,
     the top-left pixel of the board, ``cell``, a square's (width, height) in
     pixels (``square`` is the smaller of the two), and the pieces' sizes.
-    ``static`` is the cached board picture (tiles, grid and room names) drawn
-    once; everything that moves is drawn on top each frame.
+    ``static`` is the cached board picture (the furnished mansion of
+    :func:`game.ui.mansion.draw_mansion`, or a plain plan when the map's
+    pictures are unusable, and the room names) drawn once; everything that moves is drawn on top each frame.
     """
 
     def __init__(self, board: Board, map_path: Path | None, layout: BoardLayout = STANDARD) -> None:
@@ -98,12 +100,14 @@ class BoardView:
         self.rect = pygame.Rect(self.origin, (board.width * self.cell[0], board.height * self.cell[1]))
         tiles = _tile_layer(map_path, board) if map_path else None
         if tiles is None:
-            tiles = _plain_plan(board, 32)
-        self.static = pygame.transform.smoothscale(tiles, self.rect.size).convert() \
-            if pygame.display.get_surface() else pygame.transform.smoothscale(tiles, self.rect.size)
+            self.static = pygame.transform.smoothscale(_plain_plan(board, 32), self.rect.size)
+            self._grid_lines()
+        else:   # the map and its pictures are sound: the furnished mansion, drawn for this size
+            self.static = draw_mansion(board, self.rect.size)
+        if pygame.display.get_surface():
+            self.static = self.static.convert()
         self.token_size = layout.token
         self.weapon_size = layout.weapon
-        self._grid_lines()
         self._room_geometry()
         self._room_names()
 

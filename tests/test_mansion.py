@@ -1,0 +1,96 @@
+"""The furnished mansion: furniture read from the Tiled map, nine floors of
+their own, thick walls, doorways that stand out, the envelope big enough to
+matter -- measured on the drawn board at the 1280 x 720 layout and at twice
+that size (tools/measure_board.py prints the same figures)."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import pytest  # noqa: E402
+
+from game.board.tmx import load_board  # noqa: E402
+from game.paths import MANSION_MAP, ROOT  # noqa: E402
+from game.rules.cards import ROOMS  # noqa: E402
+from game.ui import mansion  # noqa: E402
+from tests.test_map import copy_map, expect_error  # noqa: E402
+
+_spec = importlib.util.spec_from_file_location("measure_board", ROOT / "tools" / "measure_board.py")
+measure_board = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(measure_board)
+
+
+@pytest.fixture(scope="module")
+def board():
+    return load_board(MANSION_MAP)
+
+
+def test_every_room_has_three_known_pieces_of_furniture_and_a_floor_of_its_own(board):
+    """At least three drawn pieces in each room (rugs do not count), every kind
+    one the drawings know, and nine different floors."""
+    for rid in ROOMS:
+        kinds = [f.kind for f in board.furniture if f.room == rid]
+        solid = [k for k in kinds if k not in mansion.FLAT]
+        assert len(solid) >= 3, (rid, kinds)
+        assert all(k in mansion.FURNITURE for k in kinds), (rid, kinds)
+    floors = {rid: mansion.FLOORS[rid] for rid in ROOMS}
+    assert len({style for style, _ in floors.values()}) == 9, floors
+
+
+def test_furniture_keeps_off_corridors_doorways_and_passages(board):
+    keep_clear = {d.inside for d in board.doors} | {r.passage_square for r in board.rooms.values()}
+    for f in board.furniture:
+        x, y, w, h = f.box
+        squares = {(c, r) for c in range(int(x), int(x + w - 1e-9) + 1) for r in range(int(y), int(y + h - 1e-9) + 1)}
+        assert squares <= set(board.rooms[f.room].squares), f
+        assert not squares & keep_clear, f
+
+
+@pytest.mark.parametrize("scale", [1, 2])
+def test_walls_doorways_and_envelope_measure_up(board, scale):
+    """Walls at least 6 px, each threshold at least 3:1 against the corridor
+    and 8 px deep, the envelope at least 60 px wide, at 1280 x 720; twice
+    all that on a board drawn twice as large."""
+    m = measure_board.measure(board, (672 * scale, 700 * scale))
+    assert m["wall"] >= 6 * scale, m["wall"]
+    assert len(m["doors"]) == len(board.doors) == 17
+    for room, ratio, depth in m["doors"]:
+        assert ratio >= 3.0 and depth >= 8 * scale, (room, ratio, depth)
+    assert m["envelope"][0] >= 60 * scale and m["envelope"][1] >= 40 * scale, m["envelope"]
+    assert min(m["floors"].values()) >= 2.0, m["floors"]
+
+
+def test_the_picture_is_drawn_for_its_size(board):
+    """Drawn at the size asked, the same picture each time (cached), and a fresh copy to draw on."""
+    a = mansion.draw_mansion(board, (672, 700))
+    b = mansion.draw_mansion(board, (672, 700))
+    assert a.get_size() == (672, 700) and mansion.draw_mansion(board, (1008, 1050)).get_size() == (1008, 1050)
+    assert a is not b and a.get_at((300, 300)) == b.get_at((300, 300))
+
+
+def _move_furniture(name: str, x: float, y: float):
+    def edit(root: ET.Element) -> None:
+        for obj in root.find("objectgroup[@name='furniture']"):
+            if obj.get("name") == name:
+                obj.set("x", str(x))
+                obj.set("y", str(y))
+                return
+        raise LookupError(name)
+    return edit
+
+
+def test_furniture_on_a_corridor_is_refused_naming_it(tmp_path: Path):
+    # the billiard table moved left onto the corridor in front of the room
+    path = copy_map(tmp_path, _move_furniture("billiard table", 16 * 32, 9 * 32))
+    expect_error(path, '"billiard table"', "(16, 9)", "must stand inside one room")
+
+
+def test_furniture_on_a_doorway_s_threshold_is_refused(tmp_path: Path):
+    # the globe on the study's threshold, the square behind the door at (17, 20)
+    path = copy_map(tmp_path, _move_furniture("globe", 17 * 32, 21 * 32))
+    expect_error(path, '"globe"', "(17, 21)", "threshold or a secret passage")

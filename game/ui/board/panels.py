@@ -67,6 +67,21 @@ def die_panel(dice: int, view=None) -> pygame.Rect:
     return die if dice == 1 else die.inflate(0, die.height).move(0, die.height // 2)
 
 
+def log_text_area(layout: BoardLayout, rules_lines: int = 1) -> pygame.Rect:
+    """Where the log's entries go in ``layout`` (logical pixels): under the
+    panel's heading, above ``rules_lines`` lines of the active rules and the key hint."""
+    log = layout.log_rect
+    top = log.top + 38
+    hint_h = theme.font(theme.SMALL).get_height()
+    rules_top = log.bottom - 8 - hint_h - 2 - rules_lines * log_line()
+    return pygame.Rect(log.left + 14, top, log.width - 28, rules_top - 4 - top)
+
+
+def table_panels(layout: BoardLayout) -> dict[str, pygame.Rect]:
+    """The framed panels of ``layout`` by name (logical pixels), for measuring their edges."""
+    return {"turn": layout.turn_rect, "die": layout.die_rect, "log": layout.log_rect}
+
+
 def button_rect(layout: BoardLayout, slot: int) -> pygame.Rect:
     """The rectangle of the button in place ``slot`` (0 at the top; the
     notebook's is :data:`NOTEBOOK_SLOT`)."""
@@ -206,9 +221,7 @@ class BoardPanels:
 
     def log_blocks(self) -> list:
         """The log entries in view (:meth:`game.ui.logview.LogView.layout`), above the rules line."""
-        log = self.hud.log_rect
-        top = log.top + 38
-        area = pygame.Rect(log.left + 14, top, log.width - 28, self._rules_top() - 4 - top)
+        area = log_text_area(self.hud, len(self._rules_lines()))
         return self.log_view.layout(self.match.log_entries(), area, LOG_SIZE, log_line())
 
     def _rules_lines(self) -> list[str]:

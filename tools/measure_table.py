@@ -34,8 +34,8 @@ import numpy as np
 CELL = 10
 #: A cell whose luminance spreads less than this (0-255 scale) is flat.
 FLAT_SPREAD = 4.0
-#: Logical pixels at the right of the log's text area kept for its scroll bar.
-SCROLLBAR = 30
+#: Logical pixels at the right of the log's text area left out: its scroll bar and the cards' thumbnails.
+SCROLLBAR = 140
 
 
 def luminance(rgb: np.ndarray) -> np.ndarray:
@@ -153,8 +153,8 @@ def whole_lines(rgb: np.ndarray, area: tuple[int, int, int, int], line: int, sca
     """The log's lines in its text ``area`` (logical x, y, w, h; one line every
     ``line`` logical pixels): ``whole``, the lines drawn whole; ``clipped``,
     the bands that touch the area's top or bottom edge or are less than
-    half a line's ink tall (a line cut by the area).  The scroll bar at the
-    area's right is left out."""
+    half a line's ink tall (a line cut by the area).  The scroll bar and the
+    thumbnails at the area's right are left out."""
     x, y, w, h = area
     bands = text_bands(rgb, (x, y, w - SCROLLBAR, h), scale)
     tall = float(np.median([n for _t, n in bands])) if bands else 0.0

@@ -109,14 +109,14 @@ def test_standard_layout_stays_at_1280x720_and_auto_follows_the_window():
     try:
         board = _six_players(app)
         assert board.view.layout.name == "standard" and board.view.rect == pygame.Rect(10, 10, 672, 700)
-        assert [b.rect.x for b in board.buttons()] == [826] * len(board.buttons())
+        assert [b.rect.x for b in board.buttons()] == [834] * len(board.buttons())
         app.prefs.set_layout("tv", save=False)        # chosen in Settings: the board takes it on its next frame
         app.step(0.01)
         assert board.view.layout.name == "tv" and board.notebook_button.rect.x == 852
         assert board.view.rect.contains(board.die_rect)                               # the die on the board
         app.prefs.set_layout("auto", save=False)
         app.step(0.01)
-        assert board.view.layout.name == "standard" and board.notebook_button.rect.x == 826
+        assert board.view.layout.name == "standard" and board.notebook_button.rect.x == 834
     finally:
         app.close()
     wide = _app((1601, 900))

@@ -37,10 +37,11 @@ class BoardLayout:
     die is rolled on the board, in the middle of the case-file space (TV:
     the buttons then take the panel's whole width), else its panel is at
     the buttons' left; ``turn_h``: the whose-turn panel's height at the top
-    (112 and more: its status line may take two lines); ``button_y``: the
+    (104 and more: its status line may take two lines); ``button_y``: the
     first button's top (then one every 56 pixels, 50 high, the notebook's
-    in the sixth place); the log takes the rest, from 10 pixels under the
-    notebook's button to the bottom.
+    in the sixth place); ``button_step``, ``button_h``: pixels from one
+    button to the next, and a button's height; the log takes the rest, from
+    6 pixels under the notebook's button to 6 pixels above the bottom.
     """
 
     name: str
@@ -54,8 +55,10 @@ class BoardLayout:
     button_x: int
     button_w: int
     die_on_board: bool = False
-    turn_h: int = 84
-    button_y: int = 104
+    turn_h: int = 102
+    button_y: int = 120
+    button_step: int = 54
+    button_h: int = 48
 
     @property
     def turn_rect(self) -> pygame.Rect:
@@ -66,22 +69,29 @@ class BoardLayout:
     def die_rect(self) -> pygame.Rect:
         """The die's panel beside the buttons (one die; two dice, or on the board: see
         :func:`game.ui.board.panels.die_panel`)."""
-        return pygame.Rect(self.hud_x, self.button_y, 112, 112)
+        return pygame.Rect(self.hud_x + 12, self.button_y, 112, 2 * self.button_step + self.button_h)
+
+    @property
+    def table_rect(self) -> pygame.Rect:
+        """The baize under the buttons (and the dice tray), from the whose-turn panel to the log."""
+        top = self.turn_rect.bottom + 2
+        return pygame.Rect(self.hud_x, top, self.hud_w, self.log_rect.top - 4 - top)
 
     @property
     def log_rect(self) -> pygame.Rect:
         """The public log, with the rules line and the key hint at its bottom."""
-        top = self.button_y + 5 * 56 + 50 + 10
-        return pygame.Rect(self.hud_x, top, self.hud_w, 710 - top)
+        top = self.button_y + 5 * self.button_step + self.button_h + 6
+        return pygame.Rect(self.hud_x, top, self.hud_w, 714 - top)
 
 
 #: 1280 x 720 and smaller windows: the layout every screen was made for.
 STANDARD = BoardLayout("standard", origin=(10, 10), square=(28, 28), token=26, weapon=24, disc=28,
-                       hud_x=700, hud_w=570, button_x=826, button_w=444)
+                       hud_x=700, hud_w=570, button_x=834, button_w=428)
 #: Couch mode: the board 840 x 700 (66 % of the width), tokens of 30 and weapons of 26 on plates of 30,
-#: the die on the board, the whose-turn panel taller (its status on two lines when long).
+#: the die on the board, the whose-turn panel taller (its status on two lines when long), the buttons
+#: the panel's whole width.
 TV = BoardLayout("tv", origin=(6, 10), square=(35, 28), token=30, weapon=26, disc=30,
-                 hud_x=852, hud_w=422, button_x=852, button_w=422, die_on_board=True, turn_h=112, button_y=132)
+                 hud_x=852, hud_w=422, button_x=852, button_w=422, die_on_board=True, turn_h=106, button_y=124)
 
 
 def layout_for(choice: str, window_width: int) -> BoardLayout:

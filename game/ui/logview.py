@@ -121,8 +121,8 @@ class LogView:
                step: int) -> list[Block]:
         """Lay out ``entries`` ((line, cards) pairs, oldest first) in ``area``
         (pixels) in text ``size``, lines ``step`` pixels apart: the blocks in
-        view, top to bottom (kept in :attr:`blocks`; the first may be cut by
-        the area's top, and is drawn clipped).  New entries since the
+        view, top to bottom (kept in :attr:`blocks`; the first may start above
+        the area's top: its lines there are not drawn).  New entries since the
         last layout are followed, or counted in :attr:`newer` when scrolled back."""
         self.area = pygame.Rect(area)
         n = len(entries)
@@ -178,17 +178,11 @@ class LogView:
             colour = theme.CREAM if b.index >= self.total - bright else theme.MUTED
             y = b.top
             for line in b.lines:
-                if y >= area.top:
+                if y >= area.top:       # a line above the area's top is left out whole: half a line reads as noise
                     theme.blit_text(surface, line, (area.left, y), size, colour)
-                else:                   # cut by the area's top: only its part inside the area is drawn
-                    img = theme.text(line, size, colour)
-                    cut = min(img.get_height(), area.top - y)
-                    if cut < img.get_height():
-                        part = img.subsurface(pygame.Rect(0, cut, img.get_width(), img.get_height() - cut))
-                        surface.blit(part, (area.left, y + cut))
                 y += step
             x = area.right - BAR_ROOM - len(b.cards) * (THUMB_W + GAP) + GAP
-            for c in b.cards:
+            for c in (b.cards if b.top >= area.top else ()):
                 surface.blit(thumb(c), (x, b.top + 1))
                 x += THUMB_W + GAP
         surface.set_clip(clip)

@@ -32,7 +32,7 @@ from typing import Callable
 
 import pygame
 
-from game.ui import anim, assets, prompts, theme
+from game.ui import anim, assets, prompts, tabletop, theme
 from game.ui.banner import nobody_text
 from game.ui.i18n import _, fmt
 from game.ui.input import SCROLLS, Intent, Kind
@@ -503,14 +503,28 @@ def table_theme(match) -> str:
     return TENSE if last_round(len(match.suspects), match.log_events) else CALM
 
 
+#: The current player's portrait in the whose-turn panel: at most this side (pixels), 3 pixels in from its edges.
+PORTRAIT = 96
+
+
+def portrait_side(rect: pygame.Rect) -> int:
+    """The side (pixels) of the portrait in the whose-turn panel ``rect``."""
+    return min(PORTRAIT, rect.height - 6)
+
+
+def text_left(rect: pygame.Rect) -> int:
+    """Where the whose-turn panel's words start (pixels): right of the portrait."""
+    return rect.left + 2 + portrait_side(rect) + 5
+
+
 def status_width(rect: pygame.Rect, thinking: bool) -> int:
     """Pixels for the status line in the whose-turn panel ``rect`` (``thinking``: dots follow it)."""
-    return rect.width - 90 - (DOTS_ROOM if thinking else 0)
+    return rect.right - 6 - text_left(rect) - (DOTS_ROOM if thinking else 0)
 
 
 #: A whose-turn panel at least this tall (pixels) wraps its status onto a second line
 #: (the board's TV layout, whose panel is narrower); a lower one shrinks it to one line.
-TALL_TURN = 110
+TALL_TURN = 104
 
 
 def status_lines(rect: pygame.Rect, status: str, thinking: bool = False) -> list[str]:
@@ -531,7 +545,7 @@ def status_rect(rect: pygame.Rect, status: str, thinking: bool = True) -> pygame
     """Where :func:`draw_turn` draws the ``status`` line (its last line) in the whose-turn panel ``rect``."""
     lines = status_lines(rect, status, thinking)
     img = theme.text(lines[-1], theme.SMALL, theme.BRASS, max_width=status_width(rect, thinking))
-    return img.get_rect(topleft=(rect.left + 80, rect.top + 50 + (len(lines) - 1) * _status_step()))
+    return img.get_rect(topleft=(text_left(rect), rect.top + 50 + (len(lines) - 1) * _status_step()))
 
 
 def _status_step() -> int:
@@ -541,16 +555,21 @@ def _status_step() -> int:
 
 def draw_turn(surface: pygame.Surface, rect: pygame.Rect, suspect: str, name: str, status: str,
               thinking: bool = False) -> pygame.Rect:
-    """The whose-turn panel's contents: ``suspect``'s token, the seat's
+    """The whose-turn panel's contents: ``suspect``'s portrait (the card's
+    art with its token badge, :func:`portrait_side` pixels), the seat's
     ``name`` and the ``status`` line (``thinking``: leaving :data:`DOTS_ROOM`
     after it for the dots); returns the status line's rectangle."""
-    img = assets.token(suspect, 56)
-    surface.blit(img, img.get_rect(center=(rect.left + 40, rect.centery)))
-    theme.blit_text(surface, name, (rect.left + 80, rect.top + 10), theme.HEADING, theme.CREAM, True,
-                    max_width=rect.width - 90)
+    side = portrait_side(rect)
+    img = assets.card_picture(suspect, side)
+    at = img.get_rect(midleft=(rect.left + 3, rect.centery))
+    surface.blit(img, at)
+    pygame.draw.rect(surface, theme.suspect_colour(suspect), at.inflate(2, 2), 3, border_radius=4)
+    left = text_left(rect)
+    theme.blit_text(surface, name, (left, rect.top + 10), theme.HEADING, theme.CREAM, True,
+                    max_width=rect.right - 6 - left)
     out = None
     for i, line in enumerate(status_lines(rect, status, thinking)):
-        out = theme.blit_text(surface, line, (rect.left + 80, rect.top + 50 + i * _status_step()), theme.SMALL,
+        out = theme.blit_text(surface, line, (left, rect.top + 50 + i * _status_step()), theme.SMALL,
                               theme.BRASS, max_width=status_width(rect, thinking))
     return out
 
@@ -584,16 +603,23 @@ def scroll_log(view: LogView, intent: Intent, panel: pygame.Rect | None) -> bool
 
 def draw_log_frame(surface: pygame.Surface, rect: pygame.Rect, hint: str) -> None:
     """The public log's panel: its heading "What happened", the keys that
-    scroll it on the heading's right and the key ``hint`` under it."""
-    theme.panel(surface, rect, LOG_PANEL)
-    head = theme.blit_text(surface, _("What happened"), (rect.left + 14, rect.top + 8), theme.SMALL, theme.BRASS, True)
+    scroll it on the heading's right and the key ``hint`` under it (:func:`log_frame_rows`)."""
+    tabletop.panel(surface, rect, LOG_PANEL)
+    head = theme.blit_text(surface, _("What happened"), (rect.left + 14, rect.top + 6), theme.SMALL, theme.BRASS, True)
     room = rect.right - 14 - head.right - 16
     for words in (scroll_hint(), prompts.scroll_label()):   # the keys alone where the words do not fit
         if theme.text(words, theme.SMALL, HINT_INK, False, room).get_width() <= room:
-            theme.blit_text(surface, words, (rect.right - 14, rect.top + 8), theme.SMALL, HINT_INK, False,
+            theme.blit_text(surface, words, (rect.right - 14, rect.top + 6), theme.SMALL, HINT_INK, False,
                             "topright", room)
             break
-    theme.blit_text(surface, hint, (rect.right - 14, rect.bottom - 8), theme.SMALL, HINT_INK, False, "bottomright")
+    theme.blit_text(surface, hint, (rect.right - 14, rect.bottom - 6), theme.SMALL, HINT_INK, False, "bottomright")
+
+
+def log_frame_rows(rect: pygame.Rect) -> tuple[int, int]:
+    """The log panel ``rect``'s room for its lines between the heading and the
+    key hint that :func:`draw_log_frame` draws: (top, bottom) in pixels."""
+    h = theme.font(theme.SMALL).get_height()
+    return rect.top + 6 + h + 4, rect.bottom - 6 - h - 2
 
 
 def scroll_hint() -> str:
@@ -605,9 +631,10 @@ def turn_labels(rect: pygame.Rect, name: str, statuses: list[str], thinking: lis
     """The whose-turn panel's texts as :class:`Label` boxes (for the text-fit
     test): the seat's ``name``, each of the ``statuses`` it may show and each
     of the ``thinking`` ones (shown with the dots after them)."""
-    out = [Label(pygame.Rect(rect.left + 80, rect.top + 10, rect.width - 90, 36), name, theme.HEADING, True)]
+    left = text_left(rect)
+    out = [Label(pygame.Rect(left, rect.top + 10, rect.right - 6 - left, 36), name, theme.HEADING, True)]
     for texts, dots in ((statuses, False), (thinking, True)):
         for text in texts:
-            out += [Label(pygame.Rect(rect.left + 80, rect.top + 48 + i * _status_step(), status_width(rect, dots), 28),
+            out += [Label(pygame.Rect(left, rect.top + 48 + i * _status_step(), status_width(rect, dots), 28),
                           line, theme.SMALL) for i, line in enumerate(status_lines(rect, text, dots))]
     return out

@@ -17,15 +17,15 @@ from game.rules import events as ev
 from game.rules.actions import Accuse, EndTurn, Move, Roll, Suggest, TakePassage
 from game.rules.cards import SUSPECTS
 from game.rules.engine import Phase
-from game.ui import anim, assets, prompts, theme
+from game.ui import anim, assets, prompts, tabletop, theme
 from game.ui.banner import banner_label, draw_banner
 from game.ui.board.moments import draw_suggestion
 from game.ui.board.rules_text import rules_line
 from game.ui.boardlayout import STANDARD, BoardLayout
 from game.ui.i18n import _, fmt
 from game.ui.scene import OPEN_NOTEBOOK, focus_on
-from game.ui.table import (draw_log_frame, draw_thinking, draw_turn, scroll_hint, status_rect, thinking_rect,
-                           turn_labels)
+from game.ui.table import (draw_log_frame, draw_thinking, draw_turn, log_frame_rows, scroll_hint, status_rect,
+                           thinking_rect, turn_labels)
 from game.ui.widgets import Button, Label
 
 #: HUD geometry of the standard layout (logical pixels); the scene reads its own
@@ -33,7 +33,8 @@ from game.ui.widgets import Button, Label
 HUD_X, HUD_W = STANDARD.hud_x, STANDARD.hud_w
 TURN_RECT = STANDARD.turn_rect
 DIE_RECT = STANDARD.die_rect
-BUTTON_X, BUTTON_W, BUTTON_H, BUTTON_STEP, BUTTON_Y = STANDARD.button_x, STANDARD.button_w, 50, 56, 104
+BUTTON_X, BUTTON_W, BUTTON_H, BUTTON_STEP, BUTTON_Y = (STANDARD.button_x, STANDARD.button_w, STANDARD.button_h,
+                                                      STANDARD.button_step, STANDARD.button_y)
 NOTEBOOK_SLOT = 5
 LOG_RECT = STANDARD.log_rect
 LOG_SIZE, LOG_LINE = theme.SMALL, 25
@@ -67,10 +68,24 @@ def die_panel(dice: int, view=None) -> pygame.Rect:
     return die if dice == 1 else die.inflate(0, die.height).move(0, die.height // 2)
 
 
+def log_text_area(layout: BoardLayout, rules_lines: int = 0) -> pygame.Rect:
+    """Where the log's entries go in ``layout`` (logical pixels): under the
+    panel's heading, above ``rules_lines`` lines of the active rules (0: they
+    share the key hint's row) and the key hint."""
+    log = layout.log_rect
+    top, bottom = log_frame_rows(log)
+    return pygame.Rect(log.left + 14, top, log.width - 28, bottom - rules_lines * log_line() - top)
+
+
+def table_panels(layout: BoardLayout) -> dict[str, pygame.Rect]:
+    """The framed panels of ``layout`` by name (logical pixels), for measuring their edges."""
+    return {"turn": layout.turn_rect, "table": layout.table_rect, "log": layout.log_rect}
+
+
 def button_rect(layout: BoardLayout, slot: int) -> pygame.Rect:
     """The rectangle of the button in place ``slot`` (0 at the top; the
     notebook's is :data:`NOTEBOOK_SLOT`)."""
-    return pygame.Rect(layout.button_x, layout.button_y + slot * BUTTON_STEP, layout.button_w, BUTTON_H)
+    return pygame.Rect(layout.button_x, layout.button_y + slot * layout.button_step, layout.button_w, layout.button_h)
 
 
 class BoardPanels:
@@ -206,24 +221,32 @@ class BoardPanels:
 
     def log_blocks(self) -> list:
         """The log entries in view (:meth:`game.ui.logview.LogView.layout`), above the rules line."""
-        log = self.hud.log_rect
-        top = log.top + 38
-        area = pygame.Rect(log.left + 14, top, log.width - 28, self._rules_top() - 4 - top)
+        area = log_text_area(self.hud, self._rules_above())
         return self.log_view.layout(self.match.log_entries(), area, LOG_SIZE, log_line())
 
     def _rules_lines(self) -> list[str]:
         """The active rules in one line of plain words (wrapped when long),
-        shown at the bottom of the log panel, e.g. "Rules: Classic (U.S.)"."""
-        key = (_("Rules: {rules}"), theme.text_scale())
+        shown at the bottom of the log panel, e.g. "Rules: Classic (U.S.)":
+        on the key hint's row, left of it, when they fit there."""
+        key = (_("Rules: {rules}"), theme.text_scale(), self.hint_line(), self.hud.name)
         if getattr(self, "_rules_key", None) != key:
             self._rules_key = key
-            self._rules_cache = theme.wrap(rules_line(self.game.options), self.hud.log_rect.width - 28, LOG_SIZE)
+            line, width = rules_line(self.game.options), self.hud.log_rect.width - 28
+            beside = width - theme.font(theme.SMALL).size(self.hint_line())[0] - 24
+            self._rules_beside = theme.font(LOG_SIZE).size(line)[0] <= beside
+            self._rules_cache = [line] if self._rules_beside else theme.wrap(line, width, LOG_SIZE)
         return self._rules_cache
 
+    def _rules_above(self) -> int:
+        """How many rules lines stand above the key hint's row (0: the rules share it)."""
+        lines = self._rules_lines()
+        return 0 if self._rules_beside else len(lines)
+
     def _rules_top(self) -> int:
-        """Where the rules lines start (pixels): just above the key hint."""
-        hint_h = theme.font(theme.SMALL).get_height()
-        return self.hud.log_rect.bottom - 8 - hint_h - 2 - len(self._rules_lines()) * log_line()
+        """Where the rules lines start (pixels): on the key hint's row, or just above it."""
+        log = self.hud.log_rect
+        hint_top = log.bottom - 6 - theme.font(theme.SMALL).get_height()
+        return hint_top - self._rules_above() * log_line()
 
     # =============================================================== draw
     def _backdrop(self) -> pygame.Surface:
@@ -233,8 +256,10 @@ class BoardPanels:
             s = pygame.Surface(self.app.window.surface.get_size()).convert()
             theme.background(s)
             s.blit(self.view.static, self.view.origin)
-            theme.panel(s, self.hud.turn_rect)
-            theme.panel(s, self.die_rect, theme.PANEL)
+            tabletop.panel(s, self.hud.turn_rect)
+            tabletop.felt_panel(s, self.hud.table_rect)
+            if not self.hud.die_on_board:
+                tabletop.tray(s, self.die_rect)
             draw_log_frame(s, self.hud.log_rect, self.hint_line())
             for i, line in enumerate(self._rules_lines()):
                 theme.blit_text(s, line, (self.hud.log_rect.left + 14, self._rules_top() + i * log_line()), LOG_SIZE,
@@ -345,11 +370,9 @@ class BoardPanels:
             elif self.die_value and i < len(self.dice_faces):
                 face = assets.die_face(min(6, self.dice_faces[i]), 84)
                 surface.blit(face, face.get_rect(center=centre))
-            else:
-                r = pygame.Rect(0, 0, 84, 84)
-                r.center = centre
-                pygame.draw.rect(surface, (110, 80, 60), r, 3, border_radius=14)
-                theme.blit_text(surface, "?", r.center, theme.TITLE, (150, 120, 90), True, "center")
+            else:                       # not rolled yet: the die waits in its tray, a little aslant
+                face = pygame.transform.rotate(assets.die_face(1 + (i + len(self.game.events)) % 6, 84), 12 - 24 * i)
+                surface.blit(face, face.get_rect(center=centre))
 
     def mark_rects(self) -> list[pygame.Rect]:
         """The thinking dots while a computer player thinks (see :meth:`Scene.mark_rects <game.ui.scene.Scene.mark_rects>`)."""

@@ -1,0 +1,63 @@
+"""The board screen's table has no holes and its log no cut lines, measured on
+the rendered picture (tools/measure_table.py) as a person would see it."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _measure_module():
+    spec = importlib.util.spec_from_file_location("measure_table", ROOT / "tools" / "measure_table.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def shot(tmp_path: Path, scene: str, size: str = "1280x720") -> Path:
+    """``scene`` rendered by run.py --screenshot at ``size``."""
+    out = tmp_path / f"{scene}-{size}.png"
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT))
+    subprocess.run([sys.executable, str(ROOT / "run.py"), "--screenshot", str(out), "--scene", scene, "--size", size],
+                   cwd=ROOT, env=env, check=True, capture_output=True, timeout=180)
+    return out
+
+
+@pytest.mark.parametrize("scene,size,layout", [("board", "1280x720", "standard"), ("board-tv", "1280x720", "tv"),
+                                               ("board", "1920x1080", "tv")])
+def test_the_board_screen_has_no_flat_hole_and_eight_whole_log_lines(tmp_path: Path, scene, size, layout) -> None:
+    m = _measure_module().measure(str(shot(tmp_path, scene, size)), layout)
+    x, y, w, h = m["flat"]["rect"]
+    assert m["flat"]["square"] <= 150, m["flat"]          # no flat 150 x 150 anywhere on the screen
+    assert w * h <= 150 * 150, m["flat"]
+    assert m["log"]["clipped"] == 0, m["log"]["bands"]      # the top line was cut in half before
+    assert m["log"]["whole"] >= 8, m["log"]["bands"]
+    assert min(m["edges"].values()) >= 3.0, m["edges"]
+
+
+def test_a_log_line_above_the_area_is_left_out_whole() -> None:
+    """Scrolled so that an entry starts above the log's area, none of its lines is drawn in part."""
+    from game.ui.logview import LogView
+    from game.ui import theme
+
+    pygame.init()
+    surf = pygame.Surface((600, 300))
+    surf.fill((60, 40, 30))
+    view = LogView()
+    area = pygame.Rect(10, 40, 560, 110)          # 4.4 lines of 25: the oldest in view starts above it
+    entries = [(f"Entry number {i} is a long line that takes two lines of the log at this width here", ())
+               for i in range(6)]
+    view.layout(entries, area, theme.SMALL, 25)
+    assert view.blocks[0].top < area.top          # the case the test is about
+    view.draw(surf, theme.SMALL, 25)
+    m = _measure_module().whole_lines(pygame.surfarray.array3d(surf).transpose(1, 0, 2), tuple(area), 25)
+    assert m["clipped"] == 0, m["bands"]
+    assert m["whole"] == 4, m["bands"]

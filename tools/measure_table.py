@@ -1,0 +1,206 @@
+"""Measure a rendered board screen: its largest flat area, the contrast at its
+panels' edges and the whole lines its log shows.
+
+Usage::
+
+    python run.py --screenshot board.png --scene board
+    python tools/measure_table.py board.png [--layout standard|tv] [--large]
+
+The panels' places come from the board layout (:mod:`game.ui.boardlayout`),
+scaled from the logical 1280 x 720 picture to the screenshot's size.  The
+functions are imported by the tests (``tests/test_table_panels.py``).
+
+*Flat*: the picture is cut into cells of :data:`CELL` x :data:`CELL` logical
+pixels; a cell is flat when the standard deviation of its luminance is under
+:data:`FLAT_SPREAD` (a faint stripe or a smooth gradient is still flat; grain,
+text and drawing are not).  The largest flat area is the largest rectangle of
+flat cells.  *Edge contrast*: along each panel's edge, the WCAG contrast ratio
+between the background a few pixels outside and the brightest or darkest
+pixel of the frame just inside, the median over the edge.  *Whole lines*: the
+bands of text rows inside the log's text area that neither touch its edges nor
+are cut short.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+import numpy as np
+
+#: The side of one measuring cell, logical pixels.
+CELL = 10
+#: A cell whose luminance spreads less than this (0-255 scale) is flat.
+FLAT_SPREAD = 4.0
+#: Logical pixels at the right of the log's text area left out: its scroll bar and the cards' thumbnails.
+SCROLLBAR = 140
+
+
+def luminance(rgb: np.ndarray) -> np.ndarray:
+    """WCAG relative luminance (0-1) of an (..., 3) array of 0-255 sRGB values."""
+    c = rgb.astype(np.float64) / 255.0
+    lin = np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4)
+    return lin @ np.array([0.2126, 0.7152, 0.0722])
+
+
+def contrast(l1: float, l2: float) -> float:
+    """WCAG contrast ratio of two relative luminances (1.0 to 21.0)."""
+    hi, lo = max(l1, l2), min(l1, l2)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def flat_cells(rgb: np.ndarray, scale: float = 1.0) -> np.ndarray:
+    """A (rows, cols) boolean array: which cells of ``rgb`` (H x W x 3) are flat
+    (cells of :data:`CELL` logical pixels, ``scale`` screen pixels each)."""
+    cell = max(1, round(CELL * scale))
+    grey = rgb.astype(np.float64) @ np.array([0.299, 0.587, 0.114])
+    rows, cols = grey.shape[0] // cell, grey.shape[1] // cell
+    blocks = grey[:rows * cell, :cols * cell].reshape(rows, cell, cols, cell)
+    return blocks.std(axis=(1, 3)) < FLAT_SPREAD
+
+
+def largest_rectangle(mask: np.ndarray) -> tuple[int, int, int, int]:
+    """The largest all-True rectangle of ``mask`` by area: (col, row, cols, rows)."""
+    best = (0, 0, 0, 0)
+    heights = np.zeros(mask.shape[1], dtype=int)
+    for r in range(mask.shape[0]):
+        heights = np.where(mask[r], heights + 1, 0)
+        stack: list[int] = []
+        for c in range(len(heights) + 1):
+            h = heights[c] if c < len(heights) else 0
+            while stack and heights[stack[-1]] >= h:
+                top = stack.pop()
+                left = stack[-1] + 1 if stack else 0
+                height, width = heights[top], c - left
+                if width * height > best[2] * best[3]:
+                    best = (left, r - height + 1, width, height)
+            stack.append(c)
+    return best
+
+
+def largest_square(mask: np.ndarray) -> int:
+    """The side (cells) of the largest all-True square of ``mask``."""
+    side = np.zeros((mask.shape[0] + 1, mask.shape[1] + 1), dtype=int)
+    for r in range(mask.shape[0]):
+        for c in range(mask.shape[1]):
+            if mask[r, c]:
+                side[r + 1, c + 1] = 1 + min(side[r, c + 1], side[r + 1, c], side[r, c])
+    return int(side.max())
+
+
+def flat_area(rgb: np.ndarray, scale: float = 1.0) -> dict:
+    """The largest flat area of ``rgb`` in logical pixels: ``rect`` (x, y, w, h)
+    of the largest flat rectangle, and ``square``, the side of the largest flat square."""
+    mask = flat_cells(rgb, scale)
+    c, r, w, h = largest_rectangle(mask)
+    return {"rect": (c * CELL, r * CELL, w * CELL, h * CELL), "square": largest_square(mask) * CELL}
+
+
+def edge_contrast(rgb: np.ndarray, rect: tuple[int, int, int, int], scale: float = 1.0,
+                  corner: int = 20) -> float:
+    """The median contrast at the edge of the panel ``rect`` (logical x, y, w, h):
+    at each point along its sides (``corner`` pixels clear of the rounded
+    corners), the background 6 pixels outside against the frame's pixel in the
+    5 pixels inside that differs from it most."""
+    lum = luminance(rgb)
+    height, width = lum.shape
+    x, y, w, h = rect
+    out: list[float] = []
+
+    def sample(px: float, py: float) -> float | None:
+        ix, iy = int(px * scale), int(py * scale)
+        return float(lum[iy, ix]) if 0 <= ix < width and 0 <= iy < height else None
+
+    sides = [((x + t, y), (0, -1)) for t in range(corner, w - corner, 4)]
+    sides += [((x + t, y + h - 1), (0, 1)) for t in range(corner, w - corner, 4)]
+    sides += [((x, y + t), (-1, 0)) for t in range(corner, h - corner, 4)]
+    sides += [((x + w - 1, y + t), (1, 0)) for t in range(corner, h - corner, 4)]
+    for (px, py), (dx, dy) in sides:
+        bg = sample(px + 6 * dx, py + 6 * dy)
+        frame = [sample(px - k * dx, py - k * dy) for k in range(5)]
+        frame = [f for f in frame if f is not None]
+        if bg is None or not frame:
+            continue
+        out.append(max(contrast(bg, f) for f in frame))
+    return float(np.median(out)) if out else 0.0
+
+
+def text_bands(rgb: np.ndarray, area: tuple[int, int, int, int], scale: float = 1.0) -> list[tuple[int, int]]:
+    """Runs of rows with text in ``area`` (logical x, y, w, h), as (top, height)
+    in logical pixels: a row has text where a pixel stands out from the
+    row's own surface (the area's median) by more than a third of the range."""
+    x, y, w, h = (round(v * scale) for v in area)
+    lum = luminance(rgb[y:y + h, x:x + w])
+    ink = np.abs(lum - np.median(lum)) > 0.12
+    rows = ink.sum(axis=1) >= max(2, round(2 * scale))
+    bands: list[tuple[int, int]] = []
+    start = None
+    for i, on in enumerate(list(rows) + [False]):
+        if on and start is None:
+            start = i
+        elif not on and start is not None:
+            if bands and start - sum(bands[-1]) <= round(2 * scale):   # a descender's own rows: the same line
+                bands[-1] = (bands[-1][0], i - bands[-1][0])
+            else:
+                bands.append((start, i - start))
+            start = None
+    return [(round(top / scale) + area[1], max(1, round(n / scale))) for top, n in bands]
+
+
+def whole_lines(rgb: np.ndarray, area: tuple[int, int, int, int], line: int, scale: float = 1.0) -> dict:
+    """The log's lines in its text ``area`` (logical x, y, w, h; one line every
+    ``line`` logical pixels): ``whole``, the lines drawn whole; ``clipped``,
+    the bands that touch the area's top or bottom edge or are less than
+    half a line's ink tall (a line cut by the area).  The scroll bar and the
+    thumbnails at the area's right are left out."""
+    x, y, w, h = area
+    bands = text_bands(rgb, (x, y, w - SCROLLBAR, h), scale)
+    tall = float(np.median([n for _t, n in bands])) if bands else 0.0
+    top, bottom = area[1], area[1] + area[3]
+    clipped = [b for b in bands if b[0] <= top or b[0] + b[1] >= bottom or b[1] < tall * 0.5]
+    return {"whole": len(bands) - len(clipped), "clipped": len(clipped), "bands": bands}
+
+
+def measure(path: str, layout_name: str = "standard") -> dict:
+    """All three measures of the board screenshot at ``path`` (see the module)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from game.ui.board.panels import log_text_area, log_line, table_panels
+    from game.ui.boardlayout import STANDARD, TV
+
+    pygame.init()
+    img = pygame.image.load(path)
+    rgb = pygame.surfarray.array3d(img).transpose(1, 0, 2)
+    scale = img.get_width() / 1280
+    layout = TV if layout_name == "tv" else STANDARD
+    edges = {name: edge_contrast(rgb, tuple(r), scale) for name, r in table_panels(layout).items()}
+    return {"flat": flat_area(rgb, scale), "edges": edges,
+            "log": whole_lines(rgb, tuple(log_text_area(layout)), log_line(), scale)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Print the measures of each screenshot named on the command line."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("png", nargs="+", help="board screenshots (run.py --screenshot)")
+    parser.add_argument("--layout", choices=("standard", "tv"), default="standard")
+    parser.add_argument("--large", action="store_true", help="the screenshots were taken with large text")
+    args = parser.parse_args(argv)
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    if args.large:
+        from game.ui import theme
+        theme.set_text_scale(theme.LARGE_SCALE)
+    for path in args.png:
+        m = measure(path, args.layout)
+        x, y, w, h = m["flat"]["rect"]
+        print(f"{path}:")
+        print(f"  largest flat area: {w} x {h} px at ({x}, {y}); largest flat square: {m['flat']['square']} px")
+        print("  panel edge contrast: " + ", ".join(f"{k} {v:.2f}:1" for k, v in m["edges"].items()))
+        print(f"  log: {m['log']['whole']} whole lines, {m['log']['clipped']} clipped")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -200,7 +200,7 @@ class BoardView:
 
     def piece_rect(self, kind: str, point: Point) -> pygame.Rect:
         """The rectangle (logical pixels) a piece covers at ``point``:
-        ``kind`` "token" (its box) or "weapon" (its round plate)."""
+        ``kind`` "token" (its box) or "weapon" (its piece's box, ``layout.disc``)."""
         side = self.token_size if kind == "token" else self.layout.disc
         r = pygame.Rect(0, 0, side, side)
         r.center = (int(point[0]), int(point[1]))

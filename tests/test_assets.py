@@ -49,7 +49,7 @@ def generated(tmp_path_factory) -> Path:
 def _expected_pngs() -> dict[str, tuple[int, int]]:
     exp = {}
     for w in WEAPONS:
-        exp[f"sprites/weapons/{w}.png"] = (64, 64)
+        exp[f"sprites/weapons/{w}.png"] = (128, 128)
     for c in ALL_CARDS:
         exp[f"sprites/cards/{c}.png"] = (160, 160)
     for n in range(1, 7):

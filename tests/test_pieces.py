@@ -332,3 +332,99 @@ def test_the_tokens_scene_shows_the_pawns_normal_and_as_deuteranopia_sees_them(e
         assert pygame.image.tobytes(shot.subsurface(LEFT), "RGB") != pygame.image.tobytes(shot.subsurface(RIGHT), "RGB")
     finally:
         app.close()
+
+
+# ---------------------------------------------------------------- pieces, not pins
+#: The flat floor under the pieces in the tests below: a mid grey and a wood brown.
+FLOOR_GREY, FLOOR_WOOD = (128, 128, 128), (150, 100, 60)
+
+
+def _floor_view(app):
+    """The board view and a flat floor of one colour as large as the window (logical pixels)."""
+    floor = pygame.Surface(app.window.surface.get_size())
+    floor.fill(FLOOR_GREY)
+    return app.board_view(), floor
+
+
+def _luminance(rgb) -> float:
+    return 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2]
+
+
+@pytest.mark.parametrize("size", [26, 76])
+def test_pawns_are_pieces_with_a_base_a_raised_body_a_highlight_and_a_soft_shadow(english, size):
+    """A blank pawn at board size and large: its shadow is soft (no one alpha
+    level makes up most of it, as the flat cut-out shadow did), its body is lit
+    from the upper left (brighter there than its own colour, darker on its lower
+    right), and round the body a darker base shows."""
+    for s in SUSPECTS:
+        colour = tuple(theme.suspect_colour(s))
+        img = pawns.draw(colour, pawns.SHAPES[s], size)
+        outline = pawns.mask(pawns.SHAPES[s], size)
+        near = {(x + dx, y + dy) for x in range(size) for y in range(size) if outline.get_at((x, y))
+                for dx in (-1, 0, 1) for dy in (-1, 0, 1)}                   # the outline and its smoothed edge
+        shadow = [img.get_at((x, y)).a for x in range(size) for y in range(size)
+                  if (x, y) not in near and img.get_at((x, y)).a > 0]
+        levels, counts = np.unique(shadow, return_counts=True)
+        assert len(shadow) >= size and counts.max() < 0.3 * len(shadow), (s, size, len(shadow), counts.max())
+        assert max(shadow) < 127, s                                      # never part of the outline
+        body = [(x, y, img.get_at((x, y))) for x in range(size) for y in range(size) if img.get_at((x, y)).a == 255]
+        lum = {(x, y): _luminance(c) for x, y, c in body}
+        mid = size / 2
+        upper_left = [v for (x, y), v in lum.items() if x < mid and y < mid]
+        lower_right = [v for (x, y), v in lum.items() if x >= mid and y >= mid]
+        assert max(upper_left) >= _luminance(colour) + 8, (s, size, max(upper_left))     # the highlight
+        assert np.mean(upper_left) > np.mean(lower_right), (s, size)                       # lit from above
+        base = sum(1 for v in lum.values() if v < 0.6 * _luminance(colour) and v > 40)     # darker than the body, not ink
+        assert base >= size, (s, size, base)
+
+
+def test_the_active_pawn_is_lifted_and_stands_in_a_pool_of_light(english):
+    """The pawn whose turn it is is drawn higher than where it stands, on a
+    light ring you see from across the room; the others stand flat."""
+    from game.ui.app import App
+
+    app = App(seed=1, sound=False, threaded_ai=False)
+    try:
+        view, floor = _floor_view(app)
+        n = view.token_size
+        point = (200, 200)
+        still, active = floor.copy(), floor.copy()
+        view.draw_token(still, "scarlet", point)
+        view.draw_token(active, "scarlet", point, active_t=0.0)
+
+        def ink_top(img: pygame.Surface) -> int:
+            return min(y for y in range(200 - n, 200 + n) for x in range(200 - n // 2, 200 + n // 2)
+                       if _luminance(img.get_at((x, y))) < 60)       # the pawn's dark edge
+        assert ink_top(still) - ink_top(active) >= round(0.1 * n), (ink_top(still), ink_top(active))
+        # A bright ring round the pawn's foot, left and right of it, where the floor was mid grey:
+        for dx in (-round(0.5 * n), round(0.5 * n)):
+            assert _luminance(active.get_at((200 + dx, 200))) > 190, dx
+            assert _luminance(still.get_at((200 + dx, 200))) < 140, dx
+    finally:
+        app.close()
+
+
+def test_weapons_lie_on_the_floor_without_a_plate(english):
+    """A weapon on the board is a small drawn object with its own shadow:
+    a fifth of its place and more still shows the floor, in the open or in
+    the piece's light shadow (the white plate covered it all), and
+    the object is there (pixels far from the floor's colour)."""
+    from game.rules.cards import WEAPONS
+    from game.ui.app import App
+
+    app = App(seed=1, sound=False, threaded_ai=False)
+    try:
+        view, floor = _floor_view(app)
+        floor.fill(FLOOR_WOOD)
+        plate = view.layout.disc
+        for w in WEAPONS:
+            img = floor.copy()
+            view.draw_weapon(img, w, (200, 200))
+            place = [img.get_at((x, y))[:3] for x in range(200 - plate // 2 + 2, 200 + plate // 2 - 2)
+                     for y in range(200 - plate // 2 + 2, 200 + plate // 2 - 2)
+                     if (x - 200) ** 2 + (y - 200) ** 2 <= (plate // 2 - 2) ** 2]
+            bare = sum(1 for c in place if max(abs(v - f) for v, f in zip(c, FLOOR_WOOD)) <= 45) / len(place)
+            drawn = sum(1 for c in place if max(abs(v - f) for v, f in zip(c, FLOOR_WOOD)) > 60) / len(place)
+            assert bare >= 0.2 and drawn >= 0.1, (w, round(bare, 2), round(drawn, 2))
+    finally:
+        app.close()

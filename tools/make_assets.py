@@ -8,7 +8,9 @@ Run from the project root::
 It writes, below the output folder:
 
 * (no token sprites: the game draws the suspects' pawns in code, game/ui/pawns.py);
-* ``sprites/weapons/<weapon>.png``  64x64 weapon silhouettes (dark with a light outline);
+* ``sprites/weapons/<weapon>.png``  128x128 weapon pieces for the board (in colour, a dark ink
+  line round them and a thin light rim outside it, so they stand on light and dark floors
+  alike; the game scales them down and adds their shadow for each size);
 * ``sprites/cards/<card>.png``      160x160 card pictures (no names and no badge: the game
   writes the names and puts the suspect's token on the corner of a large enough picture);
 * ``sprites/card_back.png`` 160x230, ``sprites/envelope.png`` 96x64,
@@ -54,7 +56,7 @@ SUSPECT_COLOURS = {
 }
 
 #: Sprite sizes in pixels (width, height).
-WEAPON_SIZE = (64, 64)
+WEAPON_SIZE = (128, 128)
 CARD_PICTURE_SIZE = (160, 160)
 CARD_BACK_SIZE = (160, 230)
 ENVELOPE_SIZE = (96, 64)
@@ -467,8 +469,16 @@ def weapon_art(weapon: str, px: int, margin: float = 7.0, outline: float = 3.2,
                         rim_px=max(1, round(rim * scale)) if rim else 0)
 
 
-def make_weapon(weapon: str) -> pygame.Surface:
-    return downsample(weapon_art(weapon, WEAPON_SIZE[0]))
+def make_weapon(weapon: str, px: int = WEAPON_SIZE[0]) -> pygame.Surface:
+    """The board's piece for ``weapon``, ``px`` pixels square: the card's
+    drawing with a dark ink line round it and a thin light rim outside that."""
+    surf = canvas((px, px))
+    margin = 5.0
+    scale = SS * px / (100 + 2 * margin)
+    WEAPON_DRAW[weapon](Pen(surf, scale, (margin, margin)))
+    inked = with_outline(surf, max(1, round(2.4 * scale)), colour=INK,
+                         rim_px=max(1, round(2.2 * scale)), rim_colour=OUTLINE_LIGHT, rim_alpha=0.85)
+    return downsample(inked)
 
 
 # --------------------------------------------------------------------------- cards

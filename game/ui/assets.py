@@ -157,6 +157,12 @@ def token(suspect: str, size: int) -> pygame.Surface:
     return _cached(("token", suspect, size, language()), make)
 
 
+def pawn_glow(size: int) -> pygame.Surface:
+    """The pool of light under the active pawn, ``size`` x ``size`` pixels
+    (:func:`game.ui.pawns.glow`), cached per size."""
+    return _cached(("glow", size), lambda: pawns.glow(size))
+
+
 #: The badge (the suspect's token) on a suspect's card picture: this fraction
 #: of the picture wide, centred this fraction in from the top-left corner.
 BADGE_SIZE, BADGE_AT = 0.27, 0.155
@@ -168,13 +174,38 @@ BADGE_MIN_PICTURE = 64
 
 # ----------------------------------------------------------------- weapons
 def weapon(weapon_id: str, size: int) -> pygame.Surface:
-    """A weapon silhouette of ``size`` pixels (sprites/weapons/<weapon>.png when present)."""
+    """A weapon's piece of ``size`` pixels, without its shadow
+    (sprites/weapons/<weapon>.png, 128 pixels, scaled down; a plain drawing
+    when the sprite is missing)."""
     def make() -> pygame.Surface:
         img = _load(f"weapons/{weapon_id}.png")
         if img is not None:
             return _scaled(img, size)
         return pygame.transform.smoothscale(_draw_weapon(weapon_id, 96), (size, size))
     return _cached(("weapon", weapon_id, size), make)
+
+
+#: A weapon piece's shadow on the floor: offset (x, y) and blur radius as
+#: fractions of the piece's size, and its alpha (0-255).
+WEAPON_SHADOW = (0.05, 0.08, 0.05, 130)
+
+
+def weapon_piece(weapon_id: str, size: int) -> pygame.Surface:
+    """A weapon as a small piece lying on the floor, ``size`` x ``size``
+    pixels: :func:`weapon` over its own soft shadow, cached per size."""
+    def make() -> pygame.Surface:
+        art = weapon(weapon_id, size)
+        dx, dy, blur, alpha = WEAPON_SHADOW
+        shadow = pygame.Surface((size, size), pygame.SRCALPHA)
+        shadow.fill((0, 0, 0, 0))
+        shadow.blit(art, (round(dx * size), round(dy * size)))
+        shadow.fill((0, 0, 0, 255), special_flags=pygame.BLEND_RGBA_MIN)     # black, the art's alpha kept
+        if round(blur * size) >= 1:
+            shadow = pygame.transform.gaussian_blur(shadow, round(blur * size))
+        shadow.fill((255, 255, 255, alpha), special_flags=pygame.BLEND_RGBA_MULT)
+        shadow.blit(art, (0, 0))
+        return shadow
+    return _cached(("weapon piece", weapon_id, size), make)
 
 
 def _draw_weapon(w: str, n: int) -> pygame.Surface:

@@ -31,7 +31,7 @@ class BoardLayout:
 
     ``origin``: the board's top-left pixel; ``square``: one board square's
     (width, height); ``token``: a token's box side; ``weapon``: a weapon
-    icon's side; ``disc``: the side of the round plate under a weapon;
+    icon's side; ``disc``: the side of a weapon's piece on the board (its place);
     ``hud_x``, ``hud_w``: the panels' left edge and width; ``button_x``,
     ``button_w``: the buttons' left edge and width; ``die_on_board``: the
     die is rolled on the board, in the middle of the case-file space (TV:

@@ -29,6 +29,11 @@ log = logging.getLogger(__name__)
 
 Point = tuple[float, float]
 
+#: The active pawn's pool of light, as a multiple of the token's box.
+GLOW_SIZE = 1.5
+#: The active pawn's lift off the floor and its bob on top, as fractions of the token's box.
+LIFT, LIFT_BOB = 0.1, 0.05
+
 
 def _tile_layer(map_path: Path, board: Board) -> pygame.Surface | None:
     """The ``floor`` tile layer at the map's own tile size, or None if the
@@ -199,7 +204,7 @@ class BoardView:
 
     def piece_rect(self, kind: str, point: Point) -> pygame.Rect:
         """The rectangle (logical pixels) a piece covers at ``point``:
-        ``kind`` "token" (its box) or "weapon" (its round plate)."""
+        ``kind`` "token" (its box) or "weapon" (its piece's box, ``layout.disc``)."""
         side = self.token_size if kind == "token" else self.layout.disc
         r = pygame.Rect(0, 0, side, side)
         r.center = (int(point[0]), int(point[1]))
@@ -323,18 +328,22 @@ class BoardView:
         pygame.draw.rect(surface, (255, 255, 255), r, 3, border_radius=6)
 
     def draw_token(self, surface: pygame.Surface, suspect: str, point: Point, active_t: float | None = None) -> None:
-        """A pawn centred on ``point``; ``active_t`` (seconds) adds the gentle pulse."""
+        """A pawn centred on ``point``.  ``active_t`` (seconds) marks the pawn
+        whose turn it is: it stands on a pulsing pool of light
+        (:func:`game.ui.pawns.glow`) and is lifted off the floor by about an
+        eighth of its size, bobbing gently, so it is found from across the room."""
         img = assets.token(suspect, self.token_size)
         x, y = int(point[0]), int(point[1])
         if active_t is not None:
-            radius = int(self.token_size / 2 + 3 + 2.5 * (1 + math.sin(active_t * 4)))
-            pygame.draw.circle(surface, (255, 250, 200), (x, y), radius, 3)
+            pulse = 0.5 * (1 + math.sin(active_t * 4))
+            glow = assets.pawn_glow(round(self.token_size * GLOW_SIZE)).copy()
+            glow.set_alpha(round(170 + 85 * pulse))
+            surface.blit(glow, glow.get_rect(center=(x, y)))
+            y -= round(self.token_size * (LIFT + LIFT_BOB * pulse))
         surface.blit(img, img.get_rect(center=(x, y)))
 
     def draw_weapon(self, surface: pygame.Surface, weapon: str, point: Point) -> None:
-        """A weapon's icon on its round plate, centred on ``point``."""
-        img = assets.weapon(weapon, self.weapon_size)
-        x, y = int(point[0]), int(point[1])
-        pygame.draw.circle(surface, (70, 45, 30), (x, y), self.layout.disc // 2)
-        pygame.draw.circle(surface, (250, 242, 226), (x, y), self.layout.disc // 2 - 2)
-        surface.blit(img, img.get_rect(center=(x, y)))
+        """A weapon's piece (:func:`game.ui.assets.weapon_piece`, the size of
+        its place) lying on the floor, centred on ``point``."""
+        img = assets.weapon_piece(weapon, self.layout.disc)
+        surface.blit(img, img.get_rect(center=(int(point[0]), int(point[1]))))

@@ -25,10 +25,23 @@ SHAPES = {"scarlet": "star", "mustard": "square", "white": "cross",
 #: The nominal radius ``R`` as a fraction of the pawn's box (the shapes reach at most 1.16 R).
 RADIUS = 0.43
 #: Layers outwards-in, as the growth of the outline in units of R: the dark
-#: edge line, the darker rim of the body, the body in the suspect's colour.
-_EDGE, _RIM, _BODY = 0.07, 0.0, -0.09
-#: The soft shadow: offset (x, y) and growth in units of R, and its alpha (0-255).
-_SHADOW = (0.06, 0.09, 0.07, 90)
+#: edge line, the base (a darker plinth round the body), the body in the
+#: suspect's colour, which stands a little inside the base so the base shows.
+_EDGE, _BASE, _BODY = 0.07, 0.0, -0.16
+#: The soft shadow on the floor: offset (x, y) and blur radius in units of R,
+#: and its darkest alpha (0-255, under 127: the shadow is never part of the
+#: pawn's outline, see :func:`mask`).
+_SHADOW = (0.08, 0.13, 0.12, 120)
+#: The body's own shading: its lower-right side this much darker, offset
+#: this far (units of R), so the body reads as raised above its base.
+_BODY_SHADE, _BODY_SHADE_AT = 0.78, 0.07
+#: The highlight: a soft white spot on the body's upper left, its centre
+#: (x, y) and radius in units of R, and its strongest alpha.
+_HIGHLIGHT = (-0.40, -0.46, 0.46, 175)
+#: Pawns smaller than this (pixels: a card's corner badge) keep a flat body
+#: as wide as :data:`_FLAT_BODY` allows, without shading or highlight (at that
+#: size they would tint the whole body, and the letters cover the rest).
+_DETAIL_MIN, _FLAT_BODY = 24, -0.09
 #: Drawn this many times larger, then scaled down.
 _SS = 4
 _EDGE_INK = (30, 20, 15)
@@ -113,23 +126,77 @@ def shade(colour, f: float) -> tuple[int, int, int]:
     return tuple(round(v * f) for v in colour[:3])
 
 
+def _lighten(colour, f: float) -> tuple[int, int, int]:
+    """``colour`` (R, G, B) moved the fraction ``f`` of the way to white."""
+    return tuple(round(v + (255 - v) * f) for v in colour[:3])
+
+
+def _blurred(surface: pygame.Surface, radius: float) -> pygame.Surface:
+    """``surface`` softened by a Gaussian blur of ``radius`` pixels (none under one pixel)."""
+    r = round(radius)
+    return pygame.transform.gaussian_blur(surface, r) if r >= 1 else surface
+
+
+def _layer(size: int) -> pygame.Surface:
+    s = pygame.Surface((size, size), pygame.SRCALPHA)
+    s.fill((0, 0, 0, 0))
+    return s
+
+
 def draw(colour, shape: str, size: int) -> pygame.Surface:
-    """A blank pawn (no letters) of ``size`` x ``size`` pixels: ``shape`` in
-    ``colour`` (R, G, B) with a dark edge, a darker rim and a soft shadow,
-    centred in the box.  Raises ``KeyError`` for an unknown shape."""
+    """A blank pawn (no letters) of ``size`` x ``size`` pixels, seen from above
+    as a playing piece: a soft shadow on the floor, a dark edge, a base (a
+    darker plinth), the body in ``colour`` (R, G, B) raised on it (shaded on
+    its lower right) and a soft highlight on its upper left, all in ``shape``
+    and centred in the box (under :data:`_DETAIL_MIN` pixels, without the
+    shading and the highlight).  Drawn :data:`_SS` times larger and scaled
+    down, so any size is smooth.  Raises ``KeyError`` for an unknown shape."""
     big = size * _SS
     centre = (big / 2, big / 2)
     scale = RADIUS * big
-    s = pygame.Surface((big, big), pygame.SRCALPHA)
-    s.fill((0, 0, 0, 0))
-    dx, dy, grow, alpha = _SHADOW
-    shadow = pygame.Surface((big, big), pygame.SRCALPHA)
-    shadow.fill((0, 0, 0, 0))
-    _fill(shadow, shape, grow, (0, 0, 0), (centre[0] + dx * scale, centre[1] + dy * scale), scale)
-    shadow.set_alpha(alpha)
+    colour = tuple(colour[:3])
+    s = _layer(big)
+    dx, dy, blur, alpha = _SHADOW
+    shadow = _layer(big)
+    _fill(shadow, shape, _EDGE, (0, 0, 0), (centre[0] + dx * scale, centre[1] + dy * scale), scale)
+    shadow = _blurred(shadow, blur * scale)
+    shadow.fill((255, 255, 255, alpha), special_flags=pygame.BLEND_RGBA_MULT)
     s.blit(shadow, (0, 0))
-    for grow, col in ((_EDGE, _EDGE_INK), (_RIM, shade(colour, 0.55)), (_BODY, tuple(colour[:3]))):
-        _fill(s, shape, grow, col, centre, scale)
+    _fill(s, shape, _EDGE, _EDGE_INK, centre, scale)
+    # The base: a light lip on its upper left, then its darker face.
+    _fill(s, shape, _BASE, _lighten(colour, 0.35), (centre[0] - 0.03 * scale, centre[1] - 0.03 * scale), scale)
+    _fill(s, shape, _BASE - 0.02, shade(colour, 0.45), (centre[0] + 0.01 * scale, centre[1] + 0.01 * scale), scale)
+    side = (centre[0] + _BODY_SHADE_AT * scale, centre[1] + _BODY_SHADE_AT * scale)
+    if size < _DETAIL_MIN:
+        _fill(s, shape, _FLAT_BODY, colour, centre, scale)
+        return pygame.transform.smoothscale(s, (size, size))
+    _fill(s, shape, _BODY, shade(colour, _BODY_SHADE), side, scale)
+    _fill(s, shape, _BODY, colour, centre, scale)
+    # The highlight is a soft spot kept inside the body: the body's shape in
+    # opaque white, multiplied by the blurred spot.
+    hx, hy, hr, ha = _HIGHLIGHT
+    spot = _layer(big)
+    spot.fill((255, 255, 255, 0))
+    pygame.draw.circle(spot, (255, 255, 255, ha), (centre[0] + hx * scale, centre[1] + hy * scale), hr * scale)
+    spot = _blurred(spot, hr * scale / 2)
+    body = _layer(big)
+    _fill(body, shape, _BODY, (255, 255, 255), centre, scale)
+    body.blit(spot, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+    s.blit(body, (0, 0))
+    return pygame.transform.smoothscale(s, (size, size))
+
+
+def glow(size: int) -> pygame.Surface:
+    """The light under the pawn whose turn it is, ``size`` x ``size`` pixels
+    (about 1.5 times the pawn's box, centred on it): a soft warm-white halo
+    with a dark outer ring, so it stands out on light and dark floors alike
+    and under every colour vision (it is a brightness cue, not a hue)."""
+    big = size * _SS
+    c = (big / 2, big / 2)
+    s = _layer(big)
+    pygame.draw.circle(s, (20, 12, 8, 150), c, big * 0.47)
+    pygame.draw.circle(s, (255, 246, 200, 255), c, big * 0.40)
+    s = _blurred(s, big * 0.035)
     return pygame.transform.smoothscale(s, (size, size))
 
 

@@ -216,7 +216,7 @@ class HandSpy:
 
         def spy(surface, x, cards, face_up, caption):
             if face_up:
-                self.drawn.append((tuple(cards), app.top))
+                self.drawn.append((tuple(sorted(cards)), app.top))   # which cards, in any order
             return real(surface, x, cards, face_up, caption)
 
         monkeypatch.setattr(tv, "draw_hand", spy)
@@ -226,7 +226,8 @@ class HandSpy:
 
 
 def hand_of(table, seat: int) -> tuple[str, ...]:
-    return tuple(table.game.view(seat).hand)
+    """``seat``'s hand, sorted as :class:`HandSpy` records it."""
+    return tuple(sorted(table.game.view(seat).hand))
 
 
 def test_one_person_sees_their_hand_on_the_table_even_during_computer_turns(app, monkeypatch):

@@ -22,10 +22,11 @@ def _measure_module():
     return mod
 
 
-def shot(tmp_path: Path, scene: str, size: str = "1280x720") -> Path:
-    """``scene`` rendered by run.py --screenshot at ``size``."""
-    out = tmp_path / f"{scene}-{size}.png"
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT))
+def shot(tmp_path: Path, scene: str, size: str = "1280x720", text_size: str = "normal") -> Path:
+    """``scene`` rendered by run.py --screenshot at ``size`` with ``text_size`` text."""
+    out = tmp_path / f"{scene}-{size}-{text_size}.png"
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT),
+               CLUE_TEXT_SIZE=text_size)
     subprocess.run([sys.executable, str(ROOT / "run.py"), "--screenshot", str(out), "--scene", scene, "--size", size],
                    cwd=ROOT, env=env, check=True, capture_output=True, timeout=180)
     return out
@@ -41,6 +42,31 @@ def test_the_board_screen_has_no_flat_hole_and_eight_whole_log_lines(tmp_path: P
     assert m["log"]["clipped"] == 0, m["log"]["bands"]      # the top line was cut in half before
     assert m["log"]["whole"] >= 8, m["log"]["bands"]
     assert min(m["edges"].values()) >= 3.0, m["edges"]
+
+
+@pytest.mark.parametrize("text_size", ["normal", "large"])
+@pytest.mark.parametrize("scene,layout", [("board", "standard"), ("board-tv", "tv")])
+def test_the_log_shows_every_line_its_panel_fits_besides_the_rules(tmp_path: Path, scene, layout, text_size) -> None:
+    """The rules line takes no entry's row: the log shows as many whole entry
+    lines as fit between its heading and its key hint (8 in normal text, 6 in
+    large), none cut, counted without the rules line."""
+    from game.ui import theme
+    from game.ui.board.panels import log_line
+    from game.ui.boardlayout import STANDARD, TV
+    from game.ui.table import log_frame_rows
+
+    path = shot(tmp_path, scene, text_size=text_size)
+    pygame.init()
+    theme.set_text_scale(theme.LARGE_SCALE if text_size == "large" else 1.0)
+    try:
+        top, bottom = log_frame_rows((TV if layout == "tv" else STANDARD).log_rect)
+        fit = (bottom - top - theme.font(theme.SMALL).get_height()) // log_line() + 1
+        m = _measure_module().measure(str(path), layout)
+    finally:
+        theme.set_text_scale(1.0)
+    assert fit == {"normal": 8, "large": 6}[text_size]
+    assert m["log"]["clipped"] == 0, m["log"]["bands"]
+    assert m["log"]["whole"] == fit, m["log"]["bands"]
 
 
 def test_a_log_line_above_the_area_is_left_out_whole() -> None:

@@ -17,8 +17,9 @@ text and drawing are not).  The largest flat area is the largest rectangle of
 flat cells.  *Edge contrast*: along each panel's edge, the WCAG contrast ratio
 between the background a few pixels outside and the brightest or darkest
 pixel of the frame just inside, the median over the edge.  *Whole lines*: the
-bands of text rows inside the log's text area that neither touch its edges nor
-are cut short.
+bands of text rows between the log's heading and its key hint that neither
+touch the area's edges nor are cut short; the rules line, when it stands above
+the key hint's row, is told by its ink and not counted.
 """
 
 from __future__ import annotations
@@ -149,18 +150,40 @@ def text_bands(rgb: np.ndarray, area: tuple[int, int, int, int], scale: float = 
     return [(round(top / scale) + area[1], max(1, round(n / scale))) for top, n in bands]
 
 
-def whole_lines(rgb: np.ndarray, area: tuple[int, int, int, int], line: int, scale: float = 1.0) -> dict:
+def ink_colour(rgb: np.ndarray, area: tuple[int, int, int, int], band: tuple[int, int],
+               scale: float = 1.0) -> tuple[float, float, float]:
+    """The colour of the text in ``band`` (logical top, height) of ``area``
+    (logical x, y, w, h): the median of its brighter half of ink pixels (the
+    edges of letters, blended with the panel, left out)."""
+    x, _y, w, _h = (round(v * scale) for v in area)
+    top, n = round(band[0] * scale), max(1, round(band[1] * scale))
+    px = rgb[top:top + n, x:x + w].reshape(-1, 3).astype(np.float64)
+    lum = luminance(px)
+    ink = px[np.abs(lum - np.median(lum)) > 0.12]
+    if not len(ink):
+        return (0.0, 0.0, 0.0)
+    bright = ink[luminance(ink) >= np.median(luminance(ink))]
+    return tuple(float(v) for v in np.median(bright, axis=0))
+
+
+def whole_lines(rgb: np.ndarray, area: tuple[int, int, int, int], line: int, scale: float = 1.0,
+                skip_ink: tuple[int, int, int] | None = None) -> dict:
     """The log's lines in its text ``area`` (logical x, y, w, h; one line every
     ``line`` logical pixels): ``whole``, the lines drawn whole; ``clipped``,
     the bands that touch the area's top or bottom edge or are less than
-    half a line's ink tall (a line cut by the area).  The scroll bar and the
-    thumbnails at the area's right are left out."""
+    half a line's ink tall (a line cut by the area); ``skipped``, the bands
+    written in ``skip_ink`` (within 30 levels: the rules line), counted in
+    neither.  The scroll bar and the thumbnails at the area's right are left out."""
     x, y, w, h = area
-    bands = text_bands(rgb, (x, y, w - SCROLLBAR, h), scale)
+    text = (x, y, w - SCROLLBAR, h)
+    bands = text_bands(rgb, text, scale)
+    skipped = [b for b in bands if skip_ink is not None and
+               np.linalg.norm(np.subtract(ink_colour(rgb, text, b, scale), skip_ink)) < 30]
+    bands = [b for b in bands if b not in skipped]
     tall = float(np.median([n for _t, n in bands])) if bands else 0.0
     top, bottom = area[1], area[1] + area[3]
     clipped = [b for b in bands if b[0] <= top or b[0] + b[1] >= bottom or b[1] < tall * 0.5]
-    return {"whole": len(bands) - len(clipped), "clipped": len(clipped), "bands": bands}
+    return {"whole": len(bands) - len(clipped), "clipped": len(clipped), "skipped": len(skipped), "bands": bands}
 
 
 def measure(path: str, layout_name: str = "standard") -> dict:
@@ -168,7 +191,7 @@ def measure(path: str, layout_name: str = "standard") -> dict:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
 
-    from game.ui.board.panels import log_text_area, log_line, table_panels
+    from game.ui.board.panels import RULES_INK, log_line, log_text_area, table_panels
     from game.ui.boardlayout import STANDARD, TV
 
     pygame.init()
@@ -178,7 +201,7 @@ def measure(path: str, layout_name: str = "standard") -> dict:
     layout = TV if layout_name == "tv" else STANDARD
     edges = {name: edge_contrast(rgb, tuple(r), scale) for name, r in table_panels(layout).items()}
     return {"flat": flat_area(rgb, scale), "edges": edges,
-            "log": whole_lines(rgb, tuple(log_text_area(layout)), log_line(), scale)}
+            "log": whole_lines(rgb, tuple(log_text_area(layout)), log_line(), scale, RULES_INK)}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -198,7 +221,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{path}:")
         print(f"  largest flat area: {w} x {h} px at ({x}, {y}); largest flat square: {m['flat']['square']} px")
         print("  panel edge contrast: " + ", ".join(f"{k} {v:.2f}:1" for k, v in m["edges"].items()))
-        print(f"  log: {m['log']['whole']} whole lines, {m['log']['clipped']} clipped")
+        print(f"  log: {m['log']['whole']} whole lines, {m['log']['clipped']} clipped "
+              f"(not counted: {m['log']['skipped']} rules line(s) above the key hint)")
     return 0
 
 

@@ -87,3 +87,35 @@ def test_a_log_line_above_the_area_is_left_out_whole() -> None:
     m = _measure_module().whole_lines(pygame.surfarray.array3d(surf).transpose(1, 0, 2), tuple(area), 25)
     assert m["clipped"] == 0, m["bands"]
     assert m["whole"] == 4, m["bands"]
+
+
+@pytest.mark.parametrize("scene", ["card-game", "card-five", "card-question", "card-hotseat"])
+def test_the_card_table_has_no_flat_hole_and_framed_panels(tmp_path: Path, scene) -> None:
+    """The card table's felt has a nap, the strip under it and the buttons'
+    place lie on baize: no flat 150 x 150 anywhere; every panel >= 3:1 at its edge."""
+    m = _measure_module().measure_card(str(shot(tmp_path, scene)))
+    x, y, w, h = m["flat"]["rect"]
+    assert m["flat"]["square"] < 150 and w * h < 150 * 150, m["flat"]   # 210 px square (the strip) before
+    assert min(m["edges"].values()) >= 3.0, m["edges"]
+    assert m["log"]["clipped"] == 0, m["log"]["bands"]
+
+
+def test_every_seat_is_a_plaque_with_its_suspects_portrait(tmp_path: Path) -> None:
+    """Each seat round the table shows its suspect card's art (its portrait),
+    not a letter badge: the plaque's portrait matches the card picture."""
+    from game.ui import assets
+    from game.ui.cardgame import tableview as tv
+
+    img = pygame.image.load(str(shot(tmp_path, "card-five")))
+    pygame.display.set_mode((1, 1))
+    seats = ["scarlet", "white", "peacock", "green", "mustard"]   # card-five's seats, in order
+    for seat, suspect in enumerate(seats):
+        rect = tv.badge_rect(seat, len(seats), 0)
+        want = assets.card_picture(suspect, tv.PORTRAIT)      # the suspect card's own picture
+        at = want.get_rect(midleft=(rect.left + 5, rect.centery))
+        got = img.subsurface(at)
+        # inside the frame, clear of the token in the lower right corner: the upper-left three quarters
+        box = pygame.Rect(2, 2, tv.PORTRAIT * 3 // 4 - 2, tv.PORTRAIT * 3 // 4 - 2)
+        a = pygame.surfarray.array3d(got.subsurface(box)).astype(int)
+        b = pygame.surfarray.array3d(want.subsurface(box)).astype(int)
+        assert abs(a - b).mean() < 12, (suspect, abs(a - b).mean())   # a letter badge there: 60 and more

@@ -5,6 +5,8 @@ Usage::
 
     python run.py --screenshot board.png --scene board
     python tools/measure_table.py board.png [--layout standard|tv] [--large]
+    python run.py --screenshot cards.png --scene card-game
+    python tools/measure_table.py cards.png --layout card
 
 The panels' places come from the board layout (:mod:`game.ui.boardlayout`),
 scaled from the logical 1280 x 720 picture to the screenshot's size.  The
@@ -204,11 +206,32 @@ def measure(path: str, layout_name: str = "standard") -> dict:
             "log": whole_lines(rgb, tuple(log_text_area(layout)), log_line(), scale, RULES_INK)}
 
 
+def measure_card(path: str) -> dict:
+    """The flat area and the panels' edge contrast of the card table's
+    screenshot at ``path`` (the felt, the whose-turn panel, the log), and
+    its log's whole lines (the card table has no rules line in its log)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from game.ui.cardgame import panels, tableview
+
+    pygame.init()
+    img = pygame.image.load(path)
+    rgb = pygame.surfarray.array3d(img).transpose(1, 0, 2)
+    scale = img.get_width() / 1280
+    rects = {"table": tableview.FELT_RECT, "turn": panels.TURN_RECT, "log": panels.LOG_RECT}
+    log = panels.LOG_RECT
+    area = (log.left + 14, log.top + 38, log.width - 28, log.height - 80)
+    return {"flat": flat_area(rgb, scale), "edges": {k: edge_contrast(rgb, tuple(r), scale) for k, r in rects.items()},
+            "log": whole_lines(rgb, area, panels.log_step(), scale)}
+
+
 def main(argv: list[str] | None = None) -> int:
     """Print the measures of each screenshot named on the command line."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("png", nargs="+", help="board screenshots (run.py --screenshot)")
-    parser.add_argument("--layout", choices=("standard", "tv"), default="standard")
+    parser.add_argument("--layout", choices=("standard", "tv", "card"), default="standard",
+                        help="the board screen's layout, or card: the card table (scenes card-game, card-five...)")
     parser.add_argument("--large", action="store_true", help="the screenshots were taken with large text")
     args = parser.parse_args(argv)
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -216,7 +239,7 @@ def main(argv: list[str] | None = None) -> int:
         from game.ui import theme
         theme.set_text_scale(theme.LARGE_SCALE)
     for path in args.png:
-        m = measure(path, args.layout)
+        m = measure_card(path) if args.layout == "card" else measure(path, args.layout)
         x, y, w, h = m["flat"]["rect"]
         print(f"{path}:")
         print(f"  largest flat area: {w} x {h} px at ({x}, {y}); largest flat square: {m['flat']['square']} px")

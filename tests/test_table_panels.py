@@ -22,10 +22,11 @@ def _measure_module():
     return mod
 
 
-def shot(tmp_path: Path, scene: str, size: str = "1280x720") -> Path:
-    """``scene`` rendered by run.py --screenshot at ``size``."""
-    out = tmp_path / f"{scene}-{size}.png"
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT))
+def shot(tmp_path: Path, scene: str, size: str = "1280x720", text_size: str = "normal") -> Path:
+    """``scene`` rendered by run.py --screenshot at ``size`` with ``text_size`` text."""
+    out = tmp_path / f"{scene}-{size}-{text_size}.png"
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT),
+               CLUE_TEXT_SIZE=text_size)
     subprocess.run([sys.executable, str(ROOT / "run.py"), "--screenshot", str(out), "--scene", scene, "--size", size],
                    cwd=ROOT, env=env, check=True, capture_output=True, timeout=180)
     return out
@@ -41,6 +42,31 @@ def test_the_board_screen_has_no_flat_hole_and_eight_whole_log_lines(tmp_path: P
     assert m["log"]["clipped"] == 0, m["log"]["bands"]      # the top line was cut in half before
     assert m["log"]["whole"] >= 8, m["log"]["bands"]
     assert min(m["edges"].values()) >= 3.0, m["edges"]
+
+
+@pytest.mark.parametrize("text_size", ["normal", "large"])
+@pytest.mark.parametrize("scene,layout", [("board", "standard"), ("board-tv", "tv")])
+def test_the_log_shows_every_line_its_panel_fits_besides_the_rules(tmp_path: Path, scene, layout, text_size) -> None:
+    """The rules line takes no entry's row: the log shows as many whole entry
+    lines as fit between its heading and its key hint (8 in normal text, 6 in
+    large), none cut, counted without the rules line."""
+    from game.ui import theme
+    from game.ui.board.panels import log_line
+    from game.ui.boardlayout import STANDARD, TV
+    from game.ui.table import log_frame_rows
+
+    path = shot(tmp_path, scene, text_size=text_size)
+    pygame.init()
+    theme.set_text_scale(theme.LARGE_SCALE if text_size == "large" else 1.0)
+    try:
+        top, bottom = log_frame_rows((TV if layout == "tv" else STANDARD).log_rect)
+        fit = (bottom - top - theme.font(theme.SMALL).get_height()) // log_line() + 1
+        m = _measure_module().measure(str(path), layout)
+    finally:
+        theme.set_text_scale(1.0)
+    assert fit == {"normal": 8, "large": 6}[text_size]
+    assert m["log"]["clipped"] == 0, m["log"]["bands"]
+    assert m["log"]["whole"] == fit, m["log"]["bands"]
 
 
 def test_a_log_line_above_the_area_is_left_out_whole() -> None:
@@ -61,3 +87,35 @@ def test_a_log_line_above_the_area_is_left_out_whole() -> None:
     m = _measure_module().whole_lines(pygame.surfarray.array3d(surf).transpose(1, 0, 2), tuple(area), 25)
     assert m["clipped"] == 0, m["bands"]
     assert m["whole"] == 4, m["bands"]
+
+
+@pytest.mark.parametrize("scene", ["card-game", "card-five", "card-question", "card-hotseat"])
+def test_the_card_table_has_no_flat_hole_and_framed_panels(tmp_path: Path, scene) -> None:
+    """The card table's felt has a nap, the strip under it and the buttons'
+    place lie on baize: no flat 150 x 150 anywhere; every panel >= 3:1 at its edge."""
+    m = _measure_module().measure_card(str(shot(tmp_path, scene)))
+    x, y, w, h = m["flat"]["rect"]
+    assert m["flat"]["square"] < 150 and w * h < 150 * 150, m["flat"]   # 210 px square (the strip) before
+    assert min(m["edges"].values()) >= 3.0, m["edges"]
+    assert m["log"]["clipped"] == 0, m["log"]["bands"]
+
+
+def test_every_seat_is_a_plaque_with_its_suspects_portrait(tmp_path: Path) -> None:
+    """Each seat round the table shows its suspect card's art (its portrait),
+    not a letter badge: the plaque's portrait matches the card picture."""
+    from game.ui import assets
+    from game.ui.cardgame import tableview as tv
+
+    img = pygame.image.load(str(shot(tmp_path, "card-five")))
+    pygame.display.set_mode((1, 1))
+    seats = ["scarlet", "white", "peacock", "green", "mustard"]   # card-five's seats, in order
+    for seat, suspect in enumerate(seats):
+        rect = tv.badge_rect(seat, len(seats), 0)
+        want = assets.card_picture(suspect, tv.PORTRAIT)      # the suspect card's own picture
+        at = want.get_rect(midleft=(rect.left + 5, rect.centery))
+        got = img.subsurface(at)
+        # inside the frame, clear of the token in the lower right corner: the upper-left three quarters
+        box = pygame.Rect(2, 2, tv.PORTRAIT * 3 // 4 - 2, tv.PORTRAIT * 3 // 4 - 2)
+        a = pygame.surfarray.array3d(got.subsurface(box)).astype(int)
+        b = pygame.surfarray.array3d(want.subsurface(box)).astype(int)
+        assert abs(a - b).mean() < 12, (suspect, abs(a - b).mean())   # a letter badge there: 60 and more

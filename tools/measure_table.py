@@ -5,6 +5,8 @@ Usage::
 
     python run.py --screenshot board.png --scene board
     python tools/measure_table.py board.png [--layout standard|tv] [--large]
+    python run.py --screenshot cards.png --scene card-game
+    python tools/measure_table.py cards.png --layout card
 
 The panels' places come from the board layout (:mod:`game.ui.boardlayout`),
 scaled from the logical 1280 x 720 picture to the screenshot's size.  The
@@ -17,8 +19,9 @@ text and drawing are not).  The largest flat area is the largest rectangle of
 flat cells.  *Edge contrast*: along each panel's edge, the WCAG contrast ratio
 between the background a few pixels outside and the brightest or darkest
 pixel of the frame just inside, the median over the edge.  *Whole lines*: the
-bands of text rows inside the log's text area that neither touch its edges nor
-are cut short.
+bands of text rows between the log's heading and its key hint that neither
+touch the area's edges nor are cut short; the rules line, when it stands above
+the key hint's row, is told by its ink and not counted.
 """
 
 from __future__ import annotations
@@ -149,18 +152,40 @@ def text_bands(rgb: np.ndarray, area: tuple[int, int, int, int], scale: float = 
     return [(round(top / scale) + area[1], max(1, round(n / scale))) for top, n in bands]
 
 
-def whole_lines(rgb: np.ndarray, area: tuple[int, int, int, int], line: int, scale: float = 1.0) -> dict:
+def ink_colour(rgb: np.ndarray, area: tuple[int, int, int, int], band: tuple[int, int],
+               scale: float = 1.0) -> tuple[float, float, float]:
+    """The colour of the text in ``band`` (logical top, height) of ``area``
+    (logical x, y, w, h): the median of its brighter half of ink pixels (the
+    edges of letters, blended with the panel, left out)."""
+    x, _y, w, _h = (round(v * scale) for v in area)
+    top, n = round(band[0] * scale), max(1, round(band[1] * scale))
+    px = rgb[top:top + n, x:x + w].reshape(-1, 3).astype(np.float64)
+    lum = luminance(px)
+    ink = px[np.abs(lum - np.median(lum)) > 0.12]
+    if not len(ink):
+        return (0.0, 0.0, 0.0)
+    bright = ink[luminance(ink) >= np.median(luminance(ink))]
+    return tuple(float(v) for v in np.median(bright, axis=0))
+
+
+def whole_lines(rgb: np.ndarray, area: tuple[int, int, int, int], line: int, scale: float = 1.0,
+                skip_ink: tuple[int, int, int] | None = None) -> dict:
     """The log's lines in its text ``area`` (logical x, y, w, h; one line every
     ``line`` logical pixels): ``whole``, the lines drawn whole; ``clipped``,
     the bands that touch the area's top or bottom edge or are less than
-    half a line's ink tall (a line cut by the area).  The scroll bar and the
-    thumbnails at the area's right are left out."""
+    half a line's ink tall (a line cut by the area); ``skipped``, the bands
+    written in ``skip_ink`` (within 30 levels: the rules line), counted in
+    neither.  The scroll bar and the thumbnails at the area's right are left out."""
     x, y, w, h = area
-    bands = text_bands(rgb, (x, y, w - SCROLLBAR, h), scale)
+    text = (x, y, w - SCROLLBAR, h)
+    bands = text_bands(rgb, text, scale)
+    skipped = [b for b in bands if skip_ink is not None and
+               np.linalg.norm(np.subtract(ink_colour(rgb, text, b, scale), skip_ink)) < 30]
+    bands = [b for b in bands if b not in skipped]
     tall = float(np.median([n for _t, n in bands])) if bands else 0.0
     top, bottom = area[1], area[1] + area[3]
     clipped = [b for b in bands if b[0] <= top or b[0] + b[1] >= bottom or b[1] < tall * 0.5]
-    return {"whole": len(bands) - len(clipped), "clipped": len(clipped), "bands": bands}
+    return {"whole": len(bands) - len(clipped), "clipped": len(clipped), "skipped": len(skipped), "bands": bands}
 
 
 def measure(path: str, layout_name: str = "standard") -> dict:
@@ -168,7 +193,7 @@ def measure(path: str, layout_name: str = "standard") -> dict:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
 
-    from game.ui.board.panels import log_text_area, log_line, table_panels
+    from game.ui.board.panels import RULES_INK, log_line, log_text_area, table_panels
     from game.ui.boardlayout import STANDARD, TV
 
     pygame.init()
@@ -178,14 +203,35 @@ def measure(path: str, layout_name: str = "standard") -> dict:
     layout = TV if layout_name == "tv" else STANDARD
     edges = {name: edge_contrast(rgb, tuple(r), scale) for name, r in table_panels(layout).items()}
     return {"flat": flat_area(rgb, scale), "edges": edges,
-            "log": whole_lines(rgb, tuple(log_text_area(layout)), log_line(), scale)}
+            "log": whole_lines(rgb, tuple(log_text_area(layout)), log_line(), scale, RULES_INK)}
+
+
+def measure_card(path: str) -> dict:
+    """The flat area and the panels' edge contrast of the card table's
+    screenshot at ``path`` (the felt, the whose-turn panel, the log), and
+    its log's whole lines (the card table has no rules line in its log)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from game.ui.cardgame import panels, tableview
+
+    pygame.init()
+    img = pygame.image.load(path)
+    rgb = pygame.surfarray.array3d(img).transpose(1, 0, 2)
+    scale = img.get_width() / 1280
+    rects = {"table": tableview.FELT_RECT, "turn": panels.TURN_RECT, "log": panels.LOG_RECT}
+    log = panels.LOG_RECT
+    area = (log.left + 14, log.top + 38, log.width - 28, log.height - 80)
+    return {"flat": flat_area(rgb, scale), "edges": {k: edge_contrast(rgb, tuple(r), scale) for k, r in rects.items()},
+            "log": whole_lines(rgb, area, panels.log_step(), scale)}
 
 
 def main(argv: list[str] | None = None) -> int:
     """Print the measures of each screenshot named on the command line."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("png", nargs="+", help="board screenshots (run.py --screenshot)")
-    parser.add_argument("--layout", choices=("standard", "tv"), default="standard")
+    parser.add_argument("--layout", choices=("standard", "tv", "card"), default="standard",
+                        help="the board screen's layout, or card: the card table (scenes card-game, card-five...)")
     parser.add_argument("--large", action="store_true", help="the screenshots were taken with large text")
     args = parser.parse_args(argv)
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -193,12 +239,13 @@ def main(argv: list[str] | None = None) -> int:
         from game.ui import theme
         theme.set_text_scale(theme.LARGE_SCALE)
     for path in args.png:
-        m = measure(path, args.layout)
+        m = measure_card(path) if args.layout == "card" else measure(path, args.layout)
         x, y, w, h = m["flat"]["rect"]
         print(f"{path}:")
         print(f"  largest flat area: {w} x {h} px at ({x}, {y}); largest flat square: {m['flat']['square']} px")
         print("  panel edge contrast: " + ", ".join(f"{k} {v:.2f}:1" for k, v in m["edges"].items()))
-        print(f"  log: {m['log']['whole']} whole lines, {m['log']['clipped']} clipped")
+        print(f"  log: {m['log']['whole']} whole lines, {m['log']['clipped']} clipped "
+              f"(not counted: {m['log']['skipped']} rules line(s) above the key hint)")
     return 0
 
 

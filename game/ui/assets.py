@@ -236,6 +236,17 @@ def _draw_weapon(w: str, n: int) -> pygame.Surface:
 
 
 # ------------------------------------------------------------------- cards
+def portrait(suspect: str, size: int) -> pygame.Surface:
+    """A player's portrait, ``size`` pixels square: the art of ``suspect``'s
+    card without its token badge (the token when the art is missing).  It
+    says who sits in a seat -- public -- and never stands for the card as
+    evidence, so it is kept apart from :func:`card_picture`."""
+    def make() -> pygame.Surface:
+        img = _load(f"cards/{suspect}.png")
+        return _scaled(img, size) if img is not None else token(suspect, size)
+    return _cached(("portrait", suspect, size), make)
+
+
 def card_picture(card: str, size: int) -> pygame.Surface:
     """The picture part of a card, ``size`` pixels square (sprites/cards/<card>.png
     when present, a suspect's with its token as a corner badge when ``size`` is

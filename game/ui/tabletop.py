@@ -94,3 +94,63 @@ def _inner_shadow(surface: pygame.Surface, rect: pygame.Rect, radius: int, depth
         pygame.draw.rect(edge, (0, 0, 0, theme_alpha), edge.get_rect().inflate(-2 * i, -2 * i), 1,
                          border_radius=max(0, radius - i))
         surface.blit(edge, rect)
+
+
+@lru_cache(maxsize=8)
+def oval_table(size: tuple[int, int], rim: int = 12, colour: tuple[int, int, int] = BAIZE,
+               seed: int = 5) -> pygame.Surface:
+    """An oval card table filling ``size`` (w, h pixels; transparent outside
+    the oval): a wooden rim ``rim`` pixels wide with its grain running round
+    and a brass inlay, baize of ``colour`` inside with a nap, shaded under the
+    rim.  The rim is drawn on a canvas twice as large and filtered down."""
+    w, h = max(8, size[0]), max(8, size[1])
+    big = pygame.Surface((w * 2, h * 2), pygame.SRCALPHA)
+    outer = big.get_rect()
+    pygame.draw.ellipse(big, RIM, outer)
+    rng = random.Random(seed)
+    for k in range(0, rim * 2 - 2, 2):      # grain: rings of lighter and darker wood round the table
+        d = rng.randint(-18, 14)
+        ring = tuple(max(0, min(255, v + d)) for v in RIM)
+        pygame.draw.ellipse(big, ring, outer.inflate(-2 * k, -2 * k), 2)
+    pygame.draw.ellipse(big, FRAME, outer.inflate(-rim * 2 + 6, -rim * 2 + 6), 3)   # the brass inlay
+    pygame.draw.ellipse(big, (0, 0, 0, 0), outer.inflate(-rim * 4, -rim * 4))      # where the baize shows
+    out = pygame.transform.smoothscale(big, (w, h))
+    cloth_rect = pygame.Rect(0, 0, w, h).inflate(-rim * 2 + 2, -rim * 2 + 2)
+    cloth = baize(cloth_rect.size, colour, seed)
+    mask = pygame.Surface((cloth_rect.w * 2, cloth_rect.h * 2), pygame.SRCALPHA)
+    pygame.draw.ellipse(mask, (255, 255, 255, 255), mask.get_rect())
+    shade = pygame.Surface(mask.get_size(), pygame.SRCALPHA)
+    for i in range(10):                     # the rim's shadow on the baize, darkest at the rim
+        pygame.draw.ellipse(shade, (0, 0, 0, 14 * (10 - i) // 2), shade.get_rect().inflate(-4 * i, -4 * i), 4)
+    table = pygame.Surface(cloth_rect.size, pygame.SRCALPHA)
+    table.blit(cloth, (0, 0))
+    table.blit(pygame.transform.smoothscale(shade, cloth_rect.size), (0, 0))
+    table.blit(pygame.transform.smoothscale(mask, cloth_rect.size), (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    base = pygame.Surface((w, h), pygame.SRCALPHA)
+    base.blit(table, cloth_rect)
+    base.blit(out, (0, 0))
+    return base
+
+
+@lru_cache(maxsize=16)
+def plaque(size: tuple[int, int], lit: bool = False, radius: int = 12) -> pygame.Surface:
+    """A seat's wooden plaque of ``size`` (w, h pixels; ``lit``: lighter wood,
+    the seat acting now): grain along it, lighter at the top edge, darker
+    at the bottom, rounded by ``radius``; drawn at twice the size and filtered down."""
+    w, h = max(4, size[0]), max(4, size[1])
+    top, bottom = ((132, 92, 62), (96, 64, 44)) if lit else ((76, 52, 38), (50, 34, 26))
+    big = pygame.Surface((w * 2, h * 2), pygame.SRCALPHA)
+    for y in range(h * 2):                  # light falls from above
+        f = y / max(1, h * 2 - 1)
+        pygame.draw.line(big, tuple(round(a + (b - a) * f) for a, b in zip(top, bottom)), (0, y), (w * 2, y))
+    rng = random.Random(w * 31 + h)
+    for _ in range(h // 2):                 # the grain: long faint streaks
+        y, x = rng.randrange(h * 2), rng.randrange(-w, w * 2)
+        d = rng.randint(-14, 14)
+        c = big.get_at((0, y))
+        pygame.draw.line(big, tuple(max(0, min(255, v + d)) for v in c[:3]), (x, y), (x + rng.randint(w // 2, w), y), 2)
+    pygame.draw.line(big, tuple(min(255, v + 40) for v in top), (radius, 3), (w * 2 - radius, 3), 2)
+    mask = pygame.Surface(big.get_size(), pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius * 2)
+    big.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    return pygame.transform.smoothscale(big, (w, h))

@@ -38,6 +38,8 @@ BUTTON_X, BUTTON_W, BUTTON_H, BUTTON_STEP, BUTTON_Y = (STANDARD.button_x, STANDA
 NOTEBOOK_SLOT = 5
 LOG_RECT = STANDARD.log_rect
 LOG_SIZE, LOG_LINE = theme.SMALL, 25
+#: The rules line's ink under the log (tools/measure_table.py tells it from the entries by it).
+RULES_INK = (214, 176, 96)
 #: What a person reads while these events are played on their turn.
 ANSWERING = (ev.SuggestionMade, ev.TokenSummoned, ev.WeaponMoved, ev.DisproveRequested, ev.CannotDisprove,
              ev.NobodyDisproved, ev.CardShown)
@@ -75,6 +77,27 @@ def log_text_area(layout: BoardLayout, rules_lines: int = 0) -> pygame.Rect:
     log = layout.log_rect
     top, bottom = log_frame_rows(log)
     return pygame.Rect(log.left + 14, top, log.width - 28, bottom - rules_lines * log_line() - top)
+
+
+def hint_text(humans: bool) -> str:
+    """The key hint under the log: the notebook's key and the menu's ("N:
+    notebook    M: menu"), the menu's alone when nobody at the table is a person."""
+    return prompts.fmt(_("{notebook}: notebook    {menu}: menu")) if humans else prompts.fmt(_("{menu}: menu"))
+
+
+def rules_rows(layout: BoardLayout, options, humans: bool) -> tuple[list[str], bool, str]:
+    """The active rules ``options`` at the bottom of ``layout``'s log panel:
+    (their lines, True when they share the key hint's row, the key hint drawn).
+
+    The rules go left of the hint on its row when they fit beside it; else
+    beside the menu's key alone (the notebook's key is on its own button),
+    so the log keeps a line for its entries; else wrapped above the hint."""
+    line, width = rules_line(options), layout.log_rect.width - 28
+    full = hint_text(humans)
+    for hint in dict.fromkeys((full, hint_text(False))):
+        if theme.font(LOG_SIZE).size(line)[0] <= width - theme.font(theme.SMALL).size(hint)[0] - 24:
+            return [line], True, hint
+    return theme.wrap(line, width, LOG_SIZE), False, full
 
 
 def table_panels(layout: BoardLayout) -> dict[str, pygame.Rect]:
@@ -217,30 +240,29 @@ class BoardPanels:
 
     def hint_line(self) -> str:
         """The key hint under the log ("N: notebook" only when people play)."""
-        return prompts.fmt(_("{notebook}: notebook    {menu}: menu")) if self.match.humans else prompts.fmt(_("{menu}: menu"))
+        return hint_text(bool(self.match.humans))
 
     def log_blocks(self) -> list:
         """The log entries in view (:meth:`game.ui.logview.LogView.layout`), above the rules line."""
         area = log_text_area(self.hud, self._rules_above())
         return self.log_view.layout(self.match.log_entries(), area, LOG_SIZE, log_line())
 
-    def _rules_lines(self) -> list[str]:
-        """The active rules in one line of plain words (wrapped when long),
-        shown at the bottom of the log panel, e.g. "Rules: Classic (U.S.)":
-        on the key hint's row, left of it, when they fit there."""
+    def _rules_rows(self) -> tuple[list[str], bool, str]:
+        """:func:`rules_rows` for this game and layout (cached), e.g. "Rules: Classic (U.S.)"."""
         key = (_("Rules: {rules}"), theme.text_scale(), self.hint_line(), self.hud.name)
         if getattr(self, "_rules_key", None) != key:
             self._rules_key = key
-            line, width = rules_line(self.game.options), self.hud.log_rect.width - 28
-            beside = width - theme.font(theme.SMALL).size(self.hint_line())[0] - 24
-            self._rules_beside = theme.font(LOG_SIZE).size(line)[0] <= beside
-            self._rules_cache = [line] if self._rules_beside else theme.wrap(line, width, LOG_SIZE)
+            self._rules_cache = rules_rows(self.hud, self.game.options, bool(self.match.humans))
         return self._rules_cache
+
+    def _rules_lines(self) -> list[str]:
+        """The active rules in plain words (wrapped when long), at the bottom of the log panel."""
+        return self._rules_rows()[0]
 
     def _rules_above(self) -> int:
         """How many rules lines stand above the key hint's row (0: the rules share it)."""
-        lines = self._rules_lines()
-        return 0 if self._rules_beside else len(lines)
+        lines, beside, _hint = self._rules_rows()
+        return 0 if beside else len(lines)
 
     def _rules_top(self) -> int:
         """Where the rules lines start (pixels): on the key hint's row, or just above it."""
@@ -251,8 +273,9 @@ class BoardPanels:
     # =============================================================== draw
     def _backdrop(self) -> pygame.Surface:
         """Everything that never changes: background, board, HUD panels (cached)."""
-        if getattr(self, "_backdrop_surf", None) is None or self._backdrop_hint != (self.hint_line(), scroll_hint()):
-            self._backdrop_hint = (self.hint_line(), scroll_hint())
+        hint = self._rules_rows()[2]
+        if getattr(self, "_backdrop_surf", None) is None or self._backdrop_hint != (hint, scroll_hint()):
+            self._backdrop_hint = (hint, scroll_hint())
             s = pygame.Surface(self.app.window.surface.get_size()).convert()
             theme.background(s)
             s.blit(self.view.static, self.view.origin)
@@ -260,10 +283,10 @@ class BoardPanels:
             tabletop.felt_panel(s, self.hud.table_rect)
             if not self.hud.die_on_board:
                 tabletop.tray(s, self.die_rect)
-            draw_log_frame(s, self.hud.log_rect, self.hint_line())
+            draw_log_frame(s, self.hud.log_rect, hint)
             for i, line in enumerate(self._rules_lines()):
                 theme.blit_text(s, line, (self.hud.log_rect.left + 14, self._rules_top() + i * log_line()), LOG_SIZE,
-                                (214, 176, 96))
+                                RULES_INK)
             self._backdrop_surf = s
         return self._backdrop_surf
 

@@ -20,7 +20,7 @@ import pygame
 from game.cardgame import events as ev
 from game.cardgame.cards import deck
 from game.cardgame.engine import Phase
-from game.ui import assets, prompts, theme
+from game.ui import assets, prompts, tabletop, theme
 from game.ui.banner import banner_label, draw_banner
 from game.ui.cardgame import tableview as tv
 from game.ui.cardgame.labels import deck_label, order_label
@@ -32,6 +32,8 @@ from game.ui.widgets import Button, CardButton, Label
 TURN_RECT = pygame.Rect(700, 10, 570, 84)
 BUTTON_X, BUTTON_W, BUTTON_H, BUTTON_STEP, BUTTON_Y = 700, 570, 54, 62, 104
 LOG_RECT = pygame.Rect(700, 292, 570, 418)
+#: The baize the buttons lie on, between the whose-turn panel and the log.
+BUTTONS_RECT = pygame.Rect(TURN_RECT.left, TURN_RECT.bottom + 2, TURN_RECT.width, LOG_RECT.top - 4 - TURN_RECT.bottom - 2)
 #: The hot-seat button that shows a hand on the table (after the cover): over its backs along the strip.
 HAND_BUTTON = pygame.Rect(tv.STRIP_RECT.left + 14, tv.STRIP_RECT.top + tv.CAPTION_H + 74, 320, 54)
 LOG_SIZE = theme.SMALL
@@ -144,7 +146,9 @@ class CardPanels:
         g, m = self.game, self.match
         self.refresh_buttons()
         theme.background(surface)
-        theme.panel(surface, TURN_RECT)
+        tabletop.panel(surface, TURN_RECT)
+        tabletop.felt_panel(surface, BUTTONS_RECT)
+        tabletop.felt_panel(surface, tv.STRIP_RECT)
         hint = prompts.fmt(_("{notebook}: case file    {menu}: menu")) if m.humans else prompts.fmt(_("{menu}: menu"))
         draw_log_frame(surface, LOG_RECT, hint)
         self._draw_table(surface)

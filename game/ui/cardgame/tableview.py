@@ -20,7 +20,7 @@ import math
 
 import pygame
 
-from game.ui import anim, assets, theme
+from game.ui import anim, assets, tabletop, theme
 
 #: The table (the felt oval and the seats round it) and the strip under it (hand, face-up cards).
 FELT_RECT = pygame.Rect(10, 10, 670, 462)
@@ -28,13 +28,19 @@ STRIP_RECT = pygame.Rect(10, 478, 670, 232)
 #: The oval the seats sit on: centre and radii (pixels).
 CENTRE = (FELT_RECT.centerx, FELT_RECT.top + 226)
 RX, RY = 236, 196
-#: A seat's badge (pixels): token, surname, level or person, cards in hand.
+#: A seat's plaque (pixels): portrait, surname, level or person, cards in hand.
 BADGE_W, BADGE_H = 196, 62
-#: Text room in a badge (pixels): the surname, and the kind of player beside the cards held.
-NAME_W, KIND_W = 120, 100
+#: The portrait on a plaque (pixels: the suspect card's art) and its token in the portrait's corner.
+PORTRAIT, PORTRAIT_TOKEN = BADGE_H - 8, 24
+#: Where a plaque's words start (pixels from its left), and the room the cards held take at its right.
+TEXT_X, HELD_W = PORTRAIT + 12, 40
+#: Text room in a plaque (pixels): the surname, and the kind of player beside the cards held.
+NAME_W, KIND_W = BADGE_W - TEXT_X - 6, BADGE_W - TEXT_X - HELD_W - 4
 #: Cards along the strip: width (pixels; every card name fits at 144) and the caption's height.
 CARD_W = 144
 CAPTION_H = 26
+#: A caption's top below the strip's top (pixels): clear of the strip's wooden rim.
+CAPTION_Y = 7
 #: The face-down Crime cards in the middle, and the question's cards travelling (pixels).
 CRIME_W, MINI = 58, 50
 #: The question's two cards side by side (pixels).
@@ -125,42 +131,51 @@ class Question(anim.Animation):
 
 # ------------------------------------------------------------------ drawing
 def draw_felt(surface: pygame.Surface) -> None:
-    """The table: a wooden rim and the green felt oval."""
-    theme.panel(surface, FELT_RECT)
+    """The table: a framed panel, and on it the oval table (wooden rim, brass inlay, baize)."""
+    tabletop.panel(surface, FELT_RECT)
     oval = pygame.Rect(0, 0, 2 * RX + 60, 2 * RY + 24)
     oval.center = CENTRE
     oval = oval.clip(FELT_RECT.inflate(-8, -8))
-    pygame.draw.ellipse(surface, RIM, oval)
-    pygame.draw.ellipse(surface, FELT, oval.inflate(-18, -18))
-    pygame.draw.ellipse(surface, FELT_EDGE, oval.inflate(-18, -18), 3)
+    surface.blit(tabletop.oval_table(oval.size), oval)
 
 
 def draw_badge(surface: pygame.Surface, rect: pygame.Rect, suspect: str, name: str, kind: str, held: int,
                turn: bool, acting: bool, out: bool, glow: float = 0.0) -> None:
-    """One seat's badge in ``rect``: ``suspect``'s token, the surname ``name``,
-    ``kind`` (person or level, or "Out" in red when ``out``), ``held`` card
-    backs (the number of cards in hand is public); brass edge on the
-    ``turn``, lighter while ``acting``; ``glow`` 0..1 round it."""
+    """One seat's plaque in ``rect`` -- public things only: ``suspect``'s
+    portrait (the card's art, its token in the corner), the surname ``name``,
+    ``kind`` (person or level, or "Out" in red when ``out``: the portrait
+    greyed), how many cards it holds (``held``, a card back and the number);
+    brass edge on the ``turn``, lighter wood while ``acting``; ``glow`` 0..1 round it."""
     if glow > 0:
         halo = pygame.Surface(rect.inflate(24, 24).size, pygame.SRCALPHA)
         pygame.draw.rect(halo, (*GLOW, int(150 * glow)), halo.get_rect(), border_radius=18)
         surface.blit(halo, rect.inflate(24, 24))
-    fill = (110, 76, 52) if acting else (58, 40, 30)
-    pygame.draw.rect(surface, fill, rect, border_radius=12)
+    shadow = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(shadow, (0, 0, 0, 90), shadow.get_rect(), border_radius=12)
+    surface.blit(shadow, rect.move(2, 3))
+    surface.blit(tabletop.plaque(rect.size, acting), rect)
     pygame.draw.rect(surface, theme.BRASS if turn else theme.PANEL_EDGE, rect, 4 if turn else 2, border_radius=12)
-    img = assets.token(suspect, 40)
+    img = assets.portrait(suspect, PORTRAIT)
     if out:
-        img = img.copy()
-        img.set_alpha(110)
-    surface.blit(img, img.get_rect(center=(rect.left + 28, rect.centery)))
+        img = pygame.transform.grayscale(img)
+    at = img.get_rect(midleft=(rect.left + 5, rect.centery))
+    surface.blit(img, at)
+    pygame.draw.rect(surface, theme.MUTED if out else theme.suspect_colour(suspect), at.inflate(2, 2), 2,
+                     border_radius=3)
+    tok = assets.token(suspect, PORTRAIT_TOKEN)
+    if out:
+        tok = tok.copy()
+        tok.set_alpha(140)
+    surface.blit(tok, tok.get_rect(bottomright=(at.right + 1, at.bottom + 1)))   # inside the portrait: clear of the words
     ink = theme.MUTED if out else theme.CREAM
-    theme.blit_text(surface, name, (rect.left + 52, rect.top + 4), theme.SMALL, ink, True, max_width=NAME_W)
-    theme.blit_text(surface, kind, (rect.left + 52, rect.bottom - 3), theme.SMALL,
+    left = rect.left + TEXT_X
+    theme.blit_text(surface, name, (left, rect.top + 4), theme.SMALL, ink, True, max_width=NAME_W)
+    theme.blit_text(surface, kind, (left, rect.bottom - 3), theme.SMALL,
                     theme.BAD if out else theme.MUTED, out, "bottomleft", KIND_W)
-    for i in range(held):
-        back = pygame.Rect(rect.right - 26 - (held - 1 - i) * 10, rect.bottom - 32, 16, 22)
-        pygame.draw.rect(surface, (120, 30, 40), back, border_radius=3)
-        pygame.draw.rect(surface, theme.BRASS, back, 1, border_radius=3)
+    back = pygame.Rect(rect.right - HELD_W, rect.bottom - 28, 15, 21)
+    pygame.draw.rect(surface, (120, 30, 40), back, border_radius=3)
+    pygame.draw.rect(surface, theme.BRASS, back, 1, border_radius=3)
+    theme.blit_text(surface, str(held), (back.right + 3, back.centery), theme.SMALL, ink, True, "midleft")
 
 
 def draw_crime(surface: pygame.Surface, caption: str) -> pygame.Rect:
@@ -227,7 +242,7 @@ def draw_hand(surface: pygame.Surface, x: int, cards: list[str], face_up: bool, 
     """A hand fanned from ``x`` along the strip: ``cards`` face up, or as many
     backs when not ``face_up`` (the hand is private: the table says which)."""
     n = len(cards)
-    theme.blit_text(surface, caption, (x, STRIP_RECT.top + 4), theme.SMALL, theme.BRASS, True,
+    theme.blit_text(surface, caption, (x, STRIP_RECT.top + CAPTION_Y), theme.SMALL, theme.BRASS, True,
                     max_width=hand_room(n))
     for i, c in enumerate(cards):
         off = i - (n - 1) / 2
@@ -246,7 +261,7 @@ def draw_face_up(surface: pygame.Surface, x: int, cards: tuple[str, ...], captio
         theme.blit_wrapped(surface, empty, pygame.Rect(x, STRIP_RECT.top + CAPTION_H + 10, right - x, 120),
                            theme.SMALL, theme.CREAM)
         return
-    theme.blit_text(surface, caption, (x, STRIP_RECT.top + 4), theme.SMALL, theme.BRASS, True, max_width=right - x)
+    theme.blit_text(surface, caption, (x, STRIP_RECT.top + CAPTION_Y), theme.SMALL, theme.BRASS, True, max_width=right - x)
     n = len(cards)
     width = max(NARROW_W, min(CARD_W, (right - x - (n - 1) * 6) // n))
     step = width + 8 if n < 2 else min(width + 8, (right - x - width) // (n - 1))

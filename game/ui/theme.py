@@ -1,6 +1,8 @@
 """Colours, fonts and cached text.
 
-One font family (DejaVu Sans, regular and bold).  Sizes in pixels: body text
+One font family: DejaVu Sans (regular and bold) for all text, and its serif,
+DejaVu Serif Bold, as the display face of titles only (:data:`DISPLAY_MIN`
+pixels or more; ``display=True``).  Sizes in pixels: body text
 :data:`BODY` (22), small but readable :data:`SMALL` (20, the minimum for text a
 child must read), buttons :data:`BUTTON` (24), titles :data:`TITLE` (40) and
 :data:`HUGE` (72).  Rendered text is cached, so drawing a label every frame
@@ -26,6 +28,10 @@ from game.rules.cards import SUSPECT_COLOURS
 log = logging.getLogger(__name__)
 
 SMALL, BODY, BUTTON, HEADING, TITLE, HUGE = 20, 22, 24, 30, 40, 72
+#: The display face (titles) is used only for text this size or larger (pixels at 1280 x 720).
+DISPLAY_MIN = 36
+#: The display face's file, in ``fonts/`` (DejaVu Serif Bold, same licence as DejaVu Sans).
+DISPLAY_FILE = "DejaVuSerif-Bold.ttf"
 
 # Warm palette: dark wood, cream paper, brass.
 BG = (46, 30, 24)
@@ -191,10 +197,13 @@ def _say_font_problem(path, exc: BaseException) -> None:
 
 
 @lru_cache(maxsize=None)
-def font_px(pixels: int, bold: bool = False) -> pygame.font.Font:
-    """The game font at exactly ``pixels`` (cached; no text scale).  A missing,
-    empty or damaged font file never stops the game: the text is drawn with
-    :class:`FallbackFont` and stderr says so once."""
+def font_px(pixels: int, bold: bool = False, display: bool = False) -> pygame.font.Font:
+    """The game font at exactly ``pixels`` (cached; no text scale); ``display``:
+    the titles' face (:data:`DISPLAY_FILE`, always bold).  A missing, empty or
+    damaged font file never stops the game: a title falls back to DejaVu Sans
+    Bold, other text to :class:`FallbackFont`, and stderr says so once."""
+    if display:
+        return _display_font(pixels)
     path = paths.FONTS / ("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")
     try:
         check_regular(path)           # a named pipe would block the font loader for ever
@@ -206,21 +215,37 @@ def font_px(pixels: int, bold: bool = False) -> pygame.font.Font:
         return FallbackFont(pixels)
 
 
+def _display_font(pixels: int) -> pygame.font.Font:
+    """The display face at ``pixels``, or DejaVu Sans Bold when its file cannot be used."""
+    path = paths.FONTS / DISPLAY_FILE
+    try:
+        check_regular(path)
+        f = pygame.font.Font(str(path), pixels)
+        f.render("Ag", True, INK)
+        return f
+    except (OSError, ValueError, pygame.error) as exc:
+        plain = font_px(pixels, True)
+        if not isinstance(plain, FallbackFont):   # else the plain font's own problem was said
+            _say_font_problem(path, exc)
+        return plain
+
+
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     """The game font for nominal ``size`` (scaled by the text scale)."""
     return font_px(px(size), bold)
 
 
-def fit_px(s: str, size: int, bold: bool, width: int | None) -> int:
+def fit_px(s: str, size: int, bold: bool, width: int | None, display: bool = False) -> int:
     """The pixel size to draw ``s`` at: the scaled size, shrunk until it fits
     ``width`` — but never below :data:`SMALL` (20 px, the smallest text a
-    child must read), nor below ``size`` when that is smaller."""
+    child must read), nor below ``size`` when that is smaller.  ``display``:
+    in the titles' face (see :func:`font_px`)."""
     big = px(size)
     if width is None:
         return big
     floor = min(size, SMALL)
     for p in range(big, floor - 1, -1):
-        if font_px(p, bold).size(s)[0] <= width:
+        if font_px(p, bold, display and p >= DISPLAY_MIN).size(s)[0] <= width:
             return p
     return floor
 
@@ -241,17 +266,20 @@ def reset_caches() -> None:
     _BG_CACHE.clear()
 
 
-def text(s: str, size: int = BODY, colour=CREAM, bold: bool = False, max_width: int | None = None
-         ) -> pygame.Surface:
+def text(s: str, size: int = BODY, colour=CREAM, bold: bool = False, max_width: int | None = None,
+         display: bool = False) -> pygame.Surface:
     """A rendered line of text (cached by content, size, colour and weight);
-    with ``max_width`` the larger text size grows only as far as that width."""
-    p = fit_px(s, size, bold, max_width)
-    key = (s, p, tuple(colour), bold)
+    with ``max_width`` the larger text size grows only as far as that width.
+    ``display``: a title in the display face, when drawn at :data:`DISPLAY_MIN`
+    pixels or more (a title shrunk below that keeps the sans face)."""
+    p = fit_px(s, size, bold, max_width, display)
+    display = display and p >= DISPLAY_MIN
+    key = (s, p, tuple(colour), bold, display)
     surf = _TEXT_CACHE.get(key)
     if surf is None:
         if len(_TEXT_CACHE) > 4000:
             _TEXT_CACHE.clear()
-        surf = font_px(p, bold).render(s, True, colour)
+        surf = font_px(p, bold, display).render(s, True, colour)
         _TEXT_CACHE[key] = surf
     return surf
 
@@ -307,10 +335,11 @@ def forget_drawn_text() -> None:
 
 
 def blit_text(surface: pygame.Surface, s: str, pos: tuple[int, int], size: int = BODY, colour=CREAM,
-              bold: bool = False, anchor: str = "topleft", max_width: int | None = None) -> pygame.Rect:
+              bold: bool = False, anchor: str = "topleft", max_width: int | None = None,
+              display: bool = False) -> pygame.Rect:
     """Draw one line of text with its ``anchor`` (a pygame.Rect attribute name) at
-    ``pos``; returns the rectangle drawn.  ``max_width``: see :func:`text`."""
-    surf = text(s, size, colour, bold, max_width)
+    ``pos``; returns the rectangle drawn.  ``max_width`` and ``display``: see :func:`text`."""
+    surf = text(s, size, colour, bold, max_width, display)
     rect = surf.get_rect(**{anchor: pos})
     surface.blit(surf, rect)
     note_text(surface, rect, surf)

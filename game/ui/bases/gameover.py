@@ -20,7 +20,7 @@ import random
 
 import pygame
 
-from game.ui import assets, theme
+from game.ui import assets, scenery, theme
 from game.ui.flow import open_private
 from game.ui.i18n import _, fmt
 from game.ui.input import Intent, Kind
@@ -31,6 +31,10 @@ from game.ui.widgets import Button, FocusGroup, Label, footer_hint
 
 #: The envelope's cards: width (pixels) and top.
 CARD_W, CARD_TOP = 150, 184
+#: The culprit's portrait (left) and the room's picture (right): side and top, pixels.
+SIDE_PICTURE, SIDE_TOP = 200, 184
+#: The winner's portrait above the title, pixels.
+WINNER_PORTRAIT = 76
 #: The report buttons: up to this many a row, their size and the first row's top.
 REPORTS_A_ROW, REPORT_W, REPORT_H, REPORT_TOP = 3, 380, 52, 474
 
@@ -166,15 +170,44 @@ class GameOverBase(Scene):
     def keep_clear(self) -> list[pygame.Rect]:
         """Where confetti never falls (and the guided game's bubble goes last):
         the title, the envelope's cards, the sentence, the buttons and the footer."""
-        title = theme.text(self.title, 48, theme.BRASS, True, 1200).get_rect(midtop=(640, 110))
+        title = theme.text(self.title, 48, theme.BRASS, True, 1200, True).get_rect(midtop=(640, 110))
         cw, ch = assets.card_size(CARD_W)
         sentence = theme.text(self.sentence, theme.BODY).get_rect(midtop=(640, CARD_TOP + ch + 10))
         cards = pygame.Rect(0, CARD_TOP, 3 * cw + 2 * 40, ch)
         cards.centerx = 640
         reports = [self.reports_heading().rect.inflate(24, 8)] + [b.rect.inflate(16, 16) for b in self.report_buttons]
-        return [title.inflate(24, 16), sentence.inflate(24, 16), cards, *reports,
+        sides = [rect.inflate(16, 16) for _img, rect in self.side_pictures()]
+        return [title.inflate(24, 16), sentence.inflate(24, 16), cards, *reports, *sides,
                 self.again.rect.union(self.title_button.rect).inflate(40, 30),
                 pygame.Rect(0, 670, 1280, 50)]
+
+    def side_pictures(self) -> list[tuple[pygame.Surface, pygame.Rect]]:
+        """The culprit's portrait left of the cards and the room's picture
+        right of them (the cards' art, :data:`SIDE_PICTURE` pixels square in a
+        frame): (picture, where) for each the envelope has."""
+        from game.rules.cards import category
+
+        out = []
+        for card_id in self.envelope:
+            kind = category(card_id)
+            if kind == "suspect":
+                img = assets.portrait(card_id, SIDE_PICTURE)
+                out.append((img, img.get_rect(midtop=(170, SIDE_TOP))))
+            elif kind == "room":
+                img = self._framed_room(card_id)
+                out.append((img, img.get_rect(midtop=(1110, SIDE_TOP))))
+        return out
+
+    def _framed_room(self, card_id: str) -> pygame.Surface:
+        """The room's card picture in a frame of the rooms' card colour."""
+        frame = theme.CATEGORY_COLOURS["room"]
+        rim = max(2, SIDE_PICTURE // 16)
+        s = pygame.Surface((SIDE_PICTURE, SIDE_PICTURE), pygame.SRCALPHA)
+        s.fill((0, 0, 0, 0))
+        pygame.draw.rect(s, frame, s.get_rect(), border_radius=SIDE_PICTURE // 8)
+        s.blit(assets.card_picture(card_id, SIDE_PICTURE - 2 * rim), (rim, rim))
+        pygame.draw.rect(s, theme.INK, s.get_rect(), max(1, SIDE_PICTURE // 48), border_radius=SIDE_PICTURE // 8)
+        return s
 
     def reports_heading(self) -> Label:
         """The line above the report buttons."""
@@ -193,17 +226,22 @@ class GameOverBase(Scene):
         return out
 
     def draw(self, surface: pygame.Surface) -> None:
-        theme.background(surface)
+        surface.blit(scenery.backdrop(surface.get_size()), (0, 0))
         for r, c in self.confetti_rects():   # behind everything else, and never over text
             pygame.draw.rect(surface, c, r)
         if self.winner_suspect:
-            img = assets.token(self.winner_suspect, 72)
-            surface.blit(img, img.get_rect(center=(640, 60)))
-        theme.blit_text(surface, self.title, (640, 110), 48, theme.BRASS, True, "midtop", 1200)
+            img = assets.portrait(self.winner_suspect, WINNER_PORTRAIT)
+            surface.blit(img, img.get_rect(center=(640, 58)))
+        for img, rect in self.side_pictures():
+            theme.shade(surface, rect.move(6, 8), 120)        # a soft drop shadow sets the picture off
+            surface.blit(img, rect)
+        theme.blit_text(surface, self.title, (640, 110), 48, theme.BRASS, True, "midtop", 1200, display=True)
         cw, ch = assets.card_size(CARD_W)
         x0 = 640 - (3 * cw + 2 * 40) // 2
         for i, c in enumerate(self.envelope):
             surface.blit(assets.card(c, CARD_W), (x0 + i * (cw + 40), CARD_TOP))
+        line = theme.text(self.sentence, theme.BODY, theme.CREAM, False, 1200).get_rect(midtop=(640, CARD_TOP + ch + 10))
+        theme.shade(surface, line.inflate(24, 8), 170, theme.BG_DARK)      # the words stand off the picture
         theme.blit_text(surface, self.sentence, (640, CARD_TOP + ch + 10), theme.BODY, theme.CREAM, False, "midtop",
                         1200)
         self.reports_heading().draw(surface)

@@ -18,7 +18,7 @@ import pygame
 
 from game.hints import DEFAULT_NOTEBOOK_MODE, NOTEBOOK_MODE_NAMES, NOTEBOOK_MODES
 from game.rules.cards import SUSPECTS
-from game.ui import assets, prompts, theme
+from game.ui import assets, prompts, scenery, theme
 from game.ui.i18n import N_, _, card, fmt, level_label, ngettext, strength_words
 from game.ui.input import DIRECTIONS, Intent, Kind, Pad
 from game.ui.match import DEFAULT_LEVEL, LEVELS
@@ -32,6 +32,8 @@ ROW_Y, ROW_H, ROW_STEP = 110, 52, 60
 TOKEN_X, SEAT_X, SEAT_W = 40, 70, 66
 NAME_COL, KIND_COL, LEVEL_COL, REMOVE_COL = (146, 370), (528, 250), (790, 226), (1028, 226)
 HEADER_Y = 92
+#: The side of each seat's portrait (the suspect card's picture), pixels: the row's height less a little.
+PORTRAIT = 50
 #: The Rules button, top right (the title's subtitle stops before it).
 RULES_RECT = pygame.Rect(804, 14, 450, 58)
 #: The "Notebook help" button, under the sixth seat's row, left of Start.
@@ -275,17 +277,21 @@ class SetupBase(Scene):
         return self.focus.handle(intent)
 
     def draw(self, surface: pygame.Surface) -> None:
-        theme.background(surface)
-        title = theme.blit_text(surface, _(self.heading), (TOKEN_X - 22, 24), theme.TITLE, theme.BRASS, True)
+        surface.blit(scenery.backdrop(surface.get_size()), (0, 0))
+        title = theme.blit_text(surface, _(self.heading), (TOKEN_X - 22, 24), theme.TITLE, theme.BRASS, True,
+                                display=True)
         room = RULES_RECT.left - 16 - title.right - 28
         who = _("Who is playing? 3 to 6 players.")
         if theme.fit_width(who, theme.BODY, False, room) <= room:     # a long title leaves no room: left out
+            line = theme.text(who, theme.BODY, theme.CREAM, False, room).get_rect(midleft=(title.right + 28,
+                                                                                       title.centery))
+            theme.shade(surface, line.inflate(20, 8), 170, theme.BG_DARK)     # words stand off the picture
             theme.blit_text(surface, who, (title.right + 28, title.centery), theme.BODY, theme.CREAM, False,
                             "midleft", room)
         for lab in self.labels + self.headers:
             lab.draw(surface)
         for i, seat in enumerate(self.seats):
-            img = assets.token(seat[0], 44)
+            img = assets.portrait(seat[0], PORTRAIT)
             surface.blit(img, img.get_rect(center=(TOKEN_X, ROW_Y + i * ROW_STEP + ROW_H // 2)))
         humans = sum(1 for seat in self.seats if seat[1] == "human")
         tip = (_("Everyone shares this screen. Private cards appear behind a cover, so the others look away.")
@@ -296,6 +302,9 @@ class SetupBase(Scene):
         tip = self.strength_tip() or tip
         join = self.note or prompts.fmt(_("Controllers: press any button to join a seat. Keyboard: {join}."),
                                         pad=False)
+        lines = len(theme.wrap(join, 860, theme.SMALL)) + len(theme.wrap(tip, 860, theme.SMALL))
+        theme.shade(surface, pygame.Rect(NAME_COL[0] - 10, 536, 880, 8 + lines * (theme.px(theme.SMALL) + 8)),
+                    170, theme.BG_DARK)
         h = theme.blit_wrapped(surface, join, pygame.Rect(NAME_COL[0], 540, 860, 60), theme.SMALL, theme.BRASS)
         theme.blit_wrapped(surface, tip, pygame.Rect(NAME_COL[0], 540 + h + 4, 860, 100), theme.SMALL, theme.MUTED)
         self.focus.draw(surface)

@@ -12,7 +12,7 @@ import pygame
 
 from game.rules.cards import SUSPECTS
 from game.settings import PLAY_LEVELS as LEVELS     # = game.ui.match.LEVELS, without importing a match at start-up
-from game.ui import assets, theme
+from game.ui import assets, scenery, theme
 from game.ui.i18n import _, level_label
 from game.ui.input import Intent, Kind
 from game.ui.registry import make
@@ -181,20 +181,22 @@ class TitleScene(SharedScreens, Scene):
         self.t += dt
 
     def draw(self, surface: pygame.Surface) -> None:
-        theme.background(surface)
+        surface.blit(scenery.mansion_front(surface.get_size()), (0, 0))
         env = assets.envelope(84)
         surface.blit(env, env.get_rect(center=(640, 46)))
-        theme.blit_text(surface, _("Clue"), (643, 137), 88, (30, 15, 10), True, "center")
-        theme.blit_text(surface, _("Clue"), (640, 133), 88, theme.BRASS, True, "center")
-        theme.blit_text(surface, _("Who did it, where, and with what?"), (640, 212), theme.HEADING, theme.CREAM,
-                        False, "center", 600)
+        theme.blit_text(surface, _("Clue"), (644, 138), 88, (20, 12, 10), True, "center", display=True)
+        theme.blit_text(surface, _("Clue"), (640, 133), 88, theme.BRASS, True, "center", display=True)
+        tagline = _("Who did it, where, and with what?")
+        line = theme.text(tagline, theme.HEADING, theme.CREAM, False, 600).get_rect(center=(640, 212))
+        theme.shade(surface, line.inflate(36, 10), 190, theme.BG_DARK)    # the picture behind stays out of the words
+        theme.blit_text(surface, tagline, (640, 212), theme.HEADING, theme.CREAM, False, "center", 600)
         n = len(SUSPECTS)
-        for i, s in enumerate(SUSPECTS):
+        for i, s in enumerate(SUSPECTS):      # the suspects wait on the lawn, either side of the drive
             bob = 4 * math.sin(self.t * 2 + i)
             img = assets.token(s, 56)
             side = i < n // 2
             x = 170 + i * 70 if side else 1110 - (n - 1 - i) * 70
-            surface.blit(img, img.get_rect(center=(x, 420 + bob)))
+            surface.blit(img, img.get_rect(center=(x, 636 + bob)))
         self.play_label.draw(surface)
         self.focus.draw(surface)
         footer_hint(surface, _("{move} or mouse to choose, {confirm} or click to press"))

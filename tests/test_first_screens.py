@@ -1,0 +1,52 @@
+"""The first screens (title, setup) and game over show the house and the
+suspects' portraits, not a flat wooden background: at most a set share of
+each is flat background (``tools/measure_screens.py``), the mansion picture
+is drawn for any size, and titles use the display face."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+
+from measure_screens import measure_scene  # noqa: E402
+
+#: The most flat background each screen may show (share of the frame, buttons left out).
+FLAT_LIMITS = {"title": 0.40, "setup": 0.35, "game-over": 0.45}
+
+
+@pytest.mark.parametrize("scene", sorted(FLAT_LIMITS))
+def test_first_screens_are_mostly_picture_not_flat_background(scene):
+    share = measure_scene(scene)
+    assert share <= FLAT_LIMITS[scene], f"{scene}: {100 * share:.1f} % flat"
+
+
+def test_the_mansion_picture_is_drawn_for_the_size_asked():
+    from game.ui import scenery
+
+    pygame.init()
+    small, big = scenery.mansion_front((640, 360)), scenery.mansion_front((1920, 1080))
+    assert small.get_size() == (640, 360) and big.get_size() == (1920, 1080)
+    assert scenery.mansion_front((640, 360)) is small            # cached per size
+    # the same picture at both sizes: the big one scaled down is close to the small one
+    down = pygame.transform.smoothscale(big, (640, 360))
+    a, b = pygame.surfarray.array3d(small).astype(int), pygame.surfarray.array3d(down).astype(int)
+    assert abs(a - b).mean() < 12
+
+
+def test_titles_use_the_display_face_and_body_text_does_not():
+    from game.ui import theme
+
+    pygame.init()
+    assert "Serif" in theme.font_px(48, True, True).name
+    assert "Serif" not in theme.font_px(22, True).name
+    # a title shrunk below the display size keeps the plain face
+    assert theme.text("Clue", 30, display=True).get_size() == theme.text("Clue", 30).get_size()

@@ -282,10 +282,10 @@ def card_picture(card: str, size: int) -> pygame.Surface:
     return _cached(("picture", card, size, language()), make)
 
 
-def portrait(suspect: str, size: int) -> pygame.Surface:
-    """The suspect's card portrait (:func:`card_picture`, no corner badge),
-    ``size`` pixels square in a frame of the suspect's colour with an ink line
-    round it: the player's face on the setup and game-over screens."""
+def framed_portrait(suspect: str, size: int) -> pygame.Surface:
+    """The suspect's :func:`portrait`, ``size`` pixels square in all, in a frame
+    of the suspect's colour with an ink line round it: the player's face on the
+    setup and game-over screens."""
     def make() -> pygame.Surface:
         s = pygame.Surface((size, size), pygame.SRCALPHA)
         s.fill((0, 0, 0, 0))
@@ -293,9 +293,7 @@ def portrait(suspect: str, size: int) -> pygame.Surface:
         radius = max(3, size // 8)
         pygame.draw.rect(s, theme.suspect_colour(suspect), s.get_rect(), border_radius=radius)
         inner = size - 2 * rim
-        pic = _load(f"cards/{suspect}.png")
-        # the picture alone, without the token badge a large card picture carries
-        pic = _scaled(pic, inner) if pic is not None else card_picture(suspect, inner)
+        pic = portrait(suspect, inner)
         mask = pygame.Surface((inner, inner), pygame.SRCALPHA)
         mask.fill((0, 0, 0, 0))
         pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=max(2, radius - rim))
@@ -304,7 +302,7 @@ def portrait(suspect: str, size: int) -> pygame.Surface:
         s.blit(face, (rim, rim))
         pygame.draw.rect(s, theme.INK, s.get_rect(), max(1, size // 48), border_radius=radius)
         return s
-    return _cached(("portrait", suspect, size), make)
+    return _cached(("framed portrait", suspect, size), make)
 
 
 #: Space for the name under a card's picture: two lines of 20-pixel text.

@@ -191,7 +191,7 @@ class GameOverBase(Scene):
         for card_id in self.envelope:
             kind = category(card_id)
             if kind == "suspect":
-                img = assets.portrait(card_id, SIDE_PICTURE)
+                img = assets.framed_portrait(card_id, SIDE_PICTURE)
                 out.append((img, img.get_rect(midtop=(170, SIDE_TOP))))
             elif kind == "room":
                 img = self._framed_room(card_id)
@@ -230,7 +230,7 @@ class GameOverBase(Scene):
         for r, c in self.confetti_rects():   # behind everything else, and never over text
             pygame.draw.rect(surface, c, r)
         if self.winner_suspect:
-            img = assets.portrait(self.winner_suspect, WINNER_PORTRAIT)
+            img = assets.framed_portrait(self.winner_suspect, WINNER_PORTRAIT)
             surface.blit(img, img.get_rect(center=(640, 58)))
         for img, rect in self.side_pictures():
             theme.shade(surface, rect.move(6, 8), 120)        # a soft drop shadow sets the picture off

@@ -291,7 +291,7 @@ class SetupBase(Scene):
         for lab in self.labels + self.headers:
             lab.draw(surface)
         for i, seat in enumerate(self.seats):
-            img = assets.portrait(seat[0], PORTRAIT)
+            img = assets.framed_portrait(seat[0], PORTRAIT)
             surface.blit(img, img.get_rect(center=(TOKEN_X, ROW_Y + i * ROW_STEP + ROW_H // 2)))
         humans = sum(1 for seat in self.seats if seat[1] == "human")
         tip = (_("Everyone shares this screen. Private cards appear behind a cover, so the others look away.")

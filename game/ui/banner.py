@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui import anim, theme
+from game.ui import anim, assets, stage, theme
 from game.ui.i18n import _
 from game.ui.widgets import Label
 
@@ -54,11 +54,35 @@ def sub_labels(text: str, sub: str) -> list[Label]:
     return out
 
 
+#: With scenery: the portrait over the band (the picture, pixels) and the cards' width under it.
+STAGE_PORTRAIT = pygame.Rect(530, 64, 220, 220)
+STAGE_CARD_W = 150
+
+
+def draw_scenery(surface: pygame.Surface, scenery: stage.Scenery, t: float, alpha: int) -> None:
+    """The screen behind a banner (all public): the room's picture, the
+    suspect's portrait above the band and the ``cards`` in a row under it,
+    at ``alpha`` (0-255); ``t`` (seconds) drifts the picture."""
+    stage.draw_backdrop(surface, scenery.board, scenery.room, t, alpha)
+    stage.draw_portrait(surface, scenery.suspect, STAGE_PORTRAIT, alpha)
+    cards = scenery.cards or ()
+    w = STAGE_CARD_W
+    gap = 24
+    x0 = BAND.centerx - (len(cards) * (w + gap) - gap) // 2
+    for i, c in enumerate(cards):
+        img = assets.card(c, w).copy()
+        img.set_alpha(alpha)
+        surface.blit(img, (x0 + i * (w + gap), BAND.bottom + 20))
+
+
 def draw_banner(surface: pygame.Surface, banner: anim.Banner | None) -> None:
     """Draw ``banner`` (None or finished: nothing) across the table, faded by
-    its ``alpha`` and slid by its ``shift``; with a ``sub`` line, in the taller band."""
+    its ``alpha`` and slid by its ``shift``; with a ``sub`` line, in the taller band;
+    with a ``stage`` (:class:`~game.ui.stage.Scenery`), over that scenery filling the screen."""
     if banner is None or banner.done or banner.alpha <= 0:
         return
+    if banner.stage is not None:
+        draw_scenery(surface, banner.stage, banner.t, banner.alpha)
     sub = getattr(banner, "sub", "")
     band = TALL_BAND if sub else BAND
     layer = pygame.Surface(band.size, pygame.SRCALPHA)

@@ -81,16 +81,19 @@ def mix(a, b, t: float) -> tuple[int, int, int]:
 
 class Pen:
     """Draws in board squares on a canvas: ``cell`` is a square's size in
-    canvas pixels (width, height); widths are in squares too."""
+    canvas pixels (width, height); widths are in squares too; ``origin`` (in
+    squares) is the point drawn at the canvas's top-left corner."""
 
-    def __init__(self, surf: pygame.Surface, cell: tuple[float, float]) -> None:
+    def __init__(self, surf: pygame.Surface, cell: tuple[float, float], origin: tuple[float, float] = (0, 0)) -> None:
         self.surf = surf
         self.sx, self.sy = cell
+        self.ox, self.oy = origin
 
     def p(self, x: float, y: float) -> tuple[float, float]:
-        return x * self.sx, y * self.sy
+        return (x - self.ox) * self.sx, (y - self.oy) * self.sy
 
     def r(self, x: float, y: float, w: float, h: float) -> pygame.Rect:
+        x, y = x - self.ox, y - self.oy
         x0, y0 = round(x * self.sx), round(y * self.sy)
         return pygame.Rect(x0, y0, max(1, round((x + w) * self.sx) - x0), max(1, round((y + h) * self.sy) - y0))
 
@@ -188,17 +191,24 @@ def _floor_pattern(pen: Pen, style: str, cols, x0: int, y0: int, w: int, h: int)
 
 
 def _draw_floors(pen: Pen, canvas: pygame.Surface, board: Board) -> None:
+    flat = Pen(canvas, (pen.sx, pen.sy))     # the tiles' own coordinates, whatever the picture's origin
     for rid, room in board.rooms.items():
-        cols = [c for c, _ in room.squares]
-        rows = [r for _, r in room.squares]
-        x0, y0 = min(cols), min(rows)
-        w, h = max(cols) - x0 + 1, max(rows) - y0 + 1
+        x0, y0, w, h = room_box(room)
+        if not canvas.get_rect().colliderect(pen.r(x0, y0, w, h)):
+            continue                        # out of the picture: its tile would be drawn for nothing
         style, colours = FLOORS.get(rid, DEFAULT_FLOOR)
-        tile = pygame.Surface(pen.r(0, 0, w, h).size)
+        tile = pygame.Surface(flat.r(0, 0, w, h).size)
         _floor_pattern(Pen(tile, (pen.sx, pen.sy)), style, colours, 0, 0, w, h)
         for c, r in room.squares:
-            src = pen.r(c - x0, r - y0, 1, 1)
+            src = flat.r(c - x0, r - y0, 1, 1)
             canvas.blit(tile, pen.r(c, r, 1, 1), src)
+
+
+def room_box(room) -> tuple[int, int, int, int]:
+    """The squares' box (column, row, width, height) round ``room``'s squares."""
+    cols = [c for c, _ in room.squares]
+    rows = [r for _, r in room.squares]
+    return min(cols), min(rows), max(cols) - min(cols) + 1, max(rows) - min(rows) + 1
 
 
 def _draw_corridors(pen: Pen, board: Board) -> None:
@@ -603,20 +613,44 @@ def draw_mansion(board: Board, size: tuple[int, int]) -> pygame.Surface:
     if key not in _CACHE:
         ss = max(1, min(3, MAX_CANVAS // max(size)))
         canvas = pygame.Surface((size[0] * ss, size[1] * ss))
-        pen = Pen(canvas, (size[0] * ss / board.width, size[1] * ss / board.height))
-        _draw_outside(pen, board)
-        _draw_corridors(pen, board)
-        _draw_floors(pen, canvas, board)
-        _draw_centre(pen, board)
-        pieces = sorted(board.furniture, key=lambda f: f.kind not in FLAT)
-        for piece in pieces:
-            draw_furniture(pen, piece)
-        _draw_walls(pen, board)
-        for room in board.rooms.values():
-            if room.passage_square:
-                _draw_passage(pen, board, room.passage_square)
-        out = pygame.transform.smoothscale(canvas, size) if ss > 1 else canvas
-        if len(_CACHE) > 8:
-            _CACHE.clear()
-        _CACHE[key] = out
+        _paint(Pen(canvas, (size[0] * ss / board.width, size[1] * ss / board.height)), canvas, board)
+        _keep(key, pygame.transform.smoothscale(canvas, size) if ss > 1 else canvas)
     return _CACHE[key].copy()
+
+
+def draw_mansion_window(board: Board, window: tuple[float, float, float, float],
+                        size: tuple[int, int]) -> pygame.Surface:
+    """Part of the board's picture: the squares ``window`` (column, row,
+    width, height; fractions allowed, beyond the board is the grounds)
+    drawn into ``size`` (width, height) pixels, as sharp as :func:`draw_mansion`
+    at that scale (a room filling a TV screen is drawn for the TV, not
+    enlarged).  Cached per board, window and size (a new surface each call)."""
+    key = (id(board), board.source, len(board.furniture), tuple(window), tuple(size))
+    if key not in _CACHE:
+        ss = max(1, min(2, MAX_CANVAS // max(size)))
+        canvas = pygame.Surface((size[0] * ss, size[1] * ss))
+        canvas.fill(OUTSIDE)
+        x, y, w, h = window
+        _paint(Pen(canvas, (size[0] * ss / w, size[1] * ss / h), (x, y)), canvas, board)
+        _keep(key, pygame.transform.smoothscale(canvas, size) if ss > 1 else canvas)
+    return _CACHE[key].copy()
+
+
+def _paint(pen: Pen, canvas: pygame.Surface, board: Board) -> None:
+    """Everything of the board that does not move, in the order it is stacked."""
+    _draw_outside(pen, board)
+    _draw_corridors(pen, board)
+    _draw_floors(pen, canvas, board)
+    _draw_centre(pen, board)
+    for piece in sorted(board.furniture, key=lambda f: f.kind not in FLAT):
+        draw_furniture(pen, piece)
+    _draw_walls(pen, board)
+    for room in board.rooms.values():
+        if room.passage_square:
+            _draw_passage(pen, board, room.passage_square)
+
+
+def _keep(key: tuple, picture: pygame.Surface) -> None:
+    if len(_CACHE) > 8:
+        _CACHE.clear()
+    _CACHE[key] = picture

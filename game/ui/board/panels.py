@@ -299,6 +299,12 @@ class BoardPanels:
     def draw(self, surface: pygame.Surface) -> None:
         if self.app.board_view() is not self.view:      # the window or the setting changed the layout
             self.relayout()
+        if self.suggestion_show is not None and self.suggestion_show.staged:
+            # the suggestion's stage covers the whole table: only it, and a banner over it
+            draw_suggestion(surface, self.suggestion_show, self.match, self.t)
+            draw_banner(surface, self.banner)
+            self.draw_too_soon(surface)
+            return
         surface.blit(self._backdrop(), (0, 0))
         v = self.view
         g = self.game
@@ -345,26 +351,17 @@ class BoardPanels:
             draw_thinking(surface, self.t, self.hud.turn_rect, r)
         self._draw_dice(surface)
         self.focus.draw(surface)
-        used = 0
         if self.human_to_act and g.phase is Phase.MOVE:
             theme.blit_wrapped(surface, prompts.fmt(_("Pick where to go: click a lit square or room, or use {move} "
                                                        "and press {confirm}.")), self._help_rect(),
                                theme.BODY, theme.CREAM)
         elif not m.is_human(g.actor) and not g.over:
-            used = theme.blit_wrapped(surface, prompts.fmt(_("Computer players are taking their turn. Press {confirm} or "
-                                                              "click to hurry them.")), self._help_rect(),
-                                      theme.SMALL, theme.MUTED)
+            theme.blit_wrapped(surface, prompts.fmt(_("Computer players are taking their turn. Press {confirm} or "
+                                                       "click to hurry them.")), self._help_rect(),
+                               theme.SMALL, theme.MUTED)
         self.log_blocks()
         self.log_view.draw(surface, LOG_SIZE, log_line())
-        draw_suggestion(surface, self.suggestion_show, m, self.suggestion_rect(used), self.t)
-
-    def suggestion_rect(self, hint_height: int = 0) -> pygame.Rect:
-        """The suggestion panel (pixels): on the right under the hurry hint
-        (``hint_height`` pixels tall, 0: none), above the notebook button or the log."""
-        hud = self.hud
-        top = hud.button_y + (hint_height + 8 if hint_height else 0)
-        bottom = (self.notebook_button.rect.top if self.notebook_button in self.focus.buttons else hud.log_rect.top) - 8
-        return pygame.Rect(hud.button_x, top, hud.button_w, bottom - top)
+        draw_suggestion(surface, self.suggestion_show, m, self.t)
 
     def _help_rect(self) -> pygame.Rect:
         """Where the help under the whose-turn panel goes (where the buttons would be; in

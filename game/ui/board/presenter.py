@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Callable
 
 from game.rules import events as ev
-from game.ui import anim
+from game.ui import anim, stage
 from game.ui.board.moments import SuggestionShow
 from game.ui.i18n import _, fmt
 from game.ui.pacing import BOARD_PAUSES, PULLED_TIME
@@ -181,11 +181,15 @@ class BoardPresenter(Presenter):
         super().card_shown(e)
 
     def nobody(self, e: ev.NobodyDisproved) -> None:
-        """Nobody could show a card: every badge says no, and the banner."""
+        """Nobody could show a card: every badge says no, and the banner over
+        the room's picture with the asker's portrait and the cards asked about."""
         show = self.scene.suggestion_show
         if show is not None:
             show.nobody()
         super().nobody(e)
+        room = show.cards[2] if show is not None else self.game.room_of(e.player)
+        self.scene.banner.stage = stage.Scenery(self.game.board, room, self.game.seats[e.player].suspect,
+                                                show.cards if show is not None else None)
 
     def eliminated(self, e: ev.PlayerEliminated) -> None:
         """A wrong accusation, as its own moment (public): the accusation as

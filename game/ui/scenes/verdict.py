@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui import anim, assets, theme
+from game.ui import anim, assets, stage, theme
 from game.ui.i18n import _, fmt
 from game.ui.input import Intent, Kind
 from game.ui.scene import InputGuard, Scene
@@ -31,27 +31,22 @@ from game.ui.widgets import Label, footer_hint
 #: Seconds (normal speed) of each moment: the envelope opening and its three
 #: cards turning over, then a moment to read them; the wrong accusation.
 SOLVED_TIME, WRONG_TIME = 2.6, 1.9
-#: The cards' width and top (pixels), and the gap between two cards.
-CARD_W, CARD_TOP, CARD_GAP = 170, 104, 40
+#: The cards' width and the middle of the three (pixels), and where they lie: the moments' shared layout.
+CARD_W, CARDS_X, card_spots = stage.CARD_W, stage.CARDS_X, stage.card_spots
+#: Seconds (normal speed) of the room's picture fading in over the table.
+STAGE_IN = 0.25
 #: The solved moment's script (normal-speed seconds): the envelope opens until
 #: OPEN, the cards rise out of it until RISE, then each turns over in
 #: FLIP_TIME, one after the other.
 OPEN, RISE = 0.35, 0.75
 #: The envelope's (or Crime card's) width and its centre (pixels).
-ENVELOPE_W, ENVELOPE_CENTRE = 280, (640, 520)
+ENVELOPE_W, ENVELOPE_CENTRE = 300, (CARDS_X, 560)
 #: The words' box under the cards.
-WORDS_RECT = pygame.Rect(170, 372, 940, 150)
+WORDS_RECT = pygame.Rect(170, 404, 940, 150)
 #: Pixels: the "Wrong!" stamp's text size.
 STAMP_SIZE = 64
 #: seconds (real) a moment ignores Enter and clicks as it opens
 MOMENT_GUARD = 0.35
-
-
-def card_spots() -> list[pygame.Rect]:
-    """Where the three cards lie (pixels), side by side under the heading."""
-    w, h = assets.card_size(CARD_W)
-    x0 = 640 - (3 * w + 2 * CARD_GAP) // 2
-    return [pygame.Rect(x0 + i * (w + CARD_GAP), CARD_TOP, w, h) for i in range(3)]
 
 
 def words_shade(surface: pygame.Surface, texts: list[tuple[str, int, bool]]) -> None:
@@ -113,6 +108,16 @@ class MomentScene(Scene):
             self.close()
         return True
 
+    def stage(self, surface: pygame.Surface, room: str | None) -> None:
+        """The table dims and the picture of ``room`` (None: the whole
+        mansion) fades in over it and fills the screen, drifting slowly; the
+        ``suspect``'s portrait (the accuser, the solver) stands left of the cards."""
+        theme.dim(surface, 190)
+        stage.draw_backdrop(surface, self.app.board, room, self.time, round(255 * anim.ease(self.time / STAGE_IN)))
+        stage.heading_band(surface)
+        if self.suspect:
+            stage.draw_portrait(surface, self.suspect, stage.PORTRAIT)
+
     def heading(self, surface: pygame.Surface, text: str, suspect: str | None) -> None:
         """The moment's heading at the top, the ``suspect``'s token before it."""
         r = theme.blit_text(surface, text, (640, 28), theme.TITLE, theme.BRASS, True, "midtop", 1000)
@@ -144,7 +149,7 @@ class CaseSolvedScene(MomentScene):
         return self.flip(2) >= 1.0
 
     def draw(self, surface: pygame.Surface) -> None:
-        theme.dim(surface, 190)
+        self.stage(surface, self.cards[2])
         self.heading(surface, self.title, self.suspect)
         t = self.time
         opened = anim.ease(t / OPEN)
@@ -170,9 +175,6 @@ class CaseSolvedScene(MomentScene):
         its front over them), or the Crime card lifted off to the right."""
         cx, cy = ENVELOPE_CENTRE
         w = ENVELOPE_W
-        h = int(w * .65)
-        body = pygame.Rect(0, 0, w, h)
-        body.center = (cx, cy)
         if self.opener == "crime":
             if behind:
                 return
@@ -180,17 +182,7 @@ class CaseSolvedScene(MomentScene):
             img = pygame.transform.rotate(assets.card_back(w // 2 + 20), -20 * lift)
             surface.blit(img, img.get_rect(center=(cx + int(360 * lift), cy + int(40 * lift))))
             return
-        if behind:
-            pygame.draw.rect(surface, (150, 120, 80), body, border_radius=6)      # the inside
-            tip = body.top + int(h / 2 * (1 - 2 * opened))
-            pygame.draw.polygon(surface, (205, 180, 130), [body.topleft, body.topright, (cx, tip)])
-            if opened < 0.5:
-                pygame.draw.circle(surface, (170, 30, 40), (cx, tip), w // 12)
-            return
-        front = pygame.Rect(body.left, body.top + h // 3, w, h - h // 3)
-        pygame.draw.rect(surface, (235, 215, 170), front, border_radius=6)
-        pygame.draw.polygon(surface, (222, 200, 152), [front.topleft, (cx, front.centery), front.topright])
-        pygame.draw.rect(surface, (120, 90, 60), front, 2, border_radius=6)
+        stage.draw_envelope(surface, (cx, cy), w, opened, "back" if behind else "front")
 
     def speech_prompt(self) -> str | None:
         """Read aloud (public: the game is won): who solved it, and the cards once turned."""
@@ -216,7 +208,7 @@ class WrongAccusationScene(MomentScene):
         self.stamp = _("Wrong!")
 
     def draw(self, surface: pygame.Surface) -> None:
-        theme.dim(surface, 190)
+        self.stage(surface, self.cards[2] if self.cards else None)   # face down: no room is said
         self.heading(surface, self.title, self.suspect)
         t = self.time
         come = anim.ease(t / 0.3)
@@ -249,7 +241,7 @@ class WrongAccusationScene(MomentScene):
         img = pygame.transform.rotozoom(box, 10, scale)
         img.set_alpha(int(255 * slam))
         spots = card_spots()
-        surface.blit(img, img.get_rect(center=(640, spots[0].centery)))
+        surface.blit(img, img.get_rect(center=(CARDS_X, spots[0].centery)))
 
     def speech_prompt(self) -> str | None:
         """Read aloud (public): who was wrong, and what happens next."""

@@ -147,7 +147,7 @@ def draw_backdrop(surface: pygame.Surface, board, room: str | None, t: float, al
 
 # ------------------------------------------------------------------ portraits
 def portrait(suspect: str, side: int) -> pygame.Surface:
-    """A suspect's portrait (their card's picture) ``side`` pixels square in
+    """A suspect's portrait (:func:`game.ui.assets.portrait`) ``side`` pixels square in
     a cream mat with the cards' ink line and a soft shadow; the surface is
     a little larger than ``side`` (see :func:`portrait_margin`)."""
     def make() -> pygame.Surface:
@@ -158,7 +158,7 @@ def portrait(suspect: str, side: int) -> pygame.Surface:
                              border_radius=k)
         mat = pygame.Rect(m // 2, m // 2, side + m, side + m)
         pygame.draw.rect(s, theme.PAPER, mat, border_radius=max(4, m // 2))
-        s.blit(assets.card_picture(suspect, side), (m, m))
+        s.blit(assets.portrait(suspect, side), (m, m))          # who plays, never the card as evidence
         pygame.draw.rect(s, INK, (m, m, side, side), max(2, side // 90))
         pygame.draw.rect(s, theme.BRASS, mat, max(2, side // 70), border_radius=max(4, m // 2))
         return s

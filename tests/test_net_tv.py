@@ -219,7 +219,10 @@ def test_mashing_keys_over_the_choosing_screen_never_draws_the_phone_seats_cards
     try:
         board, phones = hot_seat(app)
         to_phone_disprove(app, board, phones)
-        hand = set(board.game.view(0).hand)
+        # the suggestion's three cards are public (the staged question round shows them large);
+        # the rest of her hand is hers alone
+        hand = set(board.game.view(0).hand) - set(board.game.suggestion.cards)
+        assert hand
         big: list[str] = []
         real_card = assets.card
 
@@ -246,9 +249,10 @@ def test_mashing_keys_over_the_choosing_screen_never_draws_the_phone_seats_cards
         assert not set(big) & hand, set(big) & hand
         from game.ui.registry import make
 
+        big.clear()
         app.push(make("disprove", app, board, 0))   # the control: the TV's own card-to-show screen is caught
         app.draw()
-        assert set(big) & hand
+        assert set(big) & set(board.game.view(0).hand)
     finally:
         app.close()
 
@@ -998,7 +1002,7 @@ def test_one_person_whose_phone_comes_back_gets_the_choice_back_from_the_tv():
 
 
 def hot_seat_one(app: App, setup):
-    """A board game of one person (seat 0, with a phone) and computers; the join screen passed."""
+    """A board game of one person (seat 0, with a phone) and computers: no join screen."""
     from game.ui.board.match import Match
     from game.ui.registry import make
 
@@ -1007,8 +1011,30 @@ def hot_seat_one(app: App, setup):
     seated = {0: LocalPhone(app.phones, 0, "phone-0")}
     assert seated[0].hello() == "welcome"
     app.step(DT, draw=False)
-    key(app, pygame.K_RETURN, draw=False)
+    assert not is_scene(app.top, "phones")
     return board, seated
+
+
+def test_one_person_with_computers_starts_at_once_and_a_phone_may_still_join():
+    """Play for one person: no join screen between the press and the game (nothing is
+    private from anybody), yet the seats' server is up, so a phone joins when wanted
+    (the pause menu's Phones shows its code)."""
+    from game.ui.board.match import Match
+    from game.ui.registry import make
+
+    setup = GameSetup(seats=(SeatConfig("scarlet", "human"), SeatConfig("mustard", "computer", "easy"),
+                             SeatConfig("white", "computer", "easy")), seed=6)
+    app = hosted_app()
+    try:
+        board = make("board", app, Match(app.board, setup))
+        app.push(board)
+        for _ in range(3):
+            app.step(DT, draw=False)
+        assert app.top is board and not any(is_scene(s, "phones") for s in app.stack)
+        assert app.phones.seats() == (0,)
+        assert LocalPhone(app.phones, 0, "phone-0").hello() == "welcome"
+    finally:
+        app.close()
 
 
 @pytest.mark.parametrize("continued", [False, True], ids=["live", "after-continue"])

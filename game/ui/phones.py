@@ -246,7 +246,9 @@ class PhoneHost:
         self.gate = HeldActs(session)
         self.net = NetTable(kind, match.game, match.suspects, self.gate, notebooks=match.notebooks,
                             notebook_mode=match.notebook_mode, apply=self._apply)
-        self._welcome = True
+        # the join screen greets a table of people; one person alone with computer players hides
+        # nothing from anybody, so Play starts at once (the pause menu's Phones still lets a phone in)
+        self._welcome = len(match.humans) > 1
         self._remember()
 
     def _serve(self, session, saved_port: int | None) -> bool:

@@ -523,8 +523,8 @@ def status_width(rect: pygame.Rect, thinking: bool) -> int:
 
 
 #: A whose-turn panel at least this tall (pixels) wraps its status onto a second line
-#: (the board's TV layout, whose panel is narrower); a lower one shrinks it to one line.
-TALL_TURN = 104
+#: (both board layouts, whose panels hold the portrait); a lower one shrinks it to one line.
+TALL_TURN = 100
 
 
 def status_lines(rect: pygame.Rect, status: str, thinking: bool = False) -> list[str]:

@@ -29,9 +29,9 @@ from game.ui.i18n import _, card, fmt, level_label
 from game.ui.table import draw_log_frame, draw_thinking, draw_turn, status_rect, thinking_rect, turn_labels
 from game.ui.widgets import Button, CardButton, Label
 
-TURN_RECT = pygame.Rect(700, 10, 570, 84)
-BUTTON_X, BUTTON_W, BUTTON_H, BUTTON_STEP, BUTTON_Y = 700, 570, 54, 62, 104
-LOG_RECT = pygame.Rect(700, 292, 570, 418)
+TURN_RECT = pygame.Rect(700, 10, 570, 100)    # tall enough to wrap a long status onto two lines
+BUTTON_X, BUTTON_W, BUTTON_H, BUTTON_STEP, BUTTON_Y = 700, 570, 54, 62, 120
+LOG_RECT = pygame.Rect(700, 308, 570, 402)
 #: The baize the buttons lie on, between the whose-turn panel and the log.
 BUTTONS_RECT = pygame.Rect(TURN_RECT.left, TURN_RECT.bottom + 2, TURN_RECT.width, LOG_RECT.top - 4 - TURN_RECT.bottom - 2)
 #: The hot-seat button that shows a hand on the table (after the cover): over its backs along the strip.

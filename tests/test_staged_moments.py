@@ -45,7 +45,8 @@ def _nobody(app):
     return board.banner
 
 
-MOMENTS = ["suggestion-cutin", "nobody", "case-solved", "accusation-wrong", "card-solved", "card-wrong"]
+MOMENTS = ["suggestion-cutin", "nobody", "case-solved", "accusation-wrong", "card-solved", "card-wrong",
+           "card-nobody"]
 
 
 def _build(name: str):
@@ -59,6 +60,8 @@ def _build(name: str):
         banner = _nobody(app)
         return app, banner.duration
     build_moment(app, name)
+    if name == "card-nobody":
+        return app, app.top.banner.duration
     return app, {"suggestion-cutin": anim.CUTIN_TIME, "case-solved": SOLVED_TIME, "card-solved": SOLVED_TIME,
                  "accusation-wrong": WRONG_TIME, "card-wrong": WRONG_TIME}[name]
 
@@ -87,10 +90,16 @@ def test_a_moment_fills_the_screen_with_the_room_and_large_portraits(name, monke
     want = {"suggestion-cutin": lambda: board_table.suggestion_show.cards[2],
             "nobody": lambda: board_table.suggestion_show.cards[2],
             "case-solved": lambda: g.envelope[2], "card-solved": lambda: g.crime[2],
+            "card-nobody": lambda: g.crime[2],         # the location asked about
             "accusation-wrong": lambda: next(e for e in reversed(g.events) if isinstance(e, ev.AccusationMade)).room,
             "card-wrong": lambda: None}[name]()        # face down: no room is said, the whole mansion
     show = getattr(board_table, "suggestion_show", None)
-    actor = g.seats[show.suggester].suspect if show is not None else app.top.suspect   # who acts: by the heading
+    if name == "card-nobody":                          # the asker, whose question nobody answered
+        from game.cardgame import events as cev
+
+        actor = board_table.match.suspects[next(e for e in reversed(g.events) if isinstance(e, cev.Asked)).player]
+    else:
+        actor = g.seats[show.suggester].suspect if show is not None else app.top.suspect   # who acts: by the heading
     for _ in range(round(seconds / 2 / DT)):
         app.step(DT, draw=False)
     del rooms[:], portraits[:]
@@ -135,3 +144,55 @@ def test_a_window_of_the_mansion_is_the_same_drawing_as_the_whole():
     assert _differs(part, crop, 4) < 0.08
     shifted = whole.subsurface(pygame.Rect(120, 120, 200, 160))
     assert _differs(part, shifted, 4) > 0.2            # and it is not any other part of the board
+
+
+def test_the_card_games_nobody_banner_shows_only_the_public_question():
+    """The card game's "Nobody can show a card!" stands over the room's
+    picture with the asker's portrait and the two cards asked about -- what
+    the whole table heard -- and never another card."""
+    from game.cardgame import events as cev
+
+    app, _seconds = _build("card-nobody")
+    table = app.top
+    asked = next(e for e in reversed(table.game.events) if isinstance(e, cev.Asked))
+    scenery = table.banner.stage
+    assert scenery is not None and scenery.cards == asked.cards
+    assert scenery.suspect == table.match.suspects[asked.player] and scenery.board is app.board
+
+
+@pytest.mark.parametrize("width", [100, 150, 600])
+def test_the_crime_card_is_drawn_for_its_size(width):
+    """The card game's Crime card is drawn by the pen for each size, as tall
+    as a card that wide: a red frame, cream paper, the wax seal."""
+    from game.ui import assets, theme
+
+    make_app()
+    img = stage.crime_card(width)
+    assert img.get_size() == assets.card_size(width)
+    assert stage.crime_card(width) is img
+    w, h = img.get_size()
+    frame = [img.get_at((w // 2, y)) for y in range(w // 14)]
+    assert sum(p[0] > 110 and p[0] - p[1] > 60 for p in frame) >= 2   # the red frame along the top edge
+    paper = img.get_at((w * 17 // 100, w * 17 // 100))            # the paper's corner, clear of the print
+    assert all(abs(paper[i] - theme.PAPER[i]) < 30 for i in range(3))
+    seal = img.get_at((w // 2, h - w // 14 - w // 8 - (h - 2 * w // 14) // 10 - w // 20))
+    assert seal[0] > 140 and seal[1] < 80
+
+
+def test_the_card_games_solved_moment_lifts_the_drawn_crime_card(monkeypatch):
+    """The solved moment of the card game draws the pen's Crime card (never
+    a card back) and carries it off the cards: by the middle it lies
+    elsewhere and is turned."""
+    calls = []
+    real = stage.draw_lifted
+    monkeypatch.setattr(stage, "draw_lifted", lambda s, img, centre, angle, height: (
+        calls.append((img, centre, angle)), real(s, img, centre, angle, height))[1])
+    app, seconds = _build("card-solved")
+    _screen(app)
+    first = calls[-1]
+    assert first[0] is stage.crime_card(first[0].get_width())
+    for _ in range(round(seconds / 2 / DT)):
+        app.step(DT, draw=False)
+    _screen(app)
+    middle = calls[-1]
+    assert middle[1][0] - first[1][0] > 300 and abs(middle[2]) > 8

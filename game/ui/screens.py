@@ -21,7 +21,7 @@ log = logging.getLogger(__name__)
 
 #: The big moments, each built at the start of its animation (``CLUE_SHOT_AT`` steps it on).
 MOMENT_SCENES = ("suggestion-cutin", "question-round", "case-solved", "accusation-wrong", "card-solved",
-                 "card-wrong")
+                 "card-wrong", "card-nobody")
 SCENE_NAMES = ("title", "setup", "title-hard", "setup-strength", "board", "notebook", "suggestion", "cover", "game-over", "controls", "settings", "presets",
                 "rules", "rules-2", "rules-3", "rules-4", "lesson", "lesson-disprove", "tokens") + CARD_SCENES + ("lesson-speech", "lesson-settings",
                                                                      "settings-silent", "notebook-hints", "unplugged",
@@ -339,14 +339,25 @@ def _round_pick(g) -> tuple[str, str, str] | None:
 
 
 def _card_moment(app, scene: str, seed: int) -> None:
-    """The card game's accusation moments (see :func:`build_moment`)."""
-    from game.cardgame.engine import Accuse as CardAccuse, Decline
+    """The card game's accusation moments, and its "Nobody can show a card!"
+    (a question about the Crime location and a card of the asker's own
+    hand, which nobody else can answer) at its first frame (see :func:`build_moment`)."""
+    from game.cardgame.engine import Accuse as CardAccuse, Ask, Decline
     from game.cardgame.engine import Phase as CardPhase
     from game.ui.cardgame.screens import card_advance, card_match
 
     match = card_match(seed, humans=0)
     g = match.game
     card_advance(match, lambda game: game.phase is CardPhase.ASK and len(game.events) > 30)
+    if scene == "card-nobody":
+        table = make("card_table", app, match)
+        app.push(table)
+        table.do(Ask(g.crime[2], sorted(g.hands[g.actor])[0]))
+        for _i in range(3000):
+            if table.banner is not None:
+                return
+            app.step(1 / 60, draw=False)
+        raise RuntimeError("no banner came")
     persons, weapons, locations = g.view(0).piles
     s, w, r = g.crime
     triple = g.crime if scene == "card-solved" else (next(p for p in persons if p != s), w, r)

@@ -278,3 +278,67 @@ def draw_envelope(surface: pygame.Surface, centre: tuple[int, int], width: int, 
     surface.blit(envelope_front(width), (left, top))
     if opened <= 0.5:
         surface.blit(img, (left, top))
+
+
+# ------------------------------------------------------------------ the card game's Crime card
+#: The Crime card's colours: its deep red frame, the darker band, the fingerprint's ink.
+CRIME_RED, CRIME_DARK, PRINT_INK = (150, 34, 44), (96, 18, 28), (70, 46, 40)
+
+
+def crime_card(width: int) -> pygame.Surface:
+    """The card game's Crime card (the card the three cards of the case lie
+    under), ``width`` pixels wide and as tall as a card of that width
+    (:func:`game.ui.assets.card_size`): a red frame in the cards' ink line,
+    brass corners, and on cream paper a fingerprint under a wax seal -- no
+    words, so it reads in every language.  Drawn with a pen :data:`SS` times
+    larger and filtered down, for its size; cached per size."""
+    def make() -> pygame.Surface:
+        size = assets.card_size(width)
+        w, h = size[0] * SS, size[1] * SS
+        s = pygame.Surface((w, h), pygame.SRCALPHA)
+        line = max(SS, w // 60)
+        radius = w // 14
+        card = pygame.Rect(0, 0, w, h).inflate(-line, -line)
+        pygame.draw.rect(s, CRIME_RED, card, border_radius=radius)
+        paper = card.inflate(-w // 7, -w // 7)
+        pygame.draw.rect(s, theme.PAPER, paper, border_radius=radius // 2)
+        pygame.draw.rect(s, INK, paper, max(1, line * 2 // 3), border_radius=radius // 2)
+        pygame.draw.rect(s, theme.BRASS, card.inflate(-w // 16, -w // 16), max(1, line // 2), border_radius=radius)
+        for cx, cy in ((card.left + w // 14, card.top + w // 14), (card.right - w // 14, card.top + w // 14),
+                       (card.left + w // 14, card.bottom - w // 14), (card.right - w // 14, card.bottom - w // 14)):
+            d = w // 30
+            pygame.draw.polygon(s, theme.BRASS, [(cx, cy - d), (cx + d, cy), (cx, cy + d), (cx - d, cy)])
+        # the fingerprint: ridges as nested arcs round a whorl, thinning out at the top
+        c = (paper.centerx, paper.centery - paper.height // 14)
+        rw, rh = paper.width * 0.36, paper.height * 0.34
+        ridge = max(2, w // 70)
+        for k in range(1, 9):
+            box = pygame.Rect(0, 0, round(rw * k / 8 * 2), round(rh * k / 8 * 2))
+            box.center = (c[0] + (k % 2) * ridge // 2, c[1])
+            start = 0.25 if k > 6 else -0.6
+            pygame.draw.arc(s, PRINT_INK, box, start, math.pi * 2 - 0.9 + start, ridge)
+        # a wax seal over the print's foot: the case is closed until someone solves it
+        r = w // 8
+        seal = (paper.centerx, paper.bottom - r - paper.height // 10)
+        pygame.draw.circle(s, SEAL_DARK, (seal[0] + line, seal[1] + line), r)
+        pygame.draw.circle(s, SEAL, seal, r)
+        pygame.draw.circle(s, SEAL_DARK, seal, r * 3 // 5, max(1, line))
+        pygame.draw.circle(s, (222, 92, 88), (seal[0] - r // 3, seal[1] - r // 3), max(1, r // 6))
+        pygame.draw.rect(s, INK, card, line, border_radius=radius)
+        return pygame.transform.smoothscale(s, size)
+    return _cached(("crime-card", width), make)
+
+
+def draw_lifted(surface: pygame.Surface, img: pygame.Surface, centre: tuple[int, int], angle: float,
+                height: float) -> None:
+    """Draw ``img`` turned by ``angle`` degrees with its centre at
+    ``centre``, lifted ``height`` (0: lying on the table, 1: held up high):
+    it grows a little and its soft shadow falls further below and right."""
+    scale = 1 + 0.12 * height
+    pic = pygame.transform.rotozoom(img, angle, scale)
+    shadow = pygame.mask.from_surface(pic).to_surface(setcolor=(0, 0, 0, 90), unsetcolor=(0, 0, 0, 0))
+    off = round(6 + 26 * height)
+    small = pygame.transform.smoothscale(shadow, (max(1, shadow.get_width() // 6), max(1, shadow.get_height() // 6)))
+    shadow = pygame.transform.smoothscale(small, shadow.get_size())      # blurred: a soft shadow
+    surface.blit(shadow, shadow.get_rect(center=(centre[0] + off, centre[1] + off)))
+    surface.blit(pic, pic.get_rect(center=centre))

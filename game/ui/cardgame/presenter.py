@@ -18,6 +18,8 @@ from __future__ import annotations
 from typing import Callable
 
 from game.cardgame import events as ev
+from game.cardgame.cards import kind
+from game.ui import stage
 from game.ui.cardgame.tableview import Question
 from game.ui.i18n import _, fmt
 from game.ui.pacing import CARD_PAUSES
@@ -76,11 +78,17 @@ class CardPresenter(Presenter):
         super().card_shown(e)
 
     def nobody(self, e: ev.NobodyShowed) -> None:
-        """Nobody could answer: the banner, and the cards go home to the asker."""
+        """Nobody could answer: the cards go home to the asker, and the banner
+        over the picture of the location asked about (none asked: the whole
+        mansion), with the asker's portrait and the two cards asked about --
+        all public, as the question was asked aloud."""
         q = self.scene.question
         if q is not None:
             q.move(e.player, "back", self.seconds(e))
         super().nobody(e)
+        cards = q.cards if q is not None else None
+        room = next((c for c in cards or () if kind(c) == "location"), None)
+        self.scene.banner.stage = stage.Scenery(self.app.board, room, self.match.suspects[e.player], cards)
 
     def pause(self, e: ev.Event) -> None:
         """The event's moment alone on screen (none while skipping)."""

@@ -20,6 +20,8 @@ on Enter, a click or a pad's A (none at instant speed: it is not pushed).
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from game.ui import anim, assets, stage, theme
@@ -41,6 +43,10 @@ STAGE_IN = 0.25
 OPEN, RISE = 0.35, 0.75
 #: The envelope's (or Crime card's) width and its centre (pixels).
 ENVELOPE_W, ENVELOPE_CENTRE = 300, (CARDS_X, 560)
+#: The card game's Crime card: its width, where it is laid once lifted off the
+#: cards (its centre, pixels: clear of the cards and above the footer), the
+#: degrees it turns on its way, and the seconds it takes to be picked up.
+CRIME_W, CRIME_REST, CRIME_TURN, CRIME_UP = 150, (1175, 552), -12, 0.2
 #: The words' box under the cards.
 WORDS_RECT = pygame.Rect(170, 404, 940, 150)
 #: Pixels: the "Wrong!" stamp's text size.
@@ -176,13 +182,21 @@ class CaseSolvedScene(MomentScene):
         cx, cy = ENVELOPE_CENTRE
         w = ENVELOPE_W
         if self.opener == "crime":
-            if behind:
-                return
-            lift = 1.0 if self.time >= RISE else opened
-            img = pygame.transform.rotate(assets.card_back(w // 2 + 20), -20 * lift)
-            surface.blit(img, img.get_rect(center=(cx + int(360 * lift), cy + int(40 * lift))))
+            if not behind:                      # over the rising cards: they come out from under it
+                self._draw_crime_card(surface)
             return
         stage.draw_envelope(surface, (cx, cy), w, opened, "back" if behind else "front")
+
+    def _draw_crime_card(self, surface: pygame.Surface) -> None:
+        """The card game's Crime card (drawn by :func:`game.ui.stage.crime_card`)
+        is picked up off the three cards, carried to the right while it
+        turns, and laid down there (its shadow says how high it is)."""
+        t = self.time
+        move = anim.ease((t - CRIME_UP) / (RISE + CRIME_UP))
+        height = anim.ease(t / CRIME_UP) * (1 - 0.75 * move)
+        (x0, y0), (x1, y1) = ENVELOPE_CENTRE, CRIME_REST
+        centre = (round(x0 + (x1 - x0) * move), round(y0 + (y1 - y0) * move - 50 * math.sin(math.pi * move)))
+        stage.draw_lifted(surface, stage.crime_card(CRIME_W), centre, CRIME_TURN * move, height)
 
     def speech_prompt(self) -> str | None:
         """Read aloud (public: the game is won): who solved it, and the cards once turned."""

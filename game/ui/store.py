@@ -18,9 +18,10 @@ import os
 from pathlib import Path
 from game import i18n
 from game.files import may_be_there
+from game.logfile import plain
 from game.settings import Settings, read_settings, save_settings
 from game.ui import assets, prompts, theme, widgets
-from game.ui.i18n import _
+from game.ui.i18n import N_, _
 from game.ui.registry import make, scene_class
 
 log = logging.getLogger(__name__)
@@ -93,13 +94,19 @@ class Store:
 
     # --------------------------------------------------------- settings
     def save_settings(self) -> str | None:
-        """Write the settings file (when there is one); returns an error sentence or None."""
+        """Write the settings file (when there is one).  Returns None, or when it
+        cannot be written (a folder the game may not write, a full disk) the
+        sentence for the screen, in the player's language, naming the file; the
+        log gets it in English with the system's detail."""
         if self.settings_path is None:
             return None
         try:
             save_settings(self.settings, self.settings_path)
         except OSError as exc:
-            return _("The settings could not be saved ({err}).").format(err=exc)
+            # the path last: a long one then takes a line of its own instead of breaking the sentence
+            template = N_("The settings file could not be saved ({reason}): {path}")
+            log.warning("%s [%s]", template.format(path=self.settings_path, reason=plain(exc)), exc)
+            return i18n.fmt(template, path=self.settings_path, reason=_(plain(exc)))
         return None
 
     # --------------------------------------------------------- autosave

@@ -208,10 +208,10 @@ class Store:
             return True
         except FileProblem as exc:
             log.warning(exc.for_log())
-            name, problem = exc.path.name, exc.said()
+            name, problem = exc.path, exc.said()
         except Exception as exc:   # a hole in the checks: the board still plays, drawn plainly
             log.warning(f"map {map_path}: its pictures cannot be used ({type(exc).__name__}: {exc})")
-            name, problem = map_path.name, _("the file is damaged")
+            name, problem = map_path, _("the file is damaged")
         self.file_messages.append((_("The board's picture could not be used"),
                                          _("The picture {name} of the board cannot be used: {problem}. The board "
                                            "is drawn plainly instead.").format(name=name, problem=problem)))
@@ -251,7 +251,7 @@ class Store:
         from game.files import quarantine
         from game.save import NewerSaveError, SaveError, read_save
 
-        name = self.save_path.name
+        name = self.save_path              # the whole path: a family must find the file and its copy
         try:
             saved = read_save(self.save_path)
             self.resumed(saved)[0].close()
@@ -279,7 +279,7 @@ class Store:
                     log.warning(f"saved game {self.save_path}: not moved aside ({err})")
             if moved is None:
                 self.kept_autosave = _file_id(self.save_path)
-            kept = (_("It was kept as {name}.").format(name=moved.name) if moved is not None
+            kept = (_("It was kept as {name}.").format(name=moved) if moved is not None
                     else _("It was left where it is."))
             self.file_messages.append((_("A file was damaged"),
                                        _("The saved game {name} could not be continued: {problem}.").format(
@@ -290,12 +290,17 @@ class Store:
 
     def show_file_messages(self) -> None:
         """Message boxes over the title for damaged files (the settings file,
-        the autosave): what was wrong and what the game did."""
+        the autosave): what was wrong, where (whole paths) and what the game
+        did, and the log file that holds the details."""
         messages = ([(_("A file was damaged"), self.settings_message)] if self.settings_message else []) \
             + self.file_messages
         self.settings_message, self.file_messages = None, []
+        from game.logfile import log_path
+
         for title, text in reversed(messages):
             log.warning(text)
+            if log_path() is not None:      # the technical detail went there, for whoever helps
+                text += " " + i18n.fmt("The details are in the log file {path}.", path=log_path())
             self.app.push(make("message", self.app, text, title=title))
 
     # --------------------------------------------------------- continue

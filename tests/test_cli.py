@@ -63,3 +63,18 @@ def test_replay_command(tmp_path):
     out = run("--replay", str(tmp_path / "missing.json"))
     assert out.returncode == 2 and "does not exist" in out.stdout and "Traceback" not in out.stderr
     assert game.over
+
+
+def test_help_names_the_rules_by_title_not_by_number():
+    """--help says the rules' titles: the numbers of the rules texts are for the code's citations."""
+    import re
+
+    from game.rules.options import PRESETS
+
+    out = run("--help")
+    assert out.returncode == 0, out.stderr
+    text = " ".join(out.stdout.split())            # argparse wraps lines anywhere
+    assert not re.search(r"\b00\d\b", text), re.findall(r".{40}\b00\d\b.{10}", text)
+    for key, preset in PRESETS.items():
+        assert f"{key} = {preset.title}" in text, (key, preset.title)
+    assert "House rules switch on top of any preset" in text and "the 2018 Clue Card Game for --headless" in text

@@ -135,13 +135,29 @@ def check_help(command: Command, argv: list[str], home: Path) -> None:
     assert not missing, f"{command}: --help does not list {missing}"
 
 
+def installs(argv: list[str] | tuple[str, ...]) -> bool:
+    """True for a command that installs things (pip, a package manager, a venv, a build
+    of the frozen folder): :func:`test_command_runs` leaves those out."""
+    return Path(argv[0]).name in INSTALLERS or list(argv[1:3]) in (["-m", "pip"], ["-m", "venv"])
+
+
+def test_the_wheel_install_line_outlives_a_version_bump() -> None:
+    """docs/install.md installs the wheel it built by a pattern (a version bump leaves no stale
+    file name in it), and the tests know that line as an install, not a command to run."""
+    wheel = [c for c in page_commands(ROOT / "docs" / "install.md") if any(w.endswith(".whl") for w in c.argv)]
+    assert [c.argv for c in wheel] == [("pip", "install", "dist/clue_family-*.whl")], [str(c) for c in wheel]
+    assert all(installs(c.argv) for c in wheel)
+    stale = [f"{p.name}: {m}" for p in PAGES for m in re.findall(r"clue_family-\d[\w.-]*", p.read_text("utf-8"))]
+    assert not stale, stale
+
+
 @pytest.mark.parametrize("command", ALL_COMMANDS, ids=str)
 def test_command_runs(command: Command, tmp_path: Path) -> None:
     argv = list(command.argv)
     program = argv[0] if argv[0] in {".", "source"} else Path(argv[0]).name   # ~/venv/bin/pip is pip
     if program == "python3":
         program = "python"
-    if program in INSTALLERS or argv[1:3] in (["-m", "pip"], ["-m", "venv"]):
+    if installs(argv):
         pytest.skip(f"installs things: {command}")
     if program in {".", "source"}:
         pytest.skip(f"sets up the shell (activates an environment): {command}")

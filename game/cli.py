@@ -309,6 +309,20 @@ def main(argv: list[str] | None = None) -> int:
         return 1
 
 
+def _not_a_file(path: str) -> str | None:
+    """Why ``path`` cannot be written as a file (it exists and is a folder, a named
+    pipe, a device: writing into a pipe would wait for a reader for ever), or None."""
+    from game.files import FileProblem, check_regular
+
+    try:
+        check_regular(path, limit=sys.maxsize)
+    except FileProblem as exc:
+        return exc.problem
+    except OSError:             # not there yet, or not allowed to look: the writer says so
+        return None
+    return None
+
+
 def _run(args: argparse.Namespace) -> int:
     """The mode ``args`` asks for; returns the exit code."""
     try:
@@ -319,6 +333,10 @@ def _run(args: argparse.Namespace) -> int:
     if not (MIN_SIZE[0] <= w <= MAX_SIZE[0] and MIN_SIZE[1] <= h <= MAX_SIZE[1]):
         log.error(f"--size must be between {MIN_SIZE[0]}x{MIN_SIZE[1]} and {MAX_SIZE[0]}x{MAX_SIZE[1]} "
                   f"pixels, not {args.size}")
+        return 2
+    if args.screenshot and _not_a_file(args.screenshot):
+        log.error(f"--screenshot {args.screenshot}: {_not_a_file(args.screenshot)}; give the path of a "
+                  "PNG file to write")
         return 2
     if args.lang:
         import os

@@ -6,8 +6,8 @@ to the roll"), times :func:`game.rules.movement.destinations` from every start
 (each corridor square and each room) on the empty mansion, ``R`` times each,
 as CPU time (``time.thread_time``, so a busy machine does not blur it).  Per
 start the median of the ``R`` runs counts; prints p50/p95/p99/max over the
-starts, the worst start, the goal for a roll of 12 (worst start <= 2 ms: issue
-16 "No waiting") and the ratio to main before the speed-up (:data:`BASELINE`).
+starts, the worst start, the goal for a roll of 12 (:data:`GOAL_WORST_12`: the
+squares to move to show at once, so nobody waits after a roll) and the ratio to main before the speed-up (:data:`BASELINE`).
 Then whole headless games.  Asserts nothing.
 """
 

@@ -40,8 +40,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
     p = argparse.ArgumentParser(
         prog="clue", description="Clue: the classic detective board game.",
-        epilog="Rule presets: " + "; ".join(f"{k} = {v.title} ({v.source})" for k, v in PRESETS.items())
-        + ". House rules (002) switch on top of any preset: --dice 2, --up-to, --stay, --accuse-in-room "
+        epilog="Rule presets: " + "; ".join(f"{k} = {v.title}" for k, v in PRESETS.items())
+        + ". House rules switch on top of any preset: --dice 2, --up-to, --stay, --accuse-in-room "
         "(or all at once: --house two-dice,up-to,stay,accuse-in-room). "
         "Examples: clue --headless --rules cluedo-es --players 4 --seed 7; "
         "clue --headless --mode card-game --advanced --players 5 --seed 3. "
@@ -51,7 +51,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--players", type=int, default=4, help="number of players, 3 to 6 (headless)")
     p.add_argument("--seed", type=int, default=None, help="seed for the shuffle and the dice")
     p.add_argument("--mode", choices=("board", "card-game"), default="board",
-                   help="board = the board game; card-game = the 2018 Clue Card Game (003) for --headless (in the "
+                   help="board = the board game; card-game = the 2018 Clue Card Game for --headless (in the "
                         "window: Card game on the title screen)")
     p.add_argument("--advanced", action="store_true", help="card game: add the '+' cards (one weapon, two locations)")
     p.add_argument("--level", choices=("simple", "beginner", "easy", "medium", "hard"), default=None,
@@ -309,6 +309,20 @@ def main(argv: list[str] | None = None) -> int:
         return 1
 
 
+def _not_a_file(path: str) -> str | None:
+    """Why ``path`` cannot be written as a file (it exists and is a folder, a named
+    pipe, a device: writing into a pipe would wait for a reader for ever), or None."""
+    from game.files import FileProblem, check_regular
+
+    try:
+        check_regular(path, limit=sys.maxsize)
+    except FileProblem as exc:
+        return exc.problem
+    except OSError:             # not there yet, or not allowed to look: the writer says so
+        return None
+    return None
+
+
 def _run(args: argparse.Namespace) -> int:
     """The mode ``args`` asks for; returns the exit code."""
     try:
@@ -319,6 +333,10 @@ def _run(args: argparse.Namespace) -> int:
     if not (MIN_SIZE[0] <= w <= MAX_SIZE[0] and MIN_SIZE[1] <= h <= MAX_SIZE[1]):
         log.error(f"--size must be between {MIN_SIZE[0]}x{MIN_SIZE[1]} and {MAX_SIZE[0]}x{MAX_SIZE[1]} "
                   f"pixels, not {args.size}")
+        return 2
+    if args.screenshot and _not_a_file(args.screenshot):
+        log.error(f"--screenshot {args.screenshot}: {_not_a_file(args.screenshot)}; give the path of a "
+                  "PNG file to write")
         return 2
     if args.lang:
         import os

@@ -12,12 +12,15 @@ Not to be confused with :mod:`game.log`, the game's public log of events.
 
 from __future__ import annotations
 
+import errno
 import logging
 import logging.handlers
 import os
 import platform
 import sys
 from pathlib import Path
+
+from game.i18n import N_
 
 #: The logger every module of the game logs under (``game.ui.store`` ...).
 ROOT = "game"
@@ -87,9 +90,13 @@ class _File(logging.handlers.RotatingFileHandler):
 
 def plain(exc: BaseException | None) -> str:
     """Why a file could not be written, in words for a parent rather than Python's
-    (``[Errno 13] Permission denied: '...'`` is "the game is not allowed to write there")."""
+    (``[Errno 13] Permission denied: '...'`` is "the game is not allowed to write there").
+    English, and a msgid when the reason is a common one: ``_(plain(exc))`` gives it in
+    the player's language (the system's own words are left as they are)."""
     if isinstance(exc, PermissionError):
-        return "the game is not allowed to write there"
+        return N_("the game is not allowed to write there")
+    if isinstance(exc, OSError) and exc.errno == errno.ENOSPC:
+        return N_("the disk is full")
     if isinstance(exc, OSError) and exc.strerror:
         return exc.strerror.lower()
     return str(exc)

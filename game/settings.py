@@ -86,11 +86,11 @@ class SettingsTrouble:
         """The sentence for the screen, in the current language."""
         from game.i18n import _, fmt
 
-        name, problem = self.error.path.name, self.error.said()
+        name, problem = self.error.path, self.error.said()     # the whole path: a family must find the file
         if self.kept is not None:
             return fmt("The settings file {name} could not be read: {problem}. The game uses the default "
                        "settings. The damaged file was kept as {kept}.", name=name, problem=problem,
-                       kept=self.kept.name)
+                       kept=self.kept)
         if self.left is not None:
             reason = (_("the game is not allowed to change files in that folder")
                       if isinstance(self.left, PermissionError) else _("the folder cannot be written"))

@@ -63,3 +63,36 @@ def test_replay_command(tmp_path):
     out = run("--replay", str(tmp_path / "missing.json"))
     assert out.returncode == 2 and "does not exist" in out.stdout and "Traceback" not in out.stderr
     assert game.over
+
+
+def test_help_names_the_rules_by_title_not_by_number():
+    """--help says the rules' titles: the numbers of the rules texts are for the code's citations."""
+    import re
+
+    from game.rules.options import PRESETS
+
+    out = run("--help")
+    assert out.returncode == 0, out.stderr
+    text = " ".join(out.stdout.split())            # argparse wraps lines anywhere
+    assert not re.search(r"\b00\d\b", text), re.findall(r".{40}\b00\d\b.{10}", text)
+    for key, preset in PRESETS.items():
+        assert f"{key} = {preset.title}" in text, (key, preset.title)
+    assert "House rules switch on top of any preset" in text and "the 2018 Clue Card Game for --headless" in text
+
+
+def test_screenshot_into_a_named_pipe_or_a_folder_is_refused(tmp_path):
+    """Writing a PNG into a named pipe would wait for a reader for ever: a path that exists and
+    is not an ordinary file is refused at once, naming it (the subprocess timeout bounds a hang)."""
+    import os
+
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    for target, words in ((fifo, "it is a special file"), (tmp_path, "it is a folder")):
+        try:
+            out = subprocess.run([sys.executable, "run.py", "--screenshot", str(target), "--scene", "board"], cwd=ROOT,
+                                 capture_output=True, text=True, timeout=60)
+        except subprocess.TimeoutExpired:
+            raise AssertionError(f"--screenshot {target} did not come back in 60 s") from None
+        assert out.returncode == 2, (target, out.returncode, out.stderr[-500:])
+        assert f"--screenshot {target}: {words}" in out.stderr and "Traceback" not in out.stderr, out.stderr
+    assert fifo.is_fifo()                                       # left as it was

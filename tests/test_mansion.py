@@ -90,6 +90,21 @@ def test_furniture_on_a_corridor_is_refused_naming_it(tmp_path: Path):
     expect_error(path, '"billiard table"', "(16, 9)", "must stand inside one room")
 
 
+@pytest.mark.parametrize("rotation", ["45", "90", "-0.5"])
+def test_turned_furniture_is_refused_naming_it(tmp_path: Path, rotation: str):
+    """The board draws furniture square to the grid: a turned piece would be drawn unturned."""
+    def turn(root: ET.Element) -> None:
+        next(o for o in root.find("objectgroup[@name='furniture']") if o.get("name") == "globe").set("rotation",
+                                                                                                        rotation)
+    expect_error(copy_map(tmp_path, turn), '"globe"', "turned", "rotation 0")
+
+
+def test_unturned_furniture_is_accepted(tmp_path: Path):
+    def turn(root: ET.Element) -> None:
+        next(o for o in root.find("objectgroup[@name='furniture']") if o.get("name") == "globe").set("rotation", "0")
+    assert any(f.kind == "globe" for f in load_board(copy_map(tmp_path, turn)).furniture)
+
+
 def test_furniture_on_a_doorway_s_threshold_is_refused(tmp_path: Path):
     # the globe on the study's threshold, the square behind the door at (17, 20)
     path = copy_map(tmp_path, _move_furniture("globe", 17 * 32, 21 * 32))

@@ -212,7 +212,8 @@ def test_a_broken_settings_file_is_kept_aside_with_a_message(tmp_path):
     app = App(sound=False, settings_path=settings, save_path=tmp_path / "autosave.json")
     app.start()
     assert isinstance(app.top, MessageScene) and isinstance(app.stack[0], TitleScene)
-    assert "settings file settings.json could not be read" in app.top.text and "settings.broken-" in app.top.text
+    assert f"settings file {settings} could not be read" in app.top.text, app.top.text
+    assert f"kept as {tmp_path / 'settings.broken-'}" in app.top.text, app.top.text
     assert len(list(tmp_path.glob("settings.broken-*.json"))) == 1
     key(app, pygame.K_RETURN)
     assert isinstance(app.top, TitleScene)

@@ -401,18 +401,44 @@ def test_damaged_autosave_message_is_for_a_parent(tmp_path, board_doc, damage, c
     (tmp_path / "autosave.json").write_text(DAMAGED_SAVES[damage](board_doc))
     app = started(tmp_path)
     texts = boxes(app)
-    assert len(texts) == 1 and "The saved game autosave.json could not be continued" in texts[0], texts
+    assert len(texts) == 1 and f"The saved game {tmp_path / 'autosave.json'} could not be continued" in texts[0], texts
     assert plain(texts[0]) and "autosave.broken-" in texts[0], texts[0]
     err = capsys.readouterr().err
     assert str(tmp_path / "autosave.json") in err
     app.close()
 
 
+def test_damaged_file_boxes_give_whole_paths_and_the_log_file(tmp_path, monkeypatch):
+    """A family must find the damaged file and its copy: the boxes give whole paths
+    (the folder too, as the newer-version box does) and name the log file with the details."""
+    import game.logfile
+
+    log_file = tmp_path / "logs" / "clue.log"
+    monkeypatch.setattr(game.logfile, "_path", log_file)          # this run's log file
+    (tmp_path / "settings.json").write_text("{not json")
+    (tmp_path / "autosave.json").write_text("{")
+    app = started(tmp_path)
+    try:
+        texts = boxes(app)
+        copies = {p.name.split(".")[0]: p for p in tmp_path.glob("*.broken-*.json")}
+        assert sorted(copies) == ["autosave", "settings"], copies
+        settings_box = next(t for t in texts if "settings file" in t)
+        save_box = next(t for t in texts if "saved game" in t)
+        assert f"settings file {tmp_path / 'settings.json'} could not" in settings_box, settings_box
+        assert f"kept as {copies['settings']}." in settings_box, settings_box
+        assert f"saved game {tmp_path / 'autosave.json'} could not" in save_box, save_box
+        assert f"kept as {copies['autosave']}." in save_box, save_box
+        assert all(f"The details are in the log file {log_file}." in t for t in texts), texts
+    finally:
+        app.close()
+
+
 def test_damaged_settings_and_lesson_messages_are_for_a_parent(tmp_path, capsys):
     (tmp_path / "settings.json").write_text("[" * 50000 + "]" * 50000)
     app = started(tmp_path)
     texts = boxes(app)
-    assert len(texts) == 1 and "The settings file settings.json could not be read: the file is damaged" in texts[0]
+    assert len(texts) == 1 and f"The settings file {tmp_path / 'settings.json'} could not be read: the file is damaged" \
+        in texts[0], texts
     assert plain(texts[0]), texts[0]
     assert "RecursionError" in capsys.readouterr().err          # the detail is in the log
     key(app, pygame.K_RETURN, draw=False)
@@ -434,7 +460,8 @@ def test_settings_problems_name_the_setting_in_words(tmp_path):
                         ({"keys": {"confirm": ["return"], "back": ["return"]}}, "is used for both")]:
         path.write_text(json.dumps(data))
         settings, message = game.settings.load_settings(path)
-        assert words in message and plain(message) and str(tmp_path) not in message, message
+        assert words in message and plain(message), message
+        assert message.count(str(tmp_path)) == 2, message   # the file and its kept copy, nothing else
         assert settings == Settings(language=settings.language)
 
 

@@ -32,7 +32,7 @@ def test_broken_file_is_kept_and_defaults_used(tmp_path):
     path.write_text("{not json")
     settings, message = load_settings(path)
     assert settings.volume == Settings().volume
-    assert "could not be read" in message and "kept as settings.broken-" in message
+    assert f"{path} could not be read" in message and f"kept as {tmp_path / 'settings.broken-'}" in message
     kept = [p for p in tmp_path.iterdir() if p.name.startswith("settings.broken-")]
     assert len(kept) == 1 and kept[0].read_text() == "{not json"
 

@@ -344,3 +344,50 @@ def test_screenshot_of_the_settings_screen(tmp_path, monkeypatch, lang):
     out = tmp_path / f"settings_{lang}.png"
     assert run_app(size=(1280, 720), seed=3, screenshot=str(out), scene="settings") == 0
     assert pygame.image.load(str(out)).get_size() == (1280, 720)
+
+
+# ------------------------------------------------- settings that cannot be saved
+@pytest.mark.parametrize("lang", ("en", "es", "ca"))
+@pytest.mark.parametrize("errno_, strerror", ((13, "Permission denied"), (28, "No space left on device")))
+def test_settings_that_cannot_be_saved_are_said_in_plain_words_on_screen_and_logged(
+        tmp_path, monkeypatch, caplog, lang, errno_, strerror):
+    """A folder the game may not write, or a full disk: the Settings screen says so
+    in the player's words, naming the settings file (never the temporary file, never
+    Python's ``[Errno 13]``), wrapped inside the screen, and the log says it too."""
+    import logging
+
+    from game.ui import store
+
+    path = tmp_path / "config" / "settings.json"
+    tmp_file = path.with_name("settings.json.ywwg88f1")
+
+    def refuse(settings, where):
+        raise OSError(errno_, strerror, str(tmp_file))
+
+    monkeypatch.setattr(store, "save_settings", refuse)
+    app = make_app(settings=Settings(language=lang, muted=True, fullscreen=False, animation_speed="instant"),
+                   settings_path=path)
+    try:
+        s = open_from_title(app)
+        with caplog.at_level(logging.WARNING, logger="game"):
+            s.step_language(+1)                       # the next language: a change that must be saved
+        said = s.message
+        assert said and str(path) in said, said
+        assert "Errno" not in said and str(tmp_file) not in said and "ywwg88f1" not in said, said
+        new = app.store.settings.language                 # said in the language just chosen
+        assert ("could not be saved" in said) == (new == "en") and ("disk" in said) == (errno_ == 28 and new == "en")
+        logged = [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]
+        assert any(str(path) in m and strerror.lower() in m.lower() for m in logged), logged
+        theme.forget_drawn_text()
+        app.draw()
+        assert theme.drawn_text
+        for i, r in enumerate(theme.drawn_text):      # every line inside the screen, none under another
+            assert r.left >= 0 and r.right <= 1280 and r.bottom <= 720, (r, said)
+            assert not any(r.colliderect(o) for o in theme.drawn_text[i + 1:]), (r, said)
+        shown = [w for w in s.widgets() if getattr(w, "text", None) and w.text in said]
+        assert shown and all(w.text_width() <= w.available_width() for w in shown)
+        if os.environ.get("CLUE_SHOT_DIR"):           # to look at: CLUE_SHOT_DIR=/tmp/x pytest -k cannot_be_saved
+            pygame.image.save(app.window.surface, os.path.join(os.environ["CLUE_SHOT_DIR"],
+                                                              f"settings-not-saved-{lang}-{errno_}.png"))
+    finally:
+        app.close()

@@ -119,3 +119,29 @@ def test_every_seat_is_a_plaque_with_its_suspects_portrait(tmp_path: Path) -> No
         a = pygame.surfarray.array3d(got.subsurface(box)).astype(int)
         b = pygame.surfarray.array3d(want.subsurface(box)).astype(int)
         assert abs(a - b).mean() < 12, (suspect, abs(a - b).mean())   # a letter badge there: 60 and more
+
+
+def test_the_die_before_any_roll_shows_no_number(monkeypatch) -> None:
+    """Before the first roll the die waits in its tray blank, aslant and dimmed: no face with
+    pips (which would read as a roll) is drawn, yet a die is plainly there."""
+    from game.ui import assets
+    from game.ui.board.match import Match
+    from game.ui.board.table import BoardScene
+    from game.ui.match import quick_setup
+    from tests.inputs import make_app
+
+    app = make_app()
+    try:
+        scene = BoardScene(app, Match(app.board, quick_setup(3)))
+        app.push(scene)
+        faces, real = [], assets.die_face
+        monkeypatch.setattr(assets, "die_face", lambda value, size: faces.append(value) or real(value, size))
+        app.draw()
+        assert not scene.die_value and faces == [], faces             # no number shown before the roll
+        surf, r = app.window.surface, scene.die_rect
+        light = [surf.get_at((x, y)) for x in range(r.left, r.right) for y in range(r.top, r.bottom)
+                 if min(surf.get_at((x, y))[:3]) > 120]
+        assert len(light) > 2000, len(light)                          # the die is there (84 px, aslant)
+        assert max(sum(c[:3]) / 3 for c in light) < 225               # dimmed: a rolled face is 245+ white
+    finally:
+        app.close()

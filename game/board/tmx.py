@@ -24,7 +24,8 @@ turned into squares by dividing by the map's tile size):
   case-file space (not walkable).
 * object group ``furniture`` (optional): rectangles of type ``furniture`` named
   by what they are (``"sofa"``, ``"billiard table"``...), only looks; each must
-  lie inside one room, off its doorways' thresholds and its secret passage.
+  lie inside one room, off its doorways' thresholds and its secret passage,
+  and be unturned (rotation 0: the board draws it square to the grid).
 
 Objects are identified by their Tiled id (names are not unique).  Run
 ``python -m game.board.tmx [PATH]`` to check a map and print a summary.
@@ -558,6 +559,10 @@ class _Loader:
             if not kind:
                 raise self.error('the object in layer "furniture" has no name (what it is, e.g. "sofa")', obj,
                                  self.object_square(obj))
+            # the board draws furniture square to the grid: a turned piece would be drawn unturned
+            if (getattr(obj, "rotation", 0) or 0) != 0:
+                raise self.error(f'the furniture "{kind}" is turned (rotation {obj.rotation:g}); furniture must '
+                                 "have rotation 0", obj, self.object_square(obj))
             w, h = obj.width or 0, obj.height or 0
             if w <= 0 or h <= 0:
                 raise self.error(f'the furniture "{kind}" has no size', obj, self.object_square(obj))

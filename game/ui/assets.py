@@ -424,6 +424,18 @@ def die_face(value: int, size: int) -> pygame.Surface:
     return _cached(("die", value, size), make)
 
 
+def die_at_rest(size: int) -> pygame.Surface:
+    """The die before it is rolled: a blank face, no pips (any number would read as a
+    roll), dimmed, ``size`` pixels square."""
+    def make() -> pygame.Surface:
+        s = pygame.Surface((size, size), pygame.SRCALPHA)
+        pygame.draw.rect(s, (250, 246, 236), s.get_rect(), border_radius=size // 6)
+        pygame.draw.rect(s, (60, 40, 30), s.get_rect(), max(2, size // 24), border_radius=size // 6)
+        s.set_alpha(150)        # dimmed: it waits, and the tray shows through
+        return s.convert_alpha() if pygame.display.get_surface() else s
+    return _cached(("die at rest", size), make)
+
+
 def icon() -> pygame.Surface:
     """The window icon (sprites/icon.png when present, else Miss Scarlet's pawn, 64 pixels)."""
     img = _load("icon.png")

@@ -18,9 +18,10 @@ import os
 from pathlib import Path
 from game import i18n
 from game.files import may_be_there
+from game.logfile import plain
 from game.settings import Settings, read_settings, save_settings
 from game.ui import assets, prompts, theme, widgets
-from game.ui.i18n import _
+from game.ui.i18n import N_, _
 from game.ui.registry import make, scene_class
 
 log = logging.getLogger(__name__)
@@ -93,13 +94,19 @@ class Store:
 
     # --------------------------------------------------------- settings
     def save_settings(self) -> str | None:
-        """Write the settings file (when there is one); returns an error sentence or None."""
+        """Write the settings file (when there is one).  Returns None, or when it
+        cannot be written (a folder the game may not write, a full disk) the
+        sentence for the screen, in the player's language, naming the file; the
+        log gets it in English with the system's detail."""
         if self.settings_path is None:
             return None
         try:
             save_settings(self.settings, self.settings_path)
         except OSError as exc:
-            return _("The settings could not be saved ({err}).").format(err=exc)
+            # the path last: a long one then takes a line of its own instead of breaking the sentence
+            template = N_("The settings file could not be saved ({reason}): {path}")
+            log.warning("%s [%s]", template.format(path=self.settings_path, reason=plain(exc)), exc)
+            return i18n.fmt(template, path=self.settings_path, reason=_(plain(exc)))
         return None
 
     # --------------------------------------------------------- autosave
@@ -201,10 +208,10 @@ class Store:
             return True
         except FileProblem as exc:
             log.warning(exc.for_log())
-            name, problem = exc.path.name, exc.said()
+            name, problem = exc.path, exc.said()
         except Exception as exc:   # a hole in the checks: the board still plays, drawn plainly
             log.warning(f"map {map_path}: its pictures cannot be used ({type(exc).__name__}: {exc})")
-            name, problem = map_path.name, _("the file is damaged")
+            name, problem = map_path, _("the file is damaged")
         self.file_messages.append((_("The board's picture could not be used"),
                                          _("The picture {name} of the board cannot be used: {problem}. The board "
                                            "is drawn plainly instead.").format(name=name, problem=problem)))
@@ -244,7 +251,7 @@ class Store:
         from game.files import quarantine
         from game.save import NewerSaveError, SaveError, read_save
 
-        name = self.save_path.name
+        name = self.save_path              # the whole path: a family must find the file and its copy
         try:
             saved = read_save(self.save_path)
             self.resumed(saved)[0].close()
@@ -272,7 +279,7 @@ class Store:
                     log.warning(f"saved game {self.save_path}: not moved aside ({err})")
             if moved is None:
                 self.kept_autosave = _file_id(self.save_path)
-            kept = (_("It was kept as {name}.").format(name=moved.name) if moved is not None
+            kept = (_("It was kept as {name}.").format(name=moved) if moved is not None
                     else _("It was left where it is."))
             self.file_messages.append((_("A file was damaged"),
                                        _("The saved game {name} could not be continued: {problem}.").format(
@@ -283,12 +290,17 @@ class Store:
 
     def show_file_messages(self) -> None:
         """Message boxes over the title for damaged files (the settings file,
-        the autosave): what was wrong and what the game did."""
+        the autosave): what was wrong, where (whole paths) and what the game
+        did, and the log file that holds the details."""
         messages = ([(_("A file was damaged"), self.settings_message)] if self.settings_message else []) \
             + self.file_messages
         self.settings_message, self.file_messages = None, []
+        from game.logfile import log_path
+
         for title, text in reversed(messages):
             log.warning(text)
+            if log_path() is not None:      # the technical detail went there, for whoever helps
+                text += " " + i18n.fmt("The details are in the log file {path}.", path=log_path())
             self.app.push(make("message", self.app, text, title=title))
 
     # --------------------------------------------------------- continue

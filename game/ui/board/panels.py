@@ -376,7 +376,8 @@ class BoardPanels:
         return [(self.die_rect.centerx, self.die_rect.top + step * i + step // 2) for i in range(n)]
 
     def _draw_dice(self, surface: pygame.Surface) -> None:
-        """The die (or two dice, one above the other): tumbling, the roll, or "?"."""
+        """The die (or two dice, one above the other): tumbling, the roll, or before the
+        roll the die at rest (:func:`~game.ui.assets.die_at_rest`: blank, dimmed and aslant)."""
         a = self.anim
         rolls = [a] if isinstance(a, anim.DieRoll) else [p for p in a.parts if isinstance(p, anim.DieRoll)] \
             if isinstance(a, anim.Group) else []
@@ -390,8 +391,8 @@ class BoardPanels:
             elif self.die_value and i < len(self.dice_faces):
                 face = assets.die_face(min(6, self.dice_faces[i]), 84)
                 surface.blit(face, face.get_rect(center=centre))
-            else:                       # not rolled yet: the die waits in its tray, a little aslant
-                face = pygame.transform.rotate(assets.die_face(1 + (i + len(self.game.events)) % 6, 84), 12 - 24 * i)
+            else:                       # not rolled yet: blank (a number would read as a roll), aslant
+                face = pygame.transform.rotate(assets.die_at_rest(84), 12 - 24 * i)
                 surface.blit(face, face.get_rect(center=centre))
 
     def mark_rects(self) -> list[pygame.Rect]:

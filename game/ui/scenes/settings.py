@@ -37,6 +37,8 @@ ARROW_W, BAR_W = 44, 220
 VALUE_W = 2 * ARROW_W + BAR_W + 16
 #: Volume steps (10 %).
 VOLUME_STEP = 0.1
+#: The line under the rows: a notice there names a file, so it takes the screen's whole width.
+NOTE_X, NOTE_W = 20, 1240
 
 
 def language_label(app) -> str:
@@ -312,24 +314,28 @@ class SettingsScene(Scene):
         theme.blit_text(surface, _("Settings"), (640, 10), theme.TITLE, theme.BRASS, True, "midtop", TITLE_W)
         self.focus.draw(surface)
         y = ROW_Y + len(self.rows) * ROW_STEP + 2
-        silent = self.app.speech.problem() if self.app.speech.enabled else None
-        if silent and not self.message:     # read aloud is on but cannot be heard: say why
-            theme.blit_wrapped(surface, silent, pygame.Rect(ROW_X, y, ROW_W, 60), theme.SMALL, theme.BRASS,
-                               align="center")
+        if self._notice():                  # a file that cannot be saved, or read aloud that cannot be heard
+            theme.blit_wrapped(surface, self._notice(), pygame.Rect(NOTE_X, y, NOTE_W, 60), theme.SMALL,
+                               theme.BRASS, align="center")
         else:
-            text = self.message or _("Changes are saved at once.")
-            theme.blit_text(surface, text, (640, y), theme.BODY, theme.BRASS if self.message else theme.MUTED,
-                            bool(self.message), "midtop", ROW_W)
+            theme.blit_text(surface, _("Changes are saved at once."), (640, y), theme.BODY, theme.MUTED,
+                            False, "midtop", ROW_W)
         footer_hint(surface, _("{move} to choose and change, {confirm} to press, {back} to go back"))
+
+    def _notice(self) -> str | None:
+        """What the line under the rows must say instead of "Changes are saved at once."
+        (wrapped: it names a file, and a path can be long), or None."""
+        return self.message or (self.app.speech.problem() if self.app.speech.enabled else None)
 
     def widgets(self) -> list:
         y = ROW_Y + len(self.rows) * ROW_STEP + 2
-        silent = self.app.speech.problem() if self.app.speech.enabled else None
-        lines = theme.wrap(silent, ROW_W, theme.SMALL) if silent else []
+        notice = self._notice()
+        lines = theme.wrap(notice, NOTE_W, theme.SMALL) if notice else []
+        step = theme.font(theme.SMALL).get_linesize() + 4
         return list(self.focus.buttons) + [
             Label(pygame.Rect(640 - TITLE_W // 2, 10, TITLE_W, 50), _("Settings"), theme.TITLE, True),
             Label(pygame.Rect(640 - ROW_W // 2, y, ROW_W, 30), _("Changes are saved at once."), theme.BODY)] + [
-            Label(pygame.Rect(ROW_X, y + i * 32, ROW_W, 32), line, theme.SMALL) for i, line in enumerate(lines)]
+            Label(pygame.Rect(NOTE_X, y + i * step, NOTE_W, step), line, theme.SMALL) for i, line in enumerate(lines)]
 
 
 def _index(choices: tuple[str, ...], value: str) -> int:

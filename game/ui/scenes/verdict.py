@@ -1,5 +1,6 @@
-"""An accusation's verdict as a moment over the table, in both games (issue
-14 "Moments"): each is an overlay pushed by the game's presenter
+"""An accusation's verdict as a moment over the table, in both games (000
+"Clue Rules in Plain Words", "Accusations — how you win or fall out"): each
+is an overlay pushed by the game's presenter
 (:meth:`game.ui.table.Presenter.moment`) that plays for its time (divided
 by the speed setting, simulated ``dt``), ends by itself, and ends at once
 on Enter, a click or a pad's A (none at instant speed: it is not pushed).

@@ -1,5 +1,6 @@
-"""The mansion seen from its drive at night: the picture behind the title's
-menu and, darkened, behind the setup screens.  Drawn in code with the
+"""The mansion seen from its drive at night, the picture behind the title's
+menu, and its parlour inside (wallpaper, wood panelling, candles, a rug),
+darkened behind the setup screens and game over.  Drawn in code with the
 board's pen (:class:`game.ui.mansion.Pen`: ink outlines, the cards' palette)
 on a supersampled canvas and filtered down, so it is sharp at any size;
 cached per size.
@@ -43,6 +44,9 @@ GRAVEL = (164, 144, 110)
 TREE = (30, 70, 44)
 TREE_HI = (52, 104, 62)
 TRUNK = (70, 46, 30)
+CURTAIN = (150, 52, 48)
+BRASS_WARM = (214, 170, 66)
+PAPER_WARM = (248, 240, 220)
 
 
 def _sky(pen: Pen, rng: random.Random) -> None:
@@ -52,13 +56,27 @@ def _sky(pen: Pen, rng: random.Random) -> None:
     for i in range(bands):
         y = LAWN_Y * i / bands
         pen.rect(mix(SKY_TOP, SKY_LOW, i / bands), (0, y, w, LAWN_Y / bands + 0.05))
+    # the Milky Way: a faint band of dust and small stars across the sky, behind the clouds
+    for _k in range(500):
+        t = rng.random()
+        x = -4 + t * (w + 8)
+        y = 17 - 14 * t + rng.gauss(0, 1.4)
+        pen.circle(mix(SKY_LOW, SKY_TOP, rng.uniform(0.3, 0.7)), (x, y), rng.uniform(0.15, 0.4))
+    for _k in range(700):
+        t = rng.random()
+        x, y = -4 + t * (w + 8), 17 - 14 * t + rng.gauss(0, 2.2)
+        pen.circle(mix(STAR, SKY_LOW, rng.uniform(0.2, 0.7)), (x, y), rng.uniform(0.04, 0.08))
     for _k in range(14):
         cx, cy = rng.uniform(-4, w), rng.uniform(2, 18)
         cw = rng.uniform(6, 14)
         col = mix(CLOUD, SKY_TOP, rng.uniform(0.0, 0.4))
         for j in range(4):
-            pen.ellipse(col, (cx + j * cw / 5, cy + rng.uniform(-0.4, 0.4), cw / 2, rng.uniform(0.8, 1.6)))
-    for _k in range(150):
+            box = (cx + j * cw / 5, cy + rng.uniform(-0.4, 0.4), cw / 2, rng.uniform(0.8, 1.6))
+            pen.ellipse(col, box)
+            # the moon catches each puff's upper edge
+            pen.ellipse(mix(col, MOON, 0.35), (box[0] + box[2] * 0.15, box[1], box[2] * 0.7, box[3] * 0.35))
+            pen.ellipse(col, (box[0] + box[2] * 0.1, box[1] + box[3] * 0.12, box[2] * 0.8, box[3] * 0.4))
+    for _k in range(420):
         x, y = rng.uniform(0, w), rng.uniform(0, 22)
         pen.circle(mix(STAR, SKY_TOP, rng.uniform(0, 0.5)), (x, y), rng.uniform(0.05, 0.14))
     for r, t in ((2.8, 0.85), (2.3, 0.7), (1.9, 0.45)):
@@ -117,6 +135,11 @@ def _window(pen: Pen, x: float, y: float, w: float, h: float, lit: bool, arch: b
     pen.box(LIT if lit else DARK_GLASS, (x, y, w, h), line=0.1)
     if lit:
         pen.rect(LIT_GLOW, (x + w * 0.15, y + h * 0.12, w * 0.25, h * 0.35))
+        for side in (x, x + w * 0.78):           # drawn curtains either side of the lit room
+            pen.rect(CURTAIN, (side, y, w * 0.22, h))
+            for k in range(3):
+                pen.line(mix(CURTAIN, INK, 0.35), (side + w * 0.05 * (k + 1), y), (side + w * 0.05 * (k + 1), y + h),
+                         0.04)
     pen.line(INK, (x + w / 2, y), (x + w / 2, y + h), 0.1)
     pen.line(INK, (x, y + h / 2), (x + w, y + h / 2), 0.1)
     if arch:
@@ -135,6 +158,9 @@ def _tree(pen: Pen, x: float, base: float, size: float, rng: random.Random) -> N
     for _k in range(7):
         dx, dy = rng.uniform(-0.25, 0.25) * size, rng.uniform(-0.8, -0.5) * size
         pen.circle(TREE_HI if _k % 2 else TREE, (x + dx, base + dy), rng.uniform(0.12, 0.2) * size)
+    for _k in range(int(size * 14)):              # leaves catching the moonlight
+        dx, dy = rng.uniform(-0.45, 0.45) * size, rng.uniform(-1.05, -0.3) * size
+        pen.circle(mix(TREE_HI, TREE, rng.random()), (x + dx, base + dy), rng.uniform(0.08, 0.16))
 
 
 def _house(pen: Pen, rng: random.Random) -> None:
@@ -198,11 +224,11 @@ def _garden(pen: Pen, rng: random.Random) -> None:
     pen.rect(LAWN, (0, LAWN_Y, w, h - LAWN_Y))
     for i in range(int(w / 2) + 1):
         pen.poly(LAWN_DARK, [(i * 4, LAWN_Y), (i * 4 + 2, LAWN_Y), (i * 8 - w / 2 + 4, h), (i * 8 - w / 2, h)])
-    for _k in range(500):
+    for _k in range(1600):
         x, y = rng.uniform(0, w), rng.uniform(LAWN_Y + 0.2, h)
         pen.line(mix(TREE_HI, LAWN, rng.random()), (x, y), (x + rng.uniform(-0.15, 0.15), y - 0.35), 0.06)
     pen.poly(GRAVEL, [(29.4, LAWN_Y), (34.6, LAWN_Y), (42, h), (22, h)])
-    for _k in range(260):
+    for _k in range(1000):
         t = rng.random()
         half = 2.6 + (10 - 2.6) * t
         y = LAWN_Y + t * (h - LAWN_Y)
@@ -216,6 +242,144 @@ def _garden(pen: Pen, rng: random.Random) -> None:
             pen.circle(TREE_HI, (hx + 0.3 + k * 0.5, LAWN_Y - 0.9 + (k % 2) * 0.3), 0.2)
     for x, base, size in ((2.5, 31.5, 9.5), (61.5, 31.0, 9.0), (-0.5, 35.0, 7.0), (64.5, 35.5, 7.5)):
         _tree(pen, x, base, size, rng)
+
+
+WALLPAPER = (52, 80, 66)
+WALLPAPER_STRIPE = (70, 104, 86)
+DAMASK = (150, 128, 74)
+PANEL = (118, 72, 42)
+PANEL_DARK = (84, 50, 30)
+PANEL_LIGHT = (160, 108, 66)
+GILT = (196, 156, 72)
+GILT_DARK = (132, 98, 40)
+FLOOR_BOARD = (108, 70, 44)
+RUG = (132, 36, 44)
+RUG_BORDER = (206, 170, 90)
+CANDLE = (240, 230, 204)
+FLAME = (255, 214, 110)
+#: The parlour's dado rail (top of the panelling) and skirting board, in units from the top.
+DADO_Y, SKIRT_Y = 22.0, 31.0
+
+
+def _wallpaper(pen: Pen, rng: random.Random) -> None:
+    """Striped wallpaper with rows of small gold damask lozenges, under a wooden cornice."""
+    w = UNITS[0]
+    pen.rect(WALLPAPER, (0, 0, w, DADO_Y))
+    x = 0.0
+    while x < w:               # stripes narrower than a measuring cell: the wall never reads as a flat fill
+        pen.rect(WALLPAPER_STRIPE, (x, 0, 0.3, DADO_Y))
+        x += 0.6
+    for r in range(int(DADO_Y / 1.2) + 1):
+        y = 1.6 + r * 1.2
+        for c in range(int(w / 1.2) + 2):
+            cx = c * 1.2 + (0.6 if r % 2 else 0)
+            pen.poly(DAMASK, [(cx, y - 0.32), (cx + 0.2, y), (cx, y + 0.32), (cx - 0.2, y)])
+            pen.circle(mix(DAMASK, WALLPAPER, 0.4), (cx, y - 0.5), 0.07)
+    pen.rect(PANEL_DARK, (0, 0, w, 1.0))
+    pen.rect(PANEL, (0, 0.2, w, 0.5))
+    pen.line(PANEL_LIGHT, (0, 0.3), (w, 0.3), 0.08)
+    pen.line(INK, (0, 1.0), (w, 1.0), 0.1)
+
+
+def _painting(pen: Pen, box: tuple[float, float, float, float], picture: pygame.Surface | None,
+              rng: random.Random) -> None:
+    """A gilt frame on the wall around ``picture`` (scaled in), or a moonlit landscape drawn in it."""
+    x, y, w, h = box
+    pen.box(GILT, (x - 0.6, y - 0.6, w + 1.2, h + 1.2), line=0.1)
+    pen.rect(GILT_DARK, (x - 0.3, y - 0.3, w + 0.6, h + 0.6), 0.1)
+    for k in range(int(w / 0.5) + 1):              # the frame's carved beads
+        pen.circle(GILT_DARK, (x - 0.3 + k * (w + 0.6) / int(w / 0.5), y - 0.45), 0.07)
+        pen.circle(GILT_DARK, (x - 0.3 + k * (w + 0.6) / int(w / 0.5), y + h + 0.45), 0.07)
+    inner = pen.r(x, y, w, h)
+    if picture is not None:
+        pen.surf.blit(pygame.transform.smoothscale(picture, inner.size), inner)
+    else:
+        pen.rect(SKY_LOW, (x, y, w, h))
+        pen.rect(mix(SKY_LOW, SKY_TOP, 0.5), (x, y, w, h * 0.35))
+        pen.circle(MOON, (x + w * 0.75, y + h * 0.25), min(w, h) * 0.1)
+        pen.poly(TREE, [(x, y + h * 0.7), (x + w * 0.3, y + h * 0.45), (x + w * 0.65, y + h * 0.65),
+                        (x + w, y + h * 0.5), (x + w, y + h), (x, y + h)])
+        pen.poly(LAWN, [(x, y + h * 0.85), (x + w * 0.5, y + h * 0.7), (x + w, y + h * 0.8), (x + w, y + h),
+                        (x, y + h)])
+        for _k in range(5):
+            tx = x + rng.uniform(0.1, 0.9) * w
+            pen.circle(TREE_HI, (tx, y + h * 0.7), min(w, h) * 0.08)
+    pen.rect(INK, (x, y, w, h), 0.08)
+
+
+def _sconce(pen: Pen, x: float, y: float) -> None:
+    """A brass wall sconce with two lit candles at (``x``, ``y``) (the plate's centre)."""
+    pen.oval(BRASS_WARM, (x - 0.35, y - 0.6, 0.7, 1.2), 0.06)
+    pen.line(BRASS_WARM, (x, y + 0.2), (x, y + 0.9), 0.14)
+    pen.line(BRASS_WARM, (x - 1.2, y + 0.9), (x + 1.2, y + 0.9), 0.14)
+    for cx in (x - 1.1, x + 1.1):
+        pen.box(BRASS_WARM, (cx - 0.35, y + 0.55, 0.7, 0.3), line=0.05)
+        pen.box(CANDLE, (cx - 0.16, y - 0.6, 0.32, 1.15), line=0.05)
+        pen.ellipse(FLAME, (cx - 0.14, y - 1.15, 0.28, 0.55))
+        pen.ellipse(STAR, (cx - 0.06, y - 0.95, 0.12, 0.3))
+
+
+def _glow(canvas: pygame.Surface, pen: Pen, spots: list[tuple[float, float]]) -> None:
+    """Warm candle light added round each spot (units): drawn small, smoothed up
+    and added, so the wallpaper's pattern shows through the light."""
+    small = pygame.Surface((UNITS[0] * 2, UNITS[1] * 2))
+    small.fill((0, 0, 0))
+    for x, y in spots:
+        for r, k in ((5, 10), (3.4, 16), (2.2, 22), (1.3, 28)):
+            pygame.draw.circle(small, (k * 2, round(k * 1.5), k // 2), (x * 2, y * 2), r * 2)
+    canvas.blit(pygame.transform.smoothscale(small, canvas.get_size()), (0, 0), special_flags=pygame.BLEND_RGB_ADD)
+
+
+def _panelling(pen: Pen, rng: random.Random) -> None:
+    """Wood panelling below the dado rail: raised panels with bevelled edges and grain, a skirting board."""
+    w = UNITS[0]
+    pen.rect(PANEL_DARK, (0, DADO_Y, w, SKIRT_Y - DADO_Y))
+    pen.box(PANEL, (-0.1, DADO_Y - 0.3, w + 0.2, 0.7), line=0.08)
+    pen.line(PANEL_LIGHT, (0, DADO_Y - 0.15), (w, DADO_Y - 0.15), 0.08)
+    step, top, bottom = 5.0, DADO_Y + 1.2, SKIRT_Y - 0.8
+    x = 0.6
+    while x < w:
+        pw = step - 1.0
+        pen.rect(PANEL, (x, top, pw, bottom - top))
+        for _k in range(int(pw * 3)):            # the grain, running down each panel
+            gx = x + rng.uniform(0.2, pw - 0.2)
+            pen.line(mix(PANEL, PANEL_DARK, rng.uniform(0.3, 0.7)), (gx, top + 0.2),
+                     (gx + rng.uniform(-0.2, 0.2), bottom - 0.2), 0.05)
+        pen.line(PANEL_LIGHT, (x, top), (x + pw, top), 0.12)            # light from above: bright top and left
+        pen.line(PANEL_LIGHT, (x, top), (x, bottom), 0.12)
+        pen.line(INK, (x, bottom), (x + pw, bottom), 0.12)
+        pen.line(INK, (x + pw, top), (x + pw, bottom), 0.12)
+        x += step
+    pen.box(PANEL, (-0.1, SKIRT_Y, w + 0.2, 1.0), line=0.08)
+
+
+def _floor(pen: Pen, rng: random.Random) -> None:
+    """Floorboards running away from us, and a red rug with a gold border and a fringe."""
+    w, h = UNITS
+    pen.rect(FLOOR_BOARD, (0, SKIRT_Y + 1.0, w, h - SKIRT_Y - 1.0))
+    for k in range(int(w / 0.8) + 1):
+        x = k * 0.8
+        pen.line(mix(FLOOR_BOARD, INK, 0.5), (x, SKIRT_Y + 1.0), (x + (x - w / 2) * 0.25, h), 0.06)
+    y0 = SKIRT_Y + 2.0
+    pen.box(RUG, (6, y0, w - 12, h - y0 + 1), line=0.08)
+    pen.rect(RUG_BORDER, (6.5, y0 + 0.5, w - 13, h - y0), 0.25)
+    for k in range(int((w - 13) / 1.0)):
+        pen.poly(RUG_BORDER, [(7.5 + k, y0 + 1.3), (7.9 + k, y0 + 1.0), (8.3 + k, y0 + 1.3), (7.9 + k, y0 + 1.6)])
+    for k in range(int((w - 12) / 0.3)):          # the fringe along the rug's far edge
+        pen.line(mix(RUG_BORDER, PAPER_WARM, 0.5), (6.1 + k * 0.3, y0), (6.1 + k * 0.3, y0 - 0.35), 0.06)
+
+
+def _parlour(pen: Pen, rng: random.Random) -> None:
+    """The whole parlour wall: wallpaper, paintings, sconces, panelling and floor."""
+    _wallpaper(pen, rng)
+    front = mansion_front((640, 360))
+    _painting(pen, (24.5, 5.5, 15, 8.4), front, rng)
+    _painting(pen, (6, 7, 7, 5.5), None, rng)
+    _painting(pen, (51, 7, 7, 5.5), None, rng)
+    for sx in (19, 45):
+        _sconce(pen, sx, 10)
+    _panelling(pen, rng)
+    _floor(pen, rng)
 
 
 _CACHE: dict[tuple[int, int], pygame.Surface] = {}
@@ -243,17 +407,41 @@ def mansion_front(size: tuple[int, int]) -> pygame.Surface:
     return _CACHE[size]
 
 
+_PARLOURS: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def parlour(size: tuple[int, int]) -> pygame.Surface:
+    """The mansion's parlour, ``size`` (width, height) pixels: striped damask
+    wallpaper, gilt-framed paintings (the house itself in the middle), candle
+    sconces with their warm light, wood panelling and a rug on the boards.
+    Drawn like :func:`mansion_front` (twice the size, filtered down), cached
+    per size; a shared surface: blit it, do not draw on it."""
+    size = (max(1, int(size[0])), max(1, int(size[1])))
+    if size not in _PARLOURS:
+        ss = max(1, min(2, MAX_CANVAS // max(size)))
+        canvas = pygame.Surface((size[0] * ss, size[1] * ss))
+        pen = Pen(canvas, (size[0] * ss / UNITS[0], size[1] * ss / UNITS[1]))
+        _parlour(pen, random.Random(1926))
+        _glow(canvas, pen, [(19, 9), (45, 9)])
+        out = pygame.transform.smoothscale(canvas, size) if ss > 1 else canvas
+        if len(_PARLOURS) > 4:
+            _PARLOURS.clear()
+        _PARLOURS[size] = out
+    return _PARLOURS[size]
+
+
 #: How dark the picture is behind a form (0 black, 255 the picture itself).
 BACKDROP_LIGHT = 150
 _BACKDROPS: dict[tuple, pygame.Surface] = {}
 
 
 def backdrop(size: tuple[int, int], light: int = BACKDROP_LIGHT) -> pygame.Surface:
-    """:func:`mansion_front` darkened to ``light`` (0-255), so text and buttons
-    on it keep their contrast: the picture behind the setup screens (cached)."""
+    """:func:`parlour` darkened to ``light`` (0-255), so text and buttons on
+    it keep their contrast: the picture behind the setup screens and game
+    over (cached per size and light)."""
     key = (tuple(size), light)
     if key not in _BACKDROPS:
-        out = mansion_front(size).copy()
+        out = parlour(size).copy()
         out.fill((light, light, light), special_flags=pygame.BLEND_RGB_MULT)
         if len(_BACKDROPS) > 4:
             _BACKDROPS.clear()

@@ -235,6 +235,8 @@ class GameOverBase(Scene):
         for img, rect in self.side_pictures():
             theme.shade(surface, rect.move(6, 8), 120)        # a soft drop shadow sets the picture off
             surface.blit(img, rect)
+        heading = theme.text(self.title, 48, theme.BRASS, True, 1200, True).get_rect(midtop=(640, 110))
+        theme.shade(surface, heading.inflate(32, 4), 170, theme.BG_DARK)     # the title stands off the wall's pattern
         theme.blit_text(surface, self.title, (640, 110), 48, theme.BRASS, True, "midtop", 1200, display=True)
         cw, ch = assets.card_size(CARD_W)
         x0 = 640 - (3 * cw + 2 * 40) // 2

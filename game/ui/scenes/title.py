@@ -184,7 +184,7 @@ class TitleScene(SharedScreens, Scene):
         surface.blit(scenery.mansion_front(surface.get_size()), (0, 0))
         env = assets.envelope(84)
         surface.blit(env, env.get_rect(center=(640, 46)))
-        theme.blit_text(surface, _("Clue"), (644, 138), 88, (20, 12, 10), True, "center", display=True)
+        theme.blit_text(surface, _("Clue"), (644, 137), 88, (20, 12, 10), True, "center", display=True)  # shadow 4 px off
         theme.blit_text(surface, _("Clue"), (640, 133), 88, theme.BRASS, True, "center", display=True)
         tagline = _("Who did it, where, and with what?")
         line = theme.text(tagline, theme.HEADING, theme.CREAM, False, 600).get_rect(center=(640, 212))

@@ -145,3 +145,34 @@ def test_the_die_before_any_roll_shows_no_number(monkeypatch) -> None:
         assert max(sum(c[:3]) / 3 for c in light) < 225               # dimmed: a rolled face is 245+ white
     finally:
         app.close()
+
+
+STATUSES = ("Señorita Amapola, tu turno: tira los dados.", "Elige una casilla o habitación iluminada.",
+            "La Senyoreta Amapola ha d'ensenyar una carta.", "Pick a lit square or room.")
+
+
+@pytest.mark.parametrize("scale", [1.0, "large"], ids=["normal", "large"])
+def test_a_long_status_stays_inside_the_whose_turn_panel(scale) -> None:
+    """Every whose-turn panel (the board's two layouts, the card table) draws a long status
+    inside itself, at 20 px or more, in normal and large text: wrapped onto two lines only
+    where both fit the panel's height (in large text two lines of the larger size did not:
+    the second was cut by the panel's edge)."""
+    from game.ui import boardlayout, theme
+    from game.ui.cardgame.panels import TURN_RECT
+    from game.ui.table import _status_images, status_width
+
+    pygame.init()
+    pygame.display.set_mode((1280, 720))
+    theme.set_text_scale(theme.LARGE_SCALE if scale == "large" else 1.0)
+    try:
+        for rect in (boardlayout.STANDARD.turn_rect, boardlayout.TV.turn_rect, TURN_RECT):
+            for status in STATUSES:
+                for thinking in (False, True):
+                    images = _status_images(rect, status, thinking)
+                    assert 1 <= len(images) <= 2
+                    for img, top in images:
+                        assert rect.top + top + img.get_height() <= rect.bottom, (rect, status, top)
+                        assert img.get_width() <= status_width(rect, thinking), (rect, status)
+                        assert img.get_height() >= theme.font_px(theme.SMALL).get_height() - 1
+    finally:
+        theme.set_text_scale(1.0)

@@ -525,32 +525,40 @@ def status_width(rect: pygame.Rect, thinking: bool) -> int:
 #: A whose-turn panel at least this tall (pixels) wraps its status onto a second line
 #: (both board layouts, whose panels hold the portrait); a lower one shrinks it to one line.
 TALL_TURN = 100
+#: Pixels from the whose-turn panel's top to its status line.
+STATUS_TOP = 50
 
 
-def status_lines(rect: pygame.Rect, status: str, thinking: bool = False) -> list[str]:
-    """The ``status`` as :func:`draw_turn` writes it in the panel ``rect``:
-    one line, or in a tall panel (:data:`TALL_TURN`) wrapped onto two lines
-    when it is too long (the text a little smaller if need be, never below 20 pixels)."""
+def status_fit(rect: pygame.Rect, status: str, thinking: bool = False) -> tuple[list[str], int]:
+    """The ``status`` as :func:`draw_turn` writes it in the panel ``rect``, and the pixel size
+    of its text: one line at the text size, or in a tall panel (:data:`TALL_TURN`) wrapped onto
+    two lines when it is too long, the text smaller until both lines fit the width and the
+    panel's height (never below 20 pixels)."""
     width = status_width(rect, thinking)
+    big = theme.px(theme.SMALL)
     if rect.height < TALL_TURN or theme.font(theme.SMALL).size(status)[0] <= width:
-        return [status]
-    for p in range(theme.px(theme.SMALL), theme.SMALL - 1, -1):      # two lines, smaller text if need be
+        return [status], big
+    for p in range(big, theme.SMALL - 1, -1):      # two lines, smaller text if need be
         lines = theme.wrap(status, width, p, exact=True)
-        if len(lines) <= 2:
+        f = theme.font_px(p)
+        if len(lines) <= 2 and STATUS_TOP + (len(lines) - 1) * f.get_linesize() + f.get_height() <= rect.height - 2:
             break
-    return lines
+    return lines, p
+
+
+def _status_images(rect: pygame.Rect, status: str, thinking: bool) -> list[tuple[pygame.Surface, int]]:
+    """Each status line drawn as :func:`draw_turn` draws it, with its top (pixels below ``rect.top``)."""
+    lines, p = status_fit(rect, status, thinking)
+    f, width = theme.font_px(p), status_width(rect, thinking)
+    # a width of the line at ``p`` makes theme.text draw it at ``p`` exactly (it shrinks to fit)
+    return [(theme.text(line, theme.SMALL, theme.BRASS, max_width=min(width, f.size(line)[0]) if len(lines) > 1
+                        else width), STATUS_TOP + i * f.get_linesize()) for i, line in enumerate(lines)]
 
 
 def status_rect(rect: pygame.Rect, status: str, thinking: bool = True) -> pygame.Rect:
     """Where :func:`draw_turn` draws the ``status`` line (its last line) in the whose-turn panel ``rect``."""
-    lines = status_lines(rect, status, thinking)
-    img = theme.text(lines[-1], theme.SMALL, theme.BRASS, max_width=status_width(rect, thinking))
-    return img.get_rect(topleft=(text_left(rect), rect.top + 50 + (len(lines) - 1) * _status_step()))
-
-
-def _status_step() -> int:
-    """Pixels from one status line to the next."""
-    return theme.font(theme.SMALL).get_linesize()
+    img, top = _status_images(rect, status, thinking)[-1]
+    return img.get_rect(topleft=(text_left(rect), rect.top + top))
 
 
 def draw_turn(surface: pygame.Surface, rect: pygame.Rect, suspect: str, name: str, status: str,
@@ -568,9 +576,10 @@ def draw_turn(surface: pygame.Surface, rect: pygame.Rect, suspect: str, name: st
     theme.blit_text(surface, name, (left, rect.top + 10), theme.HEADING, theme.CREAM, True,
                     max_width=rect.right - 6 - left)
     out = None
-    for i, line in enumerate(status_lines(rect, status, thinking)):
-        out = theme.blit_text(surface, line, (left, rect.top + 50 + i * _status_step()), theme.SMALL,
-                              theme.BRASS, max_width=status_width(rect, thinking))
+    for img, top in _status_images(rect, status, thinking):
+        out = img.get_rect(topleft=(left, rect.top + top))
+        surface.blit(img, out)
+        theme.note_text(surface, out, img)
     return out
 
 
@@ -635,6 +644,8 @@ def turn_labels(rect: pygame.Rect, name: str, statuses: list[str], thinking: lis
     out = [Label(pygame.Rect(left, rect.top + 10, rect.right - 6 - left, 36), name, theme.HEADING, True)]
     for texts, dots in ((statuses, False), (thinking, True)):
         for text in texts:
-            out += [Label(pygame.Rect(left, rect.top + 48 + i * _status_step(), status_width(rect, dots), 28),
-                          line, theme.SMALL) for i, line in enumerate(status_lines(rect, text, dots))]
+            lines, p = status_fit(rect, text, dots)
+            step = theme.font_px(p).get_linesize()
+            out += [Label(pygame.Rect(left, rect.top + STATUS_TOP - 2 + i * step, status_width(rect, dots), 28),
+                          line, theme.SMALL) for i, line in enumerate(lines)]
     return out

@@ -347,13 +347,15 @@ def test_screenshot_of_the_settings_screen(tmp_path, monkeypatch, lang):
 
 
 # ------------------------------------------------- settings that cannot be saved
+@pytest.mark.parametrize("size", ("normal", "large"))
 @pytest.mark.parametrize("lang", ("en", "es", "ca"))
 @pytest.mark.parametrize("errno_, strerror", ((13, "Permission denied"), (28, "No space left on device")))
 def test_settings_that_cannot_be_saved_are_said_in_plain_words_on_screen_and_logged(
-        tmp_path, monkeypatch, caplog, lang, errno_, strerror):
+        tmp_path, monkeypatch, caplog, lang, errno_, strerror, size):
     """A folder the game may not write, or a full disk: the Settings screen says so
     in the player's words, naming the settings file (never the temporary file, never
-    Python's ``[Errno 13]``), wrapped inside the screen, and the log says it too."""
+    Python's ``[Errno 13]``), wrapped inside the screen (in large text too, where it takes
+    the footer's place), and the log says it too."""
     import logging
 
     from game.ui import store
@@ -365,8 +367,8 @@ def test_settings_that_cannot_be_saved_are_said_in_plain_words_on_screen_and_log
         raise OSError(errno_, strerror, str(tmp_file))
 
     monkeypatch.setattr(store, "save_settings", refuse)
-    app = make_app(settings=Settings(language=lang, muted=True, fullscreen=False, animation_speed="instant"),
-                   settings_path=path)
+    app = make_app(settings=Settings(language=lang, text_size=size, muted=True, fullscreen=False,
+                                     animation_speed="instant"), settings_path=path)
     try:
         s = open_from_title(app)
         with caplog.at_level(logging.WARNING, logger="game"):
@@ -388,6 +390,6 @@ def test_settings_that_cannot_be_saved_are_said_in_plain_words_on_screen_and_log
         assert shown and all(w.text_width() <= w.available_width() for w in shown)
         if os.environ.get("CLUE_SHOT_DIR"):           # to look at: CLUE_SHOT_DIR=/tmp/x pytest -k cannot_be_saved
             pygame.image.save(app.window.surface, os.path.join(os.environ["CLUE_SHOT_DIR"],
-                                                              f"settings-not-saved-{lang}-{errno_}.png"))
+                                                              f"settings-not-saved-{lang}-{errno_}-{size}.png"))
     finally:
         app.close()

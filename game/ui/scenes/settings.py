@@ -39,6 +39,8 @@ VALUE_W = 2 * ARROW_W + BAR_W + 16
 VOLUME_STEP = 0.1
 #: The line under the rows: a notice there names a file, so it takes the screen's whole width.
 NOTE_X, NOTE_W = 20, 1240
+#: The bottom of the footer's line of keys (pixels).
+FOOTER_Y = 700
 
 
 def language_label(app) -> str:
@@ -314,13 +316,23 @@ class SettingsScene(Scene):
         theme.blit_text(surface, _("Settings"), (640, 10), theme.TITLE, theme.BRASS, True, "midtop", TITLE_W)
         self.focus.draw(surface)
         y = ROW_Y + len(self.rows) * ROW_STEP + 2
-        if self._notice():                  # a file that cannot be saved, or read aloud that cannot be heard
-            theme.blit_wrapped(surface, self._notice(), pygame.Rect(NOTE_X, y, NOTE_W, 60), theme.SMALL,
-                               theme.BRASS, align="center")
+        notice = self._notice()             # a file that cannot be saved, or read aloud that cannot be heard
+        if notice:
+            line_h = theme.font(theme.SMALL).get_height() + 4
+            footer_top = FOOTER_Y - theme.font(theme.SMALL).get_height()
+            if y + len(theme.wrap(notice, NOTE_W, theme.SMALL)) * line_h > footer_top:
+                # no room above the footer (large text, a long path): the notice takes the footer's place,
+                # since what went wrong matters more than the keys, which the rows already show
+                surface.fill(theme.BG_DARK, pygame.Rect(0, y - 2, surface.get_width(), surface.get_height() - y + 2))
+                theme.blit_wrapped(surface, notice, pygame.Rect(NOTE_X, y, NOTE_W, 0), theme.SMALL, theme.BRASS,
+                                   align="center")
+                return
+            theme.blit_wrapped(surface, notice, pygame.Rect(NOTE_X, y, NOTE_W, 0), theme.SMALL, theme.BRASS,
+                               align="center")
         else:
             theme.blit_text(surface, _("Changes are saved at once."), (640, y), theme.BODY, theme.MUTED,
                             False, "midtop", ROW_W)
-        footer_hint(surface, _("{move} to choose and change, {confirm} to press, {back} to go back"))
+        footer_hint(surface, _("{move} to choose and change, {confirm} to press, {back} to go back"), FOOTER_Y)
 
     def _notice(self) -> str | None:
         """What the line under the rows must say instead of "Changes are saved at once."

@@ -310,10 +310,16 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _not_a_file(path: str) -> str | None:
-    """Why ``path`` cannot be written as a file (it exists and is a folder, a named
-    pipe, a device: writing into a pipe would wait for a reader for ever), or None."""
+    """Why ``path`` cannot be written as a file (empty; its folder is missing or is a
+    file; it exists and is a folder, a named pipe, a device: writing into a pipe would
+    wait for a reader for ever), or None."""
     from game.files import FileProblem, check_regular
 
+    if not path:
+        return "the path is empty"
+    folder = Path(path).parent
+    if not folder.is_dir():
+        return f"there is no folder {folder}"
     try:
         check_regular(path, limit=sys.maxsize)
     except FileProblem as exc:
@@ -334,7 +340,7 @@ def _run(args: argparse.Namespace) -> int:
         log.error(f"--size must be between {MIN_SIZE[0]}x{MIN_SIZE[1]} and {MAX_SIZE[0]}x{MAX_SIZE[1]} "
                   f"pixels, not {args.size}")
         return 2
-    if args.screenshot and _not_a_file(args.screenshot):
+    if args.screenshot is not None and _not_a_file(args.screenshot):    # "" too: an unset shell variable
         log.error(f"--screenshot {args.screenshot}: {_not_a_file(args.screenshot)}; give the path of a "
                   "PNG file to write")
         return 2

@@ -82,12 +82,18 @@ def test_help_names_the_rules_by_title_not_by_number():
 
 def test_screenshot_into_a_named_pipe_or_a_folder_is_refused(tmp_path):
     """Writing a PNG into a named pipe would wait for a reader for ever: a path that exists and
-    is not an ordinary file is refused at once, naming it (the subprocess timeout bounds a hang)."""
+    is not an ordinary file is refused at once, naming it (the subprocess timeout bounds a hang);
+    so are an empty path (an unset shell variable opened the window) and a missing folder (a
+    traceback)."""
     import os
 
     fifo = tmp_path / "fifo"
     os.mkfifo(fifo)
-    for target, words in ((fifo, "it is a special file"), (tmp_path, "it is a folder")):
+    plain = tmp_path / "plain"
+    plain.write_text("x")
+    for target, words in ((fifo, "it is a special file"), (tmp_path, "it is a folder"), ("", "the path is empty"),
+                          (tmp_path / "nowhere" / "x.png", f"there is no folder {tmp_path / 'nowhere'}"),
+                          (plain / "x.png", f"there is no folder {plain}")):
         try:
             out = subprocess.run([sys.executable, "run.py", "--screenshot", str(target), "--scene", "board"], cwd=ROOT,
                                  capture_output=True, text=True, timeout=60)

@@ -99,6 +99,26 @@ def test_turned_furniture_is_refused_naming_it(tmp_path: Path, rotation: str):
     expect_error(copy_map(tmp_path, turn), '"globe"', "turned", "rotation 0")
 
 
+@pytest.mark.parametrize("layer", ["rooms", "doors", "passages", "starts", "envelope"])
+def test_a_turned_object_of_any_layer_is_refused_naming_it(tmp_path: Path, layer: str):
+    """The board reads every object as a rectangle square to the grid: a turned room, door,
+    passage, start square or case file would be read unturned without a word."""
+    named: list[str] = []
+
+    def turn(root: ET.Element) -> None:
+        obj = root.find(f"objectgroup[@name='{layer}']")[0]
+        obj.set("rotation", "30")
+        named.append(obj.get("name") or "")
+    path = copy_map(tmp_path, turn)
+    expect_error(path, f'"{named[0]}"', "turned (rotation 30)", "rotation 0")
+
+
+def test_a_whole_turn_is_no_turn(tmp_path: Path):
+    def turn(root: ET.Element) -> None:
+        next(o for o in root.find("objectgroup[@name='furniture']") if o.get("name") == "globe").set("rotation", "360")
+    assert any(f.kind == "globe" for f in load_board(copy_map(tmp_path, turn)).furniture)
+
+
 def test_unturned_furniture_is_accepted(tmp_path: Path):
     def turn(root: ET.Element) -> None:
         next(o for o in root.find("objectgroup[@name='furniture']") if o.get("name") == "globe").set("rotation", "0")

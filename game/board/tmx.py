@@ -255,11 +255,15 @@ class _Loader:
                 finite = math.isfinite(float(raw))
             except ValueError:
                 finite = False
+            ident = el.get("id") or ""
+            where = dict(object_id=int(ident) if ident.isdigit() else None, object_name=el.get("name"))
             if not finite:
-                ident = el.get("id") or ""
                 raise MapError(self.path, f'the object has {name} "{raw[:20]}", which is not a number of '
-                                          f"{'degrees' if name == 'rotation' else 'pixels'}",
-                               object_id=int(ident) if ident.isdigit() else None, object_name=el.get("name"))
+                                          f"{'degrees' if name == 'rotation' else 'pixels'}", **where)
+            # the board reads every object as a rectangle square to the grid: a turned one would be read unturned
+            if name == "rotation" and float(raw) % 360 != 0:
+                raise MapError(self.path, f"the object is turned (rotation {raw[:20]}); every object of the mansion "
+                                          "must have rotation 0", **where)
 
     def check_map_header(self, el) -> None:
         w, h = (self.number(el, k, "the map") for k in ("width", "height"))
@@ -559,10 +563,6 @@ class _Loader:
             if not kind:
                 raise self.error('the object in layer "furniture" has no name (what it is, e.g. "sofa")', obj,
                                  self.object_square(obj))
-            # the board draws furniture square to the grid: a turned piece would be drawn unturned
-            if (getattr(obj, "rotation", 0) or 0) != 0:
-                raise self.error(f'the furniture "{kind}" is turned (rotation {obj.rotation:g}); furniture must '
-                                 "have rotation 0", obj, self.object_square(obj))
             w, h = obj.width or 0, obj.height or 0
             if w <= 0 or h <= 0:
                 raise self.error(f'the furniture "{kind}" has no size', obj, self.object_square(obj))

@@ -176,3 +176,35 @@ def test_a_long_status_stays_inside_the_whose_turn_panel(scale) -> None:
                         assert img.get_height() >= theme.font_px(theme.SMALL).get_height() - 1
     finally:
         theme.set_text_scale(1.0)
+
+
+@pytest.mark.parametrize("which", ["hand", "face up"])
+def test_the_card_strip_captions_stay_whole_in_large_text(which: str) -> None:
+    """In large text a caption over the card strip is taller than its row: it is drawn over
+    the cards' tops, never under them (the cards cut its lower rows)."""
+    from game.ui import theme
+    from game.ui.cardgame import tableview as tv
+
+    pygame.init()
+    pygame.display.set_mode((1280, 720))
+    theme.set_text_scale(theme.LARGE_SCALE)
+    try:
+        surface = pygame.Surface((1280, 720))
+        surface.fill((20, 70, 40))
+        x, caption = 300, "Face up for everybody"
+        if which == "hand":
+            tv.draw_hand(surface, x, ["mustard", "library", "rope"], True, caption)
+            width = tv.hand_room(3)
+        else:
+            tv.draw_face_up(surface, x, ("kitchen", "knife"), caption, "none")
+            width = tv.STRIP_RECT.right - 12 - x
+        img = theme.text(caption, theme.SMALL, theme.BRASS, True, max_width=width)
+    finally:
+        theme.set_text_scale(1.0)
+    top = tv.STRIP_RECT.top + tv.CAPTION_Y
+    glyph = [(gx, gy) for gy in range(img.get_height() * 3 // 5, img.get_height()) for gx in range(img.get_width())
+             if img.get_at((gx, gy)).a > 200]             # the caption's lowest rows, where the cards reach
+    assert len(glyph) > 20
+    brass = sum(1 for gx, gy in glyph
+                if max(abs(a - b) for a, b in zip(surface.get_at((x + gx, top + gy))[:3], theme.BRASS)) < 40)
+    assert brass / len(glyph) > 0.95, brass / len(glyph)

@@ -242,14 +242,15 @@ def draw_hand(surface: pygame.Surface, x: int, cards: list[str], face_up: bool, 
     """A hand fanned from ``x`` along the strip: ``cards`` face up, or as many
     backs when not ``face_up`` (the hand is private: the table says which)."""
     n = len(cards)
-    theme.blit_text(surface, caption, (x, STRIP_RECT.top + CAPTION_Y), theme.SMALL, theme.BRASS, True,
-                    max_width=hand_room(n))
     for i, c in enumerate(cards):
         off = i - (n - 1) / 2
         img = assets.card(c, CARD_W) if face_up else assets.card_back(CARD_W)
         img = pygame.transform.rotozoom(img, -off * 4, 1.0)
         centre = (x + CARD_W // 2 + i * STEP, STRIP_RECT.top + CAPTION_H + 104 + round(abs(off) * 5))
         surface.blit(img, img.get_rect(center=centre))
+    # the caption over the cards: in large text it is taller than its row, and must stay whole
+    theme.blit_text(surface, caption, (x, STRIP_RECT.top + CAPTION_Y), theme.SMALL, theme.BRASS, True,
+                    max_width=hand_room(n))
 
 
 def draw_face_up(surface: pygame.Surface, x: int, cards: tuple[str, ...], caption: str, empty: str) -> None:
@@ -261,9 +262,9 @@ def draw_face_up(surface: pygame.Surface, x: int, cards: tuple[str, ...], captio
         theme.blit_wrapped(surface, empty, pygame.Rect(x, STRIP_RECT.top + CAPTION_H + 10, right - x, 120),
                            theme.SMALL, theme.CREAM)
         return
-    theme.blit_text(surface, caption, (x, STRIP_RECT.top + CAPTION_Y), theme.SMALL, theme.BRASS, True, max_width=right - x)
     n = len(cards)
     width = max(NARROW_W, min(CARD_W, (right - x - (n - 1) * 6) // n))
     step = width + 8 if n < 2 else min(width + 8, (right - x - width) // (n - 1))
     for i, c in enumerate(cards):
         surface.blit(assets.card(c, width), (x + i * step, STRIP_RECT.top + CAPTION_H + 4))
+    theme.blit_text(surface, caption, (x, STRIP_RECT.top + CAPTION_Y), theme.SMALL, theme.BRASS, True, max_width=right - x)

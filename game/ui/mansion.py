@@ -609,13 +609,10 @@ def draw_mansion(board: Board, size: tuple[int, int]) -> pygame.Surface:
     (nothing that moves: no piece, no name).  Drawn on a canvas two or three
     times larger and filtered down; cached per board and size (a new surface
     for each call, so callers may draw on it)."""
-    key = (id(board), board.source, len(board.furniture), tuple(size))
-    if key not in _CACHE:
-        ss = max(1, min(3, MAX_CANVAS // max(size)))
-        canvas = pygame.Surface((size[0] * ss, size[1] * ss))
+    def paint(canvas: pygame.Surface, ss: int) -> None:
         _paint(Pen(canvas, (size[0] * ss / board.width, size[1] * ss / board.height)), canvas, board)
-        _keep(key, pygame.transform.smoothscale(canvas, size) if ss > 1 else canvas)
-    return _CACHE[key].copy()
+    key = (id(board), board.source, len(board.furniture), tuple(size))
+    return remember(_CACHE, key, 8, lambda: supersampled(size, 3, paint)).copy()
 
 
 def draw_mansion_window(board: Board, window: tuple[float, float, float, float],
@@ -625,15 +622,12 @@ def draw_mansion_window(board: Board, window: tuple[float, float, float, float],
     drawn into ``size`` (width, height) pixels, as sharp as :func:`draw_mansion`
     at that scale (a room filling a TV screen is drawn for the TV, not
     enlarged).  Cached per board, window and size (a new surface each call)."""
-    key = (id(board), board.source, len(board.furniture), tuple(window), tuple(size))
-    if key not in _CACHE:
-        ss = max(1, min(2, MAX_CANVAS // max(size)))
-        canvas = pygame.Surface((size[0] * ss, size[1] * ss))
+    def paint(canvas: pygame.Surface, ss: int) -> None:
         canvas.fill(OUTSIDE)
         x, y, w, h = window
         _paint(Pen(canvas, (size[0] * ss / w, size[1] * ss / h), (x, y)), canvas, board)
-        _keep(key, pygame.transform.smoothscale(canvas, size) if ss > 1 else canvas)
-    return _CACHE[key].copy()
+    key = (id(board), board.source, len(board.furniture), tuple(window), tuple(size))
+    return remember(_CACHE, key, 8, lambda: supersampled(size, 2, paint)).copy()
 
 
 def _paint(pen: Pen, canvas: pygame.Surface, board: Board) -> None:
@@ -650,7 +644,21 @@ def _paint(pen: Pen, canvas: pygame.Surface, board: Board) -> None:
             _draw_passage(pen, board, room.passage_square)
 
 
-def _keep(key: tuple, picture: pygame.Surface) -> None:
-    if len(_CACHE) > 8:
-        _CACHE.clear()
-    _CACHE[key] = picture
+def supersampled(size: tuple[int, int], most: int, paint) -> pygame.Surface:
+    """A picture of ``size`` (width, height) pixels: ``paint(canvas, ss)`` draws on a canvas
+    ``ss`` times larger (``ss`` up to ``most``, the canvas at most :data:`MAX_CANVAS` wide),
+    which is then filtered down."""
+    ss = max(1, min(most, MAX_CANVAS // max(size)))
+    canvas = pygame.Surface((size[0] * ss, size[1] * ss))
+    paint(canvas, ss)
+    return pygame.transform.smoothscale(canvas, size) if ss > 1 else canvas
+
+
+def remember(cache: dict, key, most: int, make) -> pygame.Surface:
+    """``cache[key]``, made by ``make()`` the first time; a cache holding more than ``most``
+    pictures is emptied first (each is a whole screen's worth of pixels)."""
+    if key not in cache:
+        if len(cache) > most:
+            cache.clear()
+        cache[key] = make()
+    return cache[key]

@@ -17,7 +17,7 @@ import random
 
 import pygame
 
-from game.ui.mansion import INK, MAX_CANVAS, Pen, mix
+from game.ui.mansion import INK, Pen, mix, remember, supersampled
 
 #: The picture's grid, in units (width, height).
 UNITS = (64, 36)
@@ -391,20 +391,15 @@ def mansion_front(size: tuple[int, int]) -> pygame.Surface:
     shared by callers: blit it, do not draw on it).  Always the same picture
     (a fixed seed)."""
     size = (max(1, int(size[0])), max(1, int(size[1])))
-    if size not in _CACHE:
-        # twice the size is smooth enough for a picture behind a menu, and quick for the first frame
-        ss = max(1, min(2, MAX_CANVAS // max(size)))
-        canvas = pygame.Surface((size[0] * ss, size[1] * ss))
+
+    def paint(canvas: pygame.Surface, ss: int) -> None:
         pen = Pen(canvas, (size[0] * ss / UNITS[0], size[1] * ss / UNITS[1]))
         rng = random.Random(1887)
         _sky(pen, rng)
         _house(pen, rng)
         _garden(pen, rng)
-        out = pygame.transform.smoothscale(canvas, size) if ss > 1 else canvas
-        if len(_CACHE) > 4:
-            _CACHE.clear()
-        _CACHE[size] = out
-    return _CACHE[size]
+    # twice the size is smooth enough for a picture behind a menu, and quick for the first frame
+    return remember(_CACHE, size, 4, lambda: supersampled(size, 2, paint))
 
 
 _PARLOURS: dict[tuple[int, int], pygame.Surface] = {}
@@ -417,17 +412,12 @@ def parlour(size: tuple[int, int]) -> pygame.Surface:
     Drawn like :func:`mansion_front` (twice the size, filtered down), cached
     per size; a shared surface: blit it, do not draw on it."""
     size = (max(1, int(size[0])), max(1, int(size[1])))
-    if size not in _PARLOURS:
-        ss = max(1, min(2, MAX_CANVAS // max(size)))
-        canvas = pygame.Surface((size[0] * ss, size[1] * ss))
+
+    def paint(canvas: pygame.Surface, ss: int) -> None:
         pen = Pen(canvas, (size[0] * ss / UNITS[0], size[1] * ss / UNITS[1]))
         _parlour(pen, random.Random(1926))
         _glow(canvas, pen, [(19, 9), (45, 9)])
-        out = pygame.transform.smoothscale(canvas, size) if ss > 1 else canvas
-        if len(_PARLOURS) > 4:
-            _PARLOURS.clear()
-        _PARLOURS[size] = out
-    return _PARLOURS[size]
+    return remember(_PARLOURS, size, 4, lambda: supersampled(size, 2, paint))
 
 
 #: How dark the picture is behind a form (0 black, 255 the picture itself).

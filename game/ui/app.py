@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import paths
-from game.ui import LOGICAL_SIZE, theme
+from game.ui import LOGICAL_SIZE, gfx, theme
 from game.ui.i18n import _
 from game.ui.input import Pads
 from game.ui.phones import PhoneHost
@@ -91,7 +91,8 @@ class App:
         from game.ui.boardview import BoardView
 
         layout = layout_for(self.store.settings.layout, self.window.get_size()[0])
-        if self.board_drawing is None or self.board_drawing.layout is not layout:
+        if (self.board_drawing is None or self.board_drawing.layout is not layout
+                or self.board_drawing.scale != gfx.output_scale()):
             self.board_drawing = BoardView(self.board, self.map_path if self.map_pictures_ok else None, layout)
         return self.board_drawing
 

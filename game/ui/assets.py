@@ -12,13 +12,15 @@ import math
 import random
 import pygame
 
+
 from game import paths
 from game.rules.cards import SUSPECTS, category
-from game.ui import pawns, theme
+from game.ui import gfx, pawns, theme
 from game.ui.i18n import card as card_name, initial, language
 
 log = logging.getLogger(__name__)
 _CACHE: dict[tuple, pygame.Surface] = {}
+gfx.on_scale_change(_CACHE.clear)      # pictures made for one output scale
 
 
 def _load(rel: str) -> pygame.Surface | None:
@@ -60,7 +62,7 @@ def clear_cache() -> None:
 def _scaled(img: pygame.Surface, size: int) -> pygame.Surface:
     if img.get_width() == size and img.get_height() == size:
         return img
-    return pygame.transform.smoothscale(img, (size, size))
+    return gfx.smoothscale(img, (size, size))
 
 
 # ------------------------------------------------------------------ labels
@@ -122,7 +124,7 @@ def _with_label(base: pygame.Surface, suspect: str) -> pygame.Surface:
     img, rim = font.render(label, True, fg), font.render(label, True, ol)
     o = max(1.0, LABEL_OUTLINE * big)
     pad = math.ceil(o)
-    lab = pygame.Surface((img.get_width() + 2 * pad, img.get_height() + 2 * pad), pygame.SRCALPHA)
+    lab = gfx.surface((img.get_width() + 2 * pad, img.get_height() + 2 * pad), pygame.SRCALPHA)
     lab.fill((0, 0, 0, 0))
     for n in range(16):
         a = 2 * math.pi * n / 16
@@ -132,13 +134,13 @@ def _with_label(base: pygame.Surface, suspect: str) -> pygame.Surface:
     cx, cy = ink.centerx, ink.centery
     if ink.width > LABEL_WIDTH * big:            # narrow a wide label ("Pe") to fit
         f = LABEL_WIDTH * big / ink.width
-        lab = pygame.transform.smoothscale(lab, (max(1, round(lab.get_width() * f)), lab.get_height()))
+        lab = gfx.smoothscale(lab, (max(1, round(lab.get_width() * f)), lab.get_height()))
         cx *= f
-    canvas = pygame.Surface((big, big), pygame.SRCALPHA)
+    canvas = gfx.surface((big, big), pygame.SRCALPHA)
     canvas.fill((0, 0, 0, 0))
     canvas.blit(lab, (big / 2 - cx, big / 2 - cy))
     # Box-filter down with premultiplied alpha (no fringes).
-    small = pygame.transform.smoothscale(canvas.premul_alpha(), base.get_size())
+    small = gfx.smoothscale(canvas.premul_alpha(), base.get_size())
     out = base.copy()
     area = small.get_bounding_rect()            # only the letters: the clear rest stays untouched
     out.blit(small, area, area, special_flags=pygame.BLEND_PREMULTIPLIED)
@@ -181,7 +183,7 @@ def weapon(weapon_id: str, size: int) -> pygame.Surface:
         img = _load(f"weapons/{weapon_id}.png")
         if img is not None:
             return _scaled(img, size)
-        return pygame.transform.smoothscale(_draw_weapon(weapon_id, 96), (size, size))
+        return gfx.smoothscale(_draw_weapon(weapon_id, 96), (size, size))
     return _cached(("weapon", weapon_id, size), make)
 
 
@@ -196,12 +198,12 @@ def weapon_piece(weapon_id: str, size: int) -> pygame.Surface:
     def make() -> pygame.Surface:
         art = weapon(weapon_id, size)
         dx, dy, blur, alpha = WEAPON_SHADOW
-        shadow = pygame.Surface((size, size), pygame.SRCALPHA)
+        shadow = gfx.surface((size, size), pygame.SRCALPHA)
         shadow.fill((0, 0, 0, 0))
         shadow.blit(art, (round(dx * size), round(dy * size)))
         shadow.fill((0, 0, 0, 255), special_flags=pygame.BLEND_RGBA_MIN)     # black, the art's alpha kept
         if round(blur * size) >= 1:
-            shadow = pygame.transform.gaussian_blur(shadow, round(blur * size))
+            shadow = gfx.gaussian_blur(shadow, round(blur * size))
         shadow.fill((255, 255, 255, alpha), special_flags=pygame.BLEND_RGBA_MULT)
         shadow.blit(art, (0, 0))
         return shadow
@@ -209,29 +211,29 @@ def weapon_piece(weapon_id: str, size: int) -> pygame.Surface:
 
 
 def _draw_weapon(w: str, n: int) -> pygame.Surface:
-    s = pygame.Surface((n, n), pygame.SRCALPHA)
-    pygame.draw.circle(s, (250, 240, 220, 230), (n // 2, n // 2), n // 2 - 2)
+    s = gfx.surface((n, n), pygame.SRCALPHA)
+    gfx.circle(s, (250, 240, 220, 230), (n // 2, n // 2), n // 2 - 2)
     ink, metal, gold = (45, 40, 40), (120, 125, 135), (200, 160, 60)
     if w == "candlestick":
-        pygame.draw.rect(s, gold, (n * .4, n * .35, n * .2, n * .45))
-        pygame.draw.rect(s, gold, (n * .28, n * .75, n * .44, n * .08))
-        pygame.draw.ellipse(s, (240, 140, 30), (n * .43, n * .15, n * .14, n * .2))
+        gfx.rect(s, gold, (n * .4, n * .35, n * .2, n * .45))
+        gfx.rect(s, gold, (n * .28, n * .75, n * .44, n * .08))
+        gfx.ellipse(s, (240, 140, 30), (n * .43, n * .15, n * .14, n * .2))
     elif w == "knife":
-        pygame.draw.polygon(s, metal, [(n * .2, n * .8), (n * .7, n * .2), (n * .62, n * .5)])
-        pygame.draw.line(s, ink, (n * .2, n * .8), (n * .35, n * .65), 9)
+        gfx.polygon(s, metal, [(n * .2, n * .8), (n * .7, n * .2), (n * .62, n * .5)])
+        gfx.line(s, ink, (n * .2, n * .8), (n * .35, n * .65), 9)
     elif w == "lead_pipe":
-        pygame.draw.line(s, metal, (n * .22, n * .78), (n * .78, n * .22), 14)
-        pygame.draw.line(s, ink, (n * .22, n * .78), (n * .78, n * .22), 2)
+        gfx.line(s, metal, (n * .22, n * .78), (n * .78, n * .22), 14)
+        gfx.line(s, ink, (n * .22, n * .78), (n * .78, n * .22), 2)
     elif w == "revolver":
-        pygame.draw.rect(s, ink, (n * .2, n * .32, n * .58, n * .14))
-        pygame.draw.polygon(s, ink, [(n * .5, n * .4), (n * .62, n * .4), (n * .5, n * .78), (n * .38, n * .78)])
+        gfx.rect(s, ink, (n * .2, n * .32, n * .58, n * .14))
+        gfx.polygon(s, ink, [(n * .5, n * .4), (n * .62, n * .4), (n * .5, n * .78), (n * .38, n * .78)])
     elif w == "rope":
         for k in range(3):
-            pygame.draw.circle(s, (170, 120, 60), (n // 2, int(n * (.35 + .12 * k))), int(n * .16), 6)
+            gfx.circle(s, (170, 120, 60), (n // 2, int(n * (.35 + .12 * k))), int(n * .16), 6)
     else:  # wrench
-        pygame.draw.line(s, metal, (n * .28, n * .72), (n * .64, n * .36), 12)
-        pygame.draw.circle(s, metal, (int(n * .68), int(n * .32)), int(n * .14))
-        pygame.draw.circle(s, (250, 240, 220), (int(n * .74), int(n * .26)), int(n * .07))
+        gfx.line(s, metal, (n * .28, n * .72), (n * .64, n * .36), 12)
+        gfx.circle(s, metal, (int(n * .68), int(n * .32)), int(n * .14))
+        gfx.circle(s, (250, 240, 220), (int(n * .74), int(n * .26)), int(n * .07))
     return s
 
 
@@ -260,24 +262,24 @@ def card_picture(card: str, size: int) -> pygame.Surface:
                 badge = token(card, round(size * BADGE_SIZE))
                 img.blit(badge, badge.get_rect(center=(round(size * BADGE_AT), round(size * BADGE_AT))))
             return img
-        s = pygame.Surface((size, size), pygame.SRCALPHA)
+        s = gfx.surface((size, size), pygame.SRCALPHA)
         cat = category(card)
         s.fill((250, 242, 226))
         if cat == "suspect":
             t = token(card, int(size * .8))
             s.blit(t, t.get_rect(center=(size // 2, size // 2)))
         elif cat == "weapon":
-            t = pygame.transform.smoothscale(_draw_weapon(card, 96), (int(size * .8), int(size * .8)))
+            t = gfx.smoothscale(_draw_weapon(card, 96), (int(size * .8), int(size * .8)))
             s.blit(t, t.get_rect(center=(size // 2, size // 2)))
         else:
             rng = random.Random(card)
             wood = (196, 146, 92)
-            pygame.draw.rect(s, wood, s.get_rect().inflate(-size // 6, -size // 6))
+            gfx.rect(s, wood, s.get_rect().inflate(-size // 6, -size // 6))
             for _k in range(3):
                 w, h = rng.randint(size // 8, size // 4), rng.randint(size // 8, size // 4)
                 x, y = rng.randint(size // 6, size - size // 6 - w), rng.randint(size // 6, size - size // 6 - h)
-                pygame.draw.rect(s, (120, 80, 50), (x, y, w, h), border_radius=3)
-            pygame.draw.rect(s, (70, 45, 30), s.get_rect().inflate(-size // 6, -size // 6), max(2, size // 30))
+                gfx.rect(s, (120, 80, 50), (x, y, w, h), border_radius=3)
+            gfx.rect(s, (70, 45, 30), s.get_rect().inflate(-size // 6, -size // 6), max(2, size // 30))
         return s
     return _cached(("picture", card, size, language()), make)
 
@@ -287,20 +289,20 @@ def framed_portrait(suspect: str, size: int) -> pygame.Surface:
     of the suspect's colour with an ink line round it: the player's face on the
     setup and game-over screens."""
     def make() -> pygame.Surface:
-        s = pygame.Surface((size, size), pygame.SRCALPHA)
+        s = gfx.surface((size, size), pygame.SRCALPHA)
         s.fill((0, 0, 0, 0))
         rim = max(2, size // 16)
         radius = max(3, size // 8)
-        pygame.draw.rect(s, theme.suspect_colour(suspect), s.get_rect(), border_radius=radius)
+        gfx.rect(s, theme.suspect_colour(suspect), s.get_rect(), border_radius=radius)
         inner = size - 2 * rim
         pic = portrait(suspect, inner)
-        mask = pygame.Surface((inner, inner), pygame.SRCALPHA)
+        mask = gfx.surface((inner, inner), pygame.SRCALPHA)
         mask.fill((0, 0, 0, 0))
-        pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=max(2, radius - rim))
+        gfx.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=max(2, radius - rim))
         face = pic.convert_alpha() if pygame.display.get_surface() else pic.copy()
         face.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
         s.blit(face, (rim, rim))
-        pygame.draw.rect(s, theme.INK, s.get_rect(), max(1, size // 48), border_radius=radius)
+        gfx.rect(s, theme.INK, s.get_rect(), max(1, size // 48), border_radius=radius)
         return s
     return _cached(("framed portrait", suspect, size), make)
 
@@ -353,13 +355,13 @@ def card(card_id: str, width: int) -> pygame.Surface:
         w, h = card_size(width)
         pad = max(6, width // 16)
         pic = width - 2 * pad
-        s = pygame.Surface((w, h), pygame.SRCALPHA)
+        s = gfx.surface((w, h), pygame.SRCALPHA)
         frame = theme.CATEGORY_COLOURS[category(card_id)]
-        pygame.draw.rect(s, frame, s.get_rect(), border_radius=10)
+        gfx.rect(s, frame, s.get_rect(), border_radius=10)
         inner = pygame.Rect(pad // 2, pad // 2, w - pad, h - pad)
-        pygame.draw.rect(s, theme.PAPER, inner, border_radius=8)
+        gfx.rect(s, theme.PAPER, inner, border_radius=8)
         s.blit(card_picture(card_id, pic), (pad, pad))
-        pygame.draw.rect(s, frame, (pad, pad, pic, pic), 2)
+        gfx.rect(s, frame, (pad, pad, pic, pic), 2)
         y = pad + pic + 4
         lines = card_name_lines(card_id, width)
         line = theme.font_px(theme.SMALL, True).get_linesize()
@@ -378,10 +380,10 @@ def card_back(width: int) -> pygame.Surface:
         w, h = card_size(width)
         img = _load("card_back.png")
         if img is not None:
-            return pygame.transform.smoothscale(img, (w, h))
-        s = pygame.Surface((w, h), pygame.SRCALPHA)
-        pygame.draw.rect(s, (120, 30, 40), s.get_rect(), border_radius=10)
-        pygame.draw.rect(s, theme.BRASS, s.get_rect().inflate(-12, -12), 3, border_radius=8)
+            return gfx.smoothscale(img, (w, h))
+        s = gfx.surface((w, h), pygame.SRCALPHA)
+        gfx.rect(s, (120, 30, 40), s.get_rect(), border_radius=10)
+        gfx.rect(s, theme.BRASS, s.get_rect().inflate(-12, -12), 3, border_radius=8)
         q = theme.font(int(w * .5), True).render("?", True, theme.BRASS)
         s.blit(q, q.get_rect(center=(w // 2, h // 2)))
         return s
@@ -394,12 +396,12 @@ def envelope(size: int) -> pygame.Surface:
         img = _load("envelope.png")
         if img is not None:
             h = int(img.get_height() * size / img.get_width())
-            return pygame.transform.smoothscale(img, (size, h))
+            return gfx.smoothscale(img, (size, h))
         h = int(size * .65)
-        s = pygame.Surface((size, h), pygame.SRCALPHA)
-        pygame.draw.rect(s, (235, 215, 170), s.get_rect(), border_radius=6)
-        pygame.draw.polygon(s, (205, 180, 130), [(0, 0), (size, 0), (size // 2, h // 2)])
-        pygame.draw.circle(s, (170, 30, 40), (size // 2, h // 2), size // 12)
+        s = gfx.surface((size, h), pygame.SRCALPHA)
+        gfx.rect(s, (235, 215, 170), s.get_rect(), border_radius=6)
+        gfx.polygon(s, (205, 180, 130), [(0, 0), (size, 0), (size // 2, h // 2)])
+        gfx.circle(s, (170, 30, 40), (size // 2, h // 2), size // 12)
         return s
     return _cached(("envelope", size), make)
 
@@ -411,14 +413,14 @@ def die_face(value: int, size: int) -> pygame.Surface:
         img = _load(f"dice/{value}.png")
         if img is not None:
             return _scaled(img, size)
-        s = pygame.Surface((size, size), pygame.SRCALPHA)
-        pygame.draw.rect(s, (250, 246, 236), s.get_rect(), border_radius=size // 6)
-        pygame.draw.rect(s, (60, 40, 30), s.get_rect(), max(2, size // 24), border_radius=size // 6)
+        s = gfx.surface((size, size), pygame.SRCALPHA)
+        gfx.rect(s, (250, 246, 236), s.get_rect(), border_radius=size // 6)
+        gfx.rect(s, (60, 40, 30), s.get_rect(), max(2, size // 24), border_radius=size // 6)
         spots = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)],
                  4: [(0, 0), (2, 0), (0, 2), (2, 2)], 5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)],
                  6: [(0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)]}[value]
         for cx, cy in spots:
-            pygame.draw.circle(s, (40, 28, 22), (int(size * (.25 + .25 * cx)), int(size * (.25 + .25 * cy))),
+            gfx.circle(s, (40, 28, 22), (int(size * (.25 + .25 * cx)), int(size * (.25 + .25 * cy))),
                                max(3, size // 11))
         return s
     return _cached(("die", value, size), make)
@@ -428,9 +430,9 @@ def die_at_rest(size: int) -> pygame.Surface:
     """The die before it is rolled: a blank face, no pips (any number would read as a
     roll), dimmed, ``size`` pixels square."""
     def make() -> pygame.Surface:
-        s = pygame.Surface((size, size), pygame.SRCALPHA)
-        pygame.draw.rect(s, (250, 246, 236), s.get_rect(), border_radius=size // 6)
-        pygame.draw.rect(s, (60, 40, 30), s.get_rect(), max(2, size // 24), border_radius=size // 6)
+        s = gfx.surface((size, size), pygame.SRCALPHA)
+        gfx.rect(s, (250, 246, 236), s.get_rect(), border_radius=size // 6)
+        gfx.rect(s, (60, 40, 30), s.get_rect(), max(2, size // 24), border_radius=size // 6)
         s.set_alpha(150)        # dimmed: it waits, and the tray shows through
         return s.convert_alpha() if pygame.display.get_surface() else s
     return _cached(("die at rest", size), make)

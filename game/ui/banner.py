@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui import anim, assets, stage, theme
+
+from game.ui import anim, assets, gfx, stage, theme
 from game.ui.i18n import _
 from game.ui.widgets import Label
 
@@ -85,10 +86,10 @@ def draw_banner(surface: pygame.Surface, banner: anim.Banner | None) -> None:
         draw_scenery(surface, banner.stage, banner.t, banner.alpha)
     sub = getattr(banner, "sub", "")
     band = TALL_BAND if sub else BAND
-    layer = pygame.Surface(band.size, pygame.SRCALPHA)
+    layer = gfx.surface(band.size, pygame.SRCALPHA)
     layer.fill((*theme.BG_DARK, 225))
-    pygame.draw.line(layer, theme.BRASS, (0, 2), (band.width, 2), 4)
-    pygame.draw.line(layer, theme.BRASS, (0, band.height - 3), (band.width, band.height - 3), 4)
+    gfx.line(layer, theme.BRASS, (0, 2), (band.width, 2), 4)
+    gfx.line(layer, theme.BRASS, (0, band.height - 3), (band.width, band.height - 3), 4)
     shift = int(banner.shift)
     labels = sub_labels(banner.text, sub) if sub else [banner_label(banner.text)]
     for label in labels:

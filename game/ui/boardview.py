@@ -16,10 +16,11 @@ from pathlib import Path
 
 import pygame
 
+
 from game.board.model import Board, Square
 from game.rules.cards import SUSPECTS, WEAPONS
 from game.rules.events import Position
-from game.ui import assets, theme
+from game.ui import assets, gfx, theme
 from game.ui.boardlayout import STANDARD, BoardLayout
 from game.ui.i18n import card
 from game.ui.mansion import draw_mansion
@@ -77,11 +78,11 @@ def _plain_plan(board: Board, px: int) -> pygame.Surface:
         for r in range(board.height):
             rect = pygame.Rect(c * px, r * px, px, px)
             if (c, r) in board.corridor:
-                pygame.draw.rect(surf, (214, 190, 140) if (c + r) % 2 else (200, 176, 128), rect)
+                gfx.rect(surf, (214, 190, 140) if (c + r) % 2 else (200, 176, 128), rect)
             elif (c, r) in board.room_of:
-                pygame.draw.rect(surf, (178, 126, 78), rect)
+                gfx.rect(surf, (178, 126, 78), rect)
             elif (c, r) in board.envelope:
-                pygame.draw.rect(surf, (110, 40, 40), rect)
+                gfx.rect(surf, (110, 40, 40), rect)
     return surf
 
 
@@ -99,13 +100,14 @@ class BoardView:
     def __init__(self, board: Board, map_path: Path | None, layout: BoardLayout = STANDARD) -> None:
         self.board = board
         self.layout = layout
+        self.scale = gfx.output_scale()       # its pictures are drawn for this output scale
         self.origin = layout.origin
         self.cell = layout.square
         self.square = min(self.cell)
         self.rect = pygame.Rect(self.origin, (board.width * self.cell[0], board.height * self.cell[1]))
         tiles = _tile_layer(map_path, board) if map_path else None
         if tiles is None:
-            self.static = pygame.transform.smoothscale(_plain_plan(board, 32), self.rect.size)
+            self.static = gfx.smoothscale(_plain_plan(board, 32), self.rect.size)
             self._grid_lines()
         else:   # the map and its pictures are sound: the furnished mansion, drawn for this size
             self.static = draw_mansion(board, self.rect.size)
@@ -264,8 +266,8 @@ class BoardView:
     # ------------------------------------------------------------ static
     def _grid_lines(self) -> None:
         """A faint grid on corridor squares so steps can be counted."""
-        line = pygame.Surface(self.cell, pygame.SRCALPHA)
-        pygame.draw.rect(line, (60, 40, 25, 70), line.get_rect(), 1)
+        line = gfx.surface(self.cell, pygame.SRCALPHA)
+        gfx.rect(line, (60, 40, 25, 70), line.get_rect(), 1)
         for sq in self.board.corridor:
             r = self.square_rect(sq).move(-self.origin[0], -self.origin[1])
             self.static.blit(line, r)
@@ -285,7 +287,7 @@ class BoardView:
     def highlight(self, moves) -> pygame.Surface:
         """A transparent layer lighting every destination in ``moves``
         (squares and whole rooms); build it once per roll, blit it each frame."""
-        layer = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+        layer = gfx.surface(self.rect.size, pygame.SRCALPHA)
         fill = (*theme.HIGHLIGHT, 110)
         for dest in moves:
             squares = self.board.rooms[dest].squares if isinstance(dest, str) else [dest]
@@ -294,14 +296,14 @@ class BoardView:
                 layer.fill(fill, r)
             if not isinstance(dest, str):
                 r = self.square_rect(dest).move(-self.origin[0], -self.origin[1])
-                pygame.draw.rect(layer, (*theme.HIGHLIGHT, 255), r, 2)
+                gfx.rect(layer, (*theme.HIGHLIGHT, 255), r, 2)
             else:
                 for sq in squares:
                     r = self.square_rect(sq).move(-self.origin[0], -self.origin[1])
                     for (dc, dr), a, b in (((0, -1), r.topleft, r.topright), ((0, 1), r.bottomleft, r.bottomright),
                                            ((-1, 0), r.topleft, r.bottomleft), ((1, 0), r.topright, r.bottomright)):
                         if (sq[0] + dc, sq[1] + dr) not in squares:
-                            pygame.draw.line(layer, (*theme.HIGHLIGHT, 255), a, b, 3)
+                            gfx.line(layer, (*theme.HIGHLIGHT, 255), a, b, 3)
         return layer
 
     def dest_point(self, dest: Position) -> Point:
@@ -324,8 +326,8 @@ class BoardView:
         """The keyboard cursor on a destination; ``t`` (seconds) makes it pulse."""
         grow = int(2 + 2 * math.sin(t * 6))
         r = self.destination_rect(dest).inflate(*((grow, grow) if isinstance(dest, str) else (6 + grow, 6 + grow)))
-        pygame.draw.rect(surface, (20, 14, 10), r.inflate(4, 4), 3, border_radius=6)
-        pygame.draw.rect(surface, (255, 255, 255), r, 3, border_radius=6)
+        gfx.rect(surface, (20, 14, 10), r.inflate(4, 4), 3, border_radius=6)
+        gfx.rect(surface, (255, 255, 255), r, 3, border_radius=6)
 
     def draw_token(self, surface: pygame.Surface, suspect: str, point: Point, active_t: float | None = None) -> None:
         """A pawn centred on ``point``.  ``active_t`` (seconds) marks the pawn

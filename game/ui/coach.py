@@ -20,11 +20,12 @@ import math
 
 import pygame
 
+
 from game import tutorial
 from game.files import may_be_there
 from game.rules.actions import Move
 from game.rules.cards import SUSPECTS
-from game.ui import pointer, prompts, theme
+from game.ui import gfx, pointer, prompts, theme
 from game.ui.i18n import _, fmt
 from game.ui.input import DIRECTIONS, Intent, Kind
 from game.ui.board.match import Match
@@ -460,8 +461,8 @@ class Coach:
         else:
             tip = (tip[0] - bob * way[0], tip[1] - bob * way[1])
         pts = _arrow_points(tip, way)
-        pygame.draw.polygon(surface, theme.HIGHLIGHT, pts)
-        pygame.draw.polygon(surface, (20, 14, 10), pts, 3)
+        gfx.polygon(surface, theme.HIGHLIGHT, pts)
+        gfx.polygon(surface, (20, 14, 10), pts, 3)
 
     def _point_at(self, surface: pygame.Surface, target: pygame.Rect) -> None:
         """A lesson about a square or token: the ring, and a short arrow beside

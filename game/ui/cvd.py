@@ -48,14 +48,14 @@ def surface(img: pygame.Surface, kind: str) -> pygame.Surface:
     the tokens."""
     out = img.copy()
     seen: dict[tuple[int, int, int], tuple[int, int, int]] = {}
-    w, h = out.get_size()
+    w, h = pygame.Surface.get_size(out)          # device pixels, whatever the picture's scale
     for y in range(h):
         for x in range(w):
-            r, g, b, a = out.get_at((x, y))
+            r, g, b, a = pygame.Surface.get_at(out, (x, y))
             if a == 0:
                 continue
             key = (r, g, b)
             if key not in seen:
                 seen[key] = colour(key, kind)
-            out.set_at((x, y), (*seen[key], a))
+            pygame.Surface.set_at(out, (x, y), (*seen[key], a))
     return out

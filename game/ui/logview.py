@@ -23,7 +23,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.ui import assets, theme
+
+from game.ui import assets, gfx, theme
 from game.ui.i18n import ngettext
 from game.ui.widgets import Label
 
@@ -50,6 +51,7 @@ class Block:
 
 
 _THUMBS: dict[tuple[str, int], pygame.Surface] = {}
+gfx.on_scale_change(_THUMBS.clear)      # pictures made for one output scale
 
 
 def thumb(card: str, size: int = THUMB) -> pygame.Surface:
@@ -57,8 +59,8 @@ def thumb(card: str, size: int = THUMB) -> pygame.Surface:
     side) framed in its category's colour (cached)."""
     key = (card, size)
     if key not in _THUMBS:
-        s = pygame.Surface((size + 2 * FRAME, size + 2 * FRAME), pygame.SRCALPHA)
-        pygame.draw.rect(s, theme.CATEGORY_COLOURS[assets.category(card)], s.get_rect(), border_radius=5)
+        s = gfx.surface((size + 2 * FRAME, size + 2 * FRAME), pygame.SRCALPHA)
+        gfx.rect(s, theme.CATEGORY_COLOURS[assets.category(card)], s.get_rect(), border_radius=5)
         s.blit(assets.card_picture(card, size), (FRAME, FRAME))
         _THUMBS[key] = s
     return _THUMBS[key]
@@ -207,8 +209,8 @@ class LogView:
         if rects is None:
             return
         track, knob = rects
-        pygame.draw.rect(surface, theme.BG_DARK, track, border_radius=3)
-        pygame.draw.rect(surface, theme.BRASS if self.back else theme.PANEL_EDGE, knob, border_radius=3)
+        gfx.rect(surface, theme.BG_DARK, track, border_radius=3)
+        gfx.rect(surface, theme.BRASS if self.back else theme.PANEL_EDGE, knob, border_radius=3)
 
     def tag_rect(self) -> pygame.Rect:
         """Where the tag of newer entries is drawn (pixels): bottom right of the area, clear of the bar."""
@@ -219,9 +221,9 @@ class LogView:
 
     def _draw_tag(self, surface: pygame.Surface) -> None:
         r = self.tag_rect()
-        pygame.draw.rect(surface, theme.BRASS, r, border_radius=8)
+        gfx.rect(surface, theme.BRASS, r, border_radius=8)
         cx, cy = r.left + 14, r.centery
-        pygame.draw.polygon(surface, theme.INK, [(cx - 7, cy - 4), (cx + 7, cy - 4), (cx, cy + 5)])
+        gfx.polygon(surface, theme.INK, [(cx - 7, cy - 4), (cx + 7, cy - 4), (cx, cy + 5)])
         theme.blit_text(surface, self.newer_text(), (r.left + 26, cy), theme.SMALL, theme.INK, True, "midleft")
 
     def labels(self, size: int, step: int) -> list[Label]:

@@ -20,6 +20,7 @@ from typing import Callable
 
 import pygame
 
+from game.ui import gfx
 from game.board.model import Board, Furniture, Square
 from game.rules.cards import SUSPECT_COLOURS
 
@@ -102,7 +103,7 @@ class Pen:
 
     def rect(self, col, box, width: float = 0, radius: float = 0) -> None:
         rad = round(radius * min(self.sx, self.sy)) if radius else -1
-        pygame.draw.rect(self.surf, col, self.r(*box), self.w(width) if width else 0, border_radius=rad)
+        gfx.rect(self.surf, col, self.r(*box), self.w(width) if width else 0, border_radius=rad)
 
     def box(self, col, box, radius: float = 0, line: float = 0.05) -> None:
         """A filled rectangle with the cards' ink outline."""
@@ -110,7 +111,7 @@ class Pen:
         self.rect(INK, box, line, radius)
 
     def ellipse(self, col, box, width: float = 0) -> None:
-        pygame.draw.ellipse(self.surf, col, self.r(*box), self.w(width) if width else 0)
+        gfx.ellipse(self.surf, col, self.r(*box), self.w(width) if width else 0)
 
     def oval(self, col, box, line: float = 0.05) -> None:
         self.ellipse(col, box)
@@ -120,10 +121,10 @@ class Pen:
         self.ellipse(col, (c[0] - rad, c[1] - rad, 2 * rad, 2 * rad), width)
 
     def poly(self, col, pts, width: float = 0) -> None:
-        pygame.draw.polygon(self.surf, col, [self.p(*q) for q in pts], self.w(width) if width else 0)
+        gfx.polygon(self.surf, col, [self.p(*q) for q in pts], self.w(width) if width else 0)
 
     def line(self, col, a, b, width: float) -> None:
-        pygame.draw.line(self.surf, col, self.p(*a), self.p(*b), self.w(width))
+        gfx.line(self.surf, col, self.p(*a), self.p(*b), self.w(width))
 
 
 # ----------------------------------------------------------------- floors
@@ -600,6 +601,7 @@ def draw_furniture(pen: Pen, piece: Furniture) -> None:
 
 # ----------------------------------------------------------------- the whole board
 _CACHE: dict[tuple, pygame.Surface] = {}
+gfx.on_scale_change(_CACHE.clear)      # pictures made for one output scale
 
 
 def draw_mansion(board: Board, size: tuple[int, int]) -> pygame.Surface:
@@ -645,13 +647,17 @@ def _paint(pen: Pen, canvas: pygame.Surface, board: Board) -> None:
 
 
 def supersampled(size: tuple[int, int], most: int, paint) -> pygame.Surface:
-    """A picture of ``size`` (width, height) pixels: ``paint(canvas, ss)`` draws on a canvas
-    ``ss`` times larger (``ss`` up to ``most``, the canvas at most :data:`MAX_CANVAS` wide),
-    which is then filtered down."""
-    ss = max(1, min(most, MAX_CANVAS // max(size)))
-    canvas = pygame.Surface((size[0] * ss, size[1] * ss))
+    """A picture of logical ``size`` (width, height) for the output scale: ``paint(canvas, ss)``
+    draws on a plain canvas ``ss`` device pixels per logical pixel (``ss`` up to ``most`` times
+    the output scale, the canvas at most :data:`MAX_CANVAS` wide), which is then filtered down
+    to the output scale's device size (:mod:`game.ui.gfx`)."""
+    scale = gfx.output_scale()
+    ss = max(1, min(math.ceil(most * scale), MAX_CANVAS // max(size)))
+    canvas = pygame.Surface((size[0] * ss, size[1] * ss))    # pixels: the painters draw in device units
     paint(canvas, ss)
-    return pygame.transform.smoothscale(canvas, size) if ss > 1 else canvas
+    if scale == 1.0:
+        return pygame.transform.smoothscale(canvas, size) if ss > 1 else canvas
+    return gfx.adopt(pygame.transform.smoothscale(canvas, gfx.device_pixels(size)), scale, size)
 
 
 def remember(cache: dict, key, most: int, make) -> pygame.Surface:

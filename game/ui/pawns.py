@@ -18,6 +18,8 @@ import math
 
 import pygame
 
+from game.ui import gfx
+
 #: The outline of each suspect's pawn.
 SHAPES = {"scarlet": "star", "mustard": "square", "white": "cross",
           "green": "clover", "peacock": "drop", "plum": "circle"}
@@ -116,9 +118,9 @@ def _fill(surface: pygame.Surface, shape: str, grow: float, colour, centre: Poin
     for prim in primitives(shape, grow):
         if prim[0] == "circle":
             (x, y), r = prim[1], prim[2]
-            pygame.draw.circle(surface, colour, (cx + x * scale, cy + y * scale), r * scale)
+            gfx.circle(surface, colour, (cx + x * scale, cy + y * scale), r * scale)
         else:
-            pygame.draw.polygon(surface, colour, [(cx + x * scale, cy + y * scale) for x, y in prim[1]])
+            gfx.polygon(surface, colour, [(cx + x * scale, cy + y * scale) for x, y in prim[1]])
 
 
 def shade(colour, f: float) -> tuple[int, int, int]:
@@ -134,11 +136,11 @@ def _lighten(colour, f: float) -> tuple[int, int, int]:
 def _blurred(surface: pygame.Surface, radius: float) -> pygame.Surface:
     """``surface`` softened by a Gaussian blur of ``radius`` pixels (none under one pixel)."""
     r = round(radius)
-    return pygame.transform.gaussian_blur(surface, r) if r >= 1 else surface
+    return gfx.gaussian_blur(surface, r) if r >= 1 else surface
 
 
 def _layer(size: int) -> pygame.Surface:
-    s = pygame.Surface((size, size), pygame.SRCALPHA)
+    s = gfx.surface((size, size), pygame.SRCALPHA)
     s.fill((0, 0, 0, 0))
     return s
 
@@ -169,7 +171,7 @@ def draw(colour, shape: str, size: int) -> pygame.Surface:
     side = (centre[0] + _BODY_SHADE_AT * scale, centre[1] + _BODY_SHADE_AT * scale)
     if size < _DETAIL_MIN:
         _fill(s, shape, _FLAT_BODY, colour, centre, scale)
-        return pygame.transform.smoothscale(s, (size, size))
+        return gfx.smoothscale(s, (size, size))
     _fill(s, shape, _BODY, shade(colour, _BODY_SHADE), side, scale)
     _fill(s, shape, _BODY, colour, centre, scale)
     # The highlight is a soft spot kept inside the body: the body's shape in
@@ -177,13 +179,13 @@ def draw(colour, shape: str, size: int) -> pygame.Surface:
     hx, hy, hr, ha = _HIGHLIGHT
     spot = _layer(big)
     spot.fill((255, 255, 255, 0))
-    pygame.draw.circle(spot, (255, 255, 255, ha), (centre[0] + hx * scale, centre[1] + hy * scale), hr * scale)
+    gfx.circle(spot, (255, 255, 255, ha), (centre[0] + hx * scale, centre[1] + hy * scale), hr * scale)
     spot = _blurred(spot, hr * scale / 2)
     body = _layer(big)
     _fill(body, shape, _BODY, (255, 255, 255), centre, scale)
     body.blit(spot, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
     s.blit(body, (0, 0))
-    return pygame.transform.smoothscale(s, (size, size))
+    return gfx.smoothscale(s, (size, size))
 
 
 def glow(size: int) -> pygame.Surface:
@@ -194,10 +196,10 @@ def glow(size: int) -> pygame.Surface:
     big = size * _SS
     c = (big / 2, big / 2)
     s = _layer(big)
-    pygame.draw.circle(s, (20, 12, 8, 150), c, big * 0.47)
-    pygame.draw.circle(s, (255, 246, 200, 255), c, big * 0.40)
+    gfx.circle(s, (20, 12, 8, 150), c, big * 0.47)
+    gfx.circle(s, (255, 246, 200, 255), c, big * 0.40)
     s = _blurred(s, big * 0.035)
-    return pygame.transform.smoothscale(s, (size, size))
+    return gfx.smoothscale(s, (size, size))
 
 
 def mask(shape: str, size: int) -> pygame.Mask:
@@ -205,4 +207,4 @@ def mask(shape: str, size: int) -> pygame.Mask:
     s = pygame.Surface((size * _SS, size * _SS), pygame.SRCALPHA)
     s.fill((0, 0, 0, 0))
     _fill(s, shape, _EDGE, (255, 255, 255), (size * _SS / 2, size * _SS / 2), RADIUS * size * _SS)
-    return pygame.mask.from_surface(pygame.transform.smoothscale(s, (size, size)), 127)
+    return gfx.mask(gfx.smoothscale(s, (size, size)), 127)

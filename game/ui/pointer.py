@@ -15,7 +15,8 @@ import math
 
 import pygame
 
-from game.ui import assets, theme
+
+from game.ui import assets, gfx, theme
 from game.ui.widgets import Button, CardButton
 
 #: The arrow: length along its axis (a short one where there is little room), half its width, its
@@ -110,8 +111,8 @@ def ring_bands(target: pygame.Rect, margin: int) -> list[pygame.Rect]:
 def draw_ring(surface: pygame.Surface, target: pygame.Rect, margin: int) -> None:
     """A bright ring with a dark edge, ``margin`` pixels round ``target``."""
     r = target.inflate(2 * margin, 2 * margin)
-    pygame.draw.rect(surface, (20, 14, 10), r.inflate(2 * RING_EDGE, 2 * RING_EDGE), 3, border_radius=12)
-    pygame.draw.rect(surface, theme.HIGHLIGHT, r, RING_LINE, border_radius=12)
+    gfx.rect(surface, (20, 14, 10), r.inflate(2 * RING_EDGE, 2 * RING_EDGE), 3, border_radius=12)
+    gfx.rect(surface, theme.HIGHLIGHT, r, RING_LINE, border_radius=12)
 
 
 def draw_arrow(surface: pygame.Surface, target: pygame.Rect, side: str, t: float, shake: float = 0.0,
@@ -133,5 +134,5 @@ def draw_arrow(surface: pygame.Surface, target: pygame.Rect, side: str, t: float
     # the arrow drawn pointing along -d: (along, across) -> screen
     shape = [(0, 0), (26, -22), (26, -9), (length, -9), (length, 9), (26, 9), (26, 22)]
     pts = [(tip[0] + d[0] * a - d[1] * c, tip[1] + d[1] * a + d[0] * c) for a, c in shape]
-    pygame.draw.polygon(surface, theme.HIGHLIGHT, pts)
-    pygame.draw.polygon(surface, (20, 14, 10), pts, 3)
+    gfx.polygon(surface, theme.HIGHLIGHT, pts)
+    gfx.polygon(surface, (20, 14, 10), pts, 3)

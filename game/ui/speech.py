@@ -60,6 +60,7 @@ from typing import Callable
 
 import pygame
 
+from game.ui import gfx
 from game.i18n import LANGUAGE_NAMES, N_, _, fmt, language
 from game.ui.registry import find
 
@@ -519,13 +520,13 @@ def draw_speaker(surface: pygame.Surface, rect: pygame.Rect) -> None:
     """A speaker with two sound waves in ``rect`` (logical pixels), on a dark disc."""
     from game.ui import theme
 
-    pygame.draw.circle(surface, (20, 14, 10), rect.center, rect.width // 2)
-    pygame.draw.circle(surface, theme.BRASS, rect.center, rect.width // 2, 2)
+    gfx.circle(surface, (20, 14, 10), rect.center, rect.width // 2)
+    gfx.circle(surface, theme.BRASS, rect.center, rect.width // 2, 2)
     x, y, u = rect.left, rect.centery, rect.width / 40
     body = [(x + 8 * u, y - 5 * u), (x + 14 * u, y - 5 * u), (x + 21 * u, y - 11 * u), (x + 21 * u, y + 11 * u),
             (x + 14 * u, y + 5 * u), (x + 8 * u, y + 5 * u)]
-    pygame.draw.polygon(surface, theme.CREAM, body)
+    gfx.polygon(surface, theme.CREAM, body)
     for r in (6, 11):
         box = pygame.Rect(0, 0, 2 * r * u, 2 * r * u)
         box.center = (round(x + 21 * u), y)
-        pygame.draw.arc(surface, theme.CREAM, box, -0.9, 0.9, max(2, round(2 * u)))
+        gfx.arc(surface, theme.CREAM, box, -0.9, 0.9, max(2, round(2 * u)))

@@ -15,7 +15,8 @@ from typing import NamedTuple
 
 import pygame
 
-from game.ui import assets, theme
+
+from game.ui import assets, gfx, theme
 
 #: Supersampling of the envelope's pen (as tools/make_assets.py draws the cards).
 SS = 4
@@ -43,6 +44,7 @@ PORTRAIT = pygame.Rect(60, 120, 212, 212)
 HEADING_BAND = 92
 
 _CACHE: dict[tuple, pygame.Surface] = {}
+gfx.on_scale_change(_CACHE.clear)      # pictures made for one output scale
 
 
 class Scenery(NamedTuple):
@@ -122,7 +124,7 @@ def vignette(size: tuple[int, int]) -> pygame.Surface:
         for y in range(h):
             d = math.hypot((x + .5) / w - .5, (y + .5) / h - .5) / math.hypot(.5, .5)
             small.set_at((x, y), (0, 0, 0, min(255, round(DARKEN + 110 * d * d))))
-    return pygame.transform.smoothscale(small, size)
+    return gfx.smoothscale(small, size)
 
 
 def draw_backdrop(surface: pygame.Surface, board, room: str | None, t: float, alpha: int = 255) -> None:
@@ -152,15 +154,15 @@ def portrait(suspect: str, side: int) -> pygame.Surface:
     a little larger than ``side`` (see :func:`portrait_margin`)."""
     def make() -> pygame.Surface:
         m = portrait_margin(side)
-        s = pygame.Surface((side + 2 * m, side + 2 * m), pygame.SRCALPHA)
+        s = gfx.surface((side + 2 * m, side + 2 * m), pygame.SRCALPHA)
         for k in range(m, 0, -2):                               # the soft shadow under the frame
-            pygame.draw.rect(s, (0, 0, 0, 22), pygame.Rect(m - k // 2, m + k // 3, side + k, side + k),
+            gfx.rect(s, (0, 0, 0, 22), pygame.Rect(m - k // 2, m + k // 3, side + k, side + k),
                              border_radius=k)
         mat = pygame.Rect(m // 2, m // 2, side + m, side + m)
-        pygame.draw.rect(s, theme.PAPER, mat, border_radius=max(4, m // 2))
+        gfx.rect(s, theme.PAPER, mat, border_radius=max(4, m // 2))
         s.blit(assets.portrait(suspect, side), (m, m))          # who plays, never the card as evidence
-        pygame.draw.rect(s, INK, (m, m, side, side), max(2, side // 90))
-        pygame.draw.rect(s, theme.BRASS, mat, max(2, side // 70), border_radius=max(4, m // 2))
+        gfx.rect(s, INK, (m, m, side, side), max(2, side // 90))
+        gfx.rect(s, theme.BRASS, mat, max(2, side // 70), border_radius=max(4, m // 2))
         return s
     return _cached(("portrait", suspect, side, id(pygame.display.get_surface())), make)
 
@@ -186,11 +188,11 @@ def draw_portrait(surface: pygame.Surface, suspect: str, rect: pygame.Rect, alph
 def _pen(width: int) -> tuple[pygame.Surface, int, int]:
     """A transparent canvas for an envelope part ``width`` pixels wide, :data:`SS` times larger."""
     w, h = width * SS, round(width * ENVELOPE_RATIO) * SS
-    return pygame.Surface((w, h), pygame.SRCALPHA), w, h
+    return gfx.surface((w, h), pygame.SRCALPHA), w, h
 
 
 def _down(canvas: pygame.Surface, width: int) -> pygame.Surface:
-    return pygame.transform.smoothscale(canvas, (width, round(width * ENVELOPE_RATIO)))
+    return gfx.smoothscale(canvas, (width, round(width * ENVELOPE_RATIO)))
 
 
 def envelope_back(width: int) -> pygame.Surface:
@@ -199,9 +201,9 @@ def envelope_back(width: int) -> pygame.Surface:
         s, w, h = _pen(width)
         line = max(SS, w // 90)
         body = pygame.Rect(0, 0, w, h).inflate(-line, -line)
-        pygame.draw.rect(s, MANILA_DARK, body, border_radius=w // 40)
-        pygame.draw.rect(s, INSIDE, body.inflate(-w // 14, -h // 12).move(0, -h // 30), border_radius=w // 60)
-        pygame.draw.rect(s, INK, body, line, border_radius=w // 40)
+        gfx.rect(s, MANILA_DARK, body, border_radius=w // 40)
+        gfx.rect(s, INSIDE, body.inflate(-w // 14, -h // 12).move(0, -h // 30), border_radius=w // 60)
+        gfx.rect(s, INK, body, line, border_radius=w // 40)
         return _down(s, width)
     return _cached(("env-back", width), make)
 
@@ -215,19 +217,19 @@ def envelope_front(width: int) -> pygame.Surface:
         top = h // 3
         pts = [(line // 2, top), (w // 2, top + (h - top) * 9 // 20), (w - line // 2, top),
                (w - line // 2, h - line // 2), (line // 2, h - line // 2)]
-        pygame.draw.polygon(s, MANILA, pts)
+        gfx.polygon(s, MANILA, pts)
         # the side folds, a shade darker, meeting under the middle
-        pygame.draw.polygon(s, MANILA_DARK, [(line // 2, top), (w * 11 // 25, h * 3 // 4), (line // 2, h - line)])
-        pygame.draw.polygon(s, MANILA_DARK, [(w - line // 2, top), (w * 14 // 25, h * 3 // 4), (w - line, h - line)])
-        pygame.draw.polygon(s, MANILA, [(line, h - line), (w // 2, h * 11 // 20), (w - line, h - line)])
-        pygame.draw.lines(s, INK, False, [(line, h - line), (w // 2, h * 11 // 20), (w - line, h - line)],
+        gfx.polygon(s, MANILA_DARK, [(line // 2, top), (w * 11 // 25, h * 3 // 4), (line // 2, h - line)])
+        gfx.polygon(s, MANILA_DARK, [(w - line // 2, top), (w * 14 // 25, h * 3 // 4), (w - line, h - line)])
+        gfx.polygon(s, MANILA, [(line, h - line), (w // 2, h * 11 // 20), (w - line, h - line)])
+        gfx.lines(s, INK, False, [(line, h - line), (w // 2, h * 11 // 20), (w - line, h - line)],
                           max(1, line * 2 // 3))
-        pygame.draw.polygon(s, INK, pts, line)
+        gfx.polygon(s, INK, pts, line)
         # a band of red tape across the pocket, as on a case file
         band = pygame.Rect(0, 0, w // 9, h - top - 2 * line)
         band.midbottom = (w * 4 // 5, h - line)
-        pygame.draw.rect(s, (150, 40, 40), band)
-        pygame.draw.rect(s, INK, band, max(1, line * 2 // 3))
+        gfx.rect(s, (150, 40, 40), band)
+        gfx.rect(s, INK, band, max(1, line * 2 // 3))
         return _down(s, width)
     return _cached(("env-front", width), make)
 
@@ -240,20 +242,20 @@ def envelope_flap(width: int, inside: bool = False) -> pygame.Surface:
         line = max(SS, w // 90)
         tip = h * 11 // 20
         pts = [(line // 2, line // 2), (w - line // 2, line // 2), (w // 2, tip)]
-        pygame.draw.polygon(s, MANILA_DARK if inside else MANILA, pts)
-        pygame.draw.polygon(s, INK, pts, line)
+        gfx.polygon(s, MANILA_DARK if inside else MANILA, pts)
+        gfx.polygon(s, INK, pts, line)
         if inside:
             return _down(s, width)
         r = w // 11
         c = (w // 2, tip - r // 2)
-        pygame.draw.circle(s, SEAL_DARK, (c[0] + line, c[1] + line), r)
+        gfx.circle(s, SEAL_DARK, (c[0] + line, c[1] + line), r)
         for k in range(8):                      # the wax runs out in lobes round the seal
             a = k * math.pi / 4
-            pygame.draw.circle(s, SEAL, (round(c[0] + r * .72 * math.cos(a)), round(c[1] + r * .72 * math.sin(a))),
+            gfx.circle(s, SEAL, (round(c[0] + r * .72 * math.cos(a)), round(c[1] + r * .72 * math.sin(a))),
                                r // 3)
-        pygame.draw.circle(s, SEAL, c, r)
-        pygame.draw.circle(s, SEAL_DARK, c, r * 3 // 5, max(1, line))
-        pygame.draw.circle(s, (222, 92, 88), (c[0] - r // 3, c[1] - r // 3), max(1, r // 6))
+        gfx.circle(s, SEAL, c, r)
+        gfx.circle(s, SEAL_DARK, c, r * 3 // 5, max(1, line))
+        gfx.circle(s, (222, 92, 88), (c[0] - r // 3, c[1] - r // 3), max(1, r // 6))
         return _down(s, width)
     return _cached(("env-flap", width, inside), make)
 
@@ -269,11 +271,11 @@ def draw_envelope(surface: pygame.Surface, centre: tuple[int, int], width: int, 
     flap = envelope_flap(width, inside=opened > 0.5)
     fold = abs(1 - 2 * opened)                       # the flap's height as it turns over its top edge
     fh = max(1, round(flap.get_height() * fold))
-    img = pygame.transform.smoothscale(flap, (width, fh))
+    img = gfx.smoothscale(flap, (width, fh))
     if part == "back":
         surface.blit(envelope_back(width), (left, top))
         if opened > 0.5:
-            surface.blit(pygame.transform.flip(img, False, True), (left, top - fh))
+            surface.blit(gfx.flip(img, False, True), (left, top - fh))
         return
     surface.blit(envelope_front(width), (left, top))
     if opened <= 0.5:
@@ -295,19 +297,19 @@ def crime_card(width: int) -> pygame.Surface:
     def make() -> pygame.Surface:
         size = assets.card_size(width)
         w, h = size[0] * SS, size[1] * SS
-        s = pygame.Surface((w, h), pygame.SRCALPHA)
+        s = gfx.surface((w, h), pygame.SRCALPHA)
         line = max(SS, w // 60)
         radius = w // 14
         card = pygame.Rect(0, 0, w, h).inflate(-line, -line)
-        pygame.draw.rect(s, CRIME_RED, card, border_radius=radius)
+        gfx.rect(s, CRIME_RED, card, border_radius=radius)
         paper = card.inflate(-w // 7, -w // 7)
-        pygame.draw.rect(s, theme.PAPER, paper, border_radius=radius // 2)
-        pygame.draw.rect(s, INK, paper, max(1, line * 2 // 3), border_radius=radius // 2)
-        pygame.draw.rect(s, theme.BRASS, card.inflate(-w // 16, -w // 16), max(1, line // 2), border_radius=radius)
+        gfx.rect(s, theme.PAPER, paper, border_radius=radius // 2)
+        gfx.rect(s, INK, paper, max(1, line * 2 // 3), border_radius=radius // 2)
+        gfx.rect(s, theme.BRASS, card.inflate(-w // 16, -w // 16), max(1, line // 2), border_radius=radius)
         for cx, cy in ((card.left + w // 14, card.top + w // 14), (card.right - w // 14, card.top + w // 14),
                        (card.left + w // 14, card.bottom - w // 14), (card.right - w // 14, card.bottom - w // 14)):
             d = w // 30
-            pygame.draw.polygon(s, theme.BRASS, [(cx, cy - d), (cx + d, cy), (cx, cy + d), (cx - d, cy)])
+            gfx.polygon(s, theme.BRASS, [(cx, cy - d), (cx + d, cy), (cx, cy + d), (cx - d, cy)])
         # the fingerprint: ridges as nested arcs round a whorl, thinning out at the top
         c = (paper.centerx, paper.centery - paper.height // 14)
         rw, rh = paper.width * 0.36, paper.height * 0.34
@@ -316,16 +318,16 @@ def crime_card(width: int) -> pygame.Surface:
             box = pygame.Rect(0, 0, round(rw * k / 8 * 2), round(rh * k / 8 * 2))
             box.center = (c[0] + (k % 2) * ridge // 2, c[1])
             start = 0.25 if k > 6 else -0.6
-            pygame.draw.arc(s, PRINT_INK, box, start, math.pi * 2 - 0.9 + start, ridge)
+            gfx.arc(s, PRINT_INK, box, start, math.pi * 2 - 0.9 + start, ridge)
         # a wax seal over the print's foot: the case is closed until someone solves it
         r = w // 8
         seal = (paper.centerx, paper.bottom - r - paper.height // 10)
-        pygame.draw.circle(s, SEAL_DARK, (seal[0] + line, seal[1] + line), r)
-        pygame.draw.circle(s, SEAL, seal, r)
-        pygame.draw.circle(s, SEAL_DARK, seal, r * 3 // 5, max(1, line))
-        pygame.draw.circle(s, (222, 92, 88), (seal[0] - r // 3, seal[1] - r // 3), max(1, r // 6))
-        pygame.draw.rect(s, INK, card, line, border_radius=radius)
-        return pygame.transform.smoothscale(s, size)
+        gfx.circle(s, SEAL_DARK, (seal[0] + line, seal[1] + line), r)
+        gfx.circle(s, SEAL, seal, r)
+        gfx.circle(s, SEAL_DARK, seal, r * 3 // 5, max(1, line))
+        gfx.circle(s, (222, 92, 88), (seal[0] - r // 3, seal[1] - r // 3), max(1, r // 6))
+        gfx.rect(s, INK, card, line, border_radius=radius)
+        return gfx.smoothscale(s, size)
     return _cached(("crime-card", width), make)
 
 
@@ -335,10 +337,10 @@ def draw_lifted(surface: pygame.Surface, img: pygame.Surface, centre: tuple[int,
     ``centre``, lifted ``height`` (0: lying on the table, 1: held up high):
     it grows a little and its soft shadow falls further below and right."""
     scale = 1 + 0.12 * height
-    pic = pygame.transform.rotozoom(img, angle, scale)
-    shadow = pygame.mask.from_surface(pic).to_surface(setcolor=(0, 0, 0, 90), unsetcolor=(0, 0, 0, 0))
+    pic = gfx.rotozoom(img, angle, scale)
+    shadow = gfx.mask(pic).to_surface(setcolor=(0, 0, 0, 90), unsetcolor=(0, 0, 0, 0))
     off = round(6 + 26 * height)
-    small = pygame.transform.smoothscale(shadow, (max(1, shadow.get_width() // 6), max(1, shadow.get_height() // 6)))
-    shadow = pygame.transform.smoothscale(small, shadow.get_size())      # blurred: a soft shadow
+    small = gfx.smoothscale(shadow, (max(1, shadow.get_width() // 6), max(1, shadow.get_height() // 6)))
+    shadow = gfx.smoothscale(small, shadow.get_size())      # blurred: a soft shadow
     surface.blit(shadow, shadow.get_rect(center=(centre[0] + off, centre[1] + off)))
     surface.blit(pic, pic.get_rect(center=centre))

@@ -32,7 +32,8 @@ from typing import Callable
 
 import pygame
 
-from game.ui import anim, assets, prompts, tabletop, theme
+
+from game.ui import anim, assets, gfx, prompts, tabletop, theme
 from game.ui.banner import nobody_text
 from game.ui.i18n import _, fmt
 from game.ui.input import SCROLLS, Intent, Kind
@@ -571,7 +572,7 @@ def draw_turn(surface: pygame.Surface, rect: pygame.Rect, suspect: str, name: st
     img = assets.card_picture(suspect, side)
     at = img.get_rect(midleft=(rect.left + 3, rect.centery))
     surface.blit(img, at)
-    pygame.draw.rect(surface, theme.suspect_colour(suspect), at.inflate(2, 2), 3, border_radius=4)
+    gfx.rect(surface, theme.suspect_colour(suspect), at.inflate(2, 2), 3, border_radius=4)
     left = text_left(rect)
     theme.blit_text(surface, name, (left, rect.top + 10), theme.HEADING, theme.CREAM, True,
                     max_width=rect.right - 6 - left)
@@ -595,7 +596,7 @@ def draw_thinking(surface: pygame.Surface, t: float, rect: pygame.Rect, text_rec
     for i in range(3):
         glow = 0.5 + 0.5 * math.sin(t * 6 - i * 0.9)
         colour = tuple(int(a + (b - a) * glow) for a, b in zip(theme.PANEL_EDGE, theme.BRASS))
-        pygame.draw.circle(surface, colour, (box.left + 6 + i * 14, box.centery), 4 + int(glow * 1.5))
+        gfx.circle(surface, colour, (box.left + 6 + i * 14, box.centery), 4 + int(glow * 1.5))
 
 
 def scroll_log(view: LogView, intent: Intent, panel: pygame.Rect | None) -> bool:

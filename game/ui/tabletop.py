@@ -14,7 +14,8 @@ from functools import lru_cache
 
 import pygame
 
-from game.ui import theme
+
+from game.ui import gfx, theme
 
 #: The card table's green, and its darker tray.
 BAIZE = (40, 92, 60)
@@ -32,26 +33,26 @@ def baize(size: tuple[int, int], colour: tuple[int, int, int] = BAIZE, seed: int
     """Baize of ``size`` (w, h pixels) in ``colour``: a nap of short fibres,
     lighter and darker by up to 22 levels, so no part of it reads as a flat hole."""
     w, h = max(1, size[0]), max(1, size[1])
-    big = pygame.Surface((w * 2, h * 2))
+    big = gfx.surface((w * 2, h * 2))
     big.fill(colour)
     rng = random.Random(seed)
     for _ in range(w * h // 3):        # fibres on the 2x canvas: about 1.3 per output pixel
         x, y = rng.randrange(w * 2), rng.randrange(h * 2)
         d = rng.randint(-22, 22)
         c = tuple(max(0, min(255, v + d)) for v in colour)
-        pygame.draw.line(big, c, (x, y), (x + rng.randint(-3, 3), y + rng.randint(-3, 3)), 2)
-    return pygame.transform.smoothscale(big, (w, h))
+        gfx.line(big, c, (x, y), (x + rng.randint(-3, 3), y + rng.randint(-3, 3)), 2)
+    return gfx.smoothscale(big, (w, h))
 
 
 @lru_cache(maxsize=16)
 def _shadow(size: tuple[int, int], radius: int) -> pygame.Surface:
     """A soft dark shadow of a rounded box of ``size``, with :data:`SHADOW` pixels of blur around it."""
     w, h = size
-    s = pygame.Surface((w + 2 * SHADOW, h + 2 * SHADOW), pygame.SRCALPHA)
+    s = gfx.surface((w + 2 * SHADOW, h + 2 * SHADOW), pygame.SRCALPHA)
     for i in range(SHADOW, 0, -1):     # outer rings faint, inner ones darker
-        pygame.draw.rect(s, (0, 0, 0, 150 // (i + 1)), pygame.Rect(SHADOW - i, SHADOW - i, w + 2 * i, h + 2 * i),
+        gfx.rect(s, (0, 0, 0, 150 // (i + 1)), pygame.Rect(SHADOW - i, SHADOW - i, w + 2 * i, h + 2 * i),
                          border_radius=radius + i)
-    pygame.draw.rect(s, (0, 0, 0, 150), pygame.Rect(SHADOW, SHADOW, w, h), border_radius=radius)
+    gfx.rect(s, (0, 0, 0, 150), pygame.Rect(SHADOW, SHADOW, w, h), border_radius=radius)
     return s
 
 
@@ -59,9 +60,9 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, colour=theme.PANEL, radius
     """A panel set off from the background: its soft shadow below right, its
     fill ``colour``, a dark inner line and the bright :data:`FRAME` outside it."""
     surface.blit(_shadow(rect.size, radius), (rect.left - SHADOW + 3, rect.top - SHADOW + 4))
-    pygame.draw.rect(surface, colour, rect, border_radius=radius)
-    pygame.draw.rect(surface, FRAME, rect, 2, border_radius=radius)
-    pygame.draw.rect(surface, theme.BG_DARK, rect.inflate(-4, -4), 1, border_radius=max(0, radius - 2))
+    gfx.rect(surface, colour, rect, border_radius=radius)
+    gfx.rect(surface, FRAME, rect, 2, border_radius=radius)
+    gfx.rect(surface, theme.BG_DARK, rect.inflate(-4, -4), 1, border_radius=max(0, radius - 2))
 
 
 def felt_panel(surface: pygame.Surface, rect: pygame.Rect, radius: int = 14) -> None:
@@ -69,8 +70,8 @@ def felt_panel(surface: pygame.Surface, rect: pygame.Rect, radius: int = 14) -> 
     panel(surface, rect, RIM, radius)
     inner = rect.inflate(-14, -14)
     cloth = baize(inner.size)
-    mask = pygame.Surface(inner.size, pygame.SRCALPHA)
-    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=max(0, radius - 6))
+    mask = gfx.surface(inner.size, pygame.SRCALPHA)
+    gfx.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=max(0, radius - 6))
     cloth = cloth.copy()
     cloth.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
     surface.blit(cloth, inner)
@@ -79,19 +80,19 @@ def felt_panel(surface: pygame.Surface, rect: pygame.Rect, radius: int = 14) -> 
 
 def tray(surface: pygame.Surface, rect: pygame.Rect) -> None:
     """A sunken dice tray in ``rect``: darker baize, its walls casting a shadow inside."""
-    pygame.draw.rect(surface, RIM, rect, border_radius=10)
+    gfx.rect(surface, RIM, rect, border_radius=10)
     inner = rect.inflate(-10, -10)
     surface.blit(baize(inner.size, TRAY, 11), inner)
     _inner_shadow(surface, inner, 6, 6)
-    pygame.draw.rect(surface, FRAME, rect, 2, border_radius=10)
+    gfx.rect(surface, FRAME, rect, 2, border_radius=10)
 
 
 def _inner_shadow(surface: pygame.Surface, rect: pygame.Rect, radius: int, depth: int = 4) -> None:
     """The shadow of a rim falling on what it surrounds (``depth`` pixels, darkest at the rim)."""
     for i in range(depth):
         theme_alpha = 120 * (depth - i) // depth
-        edge = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(edge, (0, 0, 0, theme_alpha), edge.get_rect().inflate(-2 * i, -2 * i), 1,
+        edge = gfx.surface(rect.size, pygame.SRCALPHA)
+        gfx.rect(edge, (0, 0, 0, theme_alpha), edge.get_rect().inflate(-2 * i, -2 * i), 1,
                          border_radius=max(0, radius - i))
         surface.blit(edge, rect)
 
@@ -104,29 +105,29 @@ def oval_table(size: tuple[int, int], rim: int = 12, colour: tuple[int, int, int
     and a brass inlay, baize of ``colour`` inside with a nap, shaded under the
     rim.  The rim is drawn on a canvas twice as large and filtered down."""
     w, h = max(8, size[0]), max(8, size[1])
-    big = pygame.Surface((w * 2, h * 2), pygame.SRCALPHA)
+    big = gfx.surface((w * 2, h * 2), pygame.SRCALPHA)
     outer = big.get_rect()
-    pygame.draw.ellipse(big, RIM, outer)
+    gfx.ellipse(big, RIM, outer)
     rng = random.Random(seed)
     for k in range(0, rim * 2 - 2, 2):      # grain: rings of lighter and darker wood round the table
         d = rng.randint(-18, 14)
         ring = tuple(max(0, min(255, v + d)) for v in RIM)
-        pygame.draw.ellipse(big, ring, outer.inflate(-2 * k, -2 * k), 2)
-    pygame.draw.ellipse(big, FRAME, outer.inflate(-rim * 2 + 6, -rim * 2 + 6), 3)   # the brass inlay
-    pygame.draw.ellipse(big, (0, 0, 0, 0), outer.inflate(-rim * 4, -rim * 4))      # where the baize shows
-    out = pygame.transform.smoothscale(big, (w, h))
+        gfx.ellipse(big, ring, outer.inflate(-2 * k, -2 * k), 2)
+    gfx.ellipse(big, FRAME, outer.inflate(-rim * 2 + 6, -rim * 2 + 6), 3)   # the brass inlay
+    gfx.ellipse(big, (0, 0, 0, 0), outer.inflate(-rim * 4, -rim * 4))      # where the baize shows
+    out = gfx.smoothscale(big, (w, h))
     cloth_rect = pygame.Rect(0, 0, w, h).inflate(-rim * 2 + 2, -rim * 2 + 2)
     cloth = baize(cloth_rect.size, colour, seed)
-    mask = pygame.Surface((cloth_rect.w * 2, cloth_rect.h * 2), pygame.SRCALPHA)
-    pygame.draw.ellipse(mask, (255, 255, 255, 255), mask.get_rect())
-    shade = pygame.Surface(mask.get_size(), pygame.SRCALPHA)
+    mask = gfx.surface((cloth_rect.w * 2, cloth_rect.h * 2), pygame.SRCALPHA)
+    gfx.ellipse(mask, (255, 255, 255, 255), mask.get_rect())
+    shade = gfx.surface(mask.get_size(), pygame.SRCALPHA)
     for i in range(10):                     # the rim's shadow on the baize, darkest at the rim
-        pygame.draw.ellipse(shade, (0, 0, 0, 14 * (10 - i) // 2), shade.get_rect().inflate(-4 * i, -4 * i), 4)
-    table = pygame.Surface(cloth_rect.size, pygame.SRCALPHA)
+        gfx.ellipse(shade, (0, 0, 0, 14 * (10 - i) // 2), shade.get_rect().inflate(-4 * i, -4 * i), 4)
+    table = gfx.surface(cloth_rect.size, pygame.SRCALPHA)
     table.blit(cloth, (0, 0))
-    table.blit(pygame.transform.smoothscale(shade, cloth_rect.size), (0, 0))
-    table.blit(pygame.transform.smoothscale(mask, cloth_rect.size), (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-    base = pygame.Surface((w, h), pygame.SRCALPHA)
+    table.blit(gfx.smoothscale(shade, cloth_rect.size), (0, 0))
+    table.blit(gfx.smoothscale(mask, cloth_rect.size), (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    base = gfx.surface((w, h), pygame.SRCALPHA)
     base.blit(table, cloth_rect)
     base.blit(out, (0, 0))
     return base
@@ -139,18 +140,22 @@ def plaque(size: tuple[int, int], lit: bool = False, radius: int = 12) -> pygame
     at the bottom, rounded by ``radius``; drawn at twice the size and filtered down."""
     w, h = max(4, size[0]), max(4, size[1])
     top, bottom = ((132, 92, 62), (96, 64, 44)) if lit else ((76, 52, 38), (50, 34, 26))
-    big = pygame.Surface((w * 2, h * 2), pygame.SRCALPHA)
+    big = gfx.surface((w * 2, h * 2), pygame.SRCALPHA)
     for y in range(h * 2):                  # light falls from above
         f = y / max(1, h * 2 - 1)
-        pygame.draw.line(big, tuple(round(a + (b - a) * f) for a, b in zip(top, bottom)), (0, y), (w * 2, y))
+        gfx.line(big, tuple(round(a + (b - a) * f) for a, b in zip(top, bottom)), (0, y), (w * 2, y))
     rng = random.Random(w * 31 + h)
     for _ in range(h // 2):                 # the grain: long faint streaks
         y, x = rng.randrange(h * 2), rng.randrange(-w, w * 2)
         d = rng.randint(-14, 14)
         c = big.get_at((0, y))
-        pygame.draw.line(big, tuple(max(0, min(255, v + d)) for v in c[:3]), (x, y), (x + rng.randint(w // 2, w), y), 2)
-    pygame.draw.line(big, tuple(min(255, v + 40) for v in top), (radius, 3), (w * 2 - radius, 3), 2)
-    mask = pygame.Surface(big.get_size(), pygame.SRCALPHA)
-    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius * 2)
+        gfx.line(big, tuple(max(0, min(255, v + d)) for v in c[:3]), (x, y), (x + rng.randint(w // 2, w), y), 2)
+    gfx.line(big, tuple(min(255, v + 40) for v in top), (radius, 3), (w * 2 - radius, 3), 2)
+    mask = gfx.surface(big.get_size(), pygame.SRCALPHA)
+    gfx.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius * 2)
     big.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-    return pygame.transform.smoothscale(big, (w, h))
+    return gfx.smoothscale(big, (w, h))
+
+
+for _cached in (baize, _shadow, oval_table, plaque):      # pictures made for one output scale
+    gfx.on_scale_change(_cached.cache_clear)

@@ -21,6 +21,7 @@ from functools import lru_cache
 import logging
 import pygame
 
+from game.ui import gfx
 from game import paths
 from game.files import FileProblem, check_regular
 from game.rules.cards import SUSPECT_COLOURS
@@ -159,23 +160,23 @@ def _draw_mark(surface: pygame.Surface, mark: str, box: pygame.Rect, colour) -> 
     top, bottom = box.top + box.height * 0.22, box.top + box.height * 0.78
     cx, cy = (left + right) / 2, (top + bottom) / 2
     if mark == "✓":
-        pygame.draw.lines(surface, colour, False, [(left, cy), (left + (right - left) * 0.38, bottom),
+        gfx.lines(surface, colour, False, [(left, cy), (left + (right - left) * 0.38, bottom),
                                                    (right, top)], w)
     elif mark == "✗":
-        pygame.draw.line(surface, colour, (left, top), (right, bottom), w)
-        pygame.draw.line(surface, colour, (left, bottom), (right, top), w)
+        gfx.line(surface, colour, (left, top), (right, bottom), w)
+        gfx.line(surface, colour, (left, bottom), (right, top), w)
     elif mark in "◀▶":
         tip, back = (left, right) if mark == "◀" else (right, left)
-        pygame.draw.polygon(surface, colour, [(tip, cy), (back, top), (back, bottom)])
+        gfx.polygon(surface, colour, [(tip, cy), (back, top), (back, bottom)])
     else:   # arrows: a shaft and a head at ``end``
         half = min(right - left, bottom - top) / 2
         d = {"←": (-1, 0), "→": (1, 0), "↑": (0, -1), "↓": (0, 1)}[mark]
         end = (cx + d[0] * half, cy + d[1] * half)
-        pygame.draw.line(surface, colour, (cx - d[0] * half, cy - d[1] * half), end, w)
+        gfx.line(surface, colour, (cx - d[0] * half, cy - d[1] * half), end, w)
         for side in (1, -1):
             wing = (end[0] - d[0] * half * 0.6 + d[1] * side * half * 0.6,
                     end[1] - d[1] * half * 0.6 + d[0] * side * half * 0.6)
-            pygame.draw.line(surface, colour, end, wing, w)
+            gfx.line(surface, colour, end, wing, w)
 
 
 _font_problem_said: list[str] = []
@@ -261,9 +262,16 @@ _TEXT_CACHE: dict[tuple, pygame.Surface] = {}
 def reset_caches() -> None:
     """Forget fonts and rendered text (needed after ``pygame.quit()``)."""
     font_px.cache_clear()
+    _forget_pictures()
+
+
+@gfx.on_scale_change
+def _forget_pictures() -> None:
+    """Forget rendered text and backgrounds (made for one output scale)."""
     _shade.cache_clear()
     _TEXT_CACHE.clear()
     _BG_CACHE.clear()
+    _INK.clear()
 
 
 def text(s: str, size: int = BODY, colour=CREAM, bold: bool = False, max_width: int | None = None,
@@ -271,15 +279,31 @@ def text(s: str, size: int = BODY, colour=CREAM, bold: bool = False, max_width: 
     """A rendered line of text (cached by content, size, colour and weight);
     with ``max_width`` the larger text size grows only as far as that width.
     ``display``: a title in the display face, when drawn at :data:`DISPLAY_MIN`
-    pixels or more (a title shrunk below that keeps the sans face)."""
+    pixels or more (a title shrunk below that keeps the sans face).  Its
+    logical size is the text's size at ``size`` pixels; its letters are
+    rasterised at the output scale's size (:func:`render_px`)."""
     p = fit_px(s, size, bold, max_width, display)
-    display = display and p >= DISPLAY_MIN
-    key = (s, p, tuple(colour), bold, display)
+    return render_px(s, p, colour, bold, display and p >= DISPLAY_MIN)
+
+
+def render_px(s: str, pixels: int, colour=CREAM, bold: bool = False, display: bool = False) -> pygame.Surface:
+    """``s`` in the game font at exactly ``pixels`` (logical; no text scale, no
+    fitting), rasterised at the output scale: at 1920 x 1080 a 20-pixel line is
+    drawn with a 30-pixel font, not stretched.  Its logical size is the one
+    the font gives at ``pixels``, so layout is the same at every window size.
+    Cached by content, size, colour, weight and scale."""
+    scale = gfx.output_scale()
+    key = (s, pixels, tuple(colour), bold, display, scale)
     surf = _TEXT_CACHE.get(key)
     if surf is None:
         if len(_TEXT_CACHE) > 4000:
             _TEXT_CACHE.clear()
-        surf = font_px(p, bold, display).render(s, True, colour)
+        f = font_px(pixels, bold, display)
+        if scale == 1.0:
+            surf = f.render(s, True, colour)
+        else:
+            sharp = font_px(gfx.dev(pixels, scale), bold, display).render(s, True, colour)
+            surf = gfx.adopt(sharp, scale, f.size(s))
         _TEXT_CACHE[key] = surf
     return surf
 
@@ -365,9 +389,9 @@ def blit_wrapped(surface: pygame.Surface, s: str, rect: pygame.Rect, size: int =
 def panel(surface: pygame.Surface, rect: pygame.Rect, colour=PANEL, edge=PANEL_EDGE, radius: int = 14,
           width: int = 3) -> None:
     """A rounded panel with an edge."""
-    pygame.draw.rect(surface, colour, rect, border_radius=radius)
+    gfx.rect(surface, colour, rect, border_radius=radius)
     if width:
-        pygame.draw.rect(surface, edge, rect, width, border_radius=radius)
+        gfx.rect(surface, edge, rect, width, border_radius=radius)
 
 
 def dim(surface: pygame.Surface, alpha: int = 150) -> None:
@@ -384,7 +408,7 @@ def shade(surface: pygame.Surface, rect: pygame.Rect, alpha: int, colour=(0, 0, 
 
 @lru_cache(maxsize=32)
 def _shade(size: tuple[int, int], alpha: int, colour: tuple[int, int, int] = (0, 0, 0)) -> pygame.Surface:
-    s = pygame.Surface(size, pygame.SRCALPHA)
+    s = gfx.surface(size, pygame.SRCALPHA)
     s.fill((*colour, alpha))
     return s
 
@@ -397,13 +421,13 @@ def background(surface: pygame.Surface) -> None:
     size = surface.get_size()
     bg = _BG_CACHE.get(size)
     if bg is None:
-        bg = pygame.Surface(size)
+        bg = gfx.surface(size)
         w, h = size
         for y in range(h):
             t = y / max(1, h - 1)
             c = tuple(int(BG[i] * (1 - t) + BG_DARK[i] * t) for i in range(3))
-            pygame.draw.line(bg, c, (0, y), (w, y))
+            gfx.line(bg, c, (0, y), (w, y))
         for x in range(0, w, 90):
-            pygame.draw.line(bg, tuple(max(0, v - 8) for v in BG), (x, 0), (x, h), 2)
+            gfx.line(bg, tuple(max(0, v - 8) for v in BG), (x, 0), (x, h), 2)
         _BG_CACHE[size] = bg
     surface.blit(bg, (0, 0))

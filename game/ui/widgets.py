@@ -12,8 +12,9 @@ from typing import Callable, Iterable
 
 import pygame
 
+
 from game.rules.cards import category
-from game.ui import assets, prompts, theme
+from game.ui import assets, gfx, prompts, theme
 from game.ui.i18n import card
 from game.ui.input import PAD_COLOURS, Intent, Kind
 
@@ -21,6 +22,7 @@ from game.ui.input import PAD_COLOURS, Intent, Kind
 MIN_BUTTON_HEIGHT = 48
 
 _BUTTON_CACHE: dict[tuple, pygame.Surface] = {}
+gfx.on_scale_change(_BUTTON_CACHE.clear)      # pictures made for one output scale
 
 
 def clear_cache() -> None:
@@ -85,7 +87,7 @@ class Button:
         if img is None:
             if len(_BUTTON_CACHE) > 500:
                 _BUTTON_CACHE.clear()
-            img = pygame.Surface((self.rect.width + 12, self.rect.height + 12), pygame.SRCALPHA)
+            img = gfx.surface((self.rect.width + 12, self.rect.height + 12), pygame.SRCALPHA)
             saved = self.rect
             self.rect = pygame.Rect(6, 6, saved.width, saved.height)
             try:
@@ -99,17 +101,17 @@ class Button:
         """Paint the button; focus is a thick glowing border."""
         r = self.rect
         if self.focused:
-            pygame.draw.rect(surface, theme.FOCUS, r.inflate(10, 10), border_radius=16)
+            gfx.rect(surface, theme.FOCUS, r.inflate(10, 10), border_radius=16)
         bg = theme.BUTTON_DISABLED if not self.enabled else (
             theme.BUTTON_HOVER if self.focused else theme.BUTTON_BG)
         if self.selected:
             bg = (60, 120, 70)
-        pygame.draw.rect(surface, bg, r, border_radius=12)
-        pygame.draw.rect(surface, theme.BRASS if self.enabled else theme.MUTED, r, 2, border_radius=12)
+        gfx.rect(surface, bg, r, border_radius=12)
+        gfx.rect(surface, theme.BRASS if self.enabled else theme.MUTED, r, 2, border_radius=12)
         x = r.left + 16
         if self.colour is not None:
-            pygame.draw.circle(surface, (20, 14, 10), (r.left + 24, r.centery), 14)
-            pygame.draw.circle(surface, self.colour, (r.left + 24, r.centery), 12)
+            gfx.circle(surface, (20, 14, 10), (r.left + 24, r.centery), 14)
+            gfx.circle(surface, self.colour, (r.left + 24, r.centery), 12)
             x = r.left + 46
         col = theme.CREAM if self.enabled else (190, 180, 170)
         hint = self.shown_hint()
@@ -254,16 +256,16 @@ def draw_key(surface: pygame.Surface, hint: str, midright: tuple[int, int]) -> p
         t = theme.text(hint, theme.SMALL, theme.CREAM, True)
         box = pygame.Rect(0, 0, 32, 32)
         box.midright = midright
-        pygame.draw.circle(surface, (20, 14, 10), box.center, 17)
-        pygame.draw.circle(surface, colour, box.center, 15)
+        gfx.circle(surface, (20, 14, 10), box.center, 17)
+        gfx.circle(surface, colour, box.center, 15)
         surface.blit(t, t.get_rect(center=box.center))
         theme.note_text(surface, box)
         return box
     t = theme.text(hint, theme.SMALL, theme.INK, True)
     box = pygame.Rect(0, 0, max(34, t.get_width() + 14), 30)
     box.midright = midright
-    pygame.draw.rect(surface, theme.PAPER, box, border_radius=6)
-    pygame.draw.rect(surface, (120, 100, 80), box, 2, border_radius=6)
+    gfx.rect(surface, theme.PAPER, box, border_radius=6)
+    gfx.rect(surface, (120, 100, 80), box, 2, border_radius=6)
     surface.blit(t, t.get_rect(center=box.center))
     theme.note_text(surface, box)
     return box
@@ -289,12 +291,12 @@ class CardButton(Button):
         img = assets.card(self.data, self.rect.width)
         r = self.rect.move(0, -8 if self.selected else 0)
         if self.focused:
-            pygame.draw.rect(surface, theme.FOCUS, r.inflate(14, 14), border_radius=14)
+            gfx.rect(surface, theme.FOCUS, r.inflate(14, 14), border_radius=14)
         if self.selected:
-            pygame.draw.rect(surface, (60, 170, 80), r.inflate(8, 8), border_radius=12)
+            gfx.rect(surface, (60, 170, 80), r.inflate(8, 8), border_radius=12)
         surface.blit(img, r)
         if self.selected:
-            pygame.draw.circle(surface, (60, 170, 80), (r.right - 14, r.top + 14), 16)
+            gfx.circle(surface, (60, 170, 80), (r.right - 14, r.top + 14), 16)
             theme.blit_text(surface, "✓", (r.right - 14, r.top + 14), theme.BODY, theme.CREAM, True, "center")
 
     def text_width(self) -> int:
@@ -311,10 +313,10 @@ class ChipButton(Button):
     def draw(self, surface: pygame.Surface) -> None:
         r = self.rect
         if self.focused:
-            pygame.draw.rect(surface, theme.FOCUS, r.inflate(8, 8), border_radius=12)
+            gfx.rect(surface, theme.FOCUS, r.inflate(8, 8), border_radius=12)
         bg = (70, 140, 80) if self.selected else theme.PAPER
-        pygame.draw.rect(surface, bg, r, border_radius=10)
-        pygame.draw.rect(surface, theme.CATEGORY_COLOURS[category(self.data)], r, 3, border_radius=10)
+        gfx.rect(surface, bg, r, border_radius=10)
+        gfx.rect(surface, theme.CATEGORY_COLOURS[category(self.data)], r, 3, border_radius=10)
         pic = assets.card_picture(self.data, r.height - 10)
         surface.blit(pic, (r.left + 6, r.top + 5))
         ink = theme.CREAM if self.selected else theme.INK
@@ -349,7 +351,7 @@ class MarkedChip(ChipButton):
             width = min(theme.fit_width(self.label, theme.BODY, True, self.available_width()),
                         self.available_width())
             x0 = r.left + r.height + 4
-            pygame.draw.line(surface, theme.BAD, (x0, r.centery), (x0 + width + 8, r.centery), 4)
+            gfx.line(surface, theme.BAD, (x0, r.centery), (x0 + width + 8, r.centery), 4)
         elif self.mark and not self.selected:
             colour = theme.BAD if self.mark == "X" else (40, 130, 60) if self.mark == "✓" else (200, 140, 30)
             theme.blit_text(surface, self.mark, (self.rect.right - 22, self.rect.centery), theme.HEADING, colour,

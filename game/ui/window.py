@@ -1,10 +1,14 @@
 """The window: its size, fullscreen, the smallest size allowed, and the
-scaling of the logical picture to it.
+logical picture drawn at the window's own resolution.
 
 Every scene draws on :attr:`Window.surface`, a logical 1280 x 720 picture
-(:data:`~game.ui.LOGICAL_SIZE`); :meth:`Window.present` scales it, keeping its
-shape, to the window (black bars fill the rest) and shows it.
-:meth:`Window.to_logical` maps a window pixel (a mouse position) back.
+(:data:`~game.ui.LOGICAL_SIZE`) that holds as many device pixels as the
+window gives it, keeping its shape (a :class:`~game.ui.gfx.Canvas` of the
+output scale: at 1920 x 1080 each logical pixel is 1.5 device pixels, so text
+and pictures are drawn sharp at that size, never stretched).
+:meth:`Window.present` puts it in the window (black bars fill the rest when
+the window's shape is not 16:9) and shows it.  :meth:`Window.to_logical` maps
+a window pixel (a mouse position) back.
 """
 
 from __future__ import annotations
@@ -13,7 +17,8 @@ import warnings
 
 import pygame
 
-from game.ui import LOGICAL_SIZE, MIN_WINDOW, assets
+
+from game.ui import LOGICAL_SIZE, MIN_WINDOW, assets, gfx
 
 
 def clamp(size: tuple[int, int]) -> tuple[int, int]:
@@ -96,12 +101,19 @@ class Window:
 
     def _fit_surface(self) -> None:
         """Draw straight onto the window when it has the logical size (no
-        scaling, no extra copy); otherwise onto a logical surface that
-        :meth:`present` scales."""
+        extra copy); otherwise onto a canvas of the output scale, as many
+        device pixels as the picture gets in the window (:meth:`view_rect`)."""
+        view = self.view_rect()
+        scale = view.width / LOGICAL_SIZE[0]
+        gfx.set_output_scale(1.0 if self.screen.get_size() == LOGICAL_SIZE else scale)
         if self.screen.get_size() == LOGICAL_SIZE:
             self.surface = self.screen
-        elif self.surface is self.screen or self.surface.get_size() != LOGICAL_SIZE:
-            self.surface = pygame.Surface(LOGICAL_SIZE).convert()
+        elif (self.surface is self.screen or gfx.scale_of(self.surface) != gfx.output_scale()
+              or pygame.Surface.get_size(self.surface) != view.size):
+            if gfx.output_scale() == 1.0:
+                self.surface = pygame.Surface(LOGICAL_SIZE).convert()
+            else:
+                self.surface = gfx.Canvas(LOGICAL_SIZE, 0, gfx.output_scale(), view.size).convert()
 
     def view_rect(self) -> pygame.Rect:
         """Where the scaled picture sits in the window (window pixels)."""
@@ -120,15 +132,15 @@ class Window:
                 int((pos[1] - r.top) * LOGICAL_SIZE[1] / r.height))
 
     def present(self) -> None:
-        """Scale the logical surface to the window and flip."""
-        if self.surface is self.screen:
-            pass
-        elif self.screen.get_size() == LOGICAL_SIZE:
-            self.screen.blit(self.surface, (0, 0))
-        else:
+        """Put the picture in the window and flip."""
+        if self.surface is not self.screen:
             r = self.view_rect()
-            self.screen.fill((0, 0, 0))
-            self.screen.blit(pygame.transform.smoothscale(self.surface, r.size), r)
+            if r.size != self.screen.get_size():
+                self.screen.fill((0, 0, 0))
+            picture = self.surface
+            if pygame.Surface.get_size(picture) != r.size:     # only between a resize and the next frame
+                picture = pygame.transform.smoothscale(picture, r.size)
+            self.screen.blit(picture, r.topleft)
         pygame.display.flip()
 
     def save_png(self, path: str) -> None:

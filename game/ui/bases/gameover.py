@@ -20,7 +20,8 @@ import random
 
 import pygame
 
-from game.ui import assets, scenery, theme
+
+from game.ui import assets, gfx, scenery, theme
 from game.ui.flow import open_private
 from game.ui.i18n import _, fmt
 from game.ui.input import Intent, Kind
@@ -202,11 +203,11 @@ class GameOverBase(Scene):
         """The room's card picture in a frame of the rooms' card colour."""
         frame = theme.CATEGORY_COLOURS["room"]
         rim = max(2, SIDE_PICTURE // 16)
-        s = pygame.Surface((SIDE_PICTURE, SIDE_PICTURE), pygame.SRCALPHA)
+        s = gfx.surface((SIDE_PICTURE, SIDE_PICTURE), pygame.SRCALPHA)
         s.fill((0, 0, 0, 0))
-        pygame.draw.rect(s, frame, s.get_rect(), border_radius=SIDE_PICTURE // 8)
+        gfx.rect(s, frame, s.get_rect(), border_radius=SIDE_PICTURE // 8)
         s.blit(assets.card_picture(card_id, SIDE_PICTURE - 2 * rim), (rim, rim))
-        pygame.draw.rect(s, theme.INK, s.get_rect(), max(1, SIDE_PICTURE // 48), border_radius=SIDE_PICTURE // 8)
+        gfx.rect(s, theme.INK, s.get_rect(), max(1, SIDE_PICTURE // 48), border_radius=SIDE_PICTURE // 8)
         return s
 
     def reports_heading(self) -> Label:
@@ -228,7 +229,7 @@ class GameOverBase(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(scenery.backdrop(surface.get_size()), (0, 0))
         for r, c in self.confetti_rects():   # behind everything else, and never over text
-            pygame.draw.rect(surface, c, r)
+            gfx.rect(surface, c, r)
         if self.winner_suspect:
             img = assets.framed_portrait(self.winner_suspect, WINNER_PORTRAIT)
             surface.blit(img, img.get_rect(center=(640, 58)))

@@ -25,7 +25,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui import assets, prompts, theme
+
+from game.ui import assets, gfx, prompts, theme
 from game.hints import DEFAULT_NOTEBOOK_MODE, Hint
 from game.ui.i18n import _, card, fmt, ngettext
 from game.ui.input import Intent, Kind
@@ -67,10 +68,10 @@ class RowButton(Button):
         hint = None if auto else nb.shown_hint(card)
         bg = (222, 236, 210) if auto else HINT_BG if hint else theme.PAPER
         if self.focused:
-            pygame.draw.rect(surface, theme.FOCUS, r.inflate(8, 6), border_radius=8)
-        pygame.draw.rect(surface, bg, r, border_radius=6)
+            gfx.rect(surface, theme.FOCUS, r.inflate(8, 6), border_radius=8)
+        gfx.rect(surface, bg, r, border_radius=6)
         if hint is not None and card == nb.latest:
-            pygame.draw.rect(surface, HINT_EDGE, r, 3, border_radius=6)
+            gfx.rect(surface, HINT_EDGE, r, 3, border_radius=6)
         surface.blit(assets.card_picture(card, r.height - 6), (r.left + 4, r.top + 3))
         theme.blit_text(surface, self.label, (r.left + r.height + 8, r.centery), theme.SMALL, theme.INK, True,
                         "midleft", NAME_W)
@@ -79,8 +80,8 @@ class RowButton(Button):
             theme.blit_text(surface, note, (r.left + r.height + 8 + NAME_W + NOTE_GAP, r.centery), theme.SMALL,
                             HINT_INK if hint else (40, 110, 50), False, "midleft", note_width(r))
         cell = self.mark_rect()
-        pygame.draw.rect(surface, (255, 252, 244), cell, border_radius=6)
-        pygame.draw.rect(surface, (130, 110, 90), cell, 2, border_radius=6)
+        gfx.rect(surface, (255, 252, 244), cell, border_radius=6)
+        gfx.rect(surface, (130, 110, 90), cell, 2, border_radius=6)
         mark = nb.marks.get(card, "")
         if auto:   # a fact: always ticked, whatever mark was set before
             theme.blit_text(surface, "✓", cell.center, theme.BODY, (40, 130, 60), True, "center")

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui import anim, assets, prompts, theme
+
+from game.ui import anim, assets, gfx, prompts, theme
 from game.ui.i18n import _, card, fmt
 from game.ui.input import Intent, Kind
 from game.ui.registry import make
@@ -220,7 +221,7 @@ class ShownCardBase(_DoneMixin, Scene):
         p = self.flip.progress
         img = assets.card_back(w) if p < 0.5 else assets.card(self.card, w)
         sx = abs(1 - 2 * p)
-        scaled = pygame.transform.smoothscale(img, (max(1, int(img.get_width() * sx)), img.get_height()))
+        scaled = gfx.smoothscale(img, (max(1, int(img.get_width() * sx)), img.get_height()))
         surface.blit(scaled, scaled.get_rect(midtop=(640, 110)))
         if self.flip.done:
             theme.blit_text(surface, self.seen_line(), (640, 440), theme.BODY, theme.CREAM, False, "midtop", 1240)

@@ -18,7 +18,8 @@ import math
 
 import pygame
 
-from game.ui import anim, assets, stage, theme
+
+from game.ui import anim, assets, gfx, stage, theme
 from game.ui.i18n import fmt
 
 #: A seat's state in the question going round: not asked yet, has none of
@@ -131,9 +132,9 @@ def _draw_badge(surface: pygame.Surface, show: SuggestionShow, seat: int, suspec
     rect.center = (x, y)
     if state in (HAS, SHOWED):
         pulse = 1.0 if state == SHOWED else 0.5 + 0.5 * math.sin(t * 7)
-        glow = pygame.Surface((BADGE * 2, BADGE * 2), pygame.SRCALPHA)
+        glow = gfx.surface((BADGE * 2, BADGE * 2), pygame.SRCALPHA)
         for r, a in ((BADGE, 70), (BADGE * 3 // 4, 120)):
-            pygame.draw.circle(glow, (*theme.BRASS, int(a * (0.6 + 0.4 * pulse))), (BADGE, BADGE), r)
+            gfx.circle(glow, (*theme.BRASS, int(a * (0.6 + 0.4 * pulse))), (BADGE, BADGE), r)
         surface.blit(glow, glow.get_rect(center=(x, y)))
     stage.draw_portrait(surface, suspect, rect, 110 if state == WAITING else 255)
     if state == NO and (shake is None or shake.done):

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import pygame
 
+
 from game.rules import events as ev
 from game.rules.actions import Accuse, EndTurn, Move, Roll, Suggest, TakePassage
 from game.rules.cards import SUSPECTS
 from game.rules.engine import Phase
-from game.ui import anim, assets, prompts, tabletop, theme
+from game.ui import anim, assets, gfx, prompts, tabletop, theme
 from game.ui.banner import banner_label, draw_banner
 from game.ui.board.moments import draw_suggestion
 from game.ui.board.rules_text import rules_line
@@ -276,7 +277,7 @@ class BoardPanels:
         hint = self._rules_rows()[2]
         if getattr(self, "_backdrop_surf", None) is None or self._backdrop_hint != (hint, scroll_hint()):
             self._backdrop_hint = (hint, scroll_hint())
-            s = pygame.Surface(self.app.window.surface.get_size()).convert()
+            s = gfx.surface(self.app.window.surface.get_size()).convert()
             theme.background(s)
             s.blit(self.view.static, self.view.origin)
             tabletop.panel(s, self.hud.turn_rect)
@@ -386,13 +387,13 @@ class BoardPanels:
                 roll = rolls[i]
                 face = assets.die_face(roll.face, 84)
                 if roll.angle:
-                    face = pygame.transform.rotate(face, roll.angle)
+                    face = gfx.rotate(face, roll.angle)
                 surface.blit(face, face.get_rect(center=(centre[0], centre[1] - int(roll.offset))))
             elif self.die_value and i < len(self.dice_faces):
                 face = assets.die_face(min(6, self.dice_faces[i]), 84)
                 surface.blit(face, face.get_rect(center=centre))
             else:                       # not rolled yet: blank (a number would read as a roll), aslant
-                face = pygame.transform.rotate(assets.die_at_rest(84), 12 - 24 * i)
+                face = gfx.rotate(assets.die_at_rest(84), 12 - 24 * i)
                 surface.blit(face, face.get_rect(center=centre))
 
     def mark_rects(self) -> list[pygame.Rect]:

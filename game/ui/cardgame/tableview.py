@@ -20,7 +20,8 @@ import math
 
 import pygame
 
-from game.ui import anim, assets, tabletop, theme
+
+from game.ui import anim, assets, gfx, tabletop, theme
 
 #: The table (the felt oval and the seats round it) and the strip under it (hand, face-up cards).
 FELT_RECT = pygame.Rect(10, 10, 670, 462)
@@ -147,20 +148,20 @@ def draw_badge(surface: pygame.Surface, rect: pygame.Rect, suspect: str, name: s
     greyed), how many cards it holds (``held``, a card back and the number);
     brass edge on the ``turn``, lighter wood while ``acting``; ``glow`` 0..1 round it."""
     if glow > 0:
-        halo = pygame.Surface(rect.inflate(24, 24).size, pygame.SRCALPHA)
-        pygame.draw.rect(halo, (*GLOW, int(150 * glow)), halo.get_rect(), border_radius=18)
+        halo = gfx.surface(rect.inflate(24, 24).size, pygame.SRCALPHA)
+        gfx.rect(halo, (*GLOW, int(150 * glow)), halo.get_rect(), border_radius=18)
         surface.blit(halo, rect.inflate(24, 24))
-    shadow = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(shadow, (0, 0, 0, 90), shadow.get_rect(), border_radius=12)
+    shadow = gfx.surface(rect.size, pygame.SRCALPHA)
+    gfx.rect(shadow, (0, 0, 0, 90), shadow.get_rect(), border_radius=12)
     surface.blit(shadow, rect.move(2, 3))
     surface.blit(tabletop.plaque(rect.size, acting), rect)
-    pygame.draw.rect(surface, theme.BRASS if turn else theme.PANEL_EDGE, rect, 4 if turn else 2, border_radius=12)
+    gfx.rect(surface, theme.BRASS if turn else theme.PANEL_EDGE, rect, 4 if turn else 2, border_radius=12)
     img = assets.portrait(suspect, PORTRAIT)
     if out:
-        img = pygame.transform.grayscale(img)
+        img = gfx.grayscale(img)
     at = img.get_rect(midleft=(rect.left + 5, rect.centery))
     surface.blit(img, at)
-    pygame.draw.rect(surface, theme.MUTED if out else theme.suspect_colour(suspect), at.inflate(2, 2), 2,
+    gfx.rect(surface, theme.MUTED if out else theme.suspect_colour(suspect), at.inflate(2, 2), 2,
                      border_radius=3)
     tok = assets.token(suspect, PORTRAIT_TOKEN)
     if out:
@@ -173,8 +174,8 @@ def draw_badge(surface: pygame.Surface, rect: pygame.Rect, suspect: str, name: s
     theme.blit_text(surface, kind, (left, rect.bottom - 3), theme.SMALL,
                     theme.BAD if out else theme.MUTED, out, "bottomleft", KIND_W)
     back = pygame.Rect(rect.right - HELD_W, rect.bottom - 28, 15, 21)
-    pygame.draw.rect(surface, (120, 30, 40), back, border_radius=3)
-    pygame.draw.rect(surface, theme.BRASS, back, 1, border_radius=3)
+    gfx.rect(surface, (120, 30, 40), back, border_radius=3)
+    gfx.rect(surface, theme.BRASS, back, 1, border_radius=3)
     theme.blit_text(surface, str(held), (back.right + 3, back.centery), theme.SMALL, ink, True, "midleft")
 
 
@@ -187,7 +188,7 @@ def draw_crime(surface: pygame.Surface, caption: str) -> pygame.Rect:
     area = pygame.Rect(0, 0, w + 2 * 22, h)
     area.center = (cx, cy)
     for i, angle in enumerate((-10, 0, 10)):
-        img = pygame.transform.rotozoom(back, -angle, 1.0)
+        img = gfx.rotozoom(back, -angle, 1.0)
         surface.blit(img, img.get_rect(center=(cx + (i - 1) * 22, cy + abs(i - 1) * 4)))
     theme.blit_text(surface, caption, (cx, area.top - 8), theme.SMALL, theme.CREAM, True, "midbottom", 2 * RX - 160)
     return area.inflate(20, 20)
@@ -195,8 +196,8 @@ def draw_crime(surface: pygame.Surface, caption: str) -> pygame.Rect:
 
 def mini_card(card: str) -> pygame.Surface:
     """A small card of the question: its picture in its category's frame."""
-    s = pygame.Surface((MINI + 8, MINI + 8), pygame.SRCALPHA)
-    pygame.draw.rect(s, theme.CATEGORY_COLOURS[assets.category(card)], s.get_rect(), border_radius=6)
+    s = gfx.surface((MINI + 8, MINI + 8), pygame.SRCALPHA)
+    gfx.rect(s, theme.CATEGORY_COLOURS[assets.category(card)], s.get_rect(), border_radius=6)
     s.blit(assets.card_picture(card, MINI), (4, 4))
     return s
 
@@ -213,8 +214,8 @@ def draw_question(surface: pygame.Surface, q: Question, players: int, bottom: in
     pair.center = (round(x), round(y))
     if glow > 0:
         pulse = 0.75 + 0.25 * math.sin(q.t * 9)
-        halo = pygame.Surface(pair.inflate(26, 26).size, pygame.SRCALPHA)
-        pygame.draw.rect(halo, (*GLOW, int(200 * glow * pulse)), halo.get_rect(), border_radius=16)
+        halo = gfx.surface(pair.inflate(26, 26).size, pygame.SRCALPHA)
+        gfx.rect(halo, (*GLOW, int(200 * glow * pulse)), halo.get_rect(), border_radius=16)
         surface.blit(halo, pair.inflate(26, 26))
     for i, c in enumerate(q.cards):
         surface.blit(mini_card(c), (pair.left + i * (MINI + 16), pair.top))
@@ -245,7 +246,7 @@ def draw_hand(surface: pygame.Surface, x: int, cards: list[str], face_up: bool, 
     for i, c in enumerate(cards):
         off = i - (n - 1) / 2
         img = assets.card(c, CARD_W) if face_up else assets.card_back(CARD_W)
-        img = pygame.transform.rotozoom(img, -off * 4, 1.0)
+        img = gfx.rotozoom(img, -off * 4, 1.0)
         centre = (x + CARD_W // 2 + i * STEP, STRIP_RECT.top + CAPTION_H + 104 + round(abs(off) * 5))
         surface.blit(img, img.get_rect(center=centre))
     # the caption over the cards: in large text it is taller than its row, and must stay whole

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui import theme
+
+from game.ui import gfx, theme
 from game.ui.i18n import N_, _
 from game.ui.input import DEFAULT_KEYS, REMAPPABLE, RESERVED_KEYS, Intent, Kind, PAD_LABELS, key_label
 from game.ui.scene import Scene
@@ -53,10 +54,10 @@ class BindingRow(Button):
     def draw(self, surface: pygame.Surface) -> None:
         r = self.rect
         if self.focused:
-            pygame.draw.rect(surface, theme.FOCUS, r.inflate(8, 8), border_radius=10)
+            gfx.rect(surface, theme.FOCUS, r.inflate(8, 8), border_radius=10)
         waiting = self.owner.waiting is self.data
-        pygame.draw.rect(surface, theme.BUTTON_HOVER if waiting else theme.PANEL, r, border_radius=8)
-        pygame.draw.rect(surface, theme.PANEL_EDGE, r, 2, border_radius=8)
+        gfx.rect(surface, theme.BUTTON_HOVER if waiting else theme.PANEL, r, border_radius=8)
+        gfx.rect(surface, theme.PANEL_EDGE, r, 2, border_radius=8)
         for (text, bold, width), x in zip(self.columns(), (14, KEYS_X, PAD_X)):
             colour = theme.CREAM if x == 14 else theme.MUTED if x == PAD_X else theme.BRASS if waiting else theme.CREAM
             theme.blit_text(surface, text, (r.left + x, r.centery), theme.BODY, colour, bold, "midleft", width)

@@ -24,7 +24,8 @@ from typing import Callable
 
 import pygame
 
-from game.ui import assets, prompts, theme
+
+from game.ui import assets, gfx, prompts, theme
 from game.ui.i18n import _, fmt
 from game.ui.input import Intent, Kind
 from game.ui.flow import private
@@ -115,8 +116,8 @@ class CoverScene(Scene):
         suspect = self.match.suspects[self.seat]
         colour = theme.suspect_colour(suspect)
         theme.background(surface)
-        pygame.draw.rect(surface, colour, (0, 0, 1280, 16))
-        pygame.draw.rect(surface, colour, (0, 704, 1280, 16))
+        gfx.rect(surface, colour, (0, 0, 1280, 16))
+        gfx.rect(surface, colour, (0, 704, 1280, 16))
         img = assets.token(suspect, 150)
         surface.blit(img, img.get_rect(center=(640, 170)))
         theme.blit_text(surface, self.title, (640, 300), 56, theme.BRASS, True, "center", 1200)

@@ -29,7 +29,8 @@ from typing import Callable
 
 import pygame
 
-from game.ui import assets, prompts, theme
+
+from game.ui import assets, gfx, prompts, theme
 from game.ui.i18n import _, fmt
 from game.ui.input import Intent, Kind
 from game.ui.registry import make
@@ -203,8 +204,8 @@ class PhoneWaitScene(Scene):
 def _phone(surface: pygame.Surface, rect: pygame.Rect, t: float) -> None:
     """A phone drawn in code, its screen glowing slowly (``t``: seconds)."""
     glow = 0.5 + 0.5 * math.sin(t * 3)
-    pygame.draw.rect(surface, theme.INK, rect, border_radius=10)
-    pygame.draw.rect(surface, theme.BRASS, rect, 3, border_radius=10)
+    gfx.rect(surface, theme.INK, rect, border_radius=10)
+    gfx.rect(surface, theme.BRASS, rect, 3, border_radius=10)
     screen = rect.inflate(-12, -22)
     colour = tuple(int(a + (b - a) * glow) for a, b in zip(theme.PANEL, theme.BRASS))
-    pygame.draw.rect(surface, colour, screen, border_radius=4)
+    gfx.rect(surface, colour, screen, border_radius=4)

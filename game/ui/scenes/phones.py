@@ -19,7 +19,8 @@ import math
 
 import pygame
 
-from game.ui import assets, theme
+
+from game.ui import assets, gfx, theme
 from game.ui.i18n import _, fmt
 from game.ui.input import Intent, Kind
 from game.ui.scene import Scene
@@ -42,7 +43,7 @@ def qr_surface(text: str, size: int) -> pygame.Surface:
     rows = [list(r) for r in qr.matrix_iter(scale=1, border=QUIET)]
     n = len(rows)
     module = max(1, size // n)
-    surf = pygame.Surface((n * module, n * module))
+    surf = gfx.surface((n * module, n * module))
     surf.fill((255, 255, 255))
     for y, row in enumerate(rows):
         for x, dark in enumerate(row):

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import pygame
 
+
 from game.rules.cards import SUSPECTS
-from game.ui import assets, cvd, theme
+from game.ui import assets, cvd, gfx, theme
 from game.ui.i18n import _, card
 from game.ui.input import Intent, Kind
 from game.ui.scene import Scene
@@ -61,7 +62,7 @@ class PiecesScene(Scene):
     def _sheet(self) -> pygame.Surface:
         """The left panel's picture: the large pawns with names, then a row of
         board squares with the pawns at board size."""
-        s = pygame.Surface(LEFT.size)
+        s = gfx.surface(LEFT.size)
         s.fill(theme.PAPER)
         for spot, suspect in zip(self._pawn_spots(), SUSPECTS):
             img = assets.token(suspect, BIG)
@@ -71,10 +72,10 @@ class PiecesScene(Scene):
         sq = self.token_size + 2
         row = pygame.Rect(0, 0, sq * 11, sq)
         row.midtop = (LEFT.width // 2, 2 * ROW_H + 80)
-        pygame.draw.rect(s, FLOOR, row)
+        gfx.rect(s, FLOOR, row)
         for k in range(12):
-            pygame.draw.line(s, FLOOR_LINE, (row.left + k * sq, row.top), (row.left + k * sq, row.bottom - 1))
-        pygame.draw.rect(s, FLOOR_LINE, row, 1)
+            gfx.line(s, FLOOR_LINE, (row.left + k * sq, row.top), (row.left + k * sq, row.bottom - 1))
+        gfx.rect(s, FLOOR_LINE, row, 1)
         for i, suspect in enumerate(SUSPECTS):
             img = assets.token(suspect, self.token_size)
             s.blit(img, img.get_rect(center=(row.left + (2 * i + 0.5) * sq, row.centery)))
@@ -98,7 +99,7 @@ class PiecesScene(Scene):
             label.draw(surface)
         for rect, img in ((LEFT, self.normal), (RIGHT, self.seen)):
             surface.blit(img, rect)
-            pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 3, border_radius=4)
+            gfx.rect(surface, theme.PANEL_EDGE, rect, 3, border_radius=4)
 
     def widgets(self) -> list:
         out = [Label(pygame.Rect(0, 30, 1280, 56), _("Who is who"), theme.TITLE, True, theme.BRASS, "center"),

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui import assets, theme
+
+from game.ui import assets, gfx, theme
 from game.ui.i18n import N_, _, and_list, card, fmt, nfmt
 from game.ui.input import SCROLLS, Intent, Kind
 from game.ui.scene import Scene
@@ -402,8 +403,8 @@ class RecapScene(Scene):
             knob_h = max(24, track.height * view.height // max(1, self.height))
             knob = pygame.Rect(track.left, track.top + (track.height - knob_h) * self.scroll // self.max_scroll,
                                8, knob_h)
-            pygame.draw.rect(surface, theme.BG_DARK, track, border_radius=4)
-            pygame.draw.rect(surface, theme.BRASS, knob, border_radius=4)
+            gfx.rect(surface, theme.BG_DARK, track, border_radius=4)
+            gfx.rect(surface, theme.BRASS, knob, border_radius=4)
         self.focus.draw(surface)
         footer_hint(surface, _("{move} or {scroll} to read on, {confirm} to go back") if self.max_scroll
                     else _("Press {confirm} or click to go on"))

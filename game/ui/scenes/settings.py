@@ -19,9 +19,10 @@ from typing import Callable
 
 import pygame
 
+
 from game.i18n import LANGUAGE_NAMES, LANGUAGES
 from game.settings import CARD_HINTS, LAYOUTS, SPEEDS, TEXT_SIZES
-from game.ui import theme
+from game.ui import gfx, theme
 from game.ui.i18n import _
 from game.ui.input import Intent, Kind
 from game.ui.registry import make
@@ -109,23 +110,23 @@ class SettingRow(Button):
         for arrow, sign in ((self.left_arrow(), -1), (self.right_arrow(), 1)):
             c = arrow.center
             pts = [(c[0] + sign * 10, c[1]), (c[0] - sign * 8, c[1] - 12), (c[0] - sign * 8, c[1] + 12)]
-            pygame.draw.polygon(surface, theme.FOCUS if self.focused else theme.CREAM, pts)
+            gfx.polygon(surface, theme.FOCUS if self.focused else theme.CREAM, pts)
         bar = self.bar_rect()
         if self.set_fraction is not None:       # volume: a bar filled to the value
-            pygame.draw.rect(surface, theme.BG_DARK, bar, border_radius=9)
+            gfx.rect(surface, theme.BG_DARK, bar, border_radius=9)
             fill = bar.copy()
             fill.width = round(bar.width * index / max(1, count - 1))
             if fill.width:
-                pygame.draw.rect(surface, colour, fill, border_radius=9)
-            pygame.draw.rect(surface, theme.PANEL_EDGE, bar, 2, border_radius=9)
+                gfx.rect(surface, colour, fill, border_radius=9)
+            gfx.rect(surface, theme.PANEL_EDGE, bar, 2, border_radius=9)
         else:                                   # a choice: one pip per value, the chosen one filled
             gap = bar.width // max(1, count)
             for i in range(count):
                 centre = (bar.left + gap // 2 + i * gap, bar.centery)
-                pygame.draw.circle(surface, theme.BG_DARK, centre, 9)
+                gfx.circle(surface, theme.BG_DARK, centre, 9)
                 if i == index:
-                    pygame.draw.circle(surface, colour, centre, 8)
-                pygame.draw.circle(surface, theme.PANEL_EDGE, centre, 9, 2)
+                    gfx.circle(surface, colour, centre, 8)
+                gfx.circle(surface, theme.PANEL_EDGE, centre, 9, 2)
 
 
 class SettingsScene(Scene):

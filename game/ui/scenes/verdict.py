@@ -25,7 +25,8 @@ import math
 
 import pygame
 
-from game.ui import anim, assets, stage, theme
+
+from game.ui import anim, assets, gfx, stage, theme
 from game.ui.i18n import _, fmt
 from game.ui.input import Intent, Kind
 from game.ui.scene import InputGuard, Scene
@@ -70,7 +71,7 @@ def flipped(img_back: pygame.Surface, img_face: pygame.Surface, p: float) -> pyg
     across its width like the card-shown flip."""
     img = img_back if p < 0.5 else img_face
     sx = abs(1 - 2 * p)
-    return pygame.transform.smoothscale(img, (max(1, int(img.get_width() * sx)), img.get_height()))
+    return gfx.smoothscale(img, (max(1, int(img.get_width() * sx)), img.get_height()))
 
 
 class MomentScene(Scene):
@@ -248,12 +249,12 @@ class WrongAccusationScene(MomentScene):
     def _draw_stamp(self, surface: pygame.Surface, slam: float) -> None:
         """The "Wrong!" stamp across the cards, coming down from twice its size."""
         words = theme.text(self.stamp, STAMP_SIZE, theme.BAD, True, 600)
-        box = pygame.Surface((words.get_width() + 48, words.get_height() + 20), pygame.SRCALPHA)
+        box = gfx.surface((words.get_width() + 48, words.get_height() + 20), pygame.SRCALPHA)
         box.fill((*theme.BG_DARK, 200))
-        pygame.draw.rect(box, theme.BAD, box.get_rect(), 6, border_radius=12)
+        gfx.rect(box, theme.BAD, box.get_rect(), 6, border_radius=12)
         box.blit(words, words.get_rect(center=box.get_rect().center))
         scale = 2.0 - slam
-        img = pygame.transform.rotozoom(box, 10, scale)
+        img = gfx.rotozoom(box, 10, scale)
         img.set_alpha(int(255 * slam))
         spots = card_spots()
         surface.blit(img, img.get_rect(center=(CARDS_X, spots[0].centery)))

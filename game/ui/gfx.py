@@ -1,0 +1,404 @@
+"""Drawing at the window's real resolution, in logical units.
+
+Every screen is laid out on a logical 1280 x 720 picture
+(:data:`~game.ui.LOGICAL_SIZE`).  The window shows it at its own size: at
+1920 x 1080 each logical pixel is 1.5 window pixels, at 3840 x 2160 three.
+So that text and pictures stay sharp, nothing is drawn small and stretched:
+a :class:`Canvas` holds ``scale`` device pixels per logical pixel, and the
+functions here draw on it in logical units -- a rectangle at (10, 10, 28, 28)
+on a canvas of scale 1.5 covers device pixels (15, 15) to (57, 57); text is
+rasterised at its device size (:func:`adopt`); pictures are generated or
+resampled from their sources for the device size (:func:`smoothscale`).
+
+The output scale in use is set by the window (:func:`set_output_scale`).  At
+scale 1 (a 1280 x 720 window) :func:`surface` gives plain ``pygame.Surface``
+objects and every function here is the ``pygame`` call it stands for, so that
+picture is drawn exactly as pygame draws it.
+
+Rule for the code in ``game/ui``: make surfaces with :func:`surface`, draw with
+the functions here (``gfx.rect`` for ``pygame.draw.rect`` ...) and transform
+with them (``gfx.smoothscale`` ...); ``tests/test_gfx.py`` checks that no
+module calls ``pygame.draw``, ``pygame.Surface(`` or ``pygame.transform``
+directly, except the pixel-space painters it names.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pygame
+
+Point = Sequence[float]
+RectLike = Any
+
+_output = {"scale": 1.0}
+#: Functions to call when the output scale changes (caches of pictures made for the old scale).
+_on_change: list[Callable[[], None]] = []
+
+
+def output_scale() -> float:
+    """Device pixels per logical pixel of the window's picture (1.0 at 1280 x 720)."""
+    return _output["scale"]
+
+
+def set_output_scale(scale: float) -> None:
+    """Draw new surfaces (:func:`surface`) at ``scale`` device pixels per
+    logical pixel; forget every picture cached for the old scale."""
+    scale = float(scale)
+    if scale <= 0:
+        raise ValueError(f"output scale must be positive, not {scale}")
+    if scale != _output["scale"]:
+        _output["scale"] = scale
+        for forget in list(_on_change):
+            forget()
+
+
+def on_scale_change(forget: Callable[[], None]) -> Callable[[], None]:
+    """Register ``forget`` (no arguments) to be called when the output scale
+    changes; returns it, so it can decorate a function."""
+    _on_change.append(forget)
+    return forget
+
+
+def dev(v: float, scale: float) -> int:
+    """A logical coordinate ``v`` in device pixels at ``scale`` (rounded)."""
+    return int(math.floor(v * scale + 0.5))
+
+
+def dev_len(v: float, scale: float) -> int:
+    """A logical line width or radius ``v`` (> 0) in device pixels, at least 1."""
+    return max(1, dev(v, scale)) if v > 0 else int(v)
+
+
+def scale_of(s: pygame.Surface) -> float:
+    """Device pixels per logical pixel of ``s`` (1.0 for a plain surface)."""
+    return getattr(s, "scale", 1.0)
+
+
+def _dev_rect(rect: RectLike, scale: float) -> pygame.Rect:
+    """A logical rectangle as device pixels: edges rounded, so neighbours still touch."""
+    r = pygame.Rect(rect)
+    left, top = dev(r.left, scale), dev(r.top, scale)
+    return pygame.Rect(left, top, dev(r.right, scale) - left, dev(r.bottom, scale) - top)
+
+
+def _log_rect(rect: pygame.Rect, scale: float) -> pygame.Rect:
+    """A device rectangle as the logical rectangle that covers it."""
+    left, top = int(math.floor(rect.left / scale)), int(math.floor(rect.top / scale))
+    return pygame.Rect(left, top, int(math.ceil(rect.right / scale)) - left,
+                       int(math.ceil(rect.bottom / scale)) - top)
+
+
+def _dev_point(p: Point, scale: float) -> tuple[int, int]:
+    return (dev(p[0], scale), dev(p[1], scale))
+
+
+def _dev_pointf(p: Point, scale: float) -> tuple[float, float]:
+    return (p[0] * scale, p[1] * scale)
+
+
+class Canvas(pygame.Surface):
+    """A surface of logical size ``size`` (width, height) holding ``scale``
+    device pixels per logical pixel.  ``get_size``, ``get_rect``, ``blit``,
+    ``fill`` and the clip speak logical pixels; :meth:`device_size` the real
+    ones.  ``flags`` as for ``pygame.Surface`` (``pygame.SRCALPHA``);
+    ``device``: the device size when it is not ``size`` times ``scale``
+    rounded (a picture adopted from pixels, :func:`adopt`)."""
+
+    def __init__(self, size: Sequence[float], flags: int = 0, scale: float = 1.0,
+                 device: tuple[int, int] | None = None) -> None:
+        w, h = int(round(size[0])), int(round(size[1]))
+        if device is None:
+            device = (max(0, dev(w, scale)), max(0, dev(h, scale)))
+        super().__init__(device, flags)
+        self.scale = float(scale)
+        self._lsize = (w, h)
+
+    # --- sizes, logical
+    def get_size(self) -> tuple[int, int]:
+        return self._lsize
+
+    def get_width(self) -> int:
+        return self._lsize[0]
+
+    def get_height(self) -> int:
+        return self._lsize[1]
+
+    def get_rect(self, **kw: Any) -> pygame.Rect:
+        r = pygame.Rect(0, 0, *self._lsize)
+        for k, v in kw.items():
+            setattr(r, k, v)
+        return r
+
+    def device_size(self) -> tuple[int, int]:
+        """The surface's size in device pixels."""
+        return pygame.Surface.get_size(self)
+
+    def get_bounding_rect(self, min_alpha: int = 1) -> pygame.Rect:
+        return _log_rect(pygame.Surface.get_bounding_rect(self, min_alpha), self.scale)
+
+    # --- drawing, logical
+    def blit(self, source: pygame.Surface, dest: Any = (0, 0), area: RectLike | None = None,
+             special_flags: int = 0) -> pygame.Rect:
+        s = self.scale
+        if isinstance(dest, pygame.Rect) or (hasattr(dest, "__len__") and len(dest) == 4):
+            dest = pygame.Rect(dest).topleft
+        at = _dev_point(dest, s)
+        src_scale = scale_of(source)
+        if src_scale == s:
+            dev_area = _dev_rect(area, s) if area is not None else None
+            r = pygame.Surface.blit(self, source, at, dev_area, special_flags)
+        else:
+            img = _resampled(source, src_scale, s, area)
+            r = pygame.Surface.blit(self, img, at, None, special_flags)
+        return _log_rect(r, s)
+
+    def fill(self, color: Any, rect: RectLike | None = None, special_flags: int = 0) -> pygame.Rect:
+        dev_rect = _dev_rect(rect, self.scale) if rect is not None else None
+        return _log_rect(pygame.Surface.fill(self, color, dev_rect, special_flags), self.scale)
+
+    def set_clip(self, rect: RectLike | None = None) -> None:
+        pygame.Surface.set_clip(self, _dev_rect(rect, self.scale) if rect is not None else None)
+
+    def get_clip(self) -> pygame.Rect:
+        return _log_rect(pygame.Surface.get_clip(self), self.scale)
+
+    def get_at(self, pos: Point) -> pygame.Color:
+        return pygame.Surface.get_at(self, _dev_point(pos, self.scale))
+
+    # --- copies keep the scale
+    def _like(self, device: tuple[int, int] | None = None) -> Canvas:
+        return Canvas(self._lsize, self.get_flags() & pygame.SRCALPHA, self.scale, device or self.device_size())
+
+    def copy(self) -> Canvas:
+        out = self._like()
+        _copy_pixels(out, self)
+        return out
+
+    def convert(self, *args: Any) -> Canvas:
+        out = Canvas(self._lsize, 0, self.scale, self.device_size())
+        pygame.Surface.blit(out, self, (0, 0))
+        return out
+
+    def convert_alpha(self, *args: Any) -> Canvas:
+        out = Canvas(self._lsize, pygame.SRCALPHA, self.scale, self.device_size())
+        _copy_pixels(out, self)
+        return out
+
+    def subsurface(self, rect: RectLike) -> Canvas:    # a copy, not shared pixels: the callers only read it
+        r = pygame.Rect(rect)
+        part = pygame.Surface.subsurface(self, _dev_rect(r, self.scale))
+        return adopt(part, self.scale, r.size)
+
+
+def _copy_pixels(dst: pygame.Surface, src: pygame.Surface) -> None:
+    """Copy ``src``'s device pixels (alpha too) onto the fresh ``dst`` of the same device size."""
+    if src.get_flags() & pygame.SRCALPHA:
+        pygame.Surface.fill(dst, (0, 0, 0, 0))
+        pygame.Surface.blit(dst, src, (0, 0), None, pygame.BLEND_RGBA_MAX)
+    else:
+        pygame.Surface.blit(dst, src, (0, 0))
+    key = src.get_colorkey()
+    if key is not None:
+        dst.set_colorkey(key)
+    alpha = src.get_alpha()
+    if alpha is not None and not src.get_flags() & pygame.SRCALPHA:
+        dst.set_alpha(alpha)
+
+
+def _resampled(source: pygame.Surface, src_scale: float, scale: float, area: RectLike | None) -> pygame.Surface:
+    """``source`` (``src_scale`` device pixels per logical one) resampled to ``scale``;
+    ``area``: only that logical part of it."""
+    if area is not None:
+        r = _dev_rect(area, src_scale).clip(pygame.Rect((0, 0), pygame.Surface.get_size(source)))
+        source = pygame.Surface.subsurface(source, r)
+    w, h = pygame.Surface.get_size(source)
+    size = (max(1, dev(w / src_scale, scale)), max(1, dev(h / src_scale, scale)))
+    if size == (w, h):
+        return source
+    if source.get_bitsize() not in (24, 32):
+        source = source.convert_alpha() if source.get_flags() & pygame.SRCALPHA else source.convert(32, 0)
+    return pygame.transform.smoothscale(source, size)
+
+
+def adopt(pixels: pygame.Surface, scale: float, size: Sequence[float] | None = None) -> pygame.Surface:
+    """``pixels`` (a plain surface drawn in device pixels) as a picture of
+    ``scale`` device pixels per logical pixel; its logical ``size`` defaults
+    to its device size divided by ``scale``.  At scale 1 ``pixels`` itself."""
+    if scale == 1.0 and size is None:
+        return pixels
+    dw, dh = pygame.Surface.get_size(pixels)
+    if size is None:
+        size = (dw / scale, dh / scale)
+    out = Canvas(size, pixels.get_flags() & pygame.SRCALPHA, scale, (dw, dh))
+    _copy_pixels(out, pixels)
+    return out
+
+
+def surface(size: Sequence[float], flags: int = 0, scale: float | None = None) -> pygame.Surface:
+    """A new surface of logical ``size`` at the output scale (or ``scale``):
+    a plain ``pygame.Surface`` at scale 1, else a :class:`Canvas`."""
+    s = output_scale() if scale is None else scale
+    if s == 1.0:
+        return pygame.Surface((int(size[0]), int(size[1])), flags)
+    return Canvas(size, flags, s)
+
+
+def device_pixels(size: Sequence[float], scale: float | None = None) -> tuple[int, int]:
+    """A logical ``size`` in device pixels at the output scale (or ``scale``): the
+    size to generate a picture at (then :func:`adopt` it)."""
+    s = output_scale() if scale is None else scale
+    return (max(1, dev(size[0], s)), max(1, dev(size[1], s)))
+
+
+# ---------------------------------------------------------------- pygame.draw in logical units
+def rect(surf: pygame.Surface, color: Any, rect: RectLike, width: int = 0, border_radius: int = 0,
+         border_top_left_radius: int = -1, border_top_right_radius: int = -1,
+         border_bottom_left_radius: int = -1, border_bottom_right_radius: int = -1) -> pygame.Rect:
+    """``pygame.draw.rect`` in logical units (returns the logical rectangle touched)."""
+    s = scale_of(surf)
+    if s == 1.0:
+        return pygame.draw.rect(surf, color, rect, width, border_radius, border_top_left_radius,
+                                border_top_right_radius, border_bottom_left_radius, border_bottom_right_radius)
+
+    def rad(v: int) -> int:
+        return dev(v, s) if v > 0 else v
+    r = pygame.draw.rect(surf, color, _dev_rect(rect, s), dev_len(width, s), rad(border_radius),
+                         rad(border_top_left_radius), rad(border_top_right_radius),
+                         rad(border_bottom_left_radius), rad(border_bottom_right_radius))
+    return _log_rect(r, s)
+
+
+def line(surf: pygame.Surface, color: Any, start: Point, end: Point, width: int = 1) -> pygame.Rect:
+    """``pygame.draw.line`` in logical units."""
+    s = scale_of(surf)
+    if s == 1.0:
+        return pygame.draw.line(surf, color, start, end, width)
+    return _log_rect(pygame.draw.line(surf, color, _dev_point(start, s), _dev_point(end, s), dev_len(width, s)), s)
+
+
+def lines(surf: pygame.Surface, color: Any, closed: bool, points: Sequence[Point], width: int = 1) -> pygame.Rect:
+    """``pygame.draw.lines`` in logical units."""
+    s = scale_of(surf)
+    if s == 1.0:
+        return pygame.draw.lines(surf, color, closed, points, width)
+    return _log_rect(pygame.draw.lines(surf, color, closed, [_dev_point(p, s) for p in points], dev_len(width, s)), s)
+
+
+def aaline(surf: pygame.Surface, color: Any, start: Point, end: Point, blend: int = 1) -> pygame.Rect:
+    """``pygame.draw.aaline`` in logical units."""
+    s = scale_of(surf)
+    if s == 1.0:
+        return pygame.draw.aaline(surf, color, start, end)
+    return _log_rect(pygame.draw.aaline(surf, color, _dev_pointf(start, s), _dev_pointf(end, s)), s)
+
+
+def aalines(surf: pygame.Surface, color: Any, closed: bool, points: Sequence[Point], blend: int = 1) -> pygame.Rect:
+    """``pygame.draw.aalines`` in logical units."""
+    s = scale_of(surf)
+    if s == 1.0:
+        return pygame.draw.aalines(surf, color, closed, points)
+    return _log_rect(pygame.draw.aalines(surf, color, closed, [_dev_pointf(p, s) for p in points]), s)
+
+
+def circle(surf: pygame.Surface, color: Any, center: Point, radius: float, width: int = 0, **quadrants: bool
+           ) -> pygame.Rect:
+    """``pygame.draw.circle`` in logical units."""
+    s = scale_of(surf)
+    if s == 1.0:
+        return pygame.draw.circle(surf, color, center, radius, width, **quadrants)
+    return _log_rect(pygame.draw.circle(surf, color, _dev_pointf(center, s), radius * s, dev_len(width, s),
+                                        **quadrants), s)
+
+
+def aacircle(surf: pygame.Surface, color: Any, center: Point, radius: float, width: int = 0) -> pygame.Rect:
+    """``pygame.draw.aacircle`` in logical units."""
+    s = scale_of(surf)
+    if s == 1.0:
+        return pygame.draw.aacircle(surf, color, center, radius, width)
+    return _log_rect(pygame.draw.aacircle(surf, color, _dev_pointf(center, s), radius * s, dev_len(width, s)), s)
+
+
+def ellipse(surf: pygame.Surface, color: Any, rect: RectLike, width: int = 0) -> pygame.Rect:
+    """``pygame.draw.ellipse`` in logical units."""
+    s = scale_of(surf)
+    if s == 1.0:
+        return pygame.draw.ellipse(surf, color, rect, width)
+    return _log_rect(pygame.draw.ellipse(surf, color, _dev_rect(rect, s), dev_len(width, s)), s)
+
+
+def arc(surf: pygame.Surface, color: Any, rect: RectLike, start_angle: float, stop_angle: float,
+        width: int = 1) -> pygame.Rect:
+    """``pygame.draw.arc`` in logical units (angles in radians)."""
+    s = scale_of(surf)
+    if s == 1.0:
+        return pygame.draw.arc(surf, color, rect, start_angle, stop_angle, width)
+    return _log_rect(pygame.draw.arc(surf, color, _dev_rect(rect, s), start_angle, stop_angle, dev_len(width, s)), s)
+
+
+def polygon(surf: pygame.Surface, color: Any, points: Sequence[Point], width: int = 0) -> pygame.Rect:
+    """``pygame.draw.polygon`` in logical units."""
+    s = scale_of(surf)
+    if s == 1.0:
+        return pygame.draw.polygon(surf, color, points, width)
+    return _log_rect(pygame.draw.polygon(surf, color, [_dev_pointf(p, s) for p in points], dev_len(width, s)), s)
+
+
+# ---------------------------------------------------------------- pygame.transform keeping the scale
+def smoothscale(img: pygame.Surface, size: Sequence[float]) -> pygame.Surface:
+    """``img`` resized to logical ``size``.  A plain picture (a PNG, a canvas of
+    pixels) is resampled straight to the output scale's device size, so a large
+    source gives a sharp result; a :class:`Canvas` keeps its scale."""
+    s = scale_of(img) if isinstance(img, Canvas) else output_scale()
+    w, h = int(size[0]), int(size[1])
+    if s == 1.0:
+        return pygame.transform.smoothscale(img, (w, h))
+    pixels = pygame.transform.smoothscale(img, (max(1, dev(w, s)), max(1, dev(h, s))))
+    return adopt(pixels, s, (w, h))
+
+
+def scale(img: pygame.Surface, size: Sequence[float]) -> pygame.Surface:
+    """``pygame.transform.scale`` to logical ``size`` (see :func:`smoothscale`)."""
+    s = scale_of(img) if isinstance(img, Canvas) else output_scale()
+    w, h = int(size[0]), int(size[1])
+    if s == 1.0:
+        return pygame.transform.scale(img, (w, h))
+    return adopt(pygame.transform.scale(img, (max(1, dev(w, s)), max(1, dev(h, s)))), s, (w, h))
+
+
+def _same_scale(img: pygame.Surface, pixels: pygame.Surface) -> pygame.Surface:
+    s = scale_of(img)
+    return pixels if s == 1.0 else adopt(pixels, s)
+
+
+def rotate(img: pygame.Surface, angle: float) -> pygame.Surface:
+    """``pygame.transform.rotate`` (degrees, anticlockwise), keeping the scale."""
+    return _same_scale(img, pygame.transform.rotate(img, angle))
+
+
+def rotozoom(img: pygame.Surface, angle: float, zoom: float) -> pygame.Surface:
+    """``pygame.transform.rotozoom``, keeping the scale."""
+    return _same_scale(img, pygame.transform.rotozoom(img, angle, zoom))
+
+
+def flip(img: pygame.Surface, flip_x: bool, flip_y: bool) -> pygame.Surface:
+    """``pygame.transform.flip``, keeping the scale."""
+    return _same_scale(img, pygame.transform.flip(img, flip_x, flip_y))
+
+
+def gaussian_blur(img: pygame.Surface, radius: int) -> pygame.Surface:
+    """``pygame.transform.gaussian_blur`` with ``radius`` in logical pixels, keeping the scale."""
+    s = scale_of(img)
+    return _same_scale(img, pygame.transform.gaussian_blur(img, dev(radius, s) if s != 1.0 else radius))
+
+
+def mask(img: pygame.Surface, threshold: int = 127) -> pygame.mask.Mask:
+    """``pygame.mask.from_surface`` of ``img``'s device pixels."""
+    return pygame.mask.from_surface(img, threshold)
+
+
+def grayscale(img: pygame.Surface) -> pygame.Surface:
+    """``pygame.transform.grayscale``, keeping the scale."""
+    return _same_scale(img, pygame.transform.grayscale(img))

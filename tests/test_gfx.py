@@ -1,0 +1,120 @@
+"""Drawing at the window's real resolution (game/ui/gfx.py): logical units in,
+device pixels out; text rasterised at its output size; the window's picture
+holding as many pixels as the window gives it."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.ui import LOGICAL_SIZE, gfx, theme
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: The painters that work in device pixels on purpose (a supersampled canvas, a
+#: map's tile pixels, a font's own pixels, the window itself), and how many such
+#: calls each makes; everything else in game/ui goes through gfx.
+PIXEL_SPACE = {"game/ui/mansion.py": 4, "game/ui/boardview.py": 2, "game/ui/pawns.py": 1, "game/ui/theme.py": 1,
+               "game/ui/stage.py": 1, "game/ui/window.py": 2}
+
+
+@pytest.fixture(autouse=True)
+def _pygame():
+    pygame.init()
+    yield
+    gfx.set_output_scale(1.0)
+
+
+def test_no_module_draws_past_gfx():
+    found: dict[str, int] = {}
+    for f in (ROOT / "game" / "ui").rglob("*.py"):
+        rel = f.relative_to(ROOT).as_posix()
+        if rel == "game/ui/gfx.py":
+            continue
+        n = len(re.findall(r"pygame\.(?:draw|transform|mask)\.\w+\(|pygame\.Surface\(", f.read_text()))
+        if n:
+            found[rel] = n
+    assert found == PIXEL_SPACE
+
+
+def test_rect_covers_scaled_device_pixels():
+    c = gfx.Canvas((100, 50), 0, 1.5)
+    assert c.get_size() == (100, 50) and c.device_size() == (150, 75)
+    c.fill((0, 0, 0))
+    gfx.rect(c, (255, 0, 0), (10, 10, 28, 28))
+    bounds = pygame.Surface.get_bounding_rect(c)   # the red square is the only non-black (no alpha: use a mask)
+    m = pygame.mask.from_threshold(c, (255, 0, 0), (1, 1, 1, 255))
+    assert m.get_bounding_rects() == [pygame.Rect(15, 15, 42, 42)], bounds
+    # neighbours still touch: two squares side by side leave no gap and do not overlap
+    c.fill((0, 0, 0))
+    gfx.rect(c, (255, 0, 0), (10, 0, 7, 10))
+    gfx.rect(c, (0, 255, 0), (17, 0, 7, 10))
+    row = [tuple(pygame.Surface.get_at(c, (x, 3)))[:3] for x in range(14, 37)]
+    assert (0, 0, 0) not in row[1:-1]
+
+
+def test_blit_places_at_logical_position_and_resamples_plain_pictures():
+    c = gfx.Canvas((200, 100), 0, 3.0)
+    c.fill((0, 0, 0))
+    plain = pygame.Surface((10, 10))
+    plain.fill((0, 0, 255))
+    r = c.blit(plain, (20, 30))
+    assert r == pygame.Rect(20, 30, 10, 10)
+    m = pygame.mask.from_threshold(c, (0, 0, 255), (1, 1, 1, 255))
+    assert m.get_bounding_rects() == [pygame.Rect(60, 90, 30, 30)]
+    pic = gfx.Canvas((10, 10), 0, 3.0)
+    pic.fill((0, 255, 0))
+    c.blit(pic, pygame.Rect(50, 0, 10, 10))
+    m = pygame.mask.from_threshold(c, (0, 255, 0), (1, 1, 1, 255))
+    assert m.get_bounding_rects() == [pygame.Rect(150, 0, 30, 30)]
+
+
+def test_scale_one_is_plain_pygame():
+    gfx.set_output_scale(1.0)
+    s = gfx.surface((40, 30))
+    assert type(s) is pygame.Surface and s.get_size() == (40, 30)
+    assert gfx.smoothscale(s, (20, 15)).get_size() == (20, 15)
+
+
+def test_text_is_rasterised_at_its_output_size():
+    theme.reset_caches()
+    small = theme.text("Miss Scarlet", theme.BODY)
+    gfx.set_output_scale(1.5)
+    sharp = theme.text("Miss Scarlet", theme.BODY)
+    assert sharp.get_size() == small.get_size()          # the same layout ...
+    dw, dh = sharp.device_size()
+    assert abs(dh - 1.5 * small.get_height()) <= 2       # ... drawn with a font 1.5 times taller, not stretched
+    assert abs(dw - 1.5 * small.get_width()) <= 0.06 * dw
+    gfx.set_output_scale(3.0)
+    assert theme.text("Miss Scarlet", theme.BODY).device_size()[1] >= 3 * small.get_height() - 3
+
+
+def test_scale_change_forgets_pictures():
+    gfx.set_output_scale(1.5)
+    a = theme.text("Hall", theme.BODY)
+    gfx.set_output_scale(3.0)
+    b = theme.text("Hall", theme.BODY)
+    assert a is not b and gfx.scale_of(b) == 3.0
+
+
+@pytest.mark.parametrize("size,scale", [((1280, 720), 1.0), ((1920, 1080), 1.5), ((3840, 2160), 3.0),
+                                        ((1920, 1200), 1.5)])
+def test_window_draws_at_its_own_resolution(size, scale):
+    from game.ui.window import Window
+
+    w = Window(size, "Clue")
+    assert gfx.output_scale() == scale
+    assert w.surface.get_size() == LOGICAL_SIZE
+    view = w.view_rect()
+    assert pygame.Surface.get_size(w.surface) == view.size == (round(1280 * scale), round(720 * scale))
+    # a click in the middle of the window is the middle of the logical picture
+    assert w.to_logical(view.center) == (640, 360)
+    w.surface.fill((10, 20, 30))
+    gfx.rect(w.surface, (250, 0, 0), (0, 0, 10, 10))
+    w.present()
+    assert tuple(w.screen.get_at((view.left + int(10 * scale) - 1, view.top)))[:3] == (250, 0, 0)
+    assert tuple(w.screen.get_at((view.left + int(10 * scale) + 1, view.top)))[:3] == (10, 20, 30)
+    pygame.display.quit()

@@ -367,7 +367,7 @@ def card(card_id: str, width: int) -> pygame.Surface:
         line = theme.font_px(theme.SMALL, True).get_linesize()
         y += (NAME_LINES - len(lines)) * line // 2
         for ln in lines:
-            t = theme.font_px(theme.SMALL, True).render(ln, True, theme.INK)
+            t = theme.render_px(ln, theme.SMALL, theme.INK, True)
             s.blit(t, t.get_rect(midtop=(w // 2, y)))
             y += line
         return s
@@ -384,7 +384,7 @@ def card_back(width: int) -> pygame.Surface:
         s = gfx.surface((w, h), pygame.SRCALPHA)
         gfx.rect(s, (120, 30, 40), s.get_rect(), border_radius=10)
         gfx.rect(s, theme.BRASS, s.get_rect().inflate(-12, -12), 3, border_radius=8)
-        q = theme.font(int(w * .5), True).render("?", True, theme.BRASS)
+        q = theme.render_px("?", theme.px(int(w * .5)), theme.BRASS, True)
         s.blit(q, q.get_rect(center=(w // 2, h // 2)))
         return s
     return _cached(("back", width), make)

@@ -276,8 +276,8 @@ class BoardView:
         for rid in self.board.rooms:
             size, lines, rects = self._label_layout(rid)
             for ln, r in zip(lines, rects):
-                shadow = theme.font_px(size, True).render(ln, True, (40, 22, 12))
-                face = theme.font_px(size, True).render(ln, True, (255, 244, 220))
+                shadow = theme.render_px(ln, size, (40, 22, 12), True)
+                face = theme.render_px(ln, size, (255, 244, 220), True)
                 r = face.get_rect(topleft=r.topleft)
                 for dx, dy in ((-2, 0), (2, 0), (0, -2), (0, 2), (2, 2)):
                     self.static.blit(shadow, r.move(dx, dy))

@@ -111,7 +111,7 @@ def _roof(pen: Pen, pts: list[tuple[float, float]]) -> None:
     right, bottom = max(p[0] for p in pts), max(p[1] for p in pts)
     box = pen.r(left, top, right - left, bottom - top)
     # the slate rows are drawn on a piece the roof's size, cut to its outline, then laid on
-    rows = gfx.surface(box.size, pygame.SRCALPHA)
+    rows = pygame.Surface(box.size, pygame.SRCALPHA)
     rows.fill((0, 0, 0, 0))
     local = [(x - box.x / pen.sx, y - box.y / pen.sy) for x, y in pts]
     rpen = Pen(rows, (pen.sx, pen.sy))
@@ -119,7 +119,7 @@ def _roof(pen: Pen, pts: list[tuple[float, float]]) -> None:
     while y < bottom - top:
         rpen.line((*SLATE_SEAM, 255), (0, y), (right - left, y), 0.07)
         y += 0.5
-    shape = gfx.surface(box.size, pygame.SRCALPHA)
+    shape = pygame.Surface(box.size, pygame.SRCALPHA)
     shape.fill((0, 0, 0, 0))
     Pen(shape, (pen.sx, pen.sy)).poly((255, 255, 255, 255), local)
     rows.blit(shape, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
@@ -293,7 +293,7 @@ def _painting(pen: Pen, box: tuple[float, float, float, float], picture: pygame.
         pen.circle(GILT_DARK, (x - 0.3 + k * (w + 0.6) / int(w / 0.5), y + h + 0.45), 0.07)
     inner = pen.r(x, y, w, h)
     if picture is not None:
-        pen.surf.blit(gfx.smoothscale(picture, inner.size), inner)
+        pen.surf.blit(pygame.transform.smoothscale(picture, inner.size), inner)
     else:
         pen.rect(SKY_LOW, (x, y, w, h))
         pen.rect(mix(SKY_LOW, SKY_TOP, 0.5), (x, y, w, h * 0.35))
@@ -323,12 +323,12 @@ def _sconce(pen: Pen, x: float, y: float) -> None:
 def _glow(canvas: pygame.Surface, pen: Pen, spots: list[tuple[float, float]]) -> None:
     """Warm candle light added round each spot (units): drawn small, smoothed up
     and added, so the wallpaper's pattern shows through the light."""
-    small = gfx.surface((UNITS[0] * 2, UNITS[1] * 2))
+    small = pygame.Surface((UNITS[0] * 2, UNITS[1] * 2))
     small.fill((0, 0, 0))
     for x, y in spots:
         for r, k in ((5, 10), (3.4, 16), (2.2, 22), (1.3, 28)):
             gfx.circle(small, (k * 2, round(k * 1.5), k // 2), (x * 2, y * 2), r * 2)
-    canvas.blit(gfx.smoothscale(small, canvas.get_size()), (0, 0), special_flags=pygame.BLEND_RGB_ADD)
+    canvas.blit(pygame.transform.smoothscale(small, canvas.get_size()), (0, 0), special_flags=pygame.BLEND_RGB_ADD)
 
 
 def _panelling(pen: Pen, rng: random.Random) -> None:

@@ -4,9 +4,10 @@ Both draw the mansion on the left in square squares of 28 x 28 logical
 pixels (the board 672 x 700, 53 % of the width), the panels on the right.
 *Standard* puts the die in a tray beside the buttons.  *TV* (couch mode)
 wins its room by arrangement, never by stretching: the die is rolled on the
-board, in the case-file space under the envelope; the pieces fill their
-squares (tokens of 28, not 26); and the panels get the whole width right of
-the board, so the buttons span it and the log's lines run longer.  A TV is
+board, in the case-file space under the envelope; the tokens are 27 pixels,
+not 26 (a pixel short of the square, so pieces on neighbouring squares never
+touch); and the panels get the whole width right of the board, so the
+buttons span it and the log's lines run longer.  A TV is
 sharp because the window draws at its own resolution (:mod:`game.ui.gfx`):
 at 1920 x 1080 a square is 42 device pixels, at 3840 x 2160 84.
 
@@ -90,10 +91,10 @@ class BoardLayout:
 #: 1280 x 720 and smaller windows: the layout every screen was made for.
 STANDARD = BoardLayout("standard", origin=(10, 10), square=(28, 28), token=26, weapon=24, disc=28,
                        hud_x=700, hud_w=570, button_x=834, button_w=428)
-#: Couch mode: the same square board, tokens of 28 that fill their square (the largest that covers no
-#: neighbour's door or name), the die on the board, the whose-turn panel taller (its status on two lines
+#: Couch mode: the same square board, tokens of 27 (the largest that leaves a pixel between pieces on
+#: neighbouring squares, so none covers a neighbour's door or name), the die on the board, the whose-turn panel taller (its status on two lines
 #: when long), the panels 576 wide and the buttons their whole width.
-TV = BoardLayout("tv", origin=(10, 10), square=(28, 28), token=28, weapon=26, disc=28,
+TV = BoardLayout("tv", origin=(10, 10), square=(28, 28), token=27, weapon=26, disc=28,
                  hud_x=694, hud_w=576, button_x=694, button_w=576, die_on_board=True, turn_h=106, button_y=124)
 
 

@@ -77,28 +77,38 @@ def test_every_token_and_weapon_fit_in_every_room(layout, size, text_size, lang)
 
 
 def _ink_width(suspect: str, size: int) -> int:
-    """The pawn's drawn width and height, the smaller of the two (pixels of its box)."""
+    """The pawn's drawn width and height, the smaller of the two: window pixels
+    of a token ``size`` logical pixels wide, drawn for the output scale in use."""
     box = pawns.mask(pawns.SHAPES[suspect], size).get_bounding_rects()
     union = box[0].unionall(box[1:])
     return min(union.width, union.height)
 
 
-def test_tv_layout_at_1920x1080_measures_up(capsys):
-    app = _app((1920, 1080))
+@pytest.mark.parametrize("size", [(1920, 1080), (3840, 2160)])
+def test_tv_layout_measures_up(size, capsys):
+    """What reaches the sofa, in window pixels: square squares that grow with
+    the window, tokens larger than the standard layout's in the same window,
+    the die on the board, and panels wider than the stretched layout left them (422)."""
+    from game.ui import gfx
+    from game.ui.boardlayout import STANDARD
+
+    app = _app(size)
     try:
         board = _six_players(app)
-        v = board.view
-        scale = app.window.view_rect().width / app.window.surface.get_width()      # window pixels per logical pixel
-        board_share = v.rect.width * scale / app.window.get_size()[0]
-        token = min(_ink_width(s, v.token_size) for s in SUSPECTS) * scale
-        weapon = v.weapon_size * scale
-        plate = v.layout.disc * scale
+        v, scale = board.view, gfx.output_scale()
+        square = [gfx.dev(c, scale) for c in v.cell]
+        token = min(_ink_width(s, v.token_size) for s in SUSPECTS)             # drawn for the window: its pixels
+        standard = min(_ink_width(s, STANDARD.token) for s in SUSPECTS)
+        die = gfx.dev(board.die_face_px(), scale)
         with capsys.disabled():
-            print(f"\nTV 1920x1080: board {v.rect.width * scale:.0f} px = {board_share:.1%} of the width; "
-                  f"smallest token drawn {token:.1f} px (box {v.token_size * scale:.0f}); "
-                  f"weapon icon {weapon:.0f} px on a {plate:.0f} px plate")
+            print(f"\nTV {size[0]}x{size[1]}: squares {square[0]} x {square[1]} px, board {v.rect.width * scale:.0f} x "
+                  f"{v.rect.height * scale:.0f} px ({v.rect.height / 720:.1%} of the height); smallest token drawn "
+                  f"{token} px (box {gfx.dev(v.token_size, scale)}; standard layout's {standard}); weapon piece "
+                  f"{gfx.dev(v.layout.disc, scale)} px; die {die} px; panels {gfx.dev(v.layout.hud_w, scale)} px wide")
         assert v.layout.name == "tv"
-        assert board_share >= 0.65 and token >= 32 and weapon >= 30
+        assert square[0] == square[1] == round(28 * scale)
+        assert v.rect.height >= 0.97 * 720 and token > standard and token >= 20 * scale
+        assert die >= 60 * scale and v.layout.hud_w > 422 and v.layout.button_w == v.layout.hud_w
         assert v.rect.bottom <= 720 and v.rect.right < board.hud.turn_rect.left      # on screen, left of the panels
     finally:
         app.close()
@@ -112,7 +122,8 @@ def test_standard_layout_stays_at_1280x720_and_auto_follows_the_window():
         assert [b.rect.x for b in board.buttons()] == [834] * len(board.buttons())
         app.prefs.set_layout("tv", save=False)        # chosen in Settings: the board takes it on its next frame
         app.step(0.01)
-        assert board.view.layout.name == "tv" and board.notebook_button.rect.x == 852
+        assert board.view.layout.name == "tv" and board.notebook_button.rect.x == 694
+        assert board.view.rect == pygame.Rect(10, 10, 672, 700)                     # the same square board
         assert board.view.rect.contains(board.die_rect)                               # the die on the board
         app.prefs.set_layout("auto", save=False)
         app.step(0.01)
@@ -172,3 +183,113 @@ def test_large_text_makes_the_room_names_bigger():
     bigger = [rid for rid in sizes["normal"] if sizes["large"][rid] > sizes["normal"][rid]]
     assert len(bigger) >= 6, (sizes, bigger)        # the long names in small rooms may stay as they are
     assert sizes["normal"]["kitchen"] == 24 and sizes["large"]["kitchen"] == 29
+
+
+def _period(profile) -> int:
+    """The repeat (pixels) of a luminance ``profile`` along a run of squares:
+    the shortest shift at which it matches itself nearly as well as it ever does."""
+    import numpy as np
+
+    p = np.asarray(profile, float) - np.mean(profile)
+    lags = range(16, len(p) // 3)
+    score = {k: float(np.mean(p[:-k] * p[k:])) for k in lags}
+    best = max(score.values())
+    return min(k for k, s in score.items() if s >= 0.9 * best)
+
+
+def _runs(squares: set, along: int) -> tuple[tuple[int, int], int]:
+    """The longest straight run of ``squares`` (along 0: a row, 1: a column): (its first square, its length)."""
+    best = ((0, 0), 0)
+    for sq in squares:
+        step = (1, 0) if along == 0 else (0, 1)
+        if (sq[0] - step[0], sq[1] - step[1]) in squares:
+            continue                                   # not the start of a run
+        n = 1
+        while (sq[0] + n * step[0], sq[1] + n * step[1]) in squares:
+            n += 1
+        best = max(best, (sq, n), key=lambda b: (b[1], b[0]))
+    return best
+
+
+@pytest.mark.parametrize("size,choice", [((1920, 1080), "auto"), ((3840, 2160), "auto"), ((1280, 720), "tv"),
+                                         ((1280, 720), "standard")])
+def test_every_square_is_square_in_the_window_picture(size, choice):
+    """Measured in the window's own pixels, as a screenshot shows them: the
+    corridor squares repeat every as many pixels across as down (the TV
+    layout stretched them to 35 x 28 before), 28 logical pixels each."""
+    import numpy as np
+
+    from game.ui import gfx
+
+    app = _app(size, layout=choice)
+    try:
+        board = _six_players(app)
+        board.shown_pos, board.shown_weapons = {}, {}            # the bare floor: no piece on a square
+        app.draw()
+        app.window.present()
+        v, scale = board.view, gfx.output_scale()
+        assert v.layout.name == ("standard" if choice == "standard" else "tv")
+        rgb = pygame.surfarray.array3d(app.window.screen).astype(float)       # [x, y, rgb], window pixels
+        lum = rgb @ np.array([0.299, 0.587, 0.114])
+        left, top = app.window.view_rect().topleft
+        corridor = set(v.board.corridor) - set(v.board.start_squares.values())
+        periods = []
+        for along in (0, 1):
+            first, n = _runs(corridor, along)
+            assert n >= 6, (along, first, n)
+            a = v.square_rect(first)
+            z = v.square_rect((first[0] + (n - 1) * (along == 0), first[1] + (n - 1) * (along == 1)))
+            if along == 0:
+                y = top + gfx.dev(a.centery, scale)
+                profile = lum[left + gfx.dev(a.left, scale):left + gfx.dev(z.right, scale), y]
+            else:
+                x = left + gfx.dev(a.centerx, scale)
+                profile = lum[x, top + gfx.dev(a.top, scale):top + gfx.dev(z.bottom, scale)]
+            periods.append(_period(profile))
+        assert periods[0] == periods[1] == round(28 * scale), (size, choice, periods)
+        assert v.cell == (28, 28) and v.square == 28
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("dice", [1, 2])
+def test_the_die_on_the_tv_board_leaves_the_envelope_in_view(dice):
+    """In the TV layout the die lies in the case-file space: at rest and rolled,
+    one die or two, at least 90 % of the envelope's picture (its paper and its
+    seal, as the bare board draws them) is still the same pixels in the window."""
+    import numpy as np
+
+    from game.rules.options import preset_options
+    from game.ui import gfx
+    from game.ui.mansion import PAPER, SEAL
+
+    app = _app((1920, 1080))
+    try:
+        seats = (SeatConfig("scarlet", "human"),) + tuple(SeatConfig(s, "computer") for s in SUSPECTS[1:3])
+        options = preset_options("classic", ("two-dice",) if dice == 2 else ())
+        board = BoardScene(app, Match(app.board, GameSetup(seats=seats, seed=5, options=options)))
+        app.push(board)
+        v, scale = board.view, gfx.output_scale()
+        assert v.layout.name == "tv" and len(board.die_centres()) == dice
+        w, h = pygame.Surface.get_size(v.static)                              # the board alone, device pixels
+        bare = np.frombuffer(pygame.image.tobytes(v.static, "RGB"), np.uint8).reshape(h, w, 3)
+        bare = bare.transpose(1, 0, 2).astype(int)
+        squares = [v.square_rect(sq) for sq in v.board.envelope]
+        case = squares[0].unionall(squares[1:])
+        x0, y0 = (gfx.dev(case.left - v.origin[0], scale), gfx.dev(case.top - v.origin[1], scale))
+        x1, y1 = (gfx.dev(case.right - v.origin[0], scale), gfx.dev(case.bottom - v.origin[1], scale))
+        area = bare[x0:x1, y0:y1]
+        envelope = (abs(area - PAPER).sum(-1) < 24) | (abs(area - SEAL).sum(-1) < 24)
+        assert envelope.sum() > 0.10 * envelope.size                          # the picture is there to be covered
+        left, top = app.window.view_rect().topleft
+        ox, oy = left + gfx.dev(v.origin[0], scale), top + gfx.dev(v.origin[1], scale)
+        for rolled in (False, True):
+            board.die_value, board.dice_faces = (7, [3, 4][:dice]) if rolled else (0, [])
+            app.draw()
+            app.window.present()
+            shown = pygame.surfarray.array3d(app.window.screen).astype(int)[ox + x0:ox + x1, oy + y0:oy + y1]
+            kept = (abs(shown - area).sum(-1) < 24)[envelope].mean()
+            assert kept >= 0.9, (dice, rolled, round(float(kept), 3))
+            assert all(case.collidepoint(c) for c in board.die_centres())    # and the die is on the board
+    finally:
+        app.close()

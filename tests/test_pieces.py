@@ -131,14 +131,21 @@ def english():
     assets.clear_cache()
 
 
-def board_token_size() -> int:
-    """The token size on the board as the game draws it at 1280 x 720 (pixels)."""
+#: The board's two layouts: the pieces are checked at the token size of each.
+LAYOUTS = ["standard", "tv"]
+
+
+def board_token_size(layout: str = "standard") -> int:
+    """The token size on the board as the game draws it at 1280 x 720 in
+    ``layout`` ("standard" or "tv"), pixels."""
+    from game.settings import Settings
     from game.ui import LOGICAL_SIZE
     from game.ui.app import App
 
-    app = App(seed=1, sound=False, threaded_ai=False)
+    app = App(seed=1, sound=False, threaded_ai=False, settings=Settings(layout=layout))
     try:
         assert app.window.surface.get_size() == LOGICAL_SIZE == (1280, 720)
+        assert app.board_view().layout.name == layout
         return app.board_view().token_size
     finally:
         app.close()
@@ -178,9 +185,10 @@ def iou(a: pygame.Mask, b: pygame.Mask) -> float:
     return both / (a.count() + b.count() - both)
 
 
-def table() -> dict[tuple[str, str, str], tuple[float, float]]:
-    """(vision, suspect, suspect) -> (CIEDE2000 of the body colours as seen, IoU of the token masks)."""
-    size = board_token_size()
+def table(layout: str = "standard") -> dict[tuple[str, str, str], tuple[float, float]]:
+    """(vision, suspect, suspect) -> (CIEDE2000 of the body colours as seen, IoU of the token masks),
+    at ``layout``'s token size."""
+    size = board_token_size(layout)
     colours = {s: body_colour(s, size) for s in SUSPECTS}
     masks = {s: shape_mask(s, size) for s in SUSPECTS}
     out = {}
@@ -191,10 +199,11 @@ def table() -> dict[tuple[str, str, str], tuple[float, float]]:
     return out
 
 
-def test_every_pair_of_tokens_differs_in_colour_or_shape_for_colour_blind_eyes(english):
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_every_pair_of_tokens_differs_in_colour_or_shape_for_colour_blind_eyes(english, layout):
     """Under deuteranopia Scarlet and Green were one olive (CIEDE2000 17)
     and Peacock and Plum one blue: now each pair differs by CIEDE2000 >= 20 or by shape."""
-    figures = table()
+    figures = table(layout)
     for (vision, a, b), (de, overlap) in figures.items():
         assert de >= MIN_DELTA_E or overlap < MAX_SHAPE_IOU, (vision, a, b, round(de, 1), round(overlap, 2))
     # The pairs colour does not tell apart are there, so the shapes do the work:
@@ -202,9 +211,10 @@ def test_every_pair_of_tokens_differs_in_colour_or_shape_for_colour_blind_eyes(e
     assert ("deuteranopia", "scarlet", "green") in close and ("deuteranopia", "peacock", "plum") in close
 
 
-def test_the_six_shapes_differ_even_without_colour(english):
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_the_six_shapes_differ_even_without_colour(english, layout):
     """The shape alone tells every pair apart (no pair needs its colour)."""
-    size = board_token_size()
+    size = board_token_size(layout)
     masks = {s: shape_mask(s, size) for s in SUSPECTS}
     for s in SUSPECTS:                 # the mask is what the pawn covers (its alpha), bar the soft shadow
         covered = pygame.mask.from_surface(pawns.draw(theme.suspect_colour(s), pawns.SHAPES[s], size), 127)
@@ -248,10 +258,11 @@ def label_ink(suspect: str, size: int) -> pygame.Rect:
     return parts[0].get_bounding_rects()[0].unionall([m.get_bounding_rects()[0] for m in parts])
 
 
+@pytest.mark.parametrize("layout", LAYOUTS)
 @pytest.mark.parametrize("code", ["en", "es", "ca"])
-def test_initials_are_at_least_14_pixels_tall_on_the_board(english, code):
+def test_initials_are_at_least_14_pixels_tall_on_the_board(english, code, layout):
     i18n.set_language(code)
-    size = board_token_size()
+    size = board_token_size(layout)
     for s in SUSPECTS:
         ink = label_ink(s, size)
         assert ink.height >= MIN_LABEL_PX, (code, s, ink)

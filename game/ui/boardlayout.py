@@ -1,12 +1,15 @@
 """The board game's two layouts of the logical 1280 x 720 picture.
 
-*Standard*: the mansion on the left in squares of 28 x 28 pixels (53 % of the
-width), the panels on the right.  *TV* (couch mode): the mansion is seen a
-little from the side, as on a table from the sofa -- each square 35 pixels
-wide and 28 high, so the board fills 66 % of the width --, its pieces bigger,
-and the panels on the right narrower.  The window shows the logical picture
-scaled to its size (:mod:`game.ui.window`), so at 1920 x 1080 every logical
-pixel is 1.5 window pixels.
+Both draw the mansion on the left in square squares of 28 x 28 logical
+pixels (the board 672 x 700, 53 % of the width), the panels on the right.
+*Standard* puts the die in a tray beside the buttons.  *TV* (couch mode)
+wins its room by arrangement, never by stretching: the die is rolled on the
+board, in the case-file space under the envelope; the tokens are 27 pixels,
+not 26 (a pixel short of the square, so pieces on neighbouring squares never
+touch); and the panels get the whole width right of the board, so the
+buttons span it and the log's lines run longer.  A TV is
+sharp because the window draws at its own resolution (:mod:`game.ui.gfx`):
+at 1920 x 1080 a square is 42 device pixels, at 3840 x 2160 84.
 
 The setting ``layout`` ("auto", "standard", "tv") chooses; "auto" takes TV
 when the window is wider than :data:`TV_WIDTH` pixels (:func:`layout_for`).
@@ -30,7 +33,8 @@ class BoardLayout:
     """Where the board game's parts go (logical pixels).
 
     ``origin``: the board's top-left pixel; ``square``: one board square's
-    (width, height); ``token``: a token's box side; ``weapon``: a weapon
+    (width, height), equal in every layout (a stretched square would stretch
+    every picture on the board); ``token``: a token's box side; ``weapon``: a weapon
     icon's side; ``disc``: the side of a weapon's piece on the board (its place);
     ``hud_x``, ``hud_w``: the panels' left edge and width; ``button_x``,
     ``button_w``: the buttons' left edge and width; ``die_on_board``: the
@@ -87,11 +91,11 @@ class BoardLayout:
 #: 1280 x 720 and smaller windows: the layout every screen was made for.
 STANDARD = BoardLayout("standard", origin=(10, 10), square=(28, 28), token=26, weapon=24, disc=28,
                        hud_x=700, hud_w=570, button_x=834, button_w=428)
-#: Couch mode: the board 840 x 700 (66 % of the width), tokens of 30 and weapons of 26 on plates of 30,
-#: the die on the board, the whose-turn panel taller (its status on two lines when long), the buttons
-#: the panel's whole width.
-TV = BoardLayout("tv", origin=(6, 10), square=(35, 28), token=30, weapon=26, disc=30,
-                 hud_x=852, hud_w=422, button_x=852, button_w=422, die_on_board=True, turn_h=106, button_y=124)
+#: Couch mode: the same square board, tokens of 27 (the largest that leaves a pixel between pieces on
+#: neighbouring squares, so none covers a neighbour's door or name), the die on the board, the whose-turn panel taller (its status on two lines
+#: when long), the panels 576 wide and the buttons their whole width.
+TV = BoardLayout("tv", origin=(10, 10), square=(28, 28), token=27, weapon=26, disc=28,
+                 hud_x=694, hud_w=576, button_x=694, button_w=576, die_on_board=True, turn_h=106, button_y=124)
 
 
 def layout_for(choice: str, window_width: int) -> BoardLayout:

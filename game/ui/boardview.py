@@ -2,9 +2,8 @@
 and scaled to the square size), room names, highlights, tokens and weapons.
 
 Units: ``cell`` is one board square's (width, height) in logical pixels
-(28 x 28 in the standard layout, 35 x 28 in the TV layout: see
-:mod:`game.ui.boardlayout`); squares are ``(col, row)``.  The room names
-follow the text size (larger with "Large text").
+(28 x 28 in both layouts: see :mod:`game.ui.boardlayout`); squares are
+``(col, row)``.  The room names follow the text size (larger with "Large text").
 """
 
 from __future__ import annotations

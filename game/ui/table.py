@@ -614,7 +614,7 @@ def scroll_log(view: LogView, intent: Intent, panel: pygame.Rect | None) -> bool
 def draw_log_frame(surface: pygame.Surface, rect: pygame.Rect, hint: str) -> None:
     """The public log's panel: its heading "What happened", the keys that
     scroll it on the heading's right and the key ``hint`` under it (:func:`log_frame_rows`)."""
-    tabletop.panel(surface, rect, LOG_PANEL)
+    tabletop.panel(surface, rect, LOG_PANEL, nap=True)
     head = theme.blit_text(surface, _("What happened"), (rect.left + 14, rect.top + 6), theme.SMALL, theme.BRASS, True)
     room = rect.right - 14 - head.right - 16
     for words in (scroll_hint(), prompts.scroll_label()):   # the keys alone where the words do not fit

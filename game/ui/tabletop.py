@@ -56,11 +56,18 @@ def _shadow(size: tuple[int, int], radius: int) -> pygame.Surface:
     return s
 
 
-def panel(surface: pygame.Surface, rect: pygame.Rect, colour=theme.PANEL, radius: int = 14) -> None:
+def panel(surface: pygame.Surface, rect: pygame.Rect, colour=theme.PANEL, radius: int = 14, nap: bool = False) -> None:
     """A panel set off from the background: its soft shadow below right, its
-    fill ``colour``, a dark inner line and the bright :data:`FRAME` outside it."""
+    fill ``colour``, a dark inner line and the bright :data:`FRAME` outside it.
+    ``nap``: the fill has the grain of :func:`baize` (a panel wide enough for
+    its short lines of text to leave a flat hole beside them)."""
     surface.blit(_shadow(rect.size, radius), (rect.left - SHADOW + 3, rect.top - SHADOW + 4))
     gfx.rect(surface, colour, rect, border_radius=radius)
+    if nap:             # the grain stays off the rounded corners, which keep the plain fill
+        inner = rect.inflate(-6, -6)
+        grain = baize(inner.size, colour, 5)
+        for part in (inner.inflate(-2 * radius, 0), inner.inflate(0, -2 * radius)):
+            surface.blit(grain, part, part.move(-inner.left, -inner.top))
     gfx.rect(surface, FRAME, rect, 2, border_radius=radius)
     gfx.rect(surface, theme.BG_DARK, rect.inflate(-4, -4), 1, border_radius=max(0, radius - 2))
 

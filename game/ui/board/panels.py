@@ -52,20 +52,25 @@ def log_line() -> int:
     return max(LOG_LINE, theme.font(LOG_SIZE).get_linesize() + 1)
 
 
-#: The side of one die's place on the board (TV layout), pixels.
-BOARD_DIE = 96
+#: The largest side of a die's face rolled on the board (TV layout), logical pixels.
+BOARD_DIE = 60
+#: The standard die's face in its tray, logical pixels.
+TRAY_DIE = 84
 
 
 def die_panel(dice: int, view=None) -> pygame.Rect:
     """The die panel of ``view``'s layout (a :class:`~game.ui.boardview.BoardView`;
-    None: the standard layout): beside the buttons, or in the TV layout in
-    the middle of the board's case-file space (the map's envelope squares);
-    taller with two dice, one face above the other."""
+    None: the standard layout): beside the buttons, taller with two dice, one
+    face above the other; or in the TV layout on the board, at the bottom of
+    the case-file space (the map's envelope squares) so that the envelope's
+    picture in its middle stays in view, two dice side by side."""
     layout = view.layout if view is not None else STANDARD
     if layout.die_on_board and view.board.envelope:
         squares = [view.square_rect(sq) for sq in view.board.envelope]
-        r = pygame.Rect(0, 0, BOARD_DIE, BOARD_DIE * dice)
-        r.center = squares[0].unionall(squares[1:]).center
+        case = squares[0].unionall(squares[1:])
+        side = min(BOARD_DIE, (case.width - 16) // dice - 4)     # room for the velvet's edge and a gap
+        r = pygame.Rect(0, 0, (side + 4) * dice, side + 4)
+        r.midbottom = (case.centerx, case.bottom - 4)
         return r
     die = layout.die_rect
     return die if dice == 1 else die.inflate(0, die.height).move(0, die.height // 2)
@@ -371,29 +376,40 @@ class BoardPanels:
         return pygame.Rect(self.hud.button_x + pad, self.hud.button_y + 4, self.hud.button_w - 2 * pad, 200)
 
     def die_centres(self) -> list[tuple[int, int]]:
-        """The centre of each die's face in the HUD (one per die of the rules)."""
-        n = self.game.options.dice
-        step = self.die_rect.height // n
-        return [(self.die_rect.centerx, self.die_rect.top + step * i + step // 2) for i in range(n)]
+        """The centre of each die's face (one per die of the rules): one above
+        the other in the tray, side by side on the board."""
+        n, r = self.game.options.dice, self.die_rect
+        if self.hud.die_on_board:
+            step = r.width // n
+            return [(r.left + step * i + step // 2, r.centery) for i in range(n)]
+        step = r.height // n
+        return [(r.centerx, r.top + step * i + step // 2) for i in range(n)]
+
+    def die_face_px(self) -> int:
+        """The side of a die's face (logical pixels): the tray's, or what one die's share of the board's place holds."""
+        if self.hud.die_on_board:
+            return min(self.die_rect.width // self.game.options.dice, self.die_rect.height) - 4
+        return TRAY_DIE
 
     def _draw_dice(self, surface: pygame.Surface) -> None:
-        """The die (or two dice, one above the other): tumbling, the roll, or before the
+        """The die (or two dice): tumbling, the roll, or before the
         roll the die at rest (:func:`~game.ui.assets.die_at_rest`: blank, dimmed and aslant)."""
         a = self.anim
         rolls = [a] if isinstance(a, anim.DieRoll) else [p for p in a.parts if isinstance(p, anim.DieRoll)] \
             if isinstance(a, anim.Group) else []
+        px = self.die_face_px()
         for i, centre in enumerate(self.die_centres()):
             if rolls and i < len(rolls):
                 roll = rolls[i]
-                face = assets.die_face(roll.face, 84)
+                face = assets.die_face(roll.face, px)
                 if roll.angle:
                     face = gfx.rotate(face, roll.angle)
                 surface.blit(face, face.get_rect(center=(centre[0], centre[1] - int(roll.offset))))
             elif self.die_value and i < len(self.dice_faces):
-                face = assets.die_face(min(6, self.dice_faces[i]), 84)
+                face = assets.die_face(min(6, self.dice_faces[i]), px)
                 surface.blit(face, face.get_rect(center=centre))
             else:                       # not rolled yet: blank (a number would read as a roll), aslant
-                face = gfx.rotate(assets.die_at_rest(84), 12 - 24 * i)
+                face = gfx.rotate(assets.die_at_rest(px), 12 - 24 * i)
                 surface.blit(face, face.get_rect(center=centre))
 
     def mark_rects(self) -> list[pygame.Rect]:

@@ -88,3 +88,16 @@ def test_wide_blur_runs_on_logical_pixels_and_narrow_on_device_pixels(monkeypatc
     b = pygame.image.tobytes(exact, "RGBA")[3::4]
     assert sum(abs(x - y) for x, y in zip(a, b)) / len(a) < 2.0
     assert narrow.device_size() == (180, 180)
+
+
+def test_candle_glow_is_smoothed_to_the_painters_pixels_at_any_scale():
+    from game.ui import scenery
+
+    gfx.set_output_scale(3.0)
+    canvas = pygame.Surface((scenery.UNITS[0] * 4, scenery.UNITS[1] * 4))    # a painter's pixels, 4 a unit
+    canvas.fill((0, 0, 0))
+    x, y = scenery.UNITS[0] - 2, scenery.UNITS[1] - 2                        # a candle in the far corner
+    scenery._glow(canvas, None, [(x, y)])
+    lit = canvas.get_at((x * 4, y * 4))
+    assert lit.r > 40 and lit.g > 30          # warm light where the candle is (the whole canvas, not its corner)
+    assert canvas.get_at((0, 0))[:3] == (0, 0, 0)

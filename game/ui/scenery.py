@@ -323,7 +323,9 @@ def _sconce(pen: Pen, x: float, y: float) -> None:
 def _glow(canvas: pygame.Surface, pen: Pen, spots: list[tuple[float, float]]) -> None:
     """Warm candle light added round each spot (units): drawn small, smoothed up
     and added, so the wallpaper's pattern shows through the light."""
-    small = gfx.surface((UNITS[0] * 2, UNITS[1] * 2))
+    # scale 1: the canvas is pixels, so the light is smoothed up to its pixels (at the output
+    # scale it was made three times too large at 3840 x 2160, 300 MB, and only its corner added)
+    small = gfx.Canvas((UNITS[0] * 2, UNITS[1] * 2), 0, 1.0)
     small.fill((0, 0, 0))
     for x, y in spots:
         for r, k in ((5, 10), (3.4, 16), (2.2, 22), (1.3, 28)):

@@ -323,7 +323,7 @@ def _sconce(pen: Pen, x: float, y: float) -> None:
 def _glow(canvas: pygame.Surface, pen: Pen, spots: list[tuple[float, float]]) -> None:
     """Warm candle light added round each spot (units): drawn small, smoothed up
     and added, so the wallpaper's pattern shows through the light."""
-    small = pygame.Surface((UNITS[0] * 2, UNITS[1] * 2))
+    small = pygame.Surface((UNITS[0] * 2, UNITS[1] * 2))      # pixels, like the canvas it lights
     small.fill((0, 0, 0))
     for x, y in spots:
         for r, k in ((5, 10), (3.4, 16), (2.2, 22), (1.3, 28)):

@@ -141,10 +141,11 @@ def draw_backdrop(surface: pygame.Surface, board, room: str | None, t: float, al
     area = pygame.Rect(round(dx * along), round(dy * (1 - along)), *size)
     if alpha >= 255:
         surface.blit(pic, (0, 0), area)
-    else:
-        part = pic.subsurface(area).copy()
-        part.set_alpha(alpha)
-        surface.blit(part, (0, 0))
+    else:       # the cached picture itself, for this blit only: no copy of a whole screen per frame
+        kept = pic.get_alpha()
+        pic.set_alpha(alpha)
+        surface.blit(pic, (0, 0), area)
+        pic.set_alpha(kept)
 
 
 # ------------------------------------------------------------------ portraits

@@ -269,6 +269,7 @@ def reset_caches() -> None:
 def _forget_pictures() -> None:
     """Forget rendered text and backgrounds (made for one output scale)."""
     _shade.cache_clear()
+    _veil.cache_clear()
     _TEXT_CACHE.clear()
     _BG_CACHE.clear()
     _INK.clear()
@@ -395,15 +396,24 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, colour=PANEL, edge=PANEL_E
 
 
 def dim(surface: pygame.Surface, alpha: int = 150) -> None:
-    """Darken the whole surface (behind an overlay)."""
-    shade = _shade(surface.get_size(), alpha)
-    surface.blit(shade, (0, 0))
+    """Darken the whole surface (behind an overlay) with black at ``alpha`` (0-255)."""
+    # One translucent black veil per size, filled again when the alpha changes: a fade's every
+    # step would make (and keep) a whole screen's picture of its own.
+    veil = _veil(surface.get_size())
+    if veil.get_at((0, 0)).a != alpha:
+        veil.fill((0, 0, 0, alpha))
+    surface.blit(veil, (0, 0))
 
 
 def shade(surface: pygame.Surface, rect: pygame.Rect, alpha: int, colour=(0, 0, 0)) -> None:
     """Cover ``rect`` (logical pixels) with ``colour`` at ``alpha`` (0-255);
     the translucent surface is made once per size and colour, not per frame."""
     surface.blit(_shade(rect.size, alpha, tuple(colour)), rect)
+
+
+@lru_cache(maxsize=2)
+def _veil(size: tuple[int, int]) -> pygame.Surface:
+    return gfx.surface(size, pygame.SRCALPHA)
 
 
 @lru_cache(maxsize=32)

@@ -101,7 +101,8 @@ def draw_suggestion(surface: pygame.Surface, show: SuggestionShow | None, match,
     if show is None or show.fade <= 0:
         return
     fade = show.fade
-    theme.dim(surface, round(190 * fade))
+    if fade < 1 or match.game.board is None:       # once in, the room's picture covers the whole table
+        theme.dim(surface, round(190 * fade))
     stage.draw_backdrop(surface, match.game.board, show.cards[2], t, round(255 * fade))
     stage.heading_band(surface)
     suggester = match.game.seats[show.suggester].suspect

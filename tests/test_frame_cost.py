@@ -1,0 +1,103 @@
+"""What a frame costs at a large output scale: a fade, a translucent backdrop and a
+wide blur draw the same pixels without a whole screen's picture made per frame or a
+blur run on nine times the pixels (the budgets themselves are measured in
+benchmarks/bench_ui.py, never timed here)."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.ui import gfx, stage, theme
+
+
+@pytest.fixture(autouse=True)
+def _pygame():
+    pygame.init()
+    theme.reset_caches()
+    yield
+    gfx.set_output_scale(1.0)
+    theme.reset_caches()
+
+
+def _scene(size: tuple[int, int], scale: float) -> pygame.Surface:
+    """A canvas of stripes in many colours, so every blend shows."""
+    c = gfx.Canvas(size, 0, scale)
+    w, h = c.device_size()
+    for x in range(w):
+        pygame.Surface.fill(c, ((x * 7) % 256, (x * 13) % 256, (x * 29) % 256), (x, 0, 1, h))
+    return c
+
+
+def test_dim_through_a_fade_keeps_one_veil_and_blends_as_translucent_black():
+    gfx.set_output_scale(3.0)
+    alphas = list(range(0, 256, 8)) + [255]
+    for alpha in alphas:
+        got, want = _scene((40, 20), 3.0), _scene((40, 20), 3.0)
+        theme.dim(got, alpha)
+        veil = gfx.Canvas((40, 20), pygame.SRCALPHA, 3.0)
+        veil.fill((0, 0, 0, alpha))
+        want.blit(veil, (0, 0))
+        assert pygame.image.tobytes(got, "RGB") == pygame.image.tobytes(want, "RGB"), alpha
+    # one picture of the screen's size kept, not one per step of the fade (33 MB each at 3840 x 2160)
+    assert theme._shade.cache_info().currsize <= 1
+
+
+def test_translucent_backdrop_blends_the_cached_picture_without_copying_it(monkeypatch):
+    gfx.set_output_scale(3.0)
+    pic = _scene((42, 21), 3.0)
+    monkeypatch.setattr(stage, "backdrop", lambda board, room, size: pic)
+    made = []
+    real_init = gfx.Canvas.__init__
+
+    def counting(self, *a, **kw):
+        made.append(a[0] if a else kw.get("size"))
+        real_init(self, *a, **kw)
+    target = gfx.Canvas((40, 20), 0, 3.0)
+    target.fill((200, 10, 10))
+    want = target.copy()
+    part = pygame.Surface.copy(pygame.Surface.subsurface(pic, (0, 3, 120, 60)))    # t = 0: left, lowest top
+    part.set_alpha(100)
+    pygame.Surface.blit(want, part, (0, 0))
+    monkeypatch.setattr(gfx.Canvas, "__init__", counting)
+    stage.draw_backdrop(target, object(), None, 0.0, 100)
+    assert made == []
+    assert pygame.image.tobytes(target, "RGB") == pygame.image.tobytes(want, "RGB")
+    assert pic.get_alpha() is None          # the cached picture is left opaque
+
+
+def test_wide_blur_runs_on_logical_pixels_and_narrow_on_device_pixels(monkeypatch):
+    runs = []
+    real = pygame.transform.gaussian_blur
+
+    def recording(img, radius, *a):
+        runs.append((pygame.Surface.get_size(img), radius))
+        return real(img, radius, *a)
+    monkeypatch.setattr(pygame.transform, "gaussian_blur", recording)
+    img = gfx.Canvas((60, 60), pygame.SRCALPHA, 3.0)
+    img.fill((0, 0, 0, 0))
+    gfx.circle(img, (0, 0, 0, 255), (30, 30), 12)
+    wide = gfx.gaussian_blur(img, 8)
+    narrow = gfx.gaussian_blur(img, 2)
+    assert runs == [((60, 60), 8), ((180, 180), 6)]
+    assert gfx.scale_of(wide) == 3.0 and wide.device_size() == (180, 180) and wide.get_size() == (60, 60)
+    # close to the blur of every device pixel: the mean alpha error is under 2 of 255
+    runs.clear()
+    exact = real(img, 24)
+    a = pygame.image.tobytes(wide, "RGBA")[3::4]
+    b = pygame.image.tobytes(exact, "RGBA")[3::4]
+    assert sum(abs(x - y) for x, y in zip(a, b)) / len(a) < 2.0
+    assert narrow.device_size() == (180, 180)
+
+
+def test_candle_glow_is_smoothed_to_the_painters_pixels_at_any_scale():
+    from game.ui import scenery
+
+    gfx.set_output_scale(3.0)
+    canvas = pygame.Surface((scenery.UNITS[0] * 4, scenery.UNITS[1] * 4))    # a painter's pixels, 4 a unit
+    canvas.fill((0, 0, 0))
+    x, y = scenery.UNITS[0] - 2, scenery.UNITS[1] - 2                        # a candle in the far corner
+    scenery._glow(canvas, None, [(x, y)])
+    lit = canvas.get_at((x * 4, y * 4))
+    assert lit.r > 40 and lit.g > 30          # warm light where the candle is (the whole canvas, not its corner)
+    assert canvas.get_at((0, 0))[:3] == (0, 0, 0)

@@ -47,11 +47,7 @@ def _load(rel: str) -> pygame.Surface | None:
 
 
 def _cached(key: tuple, make) -> pygame.Surface:
-    surf = _CACHE.get(key)
-    if surf is None:
-        surf = make()
-        _CACHE[key] = surf
-    return surf
+    return gfx.remember(_CACHE, key, make, 4000)
 
 
 def clear_cache() -> None:

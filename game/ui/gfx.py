@@ -415,3 +415,24 @@ def mask(img: pygame.Surface, threshold: int = 127) -> pygame.mask.Mask:
 def grayscale(img: pygame.Surface) -> pygame.Surface:
     """``pygame.transform.grayscale``, keeping the scale."""
     return _same_scale(img, pygame.transform.grayscale(img))
+
+
+def device_bytes(s: pygame.Surface) -> int:
+    """The bytes of ``s``'s device pixels."""
+    w, h = pygame.Surface.get_size(s)
+    return w * h * s.get_bytesize()
+
+
+def remember(cache: dict, key: Any, make: Callable[[], pygame.Surface], most: int,
+             most_bytes: int = 96 << 20) -> pygame.Surface:
+    """``cache[key]``, made by ``make()`` (no arguments) the first time.  Before a
+    new picture is added, a cache holding more than ``most`` pictures or more than
+    ``most_bytes`` of device pixels is emptied: at 3840 x 2160 one whole screen is
+    33 MB, so a count alone does not bound memory.  Register the cache with
+    :func:`on_scale_change` (its pictures are made for one output scale)."""
+    pic = cache.get(key)
+    if pic is None:
+        if len(cache) > most or sum(device_bytes(v) for v in cache.values()) > most_bytes:
+            cache.clear()
+        pic = cache[key] = make()
+    return pic

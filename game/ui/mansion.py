@@ -653,6 +653,8 @@ def supersampled(size: tuple[int, int], most: int, paint) -> pygame.Surface:
     to the output scale's device size (:mod:`game.ui.gfx`)."""
     scale = gfx.output_scale()
     ss = max(1, min(math.ceil(most * scale), MAX_CANVAS // max(size)))
+    if scale != 1.0:    # the device pixels are fine already: one extra step of smoothing, not a 68 MB canvas
+        ss = max(1, min(ss, math.ceil(scale) + 1))
     canvas = pygame.Surface((size[0] * ss, size[1] * ss))    # pixels: the painters draw in device units
     paint(canvas, ss)
     if scale == 1.0:
@@ -662,9 +664,5 @@ def supersampled(size: tuple[int, int], most: int, paint) -> pygame.Surface:
 
 def remember(cache: dict, key, most: int, make) -> pygame.Surface:
     """``cache[key]``, made by ``make()`` the first time; a cache holding more than ``most``
-    pictures is emptied first (each is a whole screen's worth of pixels)."""
-    if key not in cache:
-        if len(cache) > most:
-            cache.clear()
-        cache[key] = make()
-    return cache[key]
+    pictures, or more than 96 MB of pixels, is emptied first (see :func:`game.ui.gfx.remember`)."""
+    return gfx.remember(cache, key, make, most)

@@ -72,11 +72,7 @@ def heading_band(surface: pygame.Surface) -> None:
 
 
 def _cached(key: tuple, make) -> pygame.Surface:
-    if key not in _CACHE:
-        if len(_CACHE) > 40:
-            _CACHE.clear()
-        _CACHE[key] = make()
-    return _CACHE[key]
+    return gfx.remember(_CACHE, key, make, 40)
 
 
 # ------------------------------------------------------------------ the room behind

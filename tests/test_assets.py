@@ -51,11 +51,11 @@ def _expected_pngs() -> dict[str, tuple[int, int]]:
     for w in WEAPONS:
         exp[f"sprites/weapons/{w}.png"] = (128, 128)
     for c in ALL_CARDS:
-        exp[f"sprites/cards/{c}.png"] = (160, 160)
+        exp[f"sprites/cards/{c}.png"] = (720, 720)
     for n in range(1, 7):
-        exp[f"sprites/dice/{n}.png"] = (96, 96)
-    exp["sprites/card_back.png"] = (160, 230)
-    exp["sprites/envelope.png"] = (96, 64)
+        exp[f"sprites/dice/{n}.png"] = (336, 336)
+    exp["sprites/card_back.png"] = (720, 1035)
+    exp["sprites/envelope.png"] = (672, 448)
     exp["sprites/icon.png"] = (256, 256)
     return exp
 
@@ -107,8 +107,48 @@ def test_generation_is_deterministic(generated, tmp_path):
     make_assets.main(["--out", str(again), "--quiet"])
     for rel in ("sprites/cards/peacock.png", "sprites/weapons/rope.png",
                 "sprites/cards/library.png", "sprites/cards/plum.png", "sprites/icon.png",
+                "sprites/card_back.png", "sprites/envelope.png", "sprites/dice/5.png",
                 "sounds/die.wav", "sounds/card.wav"):
         assert (generated / rel).read_bytes() == (again / rel).read_bytes(), rel
+
+
+def test_the_repository_sprites_are_the_tools(generated):
+    """The sprites in the repository are the ones the tool draws now (run it
+    after changing a painter or a size)."""
+    from game import paths
+    for rel in _expected_pngs():
+        assert (paths.SPRITES.parent / rel).read_bytes() == (generated / rel).read_bytes(), rel
+
+
+@pytest.mark.parametrize("radius", [1, 2, 3, 6, 11])
+def test_dilation_takes_the_largest_value_within_the_disc(radius):
+    """The outline's dilation (a table of run maxima) gives what the plain
+    definition gives: each pixel the largest value within ``radius``."""
+    import numpy as np
+    rng = np.random.default_rng(radius)
+    alpha = (rng.random((37, 29)) ** 6 * 255).astype(np.uint8)
+    want = np.zeros_like(alpha)
+    pad = np.pad(alpha, radius)
+    for dx in range(-radius, radius + 1):
+        for dy in range(-radius, radius + 1):
+            if dx * dx + dy * dy <= radius * radius:
+                np.maximum(want, pad[radius + dx:radius + dx + 37, radius + dy:radius + dy + 29], out=want)
+    assert (make_assets.dilate_alpha(alpha, radius) == want).all()
+
+
+def test_a_larger_export_draws_the_same_picture(generated):
+    """A sprite drawn at more pixels a unit is the same drawing: the card
+    picture filtered down to 160 pixels matches the painters drawn at one
+    pixel a unit within a few levels (the weapon blitted onto its card
+    follows the pen's scale, not fixed pixel offsets)."""
+    import numpy as np
+    for card in ("rope", "plum", "library"):
+        big = pygame.image.load(str(generated / "sprites" / "cards" / f"{card}.png"))
+        small = make_assets.make_card_picture(card, export=1)
+        assert small.get_size() == make_assets.CARD_DESIGN
+        down = pygame.transform.smoothscale(big, small.get_size())
+        diff = np.abs(pygame.surfarray.array3d(down).astype(int) - pygame.surfarray.array3d(small))
+        assert diff.mean() < 4, (card, diff.mean())
 
 
 def test_sounds_silent_when_mixer_fails(monkeypatch, generated):
@@ -287,3 +327,89 @@ def test_labels_without_sprite_files(lang, monkeypatch, tmp_path):
     es = [pygame.image.tobytes(f(c, n), "RGBA") for f, c, n in SCARLET]
     assert all(a != b for a, b in zip(en, es))
     assert assets.icon().get_size() == (64, 64)
+
+
+# ---------------------------------------------------------------- sharp at 3840 x 2160
+#: Scenes that draw the sprites largest: the big moments' portraits and cards,
+#: the lesson's card, the rules' envelope and die, game over, the card table.
+LARGEST_USES = ("nobody-banner", "lesson-still", "case-solved", "rules", "rules-2", "game-over", "card-game")
+
+
+def _resampled_from_sources(monkeypatch) -> list[tuple[str, tuple[int, int], tuple[int, int]]]:
+    """Record every resampling of a sprite (or of the plain drawing standing
+    in for one) as (what, source pixels, device pixels asked)."""
+    from game.ui import gfx
+    sources: dict[int, str] = {}
+    seen: list[tuple[str, tuple[int, int], tuple[int, int]]] = []
+    load, draw, resample = assets._load, assets._draw_weapon, gfx.smoothscale
+
+    def loaded(rel):
+        img = load(rel)
+        if img is not None:
+            sources[id(img)] = rel
+        return img
+
+    def drawn(w, n):
+        img = draw(w, n)
+        sources[id(img)] = f"drawn {w}"
+        return img
+
+    def smoothscale(img, size):
+        out = resample(img, size)
+        if id(img) in sources:
+            seen.append((sources[id(img)], pygame.Surface.get_size(img), pygame.Surface.get_size(out)))
+        return out
+
+    monkeypatch.setattr(assets, "_load", loaded)
+    monkeypatch.setattr(assets, "_draw_weapon", drawn)
+    monkeypatch.setattr(gfx, "smoothscale", smoothscale)
+    return seen
+
+
+@pytest.mark.parametrize("scene", LARGEST_USES)
+def test_sprites_are_filtered_down_never_stretched_at_3840x2160(scene, monkeypatch):
+    """At 3840 x 2160 (3 device pixels a logical pixel) every sprite a scene
+    draws -- card pictures, portraits, card backs, the envelope, dice -- is
+    made from a source at least as large as it is drawn, through a second of
+    its animation: a 220-pixel portrait is 660 pixels, from a 720-pixel card
+    picture, not stretched from a small one."""
+    from game import paths
+    from game.settings import Settings
+    from game.ui.app import App
+    from game.ui.screens import build_scene
+    assets.clear_cache()
+    seen = _resampled_from_sources(monkeypatch)
+    app = App(size=(3840, 2160), seed=3, map_path=paths.MANSION_MAP, sound=False, threaded_ai=False,
+              settings=Settings(language="en"), speed=1.0)
+    try:
+        build_scene(app, scene, 3)
+        app.draw()
+        for frame in range(60):               # a second of the moment, drawn half-way and at its end
+            app.step(1 / 60)
+            if frame % 30 == 29:
+                app.draw()
+    finally:
+        app.close()
+        assets.clear_cache()
+    assert seen, scene                        # the scene drew sprites
+    stretched = [(rel, src, out) for rel, src, out in seen if out[0] > src[0] or out[1] > src[1]]
+    assert not stretched, stretched
+
+
+def test_the_drawn_weapon_is_drawn_for_its_size(monkeypatch, tmp_path):
+    """Without the sprites, a weapon's card picture at 3840 x 2160 is the
+    plain drawing made at its own size, never a 96-pixel drawing stretched."""
+    from game import paths
+    from game.ui import gfx
+    monkeypatch.setattr(paths, "SPRITES", tmp_path)          # no sprites: drawn stand-ins
+    seen = _resampled_from_sources(monkeypatch)
+    assets.clear_cache()
+    gfx.set_output_scale(3.0)
+    try:
+        for w in WEAPONS:
+            assets.card_picture(w, 210)
+            assets.weapon(w, 30)
+    finally:
+        gfx.set_output_scale(1.0)
+    assert len(seen) == 2 * len(WEAPONS)
+    assert all(out[0] <= src[0] and out[1] <= src[1] for _rel, src, out in seen), seen

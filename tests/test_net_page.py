@@ -282,7 +282,9 @@ def test_join_shows_hand_notebook_and_table(page, table, tmp_path):
     assert "Professor Plum" in texts(page, ".grid.hand .card .name")
     pictures = [e.get_attribute("src") for e in css(page, ".grid.hand .card img")]
     assert all(p.endswith(f"/cards/{c}.png") for p, c in zip(pictures, ["plum", "rope", "kitchen", "hall"]))
-    wait(page, lambda: all(page.execute_script("return arguments[0].naturalWidth;", e) == 160
+    from tests.test_assets import make_assets          # the sprites' size, as the tool draws them
+    wide = make_assets.CARD_PICTURE_SIZE[0]
+    wait(page, lambda: all(page.execute_script("return arguments[0].naturalWidth;", e) == wide
                            for e in css(page, ".grid.hand .card img")), "the card pictures to load")
     assert "Miss Scarlet showed you:" in page.find_element(By.CSS_SELECTOR, ".shown-row").text
     shoot(page, tmp_path, "page-example-hand")

@@ -11,14 +11,19 @@ It writes, below the output folder:
 * ``sprites/weapons/<weapon>.png``  128x128 weapon pieces for the board (in colour, a dark ink
   line round them and a thin light rim outside it, so they stand on light and dark floors
   alike; the game scales them down and adds their shadow for each size);
-* ``sprites/cards/<card>.png``      160x160 card pictures (no names and no badge: the game
+* ``sprites/cards/<card>.png``      720x720 card pictures (no names and no badge: the game
   writes the names and puts the suspect's token on the corner of a large enough picture);
-* ``sprites/card_back.png`` 160x230, ``sprites/envelope.png`` 96x64,
-  ``sprites/dice/<1..6>.png`` 96x96, ``sprites/icon.png`` 256x256;
+* ``sprites/card_back.png`` 720x1035, ``sprites/envelope.png`` 672x448,
+  ``sprites/dice/<1..6>.png`` 336x336, ``sprites/icon.png`` 256x256;
 * ``sounds/<name>.wav``             16-bit mono 22050 Hz effects (see :data:`SOUND_SECONDS`);
 * ``sounds/music/<theme>.wav``      mono 11025 Hz seamless music loops in 8-bit mu-law (G.711:
   half the size of 16-bit PCM, about 14 bits of range; see :data:`MUSIC_SECONDS`), each over a
   minute long in several sections: ``calm`` (title and play) and ``tense`` (the last round).
+
+The painters draw in design units (a card picture in a 160 x 160 box); each
+sprite is exported at as many pixels a unit as its largest use in the game
+needs at 3840 x 2160 (:data:`CARD_EXPORT`, :data:`ENVELOPE_EXPORT`,
+:data:`DIE_EXPORT`), so the game only ever filters it down.
 
 Everything is deterministic: pictures are drawn at 4x and box-filtered down
 (premultiplied alpha, so no dark fringes), noise comes from a fixed numpy seed,
@@ -55,12 +60,34 @@ SUSPECT_COLOURS = {
     "green": (40, 140, 70), "peacock": (40, 90, 200), "plum": (125, 60, 150),
 }
 
-#: Sprite sizes in pixels (width, height).
+#: Design sizes (width, height) in the painters' units: a card picture is
+#: drawn in a 160 x 160 box whatever its size in pixels.
+CARD_DESIGN = (160, 160)
+CARD_BACK_DESIGN = (160, 230)
+ENVELOPE_DESIGN = (96, 64)
+DIE_DESIGN = (96, 96)
+#: Pixels in the file per design unit.  A sprite is as large as its largest
+#: use at 3840 x 2160 (3 device pixels per logical pixel), so that it is
+#: filtered down there, never stretched: a card about 240 logical pixels
+#: wide, lifted 1.12 times in a big moment, a 220-pixel portrait (720 pixels);
+#: the rules' 220-pixel envelope (672); the rules' 100-pixel die (336).
+CARD_EXPORT = 4.5
+ENVELOPE_EXPORT = 7
+DIE_EXPORT = 3.5
+
+
+def exported(design: tuple[int, int], factor: float) -> tuple[int, int]:
+    """The pixel size (width, height) of a sprite of ``design`` units drawn at ``factor`` pixels a unit."""
+    return round(design[0] * factor), round(design[1] * factor)
+
+
+#: Sprite sizes in pixels (width, height).  The weapons' pieces are drawn at
+#: most 30 logical pixels wide (the TV board's squares): 128 covers 90.
 WEAPON_SIZE = (128, 128)
-CARD_PICTURE_SIZE = (160, 160)
-CARD_BACK_SIZE = (160, 230)
-ENVELOPE_SIZE = (96, 64)
-DIE_SIZE = (96, 96)
+CARD_PICTURE_SIZE = exported(CARD_DESIGN, CARD_EXPORT)          # 720 x 720
+CARD_BACK_SIZE = exported(CARD_BACK_DESIGN, CARD_EXPORT)        # 720 x 1035
+ENVELOPE_SIZE = exported(ENVELOPE_DESIGN, ENVELOPE_EXPORT)      # 672 x 448
+DIE_SIZE = exported(DIE_DESIGN, DIE_EXPORT)                     # 336 x 336
 ICON_SIZE = (256, 256)
 
 #: Sound sample rate in Hz (16-bit mono).
@@ -228,12 +255,20 @@ def canvas(size, ss=SS):
 
 def downsample(surf: pygame.Surface, k: int = SS) -> pygame.Surface:
     """Box-filter a surface down by k with premultiplied alpha (deterministic AA)."""
-    rgb = pygame.surfarray.array3d(surf).astype(np.float64)
-    a = pygame.surfarray.array_alpha(surf).astype(np.float64)
-    w, h = a.shape
+    a8 = pygame.surfarray.array_alpha(surf)
+    w, h = a8.shape
     w2, h2 = w // k, h // k
-    prem = (rgb * a[..., None])[:w2 * k, :h2 * k].reshape(w2, k, h2, k, 3).sum(axis=(1, 3))
-    asum = a[:w2 * k, :h2 * k].reshape(w2, k, h2, k).sum(axis=(1, 3))
+    # Integer sums of k x k blocks, a band of columns at a time: exact, and a
+    # large sprite's canvas never needs a float copy of itself.
+    prem = np.empty((w2, h2, 3), np.float64)
+    asum = np.empty((w2, h2), np.float64)
+    band = max(1, 4_000_000 // max(1, h * k))
+    for x0 in range(0, w2, band):
+        x1 = min(w2, x0 + band)
+        rgb = pygame.surfarray.pixels3d(surf)[x0 * k:x1 * k, :h2 * k].astype(np.uint32)
+        a = a8[x0 * k:x1 * k, :h2 * k].astype(np.uint32)
+        prem[x0:x1] = (rgb * a[..., None]).reshape(x1 - x0, k, h2, k, 3).sum(axis=(1, 3))
+        asum[x0:x1] = a.reshape(x1 - x0, k, h2, k).sum(axis=(1, 3))
     safe = np.where(asum > 0, asum, 1.0)
     out_rgb = np.where(asum[..., None] > 0, prem / safe[..., None], 0.0)
     out_a = asum / (k * k)
@@ -248,15 +283,31 @@ def downsample(surf: pygame.Surface, k: int = SS) -> pygame.Surface:
 
 
 def dilate_alpha(alpha: np.ndarray, radius: int) -> np.ndarray:
-    """Morphological dilation of an alpha array by a disc of ``radius`` pixels."""
+    """Morphological dilation of an alpha array (columns x rows) by a disc of
+    ``radius`` pixels: each pixel becomes the largest value within the disc.
+    Each row of the disc is a run of columns; runs of any length are looked
+    up in a table of maxima over runs of 1, 2, 4... columns, so the work
+    grows with the radius, not with its square."""
     w, h = alpha.shape
     pad = np.pad(alpha, radius)
+    levels = [pad]                         # levels[j][x] = max of pad[x : x + 2**j] (along columns)
+    while 2 ** len(levels) <= 2 * radius + 1:
+        prev, step = levels[-1], 2 ** (len(levels) - 1)
+        nxt = prev.copy()
+        np.maximum(nxt[:-step], prev[step:], out=nxt[:-step])
+        levels.append(nxt)
     out = np.zeros_like(alpha)
-    for dx in range(-radius, radius + 1):
-        for dy in range(-radius, radius + 1):
-            if dx * dx + dy * dy <= radius * radius:
-                np.maximum(out, pad[radius + dx:radius + dx + w, radius + dy:radius + dy + h],
-                           out=out)
+    for dy in range(-radius, radius + 1):
+        half = math.isqrt(radius * radius - dy * dy)
+        run = 2 * half + 1
+        j = run.bit_length() - 1
+        table = levels[j]
+        x0 = radius - half                  # the run covers pad columns x0 + x .. x0 + x + run - 1
+        rows = slice(radius + dy, radius + dy + h)
+        np.maximum(out, table[x0:x0 + w, rows], out=out)
+        x1 = x0 + run - 2 ** j
+        if x1 != x0:
+            np.maximum(out, table[x1:x1 + w, rows], out=out)
     return out
 
 
@@ -651,8 +702,9 @@ def weapon_picture(weapon: str, p: Pen):
     p.fill(bg)
     p.circle((248, 242, 228), (80, 80), 70)
     p.circle((226, 212, 184), (80, 80), 70, 1.5)
-    art = weapon_art(weapon, 136, margin=4, outline=2.4, rim=0.6)
-    p.surf.blit(art, (12 * SS, 12 * SS))
+    # the weapon is drawn on a canvas of its own at the pen's scale, 136 units square, 12 in
+    art = weapon_art(weapon, round(136 * p.s / SS), margin=4, outline=2.4, rim=0.6)
+    p.surf.blit(art, p.p((12, 12)))
 
 
 def wall_and_floor(p: Pen, wall, floor, floor_y=112, floor_line=None, skirting=WOOD_DARK):
@@ -1018,9 +1070,11 @@ ROOM_DRAW = {
 }
 
 
-def make_card_picture(card: str) -> pygame.Surface:
-    surf = canvas(CARD_PICTURE_SIZE)
-    p = Pen(surf, SS)
+def make_card_picture(card: str, export: float = CARD_EXPORT) -> pygame.Surface:
+    """The picture of ``card`` (a card id), :data:`CARD_DESIGN` units drawn at
+    ``export`` pixels a unit (:data:`CARD_PICTURE_SIZE` by default)."""
+    surf = canvas(exported(CARD_DESIGN, export))
+    p = Pen(surf, SS * export)
     if card in SUSPECTS:
         suspect_picture(card, p)
     elif card in WEAPONS:
@@ -1051,11 +1105,12 @@ def magnifier(p: Pen, c, r, handle_angle=45, handle_len=None, rim=GOLD, lens=(21
 
 
 def make_card_back() -> pygame.Surface:
-    w, h = CARD_BACK_SIZE
+    """The cards' back, :data:`CARD_BACK_SIZE` pixels."""
+    w, h = CARD_BACK_DESIGN
     surf = canvas(CARD_BACK_SIZE)
     base = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
     base.fill((0, 0, 0, 0))
-    p = Pen(base, SS)
+    p = Pen(base, SS * CARD_EXPORT)
     red, red_dk = (128, 34, 44), (104, 24, 36)
     p.fill(red)
     for k in range(-16, 30):                                       # diamond lattice
@@ -1078,16 +1133,17 @@ def make_card_back() -> pygame.Surface:
     # Cut rounded corners.
     mask = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
     mask.fill((0, 0, 0, 0))
-    Pen(mask, SS).rect((255, 255, 255, 255), (0, 0, w, h), radius=10)
+    Pen(mask, p.s).rect((255, 255, 255, 255), (0, 0, w, h), radius=10)
     surf.blit(base, (0, 0))
     surf.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
     return downsample(surf)
 
 
 def make_envelope() -> pygame.Surface:
-    w, h = ENVELOPE_SIZE
+    """The case-file envelope, :data:`ENVELOPE_SIZE` pixels."""
+    w, h = ENVELOPE_DESIGN
     surf = canvas(ENVELOPE_SIZE)
-    p = Pen(surf, SS)
+    p = Pen(surf, SS * ENVELOPE_EXPORT)
     manila, manila_dk, edge = (226, 194, 132), (204, 168, 106), (130, 96, 50)
     p.rect((0, 0, 0, 60), (3, 5, w - 4, h - 6), radius=5)           # shadow
     p.rect(edge, (1, 2, w - 4, h - 5), radius=5)
@@ -1112,8 +1168,9 @@ PIPS = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)],
 
 
 def make_die(n: int) -> pygame.Surface:
+    """The die's face ``n`` (1-6), :data:`DIE_SIZE` pixels."""
     surf = canvas(DIE_SIZE)
-    p = Pen(surf, SS)
+    p = Pen(surf, SS * DIE_EXPORT)
     p.rect((0, 0, 0, 70), (5, 8, 88, 86), radius=18)               # shadow (drawn, no blend)
     p.rect((120, 98, 76), (4, 4, 88, 88), radius=17)               # edge
     p.rect((214, 204, 186), (6, 6, 84, 84), radius=15)             # side shade

@@ -173,13 +173,13 @@ BADGE_MIN_PICTURE = 64
 # ----------------------------------------------------------------- weapons
 def weapon(weapon_id: str, size: int) -> pygame.Surface:
     """A weapon's piece of ``size`` pixels, without its shadow
-    (sprites/weapons/<weapon>.png, 128 pixels, scaled down; a plain drawing
+    (sprites/weapons/<weapon>.png, 128 pixels, resampled; a plain drawing
     when the sprite is missing)."""
     def make() -> pygame.Surface:
         img = _load(f"weapons/{weapon_id}.png")
         if img is not None:
             return _scaled(img, size)
-        return gfx.smoothscale(_draw_weapon(weapon_id, 96), (size, size))
+        return gfx.smoothscale(_draw_weapon(weapon_id, max(_WEAPON_DRAWN, size)), (size, size))
     return _cached(("weapon", weapon_id, size), make)
 
 
@@ -206,9 +206,20 @@ def weapon_piece(weapon_id: str, size: int) -> pygame.Surface:
     return _cached(("weapon piece", weapon_id, size), make)
 
 
+#: The plain weapon drawing (no sprite) is made at least this many pixels
+#: square and filtered down, so that a small one has smooth edges.
+_WEAPON_DRAWN = 96
+
+
 def _draw_weapon(w: str, n: int) -> pygame.Surface:
+    """The plain drawing of weapon ``w`` on a light disc, ``n`` pixels square:
+    it stands in when its sprite is missing.  Its lines are as thick, for its
+    size, as on the 96-pixel drawing it was designed at."""
+    def thick(width: float) -> int:
+        return max(1, round(width * n / _WEAPON_DRAWN))
+
     s = gfx.surface((n, n), pygame.SRCALPHA)
-    gfx.circle(s, (250, 240, 220, 230), (n // 2, n // 2), n // 2 - 2)
+    gfx.circle(s, (250, 240, 220, 230), (n // 2, n // 2), n // 2 - thick(2))
     ink, metal, gold = (45, 40, 40), (120, 125, 135), (200, 160, 60)
     if w == "candlestick":
         gfx.rect(s, gold, (n * .4, n * .35, n * .2, n * .45))
@@ -216,18 +227,18 @@ def _draw_weapon(w: str, n: int) -> pygame.Surface:
         gfx.ellipse(s, (240, 140, 30), (n * .43, n * .15, n * .14, n * .2))
     elif w == "knife":
         gfx.polygon(s, metal, [(n * .2, n * .8), (n * .7, n * .2), (n * .62, n * .5)])
-        gfx.line(s, ink, (n * .2, n * .8), (n * .35, n * .65), 9)
+        gfx.line(s, ink, (n * .2, n * .8), (n * .35, n * .65), thick(9))
     elif w == "lead_pipe":
-        gfx.line(s, metal, (n * .22, n * .78), (n * .78, n * .22), 14)
-        gfx.line(s, ink, (n * .22, n * .78), (n * .78, n * .22), 2)
+        gfx.line(s, metal, (n * .22, n * .78), (n * .78, n * .22), thick(14))
+        gfx.line(s, ink, (n * .22, n * .78), (n * .78, n * .22), thick(2))
     elif w == "revolver":
         gfx.rect(s, ink, (n * .2, n * .32, n * .58, n * .14))
         gfx.polygon(s, ink, [(n * .5, n * .4), (n * .62, n * .4), (n * .5, n * .78), (n * .38, n * .78)])
     elif w == "rope":
         for k in range(3):
-            gfx.circle(s, (170, 120, 60), (n // 2, int(n * (.35 + .12 * k))), int(n * .16), 6)
+            gfx.circle(s, (170, 120, 60), (n // 2, int(n * (.35 + .12 * k))), int(n * .16), thick(6))
     else:  # wrench
-        gfx.line(s, metal, (n * .28, n * .72), (n * .64, n * .36), 12)
+        gfx.line(s, metal, (n * .28, n * .72), (n * .64, n * .36), thick(12))
         gfx.circle(s, metal, (int(n * .68), int(n * .32)), int(n * .14))
         gfx.circle(s, (250, 240, 220), (int(n * .74), int(n * .26)), int(n * .07))
     return s
@@ -265,7 +276,8 @@ def card_picture(card: str, size: int) -> pygame.Surface:
             t = token(card, int(size * .8))
             s.blit(t, t.get_rect(center=(size // 2, size // 2)))
         elif cat == "weapon":
-            t = gfx.smoothscale(_draw_weapon(card, 96), (int(size * .8), int(size * .8)))
+            side = int(size * .8)
+            t = gfx.smoothscale(_draw_weapon(card, max(_WEAPON_DRAWN, side)), (side, side))
             s.blit(t, t.get_rect(center=(size // 2, size // 2)))
         else:
             rng = random.Random(card)

@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 #: The painters that work in device pixels on purpose (a supersampled canvas, a
 #: map's tile pixels, a font's own pixels, the window itself), and how many such
 #: calls each makes; everything else in game/ui goes through gfx.
-PIXEL_SPACE = {"game/ui/mansion.py": 4, "game/ui/boardview.py": 2, "game/ui/pawns.py": 1, "game/ui/theme.py": 1,
+PIXEL_SPACE = {"game/ui/mansion.py": 4, "game/ui/boardview.py": 2, "game/ui/pawns.py": 1, "game/ui/theme.py": 2,
                "game/ui/stage.py": 1, "game/ui/window.py": 2, "game/ui/scenery.py": 5}
 
 
@@ -118,3 +118,16 @@ def test_window_draws_at_its_own_resolution(size, scale):
     assert tuple(w.screen.get_at((view.left + int(10 * scale) - 1, view.top)))[:3] == (250, 0, 0)
     assert tuple(w.screen.get_at((view.left + int(10 * scale) + 1, view.top)))[:3] == (10, 20, 30)
     pygame.display.quit()
+
+
+def test_sharp_text_never_runs_wider_than_its_layout():
+    """A name measured to fit at 1280x720 still fits at every output scale (a larger
+    font's hinting may run a few pixels wider: the line is kept within its width)."""
+    theme.reset_caches()
+    words = ["Conservatory", "Billiard Room", "Sala de billar", "Salón de baile", "Professor Plum", "WWWWWWWWWW"]
+    for scale in (1.25, 1.5, 2.0, 3.0):
+        gfx.set_output_scale(scale)
+        for w in words:
+            for size in (theme.SMALL, theme.BODY, theme.BUTTON):
+                img = theme.text(w, size, bold=True)
+                assert img.device_size()[0] <= gfx.dev(img.get_width(), scale), (w, size, scale)

@@ -304,7 +304,11 @@ def render_px(s: str, pixels: int, colour=CREAM, bold: bool = False, display: bo
             surf = f.render(s, True, colour)
         else:
             sharp = font_px(gfx.dev(pixels, scale), bold, display).render(s, True, colour)
-            surf = gfx.adopt(sharp, scale, f.size(s))
+            w, h = f.size(s)
+            room = gfx.dev(w, scale)
+            if sharp.get_width() > room:    # the larger font's hinting ran wider: keep within what layout measured
+                sharp = pygame.transform.smoothscale(sharp, (room, sharp.get_height()))
+            surf = gfx.adopt(sharp, scale, (w, h))
         _TEXT_CACHE[key] = surf
     return surf
 

@@ -26,4 +26,11 @@ def _version() -> str:
         return "unknown"
 
 
-__version__ = _version()
+def __getattr__(name: str) -> str:
+    """``game.__version__``, read the first time it is asked for: the package
+    metadata takes a tenth of a second to search, and starting the game to its
+    title never needs it (only ``--version`` and the log's first line do)."""
+    if name == "__version__":
+        v = globals()["__version__"] = _version()
+        return v
+    raise AttributeError(f"module 'game' has no attribute {name!r}")

@@ -7,7 +7,8 @@ import logging
 import sys
 from pathlib import Path
 
-from game import __version__, paths
+import game
+from game import paths
 
 log = logging.getLogger(__name__)
 
@@ -34,6 +35,17 @@ class _SceneNames:
 SCENES = _SceneNames()    # one list, in game.ui.screens
 
 
+
+class _Version(argparse.Action):
+    """``--version``: print ``clue <version>`` and exit (the version is read only then)."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS, help=None):
+        super().__init__(option_strings=option_strings, dest=dest, default=default, nargs=0, help=help)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        print(f"{parser.prog} {game.__version__}")
+        parser.exit()
+
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     """Parse the command line; argparse prints usage and exits 2 on bad input."""
     from game.rules.options import PRESETS
@@ -46,7 +58,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         "Examples: clue --headless --rules cluedo-es --players 4 --seed 7; "
         "clue --headless --mode card-game --advanced --players 5 --seed 3. "
         "From a checkout, python run.py takes the same options.")
-    p.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    p.add_argument("--version", action=_Version, help="show the program's version number and exit")
     p.add_argument("--headless", action="store_true", help="play an all-computer game without a window and print the log")
     p.add_argument("--players", type=int, default=4, help="number of players, 3 to 6 (headless)")
     p.add_argument("--seed", type=int, default=None, help="seed for the shuffle and the dice")

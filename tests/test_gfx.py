@@ -131,3 +131,16 @@ def test_sharp_text_never_runs_wider_than_its_layout():
             for size in (theme.SMALL, theme.BODY, theme.BUTTON):
                 img = theme.text(w, size, bold=True)
                 assert img.device_size()[0] <= gfx.dev(img.get_width(), scale), (w, size, scale)
+
+
+def test_soft_blur_is_close_to_a_gaussian():
+    """The quick blur under the pawns' shadows stays within a few levels of pygame's Gaussian."""
+    s = pygame.Surface((120, 120), pygame.SRCALPHA)
+    s.fill((0, 0, 0, 0))
+    pygame.draw.circle(s, (0, 0, 0, 255), (60, 60), 30)
+    for r in (2, 4, 6, 10, 16):
+        a = pygame.image.tobytes(gfx.soft_blur(s, r), "RGBA")[3::4]
+        b = pygame.image.tobytes(pygame.transform.gaussian_blur(s, r), "RGBA")[3::4]
+        assert max(abs(x - y) for x, y in zip(a, b)) <= 10
+        assert sum(abs(x - y) for x, y in zip(a, b)) / len(a) < 1.5
+    assert gfx.soft_blur(s, 0) is s

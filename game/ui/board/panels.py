@@ -371,8 +371,8 @@ class BoardPanels:
 
     def _help_rect(self) -> pygame.Rect:
         """Where the help under the whose-turn panel goes (where the buttons would be; in
-        the TV layout, whose buttons take the panel's width, 10 pixels in from its sides)."""
-        pad = 10 if self.hud.die_on_board else 0
+        the TV layout, whose buttons take the panel's width, 18 pixels in from its sides)."""
+        pad = 18 if self.hud.die_on_board else 0
         return pygame.Rect(self.hud.button_x + pad, self.hud.button_y + 4, self.hud.button_w - 2 * pad, 200)
 
     def die_centres(self) -> list[tuple[int, int]]:

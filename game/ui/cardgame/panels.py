@@ -161,7 +161,7 @@ class CardPanels:
         if not m.is_human(g.actor) and not g.over:
             theme.blit_wrapped(surface, prompts.fmt(_("Computer players are taking their turn. Press {confirm} or "
                                                        "click to hurry them.")),
-                               pygame.Rect(BUTTON_X + 8, BUTTON_Y + 4, BUTTON_W - 16, 110), theme.SMALL, theme.MUTED)
+                               pygame.Rect(BUTTON_X + 18, BUTTON_Y + 4, BUTTON_W - 36, 110), theme.SMALL, theme.MUTED)
         self.log_blocks()
         self.log_view.draw(surface, LOG_SIZE, log_step())
         draw_banner(surface, self.banner)

@@ -113,6 +113,13 @@ def _open_file(folder: Path) -> logging.Handler:
     return _File(path, maxBytes=MAX_BYTES, backupCount=BACKUPS, encoding="utf-8")
 
 
+def system_name() -> str:
+    """The operating system, its release and the machine, e.g. ``Linux 6.1.0 x86_64``.
+    Unlike ``platform.platform()`` it starts no ``uname -p`` process and reads no
+    C library: that took 20 to 30 ms of every start."""
+    return " ".join(part for part in (platform.system(), platform.release(), platform.machine()) if part)
+
+
 def setup(to_file: bool = True, folder: Path | None = None) -> Path | None:
     """Send the game's messages (level INFO and up) to stderr, as text alone,
     and with ``to_file`` to the rotating log file in ``folder`` (default
@@ -143,5 +150,5 @@ def setup(to_file: bool = True, folder: Path | None = None) -> Path | None:
     _path = Path(handler.baseFilename)
     # for whoever reads a log that was sent: which game, which Python, which command (the file only)
     handler.handle(log.makeRecord(log.name, logging.INFO, __file__, 0, "started: %s (Python %s, %s)",
-                                  (" ".join(sys.argv), platform.python_version(), platform.platform()), None))
+                                  (" ".join(sys.argv), platform.python_version(), system_name()), None))
     return _path

@@ -439,3 +439,28 @@ def test_weapons_lie_on_the_floor_without_a_plate(english):
             assert bare >= 0.2 and drawn >= 0.1, (w, round(bare, 2), round(drawn, 2))
     finally:
         app.close()
+
+
+def test_wide_blurs_run_on_a_quarter_of_the_pixels_and_look_the_same(monkeypatch):
+    """A pawn's shadow and highlight (blurs of 12 and 22 pixels on the 224 pixel layer of a
+    56 pixel pawn) are blurred on a half-size copy filtered back up: no blur of 8 pixels or
+    more touches more than a quarter of the layer's pixels, and every pawn stays within
+    10/255 of the one blurred at full size."""
+    real = pawns.gfx.gaussian_blur
+    calls = []
+
+    def counting(img, radius):
+        calls.append((img.get_width() * img.get_height(), radius))
+        return real(img, radius)
+
+    monkeypatch.setattr(pawns.gfx, "gaussian_blur", counting)
+    quick = {s: pawns.draw(theme.suspect_colour(s), pawns.SHAPES[s], 56) for s in SUSPECTS}
+    layer = (56 * pawns._SS) ** 2
+    wide = [pixels for pixels, radius in calls if radius >= 4]
+    assert len(wide) == 12 and max(wide) <= layer // 4
+    monkeypatch.setattr(pawns, "_HALF_BLUR", 10 ** 6)        # every blur at full size, as drawn before
+    for s in SUSPECTS:
+        full = pawns.draw(theme.suspect_colour(s), pawns.SHAPES[s], 56)
+        a = np.frombuffer(pygame.image.tobytes(quick[s], "RGBA"), np.uint8).astype(int)
+        b = np.frombuffer(pygame.image.tobytes(full, "RGBA"), np.uint8).astype(int)
+        assert np.abs(a - b).max() <= 10, s

@@ -85,6 +85,43 @@ def test_start_up_imports_only_what_the_first_frame_needs(tmp_path):
     assert [m for m in loaded if m.startswith(NOT_AT_START)] == []
 
 
+SPAWN_CHILD = r"""
+import sys
+started = []
+sys.addaudithook(lambda event, args: started.append(event) if event in (
+    "subprocess.Popen", "os.posix_spawn", "os.fork", "os.forkpty", "os.exec", "os.spawn", "os.system") else None)
+import game.cli
+rc = game.cli.main([])
+print(rc)
+print(" ".join(started) or "-")
+"""
+
+
+def test_start_up_starts_no_other_program(tmp_path):
+    """Up to the title's first frame the game starts no other program: the log
+    file's first line names the system without ``platform.platform()``, which
+    ran ``uname -p`` (a process of its own, 20 to 30 ms of every start)."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", CLUE_EXIT_AFTER_FIRST_FRAME="1",
+               XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_DATA_HOME=str(tmp_path / "data"),
+               XDG_STATE_HOME=str(tmp_path / "state"), XDG_CACHE_HOME=str(tmp_path / "cache"))
+    out = subprocess.run([sys.executable, "-c", SPAWN_CHILD], cwd=root, env=env, capture_output=True, text=True,
+                         timeout=120)
+    assert out.returncode == 0, out.stderr
+    rc, started = out.stdout.strip().splitlines()[-2:]
+    assert (rc, started) == ("0", "-")
+    logs = list(tmp_path.rglob("*.log"))
+    assert len(logs) == 1
+    from game.logfile import system_name
+
+    assert f"Python {sys.version.split()[0]}, {system_name()})" in logs[0].read_text()
+
+
 def test_screenshot_parses_the_map_once(tmp_path, monkeypatch):
     """``run.py --screenshot`` reads the Tiled map once (it was read twice:
     once by the command line to say a broken map, once by the game)."""

@@ -77,7 +77,8 @@ DEFAULT_FLOOR = ("planks", ((150, 104, 66), (126, 86, 52)))
 
 def mix(a, b, t: float) -> tuple[int, int, int]:
     """Blend two RGB colours: ``t`` 0 gives ``a``, 1 gives ``b``."""
-    return tuple(round(a[i] + (b[i] - a[i]) * t) for i in range(3))
+    # spelt out, not a generator: the title's picture mixes some 5,000 colours before its first frame
+    return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t), round(a[2] + (b[2] - a[2]) * t))
 
 
 class Pen:
@@ -89,6 +90,10 @@ class Pen:
         self.surf = surf
         self.sx, self.sy = cell
         self.ox, self.oy = origin
+        self._min = min(self.sx, self.sy)
+        # A canvas of plain pixels (every supersampled one) is drawn on with pygame's own calls,
+        # the very calls gfx makes at scale 1: the title's picture makes some 8,000 of them.
+        self.draw = pygame.draw if gfx.scale_of(surf) == 1.0 else gfx
 
     def p(self, x: float, y: float) -> tuple[float, float]:
         return (x - self.ox) * self.sx, (y - self.oy) * self.sy
@@ -99,11 +104,11 @@ class Pen:
         return pygame.Rect(x0, y0, max(1, round((x + w) * self.sx) - x0), max(1, round((y + h) * self.sy) - y0))
 
     def w(self, width: float) -> int:
-        return max(1, round(width * min(self.sx, self.sy)))
+        return max(1, round(width * self._min))
 
     def rect(self, col, box, width: float = 0, radius: float = 0) -> None:
-        rad = round(radius * min(self.sx, self.sy)) if radius else -1
-        gfx.rect(self.surf, col, self.r(*box), self.w(width) if width else 0, border_radius=rad)
+        rad = round(radius * self._min) if radius else -1
+        self.draw.rect(self.surf, col, self.r(*box), self.w(width) if width else 0, border_radius=rad)
 
     def box(self, col, box, radius: float = 0, line: float = 0.05) -> None:
         """A filled rectangle with the cards' ink outline."""
@@ -111,7 +116,7 @@ class Pen:
         self.rect(INK, box, line, radius)
 
     def ellipse(self, col, box, width: float = 0) -> None:
-        gfx.ellipse(self.surf, col, self.r(*box), self.w(width) if width else 0)
+        self.draw.ellipse(self.surf, col, self.r(*box), self.w(width) if width else 0)
 
     def oval(self, col, box, line: float = 0.05) -> None:
         self.ellipse(col, box)
@@ -121,10 +126,12 @@ class Pen:
         self.ellipse(col, (c[0] - rad, c[1] - rad, 2 * rad, 2 * rad), width)
 
     def poly(self, col, pts, width: float = 0) -> None:
-        gfx.polygon(self.surf, col, [self.p(*q) for q in pts], self.w(width) if width else 0)
+        self.draw.polygon(self.surf, col, [self.p(*q) for q in pts], self.w(width) if width else 0)
 
     def line(self, col, a, b, width: float) -> None:
-        gfx.line(self.surf, col, self.p(*a), self.p(*b), self.w(width))
+        ox, oy, sx, sy = self.ox, self.oy, self.sx, self.sy
+        self.draw.line(self.surf, col, ((a[0] - ox) * sx, (a[1] - oy) * sy), ((b[0] - ox) * sx, (b[1] - oy) * sy),
+                       max(1, round(width * self._min)))
 
 
 # ----------------------------------------------------------------- floors

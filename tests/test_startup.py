@@ -168,3 +168,42 @@ def test_sounds_are_read_when_first_played(monkeypatch):
     sounds.play("die")
     assert len(read) >= 7 and len(read) == len(set(read))     # read once
     sounds.close()
+
+
+def test_the_window_opens_before_the_title_picture_is_painted(monkeypatch):
+    """The first frame of a real start shows the title's words and buttons on wood at once; the
+    mansion (a tenth of a second to paint) and the suspects fade in over the next frames, and then
+    the title is exactly the one every later start and every screenshot shows."""
+    import pygame
+
+    from game.ui import scenery, theme
+    from game.ui.app import App
+
+    scenery._CACHE.clear()
+    app = App(sound=False)
+    app.start()
+    frames = []
+    real_step = app.step
+
+    def step(dt, draw=True):
+        painted = scenery.mansion_front_ready((1280, 720))
+        real_step(1 / 60, draw)
+        frames.append((painted, scenery.mansion_front_ready((1280, 720)),
+                       pygame.image.tobytes(app.window.surface, "RGB")))
+        return len(frames) < 40
+
+    monkeypatch.setattr(app, "step", step)
+    app.run()
+    assert frames[0][1] is False                        # the first frame did not paint the mansion
+    assert frames[1][1] is True                         # the second did
+    assert frames[5][2] != frames[30][2]                # ... and faded it in
+    pygame.init()
+    app2 = App(sound=False)                              # a later start: the picture is painted already
+    app2.start()
+    app2.draw()
+    app2.top.t = app.top.t if app.top is not None else 40 / 60      # the suspects bob with the clock
+    app2.draw()
+    above_lawn = 560 * 1280 * 3
+    assert frames[-1][2][:above_lawn] == pygame.image.tobytes(app2.window.surface, "RGB")[:above_lawn]
+    app2.close()
+    theme.reset_caches()

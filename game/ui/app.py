@@ -58,6 +58,9 @@ class App:
         pygame.init()
         self.stack: list[Scene] = []
         self.running = True
+        #: True while :meth:`run` draws the very first frame: a scene may leave its slow pictures
+        #: for the next frames then (the title fades its mansion in), so the window shows at once
+        self.first_frame = False
         self.board_drawing = None   # built by board_view() on first use; None again when the words change
         self.store = Store(self, settings_path, save_path, settings)
         self.prefs = Preferences(self)
@@ -237,9 +240,10 @@ class App:
         code.  With ``CLUE_EXIT_AFTER_FIRST_FRAME=1`` it closes after the first frame (bench_startup.py)."""
         first_only, fps = os.environ.get("CLUE_EXIT_AFTER_FIRST_FRAME") == "1", 0
         self.clock.tick()
+        self.first_frame = True
         try:
             while self.step(self.clock.tick(fps) / 1000) and not first_only:
-                fps = 60
+                fps, self.first_frame = 60, False
         finally:
             self.close()
             pygame.quit()

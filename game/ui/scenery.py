@@ -387,6 +387,11 @@ _CACHE: dict[tuple[int, int], pygame.Surface] = {}
 gfx.on_scale_change(_CACHE.clear)      # pictures made for one output scale
 
 
+def mansion_front_ready(size: tuple[int, int]) -> bool:
+    """Is :func:`mansion_front` at ``size`` already painted (a blit away)?"""
+    return (max(1, int(size[0])), max(1, int(size[1]))) in _CACHE
+
+
 def mansion_front(size: tuple[int, int]) -> pygame.Surface:
     """The mansion at night, ``size`` (width, height) pixels: drawn on a canvas
     twice as large (up to 4200 pixels wide) and filtered down, cached per size (a surface

@@ -19,6 +19,9 @@ from game.ui.registry import make
 from game.ui.scene import Scene, SharedScreens
 from game.ui.widgets import Button, FocusGroup, Label, footer_hint
 
+#: Seconds the title's mansion takes to fade in when the window opens.
+FADE_IN = 0.3
+
 log = logging.getLogger(__name__)
 
 #: The Play row's level buttons: width and gap in pixels; the caption "Play" left of them, at most CAPTION_W wide.
@@ -33,6 +36,8 @@ class TitleScene(SharedScreens, Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.t = 0.0
+        #: None: the mansion is drawn whole; 0..1: it is fading in after the window's first frame
+        self.picture_shown: float | None = None
         self.focus = FocusGroup()
         self._build()
 
@@ -179,9 +184,24 @@ class TitleScene(SharedScreens, Scene):
 
     def update(self, dt: float) -> None:
         self.t += dt
+        if self.picture_shown is not None:
+            self.picture_shown = min(1.0, self.picture_shown + dt / FADE_IN)
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(scenery.mansion_front(surface.get_size()), (0, 0))
+        size = surface.get_size()
+        if self.app.first_frame and not scenery.mansion_front_ready(size):
+            # the window's first frame: words and buttons on wood at once; the mansion and the
+            # suspects (a tenth of a second to paint) fade in over the next frames
+            theme.background(surface)
+            self.picture_shown = 0.0
+        elif self.picture_shown is not None and self.picture_shown < 1.0:
+            theme.background(surface)
+            pic = scenery.mansion_front(size)
+            pic.set_alpha(round(255 * self.picture_shown))
+            surface.blit(pic, (0, 0))
+            pic.set_alpha(None)
+        else:
+            surface.blit(scenery.mansion_front(size), (0, 0))
         env = assets.envelope(84)
         surface.blit(env, env.get_rect(center=(640, 46)))
         theme.blit_text(surface, _("Clue"), (644, 137), 88, (20, 12, 10), True, "center", display=True)  # shadow 4 px off
@@ -191,7 +211,7 @@ class TitleScene(SharedScreens, Scene):
         theme.shade(surface, line.inflate(36, 10), 190, theme.BG_DARK)    # the picture behind stays out of the words
         theme.blit_text(surface, tagline, (640, 212), theme.HEADING, theme.CREAM, False, "center", 600)
         n = len(SUSPECTS)
-        for i, s in enumerate(SUSPECTS):      # the suspects wait on the lawn, either side of the drive
+        for i, s in enumerate(SUSPECTS if self.picture_shown != 0.0 else ()):   # on the lawn, by the drive
             bob = 4 * math.sin(self.t * 2 + i)
             img = assets.token(s, 56)
             side = i < n // 2

@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 #: The painters that work in device pixels on purpose (a supersampled canvas, a
 #: map's tile pixels, a font's own pixels, the window itself), and how many such
 #: calls each makes; everything else in game/ui goes through gfx.
-PIXEL_SPACE = {"game/ui/mansion.py": 4, "game/ui/boardview.py": 2, "game/ui/pawns.py": 1, "game/ui/theme.py": 2,
+PIXEL_SPACE = {"game/ui/mansion.py": 4, "game/ui/boardview.py": 2, "game/ui/pawns.py": 1, "game/ui/theme.py": 4,
                "game/ui/stage.py": 1, "game/ui/window.py": 2, "game/ui/scenery.py": 5}
 
 

@@ -437,10 +437,12 @@ def background(surface: pygame.Surface) -> None:
     if bg is None:
         bg = gfx.surface(size)
         w, h = size
-        for y in range(h):
-            t = y / max(1, h - 1)
-            c = tuple(int(BG[i] * (1 - t) + BG_DARK[i] * t) for i in range(3))
-            gfx.line(bg, c, (0, y), (w, y))
+        dw, dh = gfx.device_pixels(size)
+        column = pygame.Surface((1, dh))        # the gradient, one device row at a time, then widened
+        for y in range(dh):
+            t = y / max(1, dh - 1)
+            column.set_at((0, y), tuple(int(BG[i] * (1 - t) + BG_DARK[i] * t) for i in range(3)))
+        bg.blit(gfx.adopt(pygame.transform.scale(column, (dw, dh)), gfx.scale_of(bg), size), (0, 0))
         for x in range(0, w, 90):
             gfx.line(bg, tuple(max(0, v - 8) for v in BG), (x, 0), (x, h), 2)
         _BG_CACHE[size] = bg

@@ -47,6 +47,12 @@ def said(app: App) -> list[str]:
     return app.speech.driver.lines if app.speech.driver is not None else []
 
 
+def said_last(app: App, text: str) -> bool:
+    """True when ``text`` was the last thing said: its sentences, each its own line, in order."""
+    n = len(speech.sentences(text))
+    return " ".join(said(app)[-n:]) == text and len(said(app)) >= n
+
+
 def steps(app: App, n: int = 3, dt: float = 0.05) -> None:
     for _i in range(n):
         app.step(dt, draw=False)
@@ -124,11 +130,11 @@ def test_a_lesson_step_is_read_in_the_language_in_use(lang):
     bubble = app.coach.bubble_text
     steps(app)
     driver = app.speech.driver
-    assert driver.said[-1] == (lang, bubble)           # the bubble, in the language passed to the engine
-    assert {lg for lg, _t in driver.said} == {lang}
+    assert said_last(app, bubble)                      # the bubble, sentence by sentence,
+    assert {lg for lg, _t in driver.said} == {lang}    # in the language passed to the engine
     if lang == "en":
         assert bubble.startswith("You are Miss Scarlet, the red token")
-        assert driver.said[0][1].startswith("It is Miss Scarlet's turn. Welcome, detective!")
+        assert driver.lines[:2] == ["It is Miss Scarlet's turn.", "Welcome, detective!"]
     steps(app, 10)                                     # the bubble's read guard
     app.router.handle(Intent(Kind.CONFIRM))            # the bubble read: the board's prompt is read next
     steps(app)
@@ -152,13 +158,16 @@ def test_a_turn_is_read_aloud_whose_turn_and_what_to_do(lang):
     driver = app.speech.driver
     lines = " ".join(driver.lines)
     assert {lg for lg, _t in driver.said} == {lang}
-    for who in ("mustard", "white", "scarlet"):
-        assert i18n.fmt("It is {who}'s turn.", who=who) in lines
+    assert i18n.fmt("It is {who}'s turn.", who="scarlet") in lines          # the person's turn is announced
+    for who in ("mustard", "white"):                   # a computer's turn is told by what it does
+        assert i18n.fmt("It is {who}'s turn.", who=who) not in lines
+        assert any(line.startswith(i18n.fmt("{who}", who=who)) or i18n.fmt(" {who} ", who=who) in line
+                   for line in driver.lines)
     # what to do now, as the status line says it (here she was pulled into a room: she may suggest there)
     assert board.game.allows(Suggest)
     assert driver.lines[-1] == board._status() == i18n._("Suggest here, or roll the die.")
     if lang == "en":
-        assert "It is Colonel Mustard's turn." in lines and driver.lines[-1] == "Suggest here, or roll the die."
+        assert "Colonel Mustard walks" in lines and driver.lines[-1] == "Suggest here, or roll the die."
     assert app.speech.last == (driver.lines[-1], None)
     app.router.handle(REPEAT)                          # the repeat key says it again
     steps(app, 1)
@@ -184,7 +193,7 @@ def test_the_card_game_reads_whose_turn_and_what_to_do():
     steps(app)
     lines = " ".join(said(app))
     assert lines.startswith("It is Miss Scarlet's turn.")                       # said as the table opens
-    assert "It is Mrs. White's turn." in lines and "It is Mrs. Peacock's turn." in lines
+    assert "Mrs. White asks about" in lines and "It is Mrs. Peacock's turn." in lines
     assert said(app)[-1] == "Ask about two cards, or accuse."
     app.close()
 
@@ -240,7 +249,7 @@ def test_alone_at_the_table_the_card_shown_to_you_is_read(lang):
     app = new_app(language=lang, read_aloud=True)
     _board, shown = _shown_card_alone(app)
     expected = " ".join((i18n.fmt("{by} shows you {card_the}.", by="mustard", card="rope"), shown.seen_line()))
-    assert app.speech.driver.said[-1] == (lang, expected)
+    assert said_last(app, expected) and app.speech.driver.said[-1][0] == lang
     if lang == "en":
         assert expected.startswith("Colonel Mustard shows you the Rope. So it is not in the envelope.")
     app.close()
@@ -256,7 +265,7 @@ def test_at_a_hot_seat_table_the_card_shown_is_never_spoken_not_even_after_its_c
     for _i in range(30):                                # the cover is up, Enter and R mashed: never the card
         key(app, pygame.K_RETURN if _i % 3 else pygame.K_r, dt=0.05, draw=False)
         assert is_scene(app.top, "cover") and rope not in driver_lines()
-    assert i18n.fmt("Pass to {name}", name="scarlet") in said(app)[-1]      # R says the cover's line
+    assert any(i18n.fmt("Pass to {name}", name="scarlet") in line for line in said(app))  # the cover's line
     shown = _lift_cover(app)
     assert app.top is shown and shown.speech_prompt()   # the screen has a line ...
     for _i in range(6):                                 # ... and R mashed on it
@@ -266,12 +275,33 @@ def test_at_a_hot_seat_table_the_card_shown_is_never_spoken_not_even_after_its_c
     app.close()
 
 
+class Clock:
+    """Seconds a :class:`speech.TimedDriver` runs on, moved on only by the test."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def speak_until(app: App, clock: Clock, word: str) -> None:
+    """Let each line end (the clock jumps on) until a line with ``word`` is being spoken."""
+    for _i in range(30):
+        if word in said(app)[-1] and app.speech.speaking:
+            return
+        clock.now += 60
+        steps(app, 1)
+    raise AssertionError(f"{word!r} was never spoken: {said(app)}")
+
+
 def test_the_repeat_key_never_replays_a_card_once_its_screen_is_gone():
     app = new_app(read_aloud=True)
-    app.speech.driver = speech.FakeDriver(hold=True)
+    clock = Clock()
+    app.speech.driver = speech.TimedDriver(clock)
     board, shown = _shown_card_alone(app)
     driver = app.speech.driver
-    assert "Rope" in driver.lines[-1] and driver.speaking
+    speak_until(app, clock, "Rope")
     # Done: the card's screen goes, the notebook comes (private too, and quiet: no hint yet)
     app.pop(shown)
     stops = driver.stops
@@ -290,10 +320,11 @@ def test_the_repeat_key_never_replays_a_card_once_its_screen_is_gone():
 
 def test_the_menu_over_a_private_screen_silences_it_and_repeat_says_nothing_private():
     app = new_app(read_aloud=True)
-    app.speech.driver = speech.FakeDriver(hold=True)
+    clock = Clock()
+    app.speech.driver = speech.TimedDriver(clock)
     board, _shown = _shown_card_alone(app)
     driver = app.speech.driver
-    assert "Rope" in driver.lines[-1]
+    speak_until(app, clock, "Rope")
     app.push(make("menu", app, board))                 # the pause menu over the card
     stops = driver.stops
     steps(app, 1)
@@ -350,7 +381,7 @@ def test_the_hint_sentence_is_read_to_the_notebook_owner():
     steps(app)
     book.next_hint()
     steps(app)
-    assert book.hint_text and said(app)[-1] == book.hint_text
+    assert book.hint_text and said_last(app, book.hint_text)
     app.close()
 
 
@@ -606,8 +637,8 @@ def test_the_detective_report_is_read_aloud_a_computers_openly_a_persons_never_a
     steps(app)
     mustard = app.top
     assert is_scene(mustard, "report") and mustard.seat == 1 and not mustard.private
-    assert said(app)[-1] == mustard.speech_prompt()
-    assert said(app)[-1].startswith("Detective report: Colonel Mustard. Colonel Mustard ")
+    assert said_last(app, mustard.speech_prompt())          # sentence by sentence, each its own line
+    assert mustard.speech_prompt().startswith("Detective report: Colonel Mustard. Colonel Mustard ")
     app.close()
 
 
@@ -619,5 +650,116 @@ def test_alone_at_the_table_your_detective_report_is_read_aloud():
     steps(app)
     report = app.top
     assert is_scene(report, "report") and report.seat == 0 and report.private    # no cover: one person
-    assert said(app)[-1] == report.speech_prompt() and said(app)[-1].startswith("Detective report: Miss Scarlet. You ")
+    assert said_last(app, report.speech_prompt())
+    assert report.speech_prompt().startswith("Detective report: Miss Scarlet. You ")
     app.close()
+
+
+# ------------------------------------------------------------ heard to the end
+def test_a_long_text_is_read_in_sentences_titles_kept_whole():
+    assert speech.sentences("Mrs. White shows Mr. Green a card. So it is not in the envelope! Next?  Yes…") == [
+        "Mrs. White shows Mr. Green a card.", "So it is not in the envelope!", "Next?", "Yes…"]
+    assert speech.sentences("Your turn: roll the die.") == ["Your turn: roll the die."]
+    assert speech.sentences("La Sra. Blanco enseña una carta. ¿Y ahora?") == ["La Sra. Blanco enseña una carta.",
+                                                                            "¿Y ahora?"]
+    assert speech.sentences("") == []
+    assert abs(speech.estimate_seconds("It is Mrs. White's turn.") - 1.73) < 0.2    # espeak-ng -w: 1.73 s
+
+
+def _timed_solo(seed: int = 5):
+    """A solo board game (Miss Scarlet, two computers) at normal speed, read aloud on, lines timed."""
+    from game.ui import anim
+
+    clock = Clock()
+    app = App(seed=11, sound=False, speed=anim.NORMAL, threaded_ai=False, settings=Settings(read_aloud=True))
+    app.start()
+    app.speech.driver = speech.TimedDriver(clock)
+    match = Match(app.board, GameSetup(seats=(SeatConfig("scarlet", "human"), SeatConfig("mustard", "computer"),
+                                              SeatConfig("white", "computer")), seed=seed))
+    board = make("board", app, match)
+    app.push(board)
+    return app, board, clock
+
+
+def _run(app, clock, seconds: float, until=lambda: False, dt: float = 1 / 30) -> None:
+    for _i in range(int(seconds / dt)):                 # simulated seconds: the same on a busy machine
+        if until():
+            return
+        clock.now += dt
+        app.step(dt, draw=False)
+
+
+def test_computer_turns_are_heard_to_their_end_and_the_table_waits_for_the_voice():
+    """Lines wait their turn: nothing the computers do cuts a line short, and a
+    computer's turn is told in a sentence or two (who walked where, who
+    suggested what, who showed a card), not every step of it."""
+    app, board, clock = _timed_solo()
+    key(app, pygame.K_RETURN)                           # her turn: roll, walk, end it
+    for _i in range(200):
+        if board.turn_no >= 4 and board.human_to_act and board.game.phase is Phase.START:
+            break
+        if board.human_to_act and not app.speech.speaking and not getattr(app.speech, "waiting", ()):
+            act_for_people(app, prefer_room=False)
+        else:
+            _run(app, clock, 0.5)
+    _run(app, clock, 30, until=lambda: not app.speech.speaking)
+    heard = app.speech.driver.heard
+    assert len(heard) >= 8
+    assert [h.text for h in heard if not h.whole] == []          # every line heard to its end
+    starts = [h.start for h in heard]
+    assert all(b >= a + h.seconds - 1e-6 for a, b, h in zip(starts, starts[1:], heard))   # one after another
+    lines = [h.text for h in heard]
+    assert "It is Colonel Mustard's turn." not in lines and "Colonel Mustard rolls" not in " ".join(lines)
+    assert any(line.startswith("Colonel Mustard ") for line in lines)
+    app.close()
+
+
+def test_a_persons_press_skips_the_voice_and_what_to_do_is_still_said():
+    app, board, clock = _timed_solo()
+    _run(app, clock, 5, until=lambda: board.human_to_act and not getattr(app.speech, "waiting", ()))
+    driver = app.speech.driver
+    app.speech.say("A long piece of news. It goes on. And on.")
+    app.speech.say(board._status(), prompt=True)
+    steps(app, 1, dt=0)
+    _run(app, clock, 30, until=lambda: driver.lines[-1:] == ["A long piece of news."])
+    stops = driver.stops
+    app.router.handle(Intent(Kind.LEFT, "keyboard"))      # her own press: the news is skipped
+    steps(app, 1, dt=0)
+    assert driver.stops == stops + 1 and not driver.heard[-2].whole
+    assert driver.lines[-1] == board._status()              # what to do now is kept, said next
+    assert "It goes on." not in driver.lines
+    app.close()
+
+
+def test_repeat_goes_back_one_sentence_and_on_from_there():
+    app, board, clock = _timed_solo()
+    _run(app, clock, 30, until=lambda: board.human_to_act and not getattr(app.speech, "waiting", ()) and not app.speech.speaking)
+    driver = app.speech.driver
+    app.speech.say("First sentence. Second sentence. Third sentence.")
+    _run(app, clock, 30, until=lambda: driver.lines[-1:] == ["Second sentence."])
+    app.router.handle(REPEAT)                               # back one: the first again, then on
+    _run(app, clock, 30, until=lambda: not app.speech.speaking and not getattr(app.speech, "waiting", ()))
+    at = driver.lines.index("First sentence.")
+    assert driver.lines[at:at + 5] == ["First sentence.", "Second sentence.", "First sentence.", "Second sentence.",
+                                       "Third sentence."]
+    assert all(h.whole for h in driver.heard if h.text == "Third sentence.")
+    _run(app, clock, 30, until=lambda: not app.speech.speaking and not getattr(app.speech, "waiting", ()))
+    app.router.handle(REPEAT)                               # all said: the last sentence again
+    steps(app, 1, dt=0)
+    assert driver.lines[-1] == driver.lines[-2] == board._status()
+    app.close()
+
+
+def test_without_read_aloud_the_table_keeps_its_pace():
+    """The voice never holds the table when read aloud is off (nor at a fast speed)."""
+    from game.ui import anim
+
+    for read_aloud, speed, holds in ((False, anim.NORMAL, False), (True, anim.FAST, False), (True, anim.NORMAL, True)):
+        app = App(seed=11, sound=False, speed=speed, threaded_ai=False, settings=Settings(read_aloud=read_aloud))
+        app.start()
+        app.speech.driver = speech.TimedDriver(lambda: 0.0)
+        board = one_person(app, lambda g: False)
+        app.speech.say("One. Two. Three.")
+        steps(app, 1, dt=0)
+        assert board.speech_holds() is holds
+        app.close()

@@ -22,6 +22,11 @@ from game.ui import prompts
 from game.ui.input import InputHandler, Intent, Kind, Pad
 from game.ui.registry import find, is_scene, make
 
+#: A person's presses that cut the voice short (they skip what is being said):
+#: not the mouse moving, the repeat key, fullscreen or scrolling the log.
+SKIPS_SPEECH = frozenset({Kind.UP, Kind.DOWN, Kind.LEFT, Kind.RIGHT, Kind.CONFIRM, Kind.BACK, Kind.NOTEBOOK,
+                          Kind.MENU, Kind.JOIN, Kind.CLICK})
+
 
 class Router:
     """Routes the input of ``app`` (its window, pads and scene stack) using the
@@ -99,6 +104,8 @@ class Router:
             return
         app = self.app
         if app.top is not None and self.allowed(intent):
+            if intent.kind in SKIPS_SPEECH and not intent.repeat:
+                app.speech.pressed()           # a person's own press may cut the voice short; nothing else does
             if app.coach is not None and app.coach.handle(intent):
                 return
             app.top.handle(intent)

@@ -13,9 +13,17 @@ What is spoken (each only while "Read aloud" is on: :attr:`Speaker.enabled`):
 - on a private screen — the card shown to you, the hint's sentence in your
   notebook — that screen's own prompt, asked only while it is on top.
 
-Lines said in one frame are joined into one utterance; a new utterance cuts
-the one being spoken short.  The repeat key (R, a pad's right shoulder button:
-:data:`game.ui.input.Kind.REPEAT`) says the last line again.
+Lines wait their turn: every line is cut into sentences
+(:func:`sentences`), each its own utterance, and a sentence is handed to the
+engine only once the one before it has ended.  Nothing the game does cuts a
+sentence short; only a person's own press does (:meth:`Speaker.pressed`: the
+sentence being spoken and the news still waiting are dropped, what to do now
+is kept), and privacy does (below).  The table waits for the news at normal
+speed (:meth:`Speaker.busy`, :meth:`game.ui.table.TableScene.speech_holds`).
+The repeat key (R, a pad's right shoulder button:
+:data:`game.ui.input.Kind.REPEAT`) goes back one sentence: while a sentence is
+spoken, to the one before it (and on from there); once all is said, the last
+sentence again.
 
 Privacy (COMMON13 "Privacy is a rule"): a line from a private screen
 (:attr:`Scene.private <game.ui.scene.Scene.private>`) belongs to that scene.
@@ -28,7 +36,8 @@ under a cover, the pause menu or a message it is never asked.  The moment it
 stops being on top its line is cut short, and the repeat key never says it
 again.
 
-Drivers (never block the game loop; cut short by the next line):
+Drivers (never block the game loop; :attr:`Driver.speaking` is True from
+``say`` until the line has ended; ``say`` itself cuts the line before):
 
 - :class:`EspeakDriver` runs ``espeak-ng -v <voice> -- <text>`` as a child
   process from its own worker thread and kills it to cut it short.  Used where
@@ -40,7 +49,10 @@ Drivers (never block the game loop; cut short by the next line):
   on macOS) from one worker thread that owns the engine (its COM / Cocoa objects
   must stay on one thread), in pyttsx3's external-loop mode (``startLoop(False)``
   + ``iterate()``), so a new line can stop the old one at once.
-- :class:`FakeDriver` records what would be spoken (tests, ``App(sound=False)``).
+- :class:`FakeDriver` records what would be spoken (tests, ``App(sound=False)``);
+  :class:`TimedDriver` also lets each line last as long as espeak-ng would
+  speak it (:func:`estimate_seconds`) on a clock it is given, and records
+  which lines were heard to their end (tests and ``benchmarks/bench_speech.py``).
 
 Any driver failure leaves the game silent, says why on the Settings screen
 (:meth:`Speaker.problem`, in plain words) and writes one line on stderr.
@@ -51,12 +63,14 @@ from __future__ import annotations
 
 import logging
 import queue
+import re
 import shutil
 import subprocess
 import sys
 import threading
 import time
-from typing import Callable
+from collections import deque
+from typing import Callable, NamedTuple
 
 import pygame
 
@@ -66,9 +80,21 @@ from game.ui.registry import find
 
 log = logging.getLogger(__name__)
 
-#: Lines of one frame spoken together at most (the newest): a skipped turn
-#: plays many events in one frame, and only the end of it still matters.
+#: Lines of one frame kept at most (the newest): a turn played at once (the
+#: instant speed) plays many events in one frame, and only the end of it still matters.
 MOST_LINES = 4
+#: Sentences of news waiting at most (the oldest are dropped beyond): at a
+#: speed where the table does not wait for the voice, the voice must not fall ever further behind.
+MOST_WAITING = 6
+#: Sentences kept for the repeat key to go back through.
+HISTORY = 40
+#: espeak-ng at its default rate (175 words a minute), measured with ``espeak-ng -w``:
+#: seconds = START + characters * PER_CHAR[language] (within 0.2 s on the game's lines).
+START = 0.55
+PER_CHAR = {"en": 0.048, "es": 0.055, "ca": 0.055}
+#: Words after which a full stop does not end a sentence (titles of the suspects' names).
+ABBREVIATIONS = frozenset({"mr", "mrs", "ms", "dr", "prof", "rev", "st", "sr", "sra", "srta", "sres", "dª", "na",
+                           "e.g", "i.e", "vs", "no", "núm", "pàg", "pág"})
 #: espeak-ng voices for each language, best first (any voice of the language after these).
 ESPEAK_VOICES = {"en": ("en-gb", "en-us", "en"), "es": ("es", "es-419"), "ca": ("ca",)}
 #: Where the speaking speaker is drawn (logical pixels): the top-left corner, clear of every screen's text.
@@ -84,10 +110,39 @@ BROKEN = N_("Read aloud stopped: the speech engine failed ({detail}).")
 NO_SOUND = N_("Read aloud is silent: the speech engine cannot reach the speakers ({detail}).")
 
 
+_BREAK = re.compile(r"(?<=[.!?…])[\"'”»)]*\s+")
+
+
+def sentences(text: str) -> list[str]:
+    """``text`` cut into its sentences, in order, each stripped: a break after
+    ``.``, ``!``, ``?`` or ``…`` followed by a space, but not after a title
+    (:data:`ABBREVIATIONS`: "Mrs. White") or an initial ("J. Smith").  A text
+    without such a break is one sentence; an empty text none."""
+    out: list[str] = []
+    start = 0
+    for m in _BREAK.finditer(text):
+        head = text[start:m.start()].rstrip()
+        word = head.rsplit(None, 1)[-1] if head.split() else ""
+        stem = word.rstrip(".").lstrip("¿¡(\"'«“").lower()
+        if word.endswith(".") and not word.endswith("..") and (stem in ABBREVIATIONS or len(stem) == 1
+                                                                and stem.isalpha()):
+            continue
+        out.append(text[start:m.start()].strip())
+        start = m.end()
+    out.append(text[start:].strip())
+    return [x for x in out if x]
+
+
+def estimate_seconds(text: str, lang: str = "en") -> float:
+    """Seconds espeak-ng takes to speak ``text`` in ``lang`` at its default
+    rate (:data:`START`, :data:`PER_CHAR`): 24 characters of English about 1.7 s."""
+    return START + len(text) * PER_CHAR.get(lang, PER_CHAR["en"])
+
+
 class Driver:
     """A speech engine as the :class:`Speaker` sees it.  ``say`` and ``stop``
     return at once (the work happens elsewhere); ``say`` cuts the line being
-    spoken short.  :meth:`problem` says, in plain words, why ``lang`` would be
+    spoken short (the :class:`Speaker` waits for :attr:`speaking` to end first).  :meth:`problem` says, in plain words, why ``lang`` would be
     silent (None: it is not).  A driver that fails records the reason
     (:meth:`fail`: one line on stderr) and stays silent from then on."""
 
@@ -163,6 +218,70 @@ class FakeDriver(Driver):
         return [text for _lang, text in self.said]
 
 
+class Heard(NamedTuple):
+    """One line a :class:`TimedDriver` was given: its text, language, the
+    clock's seconds when it began, its length in seconds, and the seconds of
+    it heard (equal to ``seconds`` when it was heard to its end)."""
+
+    text: str
+    lang: str
+    start: float
+    seconds: float
+    heard: float
+
+    @property
+    def whole(self) -> bool:
+        """True when the line was heard to its end."""
+        return self.heard >= self.seconds - 1e-9
+
+
+class TimedDriver(FakeDriver):
+    """A :class:`FakeDriver` whose lines take time: each lasts
+    ``seconds(text, lang)`` (default :func:`estimate_seconds`) on ``clock``
+    (a function returning seconds, e.g. a test's simulated clock), and is
+    :attr:`speaking` until then.  A line cut short (by ``say`` or ``stop``)
+    keeps the seconds heard so far: :attr:`heard` lists every line."""
+
+    def __init__(self, clock: Callable[[], float], seconds: Callable[[str, str], float] = estimate_seconds,
+                 missing: set[str] | None = None) -> None:
+        super().__init__(missing=missing)
+        self.clock = clock
+        self.seconds = seconds
+        self._heard: list[Heard] = []
+        self._cut_at: dict[int, float] = {}
+
+    def say(self, text: str, lang: str) -> None:
+        """Cut the line being spoken short, then begin ``text``."""
+        self._cut()
+        before = len(self.said)
+        super().say(text, lang)
+        if len(self.said) > before:
+            self._heard.append(Heard(text, lang, self.clock(), float(self.seconds(text, lang)), 0.0))
+
+    def stop(self) -> None:
+        """Cut the line being spoken short (counted in :attr:`stops`)."""
+        self._cut()
+        super().stop()
+
+    def _cut(self) -> None:
+        if self.speaking:
+            self._cut_at[len(self._heard) - 1] = self.clock()
+
+    @property
+    def speaking(self) -> bool:
+        if not self._heard or (len(self._heard) - 1) in self._cut_at:
+            return False
+        last = self._heard[-1]
+        return self.clock() < last.start + last.seconds
+
+    @property
+    def heard(self) -> list[Heard]:
+        """Every line given, with the seconds of it heard so far."""
+        now = self.clock()
+        return [h._replace(heard=max(0.0, min(h.seconds, self._cut_at.get(i, now) - h.start)))
+                for i, h in enumerate(self._heard)]
+
+
 class _Worker(Driver):
     """A driver whose engine lives on one worker thread: ``say`` and ``stop``
     only put a request in a queue; the thread takes the newest one (older
@@ -175,11 +294,15 @@ class _Worker(Driver):
         super().__init__()
         self._requests: queue.Queue = queue.Queue()
         self._busy = False
+        self._lock = threading.Lock()
+        self._unstarted = 0          # lines given but not yet begun by the thread: they count as speaking
         self._thread = threading.Thread(target=self._run, name="read-aloud", daemon=True)
         self._thread.start()
 
     def say(self, text: str, lang: str) -> None:
         if self.broken is None:
+            with self._lock:
+                self._unstarted += 1
             self._requests.put((text, lang))
 
     def stop(self) -> None:
@@ -190,7 +313,7 @@ class _Worker(Driver):
 
     @property
     def speaking(self) -> bool:
-        return self._busy and self.broken is None
+        return (self._busy or self._unstarted > 0) and self.broken is None
 
     def _run(self) -> None:
         try:
@@ -201,8 +324,10 @@ class _Worker(Driver):
                 except queue.Empty:
                     self._busy = self._tick()
                     continue
+                taken = [item]
                 while not self._requests.empty():          # only the newest request counts
                     newer = self._requests.get_nowait()
+                    taken.append(newer)
                     item = self._CLOSE if self._CLOSE in (item, newer) else newer
                 self._cut()
                 self._busy = False
@@ -210,6 +335,8 @@ class _Worker(Driver):
                     return
                 if item is not None:
                     self._busy = self._start(*item)
+                with self._lock:                            # begun (or dropped): speaking is _busy's now
+                    self._unstarted -= sum(isinstance(x, tuple) for x in taken)
         except Exception as exc:     # never a traceback: silent, said on Settings and once on stderr
             self.fail(BROKEN, f"{type(exc).__name__}: {exc}")
             self._busy = False
@@ -373,6 +500,18 @@ def real_driver() -> Driver:
     return silent
 
 
+class Line(NamedTuple):
+    """One sentence waiting to be spoken: its ``text``, the private scene it
+    belongs to (``owner``; None: public), whether it says what to do now
+    (``prompt``: a screen's line, never dropped for news) and, when the repeat
+    key put it back, its place in the history (``replay``; else -1)."""
+
+    text: str
+    owner: object = None
+    prompt: bool = False
+    replay: int = -1
+
+
 class Speaker:
     """What ``app`` says aloud (see the module).  ``make_driver`` builds the
     driver the first time read aloud is on (a factory, so that a game with
@@ -384,11 +523,13 @@ class Speaker:
         self.app = app
         self.make_driver = make_driver
         self.driver: Driver | None = None
-        #: lines said this frame: (text, owner scene or None for a public line)
-        self.pending: list[tuple[str, object]] = []
-        #: the last line spoken (for the repeat key) and the private scene it belongs to (None: public)
-        self.last: tuple[str, object] | None = None
-        self._last_public: tuple[str, object] | None = None
+        #: lines said this frame: (text, owner scene or None for a public line, is it a screen's prompt)
+        self.pending: list[tuple[str, object, bool]] = []
+        #: sentences waiting their turn, oldest first
+        self.waiting: deque[Line] = deque()
+        #: sentences spoken, oldest first (at most :data:`HISTORY`), for the repeat key: (text, owner)
+        self.history: list[tuple[str, object]] = []
+        self._at = -1                          # the history's sentence spoken last (a replay goes back)
         #: the private scene whose line is being spoken, or None
         self.speaking_for: object = None
         self._screen: tuple | None = None      # the screen line spoken last: (scene id, text)
@@ -410,6 +551,24 @@ class Speaker:
         """True while a line is being spoken."""
         return self.driver is not None and self.driver.speaking
 
+    def busy(self) -> bool:
+        """True while read aloud is on and a sentence waits to be begun: the
+        table waits for it, so the voice is never more than one sentence
+        behind the table.  The lines said so far this frame are handed on
+        first (the engine begins one at once when it is quiet).  Lines that
+        may not be spoken (a private screen's at a shared table) never wait,
+        so they cannot change the table's pace either."""
+        if not self.enabled or (self.driver is not None and self.driver.broken is not None):
+            return False
+        self._queue()
+        self._speak()
+        return bool(self.waiting)
+
+    @property
+    def last(self) -> tuple[str, object] | None:
+        """The last sentence spoken, ``(text, owner scene or None)``, or None."""
+        return self.history[-1] if self.history else None
+
     def _driver(self) -> Driver:
         if self.driver is None:
             try:
@@ -420,16 +579,34 @@ class Speaker:
         return self.driver
 
     # ------------------------------------------------------------ lines
-    def say(self, text: str | None, owner=None) -> None:
-        """Speak ``text`` at the end of this frame (with the frame's other lines).
-        ``owner``: the private scene it belongs to — said only while that scene is on top."""
+    def say(self, text: str | None, owner=None, prompt: bool = False) -> None:
+        """Speak ``text`` once the lines before it are said (each sentence its own line).
+        ``owner``: the private scene it belongs to — said only while that scene is on top.
+        ``prompt``: it says what to do now (news waiting may be dropped, this never)."""
         if text and self.enabled:
-            self.pending.append((text, owner))
+            self.pending.append((text, owner, prompt))
 
     def repeat(self) -> None:
-        """The repeat key: say the last line again — a private line only while its scene is still on top."""
-        if self.last is not None and self.enabled and self._may_speak(self.last[1]) and self.last not in self.pending:
-            self.pending.append(self.last)
+        """The repeat key: go back one sentence — while a sentence is spoken,
+        to the one before it, then on from there; once everything is said, the
+        last sentence again.  A private sentence only while its scene is still on top."""
+        if not self.enabled or not self.history:
+            return
+        self.waiting = deque(line for line in self.waiting if line.replay < 0)
+        back = self._at - 1 if self.speaking else self._at
+        back = max(0, min(back, len(self.history) - 1))
+        if self.speaking:
+            self._driver().stop()
+        self.waiting.extendleft(reversed([Line(t, o, False, i) for i, (t, o) in enumerate(self.history)
+                                          if i >= back and self._may_speak(o)]))
+
+    def pressed(self) -> None:
+        """A person's own press: the sentence being spoken is cut short and the
+        news waiting dropped (they skip it); what to do now (a prompt) is kept."""
+        if self.driver is not None and self.driver.speaking:
+            self.driver.stop()
+        self.pending = [p for p in self.pending if p[2]]
+        self.waiting = deque(line for line in self.waiting if line.prompt and line.replay < 0)
 
     def _may_speak(self, owner) -> bool:
         """A public line always; a private scene's line only while that scene
@@ -451,33 +628,64 @@ class Speaker:
 
     def update(self) -> None:
         """Once a frame: cut a private line short whose screen is gone or
-        covered, say the top screen's line when it changed, then speak the
-        frame's lines as one utterance.  The engine starts the first time read
-        aloud is on (so Settings can say at once why it is silent)."""
+        covered (and forget it), say the top screen's line when it changed,
+        put the frame's lines in line sentence by sentence, and hand the
+        engine the next sentence once the last one has ended.  The engine
+        starts the first time read aloud is on (so Settings can say at once why it is silent)."""
         if self.driver is None and self.enabled:
             self._driver()
         if not self._may_speak(self.speaking_for) or (self.driver is not None and not self.enabled
                                                        and self.driver.speaking):
             self._driver().stop()
             self.speaking_for = None
-        if self.last is not None and not self._may_speak(self.last[1]):
-            self.last = self._last_public       # a private line is never repeated once its screen is gone
+        if any(not self._may_speak(o) for _t, o in self.history):   # a private line is never repeated once gone
+            keep = [i for i, (_t, o) in enumerate(self.history) if self._may_speak(o)]
+            self._at = sum(1 for i in keep if i <= self._at) - 1
+            self.history = [self.history[i] for i in keep]
+            self.waiting = deque(line for line in self.waiting if line.replay < 0)
         if self.enabled:
             self._look_at_screen()
         else:
             self._screen = None                 # turned on again: the screen's line is said
-        lines = [(text, owner) for text, owner in dict.fromkeys(self.pending) if self._may_speak(owner)][-MOST_LINES:]
+        self._queue()
+        if self.enabled:
+            self._speak()
+
+    def _queue(self) -> None:
+        """The frame's lines (the newest :data:`MOST_LINES`), each cut into
+        sentences, join the waiting ones: a new prompt replaces a prompt not
+        yet begun; news beyond :data:`MOST_WAITING` drops the oldest news."""
+        lines = [p for p in dict.fromkeys(self.pending) if self._may_speak(p[1])][-MOST_LINES:]
         self.pending = []
-        if not lines or not self.enabled:
+        if not self.enabled:
+            self.waiting.clear()
             return
-        owner = next((o for _t, o in lines if o is not None), None)
-        if owner is not None:                   # a private line: not mixed with public ones (nor repeated with them)
-            lines = [(t, o) for t, o in lines if o is owner]
-        text = " ".join(t for t, _o in lines)
-        self.last, self.speaking_for = (text, owner), owner
-        if owner is None:
-            self._last_public = self.last
-        self._driver().say(text, language())
+        self.waiting = deque(line for line in self.waiting if self._may_speak(line.owner))
+        for text, owner, prompt in lines:
+            if prompt:
+                self.waiting = deque(line for line in self.waiting if not line.prompt or line.replay >= 0)
+            self.waiting.extend(Line(s, owner, prompt) for s in sentences(text))
+        news = [line for line in self.waiting if not line.prompt and line.replay < 0]
+        for line in news[:max(0, len(news) - MOST_WAITING)]:
+            self.waiting.remove(line)
+
+    def _speak(self) -> None:
+        """Hand the engine the waiting sentences while it is quiet (one at a
+        time for an engine that takes time; every one at once for one that does not)."""
+        driver = self._driver()
+        for _i in range(len(self.waiting)):
+            if driver.speaking or not self.waiting:
+                return
+            line = self.waiting.popleft()
+            if not self._may_speak(line.owner):
+                continue
+            if line.replay >= 0:
+                self._at = line.replay
+            else:
+                self.history = (self.history + [(line.text, line.owner)])[-HISTORY:]
+                self._at = len(self.history) - 1
+            self.speaking_for = line.owner
+            driver.say(line.text, language())
 
     def _look_at_screen(self) -> None:
         """The coach's bubble, or the top scene's prompt, when it changed."""
@@ -495,11 +703,12 @@ class Speaker:
             self._screen = None
         elif key != self._screen:
             self._screen = key
-            self.say(text, owner)
+            self.say(text, owner, prompt=True)
 
     def stop(self) -> None:
-        """Read aloud was turned off: cut the line short and forget what was pending."""
+        """Read aloud was turned off: cut the line short and forget what was waiting."""
         self.pending = []
+        self.waiting.clear()
         if self.driver is not None:
             self.driver.stop()
 

@@ -109,6 +109,16 @@ class Presenter:
     sounds: dict[type, str] = {}
     #: the registry name of the screen of a card shown to a person (:meth:`card_shown`)
     shown_scene = "shown_card"
+    #: the game mode's event that starts a turn (its ``player`` is whose turn it is)
+    turn_event: type = type(None)
+    #: events whose log line is not read aloud on a computer player's turn: read aloud, a
+    #: computer's turn is told in a sentence or two (who walked where, who suggested what,
+    #: who showed a card), so that the table can wait for the voice and keep its pace
+    quiet: tuple[type, ...] = ()
+    #: event type -> the event type whose line makes its line unneeded on a computer's turn: the
+    #: line waits for the next spoken event and is dropped when that one is of the type given
+    #: (a walk into a room, when the suggestion made there names the room)
+    told_by: dict[type, type] = {}
 
     def __init__(self, scene: "TableScene") -> None:
         self.scene = scene
@@ -116,6 +126,9 @@ class Presenter:
         self.match = scene.match
         self.game = scene.game
         self.table: dict[type, Callable] = self.handlers()
+        #: whose turn the events being played belong to (the seat), or None before the first
+        self.turn_player: int | None = None
+        self._held: tuple[str, type] | None = None     # a line waiting for the next one (:attr:`told_by`)
 
     def handlers(self) -> dict[type, Callable]:
         """Event type -> the function that shows such an event (override)."""
@@ -123,6 +136,8 @@ class Presenter:
 
     def play(self, e) -> None:
         """Show one engine event ``e`` (see the class)."""
+        if isinstance(e, self.turn_event):
+            self.turn_player = e.player
         self.log(e)
         self.scene.music_theme = table_theme(self.match)
         self.pause(e)
@@ -135,9 +150,19 @@ class Presenter:
 
     def log(self, e) -> str | None:
         """Add ``e``'s public log line to the match and read it aloud (it is
-        public); returns the line (None: the event has none)."""
+        public) unless it is :attr:`quiet` on a computer's turn; returns the line
+        (None: the event has none)."""
         line = self.match.add_log(e)
-        self.app.speech.say(line)
+        computer = self.turn_player is not None and not self.match.is_human(self.turn_player)
+        speaks = bool(line) and not (computer and isinstance(e, self.quiet))
+        if self._held is not None and (speaks or isinstance(e, self.turn_event)):
+            held, self._held = self._held, None
+            if not (speaks and isinstance(e, held[1])):
+                self.app.speech.say(held[0])
+        if speaks and computer and type(e) in self.told_by:
+            self._held = (line, self.told_by[type(e)])
+        elif speaks:
+            self.app.speech.say(line)
         return line
 
     def pause(self, e) -> None:
@@ -286,6 +311,12 @@ class TableScene(Scene):
     def busy(self) -> bool:
         """True while events are still being played."""
         return bool(self.queue)
+
+    def speech_holds(self) -> bool:
+        """True while the next event waits for the voice: read aloud is on,
+        the news before it is still being said (:meth:`game.ui.speech.Speaker.busy`),
+        the speed is normal or slower and nobody hurried the table."""
+        return self.app.speed <= anim.NORMAL and not self.skipping and self.app.speech.busy()
 
     @property
     def human_to_act(self) -> bool:
@@ -450,6 +481,8 @@ class TableScene(Scene):
         if coach is not None and coach.holds():
             return
         if g.over:
+            if self.speech_holds():
+                return                        # the winner's line is heard before the game-over screen
             self.over_wait += dt
             if not self.over_shown and self.over_wait >= GAME_OVER_WAIT / self.app.speed:
                 self.over_shown = True

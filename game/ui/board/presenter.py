@@ -52,6 +52,10 @@ class BoardPresenter(Presenter):
     its die (``die_value``, ``dice_faces``)."""
 
     scene: "BoardScene"   # game.ui.board.table (not imported: the table imports this module)
+    turn_event = ev.TurnStarted
+    quiet = (ev.TurnStarted, ev.DieRolled, ev.TokenSummoned, ev.TokenPushedIn, ev.CannotDisprove,
+             ev.DisproveRequested)
+    told_by = {ev.TokenMoved: ev.SuggestionMade}
     #: one sound per public event, the same whoever is at the table: never which card
     sounds = {ev.DieRolled: "die", ev.SuggestionMade: "suggest", ev.CardShown: "card", ev.NobodyDisproved: "nobody",
               ev.PlayerEliminated: "wrong", ev.GameWon: "chime"}

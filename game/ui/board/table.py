@@ -278,7 +278,7 @@ class BoardScene(BoardPanels, TableScene):
                 self.anim.skip()
             if self.anim.done:
                 self._finish_anim()
-        while self.anim is None and self.queue and self.app.top is self:
+        while self.anim is None and self.queue and self.app.top is self and not self.speech_holds():
             self.presenter.play(self.queue.popleft())
             if self.anim is not None and self.skipping:
                 self.anim.skip()

@@ -35,6 +35,8 @@ class CardPresenter(Presenter):
     sounds = {ev.Asked: "suggest", ev.CardShown: "card", ev.NobodyShowed: "nobody", ev.AccusationWrong: "wrong",
               ev.GameWon: "chime"}
     shown_scene = "card_shown"
+    turn_event = ev.TurnStarted
+    quiet = (ev.TurnStarted, ev.NoCard, ev.ShowRequested)
 
     def handlers(self) -> dict[type, Callable]:
         return {ev.TurnStarted: self.turn_started, ev.CardShown: self.card_shown, ev.CrimeSeen: self.crime_seen,

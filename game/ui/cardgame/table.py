@@ -167,7 +167,7 @@ class CardTableScene(CardPanels, TableScene):
         if self.question is not None:
             self.question.update(dt)
         self.delay = 0.0 if self.skipping else max(0.0, self.delay - dt)
-        while self.delay <= 0 and self.queue and self.app.top is self:
+        while self.delay <= 0 and self.queue and self.app.top is self and not self.speech_holds():
             self.presenter.play(self.queue.popleft())
         if self.skipping and self.question is not None:
             self.question.skip()

@@ -119,3 +119,94 @@ def test_after_a_refused_huge_number_play_again_still_takes_the_seats_actions():
     assert again.spent() == {0: 0}
     again.receive(link, 0, m.Act(1, {"type": "Roll"}))
     assert [r.seq for r in again.poll()] == [1]
+
+
+# ------------------------------------------------------------- which peers are local
+@pytest.mark.parametrize("address", ["192.0.2.5", "198.51.100.7", "203.0.113.9", "198.18.0.1", "198.19.255.1",
+                                     "::ffff:203.0.113.9", "2001:db8::1", "100.64.0.1", "100.127.255.254",
+                                     "0.0.0.0", "240.0.0.1", "::"])
+def test_documentation_benchmarking_and_shared_ranges_are_not_local(address):
+    """``is_private`` let the TEST-NETs and 198.18/15 in (no home has them) and kept out 100.64/10."""
+    from game.net.server import peer_allowed
+
+    assert not peer_allowed(address)
+    assert peer_allowed(address, remote=True)
+
+
+@pytest.mark.parametrize("address", ["127.0.0.1", "127.8.9.10", "10.1.2.3", "172.31.255.1", "192.168.178.20",
+                                     "169.254.3.4", "::1", "fd7a:115c:a1e0::5", "fe80::1%wlan0",
+                                     "::ffff:10.0.0.8"])
+def test_the_local_networks_are_let_in(address):
+    from game.net.server import peer_allowed
+
+    assert peer_allowed(address)
+
+
+def test_a_vpn_range_lets_its_peers_in_and_no_other():
+    from game.net.server import parse_ranges, peer_allowed
+
+    tailscale = parse_ranges(["100.64.0.0/10", " fd7a:115c:a1e0::/48 "], "the setting “vpn_ranges”")
+    assert [str(n) for n in tailscale] == ["100.64.0.0/10", "fd7a:115c:a1e0::/48"]
+    assert peer_allowed("100.101.102.103", extra=tailscale) and peer_allowed("100.64.0.1", extra=tailscale)
+    assert not peer_allowed("100.128.0.1", extra=tailscale) and not peer_allowed("8.8.8.8", extra=tailscale)
+    assert parse_ranges(["100.100.5.5/10"], "x") == parse_ranges(["100.64.0.0/10"], "x")   # host bits dropped
+
+
+@pytest.mark.parametrize("texts,named", [(["100.64.0.0/10", "100.64.0.0/33"], "'100.64.0.0/33'"),
+                                         (["tailscale"], "'tailscale'"), (["100.64.0.1"], "'100.64.0.1'"),
+                                         ([7], "7"), ("100.64.0.0/10", "not '100.64.0.0/10'")])
+def test_a_bad_range_gets_a_message_naming_it_and_where_it_came_from(texts, named):
+    from game.net.server import parse_ranges
+
+    with pytest.raises(ValueError) as err:
+        parse_ranges(texts, "the setting “vpn_ranges”")
+    assert "the setting “vpn_ranges”" in str(err.value) and named in str(err.value)
+    assert "100.64.0.0/10" in str(err.value)            # and what a range looks like
+
+
+def test_the_vpn_range_option_reaches_the_host_and_a_bad_one_stops_with_its_name(monkeypatch, capsys):
+    import game.cli as cli
+    import game.ui.app as app_module
+    from game.ui.phones import HostOptions
+
+    got = {}
+    monkeypatch.setattr(app_module, "run_app", lambda **kw: got.update(kw) or 0)
+    assert cli.main(["--vpn-range", "100.64.0.0/10", "--vpn-range", "fd7a:115c:a1e0::/48"]) == 0
+    assert got["host"] == HostOptions(vpn_ranges=("100.64.0.0/10", "fd7a:115c:a1e0::/48"))
+    got.clear()
+    assert cli.main(["--vpn-range", "100.64.0.0/33"]) == 2
+    err = capsys.readouterr().err
+    assert "--vpn-range" in err and "'100.64.0.0/33'" in err and "Traceback" not in err and not got
+
+
+def test_the_vpn_ranges_setting_is_kept_and_checked(tmp_path):
+    from game.settings import Settings, SettingsError, read_settings, save_settings, settings_from_dict
+
+    path = tmp_path / "settings.json"
+    save_settings(Settings(vpn_ranges=["100.64.0.0/10"]), path)
+    assert read_settings(path)[0].vpn_ranges == ["100.64.0.0/10"]
+    assert Settings().vpn_ranges == []
+    with pytest.raises(SettingsError) as err:
+        settings_from_dict({"vpn_ranges": ["100.64.0.0/10", 5]}, path)
+    assert "vpn_ranges" in str(err.value)
+
+
+def test_the_tv_serves_with_the_settings_vpn_ranges_and_names_a_bad_one(tmp_path):
+    """The host lets in the setting's good ranges and says which one it could not read."""
+    pytest.importorskip("pygame")
+    from tests.test_net_tv import hosted_app, hot_seat
+
+    app = hosted_app(tmp_path, serve=True)
+    try:
+        app.store.settings.vpn_ranges = ["100.64.0.0/10", "10.0.0.0/33"]
+        hot_seat(app)
+        server = app.phones.server
+        assert server is not None and [str(n) for n in server.local] == ["100.64.0.0/10"]   # the good one counts
+        assert "'10.0.0.0/33'" in app.phones.problem and "vpn_ranges" in app.phones.problem
+        app.phones.detach(None)
+        app.store.settings.vpn_ranges = ["100.64.0.0/10"]
+        app.phones.problem = ""
+        hot_seat(app)
+        assert [str(n) for n in app.phones.server.local] == ["100.64.0.0/10"] and not app.phones.problem
+    finally:
+        app.phones.detach(None)

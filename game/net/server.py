@@ -16,8 +16,8 @@ Routes (every answer ``Cache-Control: no-store``, ``Referrer-Policy: no-referrer
   (``game.paths``), only for the game's card ids.
 * ``GET /ws`` -- the WebSocket (messages: :mod:`game.net.messages`).
 
-Peers: only loopback, private and link-local addresses unless ``remote=True``
-(:func:`peer_allowed`); others get 403.  Each socket may send
+Peers: only those of :data:`LOCAL_NETWORKS` (and the VPN ranges the host
+adds) unless ``remote=True`` (:func:`peer_allowed`); others get 403.  Each socket may send
 :data:`RATE_BURST` messages at once and :data:`RATE_PER_SECOND` a second after
 that; more are answered ``error`` ``too_fast`` and dropped.
 """
@@ -33,7 +33,7 @@ import socket
 import threading
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
 from aiohttp import WSMsgType, web
 
@@ -111,12 +111,47 @@ def no_seat_page(accept: str | None) -> str:
     return _NO_SEAT_PAGE.format(lang=lang, title=title, text=text)
 
 
-def peer_allowed(address: str | None, remote: bool = False) -> bool:
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+#: The networks whose peers are "on this network" (:func:`peer_allowed`), an explicit list: Python's
+#: ``is_private`` also lets in the documentation and benchmarking ranges (192.0.2/24, 198.51.100/24,
+#: 203.0.113/24, 198.18/15), which no home uses, and refuses 100.64/10, which VPNs such as
+#: Tailscale use (add such a range with the setting ``vpn_ranges`` or ``--vpn-range``).
+LOCAL_NETWORKS: tuple[Network, ...] = tuple(
+    ipaddress.ip_network(n) for n in (
+        "127.0.0.0/8",                                      # loopback
+        "10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16",    # private (RFC 1918)
+        "169.254.0.0/16",                                   # link-local (no DHCP server)
+        "::1/128",                                          # IPv6 loopback
+        "fc00::/7",                                         # IPv6 unique local (RFC 4193)
+        "fe80::/10",                                        # IPv6 link-local
+    ))
+
+
+def parse_ranges(texts: Any, where: str) -> tuple[Network, ...]:
+    """The network ranges ``texts`` (a list of texts such as ``"100.64.0.0/10"``
+    or ``"fd7a:115c:a1e0::/48"``; host bits are allowed and dropped) as
+    networks.  Raises ``ValueError`` naming ``where`` (the setting or option
+    they came from) and the first text that is not a range."""
+    if isinstance(texts, str) or not isinstance(texts, (list, tuple)):
+        raise ValueError(f"{where} must be a list of network ranges such as 100.64.0.0/10, not {texts!r}")
+    out = []
+    for text in texts:
+        try:
+            if not isinstance(text, str) or "/" not in text:
+                raise ValueError("no /prefix length")
+            out.append(ipaddress.ip_network(text.strip(), strict=False))
+        except ValueError as exc:
+            raise ValueError(f"{where}: {text!r} is not a network range such as 100.64.0.0/10 ({exc})") from None
+    return tuple(out)
+
+
+def peer_allowed(address: str | None, remote: bool = False, extra: Iterable[Network] = ()) -> bool:
     """True when a peer at ``address`` (an IPv4 or IPv6 text, as
     ``request.remote`` gives it) may use the server: any address when
-    ``remote``; otherwise only loopback, private (10/8, 172.16/12,
-    192.168/16, fc00::/7) and link-local ones (an IPv4-mapped IPv6 address
-    is judged as its IPv4).  A missing or unreadable address is refused."""
+    ``remote``; otherwise only one in :data:`LOCAL_NETWORKS` or in ``extra``
+    (the VPN ranges the host added: :func:`parse_ranges`).  An IPv4-mapped
+    IPv6 address is judged as its IPv4; a missing or unreadable address is
+    refused."""
     if remote:
         return True
     if not address:
@@ -127,7 +162,7 @@ def peer_allowed(address: str | None, remote: bool = False) -> bool:
         return False
     if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
         ip = ip.ipv4_mapped
-    return ip.is_loopback or ip.is_private or ip.is_link_local
+    return any(ip in net for net in (*LOCAL_NETWORKS, *extra))
 
 
 def lan_address() -> str:
@@ -186,18 +221,21 @@ class NetServer:
 
     ``session``: the game's :class:`HostSession`; ``port``: 0 picks a free
     one; ``remote``: let peers from outside the local network in;
+    ``local``: more ranges whose peers count as local (VPNs: :func:`parse_ranges`);
     ``bind``: the interface ("0.0.0.0": every one; tests use "127.0.0.1");
     ``web_dir``: where the seat page lives (default ``game/net/web/``);
     ``board_png`` / ``board_grid``: the public board's picture and its
     geometry (:meth:`set_board`), or None: no picture is served.
     """
 
-    def __init__(self, session: HostSession, *, port: int = 0, remote: bool = False, bind: str = "0.0.0.0",
+    def __init__(self, session: HostSession, *, port: int = 0, remote: bool = False,
+                 local: Iterable[Network] = (), bind: str = "0.0.0.0",
                  web_dir: Path | None = None, rate: float = RATE_PER_SECOND, burst: int = RATE_BURST,
                  board_png: bytes | None = None, board_grid: dict[str, Any] | None = None):
         self.session = session
         self.port = port
         self.remote = remote
+        self.local = tuple(local)
         self.bind = bind
         self.web_dir = Path(web_dir) if web_dir else WEB_DIR
         self.rate, self.burst = rate, burst
@@ -331,7 +369,7 @@ class NetServer:
 
     @web.middleware
     async def _guard(self, request: web.Request, handler: Any) -> web.StreamResponse:
-        if not peer_allowed(request.remote, self.remote):
+        if not peer_allowed(request.remote, self.remote, self.local):
             return web.Response(status=403, text="Only computers and phones on this network may join.",
                                 headers=_HEADERS)
         response = await handler(request)

@@ -210,3 +210,280 @@ def test_the_tv_serves_with_the_settings_vpn_ranges_and_names_a_bad_one(tmp_path
         assert [str(n) for n in app.phones.server.local] == ["100.64.0.0/10"] and not app.phones.problem
     finally:
         app.phones.detach(None)
+
+
+# ------------------------------------------------------------- a server a stranger cannot knock over
+import os  # noqa: E402
+import socket  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+import time  # noqa: E402
+
+from tests.netkit import until  # noqa: E402
+
+
+def stranger(host: str, port: int, source: str, guard: float = 10.0) -> socket.socket:
+    """A TCP connection to the host from the loopback address ``source`` that says nothing."""
+    s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    s.settimeout(guard)
+    s.bind((source, 0))
+    s.connect((host, port))
+    return s
+
+
+def closed_by_host(s: socket.socket) -> bool:
+    """True once the host closed (or reset) ``s``: a read answers nothing."""
+    s.setblocking(False)
+    try:
+        return s.recv(1) == b""
+    except BlockingIOError:
+        return False
+    except OSError:
+        return True
+
+
+def seat_a_phone(base_url: str, token: str):
+    """A phone's client that holds its seat (waits for the welcome); returns (pool, client)."""
+    from game.net.client import ClientPool, SeatClient
+
+    pool = ClientPool()
+    client = pool.add(SeatClient(base_url, token, store={}))
+    until(lambda: client.state == "seated" and client.welcome is not None, "the phone to take its seat")
+    return pool, client
+
+
+HOST = r"""
+import json, resource, sys
+soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+resource.setrlimit(resource.RLIMIT_NOFILE, (256, min(hard, 256) if hard != resource.RLIM_INFINITY else 256))
+from game.net.server import NetServer
+from game.net.session import HostSession
+session = HostSession("cards", [0])
+srv = NetServer(session, bind="127.0.0.1")
+srv.start()
+print(json.dumps({"port": srv.port, "token": session.tokens[0], "cap": srv.limits.cap(),
+                  "nofile": resource.getrlimit(resource.RLIMIT_NOFILE)[0]}), flush=True)
+for line in sys.stdin:                   # "n": how many connections now; the end of input: stop
+    print(json.dumps({"connections": srv.connections}), flush=True)
+srv.stop()
+print(json.dumps({"stats": dict(session.stats)}), flush=True)
+"""
+
+
+def test_300_silent_connections_under_256_files_do_not_keep_a_phone_out():
+    """The host in a process that may open 256 files (macOS's default): 150 silent
+    connections from one address and 150 from 150 others, then a phone joins."""
+    env = {**os.environ, "PYTHONPATH": os.getcwd()}
+    proc = subprocess.Popen([sys.executable, "-c", HOST], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=env)
+    killer = __import__("threading").Timer(240, proc.kill)      # a hang guard only
+    killer.start()
+    socks: list[socket.socket] = []
+    try:
+        first = json.loads(proc.stdout.readline())
+        assert first["nofile"] == 256 and first["cap"] == 96
+        port = first["port"]
+        for i in range(150):
+            socks.append(stranger("127.0.0.1", port, "127.0.1.1"))
+            socks.append(stranger("127.0.0.1", port, f"127.0.2.{i + 1}"))
+        proc.stdin.write("n\n")
+        proc.stdin.flush()
+        held = json.loads(proc.stdout.readline())["connections"]
+        assert held <= first["cap"]
+        pool, client = seat_a_phone(f"http://127.0.0.1:{port}", first["token"])
+        pool.close()
+        open_now = [s for s in socks if not closed_by_host(s)]
+        assert len(open_now) < 300
+        proc.stdin.close()
+        last = json.loads(proc.stdout.readline())["stats"]
+        err = proc.stderr.read()
+        proc.wait(30)
+    finally:
+        killer.cancel()
+        for s in socks:
+            s.close()
+        if proc.poll() is None:
+            proc.kill()
+    print(f"\n300 silent connections under 256 files: {held} held (cap {first['cap']}), {len(open_now)} still "
+          f"open when the phone sat down; refusals {last}; host stderr {len(err)} bytes")
+    # shut out at once (one address opening too many, too fast) or pushed out by newcomers (the server full)
+    shut = last.get("refused_connects", 0) + last.get("refused_connections", 0) + last.get("refused_crowd", 0)
+    assert shut >= 300 - first["cap"] and last["refused_crowd"] >= 1
+    assert last["connects"] == 1                                  # the phone took its seat
+    assert "Traceback" not in err and len(err) < 4000, err[-2000:]
+
+
+def test_a_silent_or_dripping_connection_is_closed_after_the_handshake_time():
+    from game.net.server import Limits, NetServer
+
+    session = HostSession("cards", [0])
+    srv = NetServer(session, bind="127.0.0.1", limits=Limits(handshake=1.0))
+    srv.start()
+    try:
+        silent = stranger("127.0.0.1", srv.port, "127.0.5.1")
+        drip = stranger("127.0.0.1", srv.port, "127.0.5.2")
+        drip.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n")
+        sent = 0
+
+        def dripped_out() -> bool:              # one more header byte per look: never a whole request
+            nonlocal sent
+            if closed_by_host(drip):
+                return True
+            try:
+                drip.setblocking(True)
+                drip.sendall(b"X")
+                sent += 1
+            except OSError:
+                return True
+            time.sleep(0.05)
+            return sent > 2000                  # a bound on the loop: 100 s of dripping
+        until(dripped_out, "the dripping connection to be closed", guard=60)
+        assert sent <= 2000
+        until(lambda: closed_by_host(silent), "the silent connection to be closed", guard=60)
+        until(lambda: srv.connections == 0, "the server to hold no connection", guard=60)
+    finally:
+        srv.stop()
+
+
+def test_500_websockets_are_not_all_held_and_those_without_hello_are_closed():
+    from game.net.server import Limits, NetServer
+
+    limits = Limits(hello=2.0)
+    session = HostSession("cards", [0])
+    srv = NetServer(session, bind="127.0.0.1", limits=limits)
+    srv.start()
+
+    async def open_many():
+        sessions = [aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=(f"127.0.6.{a}", 0),
+                                                                       limit=0, force_close=True))
+                    for a in range(1, 6)]
+
+        async def one(http):
+            try:
+                return await http.ws_connect(srv.base_url + "/ws", timeout=aiohttp.ClientWSTimeout(ws_close=5),
+                                             heartbeat=None)
+            except (aiohttp.ClientError, asyncio.TimeoutError, OSError):
+                return None
+        sockets = await asyncio.gather(*(one(sessions[i % 5]) for i in range(500)))
+        held = srv.connections
+        opened = [ws for ws in sockets if ws is not None]
+        # wait (bounded) until the host closed every socket that said nothing
+        deadline = time.monotonic() + 60
+        while srv.connections and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+        left = srv.connections
+        for ws in opened:
+            await ws.close()
+        for http in sessions:
+            await http.close()
+        return len(opened), held, left
+
+    try:
+        opened, held, left = asyncio.run(open_many())
+        print(f"\n500 WebSockets from 5 addresses: {opened} upgraded, {held} held at once, {left} left after "
+              f"the hello time")
+        assert opened <= 5 * limits.per_address and held <= min(limits.cap(), 5 * limits.per_address)
+        assert left == 0 and session.stats["refused_hello"] >= 1
+        pool, client = seat_a_phone(srv.base_url, session.tokens[0])      # and a phone still joins
+        pool.close()
+    finally:
+        srv.stop()
+
+
+def test_a_flood_of_forged_hellos_and_guessed_addresses_is_slowed_and_logged_once(caplog):
+    from game.net.server import Limits, NetServer
+
+    limits = Limits()
+    session = HostSession("cards", [0])
+    srv = NetServer(session, bind="127.0.0.1", limits=limits)
+    srv.start()
+
+    async def flood():
+        conn = aiohttp.TCPConnector(local_addr=("127.0.7.1", 0), limit=0, force_close=True)
+        async with aiohttp.ClientSession(connector=conn) as http:
+            async def hello(i):
+                try:
+                    async with http.ws_connect(srv.base_url + "/ws", heartbeat=None) as ws:
+                        await ws.send_str(json.dumps({"type": "hello", "token": f"guess{i:012d}", "client": "x"}))
+                        await ws.receive(timeout=10)
+                except (aiohttp.ClientError, asyncio.TimeoutError, OSError):
+                    pass
+
+            async def page(i):
+                try:
+                    async with http.get(f"{srv.base_url}/s/guess{i:012d}") as r:
+                        return r.status
+                except (aiohttp.ClientError, OSError):
+                    return None
+            start = time.monotonic()
+            statuses = []
+            for batch in range(10):
+                await asyncio.gather(*(hello(batch * 30 + i) for i in range(30)))
+                statuses += await asyncio.gather(*(page(batch * 30 + i) for i in range(30)))
+            return time.monotonic() - start, statuses
+
+    with caplog.at_level(logging.WARNING, logger="game.net.server"):
+        try:
+            elapsed, statuses = asyncio.run(flood())
+            pool, client = seat_a_phone(srv.base_url, session.tokens[0])    # an honest phone still joins
+            pool.close()
+        finally:
+            srv.stop()
+    rate, burst = limits.hellos
+    print(f"\n300 forged hellos + 300 guessed seat addresses in {elapsed:.2f} s: {session.stats['forged']} hellos "
+          f"reached the session, pages {statuses.count(404)} x 404, {statuses.count(429)} x 429, "
+          f"{statuses.count(None)} refused at connect; stats {dict(session.stats)}")
+    assert session.stats["forged"] <= burst + rate * elapsed + 1
+    page_rate, page_burst = limits.pages
+    assert statuses.count(404) <= page_burst + page_rate * elapsed + 1
+    lines = [r.getMessage() for r in caplog.records if "127.0.7.1" in r.getMessage()]
+    kinds = [line.split(" from ")[0] for line in lines if line.startswith("clue net: refusing")]
+    assert len(kinds) == len(set(kinds)) >= 1                    # each kind of flood said once at first...
+    assert any(line.startswith("clue net: refused ") and " more " in line for line in lines)   # ...then counted
+    assert not any(r.exc_info for r in caplog.records)
+
+
+def test_a_deep_message_over_the_socket_gets_too_deep_and_no_traceback(caplog):
+    from game.net.server import NetServer
+
+    session = HostSession("cards", [0])
+    srv = NetServer(session, bind="127.0.0.1")
+    srv.start()
+
+    async def go():
+        async with aiohttp.ClientSession() as http:
+            async with http.ws_connect(srv.base_url + "/ws") as ws:
+                await ws.send_str(json.dumps({"type": "hello", "token": session.tokens[0], "client": "c"}))
+                assert json.loads((await ws.receive(timeout=20)).data)["type"] == "welcome"
+                replies = []
+                for _ in range(3):
+                    await ws.send_bytes(DEEP)
+                    while True:
+                        msg = json.loads((await ws.receive(timeout=20)).data)
+                        if msg["type"] == "error":
+                            replies.append(msg["code"])
+                            break
+                return replies
+    with caplog.at_level(logging.DEBUG):
+        try:
+            assert asyncio.run(go()) == ["too_deep"] * 3
+        finally:
+            srv.stop()
+    assert not any("Recursion" in r.getMessage() or r.exc_info for r in caplog.records)
+
+
+def test_a_flood_is_logged_once_then_counted(caplog):
+    from collections import Counter
+
+    from game.net.server import Floods
+
+    stats: Counter = Counter()
+    floods = Floods(stats)
+    with caplog.at_level(logging.WARNING, logger="game.net.server"):
+        for _ in range(1000):
+            floods.note("hellos", "203.0.113.9")
+        floods.report()
+    said = [r.getMessage() for r in caplog.records]
+    assert said == ["clue net: refusing hellos from 203.0.113.9; more are counted, not logged one by one",
+                    "clue net: refused 999 more hellos from 203.0.113.9 in 0 s"]
+    assert stats["refused_hellos"] == 1000

@@ -94,6 +94,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--remote", action="store_true",
                    help="let players from outside the local network join (the phones' server otherwise "
                         "refuses them); the router's port forwarding is up to you")
+    p.add_argument("--vpn-range", action="append", default=[], metavar="RANGE",
+                   help="a network range whose phones count as on the local network, e.g. 100.64.0.0/10 "
+                        "for Tailscale (may be given more than once; the setting vpn_ranges adds more)")
     return p.parse_args(argv)
 
 
@@ -365,6 +368,16 @@ def _run(args: argparse.Namespace) -> int:
     if not 0 <= args.host_port <= 65535:
         log.error(f"--host-port must be 0 to 65535, not {args.host_port}")
         return 2
+    if args.vpn_range:                  # checked here, not when the first game is hosted
+        try:
+            from game.net.server import parse_ranges
+
+            parse_ranges(args.vpn_range, "--vpn-range")
+        except ValueError as exc:
+            log.error(exc)
+            return 2
+        except ImportError:             # no network play installed: nothing to let in
+            pass
     if args.replay:
         try:
             return _replay(args)
@@ -407,4 +420,5 @@ def _run(args: argparse.Namespace) -> int:
 
     return run_app(size=(w, h), seed=args.seed, map_path=Path(args.map),
                    screenshot=args.screenshot, scene=args.scene,
-                   host=HostOptions(port=args.host_port, remote=args.remote))
+                   host=HostOptions(port=args.host_port, remote=args.remote,
+                                    vpn_ranges=tuple(args.vpn_range)))

@@ -10,7 +10,8 @@ key names, e.g. ``{"confirm": ["return", "space"]}``), ``read_aloud`` (the game
 speaks its words: off by default), ``read_aloud_lesson`` (the same inside
 Learn to play: on unless turned off there), ``phones`` (a game with
 people serves each person's private screens to their phone; off: no server at all)
-and ``play_level`` (the level of the computer players the title's Play starts
+``vpn_ranges`` (network ranges such as "100.64.0.0/10" whose phones count as
+on the local network: a VPN's; ``docs/network.md``) and ``play_level`` (the level of the computer players the title's Play starts
 against, the last one picked: "beginner", "easy", "medium" or "hard"; easy
 before the first pick).
 
@@ -62,6 +63,7 @@ class Settings:
     read_aloud_lesson: bool = True
     phones: bool = True
     play_level: str = "easy"
+    vpn_ranges: list[str] = field(default_factory=list)
     #: settings this version does not know (a newer version wrote them), written back as they were
     unknown: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
@@ -157,6 +159,8 @@ def settings_from_dict(data: Any, path: str | Path = "<memory>") -> Settings:
         if not volume_ok:
             raise bad(N_("the setting “{field}” must be between 0 and 1"), key)
         setattr(out, key, float(getattr(out, key)))
+    if not all(isinstance(r, str) for r in out.vpn_ranges):    # the ranges themselves: when hosting
+        raise bad(N_("the setting “{field}” holds something the game does not understand"), "vpn_ranges")
     owner: dict[str, str] = {}
     for intent, keys in out.keys.items():
         if not isinstance(keys, list) or not keys or not all(isinstance(k, str) for k in keys):

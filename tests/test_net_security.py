@@ -85,7 +85,7 @@ def test_a_refused_peer_gets_403_and_nothing_else(monkeypatch):
     srv = server_module.NetServer(session, bind="127.0.0.1")
     srv.start()
     try:
-        monkeypatch.setattr(server_module, "peer_allowed", lambda address, remote=False: remote)
+        monkeypatch.setattr(server_module, "peer_allowed", lambda address, remote=False, extra=(): remote)
 
         async def go():
             async with aiohttp.ClientSession() as http:

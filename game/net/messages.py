@@ -30,6 +30,9 @@ import msgspec
 #: The biggest message a client may send, in bytes (UTF-8).  Bigger ones are
 #: answered with an ``error`` of code ``too_big``.
 MAX_BYTES = 4096
+#: The deepest nesting of arrays and objects a client message may have (the message itself is
+#: level 1, an action 2, a square inside it 3).  Deeper ones are answered ``too_deep``.
+MAX_DEPTH = 8
 #: Languages a seat may choose.
 LANGS = ("en", "es", "ca")
 #: Notebook marks a phone may set ("" clears).
@@ -44,8 +47,9 @@ Seq = Annotated[int, msgspec.Meta(ge=1, le=2**31)]
 
 class MessageError(ValueError):
     """A client message the host cannot take.  ``code`` is one of
-    ``"too_big"``, ``"not_json"``, ``"unknown_type"``, ``"bad_shape"`` (and,
-    from the server, ``"too_fast"``, ``"no_hello"``, ``"not_seated"``);
+    ``"too_big"``, ``"too_deep"``, ``"not_json"``, ``"unknown_type"``,
+    ``"bad_shape"`` (and, from the server, ``"too_fast"``, ``"no_hello"``,
+    ``"not_seated"``, ``"bad_seq"``);
     ``message`` says what was wrong in plain English."""
 
     def __init__(self, code: str, message: str):
@@ -166,7 +170,7 @@ _encoder = msgspec.json.Encoder()
 def decode_client(data: bytes | str) -> ClientMessage:
     """One client message from the text (or bytes) of a WebSocket frame.
     Raises :class:`MessageError`: ``too_big`` (over :data:`MAX_BYTES` bytes),
-    ``not_json``, ``unknown_type`` (no ``"type"`` or one not in
+    ``too_deep`` (arrays and objects nested over :data:`MAX_DEPTH` levels), ``not_json``, ``unknown_type`` (no ``"type"`` or one not in
     :data:`CLIENT_TYPES`), ``bad_shape`` (a field missing, unknown or of the
     wrong type or value)."""
     raw = data.encode("utf-8", "replace") if isinstance(data, str) else bytes(data)
@@ -176,6 +180,10 @@ def decode_client(data: bytes | str) -> ClientMessage:
         obj = msgspec.json.decode(raw)
     except msgspec.DecodeError:
         raise MessageError("not_json", "The message is not JSON.") from None
+    except RecursionError:              # msgspec's own guard, far deeper than MAX_DEPTH
+        raise _too_deep() from None
+    if depth(obj) > MAX_DEPTH:
+        raise _too_deep()
     if not isinstance(obj, dict) or obj.get("type") not in CLIENT_TYPES:
         kind = obj.get("type") if isinstance(obj, dict) else None
         raise MessageError("unknown_type", f"Unknown message type {kind!r}; known: {', '.join(CLIENT_TYPES)}.")
@@ -183,6 +191,26 @@ def decode_client(data: bytes | str) -> ClientMessage:
         return _client_decoder.decode(raw)
     except msgspec.ValidationError as exc:
         raise MessageError("bad_shape", f"Bad {obj['type']!r} message: {exc}") from None
+
+
+def depth(obj: Any) -> int:
+    """How deep lists and dicts nest in ``obj`` (a scalar: 0, ``[]``: 1,
+    ``{"a": [1]}``: 2), counted without recursion and only up to
+    :data:`MAX_DEPTH` + 1: a deeper value returns that."""
+    deepest = 0
+    stack = [(obj, 1)]
+    while stack:
+        item, level = stack.pop()
+        if isinstance(item, (list, dict)):
+            if level > MAX_DEPTH:
+                return level
+            deepest = max(deepest, level)
+            stack.extend((child, level + 1) for child in (item.values() if isinstance(item, dict) else item))
+    return deepest
+
+
+def _too_deep() -> MessageError:
+    return MessageError("too_deep", f"A message may nest lists and objects at most {MAX_DEPTH} deep.")
 
 
 def decode_host(data: bytes | str) -> HostMessage:

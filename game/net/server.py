@@ -16,10 +16,14 @@ Routes (every answer ``Cache-Control: no-store``, ``Referrer-Policy: no-referrer
   (``game.paths``), only for the game's card ids.
 * ``GET /ws`` -- the WebSocket (messages: :mod:`game.net.messages`).
 
-Peers: only loopback, private and link-local addresses unless ``remote=True``
-(:func:`peer_allowed`); others get 403.  Each socket may send
+Peers: only those of :data:`LOCAL_NETWORKS` (and the VPN ranges the host
+adds) unless ``remote=True`` (:func:`peer_allowed`); others get 403.  Each socket may send
 :data:`RATE_BURST` messages at once and :data:`RATE_PER_SECOND` a second after
-that; more are answered ``error`` ``too_fast`` and dropped.
+that; more are answered ``error`` ``too_fast`` and dropped.  Everything a
+stranger could pile up is bounded (:class:`Limits`): connections in all and
+per address, the time to send a request's headers and to say hello, new
+connections, page loads and hellos per address per second; what goes over is
+refused at once and logged once per address with a count (:class:`Floods`).
 """
 
 from __future__ import annotations
@@ -32,8 +36,10 @@ import re
 import socket
 import threading
 import time
+from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
 from aiohttp import WSMsgType, web
 
@@ -111,12 +117,47 @@ def no_seat_page(accept: str | None) -> str:
     return _NO_SEAT_PAGE.format(lang=lang, title=title, text=text)
 
 
-def peer_allowed(address: str | None, remote: bool = False) -> bool:
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+#: The networks whose peers are "on this network" (:func:`peer_allowed`), an explicit list: Python's
+#: ``is_private`` also lets in the documentation and benchmarking ranges (192.0.2/24, 198.51.100/24,
+#: 203.0.113/24, 198.18/15), which no home uses, and refuses 100.64/10, which VPNs such as
+#: Tailscale use (add such a range with the setting ``vpn_ranges`` or ``--vpn-range``).
+LOCAL_NETWORKS: tuple[Network, ...] = tuple(
+    ipaddress.ip_network(n) for n in (
+        "127.0.0.0/8",                                      # loopback
+        "10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16",    # private (RFC 1918)
+        "169.254.0.0/16",                                   # link-local (no DHCP server)
+        "::1/128",                                          # IPv6 loopback
+        "fc00::/7",                                         # IPv6 unique local (RFC 4193)
+        "fe80::/10",                                        # IPv6 link-local
+    ))
+
+
+def parse_ranges(texts: Any, where: str) -> tuple[Network, ...]:
+    """The network ranges ``texts`` (a list of texts such as ``"100.64.0.0/10"``
+    or ``"fd7a:115c:a1e0::/48"``; host bits are allowed and dropped) as
+    networks.  Raises ``ValueError`` naming ``where`` (the setting or option
+    they came from) and the first text that is not a range."""
+    if isinstance(texts, str) or not isinstance(texts, (list, tuple)):
+        raise ValueError(f"{where} must be a list of network ranges such as 100.64.0.0/10, not {texts!r}")
+    out = []
+    for text in texts:
+        try:
+            if not isinstance(text, str) or "/" not in text:
+                raise ValueError("no /prefix length")
+            out.append(ipaddress.ip_network(text.strip(), strict=False))
+        except ValueError as exc:
+            raise ValueError(f"{where}: {text!r} is not a network range such as 100.64.0.0/10 ({exc})") from None
+    return tuple(out)
+
+
+def peer_allowed(address: str | None, remote: bool = False, extra: Iterable[Network] = ()) -> bool:
     """True when a peer at ``address`` (an IPv4 or IPv6 text, as
     ``request.remote`` gives it) may use the server: any address when
-    ``remote``; otherwise only loopback, private (10/8, 172.16/12,
-    192.168/16, fc00::/7) and link-local ones (an IPv4-mapped IPv6 address
-    is judged as its IPv4).  A missing or unreadable address is refused."""
+    ``remote``; otherwise only one in :data:`LOCAL_NETWORKS` or in ``extra``
+    (the VPN ranges the host added: :func:`parse_ranges`).  An IPv4-mapped
+    IPv6 address is judged as its IPv4; a missing or unreadable address is
+    refused."""
     if remote:
         return True
     if not address:
@@ -127,7 +168,7 @@ def peer_allowed(address: str | None, remote: bool = False) -> bool:
         return False
     if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
         ip = ip.ipv4_mapped
-    return ip.is_loopback or ip.is_private or ip.is_link_local
+    return any(ip in net for net in (*LOCAL_NETWORKS, *extra))
 
 
 def lan_address() -> str:
@@ -161,13 +202,133 @@ class _Bucket:
         return False
 
 
+@dataclass(frozen=True)
+class Limits:
+    """What one address, and all of them together, may hold or ask of the server.
+
+    ``connections``: open TCP connections in all (fewer when the process may
+    open few files: :meth:`cap`); ``per_address``: open connections from one
+    address; ``handshake``: seconds a connection has to send a request's
+    whole headers (and an idle keep-alive connection stays open);
+    ``hello``: seconds a WebSocket has to say hello with a seat's token;
+    ``connects``, ``pages``, ``hellos``: ``(per second, at once)`` from one
+    address -- new connections, page loads (``/``, ``/s/...`` and anything
+    answered 404: guessed seat addresses) and hellos.  A family's phones
+    each have their own address at home; behind one router far away they
+    share one, hence the bursts.
+    """
+
+    connections: int = 256
+    per_address: int = 48
+    handshake: float = 10.0
+    hello: float = 10.0
+    connects: tuple[float, int] = (20.0, 100)
+    pages: tuple[float, int] = (5.0, 30)
+    hellos: tuple[float, int] = (5.0, 30)
+
+    def cap(self) -> int:
+        """:attr:`connections`, but at most half the files this process may
+        still open (``RLIMIT_NOFILE`` less 64 for the game's own files), so a
+        crowd of sockets never leaves the host unable to accept a phone."""
+        try:
+            import resource
+
+            soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+        except (ImportError, OSError, ValueError):      # no such limit here (Windows)
+            return self.connections
+        if soft == resource.RLIM_INFINITY:
+            return self.connections
+        return max(8, min(self.connections, (soft - 64) // 2))
+
+
+#: What each kind of refusal is called in the log.
+_REFUSED = {"connects": "new connections", "connections": "connections over the per-address limit",
+            "crowd": "the oldest connections without a seat (the server is full)", "pages": "page loads", "hellos": "hellos",
+            "handshake": "connections silent past the handshake time", "hello": "sockets that never said hello",
+            "internal": "messages the host could not handle"}
+#: Seconds between two log lines about the same flood.
+FLOOD_REPORT = 60.0
+
+
+class Floods:
+    """Refusals of what goes over a limit, logged once per kind and address:
+    the first one at once, then a count at most every :data:`FLOOD_REPORT`
+    seconds and at :meth:`report` -- never a line per message.  ``stats``
+    (a Counter) gets ``refused_<kind>`` for each.  Thread: the server's loop."""
+
+    def __init__(self, stats: Counter[str]):
+        self.stats = stats
+        self._open: dict[tuple[str, str], list[float]] = {}      # (kind, address) -> [count, since]
+
+    def note(self, kind: str, address: str, detail: str = "") -> None:
+        """One refusal of ``kind`` (a key of the log's names) from ``address``."""
+        self.stats[f"refused_{kind}"] += 1
+        key, now = (kind, address), time.monotonic()
+        entry = self._open.get(key)
+        if entry is None:
+            if len(self._open) >= 1024:           # a crowd of addresses: say what is known, start again
+                self.report()
+            self._open[key] = [0, now]
+            log.warning(f"clue net: refusing {_REFUSED.get(kind, kind)} from {address or 'any address'}"
+                        f"{' (' + detail + ')' if detail else ''}; more are counted, not logged one by one")
+            return
+        entry[0] += 1
+        if now - entry[1] >= FLOOD_REPORT:
+            self._say(key, entry, now)
+
+    def report(self) -> None:
+        """Log the counts not yet said and forget them (the server stops)."""
+        now = time.monotonic()
+        for key, entry in list(self._open.items()):
+            self._say(key, entry, now)
+        self._open.clear()
+
+    def _say(self, key: tuple[str, str], entry: list[float], now: float) -> None:
+        if entry[0]:
+            log.warning(f"clue net: refused {int(entry[0])} more {_REFUSED.get(key[0], key[0])} from "
+                        f"{key[1] or 'any address'} in {now - entry[1]:.0f} s")
+        entry[0], entry[1] = 0, now
+
+
+class _Buckets:
+    """One :class:`_Bucket` per address, ``(rate, burst)``; at most ``keep`` addresses remembered
+    (a bucket left alone long enough to refill is forgotten first)."""
+
+    def __init__(self, spec: tuple[float, int], keep: int = 4096):
+        self.rate, self.burst = spec
+        self.keep = keep
+        self._by: dict[str, _Bucket] = {}
+
+    def take(self, address: str) -> bool:
+        bucket = self._by.get(address)
+        if bucket is None:
+            if len(self._by) >= self.keep:
+                full = time.monotonic() - self.burst / self.rate
+                self._by = {a: b for a, b in self._by.items() if b.at > full}
+                if len(self._by) >= self.keep:
+                    self._by.clear()
+            bucket = self._by[address] = _Bucket(self.rate, self.burst)
+        return bucket.take()
+
+
+class _Conn:
+    """One open TCP connection: its peer's address, transport, and whether it holds a seat (or
+    waits for one with a true token): only such a one is never pushed out for a newcomer."""
+
+    __slots__ = ("address", "transport", "seated")
+
+    def __init__(self, address: str, transport: asyncio.BaseTransport):
+        self.address, self.transport, self.seated = address, transport, False
+
+
 class _SocketLink:
     """One socket as the session sees it (:class:`game.net.session.Link`):
     ``send`` and ``close`` queue onto the server's loop from any thread."""
 
-    def __init__(self, loop: asyncio.AbstractEventLoop, client: str = ""):
+    def __init__(self, loop: asyncio.AbstractEventLoop, client: str = "", address: str = ""):
         self.loop = loop
         self.client = client
+        self.address = address
         self.out: asyncio.Queue[bytes | None] = asyncio.Queue()
         self.closed = False
 
@@ -186,18 +347,28 @@ class NetServer:
 
     ``session``: the game's :class:`HostSession`; ``port``: 0 picks a free
     one; ``remote``: let peers from outside the local network in;
+    ``local``: more ranges whose peers count as local (VPNs: :func:`parse_ranges`);
     ``bind``: the interface ("0.0.0.0": every one; tests use "127.0.0.1");
     ``web_dir``: where the seat page lives (default ``game/net/web/``);
     ``board_png`` / ``board_grid``: the public board's picture and its
-    geometry (:meth:`set_board`), or None: no picture is served.
+    geometry (:meth:`set_board`), or None: no picture is served;
+    ``limits``: what strangers may hold and ask (:class:`Limits`).
     """
 
-    def __init__(self, session: HostSession, *, port: int = 0, remote: bool = False, bind: str = "0.0.0.0",
+    def __init__(self, session: HostSession, *, port: int = 0, remote: bool = False,
+                 local: Iterable[Network] = (), bind: str = "0.0.0.0",
                  web_dir: Path | None = None, rate: float = RATE_PER_SECOND, burst: int = RATE_BURST,
-                 board_png: bytes | None = None, board_grid: dict[str, Any] | None = None):
+                 board_png: bytes | None = None, board_grid: dict[str, Any] | None = None,
+                 limits: Limits = Limits()):
         self.session = session
+        self.limits = limits
+        self.floods = Floods(session.stats)
+        self._conns: dict[Any, _Conn] = {}          # aiohttp's handler of each connection, oldest first
+        self._per: Counter[str] = Counter()
+        self._buckets = {kind: _Buckets(getattr(limits, kind)) for kind in ("connects", "pages", "hellos")}
         self.port = port
         self.remote = remote
+        self.local = tuple(local)
         self.bind = bind
         self.web_dir = Path(web_dir) if web_dir else WEB_DIR
         self.rate, self.burst = rate, burst
@@ -303,8 +474,16 @@ class NetServer:
         app.router.add_get("/board.png", self._board)
         app.router.add_get("/board.json", self._board)
         app.router.add_get("/ws", self._ws)
-        self._runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=SHUTDOWN)
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=SHUTDOWN,
+                                     keepalive_timeout=self.limits.handshake)
         await self._runner.setup()
+        # aiohttp tells its server of every connection made and lost: the place to count them
+        # before a byte of HTTP is read, and to shut one out at once
+        server = self._runner.server
+        made, lost = server.connection_made, server.connection_lost
+        server.connection_made = lambda handler, transport: (made(handler, transport),
+                                                             self._admit(handler, transport))
+        server.connection_lost = lambda handler, exc=None: (self._conns_lost(handler), lost(handler, exc))
         site = web.TCPSite(self._runner, self.bind, self.port, reuse_address=True)
         await site.start()
         server = site._server          # the bound port when port=0
@@ -322,6 +501,7 @@ class NetServer:
         await self._drop()
         if self._runner is not None:
             await self._runner.cleanup()
+        self.floods.report()
 
     async def _drop(self) -> int:
         socks = list(self._sockets)
@@ -329,15 +509,66 @@ class NetServer:
                              return_exceptions=True)
         return len(socks)
 
+    def _admit(self, handler: Any, transport: asyncio.BaseTransport) -> None:
+        """A new TCP connection: keep it, or shut it at once when its address opens too many
+        too fast or holds too many; when the server is full, the oldest connection that holds no
+        seat makes room (a crowd of silent sockets never keeps a phone out)."""
+        peer = transport.get_extra_info("peername")
+        address = str(peer[0]) if peer else ""
+        refused = ("connects" if not self._buckets["connects"].take(address)
+                   else "connections" if self._per[address] >= self.limits.per_address else "")
+        if not refused and len(self._conns) >= self.limits.cap():
+            oldest = next((h for h, c in self._conns.items() if not c.seated), None)
+            if oldest is None:
+                refused = "crowd"
+            else:
+                self.floods.note("crowd", "")         # many addresses at once: one line, not one each
+                self._conns[oldest].transport.abort()
+                self._conns_lost(oldest)
+        if refused:
+            self.floods.note(refused, address)
+            # on the next turn of the loop: aiohttp's handler must start before it learns it is lost
+            asyncio.get_running_loop().call_soon(transport.abort)
+            return
+        self._conns[handler] = _Conn(address, transport)
+        self._per[address] += 1
+
+    def _conns_lost(self, handler: Any) -> None:
+        conn = self._conns.pop(handler, None)
+        if conn is not None:
+            self._per[conn.address] -= 1
+            if self._per[conn.address] <= 0:
+                del self._per[conn.address]
+
+    @property
+    def connections(self) -> int:
+        """How many TCP connections the server holds now (tests, the load benchmark)."""
+        return len(self._conns)
+
     @web.middleware
     async def _guard(self, request: web.Request, handler: Any) -> web.StreamResponse:
-        if not peer_allowed(request.remote, self.remote):
+        if not peer_allowed(request.remote, self.remote, self.local):
             return web.Response(status=403, text="Only computers and phones on this network may join.",
                                 headers=_HEADERS)
-        response = await handler(request)
+        page = request.path == "/" or request.path.startswith("/s/")
+        if page and not self._buckets["pages"].take(request.remote or ""):
+            return self._too_many(request)
+        try:
+            response = await handler(request)
+        except web.HTTPNotFound:                    # no route: a guess, counted as a page load
+            if not page and not self._buckets["pages"].take(request.remote or ""):
+                return self._too_many(request)
+            raise
+        if response.status == 404 and not page and not self._buckets["pages"].take(request.remote or ""):
+            return self._too_many(request)          # guessing addresses elsewhere counts as loading pages
         if not isinstance(response, web.WebSocketResponse):
             response.headers.update(_HEADERS)
         return response
+
+    def _too_many(self, request: web.Request) -> web.Response:
+        self.floods.note("pages", request.remote or "")
+        return web.Response(status=429, text="Too many pages asked for from this address; wait a moment.",
+                            headers={**_HEADERS, "Retry-After": "2"})
 
     async def _home(self, request: web.Request) -> web.Response:
         return web.Response(text=_HOME, content_type="text/html")
@@ -380,13 +611,24 @@ class NetServer:
             raise web.HTTPServiceUnavailable(text="The game is stopping.")
         ws = web.WebSocketResponse(max_msg_size=FRAME_LIMIT, heartbeat=20.0, timeout=SHUTDOWN)
         await ws.prepare(request)
-        link = _SocketLink(asyncio.get_running_loop())
+        loop = asyncio.get_running_loop()
+        link = _SocketLink(loop, address=request.remote or "")
         self._sockets.add(ws)
         writer = asyncio.create_task(self._write(ws, link))
         seat: int | None = None
         bucket = _Bucket(self.rate, self.burst)
+        hello_by = loop.time() + self.limits.hello
         try:
-            async for frame in ws:
+            while True:
+                # until a hello with a seat's token, the socket has limits.hello seconds
+                wait = None if link.client else max(0.001, hello_by - loop.time())
+                try:
+                    frame = await ws.receive(timeout=wait)
+                except asyncio.TimeoutError:
+                    self.floods.note("hello", link.address)
+                    break
+                if frame.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED, WSMsgType.ERROR):
+                    break
                 if frame.type not in (WSMsgType.TEXT, WSMsgType.BINARY):
                     continue
                 if not bucket.take():
@@ -395,9 +637,13 @@ class NetServer:
                     continue
                 try:
                     seat = self._take(link, seat, frame.data)
-                except Exception as exc:      # a bug of ours: one line, the socket and the game go on
-                    log.warning(f"clue net: could not handle a message: {exc!r}")
+                except Exception as exc:      # a bug of ours: logged once per address, the game goes on
+                    self.floods.note("internal", link.address, repr(exc)[:200])
                     link.send(m.encode(m.Error("internal", "The game could not read this message.")))
+                if link.client and not link.closed:
+                    conn = self._conns.get(request.protocol)
+                    if conn is not None:      # a true token: this socket is never pushed out for a newcomer
+                        conn.seated = True
                 if link.closed:
                     break
         finally:
@@ -426,6 +672,11 @@ class NetServer:
             if seat is not None or link.client:
                 link.send(m.encode(m.Error("bad_shape", "This socket already said hello.")))
                 return seat
+            if not self._buckets["hellos"].take(link.address):
+                self.floods.note("hellos", link.address)
+                link.send(m.encode(m.Error("too_fast", "Too many hellos from this address; wait a moment.")))
+                link.close()
+                return None
             link.client = msg.client
             outcome = self.session.hello(link, msg.token, msg.client, msg.lang)
             if outcome == "forged":

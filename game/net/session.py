@@ -25,6 +25,10 @@ from game.net import messages as m
 
 #: How many answered acts per seat are kept to answer a repeated seq with the same ack.
 ACKS_KEPT = 64
+#: How far ahead of the seat's greatest seq taken or on its way a new act may be numbered.  A page
+#: numbers each act one after the last; a bigger jump is refused unspent (``bad_seq``), so a
+#: stranger's act numbered 2**31 cannot use up the seat's numbers.
+SEQ_AHEAD = 64
 GAMES = ("board", "cards")
 
 
@@ -311,7 +315,9 @@ class HostSession:
     def receive(self, link: Link, seat: int, msg: m.ClientMessage) -> None:
         """A seated socket's message (after ``hello``).  Acts go to the main
         thread once each: a seq already answered gets its answer again
-        (counted ``duplicates``), one on its way is dropped (``in_flight``)."""
+        (counted ``duplicates``), one on its way is dropped (``in_flight``), one
+        numbered more than :data:`SEQ_AHEAD` after the seat's spent seq is
+        answered ``error`` ``bad_seq`` and spends nothing."""
         with self._lock:
             if self._links.get(seat) is not link:     # replaced by another phone meanwhile
                 return
@@ -323,6 +329,10 @@ class HostSession:
                     link.send(self._acks[seat].get(msg.seq) or m.encode(m.Ack(msg.seq, False, "Already done.")))
                 elif msg.seq in self._inflight[seat]:
                     self.stats["in_flight"] += 1
+                elif msg.seq > self._spent(seat) + SEQ_AHEAD:
+                    self.stats["bad_seq"] += 1
+                    link.send(m.encode(m.Error("bad_seq", f"Action numbers go up one at a time: "
+                                                          f"expected at most {self._spent(seat) + 1}.")))
                 else:
                     self._inflight[seat].add(msg.seq)
                     self.stats["acts"] += 1

@@ -50,12 +50,14 @@ BROADCAST_BUDGET = 0.010
 class HostOptions:
     """How this run may host phones: ``port`` (0: a free one, unless a saved
     game names its own), ``remote`` (let players from outside the local
-    network in), ``bind`` (the interface: every one, or ``"127.0.0.1"`` in
+    network in), ``vpn_ranges`` (more network ranges whose phones count as
+    local, as texts: ``--vpn-range``, added to the setting's), ``bind`` (the interface: every one, or ``"127.0.0.1"`` in
     tests) and ``serve`` (False: no web server at all -- tests seat their
     phones on the session directly)."""
 
     port: int = 0
     remote: bool = False
+    vpn_ranges: tuple[str, ...] = ()
     bind: str = "0.0.0.0"
     serve: bool = True
 
@@ -260,11 +262,20 @@ class PhoneHost:
             self.base = f"http://127.0.0.1:{saved_port or opts.port or 0}"
             self.port = saved_port or opts.port or 0
             return True
-        from game.net.server import NetServer
+        from game.net.server import NetServer, parse_ranges
 
+        local = ()
+        for texts, where in ((opts.vpn_ranges, "--vpn-range"), (self.app.store.settings.vpn_ranges,
+                                                                 "the setting “vpn_ranges”")):
+            for text in texts:
+                try:
+                    local += parse_ranges([text], where)
+                except ValueError as exc:   # said on the TV and in the log; the other ranges still count
+                    self.problem = f"Phones from a VPN: {exc}."
+                    log.warning(f"phones: {self.problem}")
         tries = [p for p in (self.run_port, saved_port, opts.port) if p] + [0]
         for port in dict.fromkeys(tries):
-            server = NetServer(session, port=port, remote=opts.remote, bind=opts.bind)
+            server = NetServer(session, port=port, remote=opts.remote, local=local, bind=opts.bind)
             try:
                 host, bound = server.start()
             except OSError as exc:

@@ -25,6 +25,7 @@ directly, except the pixel-space painters it names.
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -437,16 +438,58 @@ def device_bytes(s: pygame.Surface) -> int:
     return w * h * s.get_bytesize()
 
 
+#: The device bytes all pictures kept by :func:`remember` may hold together: two whole
+#: screens and their small pictures at 3840 x 2160 (one screen is 33 MB there).
+REMEMBER_BYTES = 80 << 20
+#: Every picture :func:`remember` keeps, least recently used first:
+#: (id of its cache, key) -> (the cache, id of the picture, its device bytes).
+_kept: OrderedDict[tuple[int, Any], tuple[dict, int, int]] = OrderedDict()
+
+
+def _forget(tag: tuple[int, Any]) -> None:
+    """Drop the kept picture ``tag`` from its cache (if the cache still holds it)."""
+    cache, pic_id, _size = _kept.pop(tag)
+    if id(cache.get(tag[1])) == pic_id:
+        del cache[tag[1]]
+
+
+def kept_bytes() -> int:
+    """The device bytes of the pictures :func:`remember` keeps now (caches emptied
+    meanwhile, by a change of output scale, no longer count)."""
+    for tag in [t for t, (cache, pic_id, _n) in _kept.items() if id(cache.get(t[1])) != pic_id]:
+        del _kept[tag]
+    return sum(n for _cache, _pic, n in _kept.values())
+
+
 def remember(cache: dict, key: Any, make: Callable[[], pygame.Surface], most: int,
-             most_bytes: int = 96 << 20) -> pygame.Surface:
+             most_bytes: int | None = None) -> pygame.Surface:
     """``cache[key]``, made by ``make()`` (no arguments) the first time.  Before a
-    new picture is added, a cache holding more than ``most`` pictures or more than
-    ``most_bytes`` of device pixels is emptied: at 3840 x 2160 one whole screen is
-    33 MB, so a count alone does not bound memory.  Register the cache with
+    new picture is added, the least recently used pictures are dropped: from
+    ``cache`` while it holds ``most`` or more, and from every cache using this
+    function while all of them together would hold more than ``most_bytes``
+    (default :data:`REMEMBER_BYTES`) of device pixels: at 3840 x 2160 one whole screen
+    is 33 MB, so a count alone does not bound memory.  Register the cache with
     :func:`on_scale_change` (its pictures are made for one output scale)."""
+    tag = (id(cache), key)
     pic = cache.get(key)
-    if pic is None:
-        if len(cache) > most or sum(device_bytes(v) for v in cache.values()) > most_bytes:
-            cache.clear()
-        pic = cache[key] = make()
+    if pic is not None:
+        if tag in _kept:
+            _kept.move_to_end(tag)
+        return pic
+    pic = make()
+    size = device_bytes(pic)
+    budget = REMEMBER_BYTES if most_bytes is None else most_bytes
+    total = kept_bytes()
+    for old in [t for t in _kept if t[0] == id(cache)]:     # oldest first
+        if len(cache) < most:
+            break
+        total -= _kept[old][2]
+        _forget(old)
+    while len(cache) >= most and cache:                      # pictures put there without this function
+        cache.pop(next(iter(cache)))
+    while _kept and total + size > budget:
+        total -= _kept[next(iter(_kept))][2]
+        _forget(next(iter(_kept)))
+    cache[key] = pic
+    _kept[tag] = (cache, id(pic), size)
     return pic

@@ -630,13 +630,13 @@ def draw_mansion_window(board: Board, window: tuple[float, float, float, float],
     width, height; fractions allowed, beyond the board is the grounds)
     drawn into ``size`` (width, height) pixels, as sharp as :func:`draw_mansion`
     at that scale (a room filling a TV screen is drawn for the TV, not
-    enlarged).  Cached per board, window and size (a new surface each call)."""
+    enlarged).  A new picture each call, not cached: its one caller, the staged
+    moments' backdrop, keeps what it shows (a second copy is a whole screen at 3840 x 2160)."""
     def paint(canvas: pygame.Surface, ss: int) -> None:
         canvas.fill(OUTSIDE)
         x, y, w, h = window
         _paint(Pen(canvas, (size[0] * ss / w, size[1] * ss / h), (x, y)), canvas, board)
-    key = (id(board), board.source, len(board.furniture), tuple(window), tuple(size))
-    return remember(_CACHE, key, 8, lambda: supersampled(size, 2, paint)).copy()
+    return supersampled(size, 2, paint)
 
 
 def _paint(pen: Pen, canvas: pygame.Surface, board: Board) -> None:
@@ -671,5 +671,6 @@ def supersampled(size: tuple[int, int], most: int, paint) -> pygame.Surface:
 
 def remember(cache: dict, key, most: int, make) -> pygame.Surface:
     """``cache[key]``, made by ``make()`` the first time; a cache holding more than ``most``
-    pictures, or more than 96 MB of pixels, is emptied first (see :func:`game.ui.gfx.remember`)."""
+    pictures, and all pictures kept over :data:`game.ui.gfx.REMEMBER_BYTES`, lose their least
+    recently used first (see :func:`game.ui.gfx.remember`)."""
     return gfx.remember(cache, key, make, most)

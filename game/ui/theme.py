@@ -427,23 +427,41 @@ def _shade(size: tuple[int, int], alpha: int, colour: tuple[int, int, int] = (0,
     return s
 
 
+#: The background's stripes are this far apart (logical pixels).
+BG_STRIPE = 90
 _BG_CACHE: dict[tuple[int, int], pygame.Surface] = {}
 
 
+def _paint_background(bg: pygame.Surface, height: int, stripes_to: int) -> None:
+    """The gradient of ``height`` pixels on ``bg`` and its stripes, every :data:`BG_STRIPE` pixels
+    from x = 0 to before ``stripes_to``."""
+    w, scale = bg.get_width(), gfx.scale_of(bg)
+    dw, dh = gfx.device_pixels((w, height), scale)
+    column = pygame.Surface((1, dh))        # the gradient, one device row at a time, then widened
+    for y in range(dh):
+        t = y / max(1, dh - 1)
+        column.set_at((0, y), tuple(int(BG[i] * (1 - t) + BG_DARK[i] * t) for i in range(3)))
+    bg.blit(gfx.adopt(pygame.transform.scale(column, (dw, dh)), scale, (w, height)), (0, 0))
+    for x in range(0, stripes_to, BG_STRIPE):
+        gfx.line(bg, tuple(max(0, v - 8) for v in BG), (x, 0), (x, height), 2)
+
+
 def background(surface: pygame.Surface) -> None:
-    """Fill with the warm wood background (a cached gradient with soft stripes)."""
+    """Fill with the warm wood background (a gradient with soft stripes).  Where the stripes
+    fall on whole device pixels, one stripe's width of it is cached and laid side by side
+    (a whole screen of it is 33 MB at 3840 x 2160); else the whole picture is cached."""
     size = surface.get_size()
-    bg = _BG_CACHE.get(size)
+    s = gfx.scale_of(surface)
+    tiled = float(BG_STRIPE * s).is_integer()
+    key = (BG_STRIPE + 1, size[1]) if tiled else size
+    bg = _BG_CACHE.get(key)
     if bg is None:
-        bg = gfx.surface(size)
-        w, h = size
-        dw, dh = gfx.device_pixels(size)
-        column = pygame.Surface((1, dh))        # the gradient, one device row at a time, then widened
-        for y in range(dh):
-            t = y / max(1, dh - 1)
-            column.set_at((0, y), tuple(int(BG[i] * (1 - t) + BG_DARK[i] * t) for i in range(3)))
-        bg.blit(gfx.adopt(pygame.transform.scale(column, (dw, dh)), gfx.scale_of(bg), size), (0, 0))
-        for x in range(0, w, 90):
-            gfx.line(bg, tuple(max(0, v - 8) for v in BG), (x, 0), (x, h), 2)
-        _BG_CACHE[size] = bg
-    surface.blit(bg, (0, 0))
+        _BG_CACHE.clear()                  # one size in use at a time
+        # a tile one pixel wider than the stripes' spacing holds the next stripe's left edge too
+        bg = _BG_CACHE[key] = gfx.surface(key)
+        _paint_background(bg, size[1], BG_STRIPE + 1 if tiled else size[0])
+    if not tiled:
+        surface.blit(bg, (0, 0))
+        return
+    for x in range(0, size[0], BG_STRIPE):
+        surface.blit(bg, (x, 0))

@@ -1,0 +1,76 @@
+"""What stays in memory at a large output scale: one whole screen is 33 MB at 3840 x 2160,
+so the pictures kept for later are bounded by their bytes across every cache, the background
+keeps one stripe's width of itself, and a moment's room is kept once, not twice (peak memory
+itself is measured in benchmarks/bench_memory.py, never here)."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.ui import gfx, theme
+from tests.test_frame_cost import _pygame  # noqa: F401  (pygame on, caches and the output scale reset)
+
+
+SCREEN = (1280, 720)
+
+
+def _screen_picture(shade: int) -> pygame.Surface:
+    pic = gfx.surface(SCREEN)
+    pic.fill((shade, shade, shade))
+    return pic
+
+
+def test_pictures_kept_are_bounded_by_bytes_across_caches_least_recently_used_first():
+    gfx.set_output_scale(3.0)
+    screen_bytes = 3840 * 2160 * 4
+    first: dict = {}
+    second: dict = {}
+    gfx.remember(first, "title", lambda: _screen_picture(10), 8)
+    gfx.remember(second, "room", lambda: _screen_picture(20), 8)
+    gfx.remember(first, "title", lambda: _screen_picture(99), 8)        # used again: the newest now
+    gfx.remember(second, "board", lambda: _screen_picture(30), 8)       # a third screen: the oldest goes
+    assert list(first) == ["title"] and list(second) == ["board"]
+    assert gfx.kept_bytes() == 2 * screen_bytes <= gfx.REMEMBER_BYTES
+    assert first["title"].get_at((5, 5))[:3] == (10, 10, 10)           # kept, not made again
+    for i in range(6):
+        gfx.remember(second, i, lambda: _screen_picture(40), 8)
+        assert gfx.kept_bytes() <= gfx.REMEMBER_BYTES
+    assert len(first) + len(second) == gfx.REMEMBER_BYTES // screen_bytes
+
+
+def test_a_cache_over_its_count_loses_its_oldest_picture_only():
+    cache: dict = {}
+    for key in "abcd":
+        gfx.remember(cache, key, lambda: pygame.Surface((4, 4)), 3)
+    gfx.remember(cache, "b", lambda: pygame.Surface((4, 4)), 3)          # b used: c is the oldest
+    gfx.remember(cache, "e", lambda: pygame.Surface((4, 4)), 3)
+    assert list(cache) == ["b", "d", "e"]
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5, 3.0, 1.25])
+def test_background_keeps_one_stripe_of_itself_and_draws_the_whole_gradient(scale):
+    gfx.set_output_scale(scale)
+    got = gfx.surface(SCREEN)
+    theme.background(got)
+    want = gfx.surface(SCREEN)
+    theme._paint_background(want, SCREEN[1], SCREEN[0])
+    assert pygame.image.tobytes(got, "RGB") == pygame.image.tobytes(want, "RGB")
+    kept = sum(gfx.device_bytes(s) for s in theme._BG_CACHE.values())
+    if scale != 1.25:                  # stripes on whole device pixels: a tile, not a screen
+        assert kept * 10 < gfx.device_bytes(got)
+
+
+def test_a_moments_room_is_kept_once():
+    from game.board.tmx import load_board
+    from game.paths import MANSION_MAP
+    from game.ui import mansion, stage
+
+    gfx.set_output_scale(3.0)
+    mansion._CACHE.clear()
+    stage._CACHE.clear()
+    board = load_board(MANSION_MAP)
+    pic = stage.backdrop(board, "hall", (160, 90))
+    assert gfx.scale_of(pic) == 3.0 and pic.get_size() == (round(160 * 1.05), round(90 * 1.05))
+    assert mansion._CACHE == {}                         # the room's picture lives in the stage's cache only
+    assert stage.backdrop(board, "hall", (160, 90)) is pic

@@ -73,6 +73,8 @@ def measure(size: tuple[int, int], rolls_wanted: int) -> None:
 
     g = board.game
     times: list[float] = []
+    plain: list[float] = []        # the board alone
+    staged: list[float] = []       # a suggestion's stage over it (a token or weapon gliding in)
     rolls = frames = 0
     while rolls < rolls_wanted and frames < 50000 and not g.over:
         frames += 1
@@ -96,11 +98,17 @@ def measure(size: tuple[int, int], rolls_wanted: int) -> None:
         e = time.thread_time() - s
         if watched:
             times.append(e * 1000)
+            (staged if board.suggestion_show is not None else plain).append(e * 1000)
     times.sort()
     goal = f"   (goal: p99 <= {GOALS[label]:.0f} ms)" if label in GOALS else ""
     print(f"[{label}] board frames during die/walk/glide animations: {len(times)}")
     print(f"[{label}] frame CPU time median: {statistics.median(times):.2f} ms, "
           f"p99: {percentile(times, 0.99):.2f} ms, max: {times[-1]:.2f} ms{goal}")
+    for name, part in (("on the table", plain), ("with a suggestion staged", staged)):
+        if part:
+            part.sort()
+            print(f"[{label}]   {name}: {len(part)} frames, median {statistics.median(part):.2f} ms, "
+                  f"p99 {percentile(part, 0.99):.2f} ms")
 
 
 def noise_reference() -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.cardgame.ai import DEFAULT_LEVEL as CARD_DEFAULT_LEVEL
 from game.cardgame.ai import LEVELS as CARD_LEVELS
 from game.cardgame.engine import ORDERS, CardSetup
 from game.hints import DEFAULT_NOTEBOOK_MODE
@@ -19,7 +20,6 @@ from game.ui.cardgame.labels import deck_label, order_label
 from game.ui.cardgame.match import CARD_TOKENS, CardMatch
 from game.ui.i18n import N_, _
 from game.ui.input import Intent, Kind
-from game.ui.match import DEFAULT_LEVEL
 from game.ui.registry import make
 from game.ui.scene import Scene
 from game.ui.widgets import Button, FocusGroup, Label, footer_hint
@@ -32,14 +32,15 @@ class CardSetupScene(SetupBase):
 
     heading = N_("Card game")
     levels = CARD_LEVELS
+    default_level = CARD_DEFAULT_LEVEL
     says_strength = False
 
     def __init__(self, app) -> None:
         self.advanced = False
         self.order = ORDERS[0]
         super().__init__(app)
-        self.seats = [[CARD_TOKENS[0], "human", DEFAULT_LEVEL]] + [[s, "computer", DEFAULT_LEVEL]
-                                                                   for s in CARD_TOKENS[1:4]]
+        lv = self.default_level
+        self.seats = [[CARD_TOKENS[0], "human", lv]] + [[s, "computer", lv] for s in CARD_TOKENS[1:4]]
         self.pads = [None] * len(self.seats)
         self._build(0)
 

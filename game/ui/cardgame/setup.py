@@ -28,7 +28,11 @@ from game.ui.widgets import Button, FocusGroup, Label, footer_hint
 class CardSetupScene(SetupBase):
     """The shared setup form (:class:`~game.ui.bases.setup.SetupBase`) with
     the card game's choices: ``advanced`` (the "+" cards) and ``order`` (one
-    of :data:`ORDERS`).  Start opens the card table (the scene "card_table")."""
+    of :data:`ORDERS`).  Start opens the card table (the scene "card_table").
+    The computer seats start at :data:`game.cardgame.ai.DEFAULT_LEVEL`
+    (beginner: against anything quicker a person often got only one turn in
+    the default 4-player game; its comment has the figures); the first turn
+    stays drawn by lot."""
 
     heading = N_("Card game")
     levels = CARD_LEVELS

@@ -216,8 +216,8 @@ def _card_game(args: argparse.Namespace) -> int:
     if not 3 <= args.players <= 6:
         log.error(f"--players must be 3 to 6, not {args.players}")
         return 2
-    if args.level in ("simple", "beginner"):
-        log.error(f"the card game has no {args.level} level (easy, medium, hard)")
+    if args.level == "simple":
+        log.error("the card game has no simple level (beginner, easy, medium, hard)")
         return 2
     seed = args.seed if args.seed is not None else random.randrange(1 << 30)
     try:

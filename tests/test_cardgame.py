@@ -234,7 +234,7 @@ def test_knowledge_uses_face_up_cards_and_answers():
     assert (1, frozenset({"mustard", "rope"})) in cons2.some
 
 
-@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+@pytest.mark.parametrize("level", ["beginner", "easy", "medium", "hard"])
 def test_levels_play_legal_games(level):
     for n in (3, 5):
         g = play(n, 4, advanced=True, level=level)

@@ -150,6 +150,7 @@ def test_title_opens_the_card_game_setup_and_starts_a_table(app):
     click(app, button.rect.center)
     setup = app.top
     assert isinstance(setup, CardSetupScene) and [s[1] for s in setup.seats] == ["human"] + ["computer"] * 3
+    assert [s[2] for s in setup.seats[1:]] == ["beginner"] * 3          # the default card game's opponents
     click(app, setup.rules_button.rect.center)           # deck and order of joint accusations
     options = app.top
     assert isinstance(options, CardOptionsScene)
@@ -158,12 +159,12 @@ def test_title_opens_the_card_game_setup_and_starts_a_table(app):
     key(app, pygame.K_RETURN)                            # order drawn by lot
     key(app, pygame.K_ESCAPE)
     assert setup.advanced and setup.order == "lot" and setup.rules_button.label == "Advanced game: 12 cards"
-    setup.cycle_level(1)                                 # Medium -> Hard
+    setup.cycle_level(1)                                 # Beginner -> Easy
     click(app, setup.start_button.rect.center)
     table = app.top
     assert isinstance(table, CardTableScene)
     s = table.match.setup
-    assert (s.players, s.advanced, s.order, s.levels) == (4, True, "lot", ("human", "hard", "medium", "medium"))
+    assert (s.players, s.advanced, s.order, s.levels) == (4, True, "lot", ("human", "easy", "beginner", "beginner"))
     assert table.match.suspects == ("scarlet", "white", "peacock", "green")
     assert len(table.game.face_up) == 1 and all(len(h) == 2 for h in table.game.hands)
 

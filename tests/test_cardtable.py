@@ -352,7 +352,7 @@ def computer_asks(app: App, speed: float = 1.0, seed: int = 7):
     """One person (seat 0) and three computer players; seat 1 has just asked
     (nothing played yet).  Returns the table and the question's events."""
     app.speed = speed
-    table = table_of(app, ("human", "easy", "easy", "easy"), seed=seed, first=1)
+    table = table_of(app, ("human", "beginner", "beginner", "beginner"), seed=seed, first=1)
     table.computer.cancel()
     g = table.game
     n = len(g.events)

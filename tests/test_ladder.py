@@ -209,16 +209,16 @@ def test_beginner_is_a_board_level_in_setup_save_and_cli():
     from game.cardgame.ai import LEVELS as CARD_LEVELS
     from game.ui.match import LEVELS
 
-    assert LEVELS[0] == "beginner" and "beginner" not in CARD_LEVELS  # the card game has no beginner
+    assert LEVELS[0] == "beginner" == CARD_LEVELS[0]                  # both games start their ladder there
     assert "beginner" in SAVE_LEVELS
     out = subprocess.run([sys.executable, "run.py", "--headless", "--players", "3", "--seed", "2", "--level",
                           "beginner"], cwd=ROOT, capture_output=True, text=True, timeout=300,
                          env=BARE_ENV)
     assert out.returncode == 0, out.stderr
-    card = subprocess.run([sys.executable, "run.py", "--headless", "--mode", "card-game", "--level", "beginner"],
+    card = subprocess.run([sys.executable, "run.py", "--headless", "--mode", "card-game", "--level", "simple"],
                           cwd=ROOT, capture_output=True, text=True, timeout=300,
                           env=BARE_ENV)
-    assert card.returncode == 2 and "no beginner level" in card.stderr
+    assert card.returncode == 2 and "no simple level" in card.stderr
 
 
 def test_expected_turns_counts_the_dice():

@@ -309,7 +309,7 @@ def test_held_and_mashed_buttons_never_get_past_a_cover_in_the_board_game(app):
 
 def test_held_and_mashed_buttons_never_get_past_a_cover_in_the_card_game(app):
     pad_of = two_pads(app)
-    setup = CardSetup(players=4, seed=7, levels=("human", "easy", "human", "easy"), first=0)
+    setup = CardSetup(players=4, seed=7, levels=("human", "beginner", "human", "beginner"), first=0)
     table = CardTableScene(app, CardMatch(setup, ("scarlet", "white", "peacock", "green"),
                                           {s: f"pad:{i}" for s, i in pad_of.items()}))
     app.push(table)

@@ -17,17 +17,19 @@ MAX_ACTIONS = 5_000
 
 def play(players: int, seed: int, advanced: bool = False, level: str = "medium",
          out: Callable[[str], None] | None = None, levels: tuple[str, ...] = (),
-         order: str = "turn", factory: Callable[[str, int], object] = make_card_player) -> CardGame:
+         order: str = "turn", factory: Callable[[str, int], object] = make_card_player,
+         first: int | None = None) -> CardGame:
     """Play one game of ``players`` computer seats (all at ``level``, or
     ``levels`` per seat) to the end, passing to ``out`` a first line naming
     the table ("4 players, normal game.") and then each public log line
     (:func:`game.cardgame.log.describe`, the seats named "Player 1" ...).
     Each player sees only ``game.view(seat)``; ``factory(level, seed)`` makes
     each seat's computer player (the tournament passes one that also knows
-    its yardstick levels).  Raises ``RuntimeError`` if the
+    its yardstick levels).  ``first`` is the seat that starts (None: drawn
+    by lot, as at the table).  Raises ``RuntimeError`` if the
     game does not end within :data:`MAX_ACTIONS` actions, ``ValueError`` for a
     bad setup."""
-    setup = CardSetup(players=players, seed=seed, advanced=advanced, order=order,
+    setup = CardSetup(players=players, seed=seed, advanced=advanced, order=order, first=first,
                       levels=tuple(levels) or (level,) * players)
     game = CardGame.new(setup)
     bots = [factory(lv, seed * 31 + i) for i, lv in enumerate(setup.levels)]

@@ -59,14 +59,17 @@ class SetupBase(Scene):
     notebook_help = True
     #: the computer levels a seat cycles through (the card game has its own)
     levels: tuple[str, ...] = LEVELS
+    #: the level a new computer seat gets (the card game has its own)
+    default_level: str = DEFAULT_LEVEL
     #: say a level's measured strength while its button has the focus
     #: (:func:`game.ui.i18n.strength_words`: the board game's figures)
     says_strength = True
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.seats: list[list[str]] = [["scarlet", "human", DEFAULT_LEVEL], ["mustard", "computer", DEFAULT_LEVEL],
-                                       ["white", "computer", DEFAULT_LEVEL], ["peacock", "computer", DEFAULT_LEVEL]]
+        lv = self.default_level
+        self.seats: list[list[str]] = [["scarlet", "human", lv], ["mustard", "computer", lv],
+                                       ["white", "computer", lv], ["peacock", "computer", lv]]
         #: each seat's controller ("pad:<id>") or None (keyboard and mouse)
         self.pads: list[str | None] = [None] * len(self.seats)
         self.note = ""      # the last join / leave, said in words
@@ -108,7 +111,7 @@ class SetupBase(Scene):
         """Give computer seat ``i`` the next level of :attr:`levels` (Easy -> Medium -> Hard -> Easy,
         with Beginner first when the game has it)."""
         lvl, levels = self.seats[i][2], self.levels
-        self.seats[i][2] = levels[(levels.index(lvl) + 1) % len(levels)] if lvl in levels else DEFAULT_LEVEL
+        self.seats[i][2] = levels[(levels.index(lvl) + 1) % len(levels)] if lvl in levels else self.default_level
         self.app.play("click")
         self._build()
 
@@ -126,7 +129,7 @@ class SetupBase(Scene):
     def add(self) -> None:
         free = self._free()
         if len(self.seats) < 6 and free:
-            self.seats.append([free[0], "computer", DEFAULT_LEVEL])
+            self.seats.append([free[0], "computer", self.default_level])
             self.pads.append(None)
             self.app.play("click")
             self._build()
@@ -170,7 +173,7 @@ class SetupBase(Scene):
         if seat is None:
             seat = next((i for i, (_s, k, _l) in enumerate(self.seats) if k == "computer"), None)
         if seat is None and len(self.seats) < 6 and self._free():
-            self.seats.append([self._free()[0], "human", DEFAULT_LEVEL])
+            self.seats.append([self._free()[0], "human", self.default_level])
             self.pads.append(None)
             seat = len(self.seats) - 1
         if seat is None:

@@ -12,13 +12,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 from game.cardgame import events as ev
-from game.cardgame.ai import make_card_player
+from game.cardgame.ai import DEFAULT_LEVEL, make_card_player
 from game.cardgame.cards import deck
 from game.cardgame.engine import CardGame, CardSetup, CardView
 from game.cardgame.log import describe, line_cards, public
 from game.cardgame.save import CardSaved
 from game.hints import DEFAULT_NOTEBOOK_MODE, NOTEBOOK_MODES
-from game.ui.match import DEFAULT_LEVEL, Seats
+from game.ui.match import Seats
 
 #: The tokens the card-game seats play by default, in seat order: first the
 #: suspects who are not evidence cards of the card game (003 names Plum,

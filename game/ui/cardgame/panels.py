@@ -237,7 +237,7 @@ class CardPanels:
             out.append(Label(pygame.Rect(0, 0, tv.NAME_W, 26), seat_surname(s), theme.SMALL, True))
             out.append(Label(pygame.Rect(0, 0, tv.CAPTION_W, 26), seat_surname(s), theme.SMALL, True))
         out.append(Label(pygame.Rect(0, 0, tv.KIND_W, 26), _("Out"), theme.SMALL, True))
-        for kind in (_("Person"), level_label("easy"), level_label("medium"), level_label("hard")):
+        for kind in (_("Person"), level_label("beginner"), level_label("easy"), level_label("medium"), level_label("hard")):
             out.append(Label(pygame.Rect(0, 0, tv.KIND_W, 26), kind, theme.SMALL))
         out.append(Label(pygame.Rect(0, 0, tv.CAPTION_W, 26), _("Your hand"), theme.SMALL, True))
         out.append(Label(pygame.Rect(0, 0, FACE_UP_W, 26), _("Face up for everybody"), theme.SMALL, True))

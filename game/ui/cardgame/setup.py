@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.cardgame.ai import DEFAULT_LEVEL as CARD_DEFAULT_LEVEL
 from game.cardgame.ai import LEVELS as CARD_LEVELS
 from game.cardgame.engine import ORDERS, CardSetup
 from game.hints import DEFAULT_NOTEBOOK_MODE
@@ -19,7 +20,6 @@ from game.ui.cardgame.labels import deck_label, order_label
 from game.ui.cardgame.match import CARD_TOKENS, CardMatch
 from game.ui.i18n import N_, _
 from game.ui.input import Intent, Kind
-from game.ui.match import DEFAULT_LEVEL
 from game.ui.registry import make
 from game.ui.scene import Scene
 from game.ui.widgets import Button, FocusGroup, Label, footer_hint
@@ -28,18 +28,23 @@ from game.ui.widgets import Button, FocusGroup, Label, footer_hint
 class CardSetupScene(SetupBase):
     """The shared setup form (:class:`~game.ui.bases.setup.SetupBase`) with
     the card game's choices: ``advanced`` (the "+" cards) and ``order`` (one
-    of :data:`ORDERS`).  Start opens the card table (the scene "card_table")."""
+    of :data:`ORDERS`).  Start opens the card table (the scene "card_table").
+    The computer seats start at :data:`game.cardgame.ai.DEFAULT_LEVEL`
+    (beginner: against anything quicker a person often got only one turn in
+    the default 4-player game; its comment has the figures); the first turn
+    stays drawn by lot."""
 
     heading = N_("Card game")
     levels = CARD_LEVELS
+    default_level = CARD_DEFAULT_LEVEL
     says_strength = False
 
     def __init__(self, app) -> None:
         self.advanced = False
         self.order = ORDERS[0]
         super().__init__(app)
-        self.seats = [[CARD_TOKENS[0], "human", DEFAULT_LEVEL]] + [[s, "computer", DEFAULT_LEVEL]
-                                                                   for s in CARD_TOKENS[1:4]]
+        lv = self.default_level
+        self.seats = [[CARD_TOKENS[0], "human", lv]] + [[s, "computer", lv] for s in CARD_TOKENS[1:4]]
         self.pads = [None] * len(self.seats)
         self._build(0)
 

@@ -1,5 +1,6 @@
-"""Words read aloud and shown in Spanish and Catalan: the articles the
-sentences need, and the short bubbles of the guided game."""
+"""Words and layout: the articles the Spanish and Catalan sentences need, the
+short bubbles of the guided game, and screens whose text must stay whole and
+in its language (the cover, Join with a phone)."""
 
 from __future__ import annotations
 
@@ -49,3 +50,58 @@ def test_the_new_lessons_are_short_to_listen_to(lang):
         text = i18n._(lesson.text)
         assert lang == "en" or text != lesson.text, (lang, key)       # translated
         assert estimate_seconds(text, lang) <= 8.0, (lang, key, round(estimate_seconds(text, lang), 1))
+
+
+# ------------------------------------------------------------------ layout
+def _scene(scene: str, lang: str, text_size: str = "normal", size=(1280, 720)):
+    """A screenshot scene built as ``--screenshot --scene`` builds it, in ``lang`` and ``text_size``."""
+    from game.settings import Settings
+    from game.ui.app import App
+    from game.ui.screens import build_scene
+
+    app = App(size=size, sound=False, threaded_ai=False, settings=Settings(language=lang, text_size=text_size),
+              speed=1.0)
+    build_scene(app, scene)
+    return app
+
+
+@pytest.mark.parametrize("lang, said", [("es", "Ahora vienen tus cartas y tu libreta."),
+                                        ("ca", "Ara venen les teves cartes i la teva llibreta.")])
+def test_the_cover_screenshot_says_why_in_its_language(lang, said):
+    """The ``cover`` scene's reason line is translated (it showed "Your cards
+    and notebook are next." in Spanish and Catalan)."""
+    app = _scene("cover", lang)
+    try:
+        assert type(app.top).__name__ == "CoverScene"
+        assert app.top.reason == said
+        assert said in app.top.speech_prompt()
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("lang", ("en", "es", "ca"))
+@pytest.mark.parametrize("text_size", ("normal", "large"))
+def test_the_phones_intro_is_never_behind_the_seat_cards(lang, text_size):
+    """Join with a phone: every line of the intro is drawn above the seats'
+    cards (in large text its second line lay behind them), and on screen."""
+    import pygame
+
+    from game.ui import theme
+
+    app = _scene("phones", lang, text_size)
+    try:
+        top = app.top
+        cards = [r for _s, r in top.cards()]
+        theme.forget_drawn_text()
+        top.draw(app.window.surface)
+        drawn = list(theme.drawn_text)
+        intro = theme.wrap(top.intro(), 1160, theme.SMALL)
+        assert len(intro) >= 2 or text_size == "normal"          # large text: the intro takes two lines
+        assert drawn
+        screen = pygame.Rect(0, 0, 1280, 720)
+        for r in drawn:
+            assert screen.contains(r), r
+            inside = any(c.contains(r) for c in cards)
+            assert inside or not any(c.colliderect(r) for c in cards), (r, cards)
+    finally:
+        app.close()

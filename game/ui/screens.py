@@ -13,6 +13,7 @@ from game.rules.setup import GameSetup, SeatConfig
 from game.ui.board.match import Match
 from game.ui.match import quick_setup
 from game.ui.cardgame.screens import CARD_SCENES, build_card_scene
+from game.ui.i18n import _
 from game.ui.registry import make
 from game.ui.phone_screens import PHONE_SCENES, build_phone_scene
 from game.ui.story_screens import STORY_SCENES, build_story_scene
@@ -187,7 +188,7 @@ def build_scene(app, scene: str, seed: int = 3) -> None:
         app.push(board)
         seat = match.humans[-1]
         app.push(make("cover", app, match, seat, lambda: make("notebook", app, match, seat), optional=True,
-                      reason="Your cards and notebook are next."))
+                      reason=_("Your cards and notebook are next.")))
         return
     # the reports: a game (seed + 3: 6 by default) whose person's report has every part
     match = Match(app.board, quick_setup(seed + 3 if scene.startswith("report") else seed))

@@ -105,3 +105,33 @@ def test_the_phones_intro_is_never_behind_the_seat_cards(lang, text_size):
             assert inside or not any(c.colliderect(r) for c in cards), (r, cards)
     finally:
         app.close()
+
+
+def _drawn_text(app) -> list:
+    """The text rectangles (logical pixels, inked part) the top scene draws in one frame."""
+    from game.ui import theme
+
+    theme.forget_drawn_text()
+    app.draw()
+    return list(theme.drawn_text)
+
+
+@pytest.mark.parametrize("lang", ("en", "es", "ca"))
+@pytest.mark.parametrize("scene, size", [("settings-silent", (1280, 720)), ("settings-silent", (1920, 1080)),
+                                         ("board", (1920, 1080)), ("board", (1280, 720))])
+def test_large_text_lines_are_whole_and_apart(lang, scene, size):
+    """In large text, no line of text runs into another or off the screen:
+    the "Read aloud is silent" notice and the footer in Settings, the log's
+    top line and its "What happened" header on the board at 1920x1080."""
+    import pygame
+
+    app = _scene(scene, lang, "large", size)
+    try:
+        drawn = _drawn_text(app)
+        assert len(drawn) > 5
+        screen = pygame.Rect(0, 0, 1280, 720)
+        for i, r in enumerate(drawn):
+            assert screen.contains(r), r
+            assert not [o for o in drawn[i + 1:] if o.colliderect(r)], r
+    finally:
+        app.close()

@@ -10,29 +10,36 @@ The screens that show it are in :mod:`game.ui.coach`.
 
 The game, in four rounds (rules from ``000``):
 
+0. Before the first roll: all six tokens are on the board, Professor Plum's
+   too though nobody plays him ("Setting up" 1); the weapons start one to a
+   room ("Setting up" 2); the hands are even here, uneven with 4 or 5
+   players ("Setting up" 6).
 1. Miss Scarlet (the person) rolls 4 and walks into the corridor: her own
    start square is not lit, since no square may be stepped on twice ("How a
    turn works" 2).  Colonel Mustard and Mrs. White walk too ("How a turn
    works" 1-2).
 2. Miss Scarlet rolls 5: Colonel Mustard's square is not lit, since no token
    may stop on or walk through another ("How a turn works" 2).  She enters the
-   Lounge with steps left ("How a turn works" 3), suggests Colonel Mustard with
-   the Rope ("Suggestions" 1-3): his token is pulled in and he shows her the
-   Rope.  Mustard takes the secret passage to the Conservatory ("Secret
-   passages and blocked doors") and suggests Miss Scarlet, pulling her token
-   there; Mrs. White shows him a card she alone sees.  Mrs. White enters the
-   Ballroom and suggests Mr. Green with the Revolver: Miss Scarlet holds two of
-   them and chooses one to show.  Mrs. White then accuses wrongly and is out
-   ("Accusations" 4).
+   Lounge with steps left, the doorway being no square ("How a turn works" 3),
+   suggests Colonel Mustard with the Rope ("Suggestions" 1-3): his token is
+   pulled in and he shows her the Rope.  Mustard takes the secret passage to
+   the Conservatory ("Secret passages and blocked doors") and suggests Miss
+   Scarlet, pulling her token there; Mrs. White shows him a card she alone
+   sees.  Mrs. White enters the Ballroom and suggests Mr. Green with the
+   Revolver: Miss Scarlet holds two of them and chooses one to show.  Mrs.
+   White then accuses wrongly, naming the Kitchen from the Ballroom, and is
+   out ("Accusations" 1, 4).
 3. Miss Scarlet, pulled into the Conservatory, suggests there without rolling
-   ("Secret passages and blocked doors" 3): Mrs. White, out, still shows her a
-   card ("Accusations" 4).  Colonel Mustard rolls 1 and stops in front of the
-   Conservatory's only door.  Mrs. White, out, takes no turn.
+   ("Secret passages and blocked doors" 3), naming Mrs. White: the out
+   player's token is pulled in too, and she still shows a card ("Accusations"
+   4).  Colonel Mustard rolls 1 and stops in front of the Conservatory's only
+   door.  Mrs. White, out, takes no turn.
 4. Miss Scarlet cannot walk out through the blocked door ("Secret passages and
-   blocked doors" 2): she takes the secret passage back to the Lounge and
-   suggests Professor Plum with the Candlestick: nobody can show a card and
-   she holds none of the three, so all three are in the envelope; she accuses
-   and wins ("Accusations" 1-3).
+   blocked doors" 2; with no passage she would wait): she takes the secret
+   passage back to the Lounge and suggests Professor Plum with the
+   Candlestick: nobody can show a card and she holds none of the three, so
+   all three are in the envelope -- Professor Plum, whom nobody plays; she
+   accuses and wins ("Accusations" 1-3).
 """
 
 from __future__ import annotations
@@ -54,8 +61,8 @@ SEATS = (SeatConfig("scarlet", "human"), SeatConfig("mustard", "computer", "medi
 #: The cards and the first rolls, decided in advance.
 DEAL = FixedDeal(
     envelope=("plum", "candlestick", "lounge"),
-    hands=(("green", "ballroom", "peacock", "wrench", "kitchen", "study"),          # Miss Scarlet (you)
-           ("rope", "white", "revolver", "hall", "library", "dining_room"),         # Colonel Mustard
+    hands=(("green", "ballroom", "white", "wrench", "kitchen", "study"),            # Miss Scarlet (you)
+           ("rope", "peacock", "revolver", "hall", "library", "dining_room"),       # Colonel Mustard
            ("knife", "scarlet", "mustard", "lead_pipe", "conservatory", "billiard_room")),  # Mrs. White
     weapon_rooms=(("candlestick", "study"), ("knife", "kitchen"), ("lead_pipe", "ballroom"),
                   ("revolver", "hall"), ("rope", "library"), ("wrench", "billiard_room")),
@@ -68,6 +75,8 @@ SCARLET_START = (7, 24)
 MUSTARD_FIRST = (5, 17)
 #: The square in front of the Conservatory's only door, where Colonel Mustard stops in the third round.
 CONSERVATORY_DOOR = (18, 6)
+#: The square in front of the Lounge's only door: one step from it takes Miss Scarlet in (the doorway is no square).
+LOUNGE_DOOR = (6, 18)
 
 #: The setup of the guided game (seed 0: the deal and the rolls are fixed).
 SETUP = GameSetup(seats=SEATS, seed=0, deal=DEAL)
@@ -81,7 +90,7 @@ SCRIPT: tuple[tuple[int, Action], ...] = (
     (1, TakePassage()), (1, Suggest("scarlet", "knife")), (2, Disprove("knife")), (1, EndTurn()),
     (2, Roll()), (2, Move(room="ballroom")), (2, Suggest("green", "revolver")), (0, Disprove("ballroom")),
     (2, Accuse("green", "revolver", "kitchen")),                      # wrong: Mrs. White is out
-    (0, Suggest("plum", "candlestick")), (2, Disprove("conservatory")), (0, EndTurn()),   # no roll: pulled in
+    (0, Suggest("white", "candlestick")), (2, Disprove("conservatory")), (0, EndTurn()),  # no roll: pulled in
     (1, Roll()), (1, Move(square=CONSERVATORY_DOOR)), (1, EndTurn()),  # the only door blocked
     (0, TakePassage()), (0, Suggest("plum", "candlestick")), (0, Accuse("plum", "candlestick", "lounge")),
 )
@@ -119,6 +128,15 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson("welcome", 0, "board", N_(
         "Welcome, detective! Somebody in this house did it. Find out WHO did it, with WHICH weapon and in WHICH "
         "room. The answer is hidden in the envelope in the middle of the board."), '000 "What the game is"'),
+    Lesson("tokens", 0, "board", N_(
+        "All six tokens are on the board, even the ones nobody plays, like Professor Plum."),
+        '000 "Setting up" 1', point="plum"),
+    Lesson("weapons", 0, "board", N_(
+        "The six weapons start in six different rooms, one in each. The Candlestick is in the Study."),
+        '000 "Setting up" 2', point="study"),
+    Lesson("hands", 0, "board", N_(
+        "You hold 6 cards, like everybody here. With 4 or 5 players, some get one card more: that is fine."),
+        '000 "Setting up" 6'),
     Lesson("you", 0, "board", N_(
         "You are Miss Scarlet, the red token at the bottom. Miss Scarlet always starts, so you go first. The arrow "
         "shows what to press: press Roll the die."), '000 "Setting up" 9'),
@@ -139,6 +157,9 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson("door", 10, "board", N_(
         "You rolled a 5. The Lounge is close: walk in through its door, the gap in the wall. Going into a room "
         "ends your move, even with steps left over."), '000 "How a turn works" 3'),
+    Lesson("doorway", 10, "board", N_(
+        "The doorway is not a square: one step takes you from the square in front of the door into the room."),
+        '000 "How a turn works" 3', point=LOUNGE_DOOR),
     Lesson("blocked", 10, "board", N_(
         "Colonel Mustard's square is not lit. You may never stop on another token, and you may not walk through "
         "one either."), '000 "How a turn works" 2', point=MUSTARD_FIRST),
@@ -176,18 +197,27 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson("out", 23, "board", N_(
         "Mrs. White made an accusation, and it was wrong! Now she is out: she gets no more turns and can never win. "
         "But she stays at the table with her cards."), '000 "Accusations" 4', point="white"),
+    Lesson("anyroom", 23, "board", N_(
+        "She was in the Ballroom but named the Kitchen: an accusation may name any room, not only yours."),
+        '000 "Accusations" 1', point="kitchen"),
     Lesson("stay", 23, "board", N_(
         "Colonel Mustard pulled you into the Conservatory. When a suggestion moves your token into a room, on your "
         "next turn you may suggest right there, without rolling. Press Suggest."),
         '000 "Secret passages and blocked doors" 3', point="scarlet"),
-    Lesson("suggest3", 23, "picker", N_("Let's suggest Professor Plum, with the Candlestick, in the Conservatory."),
+    Lesson("suggest3", 23, "picker", N_("Let's suggest Mrs. White, with the Candlestick, in the Conservatory."),
            '000 "Suggestions" 1'),
     Lesson("still", 25, "shown", N_(
         "Mrs. White is out, but she still had to show you a card: the Conservatory. Players who are out keep "
         "showing cards."), '000 "Accusations" 4'),
+    Lesson("moved", 26, "watch", N_(
+        "Mrs. White is out, but her token was still pulled into the Conservatory. Suggestions can move it."),
+        '000 "Accusations" 4', point="white"),
     Lesson("stuck", 29, "board", N_(
         "Colonel Mustard stands in front of the Conservatory's only door. You may not step on or walk through "
         "another token, so this door is blocked: you cannot roll and walk out."),
+        '000 "Secret passages and blocked doors" 2', point=CONSERVATORY_DOOR),
+    Lesson("wait", 29, "board", N_(
+        "If every door of your room is blocked and it has no secret passage, you wait until somebody moves."),
         '000 "Secret passages and blocked doors" 2', point=CONSERVATORY_DOOR),
     Lesson("back", 29, "board", N_(
         "But the secret passage still works! Take it back to the Lounge: no die needed."),
@@ -198,6 +228,9 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson("nobody", 31, "board", N_(
         "Nobody could show a card! And you do not hold Professor Plum, the Candlestick or the Lounge. So all "
         "three must be in the envelope. You are sure: make an accusation!"), '000 "Suggestions" 6'),
+    Lesson("unplayed", 31, "board", N_(
+        "Nobody plays Professor Plum, but he can still be the one who did it. His token is here in the Lounge."),
+        '000 "Setting up" 1', point="lounge"),
     Lesson("accuse", 31, "accuse", N_(
         "An accusation is your final answer. If it is right, you win. If it is wrong, you are out (but you still "
         "show cards). You can accuse only once. Pick Professor Plum, the Candlestick and the Lounge."),

@@ -157,7 +157,7 @@ def test_the_pulled_in_learner_suggests_without_rolling_at_its_lesson():
     turn_start = max(i for i, e in enumerate(game.events) if isinstance(e, ev.TurnStarted))
     assert not any(isinstance(e, ev.DieRolled) for e in game.events[turn_start:])
     step = tutorial.next_action(lesson.at)
-    assert step == (tutorial.YOU, Suggest("plum", "candlestick"))
+    assert step == (tutorial.YOU, Suggest("white", "candlestick"))
     game.check(step[1])                                    # legal without a roll
     events = game.apply(step[1])
     assert next(e for e in events if isinstance(e, ev.SuggestionMade)).room == "conservatory"
@@ -179,6 +179,91 @@ def test_the_out_player_still_shows_a_card_at_its_lesson():
     assert not any(isinstance(e, ev.TurnStarted) and e.player == 2
                    for e in game.events[next(i for i, e in enumerate(game.events)
                                              if isinstance(e, ev.PlayerEliminated)):])
+
+
+def test_all_six_tokens_and_one_weapon_a_room_at_the_first_lessons():
+    """000 "Setting up" 1-2: before the first roll every suspect's token is on
+    its start square, the three nobody plays too (Professor Plum, pointed at);
+    the six weapons are in six different rooms (the Candlestick in the Study,
+    pointed at)."""
+    game, lesson = _at("tokens")
+    board = game.board
+    assert lesson.at == 0 and lesson.point == "plum"
+    assert {s.suspect for s in game.seats} == {"scarlet", "mustard", "white"}
+    assert sorted(game.positions) == sorted(board.start_squares) and len(game.positions) == 6
+    assert all(game.positions[s] == board.start_squares[s] for s in game.positions)
+    game, lesson = _at("weapons")
+    assert lesson.at == 0 and lesson.point == "study" and game.weapons["candlestick"] == "study"
+    assert len(game.weapons) == 6 and len(set(game.weapons.values())) == 6
+    assert set(game.weapons.values()) <= set(board.rooms)
+
+
+def test_hands_are_even_here_and_uneven_with_four_or_five_players():
+    """000 "Setting up" 6: the lesson's three players hold 6 cards each, as
+    the bubble says; dealt to 4 or 5 players, some hold one card more."""
+    game, lesson = _at("hands")
+    assert lesson.at == 0 and [len(s.hand) for s in game.seats] == [6, 6, 6]
+    board = load_board(MANSION_MAP)
+    for n, sizes in ((4, [5, 5, 4, 4]), (5, [4, 4, 4, 3, 3])):
+        seats = tuple(SeatConfig(s) for s in ("scarlet", "mustard", "white", "green", "peacock")[:n])
+        dealt = Game.new(board, GameSetup(seats=seats, seed=3))
+        assert sorted((len(s.hand) for s in dealt.seats), reverse=True) == sizes
+
+
+def test_the_doorway_is_no_square_at_its_lesson():
+    """000 "How a turn works" 3: Miss Scarlet, with 5, is 3 steps from the
+    square in front of the Lounge's door (pointed at); the Lounge is lit while
+    3 steps do not reach the room: the step through the doorway is the
+    fourth, the doorway no square of its own."""
+    from game.rules.movement import destinations
+
+    game, lesson = _at("doorway")
+    door = tutorial.LOUNGE_DOOR
+    assert lesson.point == door and game.board.door_rooms[door] == ("lounge",)
+    assert game.roll == 5 and "lounge" in game.moves()
+    occupied = game.occupied(ignore="scarlet")
+    here = game.positions["scarlet"]
+    assert door in destinations(game.board, here, 3, occupied)       # the door square: 3 steps
+    assert "lounge" in destinations(game.board, here, 4, occupied)   # the room: one step more
+    assert "lounge" not in destinations(game.board, here, 3, occupied)
+
+
+def test_an_accusation_names_a_room_the_accuser_is_not_in_at_its_lesson():
+    """000 "Accusations" 1: Mrs. White stood in the Ballroom and named the
+    Kitchen (pointed at)."""
+    game, lesson = _at("anyroom")
+    accused = [e for e in game.events if isinstance(e, ev.AccusationMade)]
+    assert [(e.player, e.room) for e in accused] == [(2, "kitchen")] and lesson.point == "kitchen"
+    assert game.positions["white"] == "ballroom"
+
+
+def test_the_out_players_token_is_pulled_in_at_its_lesson():
+    """000 "Accusations" 4: Mrs. White is out, and Miss Scarlet's suggestion
+    still pulls her token into the Conservatory (pointed at)."""
+    game, lesson = _at("moved")
+    assert game.seats[2].eliminated and lesson.point == "white"
+    pulled = [e for e in game.events if isinstance(e, ev.TokenSummoned) and e.suspect == "white"]
+    assert [e.room for e in pulled] == ["conservatory"] and game.positions["white"] == "conservatory"
+
+
+def test_every_door_blocked_means_no_roll_at_its_lesson():
+    """000 "Secret passages and blocked doors" 2: with every door blocked, the
+    only way out is the passage; without it there is no move at all (wait)."""
+    from game.rules.actions import Move, Roll, TakePassage
+
+    game, lesson = _at("wait")
+    room = game.board.rooms["conservatory"]
+    assert game.positions["scarlet"] == "conservatory" and lesson.point == tutorial.CONSERVATORY_DOOR
+    assert set(room.doors) <= set(game.positions.values())           # every door square is taken
+    kinds = {type(a) for a in game.legal_actions()}
+    assert TakePassage in kinds and Roll not in kinds and Move not in kinds
+
+
+def test_the_unplayed_suspect_is_guilty_at_its_lesson():
+    """000 "Setting up" 1: nobody plays Professor Plum, and he is in the envelope."""
+    game, lesson = _at("unplayed")
+    assert "plum" not in {s.suspect for s in game.seats} and game.envelope[0] == "plum"
+    assert lesson.point == "lounge" and game.positions["plum"] == "lounge"
 
 
 def test_a_fixed_deal_is_checked():
@@ -301,15 +386,27 @@ def test_the_new_rules_happen_on_screen_pressing_only_confirm(tmp_path):
                       if not isinstance(p, str)]
             assert not any(arrow.collidepoint(r.center) for r in others if r != rect)   # hides no lit square or token
 
+        play_until(app, "tokens")
+        pointed_at("plum")
+        assert len(game.positions) == 6
+        play_until(app, "weapons")
+        pointed_at("study")
+        assert game.weapons["candlestick"] == "study"
         play_until(app, "twice")
         pointed_at(tutorial.SCARLET_START)
         assert game.roll == 4 and tutorial.SCARLET_START not in game.moves() and game.moves()
+        play_until(app, "doorway")
+        pointed_at(tutorial.LOUNGE_DOOR)
+        assert game.roll == 5 and "lounge" in game.moves()
         play_until(app, "blocked")
         pointed_at(tutorial.MUSTARD_FIRST)
         assert game.positions["mustard"] == tutorial.MUSTARD_FIRST and tutorial.MUSTARD_FIRST not in game.moves()
         play_until(app, "out")
         pointed_at("white")
         assert game.seats[2].eliminated and game.turn == tutorial.YOU
+        play_until(app, "anyroom")
+        pointed_at("kitchen")
+        assert game.positions["white"] == "ballroom"
         play_until(app, "stay")
         pointed_at("scarlet")
         assert game.positions["scarlet"] == "conservatory" and game.roll is None
@@ -321,10 +418,18 @@ def test_the_new_rules_happen_on_screen_pressing_only_confirm(tmp_path):
         assert app.top.flip.done                     # the card is face up before the lesson talks about it
         shown = [e for e in game.events if isinstance(e, ev.CardShown)][-1]
         assert (shown.by, shown.to, shown.card) == (2, tutorial.YOU, "conservatory")
+        play_until(app, "moved")
+        pointed_at("white")
+        assert game.positions["white"] == "conservatory" and game.seats[2].eliminated
         play_until(app, "stuck")
         pointed_at(tutorial.CONSERVATORY_DOOR)
         assert game.positions["mustard"] == tutorial.CONSERVATORY_DOOR
         assert "Roll the die" not in board_labels() and "Secret passage" in board_labels()
+        play_until(app, "wait")
+        pointed_at(tutorial.CONSERVATORY_DOOR)
+        play_until(app, "unplayed")
+        pointed_at("lounge")
+        assert game.positions["plum"] == "lounge"
         play_until(app)
         assert game.over and game.winner == tutorial.YOU
     finally:

@@ -5,8 +5,9 @@
   players follow :data:`game.tutorial.SCRIPT` (:class:`ScriptedPlayer`) and
   that saves itself to the lesson file, never over the family's autosave.
 * :class:`Coach` sits on the :class:`~game.ui.app.App` above every scene
-  (``app.coach``).  When a lesson is due it shows a speech bubble and holds
-  the game still until confirm; then it keeps the focus on the one thing to
+  (``app.coach``).  When a lesson is due it shows a speech bubble (a long
+  lesson in parts of whole sentences, each at most :data:`BUBBLE_SECONDS` to
+  say, confirm going to the next) and holds the game still until confirm; then it keeps the focus on the one thing to
   press next (a button, a card, a square of the board), circles it and points
   at it with an arrow.  Pressing only confirm plays the whole guided game.
 * :func:`start_lesson` opens it from the title screen (asking first whether to
@@ -15,6 +16,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import math
 
@@ -39,6 +41,26 @@ log = logging.getLogger(__name__)
 BUBBLE_W = 564
 #: Seconds a new bubble ignores confirm, so a key held to hurry the game never skips a lesson unread.
 READ_GUARD = 0.4
+#: Seconds of speech (espeak-ng's default rate) one bubble holds at most: a child who listens follows one
+#: short part at a time, so a longer lesson is shown in parts, each read and closed with confirm.
+BUBBLE_SECONDS = 8.0
+
+
+def bubble_parts(text: str, lang: str) -> list[str]:
+    """``text`` cut at its sentence ends (:func:`game.ui.speech.sentences`)
+    into parts of whole sentences, in order, each at most
+    :data:`BUBBLE_SECONDS` to say in ``lang``
+    (:func:`game.ui.speech.estimate_seconds`); a single longer sentence is a
+    part of its own.  An empty text is one empty part."""
+    from game.ui.speech import estimate_seconds, sentences
+
+    parts: list[str] = []
+    for sentence in sentences(text):
+        if parts and estimate_seconds(parts[-1] + " " + sentence, lang) <= BUBBLE_SECONDS:
+            parts[-1] += " " + sentence
+        else:
+            parts.append(sentence)
+    return parts or [text]
 
 
 class ScriptedPlayer:
@@ -157,7 +179,10 @@ class Coach:
     def __init__(self, app, match: GuidedMatch, resumed: bool = False) -> None:
         self.app = app
         self.match = match
-        self.bubble: tutorial.Lesson | None = None
+        self.bubble: tutorial.Lesson | None = None   # the part on screen (key "<lesson>:2" from the 2nd part on)
+        self.lesson: tutorial.Lesson | None = None   # the lesson it is a part of
+        self.parts: list[str] = []
+        self.part = 0
         self.bubble_text = ""
         self.box = pygame.Rect(0, 0, 0, 0)   # the bubble on screen (logical pixels)
         self.pointed: pygame.Rect | None = None   # what it points at, kept clear
@@ -240,10 +265,21 @@ class Coach:
         self.target = None if self.bubble is not None else self._aim(screen)
 
     def _raise(self, lesson: tutorial.Lesson, text: str) -> None:
-        """Show ``lesson`` with ``text``; where it goes and what it points at
-        are worked out once here, not in every frame."""
-        self.bubble, self.bubble_text, self.bubble_age = lesson, text, 0.0
+        """Show ``lesson`` with ``text``, in parts (:func:`bubble_parts`)
+        when it is long."""
+        from game.ui.i18n import language
+
+        self.lesson, self.parts = lesson, bubble_parts(text, language())
         self.welcome_back = False
+        self._show_part(0)
+
+    def _show_part(self, i: int) -> None:
+        """Show part ``i`` of the lesson raised; where it goes and what it
+        points at are worked out once here, not in every frame."""
+        lesson = self.lesson
+        self.part = i
+        self.bubble = lesson if i == 0 else dataclasses.replace(lesson, key=f"{lesson.key}:{i + 1}")
+        self.bubble_text, self.bubble_age = self.parts[i], 0.0
         self.pointed = self._aim(lesson.screen)
         if lesson.point is not None:
             self.pointed = self._board_place(lesson.point) or self.pointed
@@ -288,10 +324,15 @@ class Coach:
         return best
 
     def dismiss(self) -> None:
-        """The lesson on screen was read: mark it seen (and saved)."""
+        """The part on screen was read: show the next part, or after the
+        last one mark the lesson seen (and saved)."""
         if self.bubble is None:
             return
-        self.match.seen.append(self.bubble.key)
+        if self.part + 1 < len(self.parts):
+            self.app.play("click")
+            self._show_part(self.part + 1)
+            return
+        self.match.seen.append(self.lesson.key)
         self.bubble = None
         self.app.play("click")
         self.app.store.autosave(self.match)
@@ -417,7 +458,7 @@ class Coach:
                     self._pointer(surface, target)
             theme.panel(surface, r, theme.PAPER, theme.BRASS, 18, 5)
             total = len(tutorial.LESSONS)
-            number = next((i + 1 for i, ls in enumerate(tutorial.LESSONS) if ls is self.bubble), None)
+            number = next((i + 1 for i, ls in enumerate(tutorial.LESSONS) if ls is self.lesson), None)
             head = _("Learning to play") if number is None else fmt("Learning to play: {n} of {total}", n=number,
                                                                      total=total)
             theme.blit_text(surface, head, (r.left + 24, r.top + 16), theme.SMALL, (120, 80, 40), True,
@@ -535,9 +576,9 @@ def play_until(app, key: str | None = None, limit: int = 2000, dt: float = 0.1) 
             if key is None:
                 return shown
             break
-        if coach.bubble is not None and (not shown or shown[-1] != coach.bubble.key):
-            shown.append(coach.bubble.key)
-            if coach.bubble.key == key:
+        if coach.bubble is not None and (not shown or shown[-1] != coach.lesson.key):
+            shown.append(coach.lesson.key)       # a lesson in parts: once, from its first part
+            if coach.lesson.key == key:
                 return shown
         app.router.handle(Intent(Kind.CONFIRM, device="keyboard"))
     raise RuntimeError(f"the guided game did not reach {key or 'its end'}; lessons shown: {shown}")

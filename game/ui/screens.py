@@ -13,12 +13,17 @@ from game.rules.setup import GameSetup, SeatConfig
 from game.ui.board.match import Match
 from game.ui.match import quick_setup
 from game.ui.cardgame.screens import CARD_SCENES, build_card_scene
+from game.ui.i18n import _
 from game.ui.registry import make
 from game.ui.phone_screens import PHONE_SCENES, build_phone_scene
 from game.ui.story_screens import STORY_SCENES, build_story_scene
 
 log = logging.getLogger(__name__)
 
+#: The lessons of the rules a first game may miss: six tokens, a weapon a room, the doorway, any room
+#: in an accusation, an out player's token, every door blocked, the unplayed suspect guilty.
+NEW_RULE_SCENES = ("lesson-tokens", "lesson-weapons", "lesson-doorway", "lesson-anyroom", "lesson-moved",
+                   "lesson-wait", "lesson-unplayed")
 #: The big moments, each built at the start of its animation (``CLUE_SHOT_AT`` steps it on).
 MOMENT_SCENES = ("suggestion-cutin", "question-round", "case-solved", "accusation-wrong", "card-solved",
                  "card-wrong", "card-nobody")
@@ -29,11 +34,12 @@ SCENE_NAMES = ("title", "setup", "title-hard", "setup-strength", "board", "noteb
     ("accuse-confirm", "pause-menu", "quit", "nobody-banner") + MOMENT_SCENES + \
     ("board-tv", "board-crowded") + \
     ("lesson-twice", "lesson-blocked", "lesson-out", "lesson-pulled", "lesson-still", "lesson-stuck",
-     "lesson-over", "lesson-report") + PHONE_SCENES + STORY_SCENES
+     "lesson-over", "lesson-report") + NEW_RULE_SCENES + PHONE_SCENES + STORY_SCENES
 
 #: The lesson on screen in each "lesson..." scene (a key of game.tutorial.LESSONS; "you" where not named).
 LESSON_SCENES = {"lesson": "door", "lesson-disprove": "disprove", "lesson-twice": "twice", "lesson-blocked": "blocked",
-                 "lesson-out": "out", "lesson-pulled": "stay", "lesson-still": "still", "lesson-stuck": "stuck"}
+                 "lesson-out": "out", "lesson-pulled": "stay", "lesson-still": "still", "lesson-stuck": "stuck",
+                 **{name: name.removeprefix("lesson-") for name in NEW_RULE_SCENES}}
 
 
 def _lesson_over(app, report: bool) -> None:
@@ -182,7 +188,7 @@ def build_scene(app, scene: str, seed: int = 3) -> None:
         app.push(board)
         seat = match.humans[-1]
         app.push(make("cover", app, match, seat, lambda: make("notebook", app, match, seat), optional=True,
-                      reason="Your cards and notebook are next."))
+                      reason=_("Your cards and notebook are next.")))
         return
     # the reports: a game (seed + 3: 6 by default) whose person's report has every part
     match = Match(app.board, quick_setup(seed + 3 if scene.startswith("report") else seed))

@@ -17,7 +17,7 @@ import pygame
 
 from game.ui import assets, theme
 from game.ui.bases.confirm import ConfirmBase
-from game.ui.i18n import _, card, fmt
+from game.ui.i18n import _, fmt
 from game.ui.input import Intent, Kind
 from game.ui.scene import PRIVATE_GUARD, FreshPressGuard, focus_on
 from game.ui.widgets import Label
@@ -85,8 +85,9 @@ class AccuseConfirmScene(ConfirmBase):
 
     def speech_prompt(self) -> str | None:
         """Read aloud (to the accuser only: the scene is private): the question and the three cards."""
+        # card ids, not names: the translation needs their forms ("al Profesor Mora", "con el Candelabro")
         return fmt("Accuse {who}, with the {what}, in the {where}?",
-                   who=card(self.cards[0]), what=card(self.cards[1]), where=card(self.cards[2]))
+                   who=self.cards[0], what=self.cards[1], where=self.cards[2])
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_box(surface, 170)

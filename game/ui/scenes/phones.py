@@ -26,9 +26,11 @@ from game.ui.input import Intent, Kind
 from game.ui.scene import Scene
 from game.ui.widgets import Button, FocusGroup, Label, footer_hint
 
-#: Where the seats' cards go (logical pixels).
+#: Where the seats' cards go (logical pixels); their top moves down under a longer intro (large text).
 AREA = pygame.Rect(40, 118, 1200, 488)
 GAP = 20
+#: Where the intro's first line goes and how wide it may wrap (logical pixels).
+INTRO_Y, INTRO_X, INTRO_W = 72, 60, 1160
 #: White modules around the code (the QR standard's quiet zone).
 QUIET = 4
 
@@ -87,23 +89,37 @@ class PhonesScene(Scene):
         return self.focus.handle(intent)
 
     # ------------------------------------------------------------ layout
+    def intro_labels(self) -> list[Label]:
+        """The intro's lines, wrapped to the screen's width, one :class:`Label` each (logical pixels)."""
+        step = theme.font(theme.SMALL).get_linesize() + 4
+        return [Label(pygame.Rect(INTRO_X, INTRO_Y + i * step, INTRO_W, step), line, theme.SMALL, False, theme.CREAM,
+                      "center") for i, line in enumerate(theme.wrap(self.intro(), INTRO_W, theme.SMALL))]
+
+    def area(self) -> pygame.Rect:
+        """Where the seats' cards go: :data:`AREA`, its top pushed down below
+        the intro's last line when the intro takes more room (large text)."""
+        lines = self.intro_labels()
+        top = max(AREA.top, lines[-1].rect.bottom + 6) if lines else AREA.top
+        return pygame.Rect(AREA.left, top, AREA.width, AREA.bottom - top)
+
     def cards(self) -> list[tuple[int, pygame.Rect]]:
         """(seat, its card's rectangle) for each seat that may use a phone: one
-        row of up to four, else rows of three."""
+        row of up to four, else rows of three, all below the intro."""
         seats = list(self.host.seats())
         n = len(seats)
         if not n:
             return []
+        area = self.area()
         cols = n if n <= 4 else 3
         rows = math.ceil(n / cols)
-        w = (AREA.width - (cols - 1) * GAP) // cols
-        h = (AREA.height - (rows - 1) * GAP) // rows
+        w = (area.width - (cols - 1) * GAP) // cols
+        h = (area.height - (rows - 1) * GAP) // rows
         out = []
         for i, seat in enumerate(seats):
             r, c = divmod(i, cols)
             in_row = min(cols, n - r * cols)
-            left = AREA.centerx - (in_row * w + (in_row - 1) * GAP) // 2
-            out.append((seat, pygame.Rect(left + c * (w + GAP), AREA.top + r * (h + GAP), w, h)))
+            left = area.centerx - (in_row * w + (in_row - 1) * GAP) // 2
+            out.append((seat, pygame.Rect(left + c * (w + GAP), area.top + r * (h + GAP), w, h)))
         return out
 
     def code(self, url: str, size: int) -> pygame.Surface:
@@ -125,8 +141,8 @@ class PhonesScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         theme.background(surface)
         theme.blit_text(surface, _("Join with a phone"), (640, 16), theme.TITLE, theme.BRASS, True, "midtop", 1200)
-        theme.blit_wrapped(surface, self.intro(), pygame.Rect(60, 72, 1160, 44), theme.SMALL, theme.CREAM,
-                           align="center")
+        for line in self.intro_labels():
+            line.draw(surface)
         for seat, rect in self.cards():
             self._card(surface, seat, rect)
         if not self.host.active:
@@ -179,6 +195,7 @@ class PhonesScene(Scene):
 
     def widgets(self) -> list:
         out = [self.go, Label(pygame.Rect(40, 16, 1200, 50), _("Join with a phone"), theme.TITLE, True)]
+        out += self.intro_labels()
         for seat, rect in self.cards():
             out += self._layout(seat, rect)[1]
         return out

@@ -34,7 +34,7 @@ BADGE_W, BADGE_H = 196, 62
 #: The portrait on a plaque (pixels: the suspect card's art) and its token in the portrait's corner.
 PORTRAIT, PORTRAIT_TOKEN = BADGE_H - 8, 24
 #: Where a plaque's words start (pixels from its left), and the room the cards held take at its right.
-TEXT_X, HELD_W = PORTRAIT + 12, 40
+TEXT_X, HELD_W = PORTRAIT + 10, 36
 #: Text room in a plaque (pixels): the surname, and the kind of player beside the cards held.
 NAME_W, KIND_W = BADGE_W - TEXT_X - 6, BADGE_W - TEXT_X - HELD_W - 4
 #: Cards along the strip: width (pixels; every card name fits at 144) and the caption's height.

@@ -59,7 +59,10 @@ window.CLUE_WORDS = {
     board_enlarge: "Tap the board to make it bigger", board_smaller: "Tap the board to make it smaller",
     where_title: "Where everyone is", where_people: "Suspects", where_weapons: "Weapons",
     in_corridor: "In a corridor", turn_of: "Turn: {name}", last_roll: "Last roll: {n}",
-    out_note: "Your accusation was wrong: you take no more turns, but you still show cards when asked."
+    out_note: "Your accusation was wrong: you take no more turns, but you still show cards when asked.",
+    move_board_title: "Your move", move_board_help: "Tap a lit square or room to go there, or use the arrows, then OK.",
+    cursor_at: "{name}'s cursor: {place}", mansion_alt: "The board: rooms, corridors, doors and every piece",
+    passage_mark: "Secret passage to the {room}",
   },
   es: {
     you_rolled: "Has sacado un {n}", show_to: "Enseña una carta {name_to}", your_answer: "¡Te toca responder!",
@@ -117,7 +120,10 @@ window.CLUE_WORDS = {
     board_enlarge: "Toca el tablero para verlo más grande", board_smaller: "Toca el tablero para verlo más pequeño",
     where_title: "Dónde está cada uno", where_people: "Sospechosos", where_weapons: "Armas",
     in_corridor: "En un pasillo", turn_of: "Turno: {name}", last_roll: "Última tirada: {n}",
-    out_note: "Tu acusación era falsa: ya no tienes turnos, pero sigues enseñando cartas cuando te lo piden."
+    out_note: "Tu acusación era falsa: ya no tienes turnos, pero sigues enseñando cartas cuando te lo piden.",
+    move_board_title: "Tu jugada", move_board_help: "Toca una casilla o habitación iluminada para ir allí, o usa las flechas y luego OK.",
+    cursor_at: "Cursor de {name}: {place}", mansion_alt: "El tablero: habitaciones, pasillos, puertas y todas las piezas",
+    passage_mark: "Pasadizo secreto a {room_the}",
   },
   ca: {
     you_rolled: "Has tret un {n}", show_to: "Ensenya una carta {name_to}", your_answer: "Et toca respondre!",
@@ -175,6 +181,9 @@ window.CLUE_WORDS = {
     board_enlarge: "Toca el tauler per veure'l més gran", board_smaller: "Toca el tauler per veure'l més petit",
     where_title: "On és cadascú", where_people: "Sospitosos", where_weapons: "Armes",
     in_corridor: "En un passadís", turn_of: "Torn: {name}", last_roll: "Última tirada: {n}",
-    out_note: "La teva acusació era falsa: ja no tens torns, però continues ensenyant cartes quan te les demanen."
+    out_note: "La teva acusació era falsa: ja no tens torns, però continues ensenyant cartes quan te les demanen.",
+    move_board_title: "La teva jugada", move_board_help: "Toca una casella o habitació il·luminada per anar-hi, o fes servir les fletxes i després OK.",
+    cursor_at: "Cursor de {name}: {place}", mansion_alt: "El tauler: habitacions, passadissos, portes i totes les peces",
+    passage_mark: "Passadís secret a {room_the}",
   }
 };

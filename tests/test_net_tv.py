@@ -348,6 +348,32 @@ def test_the_phones_arrows_move_the_board_cursor_only_for_its_own_seat():
         app.close()
 
 
+def test_every_phone_sees_the_cursor_the_tv_draws():
+    """The TV's move cursor is public: as the moving seat's phone moves it with its arrows, every
+    phone's next view holds the same cursor (whose, and the lit destination under it)."""
+    app = hosted_app()
+    try:
+        board, phones = hot_seat(app)
+        g = board.game
+        drive(app, board, phones, lambda: g.phase is Phase.MOVE and g.actor in PHONES and not board.busy
+              and len(list(g.moves())) > 2 and is_scene(app.top, "phone_wait") and app.top.what == "turn")
+        seat = g.actor
+        for _ in range(30):                              # the turn's guard ends
+            app.step(DT, draw=False)
+        seen = set()
+        for k in ("right", "down", "left", "up", "right", "down"):
+            phones[seat].pad(k)
+            app.step(DT, draw=False)
+            dest = list(g.moves())[board.cursor % len(list(g.moves()))]
+            at = dest if isinstance(dest, str) else list(dest)
+            for phone in phones.values():
+                assert phone.last("view")["view"]["cursor"] == {"seat": seat, "at": at}
+            seen.add(str(at))
+        assert len(seen) > 1                             # the cursor moved, and the phones followed it
+    finally:
+        app.close()
+
+
 def test_continue_serves_the_same_codes_on_the_same_port(tmp_path):
     import urllib.error
     import urllib.request

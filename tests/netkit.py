@@ -32,9 +32,9 @@ class Hosted:
     the page's saved state (shared by every client of that seat)."""
 
     def __init__(self, table: Table, *, decide: bool = True, keep_frames: bool = True,
-                 classes: dict[int, type] | None = None):
+                 classes: dict[int, type] | None = None, phone_moves: tuple[int, ...] = ()):
         self.table = table
-        self.game = NetGame(table)
+        self.game = NetGame(table, phone_moves=phone_moves)
         self.game.start()
         self.pool = ClientPool()
         self.stores: dict[int, dict[str, Any]] = {s: {} for s in table.people}

@@ -738,8 +738,8 @@ def hosted():
     from game.net.driver import NetGame
     games = []
 
-    def start(table):
-        g = NetGame(table)
+    def start(table, **kw):
+        g = NetGame(table, **kw)
         g.start()
         games.append(g)
         return g
@@ -891,19 +891,6 @@ def test_card_game_ask_in_a_hosted_game(page, hosted, tmp_path):
     assert [a.seq for a in game.applied] == list(range(1, len(game.applied) + 1))
 
 
-def _board_picture(table):
-    """The TV's empty board picture and its geometry for ``table``'s board (game/ui/boardpicture.py)."""
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    import pygame
-
-    from game.paths import MANSION_MAP
-    from game.ui.boardpicture import board_picture
-    from game.ui.boardview import BoardView
-
-    pygame.init()
-    return board_picture(BoardView(table.board, MANSION_MAP))
-
-
 def _play_a_while(game, drv, seat: int, rolls: int) -> None:
     """Play on (the page's seat rolls, shows the preselected card and ends its turns; its moves
     are made on the TV) until ``rolls`` dice have been rolled and the page holds the newest view."""
@@ -926,20 +913,18 @@ def _play_a_while(game, drv, seat: int, rolls: int) -> None:
 
 
 def test_the_table_tab_shows_the_public_board_with_every_piece_where_it_stands(page, hosted, tmp_path):
-    """A far-away seat's public board: without a picture from the host the Table
-    tab lists where everyone is; with the TV's empty board served, the page draws it at phone width
-    with every token (its colour AND its letters, all different) and every weapon where the engine
-    has it -- a room's piece inside that room's walls, a corridor token on its very square --, the
-    current player's token ringed, and the public log under it."""
+    """A far-away seat's public board: the Table tab draws the mansion from the host's geometry at
+    the phone's width with every token (its colour AND its letters, all different) and every weapon
+    where the engine has it -- a room's piece inside that room's squares, a corridor token on its
+    very square --, the current player's token ringed, the public log and "Where everyone is" under it."""
     from game.net.driver import board_table
 
     seat = 0
     table = board_table(3, 7, [seat])
     game = hosted(table)
     page.get(game.url(seat))
-    _play_a_while(game, page, seat, 2)
+    _play_a_while(game, page, seat, 5)
     tab(page, "table")
-    assert css(page, "#board-pic") == []                         # no picture served: the list only
     engine = game.engine
     rows = {e.get_attribute("data-token"): e.text for e in css(page, "#where-people li")}
     assert set(rows) == set(SUSPECTS)
@@ -948,64 +933,149 @@ def test_the_table_tab_shows_the_public_board_with_every_piece_where_it_stands(p
         assert (CARD_NAMES[pos] if isinstance(pos, str) else "In a corridor") in text
     weapons = {e.get_attribute("data-weapon"): e.text.split("\n")[-2:] for e in css(page, "#where-weapons li")}
     assert weapons == {w: [CARD_NAMES[w], CARD_NAMES[r]] for w, r in engine.weapons.items()}
+    svg = css(page, "#mansion")[0]
+    box = svg.rect
+    assert WIDTH - 30 <= box["width"] <= WIDTH
+    cols, rows_ = int(svg.get_attribute("data-cols")), int(svg.get_attribute("data-rows"))
 
-    png, grid = _board_picture(table)
-    game.server.set_board(png, grid)
-    page.refresh()
-    _play_a_while(game, page, seat, 5)
-    tab(page, "table")
-    wait(page, lambda: css(page, "#board-pic img") and page.execute_script(
-        "return arguments[0].naturalWidth;", css(page, "#board-pic img")[0]) == grid["size"][0], "the board picture")
-    img = css(page, "#board-pic img")[0]
-    box = img.rect
-    assert box["width"] >= WIDTH - 30                            # the phone's width
-    scale = grid["size"][0] / box["width"]
-
-    def at(el) -> tuple[float, float]:
-        """The centre of a piece, in the board picture's pixels."""
+    def square(el) -> tuple[int, int]:
+        """The board square under the centre of a piece."""
         r = el.rect
-        return ((r["x"] + r["width"] / 2 - box["x"]) * scale, (r["y"] + r["height"] / 2 - box["y"]) * scale)
+        return (int((r["x"] + r["width"] / 2 - box["x"]) / box["width"] * cols),
+                int((r["y"] + r["height"] / 2 - box["y"]) / box["height"] * rows_))
 
-    def inside(room: str, p) -> bool:
-        x, y, w, h = grid["rooms"][room]["box"]
-        return x <= p[0] <= x + w and y <= p[1] <= y + h
-
-    engine = game.engine
-    tokens = {e.get_attribute("data-token"): e for e in css(page, "#board-pic .token")}
+    tokens = {e.get_attribute("data-token"): e for e in css(page, "#mansion .m-token")}
     assert set(tokens) == set(SUSPECTS)
     letters = [e.text for e in tokens.values()]
     assert all(letters) and len(set(letters)) == len(letters)   # never colour alone
     corridor = rooms = 0
     for s, el in tokens.items():
-        pos, p = engine.positions[s], at(el)
+        pos, at = engine.positions[s], square(el)
         if isinstance(pos, str):
-            assert inside(pos, p), (s, pos, p)
+            assert at in engine.board.rooms[pos].squares, (s, pos, at)
             rooms += 1
         else:
-            cw, ch = grid["cell"]
-            assert (int(p[0] // cw), int(p[1] // ch)) == tuple(pos), (s, pos, p)
-            assert abs(p[0] - (pos[0] + .5) * cw) <= 1.5 * scale and abs(p[1] - (pos[1] + .5) * ch) <= 1.5 * scale
+            assert at == tuple(pos), (s, pos, at)
             corridor += 1
     assert corridor and rooms
-    marks = {e.get_attribute("data-weapon"): e for e in css(page, "#board-pic .weapon")}
+    marks = {e.get_attribute("data-weapon"): e for e in css(page, "#mansion .m-weapon")}
     assert set(marks) == set(WEAPONS) and all(e.text for e in marks.values())
     for w, el in marks.items():
-        assert inside(engine.weapons[w], at(el)), (w, engine.weapons[w])
-    ringed = [e.get_attribute("data-token") for e in css(page, "#board-pic .token.turn")]
+        assert square(el) in engine.board.rooms[engine.weapons[w]].squares, (w, engine.weapons[w])
+    ringed = [e.get_attribute("data-token") for e in css(page, "#mansion .m-token.turn")]
     assert ringed == [table.suspects[engine.turn]]
     facts = page.find_element(By.ID, "where-facts").text
     assert CARD_NAMES[table.suspects[engine.turn]] in facts and "Last roll:" in facts
     headings = texts(page, "#tab-table h2")
     assert headings.index("The board") < headings.index("What happened") < headings.index("Where everyone is")
     assert texts(page, ".log li")[0] == game.net.payload(seat)["log"][-1]
+    assert "null" not in page.find_element(By.ID, "tab-table").text
     page.execute_script("document.getElementById('main').scrollTop = 0;")
     shoot(page, tmp_path, "page-table-board")
     page.execute_script("document.getElementById('where-people').scrollIntoView({block: 'start'});")
     shoot(page, tmp_path, "page-table-where")
-    page.execute_script("document.getElementById('main').scrollTop = 0;")
-    click(page, "#board-pic")                                    # tap: twice as big, scrolled sideways
-    wait(page, lambda: css(page, "#board-pic img")[0].rect["width"] >= 2 * box["width"] - 2, "the bigger board")
-    shoot(page, tmp_path, "page-table-board-big")
+
+
+def test_the_table_tab_says_whose_cursor_is_where(page, table, tmp_path):
+    """The TV's move cursor is public: every seat's Table tab draws it on the mansion and says whose
+    it is and where; a seat that does not move gets no lit squares."""
+    from game.net.payload import geometry
+    from game.board.tmx import load_board
+    from game import paths
+
+    geo = geometry(load_board(paths.MANSION_MAP))
+    pieces = {"tokens": [{"id": s, "at": "hall" if s == "scarlet" else [7, 16]} for s in SUSPECTS[:1]],
+              "weapons": [], "turn": 0, "last_roll": 5}
+    open_seat(page, table, board_view(board=geo, pieces=pieces, cursor={"seat": 0, "at": "lounge"}))
+    tab(page, "table")
+    assert page.find_element(By.ID, "cursor-line").text == "⌖ Miss Scarlet's cursor: Lounge"
+    ring = page.find_element(By.CSS_SELECTOR, "#mansion .m-cursor")
+    assert ring.get_attribute("data-at") == "lounge" and ring.get_attribute("data-seat") == "0"
+    assert css(page, "#mansion [data-lit]") == [] and css(page, "#mansion-play") == []
+    rev = table.session.publish(SEAT, board_view(board=geo, pieces=pieces, cursor={"seat": 0, "at": [7, 16]}))
+    wait(page, lambda: connected(page, rev), "the cursor's next view")
+    assert page.find_element(By.ID, "cursor-line").text == "⌖ Miss Scarlet's cursor: In a corridor"
+    assert page.find_element(By.CSS_SELECTOR, "#mansion .m-cursor").get_attribute("data-at") == "7,16"
+    shoot(page, tmp_path, "page-example-cursor")
+
+
+def tap(drv, svg, square) -> None:
+    """A finger's tap (touch events, as a phone sends) on the middle of board ``square`` of ``svg``."""
+    box = drv.execute_script("var r = arguments[0].getBoundingClientRect(); return [r.left, r.top, r.width, r.height];",
+                             svg)
+    cols, rows = int(svg.get_attribute("data-cols")), int(svg.get_attribute("data-rows"))
+    x, y = box[0] + (square[0] + .5) * box[2] / cols, box[1] + (square[1] + .5) * box[3] / rows
+    for kind, points in (("touchStart", [{"x": x, "y": y}]), ("touchEnd", [])):
+        drv.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+
+def test_the_phones_board_lights_the_roll_and_a_tap_walks_the_token(page, hosted, tmp_path):
+    """A seat that walks from its phone (390 x 844): after its roll the page draws the mansion from
+    the host's geometry with exactly the engine's destinations lit; a tap on an unlit square is
+    refused with the engine's reason and moves nothing; a tap on a lit one moves the token there
+    (the host's game agrees, and so does the page's token); the page stays 390 px wide."""
+    from game.net.driver import board_table
+
+    seat = 0
+    game = hosted(board_table(3, 2, [seat]), phone_moves=[seat])
+    page.get(game.url(seat))
+    me = game.table.suspects[seat]
+    shots = Path(os.environ.get("CLUE_BOARD_SHOTS") or tmp_path)
+    for walk in range(2):
+        while not (settled(page, game, seat) and visible(page, "#mansion-play .m-lit")):
+            drive(game, page, lambda: settled(page, game, seat) and (
+                visible(page, "#mansion-play .m-lit") or visible(page, "#got-it") or visible(page, "#show-btn")
+                or visible(page, 'button[data-act="Roll"]') or visible(page, 'button[data-act="EndTurn"]')),
+                "the page's roll")
+            assert len(game.engine.actions) < 200
+            for selector in ("#got-it", "#show-btn", 'button[data-act="Roll"]', 'button[data-act="EndTurn"]'):
+                if visible(page, selector):
+                    click(page, selector)
+                    break
+            drive(game, page, lambda: settled(page, game, seat), "the host to take the page's action")
+        engine = game.engine
+        assert engine.actor == seat and engine.phase.value == "move"
+        moves = set(engine.moves())
+        lit = {tuple(map(int, e.get_attribute("data-lit").split(","))) for e in css(page, "#mansion-play [data-lit]")}
+        lit |= {e.get_attribute("data-lit-room") for e in css(page, "#mansion-play [data-lit-room]")}
+        assert lit == moves
+        assert page.execute_script("return document.documentElement.scrollWidth;") <= WIDTH
+        svg = css(page, "#mansion-play")[0]
+        assert svg.rect["x"] >= 0 and svg.rect["x"] + svg.rect["width"] <= WIDTH and svg.rect["width"] >= WIDTH - 40
+        if walk == 0:
+            page.execute_script("document.getElementById('main').scrollTop = 0;")
+            shots.mkdir(parents=True, exist_ok=True)
+            shoot(page, shots, "phone-board-after-roll")
+        # an unlit corridor square: refused with the engine's words, nothing moves
+        before, refused = engine.positions[me], game.session.stats["refused"]
+        unlit = min((sq for sq in engine.board.corridor if sq not in moves and sq not in engine.occupied()),
+                    key=lambda sq: min(abs(sq[0] - m[0]) + abs(sq[1] - m[1]) for m in moves if not isinstance(m, str))
+                    if any(not isinstance(m, str) for m in moves) else 0)
+        tap(page, svg, unlit)
+        drive(game, page, lambda: game.session.stats["refused"] == refused + 1 and settled(page, game, seat),
+              "the refusal")
+        assert engine.positions[me] == before and engine.phase.value == "move"
+        toast = page.find_element(By.ID, "toast")
+        assert toast.is_displayed() and ("too far" in toast.text or "exactly" in toast.text
+                                         or "block" in toast.text), toast.text
+        # a lit destination: a room if the roll reaches one, else a square
+        dest = sorted(m for m in moves if isinstance(m, str))[:1] or [sorted(m for m in moves if not isinstance(m, str))[0]]
+        dest = dest[0]
+        square = dest if not isinstance(dest, str) else sorted(
+            engine.board.rooms[dest].squares, key=lambda q: (abs(q[0] - sum(p[0] for p in engine.board.rooms[dest].squares)
+                                                              / len(engine.board.rooms[dest].squares)), q))[0]
+        tap(page, css(page, "#mansion-play")[0], square)
+        drive(game, page, lambda: engine.positions[me] == dest and settled(page, game, seat), "the walk")
+        assert game.applied[-1].seat == seat and game.applied[-1].action.__class__.__name__ == "Move"
+        tab(page, "table")
+        token = page.find_element(By.CSS_SELECTOR, f'#mansion [data-token="{me}"]')
+        assert token.get_attribute("data-at") == (dest if isinstance(dest, str) else f"{dest[0]},{dest[1]}")
+        if walk == 0:
+            page.execute_script("document.getElementById('main').scrollTop = 0;")
+            shoot(page, shots, "phone-board-table-after-walk")
+        tab(page, "play")
+    assert game.session.stats["duplicates"] == 0
+
 
 # ------------------------------------------------------------------ what the page forgets and shows
 def private_traces(drv, ids) -> list[str]:

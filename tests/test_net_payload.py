@@ -18,7 +18,7 @@ from game.net.session import HostSession, Request  # noqa: E402
 
 KEYS = {"game", "seat", "lang", "you", "seats", "turn", "actor", "phase", "over", "step", "hand", "face_up",
         "prompt", "legal", "move", "disprove", "shown", "seen_envelope", "notebook", "names", "log", "room",
-        "roll", "result", "pieces", "forms"}
+        "roll", "result", "pieces", "forms", "board", "reach", "cursor"}
 
 
 def walk(table, check, stop=None):
@@ -106,6 +106,100 @@ def test_board_moves_are_made_on_the_tv_and_the_prompts_follow_the_turn():
 
     walk(table, check)
     assert {"roll", "move", "disprove", "over", "pulled in"} <= kinds
+
+
+def test_the_mover_alone_gets_its_lit_destinations_the_engines_moves_of_its_roll():
+    """After a roll the moving seat's view lists every destination the engine allows (the squares
+    and rooms the TV lights), each a Move the engine accepts; every other seat gets none, and
+    nobody gets any outside the move."""
+    from game.rules.actions import Move
+
+    table = board_table(4, 3, (0, 1, 2, 3))
+    seen = {"squares": 0, "rooms": 0}
+
+    def check(engine):
+        for seat in range(4):
+            reach = seat_payload("board", engine, seat, suspects=table.suspects)["reach"]
+            if engine.over or seat != engine.actor or engine.phase.value != "move":
+                assert reach is None, (seat, engine.phase)
+                continue
+            moves = set(engine.moves())
+            got = {tuple(q) for q in reach["squares"]} | set(reach["rooms"])
+            assert got == moves and moves
+            for q in reach["squares"]:
+                engine.check(Move(square=tuple(q)))
+            for room in reach["rooms"]:
+                engine.check(Move(room=room))
+            seen["squares"] += bool(reach["squares"])
+            seen["rooms"] += bool(reach["rooms"])
+        return False
+
+    walk(table, check)
+    assert all(seen.values()), seen
+
+
+def test_the_mansion_geometry_is_the_boards_and_the_same_for_every_seat():
+    """The page draws the board from the payload: every corridor square, room square, door,
+    secret passage and start square of the engine's board, in one string per row."""
+    table = board_table(4, 3, (0, 1, 2, 3))
+    engine = table.new_engine()
+    views = [seat_payload("board", engine, s, suspects=table.suspects) for s in range(4)]
+    geo = views[0]["board"]
+    assert all(v["board"] == geo for v in views)
+    b = engine.board
+    assert geo["size"] == [b.width, b.height] and len(geo["rows"]) == b.height
+    assert all(len(row) == b.width for row in geo["rows"])
+    at = {(c, r): ch for r, row in enumerate(geo["rows"]) for c, ch in enumerate(row)}
+    assert {sq for sq, ch in at.items() if ch == "."} == set(b.corridor)
+    for i, room in enumerate(geo["rooms"]):
+        assert {sq for sq, ch in at.items() if ch == chr(97 + i)} == set(b.rooms[room].squares)
+    assert sorted(map(tuple, geo["doors"])) == sorted((*d.square, *d.inside) for d in b.doors)
+    assert {(p["from"], p["to"]) for p in geo["passages"]} == {
+        (r.id, r.passage_to) for r in b.rooms.values() if r.passage_to}
+    assert geo["starts"] == {s: list(sq) for s, sq in b.start_squares.items()}
+    assert len(json.dumps(geo)) < 2000                    # sent in every view: small
+    cards = cards_table(3, 4, (0,))
+    view = seat_payload("cards", cards.new_engine(), 0, suspects=cards.suspects, cursor=(0, "hall"))
+    assert view["board"] is None and view["reach"] is None and view["cursor"] is None
+
+
+def test_the_tvs_cursor_is_public_and_a_new_cursor_sends_new_views():
+    """The move cursor the TV shows is in every seat's view, the same; moving it (the phone's arrows
+    or the TV's) sends each phone a new view, though no event happened."""
+    from game.rules.actions import Roll
+
+    table = board_table(3, 2, (0, 1, 2))
+    engine = table.new_engine()
+    engine.apply(Roll())
+    dests = list(engine.moves())
+    assert len(dests) > 1
+    where = {"at": dests[0]}
+    session = HostSession("board", (0, 1, 2))
+
+    class Phone:
+        client = "p"
+
+        def __init__(self):
+            self.got = []
+
+        def send(self, data):
+            self.got.append(json.loads(data))
+
+        def close(self):
+            pass
+
+    phones = {s: Phone() for s in range(3)}
+    for s, p in phones.items():
+        session.hello(p, session.tokens[s], f"c{s}")
+    net = NetTable("board", engine, table.suspects, session, cursor=lambda: (engine.turn, where["at"]))
+    assert net.broadcast() == 3
+    at = dests[0] if isinstance(dests[0], str) else list(dests[0])
+    assert [p.got[-1]["view"]["cursor"] for p in phones.values()] == [{"seat": engine.turn, "at": at}] * 3
+    assert net.broadcast() == 0
+    where["at"] = dests[-1]
+    assert net.broadcast() == 3
+    at = dests[-1] if isinstance(dests[-1], str) else list(dests[-1])
+    assert all(p.got[-1]["view"]["cursor"] == {"seat": engine.turn, "at": at} for p in phones.values())
 
 
 def test_the_texts_come_in_the_seats_language_and_the_language_in_use_stays():

@@ -30,7 +30,11 @@ ID_WORD = re.compile(r"(?<![A-Za-z_])(" + "|".join(ALL_IDS) + r")(?![A-Za-z_])")
 #: Lists of every card or every player, public by nature: taken out before the byte search
 #: ("pieces": every token and weapon where it stands on the board, checked on its own: the same
 #: for every seat at the same step).
-CATALOGUE = ("names", "forms", "notebook", "seats", "you", "pieces")
+CATALOGUE = ("names", "forms", "notebook", "seats", "you", "pieces", "board")
+#: Board places (a room as a place, not as a card): the lit destinations of the mover's roll
+#: ("reach", its own only) and the TV's move cursor ("cursor", public), checked on their own.
+PLACES = ("reach", "cursor")
+ROOM_IDS = ALL_IDS[12:]
 #: Legal actions that list every card (pickers), not a seat's secret: taken out too.
 PICKERS = ("Suggest", "Accuse", "Ask", "Join")
 
@@ -139,8 +143,18 @@ def check_seat(knowledge: Knowledge, seat: int, frames: list[str], players: tupl
             assert [t["id"] for t in view["pieces"]["tokens"]] == list(ALL_IDS[:6])
             assert [w["id"] for w in view["pieces"]["weapons"]] == list(ALL_IDS[6:12])
             assert knowledge.pieces.setdefault(view["step"], view["pieces"]) == view["pieces"], (seat, view["step"])
+        # the mansion and the places of a move: the lit destinations reach the seat that moves and no
+        # other; a place is a room or a square, never a card of another kind
+        if view["game"] == "board":
+            assert set(view["board"]["rooms"]) == set(ROOM_IDS)
+            assert (view["reach"] is not None) == (view["move"] and view["actor"] == seat), (seat, view["step"])
+            for place in ([] if view["reach"] is None else view["reach"]["rooms"]) + (
+                    [view["cursor"]["at"]] if view["cursor"] else []):
+                assert place in ROOM_IDS or (isinstance(place, list) and len(place) == 2), place
+        else:
+            assert view["board"] is None and view["reach"] is None and view["cursor"] is None
         # 2. the bytes without the catalogues name no secret of another seat
-        stripped = {k: v for k, v in view.items() if k not in CATALOGUE}
+        stripped = {k: v for k, v in view.items() if k not in CATALOGUE + PLACES}
         stripped["legal"] = [a for a in view["legal"] if a["type"] not in PICKERS]
         text = json.dumps(stripped, ensure_ascii=False)
         found = set(ID_WORD.findall(text))
@@ -179,6 +193,44 @@ def test_no_byte_sent_to_a_seat_names_a_card_it_may_not_know(kind, players, seed
         checked = {seat: check_seat(knowledge, seat, client.frames, hosted.table.suspects)
                    for seat, client in hosted.clients.items()}
         assert all(n >= 5 for n in checked.values()), checked
+    finally:
+        hosted.close()
+
+
+def phone_walker(seed: int):
+    """A phone that plays as :func:`game.net.driver.choose` and walks its own moves by tapping its
+    board: the room among the lit destinations, else the first lit square."""
+    from game.net.driver import choose
+
+    def decide(view):
+        if view.get("move") and view.get("reach") and view.get("actor") == view.get("seat"):
+            reach = view["reach"]
+            if reach["rooms"]:
+                return {"type": "Move", "square": None, "room": reach["rooms"][0]}
+            return {"type": "Move", "square": reach["squares"][0], "room": None}
+        return choose(view, seed)
+    return decide
+
+
+def test_a_seat_walking_on_its_phone_sends_its_lit_squares_to_it_alone():
+    """Two of three seats walk by tapping their phones' boards: each mover's views carry its lit
+    destinations (the engine's moves of its roll), no other seat's view ever does, and every byte is
+    checked as above (no card leaks through the mansion, the lit rooms or the cursor)."""
+    table = board_table(4, 3, (0, 1, 2))
+    hosted = Hosted(table, phone_moves=(0, 2))
+    try:
+        for seat in (0, 2):
+            hosted.connect(seat, decide=phone_walker(table.seed))
+        hosted.seated()
+        hosted.run()
+        hosted.settle()
+        moves = [a for a in hosted.game.applied if type(a.action).__name__ == "Move"]
+        assert {a.seat for a in moves} == {0, 2} and len(moves) >= 4
+        knowledge = Knowledge(hosted, None)
+        for seat, client in hosted.clients.items():
+            assert check_seat(knowledge, seat, client.frames, table.suspects) >= 5
+            lit = [json.loads(f)["view"]["reach"] for f in client.frames if json.loads(f)["type"] == "view"]
+            assert any(lit) == (seat in (0, 2)), seat
     finally:
         hosted.close()
 
@@ -225,6 +277,10 @@ def test_the_capture_catches_a_public_board_that_differs_between_seats():
         with pytest.raises(AssertionError):
             check_seat(knowledge, 2, [frame(secret)])
         assert check_seat(knowledge, 2, [frame(views[2])]) == 1
+        # another seat's lit squares in a view of a seat that does not move
+        leaky = dict(views[1], reach={"squares": [[7, 23]], "rooms": []})
+        with pytest.raises(AssertionError):
+            check_seat(knowledge, 1, [frame(leaky)])
     finally:
         hosted.close()
 

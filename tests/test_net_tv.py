@@ -319,17 +319,24 @@ def test_a_second_phone_for_a_taken_seat_is_asked_on_the_tv():
         app.close()
 
 
+def phone_moving(app: App):
+    """The hot-seat game played on until a phone seat moves after a roll with more than two
+    destinations, its turn's guard over: (the board scene, the phones, the moving seat)."""
+    board, phones = hot_seat(app)
+    g = board.game
+    drive(app, board, phones, lambda: g.phase is Phase.MOVE and g.actor in PHONES and not board.busy
+          and len(list(g.moves())) > 2 and is_scene(app.top, "phone_wait") and app.top.what == "turn")
+    for _ in range(30):                              # the turn's guard ends
+        app.step(DT, draw=False)
+    return board, phones, g.actor
+
+
 def test_the_phones_arrows_move_the_board_cursor_only_for_its_own_seat():
     app = hosted_app()
     try:
-        board, phones = hot_seat(app)
+        board, phones, seat = phone_moving(app)
         g = board.game
-        drive(app, board, phones, lambda: g.phase is Phase.MOVE and g.actor in PHONES and not board.busy
-              and len(list(g.moves())) > 2 and is_scene(app.top, "phone_wait") and app.top.what == "turn")
-        seat = g.actor
         other = phones[2 if seat == 0 else 0]
-        for _ in range(30):                              # the turn's guard ends
-            app.step(DT, draw=False)
         before = board.cursor
         other.pad("right")
         other.pad("down")
@@ -344,6 +351,27 @@ def test_the_phones_arrows_move_the_board_cursor_only_for_its_own_seat():
             if board.cursor != before:
                 break
         assert board.cursor != before
+    finally:
+        app.close()
+
+
+def test_every_phone_sees_the_cursor_the_tv_draws():
+    """The TV's move cursor is public: as the moving seat's phone moves it with its arrows, every
+    phone's next view holds the same cursor (whose, and the lit destination under it)."""
+    app = hosted_app()
+    try:
+        board, phones, seat = phone_moving(app)
+        g = board.game
+        seen = set()
+        for k in ("right", "down", "left", "up", "right", "down"):
+            phones[seat].pad(k)
+            app.step(DT, draw=False)
+            dest = list(g.moves())[board.cursor % len(list(g.moves()))]
+            at = dest if isinstance(dest, str) else list(dest)
+            for phone in phones.values():
+                assert phone.last("view")["view"]["cursor"] == {"seat": seat, "at": at}
+            seen.add(str(at))
+        assert len(seen) > 1                             # the cursor moved, and the phones followed it
     finally:
         app.close()
 

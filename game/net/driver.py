@@ -188,14 +188,17 @@ class NetGame:
 
     ``table``: what to play; ``port``: 0 picks one (kept across
     :meth:`restart`); ``state``: a :meth:`HostSession.state` to resume
-    with; ``actions``: the actions to replay (a resumed game).
+    with; ``actions``: the actions to replay (a resumed game);
+    ``phone_moves``: person seats whose board moves come from their phone
+    (a tap on the page's board) instead of being made on the TV.
     :attr:`snapshot` is the autosave: the actions and the session state
     after every step.
     """
 
     def __init__(self, table: Table, *, port: int = 0, state: dict[str, Any] | None = None,
-                 actions: Sequence[Any] = ()):
+                 actions: Sequence[Any] = (), phone_moves: Sequence[int] = ()):
         self.table = table
+        self.phone_moves = frozenset(phone_moves)
         self.engine = table.new_engine(actions)
         if state is not None:
             self.session = HostSession.from_state(table.kind, table.people, state)
@@ -229,7 +232,7 @@ class NetGame:
             seat = self.engine.actor
             if seat in self.table.computers:
                 self.engine.apply(self.table.computer_action(self.engine, seat))
-            elif self.table.kind == "board" and self.engine.phase.value == "move":
+            elif self.table.kind == "board" and self.engine.phase.value == "move" and seat not in self.phone_moves:
                 self.engine.apply(tv_move(self.engine, seat, self.table.seed))
             else:
                 break
@@ -275,7 +278,7 @@ class NetGame:
         actions, state = self.snapshot
         port = self.server.port
         self.stop()
-        again = NetGame(self.table, port=port, state=state, actions=actions)
+        again = NetGame(self.table, port=port, state=state, actions=actions, phone_moves=self.phone_moves)
         again.applied = self.applied
         again.start()
         return again

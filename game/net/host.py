@@ -52,13 +52,16 @@ class NetTable:
     ``apply(seat, action) -> events``: how an accepted action is applied
     (default ``engine.apply``; the UI passes its table's ``do`` so the
     events are shown and the game autosaved); ``build``: the payload builder
-    (default :func:`game.net.payload.seat_payload`, same signature).
+    (default :func:`game.net.payload.seat_payload`, same signature);
+    ``cursor() -> (seat, destination) | None``: the move cursor the TV shows
+    now (public: every phone shows it; a change sends new views), None: none.
     """
 
     def __init__(self, kind: str, engine: Any, suspects: Sequence[str], session: HostSession, *,
                  notebooks: dict[int, dict[str, str]] | None = None, notebook_mode: str = "hints",
                  apply: Callable[[int, Any], list[Any]] | None = None,
-                 build: Callable[..., dict[str, Any]] = seat_payload):
+                 build: Callable[..., dict[str, Any]] = seat_payload,
+                 cursor: Callable[[], tuple[int, Any] | None] | None = None):
         self.kind = kind
         self.engine = engine
         self.suspects = tuple(suspects)
@@ -67,6 +70,7 @@ class NetTable:
         self.notebook_mode = notebook_mode
         self._apply = apply
         self._build = build
+        self._cursor = cursor or (lambda: None)
         self._read = action_reader(kind)
         self._cache: dict[Any, Any] = {}
         self._stamps: dict[int, tuple] = {}
@@ -161,11 +165,12 @@ class NetTable:
         """``seat``'s whole view now, in its phone's language (what :meth:`broadcast` sends)."""
         return self._build(self.kind, self.engine, seat, suspects=self.suspects,
                            marks=self.notebooks.get(seat, {}), lang=self.session.lang(seat),
-                           phones=self._phones, notebook_mode=self.notebook_mode, cache=self._cache)
+                           phones=self._phones, notebook_mode=self.notebook_mode, cache=self._cache,
+                           cursor=self._cursor())
 
     def broadcast(self, force: bool = False, budget: float | None = None) -> int:
         """Send each seat with a phone its view if anything it shows may have
-        changed (new events, its marks or language, the phones present, or
+        changed (new events, the TV's move cursor, its marks or language, the phones present, or
         ``force``) and the view differs from the last one sent.  With
         ``budget`` (seconds of this thread's CPU, e.g. 0.008 in a 60 Hz
         frame) it stops once the budget is spent -- after at least one view,
@@ -177,7 +182,7 @@ class NetTable:
             self._phones = phones
             force = True
         self._dirty |= self.session.take_stale()
-        moment = (len(self.engine.events), self.engine.over)
+        moment = (len(self.engine.events), self.engine.over, self._cursor())
         actor = None if self.engine.over else self.engine.actor
         sent = built = 0
         for seat in sorted(phones, key=lambda s: (s != actor, s)):

@@ -30,7 +30,11 @@ Shape (``docs/network.md``)::
      "result": {"winner": 0|null, "envelope": ["plum", "rope", "hall"]}|null,
      "pieces": {"tokens": [{"id": "scarlet", "at": "hall"|[7, 16]}, ...],   # board game only, else null:
                 "weapons": [{"id": "rope", "at": "hall"}, ...],            # public facts, equal for every seat
-                "turn": 1, "last_roll": 5|null}|null}
+                "turn": 1, "last_roll": 5|null}|null,
+     "board": {"size": [24, 25], "rows": ["#.a..", ...], "rooms": ["kitchen", ...],   # board game only:
+               "doors": [[c, r, in_c, in_r], ...], "passages": [...], "starts": {...}}|null,  # the mansion
+     "reach": {"squares": [[c, r], ...], "rooms": ["hall"]}|null,   # the lit destinations: the mover's only
+     "cursor": {"seat": 1, "at": "hall"|[c, r]}|null}   # the TV's move cursor (public), when it shows one
 """
 
 from __future__ import annotations
@@ -65,7 +69,7 @@ def speaking(lang: str) -> Iterator[None]:
 def seat_payload(kind: str, engine: Any, seat: int, *, suspects: Sequence[str],
                  marks: Mapping[str, str] | None = None, lang: str = "en",
                  phones: set[int] | frozenset[int] = frozenset(), notebook_mode: str = "hints",
-                 cache: dict[Any, Any] | None = None) -> dict[str, Any]:
+                 cache: dict[Any, Any] | None = None, cursor: tuple[int, Any] | None = None) -> dict[str, Any]:
     """``seat``'s whole view of the game ``engine`` (a board ``Game`` when
     ``kind == "board"``, a ``CardGame`` when ``"cards"``), its texts in
     ``lang``; ``suspects[s]`` is the suspect token seat ``s`` plays,
@@ -74,7 +78,9 @@ def seat_payload(kind: str, engine: Any, seat: int, *, suspects: Sequence[str],
     (``"manual"``: no facts, no hints; ``"assisted"``: facts; ``"hints"``:
     facts and hints); ``cache``: a dict the caller keeps for one game (the
     public log lines and each seat's hints are reused while nothing they
-    depend on changed).  Raises ``ValueError`` for an unknown ``kind``, a seat
+    depend on changed); ``cursor``: ``(seat, destination)`` of the move cursor
+    the TV shows now (a room id or a ``(col, row)`` square; None when it
+    shows none), public.  Raises ``ValueError`` for an unknown ``kind``, a seat
     not at the table (:func:`game.core.protocol.check_seat`) or a language
     not in ``en``/``es``/``ca``."""
     if kind not in GAMES:
@@ -85,8 +91,13 @@ def seat_payload(kind: str, engine: Any, seat: int, *, suspects: Sequence[str],
     mine = engine.actor == seat and not engine.over
     legal = engine.legal_actions() if mine else []
     with speaking(lang):
-        return _build(kind, engine, view, seat, tuple(suspects), dict(marks or {}), lang, set(phones), legal,
-                      notebook_mode, {} if cache is None else cache)
+        out = _build(kind, engine, view, seat, tuple(suspects), dict(marks or {}), lang, set(phones), legal,
+                     notebook_mode, {} if cache is None else cache)
+    board = kind == "board"
+    out["board"] = geometry(view.board, {} if cache is None else cache) if board else None
+    out["reach"] = _reach(legal) if board and out["move"] else None
+    out["cursor"] = {"seat": int(cursor[0]), "at": _place(cursor[1])} if board and cursor is not None else None
+    return out
 
 
 # ----------------------------------------------------------------- shared
@@ -321,13 +332,53 @@ def pieces(view: Any) -> dict[str, Any]:
     (None before the first roll)."""
     from game.core.cards import SUSPECTS, WEAPONS
 
-    def at(pos: Any) -> Any:
-        return pos if isinstance(pos, str) else [int(pos[0]), int(pos[1])]
-
     last = next((sum(e.dice) for e in reversed(view.events) if type(e).__name__ == "DieRolled"), None)
-    return {"tokens": [{"id": s, "at": at(view.positions[s])} for s in SUSPECTS if s in view.positions],
+    return {"tokens": [{"id": s, "at": _place(view.positions[s])} for s in SUSPECTS if s in view.positions],
             "weapons": [{"id": w, "at": view.weapons[w]} for w in WEAPONS if w in view.weapons],
             "turn": view.turn, "last_roll": last}
+
+
+def _place(pos: Any) -> Any:
+    """A board place as JSON: a room id, or a corridor square ``[col, row]``."""
+    return pos if isinstance(pos, str) else [int(pos[0]), int(pos[1])]
+
+
+def _reach(legal: list[Any]) -> dict[str, list[Any]]:
+    """The lit destinations of the mover's roll, from its own legal moves (the
+    engine's, as the TV lights them): corridor squares and rooms, sorted."""
+    moves = [a for a in legal if type(a).__name__ == "Move"]
+    return {"squares": sorted([int(a.square[0]), int(a.square[1])] for a in moves if a.square is not None),
+            "rooms": sorted(a.room for a in moves if a.room is not None)}
+
+
+def geometry(board: Any, cache: dict[Any, Any] | None = None) -> dict[str, Any]:
+    """The mansion a phone draws (public, the same for every seat), from a
+    :class:`game.board.model.Board`: ``size`` ``[columns, rows]``; ``rows``, one
+    string per row with one letter per square -- ``"."`` a corridor square,
+    ``"x"`` the middle (the envelope), ``"#"`` no square, ``"a"``, ``"b"``... a
+    square of ``rooms[0]``, ``rooms[1]``...; ``doors`` ``[col, row, in_col,
+    in_row]`` (the corridor square in front, the room square behind);
+    ``passages`` ``{"from": room, "to": room, "at": [col, row] | None}``;
+    ``starts`` suspect -> its start square.  Built once per board (``cache``)."""
+    key = ("board", id(board))
+    hit = (cache or {}).get(key)
+    if hit is not None:
+        return hit
+    rooms = list(board.rooms)
+    letter = {sq: chr(ord("a") + i) for i, r in enumerate(rooms) for sq in board.rooms[r].squares}
+    letter.update({sq: "x" for sq in board.envelope})
+    letter.update({sq: "." for sq in board.corridor})
+    out = {"size": [board.width, board.height],
+           "rows": ["".join(letter.get((c, r), "#") for c in range(board.width)) for r in range(board.height)],
+           "rooms": rooms,
+           "doors": [[d.square[0], d.square[1], d.inside[0], d.inside[1]] for d in board.doors],
+           "passages": [{"from": r.id, "to": r.passage_to,
+                         "at": None if r.passage_square is None else list(r.passage_square)}
+                        for r in board.rooms.values() if r.passage_to],
+           "starts": {s: list(sq) for s, sq in board.start_squares.items()}}
+    if cache is not None:
+        cache[key] = out
+    return out
 
 
 def _result(events: Sequence[Any], ends: tuple[type, ...]) -> dict[str, Any] | None:

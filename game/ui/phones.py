@@ -247,7 +247,7 @@ class PhoneHost:
             self._show_board()
         self.gate = HeldActs(session)
         self.net = NetTable(kind, match.game, match.suspects, self.gate, notebooks=match.notebooks,
-                            notebook_mode=match.notebook_mode, apply=self._apply)
+                            notebook_mode=match.notebook_mode, apply=self._apply, cursor=self.cursor)
         # the join screen greets a table of people; one person alone with computer players hides
         # nothing from anybody, so Play starts at once (the pause menu's Phones still lets a phone in)
         self._welcome = len(match.humans) > 1
@@ -369,6 +369,16 @@ class PhoneHost:
         before = len(table.game.events)
         table.do(action)
         return list(table.game.events[before:])
+
+    def cursor(self) -> tuple | None:
+        """``(seat, destination)`` of the move cursor the TV draws now (a person
+        moving after a roll: the lit destination under it, a room id or a
+        ``(col, row)`` square), else None; every phone shows it (public)."""
+        table = self.table
+        if table is None or getattr(table, "cursor", None) is None or table.game.over:
+            return None
+        dests = list(table.game.moves()) if table.human_to_act else []
+        return (table.game.turn, dests[table.cursor % len(dests)]) if dests else None
 
     def _pad(self, seat: int, key: str) -> None:
         """A phone's arrow or OK: an intent of ``"phone:<seat>"`` for the table,

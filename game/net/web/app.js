@@ -288,7 +288,6 @@
     if (!now) { ui.accuse = false; ui.sure = false; }
     // drop my optimistic marks once the host has them
     (v.notebook || []).forEach(function (r) { if (ui.marks[r.id] === r.mark) delete ui.marks[r.id]; });
-    if (v.pieces && board.state === "none") loadBoard();
     draw();
   }
   function buzz() {
@@ -400,7 +399,7 @@
     $("tabs").hidden = closed();
     var tabs = {play: drawPlay, hand: drawHand, notes: drawNotes, table: drawTable};
     var sec = $("tab-" + ui.tab);
-    sec.replaceChildren.apply(sec, tabs[ui.tab]());
+    sec.replaceChildren.apply(sec, tabs[ui.tab]().filter(function (k) { return k != null; }));
     drawModal();
     fitNames();
   }
@@ -478,7 +477,7 @@
     else if (has("Join")) out.push(drawJoin());
     else if (has("Ask")) out.push(drawAsk());
     else if (has("Suggest")) out.push(drawSuggest());
-    else if (view.move || (view.prompt && view.prompt.kind === "move")) out.push(drawPad());
+    else if (view.move || (view.prompt && view.prompt.kind === "move")) out.push(drawMove());
     else if (mine(view)) { /* only buttons: Roll, the passage, Accuse, End turn (below) */ }
     else out.push(h("div", {cls: "panel calm"}, [
       h("h2", {text: w("not_your_turn", {name: seatName(view.actor)})}),
@@ -487,6 +486,9 @@
     if (me && me.out && !view.over) out.unshift(h("p", {cls: "panel calm", id: "out-note", text: w("out_note")}));
     var buttons = drawTurnButtons();
     if (buttons) out.push(buttons);
+    // where I stand and where the others are, at the start of my turn and while I wait
+    if (view.board && !view.over && !view.move && !ui.accuse && !view.disprove && !has("Suggest")
+        && !has("Join")) out.push(drawMansion(false), cursorLine());
     var shown = view.shown || [];
     if (shown.length && !view.disprove && !view.over) {
       var last = shown[shown.length - 1];
@@ -602,16 +604,25 @@
     ui.accuse = true;
     return drawAccuse("Join");
   }
-  function drawPad() {
+  // my move: the mansion with the lit destinations (a tap goes there), then the arrows for those
+  // who like them (they move the TV's cursor, drawn here too; OK goes where it is)
+  function drawMove() {
+    if (!view.board) return drawPad();
+    return h("div", {cls: "panel must", id: "move-panel"}, [
+      h("h2", {text: w("move_board_title")}), h("p", {cls: "help", text: w("move_board_help")}),
+      drawMansion(true), drawPad(true)]);
+  }
+  function drawPad(bare) {
     function key(k, sym) {
       return h("button", {type: "button", cls: "pad-" + k, "data-key": k, "aria-label": w(k),
                           onclick: function () { send({type: "pad", key: k}); }},
                [h("span", {cls: "sym", "aria-hidden": "true", text: sym}), h("span", {cls: "lbl", text: w(k)})]);
     }
+    var pad = h("div", {cls: "pad"}, [key("up", "▲"), key("left", "◀"), key("ok", "●"), key("right", "▶"),
+                              key("down", "▼"), key("back", "↩")]);
+    if (bare) return h("div", {id: "pad-panel"}, [pad]);
     return h("div", {cls: "panel", id: "pad-panel"}, [
-      h("h2", {text: w("move_title")}), h("p", {cls: "help", text: w("move_help")}),
-      h("div", {cls: "pad"}, [key("up", "▲"), key("left", "◀"), key("ok", "●"), key("right", "▶"),
-                              key("down", "▼"), key("back", "↩")])]);
+      h("h2", {text: w("move_title")}), h("p", {cls: "help", text: w("move_help")}), pad]);
   }
   function drawOver() {
     var r = view.result || {};
@@ -697,25 +708,199 @@
     return factText(f);
   }
 
-  // ---- the public board (board game): the host's empty board picture (/board.png, fetched once)
-  // with the pieces drawn on it from view.pieces; without a picture only the list "Where everyone is"
-  var board = {state: "none", grid: null, url: null, el: null, big: false};
-  function loadBoard() {
-    board.state = "loading";
-    fetch("/board.json", {cache: "no-store"}).then(function (r) {
-      if (!r.ok) throw new Error("no board picture");
-      return r.json();
-    }).then(function (grid) {
-      return fetch("/board.png", {cache: "no-store"}).then(function (r) {
-        if (!r.ok) throw new Error("no board picture");
-        return r.blob();
-      }).then(function (blob) {
-        board.grid = grid;
-        board.url = URL.createObjectURL(blob);
-        board.state = "ready";
-        draw();
+  // ---- the mansion (board game), drawn here from the geometry the host sends (view.board: rooms,
+  // corridor squares, doors, secret passages, start squares), in board squares (one unit a square);
+  // the pieces from view.pieces; the TV's move cursor (view.cursor, public); on my own move the lit
+  // destinations (view.reach) and a tap on a square or a room sends the same Move the TV makes
+  var SVGNS = "http://www.w3.org/2000/svg";
+  function sv(tag, attrs, kids) {
+    var el = document.createElementNS(SVGNS, tag);
+    for (var k in attrs || {}) if (attrs[k] != null) el.setAttribute(k, attrs[k]);
+    (kids || []).forEach(function (c) {
+      if (c == null) return;
+      el.appendChild(typeof c === "string" ? document.createTextNode(c) : c);
+    });
+    return el;
+  }
+  // each room's squares and box, from the letters of the rows (a room's letter: its place in b.rooms)
+  function roomShapes(b) {
+    var out = {};
+    b.rooms.forEach(function (id) { out[id] = {squares: [], box: [1e9, 1e9, -1, -1]}; });
+    b.rows.forEach(function (row, r) {
+      for (var c = 0; c < row.length; c++) {
+        var id = b.rooms[row.charCodeAt(c) - 97];
+        if (!id || !out[id]) continue;
+        var o = out[id];
+        o.squares.push([c, r]);
+        o.box = [Math.min(o.box[0], c), Math.min(o.box[1], r), Math.max(o.box[2], c), Math.max(o.box[3], r)];
+      }
+    });
+    return out;
+  }
+  // the squares of the row runs of one letter (or of a set of squares): one rect per run, few nodes
+  function runs(b, test, attrs) {
+    var out = [];
+    b.rows.forEach(function (row, r) {
+      var c = 0;
+      while (c < row.length) {
+        if (!test(row.charAt(c), c, r)) { c++; continue; }
+        var c0 = c;
+        while (c < row.length && test(row.charAt(c), c, r)) c++;
+        var a = {x: c0, y: r, width: c - c0, height: 1};
+        for (var k in attrs) a[k] = attrs[k];
+        out.push(sv("rect", a));
+      }
+    });
+    return out;
+  }
+  function placeOf(b, c, r) {
+    var ch = (b.rows[r] || "").charAt(c);
+    if (ch === ".") return [c, r];
+    var id = b.rooms[ch.charCodeAt(0) - 97];
+    return id || null;
+  }
+  function sameAt(a, b) { return typeof a === "string" ? a === b : typeof b !== "string" && !!b && a[0] === b[0] && a[1] === b[1]; }
+  // where each piece stands, in squares: a corridor token on its square's centre; in a room, the
+  // room's squares nearest its middle, tokens first (in SUSPECTS order), then the weapons (sorted)
+  function mansionPoints(p, b, shapes) {
+    var used = {}, out = {tokens: [], weapons: []};
+    function spot(room) {
+      var sh = shapes[room];
+      if (!sh) return [b.size[0] / 2, b.size[1] / 2];
+      if (!sh.sorted) {
+        var mx = (sh.box[0] + sh.box[2] + 1) / 2, my = (sh.box[1] + sh.box[3] + 2) / 2;   // below the name
+        var skip = {};
+        (b.passages || []).forEach(function (ps) { if (ps.at) skip[ps.at.join(",")] = true; });
+        sh.sorted = sh.squares.filter(function (q) { return !skip[q.join(",")] && q[1] > sh.box[1]; })
+          .sort(function (q1, q2) {
+            return Math.hypot(q1[0] + .5 - mx, q1[1] + .5 - my) - Math.hypot(q2[0] + .5 - mx, q2[1] + .5 - my);
+          });
+      }
+      var i = used[room] = (used[room] || 0) + 1;
+      var q = sh.sorted[(i - 1) % Math.max(1, sh.sorted.length)] || sh.squares[0];
+      return [q[0] + .5, q[1] + .5];
+    }
+    p.tokens.forEach(function (t) {
+      out.tokens.push(typeof t.at === "string" ? spot(t.at) : [t.at[0] + .5, t.at[1] + .5]);
+    });
+    var order = p.weapons.map(function (x, i) { return i; }).sort(function (i, j) {
+      return p.weapons[i].id < p.weapons[j].id ? -1 : 1;
+    });
+    order.forEach(function (i) { out.weapons[i] = spot(p.weapons[i].at); });
+    return out;
+  }
+  // the mansion; ``play``: my move now -- the lit destinations, and a tap goes there
+  function drawMansion(play) {
+    var b = view.board, p = view.pieces, shapes = roomShapes(b);
+    var W = b.size[0], H = b.size[1];
+    var svg = sv("svg", {id: play ? "mansion-play" : "mansion", "class": "mansion" + (play ? " play" : ""),
+                         viewBox: "0 0 " + W + " " + H, role: "img", "aria-label": w("mansion_alt"),
+                         "data-cols": W, "data-rows": H});
+    svg.appendChild(sv("rect", {x: 0, y: 0, width: W, height: H, "class": "m-out"}));
+    runs(b, function (ch) { return ch === "x"; }, {"class": "m-middle"}).forEach(function (e) { svg.appendChild(e); });
+    b.rooms.forEach(function (id, i) {
+      var letter = String.fromCharCode(97 + i);
+      runs(b, function (ch) { return ch === letter; }, {"class": "m-room", "data-room": id})
+        .forEach(function (e) { svg.appendChild(e); });
+    });
+    var g = sv("g", {"class": "m-corridor"});
+    b.rows.forEach(function (row, r) {
+      for (var c = 0; c < row.length; c++) if (row.charAt(c) === ".") {
+        g.appendChild(sv("rect", {x: c + .03, y: r + .03, width: .94, height: .94, "data-sq": c + "," + r}));
+      }
+    });
+    svg.appendChild(g);
+    for (var s in b.starts || {}) {
+      var st = b.starts[s];
+      svg.appendChild(sv("circle", {cx: st[0] + .5, cy: st[1] + .5, r: .36, "class": "m-start", "data-start": s,
+                                    stroke: COLOURS[s] || "#8a7a6a"}));
+    }
+    (b.doors || []).forEach(function (d) {      // a brass bar on the wall between the two squares
+      var dx = d[2] - d[0], dy = d[3] - d[1];
+      var x = Math.max(d[0], d[2]), y = Math.max(d[1], d[3]);
+      svg.appendChild(sv("rect", dx ? {x: x - .12, y: d[1] + .1, width: .24, height: .8, "class": "m-door"}
+                                    : {x: d[0] + .1, y: y - .12, width: .8, height: .24, "class": "m-door"}));
+    });
+    (b.passages || []).forEach(function (ps) {
+      if (!ps.at) return;
+      svg.appendChild(sv("g", {"class": "m-passage", "data-passage": ps.from}, [
+        sv("title", {}, [w("passage_mark", {room: cardName(ps.to), room_the: cardForm(ps.to, "the")})]),
+        sv("rect", {x: ps.at[0] + .08, y: ps.at[1] + .08, width: .84, height: .84, rx: .15}),
+        sv("text", {x: ps.at[0] + .5, y: ps.at[1] + .72, "text-anchor": "middle"}, ["⇲"])]));
+    });
+    b.rooms.forEach(function (id) {            // the room's name at the top of its box, two lines at most
+      var sh = shapes[id];
+      if (!sh.squares.length) return;
+      var words = cardName(id).split(" "), cx = (sh.box[0] + sh.box[2] + 1) / 2, y = sh.box[1] + 1;
+      var lines = words.length > 1 && (sh.box[2] - sh.box[0] + 1) < cardName(id).length * .5 ? words : [words.join(" ")];
+      lines.forEach(function (line, k) {
+        svg.appendChild(sv("text", {x: cx, y: y + k * .85, "text-anchor": "middle", "class": "m-name"}, [line]));
       });
-    }).catch(function () { board.state = "missing"; draw(); });
+    });
+    var reach = play && view.reach ? view.reach : null;
+    if (reach) {
+      var lit = {};
+      reach.squares.forEach(function (q) { lit[q.join(",")] = true; });
+      (reach.rooms || []).forEach(function (id) {
+        var letter = String.fromCharCode(97 + b.rooms.indexOf(id));
+        runs(b, function (ch) { return ch === letter; }, {"class": "m-lit room", "data-lit-room": id})
+          .forEach(function (e) { svg.appendChild(e); });
+      });
+      reach.squares.forEach(function (q) {
+        svg.appendChild(sv("rect", {x: q[0] + .05, y: q[1] + .05, width: .9, height: .9, "class": "m-lit",
+                                    "data-lit": q.join(",")}));
+      });
+    }
+    var cur = view.cursor;
+    if (cur && !view.over) {                   // the TV's cursor: public, every phone shows it
+      var box = typeof cur.at === "string" && shapes[cur.at]
+        ? [shapes[cur.at].box[0], shapes[cur.at].box[1], shapes[cur.at].box[2] + 1, shapes[cur.at].box[3] + 1]
+        : [cur.at[0], cur.at[1], cur.at[0] + 1, cur.at[1] + 1];
+      svg.appendChild(sv("rect", {x: box[0] - .1, y: box[1] - .1, width: box[2] - box[0] + .2,
+                                  height: box[3] - box[1] + .2, rx: .25, "class": "m-cursor",
+                                  "data-seat": cur.seat, "data-at": String(cur.at)}));
+    }
+    if (p) {
+      var at = mansionPoints(p, b, shapes), turnId = view.seats[p.turn] && view.seats[p.turn].id;
+      var tokLetters = initials(p.tokens.map(function (t) { return t.id; }), true);
+      var wpLetters = initials(p.weapons.map(function (x) { return x.id; }), false);
+      p.weapons.forEach(function (wp, i) {
+        var xy = at.weapons[i];
+        svg.appendChild(sv("g", {"class": "m-weapon", "data-weapon": wp.id, "data-at": String(wp.at)}, [
+          sv("rect", {x: xy[0] - .45, y: xy[1] - .32, width: .9, height: .64, rx: .1}),
+          sv("text", {x: xy[0], y: xy[1] + .2, "text-anchor": "middle"}, [wpLetters[i]])]));
+      });
+      p.tokens.forEach(function (t, i) {
+        var xy = at.tokens[i], dark = t.id === "white" || t.id === "mustard";
+        var ringed = t.id === turnId && !view.over, me = t.id === view.you;
+        svg.appendChild(sv("g", {"class": "m-token" + (ringed ? " turn" : "") + (me ? " me" : "") + (dark ? " dark" : ""),
+                                 "data-token": t.id, "data-at": String(t.at)}, [
+          ringed ? sv("circle", {cx: xy[0], cy: xy[1], r: .62, "class": "m-ring"}) : null,
+          sv("circle", {cx: xy[0], cy: xy[1], r: .46, fill: COLOURS[t.id] || "#8a7a6a"}),
+          sv("text", {x: xy[0], y: xy[1] + .17, "text-anchor": "middle"}, [tokLetters[i]])]));
+      });
+    }
+    if (play) svg.addEventListener("click", function (e) { tapMansion(svg, b, e); });
+    return h("div", {cls: "mansion-wrap"}, [svg]);
+  }
+  // a tap on my move: the square or the room under the finger, sent as the Move the TV's click
+  // makes; the host checks it with the engine and says why not (too far, blocked, not a square)
+  function tapMansion(svg, b, e) {
+    if (!view || !view.move || pending) return;
+    var r = svg.getBoundingClientRect();
+    var c = Math.floor((e.clientX - r.left) / r.width * b.size[0]);
+    var row = Math.floor((e.clientY - r.top) / r.height * b.size[1]);
+    if (c < 0 || row < 0 || c >= b.size[0] || row >= b.size[1]) return;
+    var place = placeOf(b, c, row) || [c, row];
+    act(typeof place === "string" ? {type: "Move", square: null, room: place}
+                                  : {type: "Move", square: place, room: null});
+  }
+  function cursorLine() {
+    var cur = view.cursor;
+    if (!cur || view.over) return null;
+    return h("p", {cls: "cursor-line", id: "cursor-line",
+                   text: "⌖ " + w("cursor_at", {name: seatName(cur.seat), name_the: seatForm(cur.seat, "the"),
+                                                place: placeName(cur.at)})});
   }
   // the shortest start of each name (its last word for people, its first for weapons) that no
   // other name of the group shares: "Pe" and "Pl" for Peacock and Plum; never colour alone
@@ -736,56 +921,6 @@
   }
   function placeName(at) {
     return typeof at === "string" ? cardName(at) : w("in_corridor");
-  }
-  // where each piece stands in the picture, as a fraction of its width and height
-  function piecePoints(p, g) {
-    var out = {tokens: [], weapons: []};
-    p.tokens.forEach(function (t, i) {
-      var xy;
-      if (typeof t.at === "string") { var spots = g.rooms[t.at].tokens; xy = spots[i % spots.length]; }
-      else xy = [g.origin[0] + (t.at[0] + 0.5) * g.cell[0], g.origin[1] + (t.at[1] + 0.5) * g.cell[1]];
-      out.tokens.push(xy);
-    });
-    p.weapons.forEach(function (wp) {   // as the TV: by the weapon's place among those in its room
-      var same = p.weapons.filter(function (o) { return o.at === wp.at; }).map(function (o) { return o.id; }).sort();
-      var spots = g.rooms[wp.at].weapons;
-      out.weapons.push(spots[same.indexOf(wp.id) % spots.length]);
-    });
-    return out;
-  }
-  function drawBoard() {
-    var p = view.pieces, g = board.grid;
-    if (!board.el) {
-      board.el = h("div", {cls: "board-pic", id: "board-pic", role: "img", tabindex: "0"});
-      board.el.addEventListener("click", function () { board.big = !board.big; draw(); });
-    }
-    var pic = board.el;
-    pic.classList.toggle("big", board.big);
-    pic.setAttribute("aria-label", w("board_alt"));
-    var img = pic.querySelector("img") || h("img", {src: board.url, alt: "", draggable: "false"});
-    var at = piecePoints(p, g), turnId = view.seats[p.turn] && view.seats[p.turn].id;
-    var tokIds = p.tokens.map(function (t) { return t.id; }), wpIds = p.weapons.map(function (x) { return x.id; });
-    var tokLetters = initials(tokIds, true), wpLetters = initials(wpIds, false);
-    function pos(el, xy) {
-      el.style.left = (100 * xy[0] / g.size[0]) + "%";
-      el.style.top = (100 * xy[1] / g.size[1]) + "%";
-      return el;
-    }
-    var kids = [img];
-    p.weapons.forEach(function (wp, i) {
-      kids.push(pos(h("span", {cls: "piece weapon", "data-weapon": wp.id, "data-at": String(wp.at),
-                               title: cardName(wp.id), text: wpLetters[i]}), at.weapons[i]));
-    });
-    p.tokens.forEach(function (t, i) {
-      var el = h("span", {cls: "piece token" + (t.id === turnId && !view.over ? " turn" : ""), "data-token": t.id,
-                          "data-at": typeof t.at === "string" ? t.at : t.at.join(","),
-                          title: cardName(t.id), text: tokLetters[i]});
-      el.style.background = COLOURS[t.id] || "#8a7a6a";
-      if (t.id === "white" || t.id === "mustard") el.classList.add("dark");
-      kids.push(pos(el, at.tokens[i]));
-    });
-    pic.replaceChildren.apply(pic, kids);
-    return h("div", {cls: "board-wrap" + (board.big ? " big" : "")}, [pic]);
   }
   function drawWhere() {
     var p = view.pieces, turnId = view.seats[p.turn] && view.seats[p.turn].id;
@@ -817,10 +952,7 @@
     if (!view) return [];
     var top = [];
     if (view.pieces) {
-      if (board.state === "ready") {
-        top.push(h("h2", {text: w("board_title")}), drawBoard(),
-                 h("p", {cls: "hint-line", text: w(board.big ? "board_smaller" : "board_enlarge")}));
-      }
+      if (view.board) top.push(h("h2", {text: w("board_title")}), drawMansion(false), cursorLine());
       top = top.concat(drawWhere().slice(0, 1));
     }
     var seats = (view.seats || []).map(function (s, i) {

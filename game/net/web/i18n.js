@@ -55,11 +55,13 @@ window.CLUE_WORDS = {
     out: "out", turn_marker: "turn", you: "you", phone: "phone",
     game_over: "The game is over", envelope_was: "The envelope held:", waiting: "Please wait",
     sent: "Sent…", language: "Language",
-    board_title: "The board", board_alt: "The board: where every token and weapon stands",
-    board_enlarge: "Tap the board to make it bigger", board_smaller: "Tap the board to make it smaller",
+    board_title: "The board",
     where_title: "Where everyone is", where_people: "Suspects", where_weapons: "Weapons",
     in_corridor: "In a corridor", turn_of: "Turn: {name}", last_roll: "Last roll: {n}",
-    out_note: "Your accusation was wrong: you take no more turns, but you still show cards when asked."
+    out_note: "Your accusation was wrong: you take no more turns, but you still show cards when asked.",
+    move_board_title: "Your move", move_board_help: "Tap a lit square or room to go there, or use the arrows, then OK.",
+    cursor_at: "{name}'s cursor: {place}", mansion_alt: "The board: rooms, corridors, doors and every piece",
+    passage_mark: "Secret passage to the {room}",
   },
   es: {
     you_rolled: "Has sacado un {n}", show_to: "Enseña una carta {name_to}", your_answer: "¡Te toca responder!",
@@ -113,11 +115,13 @@ window.CLUE_WORDS = {
     out: "fuera", turn_marker: "turno", you: "tú", phone: "móvil",
     game_over: "La partida ha terminado", envelope_was: "En el sobre había:", waiting: "Espera, por favor",
     sent: "Enviado…", language: "Idioma",
-    board_title: "El tablero", board_alt: "El tablero: dónde está cada ficha y cada arma",
-    board_enlarge: "Toca el tablero para verlo más grande", board_smaller: "Toca el tablero para verlo más pequeño",
+    board_title: "El tablero",
     where_title: "Dónde está cada uno", where_people: "Sospechosos", where_weapons: "Armas",
     in_corridor: "En un pasillo", turn_of: "Turno: {name}", last_roll: "Última tirada: {n}",
-    out_note: "Tu acusación era falsa: ya no tienes turnos, pero sigues enseñando cartas cuando te lo piden."
+    out_note: "Tu acusación era falsa: ya no tienes turnos, pero sigues enseñando cartas cuando te lo piden.",
+    move_board_title: "Tu jugada", move_board_help: "Toca una casilla o habitación iluminada para ir allí, o usa las flechas y luego OK.",
+    cursor_at: "Cursor de {name}: {place}", mansion_alt: "El tablero: habitaciones, pasillos, puertas y todas las piezas",
+    passage_mark: "Pasadizo secreto a {room_the}",
   },
   ca: {
     you_rolled: "Has tret un {n}", show_to: "Ensenya una carta {name_to}", your_answer: "Et toca respondre!",
@@ -171,10 +175,12 @@ window.CLUE_WORDS = {
     out: "fora", turn_marker: "torn", you: "tu", phone: "mòbil",
     game_over: "La partida s'ha acabat", envelope_was: "Al sobre hi havia:", waiting: "Espera, si us plau",
     sent: "Enviat…", language: "Idioma",
-    board_title: "El tauler", board_alt: "El tauler: on és cada fitxa i cada arma",
-    board_enlarge: "Toca el tauler per veure'l més gran", board_smaller: "Toca el tauler per veure'l més petit",
+    board_title: "El tauler",
     where_title: "On és cadascú", where_people: "Sospitosos", where_weapons: "Armes",
     in_corridor: "En un passadís", turn_of: "Torn: {name}", last_roll: "Última tirada: {n}",
-    out_note: "La teva acusació era falsa: ja no tens torns, però continues ensenyant cartes quan te les demanen."
+    out_note: "La teva acusació era falsa: ja no tens torns, però continues ensenyant cartes quan te les demanen.",
+    move_board_title: "La teva jugada", move_board_help: "Toca una casella o habitació il·luminada per anar-hi, o fes servir les fletxes i després OK.",
+    cursor_at: "Cursor de {name}: {place}", mansion_alt: "El tauler: habitacions, passadissos, portes i totes les peces",
+    passage_mark: "Passadís secret a {room_the}",
   }
 };

@@ -44,8 +44,8 @@ has the ``choose(view, legal)`` interface of the game's computer players, so
 from __future__ import annotations
 
 import random
-from collections import deque
 
+from benchmarks.yardkit import steps_to
 from game.rules import events as ev
 from game.rules.actions import Accuse, Disprove, EndTurn, Move, Roll, Suggest, TakePassage
 from game.rules.cards import ROOMS, SUSPECTS, WEAPONS
@@ -242,8 +242,6 @@ class SpockPlayer:
         self._seen = 0
         self._know: Knowledge | None = None
         self._shown: dict[int, set[str]] = {}
-        self._dist: dict[str, dict] = {}
-        self._board = None
         self._plan = None
         self._budget = PROPAGATION_BUDGET
         self._tried: tuple = (None, set())
@@ -354,27 +352,7 @@ class SpockPlayer:
     def _distances(self, board, room: str) -> dict:
         """Steps from every corridor square and every room into ``room``
         (a secret passage counts as 4 steps, about one turn's roll)."""
-        if self._board is not board:
-            self._board, self._dist = board, {}
-        if room not in self._dist:
-            dist: dict = {}
-            queue = deque()
-            for sq in board.rooms[room].doors:
-                dist[sq] = 1
-                queue.append(sq)
-            while queue:
-                sq = queue.popleft()
-                for nb in board.neighbours.get(sq, ()):
-                    if nb not in dist:
-                        dist[nb] = dist[sq] + 1
-                        queue.append(nb)
-            for rid, r in board.rooms.items():
-                steps = [dist[d] + 1 for d in r.doors if d in dist]
-                if r.passage_to == room:
-                    steps.append(4)
-                dist[rid] = 0 if rid == room else min(steps, default=999)
-            self._dist[room] = dist
-        return self._dist[room]
+        return steps_to(board, room)
 
     def _target(self, view, k: Knowledge) -> str:
         """The room to walk to (never the one it stands in: it is leaving it):

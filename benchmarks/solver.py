@@ -13,10 +13,10 @@ decides it by exhaustive search with pruning:
   is a clause "that seat holds one of these three"; wrong accusations rule
   their triple out.
 * **Solutions.**  An envelope triple is a solution when a whole deal of the
-  other cards exists that fits every fact: a depth-first search assigns the
-  free cards to seats (fewest options first, seats in a seeded order),
-  pruning a branch as soon as a seat can no longer fill its hand or a clause
-  has no card left that its seat could hold.  The deal found is kept as the
+  other cards exists that fits every fact: a depth-first search picks, for
+  each clause not yet met, the card its seat holds (fewest choices first, in
+  a seeded order), then hands out the other cards by a bipartite matching of
+  cards to the seats' free slots, which finds a deal or proves there is none.  The deal found is kept as the
   triple's *witness* and reused while it still fits new facts, so a fact
   re-searches only the triples whose witness it broke.  A search that runs
   past :data:`NODE_BUDGET` nodes keeps its triple (it is never ruled out
@@ -55,7 +55,7 @@ from game.rules.actions import Accuse, Disprove, Roll, Suggest, TakePassage
 from game.rules.cards import ROOMS, SUSPECTS, WEAPONS
 
 #: Search nodes per envelope triple before the triple is kept unproven.
-NODE_BUDGET = 4000
+NODE_BUDGET = 400
 #: Witness deals kept per envelope triple (different seeded searches).
 WITNESSES = 3
 #: The witness position code for "in the envelope": after every seat.
@@ -99,7 +99,8 @@ class Model:
 
     def witness(self, t: tuple[int, int, int], rng: random.Random) -> tuple[tuple[int, ...] | None, bool]:
         """(a deal with ``t`` in the envelope that fits every fact, or None;
-        whether the search finished).  ``rng`` orders the seats each card tries."""
+        whether the search finished).  ``rng`` orders the choices, so that
+        searches differ."""
         n, places = self.n, self.places
         deal = [-1] * len(CARDS)
         room = list(self.sizes)
@@ -119,38 +120,73 @@ class Model:
                     return None, True
             else:
                 free.append(c)
-        clauses = [(s, cs) for s, cs in self.clauses if not any(deal[c] == s for c in cs)]
-        free.sort(key=lambda c: (bin(places[c] & ~self.env).count("1"), c))
-        orders = {c: rng.sample(range(n), n) for c in free}
+        # the clauses not yet met, fewest cards that could meet them first
+        clauses = []
+        for s, cs in self.clauses:
+            if any(deal[c] == s for c in cs):
+                continue
+            could = [c for c in cs if deal[c] < 0 and places[c] >> s & 1]
+            if not could:
+                return None, True
+            clauses.append((s, could))
+        clauses.sort(key=lambda sc: len(sc[1]))
         budget = [NODE_BUDGET]
 
-        def alive() -> bool:
-            for p in range(n):
-                if room[p] and sum(1 for c in free if deal[c] < 0 and places[c] >> p & 1) < room[p]:
-                    return False
-            for s, cs in clauses:
-                if not any(deal[c] == s or (deal[c] < 0 and places[c] >> s & 1 and room[s]) for c in cs):
-                    return False
-            return True
-
         def search(i: int) -> bool:
-            if i == len(free):
-                return True
+            # meet the clauses one by one (pick a card for its seat), then hand
+            # out the other free cards by a matching: the deal, or proof there is none
             budget[0] -= 1
             if budget[0] < 0:
                 return False
-            c = free[i]
-            for p in orders[c]:
-                if places[c] >> p & 1 and room[p]:
-                    deal[c], room[p] = p, room[p] - 1
-                    if alive() and search(i + 1):
-                        return True
-                    deal[c], room[p] = -1, room[p] + 1
+            while i < len(clauses) and any(deal[c] == clauses[i][0] for c in clauses[i][1]):
+                i += 1
+            if i == len(clauses):
+                return _fill(deal, [c for c in free if deal[c] < 0], room, places, rng)
+            s, could = clauses[i]
+            if room[s]:
+                for c in rng.sample(could, len(could)):
+                    if deal[c] < 0:
+                        deal[c], room[s] = s, room[s] - 1
+                        if search(i + 1):
+                            return True
+                        deal[c], room[s] = -1, room[s] + 1
             return False
 
-        if alive() and search(0):
+        if search(0):
             return tuple(deal), True
         return None, budget[0] >= 0
+
+
+def _fill(deal: list[int], cards: list[int], room: list[int], places: list[int], rng: random.Random) -> bool:
+    """Give every card of ``cards`` a seat it may be at with room left
+    (``deal`` and ``room`` filled in), by augmenting paths over seat slots;
+    False (``deal`` and ``room`` as they were) when no such deal exists."""
+    seats = range(len(room))
+    taken: dict[int, list[int]] = {p: [] for p in seats}     # seat -> cards given it here
+
+    def place(c: int, seen: set[int]) -> bool:
+        for p in rng.sample(seats, len(seats)):
+            if not places[c] >> p & 1 or p in seen:
+                continue
+            seen.add(p)
+            if len(taken[p]) < room[p]:
+                taken[p].append(c)
+                return True
+            for other in taken[p]:
+                if place(other, seen):
+                    taken[p].remove(other)
+                    taken[p].append(c)
+                    return True
+        return False
+
+    for c in rng.sample(cards, len(cards)):
+        if not place(c, set()):
+            return False
+    for p, cs in taken.items():
+        for c in cs:
+            deal[c] = p
+        room[p] -= len(cs)
+    return True
 
 
 class SolverPlayer:

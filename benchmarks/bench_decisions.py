@@ -9,8 +9,9 @@ machine does not blur it).  A decision includes the seat's knowledge update
 (its tracker reads the new events and recounts).  Prints p50/p95/p99/max in ms,
 the goal next to p99 and max (p99 <= 300 ms, worst <= 1 s: no
 waiting), and the ratio to the figures measured on main before the speed-up
-(:data:`BASELINE`, same command, same seeds).  ``spock`` (benchmarks/spock.py)
-is a yardstick, measured the same way.  Asserts nothing.
+(:data:`BASELINE`, same command, same seeds).  ``spock``, ``hunter`` and
+``solver`` (benchmarks/) are yardsticks, measured the same way; ``per s`` is
+decisions per second of CPU (their count over their summed time).  Asserts nothing.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from game.rules.setup import GameSetup, SeatConfig  # noqa: E402
 from game.tournament import MAX_ACTIONS, _board, seat_player  # noqa: E402
 from game.tournament import pct  # noqa: E402
 
-LEVELS = ("easy", "medium", "hard", "spock")
+LEVELS = ("easy", "medium", "hard", "spock", "hunter", "solver")
 #: Goals in ms of CPU.
 GOAL_P99, GOAL_MAX = 300.0, 1000.0
 #: (level, players) -> (p99 ms, max ms) on main before the speed-up, with the
@@ -73,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
     a = p.parse_args(argv)
     print(f"decision CPU time (time.thread_time), ms; goal p99 <= {GOAL_P99:.0f}, max <= {GOAL_MAX:.0f}")
     print(f"{'level':>7} {'players':>7} {'decisions':>9} {'p50':>7} {'p95':>7} {'p99':>8} {'max':>8}"
-          f"  {'goal':>6}  vs main (p99, max)")
+          f" {'per s':>8}  {'goal':>6}  vs main (p99, max)")
     for level in a.levels:
         for n in a.players:
             xs = sorted(t for g in range(a.games) for t in decision_times(level, n, a.seed + g))
@@ -82,7 +83,7 @@ def main(argv: list[str] | None = None) -> int:
             base = BASELINE.get((level, n))
             ratio = f"{base[0] / max(p99, 1e-3):.1f}x, {base[1] / max(mx, 1e-3):.1f}x faster" if base else "-"
             print(f"{level:>7} {n:>7} {len(xs):>9} {pct(xs, 0.5):>7.2f} {pct(xs, 0.95):>7.2f} {p99:>8.2f} "
-                  f"{mx:>8.2f}  {ok:>6}  {ratio}", flush=True)
+                  f"{mx:>8.2f} {len(xs) / max(sum(xs) / 1000, 1e-9):>8.0f}  {ok:>6}  {ratio}", flush=True)
     return 0
 
 

@@ -6,9 +6,12 @@ Run: ``python benchmarks/bench_ladder.py [--games G] [--seed S] [--workers W] [-
 rotated round the table, so every level sits in every seat of the same deals);
 the share is the first level's wins per seat-game, printed with its 95 % Wilson
 interval and PASS or FAIL against the row's goal.  ``--games`` overrides every
-row's number of games (default: 3,000 for the 3-player hard rows,
-1,200 otherwise).  The last rows count wrong accusations per level over all the
-rows run (the goal is 0 at beginner, easy, medium and spock) and hard's
+row's number of games (default: 3,000 for the 3-player rows against a
+yardstick and for hard vs 2 medium, 1,200 otherwise).  Every level is
+measured against every yardstick (:data:`YARDSTICKS`: spock, hunter and
+solver, independent players in ``benchmarks/``): hard and medium vs two of it
+at 3 players, hard vs three of it at 4.  The last rows count wrong accusations per level over all the
+rows run (the goal is 0 at beginner, easy, medium and every yardstick) and hard's
 gambles: accusations its own exact knowledge was not certain of, and how many
 were right.  The same ``--seed`` prints the same table.  ``medium-3easy`` has
 no goal: it is the figure New game says for medium; ``--write`` rewrites
@@ -55,12 +58,24 @@ class Row:
         return self.low <= share <= self.high and lo >= self.ci_low
 
 
+#: The independent players every level is measured against (benchmarks/spock.py,
+#: hunter.py, solver.py): none of our levels is tuned against any one of them.
+YARDSTICKS = ("spock", "hunter", "solver")
+
+
+def yardstick_rows(y: str) -> tuple[Row, ...]:
+    """The rows against yardstick ``y``: hard and medium vs two of it at 3
+    players (3,000 games), hard vs three of it at 4 players (1,200 games)."""
+    return (Row(f"hard-2{y}", ("hard", y, y), 3000, 0.57),
+            Row(f"medium-2{y}", ("medium", y, y), 3000, 0.34),
+            Row(f"hard-3{y}", ("hard", y, y, y), 1200, 0.48))
+
+
 #: The ladder's rows, hardest level first.
 ROWS: dict[str, Row] = {r.name: r for r in (
     Row("hard-2medium", ("hard", "medium", "medium"), 3000, 0.58, ci_low=0.55),
     Row("hard-3medium", ("hard", "medium", "medium", "medium"), 1200, 0.46),
-    Row("hard-2spock", ("hard", "spock", "spock"), 3000, 0.55),
-    Row("medium-2spock", ("medium", "spock", "spock"), 1200, 0.33),
+    *(row for y in YARDSTICKS for row in yardstick_rows(y)),
     Row("easy-3medium", ("easy", "medium", "medium", "medium"), 1200, 0.08, 0.18),
     Row("beginner-3easy", ("beginner", "easy", "easy", "easy"), 1200, 0.08, 0.18),
     Row("medium-3easy", ("medium", "easy", "easy", "easy"), 1200, 0.0),
@@ -69,7 +84,7 @@ ROWS: dict[str, Row] = {r.name: r for r in (
 STRENGTH_ROWS = {"beginner": "beginner-3easy", "easy": "easy-3medium", "medium": "medium-3easy",
                  "hard": "hard-2medium"}
 #: Levels that must never accuse wrongly.
-NEVER_WRONG = ("beginner", "easy", "medium", "spock")
+NEVER_WRONG = ("beginner", "easy", "medium") + YARDSTICKS
 
 
 def share(results: list[list[SeatResult]], level: str) -> tuple[int, int]:

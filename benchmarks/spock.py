@@ -23,8 +23,10 @@ anything).  The ideas taken from it:
   can, else one from the category with the most envelope candidates left.
 * **Accusing** only when one solution remains: it never gambles.
 * **Walking** toward the room that the best suggestion names (each room's
-  best worst-case count, weighed by how far away it is), with the engine's
-  legal ``Move`` actions and shortest distances on the board model.
+  best worst-case count, weighed by how far away it is; a room it already
+  suggested in since it last learned anything only when no other room is
+  left), with the engine's legal ``Move`` actions and shortest distances on
+  the board model.
 
 Simplified against SpockAI: the knowledge is not exact (no search over whole
 deals, only the propagation above, and the solution count after an answer is
@@ -42,8 +44,8 @@ has the ``choose(view, legal)`` interface of the game's computer players, so
 from __future__ import annotations
 
 import random
-from collections import deque
 
+from benchmarks.yardkit import steps_to
 from game.rules import events as ev
 from game.rules.actions import Accuse, Disprove, EndTurn, Move, Roll, Suggest, TakePassage
 from game.rules.cards import ROOMS, SUSPECTS, WEAPONS
@@ -240,10 +242,9 @@ class SpockPlayer:
         self._seen = 0
         self._know: Knowledge | None = None
         self._shown: dict[int, set[str]] = {}
-        self._dist: dict[str, dict] = {}
-        self._board = None
         self._plan = None
         self._budget = PROPAGATION_BUDGET
+        self._tried: tuple = (None, set())
 
     def restore(self, view) -> None:
         """Forget everything; the next choice reads the whole view again."""
@@ -351,27 +352,7 @@ class SpockPlayer:
     def _distances(self, board, room: str) -> dict:
         """Steps from every corridor square and every room into ``room``
         (a secret passage counts as 4 steps, about one turn's roll)."""
-        if self._board is not board:
-            self._board, self._dist = board, {}
-        if room not in self._dist:
-            dist: dict = {}
-            queue = deque()
-            for sq in board.rooms[room].doors:
-                dist[sq] = 1
-                queue.append(sq)
-            while queue:
-                sq = queue.popleft()
-                for nb in board.neighbours.get(sq, ()):
-                    if nb not in dist:
-                        dist[nb] = dist[sq] + 1
-                        queue.append(nb)
-            for rid, r in board.rooms.items():
-                steps = [dist[d] + 1 for d in r.doors if d in dist]
-                if r.passage_to == room:
-                    steps.append(4)
-                dist[rid] = 0 if rid == room else min(steps, default=999)
-            self._dist[room] = dist
-        return self._dist[room]
+        return steps_to(board, room)
 
     def _target(self, view, k: Knowledge) -> str:
         """The room to walk to (never the one it stands in: it is leaving it):
@@ -382,17 +363,27 @@ class SpockPlayer:
         if self._plan is not None and self._plan[0] == memo:
             return self._plan[1]
         suspects, weapons = self._shortlist(k, 0), self._shortlist(k, 1)
+        tried = self._fruitless(k)
         best, best_key = None, None
         for room in ROOMS:
             if room == here:
                 continue                  # leaving it: it cannot be entered again this turn
             _, score = self.best_suggestion(k, view.seat, room, suspects, weapons)
             d = self._distances(view.board, room).get(here, 999)
-            key = (score[0] * (1 + 0.15 * d), score[1], room)
+            # a room it already suggested in since it last learned anything comes last:
+            # else two such rooms joined by a secret passage kept it shuttling for good
+            key = (room in tried, score[0] * (1 + 0.15 * d), score[1], room)
             if best_key is None or key < best_key:
                 best, best_key = room, key
         self._plan = (memo, best)
         return best
+
+    def _fruitless(self, k: Knowledge) -> set[str]:
+        """The rooms it suggested in while its knowledge stayed as it is now."""
+        state = (tuple(k.places), tuple(k.clauses), len(k.banned))
+        if self._tried[0] != state:
+            self._tried = (state, set())
+        return self._tried[1]
 
     # -- choosing -------------------------------------------------------------
     def choose(self, view, legal: list):
@@ -412,6 +403,7 @@ class SpockPlayer:
             (s, w), score = self.best_suggestion(k, view.seat, here)
             staying = Roll in kinds or TakePassage in kinds
             if not staying or score[0] < k.count():
+                self._fruitless(k).add(here)
                 return Suggest(s, w)
         moves = [a for a in legal if isinstance(a, Move)]
         if moves:

@@ -78,7 +78,9 @@ class SeatResult:
 #: Levels that live outside ``game`` (yardsticks in ``benchmarks/``): level ->
 #: (module, factory).  Imported only when a seat asks for one, so ``game``
 #: never imports ``benchmarks`` when it is loaded.
-EXTERNAL_LEVELS: dict[str, tuple[str, str]] = {"spock": ("benchmarks.spock", "make_spock")}
+EXTERNAL_LEVELS: dict[str, tuple[str, str]] = {"spock": ("benchmarks.spock", "make_spock"),
+                                                "hunter": ("benchmarks.hunter", "make_hunter"),
+                                                "solver": ("benchmarks.solver", "make_solver")}
 
 
 #: Seat settings that are probabilities (0 < value <= 1): hard's gamble
@@ -261,7 +263,7 @@ def main(argv: list[str] | None = None) -> int:
     """Command-line entry; returns the exit code (2 for bad arguments)."""
     p = argparse.ArgumentParser(prog="python -m game.tournament", description=__doc__.split("\n\n")[0])
     p.add_argument("--players", type=int, required=True, help="3 to 6")
-    p.add_argument("--seats", required=True, help="levels, comma separated, one per seat (beginner, easy, medium, hard, simple, spock)")
+    p.add_argument("--seats", required=True, help="levels, comma separated, one per seat (beginner, easy, medium, hard, simple; yardsticks spock, hunter, solver)")
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--workers", type=int, default=2)

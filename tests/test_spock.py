@@ -16,7 +16,7 @@ from game.rules import events as ev
 from game.rules.cards import SUSPECTS
 from game.rules.engine import Game
 from game.rules.setup import GameSetup, SeatConfig
-from game.tournament import MAX_ACTIONS, _board, seat_player
+from game.tournament import MAX_ACTIONS, _board, seat_player, seated_game
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -61,3 +61,16 @@ def test_the_tournament_seats_spock_but_does_not_import_it_until_asked():
     assert isinstance(seat_player("spock", 3), SpockPlayer)
     with pytest.raises(ValueError):
         seat_player("nobody", 0)
+
+
+def test_spock_does_not_shuttle_between_two_rooms_it_learns_nothing_in():
+    """Deal 534 of the ladder's hard-2spock row: hard is out early and both
+    spocks only lack the room, which the eliminated hard holds or the envelope
+    hides; the nearest rooms (Lounge and Conservatory, a secret passage apart)
+    tell them nothing.  They shuttled there until the action cap; now they walk
+    on and one of them solves the case."""
+    game, players = seated_game(534, ("hard", "spock", "spock"), 0)
+    while not game.over and len(game.actions) < MAX_ACTIONS:
+        game.apply(players[game.actor].choose(game.view(game.actor), game.legal_actions()))
+    assert game.over and len(game.actions) < 600, len(game.actions)
+    assert game.winner in (1, 2) and game.envelope == ("green", "lead_pipe", "kitchen")

@@ -29,6 +29,7 @@ refused at once and logged once per address with a count (:class:`Floods`).
 from __future__ import annotations
 
 import asyncio
+import errno
 import ipaddress
 import json
 import logging
@@ -245,7 +246,10 @@ class Limits:
 _REFUSED = {"connects": "new connections", "connections": "connections over the per-address limit",
             "crowd": "the oldest connections without a seat (the server is full)", "pages": "page loads", "hellos": "hellos",
             "handshake": "connections silent past the handshake time", "hello": "sockets that never said hello",
-            "internal": "messages the host could not handle"}
+            "internal": "messages the host could not handle",
+            "files": "connections while the process had no file left to open them"}
+#: Connections asyncio accepts in one go (the listening socket's backlog).
+ACCEPT_BACKLOG = 16
 #: Seconds between two log lines about the same flood.
 FLOOD_REPORT = 60.0
 
@@ -410,6 +414,7 @@ class NetServer:
             loop = asyncio.new_event_loop()
             self._loop = loop
             asyncio.set_event_loop(loop)
+            loop.set_exception_handler(self._loop_problem)
             try:
                 loop.run_until_complete(self._open())
             except BaseException as exc:      # reported to start(), never a traceback on the thread
@@ -464,6 +469,17 @@ class NetServer:
         fut = asyncio.run_coroutine_threadsafe(self._drop(), loop)
         return fut.result(5)
 
+    def _loop_problem(self, loop: asyncio.AbstractEventLoop, context: dict) -> None:
+        """The server loop's own errors: running out of files while accepting (a crowd of
+        sockets; asyncio pauses accepting for a second) is a flood, counted, never a traceback;
+        anything else is logged in one plain line."""
+        exc = context.get("exception")
+        if isinstance(exc, OSError) and exc.errno in (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM):
+            self.floods.note("files", "")
+            return
+        log.warning(f"clue net: {context.get('message', 'a problem in the server')}"
+                    f"{': ' + type(exc).__name__ + ': ' + str(exc) if exc else ''}")
+
     # ------------------------------------------------------------ inside
     async def _open(self) -> None:
         app = web.Application(middlewares=[self._guard], client_max_size=FRAME_LIMIT)
@@ -484,7 +500,9 @@ class NetServer:
         server.connection_made = lambda handler, transport: (made(handler, transport),
                                                              self._admit(handler, transport))
         server.connection_lost = lambda handler, exc=None: (self._conns_lost(handler), lost(handler, exc))
-        site = web.TCPSite(self._runner, self.bind, self.port, reuse_address=True)
+        # a short backlog: asyncio accepts that many at a time, so connections over the limits are
+        # shut between batches instead of a crowd taking every file the process may open
+        site = web.TCPSite(self._runner, self.bind, self.port, reuse_address=True, backlog=ACCEPT_BACKLOG)
         await site.start()
         server = site._server          # the bound port when port=0
         if server is not None and server.sockets:

@@ -41,6 +41,10 @@ class ConfirmBase(Scene):
                                 self.no, hint="Esc")
         self.focus = FocusGroup([self.yes_button, self.no_button], focus=1)
 
+    def speech_name(self) -> str | None:
+        """Read aloud when this screen opens: the question (and its detail)."""
+        return " ".join(t for t in (self.question, self.detail) if t)
+
     def _box(self) -> pygame.Rect:
         """The box (logical pixels): 600 wide and as tall as the question and
         the buttons need, or with a ``detail`` wider

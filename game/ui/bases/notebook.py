@@ -28,10 +28,10 @@ import pygame
 
 from game.ui import assets, gfx, prompts, theme
 from game.hints import DEFAULT_NOTEBOOK_MODE, Hint
-from game.ui.i18n import _, card, fmt, ngettext
+from game.ui.i18n import _, and_list, card, fmt, ngettext
 from game.ui.input import Intent, Kind
 from game.ui.scene import Scene
-from game.ui.widgets import Button, FocusGroup, Label, footer_hint
+from game.ui.widgets import Button, FocusGroup, Label, card_spoken, footer_hint
 
 ROW_H, ROW_STEP, HEADER_H = 34, 37, 34
 LEFT_X, RIGHT_X = 24, 646
@@ -88,6 +88,17 @@ class RowButton(Button):
         elif mark:
             colour = {"X": theme.BAD, "?": (200, 140, 30), "✓": (40, 130, 60)}[mark]
             theme.blit_text(surface, mark, cell.center, theme.BODY, colour, True, "center")
+
+    def spoken(self) -> str:
+        """The row as read aloud to the notebook's owner: "Rope — weapon —
+        ticked — In my hand" for a fact, else its mark ("— maybe", "— no mark"),
+        then the revealed hint's note."""
+        nb, card_id = self.owner, self.data
+        auto = nb.auto.get(card_id)
+        hint = None if auto else nb.shown_hint(card_id)
+        words = card_spoken(card_id, self.label, mark="✓" if auto else nb.marks.get(card_id, ""))
+        note = nb.auto_text(card_id) or (nb.hint_note(hint) if hint else "")
+        return f"{words} — {note}" if note else words
 
     def mark_rect(self) -> pygame.Rect:
         return pygame.Rect(self.rect.right - MARK_W - 4, self.rect.top + 3, MARK_W, self.rect.height - 6)
@@ -208,6 +219,15 @@ class NotebookBase(Scene):
         else:
             self.hint_text = _("No hint yet: ask more questions, and look at who shows cards.")
         return new
+
+    def speech_name(self) -> str | None:
+        """Read aloud to the notebook's owner only (a private screen: never at
+        a table of two or more people) when it opens: its heading and the
+        cards in their hand ("Your cards: Rope, Kitchen and Miss Scarlet.")."""
+        hand = [card(c) for c in self.own]
+        if not hand:
+            return self.title_text()
+        return self.title_text() + ". " + fmt("Your cards: {cards}.", cards=and_list(hand))
 
     def speech_prompt(self) -> str | None:
         """Read aloud to the notebook's owner only (a private screen: said

@@ -1,0 +1,175 @@
+"""Every choice spoken, and no dead ends: each screen says its name when it
+opens, every focus change names the focused control and its state, a
+private screen's controls are never spoken at a table of two or more
+people, pickers open with a choice focused, M opens the menu there, a wrong
+press is spoken and naming your own card in an accusation asks first."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+
+from game.rules.cards import ROOMS, SUSPECTS  # noqa: E402
+from game.rules.engine import Phase  # noqa: E402
+from game.ui.input import Intent, Kind  # noqa: E402
+from game.ui.registry import is_scene, make  # noqa: E402
+from tests.inputs import key  # noqa: E402
+from tests.test_speech import new_app, one_person, said, steps, two_people  # noqa: E402
+
+ARROWS = (Kind.DOWN, Kind.RIGHT, Kind.DOWN, Kind.LEFT, Kind.UP, Kind.RIGHT, Kind.DOWN, Kind.DOWN)
+
+
+def solo_picker(mode: str, **kw):
+    """One person's board (seat 0, at the start of a turn) with ``mode``'s picker on top: (app, board, picker)."""
+    app = new_app(read_aloud=True)
+    board = one_person(app, lambda g: g.phase is Phase.START and g.actor == 0 and len(g.events) > 20)
+    steps(app)
+    picker = make("picker", app, board, mode, **kw)
+    app.push(picker)
+    steps(app, 2)
+    return app, board, picker
+
+
+def press(app, kind: Kind, frames: int = 1) -> None:
+    app.router.handle(Intent(kind, "keyboard"))
+    steps(app, frames)
+
+
+def test_the_title_says_its_name_and_every_focus_change_within_a_frame():
+    app = new_app(read_aloud=True)
+    steps(app, 1)
+    assert said(app) == ["Clue", "Play — Easy — press Enter"]
+    title = app.top
+    for kind in (Kind.DOWN, Kind.DOWN, Kind.UP):
+        press(app, kind)                    # one frame (1/20 s): well within 0.3 s
+        assert said(app)[-1] == title.focus.focused.spoken()
+    assert said(app)[-3:] == ["New game — press Enter", "Learn to play — press Enter", "New game — press Enter"]
+    press(app, Kind.CONFIRM)
+    assert is_scene(app.top, "setup") and said(app)[-2:] == ["New game", "Seat 1 — Miss Scarlet — press Enter"]
+    app.close()
+
+
+def test_a_settings_value_is_spoken_when_it_changes():
+    app = new_app(read_aloud=True)
+    app.push(make("settings", app))
+    steps(app)
+    row = next(r for r in app.top.rows if r.set_fraction is not None)     # the volume: steps by one press
+    app.top.focus.focus_on(row)
+    steps(app)
+    assert said(app)[-3] == "Settings" and said(app)[-1] == row.spoken()
+    press(app, Kind.RIGHT)
+    assert said(app)[-1] == row.spoken() and said(app)[-1] != said(app)[-2]   # the new value, same row
+    app.close()
+
+
+def test_a_focus_change_cuts_the_focus_line_before_it_never_the_news():
+    app = new_app(read_aloud=True)
+    clock = [0.0]
+    from game.ui import speech
+
+    app.speech.driver = driver = speech.TimedDriver(lambda: clock[0])
+    app.speech.say("Colonel Mustard walks into the Kitchen.")
+    steps(app, 1)
+    focus_moves = 0
+    for kind in (Kind.DOWN, Kind.DOWN, Kind.DOWN):
+        app.speech.say_focus(f"Button {kind.name} — press Enter")   # the game's own focus change (no press)
+        focus_moves += 1
+        steps(app, 1)
+        clock[0] += 0.1
+    heard = driver.heard
+    assert heard[0].text.startswith("Colonel Mustard") and heard[0].heard > 0.25   # the news was not cut
+    for _i in range(20):                    # every line waiting is heard (bounded: 20 frames of 5 s)
+        clock[0] += 5
+        steps(app, 1)
+    assert [h.text for h in driver.heard][-1] == "Button DOWN — press Enter"
+    app.close()
+
+
+def test_alone_your_hand_and_notebook_rows_are_read_with_their_marks():
+    app = new_app(read_aloud=True)
+    board = one_person(app, lambda g: g.phase is Phase.START and g.actor == 0 and len(g.events) > 20)
+    steps(app)
+    board.open_notebook(0)
+    steps(app, 2)
+    book = app.top
+    assert is_scene(book, "notebook")
+    hand = sorted(board.game.seats[0].hand)
+    spoken = " ".join(said(app))
+    assert "Your cards:" in spoken
+    for name in (r.label for r in book.rows if r.data in hand):
+        assert name in spoken
+    row = book.focus.focused
+    assert said(app)[-1] == row.spoken() and " — person — " in row.spoken()
+    press(app, Kind.CONFIRM)                # its mark changes: the new state is spoken
+    assert said(app)[-1] == row.spoken()
+    app.close()
+
+
+def test_mashing_the_focus_over_private_screens_at_a_hot_seat_table_speaks_nothing_private():
+    """Two people: the notebook and the accusation picker (cards of the hand
+    crossed, marks) are on top for their owner, every control is focused in
+    turn, and the speech engine is never given a line of theirs."""
+    app = new_app(read_aloud=True)
+    board = two_people(app, lambda g: len(g.events) > 40)
+    steps(app)
+    private: set[str] = set()
+    for scene in (make("notebook", app, board.match, 0), make("picker", app, board, "accuse", marks=True)):
+        app.push(scene)
+        steps(app, 2)
+        for _round in range(3):
+            for kind in ARROWS:
+                press(app, kind)
+                private.add(scene.speech_focus())
+        private |= {b.spoken() for b in scene.focus.buttons}
+        private.add(scene.speech_name() or "")
+        app.pop(scene)
+        steps(app, 2)
+    private.discard("")
+    assert len(private) > 30
+    lines = said(app)
+    assert not private & set(lines), private & set(lines)
+    assert not any("Your cards" in line or " — crossed out" in line or " — ticked" in line for line in lines)
+    app.close()
+
+
+def test_the_suggestion_picker_opens_with_a_card_focused_and_m_opens_the_menu():
+    app, _board, picker = solo_picker("suggest", guarded=True)
+    steps(app, 30)                                   # past its guard
+    assert picker.focus.focused is picker.items["suspect"][0]
+    assert said(app)[-1] == "Miss Scarlet — person"
+    press(app, Kind.CONFIRM)                        # Enter picks the focused card at once
+    assert picker.choice["suspect"] == SUSPECTS[0]
+    key(app, pygame.K_m, draw=False)
+    assert is_scene(app.top, "menu")
+    key(app, pygame.K_ESCAPE, draw=False)
+    assert app.top is picker and picker.choice["suspect"] == SUSPECTS[0]
+    app.close()
+
+
+def test_pressing_suggest_too_early_is_spoken():
+    app, _board, picker = solo_picker("suggest")
+    picker.ok.press()
+    steps(app, 2)
+    assert "Pick a suspect and a weapon first." in said(app)
+    app.close()
+
+
+def test_naming_a_card_of_your_own_hand_in_an_accusation_asks_first():
+    app, board, picker = solo_picker("accuse", marks=True)
+    own = next(b for b in picker.items["room"] if b.data in board.game.seats[0].hand)
+    other = next(b for b in picker.items["room"] if b.data not in board.game.seats[0].hand)
+    picker.pick("room", other)
+    assert picker.choice["room"] == other.data and app.top is picker
+    picker.pick("room", own)
+    assert picker.choice["room"] == other.data and is_scene(app.top, "confirm")
+    ask = app.top
+    steps(app, 2)
+    assert ask.private and any("is one of your cards" in line for line in said(app))    # alone: spoken
+    ask.yes()
+    assert app.top is picker and picker.choice["room"] == own.data
+    assert own.data in ROOMS
+    app.close()

@@ -173,3 +173,46 @@ def test_naming_a_card_of_your_own_hand_in_an_accusation_asks_first():
     assert app.top is picker and picker.choice["room"] == own.data
     assert own.data in ROOMS
     app.close()
+
+
+def first_start(path):
+    """A windowed start (read aloud offered) with the settings file ``path`` (not there yet), two frames in."""
+    from game.ui.app import App
+
+    app = App(seed=1, sound=False, threaded_ai=False, settings_path=path)
+    app.start(offer_voice=True)
+    steps(app, 2)
+    return app
+
+
+def test_the_very_first_start_offers_read_aloud_by_voice_once_and_keeps_the_answer(tmp_path):
+    from game.settings import read_settings
+    from game.ui.app import App
+
+    path = tmp_path / "settings.json"
+    app = first_start(path)
+    assert is_scene(app.top, "voice_offer") and not app.store.settings.read_aloud
+    assert said(app)[:2] == ["Press Enter to hear the game speak.", "The game will read its words aloud."]
+    assert said(app)[-1] == "Read aloud — press Enter"         # spoken although read aloud is off
+    press(app, Kind.CONFIRM)
+    assert type(app.top).__name__ == "TitleScene" and app.speech.enabled
+    assert said(app)[-2:] == ["Clue", "Play — Easy — press Enter"]
+    assert read_settings(path)[0].read_aloud is True
+    app.close()
+    again = App(seed=1, sound=False, threaded_ai=False, settings_path=path)
+    again.start(offer_voice=True)
+    assert type(again.top).__name__ == "TitleScene"              # asked once
+    again.close()
+
+
+def test_saying_no_to_the_voice_keeps_the_game_silent_and_is_not_asked_again(tmp_path):
+    from game.settings import read_settings
+
+    path = tmp_path / "settings.json"
+    app = first_start(path)
+    n = len(said(app))
+    key(app, pygame.K_ESCAPE, draw=False)
+    steps(app, 2)
+    assert type(app.top).__name__ == "TitleScene" and len(said(app)) == n and not app.speech.enabled
+    assert path.exists() and read_settings(path)[0].read_aloud is False
+    app.close()

@@ -602,6 +602,8 @@ def test_the_lessons_game_over_opens_the_learners_report_and_enter_still_goes_to
         assert over.focus.focused is over.title_button
         app.router.handle(CONFIRM)
         app.step(0.1, draw=False)
+        assert is_scene(app.top, "voice_offer") and app.coach is None   # keep read aloud on? (Esc: no)
+        app.router.handle(Intent(Kind.BACK, device="keyboard"))
         assert type(app.top).__name__ == "TitleScene" and app.coach is None
     finally:
         app.close()

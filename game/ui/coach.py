@@ -221,6 +221,9 @@ class Coach:
         if self.match.closed:              # the board was left: the lesson is saved, the coach goes
             if self.app.coach is self:
                 self.app.coach = None
+                s = self.app.store.settings      # played to its end, speaking: keep read aloud on in other games?
+                if self.match.game.over and s.read_aloud_lesson and not s.read_aloud and self.app.top is not None:
+                    self.app.push(make("voice_offer", self.app, after_lesson=True))
             return
         screen = self.screen()
         if screen == "notebook":

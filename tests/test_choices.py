@@ -216,3 +216,37 @@ def test_saying_no_to_the_voice_keeps_the_game_silent_and_is_not_asked_again(tmp
     assert type(app.top).__name__ == "TitleScene" and len(said(app)) == n and not app.speech.enabled
     assert path.exists() and read_settings(path)[0].read_aloud is False
     app.close()
+
+
+def _envelope_known(board) -> None:
+    """Seat 0's hints name the whole envelope (the hint engine's answer, fixed for the test)."""
+    from game.hints import Hint
+
+    known = {c: Hint(c, True, None, f"{c} must be in the envelope.") for c in board.game.envelope}
+    board.match.notebook_mode = "hints"
+    board.match.hints = lambda seat: dict(known) if seat == 0 else {}
+
+
+def test_with_hints_a_notebook_naming_the_envelope_says_you_can_accuse_now_alone():
+    app = new_app(read_aloud=True)
+    board = one_person(app, lambda g: g.phase is Phase.START and g.actor == 0 and len(g.events) > 20)
+    steps(app)
+    _envelope_known(board)
+    app.push(make("notebook", app, board.match, 0))
+    steps(app, 2)
+    text = "You can accuse now: your notebook names the whole envelope."
+    assert app.top.legend() == text and any(text in line for line in said(app))
+    app.close()
+
+
+def test_at_a_hot_seat_table_you_can_accuse_now_is_shown_to_its_owner_never_spoken():
+    app = new_app(read_aloud=True)
+    board = two_people(app, lambda g: len(g.events) > 40)
+    steps(app)
+    _envelope_known(board)
+    book = make("notebook", app, board.match, 0)
+    app.push(book)
+    steps(app, 3)
+    assert book.legend().startswith("You can accuse now")
+    assert not any("accuse now" in line for line in said(app))
+    app.close()

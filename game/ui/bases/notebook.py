@@ -28,6 +28,7 @@ import pygame
 
 from game.ui import assets, gfx, prompts, theme
 from game.hints import DEFAULT_NOTEBOOK_MODE, Hint
+from game.rules.cards import category
 from game.ui.i18n import _, and_list, card, fmt, ngettext
 from game.ui.input import Intent, Kind
 from game.ui.scene import Scene
@@ -53,6 +54,11 @@ DONE_RECT, DONE_HINTS_RECT = pygame.Rect(RIGHT_X, 610, COL_W, 60), pygame.Rect(R
 def note_width(row: pygame.Rect) -> int:
     """Pixels for a row's note ("Shown by ...") between the name and the mark."""
     return COL_W - row.height - 8 - NAME_W - NOTE_GAP - MARK_W - 8
+
+
+def accuse_now_text() -> str:
+    """What the notebook says once it names the whole envelope."""
+    return _("You can accuse now: your notebook names the whole envelope.")
 
 
 class RowButton(Button):
@@ -229,10 +235,18 @@ class NotebookBase(Scene):
             return self.title_text()
         return self.title_text() + ". " + fmt("Your cards: {cards}.", cards=and_list(hand))
 
+    def accuse_ready(self) -> bool:
+        """With Hints: True when what this seat has seen names the whole
+        envelope (a suspect, a weapon and a room each worked out to be in it)."""
+        if self.mode != "hints":
+            return False
+        return {category(h.card) for h in self.found().values() if h.envelope} == {"suspect", "weapon", "room"}
+
     def speech_prompt(self) -> str | None:
         """Read aloud to the notebook's owner only (a private screen: said
-        while on top): the sentence of the hint just revealed."""
-        return self.hint_text or None
+        while on top, never at a table of two or more people): the sentence of
+        the hint just revealed, or that the notebook names the whole envelope."""
+        return self.hint_text or (accuse_now_text() if self.accuse_ready() else None)
 
     def next_hint(self) -> None:
         """Reveal the next hint: its sentence in the text box, its row in blue."""
@@ -271,6 +285,8 @@ class NotebookBase(Scene):
             return hint.reason
         if self.hint_text:
             return self.hint_text
+        if self.accuse_ready():
+            return accuse_now_text()
         if self.mode == "hints" and focused is self.hint_button:
             return _("Hint: shows one more thing you can work out from what you have seen, and why.")
         if self.mode == "hints" and focused is self.all_button:

@@ -15,6 +15,7 @@ import pygame  # noqa: E402
 
 from game.rules.cards import ROOMS, SUSPECTS  # noqa: E402
 from game.rules.engine import Phase  # noqa: E402
+from game.ui.i18n import card  # noqa: E402
 from game.ui.input import Intent, Kind  # noqa: E402
 from game.ui.registry import is_scene, make  # noqa: E402
 from tests.inputs import key  # noqa: E402
@@ -249,4 +250,22 @@ def test_at_a_hot_seat_table_you_can_accuse_now_is_shown_to_its_owner_never_spok
     steps(app, 3)
     assert book.legend().startswith("You can accuse now")
     assert not any("accuse now" in line for line in said(app))
+    app.close()
+
+
+def test_walking_each_lit_square_or_room_under_the_cursor_is_spoken():
+    app = new_app(read_aloud=True)
+    board = one_person(app, lambda g: g.phase is Phase.MOVE and g.actor == 0 and len(g.events) > 20)
+    steps(app, 3)
+    dests = list(board.game.moves())
+    squares = [d for d in dests if not isinstance(d, str)]
+    seen = set()
+    for kind in ARROWS:
+        press(app, kind)
+        dest = dests[board.cursor % len(dests)]
+        want = (f"{card(dest)} — room — press Enter" if isinstance(dest, str)
+                else f"Square {squares.index(dest) + 1} of {len(squares)} — press Enter")
+        assert said(app)[-1] == want
+        seen.add(want)
+    assert len(seen) >= 2
     app.close()

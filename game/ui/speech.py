@@ -692,7 +692,8 @@ class Speaker:
         for text, owner, prompt, focus in lines:
             if prompt:
                 self.waiting = deque(line for line in self.waiting if not line.prompt or line.replay >= 0)
-            self.waiting.extend(Line(s, owner, prompt, -1, focus) for s in sentences(text))
+            # a control's name stays whole ("Suggest! — press Enter"): it is cut short as one, or heard as one
+            self.waiting.extend(Line(s, owner, prompt, -1, focus) for s in ([text] if focus else sentences(text)))
         news = [line for line in self.waiting if not line.prompt and not line.focus and line.replay < 0]
         for line in news[:max(0, len(news) - MOST_WAITING)]:
             self.waiting.remove(line)

@@ -269,3 +269,26 @@ def test_walking_each_lit_square_or_room_under_the_cursor_is_spoken():
         seen.add(want)
     assert len(seen) >= 2
     app.close()
+
+
+def test_in_the_lesson_a_wrong_card_is_spoken_not_only_buzzed(tmp_path):
+    from game.settings import Settings
+    from game.ui.app import App
+    from tests.test_tutorial import _read_lesson
+
+    app = App(speed=100.0, threaded_ai=False, sound=False, save_path=tmp_path / "autosave.json",
+              settings=Settings(read_aloud_lesson=True))
+    app.start()
+    try:
+        _read_lesson(app, "suggest")
+        steps(app, 3)
+        picker, coach = app.top, app.coach
+        assert is_scene(picker, "picker") and coach.bubble is None
+        wanted = next(b for b in picker.focus.buttons if b.rect == coach.target)
+        assert wanted.data in SUSPECTS
+        app.router.handle(Intent(Kind.CLICK, pos=picker.items["weapon"][0].rect.center, device="mouse"))
+        steps(app, 2)
+        assert coach.nudge > 0 and picker.choice["weapon"] is None
+        assert "That is a weapon; pick a suspect." in said(app)
+    finally:
+        app.close()

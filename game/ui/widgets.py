@@ -13,7 +13,7 @@ from typing import Callable, Iterable
 import pygame
 
 
-from game.rules.cards import category
+from game.rules.cards import ALL_CARDS, category
 from game.ui import assets, gfx, prompts, theme
 from game.ui.i18n import N_, _, card, fmt
 from game.ui.input import PAD_COLOURS, Intent, Kind
@@ -401,3 +401,23 @@ def card_spoken(card_id: str, name: str, picked: bool = False, mark: str | None 
     if picked:
         parts.append(_("picked"))
     return " — ".join(parts)
+
+
+#: Each kind of card with its article, as a wrong press names it ("That is a suspect; pick a room.").
+A_KIND = {"suspect": N_("a suspect"), "weapon": N_("a weapon"), "room": N_("a room")}
+
+
+def wrong_press_words(pressed: Button | None, wanted: Button | None) -> str:
+    """What to say when ``pressed`` was pressed but ``wanted`` is the thing
+    to press (both buttons; a card's button has its card id in ``data``):
+    "That is a suspect; pick a room.", "Not that one; pick the Rope.", or
+    "Not that one; press Suggest!"."""
+    kinds = [category(b.data) if b is not None and isinstance(b.data, str) and b.data in ALL_CARDS else None
+             for b in (pressed, wanted)]
+    if wanted is None:
+        return _("Not that one.")
+    if kinds[1] is None:
+        return fmt("Not that one; press {label}.", label=wanted.label)
+    if kinds[0] is not None and kinds[0] != kinds[1]:
+        return fmt("That is {pressed}; pick {wanted}.", pressed=_(A_KIND[kinds[0]]), wanted=_(A_KIND[kinds[1]]))
+    return fmt("Not that one; pick {card_the}.", card=wanted.data)

@@ -259,7 +259,9 @@ def test_guided_game_to_its_end_pressing_only_confirm(tmp_path):
         assert list(match.game.actions) == [a for _s, a in tutorial.SCRIPT]
         assert not (tmp_path / "lesson.json").exists()
         assert family.read_bytes() == before
-        assert type(app.top).__name__ == "TitleScene" and app.coach is None
+        assert type(app.top).__name__ == "VoiceOffer" and app.coach is None   # keep read aloud on? Enter: yes
+        app.router.handle(CONFIRM)
+        assert type(app.top).__name__ == "TitleScene" and app.store.settings.read_aloud
     finally:
         app.close()
 

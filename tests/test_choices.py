@@ -292,3 +292,17 @@ def test_in_the_lesson_a_wrong_card_is_spoken_not_only_buzzed(tmp_path):
         assert "That is a weapon; pick a suspect." in said(app)
     finally:
         app.close()
+
+
+def test_m_opens_the_menu_over_the_notebook_and_resume_comes_back():
+    app = new_app(read_aloud=True)
+    board = one_person(app, lambda g: g.phase is Phase.START and g.actor == 0 and len(g.events) > 20)
+    steps(app)
+    book = make("notebook", app, board.match, 0)
+    app.push(book)
+    steps(app)
+    key(app, pygame.K_m, draw=False)
+    assert is_scene(app.top, "menu") and said(app)[-2] == "Paused"
+    key(app, pygame.K_ESCAPE, draw=False)
+    assert app.top is book
+    app.close()

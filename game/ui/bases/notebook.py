@@ -32,6 +32,7 @@ from game.rules.cards import category
 from game.ui.i18n import _, and_list, card, fmt, ngettext
 from game.ui.input import Intent, Kind
 from game.ui.scene import Scene
+from game.ui.registry import find, make
 from game.ui.widgets import Button, FocusGroup, Label, card_spoken, footer_hint
 
 ROW_H, ROW_STEP, HEADER_H = 34, 37, 34
@@ -306,6 +307,9 @@ class NotebookBase(Scene):
     def handle(self, intent: Intent) -> bool:
         if intent.kind in (Kind.BACK, Kind.NOTEBOOK):
             self.done()
+            return True
+        if intent.kind is Kind.MENU:      # the pause menu over the notebook (which it hides); Resume comes back
+            self.app.push(make("menu", self.app, find(self.app.stack, "board", "card_table")))
             return True
         return self.focus.handle(intent)
 

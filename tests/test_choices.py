@@ -170,6 +170,7 @@ def test_naming_a_card_of_your_own_hand_in_an_accusation_asks_first():
     ask = app.top
     steps(app, 2)
     assert ask.private and any("is one of your cards" in line for line in said(app))    # alone: spoken
+    assert ask.input_seat(Intent(Kind.CONFIRM, "pad:1")) == 0                          # only her pad answers
     ask.yes()
     assert app.top is picker and picker.choice["room"] == own.data
     assert own.data in ROOMS

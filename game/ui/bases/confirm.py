@@ -71,7 +71,9 @@ class ConfirmBase(Scene):
             self.on_no()
 
     def input_seat(self, intent: Intent) -> int | None:
-        return None
+        """The seat whose question this is (a private box sets ``seat``): only
+        its pad may answer; else None, everybody."""
+        return getattr(self, "seat", None) if self.private else None
 
     def handle(self, intent: Intent) -> bool:
         if intent.kind in (Kind.BACK, Kind.MENU):

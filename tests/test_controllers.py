@@ -301,8 +301,12 @@ def test_whole_turn_with_the_pad_only(app):
     press(app, 1, A)
     acc = app.top
     assert isinstance(acc, PickerScene) and acc.mode == "accuse" and acc.private
-    for _ in range(4):
-        press(app, 1, A)                             # a suspect, a weapon, a room, Accuse!
+    hand = g.seats[0].hand
+    for cat in ("suspect", "weapon", "room"):        # her own cards would be asked about first: others
+        for _ in range(next(i for i, b in enumerate(acc.items[cat]) if b.data not in hand)):
+            press(app, 1, DOWN)
+        press(app, 1, A)
+    press(app, 1, A)                                 # Accuse!
     box = app.top                                    # "Accuse with these three cards?" No is focused
     assert box.private and box.focus.focused is box.no_button
     wait_guard(app)

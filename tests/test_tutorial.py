@@ -344,7 +344,9 @@ def test_guided_game_to_its_end_pressing_only_confirm(tmp_path):
         assert list(match.game.actions) == [a for _s, a in tutorial.SCRIPT]
         assert not (tmp_path / "lesson.json").exists()
         assert family.read_bytes() == before
-        assert type(app.top).__name__ == "TitleScene" and app.coach is None
+        assert type(app.top).__name__ == "VoiceOffer" and app.coach is None   # keep read aloud on? Enter: yes
+        app.router.handle(CONFIRM)
+        assert type(app.top).__name__ == "TitleScene" and app.store.settings.read_aloud
     finally:
         app.close()
 
@@ -707,6 +709,8 @@ def test_the_lessons_game_over_opens_the_learners_report_and_enter_still_goes_to
         assert over.focus.focused is over.title_button
         app.router.handle(CONFIRM)
         app.step(0.1, draw=False)
+        assert is_scene(app.top, "voice_offer") and app.coach is None   # keep read aloud on? (Esc: no)
+        app.router.handle(Intent(Kind.BACK, device="keyboard"))
         assert type(app.top).__name__ == "TitleScene" and app.coach is None
     finally:
         app.close()

@@ -225,14 +225,18 @@ class App:
             self.coach.draw(surface)
         self.speech.draw(surface)
 
-    def start(self, scene: str = "title") -> None:
-        """Show the first scene (or the bad-map message)."""
+    def start(self, scene: str = "title", offer_voice: bool = False) -> None:
+        """Show the first scene (or the bad-map message).  ``offer_voice``: at
+        the very first start (no settings file yet) read aloud is offered by
+        voice over the title (:mod:`game.ui.scenes.voice`)."""
         if self.map_error:
             log.error(f"Cannot load the board: {self.map_error}")     # the screen names the log: it holds why
             self.reset(make("error", self, _("The board could not be loaded."), self.map_error))
             return
         self.store.check_autosave()
         self.reset(make("title", self))
+        if offer_voice and self.store.first_start:
+            self.push(make("voice_offer", self))
         self.store.show_file_messages()
 
     def run(self) -> int:
@@ -262,5 +266,5 @@ def run_app(size: tuple[int, int] = LOGICAL_SIZE, seed: int | None = None, map_p
     from game.settings import default_settings_path
     app = App(size=size, seed=seed, map_path=map_path, settings_path=default_settings_path(),
               save_path=default_save_path(), host=host)
-    app.start()
+    app.start(offer_voice=True)
     return app.run()

@@ -33,7 +33,7 @@ from game.ui.input import DIRECTIONS, Intent, Kind
 from game.ui.board.match import Match
 from game.ui.registry import is_scene, make
 from game.ui.scene import OPEN_NOTEBOOK
-from game.ui.widgets import spatial_next
+from game.ui.widgets import spatial_next, wrong_press_words
 
 log = logging.getLogger(__name__)
 
@@ -246,6 +246,9 @@ class Coach:
         if self.match.closed:              # the board was left: the lesson is saved, the coach goes
             if self.app.coach is self:
                 self.app.coach = None
+                s = self.app.store.settings      # played to its end, speaking: keep read aloud on in other games?
+                if self.match.game.over and s.read_aloud_lesson and not s.read_aloud and self.app.top is not None:
+                    self.app.push(make("voice_offer", self.app, after_lesson=True))
             return
         screen = self.screen()
         if screen == "notebook":
@@ -383,6 +386,11 @@ class Coach:
         if k is Kind.CLICK and not self.target.inflate(8, 8).collidepoint(intent.pos):
             self.nudge = 0.6
             self.app.play("nope")
+            buttons = getattr(getattr(self.app.top, "focus", None), "buttons", [])
+            pressed = next((b for b in buttons if b.rect.collidepoint(intent.pos)), None)
+            if pressed is not None:            # a wrong press is said, not only buzzed
+                wanted = next((b for b in buttons if b.rect == self.target), None)
+                self.app.speech.say(wrong_press_words(pressed, wanted), prompt=True)
             return True
         return False
 

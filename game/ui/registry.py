@@ -33,6 +33,7 @@ SCENES: dict[str, str] = {
     "unplugged": "game.ui.scenes.unplugged:UnpluggedScene",
     "notebook_chooser": "game.ui.scenes.chooser:NotebookChooser",
     "lesson_choice": "game.ui.scenes.lesson:LessonChoice",
+    "voice_offer": "game.ui.scenes.voice:VoiceOffer",
     "report": "game.ui.scenes.report:ReportScene",
     "recap": "game.ui.scenes.report:RecapScene",
     "pieces": "game.ui.scenes.pieces:PiecesScene",

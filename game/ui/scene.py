@@ -61,6 +61,21 @@ class Scene:
         its owner.  None (the default): nothing to say."""
         return None
 
+    def speech_name(self) -> str | None:
+        """The screen's name, read aloud once when it comes on top ("Settings",
+        "New game"), before its prompt; a private scene's name is spoken as
+        its prompt is (only to its owner).  None (the default): nothing."""
+        return None
+
+    def speech_focus(self) -> str | None:
+        """The focused control as read aloud, its name and state ("Rope —
+        ticked", "Accuse — press Enter": :meth:`game.ui.widgets.Button.spoken`),
+        spoken whenever it changes (read aloud, :mod:`game.ui.speech`); None:
+        nothing focused.  By default the focused button of ``self.focus``."""
+        group = getattr(self, "focus", None)
+        button = getattr(group, "focused", None)
+        return button.spoken() if button is not None and button.focused else None
+
     def mark_rects(self) -> list[pygame.Rect]:
         """The marks drawn that are not text (arrows, rings, dots), as
         rectangles in logical pixels: no text may be drawn over them (the

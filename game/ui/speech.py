@@ -74,7 +74,8 @@ from typing import Callable, NamedTuple
 
 import pygame
 
-from game.ui import gfx
+from game.ui import gfx, prompts
+from game.ui.input import Kind
 from game.i18n import LANGUAGE_NAMES, N_, _, fmt, language
 from game.ui.registry import find
 
@@ -503,13 +504,15 @@ def real_driver() -> Driver:
 class Line(NamedTuple):
     """One sentence waiting to be spoken: its ``text``, the private scene it
     belongs to (``owner``; None: public), whether it says what to do now
-    (``prompt``: a screen's line, never dropped for news) and, when the repeat
-    key put it back, its place in the history (``replay``; else -1)."""
+    (``prompt``: a screen's line, never dropped for news), when the repeat
+    key put it back, its place in the history (``replay``; else -1), and
+    whether it names the focused control (``focus``: the next focus line replaces it)."""
 
     text: str
     owner: object = None
     prompt: bool = False
     replay: int = -1
+    focus: bool = False
 
 
 class Speaker:
@@ -523,8 +526,9 @@ class Speaker:
         self.app = app
         self.make_driver = make_driver
         self.driver: Driver | None = None
-        #: lines said this frame: (text, owner scene or None for a public line, is it a screen's prompt)
-        self.pending: list[tuple[str, object, bool]] = []
+        #: lines said this frame: (text, owner scene or None for a public line, is it a screen's prompt,
+        #: does it name the focused control)
+        self.pending: list[tuple[str, object, bool, bool]] = []
         #: sentences waiting their turn, oldest first
         self.waiting: deque[Line] = deque()
         #: sentences spoken, oldest first (at most :data:`HISTORY`), for the repeat key: (text, owner)
@@ -533,6 +537,11 @@ class Speaker:
         #: the private scene whose line is being spoken, or None
         self.speaking_for: object = None
         self._screen: tuple | None = None      # the screen line spoken last: (scene id, text)
+        self._scene: int | None = None         # the id of the screen whose name was said last
+        self._focus: tuple | None = None       # the focus line said last: (scene id, text)
+        self._focus_speaking = False           # the sentence being spoken names the focused control
+        #: focus lines given to the engine (a count: benchmarks compare it with the focus changes)
+        self.focus_lines = 0
 
     # ------------------------------------------------------------ state
     @property
@@ -540,6 +549,8 @@ class Speaker:
         """Read aloud is on: the "Read aloud" setting, or in Learn to play its
         own setting (on unless turned off there)."""
         s = self.app.store.settings
+        if getattr(self.app.top, "always_spoken", False):    # the offer of read aloud itself, at first start
+            return True
         return s.read_aloud_lesson if self.app.coach is not None else s.read_aloud
 
     def problem(self) -> str | None:
@@ -584,7 +595,22 @@ class Speaker:
         ``owner``: the private scene it belongs to — said only while that scene is on top.
         ``prompt``: it says what to do now (news waiting may be dropped, this never)."""
         if text and self.enabled:
-            self.pending.append((text, owner, prompt))
+            self.pending.append((text, owner, prompt, False))
+
+    def say_focus(self, text: str | None, owner=None) -> None:
+        """Name the focused control (``text``: "Rope — ticked"; ``owner`` as
+        for :meth:`say`).  It replaces a focus line not yet begun and cuts
+        short the focus line being spoken: moving the focus on skips the name
+        of the control left behind.  News and prompts are not cut (only a
+        person's own press does that, :meth:`pressed`)."""
+        if not text or not self.enabled:
+            return
+        self.pending = [p for p in self.pending if not p[3]]
+        self.waiting = deque(line for line in self.waiting if not line.focus)
+        if self._focus_speaking and self.driver is not None and self.driver.speaking:
+            self.driver.stop()
+        self._focus_speaking = False
+        self.pending.append((text, owner, False, True))
 
     def repeat(self) -> None:
         """The repeat key: go back one sentence — while a sentence is spoken,
@@ -593,7 +619,7 @@ class Speaker:
         if not self.enabled or not self.history:
             return
         self.waiting = deque(line for line in self.waiting if line.replay < 0)
-        back = self._at - 1 if self.speaking else self._at
+        back = self._at - 1 if self.speaking and not self._focus_speaking else self._at
         back = max(0, min(back, len(self.history) - 1))
         if self.speaking:
             self._driver().stop()
@@ -605,6 +631,7 @@ class Speaker:
         news waiting dropped (they skip it); what to do now (a prompt) is kept."""
         if self.driver is not None and self.driver.speaking:
             self.driver.stop()
+        self._focus_speaking = False
         self.pending = [p for p in self.pending if p[2]]
         self.waiting = deque(line for line in self.waiting if line.prompt and line.replay < 0)
 
@@ -646,7 +673,8 @@ class Speaker:
         if self.enabled:
             self._look_at_screen()
         else:
-            self._screen = None                 # turned on again: the screen's line is said
+            self._screen = self._focus = None   # turned on again: the screen's line and the focus are said
+            self._scene = id(self.app.top)       # but not the name of the screen it was turned on from
         self._queue()
         if self.enabled:
             self._speak()
@@ -661,11 +689,12 @@ class Speaker:
             self.waiting.clear()
             return
         self.waiting = deque(line for line in self.waiting if self._may_speak(line.owner))
-        for text, owner, prompt in lines:
+        for text, owner, prompt, focus in lines:
             if prompt:
                 self.waiting = deque(line for line in self.waiting if not line.prompt or line.replay >= 0)
-            self.waiting.extend(Line(s, owner, prompt) for s in sentences(text))
-        news = [line for line in self.waiting if not line.prompt and line.replay < 0]
+            # a control's name stays whole ("Suggest! — press Enter"): it is cut short as one, or heard as one
+            self.waiting.extend(Line(s, owner, prompt, -1, focus) for s in ([text] if focus else sentences(text)))
+        news = [line for line in self.waiting if not line.prompt and not line.focus and line.replay < 0]
         for line in news[:max(0, len(news) - MOST_WAITING)]:
             self.waiting.remove(line)
 
@@ -681,29 +710,48 @@ class Speaker:
                 continue
             if line.replay >= 0:
                 self._at = line.replay
-            else:
+            elif not line.focus:            # the repeat key says the game's lines again, not a control's name
                 self.history = (self.history + [(line.text, line.owner)])[-HISTORY:]
                 self._at = len(self.history) - 1
             self.speaking_for = line.owner
+            self._focus_speaking = line.focus
+            self.focus_lines += line.focus and line.replay < 0
             driver.say(line.text, language())
 
     def _look_at_screen(self) -> None:
-        """The coach's bubble, or the top scene's prompt, when it changed."""
+        """The screen's name when a new screen comes on top
+        (:meth:`~game.ui.scene.Scene.speech_name`), the coach's bubble or the
+        top scene's prompt when it changed, then the focused control when the
+        focus moved or its state changed (:meth:`~game.ui.scene.Scene.speech_focus`)."""
         app, top = self.app, self.app.top
         coach = app.coach
+        owner = top if top is not None and top.private else None
+        name = None
+        if top is not None and id(top) != self._scene:
+            self._scene = id(top)
+            name = top.speech_name()
         if coach is not None and coach.bubble is not None:
-            key, text, owner = ("coach", coach.bubble.key), coach.bubble_text, None
+            key, text, owner_line = ("coach", coach.bubble.key), coach.bubble_text, None
         elif top is not None:
             text = top.speech_prompt()
-            owner = top if top.private else None
+            owner_line = owner
             key = (id(top), text)
         else:
             return
-        if not text:
-            self._screen = None
-        elif key != self._screen:
-            self._screen = key
-            self.say(text, owner, prompt=True)
+        fresh = bool(text) and key != self._screen
+        self._screen = key if text else None
+        if name and fresh and not text.startswith(name):   # one prompt: a later prompt would replace the name
+            text, owner_line = name + ("" if name.endswith((".", "!", "?", "…")) else ".") + " " + text, owner
+        elif name and not fresh:
+            text, fresh, owner_line = name, True, owner
+        if fresh:
+            self.say(text, owner_line, prompt=True)
+        focus = top.speech_focus() if top is not None else None
+        # the device named in it ("press Enter", "press A") is no change of focus: said on the next move
+        fkey = (id(top), focus.replace(prompts.label(Kind.CONFIRM), "") if focus else None)
+        if focus and fkey != self._focus:
+            self.say_focus(focus, owner)
+        self._focus = fkey if focus else None
 
     def stop(self) -> None:
         """Read aloud was turned off: cut the line short and forget what was waiting."""

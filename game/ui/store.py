@@ -64,6 +64,8 @@ class Store:
         #: what was wrong with the settings file at start (said once, over the title), or None
         self.settings_message: str | None = None
         trouble = None
+        #: no settings file yet: the very first start (read aloud is offered by voice, :mod:`game.ui.scenes.voice`)
+        self.first_start = settings is None and self.settings_path is not None and not self.settings_path.exists()
         if settings is not None:
             self.settings = settings
         elif self.settings_path is not None:

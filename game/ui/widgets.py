@@ -13,9 +13,9 @@ from typing import Callable, Iterable
 import pygame
 
 
-from game.rules.cards import category
+from game.rules.cards import ALL_CARDS, category
 from game.ui import assets, gfx, prompts, theme
-from game.ui.i18n import card
+from game.ui.i18n import N_, _, card, fmt
 from game.ui.input import PAD_COLOURS, Intent, Kind
 
 #: Buttons are at least this tall (pixels), so small hands can hit them.
@@ -73,6 +73,8 @@ class Button:
     selected: bool = False
     data: object = None
     focused: bool = field(default=False, repr=False)
+    #: what it is called when read aloud, when the label alone says too little ("Play — Easy"); "": the label
+    speech: str = field(default="", repr=False)
 
     def shown_hint(self) -> str:
         if not self.enabled:   # a disabled button promises no key
@@ -139,6 +141,15 @@ class Button:
     def press(self) -> None:
         if self.enabled and self.on_press:
             self.on_press()
+
+    def spoken(self) -> str:
+        """The button as read aloud when it has the focus: its label and what
+        it does ("Accuse — press Enter", naming the confirm button of the
+        device in use), or that it cannot be pressed now."""
+        label = self.speech or self.label
+        if not self.enabled:
+            return fmt("{label} — not now", label=label)
+        return fmt("{label} — press {confirm}", label=label, confirm=prompts.label(Kind.CONFIRM))
 
 
 def spatial_next(rects: list[pygame.Rect], current: int, kind: Kind) -> int:
@@ -299,6 +310,11 @@ class CardButton(Button):
             gfx.circle(surface, (60, 170, 80), (r.right - 14, r.top + 14), 16)
             theme.blit_text(surface, "✓", (r.right - 14, r.top + 14), theme.BODY, theme.CREAM, True, "center")
 
+    def spoken(self) -> str:
+        """The card as read aloud: its name, its kind, and whether it is picked
+        ("Miss Scarlet — person", "Rope — weapon — picked")."""
+        return card_spoken(self.data, self.label, picked=self.selected)
+
     def text_width(self) -> int:
         lines = theme.wrap(card(self.data), self.rect.width - 8, theme.SMALL, True, exact=True)
         return max(theme.font_px(theme.SMALL, True).size(ln)[0] for ln in lines) if len(lines) <= 2 else 10 ** 6
@@ -331,6 +347,10 @@ class ChipButton(Button):
     def available_width(self) -> int:
         return self.rect.width - self.rect.height - 8 - 44
 
+    def spoken(self) -> str:
+        """The card row as read aloud ("Rope — weapon", "— picked" once chosen)."""
+        return card_spoken(self.data, self.label, picked=self.selected)
+
 
 class MarkedChip(ChipButton):
     """A card row that also shows its owner's notes (only on a screen that
@@ -342,6 +362,12 @@ class MarkedChip(ChipButton):
 
     mark: str = ""
     crossed: bool = False
+
+    def spoken(self) -> str:
+        """The row as read aloud, with the owner's note: "Rope — weapon —
+        crossed out" (in your hand, or seen), else its mark ("— not it", "— maybe")."""
+        return card_spoken(self.data, self.label, picked=self.selected,
+                           mark="crossed" if self.crossed else (self.mark or None))
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
@@ -356,3 +382,42 @@ class MarkedChip(ChipButton):
             colour = theme.BAD if self.mark == "X" else (40, 130, 60) if self.mark == "✓" else (200, 140, 30)
             theme.blit_text(surface, self.mark, (self.rect.right - 22, self.rect.centery), theme.HEADING, colour,
                             True, "center")
+
+
+#: Each kind of card as read aloud after its name.
+KIND_WORDS = {"suspect": N_("person"), "weapon": N_("weapon"), "room": N_("room")}
+#: A notebook mark as read aloud ("crossed": greyed with a line through it).
+MARK_WORDS = {"X": N_("not it"), "?": N_("maybe"), "✓": N_("ticked"), "": N_("no mark"),
+              "crossed": N_("crossed out")}
+
+
+def card_spoken(card_id: str, name: str, picked: bool = False, mark: str | None = None) -> str:
+    """A card as read aloud: ``name`` (the card's shown name), its kind, then
+    its ``mark`` (a key of :data:`MARK_WORDS`; None: not said) and "picked"
+    when ``picked``, joined with dashes: "Rope — weapon — ticked"."""
+    parts = [name, _(KIND_WORDS[category(card_id)])]
+    if mark is not None and (mark or not picked):
+        parts.append(_(MARK_WORDS[mark]))
+    if picked:
+        parts.append(_("picked"))
+    return " — ".join(parts)
+
+
+#: Each kind of card with its article, as a wrong press names it ("That is a suspect; pick a room.").
+A_KIND = {"suspect": N_("a suspect"), "weapon": N_("a weapon"), "room": N_("a room")}
+
+
+def wrong_press_words(pressed: Button | None, wanted: Button | None) -> str:
+    """What to say when ``pressed`` was pressed but ``wanted`` is the thing
+    to press (both buttons; a card's button has its card id in ``data``):
+    "That is a suspect; pick a room.", "Not that one; pick the Rope.", or
+    "Not that one; press Suggest!"."""
+    kinds = [category(b.data) if b is not None and isinstance(b.data, str) and b.data in ALL_CARDS else None
+             for b in (pressed, wanted)]
+    if wanted is None:
+        return _("Not that one.")
+    if kinds[1] is None:
+        return fmt("Not that one; press {label}.", label=wanted.label)
+    if kinds[0] is not None and kinds[0] != kinds[1]:
+        return fmt("That is {pressed}; pick {wanted}.", pressed=_(A_KIND[kinds[0]]), wanted=_(A_KIND[kinds[1]]))
+    return fmt("Not that one; pick {card_the}.", card=wanted.data)

@@ -41,6 +41,10 @@ class ConfirmBase(Scene):
                                 self.no, hint="Esc")
         self.focus = FocusGroup([self.yes_button, self.no_button], focus=1)
 
+    def speech_name(self) -> str | None:
+        """Read aloud when this screen opens: the question (and its detail)."""
+        return " ".join(t for t in (self.question, self.detail) if t)
+
     def _box(self) -> pygame.Rect:
         """The box (logical pixels): 600 wide and as tall as the question and
         the buttons need, or with a ``detail`` wider
@@ -67,7 +71,9 @@ class ConfirmBase(Scene):
             self.on_no()
 
     def input_seat(self, intent: Intent) -> int | None:
-        return None
+        """The seat whose question this is (a private box sets ``seat``): only
+        its pad may answer; else None, everybody."""
+        return getattr(self, "seat", None) if self.private else None
 
     def handle(self, intent: Intent) -> bool:
         if intent.kind in (Kind.BACK, Kind.MENU):

@@ -28,10 +28,12 @@ import pygame
 
 from game.ui import assets, gfx, prompts, theme
 from game.hints import DEFAULT_NOTEBOOK_MODE, Hint
-from game.ui.i18n import _, card, fmt, ngettext
+from game.rules.cards import category
+from game.ui.i18n import _, and_list, card, fmt, ngettext
 from game.ui.input import Intent, Kind
 from game.ui.scene import Scene
-from game.ui.widgets import Button, FocusGroup, Label, footer_hint
+from game.ui.registry import find, make
+from game.ui.widgets import Button, FocusGroup, Label, card_spoken, footer_hint
 
 ROW_H, ROW_STEP, HEADER_H = 34, 37, 34
 LEFT_X, RIGHT_X = 24, 646
@@ -53,6 +55,11 @@ DONE_RECT, DONE_HINTS_RECT = pygame.Rect(RIGHT_X, 610, COL_W, 60), pygame.Rect(R
 def note_width(row: pygame.Rect) -> int:
     """Pixels for a row's note ("Shown by ...") between the name and the mark."""
     return COL_W - row.height - 8 - NAME_W - NOTE_GAP - MARK_W - 8
+
+
+def accuse_now_text() -> str:
+    """What the notebook says once it names the whole envelope."""
+    return _("You can accuse now: your notebook names the whole envelope.")
 
 
 class RowButton(Button):
@@ -88,6 +95,17 @@ class RowButton(Button):
         elif mark:
             colour = {"X": theme.BAD, "?": (200, 140, 30), "✓": (40, 130, 60)}[mark]
             theme.blit_text(surface, mark, cell.center, theme.BODY, colour, True, "center")
+
+    def spoken(self) -> str:
+        """The row as read aloud to the notebook's owner: "Rope — weapon —
+        ticked — In my hand" for a fact, else its mark ("— maybe", "— no mark"),
+        then the revealed hint's note."""
+        nb, card_id = self.owner, self.data
+        auto = nb.auto.get(card_id)
+        hint = None if auto else nb.shown_hint(card_id)
+        words = card_spoken(card_id, self.label, mark="✓" if auto else nb.marks.get(card_id, ""))
+        note = nb.auto_text(card_id) or (nb.hint_note(hint) if hint else "")
+        return f"{words} — {note}" if note else words
 
     def mark_rect(self) -> pygame.Rect:
         return pygame.Rect(self.rect.right - MARK_W - 4, self.rect.top + 3, MARK_W, self.rect.height - 6)
@@ -209,10 +227,27 @@ class NotebookBase(Scene):
             self.hint_text = _("No hint yet: ask more questions, and look at who shows cards.")
         return new
 
+    def speech_name(self) -> str | None:
+        """Read aloud to the notebook's owner only (a private screen: never at
+        a table of two or more people) when it opens: its heading and the
+        cards in their hand ("Your cards: Rope, Kitchen and Miss Scarlet.")."""
+        hand = [card(c) for c in self.own]
+        if not hand:
+            return self.title_text()
+        return self.title_text() + ". " + fmt("Your cards: {cards}.", cards=and_list(hand))
+
+    def accuse_ready(self) -> bool:
+        """With Hints: True when what this seat has seen names the whole
+        envelope (a suspect, a weapon and a room each worked out to be in it)."""
+        if self.mode != "hints":
+            return False
+        return {category(h.card) for h in self.found().values() if h.envelope} == {"suspect", "weapon", "room"}
+
     def speech_prompt(self) -> str | None:
         """Read aloud to the notebook's owner only (a private screen: said
-        while on top): the sentence of the hint just revealed."""
-        return self.hint_text or None
+        while on top, never at a table of two or more people): the sentence of
+        the hint just revealed, or that the notebook names the whole envelope."""
+        return self.hint_text or (accuse_now_text() if self.accuse_ready() else None)
 
     def next_hint(self) -> None:
         """Reveal the next hint: its sentence in the text box, its row in blue."""
@@ -251,6 +286,8 @@ class NotebookBase(Scene):
             return hint.reason
         if self.hint_text:
             return self.hint_text
+        if self.accuse_ready():
+            return accuse_now_text()
         if self.mode == "hints" and focused is self.hint_button:
             return _("Hint: shows one more thing you can work out from what you have seen, and why.")
         if self.mode == "hints" and focused is self.all_button:
@@ -270,6 +307,9 @@ class NotebookBase(Scene):
     def handle(self, intent: Intent) -> bool:
         if intent.kind in (Kind.BACK, Kind.NOTEBOOK):
             self.done()
+            return True
+        if intent.kind is Kind.MENU:      # the pause menu over the notebook (which it hides); Resume comes back
+            self.app.push(make("menu", self.app, find(self.app.stack, "board", "card_table")))
             return True
         return self.focus.handle(intent)
 

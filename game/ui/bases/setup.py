@@ -85,6 +85,10 @@ class SetupBase(Scene):
         self._build(0)
 
     # ----------------------------------------------------------- actions
+    def speech_name(self) -> str | None:
+        """Read aloud when this screen opens: its heading ("New game")."""
+        return _(self.heading)
+
     def _free(self) -> list[str]:
         used = {seat[0] for seat in self.seats}
         return [s for s in SUSPECTS if s not in used]
@@ -224,13 +228,16 @@ class SetupBase(Scene):
         self.level_buttons: dict[int, Button] = {}
         for i, (s, kind, level) in enumerate(self.seats):
             y = ROW_Y + i * ROW_STEP
+            seat = _("Seat {n}").format(n=i + 1)     # read aloud before each button of the row
             row = [Button(pygame.Rect(NAME_COL[0], y, NAME_COL[1], ROW_H), card(s),
-                          lambda i=i: self.next_suspect(i), colour=theme.suspect_colour(s)),
+                          lambda i=i: self.next_suspect(i), colour=theme.suspect_colour(s),
+                          speech=f"{seat} — {card(s)}"),
                    Button(pygame.Rect(KIND_COL[0], y, KIND_COL[1], ROW_H),
-                          _("Person") if kind == "human" else _("Computer"), lambda i=i: self.toggle_kind(i))]
+                          _("Person") if kind == "human" else _("Computer"), lambda i=i: self.toggle_kind(i),
+                          speech=f"{card(s)} — " + (_("Person") if kind == "human" else _("Computer")))]
             if kind == "computer":
                 lb = Button(pygame.Rect(LEVEL_COL[0], y, LEVEL_COL[1], ROW_H), level_label(level),
-                            lambda i=i: self.cycle_level(i), data=level)
+                            lambda i=i: self.cycle_level(i), data=level, speech=f"{card(s)} — {level_label(level)}")
                 self.level_buttons[i] = lb
                 row.append(lb)
             if len(self.seats) > 3:

@@ -23,11 +23,12 @@ from game.ui.banner import banner_label, draw_banner
 from game.ui.board.moments import draw_suggestion
 from game.ui.board.rules_text import rules_line
 from game.ui.boardlayout import STANDARD, BoardLayout
-from game.ui.i18n import _, fmt
+from game.ui.i18n import _, card, fmt
+from game.ui.input import Kind
 from game.ui.scene import OPEN_NOTEBOOK, focus_on
 from game.ui.table import (draw_log_frame, draw_thinking, draw_turn, log_frame_rows, scroll_hint, status_rect,
                            thinking_rect, turn_labels)
-from game.ui.widgets import Button, Label
+from game.ui.widgets import Button, Label, card_spoken
 
 #: HUD geometry of the standard layout (logical pixels); the scene reads its own
 #: layout's (``self.hud``: :class:`~game.ui.boardlayout.BoardLayout`).
@@ -230,6 +231,22 @@ class BoardPanels:
         """Read aloud on a person's turn: what to do now (the status line);
         nothing while others play (their log lines say it)."""
         return self._status() if self.human_to_act else None
+
+    def speech_focus(self) -> str | None:
+        """Read aloud while a person picks where to go: the lit room or square
+        under the cursor ("Kitchen — room — press Enter", "Square 2 of 5 — press Enter");
+        else the focused button (:meth:`Scene.speech_focus`)."""
+        if self.human_to_act and not self.busy and self.game.phase is Phase.MOVE:
+            dests = list(self.game.moves())
+            if dests:
+                dest = dests[self.cursor % len(dests)]
+                confirm = prompts.label(Kind.CONFIRM)
+                if isinstance(dest, str):
+                    return fmt("{label} — press {confirm}", label=card_spoken(dest, card(dest)), confirm=confirm)
+                squares = [d for d in dests if not isinstance(d, str)]
+                return fmt("{label} — press {confirm}", confirm=confirm, label=fmt(
+                    "Square {n} of {count}", n=squares.index(dest) + 1, count=len(squares)))
+        return super().speech_focus()
 
     def _busy_status(self) -> str:
         """What a person reads while events are still being played on their turn."""

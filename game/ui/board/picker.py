@@ -41,13 +41,15 @@ class PickerScene(Scene):
         super().__init__(app)
         self.private = marks
         #: ``guarded`` (opened by itself on entering a room): input is ignored
-        #: for a moment and nothing is focused, so a held Enter never suggests
+        #: for a moment, so a held Enter never picks a card
         self.guard = InputGuard(PRIVATE_GUARD if guarded else 0.0, allow=(Kind.BACK, Kind.MENU, Kind.POINT))
         self.board = board
         self.mode = mode
         game = board.game
         self.seat = game.turn
         self.room = game.room_of(game.turn)
+        #: the accuser's own cards (only with ``marks``): naming one asks first
+        self.hand: set[str] = set()
         self.choice: dict[str, str | None] = {"suspect": None, "weapon": None,
                                               "room": self.room if mode == "suggest" else None}
         self.items: dict[str, list[Button]] = {}
@@ -66,7 +68,7 @@ class PickerScene(Scene):
             self.ok = Button(pygame.Rect(40, 614, 400, 54), _("Suggest!"), self.confirm)
             self.back_button = Button(pygame.Rect(460, 614, 260, 54), _("Back"), self.back, hint="Esc")
         else:
-            hand = set(game.seats[self.seat].hand) if marks else set()
+            hand = self.hand = set(game.seats[self.seat].hand) if marks else set()
             book = board.match.notebooks.get(self.seat, {}) if marks else {}
             for col, (cat, cards) in enumerate((("suspect", SUSPECTS), ("weapon", WEAPONS), ("room", ROOMS))):
                 x = 30 + col * 415
@@ -82,12 +84,25 @@ class PickerScene(Scene):
             self.ok = Button(pygame.Rect(30, 520, 390, 60), _("Accuse!"), self.confirm)
             self.back_button = Button(pygame.Rect(445, 520, 390, 60), _("Back"), self.back, hint="Esc")
         buttons += [self.ok, self.back_button]
-        self.focus = FocusGroup(buttons, focus=None if guarded else 0)
+        # the first choice focused, so Enter always does something (the guard keeps a held Enter out)
+        self.focus = FocusGroup(buttons, focus=0)
         self.missing_text = ""   # "Pick a weapon too." after pressing Suggest!/Accuse! too early
 
     # ------------------------------------------------------------ choices
     def pick(self, cat: str, button: Button) -> None:
-        """Select ``button``'s card for ``cat`` and move the focus on."""
+        """Select ``button``'s card for ``cat`` and move the focus on.  A card
+        of the accuser's own hand is asked about first (it cannot be in the envelope)."""
+        if button.data in self.hand and self.choice[cat] != button.data:
+            self.app.play("nope")
+            ask = make_scene("confirm", self.app, fmt("{card} is one of your cards.", card=button.data),
+                             lambda: self._picked(cat, button), yes=_("Pick it anyway"), no=_("Pick another"),
+                             detail=_("A card in your hand cannot be in the envelope. Accuse with it anyway?"))
+            ask.private, ask.seat = True, self.seat      # it names a card of the accuser's hand: theirs alone
+            self.app.push(ask)
+            return
+        self._picked(cat, button)
+
+    def _picked(self, cat: str, button: Button) -> None:
         self.choice[cat] = button.data
         if self.missing_text:
             self.missing_text = ""
@@ -164,6 +179,9 @@ class PickerScene(Scene):
         if intent.kind is Kind.BACK:
             self.back()
             return True
+        if intent.kind is Kind.MENU:      # the pause menu; Resume comes back here, the picks kept
+            self.app.push(make_scene("menu", self.app, self.board))
+            return True
         if self.guard.blocks(intent):
             return True
         return self.focus.handle(intent)
@@ -177,8 +195,9 @@ class PickerScene(Scene):
 
     # --------------------------------------------------------------- draw
     def speech_prompt(self) -> str | None:
-        """Read aloud: what this picker is for."""
-        return _("Make a suggestion") if self.mode == "suggest" else _("Make an accusation")
+        """Read aloud: what this picker is for, or after Suggest! / Accuse!
+        pressed too early, what is missing ("Pick a weapon too.")."""
+        return self.missing_text or (_("Make a suggestion") if self.mode == "suggest" else _("Make an accusation"))
 
     def draw(self, surface: pygame.Surface) -> None:
         theme.background(surface)

@@ -146,6 +146,9 @@ class CardPickerScene(Scene):
         if intent.kind is Kind.BACK:
             self.back()
             return True
+        if intent.kind is Kind.MENU:      # the pause menu; Resume comes back here, the picks kept
+            self.app.push(make_scene("menu", self.app, self.table))
+            return True
         return self.focus.handle(intent)
 
     # --------------------------------------------------------------- draw

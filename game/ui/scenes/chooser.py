@@ -39,6 +39,10 @@ class NotebookChooser(Scene):
                               self.cancel, hint="Esc"))
         self.focus = FocusGroup(buttons)
 
+    def speech_name(self) -> str | None:
+        """Read aloud when this screen opens: its question."""
+        return _("Whose notebook?")
+
     def open(self, seat: int) -> None:
         self.app.pop(self)
         open_private(self.app, self.match, seat, lambda: self.make(seat), optional=True,

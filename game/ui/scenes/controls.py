@@ -97,6 +97,10 @@ class ControlsScene(Scene):
         self.focus = FocusGroup(self.rows + [self.fullscreen_button, self.reset_button, self.back_button])
         self._label()
 
+    def speech_name(self) -> str | None:
+        """Read aloud when this screen opens: its heading."""
+        return _("Controls")
+
     def _label(self) -> None:
         fullscreen = self.app.store.settings.fullscreen
         self.fullscreen_button.label = _("Fullscreen: on") if fullscreen else _("Fullscreen: off")

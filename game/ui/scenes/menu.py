@@ -30,6 +30,10 @@ class MenuScene(SharedScreens, Scene):
         self.focus = FocusGroup()
         self._build()
 
+    def speech_name(self) -> str | None:
+        """Read aloud when this screen opens: its heading."""
+        return _("Paused")
+
     def _build(self) -> None:
         x, w, h, step, y0 = self.box.left + 40, 460, 56, 66, self.box.top + 86
         app = self.app

@@ -73,6 +73,10 @@ class PhonesScene(Scene):
         self.focus = FocusGroup()
         self.language_changed()
 
+    def speech_name(self) -> str | None:
+        """Read aloud when this screen opens: its heading."""
+        return _("Join with a phone")
+
     def language_changed(self) -> None:
         self.go = Button(pygame.Rect(490, 620, 300, 60), _("Start") if self.first else _("Back"), self.close,
                          hint="Esc" if not self.first else "")

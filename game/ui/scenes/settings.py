@@ -67,6 +67,11 @@ class SettingRow(Button):
     def shown_hint(self) -> str:
         return ""
 
+    def spoken(self) -> str:
+        """Read aloud: the setting, its value and how to change it
+        ("Read aloud: on — left or right to change")."""
+        return self.label + " — " + _("left or right to change")
+
     def value_rect(self) -> pygame.Rect:
         return pygame.Rect(self.rect.right - VALUE_W - 10, self.rect.top + 6, VALUE_W, self.rect.height - 12)
 
@@ -139,6 +144,10 @@ class SettingsScene(Scene):
         self._build()
 
     # ----------------------------------------------------------- layout
+    def speech_name(self) -> str | None:
+        """Read aloud when this screen opens: its heading."""
+        return _("Settings")
+
     def _row(self, i: int, step, position, set_fraction=None, dimmed=None) -> SettingRow:
         row = SettingRow(pygame.Rect(ROW_X, ROW_Y + i * ROW_STEP, ROW_W, ROW_H), "")
         row.step, row.position, row.set_fraction, row.dimmed = step, position, set_fraction, dimmed

@@ -41,6 +41,10 @@ class TitleScene(SharedScreens, Scene):
         self.focus = FocusGroup()
         self._build()
 
+    def speech_name(self) -> str | None:
+        """Read aloud when this screen opens: the game's name."""
+        return _("Clue")
+
     def _build(self) -> None:
         """One column of buttons, 400 x 48 pixels every 52 from y 256:
         Continue (when a game was saved), Play, New game, Learn to play, Card
@@ -79,7 +83,8 @@ class TitleScene(SharedScreens, Scene):
         self.play_label = Label(pygame.Rect(x - 16 - cap_w, y, cap_w, 48), _("Play"), theme.HEADING, True,
                                 theme.BRASS)
         self.level_buttons = {lv: Button(pygame.Rect(x + i * (LEVEL_W + LEVEL_GAP), y, LEVEL_W, 48), level_label(lv),
-                                         lambda lv=lv: self.quick_start(lv), data=lv)
+                                         lambda lv=lv: self.quick_start(lv), data=lv,
+                                         speech=_("Play") + " — " + level_label(lv))
                               for i, lv in enumerate(LEVELS)}
         return list(self.level_buttons.values())
 

@@ -1,0 +1,309 @@
+"""Every choice spoken, and no dead ends: each screen says its name when it
+opens, every focus change names the focused control and its state, a
+private screen's controls are never spoken at a table of two or more
+people, pickers open with a choice focused, M opens the menu there, a wrong
+press is spoken and naming your own card in an accusation asks first."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+
+from game.rules.cards import ROOMS, SUSPECTS  # noqa: E402
+from game.rules.engine import Phase  # noqa: E402
+from game.ui.i18n import card  # noqa: E402
+from game.ui.input import Intent, Kind  # noqa: E402
+from game.ui.registry import is_scene, make  # noqa: E402
+from tests.inputs import key  # noqa: E402
+from tests.test_speech import new_app, one_person, said, steps, two_people  # noqa: E402
+
+ARROWS = (Kind.DOWN, Kind.RIGHT, Kind.DOWN, Kind.LEFT, Kind.UP, Kind.RIGHT, Kind.DOWN, Kind.DOWN)
+
+
+def solo_picker(mode: str, **kw):
+    """One person's board (seat 0, at the start of a turn) with ``mode``'s picker on top: (app, board, picker)."""
+    app = new_app(read_aloud=True)
+    board = one_person(app, lambda g: g.phase is Phase.START and g.actor == 0 and len(g.events) > 20)
+    steps(app)
+    picker = make("picker", app, board, mode, **kw)
+    app.push(picker)
+    steps(app, 2)
+    return app, board, picker
+
+
+def press(app, kind: Kind, frames: int = 1) -> None:
+    app.router.handle(Intent(kind, "keyboard"))
+    steps(app, frames)
+
+
+def test_the_title_says_its_name_and_every_focus_change_within_a_frame():
+    app = new_app(read_aloud=True)
+    steps(app, 1)
+    assert said(app) == ["Clue", "Play — Easy — press Enter"]
+    title = app.top
+    for kind in (Kind.DOWN, Kind.DOWN, Kind.UP):
+        press(app, kind)                    # one frame (1/20 s): well within 0.3 s
+        assert said(app)[-1] == title.focus.focused.spoken()
+    assert said(app)[-3:] == ["New game — press Enter", "Learn to play — press Enter", "New game — press Enter"]
+    press(app, Kind.CONFIRM)
+    assert is_scene(app.top, "setup") and said(app)[-2:] == ["New game", "Seat 1 — Miss Scarlet — press Enter"]
+    app.close()
+
+
+def test_a_settings_value_is_spoken_when_it_changes():
+    app = new_app(read_aloud=True)
+    app.push(make("settings", app))
+    steps(app)
+    row = next(r for r in app.top.rows if r.set_fraction is not None)     # the volume: steps by one press
+    app.top.focus.focus_on(row)
+    steps(app)
+    assert said(app)[-3] == "Settings" and said(app)[-1] == row.spoken()
+    press(app, Kind.RIGHT)
+    assert said(app)[-1] == row.spoken() and said(app)[-1] != said(app)[-2]   # the new value, same row
+    app.close()
+
+
+def test_a_focus_change_cuts_the_focus_line_before_it_never_the_news():
+    app = new_app(read_aloud=True)
+    clock = [0.0]
+    from game.ui import speech
+
+    app.speech.driver = driver = speech.TimedDriver(lambda: clock[0])
+    app.speech.say("Colonel Mustard walks into the Kitchen.")
+    steps(app, 1)
+    focus_moves = 0
+    for kind in (Kind.DOWN, Kind.DOWN, Kind.DOWN):
+        app.speech.say_focus(f"Button {kind.name} — press Enter")   # the game's own focus change (no press)
+        focus_moves += 1
+        steps(app, 1)
+        clock[0] += 0.1
+    heard = driver.heard
+    assert heard[0].text.startswith("Colonel Mustard") and heard[0].heard > 0.25   # the news was not cut
+    for _i in range(20):                    # every line waiting is heard (bounded: 20 frames of 5 s)
+        clock[0] += 5
+        steps(app, 1)
+    assert [h.text for h in driver.heard][-1] == "Button DOWN — press Enter"
+    app.close()
+
+
+def test_alone_your_hand_and_notebook_rows_are_read_with_their_marks():
+    app = new_app(read_aloud=True)
+    board = one_person(app, lambda g: g.phase is Phase.START and g.actor == 0 and len(g.events) > 20)
+    steps(app)
+    board.open_notebook(0)
+    steps(app, 2)
+    book = app.top
+    assert is_scene(book, "notebook")
+    hand = sorted(board.game.seats[0].hand)
+    spoken = " ".join(said(app))
+    assert "Your cards:" in spoken
+    for name in (r.label for r in book.rows if r.data in hand):
+        assert name in spoken
+    row = book.focus.focused
+    assert said(app)[-1] == row.spoken() and " — person — " in row.spoken()
+    press(app, Kind.CONFIRM)                # its mark changes: the new state is spoken
+    assert said(app)[-1] == row.spoken()
+    app.close()
+
+
+def test_mashing_the_focus_over_private_screens_at_a_hot_seat_table_speaks_nothing_private():
+    """Two people: the notebook and the accusation picker (cards of the hand
+    crossed, marks) are on top for their owner, every control is focused in
+    turn, and the speech engine is never given a line of theirs."""
+    app = new_app(read_aloud=True)
+    board = two_people(app, lambda g: len(g.events) > 40)
+    steps(app)
+    private: set[str] = set()
+    for scene in (make("notebook", app, board.match, 0), make("picker", app, board, "accuse", marks=True)):
+        app.push(scene)
+        steps(app, 2)
+        for _round in range(3):
+            for kind in ARROWS:
+                press(app, kind)
+                private.add(scene.speech_focus())
+        private |= {b.spoken() for b in scene.focus.buttons}
+        private.add(scene.speech_name() or "")
+        app.pop(scene)
+        steps(app, 2)
+    private.discard("")
+    assert len(private) > 30
+    lines = said(app)
+    assert not private & set(lines), private & set(lines)
+    assert not any("Your cards" in line or " — crossed out" in line or " — ticked" in line for line in lines)
+    app.close()
+
+
+def test_the_suggestion_picker_opens_with_a_card_focused_and_m_opens_the_menu():
+    app, _board, picker = solo_picker("suggest", guarded=True)
+    steps(app, 30)                                   # past its guard
+    assert picker.focus.focused is picker.items["suspect"][0]
+    assert said(app)[-1] == "Miss Scarlet — person"
+    press(app, Kind.CONFIRM)                        # Enter picks the focused card at once
+    assert picker.choice["suspect"] == SUSPECTS[0]
+    key(app, pygame.K_m, draw=False)
+    assert is_scene(app.top, "menu")
+    key(app, pygame.K_ESCAPE, draw=False)
+    assert app.top is picker and picker.choice["suspect"] == SUSPECTS[0]
+    app.close()
+
+
+def test_pressing_suggest_too_early_is_spoken():
+    app, _board, picker = solo_picker("suggest")
+    picker.ok.press()
+    steps(app, 2)
+    assert "Pick a suspect and a weapon first." in said(app)
+    app.close()
+
+
+def test_naming_a_card_of_your_own_hand_in_an_accusation_asks_first():
+    app, board, picker = solo_picker("accuse", marks=True)
+    own = next(b for b in picker.items["room"] if b.data in board.game.seats[0].hand)
+    other = next(b for b in picker.items["room"] if b.data not in board.game.seats[0].hand)
+    picker.pick("room", other)
+    assert picker.choice["room"] == other.data and app.top is picker
+    picker.pick("room", own)
+    assert picker.choice["room"] == other.data and is_scene(app.top, "confirm")
+    ask = app.top
+    steps(app, 2)
+    assert ask.private and any("is one of your cards" in line for line in said(app))    # alone: spoken
+    assert ask.input_seat(Intent(Kind.CONFIRM, "pad:1")) == 0                          # only her pad answers
+    ask.yes()
+    assert app.top is picker and picker.choice["room"] == own.data
+    assert own.data in ROOMS
+    app.close()
+
+
+def first_start(path):
+    """A windowed start (read aloud offered) with the settings file ``path`` (not there yet), two frames in."""
+    from game.ui.app import App
+
+    app = App(seed=1, sound=False, threaded_ai=False, settings_path=path)
+    app.start(offer_voice=True)
+    steps(app, 2)
+    return app
+
+
+def test_the_very_first_start_offers_read_aloud_by_voice_once_and_keeps_the_answer(tmp_path):
+    from game.settings import read_settings
+    from game.ui.app import App
+
+    path = tmp_path / "settings.json"
+    app = first_start(path)
+    assert is_scene(app.top, "voice_offer") and not app.store.settings.read_aloud
+    assert said(app)[:2] == ["Press Enter to hear the game speak.", "The game will read its words aloud."]
+    assert said(app)[-1] == "Read aloud — press Enter"         # spoken although read aloud is off
+    press(app, Kind.CONFIRM)
+    assert type(app.top).__name__ == "TitleScene" and app.speech.enabled
+    assert said(app)[-2:] == ["Clue", "Play — Easy — press Enter"]
+    assert read_settings(path)[0].read_aloud is True
+    app.close()
+    again = App(seed=1, sound=False, threaded_ai=False, settings_path=path)
+    again.start(offer_voice=True)
+    assert type(again.top).__name__ == "TitleScene"              # asked once
+    again.close()
+
+
+def test_saying_no_to_the_voice_keeps_the_game_silent_and_is_not_asked_again(tmp_path):
+    from game.settings import read_settings
+
+    path = tmp_path / "settings.json"
+    app = first_start(path)
+    n = len(said(app))
+    key(app, pygame.K_ESCAPE, draw=False)
+    steps(app, 2)
+    assert type(app.top).__name__ == "TitleScene" and len(said(app)) == n and not app.speech.enabled
+    assert path.exists() and read_settings(path)[0].read_aloud is False
+    app.close()
+
+
+def _envelope_known(board) -> None:
+    """Seat 0's hints name the whole envelope (the hint engine's answer, fixed for the test)."""
+    from game.hints import Hint
+
+    known = {c: Hint(c, True, None, f"{c} must be in the envelope.") for c in board.game.envelope}
+    board.match.notebook_mode = "hints"
+    board.match.hints = lambda seat: dict(known) if seat == 0 else {}
+
+
+def test_with_hints_a_notebook_naming_the_envelope_says_you_can_accuse_now_alone():
+    app = new_app(read_aloud=True)
+    board = one_person(app, lambda g: g.phase is Phase.START and g.actor == 0 and len(g.events) > 20)
+    steps(app)
+    _envelope_known(board)
+    app.push(make("notebook", app, board.match, 0))
+    steps(app, 2)
+    text = "You can accuse now: your notebook names the whole envelope."
+    assert app.top.legend() == text and any(text in line for line in said(app))
+    app.close()
+
+
+def test_at_a_hot_seat_table_you_can_accuse_now_is_shown_to_its_owner_never_spoken():
+    app = new_app(read_aloud=True)
+    board = two_people(app, lambda g: len(g.events) > 40)
+    steps(app)
+    _envelope_known(board)
+    book = make("notebook", app, board.match, 0)
+    app.push(book)
+    steps(app, 3)
+    assert book.legend().startswith("You can accuse now")
+    assert not any("accuse now" in line for line in said(app))
+    app.close()
+
+
+def test_walking_each_lit_square_or_room_under_the_cursor_is_spoken():
+    app = new_app(read_aloud=True)
+    board = one_person(app, lambda g: g.phase is Phase.MOVE and g.actor == 0 and len(g.events) > 20)
+    steps(app, 3)
+    dests = list(board.game.moves())
+    squares = [d for d in dests if not isinstance(d, str)]
+    seen = set()
+    for kind in ARROWS:
+        press(app, kind)
+        dest = dests[board.cursor % len(dests)]
+        want = (f"{card(dest)} — room — press Enter" if isinstance(dest, str)
+                else f"Square {squares.index(dest) + 1} of {len(squares)} — press Enter")
+        assert said(app)[-1] == want
+        seen.add(want)
+    assert len(seen) >= 2
+    app.close()
+
+
+def test_in_the_lesson_a_wrong_card_is_spoken_not_only_buzzed(tmp_path):
+    from game.settings import Settings
+    from game.ui.app import App
+    from tests.test_tutorial import _read_lesson
+
+    app = App(speed=100.0, threaded_ai=False, sound=False, save_path=tmp_path / "autosave.json",
+              settings=Settings(read_aloud_lesson=True))
+    app.start()
+    try:
+        _read_lesson(app, "suggest")
+        steps(app, 3)
+        picker, coach = app.top, app.coach
+        assert is_scene(picker, "picker") and coach.bubble is None
+        wanted = next(b for b in picker.focus.buttons if b.rect == coach.target)
+        assert wanted.data in SUSPECTS
+        app.router.handle(Intent(Kind.CLICK, pos=picker.items["weapon"][0].rect.center, device="mouse"))
+        steps(app, 2)
+        assert coach.nudge > 0 and picker.choice["weapon"] is None
+        assert "That is a weapon; pick a suspect." in said(app)
+    finally:
+        app.close()
+
+
+def test_m_opens_the_menu_over_the_notebook_and_resume_comes_back():
+    app = new_app(read_aloud=True)
+    board = one_person(app, lambda g: g.phase is Phase.START and g.actor == 0 and len(g.events) > 20)
+    steps(app)
+    book = make("notebook", app, board.match, 0)
+    app.push(book)
+    steps(app)
+    key(app, pygame.K_m, draw=False)
+    assert is_scene(app.top, "menu") and said(app)[-2] == "Paused"
+    key(app, pygame.K_ESCAPE, draw=False)
+    assert app.top is book
+    app.close()

@@ -68,13 +68,14 @@ class Request:
 #: on a phone's keyboard (no 0/o, 1/l/i, 5/s, 2/z, u/v), lower case only -- a relative far
 #: away may type the short address by hand.
 TOKEN_ALPHABET = "346789abcdefghjkmnpqrtwxy"
-#: Letters in a token: 25 ** 17 is about 2 ** 79, far beyond guessing over a network.
-TOKEN_LENGTH = 17
+#: Letters in a token: 25 ** 21 is about 2 ** 97.5 -- at least 96 bits, as a page that may face the
+#: internet (a tunnel, a forwarded port) needs: the token is the seat's only key.
+TOKEN_LENGTH = 21
 
 
 def new_token() -> str:
     """A new random seat token: :data:`TOKEN_LENGTH` characters of
-    :data:`TOKEN_ALPHABET` from :mod:`secrets` (about 79 bits)."""
+    :data:`TOKEN_ALPHABET` from :mod:`secrets` (about 97.5 bits)."""
     return "".join(secrets.choice(TOKEN_ALPHABET) for _ in range(TOKEN_LENGTH))
 
 
@@ -83,8 +84,8 @@ class HostSession:
 
     ``kind``: ``"board"`` or ``"cards"``; ``person_seats``: the seats played
     by people (ints, table order); ``tokens``: seat -> token to reuse (from an
-    autosave), new random ones (:func:`new_token`: 16 letters and digits
-    that cannot be mistaken for one another, 79 bits) for the rest; ``applied``: seat -> the last seq taken; ``clients``: seat -> the
+    autosave), new random ones (:func:`new_token`: 21 letters and digits
+    that cannot be mistaken for one another, 97.5 bits) for the rest; ``applied``: seat -> the last seq taken; ``clients``: seat -> the
     client id that holds it; ``revs``: seat -> the last view number sent;
     ``game_id``: this game's id (:attr:`game_id`; a new one when None).
     Raises ``ValueError`` for an unknown kind, a seat that is not a whole

@@ -34,3 +34,44 @@ def test_join_keeps_a_proxys_path_prefix():
     from game.cli import seat_url
 
     assert seat_url("https://clue.example.org/family/s/abc") == "https://clue.example.org/family/s/abc"
+
+
+# ------------------------------------------------------------- the table
+import json  # noqa: E402
+
+import pygame  # noqa: E402
+
+from game.rules import actions as ra  # noqa: E402
+from game.rules.engine import Phase  # noqa: E402
+from game.ui.phone_screens import LocalPhone  # noqa: E402
+from game.ui.registry import is_scene  # noqa: E402
+from tests.inputs import key  # noqa: E402
+from tests.test_net_tv import PHONES, drive, hosted_app, hot_seat  # noqa: E402
+from tests.test_ui import DT  # noqa: E402
+
+
+def test_continue_keeps_a_phone_the_tv_allowed_before_the_seat_acted(tmp_path):
+    """Allow phone B on Mrs. White's seat, quit before she acts, Continue: B holds the seat at once."""
+    app = hosted_app(tmp_path)
+    try:
+        board, phones = hot_seat(app)
+        other = LocalPhone(app.phones, 2, "phone-b")
+        assert other.hello() == "waiting"
+        app.step(DT, draw=False)
+        assert is_scene(app.top, "confirm")
+        app.top.yes()                                   # Allow
+        assert app.phones.session.clients[2] == "phone-b"
+        acted = len(app.phones.net.applied)
+    finally:
+        app.close()
+    assert acted == 0                                   # nobody acted since: only the allow could save it
+    assert json.loads((tmp_path / "autosave.json").read_text())["net"]["clients"]["2"] == "phone-b"
+    again = hosted_app(tmp_path)
+    try:
+        assert again.store.continue_game()
+        back = LocalPhone(again.phones, 2, "phone-b")
+        assert back.hello() == "welcome"                # no second question on the TV
+        again.step(DT, draw=False)
+        assert not any(is_scene(s, "confirm") for s in again.stack) and again.phones.has_phone(2)
+    finally:
+        again.close()

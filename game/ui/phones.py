@@ -407,4 +407,7 @@ class PhoneHost:
         self._asking.pop(seat, None)
         if self.session is not None:
             self.session.confirm_join(seat, allow)
+            if allow:                 # saved now: a Continue before the seat's next action keeps this phone
+                self._remember()
+                self.app.store.autosave(self.table.match)
 

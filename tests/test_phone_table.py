@@ -75,3 +75,36 @@ def test_continue_keeps_a_phone_the_tv_allowed_before_the_seat_acted(tmp_path):
         assert not any(is_scene(s, "confirm") for s in again.stack) and again.phones.has_phone(2)
     finally:
         again.close()
+
+
+def test_the_phones_back_takes_the_cursor_back_arrow_by_arrow():
+    """The pad's Back undoes its seat's arrows one by one (and does nothing for another seat)."""
+    app = hosted_app()
+    try:
+        board, phones = hot_seat(app)
+        g = board.game
+        drive(app, board, phones, lambda: g.phase is Phase.MOVE and g.actor in PHONES and not board.busy
+              and len(list(g.moves())) > 3 and is_scene(app.top, "phone_wait") and app.top.what == "turn")
+        seat = g.actor
+        for _ in range(30):                              # the turn's guard ends
+            app.step(DT, draw=False)
+        start, trail = board.cursor, []
+        for k in ("right", "down", "left", "up", "right", "down"):
+            phones[seat].pad(k)
+            app.step(DT, draw=False)
+            if board.cursor != (trail or [start])[-1]:
+                trail.append(board.cursor)
+        assert len(trail) >= 2, trail
+        phones[2 if seat == 0 else 0].pad("back")        # another seat's Back moves nothing
+        app.step(DT, draw=False)
+        assert board.cursor == trail[-1]
+        for want in reversed([start] + trail[:-1]):
+            phones[seat].pad("back")
+            app.step(DT, draw=False)
+            assert board.cursor == want
+        phones[seat].pad("back")                         # at the start: stays, and no menu opens on the TV
+        app.step(DT, draw=False)
+        assert board.cursor == start and not any(is_scene(s, "menu") for s in app.stack)
+        assert g.phase is Phase.MOVE and g.actor == seat
+    finally:
+        app.close()

@@ -114,6 +114,8 @@ class PhoneHost:
         self._fell_back: dict[int, tuple[tuple, object]] = {}
         #: (seat, turn number) whose "… is playing on the phone" was last read aloud (once a turn)
         self.said: tuple | None = None
+        #: ((seat, number of events), the board cursor before each arrow of that move): the pad's Back
+        self._trail: tuple[tuple, list[int]] = ((), [])
         #: seat -> the open question "a second phone wants this seat: allow?"
         self._asking: dict[int, object] = {}
         self._welcome = False
@@ -373,14 +375,29 @@ class PhoneHost:
     def _pad(self, seat: int, key: str) -> None:
         """A phone's arrow or OK: an intent of ``"phone:<seat>"`` for the table,
         only while the table (or the line saying the seat plays on its phone)
-        is on top and that seat is to act."""
+        is on top and that seat is to act.  Back takes the board's cursor back
+        to where it stood before the last arrow of this move (again and again,
+        to where it began); it never opens the TV's menu, which a phone far
+        away could not close."""
         kind, table, top = PAD_KINDS.get(key), self.table, self.app.top
         on_table = top is table or (is_scene(top, "phone_wait") and top.what == "turn")
-        if kind is None or not on_table or not table.human_to_act or table.game.actor != seat:
+        if (kind is None and key != "back") or not on_table or not table.human_to_act or table.game.actor != seat:
             return
-        intent = Intent(kind, f"phone:{seat}")
-        if table.match.may_act(intent.device, seat):
-            table.handle(intent)
+        intent = Intent(kind or Kind.BACK, f"phone:{seat}")
+        if not table.match.may_act(intent.device, seat):
+            return
+        moving = getattr(getattr(table.game, "phase", None), "name", "") == "MOVE"     # the board game's move
+        now = (seat, len(table.game.events))
+        if self._trail[0] != now:             # a new move: its trail starts empty
+            self._trail = (now, [])
+        if key == "back":
+            if moving and self._trail[1]:
+                table.cursor = self._trail[1].pop()
+            return
+        before = getattr(table, "cursor", None)
+        table.handle(intent)
+        if moving and kind is not Kind.CONFIRM and table.cursor != before:
+            self._trail[1].append(before)
 
     def _ask_joins(self) -> None:
         """A second phone wants a seat already taken: ask the TV (once per

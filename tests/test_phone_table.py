@@ -108,3 +108,124 @@ def test_the_phones_back_takes_the_cursor_back_arrow_by_arrow():
         assert g.phase is Phase.MOVE and g.actor == seat
     finally:
         app.close()
+
+
+# ------------------------------------------------ a seat far away
+from game.ui.phones import FAR_WAIT  # noqa: E402
+from tests.test_net_tv import to_phone_disprove  # noqa: E402
+
+
+def far_disprove(app):
+    """The hot-seat game with Miss Scarlet's phone far away (joined from outside the home network),
+    played on until she must show a card; returns the board, the phones and the wait box."""
+    board, phones = hot_seat(app)
+    phones[0] = LocalPhone(app.phones, 0, "phone-0", far=True)     # the same page, now from afar
+    assert phones[0].hello() == "welcome" and app.phones.far(0) and not app.phones.far(2)
+    app.step(DT, draw=False)
+    return board, phones, to_phone_disprove(app, board, phones)
+
+
+def no_cover_for(app, seat: int) -> None:
+    for scene in app.stack:
+        assert not (is_scene(scene, "cover") and scene.seat == seat), "the room was offered a far seat's choice"
+        assert not (scene.private and getattr(scene, "seat", None) == seat), type(scene).__name__
+
+
+def test_a_far_seats_choice_is_never_offered_to_the_room_and_the_computer_makes_it_after_the_wait():
+    app = hosted_app()
+    try:
+        board, phones, wait = far_disprove(app)
+        g = board.game
+        assert "Choose here instead" not in [w.text for w in wait.widgets() if hasattr(w, "text")]
+        phones[0].drop()                                 # the phone went to sleep: its socket is gone
+        for k in (pygame.K_RETURN, pygame.K_DOWN, pygame.K_RETURN, pygame.K_SPACE) * 3:
+            key(app, k, draw=False)                      # someone at the TV presses keys: nothing is offered
+            no_cover_for(app, 0)
+        assert app.top is wait and wait.phone_gone       # the TV says it waits for her phone
+        assert any("phone is away" in line.text for line in wait.words)
+        waited = wait.gone
+        for _ in range(int(FAR_WAIT) + 10):              # one-second frames, bounded
+            if g.phase is not Phase.DISPROVE:
+                break
+            assert app.top is wait and wait.phone_gone
+            waited = wait.gone
+            app.step(1.0, draw=False)
+            no_cover_for(app, 0)
+        assert FAR_WAIT - 1 <= waited < FAR_WAIT         # it waited the whole time, then went on
+        shown = [e for e in g.events if type(e).__name__ == "CardShown"][-1]
+        assert shown.by == 0 and app.phones.stood_in == [0]
+        said = board.banner.text
+        assert said == "Miss Scarlet's phone did not come back: the computer chose for Miss Scarlet."
+        from game.i18n import card as card_name
+
+        names = {card_name(c) for c in g.view(0).hand if c != "scarlet"} | set(g.view(0).hand) - {"scarlet"}
+        assert not any(n.lower() in said.lower() for n in names)    # which seat, never which card
+        assert wait not in app.stack
+        back = LocalPhone(app.phones, 0, "phone-0", far=True)          # the phone comes back: the seat is hers
+        back.seq = phones[0].seq
+        assert back.hello() == "welcome" and app.phones.has_phone(0)
+    finally:
+        app.close()
+
+
+def test_a_far_phone_back_before_the_wait_ends_chooses_itself():
+    app = hosted_app()
+    try:
+        board, phones, wait = far_disprove(app)
+        g = board.game
+        phones[0].drop()
+        for _ in range(int(FAR_WAIT) // 2):
+            app.step(1.0, draw=False)
+        assert app.top is wait and wait.phone_gone and g.phase is Phase.DISPROVE
+        back = LocalPhone(app.phones, 0, "phone-0", far=True)
+        back.seq = phones[0].seq
+        assert back.hello() == "welcome"
+        app.step(DT, draw=False)
+        assert not wait.phone_gone and wait.gone == 0     # the words "phone is away" are gone again
+        for _ in range(int(FAR_WAIT) // 2 + 5):          # the clock started again: no computer choice
+            app.step(1.0, draw=False)
+        assert g.phase is Phase.DISPROVE and app.top is wait and app.phones.stood_in == []
+        card = next(a.card for a in g.legal_actions() if isinstance(a, ra.Disprove))
+        back.act({"type": "Disprove", "card": card})
+        app.step(DT, draw=False)
+        shown = [e for e in g.events if type(e).__name__ == "CardShown"][-1]
+        assert (shown.by, shown.card) == (0, card) and app.phones.stood_in == []
+    finally:
+        app.close()
+
+
+def test_the_server_marks_a_seat_that_joined_from_outside_the_home_network(monkeypatch):
+    """Over a real socket on loopback: a hello from a peer in the local networks is in the room; the
+    same hello when loopback is not counted local (as a relative's address across the internet, let
+    in by remote play) marks the seat far away, until a phone says hello from home again."""
+    import ipaddress
+
+    from game.net import server as server_module
+    from game.net.client import ClientPool, SeatClient
+    from game.net.session import HostSession
+    from tests.netkit import until
+
+    session = HostSession("cards", [0, 1])
+    srv = server_module.NetServer(session, bind="127.0.0.1", remote=True)
+    srv.start()
+    pool = ClientPool()
+    try:
+        home = pool.add(SeatClient(srv.base_url, session.tokens[0], store={}))
+        until(lambda: session.has_phone(0), "the phone at home to be seated")
+        assert not session.is_far(0)
+        monkeypatch.setattr(server_module, "LOCAL_NETWORKS", (ipaddress.ip_network("10.0.0.0/8"),))
+        page: dict = {}                                  # the page's own storage: the same client id on return
+        far = pool.add(SeatClient(srv.base_url, session.tokens[1], store=page))
+        until(lambda: session.has_phone(1), "the far phone to be seated")
+        assert session.is_far(1) and not session.is_far(0)
+        pool.kill(far)
+        until(lambda: not session.has_phone(1), "the far phone to go")
+        assert session.is_far(1)                         # still far while its phone sleeps
+        monkeypatch.setattr(server_module, "LOCAL_NETWORKS", (ipaddress.ip_network("127.0.0.0/8"),))
+        pool.add(SeatClient(srv.base_url, session.tokens[1], store=page))
+        until(lambda: session.has_phone(1), "the phone to be back at home")
+        assert not session.is_far(1)
+        assert home.view is not None or home.welcome is not None
+    finally:
+        pool.close()
+        srv.stop()

@@ -9,7 +9,8 @@ here (``docs/network.md``).
 
 A *link* is the server's handle on one open socket: an object with a
 ``client`` id (str), ``send(data: bytes)`` and ``close()``, both callable from
-any thread and never blocking (:class:`Link`).
+any thread and never blocking (:class:`Link`), and optionally ``far`` (True:
+its peer is outside the home network).
 """
 
 from __future__ import annotations
@@ -125,6 +126,9 @@ class HostSession:
         self._acks: dict[int, dict[int, bytes]] = {s: {} for s in seats}
         self._views: dict[int, bytes] = {}
         self._stale: set[int] = set()
+        #: The seats whose phone last said hello from outside the home network (``link.far``): they
+        #: are not in the room, so the TV never offers their choices to whoever sits in front of it.
+        self._far: set[int] = set()
 
     # ------------------------------------------------------------ saving
     def state(self) -> dict[str, Any]:
@@ -178,6 +182,12 @@ class HostSession:
         """True while ``seat``'s phone is connected."""
         with self._lock:
             return seat in self._links
+
+    def is_far(self, seat: int) -> bool:
+        """True when ``seat``'s phone last joined from outside the home network
+        (a far-away relative), connected now or not."""
+        with self._lock:
+            return seat in self._far
 
     def lang(self, seat: int, default: str = "en") -> str:
         """The language ``seat``'s phone asked for (``default`` before any)."""
@@ -369,6 +379,10 @@ class HostSession:
         self.stats["reconnects" if seat in self.clients else "connects"] += 1
         self._links[seat] = link
         self.clients[seat] = client
+        if getattr(link, "far", False):
+            self._far.add(seat)
+        else:
+            self._far.discard(seat)
         self.langs[seat] = lang
         self._stale.add(seat)
         # an act still on its way (an old phone's, or a reloaded tab's) spends its seq too

@@ -30,9 +30,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import logging
+import random
+
 import pygame
 
+from game.ui import anim
+from game.ui.i18n import fmt
 from game.ui.input import Intent, Kind
+from game.ui.pacing import BANNER_TIME
 from game.ui.registry import is_scene, make
 
 log = logging.getLogger(__name__)
@@ -44,6 +49,11 @@ PAD_KINDS = {"up": Kind.UP, "down": Kind.DOWN, "left": Kind.LEFT, "right": Kind.
 #: CPU seconds a frame may spend building and sending phones' views; the rest waits for the
 #: next frame, the actor's view first (benchmarks/bench_net.py: p95 <= 50 ms to the last of 6 phones).
 BROADCAST_BUDGET = 0.010
+
+#: Seconds a choice of a far-away seat (its phone joined from outside the home network) waits for
+#: its phone to come back before the computer makes it: the room never gets that seat's cover, and
+#: a sleeping phone's socket is only noticed gone about 30 s after it fell asleep.
+FAR_WAIT = 90.0
 
 
 @dataclass(frozen=True)
@@ -112,6 +122,8 @@ class PhoneHost:
         #: seat -> (the moment, the reopen) of a choice handed back to the TV's cover because its phone
         #: dropped; when the phone comes back before anybody took the cover, the cover closes again
         self._fell_back: dict[int, tuple[tuple, object]] = {}
+        #: the seats whose choice the computer made, oldest first (:meth:`choose_for`)
+        self.stood_in: list[int] = []
         #: (seat, turn number) whose "… is playing on the phone" was last read aloud (once a turn)
         self.said: tuple | None = None
         #: ((seat, number of events), the board cursor before each arrow of that move): the pad's Back
@@ -144,11 +156,19 @@ class PhoneHost:
         """True while ``seat``'s phone is connected."""
         return self.session is not None and self.session.has_phone(seat)
 
+    def far(self, seat: int) -> bool:
+        """True when ``seat``'s phone joined from outside the home network: its
+        person is not in the room, so its choices are never offered behind the
+        TV's cover; a choice whose phone is gone waits :data:`FAR_WAIT` seconds,
+        then the computer makes it (:meth:`choose_for`)."""
+        return self.session is not None and self.session.is_far(seat)
+
     def away(self, seat: int) -> bool:
         """True when what the table opens by itself for ``seat`` now goes to its
-        phone: the phone is connected and the person did not take this very
+        phone: the phone is connected (or the seat is far away: :meth:`far`,
+        its phone asleep or out of reach) and the person did not take this very
         choice back to the TV (:meth:`use_tv`)."""
-        if not self.has_phone(seat) or self.turn_on_tv(seat):
+        if not (self.has_phone(seat) or self.far(seat)) or self.turn_on_tv(seat):
             return False
         return (seat, len(self.table.game.events)) not in self._on_tv
 
@@ -202,6 +222,34 @@ class PhoneHost:
                     self.app.pop(cover)
                 if covers:
                     reopen()
+
+    def choose_for(self, seat: int) -> bool:
+        """The computer makes ``seat``'s open choice (a card to show, whether to
+        join an accusation), from ``seat``'s own view, as a computer player of
+        the default level would: its far-away phone did not come back in time.
+        The TV says for which seat, never which card; the seat is the person's
+        again at once (the next choice waits for the phone again).  False when
+        ``seat`` has nothing to choose now."""
+        from game.ui.match import DEFAULT_LEVEL
+
+        table = self.table
+        g = table.game if table is not None else None
+        if g is None or g.over or g.actor != seat:
+            return False
+        match = table.match
+        player = match.make_player(DEFAULT_LEVEL, seat)
+        if hasattr(player, "rng"):
+            player.rng = random.Random(match.decision_seed(seat))
+        action = player.choose(g.view(seat), g.legal_actions())
+        self._apply(seat, action)
+        self.stood_in.append(seat)
+        line = fmt("{name}'s phone did not come back: the computer chose for {name}.", name=match.suspects[seat])
+        table.banner = anim.Banner(line, 2 * BANNER_TIME / self.app.speed)
+        self.app.speech.say(line)
+        log.info(f"phones: {line}")
+        self._remember()
+        self.app.store.autosave(match)
+        return True
 
     def seats(self) -> tuple[int, ...]:
         """The seats that may use a phone (the people's), in table order."""

@@ -229,3 +229,32 @@ def test_the_server_marks_a_seat_that_joined_from_outside_the_home_network(monke
     finally:
         pool.close()
         srv.stop()
+
+
+# ------------------------------------------------ the first OK after a roll
+def test_the_phones_ok_while_the_tv_still_rolls_the_die_moves_the_token():
+    """Tap Roll, then OK at once while the TV animates the die: the OK is not spent hurrying the
+    die; once the roll is shown the token goes to the square under the cursor."""
+    app = hosted_app()
+    try:
+        board, phones = hot_seat(app)
+        g = board.game
+        drive(app, board, phones, lambda: g.phase is Phase.START and g.actor in PHONES and not board.busy
+              and is_scene(app.top, "phone_wait") and app.top.what == "turn"
+              and any(isinstance(a, ra.Roll) for a in g.legal_actions()))
+        seat = g.actor
+        for _ in range(30):                              # the turn's guard ends
+            app.step(DT, draw=False)
+        phones[seat].act({"type": "Roll"})
+        app.step(DT, draw=False)
+        assert g.phase is Phase.MOVE and board.busy      # the TV is still showing the die
+        moved_before = sum(isinstance(a, ra.Move) for a in g.actions)
+        phones[seat].pad("ok")
+        for _ in range(600):                             # frames, bounded: until the TV played the roll
+            app.step(DT, draw=False)
+            if g.phase is not Phase.MOVE:
+                break
+        assert sum(isinstance(a, ra.Move) for a in g.actions) == moved_before + 1   # one OK, one move
+        assert g.phase is not Phase.MOVE and g.turn == seat
+    finally:
+        app.close()

@@ -55,6 +55,9 @@ BROADCAST_BUDGET = 0.010
 #: a sleeping phone's socket is only noticed gone about 30 s after it fell asleep.
 FAR_WAIT = 90.0
 
+#: At most this many pad presses wait while the table still plays events (the die rolling).
+PAD_QUEUE = 8
+
 
 @dataclass(frozen=True)
 class HostOptions:
@@ -126,6 +129,8 @@ class PhoneHost:
         self.stood_in: list[int] = []
         #: (seat, turn number) whose "… is playing on the phone" was last read aloud (once a turn)
         self.said: tuple | None = None
+        #: ((seat, number of events), key) of pad presses made while the table was busy, oldest first
+        self._later: list[tuple[tuple[int, int], str]] = []
         #: ((seat, number of events), the board cursor before each arrow of that move): the pad's Back
         self._trail: tuple[tuple, list[int]] = ((), [])
         #: seat -> the open question "a second phone wants this seat: allow?"
@@ -372,6 +377,7 @@ class PhoneHost:
         self._tv_turns.clear()
         self._fell_back.clear()
         self._asking.clear()
+        self._later.clear()
         self._welcome = False
 
     # ------------------------------------------------------- each frame
@@ -391,6 +397,7 @@ class PhoneHost:
             acted = acted or req.kind in ("act", "mark")      # a notebook mark is kept at once too
             if req.kind == "pad":
                 self._pad(req.seat, req.key)
+        self._pads_later()
         self._ask_joins()
         self._came_back()
         if acted:
@@ -423,16 +430,23 @@ class PhoneHost:
     def _pad(self, seat: int, key: str) -> None:
         """A phone's arrow or OK: an intent of ``"phone:<seat>"`` for the table,
         only while the table (or the line saying the seat plays on its phone)
-        is on top and that seat is to act.  Back takes the board's cursor back
+        is on top and that seat is to act; a press while the table still plays
+        events (the die rolling) waits for them, so the OK tapped right after
+        Roll moves the token.  Back takes the board's cursor back
         to where it stood before the last arrow of this move (again and again,
         to where it began); it never opens the TV's menu, which a phone far
         away could not close."""
         kind, table, top = PAD_KINDS.get(key), self.table, self.app.top
-        on_table = top is table or (is_scene(top, "phone_wait") and top.what == "turn")
-        if (kind is None and key != "back") or not on_table or not table.human_to_act or table.game.actor != seat:
-            return
         intent = Intent(kind or Kind.BACK, f"phone:{seat}")
-        if not table.match.may_act(intent.device, seat):
+        g = table.game
+        if (kind is None and key != "back") or g.over or g.actor != seat or not table.match.may_act(intent.device, seat):
+            return
+        if table.busy:                        # the TV still plays the roll: the press waits for it, in order
+            if len(self._later) < PAD_QUEUE:
+                self._later.append(((seat, len(g.events)), key))
+            return
+        on_table = top is table or (is_scene(top, "phone_wait") and top.what == "turn")
+        if not on_table or not table.human_to_act:
             return
         moving = getattr(getattr(table.game, "phase", None), "name", "") == "MOVE"     # the board game's move
         now = (seat, len(table.game.events))
@@ -446,6 +460,16 @@ class PhoneHost:
         table.handle(intent)
         if moving and kind is not Kind.CONFIRM and table.cursor != before:
             self._trail[1].append(before)
+
+    def _pads_later(self) -> None:
+        """The pad presses kept while the table was busy, once it is not: each one
+        made at the moment still open (the same seat to act, no new event)."""
+        if not self._later or self.table.busy:
+            return
+        later, self._later = self._later, []
+        for (seat, events), key in later:
+            if (seat, events) == (self.table.game.actor, len(self.table.game.events)):
+                self._pad(seat, key)
 
     def _ask_joins(self) -> None:
         """A second phone wants a seat already taken: ask the TV (once per

@@ -258,3 +258,33 @@ def test_the_phones_ok_while_the_tv_still_rolls_the_die_moves_the_token():
         assert g.phase is not Phase.MOVE and g.turn == seat
     finally:
         app.close()
+
+
+# ------------------------------------------------ the board's bottom row in view
+def bottom_row_hidden(app, board) -> float:
+    """The share of the board's bottom band (y 676 to the board's foot) drawn as the footer's dark band."""
+    import numpy as np
+
+    from game.ui import theme
+
+    app.draw()
+    rect = board.view.rect.clip(pygame.Rect(0, 676, 1280, 44))
+    assert rect.height >= 20 and rect.width > 300      # the board does reach down there
+    pixels = pygame.surfarray.array3d(app.window.surface.subsurface(rect))
+    return float(np.all(pixels == np.array(theme.BG_DARK[:3]), axis=2).mean())
+
+
+def test_the_board_bottom_row_stays_in_view_during_a_phone_turn_and_a_phone_choice():
+    app = hosted_app()
+    try:
+        board, phones = hot_seat(app)
+        g = board.game
+        drive(app, board, phones, lambda: g.actor in PHONES and not board.busy
+              and is_scene(app.top, "phone_wait") and app.top.what == "turn")
+        turn = bottom_row_hidden(app, board)
+        wait = to_phone_disprove(app, board, phones)
+        choice = bottom_row_hidden(app, board)
+        assert (turn, choice) == (0.0, 0.0), (turn, choice)
+        assert wait.hint_rect.bottom <= wait.box.bottom and wait.here.rect.bottom <= wait.hint_rect.top
+    finally:
+        app.close()

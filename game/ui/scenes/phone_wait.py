@@ -43,7 +43,7 @@ from game.ui.input import Intent, Kind
 from game.ui.phones import FAR_WAIT
 from game.ui.registry import make
 from game.ui.scene import FreshPressGuard, Scene
-from game.ui.widgets import Button, FocusGroup, Label, footer_hint
+from game.ui.widgets import Button, FocusGroup, Label
 
 #: The arrows: they move the focus to the button, so they pass the fresh-press guard.
 MOVES = (Kind.UP, Kind.DOWN, Kind.LEFT, Kind.RIGHT)
@@ -98,10 +98,14 @@ class PhoneWaitScene(Scene):
         end = max(line.rect.bottom for line in self.words)
         area = self.area
         self.box = area.copy()
-        self.box.height = max(area.height, end + 20 + 60 + 24 - area.top)
+        # the key hint goes in the box, under the button: a footer band across the screen would hide
+        # the board's bottom row (the Lounge, the Hall, the Study, Miss Scarlet's start)
+        hint_h = 2 * (theme.font(theme.SMALL).get_linesize() + 2)
+        self.box.height = max(area.height, end + 20 + 60 + 24 + hint_h - area.top)
+        self.hint_rect = pygame.Rect(self.box.left + 12, self.box.bottom - 12 - hint_h, self.box.width - 24, hint_h)
         label = _("Play here instead") if self.what == "turn" else _("Choose here instead")
         width = min(440, area.width - 40)
-        self.here = Button(pygame.Rect(area.centerx - width // 2, self.box.bottom - 84, width, 60), label,
+        self.here = Button(pygame.Rect(area.centerx - width // 2, self.hint_rect.top - 72, width, 60), label,
                            self.choose_here)
         self.focus.set([] if self.far else [self.here])
 
@@ -190,7 +194,8 @@ class PhoneWaitScene(Scene):
             theme.blit_text(surface, line.text, line.rect.topleft, line.size, theme.CREAM if line.bold else theme.MUTED,
                             line.bold, "topleft", line.rect.width)
         self.focus.draw(surface)
-        footer_hint(surface, self.footer())
+        theme.blit_wrapped(surface, prompts.fmt(self.footer()), self.hint_rect, theme.SMALL, theme.MUTED,
+                           align="center", line_gap=2)
 
     def footer(self) -> str:
         """The key hint under the table (or, after a press too soon, to stop a moment)."""

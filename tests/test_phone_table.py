@@ -288,3 +288,39 @@ def test_the_board_bottom_row_stays_in_view_during_a_phone_turn_and_a_phone_choi
         assert wait.hint_rect.bottom <= wait.box.bottom and wait.here.rect.bottom <= wait.hint_rect.top
     finally:
         app.close()
+
+
+# ------------------------------------------------ --seed, Continue, Play again
+def test_seed_then_continue_then_play_again_deals_a_new_game(tmp_path):
+    """``--seed 11`` deals the first game; a later run with ``--seed 11`` that Continues it and then
+    presses Play again must not deal game 11 once more."""
+    from game.rules.setup import GameSetup
+    from game.ui.board.gameover import GameOverScene
+    from game.ui.board.match import Match
+    from game.ui.registry import make
+    from tests.test_net_tv import THREE_PEOPLE
+
+    def deal(match):
+        return [tuple(match.game.view(s).hand) for s in range(4)]
+
+    app = hosted_app(tmp_path)                           # App(seed=11): what --seed 11 gives
+    try:
+        match = Match(app.board, GameSetup(seats=THREE_PEOPLE.seats, seed=app.new_seed()))
+        assert match.setup.seed == 11
+        app.push(make("board", app, match))
+        app.step(DT, draw=False)
+        app.store.autosave(match)
+        first = deal(match)
+    finally:
+        app.close()
+    again = hosted_app(tmp_path)                         # the next run, with --seed 11 again
+    try:
+        assert again.store.continue_game()
+        continued = again.phones.table.match if again.phones.table else again.stack[-1].match
+        assert continued.setup.seed == 11 and deal(continued) == first
+        again.push(GameOverScene(again, continued))
+        again.top._play_again()
+        new = next(s for s in reversed(again.stack) if is_scene(s, "board")).match
+        assert new is not continued and new.setup.seed != 11 and deal(new) != first
+    finally:
+        again.close()

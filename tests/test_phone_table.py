@@ -324,3 +324,29 @@ def test_seed_then_continue_then_play_again_deals_a_new_game(tmp_path):
         assert new is not continued and new.setup.seed != 11 and deal(new) != first
     finally:
         again.close()
+
+
+# ------------------------------------------------ the detective report after the game
+def test_a_persons_report_after_the_game_is_behind_their_cover_when_others_played():
+    """Three people played; a computer took two of their seats over before the end (they left
+    their phones, or handed over): the last person's report still opens behind their cover, for
+    the others may still be at the table; a taken-over seat's report is the shareable one."""
+    from game.ui.board.gameover import GameOverScene
+    from game.ui.board.match import Match
+    from tests.test_net_tv import THREE_PEOPLE
+
+    app = hosted_app()
+    try:
+        match = Match(app.board, THREE_PEOPLE)
+        match.to_computer(1)
+        match.to_computer(2)
+        assert match.humans == [0] and match.people_seats() == [0, 1, 2]
+        app.push(GameOverScene(app, match))
+        app.top.open_report(0)
+        assert is_scene(app.top, "cover") and app.top.seat == 0
+        assert not any(s.private for s in app.stack)     # nothing private made before the cover is passed
+        app.pop(app.top)
+        app.top.open_report(1)                           # a computer took it over: its public report
+        assert is_scene(app.top, "report") and not app.top.private
+    finally:
+        app.close()

@@ -350,3 +350,31 @@ def test_a_persons_report_after_the_game_is_behind_their_cover_when_others_playe
         assert is_scene(app.top, "report") and not app.top.private
     finally:
         app.close()
+
+
+def test_continue_remembers_a_seat_far_away_before_its_phone_is_back(tmp_path):
+    """Quit while Miss Scarlet's far-away phone sleeps, Continue: before her phone says hello again her
+    card to show still waits for it (never her cover), as in the game before."""
+    app = hosted_app(tmp_path)
+    try:
+        board, phones, wait = far_disprove(app)
+        phones[0].drop()
+        app.step(DT, draw=False)
+        app.phones._remember()
+        app.store.autosave(board.match)
+    finally:
+        app.close()
+    assert json.loads((tmp_path / "autosave.json").read_text())["net"]["far"] == {"0": True}
+    again = hosted_app(tmp_path)
+    try:
+        assert again.store.continue_game()
+        assert again.phones.far(0) and not again.phones.far(2) and not again.phones.has_phone(0)
+        again.step(DT, draw=False)
+        if is_scene(again.top, "phones"):                # the join screen first: Start
+            key(again, pygame.K_RETURN, draw=False)
+        for _ in range(10):
+            again.step(DT, draw=False)
+            no_cover_for(again, 0)
+        assert is_scene(again.top, "phone_wait") and again.top.seat == 0 and again.top.phone_gone
+    finally:
+        again.close()

@@ -88,14 +88,15 @@ class HostSession:
     autosave), new random ones (:func:`new_token`: 21 letters and digits
     that cannot be mistaken for one another, 97.5 bits) for the rest; ``applied``: seat -> the last seq taken; ``clients``: seat -> the
     client id that holds it; ``revs``: seat -> the last view number sent;
-    ``game_id``: this game's id (:attr:`game_id`; a new one when None).
+    ``game_id``: this game's id (:attr:`game_id`; a new one when None);
+    ``far``: the seats whose phone joined from outside the home network (:meth:`is_far`).
     Raises ``ValueError`` for an unknown kind, a seat that is not a whole
     number >= 0, or tokens that are not distinct non-empty texts.
     """
 
     def __init__(self, kind: str, person_seats: Iterable[int], tokens: dict[int, str] | None = None, *,
                  applied: dict[int, int] | None = None, clients: dict[int, str] | None = None,
-                 revs: dict[int, int] | None = None, game_id: str | None = None):
+                 revs: dict[int, int] | None = None, game_id: str | None = None, far: Iterable[int] = ()):
         if kind not in GAMES:
             raise ValueError(f"game kind must be one of {GAMES}, not {kind!r}")
         seats = sorted(set(person_seats))
@@ -128,12 +129,13 @@ class HostSession:
         self._stale: set[int] = set()
         #: The seats whose phone last said hello from outside the home network (``link.far``): they
         #: are not in the room, so the TV never offers their choices to whoever sits in front of it.
-        self._far: set[int] = set()
+        self._far: set[int] = {s for s in far if s in seats}
 
     # ------------------------------------------------------------ saving
     def state(self) -> dict[str, Any]:
         """What the autosave keeps (JSON-able, seat keys as text): ``tokens``,
-        ``applied``, ``clients``, ``revs`` and ``game`` (:attr:`game_id`).
+        ``applied``, ``clients``, ``revs``, ``far`` (the seats whose phone joined
+        from far away: :meth:`is_far`) and ``game`` (:attr:`game_id`).
         :meth:`from_state` reads it back."""
         with self._lock:
             return {"kind": self.kind,
@@ -141,6 +143,7 @@ class HostSession:
                     "applied": {str(s): n for s, n in self.applied.items()},
                     "clients": {str(s): c for s, c in self.clients.items()},
                     "revs": {str(s): n for s, n in self.revs.items()},
+                    "far": {str(s): True for s in sorted(self._far)},
                     "game": self.game_id}
 
     @classmethod
@@ -165,7 +168,7 @@ class HostSession:
         game_id = state.get("game") if isinstance(state, dict) else None
         return cls(kind, person_seats, tokens, game_id=game_id if text(game_id) else None,
                    applied=part("applied", whole), clients=part("clients", text),
-                   revs=part("revs", whole))
+                   revs=part("revs", whole), far=part("far", lambda v: v is True))
 
     # ------------------------------------------------------ main thread
     def url(self, seat: int, base: str) -> str:

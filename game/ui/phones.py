@@ -367,7 +367,7 @@ class PhoneHost:
             state = self.session.state()
             spent = {str(s): n for s, n in self.session.spent().items()}     # acts on their way count too
             self._last = (self._key, {"port": self.port, "tokens": state["tokens"], "clients": state["clients"],
-                                      "applied": spent})
+                                      "applied": spent, "far": state["far"]})
             self.session.close_all()
         if self.server is not None:
             self.server.stop()

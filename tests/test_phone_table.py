@@ -378,3 +378,53 @@ def test_continue_remembers_a_seat_far_away_before_its_phone_is_back(tmp_path):
         assert is_scene(again.top, "phone_wait") and again.top.seat == 0 and again.top.phone_gone
     finally:
         again.close()
+
+
+def test_the_card_game_far_seats_card_to_show_is_made_by_the_computer_after_the_wait():
+    from game.cardgame import engine as ce
+    from game.ui.cardgame.match import CardMatch
+    from game.ui.registry import make
+    from tests.test_cardgame_ui import Driver
+    from tests.test_net_tv import ready
+
+    app = hosted_app()
+    try:
+        match = CardMatch(ce.CardSetup(players=4, seed=6, levels=("human", "human", "human", "medium"), first=0),
+                          ("scarlet", "mustard", "white", "peacock"))
+        table = make("card_table", app, match)
+        app.push(table)
+        phones = {0: LocalPhone(app.phones, 0, "phone-0", far=True), 2: LocalPhone(app.phones, 2, "phone-2")}
+        assert all(p.hello() == "welcome" for p in phones.values())
+        app.step(DT, draw=False)
+        key(app, pygame.K_RETURN, draw=False)            # the join screen's Start
+        g, driver = table.game, Driver(app)
+        for _ in range(6000):                            # until Miss Scarlet must show a card on her phone
+            top = app.top
+            if g.over or (g.phase is ce.Phase.SHOW and g.actor == 0 and is_scene(top, "phone_wait")):
+                break
+            no_cover_for(app, 0)
+            if g.actor in phones and not table.busy and (top is table or is_scene(top, "phone_wait")):
+                legal = g.legal_actions()
+                action = next(a for k in (ce.Show, ce.Decline, ce.Ask) for a in legal if isinstance(a, k))
+                phones[g.actor].act(ce.action_to_dict(action))
+                app.step(DT, draw=False)
+                continue
+            if driver.tops[-1:] != [top]:
+                driver.tops.append(top)
+            if ready(top):
+                driver.act(top)
+            else:
+                app.step(DT, draw=False)
+        wait = app.top
+        assert g.phase is ce.Phase.SHOW and g.actor == 0 and is_scene(wait, "phone_wait")
+        shows = len(g.actions)
+        phones[0].drop()
+        for _ in range(int(FAR_WAIT) + 10):              # one-second frames, bounded
+            if g.phase is not ce.Phase.SHOW or g.actor != 0:
+                break
+            app.step(1.0, draw=False)
+            no_cover_for(app, 0)
+        assert app.phones.stood_in == [0] and isinstance(g.actions[shows], ce.Show)
+        assert table.banner.text == "Miss Scarlet's phone did not come back: the computer chose for Miss Scarlet."
+    finally:
+        app.close()

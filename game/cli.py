@@ -103,7 +103,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 def seat_url(address: str) -> str:
     """The web address of ``--join ADDRESS``: ``http://`` is added when no
     scheme is given.  Raises ``ValueError`` for anything but an http(s)
-    address with a host (a ``file:`` or ``javascript:`` address is never opened)."""
+    address with a host (a ``file:`` or ``javascript:`` address is never opened)
+    and for an address that names no seat (its path must end in ``/s/<code>``,
+    after any prefix a proxy adds: the host's own address alone opens only the home page)."""
     from urllib.parse import urlsplit
 
     text = address.strip()
@@ -116,6 +118,10 @@ def seat_url(address: str) -> str:
         parts = parts._replace(scheme="")
     if parts.scheme not in ("http", "https") or not parts.hostname or any(c.isspace() for c in text):
         raise ValueError(f"not a seat's address: {address!r} (it looks like 192.168.1.20:8765/s/...)")
+    segments = parts.path.rstrip("/").split("/")
+    if len(segments) < 3 or segments[-2] != "s" or not segments[-1]:
+        raise ValueError(f"{address!r} names the game but not your seat: add the seat's part as shown under "
+                         "its code on the TV (it looks like 192.168.1.20:8765/s/...)")
     return text
 
 

@@ -128,7 +128,7 @@ def read_notebooks(doc: dict, path: Path, seats: int) -> dict[int, dict[str, str
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{8,64}")
 #: The parts of the phones' record besides the tokens, and what each seat's value must be.
 _NET_PARTS = {"applied": lambda v: type(v) is int and 0 <= v < 1 << 53, "revs": lambda v: type(v) is int and 0 <= v < 1 << 53,
-              "clients": lambda v: isinstance(v, str) and 0 < len(v) <= 200}
+              "clients": lambda v: isinstance(v, str) and 0 < len(v) <= 200, "far": lambda v: v is True}
 
 
 def read_net(doc: dict, seats: int) -> dict | None:
@@ -136,10 +136,11 @@ def read_net(doc: dict, seats: int) -> dict | None:
 
     Shape: ``{"port": 0..65535, "tokens": {"<seat>": "<token>"}, "applied":
     {"<seat>": n}, "clients": {"<seat>": "<id>"}, "revs": {"<seat>": n},
-    "game": "<id>"}`` --
+    "far": {"<seat>": true}, "game": "<id>"}`` --
     the TCP port the host served on, each person seat's secret token, the
     last action number taken from each phone, the phone holding each seat and
-    the last view number sent, this game's id (a page drops an action it
+    the last view number sent, the seats whose phone joined from outside the
+    home network, this game's id (a page drops an action it
     holds from another game; :meth:`game.net.session.HostSession.state`), so
     Continue serves on the same port with the same tokens and the phones find it
     again.  Older saves have none (None).  Damaged tokens or port drop the whole

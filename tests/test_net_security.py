@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import math
 
 import pytest
 
@@ -402,5 +403,6 @@ def test_seat_tokens_use_no_letters_that_look_alike():
     assert len(set(tokens)) == len(tokens) == 300
     used = set("".join(tokens))
     assert used <= set(TOKEN_ALPHABET) and not used & set("0o1liIO5s2zuvAZ")
-    assert all(len(t) == 17 for t in tokens)
+    assert all(len(t) == 21 for t in tokens)
+    assert math.log2(len(TOKEN_ALPHABET)) * 21 >= 96      # at least 96 random bits: the page may face the internet
     assert len(used) == len(TOKEN_ALPHABET)        # every letter of the alphabet shows up over 300 tokens

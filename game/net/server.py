@@ -329,10 +329,12 @@ class _SocketLink:
     """One socket as the session sees it (:class:`game.net.session.Link`):
     ``send`` and ``close`` queue onto the server's loop from any thread."""
 
-    def __init__(self, loop: asyncio.AbstractEventLoop, client: str = "", address: str = ""):
+    def __init__(self, loop: asyncio.AbstractEventLoop, client: str = "", address: str = "", far: bool = False):
         self.loop = loop
         self.client = client
         self.address = address
+        #: the peer is outside the local networks (let in by ``remote``): not in the room
+        self.far = far
         self.out: asyncio.Queue[bytes | None] = asyncio.Queue()
         self.closed = False
 
@@ -630,7 +632,8 @@ class NetServer:
         ws = web.WebSocketResponse(max_msg_size=FRAME_LIMIT, heartbeat=20.0, timeout=SHUTDOWN)
         await ws.prepare(request)
         loop = asyncio.get_running_loop()
-        link = _SocketLink(loop, address=request.remote or "")
+        link = _SocketLink(loop, address=request.remote or "",
+                           far=not peer_allowed(request.remote, False, self.local))
         self._sockets.add(ws)
         writer = asyncio.create_task(self._write(ws, link))
         seat: int | None = None

@@ -9,7 +9,8 @@ here (``docs/network.md``).
 
 A *link* is the server's handle on one open socket: an object with a
 ``client`` id (str), ``send(data: bytes)`` and ``close()``, both callable from
-any thread and never blocking (:class:`Link`).
+any thread and never blocking (:class:`Link`), and optionally ``far`` (True:
+its peer is outside the home network).
 """
 
 from __future__ import annotations
@@ -68,13 +69,14 @@ class Request:
 #: on a phone's keyboard (no 0/o, 1/l/i, 5/s, 2/z, u/v), lower case only -- a relative far
 #: away may type the short address by hand.
 TOKEN_ALPHABET = "346789abcdefghjkmnpqrtwxy"
-#: Letters in a token: 25 ** 17 is about 2 ** 79, far beyond guessing over a network.
-TOKEN_LENGTH = 17
+#: Letters in a token: 25 ** 21 is about 2 ** 97.5 -- at least 96 bits, as a page that may face the
+#: internet (a tunnel, a forwarded port) needs: the token is the seat's only key.
+TOKEN_LENGTH = 21
 
 
 def new_token() -> str:
     """A new random seat token: :data:`TOKEN_LENGTH` characters of
-    :data:`TOKEN_ALPHABET` from :mod:`secrets` (about 79 bits)."""
+    :data:`TOKEN_ALPHABET` from :mod:`secrets` (about 97.5 bits)."""
     return "".join(secrets.choice(TOKEN_ALPHABET) for _ in range(TOKEN_LENGTH))
 
 
@@ -83,17 +85,18 @@ class HostSession:
 
     ``kind``: ``"board"`` or ``"cards"``; ``person_seats``: the seats played
     by people (ints, table order); ``tokens``: seat -> token to reuse (from an
-    autosave), new random ones (:func:`new_token`: 16 letters and digits
-    that cannot be mistaken for one another, 79 bits) for the rest; ``applied``: seat -> the last seq taken; ``clients``: seat -> the
+    autosave), new random ones (:func:`new_token`: 21 letters and digits
+    that cannot be mistaken for one another, 97.5 bits) for the rest; ``applied``: seat -> the last seq taken; ``clients``: seat -> the
     client id that holds it; ``revs``: seat -> the last view number sent;
-    ``game_id``: this game's id (:attr:`game_id`; a new one when None).
+    ``game_id``: this game's id (:attr:`game_id`; a new one when None);
+    ``far``: the seats whose phone joined from outside the home network (:meth:`is_far`).
     Raises ``ValueError`` for an unknown kind, a seat that is not a whole
     number >= 0, or tokens that are not distinct non-empty texts.
     """
 
     def __init__(self, kind: str, person_seats: Iterable[int], tokens: dict[int, str] | None = None, *,
                  applied: dict[int, int] | None = None, clients: dict[int, str] | None = None,
-                 revs: dict[int, int] | None = None, game_id: str | None = None):
+                 revs: dict[int, int] | None = None, game_id: str | None = None, far: Iterable[int] = ()):
         if kind not in GAMES:
             raise ValueError(f"game kind must be one of {GAMES}, not {kind!r}")
         seats = sorted(set(person_seats))
@@ -124,11 +127,15 @@ class HostSession:
         self._acks: dict[int, dict[int, bytes]] = {s: {} for s in seats}
         self._views: dict[int, bytes] = {}
         self._stale: set[int] = set()
+        #: The seats whose phone last said hello from outside the home network (``link.far``): they
+        #: are not in the room, so the TV never offers their choices to whoever sits in front of it.
+        self._far: set[int] = {s for s in far if s in seats}
 
     # ------------------------------------------------------------ saving
     def state(self) -> dict[str, Any]:
         """What the autosave keeps (JSON-able, seat keys as text): ``tokens``,
-        ``applied``, ``clients``, ``revs`` and ``game`` (:attr:`game_id`).
+        ``applied``, ``clients``, ``revs``, ``far`` (the seats whose phone joined
+        from far away: :meth:`is_far`) and ``game`` (:attr:`game_id`).
         :meth:`from_state` reads it back."""
         with self._lock:
             return {"kind": self.kind,
@@ -136,6 +143,7 @@ class HostSession:
                     "applied": {str(s): n for s, n in self.applied.items()},
                     "clients": {str(s): c for s, c in self.clients.items()},
                     "revs": {str(s): n for s, n in self.revs.items()},
+                    "far": {str(s): True for s in sorted(self._far)},
                     "game": self.game_id}
 
     @classmethod
@@ -160,7 +168,7 @@ class HostSession:
         game_id = state.get("game") if isinstance(state, dict) else None
         return cls(kind, person_seats, tokens, game_id=game_id if text(game_id) else None,
                    applied=part("applied", whole), clients=part("clients", text),
-                   revs=part("revs", whole))
+                   revs=part("revs", whole), far=part("far", lambda v: v is True))
 
     # ------------------------------------------------------ main thread
     def url(self, seat: int, base: str) -> str:
@@ -177,6 +185,12 @@ class HostSession:
         """True while ``seat``'s phone is connected."""
         with self._lock:
             return seat in self._links
+
+    def is_far(self, seat: int) -> bool:
+        """True when ``seat``'s phone last joined from outside the home network
+        (a far-away relative), connected now or not."""
+        with self._lock:
+            return seat in self._far
 
     def lang(self, seat: int, default: str = "en") -> str:
         """The language ``seat``'s phone asked for (``default`` before any)."""
@@ -368,6 +382,10 @@ class HostSession:
         self.stats["reconnects" if seat in self.clients else "connects"] += 1
         self._links[seat] = link
         self.clients[seat] = client
+        if getattr(link, "far", False):
+            self._far.add(seat)
+        else:
+            self._far.discard(seat)
         self.langs[seat] = lang
         self._stale.add(seat)
         # an act still on its way (an old phone's, or a reloaded tab's) spends its seq too

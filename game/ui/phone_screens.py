@@ -30,8 +30,10 @@ class LocalPhone:
     sent it (parsed), :attr:`raw` the bytes, :attr:`closed` whether the host
     closed it.  Nothing goes over a network."""
 
-    def __init__(self, host, seat: int, client: str = "phone") -> None:
+    def __init__(self, host, seat: int, client: str = "phone", far: bool = False) -> None:
         self.host, self.seat, self.client = host, seat, client
+        #: as a socket from outside the home network (:attr:`game.net.session.HostSession.is_far`)
+        self.far = far
         self.raw: list[bytes] = []
         self.closed = False
         self.seq = 0

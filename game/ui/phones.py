@@ -30,9 +30,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import logging
+import random
+
 import pygame
 
+from game.ui import anim
+from game.ui.i18n import fmt
 from game.ui.input import Intent, Kind
+from game.ui.pacing import BANNER_TIME
 from game.ui.registry import is_scene, make
 
 log = logging.getLogger(__name__)
@@ -44,6 +49,14 @@ PAD_KINDS = {"up": Kind.UP, "down": Kind.DOWN, "left": Kind.LEFT, "right": Kind.
 #: CPU seconds a frame may spend building and sending phones' views; the rest waits for the
 #: next frame, the actor's view first (benchmarks/bench_net.py: p95 <= 50 ms to the last of 6 phones).
 BROADCAST_BUDGET = 0.010
+
+#: Seconds a choice of a far-away seat (its phone joined from outside the home network) waits for
+#: its phone to come back before the computer makes it: the room never gets that seat's cover, and
+#: a sleeping phone's socket is only noticed gone about 30 s after it fell asleep.
+FAR_WAIT = 90.0
+
+#: At most this many pad presses wait while the table still plays events (the die rolling).
+PAD_QUEUE = 8
 
 
 @dataclass(frozen=True)
@@ -112,8 +125,14 @@ class PhoneHost:
         #: seat -> (the moment, the reopen) of a choice handed back to the TV's cover because its phone
         #: dropped; when the phone comes back before anybody took the cover, the cover closes again
         self._fell_back: dict[int, tuple[tuple, object]] = {}
+        #: the seats whose choice the computer made, oldest first (:meth:`choose_for`)
+        self.stood_in: list[int] = []
         #: (seat, turn number) whose "… is playing on the phone" was last read aloud (once a turn)
         self.said: tuple | None = None
+        #: ((seat, number of events), key) of pad presses made while the table was busy, oldest first
+        self._later: list[tuple[tuple[int, int], str]] = []
+        #: ((seat, number of events), the board cursor before each arrow of that move): the pad's Back
+        self._trail: tuple[tuple, list[int]] = ((), [])
         #: seat -> the open question "a second phone wants this seat: allow?"
         self._asking: dict[int, object] = {}
         self._welcome = False
@@ -142,11 +161,19 @@ class PhoneHost:
         """True while ``seat``'s phone is connected."""
         return self.session is not None and self.session.has_phone(seat)
 
+    def far(self, seat: int) -> bool:
+        """True when ``seat``'s phone joined from outside the home network: its
+        person is not in the room, so its choices are never offered behind the
+        TV's cover; a choice whose phone is gone waits :data:`FAR_WAIT` seconds,
+        then the computer makes it (:meth:`choose_for`)."""
+        return self.session is not None and self.session.is_far(seat)
+
     def away(self, seat: int) -> bool:
         """True when what the table opens by itself for ``seat`` now goes to its
-        phone: the phone is connected and the person did not take this very
+        phone: the phone is connected (or the seat is far away: :meth:`far`,
+        its phone asleep or out of reach) and the person did not take this very
         choice back to the TV (:meth:`use_tv`)."""
-        if not self.has_phone(seat) or self.turn_on_tv(seat):
+        if not (self.has_phone(seat) or self.far(seat)) or self.turn_on_tv(seat):
             return False
         return (seat, len(self.table.game.events)) not in self._on_tv
 
@@ -200,6 +227,34 @@ class PhoneHost:
                     self.app.pop(cover)
                 if covers:
                     reopen()
+
+    def choose_for(self, seat: int) -> bool:
+        """The computer makes ``seat``'s open choice (a card to show, whether to
+        join an accusation), from ``seat``'s own view, as a computer player of
+        the default level would: its far-away phone did not come back in time.
+        The TV says for which seat, never which card; the seat is the person's
+        again at once (the next choice waits for the phone again).  False when
+        ``seat`` has nothing to choose now."""
+        from game.ui.match import DEFAULT_LEVEL
+
+        table = self.table
+        g = table.game if table is not None else None
+        if g is None or g.over or g.actor != seat:
+            return False
+        match = table.match
+        player = match.make_player(DEFAULT_LEVEL, seat)
+        if hasattr(player, "rng"):
+            player.rng = random.Random(match.decision_seed(seat))
+        action = player.choose(g.view(seat), g.legal_actions())
+        self._apply(seat, action)
+        self.stood_in.append(seat)
+        line = fmt("{name}'s phone did not come back: the computer chose for {name}.", name=match.suspects[seat])
+        table.banner = anim.Banner(line, 2 * BANNER_TIME / self.app.speed)
+        self.app.speech.say(line)
+        log.info(f"phones: {line}")
+        self._remember()
+        self.app.store.autosave(match)
+        return True
 
     def seats(self) -> tuple[int, ...]:
         """The seats that may use a phone (the people's), in table order."""
@@ -312,7 +367,7 @@ class PhoneHost:
             state = self.session.state()
             spent = {str(s): n for s, n in self.session.spent().items()}     # acts on their way count too
             self._last = (self._key, {"port": self.port, "tokens": state["tokens"], "clients": state["clients"],
-                                      "applied": spent})
+                                      "applied": spent, "far": state["far"]})
             self.session.close_all()
         if self.server is not None:
             self.server.stop()
@@ -322,6 +377,7 @@ class PhoneHost:
         self._tv_turns.clear()
         self._fell_back.clear()
         self._asking.clear()
+        self._later.clear()
         self._welcome = False
 
     # ------------------------------------------------------- each frame
@@ -341,6 +397,7 @@ class PhoneHost:
             acted = acted or req.kind in ("act", "mark")      # a notebook mark is kept at once too
             if req.kind == "pad":
                 self._pad(req.seat, req.key)
+        self._pads_later()
         self._ask_joins()
         self._came_back()
         if acted:
@@ -383,14 +440,46 @@ class PhoneHost:
     def _pad(self, seat: int, key: str) -> None:
         """A phone's arrow or OK: an intent of ``"phone:<seat>"`` for the table,
         only while the table (or the line saying the seat plays on its phone)
-        is on top and that seat is to act."""
+        is on top and that seat is to act; a press while the table still plays
+        events (the die rolling) waits for them, so the OK tapped right after
+        Roll moves the token.  Back takes the board's cursor back
+        to where it stood before the last arrow of this move (again and again,
+        to where it began); it never opens the TV's menu, which a phone far
+        away could not close."""
         kind, table, top = PAD_KINDS.get(key), self.table, self.app.top
-        on_table = top is table or (is_scene(top, "phone_wait") and top.what == "turn")
-        if kind is None or not on_table or not table.human_to_act or table.game.actor != seat:
+        intent = Intent(kind or Kind.BACK, f"phone:{seat}")
+        g = table.game
+        if (kind is None and key != "back") or g.over or g.actor != seat or not table.match.may_act(intent.device, seat):
             return
-        intent = Intent(kind, f"phone:{seat}")
-        if table.match.may_act(intent.device, seat):
-            table.handle(intent)
+        if table.busy:                        # the TV still plays the roll: the press waits for it, in order
+            if len(self._later) < PAD_QUEUE:
+                self._later.append(((seat, len(g.events)), key))
+            return
+        on_table = top is table or (is_scene(top, "phone_wait") and top.what == "turn")
+        if not on_table or not table.human_to_act:
+            return
+        moving = getattr(getattr(table.game, "phase", None), "name", "") == "MOVE"     # the board game's move
+        now = (seat, len(table.game.events))
+        if self._trail[0] != now:             # a new move: its trail starts empty
+            self._trail = (now, [])
+        if key == "back":
+            if moving and self._trail[1]:
+                table.cursor = self._trail[1].pop()
+            return
+        before = getattr(table, "cursor", None)
+        table.handle(intent)
+        if moving and kind is not Kind.CONFIRM and table.cursor != before:
+            self._trail[1].append(before)
+
+    def _pads_later(self) -> None:
+        """The pad presses kept while the table was busy, once it is not: each one
+        made at the moment still open (the same seat to act, no new event)."""
+        if not self._later or self.table.busy:
+            return
+        later, self._later = self._later, []
+        for (seat, events), key in later:
+            if (seat, events) == (self.table.game.actor, len(self.table.game.events)):
+                self._pad(seat, key)
 
     def _ask_joins(self) -> None:
         """A second phone wants a seat already taken: ask the TV (once per
@@ -417,4 +506,7 @@ class PhoneHost:
         self._asking.pop(seat, None)
         if self.session is not None:
             self.session.confirm_join(seat, allow)
+            if allow:                 # saved now: a Continue before the seat's next action keeps this phone
+                self._remember()
+                self.app.store.autosave(self.table.match)
 

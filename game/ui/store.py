@@ -351,7 +351,9 @@ class Store:
                 and _file_id(self.save_path) == self.kept_autosave)
 
     def continue_game(self) -> bool:
-        """Resume the autosaved game on the board; False when there is none."""
+        """Resume the autosaved game on the board; False when there is none.
+        The run's ``--seed`` is spent by it (the continued game is this run's
+        first), so Play again after it deals a new game, not the seeded one again."""
         from game.save import SaveError
 
         if not self.can_continue():
@@ -361,6 +363,7 @@ class Store:
         except SaveError:
             self.check_autosave()
             return False
+        self.app.seed = None
         self.app.push(scene(self.app, match))
         return True
 

@@ -86,15 +86,19 @@ class GameOverBase(Scene):
     def open_report(self, seat: int) -> None:
         """The detective report of ``seat``: a person's behind their cover
         (:func:`~game.ui.flow.open_private`: only made once the cover is
-        accepted), a computer's straight away."""
+        accepted) whenever another person played this game too -- also when a
+        computer took that person's seat over, for they may still be at the
+        table -- a computer's straight away."""
         self.app.play("click")
 
         def build():
             return make("report", self.app, self.match, seat)
 
-        if self.match.is_human(seat):
-            open_private(self.app, self.match, seat, build, optional=True,
-                         reason=_("Your detective report is next."))
+        reason = _("Your detective report is next.")
+        if self.match.is_human(seat) and not self.match.needs_cover and len(self.match.people_seats()) > 1:
+            self.app.push(make("cover", self.app, self.match, seat, build, True, reason))
+        elif self.match.is_human(seat):
+            open_private(self.app, self.match, seat, build, optional=True, reason=reason)
         else:
             self.app.push(build())
 

@@ -20,6 +20,13 @@ mouse act for nobody then; the phone's arrows and the seat's controller go
 through to the table; "Play here instead" hands the rest of the turn to the TV.
 Either button takes only a fresh press (:class:`~game.ui.scene.FreshPressGuard`):
 arrows and Enter mashed over the box never take the turn or the choice.
+
+A seat that joined from far away (:meth:`game.ui.phones.PhoneHost.far`) is not
+in the room: its choice is never handed to the TV's cover, and the box has no
+"Choose here instead".  While its phone is gone the box says the game waits
+for it; after :data:`~game.ui.phones.FAR_WAIT` seconds the computer makes
+the choice (:meth:`game.ui.phones.PhoneHost.choose_for`); a phone back before
+that chooses itself.
 """
 
 from __future__ import annotations
@@ -33,9 +40,10 @@ import pygame
 from game.ui import assets, gfx, prompts, theme
 from game.ui.i18n import _, fmt
 from game.ui.input import Intent, Kind
+from game.ui.phones import FAR_WAIT
 from game.ui.registry import make
 from game.ui.scene import FreshPressGuard, Scene
-from game.ui.widgets import Button, FocusGroup, Label, footer_hint
+from game.ui.widgets import Button, FocusGroup, Label
 
 #: The arrows: they move the focus to the button, so they pass the fresh-press guard.
 MOVES = (Kind.UP, Kind.DOWN, Kind.LEFT, Kind.RIGHT)
@@ -70,6 +78,9 @@ class PhoneWaitScene(Scene):
         self.table, self.seat, self.what, self.reopen = table, seat, what, reopen
         self.key = (len(table.game.events), table.game.actor)
         self.t = 0.0
+        #: a far-away seat's choice (never offered to the room) and how long its phone has been gone
+        self.far = what != "turn" and app.phones.far(seat)
+        self.gone = 0.0
         self.area = TURN_BOX if what == "turn" else BOX
         self.focus = FocusGroup(focus=None)      # nothing focused: Enter alone chooses nothing
         #: the button takes only a fresh press of this seat's devices: keys mashed over the box never take it
@@ -87,12 +98,16 @@ class PhoneWaitScene(Scene):
         end = max(line.rect.bottom for line in self.words)
         area = self.area
         self.box = area.copy()
-        self.box.height = max(area.height, end + 20 + 60 + 24 - area.top)
+        # the key hint goes in the box, under the button: a footer band across the screen would hide
+        # the board's bottom row (the Lounge, the Hall, the Study, Miss Scarlet's start)
+        hint_h = 2 * (theme.font(theme.SMALL).get_linesize() + 2)
+        self.box.height = max(area.height, end + 20 + 60 + 24 + hint_h - area.top)
+        self.hint_rect = pygame.Rect(self.box.left + 12, self.box.bottom - 12 - hint_h, self.box.width - 24, hint_h)
         label = _("Play here instead") if self.what == "turn" else _("Choose here instead")
         width = min(440, area.width - 40)
-        self.here = Button(pygame.Rect(area.centerx - width // 2, self.box.bottom - 84, width, 60), label,
+        self.here = Button(pygame.Rect(area.centerx - width // 2, self.hint_rect.top - 72, width, 60), label,
                            self.choose_here)
-        self.focus.set([self.here])
+        self.focus.set([] if self.far else [self.here])
 
     @property
     def too_soon(self) -> bool:
@@ -111,6 +126,8 @@ class PhoneWaitScene(Scene):
     def choose_here(self) -> None:
         """Take the choice back to the TV: today's cover for this seat (a
         choice), or the rest of the seat's turn on the TV (``"turn"``)."""
+        if self.far:
+            return                            # nobody in the room may choose for a seat far away
         self.app.play("click")
         if self.what == "turn":
             self.app.phones.play_here(self.seat)
@@ -128,11 +145,23 @@ class PhoneWaitScene(Scene):
             self.table.guard.update(dt)       # the turn's own hurry guard runs on under this line
         if (len(g.events), g.actor) != self.key or g.over:
             self.app.pop(self)
+        elif self.far:
+            self._wait_far(dt)
         elif not self.app.phones.has_phone(self.seat):
             self.app.pop(self)
             if self.what != "turn":           # (a turn just goes on at the table)
                 self.app.phones.fell_back(self.seat, self.key, self.reopen)   # back before the cover is taken: wait
             self.reopen()
+
+    def _wait_far(self, dt: float) -> None:
+        """A far-away seat: while its phone is gone, wait (saying so), then the computer chooses."""
+        here = self.app.phones.has_phone(self.seat)
+        self.gone = 0.0 if here else self.gone + dt
+        if (self.gone > 0) != self.phone_gone:     # the phone went or came back: the words change
+            self.language_changed()
+        if self.gone >= FAR_WAIT:
+            self.app.phones.choose_for(self.seat)
+
 
     def on_resume(self) -> None:
         """Back from the pause menu (closed with a press): wait for quiet again."""
@@ -165,13 +194,16 @@ class PhoneWaitScene(Scene):
             theme.blit_text(surface, line.text, line.rect.topleft, line.size, theme.CREAM if line.bold else theme.MUTED,
                             line.bold, "topleft", line.rect.width)
         self.focus.draw(surface)
-        footer_hint(surface, self.footer())
+        theme.blit_wrapped(surface, prompts.fmt(self.footer()), self.hint_rect, theme.SMALL, theme.MUTED,
+                           align="center", line_gap=2)
 
     def footer(self) -> str:
         """The key hint under the table (or, after a press too soon, to stop a moment)."""
         hint = self.guard.hint()
         if hint:
             return hint
+        if self.far:
+            return _("{back}: menu")
         if self.what == "turn":
             return _("{move} then {confirm}: play here instead. {back}: menu")
         return _("{move} then {confirm}: choose here instead. {back}: menu")
@@ -189,6 +221,12 @@ class PhoneWaitScene(Scene):
         texts = [(waiting_line(self.name, self.what), theme.BODY if turn else theme.HEADING, True)]
         if not turn:
             texts.append((fmt("Only {name}'s phone shows the cards.", name=self.name), theme.BODY, False))
+        gone = self.far and self.gone > 0
+        if gone:
+            texts.append((fmt("{name}'s phone is away. The game waits for it, then the computer chooses for "
+                              "{name}.", name=self.name), theme.BODY, False))
+        #: the box says a far-away seat's phone is gone and the game waits for it
+        self.phone_gone = gone
         for text, size, bold in texts:
             step = theme.font(size, bold).get_linesize() + 4
             for line in theme.wrap(text, width, size, bold):
@@ -198,7 +236,7 @@ class PhoneWaitScene(Scene):
         return out
 
     def widgets(self) -> list:
-        return [self.here] + self.words
+        return ([] if self.far else [self.here]) + self.words
 
 
 def _phone(surface: pygame.Surface, rect: pygame.Rect, t: float) -> None:

@@ -128,6 +128,8 @@ class PhoneHost:
         self.gate: HeldActs | None = None
         #: the TCP port served on (0 before)
         self.port = 0
+        #: with ``remote``: the router's forwarding of :attr:`port` (:class:`game.net.upnp.PortMapping`)
+        self.forwarding = None
         #: the first port this run served on: every later game serves there too, so the pages of
         #: an earlier game reach the new host (and hear that their code opens no seat any more)
         self.run_port = 0
@@ -285,8 +287,22 @@ class PhoneHost:
             self.server, self.port, self.base = server, bound, f"http://{host}:{bound}"
             self.run_port = self.run_port or bound
             log.info(f"phones: serving the seats at {self.base} (each seat's code is on the TV)")
+            if opts.remote:
+                self._forward(bound)
             return True
         return False
+
+    def _forward(self, port: int) -> None:
+        """Ask the home router to forward ``port`` (UPnP), on a thread: discovery takes a second
+        or two; what happened (the public address, or why not) goes to the log."""
+        import threading
+
+        from game.net.upnp import PortMapping
+
+        if self.forwarding is not None and self.forwarding.port == port:
+            return
+        self.forwarding = PortMapping(port)
+        threading.Thread(target=self.forwarding.open, name="clue-upnp", daemon=True).start()
 
     def _show_board(self) -> None:
         """Give the server the empty board's picture and geometry (``/board.png``: the
@@ -316,6 +332,9 @@ class PhoneHost:
             self.session.close_all()
         if self.server is not None:
             self.server.stop()
+        if self.forwarding is not None:         # the game ended: the router stops forwarding its port
+            self.forwarding.close()
+            self.forwarding = None
         self.table = self.session = self.server = self.net = self.gate = None
         self.base = ""
         self._on_tv.clear()

@@ -51,13 +51,15 @@ class HostOptions:
     """How this run may host phones: ``port`` (0: a free one, unless a saved
     game names its own), ``remote`` (let players from outside the local
     network in), ``vpn_ranges`` (more network ranges whose phones count as
-    local, as texts: ``--vpn-range``, added to the setting's), ``bind`` (the interface: every one, or ``"127.0.0.1"`` in
+    local, as texts: ``--vpn-range``, added to the setting's), ``trusted_proxies``
+    (the reverse proxies whose ``X-Forwarded-For`` is believed: ``--trust-proxy``), ``bind`` (the interface: every one, or ``"127.0.0.1"`` in
     tests) and ``serve`` (False: no web server at all -- tests seat their
     phones on the session directly)."""
 
     port: int = 0
     remote: bool = False
     vpn_ranges: tuple[str, ...] = ()
+    trusted_proxies: tuple[str, ...] = ()
     bind: str = "0.0.0.0"
     serve: bool = True
 
@@ -264,7 +266,7 @@ class PhoneHost:
             self.base = f"http://127.0.0.1:{saved_port or opts.port or 0}"
             self.port = saved_port or opts.port or 0
             return True
-        from game.net.server import NetServer, parse_ranges
+        from game.net.server import NetServer, parse_proxies, parse_ranges
 
         local = ()
         for texts, where in ((opts.vpn_ranges, "--vpn-range"), (self.app.store.settings.vpn_ranges,
@@ -277,7 +279,8 @@ class PhoneHost:
                     log.warning(f"phones: {self.problem}")
         tries = [p for p in (self.run_port, saved_port, opts.port) if p] + [0]
         for port in dict.fromkeys(tries):
-            server = NetServer(session, port=port, remote=opts.remote, local=local, bind=opts.bind)
+            server = NetServer(session, port=port, remote=opts.remote, local=local, bind=opts.bind,
+                               trusted=parse_proxies(list(opts.trusted_proxies), "--trust-proxy"))
             try:
                 host, bound = server.start()
             except OSError as exc:

@@ -109,6 +109,29 @@ def test_each_failure_is_said_plainly(fake, reason, words, caplog):
     assert any(words in r.getMessage() for r in caplog.records)   # the host's log says it too
 
 
+def test_the_tv_asks_for_the_port_with_remote_and_gives_it_back_when_the_game_ends(monkeypatch):
+    """The TV's host (--remote): the router forwards the served port while the game is hosted."""
+    from game.ui.app import App
+    from game.ui.phones import HostOptions
+    from tests.netkit import until
+    from tests.test_net_tv import hot_seat
+
+    fake = FakeUPnP()
+    monkeypatch.setattr(upnp, "_library", lambda: fake)
+    app = App(seed=11, sound=False, speed=20.0, threaded_ai=False,
+              host=HostOptions(bind="127.0.0.1", serve=True, remote=True))
+    app.start()
+    try:
+        hot_seat(app, phones=())
+        port = app.phones.port
+        until(lambda: app.phones.forwarding.outcome is not None, "the router's answer")
+        assert fake.mapped == {(port, "TCP"): ("192.168.1.20", port, upnp.DESCRIPTION, upnp.LEASE)}
+        assert app.phones.forwarding.outcome.public == f"81.2.69.160:{port}"
+    finally:
+        app.close()
+    assert fake.mapped == {}                    # the game ended: the router forwards nothing
+
+
 def test_a_bad_port_is_refused():
     with pytest.raises(ValueError, match="1-65535"):
         PortMapping(70000)

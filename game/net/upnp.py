@@ -84,13 +84,13 @@ class PortMapping:
     """
 
     def __init__(self, port: int, *, discover_ms: int = DISCOVER_MS, lease: int = LEASE,
-                 make: Callable[[], Any] = _library):
+                 make: Callable[[], Any] | None = None):
         if not 0 < int(port) < 65536:
             raise ValueError(f"a TCP port is 1-65535, not {port!r}")
         self.port = int(port)
         self.discover_ms = discover_ms
         self.lease = lease
-        self._make = make
+        self._make = make or _library
         self._upnp: Any = None
         self._lock = threading.Lock()
         #: the last :meth:`open`'s outcome (None before)

@@ -93,10 +93,15 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                         "uses its own again). Forward this port on your router to let family join from afar")
     p.add_argument("--remote", action="store_true",
                    help="let players from outside the local network join (the phones' server otherwise "
-                        "refuses them); the router's port forwarding is up to you")
+                        "refuses them) and ask the home router to forward the port (UPnP, with the "
+                        "miniupnpc package); the log says the public address to send, or why there is none")
     p.add_argument("--vpn-range", action="append", default=[], metavar="RANGE",
                    help="a network range whose phones count as on the local network, e.g. 100.64.0.0/10 "
                         "for Tailscale (may be given more than once; the setting vpn_ranges adds more)")
+    p.add_argument("--trust-proxy", action="append", default=[], metavar="ADDRESS",
+                   help="the address (or range) of an HTTPS reverse proxy in front of the game whose "
+                        "X-Forwarded-For header names the phone (may be given more than once); "
+                        "see docs/network.md")
     return p.parse_args(argv)
 
 
@@ -374,11 +379,12 @@ def _run(args: argparse.Namespace) -> int:
     if not 0 <= args.host_port <= 65535:
         log.error(f"--host-port must be 0 to 65535, not {args.host_port}")
         return 2
-    if args.vpn_range:                  # checked here, not when the first game is hosted
+    if args.vpn_range or args.trust_proxy:      # checked here, not when the first game is hosted
         try:
-            from game.net.server import parse_ranges
+            from game.net.server import parse_proxies, parse_ranges
 
             parse_ranges(args.vpn_range, "--vpn-range")
+            parse_proxies(args.trust_proxy, "--trust-proxy")
         except ValueError as exc:
             log.error(exc)
             return 2
@@ -427,4 +433,5 @@ def _run(args: argparse.Namespace) -> int:
     return run_app(size=(w, h), seed=args.seed, map_path=Path(args.map),
                    screenshot=args.screenshot, scene=args.scene,
                    host=HostOptions(port=args.host_port, remote=args.remote,
-                                    vpn_ranges=tuple(args.vpn_range)))
+                                    vpn_ranges=tuple(args.vpn_range),
+                                    trusted_proxies=tuple(args.trust_proxy)))

@@ -42,7 +42,9 @@ class SeatClient:
     but ``too_fast``), :attr:`stats` (``connects``, ``resends``,
     ``dropped``, ``too_fast``...).  An action the host dropped unread
     (``too_fast``: over the socket's rate) is sent again with the same seq
-    after :data:`TOO_FAST_WAIT` seconds, as the page does.  ``trust_applied=False`` makes a careless
+    after :data:`TOO_FAST_WAIT` seconds, as the page does.  ``ssl``: for an
+    ``https://`` base (``wss://``), aiohttp's ``ssl`` argument (an ``SSLContext``
+    trusting the proxy's certificate; default: the system's).  ``trust_applied=False`` makes a careless
     page that resends every unacknowledged action after a reconnect, even one
     the host says it took (tests: the host must refuse the duplicates).
     """
@@ -58,7 +60,8 @@ class SeatClient:
     def __init__(self, base_url: str, token: str, *, lang: str = "en", store: dict[str, Any] | None = None,
                  decide: Callable[[dict[str, Any]], dict[str, Any] | None] | None = None,
                  backoff: tuple[float, float] = (0.02, 0.5), keep_frames: bool = True,
-                 trust_applied: bool = True):
+                 trust_applied: bool = True, ssl: Any = True):
+        self.ssl = ssl
         self.base_url = base_url.rstrip("/")
         self.token = token
         self.lang = lang
@@ -105,7 +108,7 @@ class SeatClient:
                 try:
                     self.state = "connecting"
                     async with http.ws_connect(f"{self.base_url}/ws", heartbeat=self.HEARTBEAT,
-                                               autoping=True) as ws:
+                                               autoping=True, ssl=self.ssl) as ws:
                         self._ws = ws
                         wait = self.backoff[0]
                         await self._session(ws)

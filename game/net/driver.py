@@ -190,13 +190,16 @@ class NetGame:
     :meth:`restart`); ``state``: a :meth:`HostSession.state` to resume
     with; ``actions``: the actions to replay (a resumed game);
     ``phone_moves``: person seats whose board moves come from their phone
-    (a tap on the page's board) instead of being made on the TV.
+    (a tap on the page's board) instead of being made on the TV;
+    ``bind`` and ``remote``: the server's interface and whether peers from
+    outside the local network may join (:class:`NetServer`).
     :attr:`snapshot` is the autosave: the actions and the session state
     after every step.
     """
 
     def __init__(self, table: Table, *, port: int = 0, state: dict[str, Any] | None = None,
-                 actions: Sequence[Any] = (), phone_moves: Sequence[int] = ()):
+                 actions: Sequence[Any] = (), phone_moves: Sequence[int] = (),
+                 bind: str = "127.0.0.1", remote: bool = False):
         self.table = table
         self.phone_moves = frozenset(phone_moves)
         self.engine = table.new_engine(actions)
@@ -204,7 +207,8 @@ class NetGame:
             self.session = HostSession.from_state(table.kind, table.people, state)
         else:
             self.session = HostSession(table.kind, table.people)
-        self.server = NetServer(self.session, port=port, bind="127.0.0.1")
+        self.bind, self.remote = bind, remote
+        self.server = NetServer(self.session, port=port, bind=bind, remote=remote)
         self.net = NetTable(table.kind, self.engine, table.suspects, self.session)
         self.snapshot: tuple[list[Any], dict[str, Any]] = (list(self.engine.actions), self.session.state())
         self.applied: list[Any] = []
@@ -278,7 +282,8 @@ class NetGame:
         actions, state = self.snapshot
         port = self.server.port
         self.stop()
-        again = NetGame(self.table, port=port, state=state, actions=actions, phone_moves=self.phone_moves)
+        again = NetGame(self.table, port=port, state=state, actions=actions, phone_moves=self.phone_moves,
+                        bind=self.bind, remote=self.remote)
         again.applied = self.applied
         again.start()
         return again

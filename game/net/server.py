@@ -161,15 +161,50 @@ def peer_allowed(address: str | None, remote: bool = False, extra: Iterable[Netw
     refused."""
     if remote:
         return True
-    if not address:
-        return False
+    ip = _ip(address or "")
+    return ip is not None and any(ip in net for net in (*LOCAL_NETWORKS, *extra))
+
+
+def parse_proxies(texts: Any, where: str) -> tuple[Network, ...]:
+    """The reverse proxies the host trusts to say who their clients are: ``texts``
+    lists addresses (``"127.0.0.1"``) or ranges (``"10.0.0.0/8"``).  Raises
+    ``ValueError`` naming ``where`` and the first text that is neither."""
+    if isinstance(texts, str) or not isinstance(texts, (list, tuple)):
+        raise ValueError(f"{where} must be a list of addresses such as 127.0.0.1, not {texts!r}")
+    whole = [t.strip() if isinstance(t, str) and "/" in t else
+             f"{t.strip()}/{128 if ':' in t else 32}" if isinstance(t, str) else t for t in texts]
+    return parse_ranges(whole, where)
+
+
+def _ip(text: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
     try:
-        ip = ipaddress.ip_address(address.split("%", 1)[0])
+        ip = ipaddress.ip_address(text.strip().split("%", 1)[0])
     except ValueError:
-        return False
+        return None
     if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
-        ip = ip.ipv4_mapped
-    return any(ip in net for net in (*LOCAL_NETWORKS, *extra))
+        return ip.ipv4_mapped
+    return ip
+
+
+def client_address(peer: str | None, forwarded_for: str | None, trusted: Iterable[Network]) -> str:
+    """Who is on the other end: ``peer`` (the TCP peer's address), unless it is one of the
+    ``trusted`` proxies; then the nearest address of ``forwarded_for`` (an
+    ``X-Forwarded-For`` header, "client, proxy1, proxy2") that is not itself a trusted proxy,
+    read from the right -- what a client writes on the left is believed only through
+    trusted proxies.  An unreadable entry stops the walk at the last address believed."""
+    trusted = tuple(trusted)
+    address = peer or ""
+    ip = _ip(address)
+    if ip is None or not any(ip in net for net in trusted) or not forwarded_for:
+        return address
+    for entry in reversed(forwarded_for.split(",")):
+        hop = _ip(entry)
+        if hop is None:
+            break
+        address = str(hop)
+        if not any(hop in net for net in trusted):
+            break
+    return address
 
 
 def lan_address() -> str:
@@ -358,15 +393,19 @@ class NetServer:
     ``web_dir``: where the seat page lives (default ``game/net/web/``);
     ``board_png`` / ``board_grid``: the public board's picture and its
     geometry (:meth:`set_board`), or None: no picture is served;
-    ``limits``: what strangers may hold and ask (:class:`Limits`).
+    ``limits``: what strangers may hold and ask (:class:`Limits`);
+    ``trusted``: the reverse proxies whose ``X-Forwarded-For`` names the client
+    (:func:`parse_proxies`): the local check and the limits per address then judge
+    the client's address, and the proxy's own connections are limited only in total.
     """
 
     def __init__(self, session: HostSession, *, port: int = 0, remote: bool = False,
                  local: Iterable[Network] = (), bind: str = "0.0.0.0",
                  web_dir: Path | None = None, rate: float = RATE_PER_SECOND, burst: int = RATE_BURST,
                  board_png: bytes | None = None, board_grid: dict[str, Any] | None = None,
-                 limits: Limits = Limits()):
+                 limits: Limits = Limits(), trusted: Iterable[Network] = ()):
         self.session = session
+        self.trusted = tuple(trusted)
         self.limits = limits
         self.floods = Floods(session.stats)
         self._conns: dict[Any, _Conn] = {}          # aiohttp's handler of each connection, oldest first
@@ -535,7 +574,10 @@ class NetServer:
         seat makes room (a crowd of silent sockets never keeps a phone out)."""
         peer = transport.get_extra_info("peername")
         address = str(peer[0]) if peer else ""
-        refused = ("connects" if not self._buckets["connects"].take(address)
+        ip = _ip(address)
+        proxy = ip is not None and any(ip in net for net in self.trusted)
+        refused = "" if proxy else (   # a trusted proxy brings many clients: judged per request, by theirs
+                   "connects" if not self._buckets["connects"].take(address)
                    else "connections" if self._per[address] >= self.limits.per_address else "")
         if not refused and len(self._conns) >= self.limits.cap():
             oldest = next((h for h, c in self._conns.items() if not c.seated), None)
@@ -567,6 +609,10 @@ class NetServer:
 
     @web.middleware
     async def _guard(self, request: web.Request, handler: Any) -> web.StreamResponse:
+        if self.trusted:
+            client = client_address(request.remote, request.headers.get("X-Forwarded-For"), self.trusted)
+            if client != request.remote:
+                request = request.clone(remote=client)
         if not peer_allowed(request.remote, self.remote, self.local):
             return web.Response(status=403, text="Only computers and phones on this network may join.",
                                 headers=_HEADERS)

@@ -64,13 +64,15 @@ class HostOptions:
     """How this run may host phones: ``port`` (0: a free one, unless a saved
     game names its own), ``remote`` (let players from outside the local
     network in), ``vpn_ranges`` (more network ranges whose phones count as
-    local, as texts: ``--vpn-range``, added to the setting's), ``bind`` (the interface: every one, or ``"127.0.0.1"`` in
+    local, as texts: ``--vpn-range``, added to the setting's), ``trusted_proxies``
+    (the reverse proxies whose ``X-Forwarded-For`` is believed: ``--trust-proxy``), ``bind`` (the interface: every one, or ``"127.0.0.1"`` in
     tests) and ``serve`` (False: no web server at all -- tests seat their
     phones on the session directly)."""
 
     port: int = 0
     remote: bool = False
     vpn_ranges: tuple[str, ...] = ()
+    trusted_proxies: tuple[str, ...] = ()
     bind: str = "0.0.0.0"
     serve: bool = True
 
@@ -147,6 +149,8 @@ class PhoneHost:
         self.gate: HeldActs | None = None
         #: the TCP port served on (0 before)
         self.port = 0
+        #: with ``remote``: the router's forwarding of :attr:`port` (:class:`game.net.upnp.PortMapping`)
+        self.forwarding = None
         #: the first port this run served on: every later game serves there too, so the pages of
         #: an earlier game reach the new host (and hear that their code opens no seat any more)
         self.run_port = 0
@@ -317,7 +321,7 @@ class PhoneHost:
             self.base = f"http://127.0.0.1:{saved_port or opts.port or 0}"
             self.port = saved_port or opts.port or 0
             return True
-        from game.net.server import NetServer, parse_ranges
+        from game.net.server import NetServer, parse_proxies, parse_ranges
 
         local = ()
         for texts, where in ((opts.vpn_ranges, "--vpn-range"), (self.app.store.settings.vpn_ranges,
@@ -330,7 +334,8 @@ class PhoneHost:
                     log.warning(f"phones: {self.problem}")
         tries = [p for p in (self.run_port, saved_port, opts.port) if p] + [0]
         for port in dict.fromkeys(tries):
-            server = NetServer(session, port=port, remote=opts.remote, local=local, bind=opts.bind)
+            server = NetServer(session, port=port, remote=opts.remote, local=local, bind=opts.bind,
+                               trusted=parse_proxies(list(opts.trusted_proxies), "--trust-proxy"))
             try:
                 host, bound = server.start()
             except OSError as exc:
@@ -340,8 +345,22 @@ class PhoneHost:
             self.server, self.port, self.base = server, bound, f"http://{host}:{bound}"
             self.run_port = self.run_port or bound
             log.info(f"phones: serving the seats at {self.base} (each seat's code is on the TV)")
+            if opts.remote:
+                self._forward(bound)
             return True
         return False
+
+    def _forward(self, port: int) -> None:
+        """Ask the home router to forward ``port`` (UPnP), on a thread: discovery takes a second
+        or two; what happened (the public address, or why not) goes to the log."""
+        import threading
+
+        from game.net.upnp import PortMapping
+
+        if self.forwarding is not None and self.forwarding.port == port:
+            return
+        self.forwarding = PortMapping(port)
+        threading.Thread(target=self.forwarding.open, name="clue-upnp", daemon=True).start()
 
     def _show_board(self) -> None:
         """Give the server the empty board's picture and geometry (``/board.png``: the
@@ -371,6 +390,9 @@ class PhoneHost:
             self.session.close_all()
         if self.server is not None:
             self.server.stop()
+        if self.forwarding is not None:         # the game ended: the router stops forwarding its port
+            self.forwarding.close()
+            self.forwarding = None
         self.table = self.session = self.server = self.net = self.gate = None
         self.base = ""
         self._on_tv.clear()

@@ -24,6 +24,8 @@
     var q = new URLSearchParams(location.search).get("t");
     return q && /^[A-Za-z0-9_-]+$/.test(q) ? q : null;
   }
+  // where the game's addresses start: "" at the host itself, "/clue" behind a proxy at a path prefix
+  var BASE = location.pathname.replace(/\/s\/[^\/]*$/, "").replace(/\/$/, "");
   function randomId() {
     var a = new Uint8Array(12);
     (window.crypto || window.msCrypto).getRandomValues(a);
@@ -105,7 +107,7 @@
 
   // ------------------------------------------------------------------ connection
   function wsUrl() {
-    return (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws";
+    return (location.protocol === "https:" ? "wss://" : "ws://") + location.host + BASE + "/ws";
   }
   function connect() {
     clearTimeout(retryTimer);
@@ -348,7 +350,7 @@
   function card(id, opts) {
     opts = opts || {};
     var kind = opts.kind || cardKind(id);
-    var kids = [h("img", {src: "/cards/" + id + ".png", alt: "", draggable: "false"}),
+    var kids = [h("img", {src: BASE + "/cards/" + id + ".png", alt: "", draggable: "false"}),
                 h("span", {cls: "name", text: cardName(id)})];
     if (opts.chosen) kids.push(h("span", {cls: "tick", "aria-hidden": "true", text: "✓"}));
     if (opts.mark) kids.push(h("span", {cls: "nbmark m" + MARKS.indexOf(opts.mark), "data-mark": opts.mark,
@@ -699,7 +701,7 @@
     if (locked) text.push(h("span", {cls: "fact", text: "⚑ " + factLine(r.fact)}));
     if (r.hint && !locked) text.push(h("span", {cls: "hint", text: "☞ " + r.hint}));
     return h("li", {cls: "nb-row k-" + r.kind + (locked ? " locked" : ""), "data-card": r.id}, [
-      h("img", {src: "/cards/" + r.id + ".png", alt: ""}), h("div", {cls: "nb-text"}, text), btn]);
+      h("img", {src: BASE + "/cards/" + r.id + ".png", alt: ""}), h("div", {cls: "nb-text"}, text), btn]);
   }
   function factLine(f) {
     var m = /^shown:(\d+)$/.exec(f);

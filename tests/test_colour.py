@@ -33,6 +33,8 @@ from game.ui.boardlayout import STANDARD, TV  # noqa: E402
 from game.ui.boardview import BoardView  # noqa: E402
 from tests.test_pieces import MIN_DELTA_E, VISIONS, ciede2000, iou, seen  # noqa: E402
 
+#: A start square's mark fills this much of the square's width (inside its dark frame).
+MARK = 0.8
 #: Normal vision and the three simulated ones.
 ALL_VISIONS = ("normal", *VISIONS)
 
@@ -134,7 +136,7 @@ def test_an_empty_start_square_shows_its_suspects_pawn_shape(board, scale):
     the same small square in a ring of the suspect's colour."""
     px = 28 * scale
     picture = mansion.draw_mansion(board, (board.width * px, board.height * px))
-    side = round(mansion.START_MARK * px)
+    side = round(MARK * px)
     carpet = mansion.CORRIDOR
     for sid, (c, r) in board.start_squares.items():
         ring = pygame.Rect(0, 0, side, side)

@@ -33,6 +33,11 @@ Point = tuple[float, float]
 GLOW_SIZE = 1.5
 #: The active pawn's lift off the floor and its bob on top, as fractions of the token's box.
 LIFT, LIFT_BOB = 0.1, 0.05
+#: The lit destinations: a sky-blue wash (R, G, B, alpha) and its edge.  The old pale
+#: yellow was CIEDE2000 7 from the corridor's tan (4 under tritanopia); this wash is
+#: at least 20 from the corridor and every room floor, normally and under protanopia,
+#: deuteranopia and tritanopia (tests/test_colour.py measures the drawn pixels).
+LIT_FILL, LIT_EDGE = (90, 210, 255, 170), (255, 255, 255, 255)
 
 
 def _tile_layer(map_path: Path, board: Board) -> pygame.Surface | None:
@@ -273,21 +278,27 @@ class BoardView:
 
     def _room_names(self) -> None:
         for rid in self.board.rooms:
-            size, lines, rects = self._label_layout(rid)
-            for ln, r in zip(lines, rects):
-                shadow = theme.render_px(ln, size, (40, 22, 12), True)
-                face = theme.render_px(ln, size, (255, 244, 220), True)
-                r = face.get_rect(topleft=r.topleft)
-                for dx, dy in ((-2, 0), (2, 0), (0, -2), (0, 2), (2, 2)):
-                    self.static.blit(shadow, r.move(dx, dy))
-                self.static.blit(face, r)
+            self._room_name(self.static, rid)
+
+    def _room_name(self, target: pygame.Surface, rid: str) -> None:
+        """Room ``rid``'s name, with its dark shadow, on ``target`` (board-local pixels)."""
+        size, lines, rects = self._label_layout(rid)
+        for ln, r in zip(lines, rects):
+            shadow = theme.render_px(ln, size, (40, 22, 12), True)
+            face = theme.render_px(ln, size, (255, 244, 220), True)
+            r = face.get_rect(topleft=r.topleft)
+            for dx, dy in ((-2, 0), (2, 0), (0, -2), (0, 2), (2, 2)):
+                target.blit(shadow, r.move(dx, dy))
+            target.blit(face, r)
 
     # ------------------------------------------------------------ dynamic
     def highlight(self, moves) -> pygame.Surface:
-        """A transparent layer lighting every destination in ``moves``
-        (squares and whole rooms); build it once per roll, blit it each frame."""
+        """A transparent layer (the board's size) lighting every destination in
+        ``moves`` (squares and whole rooms) with :data:`LIT_FILL` and an edge of
+        :data:`LIT_EDGE`; a lit room's name is written again on top.  Build it
+        once per roll, blit it at :attr:`origin` each frame."""
         layer = gfx.surface(self.rect.size, pygame.SRCALPHA)
-        fill = (*theme.HIGHLIGHT, 110)
+        fill = LIT_FILL
         for dest in moves:
             squares = self.board.rooms[dest].squares if isinstance(dest, str) else [dest]
             for sq in squares:
@@ -295,14 +306,15 @@ class BoardView:
                 layer.fill(fill, r)
             if not isinstance(dest, str):
                 r = self.square_rect(dest).move(-self.origin[0], -self.origin[1])
-                gfx.rect(layer, (*theme.HIGHLIGHT, 255), r, 2)
+                gfx.rect(layer, LIT_EDGE, r, 2)
             else:
                 for sq in squares:
                     r = self.square_rect(sq).move(-self.origin[0], -self.origin[1])
                     for (dc, dr), a, b in (((0, -1), r.topleft, r.topright), ((0, 1), r.bottomleft, r.bottomright),
                                            ((-1, 0), r.topleft, r.bottomleft), ((1, 0), r.topright, r.bottomright)):
                         if (sq[0] + dc, sq[1] + dr) not in squares:
-                            gfx.line(layer, (*theme.HIGHLIGHT, 255), a, b, 3)
+                            gfx.line(layer, LIT_EDGE, a, b, 3)
+                self._room_name(layer, dest)     # over the wash, so the name reads as well as unlit
         return layer
 
     def dest_point(self, dest: Position) -> Point:

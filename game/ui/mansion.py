@@ -20,7 +20,7 @@ from typing import Callable
 
 import pygame
 
-from game.ui import gfx
+from game.ui import gfx, pawns
 from game.board.model import Board, Furniture, Square
 from game.rules.cards import SUSPECT_COLOURS
 
@@ -28,6 +28,12 @@ from game.rules.cards import SUSPECT_COLOURS
 WALL = 0.25
 #: How deep a doorway's threshold reaches into the room, in squares (the wall and a step more).
 THRESHOLD_DEPTH = 0.38
+#: A start square's mark: the suspect's pawn outline (:data:`game.ui.pawns.SHAPES`) drawn
+#: flat in a box this many squares wide, centred on the square -- the pawn's own
+#: silhouette (:func:`game.ui.pawns.mask`) at that size -- its body inset this far
+#: (units of the pawn's radius) inside a dark edge, so an empty start square says
+#: whose it is without colour.
+START_MARK, START_MARK_INSET = 0.8, 0.12
 #: The widest supersampled canvas, in pixels: beyond it the canvas is drawn less finely.
 MAX_CANVAS = 4200
 
@@ -228,8 +234,23 @@ def _draw_corridors(pen: Pen, board: Board) -> None:
     for sid, (c, r) in board.start_squares.items():
         colour = SUSPECT_COLOURS.get(sid, (200, 200, 200))
         pen.rect(INK, (c + .06, r + .06, .88, .88), .04, .15)
-        pen.rect(colour, (c + .1, r + .1, .8, .8), .12, .14)
-        pen.rect(INK, (c + .22, r + .22, .56, .56), .035, .1)
+        if sid in pawns.SHAPES:
+            _start_mark(pen, pawns.SHAPES[sid], colour, (c + .5, r + .5))
+        else:       # a suspect without a pawn shape: the old ring in its colour
+            pen.rect(colour, (c + .1, r + .1, .8, .8), .12, .14)
+
+
+def _start_mark(pen: Pen, shape: str, colour, centre: tuple[float, float]) -> None:
+    """The flat outline of a pawn ``shape`` in ``colour`` on a dark edge, centred on
+    ``centre`` (squares), in the proportions of the pawn in its box (:data:`START_MARK`)."""
+    radius = pawns.RADIUS * START_MARK
+    for grow, ink in ((pawns.OUTLINE, INK), (pawns.OUTLINE - START_MARK_INSET, colour)):
+        for prim in pawns.primitives(shape, grow):
+            if prim[0] == "circle":
+                (x, y), rad = prim[1], prim[2]
+                pen.circle(ink, (centre[0] + x * radius, centre[1] + y * radius), rad * radius)
+            else:
+                pen.poly(ink, [(centre[0] + x * radius, centre[1] + y * radius) for x, y in prim[1]])
 
 
 def _draw_outside(pen: Pen, board: Board) -> None:

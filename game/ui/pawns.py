@@ -30,6 +30,8 @@ RADIUS = 0.43
 #: edge line, the base (a darker plinth round the body), the body in the
 #: suspect's colour, which stands a little inside the base so the base shows.
 _EDGE, _BASE, _BODY = 0.07, 0.0, -0.16
+#: The outline the pawn covers (:func:`mask`): its shape grown by the edge line (units of R).
+OUTLINE = _EDGE
 #: The soft shadow on the floor: offset (x, y) and blur radius in units of R,
 #: and its darkest alpha (0-255, under 127: the shadow is never part of the
 #: pawn's outline, see :func:`mask`).

@@ -9,7 +9,9 @@ Cards in the seat's hand and cards shown to the seat are ticked automatically
 (from ``game.view(seat).events`` only); each row also has a manual mark the
 player cycles: blank, X, ?, ✓.  Marks live in ``match.notebooks[seat]``.
 Automatically ticked rows are facts ("In my hand", "Shown by ..."): their
-mark is always ✓ and cannot be cycled.
+mark is always ✓ and cannot be cycled.  They are framed and their ✓ is
+stamped in a dark box, so they stand out without colour (the green tint is
+a third cue, not the only one).
 
 How much is ticked depends on ``match.notebook_mode``
 (:data:`game.hints.NOTEBOOK_MODES`): ``manual`` ticks nothing, ``assisted``
@@ -44,6 +46,11 @@ NAME_W = 226     # the longest card name at 20 px bold ("Senyoreta Amapola")
 NOTE_GAP = 12
 #: Rows with a revealed hint: background, note and outline of the newest one.
 HINT_BG, HINT_INK, HINT_EDGE = (208, 228, 248), (30, 80, 150), (60, 130, 210)
+#: Rows ticked for you (facts): a light green background, and -- so they are told
+#: apart without colour -- a dark frame inside the row and the mark stamped in a
+#: dark box (:data:`FACT_FRAME` pixels wide).  The tint alone was CIEDE2000 2.3 from
+#: a plain row under deuteranopia; frame and box are dark on light under any vision.
+FACT_BG, FACT_INK, FACT_FRAME = (222, 236, 210), (30, 78, 40), 3
 #: The legend's colour while it shows a hint's reason.
 HINT_TEXT = (175, 210, 245)
 #: Hints mode: Hint under the weapons (right below their rows, so the arrows
@@ -73,10 +80,12 @@ class RowButton(Button):
         r = self.rect
         auto = nb.auto.get(card)
         hint = None if auto else nb.shown_hint(card)
-        bg = (222, 236, 210) if auto else HINT_BG if hint else theme.PAPER
+        bg = FACT_BG if auto else HINT_BG if hint else theme.PAPER
         if self.focused:
             gfx.rect(surface, theme.FOCUS, r.inflate(8, 6), border_radius=8)
         gfx.rect(surface, bg, r, border_radius=6)
+        if auto:    # inside the row's edge, so it shows against the page's dark background too
+            gfx.rect(surface, FACT_INK, r.inflate(-2, -2), FACT_FRAME, border_radius=5)
         if hint is not None and card == nb.latest:
             gfx.rect(surface, HINT_EDGE, r, 3, border_radius=6)
         surface.blit(assets.card_picture(card, r.height - 6), (r.left + 4, r.top + 3))
@@ -85,14 +94,16 @@ class RowButton(Button):
         note = nb.auto_text(card) or (nb.hint_note(hint) if hint else "")
         if note:
             theme.blit_text(surface, note, (r.left + r.height + 8 + NAME_W + NOTE_GAP, r.centery), theme.SMALL,
-                            HINT_INK if hint else (40, 110, 50), False, "midleft", note_width(r))
+                            HINT_INK if hint else FACT_INK, False, "midleft", note_width(r))
         cell = self.mark_rect()
+        mark = nb.marks.get(card, "")
+        if auto:   # a fact: always ticked, whatever mark was set before, stamped light on dark
+            gfx.rect(surface, FACT_INK, cell, border_radius=6)
+            theme.blit_text(surface, "✓", cell.center, theme.BODY, theme.CREAM, True, "center")
+            return
         gfx.rect(surface, (255, 252, 244), cell, border_radius=6)
         gfx.rect(surface, (130, 110, 90), cell, 2, border_radius=6)
-        mark = nb.marks.get(card, "")
-        if auto:   # a fact: always ticked, whatever mark was set before
-            theme.blit_text(surface, "✓", cell.center, theme.BODY, (40, 130, 60), True, "center")
-        elif mark:
+        if mark:
             colour = {"X": theme.BAD, "?": (200, 140, 30), "✓": (40, 130, 60)}[mark]
             theme.blit_text(surface, mark, cell.center, theme.BODY, colour, True, "center")
 
@@ -297,8 +308,8 @@ class NotebookBase(Scene):
                                  "✓ (seen). Nothing is ticked for you: mark your own cards and the cards you are "
                                  "shown."))
         return prompts.fmt(_("Press {confirm} or click a row to change its mark: blank, X (not it), ? (maybe), "
-                             "✓ (seen). Green rows are facts (in your hand or shown to you), ticked for you; they "
-                             "do not change."))
+                             "✓ (seen). Framed rows are facts (in your hand or shown to you), ticked for you; they do "
+                             "not change."))
 
     def done(self) -> None:
         self.app.play("click")

@@ -3,7 +3,7 @@
 hints buttons) holding the card game's cards, shown behind a cover when needed.
 
 Every evidence card in play, grouped Who? / With what? / Where?.  Crossed off
-for you (green, a fact): your own cards, the face-up cards and every card shown
+for you (framed, a fact): your own cards, the face-up cards and every card shown
 to you (003 "Heu de descartar la targeta d'Arxiu del cas"), from
 ``view(seat)`` only.  Other rows keep a manual mark (blank, X, ?, ✓).  Hints
 come from :func:`game.hints.card_game_hints` (:meth:`CardMatch.hints`), from

@@ -70,9 +70,15 @@ def test_suggestion_picker_survives_a_held_enter(app):
     app.step(DT)
     picker = app.top
     assert isinstance(picker, PickerScene) and picker.mode == "suggest"
-    assert picker.focus.focused is None and picker.choice["suspect"] is None and picker.choice["weapon"] is None
-    for _ in range(30):                           # 3 s of Enter: nothing is picked, nothing suggested
-        key(app, pygame.K_RETURN)
+    # the first choice is focused (a child who cannot read hears it), yet Enter held from the
+    # board (key repeat) picks nothing: only a fresh press does
+    assert picker.focus.focused is not None and picker.choice["suspect"] is None and picker.choice["weapon"] is None
+    # 3 s of Enter held down (its auto-repeat: key downs, no key up): nothing is picked, nothing suggested
+    for _ in range(30):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0))
+        app.step(0.1)
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_RETURN, mod=0, unicode="", scancode=0))
+    app.step(0.1)
     assert app.top is picker and picker.choice["suspect"] is None
     assert not any(isinstance(e, ev.SuggestionMade) and e.player == 0 for e in match.game.events)
     key(app, pygame.K_RIGHT)                      # a deliberate choice works

@@ -177,6 +177,31 @@ def test_naming_a_card_of_your_own_hand_in_an_accusation_asks_first():
     app.close()
 
 
+def test_the_accusation_crosses_out_cards_shown_to_you_and_says_what_is_at_stake():
+    """A card shown to you is crossed out in the accusation like your own (and spoken "crossed
+    out"); opening it and confirming it both say that a wrong accusation puts you out."""
+    from game.rules import events as ev
+
+    app = new_app(read_aloud=True)
+    board = one_person(app, lambda g: g.phase is Phase.START and g.actor == 0
+                       and any(isinstance(e, ev.CardShown) and e.to == 0 for e in g.events))
+    steps(app)
+    picker = make("picker", app, board, "accuse", marks=True)
+    app.push(picker)
+    steps(app, 2)
+    shown = {c for c, why in board.match.facts(0).items() if why.startswith("shown:")}
+    assert shown, "the game should have shown seat 0 a card by now"
+    chips = {b.data: b for cat in ("suspect", "weapon", "room") for b in picker.items[cat]}
+    assert all(chips[c].crossed for c in shown)
+    assert all(chips[c].crossed for c in board.game.seats[0].hand)
+    assert not all(b.crossed for b in chips.values())
+    assert any("out of the race" in line for line in said(app))
+    from game.ui.scenes.accuse_confirm import AccuseConfirmScene
+    confirm = AccuseConfirmScene(app, board.match, 0, ("plum", "rope", "hall"), lambda: None)
+    assert "out of the race" in confirm.speech_prompt()
+    app.close()
+
+
 def first_start(path):
     """A windowed start (read aloud offered) with the settings file ``path`` (not there yet), two frames in."""
     from game.ui.app import App

@@ -31,7 +31,10 @@ def test_the_spoken_accusation_question_has_its_articles(lang, cards, said):
     from game.ui.scenes.accuse_confirm import AccuseConfirmScene
 
     i18n.set_language(lang)
-    assert AccuseConfirmScene.speech_prompt(SimpleNamespace(cards=cards)) == said
+    question, _sep, warning = AccuseConfirmScene.speech_prompt(SimpleNamespace(cards=cards)).partition("? ")
+    assert question + "?" == said
+    assert warning in ("If you are wrong, you are out of the race.", "Si te equivocas, quedas fuera.",
+                       "Si t'equivoques, quedes fora.")
 
 
 #: Keys of the lessons that teach what a first game may otherwise leave out.

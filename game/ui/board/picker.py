@@ -70,12 +70,13 @@ class PickerScene(Scene):
         else:
             hand = self.hand = set(game.seats[self.seat].hand) if marks else set()
             book = board.match.notebooks.get(self.seat, {}) if marks else {}
+            facts = board.match.facts(self.seat) if marks else {}     # in your hand, shown to you
             for col, (cat, cards) in enumerate((("suspect", SUSPECTS), ("weapon", WEAPONS), ("room", ROOMS))):
                 x = 30 + col * 415
                 row = []
                 for i, c in enumerate(cards):
                     b = MarkedChip(pygame.Rect(x, 150 + i * 58, 390, 50), card(c), data=c)
-                    b.crossed = c in hand or book.get(c) == "✓"     # in your hand, or ticked in your notebook
+                    b.crossed = c in hand or c in facts or book.get(c) == "✓"   # held, shown to you, or ticked
                     b.mark = "" if b.crossed else book.get(c, "")
                     b.on_press = lambda b=b, cat=cat: self.pick(cat, b)
                     row.append(b)
@@ -199,7 +200,11 @@ class PickerScene(Scene):
     def speech_prompt(self) -> str | None:
         """Read aloud: what this picker is for, or after Suggest! / Accuse!
         pressed too early, what is missing ("Pick a weapon too.")."""
-        return self.missing_text or (_("Make a suggestion") if self.mode == "suggest" else _("Make an accusation"))
+        if self.missing_text:
+            return self.missing_text
+        if self.mode == "suggest":
+            return _("Make a suggestion")
+        return _("Make an accusation. You can accuse only once: if you are wrong, you are out of the race.")
 
     def draw(self, surface: pygame.Surface) -> None:
         theme.background(surface)

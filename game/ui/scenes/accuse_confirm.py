@@ -87,7 +87,8 @@ class AccuseConfirmScene(ConfirmBase):
         """Read aloud (to the accuser only: the scene is private): the question and the three cards."""
         # card ids, not names: the translation needs their forms ("al Profesor Mora", "con el Candelabro")
         return fmt("Accuse {who}, with the {what}, in the {where}?",
-                   who=self.cards[0], what=self.cards[1], where=self.cards[2])
+                   who=self.cards[0], what=self.cards[1], where=self.cards[2]) + " " + \
+            _("If you are wrong, you are out of the race.")
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_box(surface, 170)

@@ -920,8 +920,14 @@ class HardPlayer(_Base):
         guess, p_marginals = know.best_guess()
         if not self.screened(bold, p_marginals) or (self.threat_needed and not self._threat(view)):
             return None
-        p = self.exact_odds(know, guess)
+        p = self.stated_odds(view, know, guess)
         return (guess[0], guess[1], guess[2]) if self.gambles(bold, p_marginals, p) else None
+
+    def stated_odds(self, view: SeatView, know: Knowledge, guess: tuple[str, ...]) -> float:
+        """The probability (0-1) it states, and bets on, that ``guess``
+        (suspect, weapon, room) is the envelope: here the exact count
+        (:meth:`exact_odds`)."""
+        return self.exact_odds(know, guess)
 
     def exact_odds(self, know: Knowledge, guess: tuple[str, ...]) -> float:
         """The exact probability (0-1) that ``guess`` (suspect, weapon, room)

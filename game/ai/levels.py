@@ -942,9 +942,9 @@ class HardPlayer(_Base):
         likely, reweighted with :attr:`read_table` by what the opponents'
         suggestions say about their hands (:meth:`naming_odds`).
 
-        The reweighting: a deal's weight is the product, over every card an
-        opponent named, of that opponent's odds of naming a card it holds
-        when it holds it (1 when it does not); ``P = p * W_in / (p * W_in +
+        The reweighting: a deal's weight is the product, over every time an
+        opponent named a card, of that opponent's odds of naming a card it
+        holds when the deal puts the card in its hand (else 1); ``P = p * W_in / (p * W_in +
         (1 - p) * W_out)``, with ``p`` the exact count and ``W_in`` /
         ``W_out`` the mean weight of :attr:`table_samples` deals drawn
         uniformly (:func:`sample`) with and without ``guess`` in the
@@ -955,8 +955,10 @@ class HardPlayer(_Base):
         p = self.exact_odds(know, guess)
         if not self.read_table or p <= 0.0 or p >= 1.0:
             return p
-        named = [(c, o, math.log(odds)) for c, o, odds in self.naming_odds(view, know)]
-        if all(abs(lo) < 1e-9 for _, _, lo in named):
+        named: dict[tuple[str, int], float] = {}
+        for c, o, odds in self.naming_odds(view, know):
+            named[c, o] = named.get((c, o), 0.0) + math.log(odds)
+        if all(abs(lo) < 1e-9 for lo in named.values()):
             return p
         cons = self.tracker.constraints
         rng = random.Random(f"{view.seat}:{len(view.events)}:{','.join(guess)}")
@@ -964,7 +966,7 @@ class HardPlayer(_Base):
         sums, counts = [0.0, 0.0], [0, 0]
         logs = []
         for deal in sample(cons, self.table_samples, rng):
-            lw = sum(lo for c, o, lo in named if deal[c] == o)
+            lw = sum(lo for (c, o), lo in named.items() if deal[c] == o)
             logs.append((lw, all(deal[c] == env for c in guess)))
         if not logs:
             return p
@@ -978,13 +980,12 @@ class HardPlayer(_Base):
         return p * w_in / (p * w_in + (1 - p) * w_out)
 
     def naming_odds(self, view: SeatView, know: Knowledge) -> list[tuple[str, int, float]]:
-        """For every card an opponent named in a suggestion, ``(card,
-        opponent, odds)``: the odds that this opponent names a card it
+        """For every card an opponent named in a suggestion, once per time it
+        named it, ``(card, opponent, odds)``: the odds that this opponent names a card it
         holds rather than one it does not, relative to naming at random,
-        fitted to that opponent during the game (a card named by several
-        opponents comes once for each).  Fitted per opponent and per kind (rooms,
-        which its position picks, apart from suspects and weapons): of the
-        cards it named, the share it holds (each counted by its exact
+        fitted to that opponent during the game.  Fitted per opponent and per
+        kind (rooms, which its position picks, apart from suspects and
+        weapons): of the cards it named, the share it holds (each counted by its exact
         probability of being in its hand: 0 or 1 once located) against the
         share a random pick would hold (its hand over the deck), shrunk
         toward random by :attr:`table_prior` cards.  A player that names
@@ -995,11 +996,11 @@ class HardPlayer(_Base):
             return []
         deck = sum(view.hand_sizes) + len(PILES)
         done = record.questions[:len(record.questions) - (1 if record.open else 0)]
-        by: dict[tuple[int, bool], dict[str, None]] = {}
+        by: dict[tuple[int, bool], list[str]] = {}
         for q in done:
             if q.asker != view.seat and len(q.cards) == 3:
                 for c in q.cards:
-                    by.setdefault((q.asker, c in ROOMS), {})[c] = None
+                    by.setdefault((q.asker, c in ROOMS), []).append(c)
         out: list[tuple[str, int, float]] = []
         for (o, _), cards in by.items():
             base = view.hand_sizes[o] / deck

@@ -90,3 +90,17 @@ def test_stated_odds_are_the_exact_count_when_off_and_differ_when_read():
         higher += read > exact + 1e-9
         lower += read < exact - 1e-9
     assert higher >= 2 and higher > lower
+
+
+def test_reliability_table_bins_and_judges():
+    """bench_calibration's table: a bin of 60 moments stated 0.62 and right
+    39 times (65 %) is within 5 points; stated 0.52 and right 42 of 60 (70 %)
+    is off; a bin of 10 is not judged; 1.0 falls in the top bin."""
+    from benchmarks.bench_calibration import reliability
+
+    moments = [(0.62, i < 39) for i in range(60)] + [(0.52, i < 42) for i in range(60)]
+    moments += [(0.25, True)] * 10 + [(1.0, True)]
+    rows = {label: (n, round(mean, 3), round(rate, 3), verdict) for label, n, mean, rate, _, _, verdict
+            in reliability(moments)}
+    assert rows == {"0.2-0.3": (10, 0.25, 1.0, "--"), "0.5-0.6": (60, 0.52, 0.7, "OFF"),
+                    "0.6-0.7": (60, 0.62, 0.65, "ok"), "0.9-1.0": (1, 1.0, 1.0, "--")}

@@ -25,9 +25,11 @@ All of them are honest: they decide from the seat's
   that leaks least, rules out what a computer opponent's undisproved
   suggestion cannot be (it did not accuse, so it holds a named card: see
   :func:`silent_suggestions`), and accuses when certain, or, as its turn ends,
-  as a gamble once the exact probability of its best guess reaches a
+  as a gamble once the probability of its best guess reaches a
   threshold that is lower the more opponents still race it
-  (:meth:`HardPlayer.boldness`).
+  (:meth:`HardPlayer.boldness`); that probability is the exact count
+  reweighted by what each opponent's suggestions say about its hand
+  (:meth:`HardPlayer.stated_odds`).
 
 Their measured strengths are in docs/levels.md (``benchmarks/bench_ladder.py``), how they were tuned in
 docs/levels-history.md.
@@ -610,8 +612,9 @@ class HardPlayer(_Base):
     Showing: a card the suggester has seen, else the card
     shown most often, else a room.  Accusation: when certain, or as a
     gamble as its turn ends (after its suggestion, if any: :attr:`gamble_late`)
-    when the exact probability of its best guess (the likeliest card
-    of each category) reaches :attr:`bold` (one or two opponents still
+    when the probability of its best guess (the likeliest card of each
+    category; the exact count read with the opponents' suggestions,
+    :meth:`stated_odds`) reaches :attr:`bold` (one or two opponents still
     playing) or :attr:`bold_crowd` (three or more): the more opponents
     racing it, the less waiting to be sure is worth.  Alone in the race it
     never gambles: waiting is a sure win.
@@ -727,7 +730,10 @@ class HardPlayer(_Base):
     gamble_late = True
     #: State, and bet on, odds that read the opponents' suggestions
     #: (:meth:`stated_odds`, :meth:`naming_odds`) rather than the plain
-    #: exact count.
+    #: exact count.  The thresholds :attr:`bold` and :attr:`bold_crowd`
+    #: were kept as they were (measured on the exact count), not tuned
+    #: again: tuning them against one yardstick is what made the plain
+    #: count look right against that one (figures in docs/levels.md).
     read_table = True
     #: Deals drawn to weigh the suggestions (:meth:`stated_odds`).
     table_samples = 400

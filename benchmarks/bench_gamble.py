@@ -7,8 +7,9 @@ Each row plays a seated tournament (:func:`game.tournament.seated_game`: the
 same deals, seats and player seeds as ``benchmarks/bench_ladder.py`` and
 ``python -m game.tournament``) with a hard that never gambles
 (``hard@bold=1+bold_crowd=1``) against the row's opponents.  At every choice
-where hard may accuse and is not certain, it logs the exact probability of
-its best guess (:meth:`HardPlayer.accusation` computes the same), whether that
+where hard may accuse and is not certain, it logs the probability it states
+for its best guess (:meth:`HardPlayer.stated_odds`, what
+:meth:`HardPlayer.accusation` bets on), whether that
 guess is the envelope, and how many opponents are still playing.
 
 A threshold ``t`` is then replayed: in each game, the first logged choice
@@ -65,7 +66,7 @@ GameLog = tuple[bool, Log, bool | None]
 def log_game(args: tuple[int, tuple[str, ...], int]) -> GameLog:
     """Play one seated game (``args`` = ``(seed, levels, rotation)``, the
     never-gambling hard first in ``levels``); returns (hard won, its log:
-    ``(exact probability 0-1, product of the marginals, guess right,
+    ``(stated probability 0-1, product of the marginals, guess right,
     opponents still playing, the turn is ending)`` at every new choice where
     it may accuse and is not certain; the turn is ending when no suggestion
     is left in it, :func:`~game.ai.levels.suggestion_to_come`; whether an
@@ -86,7 +87,7 @@ def log_game(args: tuple[int, tuple[str, ...], int]) -> GameLog:
             if know.solution() is None:
                 guess, marginals = know.best_guess()
                 ending = not suggestion_to_come(view, {type(a) for a in legal})
-                log.append((hard.exact_odds(know, guess), marginals, tuple(guess) == tuple(game.envelope),
+                log.append((hard.stated_odds(view, know, guess), marginals, tuple(guess) == tuple(game.envelope),
                             opponents_in_race(view), ending))
         action = players[game.actor].choose(view, legal)
         if game.actor == me and is_gamble(view, action):

@@ -12,7 +12,7 @@ from fractions import Fraction
 import pytest
 
 from game.ai.knowledge import (
-    CLASSIC_CATEGORIES, Constraints, ContradictionError, Tracker, constraints_from_view, joint, solve,
+    CLASSIC_CATEGORIES, Constraints, ContradictionError, Tracker, constraints_from_view, joint, sample, solve,
 )
 
 # A reduced deck: 2 suspects, 2 weapons, 3 rooms (7 cards, 3 in the envelope).
@@ -393,3 +393,37 @@ def test_many_open_constraints_and_groups_agree_with_brute_force(categories, siz
                 key = tuple(n if c in e else next(p for p, h in enumerate(hs) if c in h) for c in trio)
                 want[key] = want.get(key, 0) + 1
         assert joint(cons, trio) == want
+
+
+@pytest.mark.parametrize("categories,sizes", [(MID, (3, 2, 2)), (MID, (2, 2, 2, 1)), (SMALL, (2, 1, 1))])
+def test_sampled_deals_are_consistent_and_uniform(categories, sizes):
+    """sample() draws only deals that fit (ruled-out envelopes drawn again)
+    and draws them uniformly: over 2,000 draws each consistent deal's
+    frequency is within 4.5 standard errors of 1 / (number of deals), and
+    every card's owner frequency within 0.05 of brute force."""
+    rng = random.Random(2024 + len(sizes))
+    draws = 2000
+    checked = 0
+    for _ in range(12):
+        cons = random_constraints(rng, categories, sizes)
+        total, counts = brute(cons)
+        if total < 2:
+            continue
+        checked += 1
+        got = sample(cons, draws, random.Random(checked))
+        assert len(got) == draws
+        n = len(sizes)
+        freq: dict = {}
+        for deal in got:
+            env = tuple(c for pile in categories for c in pile if deal[c] == n)
+            hands = tuple(frozenset(c for c in deal if deal[c] == p) for p in range(n))
+            assert fits(cons, env, hands), deal
+            freq[(env, hands)] = freq.get((env, hands), 0) + 1
+        assert len(freq) <= total
+        p = 1 / total
+        se = (p * (1 - p) / draws) ** 0.5
+        assert all(abs(k / draws - p) <= 4.5 * se for k in freq.values())
+        for c, row in counts.items():
+            for o in range(n + 1):
+                assert abs(sum(d[c] == o for d in got) / draws - row[o] / total) <= 0.05
+    assert checked >= 6

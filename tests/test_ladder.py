@@ -254,17 +254,17 @@ def test_hard_charges_for_a_summon_that_gives_a_free_suggestion():
     assert hard._summon_cost(out, "mustard", room) == 0                              # out of the game (000 "Accusations" 4): no turn to use it
 
 
-def _exact_p(player, view, guess) -> float:
-    """Exact probability (0-1) that ``guess`` is the envelope, from ``player``'s tracker."""
-    from game.ai.knowledge import joint
-
-    know = player.knowledge(view)
-    return joint(player.tracker.constraints, guess).get((know.envelope,) * 3, 0) / know.total
+def _stated_p(player, view, guess) -> float:
+    """The probability (0-1) that ``player`` (hard) states, and bets on, that
+    ``guess`` is the envelope (:meth:`HardPlayer.stated_odds`)."""
+    return player.stated_odds(view, player.knowledge(view), guess)
 
 
 def test_hard_gambles_exactly_when_its_best_triple_reaches_its_threshold():
     """At every choice of hard's where it may accuse and is not certain, it
-    accuses iff the exact probability of its likeliest triple is at least
+    accuses iff the probability it states for its likeliest triple (the
+    exact count read with the opponents' suggestions,
+    :meth:`HardPlayer.stated_odds`) is at least
     :meth:`HardPlayer.boldness` (0.6 with two opponents, 0.45 with three or
     more) and its turn is ending (nothing but accusing or ending it is
     left: :attr:`HardPlayer.gamble_late`); with both thresholds at 1 it
@@ -291,7 +291,7 @@ def test_hard_gambles_exactly_when_its_best_triple_reaches_its_threshold():
                 know = hard.knowledge(view)
                 if know.solution() is None:
                     guess, _ = know.best_guess()
-                    p = _exact_p(hard, view, guess)
+                    p = hard.stated_odds(view, know, guess)
                     opponents = sum(1 for i in range(len(levels)) if i != me and not view.eliminated[i])
                     bold = hard.boldness(view)
                     assert bold == (0.45 if opponents >= 3 else 0.6)
@@ -349,7 +349,8 @@ def test_hard_with_accuser_in_room_suggests_in_the_guessed_room_before_gambling(
     a suggestion that settled the guess (deals 29, 33, 74 and 107 as a room
     was entered; 43, 88 and 96 summoned into the guessed room; 20 and 37
     start turns there too; 14 and 97 were added when hard's play changed
-    (stay_ratio 1.0), to keep two summoned cases)."""
+    (stay_ratio 1.0), to keep two summoned cases, and 216 and 331 when its
+    odds came to read the opponents' suggestions)."""
     from game.ai.levels import HardPlayer
     from game.ai.simple import may_accuse_here
     from game.rules.actions import Roll, TakePassage
@@ -362,7 +363,7 @@ def test_hard_with_accuser_in_room_suggests_in_the_guessed_room_before_gambling(
     deals += [(43, ("hard",) * 4, ("accuse-in-room",)),
               (88, ("hard@bold=0.4+bold_crowd=0.35", "medium", "medium", "medium"), ("accuse-in-room",)),
               (96, ("hard@bold=0.4+bold_crowd=0.4", "spock", "spock"), ("accuse-in-room", "stay"))]
-    deals += [(seed, ("hard@bold=0.4+bold_crowd=0.4", "spock", "spock"), ("accuse-in-room",)) for seed in (20, 37, 14, 97)]
+    deals += [(seed, ("hard@bold=0.4+bold_crowd=0.4", "spock", "spock"), ("accuse-in-room",)) for seed in (20, 37, 14, 97, 216, 331)]
     for seed, levels, house in deals:
         suspects = sorted(random.Random(seed ^ 0x70_0A).sample(SUSPECTS6, len(levels)), key=SUSPECTS6.index)
         setup = GameSetup(tuple(SeatConfig(s, "computer", lv) for s, lv in zip(suspects, levels)),
@@ -381,7 +382,7 @@ def test_hard_with_accuser_in_room_suggests_in_the_guessed_room_before_gambling(
                     and any(isinstance(a, Accuse) for a in legal):
                 know = hard.knowledge(view)
                 guess, _ = know.best_guess()
-                gamble = know.solution() is None and _exact_p(hard, view, guess) >= hard.boldness(view)
+                gamble = know.solution() is None and _stated_p(hard, view, guess) >= hard.boldness(view)
                 if gamble and can_suggest and view.phase != "start":
                     assert isinstance(action, Suggest), (seed, seat, action)
                     seen["entered"] += 1
@@ -421,7 +422,7 @@ def test_hard_gambles_at_exactly_its_threshold_and_not_just_below():
                 hard = players[0]
                 know = hard.knowledge(view)
                 guess, _ = know.best_guess()
-                p = _exact_p(hard, view, guess)
+                p = _stated_p(hard, view, guess)
                 ending = all(isinstance(a, (Accuse, EndTurn)) for a in legal)
                 if know.solution() is None and 0.3 <= p < 1 and ending:
                     hard.bold = p

@@ -11,11 +11,11 @@ The engine itself (:class:`Constraints`, :class:`Knowledge`, :func:`solve`,
 from __future__ import annotations
 
 from game.knowledge import tracker
-from game.knowledge.counting import Card, Constraints, ContradictionError, Knowledge, joint, solve
+from game.knowledge.counting import Card, Constraints, ContradictionError, Knowledge, joint, sample, solve
 from game.rules.reading import PILES, BoardReader
 
 __all__ = ["CLASSIC_CATEGORIES", "Card", "Constraints", "ContradictionError", "Knowledge", "Tracker",
-           "constraints_from_view", "joint", "solve"]
+           "constraints_from_view", "joint", "sample", "solve"]
 
 #: The classic deck: suspects, weapons, rooms (000 "What is in the box").
 CLASSIC_CATEGORIES: tuple[tuple[Card, ...], ...] = PILES

@@ -353,6 +353,22 @@ class _Step:
         self.close = 0
         self.alive = -1
 
+    def targets(self, s: int, guard: int):
+        """A one-card step (``kind`` 0) from state ``s``: ``(next state,
+        owner)`` for every owner with room (``guard``: the packed guard
+        bits), its "some" bits set and the closed ones checked and cleared."""
+        cl = self.close
+        for delta, bits, o in self.trans:
+            t = s - delta
+            if t & guard != guard:
+                continue
+            t |= bits
+            if cl:
+                if t & cl != cl:
+                    continue
+                t ^= cl
+            yield t, o
+
 
 class _DP:
     """Forward/backward tables over the items of a :class:`_Problem`.
@@ -590,11 +606,14 @@ class _DP:
         return back, per_item
 
 
-    def _completions(self, stop: int) -> dict[int, int]:
-        """The backward table before step ``stop`` alone."""
+    def _completions(self, stop: int, keep: list[dict[int, int]] | None = None) -> dict[int, int]:
+        """The backward table before step ``stop`` alone; with ``keep``, every
+        table from the last step's down to ``stop``'s is appended to it."""
         guard = self.guard
         back: dict[int, int] = {self.final: 1}
         for i in range(len(self.steps) - 1, stop - 1, -1):
+            if keep is not None:
+                keep.append(back)
             st = self.steps[i]
             cl = st.close
             newback: dict[int, int] = {}
@@ -635,7 +654,80 @@ class _DP:
                     if b_total:
                         newback[s] = b_total
             back = newback
+        if keep is not None:
+            keep.append(back)
         return back
+
+    def sample(self, rng, count: int) -> list[dict[Card, int]]:
+        """``count`` deals drawn uniformly from the consistent ones (ignoring
+        ``not_solutions``), each ``{card: owner}`` (envelope ``n``): every
+        step picks its transition with odds its weight times the deals that
+        complete it, and a group's cards are then shuffled among the places
+        it was given.  ``rng``: a :class:`random.Random`."""
+        backs: list[dict[int, int]] = []
+        self._completions(0, backs)
+        backs.reverse()                 # backs[i]: completions before step i
+        guard, n, shift, mask = self.guard, self.prob.n, self.left_shift, self.guard_bit - 1
+        fixed = {c: min(next(iter(a)), n) for c, a in self.prob.allowed.items() if len(a) == 1}
+        out = []
+        for _ in range(count):
+            s, deal = self.start, dict(fixed)
+            given: dict[int, list[int]] = {}
+            for i, st in enumerate(self.steps):
+                nxt = backs[i + 1]
+                options: list[tuple[int, int, int, int]] = []   # (weight, next state, owner, cards)
+                if st.kind == 0:
+                    options = [(nxt[t], t, o, 1) for t, o in st.targets(s, guard) if nxt.get(t)]
+                elif st.kind == 1:
+                    s2 = s + st.add
+                    for j, delta, w in st.table[s2 >> shift]:
+                        t = s2 - delta
+                        if t & guard == guard and nxt.get(t):
+                            options.append((w * nxt[t], t, st.owner, j))
+                else:
+                    for o, sh in st.table:
+                        given.setdefault(st.item, []).extend([min(o, n)] * (s >> sh & mask))
+                    s = self.final
+                    continue
+                r = rng.randrange(sum(w for w, _, _, _ in options))
+                for w, t, o, j in options:
+                    r -= w
+                    if r < 0:
+                        break
+                s = t
+                if st.kind == 0:
+                    deal[self.items[st.item][0][0]] = min(o, n)
+                else:
+                    given.setdefault(st.item, []).extend([min(o, n)] * j)
+            for item, owners in given.items():
+                cards = list(self.items[item][0])
+                rng.shuffle(cards)
+                deal.update(zip(cards, owners))
+            out.append(deal)
+        return out
+
+
+def sample(cons: Constraints, count: int, rng) -> list[dict[Card, int]]:
+    """``count`` deals drawn uniformly at random (``rng``, a
+    :class:`random.Random`) from those consistent with ``cons``, each
+    ``{card: owner}`` (players ``0..n-1``, envelope ``n``), as many as
+    asked or fewer: a deal whose envelope ``cons.not_solutions`` rules out
+    is drawn again, at most ``4 * count`` draws in all.  Raises
+    :class:`ContradictionError` like :func:`solve`."""
+    prob = _Problem(cons)
+    dp = _DP(prob)
+    if dp.total == 0:
+        raise ContradictionError("no deal fits what this seat has seen")
+    out: list[dict[Card, int]] = []
+    env = cons.envelope
+    for _ in range(4):
+        for deal in dp.sample(rng, count):
+            if not cons.not_solutions or tuple(c for pile in cons.categories for c in pile
+                                               if deal[c] == env) not in cons.not_solutions:
+                out.append(deal)
+        if len(out) >= count or not cons.not_solutions:
+            break
+    return out[:count]
 
 
 def _count(cons: Constraints, extra_has: Iterable[tuple[int, Card]] = ()) -> tuple[int, dict[Card, list[int]]]:
@@ -742,16 +834,7 @@ def _joint(cons: Constraints, cards: Sequence[Card], extra_has) -> dict[tuple[in
             return
         st = steps[i]
         card = dp.items[st.item][0][0]
-        cl = st.close
-        for delta, bits, o in st.trans:
-            t = s - delta
-            if t & guard != guard:
-                continue
-            t |= bits
-            if cl:
-                if t & cl != cl:
-                    continue
-                t ^= cl
+        for t, o in st.targets(s, guard):
             where[card] = min(o, n)
             rec(i + 1, t, f, where)
         where.pop(card, None)

@@ -1,0 +1,106 @@
+"""Hard's odds read the table: the odds each opponent names a card it holds
+are fitted to that opponent during the game (:meth:`HardPlayer.naming_odds`),
+and the probability it states and bets on is the exact count reweighted by
+them (:meth:`HardPlayer.stated_odds`)."""
+
+from __future__ import annotations
+
+from game.ai.levels import HardPlayer, MediumPlayer
+from game.rules.actions import Accuse, Suggest
+from game.rules.cards import ROOMS, SUSPECTS, WEAPONS
+from game.tournament import MAX_ACTIONS, seated_game
+
+
+class OwnCardNamer(MediumPlayer):
+    """A test opponent of a plainly different style: names its own suspect
+    and weapon whenever it holds one (the room is wherever it stands)."""
+
+    def suggest(self, view, know, room):
+        plain = super().suggest(view, know, room)
+        own_s = next((c for c in SUSPECTS if c in view.hand), plain.suspect)
+        own_w = next((c for c in WEAPONS if c in view.hand), plain.weapon)
+        return Suggest(own_s, own_w)
+
+
+def play(seed: int, levels, swap=None, actions: int = 240):
+    """Play ``actions`` actions of a seated game (hard in seat 0, ``swap``
+    replacing the players of the seats it names); returns (game, players)."""
+    game, players = seated_game(seed, levels, 0)
+    for seat, player in (swap or {}).items():
+        players[seat] = player
+    for _ in range(min(actions, MAX_ACTIONS)):
+        if game.over:
+            break
+        view, legal = game.view(game.actor), game.legal_actions()
+        action = players[game.actor].choose(view, legal)
+        if game.actor == 0 and isinstance(action, Accuse):
+            break           # keep hard in the game to read its odds
+        game.apply(action)
+    return game, players
+
+
+def fitted(game, hard: HardPlayer) -> dict[tuple[int, bool], float]:
+    """(opponent, named a room) -> its fitted odds, from hard's view now."""
+    view = game.view(0)
+    know = hard.knowledge(view)
+    return {(o, c in ROOMS): odds for c, o, odds in hard.naming_odds(view, know)}
+
+
+def test_each_opponent_gets_its_own_odds():
+    """Against a hunter (names only cards it has not located, never its own)
+    and a player that names its own suspect and weapon, the same hard fits
+    odds below 1 to the first and above 1 to the second, for suspects and
+    weapons, from what it saw in one game."""
+    found = 0
+    for seed in (3, 4, 5):
+        game, players = play(seed, ("hard", "hunter", "medium"), swap={2: OwnCardNamer(seed)})
+        odds = fitted(game, players[0])
+        seats = [s for s in range(1, 3) if not game.view(0).eliminated[s]]
+        if (1, False) not in odds or (2, False) not in odds or len(seats) < 2:
+            continue
+        found += 1
+        assert odds[(1, False)] < 0.8, odds
+        assert odds[(2, False)] > 1.25, odds
+    assert found >= 2
+
+
+def test_stated_odds_are_the_exact_count_when_off_and_differ_when_read():
+    """With ``read_table`` off, the stated probability is the exact count;
+    on, against two hunters (who point at the envelope), it is higher for
+    the guess at most moments and never outside 0-1; the same view states the
+    same odds twice (seeded draws) and the player's own random choices are
+    untouched."""
+    higher = lower = 0
+    for seed in (1, 2, 3, 4):
+        game, players = play(seed, ("hard", "hunter", "hunter"), actions=200)
+        hard = players[0]
+        view = game.view(0)
+        know = hard.knowledge(view)
+        if know.solution() is not None:
+            continue
+        guess, _ = know.best_guess()
+        exact = hard.exact_odds(know, guess)
+        state = hard.rng.getstate()
+        read = hard.stated_odds(view, know, guess)
+        assert hard.rng.getstate() == state
+        assert read == hard.stated_odds(view, know, guess)
+        assert 0.0 <= read <= 1.0
+        hard.read_table = False
+        assert hard.stated_odds(view, know, guess) == exact
+        higher += read > exact + 1e-9
+        lower += read < exact - 1e-9
+    assert higher >= 2 and higher > lower
+
+
+def test_reliability_table_bins_and_judges():
+    """bench_calibration's table: a bin of 60 moments stated 0.62 and right
+    39 times (65 %) is within 5 points; stated 0.52 and right 42 of 60 (70 %)
+    is off; a bin of 10 is not judged; 1.0 falls in the top bin."""
+    from benchmarks.bench_calibration import reliability
+
+    moments = [(0.62, i < 39) for i in range(60)] + [(0.52, i < 42) for i in range(60)]
+    moments += [(0.25, True)] * 10 + [(1.0, True)]
+    rows = {label: (n, round(mean, 3), round(rate, 3), verdict) for label, n, mean, rate, _, _, verdict
+            in reliability(moments)}
+    assert rows == {"0.2-0.3": (10, 0.25, 1.0, "--"), "0.5-0.6": (60, 0.52, 0.7, "OFF"),
+                    "0.6-0.7": (60, 0.62, 0.65, "ok"), "0.9-1.0": (1, 1.0, 1.0, "--")}

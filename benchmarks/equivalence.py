@@ -27,7 +27,10 @@ BOARD_LEVELS = ("simple", "easy", "medium", "hard")
 #: Rule sets of the board games: preset name and house switches.
 BOARD_RULES = (("classic", ()), ("cluedo-es", ()), ("classic", ("stay", "accuse-in-room")),
                ("classic", ("two-dice", "up-to")), ("cluedo-es", ("stay", "accuse-in-room", "two-dice")))
-CARD_LEVELS = ("easy", "medium", "hard")
+CARD_LEVELS = ("beginner", "medium", "hard")
+#: Card-game levels under the names the recordings were made with: the card game's easy of the
+#: recordings is the beginner of today (the same player, renamed when a kinder easy came).
+RECORDED_CARD_NAMES = {"beginner": "easy"}
 #: Between two actions of a line.
 SEP = " ; "
 
@@ -67,7 +70,8 @@ def card_games(seeds: range) -> Iterator[str]:
         levels = tuple(CARD_LEVELS[(seed + i) % len(CARD_LEVELS)] for i in range(players))
         adv, order = bool(seed // 4 % 2), ("turn", "lot")[seed // 8 % 2]
         game = play(players, seed, advanced=adv, levels=levels, order=order)
-        yield f"cards seed={seed} advanced={adv} order={order} levels={levels} | " + \
+        recorded = tuple(RECORDED_CARD_NAMES.get(level, level) for level in levels)
+        yield f"cards seed={seed} advanced={adv} order={order} levels={recorded} | " + \
             SEP.join(repr(x) for x in game.actions)
 
 

@@ -32,7 +32,7 @@ from game.core.notebook import DEFAULT_NOTEBOOK_MODE, NOTEBOOK_MODES
 
 MODE = "card-game"
 #: What a seat's level may be in a card-game save ("human" = a person).
-SEAT_LEVELS = ("human", "easy", "medium", "hard")
+SEAT_LEVELS = ("human", "beginner", "easy", "medium", "hard")
 
 
 @dataclass

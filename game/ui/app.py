@@ -192,7 +192,8 @@ class App:
             self.coach.update(dt)
         if self.top is not None and not (self.coach is not None and self.coach.blocking):
             self.top.update(dt)
-        self.speech.update()
+        if not self.first_frame:       # the voice (a program of its own) starts once the window shows
+            self.speech.update()
         self.music.update(dt, theme_of(self.stack))
         if self.store.notes:
             self.store.show_notes()

@@ -37,7 +37,6 @@ import pygame
 from game.ui import anim
 from game.ui.i18n import fmt
 from game.ui.input import Intent, Kind
-from game.ui.pacing import BANNER_TIME
 from game.ui.registry import is_scene, make
 
 log = logging.getLogger(__name__)
@@ -253,6 +252,8 @@ class PhoneHost:
         self._apply(seat, action)
         self.stood_in.append(seat)
         line = fmt("{name}'s phone did not come back: the computer chose for {name}.", name=match.suspects[seat])
+        from game.ui.pacing import BANNER_TIME     # here: the pacing module reads both games' events
+
         table.banner = anim.Banner(line, 2 * BANNER_TIME / self.app.speed)
         self.app.speech.say(line)
         log.info(f"phones: {line}")

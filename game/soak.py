@@ -413,7 +413,8 @@ def play_with_autosave(folder: Path, seed: int, seconds: float = 60.0) -> None:
         k = rng.choice([pygame.K_RETURN, pygame.K_RETURN, pygame.K_DOWN, pygame.K_RIGHT, pygame.K_UP,
                         pygame.K_LEFT, pygame.K_SPACE])
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
-        app.step(0.1, draw=False)
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0))   # a press, not a
+        app.step(0.1, draw=False)                                                               # key held down
 
 
 def main(argv: list[str] | None = None) -> int:

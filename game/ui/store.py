@@ -65,7 +65,7 @@ class Store:
         self.settings_message: str | None = None
         trouble = None
         #: no settings file yet: the very first start (read aloud is offered by voice, :mod:`game.ui.scenes.voice`)
-        self.first_start = settings is None and self.settings_path is not None and not self.settings_path.exists()
+        self.first_start = settings is None and self.settings_path is not None and not _exists(self.settings_path)
         if settings is not None:
             self.settings = settings
         elif self.settings_path is not None:
@@ -511,3 +511,12 @@ class Preferences:
         self.settings.music_volume = max(0.0, min(1.0, float(volume)))
         self.app.music.set_volume(self.settings.music_volume)
         return self._saved(save)
+
+
+def _exists(path: Path) -> bool:
+    """Whether ``path`` is there; a folder the game may not look into counts as there (not a first
+    start: the settings' own message says what is wrong), never a traceback."""
+    try:
+        return path.exists()
+    except OSError:
+        return True

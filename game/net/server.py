@@ -739,7 +739,10 @@ class NetServer:
             if seat is not None or link.client:
                 link.send(m.encode(m.Error("bad_shape", "This socket already said hello.")))
                 return seat
-            if not self._buckets["hellos"].take(link.address):
+            # only a hello naming no seat spends the address's allowance: a family's honest
+            # reconnects (a phone waking, a tab reloaded) are never held back by a stranger's guesses
+            known = self.session.seat_of_token(msg.token) is not None
+            if not known and not self._buckets["hellos"].take(link.address):
                 self.floods.note("hellos", link.address)
                 link.send(m.encode(m.Error("too_fast", "Too many hellos from this address; wait a moment.")))
                 link.close()

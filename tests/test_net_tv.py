@@ -27,6 +27,19 @@ NET = {"port": 40123, "tokens": {"0": "AAAAbbbbCCCC1234", "1": "zzzz-yyyy_xxxx99
 
 
 # ------------------------------------------------------------------ the save
+
+def card_table(app, seed: int, levels: tuple[str, ...]):
+    """A four-seat card game (Scarlet first) on ``app``'s table; returns the table scene."""
+    from game.cardgame import engine as ce
+    from game.ui.cardgame.match import CardMatch
+    from game.ui.registry import make
+
+    match = CardMatch(ce.CardSetup(players=4, seed=seed, levels=levels, first=0),
+                      ("scarlet", "mustard", "white", "peacock"))
+    table = make("card_table", app, match)
+    app.push(table)
+    return table
+
 def test_board_autosave_keeps_port_and_tokens(tmp_path):
     from game.ui.board.match import Match
     from game.board.tmx import load_board
@@ -489,16 +502,11 @@ def test_card_game_phone_seats_get_no_cover_and_their_show_is_applied():
     an accusation happen on the phones; Colonel Mustard still gets his covers."""
     from game.cardgame import engine as ce
     from game.cardgame import events as cev
-    from game.ui.cardgame.match import CardMatch
-    from game.ui.registry import make
     from tests.test_cardgame_ui import Driver
 
     app = hosted_app()
     try:
-        match = CardMatch(ce.CardSetup(players=4, seed=4, levels=("human", "human", "human", "medium"), first=0),
-                          ("scarlet", "mustard", "white", "peacock"))
-        table = make("card_table", app, match)
-        app.push(table)
+        table = card_table(app, 4, ("human", "human", "human", "medium"))
         phones = {s: LocalPhone(app.phones, s, f"phone-{s}") for s in PHONES}
         assert all(p.hello() == "welcome" for p in phones.values())
         app.step(DT, draw=False)
@@ -626,16 +634,10 @@ def test_the_next_game_of_the_same_people_keeps_the_codes_and_the_menu_shows_the
 
 
 def test_one_person_with_a_phone_has_no_hand_face_up_on_the_tv():
-    from game.cardgame import engine as ce
-    from game.ui.cardgame.match import CardMatch
-    from game.ui.registry import make
 
     app = hosted_app()
     try:
-        match = CardMatch(ce.CardSetup(players=4, seed=4, levels=("human", "medium", "medium", "medium"), first=0),
-                          ("scarlet", "mustard", "white", "peacock"))
-        table = make("card_table", app, match)
-        app.push(table)
+        table = card_table(app, 4, ("human", "medium", "medium", "medium"))
         assert table.hand_seat() == 0                 # alone at the TV: the hand lies face up, as before
         phone = LocalPhone(app.phones, 0)
         phone.hello()

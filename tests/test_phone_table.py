@@ -382,17 +382,12 @@ def test_continue_remembers_a_seat_far_away_before_its_phone_is_back(tmp_path):
 
 def test_the_card_game_far_seats_card_to_show_is_made_by_the_computer_after_the_wait():
     from game.cardgame import engine as ce
-    from game.ui.cardgame.match import CardMatch
-    from game.ui.registry import make
     from tests.test_cardgame_ui import Driver
-    from tests.test_net_tv import ready
+    from tests.test_net_tv import card_table, ready
 
     app = hosted_app()
     try:
-        match = CardMatch(ce.CardSetup(players=4, seed=6, levels=("human", "human", "human", "medium"), first=0),
-                          ("scarlet", "mustard", "white", "peacock"))
-        table = make("card_table", app, match)
-        app.push(table)
+        table = card_table(app, 6, ("human", "human", "human", "medium"))
         phones = {0: LocalPhone(app.phones, 0, "phone-0", far=True), 2: LocalPhone(app.phones, 2, "phone-2")}
         assert all(p.hello() == "welcome" for p in phones.values())
         app.step(DT, draw=False)

@@ -1,6 +1,6 @@
 """Build hook: the game's data folders stay at the top of the repository
 (``maps/``, ``sprites/``, ``sounds/``, ``fonts/``, ``locale/``) and ship inside
-the package as ``game/data/<folder>/``, where :mod:`game.paths` reads them
+the package as ``game/data/<folder>/``, where :mod:`game.storage.paths` reads them
 with :mod:`importlib.resources`.  Everything else is in ``pyproject.toml``."""
 
 from setuptools import find_namespace_packages, find_packages, setup

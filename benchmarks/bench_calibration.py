@@ -5,7 +5,7 @@ Run: ``python benchmarks/bench_calibration.py [--yardsticks Y ...] [--games G]
 
 For each yardstick (``benchmarks/spock.py``, ``hunter.py``, ``solver.py``) it
 plays seated games of one hard against ``P - 1`` of it
-(:func:`game.tournament.seated_game`: the same deals, seats and player seeds
+(:func:`game.commands.tournament.seated_game`: the same deals, seats and player seeds
 as ``benchmarks/bench_ladder.py``).  Hard's odds are read at two kinds of
 moment:
 
@@ -39,7 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.ai.levels import suggestion_to_come  # noqa: E402
 from game.core.workers import pool_map  # noqa: E402
 from game.rules.actions import Accuse  # noqa: E402
-from game.tournament import MAX_ACTIONS, is_gamble, seated_game, wilson  # noqa: E402
+from game.commands.tournament import MAX_ACTIONS, is_gamble, seated_game, wilson  # noqa: E402
 
 YARDSTICKS = ("spock", "hunter", "solver")
 #: Bins hold at least this many moments before their gap is judged.

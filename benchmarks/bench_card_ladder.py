@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.cardgame.ai import LEVELS  # noqa: E402
 from game.cardgame.tournament import lone  # noqa: E402
-from game.tournament import wilson  # noqa: E402
+from game.commands.tournament import wilson  # noqa: E402
 
 
 #: (lone level, opponents, players) -> (lowest, highest) share the row must reach: easy is a rung a

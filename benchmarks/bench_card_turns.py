@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.cardgame import events as ev  # noqa: E402
 from game.cardgame.ai import DEFAULT_LEVEL, make_card_player  # noqa: E402
 from game.cardgame.headless import play  # noqa: E402
-from game.tournament import wilson  # noqa: E402
+from game.commands.tournament import wilson  # noqa: E402
 
 #: The person's seat in the default setup (the setup screen puts the person first).
 PERSON = 0

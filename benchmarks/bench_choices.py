@@ -5,14 +5,14 @@ cannot read finds what is on a screen), then acts with the keys and clicks
 of ``tests.test_ui.act_for_people``.
 
 Figures, on a simulated clock (``benchmarks/bench_speech.py``'s: fixed
-frames, no sleeping; the speech engine is :class:`game.ui.speech.TimedDriver`):
+frames, no sleeping; the speech engine is :class:`game.ui.voice.speech.TimedDriver`):
 
 - **focus changes**: each arrow press after which the focused control (a
   button, a card, a notebook row, a lit square or room: the top screen's
-  :meth:`~game.ui.scene.Scene.speech_focus`) is another one or in another state;
+  :meth:`~game.ui.shell.scene.Scene.speech_focus`) is another one or in another state;
 - **spoken within 0.3 s**: of those, the ones whose line reached the speech
   engine no later than 0.3 simulated seconds after the press (goal: all);
-- **focus lines given**: :attr:`game.ui.speech.Speaker.focus_lines`.
+- **focus lines given**: :attr:`game.ui.voice.speech.Speaker.focus_lines`.
 
 Run: ``python benchmarks/bench_choices.py [games]``; ``--show N`` prints N spoken lines of the first game.
 """

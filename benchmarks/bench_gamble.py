@@ -3,9 +3,9 @@
 Run: ``python benchmarks/bench_gamble.py [--rows ROW ...] [--games G] [--seed S]
 [--workers W] [--thresholds T ...]``.
 
-Each row plays a seated tournament (:func:`game.tournament.seated_game`: the
+Each row plays a seated tournament (:func:`game.commands.tournament.seated_game`: the
 same deals, seats and player seeds as ``benchmarks/bench_ladder.py`` and
-``python -m game.tournament``) with a hard that never gambles
+``python -m game.commands.tournament``) with a hard that never gambles
 (``hard@bold=1+bold_crowd=1``) against the row's opponents.  At every choice
 where hard may accuse and is not certain, it logs the probability it states
 for its best guess (:meth:`HardPlayer.stated_odds`, what
@@ -20,7 +20,7 @@ left in it), and a threshold is replayed twice: at any choice, and ("late")
 only at a turn's end, as hard does (:attr:`HardPlayer.gamble_late`).  Nothing before that choice depends on the threshold, so the replay
 is exact: it is the share a real run with ``hard@bold=t+bold_crowd=t`` wins on
 the same deals (a test checks this).  A gamble is counted as the tournament
-counts one (:class:`game.tournament.SeatResult`): an accusation its plain
+counts one (:class:`game.commands.tournament.SeatResult`): an accusation its plain
 exact knowledge was not certain of, so the accusation hard makes once a
 silent suggestion is ruled out (:func:`~game.ai.levels.silent_suggestions`)
 counts too; each game logs it (its rightness, or None) and the replay takes
@@ -45,7 +45,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.ai.levels import HardPlayer, opponents_in_race, suggestion_to_come  # noqa: E402
 from game.core.workers import pool_map  # noqa: E402
 from game.rules.actions import Accuse  # noqa: E402
-from game.tournament import MAX_ACTIONS, is_gamble, seated_game, wilson  # noqa: E402
+from game.commands.tournament import MAX_ACTIONS, is_gamble, seated_game, wilson  # noqa: E402
 
 #: Row name -> the opponents of the one hard seat.
 ROWS: dict[str, tuple[str, ...]] = {

@@ -1,4 +1,4 @@
-"""Speed of the notebook hints (:mod:`game.hints`) over whole games.
+"""Speed of the notebook hints (:mod:`game.learning.hints`) over whole games.
 
 Run: ``python benchmarks/bench_hints.py [--games G]``.  Plays seeded headless
 board games (3 to 6 players, medium computer players) and card games (3 to 6
@@ -18,14 +18,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game import paths  # noqa: E402
+from game.storage import paths  # noqa: E402
 from game.ai.simple import make_player  # noqa: E402
 from game.board.tmx import load_board  # noqa: E402
 from game.cardgame import events as cev  # noqa: E402
 from game.cardgame.ai import make_card_player  # noqa: E402
 from game.cardgame.engine import CardGame, CardSetup  # noqa: E402
-from game.headless import computer_setup  # noqa: E402
-from game.hints import board_hints, card_game_hints  # noqa: E402
+from game.commands.headless import computer_setup  # noqa: E402
+from game.learning.hints import board_hints, card_game_hints  # noqa: E402
 from game.rules import events as ev  # noqa: E402
 from game.rules.engine import Game  # noqa: E402
 

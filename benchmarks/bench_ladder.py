@@ -2,7 +2,7 @@
 
 Run: ``python benchmarks/bench_ladder.py [--games G] [--seed S] [--workers W] [--write]
 [--rows ROW ...]``.  Every row is a seated tournament on the mansion
-(:func:`game.tournament.run`: each deal played once per seat with the levels
+(:func:`game.commands.tournament.run`: each deal played once per seat with the levels
 rotated round the table, so every level sits in every seat of the same deals);
 the share is the first level's wins per seat-game, printed with its 95 % Wilson
 interval and PASS or FAIL against the row's goal.  ``--games`` overrides every
@@ -15,7 +15,7 @@ rows run (the goal is 0 at beginner, easy, medium and every yardstick) and hard'
 gambles: accusations its own exact knowledge was not certain of, and how many
 were right.  The same ``--seed`` prints the same table.  ``medium-3easy`` has
 no goal: it is the figure New game says for medium; ``--write`` rewrites
-``game/strength.py`` (where that module exists) from the rows run.
+``game/ai/strength.py`` (where that module exists) from the rows run.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.tournament import SeatResult, run, wilson  # noqa: E402
+from game.commands.tournament import SeatResult, run, wilson  # noqa: E402
 
 
 @dataclass(frozen=True)
@@ -101,7 +101,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--rows", nargs="*", default=list(ROWS), choices=list(ROWS))
     p.add_argument("--write", action="store_true",
-                   help="rewrite game/strength.py (the figures New game says) from the rows run")
+                   help="rewrite game/ai/strength.py (the figures New game says) from the rows run")
     a = p.parse_args(argv)
     print(f"{'match':16} {'players':>7} {'games':>6} {'share':>7} {'95% CI':>16} {'goal':>20}  result")
     wrong: dict[str, int] = {}
@@ -140,12 +140,12 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def write_strength(measured: dict[str, dict], source: str) -> None:
-    """Rewrite ``game/strength.py`` (branch i16-play's figures for New game)
+    """Rewrite ``game/ai/strength.py`` (branch i16-play's figures for New game)
     with the :data:`STRENGTH_ROWS` among ``measured`` (row name -> figures)."""
     try:
-        from game import strength
+        from game.ai import strength
     except ImportError:
-        print("game/strength.py is not in this checkout: nothing written")
+        print("game/ai/strength.py is not in this checkout: nothing written")
         return
     board = {level: measured[row] for level, row in STRENGTH_ROWS.items() if row in measured}
     print(f"wrote {strength.write(board, source)}")

@@ -5,7 +5,7 @@ the dummy video and audio drivers) and goes through the title, setup, the
 board in both layouts, the board game's big moments (a suggestion, the
 question round, "Nobody can show a card!", the case solved, a wrong
 accusation), game over, and the card game with its moments, using the
-``--screenshot`` scene builders (:func:`game.ui.screens.build_scene`) and
+``--screenshot`` scene builders (:func:`game.ui.screenshots.screens.build_scene`) and
 stepping each scene for ``--seconds`` simulated seconds at 60 frames a second,
 drawn.  After each scene it prints the peak resident memory so far
 (``resource.getrusage(RUSAGE_SELF).ru_maxrss``) in MiB.  Goal at 3840x2160:
@@ -49,9 +49,9 @@ def main(argv: list[str] | None = None) -> int:
     import pygame
 
     print(f"python and pygame imported: {peak_mib():.0f} MiB")
-    from game.settings import Settings
+    from game.storage.settings import Settings
     from game.ui.app import App
-    from game.ui.screens import build_scene
+    from game.ui.screenshots.screens import build_scene
 
     app = App(size=args.size, seed=3, sound=False, threaded_ai=False, settings=Settings(), speed=1.0)
     for scene in SCENES:

@@ -95,7 +95,7 @@ def figures(seconds: list[float]) -> str:
 
 def measure(games: int = 4) -> dict[tuple[str, str], list[float]]:
     """(mode, speed name) -> every turn's seconds over ``games`` seeded games."""
-    from game.ui import anim
+    from game.ui.draw import anim
 
     out: dict[tuple[str, str], list[float]] = {}
     for mode, make in (("board", board_table), ("cards", card_table)):

@@ -4,9 +4,9 @@ heard, and how long does a computer turn take with read aloud on?
 Everything runs on the dummy video driver with a simulated clock (``app.step``
 with fixed steps, no sleeping, the computer's choice made synchronously), so
 the figures are simulated seconds, the same on a busy machine.  The speech
-engine is :class:`game.ui.speech.TimedDriver`: it records every line it is
+engine is :class:`game.ui.voice.speech.TimedDriver`: it records every line it is
 given, lets each last as long as espeak-ng speaks it at its default rate
-(:func:`game.ui.speech.estimate_seconds`, or measured with ``espeak-ng -w``
+(:func:`game.ui.voice.speech.estimate_seconds`, or measured with ``espeak-ng -w``
 into a WAV with ``--wav``), and keeps how much of it was heard before the
 next line or a stop cut it.
 
@@ -73,7 +73,7 @@ class Clock:
 
 def wav_seconds(text: str, lang: str, cache: dict = {}) -> float:  # noqa: B006 -- a cache on purpose
     """Seconds of ``text`` spoken by ``espeak-ng`` in ``lang``, measured in a WAV file."""
-    from game.ui.speech import pick_espeak_voices
+    from game.ui.voice.speech import pick_espeak_voices
 
     if (text, lang) not in cache:
         voices = cache.setdefault("voices", pick_espeak_voices(["en-gb", "es", "ca"]))
@@ -88,8 +88,9 @@ def wav_seconds(text: str, lang: str, cache: dict = {}) -> float:  # noqa: B006 
 
 def new_app(seed: int, clock: Clock, lang: str = "en", read_aloud: bool = True, seconds=None):
     """An :class:`~game.ui.app.App` at normal speed with read aloud ``read_aloud`` and a timed speech driver."""
-    from game.settings import Settings
-    from game.ui import anim, speech
+    from game.storage.settings import Settings
+    from game.ui.draw import anim
+    from game.ui.voice import speech
     from game.ui.app import App
 
     app = App(seed=seed, sound=False, speed=anim.NORMAL, threaded_ai=False,
@@ -132,7 +133,7 @@ def play_people(app, board, clock: Clock, private: list[str] | None = None, prom
 def board_match(app, seed: int, kinds: tuple[str, ...], level: str):
     from game.rules.setup import GameSetup, SeatConfig
     from game.ui.board.match import Match
-    from game.ui.registry import make
+    from game.ui.shell.registry import make
 
     names = ("scarlet", "mustard", "white", "green")
     seats = tuple(SeatConfig(n, k, level) if k == "computer" else SeatConfig(n, k) for n, k in zip(names, kinds))
@@ -171,7 +172,7 @@ def solo(seed: int, seconds=None) -> tuple[list, set[str], list[float]]:
 
 def says_what_to_do(text: str, prompts: set[str]) -> bool:
     """True when ``text`` is a prompt seen on screen or one of its sentences."""
-    from game.ui.speech import sentences
+    from game.ui.voice.speech import sentences
 
     return any(text == p or text in sentences(p) or (len(p) > 8 and p in text) for p in prompts)
 
@@ -203,7 +204,7 @@ def computer_turns(make, seed: int, read_aloud: bool, seconds=None) -> list[floa
 
 def privacy(lang: str, seed: int) -> tuple[int, int]:
     """A two-person hot-seat game in ``lang``: (lines spoken, lines of a private screen among them)."""
-    from game.ui.speech import sentences
+    from game.ui.voice.speech import sentences
 
     clock = Clock()
     app = new_app(seed, clock, lang=lang)

@@ -28,7 +28,7 @@ envelope"), played the way a careful family player plays it:
 It reads nothing but its own seat's view (``Game.view(seat)``) and the legal
 actions, and shares no code with :mod:`game.ai`.  ``HunterPlayer(seed)`` has
 the ``choose(view, legal)`` interface of the game's computer players;
-``python -m game.tournament --seats hunter,medium,medium`` seats it.  A decision
+``python -m game.commands.tournament --seats hunter,medium,medium`` seats it.  A decision
 costs well under a millisecond: about 14,000 decisions per second of CPU at
 3 to 6 players (``python benchmarks/bench_decisions.py --levels hunter``).
 """
@@ -124,5 +124,5 @@ class HunterPlayer:
 
 
 def make_hunter(seed: int = 0) -> HunterPlayer:
-    """A ``hunter`` player (the hook :mod:`game.tournament` calls)."""
+    """A ``hunter`` player (the hook :mod:`game.commands.tournament` calls)."""
     return HunterPlayer(seed)

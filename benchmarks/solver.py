@@ -36,7 +36,7 @@ decides it by exhaustive search with pruning:
 
 It uses only the engine's public API (``Game.view(seat)``, the legal actions,
 the board model) and shares no code with :mod:`game.ai`.  ``SolverPlayer(seed)``
-has the ``choose(view, legal)`` interface; ``python -m game.tournament --seats
+has the ``choose(view, legal)`` interface; ``python -m game.commands.tournament --seats
 solver,medium,medium`` seats it.  Cost: the first count checks the 324
 envelope triples, each by up to :data:`WITNESSES` searches (with no clause to
 meet a search is one matching of the free cards to the seats); later facts
@@ -328,5 +328,5 @@ def _all_triples() -> list[tuple[int, int, int]]:
 
 
 def make_solver(seed: int = 0) -> SolverPlayer:
-    """A ``solver`` player (the hook :mod:`game.tournament` calls)."""
+    """A ``solver`` player (the hook :mod:`game.commands.tournament` calls)."""
     return SolverPlayer(seed)

@@ -38,7 +38,7 @@ It uses only the engine's public API (``Game.view(seat)``, ``Game.legal_actions(
 the actions of :mod:`game.rules.actions`, the cards, the board model) and shares
 no code with :mod:`game.ai` or :mod:`game.knowledge`.  ``SpockPlayer(seed)``
 has the ``choose(view, legal)`` interface of the game's computer players, so
-``python -m game.tournament --seats spock,medium,medium`` can seat it.
+``python -m game.commands.tournament --seats spock,medium,medium`` can seat it.
 """
 
 from __future__ import annotations
@@ -442,5 +442,5 @@ class SpockPlayer:
 
 
 def make_spock(seed: int = 0) -> SpockPlayer:
-    """A ``spock`` player (the hook :mod:`game.tournament` calls)."""
+    """A ``spock`` player (the hook :mod:`game.commands.tournament` calls)."""
     return SpockPlayer(seed)

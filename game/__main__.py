@@ -1,5 +1,5 @@
 """``python -m game``: the same as the ``clue`` command (see ``--help``)."""
 
-from game.cli import main
+from game.commands.cli import main
 
 raise SystemExit(main())

@@ -16,7 +16,7 @@ _STATE = tempfile.mkdtemp(prefix="clue-test-state-")
 atexit.register(shutil.rmtree, _STATE, True)
 os.environ["XDG_STATE_HOME"] = _STATE
 
-from game import logfile  # noqa: E402
+from game.storage import logfile  # noqa: E402
 
 # Logged as the game logs (stderr and the file), whichever test comes first.
 logfile.setup()

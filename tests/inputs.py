@@ -6,8 +6,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game import i18n
-from game.ui import theme
+from game.text import i18n
+from game.ui.draw import theme
 
 
 def key(app, k: int, dt: float = 0.1, draw: bool = True) -> None:
@@ -52,7 +52,7 @@ def defaults_after():
 def answer_accusation(app, yes: bool = True, dt: float = 0.1) -> None:
     """On the accusation's last question (the scene "accuse_confirm"
     on top): wait until its guard takes a fresh press, then click Yes (or No)."""
-    from game.ui.registry import is_scene
+    from game.ui.shell.registry import is_scene
 
     top = app.top
     assert is_scene(top, "accuse_confirm"), type(top).__name__

@@ -2,7 +2,7 @@
 with import-linter as ``lint-imports`` does: the engines and computer players
 import no pygame and nothing from game.ui, the game modes do not import each
 other (engines and screens), no scene module imports another (scenes are made
-by name, :mod:`game.ui.registry`) and game.ui has no import cycle.  The
+by name, :mod:`game.ui.shell.registry`) and game.ui has no import cycle.  The
 contracts hold on this tree, and each one breaks when a forbidden import is
 slipped into a copy of it.  Cycles among the modules of game.ui are also
 measured module by module with grimp (imports inside functions counted)."""
@@ -81,7 +81,7 @@ def test_the_contracts_hold():
     # reaches the board's match through the board game's setup screen)
     ("game/ui/bases/setup.py", "from game.ui.scenes import setup",
      {"bases-below-scenes", "ui-acyclic", "scenes-by-name", "ui-modes-independent"}),
-    ("game/ui/registry.py", "import game.ui.cardgame.setup",
+    ("game/ui/shell/registry.py", "import game.ui.cardgame.setup",
      {"bases-below-scenes", "ui-acyclic", "scenes-by-name", "ui-modes-independent"}),
     # a helper below the app importing the app
     ("game/ui/store.py", "from game.ui.app import App", {"ui-acyclic"}),
@@ -161,8 +161,8 @@ def _in_contract(module: str, expressions: list[str]) -> bool:
 
 
 def test_every_registered_scene_exists_and_its_module_is_in_the_scene_contract():
-    from game.ui import registry
-    from game.ui.scene import Scene
+    from game.ui.shell import registry
+    from game.ui.shell.scene import Scene
 
     listed = _scene_contract()
     for name, target in registry.SCENES.items():
@@ -181,7 +181,7 @@ def test_every_module_that_defines_a_scene_is_in_the_scene_contract():
     import game.ui.board
     import game.ui.cardgame
     import game.ui.scenes
-    from game.ui.scene import Scene
+    from game.ui.shell.scene import Scene
 
     listed = _scene_contract()
     for pkg in (game.ui.scenes, game.ui.board, game.ui.cardgame):

@@ -19,7 +19,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from game.rules.cards import ALL_CARDS, SUSPECTS, WEAPONS  # noqa: E402
-from game.ui.sound import Sounds  # noqa: E402
+from game.ui.voice.sound import Sounds  # noqa: E402
 
 
 def _load_tool():
@@ -31,7 +31,7 @@ def _load_tool():
 
 make_assets = _load_tool()
 
-#: Expected durations in seconds (the die's as long as its roll on screen, game.ui.anim.DIE_TIME;
+#: Expected durations in seconds (the die's as long as its roll on screen, game.ui.draw.anim.DIE_TIME;
 #: the door, passage, suggestion and "nobody" lengths are the tool's choice).
 DURATIONS = {"die": 0.8, "step": 0.08, "door": make_assets.SOUND_SECONDS["door"], "card": 0.25,
              "chime": 1.0, "wrong": 0.8, "click": 0.05, "passage": make_assets.SOUND_SECONDS["passage"],
@@ -78,7 +78,7 @@ def test_tokens_and_weapons_have_transparent_corners(generated, lang):
         img = pygame.image.load(str(generated / rel))
         assert img.get_at((0, 0)).a == 0, rel
         assert img.get_at((63, 0)).a == 0, rel
-    assert not (generated / "sprites" / "tokens").exists()      # the game draws the pawns (game/ui/pawns.py)
+    assert not (generated / "sprites" / "tokens").exists()      # the game draws the pawns (game/ui/draw/pawns.py)
     for s in SUSPECTS:
         token = assets.token(s, 64)
         assert token.get_at((0, 0)).a == 0 and token.get_at((63, 0)).a == 0, s
@@ -115,7 +115,7 @@ def test_generation_is_deterministic(generated, tmp_path):
 def test_the_repository_sprites_are_the_tools(generated):
     """The sprites in the repository are the ones the tool draws now (run it
     after changing a painter or a size)."""
-    from game import paths
+    from game.storage import paths
     for rel in _expected_pngs():
         assert (paths.SPRITES.parent / rel).read_bytes() == (generated / rel).read_bytes(), rel
 
@@ -198,14 +198,14 @@ def test_sounds_with_dummy_audio_driver(monkeypatch, generated):
 
 
 def test_project_sounds_folder_is_the_default():
-    from game import paths
+    from game.storage import paths
     s = Sounds(enabled=False)
     assert s._folder == paths.SOUNDS
 
 
 # ------------------------------------------------- token labels (drawn by the game)
-from game import i18n  # noqa: E402
-from game.ui import assets  # noqa: E402
+from game.text import i18n  # noqa: E402
+from game.ui.draw import assets  # noqa: E402
 
 LABELS = {
     "en": {"scarlet": "S", "mustard": "M", "white": "W", "green": "G", "peacock": "Pe", "plum": "Pl"},
@@ -266,7 +266,7 @@ def _uniform(img: pygame.Surface, centre: tuple[int, int], radius: int) -> bool:
 @pytest.mark.parametrize("folder", ["generated", "project"])
 def test_card_sprites_carry_no_badge(generated, folder):
     """The suspects' card pictures leave the corner to the game (the token as a badge)."""
-    from game import paths
+    from game.storage import paths
     root = generated / "sprites" if folder == "generated" else paths.SPRITES
     for s in SUSPECTS:
         card = pygame.image.load(str(root / "cards" / f"{s}.png"))
@@ -279,7 +279,7 @@ def _premultiplied(img: pygame.Surface):
 
 
 def _blank(suspect: str, size: int) -> pygame.Surface:
-    from game.ui import pawns, theme
+    from game.ui.draw import pawns, theme
     return pawns.draw(theme.suspect_colour(suspect), pawns.SHAPES[suspect], size)
 
 
@@ -319,7 +319,7 @@ def test_switching_language_redraws_tokens_and_cards(lang):
 
 
 def test_labels_without_sprite_files(lang, monkeypatch, tmp_path):
-    from game import paths
+    from game.storage import paths
     monkeypatch.setattr(paths, "SPRITES", tmp_path)          # no sprites: drawn stand-ins
     lang("en")
     en = [pygame.image.tobytes(f(c, n), "RGBA") for f, c, n in SCARLET]
@@ -338,7 +338,7 @@ LARGEST_USES = ("nobody-banner", "lesson-still", "case-solved", "rules", "rules-
 def _resampled_from_sources(monkeypatch) -> list[tuple[str, tuple[int, int], tuple[int, int]]]:
     """Record every resampling of a sprite (or of the plain drawing standing
     in for one) as (what, source pixels, device pixels asked)."""
-    from game.ui import gfx
+    from game.ui.draw import gfx
     sources: dict[int, str] = {}
     seen: list[tuple[str, tuple[int, int], tuple[int, int]]] = []
     load, draw, resample = assets._load, assets._draw_weapon, gfx.smoothscale
@@ -373,10 +373,10 @@ def test_sprites_are_filtered_down_never_stretched_at_3840x2160(scene, monkeypat
     made from a source at least as large as it is drawn, through a second of
     its animation: a 220-pixel portrait is 660 pixels, from a 720-pixel card
     picture, not stretched from a small one."""
-    from game import paths
-    from game.settings import Settings
+    from game.storage import paths
+    from game.storage.settings import Settings
     from game.ui.app import App
-    from game.ui.screens import build_scene
+    from game.ui.screenshots.screens import build_scene
     assets.clear_cache()
     seen = _resampled_from_sources(monkeypatch)
     app = App(size=(3840, 2160), seed=3, map_path=paths.MANSION_MAP, sound=False, threaded_ai=False,
@@ -399,8 +399,8 @@ def test_sprites_are_filtered_down_never_stretched_at_3840x2160(scene, monkeypat
 def test_the_drawn_weapon_is_drawn_for_its_size(monkeypatch, tmp_path):
     """Without the sprites, a weapon's card picture at 3840 x 2160 is the
     plain drawing made at its own size, never a 96-pixel drawing stretched."""
-    from game import paths
-    from game.ui import gfx
+    from game.storage import paths
+    from game.ui.draw import gfx
     monkeypatch.setattr(paths, "SPRITES", tmp_path)          # no sprites: drawn stand-ins
     seen = _resampled_from_sources(monkeypatch)
     assets.clear_cache()

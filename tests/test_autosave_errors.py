@@ -6,7 +6,7 @@ from functools import partial
 
 import pygame
 
-from game.save import read_save
+from game.storage.save import read_save
 from tests import inputs
 from game.ui.app import App
 from game.ui.board.table import BoardScene

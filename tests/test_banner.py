@@ -1,6 +1,6 @@
 """The banner "Nobody can show a card!" across the whole width of the table
 (both games) with its sound: it comes on that public event, lasts its pause
-(:data:`game.ui.pacing.BANNER_TIME`, divided by the speed setting, simulated
+(:data:`game.ui.bases.pacing.BANNER_TIME`, divided by the speed setting, simulated
 ``dt``), a skip (Enter) ends it at once, instant speed shows no wait, and its
 words fit the band in English, Spanish and Catalan."""
 
@@ -18,9 +18,9 @@ import pytest  # noqa: E402
 from benchmarks.bench_pacing import DT, board_table, card_table  # noqa: E402
 from game.cardgame import events as card_ev  # noqa: E402
 from game.rules import events as board_ev  # noqa: E402
-from game.ui import anim, theme  # noqa: E402
-from game.ui.banner import BAND, SIZE, TEXT_RECT, banner_label  # noqa: E402
-from game.ui.pacing import BANNER_TIME, BOARD_PAUSES, CARD_PAUSES  # noqa: E402
+from game.ui.draw import anim, theme  # noqa: E402
+from game.ui.bases.banner import BAND, SIZE, TEXT_RECT, banner_label  # noqa: E402
+from game.ui.bases.pacing import BANNER_TIME, BOARD_PAUSES, CARD_PAUSES  # noqa: E402
 from tests.inputs import key, make_app  # noqa: E402
 
 GAMES = [(board_table, board_ev.NobodyDisproved), (card_table, card_ev.NobodyShowed)]

@@ -19,11 +19,11 @@ import pytest  # noqa: E402
 
 from benchmarks.bench_pacing import DT  # noqa: E402
 from game.rules import events as ev  # noqa: E402
-from game.ui import anim, assets, theme  # noqa: E402
+from game.ui.draw import anim, assets, theme  # noqa: E402
 from game.ui.board.moments import HAS, NO, SHOWED, WAITING  # noqa: E402
-from game.ui.pacing import BOARD_PAUSES  # noqa: E402
-from game.ui.registry import is_scene  # noqa: E402
-from game.ui.screens import build_moment  # noqa: E402
+from game.ui.bases.pacing import BOARD_PAUSES  # noqa: E402
+from game.ui.shell.registry import is_scene  # noqa: E402
+from game.ui.screenshots.screens import build_moment  # noqa: E402
 from tests.inputs import click, defaults_after, key, make_app  # noqa: E402,F401
 
 
@@ -362,7 +362,7 @@ def test_a_wrong_accusation_never_shows_the_hidden_cards(mode, monkeypatch):
     shared screen, and the moment names none of them; the card game's
     accusation itself lies face down (the moment draws no card face)."""
     from benchmarks.bench_pacing import board_table, card_table
-    from game.i18n import card as card_name
+    from game.text.i18n import card as card_name
 
     app = make_app()
     table, _pkg = (board_table if mode == "board" else card_table)(app, 5)
@@ -402,7 +402,7 @@ def test_a_persons_wrong_accusation_shows_the_envelope_behind_the_cover_first():
     after it closes comes the public moment, which is no private screen."""
     from game.rules.setup import GameSetup, SeatConfig
     from game.ui.board.match import Match
-    from game.ui.registry import make
+    from game.ui.shell.registry import make
 
     app = make_app()
     setup = GameSetup(seats=(SeatConfig("scarlet", "human"), SeatConfig("mustard", "human"),

@@ -22,11 +22,11 @@ from game.ui.cardgame.picker import CardPickerScene  # noqa: E402
 from game.ui.cardgame.private import CardShownScene, CardShowScene, CrimeScene, JoinScene  # noqa: E402
 from game.ui.cardgame.setup import CardOptionsScene, CardSetupScene  # noqa: E402
 from game.ui.cardgame.table import CardTableScene  # noqa: E402
-from game.ui.input import Intent, Kind  # noqa: E402
+from game.ui.shell.input import Intent, Kind  # noqa: E402
 from game.ui.scenes.cover import CoverScene  # noqa: E402
 from game.ui.scenes.message import MessageScene  # noqa: E402
 from game.ui.scenes.title import TitleScene  # noqa: E402
-from game.ui.registry import is_scene  # noqa: E402
+from game.ui.shell.registry import is_scene  # noqa: E402
 from tests.inputs import click, key  # noqa: E402
 
 DT = 0.1
@@ -330,7 +330,7 @@ def test_autosave_and_continue_resume_the_card_game(app, tmp_path):
 
 
 def test_replay_of_a_card_game_save_says_what_it_is(app, tmp_path, capsys):
-    from game.cli import main
+    from game.commands.cli import main
 
     table = start(app, ("human", "medium", "hard"), seed=8)
     app.store.autosave(table.match)
@@ -342,7 +342,7 @@ def test_card_computers_decide_the_same_after_a_resume(tmp_path):
     """Continue never changes a computer's choice: Medium and Hard rebuild the
     pairs they already asked about from their own view (``restore``)."""
     from game.cardgame.engine import CardSetup
-    from game.save import read_save, save_game
+    from game.storage.save import read_save, save_game
     from game.ui.cardgame.match import CardMatch
 
     setup = CardSetup(players=4, seed=11, advanced=True, levels=("easy", "medium", "hard", "hard"))

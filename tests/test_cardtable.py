@@ -20,7 +20,7 @@ from game.ui.cardgame.match import CardMatch  # noqa: E402
 from game.ui.cardgame.picker import CardPickerScene  # noqa: E402
 from game.ui.cardgame.private import JoinScene  # noqa: E402
 from game.ui.cardgame.table import CardTableScene  # noqa: E402
-from game.ui.registry import is_scene  # noqa: E402
+from game.ui.shell.registry import is_scene  # noqa: E402
 from tests.inputs import click, key  # noqa: E402
 from tests.test_cardgame_ui import app  # noqa: E402,F401  (the fixture: an app saving to a temporary file)
 from tests.test_moments import run_until  # noqa: E402
@@ -146,7 +146,7 @@ def press_hint(app: App, book, times: int) -> None:
 
 
 def test_one_hint_per_turn_by_default_and_unlimited_lifts_it(app):
-    from game.ui.registry import make
+    from game.ui.shell.registry import make
 
     assert app.store.settings.card_hints == "turn"
     match = hinted_match()
@@ -178,7 +178,7 @@ def test_one_hint_per_turn_by_default_and_unlimited_lifts_it(app):
 def test_the_hints_setting_is_kept_and_checked(tmp_path):
     import json
 
-    from game.settings import SettingsError, read_settings, settings_from_dict
+    from game.storage.settings import SettingsError, read_settings, settings_from_dict
 
     path = tmp_path / "settings.json"
     path.write_text(json.dumps({"card_hints": "unlimited"}))
@@ -192,7 +192,7 @@ def test_the_hints_setting_is_kept_and_checked(tmp_path):
 
 
 def test_settings_screen_steps_the_hints_level(app):
-    from game.ui.registry import make
+    from game.ui.shell.registry import make
 
     screen = make("settings", app)
     app.push(screen)
@@ -366,7 +366,7 @@ def test_the_question_travels_left_seat_by_seat(app):
     turn to the left (a "no": they shake there), and glow in front of the
     one who has one; every move lasts its event's pause."""
     from game.ui.cardgame import tableview as tv
-    from game.ui.pacing import CARD_PAUSES
+    from game.ui.bases.pacing import CARD_PAUSES
 
     table, events = computer_asks(app, seed=3)      # seats 2 and 3 have neither card, seat 0 has one
     asked = next(e for e in events if isinstance(e, ev.Asked))
@@ -400,9 +400,9 @@ def test_the_question_is_skipped_with_the_table_and_follows_the_speed(app):
     table.update(1 / 60)
     q = table.question
     assert q is not None and q.kind == "ask"
-    from game.ui.pacing import CARD_PAUSES
+    from game.ui.bases.pacing import CARD_PAUSES
     assert q.duration == pytest.approx(CARD_PAUSES[ev.Asked] / 2.0)
-    from game.ui.input import Intent, Kind
+    from game.ui.shell.input import Intent, Kind
 
     assert table.handle(Intent(Kind.CONFIRM, device="keyboard"))     # Enter skips what is being shown
     table.update(1 / 60)

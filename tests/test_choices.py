@@ -15,9 +15,9 @@ import pygame  # noqa: E402
 
 from game.rules.cards import ROOMS, SUSPECTS  # noqa: E402
 from game.rules.engine import Phase  # noqa: E402
-from game.ui.i18n import card  # noqa: E402
-from game.ui.input import Intent, Kind  # noqa: E402
-from game.ui.registry import is_scene, make  # noqa: E402
+from game.ui.shell.i18n import card  # noqa: E402
+from game.ui.shell.input import Intent, Kind  # noqa: E402
+from game.ui.shell.registry import is_scene, make  # noqa: E402
 from tests.inputs import key  # noqa: E402
 from tests.test_speech import new_app, one_person, said, steps, two_people  # noqa: E402
 
@@ -70,7 +70,7 @@ def test_a_settings_value_is_spoken_when_it_changes():
 def test_a_focus_change_cuts_the_focus_line_before_it_never_the_news():
     app = new_app(read_aloud=True)
     clock = [0.0]
-    from game.ui import speech
+    from game.ui.voice import speech
 
     app.speech.driver = driver = speech.TimedDriver(lambda: clock[0])
     app.speech.say("Colonel Mustard walks into the Kitchen.")
@@ -213,7 +213,7 @@ def first_start(path):
 
 
 def test_the_very_first_start_offers_read_aloud_by_voice_once_and_keeps_the_answer(tmp_path):
-    from game.settings import read_settings
+    from game.storage.settings import read_settings
     from game.ui.app import App
 
     path = tmp_path / "settings.json"
@@ -233,7 +233,7 @@ def test_the_very_first_start_offers_read_aloud_by_voice_once_and_keeps_the_answ
 
 
 def test_saying_no_to_the_voice_keeps_the_game_silent_and_is_not_asked_again(tmp_path):
-    from game.settings import read_settings
+    from game.storage.settings import read_settings
 
     path = tmp_path / "settings.json"
     app = first_start(path)
@@ -247,7 +247,7 @@ def test_saying_no_to_the_voice_keeps_the_game_silent_and_is_not_asked_again(tmp
 
 def _envelope_known(board) -> None:
     """Seat 0's hints name the whole envelope (the hint engine's answer, fixed for the test)."""
-    from game.hints import Hint
+    from game.learning.hints import Hint
 
     known = {c: Hint(c, True, None, f"{c} must be in the envelope.") for c in board.game.envelope}
     board.match.notebook_mode = "hints"
@@ -298,7 +298,7 @@ def test_walking_each_lit_square_or_room_under_the_cursor_is_spoken():
 
 
 def test_in_the_lesson_a_wrong_card_is_spoken_not_only_buzzed(tmp_path):
-    from game.settings import Settings
+    from game.storage.settings import Settings
     from game.ui.app import App
     from tests.test_tutorial import CONFIRM, _read_lesson
 

@@ -24,13 +24,14 @@ pytest.importorskip("colorspacious")
 
 import colorspacious  # noqa: E402
 
-from game import i18n  # noqa: E402
+from game.text import i18n  # noqa: E402
 from game.board.tmx import load_board  # noqa: E402
-from game.paths import MANSION_MAP  # noqa: E402
+from game.storage.paths import MANSION_MAP  # noqa: E402
 from game.rules.cards import SUSPECT_COLOURS  # noqa: E402
-from game.ui import assets, mansion, pawns, theme  # noqa: E402
-from game.ui.boardlayout import STANDARD, TV  # noqa: E402
-from game.ui.boardview import BoardView  # noqa: E402
+from game.ui.draw import assets, pawns, theme  # noqa: E402
+from game.ui.mansion import drawing as mansion
+from game.ui.mansion.boardlayout import STANDARD, TV  # noqa: E402
+from game.ui.mansion.boardview import BoardView  # noqa: E402
 from tests.test_pieces import MIN_DELTA_E, VISIONS, ciede2000, iou, seen  # noqa: E402
 
 #: A start square's mark fills this much of the square's width (inside its dark frame).
@@ -180,7 +181,7 @@ def test_fact_rows_are_marked_by_more_than_tint(app, scene):
     the same place under every vision.  Before, only the background differed
     (2.3 under deuteranopia, 1.0 under protanopia)."""
     from game.ui.bases.notebook import RowButton
-    from game.ui.screens import build_scene
+    from game.ui.screenshots.screens import build_scene
 
     build_scene(app, scene, 3)
     nb = app.top
@@ -207,7 +208,7 @@ def test_fact_rows_are_marked_by_more_than_tint(app, scene):
 @pytest.mark.parametrize("lang", ["en", "es", "ca"])
 def test_the_legend_describes_what_is_drawn(app, lang):
     """The legend names the frame and the dark box, never a colour, in every language."""
-    from game.ui.screens import build_scene
+    from game.ui.screenshots.screens import build_scene
 
     i18n.set_language(lang)
     build_scene(app, "notebook", 3)

@@ -20,10 +20,10 @@ import pytest  # noqa: E402
 from game.rules import events as ev  # noqa: E402
 from game.rules.engine import Phase  # noqa: E402
 from game.rules.setup import GameSetup, SeatConfig  # noqa: E402
-from game.settings import load_settings  # noqa: E402
-from game.ui import prompts  # noqa: E402
+from game.storage.settings import load_settings  # noqa: E402
+from game.ui.shell import prompts  # noqa: E402
 from game.ui.app import App, run_app  # noqa: E402
-from game.ui.input import REPEAT_DELAY, REPEAT_EVERY, InputHandler, Kind, Pads  # noqa: E402
+from game.ui.shell.input import REPEAT_DELAY, REPEAT_EVERY, InputHandler, Kind, Pads  # noqa: E402
 from game.ui.board.match import Match  # noqa: E402
 from game.ui.board.table import BoardScene  # noqa: E402
 from game.ui.scenes.controls import ControlsScene  # noqa: E402
@@ -37,8 +37,8 @@ from game.ui.board.private import DisproveScene, EnvelopeScene, ShownCardScene  
 from game.ui.scenes.setup import SetupScene  # noqa: E402
 from game.ui.scenes.title import TitleScene  # noqa: E402
 from game.ui.scenes.unplugged import UnpluggedScene  # noqa: E402
-from game.ui.screens import advance  # noqa: E402
-from game.ui.registry import is_scene  # noqa: E402
+from game.ui.screenshots.screens import advance  # noqa: E402
+from game.ui.shell.registry import is_scene  # noqa: E402
 from tests.inputs import key  # noqa: E402
 from tests.inputs import pad_press as press  # noqa: E402
 
@@ -442,7 +442,7 @@ def test_play_again_after_a_takeover_and_continue_starts_every_seat_afresh(app):
     continued, then played to the end: Play again gives her seat back to a
     person, as it does after a game that was not continued, and nothing in the
     new game or its save is marked ``taken_over``."""
-    from game.save import from_document, to_document
+    from game.storage.save import from_document, to_document
 
     board = _people(app)
     board.match.to_computer(2)
@@ -566,7 +566,7 @@ def test_new_screens_text_fits(app):
 def test_the_guided_game_with_a_controller_only(app, tmp_path):
     """Learn to play chosen with a pad: that pad plays Miss Scarlet, and its A
     button alone plays the whole lesson to the win."""
-    from game import tutorial
+    from game.learning import tutorial
 
     app.store.save_path = tmp_path / "autosave.json"
     plug(app, 4)

@@ -13,8 +13,8 @@ import pytest  # noqa: E402
 
 from game.rules.cards import SUSPECTS, WEAPONS  # noqa: E402
 from game.rules.setup import GameSetup, SeatConfig  # noqa: E402
-from game.settings import Settings, SettingsError, settings_from_dict  # noqa: E402
-from game.ui import pawns, theme  # noqa: E402
+from game.storage.settings import Settings, SettingsError, settings_from_dict  # noqa: E402
+from game.ui.draw import pawns, theme  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.board.match import Match  # noqa: E402
 from game.ui.board.table import BoardScene  # noqa: E402
@@ -89,8 +89,8 @@ def test_tv_layout_measures_up(size, capsys):
     """What reaches the sofa, in window pixels: square squares that grow with
     the window, tokens larger than the standard layout's in the same window,
     the die on the board, and panels wider than the stretched layout left them (422)."""
-    from game.ui import gfx
-    from game.ui.boardlayout import STANDARD
+    from game.ui.draw import gfx
+    from game.ui.mansion.boardlayout import STANDARD
 
     app = _app(size)
     try:
@@ -219,7 +219,7 @@ def test_every_square_is_square_in_the_window_picture(size, choice):
     layout stretched them to 35 x 28 before), 28 logical pixels each."""
     import numpy as np
 
-    from game.ui import gfx
+    from game.ui.draw import gfx
 
     app = _app(size, layout=choice)
     try:
@@ -260,8 +260,8 @@ def test_the_die_on_the_tv_board_leaves_the_envelope_in_view(dice):
     import numpy as np
 
     from game.rules.options import preset_options
-    from game.ui import gfx
-    from game.ui.mansion import PAPER, SEAL
+    from game.ui.draw import gfx
+    from game.ui.mansion.drawing import PAPER, SEAL
 
     app = _app((1920, 1080))
     try:

@@ -14,10 +14,10 @@ import pytest  # noqa: E402
 
 from game.rules import events as ev  # noqa: E402
 from game.rules.engine import Phase  # noqa: E402
-from game.settings import Settings, load_settings, save_settings  # noqa: E402
-from game.ui import anim  # noqa: E402
+from game.storage.settings import Settings, load_settings, save_settings  # noqa: E402
+from game.ui.draw import anim  # noqa: E402
 from game.ui.app import App  # noqa: E402
-from game.ui.input import Kind  # noqa: E402
+from game.ui.shell.input import Kind  # noqa: E402
 from game.ui.board.table import BoardScene  # noqa: E402
 from game.ui.scenes.confirm import ConfirmScene  # noqa: E402
 from game.ui.scenes.controls import ControlsScene  # noqa: E402

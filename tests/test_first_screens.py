@@ -31,7 +31,7 @@ def test_first_screens_are_mostly_picture_not_flat_background(scene):
 
 @pytest.mark.parametrize("picture", ["mansion_front", "parlour"])
 def test_the_pictures_are_drawn_for_the_size_asked(picture):
-    from game.ui import scenery
+    from game.ui.mansion import scenery
 
     pygame.init()
     draw = getattr(scenery, picture)
@@ -45,7 +45,7 @@ def test_the_pictures_are_drawn_for_the_size_asked(picture):
 
 
 def test_the_parlour_is_darkened_behind_forms():
-    from game.ui import scenery
+    from game.ui.mansion import scenery
 
     pygame.init()
     a = pygame.surfarray.array3d(scenery.parlour((640, 360))).astype(int)
@@ -55,7 +55,7 @@ def test_the_parlour_is_darkened_behind_forms():
 
 
 def test_titles_use_the_display_face_and_body_text_does_not():
-    from game.ui import theme
+    from game.ui.draw import theme
 
     pygame.init()
     assert "Serif" in theme.font_px(48, True, True).name

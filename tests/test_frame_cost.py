@@ -8,7 +8,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.ui import gfx, stage, theme
+from game.ui.draw import gfx, theme
+from game.ui.mansion import stage
 
 
 @pytest.fixture(autouse=True)
@@ -91,7 +92,7 @@ def test_wide_blur_runs_on_logical_pixels_and_narrow_on_device_pixels(monkeypatc
 
 
 def test_candle_glow_is_smoothed_to_the_painters_pixels_at_any_scale():
-    from game.ui import scenery
+    from game.ui.mansion import scenery
 
     gfx.set_output_scale(3.0)
     canvas = pygame.Surface((scenery.UNITS[0] * 4, scenery.UNITS[1] * 4))    # a painter's pixels, 4 a unit

@@ -1,4 +1,4 @@
-"""Drawing at the window's real resolution (game/ui/gfx.py): logical units in,
+"""Drawing at the window's real resolution (game/ui/draw/gfx.py): logical units in,
 device pixels out; text rasterised at its output size; the window's picture
 holding as many pixels as the window gives it."""
 
@@ -10,15 +10,16 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.ui import LOGICAL_SIZE, gfx, theme
+from game.ui import LOGICAL_SIZE
+from game.ui.draw import gfx, theme
 
 ROOT = Path(__file__).resolve().parent.parent
 
 #: The painters that work in device pixels on purpose (a supersampled canvas, a
 #: map's tile pixels, a font's own pixels, the window itself), and how many such
 #: calls each makes; everything else in game/ui goes through gfx.
-PIXEL_SPACE = {"game/ui/mansion.py": 4, "game/ui/boardview.py": 2, "game/ui/pawns.py": 1, "game/ui/theme.py": 4,
-               "game/ui/stage.py": 1, "game/ui/window.py": 2, "game/ui/scenery.py": 5}
+PIXEL_SPACE = {"game/ui/mansion/drawing.py": 4, "game/ui/mansion/boardview.py": 2, "game/ui/draw/pawns.py": 1, "game/ui/draw/theme.py": 4,
+               "game/ui/mansion/stage.py": 1, "game/ui/draw/window.py": 2, "game/ui/mansion/scenery.py": 5}
 
 
 @pytest.fixture(autouse=True)
@@ -32,7 +33,7 @@ def test_no_module_draws_past_gfx():
     found: dict[str, int] = {}
     for f in (ROOT / "game" / "ui").rglob("*.py"):
         rel = f.relative_to(ROOT).as_posix()
-        if rel == "game/ui/gfx.py":
+        if rel == "game/ui/draw/gfx.py":
             continue
         n = len(re.findall(r"pygame\.(?:draw|transform|mask)\.\w+\(|pygame\.Surface\(", f.read_text()))
         if n:
@@ -103,7 +104,7 @@ def test_scale_change_forgets_pictures():
 @pytest.mark.parametrize("size,scale", [((1280, 720), 1.0), ((1920, 1080), 1.5), ((3840, 2160), 3.0),
                                         ((1920, 1200), 1.5)])
 def test_window_draws_at_its_own_resolution(size, scale):
-    from game.ui.window import Window
+    from game.ui.draw.window import Window
 
     w = Window(size, "Clue")
     assert gfx.output_scale() == scale

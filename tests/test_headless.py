@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from game import paths
+from game.storage import paths
 from game.board.tmx import load_board
-from game.headless import computer_setup, play, result_line
+from game.commands.headless import computer_setup, play, result_line
 from game.rules import events as ev
 from game.rules.cards import ALL_CARDS
 

@@ -1,4 +1,4 @@
-"""Notebook hints (game/hints.py): one scenario per deduction rule, the Rope
+"""Notebook hints (game/learning/hints.py): one scenario per deduction rule, the Rope
 sentence word for word, soundness against the exact counting of
 game.ai.knowledge and against the real deal over many games (board game,
 classic and Cluedo (Spain), 3 to 6 players; card game, normal and advanced),
@@ -14,10 +14,10 @@ import pytest
 
 from game.ai.knowledge import constraints_from_view, solve
 from game.ai.simple import make_player
-from game.hints import (
+from game.learning.hints import (
     DEFAULT_NOTEBOOK_MODE, Hint, InconsistentViewError, Question, Table, board_hints, card_game_hints, deduce,
 )
-from game.i18n import set_language
+from game.text.i18n import set_language
 from game.rules.cards import ROOMS, SUSPECTS, WEAPONS
 
 CLASSIC = (SUSPECTS, WEAPONS, ROOMS)
@@ -170,7 +170,7 @@ def test_inconsistent_views_are_refused():
 
 # --------------------------------------------------------- soundness: board
 def _board():
-    from game import paths
+    from game.storage import paths
     from game.board.tmx import load_board
 
     return load_board(paths.MANSION_MAP)
@@ -193,7 +193,7 @@ def check_board_hints(game, seat: int, hints: dict[str, Hint]) -> None:
 
 @pytest.mark.parametrize("preset", ("classic", "cluedo-es"))
 def test_board_hints_are_sound_over_many_games(preset):
-    from game.headless import computer_setup
+    from game.commands.headless import computer_setup
     from game.rules.engine import Game
     from game.rules.options import preset_options
 
@@ -226,7 +226,7 @@ def test_hints_do_not_change_when_hidden_cards_change():
     """Honesty: swap a card of another player's hand with the envelope card of
     its pile (neither ever named, so every event this seat saw stays the same):
     the view is the same, so the hints are the same, and they are still true."""
-    from game.headless import computer_setup
+    from game.commands.headless import computer_setup
     from game.rules import events as ev
     from game.rules.engine import Game
 
@@ -354,8 +354,8 @@ def _match(app, mode: str, turns: int = 24):
     from game.rules.engine import Phase
     from game.rules.events import TurnStarted
     from game.ui.board.match import Match
-    from game.ui.match import quick_setup
-    from game.ui.screens import advance
+    from game.ui.bases.match import quick_setup
+    from game.ui.screenshots.screens import advance
 
     match = Match(app.board, quick_setup(3), notebook_mode=mode)
     advance(match, lambda g: g.turn == 0 and g.phase is Phase.START
@@ -459,7 +459,7 @@ def test_new_game_offers_the_notebook_help(app):
 
 
 def test_the_save_keeps_the_notebook_help_and_old_saves_load(tmp_path, app):
-    from game.save import SaveError, from_document, read_save, save_game, to_document
+    from game.storage.save import SaveError, from_document, read_save, save_game, to_document
     from game.ui.board.match import Match
 
     match = _match(app, "assisted", 4)
@@ -481,7 +481,7 @@ def test_the_save_keeps_the_notebook_help_and_old_saves_load(tmp_path, app):
 def test_hint_sentences_fit_the_notebook_text_box(app, lang, size):
     """Every reason of a long game (all rules' sentences that came up), and the
     legends of the three modes, wrap inside the notebook's text box."""
-    from game.ui import theme
+    from game.ui.draw import theme
     from game.ui.board.notebook import NotebookScene
 
     theme.set_text_scale(theme.LARGE_SCALE if size == "large" else 1.0)

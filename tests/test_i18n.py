@@ -15,8 +15,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game import i18n  # noqa: E402
-from game.i18n_why import (PLAIN_BOARD, PLAIN_CARDS, PLAIN_TEMPLATE, WHY_BOARD, WHY_CARDS, explain,  # noqa: E402
+from game.text import i18n  # noqa: E402
+from game.text.i18n_why import (PLAIN_BOARD, PLAIN_CARDS, PLAIN_TEMPLATE, WHY_BOARD, WHY_CARDS, explain,  # noqa: E402
                             rule_text)
 from game.rules.cards import ALL_CARDS  # noqa: E402
 from game.rules.errors import IllegalActionError  # noqa: E402
@@ -174,13 +174,13 @@ def test_sentences_use_articles():
 
 
 def test_game_log_in_spanish():
-    from game.headless import computer_setup
-    from game.log import describe
+    from game.commands.headless import computer_setup
+    from game.text.log import describe
     from game.rules import events as ev
     from game.rules.engine import Game
 
     from game.board.tmx import load_board
-    from game import paths
+    from game.storage import paths
 
     board = load_board(paths.MANSION_MAP)
     game = Game.new(board, computer_setup(4, seed=5))
@@ -256,11 +256,11 @@ def test_rule_citations_translate():
 
 
 def test_explanation_of_a_real_engine_error():
-    from game.headless import computer_setup
+    from game.commands.headless import computer_setup
     from game.rules.actions import Move
     from game.rules.engine import Game
     from game.board.tmx import load_board
-    from game import paths
+    from game.storage import paths
 
     game = Game.new(load_board(paths.MANSION_MAP), computer_setup(4, seed=5))
     sq = next(iter(game.board.corridor))
@@ -282,7 +282,7 @@ GLYPHS = "áéíóúüñ¿¡àèòïç·ÁÉÍÓÚÜÑÀÈÒÏÇŀ"
 @pytest.mark.parametrize("bold", (False, True))
 def test_font_has_every_accent(bold):
     pygame.font.init()
-    from game.ui import theme
+    from game.ui.draw import theme
 
     f = theme.font_px(22, bold)
     metrics = f.metrics(GLYPHS)
@@ -300,7 +300,7 @@ def _app(tmp_path=None, **kw):
 
 
 def test_language_and_text_size_are_chosen_on_the_title_and_saved(tmp_path):
-    from game.settings import load_settings
+    from game.storage.settings import load_settings
 
     path = tmp_path / "settings.json"
     app = _app(settings_path=path)
@@ -325,13 +325,13 @@ def test_language_and_text_size_are_chosen_on_the_title_and_saved(tmp_path):
         assert again.top.text_row.label == "Text: gran"
     finally:
         again.close()
-        from game.ui import theme
+        from game.ui.draw import theme
 
         theme.set_text_scale(1.0)
 
 
 def test_first_run_uses_the_system_language(tmp_path, monkeypatch):
-    from game.settings import load_settings
+    from game.storage.settings import load_settings
 
     monkeypatch.setenv("LANGUAGE", "ca_ES.UTF-8")
     settings, msg = load_settings(tmp_path / "missing.json")
@@ -340,7 +340,7 @@ def test_first_run_uses_the_system_language(tmp_path, monkeypatch):
 
 def test_pause_menu_switches_language_and_the_log_follows():
     from game.ui.board.match import Match
-    from game.ui.match import quick_setup
+    from game.ui.bases.match import quick_setup
     from game.ui.board.table import BoardScene
     from game.ui.scenes.menu import MenuScene
 
@@ -364,7 +364,7 @@ def test_pause_menu_switches_language_and_the_log_follows():
 
 def test_why_not_box_in_catalan():
     from game.ui.board.match import Match
-    from game.ui.match import quick_setup
+    from game.ui.bases.match import quick_setup
     from game.ui.board.table import BoardScene
     from game.ui.scenes.message import MessageScene
     from game.rules.actions import Move
@@ -392,8 +392,8 @@ def test_why_not_box_in_catalan():
 @pytest.mark.parametrize("size", ("normal", "large"))
 def test_text_fits_its_box_in_every_language(lang, size):
     """The text-fit check of test_ui, for English, Spanish and Catalan, normal and large text."""
-    from game.settings import Settings
-    from game.ui import theme
+    from game.storage.settings import Settings
+    from game.ui.draw import theme
     from tests.test_ui import _all_scenes
 
     app = _app(settings=Settings(language=lang, text_size=size))
@@ -419,8 +419,8 @@ def test_text_fits_its_box_in_every_language(lang, size):
 
 
 def test_large_text_is_bigger():
-    from game.settings import Settings
-    from game.ui import theme
+    from game.storage.settings import Settings
+    from game.ui.draw import theme
 
     app = _app(settings=Settings(text_size="large"))
     try:

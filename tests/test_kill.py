@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from game import paths
+from game.storage import paths
 from game.board.tmx import load_board
-from game.save import read_save, replay
+from game.storage.save import read_save, replay
 
 ROOT = Path(__file__).resolve().parent.parent
 BOARD = load_board(paths.MANSION_MAP)
@@ -72,10 +72,10 @@ def kill_and_check(folder: Path, kills: int, seed: int) -> tuple[int, int]:
     resumed = 0
     longest = 0
     save = folder / "autosave.json"
-    log = folder.parent / f"{folder.name}-game.log"
+    log = folder.parent / f"{folder.name}-game.text.log"
     for k in range(kills):
         with log.open("wb") as out:
-            proc = subprocess.Popen([sys.executable, "-m", "game.soak", "--play-autosave", str(folder),
+            proc = subprocess.Popen([sys.executable, "-m", "game.commands.soak", "--play-autosave", str(folder),
                                      "--seed", str(seed * 1000 + k)], cwd=ROOT, env=env,
                                     stdout=out, stderr=subprocess.STDOUT)
             try:

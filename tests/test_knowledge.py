@@ -286,10 +286,10 @@ def test_malformed_constraints_are_value_errors():
 
 # ------------------------------------------------------- from a real view
 def test_view_constraints_and_tracker_on_a_real_game():
-    from game import paths
+    from game.storage import paths
     from game.ai.simple import make_player
     from game.board.tmx import load_board
-    from game.headless import computer_setup
+    from game.commands.headless import computer_setup
     from game.rules.engine import Game
 
     board = load_board(paths.MANSION_MAP)
@@ -322,10 +322,10 @@ def test_view_constraints_and_tracker_on_a_real_game():
 def _seat_constraints(players: int, seed: int, answers: int, seat: int):
     """The constraints of ``seat`` after ``answers`` answered suggestions of the
     seeded game benchmarks/bench_knowledge.py plays (hard at seat 0, medium)."""
-    from game import paths
+    from game.storage import paths
     from game.ai.simple import make_player
     from game.board.tmx import load_board
-    from game.headless import computer_setup
+    from game.commands.headless import computer_setup
     from game.rules import events as ev
     from game.rules.engine import Game
 

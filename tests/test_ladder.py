@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from game import paths
+from game.storage import paths
 from game.ai.levels import BeginnerPlayer, EasyPlayer, _Notebook
 from game.ai.simple import make_player
 from game.board.tmx import load_board
@@ -32,7 +32,7 @@ from game.rules import events as ev
 from game.rules.actions import Accuse, EndTurn, Suggest
 from game.rules.engine import Game
 from game.rules.setup import GameSetup, SeatConfig
-from game.tournament import run
+from game.commands.tournament import run
 
 BOARD = load_board(paths.MANSION_MAP)
 ROOT = Path(__file__).resolve().parent.parent
@@ -205,9 +205,9 @@ BARE_ENV = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PATH": "/us
 
 
 def test_beginner_is_a_board_level_in_setup_save_and_cli():
-    from game.save import LEVELS as SAVE_LEVELS
+    from game.storage.save import LEVELS as SAVE_LEVELS
     from game.cardgame.ai import LEVELS as CARD_LEVELS
-    from game.ui.match import LEVELS
+    from game.ui.bases.match import LEVELS
 
     assert LEVELS[0] == "beginner" == CARD_LEVELS[0]                  # both games start their ladder there
     assert "beginner" in SAVE_LEVELS
@@ -276,7 +276,7 @@ def test_hard_gambles_exactly_when_its_best_triple_reaches_its_threshold():
               ("medium", "medium", "hard", "medium"), ("hard", "medium", "spock"), ("spock", "hard", "medium", "medium"))
     for seed in range(3, 80):
         levels = tables[seed % len(tables)]
-        from game.tournament import seat_player
+        from game.commands.tournament import seat_player
 
         game = Game.new(BOARD, GameSetup(tuple(SeatConfig(s, "computer", "hard")
                                                for s in SUSPECTS6[:len(levels)]), seed=seed))
@@ -355,7 +355,7 @@ def test_hard_with_accuser_in_room_suggests_in_the_guessed_room_before_gambling(
     from game.ai.simple import may_accuse_here
     from game.rules.actions import Roll, TakePassage
     from game.rules.options import preset_options
-    from game.tournament import seat_player
+    from game.commands.tournament import seat_player
 
     seen = {"entered": 0, "summoned": 0, "start": 0, "gambled": 0, "accused": 0}
     spock = ("hard", "spock", "spock")
@@ -411,7 +411,7 @@ def test_hard_gambles_at_exactly_its_threshold_and_not_just_below():
     turn is ending, the only place it gambles (:attr:`HardPlayer.gamble_late`)."""
     import dataclasses
 
-    from game.tournament import seat_player
+    from game.commands.tournament import seat_player
 
     for seed in range(3, 40):
         game, _ = new_game(seed, ("hard", "medium", "medium"))
@@ -473,7 +473,7 @@ def test_an_experiment_level_sets_its_settings_and_names_a_wrong_one():
     """``hard@exact_candidates=20+own_candidates=0`` (benchmarks tune with it)
     sets those attributes on that player only; an unknown setting is refused."""
     from game.ai.levels import HardPlayer
-    from game.tournament import seat_player
+    from game.commands.tournament import seat_player
 
     hard = seat_player("hard@exact_candidates=20+own_candidates=0+threat_needed=1+risk=2.5", 1)
     assert (hard.exact_candidates, hard.own_candidates, hard.threat_needed, hard.risk) == (20, 0, True, 2.5)
@@ -720,7 +720,7 @@ def test_hard_with_accuser_in_room_accuses_from_the_guessed_room_or_walks_there_
     from game.ai.simple import door_distances
     from game.rules.actions import Move, Roll, TakePassage
     from game.rules.options import preset_options
-    from game.tournament import seat_player
+    from game.commands.tournament import seat_player
 
     seen = {"accused": 0, "rolled": 0, "walked": 0, "differs": 0}
     for seed in range(1, 9):

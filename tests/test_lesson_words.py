@@ -8,7 +8,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from game import i18n, tutorial
+from game.learning import tutorial
+from game.text import i18n
 
 
 @pytest.fixture(autouse=True)
@@ -44,8 +45,8 @@ NEW_RULES = ("tokens", "weapons", "hands", "doorway", "anyroom", "moved", "wait"
 @pytest.mark.parametrize("lang", ("en", "es", "ca"))
 def test_the_new_lessons_are_short_to_listen_to(lang):
     """Each new bubble takes at most 8 s to say at espeak-ng's default rate
-    (:func:`game.ui.speech.estimate_seconds`), translated in every language."""
-    from game.ui.speech import estimate_seconds
+    (:func:`game.ui.voice.speech.estimate_seconds`), translated in every language."""
+    from game.ui.voice.speech import estimate_seconds
 
     i18n.set_language(lang)
     for key in NEW_RULES:
@@ -58,9 +59,9 @@ def test_the_new_lessons_are_short_to_listen_to(lang):
 # ------------------------------------------------------------------ layout
 def _scene(scene: str, lang: str, text_size: str = "normal", size=(1280, 720)):
     """A screenshot scene built as ``--screenshot --scene`` builds it, in ``lang`` and ``text_size``."""
-    from game.settings import Settings
+    from game.storage.settings import Settings
     from game.ui.app import App
-    from game.ui.screens import build_scene
+    from game.ui.screenshots.screens import build_scene
 
     app = App(size=size, sound=False, threaded_ai=False, settings=Settings(language=lang, text_size=text_size),
               speed=1.0)
@@ -89,7 +90,7 @@ def test_the_phones_intro_is_never_behind_the_seat_cards(lang, text_size):
     cards (in large text its second line lay behind them), and on screen."""
     import pygame
 
-    from game.ui import theme
+    from game.ui.draw import theme
 
     app = _scene("phones", lang, text_size)
     try:
@@ -112,7 +113,7 @@ def test_the_phones_intro_is_never_behind_the_seat_cards(lang, text_size):
 
 def _drawn_text(app) -> list:
     """The text rectangles (logical pixels, inked part) the top scene draws in one frame."""
-    from game.ui import theme
+    from game.ui.draw import theme
 
     theme.forget_drawn_text()
     app.draw()
@@ -146,8 +147,8 @@ def test_every_lesson_bubble_is_short_to_listen_to(lang):
     say at espeak-ng's rate, that put together are the whole lesson (before,
     bubbles ran up to 15.6 s: 13 of 29 lessons over 8 s in English, 19 in
     Spanish, 20 in Catalan)."""
-    from game.ui.coach import BUBBLE_SECONDS, bubble_parts
-    from game.ui.speech import estimate_seconds, sentences
+    from game.ui.lesson.coach import BUBBLE_SECONDS, bubble_parts
+    from game.ui.voice.speech import estimate_seconds, sentences
 
     i18n.set_language(lang)
     cut = 0
@@ -166,12 +167,12 @@ def test_a_long_lesson_is_read_part_by_part_with_confirm(tmp_path):
     read guard) shows the next part under its own key, so read aloud says it,
     and only after the last part is the lesson seen."""
     from game.ui.app import App
-    from game.ui.coach import bubble_parts, play_until
-    from game.ui.input import Intent, Kind
+    from game.ui.lesson.coach import bubble_parts, play_until
+    from game.ui.shell.input import Intent, Kind
 
     app = App(speed=100.0, threaded_ai=False, sound=False, save_path=tmp_path / "autosave.json")
     try:
-        from game.ui.coach import start_lesson
+        from game.ui.lesson.coach import start_lesson
 
         app.start()
         start_lesson(app)

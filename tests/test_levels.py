@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from game import paths
+from game.storage import paths
 from game.ai.knowledge import Constraints, constraints_from_view, solve
 from game.ai.levels import EasyPlayer, HardPlayer, MediumPlayer
 from game.ai.simple import SimplePlayer, make_player
@@ -327,7 +327,7 @@ def test_a_seat_a_computer_took_over_is_never_read_as_a_computers_after_continue
     the continued hard players know what the live ones know."""
     from game.ai.levels import MediumPlayer, silent_suggestions
     from game.rules.actions import EndTurn
-    from game.save import read_save, save_game
+    from game.storage.save import read_save, save_game
     from game.ui.board.match import Match
 
     seats = (SeatConfig("scarlet", "human"),) + tuple(SeatConfig(s, "computer", "hard")

@@ -14,8 +14,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import logfile
-from game.ui import theme
+from game.storage import logfile
+from game.ui.draw import theme
 from game.ui.app import App
 from game.ui.scenes.error import ErrorScene
 
@@ -103,13 +103,13 @@ def test_messages_reach_the_file_with_time_level_and_module_and_stderr_as_plain_
     path = logfile.setup(folder=tmp_path)
     assert path == tmp_path / "clue.log" == logfile.log_path()
     logging.getLogger("game.ui.store").warning("saved game x: not moved aside (denied)")
-    logging.getLogger("game.ui.phones").info("phones: serving the seats at http://h:1")
-    logging.getLogger("game.ui.phones").debug("not kept")
+    logging.getLogger("game.ui.phones.host").info("phones: serving the seats at http://h:1")
+    logging.getLogger("game.ui.phones.host").debug("not kept")
     assert capsys.readouterr().err.splitlines() == ["saved game x: not moved aside (denied)",
                                                     "phones: serving the seats at http://h:1"]
     lines = path.read_text(encoding="utf-8").splitlines()
     assert lines[-2].endswith(" WARNING game.ui.store: saved game x: not moved aside (denied)")
-    assert lines[-1].endswith(" INFO game.ui.phones: phones: serving the seats at http://h:1")
+    assert lines[-1].endswith(" INFO game.ui.phones.host: phones: serving the seats at http://h:1")
     assert not any("not kept" in line for line in lines)
 
 

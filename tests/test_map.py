@@ -14,7 +14,7 @@ import pytest
 
 from game.board.model import Board
 from game.board.tmx import MapError, load_board
-from game.paths import MANSION_MAP, MAPS, ROOT
+from game.storage.paths import MANSION_MAP, MAPS, ROOT
 from game.rules.cards import ROOMS, SUSPECTS
 
 DOOR_COUNTS = {

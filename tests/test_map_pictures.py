@@ -25,9 +25,9 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game.board.tmx import load_board  # noqa: E402
-from game.paths import MANSION_MAP, MAPS, ROOT  # noqa: E402
+from game.storage.paths import MANSION_MAP, MAPS, ROOT  # noqa: E402
 from game.ui.app import App  # noqa: E402
-from game.ui.boardview import BoardView  # noqa: E402
+from game.ui.mansion.boardview import BoardView  # noqa: E402
 from game.ui.scenes.message import MessageScene  # noqa: E402
 
 #: A child process that does not finish in this many seconds hangs (a normal run takes one or two).

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.ui import gfx, theme
+from game.ui.draw import gfx, theme
 from tests.test_frame_cost import _pygame  # noqa: F401  (pygame on, caches and the output scale reset)
 
 
@@ -63,8 +63,8 @@ def test_background_keeps_one_stripe_of_itself_and_draws_the_whole_gradient(scal
 
 def test_a_moments_room_is_kept_once():
     from game.board.tmx import load_board
-    from game.paths import MANSION_MAP
-    from game.ui import mansion, stage
+    from game.storage.paths import MANSION_MAP
+    from game.ui.mansion import drawing as mansion, stage
 
     gfx.set_output_scale(3.0)
     mansion._CACHE.clear()

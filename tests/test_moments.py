@@ -17,7 +17,7 @@ from game.ui.board.table import BoardScene  # noqa: E402
 from game.ui.cardgame.match import CardMatch  # noqa: E402
 from game.ui.cardgame.picker import CardPickerScene  # noqa: E402
 from game.ui.cardgame.table import CardTableScene  # noqa: E402
-from game.ui.registry import is_scene  # noqa: E402
+from game.ui.shell.registry import is_scene  # noqa: E402
 from tests.inputs import click, key  # noqa: E402
 from tests.test_cardgame_ui import app  # noqa: E402,F401  (the fixture: an app saving to a temporary file)
 
@@ -121,7 +121,7 @@ def test_accusation_question_is_private_behind_the_cover(app):
     draws the three cards."""
     from game.rules.setup import GameSetup, SeatConfig
     from game.ui.board.match import Match
-    from game.ui.registry import make
+    from game.ui.shell.registry import make
     from game.ui.scenes.cover import CoverScene
 
     setup = GameSetup(seats=(SeatConfig("scarlet", "human"), SeatConfig("white", "human"), SeatConfig("green", "computer")), seed=3)
@@ -155,8 +155,8 @@ def motion(app: App, pos) -> None:
 
 
 def test_title_with_a_save_enter_continues_though_the_pointer_rests_at_the_centre(tmp_path):
-    from game.save import SavedGame, save_game
-    from game.ui.match import quick_setup
+    from game.storage.save import SavedGame, save_game
+    from game.ui.bases.match import quick_setup
     from game.ui.scenes.title import TitleScene
 
     save_game(tmp_path / "autosave.json", SavedGame(quick_setup(7)))
@@ -181,11 +181,11 @@ def test_title_with_a_save_enter_continues_though_the_pointer_rests_at_the_centr
 
 def test_leaving_a_finished_game_with_a_held_back_lands_on_the_first_item(app):
     from game.ui.board.match import Match
-    from game.ui.match import quick_setup
-    from game.ui.registry import make
+    from game.ui.bases.match import quick_setup
+    from game.ui.shell.registry import make
     from game.ui.scenes.title import TitleScene
 
-    from game.ui.screens import advance
+    from game.ui.screenshots.screens import advance
 
     match = Match(app.board, quick_setup(3))
     advance(match, lambda g: False, limit=20000)     # played to its end
@@ -213,11 +213,11 @@ def test_leaving_a_finished_game_with_a_held_back_lands_on_the_first_item(app):
 
 # ---------------------------------------------------------------- layout glitches
 def test_a_picked_and_focused_suggestion_card_never_covers_its_header(app):
-    from game.ui import theme
+    from game.ui.draw import theme
     from game.ui.board.match import Match
-    from game.ui.match import quick_setup
-    from game.ui.registry import make
-    from game.ui.screens import advance
+    from game.ui.bases.match import quick_setup
+    from game.ui.shell.registry import make
+    from game.ui.screenshots.screens import advance
     from game.rules.engine import Phase
 
     match = Match(app.board, quick_setup(3))
@@ -237,7 +237,7 @@ def test_a_picked_and_focused_suggestion_card_never_covers_its_header(app):
 
 
 def test_a_card_name_keeps_a_margin_inside_the_frame():
-    from game.ui import assets, theme
+    from game.ui.draw import assets, theme
 
     pygame.init()
     f = theme.font_px(theme.SMALL, True)
@@ -249,8 +249,8 @@ def test_a_card_name_keeps_a_margin_inside_the_frame():
 
 
 def test_the_pause_menu_footer_hides_the_board_footer(app):
-    from game.ui import theme
-    from game.ui.registry import make
+    from game.ui.draw import theme
+    from game.ui.shell.registry import make
 
     key(app, pygame.K_RETURN)                # a quick game
     board = app.find(BoardScene)
@@ -263,8 +263,8 @@ def test_the_pause_menu_footer_hides_the_board_footer(app):
 
 
 def test_the_quit_question_has_no_empty_middle(app):
-    from game.ui import theme
-    from game.ui.registry import make
+    from game.ui.draw import theme
+    from game.ui.shell.registry import make
 
     box = make("confirm", app, "Quit the game?", lambda: None)
     q = theme.text(box.question, theme.HEADING, theme.INK, True).get_rect(midtop=(box.box.centerx, box.box.top + 30))

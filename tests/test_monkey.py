@@ -1,10 +1,10 @@
-"""The monkey test at a size for CI (the long run: ``python -m game.soak``)."""
+"""The monkey test at a size for CI (the long run: ``python -m game.commands.soak``)."""
 
 from __future__ import annotations
 
 import pytest
 
-from game.soak import all_scene_names, soak
+from game.commands.soak import all_scene_names, soak
 
 
 @pytest.mark.parametrize("seed", [1, 2])

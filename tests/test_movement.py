@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from game import paths
+from game.storage import paths
 from game.board.tmx import load_board
 from game.rules.movement import destinations
 from tests.boards import small_board

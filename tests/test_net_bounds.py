@@ -165,9 +165,9 @@ def test_a_bad_range_gets_a_message_naming_it_and_where_it_came_from(texts, name
 
 
 def test_the_vpn_range_option_reaches_the_host_and_a_bad_one_stops_with_its_name(monkeypatch, capsys):
-    import game.cli as cli
+    import game.commands.cli as cli
     import game.ui.app as app_module
-    from game.ui.phones import HostOptions
+    from game.ui.phones.host import HostOptions
 
     got = {}
     monkeypatch.setattr(app_module, "run_app", lambda **kw: got.update(kw) or 0)
@@ -180,7 +180,7 @@ def test_the_vpn_range_option_reaches_the_host_and_a_bad_one_stops_with_its_name
 
 
 def test_the_vpn_ranges_setting_is_kept_and_checked(tmp_path):
-    from game.settings import Settings, SettingsError, read_settings, save_settings, settings_from_dict
+    from game.storage.settings import Settings, SettingsError, read_settings, save_settings, settings_from_dict
 
     path = tmp_path / "settings.json"
     save_settings(Settings(vpn_ranges=["100.64.0.0/10"]), path)

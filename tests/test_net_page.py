@@ -827,7 +827,7 @@ def test_board_game_show_a_card_suggest_switch_language_and_rejoin(page, hosted,
     # Spanish: the page's words at once, the game's texts from the host
     click(page, '#langs button[data-lang="es"]')
     from game.net.payload import speaking
-    from game.i18n import card as card_name
+    from game.text.i18n import card as card_name
     with speaking("es"):
         spanish = {c: card_name(c) for c in hand}
     tab(page, "hand")
@@ -981,7 +981,7 @@ def test_the_table_tab_says_whose_cursor_is_where(page, table, tmp_path):
     it is and where; a seat that does not move gets no lit squares."""
     from game.net.payload import geometry
     from game.board.tmx import load_board
-    from game import paths
+    from game.storage import paths
 
     geo = geometry(load_board(paths.MANSION_MAP))
     pieces = {"tokens": [{"id": s, "at": "hall" if s == "scarlet" else [7, 16]} for s in SUSPECTS[:1]],

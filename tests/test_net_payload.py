@@ -10,7 +10,7 @@ import pytest
 
 pytest.importorskip("msgspec", reason="the network messages need msgspec (pip install msgspec)")
 
-from game import i18n  # noqa: E402
+from game.text import i18n  # noqa: E402
 from game.net.driver import board_table, cards_table, play_reference  # noqa: E402
 from game.net.host import NetTable  # noqa: E402
 from game.net.payload import seat_payload  # noqa: E402

@@ -238,9 +238,9 @@ def test_the_phone_page_joins_through_wss_at_the_prefix_in_chromium(proxied, tmp
 
 
 def test_the_trust_proxy_option_reaches_the_host_and_a_bad_one_stops_with_its_name(monkeypatch, capsys):
-    import game.cli as cli
+    import game.commands.cli as cli
     import game.ui.app as app_module
-    from game.ui.phones import HostOptions
+    from game.ui.phones.host import HostOptions
 
     got = {}
     monkeypatch.setattr(app_module, "run_app", lambda **kw: got.update(kw) or 0)

@@ -15,8 +15,8 @@ import pytest  # noqa: E402
 
 from game.cardgame.engine import CardSetup  # noqa: E402
 from game.rules.setup import GameSetup, SeatConfig  # noqa: E402
-from game.save import read_save, save_game  # noqa: E402
-from game.savefile import read_net  # noqa: E402
+from game.storage.save import read_save, save_game  # noqa: E402
+from game.storage.savefile import read_net  # noqa: E402
 from tests.inputs import defaults_after  # noqa: E402,F401
 
 THREE_PEOPLE = GameSetup(seats=(SeatConfig("scarlet", "human"), SeatConfig("mustard", "human"),
@@ -32,7 +32,7 @@ def card_table(app, seed: int, levels: tuple[str, ...]):
     """A four-seat card game (Scarlet first) on ``app``'s table; returns the table scene."""
     from game.cardgame import engine as ce
     from game.ui.cardgame.match import CardMatch
-    from game.ui.registry import make
+    from game.ui.shell.registry import make
 
     match = CardMatch(ce.CardSetup(players=4, seed=seed, levels=levels, first=0),
                       ("scarlet", "mustard", "white", "peacock"))
@@ -43,7 +43,7 @@ def card_table(app, seed: int, levels: tuple[str, ...]):
 def test_board_autosave_keeps_port_and_tokens(tmp_path):
     from game.ui.board.match import Match
     from game.board.tmx import load_board
-    from game import paths
+    from game.storage import paths
 
     match = Match(load_board(paths.MANSION_MAP), THREE_PEOPLE)
     match.net = NET
@@ -70,7 +70,7 @@ def test_card_autosave_keeps_port_and_tokens(tmp_path):
 def test_old_saves_without_phones_still_load(tmp_path):
     from game.ui.board.match import Match
     from game.board.tmx import load_board
-    from game import paths
+    from game.storage import paths
 
     match = Match(load_board(paths.MANSION_MAP), THREE_PEOPLE)
     path = tmp_path / "autosave.json"
@@ -97,11 +97,11 @@ import pygame  # noqa: E402
 
 from game.rules import actions as ra  # noqa: E402
 from game.rules.engine import Phase  # noqa: E402
-from game.ui import assets  # noqa: E402
+from game.ui.draw import assets  # noqa: E402
 from game.ui.app import App  # noqa: E402
-from game.ui.phone_screens import LocalPhone  # noqa: E402
-from game.ui.phones import HostOptions  # noqa: E402
-from game.ui.registry import is_scene  # noqa: E402
+from game.ui.phones.phone_screens import LocalPhone  # noqa: E402
+from game.ui.phones.host import HostOptions  # noqa: E402
+from game.ui.shell.registry import is_scene  # noqa: E402
 from tests.inputs import key  # noqa: E402
 from tests.test_ui import DT, act_for_people  # noqa: E402
 
@@ -121,7 +121,7 @@ def hosted_app(tmp_path=None, serve: bool = False, **kw) -> App:
 def hot_seat(app: App, phones=PHONES, setup=THREE_PEOPLE):
     """The board game of three people and a computer, ``phones`` seated; the join screen passed."""
     from game.ui.board.match import Match
-    from game.ui.registry import make
+    from game.ui.shell.registry import make
 
     board = make("board", app, Match(app.board, setup))
     app.push(board)
@@ -260,7 +260,7 @@ def test_mashing_keys_over_the_choosing_screen_never_draws_the_phone_seats_cards
             assert not private, private
             assert board.game.phase is Phase.DISPROVE and board.game.actor == 0
         assert not set(big) & hand, set(big) & hand
-        from game.ui.registry import make
+        from game.ui.shell.registry import make
 
         big.clear()
         app.push(make("disprove", app, board, 0))   # the control: the TV's own card-to-show screen is caught
@@ -417,12 +417,12 @@ def test_continue_serves_the_same_codes_on_the_same_port(tmp_path):
 
 
 def test_phones_off_means_no_server_at_all():
-    from game.settings import Settings
+    from game.storage.settings import Settings
 
     app = hosted_app(settings=Settings(phones=False))
     try:
         from game.ui.board.match import Match
-        from game.ui.registry import make
+        from game.ui.shell.registry import make
 
         board = make("board", app, Match(app.board, THREE_PEOPLE))
         app.push(board)
@@ -434,7 +434,7 @@ def test_phones_off_means_no_server_at_all():
 
 # ------------------------------------------------------------------ the cli
 def test_join_opens_the_seats_address_in_the_browser_and_says_so(capsys):
-    from game.cli import _join
+    from game.commands.cli import _join
 
     opened = []
     ok = lambda url: ("ok", "")  # noqa: E731   (the host answered 200)
@@ -447,7 +447,7 @@ def test_join_opens_the_seats_address_in_the_browser_and_says_so(capsys):
 
 @pytest.mark.parametrize("bad", ["javascript:alert(1)", "file:///etc/passwd", "http://", "a b:80/s/x", ""])
 def test_join_refuses_what_is_not_a_seats_address(bad, capsys):
-    from game.cli import _join
+    from game.commands.cli import _join
 
     opened = []
     assert _join(bad, opener=opened.append, check=lambda url: ("ok", "")) == 2 and not opened
@@ -458,12 +458,12 @@ def test_join_asks_the_host_first_a_made_up_token_or_no_host_opens_nothing(capsy
     code on the TV again"); a port nobody listens on says it cannot reach the game (exit 1)."""
     import socket
 
-    from game.cli import _join
+    from game.commands.cli import _join
 
     app = hosted_app(serve=True)
     try:
         from game.ui.board.match import Match
-        from game.ui.registry import make
+        from game.ui.shell.registry import make
 
         app.push(make("board", app, Match(app.board, THREE_PEOPLE)))
         port, token = app.phones.port, app.phones.session.tokens[0]
@@ -485,7 +485,7 @@ def test_join_asks_the_host_first_a_made_up_token_or_no_host_opens_nothing(capsy
 
 
 def test_host_port_and_remote_reach_the_phones_host(monkeypatch):
-    import game.cli as cli
+    import game.commands.cli as cli
     import game.ui.app as app_module
 
     got = {}
@@ -562,7 +562,7 @@ def test_a_phone_over_the_network_joins_sees_its_own_hand_and_rolls():
 
     from game.net.client import ClientPool, SeatClient
     from game.ui.board.match import Match
-    from game.ui.registry import make
+    from game.ui.shell.registry import make
 
     app = hosted_app(serve=True)
     pool = ClientPool()
@@ -602,7 +602,7 @@ def test_a_phone_over_the_network_joins_sees_its_own_hand_and_rolls():
 
 def test_the_next_game_of_the_same_people_keeps_the_codes_and_the_menu_shows_them():
     from game.ui.board.match import Match
-    from game.ui.registry import make
+    from game.ui.shell.registry import make
 
     app = hosted_app()
     try:
@@ -659,9 +659,9 @@ def test_a_hosted_board_game_serves_the_empty_board_and_a_card_game_none():
     from game.cardgame.engine import CardSetup as Setup
     from game.rules.cards import SUSPECTS
     from game.ui.board.match import Match
-    from game.ui.boardpicture import board_picture
+    from game.ui.phones.boardpicture import board_picture
     from game.ui.cardgame.match import CardMatch
-    from game.ui.registry import make
+    from game.ui.shell.registry import make
 
     def fetch(path: str):
         try:
@@ -702,13 +702,13 @@ def test_a_hosted_board_game_serves_the_empty_board_and_a_card_game_none():
 def test_mashing_enter_over_the_result_never_starts_a_new_game(mode):
     """Enter mashed to skip the reveal (five presses a second for 30 s of frames) lands on the
     harmless Recap at most: the result stays, no new game starts and the phones stay on this game."""
-    from game.ui.registry import find, make
+    from game.ui.shell.registry import find, make
 
     app = hosted_app()
     try:
         if mode == "board":
             from game.ui.board.match import Match
-            from game.ui.screens import advance
+            from game.ui.screenshots.screens import advance
 
             match = Match(app.board, THREE_PEOPLE)
             advance(match, lambda g: False, limit=20000)
@@ -757,7 +757,7 @@ def test_a_new_game_after_the_title_serves_on_the_same_port_and_old_codes_open_n
     import urllib.request
 
     from game.ui.board.match import Match
-    from game.ui.registry import make
+    from game.ui.shell.registry import make
 
     app = hosted_app(serve=True)
     try:
@@ -787,7 +787,7 @@ def test_phone_actions_wait_behind_the_join_screen_and_the_pause_menu():
     kept at once -- and is applied, once, when the game goes on."""
     from game.net.messages import Mark
     from game.ui.board.match import Match
-    from game.ui.registry import make
+    from game.ui.shell.registry import make
 
     app = hosted_app()
     try:
@@ -1034,7 +1034,7 @@ def test_one_person_whose_phone_comes_back_gets_the_choice_back_from_the_tv():
 def hot_seat_one(app: App, setup):
     """A board game of one person (seat 0, with a phone) and computers: no join screen."""
     from game.ui.board.match import Match
-    from game.ui.registry import make
+    from game.ui.shell.registry import make
 
     board = make("board", app, Match(app.board, setup))
     app.push(board)
@@ -1050,7 +1050,7 @@ def test_one_person_with_computers_starts_at_once_and_a_phone_may_still_join():
     private from anybody), yet the seats' server is up, so a phone joins when wanted
     (the pause menu's Phones shows its code)."""
     from game.ui.board.match import Match
-    from game.ui.registry import make
+    from game.ui.shell.registry import make
 
     setup = GameSetup(seats=(SeatConfig("scarlet", "human"), SeatConfig("mustard", "computer", "easy"),
                              SeatConfig("white", "computer", "easy")), seed=6)
@@ -1075,10 +1075,10 @@ def test_play_again_keeps_the_codes_after_a_takeover(tmp_path, continued):
     (the seats a person played, :meth:`Match.people_seats`, are the same both
     ways).  The returned seat keeps its code live; after Continue it gets a
     new one (the continued game served no phone for a computer's seat)."""
-    from game.save import from_document, to_document
+    from game.storage.save import from_document, to_document
     from game.ui.board.gameover import GameOverScene
     from game.ui.board.match import Match
-    from game.ui.registry import make
+    from game.ui.shell.registry import make
 
     app = hosted_app(tmp_path)
     try:
@@ -1146,7 +1146,7 @@ def test_play_again_without_phones_never_lends_old_codes_to_a_later_game():
     from game.cardgame import engine as ce
     from game.ui.cardgame.match import CardMatch
     from game.ui.cardgame.gameover import CardGameOverScene as GO
-    from game.ui.registry import make
+    from game.ui.shell.registry import make
     app = hosted_app()
     try:
         sus = ("scarlet", "mustard", "white")
@@ -1176,7 +1176,7 @@ def test_card_game_play_again_after_a_takeover_keeps_the_codes():
     from game.cardgame import engine as ce
     from game.ui.cardgame.match import CardMatch
     from game.ui.cardgame.gameover import CardGameOverScene as GO
-    from game.ui.registry import make
+    from game.ui.shell.registry import make
     app = hosted_app()
     try:
         sus = ("scarlet", "mustard", "white", "peacock")

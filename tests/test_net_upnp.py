@@ -112,7 +112,7 @@ def test_each_failure_is_said_plainly(fake, reason, words, caplog):
 def test_the_tv_asks_for_the_port_with_remote_and_gives_it_back_when_the_game_ends(monkeypatch):
     """The TV's host (--remote): the router forwards the served port while the game is hosted."""
     from game.ui.app import App
-    from game.ui.phones import HostOptions
+    from game.ui.phones.host import HostOptions
     from tests.netkit import until
     from tests.test_net_tv import hot_seat
 

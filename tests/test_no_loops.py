@@ -14,11 +14,11 @@ import random
 
 import pytest
 
-from game.headless import computer_setup
+from game.commands.headless import computer_setup
 from game.rules.engine import Game
 from game.rules.options import preset_options
 from game.rules.setup import GameSetup, SeatConfig
-from game.tournament import MAX_ACTIONS, _board, seat_player
+from game.commands.tournament import MAX_ACTIONS, _board, seat_player
 
 LEVELS = ("beginner", "easy", "medium", "hard", "spock", "hunter", "solver")
 PRESETS = ("classic", "cluedo-es")

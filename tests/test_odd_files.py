@@ -54,8 +54,8 @@ def run_child(args: list[str], **env: str) -> subprocess.CompletedProcess:
 LOCKED_CHILD = r"""
 import os
 from game.ui.app import App
-from game.ui.coach import start_lesson
-import game.files, game.save, game.settings, game.tutorial, traceback
+from game.ui.lesson.coach import start_lesson
+import game.storage.files, game.storage.save, game.storage.settings, game.learning.tutorial, traceback
 
 warm = App(seed=3, sound=False, threaded_ai=False)
 warm.start(); start_lesson(warm); warm.step(0.1, draw=False); warm.close()
@@ -105,8 +105,8 @@ def test_a_data_folder_the_game_may_not_enter(tmp_path):
 MAP_CHILD = r"""
 import contextlib, io, json, os, sys
 from pathlib import Path
-from game import paths
-from game.cli import main
+from game.storage import paths
+from game.commands.cli import main
 from game.board import tmx
 from game.ui.app import App
 from game.ui.scenes.error import ErrorScene
@@ -212,7 +212,7 @@ def test_a_bad_map_is_said_in_words_everywhere(tmp_path, kind):
     OverflowError for ``nan``/``inf``, PermissionError, OSError EIO, a
     RecursionError after seconds), and the window's error screen shows that
     same message, not Python's words ("cannot convert float NaN to integer")."""
-    from game import paths
+    from game.storage import paths
 
     spoil, parts = BAD_MAPS[kind]
     as_nobody = "unreadable" in kind
@@ -250,12 +250,12 @@ def test_a_bad_map_is_said_in_words_everywhere(tmp_path, kind):
 def test_a_save_of_a_newer_version_is_named(tmp_path):
     """The box over the title about a game of a newer version names its file
     (the whole path: a parent does not know where the game keeps it)."""
-    import game.save
+    import game.storage.save
     from game.ui.app import App
     from game.ui.scenes.message import MessageScene
 
     path = tmp_path / "autosave.json"
-    path.write_text(json.dumps({"format": "clue-save", "version": game.save.SAVE_VERSION + 1}))
+    path.write_text(json.dumps({"format": "clue-save", "version": game.storage.save.SAVE_VERSION + 1}))
     app = App(seed=3, sound=False, threaded_ai=False, save_path=path)
     app.start()
     texts = [s.text for s in app.stack if isinstance(s, MessageScene)]
@@ -295,7 +295,8 @@ def _damage(path: Path, kind: str) -> None:
 @pytest.fixture
 def locale_copy(tmp_path, monkeypatch):
     """A copy of ``locale/`` that the game reads instead of the real one."""
-    from game import i18n, paths
+    from game.storage import paths
+    from game.text import i18n
 
     copy = tmp_path / "locale"
     shutil.copytree(paths.LOCALE, copy)
@@ -313,13 +314,13 @@ def test_a_damaged_translation_falls_back_to_english(locale_copy, kind, caplog):
     """``set_language`` with a damaged ``.mo``: English, the file named once in
     the log however often the language is asked for again, and Spanish back
     when the file is whole again."""
-    from game import i18n
+    from game.text import i18n
 
     mo = locale_copy / "es" / "LC_MESSAGES" / "clue.mo"
     good = (locale_copy.parent / "good.mo")
     shutil.copy(mo, good)
     _damage(mo, kind)
-    with caplog.at_level("WARNING", logger="game.i18n"):
+    with caplog.at_level("WARNING", logger="game.text.i18n"):
         for _ in range(3):
             assert i18n.set_language("es") == "en"
     assert i18n._("Rope") == "Rope" and i18n.damaged_catalogue() == mo
@@ -337,7 +338,7 @@ def test_a_damaged_translation_at_start_and_in_settings(locale_copy, tmp_path):
     starts in English with one box naming the file.  Switching to Catalan
     (also damaged) in Settings says so on the screen, keeps the choice (the
     next step goes on to English, not back to Catalan) and saves it."""
-    from game import i18n
+    from game.text import i18n
     from game.ui.app import App
     from game.ui.scenes.message import MessageScene
 
@@ -361,10 +362,10 @@ def test_a_damaged_translation_at_start_and_in_settings(locale_copy, tmp_path):
 def test_replay_with_a_damaged_translation(tmp_path, kind):
     """``--replay FILE --lang ca`` with a damaged Catalan file: the replay runs
     in English (exit 0) and the log names the file."""
-    from game.headless import computer_setup, play
+    from game.commands.headless import computer_setup, play
     from game.board.tmx import load_board
-    from game import paths
-    from game.save import SavedGame, save_game
+    from game.storage import paths
+    from game.storage.save import SavedGame, save_game
 
     locale = tmp_path / "locale"
     shutil.copytree(paths.LOCALE, locale)
@@ -373,8 +374,8 @@ def test_replay_with_a_damaged_translation(tmp_path, kind):
     game = play(load_board(paths.MANSION_MAP), computer_setup(3, 5, "simple"), out=lambda *a: None)
     save = tmp_path / "game.json"
     save_game(save, SavedGame(game.setup, list(game.actions)))
-    use_copy = f"import sys, game.paths; game.paths.LOCALE = game.paths.Path({str(locale)!r}); "
-    out = run_child(["-c", use_copy + "from game.cli import main; sys.exit(main(sys.argv[1:]))",
+    use_copy = f"import sys, game.storage.paths; game.storage.paths.LOCALE = game.storage.paths.Path({str(locale)!r}); "
+    out = run_child(["-c", use_copy + "from game.commands.cli import main; sys.exit(main(sys.argv[1:]))",
                      "--lang", "ca", "--replay", str(save)])
     assert out.returncode == 0 and "Traceback" not in out.stderr, out.stderr[-3000:]
     assert str(locale / "ca" / "LC_MESSAGES" / "clue.mo") in out.stderr and "English" in out.stderr, out.stderr
@@ -389,10 +390,10 @@ PIPES_CHILD = r"""
 import json, logging, sys
 from pathlib import Path
 import pygame
-from game import paths
+from game.storage import paths
 paths.FONTS = Path(sys.argv[1])
-from game.ui import theme
-from game.ui.sound import Music, Sounds
+from game.ui.draw import theme
+from game.ui.voice.sound import Music, Sounds
 
 class Opening:
     # stands in for pygame.mixer.music: opens the file, as SDL does
@@ -429,7 +430,7 @@ def test_named_pipes_for_a_font_a_sound_and_a_music_loop(tmp_path):
     on them (the child process ends; before, it hung for ever), the text is drawn
     with pygame's own font, the other effects load, the music stays silent for
     that theme, and stderr names each file."""
-    from game import paths
+    from game.storage import paths
 
     font = folder_with_a_pipe(paths.FONTS, tmp_path / "fonts", "DejaVuSans.ttf")
     click = folder_with_a_pipe(paths.SOUNDS, tmp_path / "sounds", "click.wav")
@@ -453,8 +454,8 @@ def test_a_sprite_claiming_30000_pixels_is_never_decoded(tmp_path, monkeypatch, 
     import struct
     import zlib
 
-    from game import paths
-    from game.ui import assets
+    from game.storage import paths
+    from game.ui.draw import assets
 
     shutil.copytree(paths.SPRITES, tmp_path / "sprites")
     huge = tmp_path / "sprites" / "cards" / "rope.png"
@@ -482,13 +483,13 @@ def test_a_sprite_claiming_30000_pixels_is_never_decoded(tmp_path, monkeypatch, 
 
 # ------------------------------------------------------------ a full disk in the card game
 class FullDisk:
-    """Stands in for :func:`game.files.write_atomic` on a disk with ``free``
+    """Stands in for :func:`game.storage.files.write_atomic` on a disk with ``free``
     bytes: a write fails as a full disk does (ENOSPC) when the file already
     there and the new text do not both fit (the new file is written beside the
     old one, then renamed over it).  ``results`` is ``"."`` or ``"x"`` per write."""
 
     def __init__(self, free: int) -> None:
-        from game.files import write_atomic
+        from game.storage.files import write_atomic
 
         self.free, self.results, self._write = free, [], write_atomic
 
@@ -507,7 +508,7 @@ def test_a_full_disk_in_a_whole_card_game_is_said_once_each_way(tmp_path, monkey
     taken off) on a disk that fills up part way: one "cannot be saved" box;
     writes that fail after it say nothing; when space comes back, one "saved
     again" box; the finished game removes its autosave."""
-    import game.save
+    import game.storage.save
     from game.ui.app import App
     from game.ui.cardgame.notebook import CaseFileScene
     from game.ui.cardgame.table import CardTableScene
@@ -517,7 +518,7 @@ def test_a_full_disk_in_a_whole_card_game_is_said_once_each_way(tmp_path, monkey
     from tests.test_cardgame_ui import CardGameOverScene, Driver, ready, start
 
     disk = FullDisk(free=1900)             # the first ~20 saves fit (measured: they are 0.3-1.3 KB)
-    monkeypatch.setattr(game.save, "write_atomic", disk)
+    monkeypatch.setattr(game.storage.save, "write_atomic", disk)
 
     class Marking(Driver):
         """The Driver of the card table tests, and a person who opens the case file

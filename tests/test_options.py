@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from game import paths
+from game.storage import paths
 from game.board.tmx import load_board
-from game.headless import computer_setup, play
+from game.commands.headless import computer_setup, play
 from game.rules import events as ev
 from game.rules.actions import Accuse, Disprove, EndTurn, Move, Roll, Suggest
 from game.rules.cards import ALL_CARDS, ROOMS, SUSPECTS, WEAPONS
@@ -102,7 +102,7 @@ def test_bad_options_are_refused():
 
 
 def test_saved_game_keeps_the_options(tmp_path):
-    from game import save
+    from game.storage import save
 
     setup = GameSetup(tuple(SeatConfig(s) for s in SUSPECTS[:3]), seed=4,
                       options=preset_options("cluedo-es", ["two-dice", "accuse-in-room"]))

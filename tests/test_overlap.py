@@ -20,12 +20,12 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game.rules.cards import SUSPECTS  # noqa: E402
-from game.settings import Settings  # noqa: E402
-from game.ui import theme, widgets  # noqa: E402
-from game.ui.i18n import card, fmt  # noqa: E402
-from game.ui.input import Intent, Kind  # noqa: E402
-from game.ui.pointer import name_box  # noqa: E402
-from game.ui.widgets import CardButton  # noqa: E402
+from game.storage.settings import Settings  # noqa: E402
+from game.ui.draw import theme, widgets  # noqa: E402
+from game.ui.shell.i18n import card, fmt  # noqa: E402
+from game.ui.shell.input import Intent, Kind  # noqa: E402
+from game.ui.lesson.pointer import name_box  # noqa: E402
+from game.ui.draw.widgets import CardButton  # noqa: E402
 from tests.test_i18n import _app  # noqa: E402
 
 LANGS = ("en", "es", "ca")
@@ -106,7 +106,7 @@ def test_the_lessons_arrow_and_ring_cover_no_word(recording, lang, size):
     """The whole guided game pressing only confirm: at every frame drawn, the
     coach's ring and arrow touch no text (the arrow covered "Celeste",
     "con", "Solo la", "Mora"; the ring cut the top off the key-hint line)."""
-    from game.ui.coach import start_lesson
+    from game.ui.lesson.coach import start_lesson
 
     app = _app(settings=Settings(language=lang, text_size=size))
     try:
@@ -143,7 +143,7 @@ def _thinking(table, status) -> None:
 def test_the_thinking_dots_never_run_into_the_words(recording, lang, size):
     """The Catalan "decideix si acusa també" ran into the dots.  Every line a
     thinking computer player may show, for every name, in both games."""
-    from game.ui.screens import build_scene
+    from game.ui.screenshots.screens import build_scene
 
     app = _app(settings=Settings(language=lang, text_size=size))
     try:
@@ -171,8 +171,8 @@ def test_texts_side_by_side_keep_apart(recording, lang, size):
     and so did "Ocupar un puesto" and "J" on the controls screen.  Every
     notebook row with a note (the longest names), the case file, the controls."""
     from game.ui.board.match import Match
-    from game.ui.match import quick_setup
-    from game.ui.registry import make
+    from game.ui.bases.match import quick_setup
+    from game.ui.shell.registry import make
 
     app = _app(settings=Settings(language=lang, text_size=size))
     try:

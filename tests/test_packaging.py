@@ -76,7 +76,7 @@ def test_an_installed_wheel_finds_its_files_outside_the_checkout(wheel, tmp_path
            "HOME": str(tmp_path / "home")}
     where = tmp_path / "elsewhere"
     where.mkdir()
-    found = subprocess.run([sys.executable, "-c", "import game, game.paths as p; print(game.__file__); "
+    found = subprocess.run([sys.executable, "-c", "import game, game.storage.paths as p; print(game.__file__); "
                             "print(p.MANSION_MAP); print(p.MANSION_MAP.is_file())"],
                            cwd=where, env=env, capture_output=True, text=True, timeout=60)
     package, board_map, exists = found.stdout.split()
@@ -116,7 +116,7 @@ def test_an_uninstalled_checkout_reads_its_version_from_pyproject(tmp_path):
 
 
 def test_help_names_the_command_clue(capsys):
-    from game.cli import parse_args
+    from game.commands.cli import parse_args
 
     with pytest.raises(SystemExit):
         parse_args(["--help"])

@@ -20,7 +20,7 @@ import pytest  # noqa: E402
                                      "https://clue.example.org/game/", "10.77.0.1:8765/web/app.js"])
 def test_join_without_the_seats_part_says_so_and_opens_nothing(address, capsys, caplog):
     """The host's address alone (or a page that is no seat) would open only the home page: say so, exit 2."""
-    from game.cli import _join
+    from game.commands.cli import _join
 
     opened, asked = [], []
     code = _join(address, opener=lambda url: opened.append(url) or True,
@@ -31,7 +31,7 @@ def test_join_without_the_seats_part_says_so_and_opens_nothing(address, capsys, 
 
 
 def test_join_keeps_a_proxys_path_prefix():
-    from game.cli import seat_url
+    from game.commands.cli import seat_url
 
     assert seat_url("https://clue.example.org/family/s/abc") == "https://clue.example.org/family/s/abc"
 
@@ -43,8 +43,8 @@ import pygame  # noqa: E402
 
 from game.rules import actions as ra  # noqa: E402
 from game.rules.engine import Phase  # noqa: E402
-from game.ui.phone_screens import LocalPhone  # noqa: E402
-from game.ui.registry import is_scene  # noqa: E402
+from game.ui.phones.phone_screens import LocalPhone  # noqa: E402
+from game.ui.shell.registry import is_scene  # noqa: E402
 from tests.inputs import key  # noqa: E402
 from tests.test_net_tv import PHONES, drive, hosted_app, hot_seat  # noqa: E402
 from tests.test_ui import DT  # noqa: E402
@@ -111,7 +111,7 @@ def test_the_phones_back_takes_the_cursor_back_arrow_by_arrow():
 
 
 # ------------------------------------------------ a seat far away
-from game.ui.phones import FAR_WAIT  # noqa: E402
+from game.ui.phones.host import FAR_WAIT  # noqa: E402
 from tests.test_net_tv import to_phone_disprove  # noqa: E402
 
 
@@ -156,7 +156,7 @@ def test_a_far_seats_choice_is_never_offered_to_the_room_and_the_computer_makes_
         assert shown.by == 0 and app.phones.stood_in == [0]
         said = board.banner.text
         assert said == "Miss Scarlet's phone did not come back: the computer chose for Miss Scarlet."
-        from game.i18n import card as card_name
+        from game.text.i18n import card as card_name
 
         names = {card_name(c) for c in g.view(0).hand if c != "scarlet"} | set(g.view(0).hand) - {"scarlet"}
         assert not any(n.lower() in said.lower() for n in names)    # which seat, never which card
@@ -265,7 +265,7 @@ def bottom_row_hidden(app, board) -> float:
     """The share of the board's bottom band (y 676 to the board's foot) drawn as the footer's dark band."""
     import numpy as np
 
-    from game.ui import theme
+    from game.ui.draw import theme
 
     app.draw()
     rect = board.view.rect.clip(pygame.Rect(0, 676, 1280, 44))
@@ -297,7 +297,7 @@ def test_seed_then_continue_then_play_again_deals_a_new_game(tmp_path):
     from game.rules.setup import GameSetup
     from game.ui.board.gameover import GameOverScene
     from game.ui.board.match import Match
-    from game.ui.registry import make
+    from game.ui.shell.registry import make
     from tests.test_net_tv import THREE_PEOPLE
 
     def deal(match):

@@ -18,9 +18,9 @@ import pytest
 
 colorspacious = pytest.importorskip("colorspacious")
 
-from game import i18n  # noqa: E402
+from game.text import i18n  # noqa: E402
 from game.rules.cards import SUSPECTS  # noqa: E402
-from game.ui import assets, cvd, pawns, theme  # noqa: E402
+from game.ui.draw import assets, cvd, pawns, theme  # noqa: E402
 
 #: The three simulated vision types: our name, colorspacious' name.
 VISIONS = {"deuteranopia": "deuteranomaly", "protanopia": "protanomaly", "tritanopia": "tritanomaly"}
@@ -138,7 +138,7 @@ LAYOUTS = ["standard", "tv"]
 def board_token_size(layout: str = "standard") -> int:
     """The token size on the board as the game draws it at 1280 x 720 in
     ``layout`` ("standard" or "tv"), pixels."""
-    from game.settings import Settings
+    from game.storage.settings import Settings
     from game.ui import LOGICAL_SIZE
     from game.ui.app import App
 
@@ -225,7 +225,7 @@ def test_the_six_shapes_differ_even_without_colour(english, layout):
 
 
 def test_the_game_simulation_matches_colorspacious():
-    """game/ui/cvd.py (used by the screenshot scene) gives colorspacious' colours."""
+    """game/ui/draw/cvd.py (used by the screenshot scene) gives colorspacious' colours."""
     for vision, name in VISIONS.items():
         for rgb in [theme.suspect_colour(s) for s in SUSPECTS] + [(0, 0, 0), (255, 255, 255), (250, 242, 226)]:
             ref = colorspacious.cspace_convert(np.array(rgb) / 255,
@@ -272,7 +272,7 @@ def test_initials_are_at_least_14_pixels_tall_on_the_board(english, code, layout
 # ---------------------------------------------------------------- thumbnails
 def _bare(suspect: str, size: int) -> bytes:
     """The card picture sprite scaled to ``size``, nothing drawn on it."""
-    from game import paths
+    from game.storage import paths
     img = pygame.image.load(str(paths.SPRITES / "cards" / f"{suspect}.png"))
     return pygame.image.tobytes(assets._scaled(img, size), "RGBA")
 
@@ -280,7 +280,7 @@ def _bare(suspect: str, size: int) -> bytes:
 def test_card_sprites_leave_the_badge_corner_to_the_game():
     """The sprite's corner is the card's background, not a blank pawn (a blob when small)."""
     from tests.test_assets import make_assets
-    from game import paths
+    from game.storage import paths
     for s in SUSPECTS:
         img = pygame.image.load(str(paths.SPRITES / "cards" / f"{s}.png"))
         assert max(abs(a - b) for a, b in zip(img.get_at((20, 21))[:3], make_assets.CARD_BG[s])) <= 2, s
@@ -309,11 +309,11 @@ def test_large_pictures_carry_the_token_as_badge(english, size):
 # ---------------------------------------------------------------- the screenshot scene
 def test_the_tokens_scene_shows_the_pawns_normal_and_as_deuteranopia_sees_them(english):
     """``--scene tokens``: the six pawns, large and at board size, and beside them
-    the same picture through game/ui/cvd.py, where Scarlet's red and Green's green
+    the same picture through game/ui/draw/cvd.py, where Scarlet's red and Green's green
     come out close (the shapes tell them apart)."""
     from game.ui.app import App
     from game.ui.scenes.pieces import BIG, LEFT, RIGHT, PiecesScene
-    from game.ui.screens import build_scene
+    from game.ui.screenshots.screens import build_scene
 
     app = App(seed=1, sound=False, threaded_ai=False)
     try:

@@ -2,7 +2,7 @@
 at a level in one press (keyboard, mouse, controller), remembered in the
 settings (easy before the first game), the setting checked like the others,
 and New game says each level's measured strength in plain words from the
-benchmark's figures (game/strength.py)."""
+benchmark's figures (game/ai/strength.py)."""
 
 from __future__ import annotations
 
@@ -15,13 +15,13 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game import strength  # noqa: E402
-from game.settings import PLAY_LEVELS, Settings, load_settings  # noqa: E402
-from game.ui import theme  # noqa: E402
+from game.ai import strength  # noqa: E402
+from game.storage.settings import PLAY_LEVELS, Settings, load_settings  # noqa: E402
+from game.ui.draw import theme  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.board.table import BoardScene  # noqa: E402
-from game.ui.i18n import strength_words  # noqa: E402
-from game.ui.match import LEVELS  # noqa: E402
+from game.ui.shell.i18n import strength_words  # noqa: E402
+from game.ui.bases.match import LEVELS  # noqa: E402
 from game.ui.scenes import title as title_module  # noqa: E402
 from game.ui.scenes.setup import SetupScene  # noqa: E402
 from tests.inputs import click, key  # noqa: E402

@@ -200,8 +200,8 @@ def test_last_player_standing_has_its_own_game_over_sentence(app):
 @pytest.mark.parametrize("lang", ("en", "es", "ca"))
 @pytest.mark.parametrize("size", ("normal", "large"))
 def test_rules_page_fits(lang, size):
-    from game.settings import Settings
-    from game.ui import theme
+    from game.storage.settings import Settings
+    from game.ui.draw import theme
 
     a = App(seed=11, sound=False, speed=20.0, threaded_ai=False, settings=Settings(language=lang, text_size=size))
     a.start()

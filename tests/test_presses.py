@@ -4,7 +4,7 @@ At a table with two or more people, a press made before a person's turn
 began -- Enter, a click or a pad's A held or mashed across the end of the
 last turn, or on the screen before the table -- never acts for that person:
 the start of every person's turn takes only a fresh press after a quiet
-moment (the covers' rule, :class:`game.ui.scene.FreshPressGuard`).  One person
+moment (the covers' rule, :class:`game.ui.shell.scene.FreshPressGuard`).  One person
 with computer players keeps the short timed guard (solo play keeps its pace).
 
 The presses go through the app's own loop at 60 frames a second; every wait
@@ -34,7 +34,7 @@ from game.ui.cardgame.match import CardMatch  # noqa: E402
 from game.ui.cardgame.screens import card_advance  # noqa: E402
 from game.ui.cardgame.table import CardTableScene  # noqa: E402
 from game.ui.scenes.cover import CoverScene  # noqa: E402
-from game.ui.screens import advance  # noqa: E402
+from game.ui.screenshots.screens import advance  # noqa: E402
 from tests.inputs import click, defaults_after, key, pad_press  # noqa: E402,F401
 
 FRAME = 1 / 60        # seconds per frame
@@ -225,8 +225,8 @@ def test_enter_pressed_twice_on_end_turn_never_rolls_for_the_next_person(app):
 
 def test_one_person_with_computers_keeps_the_short_guard(app):
     """Alone with computer players: no quiet moment is asked for; the turn takes
-    a press :data:`~game.ui.scene.PRIVATE_GUARD` seconds after it can be played."""
-    from game.ui.scene import PRIVATE_GUARD
+    a press :data:`~game.ui.shell.scene.PRIVATE_GUARD` seconds after it can be played."""
+    from game.ui.shell.scene import PRIVATE_GUARD
 
     setup = GameSetup(seats=(SeatConfig("scarlet", "human"), SeatConfig("mustard", "computer"),
                              SeatConfig("white", "computer")), seed=2)
@@ -299,8 +299,8 @@ def test_presses_mashed_across_the_end_of_a_card_game_turn_never_play_the_next_p
 def test_enter_mashed_on_the_phones_join_screen_plays_nobodys_turn():
     """The join screen comes before the first turn; 30 presses of Enter on it
     (the first one is Start) play no turn of either person."""
-    from game.ui.phones import HostOptions
-    from game.ui.registry import is_scene
+    from game.ui.phones.host import HostOptions
+    from game.ui.shell.registry import is_scene
 
     a = App(seed=11, sound=False, speed=1.0, threaded_ai=False, host=HostOptions(bind="127.0.0.1", serve=False))
     a.start()
@@ -481,8 +481,8 @@ def test_a_press_too_soon_at_a_turns_start_says_so_as_the_cover_does(app, monkey
     """Enter mashed across the end of Miss Scarlet's turn: the next person's turn swallows it and
     says the cover's words along the bottom ("Too fast! ..."), in Spanish too; once a fresh press
     may play, the words go."""
-    from game.i18n import set_language
-    import game.ui.table as table_module
+    from game.text.i18n import set_language
+    import game.ui.bases.table as table_module
 
     drawn = []
     monkeypatch.setattr(table_module, "footer_hint", lambda surface, s, y=700: drawn.append(s), raising=False)

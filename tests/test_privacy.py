@@ -50,7 +50,7 @@ from game.ui.board.private import DisproveScene, EnvelopeScene, ShownCardScene  
 from game.ui.scenes.rulebook import RulebookScene  # noqa: E402
 from game.ui.scenes.settings import SettingsScene  # noqa: E402
 from game.ui.scenes.unplugged import UnpluggedScene  # noqa: E402
-from game.ui.screens import advance  # noqa: E402
+from game.ui.screenshots.screens import advance  # noqa: E402
 from tests.inputs import answer_accusation, click, key, pad_press  # noqa: E402
 from tests.test_cardgame_ui import Driver, ready  # noqa: E402
 from tests.test_ui import act_for_people, app  # noqa: E402,F401  (app: the fixture)
@@ -339,8 +339,8 @@ def test_held_and_mashed_buttons_never_get_past_a_cover_in_the_card_game(app):
 
 
 def test_a_held_key_never_opens_a_cover_and_a_lost_key_up_never_locks_it(app):
-    from game.ui.input import STALE_HOLD
-    from game.ui.scene import FRESH_QUIET
+    from game.ui.shell.input import STALE_HOLD
+    from game.ui.shell.scene import FRESH_QUIET
 
     board = board_in_disprove(app)
     seat = board.game.actor

@@ -19,11 +19,11 @@ from game.cardgame.ai import make_card_player
 from game.cardgame.engine import Accuse as CardAccuse, Ask, CardGame, CardSetup, Decline, Join, Show
 from game.core.errors import IllegalActionError
 from game.core.protocol import MEMBERS, Engine, start_parameters
-from game.headless import computer_setup
+from game.commands.headless import computer_setup
 from game.rules.actions import Accuse, Disprove, EndTurn, Move, Roll, Suggest, TakePassage
 from game.rules.engine import Game
 from game.rules.options import preset_options
-from game.tournament import _board
+from game.commands.tournament import _board
 
 ENGINES = (Game, CardGame)
 BOARD_KINDS = (Roll, TakePassage, Move, Suggest, Disprove, Accuse, EndTurn)

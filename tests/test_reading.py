@@ -45,10 +45,10 @@ def test_record_constraints_follow_the_open_question():
 
 
 def _board_game(seed: int, players: int):
-    from game import paths
+    from game.storage import paths
     from game.ai.simple import make_player
     from game.board.tmx import load_board
-    from game.headless import computer_setup
+    from game.commands.headless import computer_setup
     from game.rules.engine import Game
 
     game = Game.new(load_board(paths.MANSION_MAP), computer_setup(players, seed, "medium"))
@@ -58,7 +58,7 @@ def _board_game(seed: int, players: int):
 
 def test_board_reader_fed_bit_by_bit_writes_the_record_of_the_whole_view():
     from game.ai.knowledge import Tracker, constraints_from_view
-    from game.hints import board_table, table
+    from game.learning.hints import board_table, table
     from game.rules.reading import BoardReader, read
 
     game, ais = _board_game(seed=3, players=4)
@@ -89,7 +89,7 @@ def test_card_reader_fed_bit_by_bit_writes_the_record_of_the_whole_view():
     from game.cardgame.ai import make_card_player
     from game.cardgame.engine import CardGame, CardSetup
     from game.cardgame.reading import CardReader, read
-    from game.hints import card_game_table, table
+    from game.learning.hints import card_game_table, table
 
     game = CardGame.new(CardSetup(players=5, seed=8, advanced=True))
     bots = [make_card_player(("easy", "medium", "hard")[i % 3], i) for i in range(5)]

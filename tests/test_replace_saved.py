@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from game.save import SavedGame, read_save, save_game
-from game.ui.input import Intent, Kind
-from game.ui.match import quick_setup
+from game.storage.save import SavedGame, read_save, save_game
+from game.ui.shell.input import Intent, Kind
+from game.ui.bases.match import quick_setup
 
 CONFIRM = Intent(Kind.CONFIRM, device="keyboard")
 

@@ -1,4 +1,4 @@
-"""The detective report (game/report.py), checked against a
+"""The detective report (game/learning/report.py), checked against a
 brute-force replay: for every prefix of a seat's view, a fresh reader and the
 exact engine (game.knowledge.counting.solve) say whether the envelope is
 named; the report's solved turn is the first such prefix's turn.  The key
@@ -10,18 +10,18 @@ from dataclasses import replace
 
 import pytest
 
-from game import paths
+from game.storage import paths
 from game.board.tmx import load_board
 from game.cardgame import events as cev
 from game.cardgame.ai import make_card_player
 from game.cardgame.engine import CardGame, CardSetup
 from game.cardgame.reading import read as card_read
-from game.headless import computer_setup, play
-from game.hints import Hint, deduce
-from game.i18n import card
+from game.commands.headless import computer_setup, play
+from game.learning.hints import Hint, deduce
+from game.text.i18n import card
 from game.knowledge.counting import solve
 from game.knowledge.tracker import constraints
-from game.report import KeyDeduction, Report, board_report, card_game_report
+from game.learning.report import KeyDeduction, Report, board_report, card_game_report
 from game.rules import events as ev
 from game.rules.reading import read as board_read
 
@@ -190,7 +190,7 @@ def test_a_report_about_a_computer_names_it_instead_of_you():
     """The facts of a report read to the table about a computer
     say its name ("Colonel Mustard does not hold it"), never "you"; the same
     facts otherwise, in both games."""
-    from game.i18n import card as card_name
+    from game.text.i18n import card as card_name
 
     checked = 0
     for players, seed in ((3, 4), (4, 9), (5, 6)):

@@ -16,7 +16,7 @@ import pytest  # noqa: E402
 from game.rules import events as ev  # noqa: E402
 from game.rules.engine import Phase  # noqa: E402
 from game.rules.setup import GameSetup, SeatConfig  # noqa: E402
-from game.save import read_save, save_game, to_document  # noqa: E402
+from game.storage.save import read_save, save_game, to_document  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.board.match import Match  # noqa: E402
 from game.ui.board.table import BoardScene  # noqa: E402
@@ -101,7 +101,7 @@ def test_continue_resumes_every_step_of_a_turn(tmp_path, step):
 
 def test_computer_players_decide_the_same_after_a_resume(tmp_path):
     from game.board.tmx import load_board
-    from game import paths
+    from game.storage import paths
 
     board = load_board(paths.MANSION_MAP)
     setup = GameSetup(seats=tuple(SeatConfig(s, "computer", lvl) for s, lvl in
@@ -164,10 +164,10 @@ def test_no_save_path_writes_nothing(tmp_path, monkeypatch):
 # ------------------------------------------------------------- bad files
 def _good_doc(tmp_path) -> dict:
     from game.board.tmx import load_board
-    from game import paths
+    from game.storage import paths
 
     m = Match(load_board(paths.MANSION_MAP), TWO_PEOPLE)
-    from game.ui.screens import advance
+    from game.ui.screenshots.screens import advance
 
     advance(m, lambda g: len(g.actions) >= 5)
     return to_document(m.saved())

@@ -24,18 +24,18 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-import game.i18n  # noqa: E402
-import game.save  # noqa: E402
-import game.settings  # noqa: E402
-from game import paths  # noqa: E402
+import game.text.i18n  # noqa: E402
+import game.storage.save  # noqa: E402
+import game.storage.settings  # noqa: E402
+from game.storage import paths  # noqa: E402
 from game.board.tmx import load_board  # noqa: E402
 from game.cardgame.engine import CardSetup  # noqa: E402
 from game.cardgame.headless import play as play_cards  # noqa: E402
 from game.cardgame.save import CardSaved  # noqa: E402
-from game.headless import computer_setup, play  # noqa: E402
+from game.commands.headless import computer_setup, play  # noqa: E402
 from game.rules.setup import GameSetup, SeatConfig  # noqa: E402
-from game.save import SaveError, SavedGame, read_save, to_document  # noqa: E402
-from game.settings import Settings  # noqa: E402
+from game.storage.save import SaveError, SavedGame, read_save, to_document  # noqa: E402
+from game.storage.settings import Settings  # noqa: E402
 from game.ui import store  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.board.match import Match  # noqa: E402
@@ -137,7 +137,7 @@ CHILD = r"""
 import json, sys
 from pathlib import Path
 from game.ui.app import App
-from game.ui.coach import start_lesson
+from game.ui.lesson.coach import start_lesson
 from game.ui.scenes.message import MessageScene
 
 folder = Path(sys.argv[1])
@@ -246,7 +246,7 @@ def test_a_save_over_5_mb_is_refused(tmp_path, board_doc):
     with pytest.raises(SaveError) as info:
         read_save(path)
     assert "far too big (6 MB" in info.value.problem and "at most 5 MB" in info.value.problem
-    assert game.save.MAX_FILE_BYTES == 5 * 1024 * 1024
+    assert game.storage.save.MAX_FILE_BYTES == 5 * 1024 * 1024
 
 
 def test_a_150_mb_save_is_refused_without_reading_it(tmp_path, monkeypatch):
@@ -268,7 +268,7 @@ def test_a_150_mb_save_is_refused_without_reading_it(tmp_path, monkeypatch):
 
 # ------------------------------------------------------------------ item 5
 def _tmp(folder: Path, name: str, age: float) -> Path:
-    """A temporary file as :func:`game.save.write_atomic` makes it, last changed ``age`` seconds ago."""
+    """A temporary file as :func:`game.storage.save.write_atomic` makes it, last changed ``age`` seconds ago."""
     fd, tmp = tempfile.mkstemp(prefix=name + ".", suffix=".tmp", dir=folder)
     os.write(fd, b'{"half": ')
     os.close(fd)
@@ -301,7 +301,7 @@ def test_stale_temporaries_are_cleaned_at_start_and_nothing_else(tmp_path):
 
 def test_clean_stale_temporaries_by_age(tmp_path):
     old = _tmp(tmp_path, "autosave.json", 100)
-    clean = game.save.clean_stale_temporaries
+    clean = game.storage.save.clean_stale_temporaries
     assert clean([tmp_path / "autosave.json"], older_than=200) == []
     assert clean([tmp_path / "autosave.json", None], older_than=60) == [old]
     assert not old.exists()
@@ -411,10 +411,10 @@ def test_damaged_autosave_message_is_for_a_parent(tmp_path, board_doc, damage, c
 def test_damaged_file_boxes_give_whole_paths_and_the_log_file(tmp_path, monkeypatch):
     """A family must find the damaged file and its copy: the boxes give whole paths
     (the folder too, as the newer-version box does) and name the log file with the details."""
-    import game.logfile
+    import game.storage.logfile
 
     log_file = tmp_path / "logs" / "clue.log"
-    monkeypatch.setattr(game.logfile, "_path", log_file)          # this run's log file
+    monkeypatch.setattr(game.storage.logfile, "_path", log_file)          # this run's log file
     (tmp_path / "settings.json").write_text("{not json")
     (tmp_path / "autosave.json").write_text("{")
     app = started(tmp_path)
@@ -443,7 +443,7 @@ def test_damaged_settings_and_lesson_messages_are_for_a_parent(tmp_path, capsys)
     assert "RecursionError" in capsys.readouterr().err          # the detail is in the log
     key(app, pygame.K_RETURN, draw=False)
     (tmp_path / "lesson.json").write_text('{"format": "clue-lesson", "version": 1, "actions": [')
-    from game.ui.coach import start_lesson
+    from game.ui.lesson.coach import start_lesson
 
     start_lesson(app)
     texts = boxes(app)
@@ -459,7 +459,7 @@ def test_settings_problems_name_the_setting_in_words(tmp_path):
                         ({"fullscreen": "yes"}, "the setting “fullscreen” holds something"),
                         ({"keys": {"confirm": ["return"], "back": ["return"]}}, "is used for both")]:
         path.write_text(json.dumps(data))
-        settings, message = game.settings.load_settings(path)
+        settings, message = game.storage.settings.load_settings(path)
         assert words in message and plain(message), message
         assert message.count(str(tmp_path)) == 2, message   # the file and its kept copy, nothing else
         assert settings == Settings(language=settings.language)
@@ -517,7 +517,7 @@ def said_about(folder: Path, board_doc: dict, card_doc: dict, case: str, lang: s
         texts = boxes(app)
         app.close()
     finally:
-        game.i18n.set_language("en")
+        game.text.i18n.set_language("en")
     assert len(texts) == 1 and "autosave.json" in texts[0] and "autosave.broken-" in texts[0], texts
     return texts[0], lines[-1], err[0]
 
@@ -571,7 +571,7 @@ def test_read_only_settings_folder_is_said_in_words(tmp_path, monkeypatch):
         raise OSError(errno.EROFS, "Read-only file system", str(src))
 
     monkeypatch.setattr(os, "replace", refused)
-    settings, message = game.settings.load_settings(path)
+    settings, message = game.storage.settings.load_settings(path)
     assert "the folder cannot be written" in message and "Read-only" not in message, message
     assert message.count("damaged") == 1 and plain(message), message
 
@@ -579,7 +579,7 @@ def test_read_only_settings_folder_is_said_in_words(tmp_path, monkeypatch):
 # ------------------------------------------------------------------ item 8
 def test_a_save_of_a_newer_version_is_left_where_it_is(tmp_path, board_doc, capsys):
     path = tmp_path / "autosave.json"
-    newer = dict(board_doc, version=game.save.SAVE_VERSION + 1, future_field={"x": 1})
+    newer = dict(board_doc, version=game.storage.save.SAVE_VERSION + 1, future_field={"x": 1})
     path.write_text(json.dumps(newer))
     content = path.read_bytes()
     app = started(tmp_path)
@@ -614,7 +614,7 @@ def boxes_while_saving(tmp_path, monkeypatch, fails, writes: int):
     """A computer board game whose autosave write number n (from 1) fails with a full
     disk where ``fails(n)``, played until ``writes`` writes were tried: the message boxes
     as (text, writes tried when it was seen), the save's path and the board scene."""
-    real = game.save.write_atomic
+    real = game.storage.save.write_atomic
     calls = {"n": 0}
 
     def disk(path, text):
@@ -623,7 +623,7 @@ def boxes_while_saving(tmp_path, monkeypatch, fails, writes: int):
             raise OSError(errno.ENOSPC, "No space left on device")
         real(path, text)
 
-    monkeypatch.setattr(game.save, "write_atomic", disk)
+    monkeypatch.setattr(game.storage.save, "write_atomic", disk)
     path = tmp_path / "autosave.json"
     app = App(seed=3, sound=False, speed=1000.0, threaded_ai=False, save_path=path)
     app.start()

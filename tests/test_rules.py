@@ -372,7 +372,7 @@ def test_illegal_action_changes_nothing():
 def test_replay_rebuilds_the_same_game():
     board = small_board()
     setup = GameSetup(tuple(SeatConfig(s) for s in SUSPECTS[:4]), seed=11)
-    from game.headless import play
+    from game.commands.headless import play
     g = play(board, setup)
     again = Game.replay(board, g.setup, list(g.actions))
     assert again.events == g.events and again.winner == g.winner
@@ -380,7 +380,7 @@ def test_replay_rebuilds_the_same_game():
 
 # ------------------------------------------------- why a square cannot be reached
 def _mansion_move(roll: int):
-    from game import paths
+    from game.storage import paths
     from game.board.tmx import load_board
 
     board = load_board(paths.MANSION_MAP)

@@ -14,12 +14,12 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game import i18n  # noqa: E402
-from game.settings import Settings  # noqa: E402
-from game.ui import assets, theme  # noqa: E402
+from game.text import i18n  # noqa: E402
+from game.storage.settings import Settings  # noqa: E402
+from game.ui.draw import assets, theme  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.board.match import Match  # noqa: E402
-from game.ui.match import quick_setup  # noqa: E402
+from game.ui.bases.match import quick_setup  # noqa: E402
 from game.ui.board.table import BoardScene  # noqa: E402
 from game.ui.scenes.menu import MenuScene  # noqa: E402
 from game.ui.scenes.rulebook import (CARD_W, PAGE_CARDS, PAGE_Y, PANEL, PICTURE_BOX, TEXT_BOX,  # noqa: E402

@@ -18,11 +18,11 @@ from pathlib import Path
 import pytest
 
 from game.ai.simple import make_player
-from game.headless import computer_setup
+from game.commands.headless import computer_setup
 from game.rules.engine import Game
 from game.rules.options import preset_options
 from game.rules.setup import GameSetup, SeatConfig
-from game.tournament import _board
+from game.commands.tournament import _board
 
 FULL = Path(__file__).parent / "data" / "hard6_actions.txt"
 

@@ -7,10 +7,10 @@ import os
 
 import pytest
 
-from game import paths
+from game.storage import paths
 from game.board.tmx import load_board
-from game.headless import computer_setup, play
-from game.save import (SAVE_VERSION, SaveError, SavedGame, quarantine, read_save, replay, save_game,
+from game.commands.headless import computer_setup, play
+from game.storage.save import (SAVE_VERSION, SaveError, SavedGame, quarantine, read_save, replay, save_game,
                        to_document, write_atomic)
 
 BOARD = load_board(paths.MANSION_MAP)

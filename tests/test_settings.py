@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from game.settings import Settings, load_settings, save_settings, system_language
+from game.storage.settings import Settings, load_settings, save_settings, system_language
 
 
 def test_first_run_uses_system_language(tmp_path, monkeypatch):

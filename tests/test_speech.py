@@ -18,18 +18,18 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game import i18n  # noqa: E402
+from game.text import i18n  # noqa: E402
 from game.rules import events as ev  # noqa: E402
 from game.rules.actions import Suggest  # noqa: E402
 from game.rules.engine import Phase  # noqa: E402
 from game.rules.setup import GameSetup, SeatConfig  # noqa: E402
-from game.settings import Settings, read_settings, settings_from_dict  # noqa: E402
-from game.ui import speech  # noqa: E402
+from game.storage.settings import Settings, read_settings, settings_from_dict  # noqa: E402
+from game.ui.voice import speech  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.board.match import Match  # noqa: E402
-from game.ui.input import DEFAULT_KEYS, PAD_BUTTONS, PAD_LABELS, REMAPPABLE, Intent, Kind  # noqa: E402
-from game.ui.registry import is_scene, make  # noqa: E402
-from game.ui.screens import advance  # noqa: E402
+from game.ui.shell.input import DEFAULT_KEYS, PAD_BUTTONS, PAD_LABELS, REMAPPABLE, Intent, Kind  # noqa: E402
+from game.ui.shell.registry import is_scene, make  # noqa: E402
+from game.ui.screenshots.screens import advance  # noqa: E402
 from tests.inputs import defaults_after, key, pad_press  # noqa: E402,F401
 from tests.test_ui import act_for_people  # noqa: E402
 
@@ -107,7 +107,7 @@ def test_read_aloud_is_off_by_default_on_in_the_lesson_and_saved(tmp_path):
 
 
 def test_the_lesson_reads_aloud_unless_turned_off_there(tmp_path):
-    from game.ui.coach import play_until, start_lesson
+    from game.ui.lesson.coach import play_until, start_lesson
 
     app = new_app(tmp_path)
     start_lesson(app)
@@ -131,7 +131,7 @@ def test_the_lesson_reads_aloud_unless_turned_off_there(tmp_path):
 
 @pytest.mark.parametrize("lang", ["en", "es", "ca"])
 def test_a_lesson_step_is_read_in_the_language_in_use(lang):
-    from game.ui.coach import play_until, start_lesson
+    from game.ui.lesson.coach import play_until, start_lesson
 
     app = new_app(language=lang)
     start_lesson(app)
@@ -416,7 +416,7 @@ def test_the_repeat_key_and_pad_button_are_listed_and_free():
 
 
 def test_a_key_someone_chose_before_is_not_taken_by_the_repeat_key():
-    from game.ui.input import build_keymap, merged_keys
+    from game.ui.shell.input import build_keymap, merged_keys
 
     keys = merged_keys({"notebook": ["r"]})           # R chosen for the notebook before R repeated anything
     assert keys["notebook"] == ["r"] and keys["repeat"] == []
@@ -629,7 +629,7 @@ def test_the_detective_report_is_read_aloud_a_computers_openly_a_persons_never_a
     """The report is read aloud (its title, then every sentence
     in order); a computer's openly and about it by name; a person's,
     private, never while people share the screen, not even after its cover."""
-    from game.ui.scene import FRESH_QUIET, PRIVATE_GUARD
+    from game.ui.shell.scene import FRESH_QUIET, PRIVATE_GUARD
 
     app = new_app(read_aloud=True)
     board = two_people(app, lambda g: False)
@@ -682,7 +682,7 @@ def test_a_long_text_is_read_in_sentences_titles_kept_whole():
 
 def _timed_solo(seed: int = 5):
     """A solo board game (Miss Scarlet, two computers) at normal speed, read aloud on, lines timed."""
-    from game.ui import anim
+    from game.ui.draw import anim
 
     clock = Clock()
     app = App(seed=11, sound=False, speed=anim.NORMAL, threaded_ai=False, settings=Settings(read_aloud=True))
@@ -766,7 +766,7 @@ def test_repeat_goes_back_one_sentence_and_on_from_there():
 
 def test_without_read_aloud_the_table_keeps_its_pace():
     """The voice never holds the table when read aloud is off (nor at a fast speed)."""
-    from game.ui import anim
+    from game.ui.draw import anim
 
     for read_aloud, speed, holds in ((False, anim.NORMAL, False), (True, anim.FAST, False), (True, anim.NORMAL, True)):
         app = App(seed=11, sound=False, speed=speed, threaded_ai=False, settings=Settings(read_aloud=read_aloud))

@@ -16,7 +16,7 @@ from game.rules import events as ev
 from game.rules.cards import SUSPECTS
 from game.rules.engine import Game
 from game.rules.setup import GameSetup, SeatConfig
-from game.tournament import MAX_ACTIONS, _board, seat_player, seated_game
+from game.commands.tournament import MAX_ACTIONS, _board, seat_player, seated_game
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -57,7 +57,7 @@ def test_spock_shares_no_code_with_the_game_players():
 
 
 def test_the_tournament_seats_spock_but_does_not_import_it_until_asked():
-    assert "benchmarks.spock" not in _modules_after("import game.tournament")
+    assert "benchmarks.spock" not in _modules_after("import game.commands.tournament")
     assert isinstance(seat_player("spock", 3), SpockPlayer)
     with pytest.raises(ValueError):
         seat_player("nobody", 0)

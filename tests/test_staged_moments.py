@@ -15,8 +15,9 @@ import pytest  # noqa: E402
 
 from benchmarks.bench_pacing import DT  # noqa: E402
 from game.rules import events as ev  # noqa: E402
-from game.ui import anim, mansion, stage  # noqa: E402
-from game.ui.screens import build_moment  # noqa: E402
+from game.ui.draw import anim  # noqa: E402
+from game.ui.mansion import drawing as mansion, stage
+from game.ui.screenshots.screens import build_moment  # noqa: E402
 from tests.inputs import defaults_after, make_app  # noqa: E402,F401
 
 
@@ -111,7 +112,7 @@ def test_a_moment_fills_the_screen_with_the_room_and_large_portraits(name, monke
 
 
 def test_the_cards_of_a_moment_have_portraits_over_200_pixels():
-    from game.ui import assets
+    from game.ui.draw import assets
 
     pad = max(6, stage.CARD_W // 16)
     assert stage.CARD_W - 2 * pad >= 200
@@ -164,7 +165,7 @@ def test_the_card_games_nobody_banner_shows_only_the_public_question():
 def test_the_crime_card_is_drawn_for_its_size(width):
     """The card game's Crime card is drawn by the pen for each size, as tall
     as a card that wide: a red frame, cream paper, the wax seal."""
-    from game.ui import assets, theme
+    from game.ui.draw import assets, theme
 
     make_app()
     img = stage.crime_card(width)

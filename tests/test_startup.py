@@ -50,8 +50,8 @@ def test_first_frame_is_not_held_back_by_the_frame_cap(monkeypatch):
 
 CHILD = r"""
 import sys
-import game.cli
-rc = game.cli.main([])
+import game.commands.cli
+rc = game.commands.cli.main([])
 print(rc)
 print(" ".join(sorted(m for m in sys.modules if m.startswith("game"))))
 """
@@ -59,9 +59,9 @@ print(" ".join(sorted(m for m in sys.modules if m.startswith("game"))))
 #: Modules the title's first frame does not need: the scenes after it, both
 #: games' rules engines and matches, the computer players, the card game,
 #: saved games (no autosave here) and the --screenshot states.
-NOT_AT_START = ("game.ui.board", "game.ui.scenes.setup", "game.ui.match", "game.ui.coach", "game.ui.screens",
-                "game.ui.cardgame", "game.cardgame", "game.ai", "game.rules.engine", "game.hints", "game.save",
-                "game.ui.boardview")
+NOT_AT_START = ("game.ui.board", "game.ui.scenes.setup", "game.ui.bases.match", "game.ui.lesson.coach", "game.ui.screenshots.screens",
+                "game.ui.cardgame", "game.cardgame", "game.ai", "game.rules.engine", "game.learning.hints", "game.storage.save",
+                "game.ui.mansion.boardview")
 
 
 def test_start_up_imports_only_what_the_first_frame_needs(tmp_path):
@@ -90,8 +90,8 @@ import sys
 started = []
 sys.addaudithook(lambda event, args: started.append(event) if event in (
     "subprocess.Popen", "os.posix_spawn", "os.fork", "os.forkpty", "os.exec", "os.spawn", "os.system") else None)
-import game.cli
-rc = game.cli.main([])
+import game.commands.cli
+rc = game.commands.cli.main([])
 print(rc)
 print(" ".join(started) or "-")
 """
@@ -117,7 +117,7 @@ def test_start_up_starts_no_other_program(tmp_path):
     assert (rc, started) == ("0", "-")
     logs = list(tmp_path.rglob("*.log"))
     assert len(logs) == 1
-    from game.logfile import system_name
+    from game.storage.logfile import system_name
 
     assert f"Python {sys.version.split()[0]}, {system_name()})" in logs[0].read_text()
 
@@ -127,7 +127,7 @@ def test_screenshot_parses_the_map_once(tmp_path, monkeypatch):
     once by the command line to say a broken map, once by the game)."""
     import pytmx
 
-    from game.cli import main
+    from game.commands.cli import main
 
     parsed = []
 
@@ -140,7 +140,7 @@ def test_screenshot_parses_the_map_once(tmp_path, monkeypatch):
     try:
         assert main(["--screenshot", str(tmp_path / "title.png"), "--scene", "title"]) == 0
     finally:   # the screenshot ends with pygame.quit(): fonts cached until then are no longer valid
-        from game.ui import assets, theme, widgets
+        from game.ui.draw import assets, theme, widgets
 
         theme.reset_caches()
         widgets.clear_cache()
@@ -153,7 +153,7 @@ def test_sounds_are_read_when_first_played(monkeypatch):
     for them); the first effect played reads them."""
     import pygame
 
-    from game.ui.sound import Sounds
+    from game.ui.voice.sound import Sounds
 
     read = []
     real = pygame.mixer.Sound
@@ -176,7 +176,8 @@ def test_the_window_opens_before_the_title_picture_is_painted(monkeypatch):
     the title is exactly the one every later start and every screenshot shows."""
     import pygame
 
-    from game.ui import scenery, theme
+    from game.ui.draw import theme
+    from game.ui.mansion import scenery
     from game.ui.app import App
 
     scenery._CACHE.clear()

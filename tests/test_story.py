@@ -17,11 +17,11 @@ import pytest  # noqa: E402
 from benchmarks.bench_pacing import DT, board_table, card_table  # noqa: E402
 from game.cardgame import events as card_ev  # noqa: E402
 from game.cardgame import log as card_log  # noqa: E402
-from game import log as board_log  # noqa: E402
+from game.text import log as board_log  # noqa: E402
 from game.rules import events as board_ev  # noqa: E402
-from game.ui import anim  # noqa: E402
-from game.ui.input import InputHandler, Kind, Pads  # noqa: E402
-from game.ui.logview import LogView  # noqa: E402
+from game.ui.draw import anim  # noqa: E402
+from game.ui.shell.input import InputHandler, Kind, Pads  # noqa: E402
+from game.ui.draw.logview import LogView  # noqa: E402
 from tests.inputs import defaults_after, key, make_app  # noqa: E402,F401
 
 GAMES = [board_table, card_table]
@@ -172,7 +172,7 @@ def test_no_card_shown_in_secret_reaches_the_log(make, evs, log, named, seed):
     line's own event named aloud; a line of a card shown in secret has no
     picture and does not name the card; and the pictures' function refuses a
     raw, unredacted card shown."""
-    from game.ui.i18n import card as card_name
+    from game.ui.shell.i18n import card as card_name
 
     app = make_app(speed=anim.INSTANT)
     scene, _pkg = make(app, seed)
@@ -222,7 +222,7 @@ def _pulled_table(seed: int):
     from game.ui.board.match import Match
     from game.ui.board.table import BoardScene
 
-    from game.settings import Settings
+    from game.storage.settings import Settings
     from game.ui.app import App
 
     app = App(seed=11, sound=False, speed=anim.INSTANT, threaded_ai=False, settings=Settings(read_aloud=True))
@@ -256,7 +256,7 @@ def _pulled_table(seed: int):
 def test_a_pulled_in_person_is_told_who_brought_them_and_with_what(seed):
     app, scene, s = _pulled_table(seed)
     names = {"scarlet": "Miss Scarlet", "mustard": "Colonel Mustard", "white": "Mrs. White", "green": "Mr. Green"}
-    from game.ui.i18n import card as card_name
+    from game.ui.shell.i18n import card as card_name
 
     for _ in range(20000):
         if scene.human_to_act:
@@ -320,7 +320,7 @@ ASKS = {"board": (board_ev.SuggestionMade, board_ev.CannotDisprove, board_ev.Car
 @pytest.mark.parametrize("make", GAMES, ids=IDS)
 @pytest.mark.parametrize("seed", [2, 5])
 def test_the_recap_tells_each_question_in_order_and_who_answered(make, seed):
-    from game.report import recap
+    from game.learning.report import recap
 
     app, scene = _finished(make, seed)
     kind = scene.match.save_kind
@@ -348,8 +348,8 @@ def test_the_recap_never_says_which_card_was_shown(make, seed):
     """Given the raw events (every card shown in secret in them), the recap is
     the same as from the public ones: no secret changes a word of it; and no
     answer line names a card."""
-    from game.report import recap
-    from game.ui.i18n import card as card_name
+    from game.learning.report import recap
+    from game.ui.shell.i18n import card as card_name
 
     app, scene = _finished(make, seed)
     m = scene.match
@@ -367,7 +367,7 @@ def test_the_recap_never_says_which_card_was_shown(make, seed):
 
 
 def _make(name, *args):
-    from game.ui.registry import make
+    from game.ui.shell.registry import make
 
     return make(name, *args)
 
@@ -376,8 +376,8 @@ def _make(name, *args):
 @pytest.mark.parametrize("scale", [1.0, 1.2])
 @pytest.mark.parametrize("make", GAMES, ids=IDS)
 def test_the_recap_fits_the_screen_and_scrolls_to_its_end(make, lang, scale):
-    from game import i18n
-    from game.ui import theme
+    from game.text import i18n
+    from game.ui.draw import theme
 
     app, scene = _finished(make, 2)
     i18n.set_language(lang)
@@ -411,7 +411,7 @@ def test_game_over_opens_the_recap_for_everybody():
     from tests.inputs import click
 
     click(app, over.recap_button.rect.center)
-    from game.ui.registry import is_scene
+    from game.ui.shell.registry import is_scene
 
     assert is_scene(app.top, "recap")
     key(app, pygame.K_ESCAPE)
@@ -423,8 +423,8 @@ def test_the_pulled_in_banner_fits_for_every_room_weapon_and_suspect(scale):
     """The longest names in every place: the words fit the tall band's box and
     the line under them wraps on at most its lines (nothing is cut off)."""
     from game.rules.cards import ROOMS, SUSPECTS, WEAPONS
-    from game.ui import theme
-    from game.ui.banner import SUB_LINES, TEXT_RECT, sub_labels
+    from game.ui.draw import theme
+    from game.ui.bases.banner import SUB_LINES, TEXT_RECT, sub_labels
     from game.ui.board.presenter import pulled_texts
 
     make_app()
@@ -445,8 +445,9 @@ def test_the_log_heading_and_its_scroll_keys_never_overlap(lang, size, monkeypat
     in every language and text size, in the narrow panels of the TV layout too."""
     import pygame as pg
 
-    from game.ui import table as table_module, theme as th
-    from game.ui.i18n import _
+    from game.ui.bases import table as table_module
+    from game.ui.draw import theme as th
+    from game.ui.shell.i18n import _
 
     pg.font.init()
     drawn = []
@@ -459,7 +460,7 @@ def test_the_log_heading_and_its_scroll_keys_never_overlap(lang, size, monkeypat
 
     monkeypatch.setattr(th, "blit_text", spy)
     for lang_code in (lang,):
-        from game.i18n import set_language
+        from game.text.i18n import set_language
         set_language(lang_code)
         th.set_text_scale(1.2 if size == "large" else 1.0)
         for width in (570, 422):                       # the standard and the TV layout's panel

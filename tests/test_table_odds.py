@@ -8,7 +8,7 @@ from __future__ import annotations
 from game.ai.levels import HardPlayer, MediumPlayer
 from game.rules.actions import Accuse, Suggest
 from game.rules.cards import ROOMS, SUSPECTS, WEAPONS
-from game.tournament import MAX_ACTIONS, seated_game
+from game.commands.tournament import MAX_ACTIONS, seated_game
 
 
 class OwnCardNamer(MediumPlayer):

@@ -8,13 +8,13 @@ import json
 import pygame
 import pytest
 
-from game import tutorial
+from game.learning import tutorial
 from game.board.tmx import load_board
-from game.paths import MANSION_MAP
+from game.storage.paths import MANSION_MAP
 from game.rules import events as ev
 from game.rules.engine import Game
 from game.rules.setup import FixedDeal, GameSetup, SeatConfig
-from game.ui.input import Intent, Kind
+from game.ui.shell.input import Intent, Kind
 
 CONFIRM = Intent(Kind.CONFIRM, device="keyboard")
 
@@ -312,7 +312,7 @@ def _any_move(g):
 # -------------------------------------------------------- on the screen
 def _read_lesson(app, key: str) -> None:
     """From the title, play the lesson to the bubble ``key`` and read it (confirm after its read guard)."""
-    from game.ui.coach import play_until
+    from game.ui.lesson.coach import play_until
 
     _title_learn(app)
     play_until(app, key)
@@ -324,10 +324,10 @@ def _read_lesson(app, key: str) -> None:
 def test_guided_game_to_its_end_pressing_only_confirm(tmp_path):
     """From the title: every lesson in order, the person wins, the family's
     autosave is never touched and the lesson file goes once the game is won."""
-    from game.ui.coach import GuidedMatch, play_until
+    from game.ui.lesson.coach import GuidedMatch, play_until
 
-    from game.save import SavedGame, save_game
-    from game.ui.match import quick_setup
+    from game.storage.save import SavedGame, save_game
+    from game.ui.bases.match import quick_setup
 
     family = tmp_path / "autosave.json"      # the family's game in progress
     save_game(family, SavedGame(quick_setup(7)))
@@ -358,8 +358,8 @@ def test_the_new_rules_happen_on_screen_pressing_only_confirm(tmp_path):
     the pulled-in suggestion without a roll, the out player's card, the door
     that keeps Miss Scarlet in (no Roll button)."""
     from game.rules.actions import Suggest
-    from game.ui.coach import _arrow_box, _arrow_tip, play_until
-    from game.ui.registry import is_scene
+    from game.ui.lesson.coach import _arrow_box, _arrow_tip, play_until
+    from game.ui.shell.registry import is_scene
 
     app = _app(tmp_path)
     try:
@@ -439,7 +439,7 @@ def test_the_new_rules_happen_on_screen_pressing_only_confirm(tmp_path):
 
 
 def test_leave_and_resume_the_lesson(tmp_path):
-    from game.ui.coach import play_until
+    from game.ui.lesson.coach import play_until
     from game.ui.scenes.lesson import LessonChoice
 
     app = _app(tmp_path)
@@ -480,7 +480,7 @@ def test_leave_at_the_blocked_door_and_resume(tmp_path):
     door comes back the same: she is still out, the door still blocked, and
     the rest plays with Enter only."""
     from game.rules.actions import Roll
-    from game.ui.coach import play_until
+    from game.ui.lesson.coach import play_until
 
     app = _app(tmp_path)
     try:
@@ -509,7 +509,7 @@ def test_leave_at_the_blocked_door_and_resume(tmp_path):
 
 
 def test_start_the_lesson_again(tmp_path):
-    from game.ui.coach import play_until
+    from game.ui.lesson.coach import play_until
     from game.ui.scenes.lesson import LessonChoice
 
     tutorial.save_lesson(tmp_path / "lesson.json", tutorial.LessonState(
@@ -575,10 +575,10 @@ def test_the_arrow_keeps_the_focus_and_clicks_elsewhere_do_nothing(tmp_path):
 def test_every_lesson_fits_in_every_language(tmp_path, lang, size):
     """Each lesson's lines fit their bubble, no line is under 20 px, and the
     bubble fits on the 1280 x 720 screen beside the thing it points at."""
-    from game.settings import Settings
-    from game.ui import theme
-    from game.i18n import _
-    from game.ui.coach import Coach, GuidedMatch
+    from game.storage.settings import Settings
+    from game.ui.draw import theme
+    from game.text.i18n import _
+    from game.ui.lesson.coach import Coach, GuidedMatch
 
     app = _app(tmp_path, settings=Settings(language=lang, text_size=size))
     try:
@@ -610,7 +610,7 @@ def test_lesson_screenshots(tmp_path):
 
 
 def test_coming_back_between_two_lessons_says_welcome_back(tmp_path):
-    from game.ui.coach import play_until
+    from game.ui.lesson.coach import play_until
 
     keys = [ls.key for ls in tutorial.LESSONS if ls.at <= 4]
     tutorial.save_lesson(tmp_path / "lesson.json", tutorial.LessonState(
@@ -642,7 +642,7 @@ def test_a_controller_pulled_out_in_the_lesson_never_hands_it_to_a_computer(tmp_
     offers the keyboard (or the controller back), never a computer player,
     which would leave the lesson's script and lose the lesson (monkey finding)."""
     from game.ui.app import App
-    from game.ui.coach import start_lesson
+    from game.ui.lesson.coach import start_lesson
     from game.ui.scenes.unplugged import UnpluggedScene
 
     app = App(seed=1, sound=False, threaded_ai=False, settings_path=tmp_path / "settings.json",
@@ -674,7 +674,7 @@ def test_the_lessons_game_over_opens_the_learners_report_and_enter_still_goes_to
     screen", yet the learner may move to a "Detective report" button (arrows,
     the mouse) and open it, come back, and Enter on the title button still ends
     the lesson.  Clicks elsewhere still only nudge the arrow."""
-    from game.ui.registry import is_scene
+    from game.ui.shell.registry import is_scene
 
     app = _app(tmp_path)
     try:

@@ -13,7 +13,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game.headless import computer_setup  # noqa: E402
+from game.commands.headless import computer_setup  # noqa: E402
 from game.rules import events as ev  # noqa: E402
 from game.rules.engine import Phase  # noqa: E402
 from game.rules.setup import GameSetup, SeatConfig  # noqa: E402
@@ -28,7 +28,7 @@ from game.ui.board.notebook import NotebookScene  # noqa: E402
 from game.ui.board.picker import PickerScene  # noqa: E402
 from game.ui.board.private import DisproveScene, EnvelopeScene, ShownCardScene  # noqa: E402
 from game.ui.scenes.setup import SetupScene  # noqa: E402
-from game.ui.screens import SCENE_NAMES  # noqa: E402
+from game.ui.screenshots.screens import SCENE_NAMES  # noqa: E402
 from tests.inputs import answer_accusation, click, key  # noqa: E402
 
 DT = 0.1
@@ -453,7 +453,7 @@ def test_setup_no_duplicate_suspects(app):
 def _all_scenes(app: App):
     from game.ui.scenes.menu import MenuScene
     from game.ui.scenes.chooser import NotebookChooser
-    from game.ui.screens import build_scene
+    from game.ui.screenshots.screens import build_scene
 
     scenes = []
     for name in SCENE_NAMES:
@@ -486,7 +486,7 @@ def _all_scenes(app: App):
     sp.cycle_level(2)                                                # Beginner
     for _ in range(3):
         sp.cycle_level(3)                                            # Easy
-    from game.ui.i18n import level_label
+    from game.ui.shell.i18n import level_label
 
     assert {b.label for b in sp.level_buttons.values()} == {level_label(lv) for lv in
                                                             ("beginner", "easy", "medium", "hard")}
@@ -521,8 +521,8 @@ def test_every_suspect_name_fits_the_turn_panel(app):
 # ------------------------------------------------------ playtester reports
 def _match_at(app: App, stop, seed: int = 3) -> Match:
     """A one-person match (Miss Scarlet + 3 computers) played on until ``stop(game)``."""
-    from game.ui.match import quick_setup
-    from game.ui.screens import advance
+    from game.ui.bases.match import quick_setup
+    from game.ui.screenshots.screens import advance
 
     match = Match(app.board, quick_setup(seed))
     advance(match, stop, limit=20000)
@@ -574,7 +574,7 @@ def test_game_over_confetti_stays_off_text_and_buttons(app):
 
 
 def theme_text_rect(text: str, size: int, midtop) -> pygame.Rect:
-    from game.ui import theme
+    from game.ui.draw import theme
 
     return theme.text(text, size, theme.BRASS, True).get_rect(midtop=midtop)
 
@@ -827,7 +827,7 @@ def test_setup_levels_cycle_and_reach_the_match(app):
 
 
 def test_setup_rows_do_not_overlap_and_stay_readable(app):
-    from game.ui.widgets import Label
+    from game.ui.draw.widgets import Label
 
     s = SetupScene(app)
     s.add()
@@ -912,7 +912,7 @@ def test_pause_and_thinking_overlap(app, monkeypatch):
     """The action comes when both the human-pace pause and the thinking are over."""
     from concurrent.futures import Future
 
-    from game.ui.pacing import AI_PAUSE, computer_pause
+    from game.ui.bases.pacing import AI_PAUSE, computer_pause
 
     app.speed = 1.0
     board = start_match(app, robots())
@@ -992,7 +992,7 @@ def _seconds_to_play(speed: float, turns: int = 3) -> float:
 
 
 def test_speed_setting_shortens_pauses_and_animations():
-    from game.ui import anim
+    from game.ui.draw import anim
 
     normal, fast, instant = (_seconds_to_play(s) for s in (anim.NORMAL, anim.FAST, anim.INSTANT))
     assert fast < normal * 0.6, (normal, fast)
@@ -1001,7 +1001,7 @@ def test_speed_setting_shortens_pauses_and_animations():
 
 
 def test_menu_cycles_speed(app):
-    from game.ui import anim
+    from game.ui.draw import anim
     from game.ui.scenes.menu import MenuScene
 
     app.speed = anim.NORMAL
@@ -1021,7 +1021,7 @@ def test_menu_cycles_speed(app):
 
 
 def test_enter_or_click_skips_the_running_animation(app):
-    from game.ui import anim
+    from game.ui.draw import anim
 
     app.speed = anim.NORMAL
     board = start_match(app, robots())

@@ -16,7 +16,7 @@ from benchmarks.solver import SolverPlayer
 from benchmarks.yardkit import INDEX
 from game.rules import events as ev
 from game.rules.actions import Accuse, Suggest
-from game.tournament import MAX_ACTIONS, seat_player, seated_game
+from game.commands.tournament import MAX_ACTIONS, seat_player, seated_game
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -99,7 +99,7 @@ def test_they_share_no_code_with_the_game_players_or_spock(module):
 
 
 def test_the_tournament_seats_them_but_does_not_import_them_until_asked():
-    loaded = _modules_after("import game.tournament")
+    loaded = _modules_after("import game.commands.tournament")
     assert not {"benchmarks.hunter", "benchmarks.solver"} & loaded
     assert isinstance(seat_player("hunter", 3), HunterPlayer)
     assert isinstance(seat_player("solver", 3), SolverPlayer)

@@ -7,7 +7,7 @@
    ``nfmt()`` and ``Np_()`` string in ``game/`` (the UI, the game log, the rules
    engines' messages, the "Why not?" reasons), plus the card names in all their
    forms (msgctxt ``card``, ``card:the``, ``card:in``, ``card:of``, ``card:to``,
-   see :mod:`game.i18n`) and the rule options' words (:mod:`game.rules.options`),
+   see :mod:`game.text.i18n`) and the rule options' words (:mod:`game.rules.options`),
    into ``locale/clue.pot``;
 2. **update**: merge the template into ``locale/<lang>/LC_MESSAGES/clue.po`` for
    es and ca (new strings come in empty, gone ones are marked obsolete);
@@ -51,7 +51,7 @@ HEADER = "Clue (family edition)"
 
 def extract() -> Catalog:
     """The template catalogue, from the source and the card and option tables."""
-    from game.i18n import card_contexts
+    from game.text.i18n import card_contexts
     from game.rules.cards import ALL_CARDS, CARD_NAMES
     from game.rules.options import OPTION_INFO, PRESETS
 

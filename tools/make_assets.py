@@ -7,7 +7,7 @@ Run from the project root::
 
 It writes, below the output folder:
 
-* (no token sprites: the game draws the suspects' pawns in code, game/ui/pawns.py);
+* (no token sprites: the game draws the suspects' pawns in code, game/ui/draw/pawns.py);
 * ``sprites/weapons/<weapon>.png``  128x128 weapon pieces for the board (in colour, a dark ink
   line round them and a thin light rim outside it, so they stand on light and dark floors
   alike; the game scales them down and adds their shadow for each size);
@@ -93,7 +93,7 @@ ICON_SIZE = (256, 256)
 #: Sound sample rate in Hz (16-bit mono).
 SAMPLE_RATE = 22050
 #: Length in seconds of each sound effect (the die's matches the die's tumble
-#: and bounce on screen, game.ui.anim.DieRoll: 0.8 s, landing at 70 %).
+#: and bounce on screen, game.ui.draw.anim.DieRoll: 0.8 s, landing at 70 %).
 SOUND_SECONDS = {"die": 0.8, "step": 0.08, "door": 0.45, "card": 0.25,
                  "chime": 1.0, "wrong": 0.8, "click": 0.05,
                  "passage": 0.9, "suggest": 0.6, "nobody": 0.9, "nope": 0.16}

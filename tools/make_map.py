@@ -27,7 +27,7 @@ Map conventions (see also game/board/tmx.py):
 * object group ``envelope``: one rectangle of type ``envelope``.
 * object group ``furniture``: rectangles of type ``furniture`` named by what
   they are (``"billiard table"``, ``"bookshelf"``...), string property
-  ``room``; only looks, drawn by :mod:`game.ui.mansion` under the names and
+  ``room``; only looks, drawn by :mod:`game.ui.mansion.drawing` under the names and
   the pieces.
 """
 
@@ -119,7 +119,7 @@ PASSAGES = [
 ]
 
 #: The furniture: (what it is, room, (x, y, w, h) in squares).  Drawn by
-#: game.ui.mansion; each piece stays inside its room, off the doorways'
+#: game.ui.mansion.drawing; each piece stays inside its room, off the doorways'
 #: thresholds and the secret passages (game.board.tmx checks it).
 FURNITURE = [
     ("range", "Kitchen", (1.2, 1.1, 2.6, 0.85)),

@@ -29,9 +29,9 @@ sys.path.insert(0, str(ROOT))
 
 from game.board.model import Board  # noqa: E402
 from game.board.tmx import load_board  # noqa: E402
-from game.paths import MANSION_MAP  # noqa: E402
-from game.ui import mansion  # noqa: E402
-from game.ui.boardlayout import STANDARD  # noqa: E402
+from game.storage.paths import MANSION_MAP  # noqa: E402
+from game.ui.mansion import drawing as mansion  # noqa: E402
+from game.ui.mansion.boardlayout import STANDARD  # noqa: E402
 
 
 def luminance(rgb) -> float:
@@ -59,7 +59,7 @@ def mean(colours) -> tuple[float, float, float]:
 
 
 def measure(board: Board, size: tuple[int, int]) -> dict:
-    """The measures of ``board`` drawn by :func:`game.ui.mansion.draw_mansion`
+    """The measures of ``board`` drawn by :func:`game.ui.mansion.drawing.draw_mansion`
     at ``size`` pixels: ``wall`` (thinnest wall, px), ``doors`` (a list of
     ``(room, contrast, depth px)``), ``floors`` (room -> contrast against the
     corridor), ``envelope`` ((w, h) px) and ``cell`` ((w, h) px of a square)."""

@@ -8,7 +8,7 @@ Usage::
     python run.py --screenshot cards.png --scene card-game
     python tools/measure_table.py cards.png --layout card
 
-The panels' places come from the board layout (:mod:`game.ui.boardlayout`),
+The panels' places come from the board layout (:mod:`game.ui.mansion.boardlayout`),
 scaled from the logical 1280 x 720 picture to the screenshot's size.  The
 functions are imported by the tests (``tests/test_table_panels.py``).
 
@@ -194,7 +194,7 @@ def measure(path: str, layout_name: str = "standard") -> dict:
     import pygame
 
     from game.ui.board.panels import RULES_INK, log_line, log_text_area, table_panels
-    from game.ui.boardlayout import STANDARD, TV
+    from game.ui.mansion.boardlayout import STANDARD, TV
 
     pygame.init()
     img = pygame.image.load(path)
@@ -236,7 +236,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     if args.large:
-        from game.ui import theme
+        from game.ui.draw import theme
         theme.set_text_scale(theme.LARGE_SCALE)
     for path in args.png:
         m = measure_card(path) if args.layout == "card" else measure(path, args.layout)

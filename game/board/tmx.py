@@ -54,8 +54,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pytmx  # noqa: E402
 
 from game.board.model import Board, Door, Furniture, Room, Square  # noqa: E402
-from game.files import FileProblem, NotAFileError, read_file_bytes  # noqa: E402
-from game.i18n import N_  # noqa: E402
+from game.storage.files import FileProblem, NotAFileError, read_file_bytes  # noqa: E402
+from game.text.i18n import N_  # noqa: E402
 from game.core.cards import CARD_NAMES, ROOMS, SUSPECTS  # noqa: E402
 
 #: The map names rooms and start squares by the cards' display names.
@@ -135,7 +135,7 @@ class _Loader:
     # -- sizes, checked before pytmx reads anything -------------------------------
     def read_file(self, path: Path, what: str) -> bytes:
         """The bytes of the map or a tileset file ``path`` (``what`` names it in
-        messages), read with :func:`game.files.read_file_bytes`: only an
+        messages), read with :func:`game.storage.files.read_file_bytes`: only an
         ordinary file of at most :data:`MAX_FILE_BYTES` is opened (a pipe or a
         device would hang the reader, a huge file would take minutes).  Raises
         ``FileNotFoundError``, or :class:`MapError` for anything else that
@@ -667,7 +667,7 @@ def read_picture(path: str | Path, width: int = 0, height: int = 0) -> bytes:
     most :data:`MAX_PICTURE_PX` x :data:`MAX_PICTURE_PX` pixels, and exactly
     ``width`` x ``height`` pixels when those are given (not 0), as the map
     declares them.  A picture that would unpack to gigabytes is refused from
-    its first 24 bytes.  Raises :class:`~game.files.FileProblem` naming the
+    its first 24 bytes.  Raises :class:`~game.storage.files.FileProblem` naming the
     file, the problem in plain words (translatable: ``said()``), the detail
     for the log."""
     path = Path(path)
@@ -699,7 +699,7 @@ def check_pictures(path: str | Path) -> dict[str, bytes]:
     and checked with :func:`read_picture`; keys are the normalised paths as
     pytmx joins them.  The map and tileset files are checked first as by
     :func:`load_board` (:class:`MapError`); a bad picture raises
-    :class:`~game.files.FileProblem`.  Never opens anything that is not an
+    :class:`~game.storage.files.FileProblem`.  Never opens anything that is not an
     ordinary file."""
     loader = _Loader(Path(path))
     loader.precheck()
@@ -746,7 +746,7 @@ def main(argv: list[str] | None = None) -> int:
     if args:
         path = Path(args[0])
     else:
-        from game.paths import MANSION_MAP
+        from game.storage.paths import MANSION_MAP
         path = MANSION_MAP
     try:
         board = load_board(path)

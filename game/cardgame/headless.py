@@ -9,7 +9,7 @@ from game.cardgame.ai import make_card_player
 from game.cardgame.cards import name
 from game.cardgame.engine import CardGame, CardSetup
 from game.cardgame.log import describe, public
-from game.i18n import fmt
+from game.text.i18n import fmt
 
 #: A game still running after this many actions is a bug.
 MAX_ACTIONS = 5_000

@@ -1,6 +1,6 @@
 """The card game's public log in plain words, in the language in use.
 
-Like :mod:`game.log` for the board game: every line is a translatable
+Like :mod:`game.text.log` for the board game: every line is a translatable
 sentence with the names as parameters (``{who}`` is the suspect token a seat
 plays, with its forms ``{who_the}``, ``{who_to}`` ...; card parameters offer
 ``{card_the}`` ...).  Only redacted events may be passed
@@ -12,7 +12,7 @@ manera que els altres jugadors no vegin quina carta s'ha mostrat").
 from __future__ import annotations
 
 from game.cardgame import events as ev
-from game.i18n import _, and_list, card, fmt
+from game.text.i18n import _, and_list, card, fmt
 
 
 def public(event: ev.Event) -> ev.Event:

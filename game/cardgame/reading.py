@@ -1,7 +1,7 @@
 """The card game's one reader of events into knowledge: what a seat saw (its
 :class:`~game.cardgame.engine.CardView` events) becomes its
 :class:`~game.knowledge.record.Record`, from which the case file's hints
-(:mod:`game.hints`) and the computer players' exact knowledge
+(:mod:`game.learning.hints`) and the computer players' exact knowledge
 (:mod:`game.cardgame.ai`) are both built.
 """
 

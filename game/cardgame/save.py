@@ -1,4 +1,4 @@
-"""Saved card games: the ``"mode": "card-game"`` document of :mod:`game.save`.
+"""Saved card games: the ``"mode": "card-game"`` document of :mod:`game.storage.save`.
 
 Same file, format and version as the board game's save; only the part after
 ``"mode"`` differs::
@@ -12,7 +12,7 @@ Same file, format and version as the board game's save; only the part after
      "net": {"port": 8765, "tokens": {"0": "Qx3…"}}}
 
 ``net`` (optional) is the phones' port and tokens, as in the board game's save
-(:func:`game.savefile.read_net`).
+(:func:`game.storage.savefile.read_net`).
 
 ``levels`` holds ``"human"`` for a person's seat; ``seats`` the suspect token
 each seat plays on screen.  The engine is deterministic, so replaying the
@@ -48,12 +48,12 @@ class CardSaved:
     notebooks: dict[int, dict[str, str]] = field(default_factory=dict)
     mode: str = MODE
     notebook_mode: str = DEFAULT_NOTEBOOK_MODE
-    #: the phones' port and tokens (:func:`game.savefile.read_net`), or None
+    #: the phones' port and tokens (:func:`game.storage.savefile.read_net`), or None
     net: dict | None = None
 
     def document(self) -> dict[str, Any]:
         """The JSON-able document (see the module docstring)."""
-        from game.savefile import SAVE_FORMAT, SAVE_VERSION, net_document
+        from game.storage.savefile import SAVE_FORMAT, SAVE_VERSION, net_document
 
         return {"format": SAVE_FORMAT, "version": SAVE_VERSION, "mode": MODE, "setup": self.setup.to_dict(),
                 "seats": list(self.suspects), "actions": [action_to_dict(a) for a in self.actions],
@@ -63,9 +63,9 @@ class CardSaved:
 
 def from_document(doc: dict, path: str | Path) -> CardSaved:
     """The :class:`CardSaved` of a checked ``"mode": "card-game"`` document.
-    Raises :class:`game.save.SaveError` naming the place of the first problem."""
-    from game.i18n import N_
-    from game.savefile import (BAD_MOVES, BAD_NOTEBOOK_MODE, BAD_PLAYERS, UNKNOWN_MOVE, SaveError,
+    Raises :class:`game.storage.save.SaveError` naming the place of the first problem."""
+    from game.text.i18n import N_
+    from game.storage.savefile import (BAD_MOVES, BAD_NOTEBOOK_MODE, BAD_PLAYERS, UNKNOWN_MOVE, SaveError,
                            read_net, read_notebooks)
 
     bad_setup = N_("the setup of the card game in it is not valid")

@@ -13,7 +13,7 @@ class IllegalActionError(ValueError):
 
     ``message`` is an English template (a msgid of the ``clue`` catalogue)
     filled with ``params``: a card id parameter reads as the card's English
-    name in ``str(error)``; :func:`game.i18n_why.explain` translates the same
+    name in ``str(error)``; :func:`game.text.i18n_why.explain` translates the same
     template and parameters into the player's language.
     """
 

@@ -2,8 +2,8 @@
 
 The board game's :class:`game.rules.engine.Game` (000) and the card game's
 :class:`game.cardgame.engine.CardGame` (003) are driven the same way, so the
-shared match (:class:`game.ui.match.Seats`), the table scenes, the one replay
-loop of the saves (:func:`game.savefile.replay_moves`), the headless runners
+shared match (:class:`game.ui.bases.match.Seats`), the table scenes, the one replay
+loop of the saves (:func:`game.storage.savefile.replay_moves`), the headless runners
 and the computer players need only what :class:`Engine` names.
 
 Shapes: an *action* is a small frozen dataclass of the engine's own

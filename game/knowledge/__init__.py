@@ -4,7 +4,7 @@ game mode's engine (each engine's one reader of events lives with it).
 The path of what a seat saw::
 
     view events --(game.rules.reading / game.cardgame.reading: one reader per mode)--> Record
-    Record --(game.hints.table)--> Table --(game.hints.deduce)--> hints with a reason each
+    Record --(game.learning.hints.table)--> Table --(game.learning.hints.deduce)--> hints with a reason each
     Record --(tracker.RecordConstraints)--> Constraints --(counting.solve)--> exact Knowledge
 
 * :mod:`game.knowledge.record` -- :class:`~game.knowledge.record.Record`, the

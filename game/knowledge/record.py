@@ -4,7 +4,7 @@ Each game mode has ONE reader of its events into a :class:`Record`
 (:mod:`game.rules.reading` for the board game, :mod:`game.cardgame.reading`
 for the card game: subclasses of :class:`Reader`).  Everything that needs to
 know what a seat knows is built from the record: the notebook's hints
-(:func:`game.hints.table`) and the exact knowledge of the computer players
+(:func:`game.learning.hints.table`) and the exact knowledge of the computer players
 (:mod:`game.knowledge.tracker`).  A reader reads each event once: give
 :meth:`Reader.feed` only the events it has not read yet and the record grows.
 

@@ -129,8 +129,8 @@ def board_table(players: int, seed: int, people: Sequence[int], level: str = "me
     """A board game of ``players`` seats (suspects drawn by ``seed``), ``people`` on phones."""
     from game.ai.simple import make_player
     from game.board.tmx import load_board
-    from game.headless import computer_setup
-    from game.paths import MANSION_MAP
+    from game.commands.headless import computer_setup
+    from game.storage.paths import MANSION_MAP
     from game.rules.engine import Game
 
     board = _board_cache.get("mansion") or _board_cache.setdefault("mansion", load_board(MANSION_MAP))

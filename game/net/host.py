@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
 from game.core.errors import IllegalActionError
-from game.i18n import _
+from game.text.i18n import _
 from game.net.payload import seat_payload, speaking
 from game.net.session import HostSession, Request
 
@@ -127,7 +127,7 @@ class NetTable:
 
     def _refuse(self, req: Request, lang: str, exc: IllegalActionError | None, text: str) -> None:
         """Answer ``req`` refused: ``exc`` explained, or ``text`` (an English msgid), in ``lang``."""
-        from game.i18n_why import explain
+        from game.text.i18n_why import explain
         with speaking(lang):
             words = explain(exc, self.kind).text if exc is not None else _(text)
         self.session.stats["refused"] += 1

@@ -3,7 +3,7 @@
 :func:`seat_payload` builds it **only** from ``engine.view(seat)``,
 ``engine.legal_actions()`` when ``engine.actor == seat``, public facts
 (seats, turn, phase, the public log), that seat's own notebook ``marks`` and
-the hints computed from its own view (:mod:`game.hints`) -- never from the
+the hints computed from its own view (:mod:`game.learning.hints`) -- never from the
 engine's hands, the envelope / Crime cards, the seed, or another seat's view.
 
 Shape (``docs/network.md``)::
@@ -43,8 +43,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
-from game import i18n
-from game.i18n import _, card, fmt
+from game.text import i18n
+from game.text.i18n import _, card, fmt
 
 #: How many public log lines a payload carries (the newest).
 LOG_LINES = 40
@@ -54,7 +54,7 @@ GAMES = ("board", "cards")
 @contextmanager
 def speaking(lang: str) -> Iterator[None]:
     """Make every text inside the ``with`` in ``lang``, then switch back
-    (:func:`game.i18n.set_language` is global: main thread only)."""
+    (:func:`game.text.i18n.set_language` is global: main thread only)."""
     before = i18n.language()
     if lang == before:
         yield
@@ -153,7 +153,7 @@ def _hints(fn: Any, view: Any, suspects: tuple[str, ...], mode: str, cache: dict
     while no event that may change them came."""
     if mode != "hints":
         return {}
-    from game.hints import InconsistentViewError
+    from game.learning.hints import InconsistentViewError
     known = sum(1 for e in view.events if type(e).__name__ not in _NO_KNOWLEDGE)
     key = ("hints", view.seat, lang)
     hit = cache.get(key)
@@ -232,8 +232,8 @@ class _Mode:
 def _mode(kind: str) -> _Mode:
     if kind == "board":
         from game.core.cards import ALL_CARDS, ROOMS, SUSPECTS
-        from game.hints import board_hints
-        from game.log import describe
+        from game.learning.hints import board_hints
+        from game.text.log import describe
         from game.rules import events as ev
         return _Mode(ev, lambda view: ALL_CARDS,
                      lambda c: "suspect" if c in SUSPECTS else "room" if c in ROOMS else "weapon",
@@ -242,7 +242,7 @@ def _mode(kind: str) -> _Mode:
     from game.cardgame import events as cev
     from game.cardgame.cards import deck, kind as card_kind
     from game.cardgame.log import describe as card_describe, public
-    from game.hints import card_game_hints
+    from game.learning.hints import card_game_hints
     return _Mode(cev, lambda view: deck(view.advanced), card_kind, card_describe, public, card_game_hints,
                  "Show", "show", "CrimeSeen", ("GameWon", "EverybodyLost", "NoPlayersLeft"), ())
 
@@ -312,7 +312,7 @@ def _build(kind: str, game: Any, view: Any, seat: int, suspects: tuple[str, ...]
                               _hints(mode.hints, view, suspects, notebook_mode, cache, lang)),
         "names": {c: card(c) for c in cards},
         # each card's name with its article ("la Soga") and after "to" ("a la Señorita Amapola"):
-        # the page's own sentences in Spanish and Catalan need them (game.i18n card forms)
+        # the page's own sentences in Spanish and Catalan need them (game.text.i18n card forms)
         "forms": {form: {c: card(c, form) for c in cards} for form in ("the", "to")},
         "log": _log(mode, view, suspects, cache, lang),
         "room": pos if isinstance(pos, str) else None,

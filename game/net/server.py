@@ -13,7 +13,7 @@ Routes (every answer ``Cache-Control: no-store``, ``Referrer-Policy: no-referrer
 * ``GET /web/{file}`` -- a file of ``game/net/web/`` (plain names only: no
   folders, no dot files).
 * ``GET /cards/{id}.png`` -- a card's picture from ``sprites/cards/``
-  (``game.paths``), only for the game's card ids.
+  (``game.storage.paths``), only for the game's card ids.
 * ``GET /ws`` -- the WebSocket (messages: :mod:`game.net.messages`).
 
 Peers: only those of :data:`LOCAL_NETWORKS` (and the VPN ranges the host
@@ -44,7 +44,7 @@ from typing import Any, Iterable
 
 from aiohttp import WSMsgType, web
 
-from game import paths
+from game.storage import paths
 from game.core.cards import ALL_CARDS
 from game.net import messages as m
 from game.net.session import HostSession

@@ -1,7 +1,7 @@
 """The board game's one reader of events into knowledge: what a seat saw
 (its :class:`~game.rules.view.SeatView` events) becomes its
 :class:`~game.knowledge.record.Record`, from which the notebook's hints
-(:mod:`game.hints`) and the computer players' exact knowledge
+(:mod:`game.learning.hints`) and the computer players' exact knowledge
 (:mod:`game.ai.knowledge`) are both built.
 """
 

@@ -1,7 +1,7 @@
 """The pygame-ce user interface: scenes, widgets, input and drawing.
 
 Everything is drawn on a logical 1280 x 720 surface (:data:`LOGICAL_SIZE`)
-that :mod:`game.ui.window` scales to the window.
+that :mod:`game.ui.draw.window` scales to the window.
 """
 
 import os

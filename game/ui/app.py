@@ -1,8 +1,8 @@
 """The application: one pygame-ce window, one loop, a stack of scenes.
 
-:class:`App` runs the loop over the scene stack; its parts live in :mod:`game.ui.window` (size,
+:class:`App` runs the loop over the scene stack; its parts live in :mod:`game.ui.draw.window` (size,
 fullscreen, scaling, screenshots), :mod:`game.ui.store` (settings file, autosave, Continue; the
-settings setters) and :mod:`game.ui.router` (events into intents, who may act now).
+settings setters) and :mod:`game.ui.shell.router` (events into intents, who may act now).
 ``run_app`` is what ``run.py`` calls.
 """
 
@@ -16,23 +16,24 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game import paths
-from game.ui import LOGICAL_SIZE, gfx, theme
-from game.ui.i18n import _
-from game.ui.input import Pads
-from game.ui.phones import PhoneHost
-from game.ui.registry import make
-from game.ui.router import Router
-from game.ui.sound import open_music, open_sounds, theme_of
-from game.ui.speech import FakeDriver, Speaker, real_driver
+from game.storage import paths
+from game.ui import LOGICAL_SIZE
+from game.ui.draw import gfx, theme
+from game.ui.shell.i18n import _
+from game.ui.shell.input import Pads
+from game.ui.phones.host import PhoneHost
+from game.ui.shell.registry import make
+from game.ui.shell.router import Router
+from game.ui.voice.sound import open_music, open_sounds, theme_of
+from game.ui.voice.speech import FakeDriver, Speaker, real_driver
 from game.ui.store import Preferences, Store
-from game.ui.window import Window
+from game.ui.draw.window import Window
 
 log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
-    from game.settings import Settings
-    from game.ui.scene import Scene
+    from game.storage.settings import Settings
+    from game.ui.shell.scene import Scene
 
 
 class App:
@@ -42,14 +43,14 @@ class App:
     games (random when None); ``map_path``: the Tiled map, read once here (:attr:`board`, or
     :attr:`map_error`; its pictures checked by :meth:`Store.load_map <game.ui.store.Store.load_map>`: :attr:`map_pictures_ok`).  ``speed``
     scales every animation and computer pause (2.0 = twice as fast;
-    :data:`game.ui.anim.INSTANT` skips them; None: the settings' ``animation_speed``).
+    :data:`game.ui.draw.anim.INSTANT` skips them; None: the settings' ``animation_speed``).
     ``threaded_ai``: computer players think on a worker thread so the frame keeps drawing.
     ``settings_path``, ``settings``, ``save_path``: see :class:`~game.ui.store.Store` (None keeps
     everything in memory: tests, screenshots).  ``host``: how this run may serve phones
-    (:class:`~game.ui.phones.HostOptions`; None: never).  Drive it with :meth:`run` or, in tests, with
+    (:class:`~game.ui.phones.host.HostOptions`; None: never).  Drive it with :meth:`run` or, in tests, with
     :meth:`step`; :meth:`close` ends it.  Parts: :attr:`window`, :attr:`store`, :attr:`prefs`, :attr:`router`,
     :attr:`pads` (the controllers), :attr:`sounds`, :attr:`music`, :attr:`speech` (read aloud), :attr:`phones`
-    (:class:`~game.ui.phones.PhoneHost`) and :attr:`coach` (the guided game's coach during a lesson, else None)."""
+    (:class:`~game.ui.phones.host.PhoneHost`) and :attr:`coach` (the guided game's coach during a lesson, else None)."""
 
     def __init__(self, size: tuple[int, int] = LOGICAL_SIZE, seed: int | None = None,
                  map_path: Path = paths.MANSION_MAP, sound: bool = True, speed: float | None = None,
@@ -69,7 +70,7 @@ class App:
         self.seed = seed
         self.map_path = Path(map_path)
         if speed is None:
-            from game.ui.anim import SPEEDS
+            from game.ui.draw.anim import SPEEDS
 
             speed = dict(SPEEDS).get(self.store.settings.animation_speed, 1.0)
         self.speed = speed
@@ -90,8 +91,8 @@ class App:
     # ------------------------------------------------------------ board
     def board_view(self):
         """The board drawing in the layout in use (built on first use, again when the layout changes)."""
-        from game.ui.boardlayout import layout_for
-        from game.ui.boardview import BoardView
+        from game.ui.mansion.boardlayout import layout_for
+        from game.ui.mansion.boardview import BoardView
 
         layout = layout_for(self.store.settings.layout, self.window.get_size()[0])
         if (self.board_drawing is None or self.board_drawing.layout is not layout
@@ -127,7 +128,7 @@ class App:
     def pop(self, scene: Scene | None = None) -> None:
         """Remove the top scene (or ``scene`` wherever it is) and resume the one below.  A private
         scene uncovered by a scene that was not its seat's (the pause menu, a message) goes behind
-        its cover again (:meth:`Scene.cover_again <game.ui.scene.Scene.cover_again>`)."""
+        its cover again (:meth:`Scene.cover_again <game.ui.shell.scene.Scene.cover_again>`)."""
         gone = None
         if scene is None:
             if self.stack:
@@ -257,14 +258,14 @@ class App:
 
 def run_app(size: tuple[int, int] = LOGICAL_SIZE, seed: int | None = None, map_path: Path = paths.MANSION_MAP,
             screenshot: str | None = None, scene: str = "title", host=None) -> int:
-    """Open the game (``host``: the phones' :class:`~game.ui.phones.HostOptions`), or with ``screenshot`` render
-    one frame of ``scene`` to that PNG (:func:`game.ui.screens.take_screenshot`).  Returns the exit code."""
+    """Open the game (``host``: the phones' :class:`~game.ui.phones.host.HostOptions`), or with ``screenshot`` render
+    one frame of ``scene`` to that PNG (:func:`game.ui.screenshots.screens.take_screenshot`).  Returns the exit code."""
     if screenshot:
-        from game.ui.screens import take_screenshot
+        from game.ui.screenshots.screens import take_screenshot
 
         return take_screenshot(App, screenshot, scene, size, seed, map_path)
-    from game.files import default_save_path
-    from game.settings import default_settings_path
+    from game.storage.files import default_save_path
+    from game.storage.settings import default_settings_path
     app = App(size=size, seed=seed, map_path=map_path, settings_path=default_settings_path(),
               save_path=default_save_path(), host=host)
     app.start(offer_voice=True)

@@ -16,13 +16,14 @@ from __future__ import annotations
 import logging
 import os
 from pathlib import Path
-from game import i18n
-from game.files import may_be_there
-from game.logfile import plain
-from game.settings import Settings, read_settings, save_settings
-from game.ui import assets, prompts, theme, widgets
-from game.ui.i18n import N_, _
-from game.ui.registry import make, scene_class
+from game.text import i18n
+from game.storage.files import may_be_there
+from game.storage.logfile import plain
+from game.storage.settings import Settings, read_settings, save_settings
+from game.ui.draw import assets, theme, widgets
+from game.ui.shell import prompts
+from game.ui.shell.i18n import N_, _
+from game.ui.shell.registry import make, scene_class
 
 log = logging.getLogger(__name__)
 
@@ -120,7 +121,7 @@ class Store:
     def _clean_temporaries(self) -> None:
         """Remove the temporary files a kill during a save left next to the
         autosave, the lesson file and the settings file (never anything else)."""
-        from game.files import clean_stale_temporaries
+        from game.storage.files import clean_stale_temporaries
 
         paths = [self.settings_path, self.save_path]
         if self.save_path is not None:
@@ -144,7 +145,7 @@ class Store:
             else:
                 self._autosave_worked()
             return
-        from game.save import save_game
+        from game.storage.save import save_game
 
         if match.game.over:
             self.clear_autosave()
@@ -203,7 +204,7 @@ class Store:
         game, a huge picture take gigabytes).  A bad one: the board is drawn
         plainly and a message over the title names the picture and what is wrong."""
         from game.board.tmx import check_pictures
-        from game.files import FileProblem
+        from game.storage.files import FileProblem
 
         try:
             check_pictures(map_path)
@@ -250,8 +251,8 @@ class Store:
         self.saved_game = None
         if self.save_path is None or not may_be_there(self.save_path) or self.app.board is None:
             return
-        from game.files import quarantine
-        from game.save import NewerSaveError, SaveError, read_save
+        from game.storage.files import quarantine
+        from game.storage.save import NewerSaveError, SaveError, read_save
 
         name = self.save_path              # the whole path: a family must find the file and its copy
         try:
@@ -297,7 +298,7 @@ class Store:
         messages = ([(_("A file was damaged"), self.settings_message)] if self.settings_message else []) \
             + self.file_messages
         self.settings_message, self.file_messages = None, []
-        from game.logfile import log_path
+        from game.storage.logfile import log_path
 
         for title, text in reversed(messages):
             log.warning(text)
@@ -322,7 +323,7 @@ class Store:
         app = self.app
         if self._newer_save_kept():
             def set_aside_and_start() -> None:
-                from game.files import quarantine
+                from game.storage.files import quarantine
 
                 try:
                     moved = quarantine(self.save_path, "newer")
@@ -354,7 +355,7 @@ class Store:
         """Resume the autosaved game on the board; False when there is none.
         The run's ``--seed`` is spent by it (the continued game is this run's
         first), so Play again after it deals a new game, not the seeded one again."""
-        from game.save import SaveError
+        from game.storage.save import SaveError
 
         if not self.can_continue():
             return False
@@ -371,7 +372,7 @@ class Store:
         """``(match, scene class)`` for a saved game: the board game's
         :class:`Match` and :class:`BoardScene`, or for ``"mode": "card-game"``
         the card game's :class:`CardMatch` and :class:`CardTableScene`.
-        Raises :class:`game.save.SaveError` for an action the rules refuse."""
+        Raises :class:`game.storage.save.SaveError` for an action the rules refuse."""
         if saved.mode == "card-game":
             from game.ui.cardgame.match import CardMatch
 
@@ -438,7 +439,7 @@ class Preferences:
 
     def set_layout(self, layout: str, save: bool = True) -> str | None:
         """The board game's layout: "auto" (TV in a window wider than
-        :data:`game.ui.boardlayout.TV_WIDTH` pixels), "standard" or "tv"; the
+        :data:`game.ui.mansion.boardlayout.TV_WIDTH` pixels), "standard" or "tv"; the
         board takes it on its next frame (:meth:`App.board_view`)."""
         self.settings.layout = layout if layout in ("auto", "standard", "tv") else "auto"
         return self._saved(save)
@@ -455,7 +456,7 @@ class Preferences:
 
     def set_speed(self, name: str, save: bool = True) -> str | None:
         """Animation speed "normal", "fast" or "instant" (``app.speed``)."""
-        from game.ui.anim import SPEEDS
+        from game.ui.draw.anim import SPEEDS
 
         factors = dict(SPEEDS)
         name = name if name in factors else "normal"
@@ -465,15 +466,15 @@ class Preferences:
 
     def set_play_level(self, level: str, save: bool = True) -> str | None:
         """The level the title's Play starts against next time (one of
-        :data:`game.settings.PLAY_LEVELS`; anything else is "easy")."""
-        from game.settings import PLAY_LEVELS
+        :data:`game.storage.settings.PLAY_LEVELS`; anything else is "easy")."""
+        from game.storage.settings import PLAY_LEVELS
 
         self.settings.play_level = level if level in PLAY_LEVELS else "easy"
         return self._saved(save)
 
     def set_card_hints(self, name: str, save: bool = True) -> str | None:
         """The card game's case-file hints: "turn" (one revealed fact a turn) or "unlimited"."""
-        from game.settings import CARD_HINTS
+        from game.storage.settings import CARD_HINTS
 
         self.settings.card_hints = name if name in CARD_HINTS else CARD_HINTS[0]
         return self._saved(save)
@@ -489,7 +490,7 @@ class Preferences:
         return self._saved(save)
 
     def set_read_aloud(self, on: bool, save: bool = True) -> str | None:
-        """Read aloud on or off (:mod:`game.ui.speech`).  Inside Learn to play
+        """Read aloud on or off (:mod:`game.ui.voice.speech`).  Inside Learn to play
         this is the lesson's own setting (``read_aloud_lesson``, on until turned
         off there); elsewhere ``read_aloud`` (off until turned on)."""
         field = "read_aloud_lesson" if self.app.coach is not None else "read_aloud"

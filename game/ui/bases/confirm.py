@@ -11,11 +11,11 @@ from typing import Callable
 
 import pygame
 
-from game.ui import theme
-from game.ui.i18n import _
-from game.ui.input import Intent, Kind
-from game.ui.scene import Scene
-from game.ui.widgets import Button, FocusGroup, Label
+from game.ui.draw import theme
+from game.ui.shell.i18n import _
+from game.ui.shell.input import Intent, Kind
+from game.ui.shell.scene import Scene
+from game.ui.draw.widgets import Button, FocusGroup, Label
 
 BOX = pygame.Rect(340, 230, 600, 250)
 

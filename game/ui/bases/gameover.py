@@ -6,11 +6,11 @@ openly).  The board game's scene
 (:mod:`game.ui.board.gameover`) and the card game's
 (:mod:`game.ui.cardgame.gameover`) say who won and how to play again.
 
-For :data:`~game.ui.scene.GAME_OVER_GUARD` seconds after it appears the
+For :data:`~game.ui.shell.scene.GAME_OVER_GUARD` seconds after it appears the
 screen ignores all input and its buttons are dimmed, so Enter pressed to hurry
 the computer players cannot skip the result.  Then the focus goes to the
 harmless Recap, and the two buttons that end the result -- Play again and
-Title screen -- take only a fresh press (:class:`~game.ui.scene.FreshPressGuard`):
+Title screen -- take only a fresh press (:class:`~game.ui.shell.scene.FreshPressGuard`):
 Enter mashed to skip the reveal opens the Recap at most, never a new game."""
 
 from __future__ import annotations
@@ -21,13 +21,14 @@ import random
 import pygame
 
 
-from game.ui import assets, gfx, scenery, theme
-from game.ui.flow import open_private
-from game.ui.i18n import _, fmt
-from game.ui.input import Intent, Kind
-from game.ui.registry import make
-from game.ui.scene import GAME_OVER_GUARD, FreshPressGuard, InputGuard, Scene
-from game.ui.widgets import Button, FocusGroup, Label, footer_hint
+from game.ui.draw import assets, gfx, theme
+from game.ui.mansion import scenery
+from game.ui.shell.flow import open_private
+from game.ui.shell.i18n import _, fmt
+from game.ui.shell.input import Intent, Kind
+from game.ui.shell.registry import make
+from game.ui.shell.scene import GAME_OVER_GUARD, FreshPressGuard, InputGuard, Scene
+from game.ui.draw.widgets import Button, FocusGroup, Label, footer_hint
 
 
 #: The envelope's cards: width (pixels) and top.
@@ -85,7 +86,7 @@ class GameOverBase(Scene):
 
     def open_report(self, seat: int) -> None:
         """The detective report of ``seat``: a person's behind their cover
-        (:func:`~game.ui.flow.open_private`: only made once the cover is
+        (:func:`~game.ui.shell.flow.open_private`: only made once the cover is
         accepted) whenever another person played this game too -- also when a
         computer took that person's seat over, for they may still be at the
         table -- a computer's straight away."""

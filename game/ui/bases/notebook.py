@@ -14,10 +14,10 @@ stamped in a dark box, so they stand out without colour (the green tint is
 a third cue, not the only one).
 
 How much is ticked depends on ``match.notebook_mode``
-(:data:`game.hints.NOTEBOOK_MODES`): ``manual`` ticks nothing, ``assisted``
+(:data:`game.learning.hints.NOTEBOOK_MODES`): ``manual`` ticks nothing, ``assisted``
 ticks the facts above, ``hints`` also offers two buttons under the weapons:
 *Hint* reveals the next conclusion of :meth:`Match.hints` (what this seat can
-work out from its own view, :mod:`game.hints`), its one sentence in the text
+work out from its own view, :mod:`game.learning.hints`), its one sentence in the text
 box and its row in light blue with a short note ("In the envelope!", "Held by
 Colonel Mustard"); *All hints* reveals every conclusion at once.  Pointing at
 (focusing) a blue row shows its reason again.
@@ -28,14 +28,15 @@ from __future__ import annotations
 import pygame
 
 
-from game.ui import assets, gfx, prompts, theme
-from game.hints import DEFAULT_NOTEBOOK_MODE, Hint
+from game.ui.draw import assets, gfx, theme
+from game.ui.shell import prompts
+from game.learning.hints import DEFAULT_NOTEBOOK_MODE, Hint
 from game.rules.cards import category
-from game.ui.i18n import _, and_list, card, fmt, ngettext
-from game.ui.input import Intent, Kind
-from game.ui.scene import Scene
-from game.ui.registry import find, make
-from game.ui.widgets import Button, FocusGroup, Label, card_spoken, footer_hint
+from game.ui.shell.i18n import _, and_list, card, fmt, ngettext
+from game.ui.shell.input import Intent, Kind
+from game.ui.shell.scene import Scene
+from game.ui.shell.registry import find, make
+from game.ui.draw.widgets import Button, FocusGroup, Label, card_spoken, footer_hint
 
 ROW_H, ROW_STEP, HEADER_H = 34, 37, 34
 LEFT_X, RIGHT_X = 24, 646
@@ -199,7 +200,7 @@ class NotebookBase(Scene):
     # -------------------------------------------------------------- hints
     def hints(self) -> list[Hint]:
         """This seat's conclusions about rows not ticked for you, in the order
-        found (:meth:`game.ui.match.Match.hints`, from this seat's view only)."""
+        found (:meth:`game.ui.bases.match.Match.hints`, from this seat's view only)."""
         return [h for c, h in self.match.hints(self.seat).items() if c not in self.auto]
 
     def found(self) -> dict[str, Hint]:

@@ -7,7 +7,7 @@ next person never sees it.  The board game's scenes
 
 With one person at the table there is no cover, so these screens may open
 while the player is still pressing Enter to hurry the computer players: each
-ignores input for :data:`~game.ui.scene.PRIVATE_GUARD` seconds.  The card
+ignores input for :data:`~game.ui.shell.scene.PRIVATE_GUARD` seconds.  The card
 to show opens with the first card you may show focused (Enter shows it); with
 two or more cards to choose from (and no coach pointing at one) its guard takes
 only a *fresh* confirm (:class:`ChoiceGuard`): Enter held or pressed again and
@@ -19,12 +19,13 @@ from __future__ import annotations
 import pygame
 
 
-from game.ui import anim, assets, gfx, prompts, theme
-from game.ui.i18n import _, card, fmt
-from game.ui.input import Intent, Kind
-from game.ui.registry import make
-from game.ui.scene import PRIVATE_GUARD, FreshPressGuard, InputGuard, Scene, focus_on
-from game.ui.widgets import Button, CardButton, FocusGroup, Label, footer_hint
+from game.ui.draw import anim, assets, gfx, theme
+from game.ui.shell import prompts
+from game.ui.shell.i18n import _, card, fmt
+from game.ui.shell.input import Intent, Kind
+from game.ui.shell.registry import make
+from game.ui.shell.scene import PRIVATE_GUARD, FreshPressGuard, InputGuard, Scene, focus_on
+from game.ui.draw.widgets import Button, CardButton, FocusGroup, Label, footer_hint
 
 
 #: Seconds after which the card-to-show screen takes a confirm even if it was
@@ -33,7 +34,7 @@ CHOICE_PATIENCE = 2.5
 
 
 class ChoiceGuard(FreshPressGuard):
-    """The card-to-show screen's guard: a :class:`~game.ui.scene.FreshPressGuard`
+    """The card-to-show screen's guard: a :class:`~game.ui.shell.scene.FreshPressGuard`
     that gives way entirely after :data:`CHOICE_PATIENCE` seconds."""
 
     def __init__(self, inputs, seconds: float, **kwargs) -> None:

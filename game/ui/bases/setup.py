@@ -16,15 +16,17 @@ from __future__ import annotations
 
 import pygame
 
-from game.hints import DEFAULT_NOTEBOOK_MODE, NOTEBOOK_MODE_NAMES, NOTEBOOK_MODES
+from game.learning.hints import DEFAULT_NOTEBOOK_MODE, NOTEBOOK_MODE_NAMES, NOTEBOOK_MODES
 from game.rules.cards import SUSPECTS
-from game.ui import assets, prompts, scenery, theme
-from game.ui.i18n import N_, _, card, fmt, level_label, ngettext, strength_words
-from game.ui.input import DIRECTIONS, Intent, Kind, Pad
-from game.ui.match import DEFAULT_LEVEL, LEVELS
-from game.ui.registry import make
-from game.ui.scene import Scene
-from game.ui.widgets import Button, FocusGroup, Label, footer_hint
+from game.ui.draw import assets, theme
+from game.ui.mansion import scenery
+from game.ui.shell import prompts
+from game.ui.shell.i18n import N_, _, card, fmt, level_label, ngettext, strength_words
+from game.ui.shell.input import DIRECTIONS, Intent, Kind, Pad
+from game.ui.bases.match import DEFAULT_LEVEL, LEVELS
+from game.ui.shell.registry import make
+from game.ui.shell.scene import Scene
+from game.ui.draw.widgets import Button, FocusGroup, Label, footer_hint
 
 ROW_Y, ROW_H, ROW_STEP = 110, 52, 60
 #: Row columns, left to right (x, width): the token, "Seat n", then the buttons
@@ -62,7 +64,7 @@ class SetupBase(Scene):
     #: the level a new computer seat gets (the card game has its own)
     default_level: str = DEFAULT_LEVEL
     #: say a level's measured strength while its button has the focus
-    #: (:func:`game.ui.i18n.strength_words`: the board game's figures)
+    #: (:func:`game.ui.shell.i18n.strength_words`: the board game's figures)
     says_strength = True
 
     def __init__(self, app) -> None:
@@ -77,7 +79,7 @@ class SetupBase(Scene):
         #: (names of :data:`~game.rules.options.HOUSE_SWITCHES`), see :meth:`options`
         self.preset = "classic"
         self.house: tuple[str, ...] = ()
-        #: how much the notebooks help (:data:`game.hints.NOTEBOOK_MODES`).
+        #: how much the notebooks help (:data:`game.learning.hints.NOTEBOOK_MODES`).
         #: Hints by default: a parent expects help for a child who is stuck,
         #: and a hint appears only when the Hint button is pressed.
         self.notebook_mode = DEFAULT_NOTEBOOK_MODE
@@ -322,7 +324,7 @@ class SetupBase(Scene):
 
     def strength_tip(self) -> str:
         """While a level button has the focus, how strong that level measured
-        (:func:`game.ui.i18n.strength_words`), else ""."""
+        (:func:`game.ui.shell.i18n.strength_words`), else ""."""
         focused = self.focus.focused
         if not self.says_strength or focused is None or focused not in self.level_buttons.values():
             return ""

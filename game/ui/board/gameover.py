@@ -2,7 +2,7 @@
 player still in), the envelope's three cards face up, Play again / Title.
 The screen is :mod:`game.ui.bases.gameover`'s.
 
-For :data:`~game.ui.scene.GAME_OVER_GUARD` seconds after it appears the
+For :data:`~game.ui.shell.scene.GAME_OVER_GUARD` seconds after it appears the
 screen ignores all input and its buttons are dimmed, so Enter pressed to hurry
 the computer players cannot skip the result."""
 
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from game.rules import events as ev
 from game.ui.bases.gameover import GameOverBase
-from game.ui.i18n import _, fmt
-from game.ui.registry import make
+from game.ui.shell.i18n import _, fmt
+from game.ui.shell.registry import make
 
 
 class GameOverScene(GameOverBase):

@@ -1,6 +1,6 @@
 """The board game at the table: the engine's :class:`Game`, who is a person
 and who a computer player, the computer players themselves, the public log
-and each person's notebook marks (the shared part: :class:`game.ui.match.Seats`).
+and each person's notebook marks (the shared part: :class:`game.ui.bases.match.Seats`).
 
 Computer players only ever receive ``game.view(seat)`` and the legal actions.
 They think on a worker thread (:meth:`Match.think`), so the frame keeps drawing:
@@ -14,13 +14,13 @@ from concurrent.futures import ThreadPoolExecutor
 
 from game.ai.simple import make_player
 from game.board.model import Board
-from game.hints import DEFAULT_NOTEBOOK_MODE, NOTEBOOK_MODES
-from game.log import describe, line_cards
+from game.learning.hints import DEFAULT_NOTEBOOK_MODE, NOTEBOOK_MODES
+from game.text.log import describe, line_cards
 from game.rules import events as ev
 from game.rules.cards import ALL_CARDS
 from game.rules.engine import Game
 from game.rules.setup import GameSetup, SeatConfig
-from game.ui.match import Seats
+from game.ui.bases.match import Seats
 
 
 class Match(Seats):
@@ -30,7 +30,7 @@ class Match(Seats):
     the controller a person joined with (``"pad:<instance id>"``); a person's
     seat without one is played with the shared keyboard and mouse, which may
     act for any person whose turn it is.  ``notebook_mode`` is how much the
-    notebooks help (:data:`game.hints.NOTEBOOK_MODES`: ``"manual"``,
+    notebooks help (:data:`game.learning.hints.NOTEBOOK_MODES`: ``"manual"``,
     ``"assisted"`` or ``"hints"``; anything else means the default);
     ``hints_seen[seat]`` lists the cards whose hint that person has revealed
     (kept while the game runs, not saved: a hint can always be asked again)."""
@@ -80,13 +80,13 @@ class Match(Seats):
 
     # -------------------------------------------------------- save / resume
     def saved(self):
-        """This match as a :class:`game.save.SavedGame`: the setup (with the
+        """This match as a :class:`game.storage.save.SavedGame`: the setup (with the
         seats as played now: a seat a computer took over is a computer seat,
         marked ``taken_over`` since a person played it before), the actions so
         far and the notebooks."""
         from dataclasses import replace
 
-        from game.save import SavedGame
+        from game.storage.save import SavedGame
 
         people = self.people_seats()
         seats = tuple(SeatConfig(c.suspect, self.kinds[i], self.levels[i],
@@ -106,7 +106,7 @@ class Match(Seats):
         with the token and weapon places from before it
         (:attr:`resume_positions`, :attr:`resume_weapons`), so the board plays
         them again as it would have (a walk, the card shown to a person, the
-        private choice that follows).  Raises :class:`game.save.SaveError`
+        private choice that follows).  Raises :class:`game.storage.save.SaveError`
         for an action the rules refuse."""
         match = cls(board, saved.setup, notebook_mode=getattr(saved, "notebook_mode", DEFAULT_NOTEBOOK_MODE))
         g = match.game
@@ -134,16 +134,16 @@ class Match(Seats):
                 for c in e.cards}
 
     def deduce(self, seat: int) -> dict:
-        """:func:`game.hints.board_hints` of ``game.view(seat)`` only."""
-        from game.hints import board_hints
+        """:func:`game.learning.hints.board_hints` of ``game.view(seat)`` only."""
+        from game.learning.hints import board_hints
 
         return board_hints(self.game.view(seat))
 
     def report(self, seat: int):
-        """:func:`game.report.board_report` of ``game.view(seat)`` only: the
+        """:func:`game.learning.report.board_report` of ``game.view(seat)`` only: the
         detective report of ``seat`` (private to it when it is a person; a
         computer's about it by name, not "you")."""
-        from game.report import board_report
+        from game.learning.report import board_report
 
         return board_report(self.game.view(seat), about=not self.is_human(seat))
 

@@ -9,8 +9,8 @@ Public only (000 "Suggestions" 1-6: everybody hears the suggestion and sees
 who answers, never which card is shown): :class:`SuggestionShow` is built
 from the suggestion's public fields and the seats that answer, never from a
 card shown (the card stays behind the asker's cover, as the card-shown
-screen does).  The timings are :data:`game.ui.anim.CUTIN_TIME` and
-:data:`game.ui.anim.SHAKE_TIME`, divided by the speed setting."""
+screen does).  The timings are :data:`game.ui.draw.anim.CUTIN_TIME` and
+:data:`game.ui.draw.anim.SHAKE_TIME`, divided by the speed setting."""
 
 from __future__ import annotations
 
@@ -19,8 +19,9 @@ import math
 import pygame
 
 
-from game.ui import anim, assets, gfx, stage, theme
-from game.ui.i18n import fmt
+from game.ui.draw import anim, assets, gfx, theme
+from game.ui.mansion import stage
+from game.ui.shell.i18n import fmt
 
 #: A seat's state in the question going round: not asked yet, has none of
 #: the cards ("no"), has one (glows, choosing), has shown one.
@@ -39,7 +40,7 @@ class SuggestionShow:
     ``order`` (the seats asked, in turn: to the suggester's left, 000
     "Suggestions" 4) with the state of each (:data:`WAITING`, :data:`NO`,
     :data:`HAS`, :data:`SHOWED`), the cards' slide (:attr:`cut`, an
-    :class:`~game.ui.anim.CutIn`) and each "no" seat's :class:`~game.ui.anim.Shake`."""
+    :class:`~game.ui.draw.anim.CutIn`) and each "no" seat's :class:`~game.ui.draw.anim.Shake`."""
 
     def __init__(self, suggester: int, cards: tuple[str, str, str], players: int, speed: float) -> None:
         self.suggester = suggester

@@ -8,7 +8,7 @@ import pygame
 
 from game.rules.cards import ROOMS, SUSPECTS, WEAPONS
 from game.ui.bases.notebook import COL_W, LEFT_X, RIGHT_X, NotebookBase
-from game.ui.i18n import N_, fmt
+from game.ui.shell.i18n import N_, fmt
 
 COLUMNS = ((LEFT_X, [(N_("Suspects"), SUSPECTS), (N_("Weapons"), WEAPONS)]), (RIGHT_X, [(N_("Rooms"), ROOMS)]))
 

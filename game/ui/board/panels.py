@@ -2,7 +2,7 @@
 it is (with the status line), the die or dice, the buttons of a person's
 turn, and the public log with the active rules under it.  Where each part
 goes depends on the layout in use, standard or TV
-(:mod:`game.ui.boardlayout`, ``self.hud``).
+(:mod:`game.ui.mansion.boardlayout`, ``self.hud``).
 
 :class:`BoardPanels` is the drawing half of
 :class:`~game.ui.board.table.BoardScene` (a mixin: it reads the scene's
@@ -18,20 +18,21 @@ from game.rules import events as ev
 from game.rules.actions import Accuse, EndTurn, Move, Roll, Suggest, TakePassage
 from game.rules.cards import SUSPECTS
 from game.rules.engine import Phase
-from game.ui import anim, assets, gfx, prompts, tabletop, theme
-from game.ui.banner import banner_label, draw_banner
+from game.ui.draw import anim, assets, gfx, tabletop, theme
+from game.ui.shell import prompts
+from game.ui.bases.banner import banner_label, draw_banner
 from game.ui.board.moments import draw_suggestion
 from game.ui.board.rules_text import rules_line
-from game.ui.boardlayout import STANDARD, BoardLayout
-from game.ui.i18n import _, card, fmt
-from game.ui.input import Kind
-from game.ui.scene import OPEN_NOTEBOOK, focus_on
-from game.ui.table import (draw_log_frame, draw_thinking, draw_turn, log_frame_rows, scroll_hint, status_rect,
+from game.ui.mansion.boardlayout import STANDARD, BoardLayout
+from game.ui.shell.i18n import _, card, fmt
+from game.ui.shell.input import Kind
+from game.ui.shell.scene import OPEN_NOTEBOOK, focus_on
+from game.ui.bases.table import (draw_log_frame, draw_thinking, draw_turn, log_frame_rows, scroll_hint, status_rect,
                            thinking_rect, turn_labels)
-from game.ui.widgets import Button, Label, card_spoken
+from game.ui.draw.widgets import Button, Label, card_spoken
 
 #: HUD geometry of the standard layout (logical pixels); the scene reads its own
-#: layout's (``self.hud``: :class:`~game.ui.boardlayout.BoardLayout`).
+#: layout's (``self.hud``: :class:`~game.ui.mansion.boardlayout.BoardLayout`).
 HUD_X, HUD_W = STANDARD.hud_x, STANDARD.hud_w
 TURN_RECT = STANDARD.turn_rect
 DIE_RECT = STANDARD.die_rect
@@ -60,7 +61,7 @@ TRAY_DIE = 84
 
 
 def die_panel(dice: int, view=None) -> pygame.Rect:
-    """The die panel of ``view``'s layout (a :class:`~game.ui.boardview.BoardView`;
+    """The die panel of ``view``'s layout (a :class:`~game.ui.mansion.boardview.BoardView`;
     None: the standard layout): beside the buttons, taller with two dice, one
     face above the other; or in the TV layout on the board, at the bottom of
     the case-file space (the map's envelope squares) so that the envelope's
@@ -128,7 +129,7 @@ class BoardPanels:
 
     @property
     def log_panel(self) -> pygame.Rect:
-        """Where the mouse wheel scrolls the log (:func:`game.ui.table.scroll_log`): the layout's log panel."""
+        """Where the mouse wheel scrolls the log (:func:`game.ui.bases.table.scroll_log`): the layout's log panel."""
         return self.hud.log_rect
 
     # ============================================================ buttons
@@ -266,7 +267,7 @@ class BoardPanels:
         return hint_text(bool(self.match.humans))
 
     def log_blocks(self) -> list:
-        """The log entries in view (:meth:`game.ui.logview.LogView.layout`), above the rules line."""
+        """The log entries in view (:meth:`game.ui.draw.logview.LogView.layout`), above the rules line."""
         area = log_text_area(self.hud, self._rules_above())
         return self.log_view.layout(self.match.log_entries(), area, LOG_SIZE, log_line())
 
@@ -410,7 +411,7 @@ class BoardPanels:
 
     def _draw_dice(self, surface: pygame.Surface) -> None:
         """The die (or two dice): tumbling, the roll, or before the
-        roll the die at rest (:func:`~game.ui.assets.die_at_rest`: blank, dimmed and aslant)."""
+        roll the die at rest (:func:`~game.ui.draw.assets.die_at_rest`: blank, dimmed and aslant)."""
         a = self.anim
         rolls = [a] if isinstance(a, anim.DieRoll) else [p for p in a.parts if isinstance(p, anim.DieRoll)] \
             if isinstance(a, anim.Group) else []
@@ -430,7 +431,7 @@ class BoardPanels:
                 surface.blit(face, face.get_rect(center=centre))
 
     def mark_rects(self) -> list[pygame.Rect]:
-        """The thinking dots while a computer player thinks (see :meth:`Scene.mark_rects <game.ui.scene.Scene.mark_rects>`)."""
+        """The thinking dots while a computer player thinks (see :meth:`Scene.mark_rects <game.ui.shell.scene.Scene.mark_rects>`)."""
         if self.pending is not None and not self.busy:
             kind = _("Person") if self.match.is_human(self.game.turn) else _("Computer")
             return [thinking_rect(self.hud.turn_rect, status_rect(self.hud.turn_rect, self._status() or kind))]

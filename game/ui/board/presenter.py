@@ -4,7 +4,7 @@ One handler per event type (:meth:`BoardPresenter.handlers`): the die
 tumbling, a token walking or taking a secret passage, tokens and weapons
 summoned into the room of a suggestion, the card shown to a person and the
 envelope looked into (private steps behind the cover).  Pauses come from
-:data:`game.ui.pacing.BOARD_PAUSES`, sounds from :attr:`BoardPresenter.sounds`.
+:data:`game.ui.bases.pacing.BOARD_PAUSES`, sounds from :attr:`BoardPresenter.sounds`.
 """
 
 from __future__ import annotations
@@ -12,11 +12,12 @@ from __future__ import annotations
 from typing import Callable
 
 from game.rules import events as ev
-from game.ui import anim, stage
+from game.ui.draw import anim
+from game.ui.mansion import stage
 from game.ui.board.moments import SuggestionShow
-from game.ui.i18n import _, fmt
-from game.ui.pacing import BOARD_PAUSES, PULLED_TIME
-from game.ui.table import Presenter
+from game.ui.shell.i18n import _, fmt
+from game.ui.bases.pacing import BOARD_PAUSES, PULLED_TIME
+from game.ui.bases.table import Presenter
 
 
 def pulled_in(events: list[ev.Event], seat: int, suspect: str) -> ev.SuggestionMade | None:
@@ -83,7 +84,7 @@ class BoardPresenter(Presenter):
         """A new turn: the die is cleared and nobody is choosing a card to show.
         A person whose token somebody's suggestion brought into a room since
         their last turn is told who and with what (:func:`pulled_in`), in a
-        banner for :data:`~game.ui.pacing.PULLED_TIME` once the turn can be
+        banner for :data:`~game.ui.bases.pacing.PULLED_TIME` once the turn can be
         played, read aloud now (``scene.pulled_banner``, shown by
         :meth:`~game.ui.board.table.BoardScene.human_turn`: hurrying the moments
         before it does not skip it); not in the guided game: its lesson says it."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from game.rules.actions import Disprove
 from game.ui.bases.private import DisproveBase, EnvelopeBase, ShownCardBase
-from game.ui.i18n import _, fmt
+from game.ui.shell.i18n import _, fmt
 
 
 class DisproveScene(DisproveBase):

@@ -6,7 +6,7 @@ screen, :mod:`game.ui.scenes.rules`, offers them).  No scene here."""
 from __future__ import annotations
 
 from game.rules.options import HOUSE_SWITCHES, OPTION_INFO, PRESETS, Options
-from game.ui.i18n import _, fmt
+from game.ui.shell.i18n import _, fmt
 
 #: The house switches in the order shown.
 SWITCHES = ("two-dice", "up-to", "stay", "accuse-in-room")

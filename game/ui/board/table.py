@@ -1,13 +1,13 @@
 """The board scene: the mansion on the left, the HUD on the right, and the
-board game's actions on the shared turn loop (:class:`game.ui.table.TableScene`).
+board game's actions on the shared turn loop (:class:`game.ui.bases.table.TableScene`).
 
 Engine events are played one after another by the board's presenter
 (:class:`~game.ui.board.presenter.BoardPresenter`): each may start an
 animation (die, walk, glide), add a public log line, or open a private step
 behind a cover.  Computer players decide at a human pace from
 ``game.view(seat)`` only: each decision is handed to a worker thread
-(:meth:`Match.think <game.ui.match.Seats.think>`) at the start of the
-:data:`game.ui.pacing.AI_PAUSE`, the scene polls it every frame (so the
+(:meth:`Match.think <game.ui.bases.match.Seats.think>`) at the start of the
+:data:`game.ui.bases.pacing.AI_PAUSE`, the scene polls it every frame (so the
 screen keeps drawing however long a player thinks), and the action is
 applied on the main thread once both the pause and the thinking are over.
 Enter or a click skips the running animations, or hurries a computer
@@ -22,15 +22,15 @@ from game.rules import events as ev
 from game.rules.actions import Accuse, EndTurn, Move, Roll, Suggest, TakePassage
 from game.rules.engine import Phase
 from game.rules.errors import IllegalActionError
-from game.ui import anim
+from game.ui.draw import anim
 from game.ui.board.panels import NOTEBOOK_SLOT, BoardPanels, button_rect, die_panel
 from game.ui.board.moments import SuggestionShow
 from game.ui.board.presenter import BoardPresenter
-from game.ui.i18n import _
-from game.ui.input import Intent, Kind
-from game.ui.registry import make as make_scene
-from game.ui.table import TableScene
-from game.ui.widgets import Button, spatial_next
+from game.ui.shell.i18n import _
+from game.ui.shell.input import Intent, Kind
+from game.ui.shell.registry import make as make_scene
+from game.ui.bases.table import TableScene
+from game.ui.draw.widgets import Button, spatial_next
 
 
 class BoardScene(BoardPanels, TableScene):

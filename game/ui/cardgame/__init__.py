@@ -15,6 +15,6 @@ engine in :mod:`game.cardgame`.
 * :mod:`.screens` -- the ``--screenshot`` states of the card game.
 
 The screens extend the bases both games share (:mod:`game.ui.bases`) and
-make each other by name (:mod:`game.ui.registry`); every private screen opens
-through :func:`game.ui.flow.open_private`.
+make each other by name (:mod:`game.ui.shell.registry`); every private screen opens
+through :func:`game.ui.shell.flow.open_private`.
 """

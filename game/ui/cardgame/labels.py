@@ -5,7 +5,7 @@ and the order in which joint accusations are checked."""
 from __future__ import annotations
 
 from game.cardgame.cards import piles
-from game.ui.i18n import _, fmt
+from game.ui.shell.i18n import _, fmt
 
 
 def deck_label(advanced: bool) -> str:

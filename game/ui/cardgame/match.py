@@ -3,7 +3,7 @@ person and who a computer player, the suspect token each seat plays on
 screen, the public log and each person's case-file marks.
 
 Computer players only ever receive ``game.view(seat)`` and the legal actions
-(see :class:`game.ui.match.Seats`, shared with the board game: controllers,
+(see :class:`game.ui.bases.match.Seats`, shared with the board game: controllers,
 covers, thinking on a worker thread).
 """
 
@@ -17,8 +17,8 @@ from game.cardgame.cards import deck
 from game.cardgame.engine import CardGame, CardSetup, CardView
 from game.cardgame.log import describe, line_cards, public
 from game.cardgame.save import CardSaved
-from game.hints import DEFAULT_NOTEBOOK_MODE, NOTEBOOK_MODES
-from game.ui.match import Seats
+from game.learning.hints import DEFAULT_NOTEBOOK_MODE, NOTEBOOK_MODES
+from game.ui.bases.match import Seats
 
 #: The tokens the card-game seats play by default, in seat order: first the
 #: suspects who are not evidence cards of the card game (003 names Plum,
@@ -32,7 +32,7 @@ class CardMatch(Seats):
     seat plays on screen (its name and colour; 3 to 6 different suspect ids).
     ``devices[seat]`` is the controller a person joined with;
     ``notebook_mode`` how much the case files help (as the board game's:
-    :data:`game.hints.NOTEBOOK_MODES`), ``hints_seen[seat]`` the cards whose
+    :data:`game.learning.hints.NOTEBOOK_MODES`), ``hints_seen[seat]`` the cards whose
     hint that person revealed.  Raises ``ValueError`` for a bad setup or token
     list."""
 
@@ -90,7 +90,7 @@ class CardMatch(Seats):
         """The match of a saved card game, rebuilt by replaying its actions.
         The events of the last action go to :attr:`resume_tail`, so the table
         plays them again (the card shown to a person, a choice that follows).
-        Raises :class:`game.save.SaveError` for an action the rules refuse."""
+        Raises :class:`game.storage.save.SaveError` for an action the rules refuse."""
         match = cls(saved.setup, saved.suspects, notebook_mode=saved.notebook_mode)
         match.replay_saved(saved, path)
         match.net = saved.net
@@ -119,15 +119,15 @@ class CardMatch(Seats):
         return out
 
     def deduce(self, seat: int) -> dict:
-        """:func:`game.hints.card_game_hints` of ``view(seat)`` only, players named by their tokens."""
-        from game.hints import card_game_hints
+        """:func:`game.learning.hints.card_game_hints` of ``view(seat)`` only, players named by their tokens."""
+        from game.learning.hints import card_game_hints
 
         return card_game_hints(self.view(seat), lambda s: self.suspects[s])
 
     def report(self, seat: int):
-        """:func:`game.report.card_game_report` of ``view(seat)`` only, players
+        """:func:`game.learning.report.card_game_report` of ``view(seat)`` only, players
         named by their tokens: the detective report of ``seat`` (private to it
         when it is a person; a computer's about it by name, not "you")."""
-        from game.report import card_game_report
+        from game.learning.report import card_game_report
 
         return card_game_report(self.view(seat), lambda s: self.suspects[s], about=not self.is_human(seat))

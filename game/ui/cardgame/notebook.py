@@ -6,7 +6,7 @@ Every evidence card in play, grouped Who? / With what? / Where?.  Crossed off
 for you (framed, a fact): your own cards, the face-up cards and every card shown
 to you (003 "Heu de descartar la targeta d'Arxiu del cas"), from
 ``view(seat)`` only.  Other rows keep a manual mark (blank, X, ?, ✓).  Hints
-come from :func:`game.hints.card_game_hints` (:meth:`CardMatch.hints`), from
+come from :func:`game.learning.hints.card_game_hints` (:meth:`CardMatch.hints`), from
 the same view.
 
 The detective level (the setting ``card_hints``): "turn" reveals
@@ -21,10 +21,10 @@ from __future__ import annotations
 import pygame
 
 from game.cardgame import events as ev
-from game.hints import Hint
-from game.ui.i18n import N_, _, fmt
+from game.learning.hints import Hint
+from game.ui.shell.i18n import N_, _, fmt
 from game.ui.bases.notebook import COL_W, DONE_RECT, HEADER_H, LEFT_X, RIGHT_X, ROW_STEP, NotebookBase, note_width
-from game.ui.widgets import Label
+from game.ui.draw.widgets import Label
 
 #: The legend under the locations (at most 5 rows), down to the buttons.
 LEGEND_TOP = 80 + HEADER_H + 5 * ROW_STEP + 16

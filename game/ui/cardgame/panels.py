@@ -20,14 +20,15 @@ import pygame
 from game.cardgame import events as ev
 from game.cardgame.cards import deck
 from game.cardgame.engine import Phase
-from game.ui import assets, prompts, tabletop, theme
-from game.ui.banner import banner_label, draw_banner
+from game.ui.draw import assets, tabletop, theme
+from game.ui.shell import prompts
+from game.ui.bases.banner import banner_label, draw_banner
 from game.ui.cardgame import tableview as tv
 from game.ui.cardgame.labels import deck_label, order_label
 from game.core.cards import SUSPECTS
-from game.ui.i18n import _, card, fmt, level_label
-from game.ui.table import draw_log_frame, draw_thinking, draw_turn, status_rect, thinking_rect, turn_labels
-from game.ui.widgets import Button, CardButton, Label
+from game.ui.shell.i18n import _, card, fmt, level_label
+from game.ui.bases.table import draw_log_frame, draw_thinking, draw_turn, status_rect, thinking_rect, turn_labels
+from game.ui.draw.widgets import Button, CardButton, Label
 
 TURN_RECT = pygame.Rect(700, 10, 570, 100)    # tall enough to wrap a long status onto two lines
 BUTTON_X, BUTTON_W, BUTTON_H, BUTTON_STEP, BUTTON_Y = 700, 570, 54, 62, 120
@@ -47,7 +48,7 @@ def log_step() -> int:
 class CardPanels:
     """What the card table draws and says (see the module)."""
 
-    #: where the mouse wheel scrolls the log (:func:`game.ui.table.scroll_log`)
+    #: where the mouse wheel scrolls the log (:func:`game.ui.bases.table.scroll_log`)
     log_panel = LOG_RECT
 
     def build_buttons(self) -> None:
@@ -127,7 +128,7 @@ class CardPanels:
         return _("Person") if m.is_human(seat) else level_label(m.levels[seat])
 
     def log_blocks(self) -> list:
-        """The log entries in view (:meth:`game.ui.logview.LogView.layout`), above the key hint."""
+        """The log entries in view (:meth:`game.ui.draw.logview.LogView.layout`), above the key hint."""
         area = pygame.Rect(LOG_RECT.left + 14, LOG_RECT.top + 38, LOG_RECT.width - 28, LOG_RECT.height - 80)
         return self.log_view.layout(self.match.log_entries(), area, LOG_SIZE, log_step())
 
@@ -220,7 +221,7 @@ class CardPanels:
         return _("Your hand")
 
     def mark_rects(self) -> list[pygame.Rect]:
-        """The thinking dots while a computer player thinks (see :meth:`Scene.mark_rects <game.ui.scene.Scene.mark_rects>`)."""
+        """The thinking dots while a computer player thinks (see :meth:`Scene.mark_rects <game.ui.shell.scene.Scene.mark_rects>`)."""
         if self.computer.pending is not None and not self.busy:
             return [thinking_rect(TURN_RECT, status_rect(TURN_RECT, self.status()))]
         return []

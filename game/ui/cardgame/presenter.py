@@ -1,6 +1,6 @@
 """The card game's event presenter: engine event -> what the table shows.
 
-Every event leaves its log line and a pause (:data:`game.ui.pacing.CARD_PAUSES`);
+Every event leaves its log line and a pause (:data:`game.ui.bases.pacing.CARD_PAUSES`);
 a few open a private step behind the cover (the card shown to a person, the
 Crime cards after a wrong accusation) or a screen (joint accusations turned
 over), and some make a sound (:attr:`CardPresenter.sounds`).
@@ -19,12 +19,12 @@ from typing import Callable
 
 from game.cardgame import events as ev
 from game.cardgame.cards import kind
-from game.ui import stage
+from game.ui.mansion import stage
 from game.ui.cardgame.tableview import Question
-from game.ui.i18n import _, fmt
-from game.ui.pacing import CARD_PAUSES
-from game.ui.registry import make as make_scene
-from game.ui.table import Presenter
+from game.ui.shell.i18n import _, fmt
+from game.ui.bases.pacing import CARD_PAUSES
+from game.ui.shell.registry import make as make_scene
+from game.ui.bases.table import Presenter
 
 
 class CardPresenter(Presenter):

@@ -1,5 +1,5 @@
 """What only one person may see in the card game, always opened through
-:func:`game.ui.flow.open_private` (the private screens of
+:func:`game.ui.shell.flow.open_private` (the private screens of
 :mod:`game.ui.bases.private`, with the card game's words):
 
 * :class:`CardShowScene` -- you hold one or both asked cards: pick the one to
@@ -19,13 +19,14 @@ import pygame
 
 from game.cardgame import events as ev
 from game.cardgame.engine import Decline, Show
-from game.ui import prompts, theme
+from game.ui.draw import theme
+from game.ui.shell import prompts
 from game.ui.bases.private import DisproveBase, EnvelopeBase, ShownCardBase
-from game.ui.i18n import _, fmt
-from game.ui.input import Intent, Kind
-from game.ui.registry import make
-from game.ui.scene import PRIVATE_GUARD, InputGuard, Scene
-from game.ui.widgets import Button, FocusGroup, Label
+from game.ui.shell.i18n import _, fmt
+from game.ui.shell.input import Intent, Kind
+from game.ui.shell.registry import make
+from game.ui.shell.scene import PRIVATE_GUARD, InputGuard, Scene
+from game.ui.draw.widgets import Button, FocusGroup, Label
 
 
 class CardShowScene(DisproveBase):
@@ -147,7 +148,7 @@ class JoinScene(Scene):
 
 
 class HandPeekScene(Scene):
-    """Made behind ``seat``'s cover (:func:`game.ui.flow.open_private`): on
+    """Made behind ``seat``'s cover (:func:`game.ui.shell.flow.open_private`): on
     its first frame it turns ``seat``'s hand face up on ``table``
     (:meth:`~game.ui.cardgame.table.CardTableScene.reveal_hand`) and leaves,
     so the table underneath shows it -- to that seat only, until anything

@@ -1,5 +1,5 @@
 """Representative card-game states for ``--screenshot`` (and the text-fit
-tests, which measure every scene of :data:`game.ui.screens.SCENE_NAMES`).
+tests, which measure every scene of :data:`game.ui.screenshots.screens.SCENE_NAMES`).
 Seeded, so the pictures repeat."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 from game.cardgame import events as ev
 from game.cardgame.ai import make_card_player
 from game.cardgame.engine import Accuse, CardSetup, Decline, Join, Phase
-from game.ui.registry import make
+from game.ui.shell.registry import make
 
 #: Scene names (``run.py --screenshot x.png --scene card-game``).
 CARD_SCENES = ("card-setup", "card-game", "card-ask", "card-notebook", "card-show", "card-join", "card-reveal",

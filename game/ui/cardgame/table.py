@@ -1,5 +1,5 @@
 """The card-game table: no board (003), on the shared turn loop
-(:class:`game.ui.table.TableScene`); the drawing is
+(:class:`game.ui.bases.table.TableScene`); the drawing is
 :class:`~game.ui.cardgame.panels.CardPanels`, the events are played by
 :class:`~game.ui.cardgame.presenter.CardPresenter`.
 
@@ -11,8 +11,8 @@ it behind the cover ("card_shown"); after an accusation each other player
 still in decides in private whether to join ("join"); joint accusations are
 turned over in the engine's order ("reveal"), then the game-over screen.
 Computer players decide from ``view(seat)`` only, at a human pace
-(:class:`~game.ui.table.ComputerTurn`); Enter or a click hurries them.
-Other screens are made by name (:mod:`game.ui.registry`).
+(:class:`~game.ui.bases.table.ComputerTurn`); Enter or a click hurries them.
+Other screens are made by name (:mod:`game.ui.shell.registry`).
 """
 
 from __future__ import annotations
@@ -23,11 +23,11 @@ from game.cardgame.engine import Accuse, Ask, Phase
 from game.ui.cardgame.panels import BUTTON_H, BUTTON_STEP, BUTTON_W, BUTTON_X, BUTTON_Y, CardPanels
 from game.ui.cardgame.presenter import CardPresenter
 from game.ui.cardgame.tableview import Question
-from game.ui.i18n import _, fmt
-from game.ui.input import Intent, Kind
-from game.ui.registry import make as make_scene
-from game.ui.table import TableScene
-from game.ui.widgets import Button
+from game.ui.shell.i18n import _, fmt
+from game.ui.shell.input import Intent, Kind
+from game.ui.shell.registry import make as make_scene
+from game.ui.bases.table import TableScene
+from game.ui.draw.widgets import Button
 
 
 class CardTableScene(CardPanels, TableScene):
@@ -106,7 +106,7 @@ class CardTableScene(CardPanels, TableScene):
     def private(self) -> bool:
         """True while a hand lies face up with several people at the table:
         a public screen over it (the pause menu) must hide the table (see
-        :attr:`Scene.private <game.ui.scene.Scene.private>`)."""
+        :attr:`Scene.private <game.ui.shell.scene.Scene.private>`)."""
         return self.match.needs_cover and self.hand_seat() is not None
 
     def show_hand(self) -> None:

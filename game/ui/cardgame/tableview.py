@@ -21,7 +21,7 @@ import math
 import pygame
 
 
-from game.ui import anim, assets, gfx, tabletop, theme
+from game.ui.draw import anim, assets, gfx, tabletop, theme
 
 #: The table (the felt oval and the seats round it) and the strip under it (hand, face-up cards).
 FELT_RECT = pygame.Rect(10, 10, 670, 462)

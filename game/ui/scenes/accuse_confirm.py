@@ -6,7 +6,7 @@ A wrong accusation ends that player's game (000 "Accusations" 4; 003
 (the picker under it is already behind their cover, and this scene is
 private too).  No is focused first, Back answers No and leaves the picker
 with the choice kept; Yes (only Yes) waits for a fresh press (the privacy cover's
-:class:`~game.ui.scene.FreshPressGuard`), so Enter mashed or held down
+:class:`~game.ui.shell.scene.FreshPressGuard`), so Enter mashed or held down
 never accuses."""
 
 from __future__ import annotations
@@ -15,12 +15,12 @@ from typing import Callable
 
 import pygame
 
-from game.ui import assets, theme
+from game.ui.draw import assets, theme
 from game.ui.bases.confirm import ConfirmBase
-from game.ui.i18n import _, fmt
-from game.ui.input import Intent, Kind
-from game.ui.scene import PRIVATE_GUARD, FreshPressGuard, focus_on
-from game.ui.widgets import Label
+from game.ui.shell.i18n import _, fmt
+from game.ui.shell.input import Intent, Kind
+from game.ui.shell.scene import PRIVATE_GUARD, FreshPressGuard, focus_on
+from game.ui.draw.widgets import Label
 
 #: Width of each card face shown (logical pixels).
 CARD_W = 170
@@ -30,7 +30,7 @@ BOX_W, BOX_H = 760, 490
 
 class AccuseConfirmScene(ConfirmBase):
     """Asks ``seat`` (whose seat in ``match``, the
-    :class:`~game.ui.match.Match`-like object with ``may_act``) whether to
+    :class:`~game.ui.bases.match.Match`-like object with ``may_act``) whether to
     accuse with ``cards`` (three card ids: who, with what, where); Yes pops
     this box and calls ``on_yes``, No / Back pops it only (the picker under it
     keeps the choice)."""

@@ -1,18 +1,18 @@
 """Whose notebook?  With several people at the table and a computer to move,
 the notebook (or the card game's case file) opens for the seat chosen here,
-behind its cover (:func:`game.ui.flow.open_private`)."""
+behind its cover (:func:`game.ui.shell.flow.open_private`)."""
 
 from __future__ import annotations
 
 import pygame
 
-from game.ui import theme
-from game.ui.flow import open_private
-from game.ui.i18n import _
-from game.ui.input import Intent, Kind
-from game.ui.registry import make as make_scene
-from game.ui.scene import Scene
-from game.ui.widgets import Button, FocusGroup
+from game.ui.draw import theme
+from game.ui.shell.flow import open_private
+from game.ui.shell.i18n import _
+from game.ui.shell.input import Intent, Kind
+from game.ui.shell.registry import make as make_scene
+from game.ui.shell.scene import Scene
+from game.ui.draw.widgets import Button, FocusGroup
 
 
 class NotebookChooser(Scene):

@@ -5,16 +5,16 @@ card to show, a shown card, the envelope) are built only after the right person
 accepts the cover, so nothing private is ever drawn while it is up.
 
 The cover often appears while someone is pressing Enter to hurry the computer
-players, so it takes only a *fresh* press (:class:`~game.ui.scene.FreshPressGuard`):
-one made at least :data:`~game.ui.scene.PRIVATE_GUARD` seconds after the
+players, so it takes only a *fresh* press (:class:`~game.ui.shell.scene.FreshPressGuard`):
+one made at least :data:`~game.ui.shell.scene.PRIVATE_GUARD` seconds after the
 cover appeared, after every confirm key, button and click had been left alone
-for :data:`~game.ui.scene.FRESH_QUIET` seconds, and not a key held down.
+for :data:`~game.ui.shell.scene.FRESH_QUIET` seconds, and not a key held down.
 Holding or mashing Enter, Space, A or the mouse button never gets past it
 (a press too soon says so on the cover).  Esc cancels an optional cover and
 opens the pause menu on a required one.
 
 What the cover opens is marked ``private`` (see :attr:`Scene.private
-<game.ui.scene.Scene.private>`): an overlay over it (the pause menu, a
+<game.ui.shell.scene.Scene.private>`): an overlay over it (the pause menu, a
 message) hides it completely.
 """
 
@@ -25,13 +25,14 @@ from typing import Callable
 import pygame
 
 
-from game.ui import assets, gfx, prompts, theme
-from game.ui.i18n import _, fmt
-from game.ui.input import Intent, Kind
-from game.ui.flow import private
-from game.ui.registry import find, make
-from game.ui.scene import PRIVATE_GUARD, FreshPressGuard, Scene, too_soon_text
-from game.ui.widgets import Button, FocusGroup, Label, footer_hint
+from game.ui.draw import assets, gfx, theme
+from game.ui.shell import prompts
+from game.ui.shell.i18n import _, fmt
+from game.ui.shell.input import Intent, Kind
+from game.ui.shell.flow import private
+from game.ui.shell.registry import find, make
+from game.ui.shell.scene import PRIVATE_GUARD, FreshPressGuard, Scene, too_soon_text
+from game.ui.draw.widgets import Button, FocusGroup, Label, footer_hint
 
 
 class CoverScene(Scene):
@@ -80,7 +81,7 @@ class CoverScene(Scene):
     def again(self, scene: Scene) -> CoverScene:
         """This cover once more (the same person, words and Cancel), now for ``scene``, already
         made: passing it brings back that same scene (see :meth:`Scene.cover_again
-        <game.ui.scene.Scene.cover_again>`)."""
+        <game.ui.shell.scene.Scene.cover_again>`)."""
         return CoverScene(self.app, self.match, self.seat, lambda: scene, self.optional, self.reason)
 
     def seat_only(self) -> int | None:

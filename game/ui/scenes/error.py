@@ -4,20 +4,20 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui import theme
-from game.ui.i18n import _
-from game.ui.input import Intent, Kind
-from game.ui.scene import Scene
-from game.ui.widgets import Button, FocusGroup, Label
+from game.ui.draw import theme
+from game.ui.shell.i18n import _
+from game.ui.shell.input import Intent, Kind
+from game.ui.shell.scene import Scene
+from game.ui.draw.widgets import Button, FocusGroup, Label
 
 
 class ErrorScene(Scene):
     """Shows ``title`` and the ``detail`` text (e.g. the MapError message), the
-    log file to send to whoever helps (:func:`game.logfile.log_path`; nothing
+    log file to send to whoever helps (:func:`game.storage.logfile.log_path`; nothing
     when this run writes none) and a Quit button."""
 
     def __init__(self, app, title: str, detail: str) -> None:
-        from game.logfile import log_path
+        from game.storage.logfile import log_path
 
         super().__init__(app)
         self.title = title

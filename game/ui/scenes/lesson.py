@@ -1,13 +1,13 @@
 """Go on with the guided game left half way, or start it again?  Asked by
-:func:`game.ui.coach.start_lesson` before the lesson opens."""
+:func:`game.ui.lesson.coach.start_lesson` before the lesson opens."""
 
 from __future__ import annotations
 
 from typing import Callable
 
 from game.ui.bases.confirm import ConfirmBase
-from game.ui.i18n import _
-from game.ui.input import Intent, Kind
+from game.ui.shell.i18n import _
+from game.ui.shell.input import Intent, Kind
 
 
 class LessonChoice(ConfirmBase):

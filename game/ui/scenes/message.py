@@ -2,7 +2,7 @@
 
 For an action the rules do not allow ("Why not?") it shows what went wrong
 and the rule in a few words (``rule``, "Rule: You cannot walk through another
-token."), in the player's language (see :mod:`game.i18n_why`; the citation
+token."), in the player's language (see :mod:`game.text.i18n_why`; the citation
 goes to the log).  ``detail`` adds a paragraph between them when given.
 """
 
@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui import theme
-from game.ui.i18n import _
-from game.ui.input import Intent, Kind
-from game.ui.scene import Scene
-from game.ui.widgets import Button, FocusGroup, Label
+from game.ui.draw import theme
+from game.ui.shell.i18n import _
+from game.ui.shell.input import Intent, Kind
+from game.ui.shell.scene import Scene
+from game.ui.draw.widgets import Button, FocusGroup, Label
 
 TEXT_W = 600
 GAP = 14

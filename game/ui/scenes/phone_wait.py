@@ -2,30 +2,30 @@
 choosing -- "Mrs. Peacock is choosing a card to show…" -- never what.
 
 Pushed by a table instead of the private step it would open behind the
-cover (:meth:`game.ui.phones.PhoneHost.away`).  It is public: it draws no
+cover (:meth:`game.ui.phones.host.PhoneHost.away`).  It is public: it draws no
 card of that seat and opens nothing private by itself.  It closes when the
 game moves on (the phone's choice came and the table plays it).  When the
 phone drops before choosing, it closes and hands the choice back to the TV
 (``reopen``: the table opens today's cover on its next frame); when the
 phone comes back while that cover still waits for the pass, the cover
-closes and this box shows again (:meth:`game.ui.phones.PhoneHost.fell_back`).  "Choose here
+closes and this box shows again (:meth:`game.ui.phones.host.PhoneHost.fell_back`).  "Choose here
 instead" does the same on purpose (a controller or the keyboard still works
 for the seat): the cover then takes only a fresh press of that person, so
 keys mashed over this screen never show a card.
 
 A seat's whole turn played on its phone (``what="turn"``,
-:meth:`game.ui.phones.PhoneHost.holds_turn`) shows a smaller box beside the
+:meth:`game.ui.phones.host.PhoneHost.holds_turn`) shows a smaller box beside the
 board ("Colonel Mustard is playing on the phone…"): the shared keyboard and
 mouse act for nobody then; the phone's arrows and the seat's controller go
 through to the table; "Play here instead" hands the rest of the turn to the TV.
-Either button takes only a fresh press (:class:`~game.ui.scene.FreshPressGuard`):
+Either button takes only a fresh press (:class:`~game.ui.shell.scene.FreshPressGuard`):
 arrows and Enter mashed over the box never take the turn or the choice.
 
-A seat that joined from far away (:meth:`game.ui.phones.PhoneHost.far`) is not
+A seat that joined from far away (:meth:`game.ui.phones.host.PhoneHost.far`) is not
 in the room: its choice is never handed to the TV's cover, and the box has no
 "Choose here instead".  While its phone is gone the box says the game waits
-for it; after :data:`~game.ui.phones.FAR_WAIT` seconds the computer makes
-the choice (:meth:`game.ui.phones.PhoneHost.choose_for`); a phone back before
+for it; after :data:`~game.ui.phones.host.FAR_WAIT` seconds the computer makes
+the choice (:meth:`game.ui.phones.host.PhoneHost.choose_for`); a phone back before
 that chooses itself.
 """
 
@@ -37,13 +37,14 @@ from typing import Callable
 import pygame
 
 
-from game.ui import assets, gfx, prompts, theme
-from game.ui.i18n import _, fmt
-from game.ui.input import Intent, Kind
-from game.ui.phones import FAR_WAIT
-from game.ui.registry import make
-from game.ui.scene import FreshPressGuard, Scene
-from game.ui.widgets import Button, FocusGroup, Label
+from game.ui.draw import assets, gfx, theme
+from game.ui.shell import prompts
+from game.ui.shell.i18n import _, fmt
+from game.ui.shell.input import Intent, Kind
+from game.ui.phones.host import FAR_WAIT
+from game.ui.shell.registry import make
+from game.ui.shell.scene import FreshPressGuard, Scene
+from game.ui.draw.widgets import Button, FocusGroup, Label
 
 #: The arrows: they move the focus to the button, so they pass the fresh-press guard.
 MOVES = (Kind.UP, Kind.DOWN, Kind.LEFT, Kind.RIGHT)

@@ -1,7 +1,7 @@
 """Join with a phone: each person's seat, its QR code and its short address.
 
 Shown before the first turn of a game whose phones are hosted
-(:class:`game.ui.phones.PhoneHost`) and from the pause menu ("Phones…").
+(:class:`game.ui.phones.host.PhoneHost`) and from the pause menu ("Phones…").
 Each person's seat gets a card: the token and name, a QR code big enough to
 scan from the couch (:func:`qr_surface`, made with segno) holding the seat's
 page, the same address in short (``192.168.1.20:8765`` and ``/s/<token>``,
@@ -20,11 +20,11 @@ import math
 import pygame
 
 
-from game.ui import assets, gfx, theme
-from game.ui.i18n import _, fmt
-from game.ui.input import Intent, Kind
-from game.ui.scene import Scene
-from game.ui.widgets import Button, FocusGroup, Label, footer_hint
+from game.ui.draw import assets, gfx, theme
+from game.ui.shell.i18n import _, fmt
+from game.ui.shell.input import Intent, Kind
+from game.ui.shell.scene import Scene
+from game.ui.draw.widgets import Button, FocusGroup, Label, footer_hint
 
 #: Where the seats' cards go (logical pixels); their top moves down under a longer intro (large text).
 AREA = pygame.Rect(40, 118, 1200, 488)
@@ -63,7 +63,7 @@ def short_address(url: str) -> tuple[str, str]:
 
 class PhonesScene(Scene):
     """The seats of ``match`` with their codes (``host``: the app's
-    :class:`~game.ui.phones.PhoneHost`); ``first``: before the first turn
+    :class:`~game.ui.phones.host.PhoneHost`); ``first``: before the first turn
     (its button says Start), else from the pause menu (Back)."""
 
     def __init__(self, app, match, host, first: bool = True) -> None:

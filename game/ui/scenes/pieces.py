@@ -1,7 +1,7 @@
 """Who is who: the six suspects' pawns as most people see them and, beside
-them, as a person with deuteranopia sees them (simulated, :mod:`game.ui.cvd`).
+them, as a person with deuteranopia sees them (simulated, :mod:`game.ui.draw.cvd`).
 
-Each pawn has its own colour and its own shape (:data:`game.ui.pawns.SHAPES`),
+Each pawn has its own colour and its own shape (:data:`game.ui.draw.pawns.SHAPES`),
 so the right-hand copy still tells every suspect apart where two colours
 become one.  Shown by ``--screenshot --scene tokens``; Esc or Enter goes back.
 """
@@ -12,11 +12,11 @@ import pygame
 
 
 from game.rules.cards import SUSPECTS
-from game.ui import assets, cvd, gfx, theme
-from game.ui.i18n import _, card
-from game.ui.input import Intent, Kind
-from game.ui.scene import Scene
-from game.ui.widgets import Label
+from game.ui.draw import assets, cvd, gfx, theme
+from game.ui.shell.i18n import _, card
+from game.ui.shell.input import Intent, Kind
+from game.ui.shell.scene import Scene
+from game.ui.draw.widgets import Label
 
 #: The two panels (logical pixels): as seen by most people, and simulated.
 LEFT, RIGHT = pygame.Rect(40, 170, 580, 470), pygame.Rect(660, 170, 580, 470)
@@ -34,7 +34,7 @@ class PiecesScene(Scene):
     Shown by ``--screenshot --scene tokens`` only (no menu opens it yet), so
     the monkey test does not look for it (:attr:`screenshot_only`)."""
 
-    #: reached only by ``--screenshot``: :func:`game.soak.all_scene_names` leaves it out
+    #: reached only by ``--screenshot``: :func:`game.commands.soak.all_scene_names` leaves it out
     screenshot_only = True
 
     def __init__(self, app) -> None:

@@ -2,14 +2,14 @@
 either game: on which turn what that seat had seen was
 enough to solve the case, when it accused, how it could tell (one sentence per
 hidden card) and the clue that mattered most.  The report itself is worked
-out by :mod:`game.report` from that seat's own view (``match.report(seat)``).
+out by :mod:`game.learning.report` from that seat's own view (``match.report(seat)``).
 
 A person's report shows their hand and what they saw: the game-over screen
-opens it through :func:`game.ui.flow.open_private` (behind their cover when
+opens it through :func:`game.ui.shell.flow.open_private` (behind their cover when
 two or more people share the screen), and the report is only worked out once
 the scene is made, after the cover.  A computer's report is shown openly,
 without a clue that would tell the room where a person's card is
-(:meth:`game.report.Report.shareable`).
+(:meth:`game.learning.report.Report.shareable`).
 
 Big text for a child: the summary lines at :data:`SUMMARY` pixels, the facts
 at :data:`FACTS`, smaller only when a long language or large text would run
@@ -20,11 +20,11 @@ from __future__ import annotations
 import pygame
 
 
-from game.ui import assets, gfx, theme
-from game.ui.i18n import N_, _, and_list, card, fmt, nfmt
-from game.ui.input import SCROLLS, Intent, Kind
-from game.ui.scene import Scene
-from game.ui.widgets import Button, FocusGroup, Label, footer_hint
+from game.ui.draw import assets, gfx, theme
+from game.ui.shell.i18n import N_, _, and_list, card, fmt, nfmt
+from game.ui.shell.input import SCROLLS, Intent, Kind
+from game.ui.shell.scene import Scene
+from game.ui.draw.widgets import Button, FocusGroup, Label, footer_hint
 
 #: The text sizes tried in turn, (summary, facts): the first whose lines fit above the OK button.
 SIZES = ((theme.HEADING, theme.BUTTON), (26, theme.BODY), (theme.BUTTON, theme.SMALL), (theme.BODY, theme.SMALL))
@@ -93,7 +93,7 @@ def summary_lines(report, name: str | None = None) -> list[str]:
 
 def key_lines(report, name: str | None = None) -> tuple[str, str, str]:
     """The clue that mattered most (``report.key``): (heading, its sentence,
-    what it saved in the seat's own turns, :meth:`game.report.Report.own_lost`),
+    what it saved in the seat's own turns, :meth:`game.learning.report.Report.own_lost`),
     to "you" or about ``name`` as :func:`summary_lines`."""
     key = report.key
     head = fmt("The clue that mattered most, found {when}:", when=when(report, key.found_turn, name))
@@ -228,9 +228,9 @@ class RecapScene(Scene):
     """The story of ``match``'s game for the whole table (opened from the
     game-over screen of either game): each suggestion or question in order
     with its cards as pictures, who had none and who showed a card (never
-    which: :func:`game.report.recap` reads the public events only), the
+    which: :func:`game.learning.report.recap` reads the public events only), the
     accusations, and the solution explained from what everybody saw with the
-    envelope open (:func:`game.report.solution_lines`).  Long stories scroll:
+    envelope open (:func:`game.learning.report.solution_lines`).  Long stories scroll:
     arrows, Page Up/Down, the mouse wheel, a pad's d-pad or right stick; a bar
     shows where.  OK, Enter or Esc goes back."""
 
@@ -244,7 +244,7 @@ class RecapScene(Scene):
 
     def language_changed(self) -> None:
         """Write the story again in the language now in use (and lay it out)."""
-        from game.report import recap
+        from game.learning.report import recap
 
         self.ok.label = _("OK")
         self.recap = recap(self.match.log_events, self.match.save_kind)
@@ -259,7 +259,7 @@ class RecapScene(Scene):
     def item_lines(self, item) -> tuple[str, str, tuple[str, ...]]:
         """One item of the story: its line, the line under it (who answered, or
         the accusation's outcome) and its cards."""
-        from game.report import Question
+        from game.learning.report import Question
 
         if isinstance(item, Question):
             head = fmt("{who} asked about {cards}.", who=self.name(item.asker),
@@ -291,7 +291,7 @@ class RecapScene(Scene):
 
     def blocks(self) -> list[tuple[str, str, tuple[str, ...]]]:
         """The story as (kind, text, cards) in order: "item", "under", "head", "fact", "note"."""
-        from game.report import solution_lines
+        from game.learning.report import solution_lines
 
         out: list[tuple[str, str, tuple[str, ...]]] = []
         for item in self.recap.items:
@@ -385,7 +385,7 @@ class RecapScene(Scene):
         return out
 
     def draw(self, surface: pygame.Surface) -> None:
-        from game.ui.logview import thumb
+        from game.ui.draw.logview import thumb
 
         theme.background(surface)
         theme.blit_text(surface, self.title, (LEFT, 56), theme.TITLE, theme.BRASS, True, "midleft", WIDTH)

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui import assets, theme
-from game.ui.i18n import _
-from game.ui.input import Intent, Kind
-from game.ui.scene import Scene
-from game.ui.widgets import Button, FocusGroup, Label, footer_hint
+from game.ui.draw import assets, theme
+from game.ui.shell.i18n import _
+from game.ui.shell.input import Intent, Kind
+from game.ui.shell.scene import Scene
+from game.ui.draw.widgets import Button, FocusGroup, Label, footer_hint
 
 #: The panel of a page; the text on its left, the pictures on its right.
 PANEL = pygame.Rect(60, 102, 1160, 494)

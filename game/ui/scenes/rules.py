@@ -17,11 +17,11 @@ from __future__ import annotations
 import pygame
 
 from game.rules.options import PRESETS
-from game.ui import theme
-from game.ui.i18n import _
-from game.ui.input import Intent, Kind
-from game.ui.scene import Scene
-from game.ui.widgets import Button, FocusGroup, Label, footer_hint
+from game.ui.draw import theme
+from game.ui.shell.i18n import _
+from game.ui.shell.input import Intent, Kind
+from game.ui.shell.scene import Scene
+from game.ui.draw.widgets import Button, FocusGroup, Label, footer_hint
 
 from game.ui.board.rules_text import (SWITCHES, rules_line, split_options, switch_help,  # noqa: F401
                                       switch_label)

@@ -10,7 +10,7 @@ music) a click sets that volume.  Up / Down move between rows.  Every change tak
 once and is saved to the settings file (:meth:`game.ui.store.Store.save_settings`).
 When read aloud is on but cannot be heard (no speech engine, no voice for the
 language, the engine failed), the line under the buttons says why
-(:meth:`game.ui.speech.Speaker.problem`).
+(:meth:`game.ui.voice.speech.Speaker.problem`).
 """
 
 from __future__ import annotations
@@ -20,14 +20,14 @@ from typing import Callable
 import pygame
 
 
-from game.i18n import LANGUAGE_NAMES, LANGUAGES
-from game.settings import CARD_HINTS, LAYOUTS, SPEEDS, TEXT_SIZES
-from game.ui import gfx, theme
-from game.ui.i18n import _
-from game.ui.input import Intent, Kind
-from game.ui.registry import make
-from game.ui.scene import Scene
-from game.ui.widgets import Button, FocusGroup, Label, footer_hint
+from game.text.i18n import LANGUAGE_NAMES, LANGUAGES
+from game.storage.settings import CARD_HINTS, LAYOUTS, SPEEDS, TEXT_SIZES
+from game.ui.draw import gfx, theme
+from game.ui.shell.i18n import _
+from game.ui.shell.input import Intent, Kind
+from game.ui.shell.registry import make
+from game.ui.shell.scene import Scene
+from game.ui.draw.widgets import Button, FocusGroup, Label, footer_hint
 
 ROW_X, ROW_W, ROW_H, ROW_STEP, ROW_Y = 200, 880, 48, 50, 74
 #: Controls and Back sit in the title line, left and right of the title (ten rows fill the rest).

@@ -12,9 +12,9 @@ from __future__ import annotations
 from game.rules.options import PRESETS, Options, preset_options
 from game.rules.setup import GameSetup, SeatConfig
 from game.ui.bases.setup import SetupBase
-from game.ui.i18n import _, fmt
-from game.ui.match import DEFAULT_LEVEL
-from game.ui.registry import make
+from game.ui.shell.i18n import _, fmt
+from game.ui.bases.match import DEFAULT_LEVEL
+from game.ui.shell.registry import make
 
 
 class SetupScene(SetupBase):
@@ -22,7 +22,7 @@ class SetupScene(SetupBase):
     (a preset and house switches) and the notebook help."""
 
     def start(self) -> None:
-        """Start the board game chosen (a new :class:`~game.ui.match.Match` on the board scene)."""
+        """Start the board game chosen (a new :class:`~game.ui.bases.match.Match` on the board scene)."""
         from game.ui.board.match import Match
 
         setup = GameSetup(seats=self.seat_configs(), seed=self.app.new_seed(), options=self.options())

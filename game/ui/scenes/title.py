@@ -11,13 +11,14 @@ import math
 import pygame
 
 from game.rules.cards import SUSPECTS
-from game.settings import PLAY_LEVELS as LEVELS     # = game.ui.match.LEVELS, without importing a match at start-up
-from game.ui import assets, scenery, theme
-from game.ui.i18n import _, level_label
-from game.ui.input import Intent, Kind
-from game.ui.registry import make
-from game.ui.scene import Scene, SharedScreens
-from game.ui.widgets import Button, FocusGroup, Label, footer_hint
+from game.storage.settings import PLAY_LEVELS as LEVELS     # = game.ui.bases.match.LEVELS, without importing a match at start-up
+from game.ui.draw import assets, theme
+from game.ui.mansion import scenery
+from game.ui.shell.i18n import _, level_label
+from game.ui.shell.input import Intent, Kind
+from game.ui.shell.registry import make
+from game.ui.shell.scene import Scene, SharedScreens
+from game.ui.draw.widgets import Button, FocusGroup, Label, footer_hint
 
 #: Seconds the title's mansion takes to fade in when the window opens.
 FADE_IN = 0.3
@@ -73,7 +74,7 @@ class TitleScene(SharedScreens, Scene):
         self.focus.set(self.buttons, self.focus.focus if self.focus.buttons else self.buttons.index(first))
 
     def _level_row(self, y: int) -> list[Button]:
-        """The Play row at height ``y``: one button per level of :data:`game.settings.PLAY_LEVELS`
+        """The Play row at height ``y``: one button per level of :data:`game.storage.settings.PLAY_LEVELS`
         (:data:`LEVEL_W` pixels wide) centred under the column (moved right
         only as far as the caption "Play" on its left needs); ``level_buttons``
         maps each level to its button."""
@@ -103,7 +104,7 @@ class TitleScene(SharedScreens, Scene):
         settings (a file that cannot be written is said on the log only: the
         game starts all the same)."""
         from game.ui.board.match import Match
-        from game.ui.match import quick_setup
+        from game.ui.bases.match import quick_setup
 
         level = level if level in self.level_buttons else self.remembered_level()
         self.app.play("click")
@@ -119,8 +120,8 @@ class TitleScene(SharedScreens, Scene):
         self.app.store.replacing_saved(start)
 
     def learn(self) -> None:
-        """The guided first game (:mod:`game.ui.coach`)."""
-        from game.ui.coach import start_lesson
+        """The guided first game (:mod:`game.ui.lesson.coach`)."""
+        from game.ui.lesson.coach import start_lesson
 
         self.app.play("click")
         start_lesson(self.app)

@@ -16,11 +16,11 @@ import pygame
 
 from typing import Callable
 
-from game.ui import assets, theme
-from game.ui.i18n import _, fmt
-from game.ui.input import DIRECTIONS, Intent, Kind
-from game.ui.scene import Scene
-from game.ui.widgets import Button, FocusGroup, Label, footer_hint
+from game.ui.draw import assets, theme
+from game.ui.shell.i18n import _, fmt
+from game.ui.shell.input import DIRECTIONS, Intent, Kind
+from game.ui.shell.scene import Scene
+from game.ui.draw.widgets import Button, FocusGroup, Label, footer_hint
 
 BOX = pygame.Rect(140, 40, 1000, 620)
 

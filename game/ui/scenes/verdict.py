@@ -1,7 +1,7 @@
 """An accusation's verdict as a moment over the table, in both games (000
 "Clue Rules in Plain Words", "Accusations — how you win or fall out"): each
 is an overlay pushed by the game's presenter
-(:meth:`game.ui.table.Presenter.moment`) that plays for its time (divided
+(:meth:`game.ui.bases.table.Presenter.moment`) that plays for its time (divided
 by the speed setting, simulated ``dt``), ends by itself, and ends at once
 on Enter, a click or a pad's A (none at instant speed: it is not pushed).
 
@@ -26,11 +26,12 @@ import math
 import pygame
 
 
-from game.ui import anim, assets, gfx, stage, theme
-from game.ui.i18n import _, fmt
-from game.ui.input import Intent, Kind
-from game.ui.scene import InputGuard, Scene
-from game.ui.widgets import Label, footer_hint
+from game.ui.draw import anim, assets, gfx, theme
+from game.ui.mansion import stage
+from game.ui.shell.i18n import _, fmt
+from game.ui.shell.input import Intent, Kind
+from game.ui.shell.scene import InputGuard, Scene
+from game.ui.draw.widgets import Label, footer_hint
 
 #: Seconds (normal speed) of each moment: the envelope opening and its three
 #: cards turning over, then a moment to read them; the wrong accusation.
@@ -190,7 +191,7 @@ class CaseSolvedScene(MomentScene):
         stage.draw_envelope(surface, (cx, cy), w, opened, "back" if behind else "front")
 
     def _draw_crime_card(self, surface: pygame.Surface) -> None:
-        """The card game's Crime card (drawn by :func:`game.ui.stage.crime_card`)
+        """The card game's Crime card (drawn by :func:`game.ui.mansion.stage.crime_card`)
         is picked up off the three cards, carried to the right while it
         turns, and laid down there (its shadow says how high it is)."""
         t = self.time

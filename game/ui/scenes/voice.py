@@ -8,8 +8,8 @@ answer is kept in the settings file ("read_aloud"), so it is asked once."""
 from __future__ import annotations
 
 from game.ui.bases.confirm import ConfirmBase
-from game.ui.i18n import _
-from game.ui.input import Intent, Kind
+from game.ui.shell.i18n import _
+from game.ui.shell.input import Intent, Kind
 
 
 class VoiceOffer(ConfirmBase):
@@ -18,7 +18,7 @@ class VoiceOffer(ConfirmBase):
     silent and saves that too.  ``after_lesson``: the words for the end of
     Learn to play ("Keep read aloud on in your games?")."""
 
-    #: spoken even while read aloud is off (see :attr:`game.ui.speech.Speaker.enabled`)
+    #: spoken even while read aloud is off (see :attr:`game.ui.voice.speech.Speaker.enabled`)
     always_spoken = True
 
     def __init__(self, app, after_lesson: bool = False) -> None:

@@ -1,0 +1,234 @@
+"""Player settings, kept in a JSON file in the user's config folder.
+
+Fields: ``language`` ("en", "es", "ca"), ``volume`` (0.0-1.0: the sound effects),
+``music_volume`` (0.0-1.0: the music, its own setting), ``muted`` (all sound off),
+``fullscreen``, ``text_size`` ("normal" or "large"), ``layout`` (the board game's
+layout: "auto", "standard" or "tv"; see :mod:`game.ui.mansion.boardlayout`), ``animation_speed``
+("normal", "fast" or "instant"), ``card_hints`` (the detective level of the
+card game's case file: "turn", one hint a turn, or "unlimited"), ``keys`` (intent name -> list of pygame
+key names, e.g. ``{"confirm": ["return", "space"]}``), ``read_aloud`` (the game
+speaks its words: off by default), ``read_aloud_lesson`` (the same inside
+Learn to play: on unless turned off there), ``phones`` (a game with
+people serves each person's private screens to their phone; off: no server at all)
+``vpn_ranges`` (network ranges such as "100.64.0.0/10" whose phones count as
+on the local network: a VPN's; ``docs/network.md``) and ``play_level`` (the level of the computer players the title's Play starts
+against, the last one picked: "beginner", "easy", "medium" or "hard"; easy
+before the first pick).
+
+A broken settings file never stops the game: :func:`read_settings` keeps the
+damaged file (renamed aside — or, in a folder the game may not change, left
+as it is), falls back to the defaults and says what happened
+(:class:`SettingsTrouble`).  Something that is not an ordinary file there (a
+named pipe, a folder) is never opened.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+from game.text.i18n import N_
+from game.storage.files import APP_NAME, DAMAGED, UNREADABLE, FileProblem, quarantine, read_json, write_atomic
+
+log = logging.getLogger(__name__)
+
+LANGUAGES = ("en", "es", "ca")
+TEXT_SIZES = ("normal", "large")
+SPEEDS = ("normal", "fast", "instant")
+#: The card game's hints: one revealed fact per turn, or as many as you like.
+CARD_HINTS = ("turn", "unlimited")
+LAYOUTS = ("auto", "standard", "tv")
+#: The levels the title's Play may start against.
+PLAY_LEVELS = ("beginner", "easy", "medium", "hard")
+
+
+@dataclass
+class Settings:
+    """The player's settings (see the module docstring for each field)."""
+
+    language: str = "en"
+    volume: float = 0.8
+    music_volume: float = 0.5
+    muted: bool = False
+    fullscreen: bool = False
+    text_size: str = "normal"
+    layout: str = "auto"
+    animation_speed: str = "normal"
+    card_hints: str = "turn"
+    keys: dict[str, list[str]] = field(default_factory=dict)
+    read_aloud: bool = False
+    read_aloud_lesson: bool = True
+    phones: bool = True
+    play_level: str = "easy"
+    vpn_ranges: list[str] = field(default_factory=list)
+    #: settings this version does not know (a newer version wrote them), written back as they were
+    unknown: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+
+
+class SettingsError(FileProblem):
+    """A settings file that cannot be used; ``problem`` names the setting and
+    what is wrong with it in plain words (see :class:`game.storage.save.FileProblem`)."""
+
+
+@dataclass
+class SettingsTrouble:
+    """What went wrong with the settings file at start: the ``error`` (a
+    :class:`SettingsError`), where the damaged file was kept (``kept``), or
+    why it could not be moved aside (``left``: the error of the rename; the
+    file is then untouched).  Neither: it is not an ordinary file, left alone."""
+
+    error: SettingsError
+    kept: Path | None = None
+    left: OSError | None = None
+
+    def message(self) -> str:
+        """The sentence for the screen, in the current language."""
+        from game.text.i18n import _, fmt
+
+        name, problem = self.error.path, self.error.said()     # the whole path: a family must find the file
+        if self.kept is not None:
+            return fmt("The settings file {name} could not be read: {problem}. The game uses the default "
+                       "settings. The damaged file was kept as {kept}.", name=name, problem=problem,
+                       kept=self.kept)
+        if self.left is not None:
+            reason = (_("the game is not allowed to change files in that folder")
+                      if isinstance(self.left, PermissionError) else _("the folder cannot be written"))
+            return fmt("The settings file {name} could not be read: {problem}. It could not be repaired "
+                       "either, because {reason}. It was left as it is, and the game uses the default settings.",
+                       name=name, problem=problem, reason=reason)
+        return fmt("The settings file {name} could not be read: {problem}. It was left where it is, and the "
+                   "game uses the default settings.", name=name, problem=problem)
+
+
+def default_settings_path() -> Path:
+    """``settings.json`` in the user's config folder (platformdirs)."""
+    import platformdirs
+
+    return Path(platformdirs.user_config_dir(APP_NAME)) / "settings.json"
+
+
+def system_language(env: dict[str, str] | None = None) -> str:
+    """The first of en/es/ca that the system's locale asks for (LANGUAGE,
+    LC_ALL, LC_MESSAGES, LANG), else English."""
+    import os
+
+    env = os.environ if env is None else env
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        for part in env.get(var, "").split(":"):
+            code = part.split("_")[0].split(".")[0].lower()
+            if code in LANGUAGES:
+                return code
+    return "en"
+
+
+def settings_from_dict(data: Any, path: str | Path = "<memory>") -> Settings:
+    """Check ``data`` and build :class:`Settings`.  Raises :class:`SettingsError`
+    naming the first bad setting.  Fields this version does not know (a newer
+    game may have written them) are kept as they are in ``unknown``."""
+    def bad(problem: str, field_name: str, **values) -> SettingsError:
+        return SettingsError(path, problem, f"field {field_name!r}", values={"field": field_name, **values})
+
+    if not isinstance(data, dict):
+        raise SettingsError(path, N_("the file does not hold settings"), detail="no JSON object")
+    defaults = Settings()
+    out = Settings()
+    names = {f.name for f in fields(Settings)} - {"unknown"}
+    for key, value in data.items():
+        if key not in names:
+            out.unknown[key] = value
+            continue
+        default = getattr(defaults, key)
+        ok = isinstance(value, (int, float)) and not isinstance(value, bool) if isinstance(default, float) \
+            else type(value) is type(default)
+        if not ok:
+            raise bad(N_("the setting “{field}” holds something the game does not understand"), key)
+        setattr(out, key, value)
+    choices = {"language": LANGUAGES, "text_size": TEXT_SIZES, "animation_speed": SPEEDS, "card_hints": CARD_HINTS,
+               "layout": LAYOUTS, "play_level": PLAY_LEVELS}
+    for key, allowed in choices.items():
+        if getattr(out, key) not in allowed:
+            raise bad(N_("the setting “{field}” must be one of {choices}"), key, choices=", ".join(allowed))
+    for key in ("volume", "music_volume"):
+        try:
+            volume_ok = 0.0 <= float(getattr(out, key)) <= 1.0
+        except OverflowError:                   # float() of a huge whole number
+            volume_ok = False
+        if not volume_ok:
+            raise bad(N_("the setting “{field}” must be between 0 and 1"), key)
+        setattr(out, key, float(getattr(out, key)))
+    if not all(isinstance(r, str) for r in out.vpn_ranges):    # the ranges themselves: when hosting
+        raise bad(N_("the setting “{field}” holds something the game does not understand"), "vpn_ranges")
+    owner: dict[str, str] = {}
+    for intent, keys in out.keys.items():
+        if not isinstance(keys, list) or not keys or not all(isinstance(k, str) for k in keys):
+            raise bad(N_("the keys for “{intent}” must be a list of key names"), "keys", intent=intent)
+        for k in keys:
+            if not _is_key_name(k):
+                raise bad(N_("“{key}” is not a key name (keys for “{intent}”)"), "keys",
+                          key=k, intent=intent)
+            if k in owner and owner[k] != intent:
+                raise bad(N_("the key “{key}” is used for both “{first}” and "
+                             "“{second}”"), "keys", key=k, first=owner[k], second=intent)
+            owner[k] = intent
+    return out
+
+
+def _is_key_name(name: str) -> bool:
+    """True for a key name pygame knows (``"return"``, ``"a"``, ``"f10"``)."""
+    import warnings
+
+    import pygame
+
+    with warnings.catch_warnings():  # key names need no display, but pygame warns before init()
+        warnings.simplefilter("ignore")
+        try:
+            pygame.key.key_code(name)
+        except (ValueError, pygame.error):
+            return False
+    return True
+
+
+def read_settings(path: str | Path | None = None) -> tuple[Settings, SettingsTrouble | None]:
+    """Read the settings file.  Returns ``(settings, trouble)``: ``trouble`` is
+    None when all went well.  A missing file gives defaults (first run: the
+    system's language); a damaged one gives defaults and is renamed aside —
+    or, when that is not allowed (a read-only folder, a file of another
+    user), left untouched.  Something that is not an ordinary file is never
+    opened nor moved.  The details go to stderr.  Never raises."""
+    path = Path(path) if path is not None else default_settings_path()
+    try:
+        return settings_from_dict(read_json(path, SettingsError), path), None
+    except FileNotFoundError:
+        return Settings(language=system_language()), None
+    except (SettingsError, RecursionError, OverflowError) as exc:
+        error = exc if isinstance(exc, SettingsError) else SettingsError(
+            path, DAMAGED, detail=f"{type(exc).__name__}: {exc}")
+    except OSError as exc:       # e.g. the folder cannot be looked into
+        error = SettingsError(path, UNREADABLE, detail=str(exc))
+    log.warning(error.for_log())
+    trouble = SettingsTrouble(error)
+    if error.movable:
+        try:
+            trouble.kept = quarantine(path)
+        except OSError as exc:                  # a read-only folder: the file stays as it is
+            trouble.left = exc
+            log.warning(f"settings {path}: not moved aside ({exc})")
+    return Settings(language=system_language()), trouble
+
+
+def load_settings(path: str | Path | None = None) -> tuple[Settings, str | None]:
+    """:func:`read_settings` with the trouble as a sentence (None when all went well)."""
+    settings, trouble = read_settings(path)
+    return settings, (trouble.message() if trouble is not None else None)
+
+
+def save_settings(settings: Settings, path: str | Path | None = None) -> None:
+    """Write the settings atomically, with the ones this version does not know
+    (``settings.unknown``) as they were read.  Raises ``OSError``."""
+    path = Path(path) if path is not None else default_settings_path()
+    known = asdict(settings)
+    doc = {**known.pop("unknown"), **known}
+    write_atomic(path, json.dumps(doc, indent=1, ensure_ascii=False) + "\n")

@@ -1,0 +1,101 @@
+"""The full-width banner across the table for a public moment everyone must
+see: "Nobody can show a card!" (000 "Suggestions"; the card game's
+question nobody could answer), and at the start of a person's turn who
+brought their token into a room and with which suggestion (board game, 000
+"Suggestions" 2; a taller band with a smaller line under the words).  The
+animation is :class:`game.ui.draw.anim.Banner`; this module draws it and gives its
+text boxes for the text-fit test."""
+
+from __future__ import annotations
+
+import pygame
+
+
+from game.ui.draw import anim, assets, gfx, theme
+from game.ui.mansion import stage
+from game.ui.shell.i18n import _
+from game.ui.draw.widgets import Label
+
+#: The banner's band across the whole table (logical pixels, 1280 x 720).
+BAND = pygame.Rect(0, 300, 1280, 120)
+#: Its text's box: the band less a margin each side.
+TEXT_RECT = BAND.inflate(-80, -20)
+#: The words' nominal size (pixels): big, and the longest language (Spanish) still fits at it.
+SIZE = 60
+
+
+def nobody_text() -> str:
+    """The banner's words when nobody can show a card, in the language in use."""
+    return _("Nobody can show a card!")
+
+
+def banner_label(text: str | None = None) -> Label:
+    """The banner's text box (for drawing and the text-fit test)."""
+    return Label(TEXT_RECT, nobody_text() if text is None else text, SIZE, True, theme.BRASS, "center")
+
+
+#: The taller band of a banner with a line under its words, the words' size
+#: there, and the size of that line (wrapped on up to :data:`SUB_LINES` lines).
+TALL_BAND = BAND.inflate(0, 90)
+TALL_SIZE, SUB_SIZE, SUB_LINES = 48, theme.BODY, 2
+
+
+def sub_lines(sub: str) -> list[str]:
+    """The smaller line under a banner's words, wrapped to the text box."""
+    return theme.wrap(sub, TEXT_RECT.width, SUB_SIZE)[:SUB_LINES] if sub else []
+
+
+def sub_labels(text: str, sub: str) -> list[Label]:
+    """The text boxes of a tall banner (its words and each line under them; the text-fit test)."""
+    band = TALL_BAND
+    step = theme.font(SUB_SIZE).get_linesize()
+    out = [Label(pygame.Rect(TEXT_RECT.left, band.top + 12, TEXT_RECT.width, 64), text, TALL_SIZE, True,
+                 theme.BRASS, "center")]
+    out += [Label(pygame.Rect(TEXT_RECT.left, band.top + 84 + i * step, TEXT_RECT.width, step), line, SUB_SIZE,
+                  False, theme.CREAM, "center") for i, line in enumerate(sub_lines(sub))]
+    return out
+
+
+#: With scenery: the portrait over the band (the picture, pixels) and the cards' width under it.
+STAGE_PORTRAIT = pygame.Rect(530, 64, 220, 220)
+STAGE_CARD_W = 150
+
+
+def draw_scenery(surface: pygame.Surface, scenery: stage.Scenery, t: float, alpha: int) -> None:
+    """The screen behind a banner (all public): the room's picture, the
+    suspect's portrait above the band and the ``cards`` in a row under it,
+    at ``alpha`` (0-255); ``t`` (seconds) drifts the picture."""
+    stage.draw_backdrop(surface, scenery.board, scenery.room, t, alpha)
+    stage.draw_portrait(surface, scenery.suspect, STAGE_PORTRAIT, alpha)
+    cards = scenery.cards or ()
+    w = STAGE_CARD_W
+    gap = 24
+    x0 = BAND.centerx - (len(cards) * (w + gap) - gap) // 2
+    for i, c in enumerate(cards):
+        img = assets.card(c, w).copy()
+        img.set_alpha(alpha)
+        surface.blit(img, (x0 + i * (w + gap), BAND.bottom + 20))
+
+
+def draw_banner(surface: pygame.Surface, banner: anim.Banner | None) -> None:
+    """Draw ``banner`` (None or finished: nothing) across the table, faded by
+    its ``alpha`` and slid by its ``shift``; with a ``sub`` line, in the taller band;
+    with a ``stage`` (:class:`~game.ui.mansion.stage.Scenery`), over that scenery filling the screen."""
+    if banner is None or banner.done or banner.alpha <= 0:
+        return
+    if banner.stage is not None:
+        draw_scenery(surface, banner.stage, banner.t, banner.alpha)
+    sub = getattr(banner, "sub", "")
+    band = TALL_BAND if sub else BAND
+    layer = gfx.surface(band.size, pygame.SRCALPHA)
+    layer.fill((*theme.BG_DARK, 225))
+    gfx.line(layer, theme.BRASS, (0, 2), (band.width, 2), 4)
+    gfx.line(layer, theme.BRASS, (0, band.height - 3), (band.width, band.height - 3), 4)
+    shift = int(banner.shift)
+    labels = sub_labels(banner.text, sub) if sub else [banner_label(banner.text)]
+    for label in labels:
+        text = theme.text(label.text, label.size, label.colour, label.bold, label.rect.width)
+        centre = label.rect.move(shift - band.left, -band.top).center
+        layer.blit(text, text.get_rect(center=centre if sub else (band.width // 2 + shift, band.height // 2)))
+    layer.set_alpha(banner.alpha)
+    surface.blit(layer, band.topleft)

@@ -1,0 +1,168 @@
+"""The table's own pictures: baize with a nap, a wooden rim, a sunken dice
+tray, and panels set off from the background by a soft shadow and a brass
+frame.
+
+Every picture is generated for the size asked (pixels, any scale: drawn on a
+canvas twice as large and filtered down, as the cards are) and cached per
+size, so the same call serves the logical 1280 x 720 picture and a sharper one.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+
+import pygame
+
+
+from game.ui.draw import gfx, theme
+
+#: The card table's green, and its darker tray.
+BAIZE = (40, 92, 60)
+TRAY = (30, 70, 46)
+#: The wooden rim around baize.
+RIM = (112, 72, 42)
+#: The bright line round every panel (>= 3:1 against the background).
+FRAME = (214, 170, 96)
+#: How far a panel's shadow falls (pixels, down and right).
+SHADOW = 5
+
+
+@lru_cache(maxsize=16)
+def baize(size: tuple[int, int], colour: tuple[int, int, int] = BAIZE, seed: int = 7) -> pygame.Surface:
+    """Baize of ``size`` (w, h pixels) in ``colour``: a nap of short fibres,
+    lighter and darker by up to 22 levels, so no part of it reads as a flat hole."""
+    w, h = max(1, size[0]), max(1, size[1])
+    big = gfx.surface((w * 2, h * 2))
+    big.fill(colour)
+    rng = random.Random(seed)
+    for _ in range(w * h // 3):        # fibres on the 2x canvas: about 1.3 per output pixel
+        x, y = rng.randrange(w * 2), rng.randrange(h * 2)
+        d = rng.randint(-22, 22)
+        c = tuple(max(0, min(255, v + d)) for v in colour)
+        gfx.line(big, c, (x, y), (x + rng.randint(-3, 3), y + rng.randint(-3, 3)), 2)
+    return gfx.smoothscale(big, (w, h))
+
+
+@lru_cache(maxsize=16)
+def _shadow(size: tuple[int, int], radius: int) -> pygame.Surface:
+    """A soft dark shadow of a rounded box of ``size``, with :data:`SHADOW` pixels of blur around it."""
+    w, h = size
+    s = gfx.surface((w + 2 * SHADOW, h + 2 * SHADOW), pygame.SRCALPHA)
+    for i in range(SHADOW, 0, -1):     # outer rings faint, inner ones darker
+        gfx.rect(s, (0, 0, 0, 150 // (i + 1)), pygame.Rect(SHADOW - i, SHADOW - i, w + 2 * i, h + 2 * i),
+                         border_radius=radius + i)
+    gfx.rect(s, (0, 0, 0, 150), pygame.Rect(SHADOW, SHADOW, w, h), border_radius=radius)
+    return s
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect, colour=theme.PANEL, radius: int = 14, nap: bool = False) -> None:
+    """A panel set off from the background: its soft shadow below right, its
+    fill ``colour``, a dark inner line and the bright :data:`FRAME` outside it.
+    ``nap``: the fill has the grain of :func:`baize` (a panel wide enough for
+    its short lines of text to leave a flat hole beside them)."""
+    surface.blit(_shadow(rect.size, radius), (rect.left - SHADOW + 3, rect.top - SHADOW + 4))
+    gfx.rect(surface, colour, rect, border_radius=radius)
+    if nap:             # the grain stays off the rounded corners, which keep the plain fill
+        inner = rect.inflate(-6, -6)
+        grain = baize(inner.size, colour, 5)
+        for part in (inner.inflate(-2 * radius, 0), inner.inflate(0, -2 * radius)):
+            surface.blit(grain, part, part.move(-inner.left, -inner.top))
+    gfx.rect(surface, FRAME, rect, 2, border_radius=radius)
+    gfx.rect(surface, theme.BG_DARK, rect.inflate(-4, -4), 1, border_radius=max(0, radius - 2))
+
+
+def felt_panel(surface: pygame.Surface, rect: pygame.Rect, radius: int = 14) -> None:
+    """A panel of baize in a wooden rim: where the buttons and the dice lie on the table."""
+    panel(surface, rect, RIM, radius)
+    inner = rect.inflate(-14, -14)
+    cloth = baize(inner.size)
+    mask = gfx.surface(inner.size, pygame.SRCALPHA)
+    gfx.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=max(0, radius - 6))
+    cloth = cloth.copy()
+    cloth.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    surface.blit(cloth, inner)
+    _inner_shadow(surface, inner, radius - 6)
+
+
+def tray(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """A sunken dice tray in ``rect``: darker baize, its walls casting a shadow inside."""
+    gfx.rect(surface, RIM, rect, border_radius=10)
+    inner = rect.inflate(-10, -10)
+    surface.blit(baize(inner.size, TRAY, 11), inner)
+    _inner_shadow(surface, inner, 6, 6)
+    gfx.rect(surface, FRAME, rect, 2, border_radius=10)
+
+
+def _inner_shadow(surface: pygame.Surface, rect: pygame.Rect, radius: int, depth: int = 4) -> None:
+    """The shadow of a rim falling on what it surrounds (``depth`` pixels, darkest at the rim)."""
+    for i in range(depth):
+        theme_alpha = 120 * (depth - i) // depth
+        edge = gfx.surface(rect.size, pygame.SRCALPHA)
+        gfx.rect(edge, (0, 0, 0, theme_alpha), edge.get_rect().inflate(-2 * i, -2 * i), 1,
+                         border_radius=max(0, radius - i))
+        surface.blit(edge, rect)
+
+
+@lru_cache(maxsize=8)
+def oval_table(size: tuple[int, int], rim: int = 12, colour: tuple[int, int, int] = BAIZE,
+               seed: int = 5) -> pygame.Surface:
+    """An oval card table filling ``size`` (w, h pixels; transparent outside
+    the oval): a wooden rim ``rim`` pixels wide with its grain running round
+    and a brass inlay, baize of ``colour`` inside with a nap, shaded under the
+    rim.  The rim is drawn on a canvas twice as large and filtered down."""
+    w, h = max(8, size[0]), max(8, size[1])
+    big = gfx.surface((w * 2, h * 2), pygame.SRCALPHA)
+    outer = big.get_rect()
+    gfx.ellipse(big, RIM, outer)
+    rng = random.Random(seed)
+    for k in range(0, rim * 2 - 2, 2):      # grain: rings of lighter and darker wood round the table
+        d = rng.randint(-18, 14)
+        ring = tuple(max(0, min(255, v + d)) for v in RIM)
+        gfx.ellipse(big, ring, outer.inflate(-2 * k, -2 * k), 2)
+    gfx.ellipse(big, FRAME, outer.inflate(-rim * 2 + 6, -rim * 2 + 6), 3)   # the brass inlay
+    gfx.ellipse(big, (0, 0, 0, 0), outer.inflate(-rim * 4, -rim * 4))      # where the baize shows
+    out = gfx.smoothscale(big, (w, h))
+    cloth_rect = pygame.Rect(0, 0, w, h).inflate(-rim * 2 + 2, -rim * 2 + 2)
+    cloth = baize(cloth_rect.size, colour, seed)
+    mask = gfx.surface((cloth_rect.w * 2, cloth_rect.h * 2), pygame.SRCALPHA)
+    gfx.ellipse(mask, (255, 255, 255, 255), mask.get_rect())
+    shade = gfx.surface(mask.get_size(), pygame.SRCALPHA)
+    for i in range(10):                     # the rim's shadow on the baize, darkest at the rim
+        gfx.ellipse(shade, (0, 0, 0, 14 * (10 - i) // 2), shade.get_rect().inflate(-4 * i, -4 * i), 4)
+    table = gfx.surface(cloth_rect.size, pygame.SRCALPHA)
+    table.blit(cloth, (0, 0))
+    table.blit(gfx.smoothscale(shade, cloth_rect.size), (0, 0))
+    table.blit(gfx.smoothscale(mask, cloth_rect.size), (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    base = gfx.surface((w, h), pygame.SRCALPHA)
+    base.blit(table, cloth_rect)
+    base.blit(out, (0, 0))
+    return base
+
+
+@lru_cache(maxsize=16)
+def plaque(size: tuple[int, int], lit: bool = False, radius: int = 12) -> pygame.Surface:
+    """A seat's wooden plaque of ``size`` (w, h pixels; ``lit``: lighter wood,
+    the seat acting now): grain along it, lighter at the top edge, darker
+    at the bottom, rounded by ``radius``; drawn at twice the size and filtered down."""
+    w, h = max(4, size[0]), max(4, size[1])
+    top, bottom = ((132, 92, 62), (96, 64, 44)) if lit else ((76, 52, 38), (50, 34, 26))
+    big = gfx.surface((w * 2, h * 2), pygame.SRCALPHA)
+    for y in range(h * 2):                  # light falls from above
+        f = y / max(1, h * 2 - 1)
+        gfx.line(big, tuple(round(a + (b - a) * f) for a, b in zip(top, bottom)), (0, y), (w * 2, y))
+    rng = random.Random(w * 31 + h)
+    for _ in range(h // 2):                 # the grain: long faint streaks
+        y, x = rng.randrange(h * 2), rng.randrange(-w, w * 2)
+        d = rng.randint(-14, 14)
+        c = big.get_at((0, y))
+        gfx.line(big, tuple(max(0, min(255, v + d)) for v in c[:3]), (x, y), (x + rng.randint(w // 2, w), y), 2)
+    gfx.line(big, tuple(min(255, v + 40) for v in top), (radius, 3), (w * 2 - radius, 3), 2)
+    mask = gfx.surface(big.get_size(), pygame.SRCALPHA)
+    gfx.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius * 2)
+    big.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    return gfx.smoothscale(big, (w, h))
+
+
+for _cached in (baize, _shadow, oval_table, plaque):      # pictures made for one output scale
+    gfx.on_scale_change(_cached.cache_clear)

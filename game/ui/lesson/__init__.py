@@ -1,0 +1,1 @@
+"""The guided first game on screen: the coach and its pointer."""

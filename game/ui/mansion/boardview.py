@@ -1,0 +1,362 @@
+"""Drawing the mansion: the static board (pre-rendered once from the Tiled map
+and scaled to the square size), room names, highlights, tokens and weapons.
+
+Units: ``cell`` is one board square's (width, height) in logical pixels
+(28 x 28 in both layouts: see :mod:`game.ui.mansion.boardlayout`); squares are
+``(col, row)``.  The room names follow the text size (larger with "Large text").
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import os
+from pathlib import Path
+
+import pygame
+
+
+from game.board.model import Board, Square
+from game.rules.cards import SUSPECTS, WEAPONS
+from game.rules.events import Position
+from game.ui.draw import assets, gfx, theme
+from game.ui.mansion.boardlayout import STANDARD, BoardLayout
+from game.ui.shell.i18n import card
+from game.ui.mansion.drawing import draw_mansion
+from game.ui.mansion.roomlayout import on_floor, room_spots
+
+log = logging.getLogger(__name__)
+
+Point = tuple[float, float]
+
+#: The active pawn's pool of light, as a multiple of the token's box.
+GLOW_SIZE = 1.5
+#: The active pawn's lift off the floor and its bob on top, as fractions of the token's box.
+LIFT, LIFT_BOB = 0.1, 0.05
+#: The lit destinations: a sky-blue wash (R, G, B, alpha) and its edge.  The old pale
+#: yellow was CIEDE2000 7 from the corridor's tan (4 under tritanopia); this wash is
+#: at least 20 from the corridor and every room floor, normally and under protanopia,
+#: deuteranopia and tritanopia (tests/test_colour.py measures the drawn pixels).
+LIT_FILL, LIT_EDGE = (90, 210, 255, 170), (255, 255, 255, 255)
+
+
+def _tile_layer(map_path: Path, board: Board) -> pygame.Surface | None:
+    """The ``floor`` tile layer at the map's own tile size, or None if the
+    tiles cannot be loaded (then a plain plan is drawn instead).  The pictures
+    are read once, checked by :func:`game.board.tmx.check_pictures` (never a
+    named pipe, never a picture bigger than the map says), and pygame decodes
+    those checked bytes, not the files."""
+    try:
+        import io
+
+        import pytmx
+        from pytmx.util_pygame import pygame_image_loader
+
+        from game.board.tmx import check_pictures
+
+        pictures = check_pictures(map_path)
+
+        def checked_loader(filename: str, colorkey, **kwargs):
+            return pygame_image_loader(io.BytesIO(pictures[os.path.normpath(filename)]), colorkey, **kwargs)
+
+        tmx = pytmx.TiledMap(str(map_path), image_loader=checked_loader)
+        layer = tmx.get_layer_by_name("floor")
+        if not isinstance(layer, pytmx.TiledTileLayer):
+            return None
+        tw, th = tmx.tilewidth, tmx.tileheight
+        surf = pygame.Surface((board.width * tw, board.height * th))
+        surf.fill((60, 40, 30))
+        for x, y, image in layer.tiles():
+            if x < board.width and y < board.height:
+                surf.blit(image, (x * tw, y * th))
+        return surf
+    except Exception as exc:  # any problem with images: fall back to a drawn plan
+        log.warning(f"The board is drawn without its pictures: {exc}")
+        return None
+
+
+def _plain_plan(board: Board, px: int) -> pygame.Surface:
+    surf = pygame.Surface((board.width * px, board.height * px))
+    surf.fill((50, 34, 26))
+    for c in range(board.width):
+        for r in range(board.height):
+            rect = pygame.Rect(c * px, r * px, px, px)
+            if (c, r) in board.corridor:
+                gfx.rect(surf, (214, 190, 140) if (c + r) % 2 else (200, 176, 128), rect)
+            elif (c, r) in board.room_of:
+                gfx.rect(surf, (178, 126, 78), rect)
+            elif (c, r) in board.envelope:
+                gfx.rect(surf, (110, 40, 40), rect)
+    return surf
+
+
+class BoardView:
+    """Where things are on screen and how the board looks.
+
+    ``layout`` (:class:`~game.ui.mansion.boardlayout.BoardLayout`) gives ``origin``,
+    the top-left pixel of the board, ``cell``, a square's (width, height) in
+    pixels (``square`` is the smaller of the two), and the pieces' sizes.
+    ``static`` is the cached board picture (the furnished mansion of
+    :func:`game.ui.mansion.drawing.draw_mansion`, or a plain plan when the map's
+    pictures are unusable, and the room names) drawn once; everything that moves is drawn on top each frame.
+    """
+
+    def __init__(self, board: Board, map_path: Path | None, layout: BoardLayout = STANDARD) -> None:
+        self.board = board
+        self.layout = layout
+        self.scale = gfx.output_scale()       # its pictures are drawn for this output scale
+        self.origin = layout.origin
+        self.cell = layout.square
+        self.square = min(self.cell)
+        self.rect = pygame.Rect(self.origin, (board.width * self.cell[0], board.height * self.cell[1]))
+        tiles = _tile_layer(map_path, board) if map_path else None
+        if tiles is None:
+            self.static = gfx.smoothscale(_plain_plan(board, 32), self.rect.size)
+            self._grid_lines()
+        else:   # the map and its pictures are sound: the furnished mansion, drawn for this size
+            self.static = draw_mansion(board, self.rect.size)
+        if pygame.display.get_surface():
+            self.static = self.static.convert()
+        self.token_size = layout.token
+        self.weapon_size = layout.weapon
+        self._room_geometry()
+        self._room_names()
+
+    # --------------------------------------------------------- geometry
+    def square_rect(self, sq: Square) -> pygame.Rect:
+        """The screen rectangle of a square."""
+        sx, sy = self.cell
+        return pygame.Rect(self.origin[0] + sq[0] * sx, self.origin[1] + sq[1] * sy, sx, sy)
+
+    def square_centre(self, sq: Square) -> Point:
+        sx, sy = self.cell
+        return (self.origin[0] + (sq[0] + .5) * sx, self.origin[1] + (sq[1] + .5) * sy)
+
+    def square_at(self, pos: tuple[int, int]) -> Square | None:
+        """The square under a logical pixel, or None off the board."""
+        if not self.rect.collidepoint(pos):
+            return None
+        return (int((pos[0] - self.origin[0]) // self.cell[0]), int((pos[1] - self.origin[1]) // self.cell[1]))
+
+    def position_at(self, pos: tuple[int, int]) -> Position | None:
+        """The destination under a pixel: a room id for a room square, else the square."""
+        sq = self.square_at(pos)
+        if sq is None:
+            return None
+        return self.board.room_of.get(sq, sq)
+
+    def _room_geometry(self) -> None:
+        """Each room's bounding box (squares), its name's rectangle
+        (:attr:`label_rect`, logical pixels) and the places of its pieces
+        (:attr:`weapon_places`, :attr:`token_places`: six centres each, all
+        twelve at once off the name, off the walls and apart; see
+        :func:`game.ui.mansion.roomlayout.room_spots`).  The name stands in the
+        middle of the room, or, when the pieces do not fit round it, as
+        little higher or lower as lets them fit (:attr:`label_shift`, pixels),
+        and if need be a little smaller (:attr:`label_cap`: its largest size
+        in pixels, never below 20)."""
+        self.room_box: dict[str, pygame.Rect] = {}
+        self.label_rect: dict[str, pygame.Rect] = {}
+        self.label_shift: dict[str, int] = {}
+        self.label_cap: dict[str, int] = {}
+        self.weapon_places: dict[str, list[Point]] = {}
+        self.token_places: dict[str, list[Point]] = {}
+        for rid, room in self.board.rooms.items():
+            cols = [c for c, _r in room.squares]
+            rows = [r for _c, r in room.squares]
+            box = pygame.Rect(min(cols), min(rows), max(cols) - min(cols) + 1, max(rows) - min(rows) + 1)
+            self.room_box[rid] = box
+        side = max(self.token_size, self.layout.disc)
+        wall = 2 * max(2, round(self.square / 10))
+        for rid, room in self.board.rooms.items():
+            marks = {d.inside for d in self.board.doors if d.room == rid} | (
+                {room.passage_square} if room.passage_square else set())
+            spots = None
+            for cap in range(theme.px(24), theme.SMALL - 1, -2):
+                self.label_cap[rid] = cap
+                for dy in self._label_shifts(rid):
+                    self.label_shift[rid] = dy
+                    label = self._label_box(rid)
+                    if dy == 0 or on_floor(label.inflate(0, wall).clip(self.destination_rect(rid)), room.squares,
+                                           self.origin, self.cell):
+                        spots = room_spots(room.squares, self.origin, self.cell, label, side, marks)
+                    if spots is not None:
+                        break
+                if spots is not None:
+                    break
+            else:
+                self.label_cap[rid], self.label_shift[rid] = theme.px(24), 0
+                label = self._label_box(rid)
+                spots = room_spots(room.squares, self.origin, self.cell, label, side, marks, strict=False)
+            self.label_rect[rid] = label
+            self.weapon_places[rid], self.token_places[rid] = spots
+
+    def _label_shifts(self, rid: str) -> list[int]:
+        """The name's shifts to try (pixels, up negative): none, then half a
+        square more each time, up and down, and last against the top or the
+        bottom wall of the room's box."""
+        _size, _lines, rects = self._label_layout(rid)
+        room_h = self.room_box[rid].height * self.cell[1]
+        wall = max(2, round(self.square / 10))
+        reach = max(0, (room_h - rects[0].unionall(rects[1:]).height - 4) // 2 - wall)   # against a wall
+        step = self.cell[1] // 2
+        shifts = [sign * k * step for k in range(1, reach // step + 1) for sign in (-1, 1)] + [-reach, reach]
+        return [0] + sorted(set(shifts) - {0}, key=lambda d: (abs(d), d))
+
+    def _label_box(self, rid: str) -> pygame.Rect:
+        """The name's rectangle on screen, its shadow included."""
+        _size, _lines, rects = self._label_layout(rid)
+        return rects[0].unionall(rects[1:]).move(self.origin).inflate(4, 4)
+
+    def piece_rect(self, kind: str, point: Point) -> pygame.Rect:
+        """The rectangle (logical pixels) a piece covers at ``point``:
+        ``kind`` "token" (its box) or "weapon" (its piece's box, ``layout.disc``)."""
+        side = self.token_size if kind == "token" else self.layout.disc
+        r = pygame.Rect(0, 0, side, side)
+        r.center = (int(point[0]), int(point[1]))
+        return r
+
+    def _label_layout(self, rid: str) -> tuple[int, list[str], list[pygame.Rect]]:
+        """A room name's font size, lines and line rectangles (board-local pixels),
+        centred in the room's bounding box; long names shrink, then wrap."""
+        box = self.room_box[rid]
+        width = box.width * self.cell[0] - 12
+        label = card(rid)
+        smallest = theme.SMALL
+        for size in range(self.label_cap.get(rid, theme.px(24)), smallest - 1, -1):   # never below 20 pixels
+            if theme.font_px(size, True).size(label)[0] <= width:
+                lines = [label]
+                break
+            wrapped = theme.wrap(label, width, size, True, exact=True)
+            if all(theme.font_px(size, True).size(w)[0] <= width for w in wrapped) and len(wrapped) <= 2:
+                lines = wrapped
+                break
+        else:
+            size, lines = smallest, theme.wrap(label, width, smallest, True, exact=True)
+        cx, cy = self.room_label_centre(rid)
+        cx -= self.origin[0]
+        cy -= self.origin[1]
+        f = theme.font_px(size, True)
+        lh = f.get_linesize()
+        y = cy - lh * len(lines) / 2
+        rects = []
+        for ln in lines:
+            w, h = f.size(ln)
+            rects.append(pygame.Rect(0, 0, w, h))
+            rects[-1].midtop = (int(cx), int(y))
+            y += lh
+        return size, lines, rects
+
+    def room_label_centre(self, room: str) -> Point:
+        """The centre of the room's name: the middle of its box, moved by :attr:`label_shift`."""
+        box = self.room_box[room]
+        return (self.origin[0] + (box.left + box.width / 2) * self.cell[0],
+                self.origin[1] + (box.top + box.height / 2) * self.cell[1] + self.label_shift.get(room, 0))
+
+    def token_point(self, suspect: str, pos: Position, others_in_room: list[str] | None = None) -> Point:
+        """The pixel centre of ``suspect``'s token at ``pos`` (in a room, the
+        suspect's own place, so several tokens spread over the room)."""
+        if isinstance(pos, str):
+            return self.token_places[pos][SUSPECTS.index(suspect) % len(self.token_places[pos])]
+        return self.square_centre(pos)
+
+    def weapon_point(self, weapon: str, room: str, rank: int | None = None) -> Point:
+        """The pixel centre of a weapon in its room: the top row's middle
+        first; ``rank`` is its place among the weapons in that room (default:
+        its place among all weapons)."""
+        places = self.weapon_places[room]
+        return places[(WEAPONS.index(weapon) if rank is None else rank) % len(places)]
+
+    # ------------------------------------------------------------ static
+    def _grid_lines(self) -> None:
+        """A faint grid on corridor squares so steps can be counted."""
+        line = gfx.surface(self.cell, pygame.SRCALPHA)
+        gfx.rect(line, (60, 40, 25, 70), line.get_rect(), 1)
+        for sq in self.board.corridor:
+            r = self.square_rect(sq).move(-self.origin[0], -self.origin[1])
+            self.static.blit(line, r)
+
+    def _room_names(self) -> None:
+        for rid in self.board.rooms:
+            self._room_name(self.static, rid)
+
+    def _room_name(self, target: pygame.Surface, rid: str) -> None:
+        """Room ``rid``'s name, with its dark shadow, on ``target`` (board-local pixels)."""
+        size, lines, rects = self._label_layout(rid)
+        for ln, r in zip(lines, rects):
+            shadow = theme.render_px(ln, size, (40, 22, 12), True)
+            face = theme.render_px(ln, size, (255, 244, 220), True)
+            r = face.get_rect(topleft=r.topleft)
+            for dx, dy in ((-2, 0), (2, 0), (0, -2), (0, 2), (2, 2)):
+                target.blit(shadow, r.move(dx, dy))
+            target.blit(face, r)
+
+    # ------------------------------------------------------------ dynamic
+    def highlight(self, moves) -> pygame.Surface:
+        """A transparent layer (the board's size) lighting every destination in
+        ``moves`` (squares and whole rooms) with :data:`LIT_FILL` and an edge of
+        :data:`LIT_EDGE`; a lit room's name is written again on top.  Build it
+        once per roll, blit it at :attr:`origin` each frame."""
+        layer = gfx.surface(self.rect.size, pygame.SRCALPHA)
+        fill = LIT_FILL
+        for dest in moves:
+            squares = self.board.rooms[dest].squares if isinstance(dest, str) else [dest]
+            for sq in squares:
+                r = self.square_rect(sq).move(-self.origin[0], -self.origin[1])
+                layer.fill(fill, r)
+            if not isinstance(dest, str):
+                r = self.square_rect(dest).move(-self.origin[0], -self.origin[1])
+                gfx.rect(layer, LIT_EDGE, r, 2)
+            else:
+                for sq in squares:
+                    r = self.square_rect(sq).move(-self.origin[0], -self.origin[1])
+                    for (dc, dr), a, b in (((0, -1), r.topleft, r.topright), ((0, 1), r.bottomleft, r.bottomright),
+                                           ((-1, 0), r.topleft, r.bottomleft), ((1, 0), r.topright, r.bottomright)):
+                        if (sq[0] + dc, sq[1] + dr) not in squares:
+                            gfx.line(layer, LIT_EDGE, a, b, 3)
+                self._room_name(layer, dest)     # over the wash, so the name reads as well as unlit
+        return layer
+
+    def dest_point(self, dest: Position) -> Point:
+        """Where the keyboard cursor sits for a destination."""
+        if isinstance(dest, str):
+            return self.room_label_centre(dest)
+        return self.square_centre(dest)
+
+    def destination_rect(self, dest: Position) -> pygame.Rect:
+        """The screen rectangle (logical pixels) of a destination: a room's
+        bounding box, or a corridor square."""
+        if isinstance(dest, str):
+            box = self.room_box[dest]
+            sx, sy = self.cell
+            return pygame.Rect(self.origin[0] + box.left * sx, self.origin[1] + box.top * sy, box.width * sx,
+                               box.height * sy)
+        return self.square_rect(dest)
+
+    def draw_cursor(self, surface: pygame.Surface, dest: Position, t: float) -> None:
+        """The keyboard cursor on a destination; ``t`` (seconds) makes it pulse."""
+        grow = int(2 + 2 * math.sin(t * 6))
+        r = self.destination_rect(dest).inflate(*((grow, grow) if isinstance(dest, str) else (6 + grow, 6 + grow)))
+        gfx.rect(surface, (20, 14, 10), r.inflate(4, 4), 3, border_radius=6)
+        gfx.rect(surface, (255, 255, 255), r, 3, border_radius=6)
+
+    def draw_token(self, surface: pygame.Surface, suspect: str, point: Point, active_t: float | None = None) -> None:
+        """A pawn centred on ``point``.  ``active_t`` (seconds) marks the pawn
+        whose turn it is: it stands on a pulsing pool of light
+        (:func:`game.ui.draw.pawns.glow`) and is lifted off the floor by about an
+        eighth of its size, bobbing gently, so it is found from across the room."""
+        img = assets.token(suspect, self.token_size)
+        x, y = int(point[0]), int(point[1])
+        if active_t is not None:
+            pulse = 0.5 * (1 + math.sin(active_t * 4))
+            glow = assets.pawn_glow(round(self.token_size * GLOW_SIZE)).copy()
+            glow.set_alpha(round(170 + 85 * pulse))
+            surface.blit(glow, glow.get_rect(center=(x, y)))
+            y -= round(self.token_size * (LIFT + LIFT_BOB * pulse))
+        surface.blit(img, img.get_rect(center=(x, y)))
+
+    def draw_weapon(self, surface: pygame.Surface, weapon: str, point: Point) -> None:
+        """A weapon's piece (:func:`game.ui.draw.assets.weapon_piece`, the size of
+        its place) lying on the floor, centred on ``point``."""
+        img = assets.weapon_piece(weapon, self.layout.disc)
+        surface.blit(img, img.get_rect(center=(int(point[0]), int(point[1]))))

@@ -1,0 +1,343 @@
+"""The stage of a big moment (a suggestion, "Nobody can show a card!", the
+case solved, a wrong accusation): the room's picture filling the screen
+behind it, drifting slowly; the players' portraits large (the suspect
+cards' art) in a frame; and the case-file envelope, drawn as the cards are
+drawn -- with a pen on a canvas :data:`SS` times larger, filtered down.
+
+Every picture here is made for the size asked and cached per size, so it
+stays sharp at any output scale.  Sizes are pixels; times are seconds.
+Everything drawn here is public (a moment is shown to the whole table)."""
+
+from __future__ import annotations
+
+import math
+from typing import NamedTuple
+
+import pygame
+
+
+from game.ui.draw import assets, gfx, theme
+
+#: Supersampling of the envelope's pen (as tools/make_assets.py draws the cards).
+SS = 4
+#: How much of the picture (a share of its size) the backdrop drifts across in a moment.
+DRIFT = 0.05
+#: Seconds of one slow drift of the backdrop there and back.
+DRIFT_PERIOD = 9.0
+#: The backdrop's darkening (0: none, 255: black) so that words and cards read over it.
+DARKEN = 110
+#: Squares of the mansion kept round a room in its picture (its walls and doorways).
+ROOM_MARGIN = 0.6
+#: The envelope's colours: the cards' ink, manila paper, its shaded inside, the seal.
+INK, MANILA, MANILA_DARK, INSIDE, SEAL, SEAL_DARK = ((40, 32, 30), (232, 204, 146), (206, 176, 118),
+                                                     (126, 92, 60), (178, 28, 38), (120, 16, 24))
+#: An envelope's height for its width.
+ENVELOPE_RATIO = 0.64
+
+#: The layout shared by the moments (logical pixels, 1280 x 720): the three
+#: cards' width, top, the gap between two and the middle of the three (x) --
+#: a card this wide has a picture over 200 pixels tall, so a suspect's
+#: portrait on it is a big one; the portrait of the player who acts, left
+#: of the cards (the picture itself); the dark band behind the heading.
+CARD_W, CARD_TOP, CARD_GAP, CARDS_X = 232, 104, 28, 690
+PORTRAIT = pygame.Rect(60, 120, 212, 212)
+HEADING_BAND = 92
+
+_CACHE: dict[tuple, pygame.Surface] = {}
+gfx.on_scale_change(_CACHE.clear)      # pictures made for one output scale
+
+
+class Scenery(NamedTuple):
+    """What stands behind a banner's words: the ``board`` (a
+    :class:`~game.board.model.Board`) and the ``room`` whose picture fills
+    the screen (None: the whole mansion), the ``suspect`` whose portrait
+    stands over the words, and the public ``cards`` under them (or None)."""
+
+    board: object
+    room: str | None
+    suspect: str
+    cards: tuple[str, ...] | None = None
+
+
+def card_spots() -> list[pygame.Rect]:
+    """Where a moment's three cards lie (pixels), side by side under the heading."""
+    w, h = assets.card_size(CARD_W)
+    x0 = CARDS_X - (3 * w + 2 * CARD_GAP) // 2
+    return [pygame.Rect(x0 + i * (w + CARD_GAP), CARD_TOP, w, h) for i in range(3)]
+
+
+def heading_band(surface: pygame.Surface) -> None:
+    """A dark band across the top so the heading reads over the room."""
+    theme.shade(surface, pygame.Rect(0, 0, surface.get_width(), HEADING_BAND), 150)
+
+
+def _cached(key: tuple, make) -> pygame.Surface:
+    return gfx.remember(_CACHE, key, make, 40)
+
+
+# ------------------------------------------------------------------ the room behind
+def room_window(board, room: str | None, size: tuple[int, int]) -> tuple[float, float, float, float]:
+    """The squares (column, row, width, height) shown behind a moment in
+    ``room``: the room and its walls, widened to the shape of ``size`` so it
+    fills it; the whole board when ``room`` is not one of the board's rooms."""
+    aspect = size[0] / size[1]
+    if room in board.rooms:
+        from game.ui.mansion.drawing import room_box
+
+        x, y, w, h = room_box(board.rooms[room])
+        x, y, w, h = x - ROOM_MARGIN, y - ROOM_MARGIN, w + 2 * ROOM_MARGIN, h + 2 * ROOM_MARGIN
+    else:
+        x, y, w, h = 0, 0, board.width, board.height
+    cx, cy = x + w / 2, y + h / 2
+    if w / h < aspect:
+        w = h * aspect
+    else:
+        h = w / aspect
+    return cx - w / 2, cy - h / 2, w, h
+
+
+def backdrop(board, room: str | None, size: tuple[int, int]) -> pygame.Surface:
+    """The picture behind a moment in ``room`` (a board room id; None or
+    another place: the whole mansion), :data:`DRIFT` larger than ``size``
+    so it can drift, darkened towards its edges; cached per room and size."""
+    big = (round(size[0] * (1 + DRIFT)), round(size[1] * (1 + DRIFT)))
+
+    def make() -> pygame.Surface:
+        from game.ui.mansion.drawing import draw_mansion_window
+
+        pic = draw_mansion_window(board, room_window(board, room, big), big)
+        pic.blit(vignette(big), (0, 0))
+        return pic
+    return _cached(("backdrop", id(board), room, big), make)
+
+
+def vignette(size: tuple[int, int]) -> pygame.Surface:
+    """A black veil ``size`` pixels: :data:`DARKEN` in the middle, darker
+    towards the edges, so the middle of the stage stands out."""
+    w, h = 32, 18                      # drawn small and smoothed up: a soft gradient at any size
+    small = pygame.Surface((w, h), pygame.SRCALPHA)
+    for x in range(w):
+        for y in range(h):
+            d = math.hypot((x + .5) / w - .5, (y + .5) / h - .5) / math.hypot(.5, .5)
+            small.set_at((x, y), (0, 0, 0, min(255, round(DARKEN + 110 * d * d))))
+    return gfx.smoothscale(small, size)
+
+
+def draw_backdrop(surface: pygame.Surface, board, room: str | None, t: float, alpha: int = 255) -> None:
+    """Fill ``surface`` with the picture of ``room`` (see :func:`backdrop`),
+    drifting slowly with ``t`` (seconds into the moment), at ``alpha`` (0-255).
+    Without a board (the map failed) the table is dimmed instead."""
+    if board is None:
+        theme.dim(surface, alpha * 190 // 255)
+        return
+    size = surface.get_size()
+    pic = backdrop(board, room, size)
+    along = 0.5 - 0.5 * math.cos(2 * math.pi * t / DRIFT_PERIOD)
+    dx, dy = pic.get_width() - size[0], pic.get_height() - size[1]
+    area = pygame.Rect(round(dx * along), round(dy * (1 - along)), *size)
+    if alpha >= 255:
+        surface.blit(pic, (0, 0), area)
+    else:       # the cached picture itself, for this blit only: no copy of a whole screen per frame
+        kept = pic.get_alpha()
+        pic.set_alpha(alpha)
+        surface.blit(pic, (0, 0), area)
+        pic.set_alpha(kept)
+
+
+# ------------------------------------------------------------------ portraits
+def portrait(suspect: str, side: int) -> pygame.Surface:
+    """A suspect's portrait (:func:`game.ui.draw.assets.portrait`) ``side`` pixels square in
+    a cream mat with the cards' ink line and a soft shadow; the surface is
+    a little larger than ``side`` (see :func:`portrait_margin`)."""
+    def make() -> pygame.Surface:
+        m = portrait_margin(side)
+        s = gfx.surface((side + 2 * m, side + 2 * m), pygame.SRCALPHA)
+        for k in range(m, 0, -2):                               # the soft shadow under the frame
+            gfx.rect(s, (0, 0, 0, 22), pygame.Rect(m - k // 2, m + k // 3, side + k, side + k),
+                             border_radius=k)
+        mat = pygame.Rect(m // 2, m // 2, side + m, side + m)
+        gfx.rect(s, theme.PAPER, mat, border_radius=max(4, m // 2))
+        s.blit(assets.portrait(suspect, side), (m, m))          # who plays, never the card as evidence
+        gfx.rect(s, INK, (m, m, side, side), max(2, side // 90))
+        gfx.rect(s, theme.BRASS, mat, max(2, side // 70), border_radius=max(4, m // 2))
+        return s
+    return _cached(("portrait", suspect, side, id(pygame.display.get_surface())), make)
+
+
+def portrait_margin(side: int) -> int:
+    """Pixels of frame round a portrait ``side`` pixels square."""
+    return max(6, side // 16)
+
+
+def draw_portrait(surface: pygame.Surface, suspect: str, rect: pygame.Rect, alpha: int = 255) -> pygame.Rect:
+    """Draw ``suspect``'s framed portrait with its picture filling ``rect``
+    (square: its height is used); returns the picture's rect."""
+    img = portrait(suspect, rect.height)
+    m = portrait_margin(rect.height)
+    if alpha < 255:
+        img = img.copy()
+        img.set_alpha(alpha)
+    surface.blit(img, (rect.left - m, rect.top - m))
+    return pygame.Rect(rect.left, rect.top, rect.height, rect.height)
+
+
+# ------------------------------------------------------------------ the envelope
+def _pen(width: int) -> tuple[pygame.Surface, int, int]:
+    """A transparent canvas for an envelope part ``width`` pixels wide, :data:`SS` times larger."""
+    w, h = width * SS, round(width * ENVELOPE_RATIO) * SS
+    return gfx.surface((w, h), pygame.SRCALPHA), w, h
+
+
+def _down(canvas: pygame.Surface, width: int) -> pygame.Surface:
+    return gfx.smoothscale(canvas, (width, round(width * ENVELOPE_RATIO)))
+
+
+def envelope_back(width: int) -> pygame.Surface:
+    """The envelope's back and its shaded inside, ``width`` pixels wide (the part behind the cards)."""
+    def make() -> pygame.Surface:
+        s, w, h = _pen(width)
+        line = max(SS, w // 90)
+        body = pygame.Rect(0, 0, w, h).inflate(-line, -line)
+        gfx.rect(s, MANILA_DARK, body, border_radius=w // 40)
+        gfx.rect(s, INSIDE, body.inflate(-w // 14, -h // 12).move(0, -h // 30), border_radius=w // 60)
+        gfx.rect(s, INK, body, line, border_radius=w // 40)
+        return _down(s, width)
+    return _cached(("env-back", width), make)
+
+
+def envelope_front(width: int) -> pygame.Surface:
+    """The envelope's front pocket, ``width`` pixels wide: its side folds and
+    the bottom fold, in the cards' ink line (the part over the rising cards)."""
+    def make() -> pygame.Surface:
+        s, w, h = _pen(width)
+        line = max(SS, w // 90)
+        top = h // 3
+        pts = [(line // 2, top), (w // 2, top + (h - top) * 9 // 20), (w - line // 2, top),
+               (w - line // 2, h - line // 2), (line // 2, h - line // 2)]
+        gfx.polygon(s, MANILA, pts)
+        # the side folds, a shade darker, meeting under the middle
+        gfx.polygon(s, MANILA_DARK, [(line // 2, top), (w * 11 // 25, h * 3 // 4), (line // 2, h - line)])
+        gfx.polygon(s, MANILA_DARK, [(w - line // 2, top), (w * 14 // 25, h * 3 // 4), (w - line, h - line)])
+        gfx.polygon(s, MANILA, [(line, h - line), (w // 2, h * 11 // 20), (w - line, h - line)])
+        gfx.lines(s, INK, False, [(line, h - line), (w // 2, h * 11 // 20), (w - line, h - line)],
+                          max(1, line * 2 // 3))
+        gfx.polygon(s, INK, pts, line)
+        # a band of red tape across the pocket, as on a case file
+        band = pygame.Rect(0, 0, w // 9, h - top - 2 * line)
+        band.midbottom = (w * 4 // 5, h - line)
+        gfx.rect(s, (150, 40, 40), band)
+        gfx.rect(s, INK, band, max(1, line * 2 // 3))
+        return _down(s, width)
+    return _cached(("env-front", width), make)
+
+
+def envelope_flap(width: int, inside: bool = False) -> pygame.Surface:
+    """The envelope's flap pointing down, ``width`` pixels wide: closed, with
+    its wax seal, or (``inside``) its plain inside as seen once opened."""
+    def make() -> pygame.Surface:
+        s, w, h = _pen(width)
+        line = max(SS, w // 90)
+        tip = h * 11 // 20
+        pts = [(line // 2, line // 2), (w - line // 2, line // 2), (w // 2, tip)]
+        gfx.polygon(s, MANILA_DARK if inside else MANILA, pts)
+        gfx.polygon(s, INK, pts, line)
+        if inside:
+            return _down(s, width)
+        r = w // 11
+        c = (w // 2, tip - r // 2)
+        gfx.circle(s, SEAL_DARK, (c[0] + line, c[1] + line), r)
+        for k in range(8):                      # the wax runs out in lobes round the seal
+            a = k * math.pi / 4
+            gfx.circle(s, SEAL, (round(c[0] + r * .72 * math.cos(a)), round(c[1] + r * .72 * math.sin(a))),
+                               r // 3)
+        gfx.circle(s, SEAL, c, r)
+        gfx.circle(s, SEAL_DARK, c, r * 3 // 5, max(1, line))
+        gfx.circle(s, (222, 92, 88), (c[0] - r // 3, c[1] - r // 3), max(1, r // 6))
+        return _down(s, width)
+    return _cached(("env-flap", width, inside), make)
+
+
+def draw_envelope(surface: pygame.Surface, centre: tuple[int, int], width: int, opened: float, part: str) -> None:
+    """Draw one ``part`` of the envelope ``width`` pixels wide centred on
+    ``centre``: "back" (its back, and the flap once it has folded up),
+    "front" (the pocket, and the flap while still folded down); ``opened``
+    0..1 folds the flap from closed over the front to open above it."""
+    h = round(width * ENVELOPE_RATIO)
+    top = centre[1] - h // 2
+    left = centre[0] - width // 2
+    flap = envelope_flap(width, inside=opened > 0.5)
+    fold = abs(1 - 2 * opened)                       # the flap's height as it turns over its top edge
+    fh = max(1, round(flap.get_height() * fold))
+    img = gfx.smoothscale(flap, (width, fh))
+    if part == "back":
+        surface.blit(envelope_back(width), (left, top))
+        if opened > 0.5:
+            surface.blit(gfx.flip(img, False, True), (left, top - fh))
+        return
+    surface.blit(envelope_front(width), (left, top))
+    if opened <= 0.5:
+        surface.blit(img, (left, top))
+
+
+# ------------------------------------------------------------------ the card game's Crime card
+#: The Crime card's colours: its deep red frame, the darker band, the fingerprint's ink.
+CRIME_RED, CRIME_DARK, PRINT_INK = (150, 34, 44), (96, 18, 28), (70, 46, 40)
+
+
+def crime_card(width: int) -> pygame.Surface:
+    """The card game's Crime card (the card the three cards of the case lie
+    under), ``width`` pixels wide and as tall as a card of that width
+    (:func:`game.ui.draw.assets.card_size`): a red frame in the cards' ink line,
+    brass corners, and on cream paper a fingerprint under a wax seal -- no
+    words, so it reads in every language.  Drawn with a pen :data:`SS` times
+    larger and filtered down, for its size; cached per size."""
+    def make() -> pygame.Surface:
+        size = assets.card_size(width)
+        w, h = size[0] * SS, size[1] * SS
+        s = gfx.surface((w, h), pygame.SRCALPHA)
+        line = max(SS, w // 60)
+        radius = w // 14
+        card = pygame.Rect(0, 0, w, h).inflate(-line, -line)
+        gfx.rect(s, CRIME_RED, card, border_radius=radius)
+        paper = card.inflate(-w // 7, -w // 7)
+        gfx.rect(s, theme.PAPER, paper, border_radius=radius // 2)
+        gfx.rect(s, INK, paper, max(1, line * 2 // 3), border_radius=radius // 2)
+        gfx.rect(s, theme.BRASS, card.inflate(-w // 16, -w // 16), max(1, line // 2), border_radius=radius)
+        for cx, cy in ((card.left + w // 14, card.top + w // 14), (card.right - w // 14, card.top + w // 14),
+                       (card.left + w // 14, card.bottom - w // 14), (card.right - w // 14, card.bottom - w // 14)):
+            d = w // 30
+            gfx.polygon(s, theme.BRASS, [(cx, cy - d), (cx + d, cy), (cx, cy + d), (cx - d, cy)])
+        # the fingerprint: ridges as nested arcs round a whorl, thinning out at the top
+        c = (paper.centerx, paper.centery - paper.height // 14)
+        rw, rh = paper.width * 0.36, paper.height * 0.34
+        ridge = max(2, w // 70)
+        for k in range(1, 9):
+            box = pygame.Rect(0, 0, round(rw * k / 8 * 2), round(rh * k / 8 * 2))
+            box.center = (c[0] + (k % 2) * ridge // 2, c[1])
+            start = 0.25 if k > 6 else -0.6
+            gfx.arc(s, PRINT_INK, box, start, math.pi * 2 - 0.9 + start, ridge)
+        # a wax seal over the print's foot: the case is closed until someone solves it
+        r = w // 8
+        seal = (paper.centerx, paper.bottom - r - paper.height // 10)
+        gfx.circle(s, SEAL_DARK, (seal[0] + line, seal[1] + line), r)
+        gfx.circle(s, SEAL, seal, r)
+        gfx.circle(s, SEAL_DARK, seal, r * 3 // 5, max(1, line))
+        gfx.circle(s, (222, 92, 88), (seal[0] - r // 3, seal[1] - r // 3), max(1, r // 6))
+        gfx.rect(s, INK, card, line, border_radius=radius)
+        return gfx.smoothscale(s, size)
+    return _cached(("crime-card", width), make)
+
+
+def draw_lifted(surface: pygame.Surface, img: pygame.Surface, centre: tuple[int, int], angle: float,
+                height: float) -> None:
+    """Draw ``img`` turned by ``angle`` degrees with its centre at
+    ``centre``, lifted ``height`` (0: lying on the table, 1: held up high):
+    it grows a little and its soft shadow falls further below and right."""
+    scale = 1 + 0.12 * height
+    pic = gfx.rotozoom(img, angle, scale)
+    shadow = gfx.mask(pic).to_surface(setcolor=(0, 0, 0, 90), unsetcolor=(0, 0, 0, 0))
+    off = round(6 + 26 * height)
+    small = gfx.smoothscale(shadow, (max(1, shadow.get_width() // 6), max(1, shadow.get_height() // 6)))
+    shadow = gfx.smoothscale(small, shadow.get_size())      # blurred: a soft shadow
+    surface.blit(shadow, shadow.get_rect(center=(centre[0] + off, centre[1] + off)))
+    surface.blit(pic, pic.get_rect(center=centre))

@@ -1,0 +1,1 @@
+"""The ``--screenshot`` scenes: a representative state of every screen, built without playing."""

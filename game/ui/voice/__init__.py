@@ -1,0 +1,1 @@
+"""Sound and speech: sound effects and music, and read aloud."""

@@ -24,7 +24,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from game.i18n import N_
+from game.text import i18n
+from game.text.i18n import N_
 
 #: The folder name of the game's files in the user's config and data folders (platformdirs).
 APP_NAME = "clue-family"
@@ -90,7 +91,7 @@ class FileProblem(ValueError):
 
     def said(self) -> str:
         """``problem`` in the player's language (English where there is no translation)."""
-        from game.i18n import _
+        from game.text.i18n import _
 
         text = _(self.template)
         values = {k: v.said() if isinstance(v, Phrase) else v for k, v in self.values.items()}
@@ -107,7 +108,7 @@ class FileProblem(ValueError):
         """``template`` (a msgid with ``{problem}`` and the ``values``) in the
         player's language, with :meth:`said` as the problem: the one line a
         parent reads.  Raises nothing for a broken translation (English)."""
-        from game.i18n import fmt
+        from game.text.i18n import fmt
 
         return fmt(template, problem=self.said(), **values)
 
@@ -300,3 +301,8 @@ def quarantine(path: str | Path, label: str = "broken") -> Path | None:
         target = path.with_name(f"{path.stem}.{label}-{stamp}-{n}{path.suffix}")
     os.replace(path, target)
     return target
+
+
+# The translations are read as every other file of the game (a named pipe is never opened);
+# i18n takes the reader from here so that it imports nothing of this module.
+i18n.use_file_reader(read_file_bytes, lambda exc: exc.for_log() if isinstance(exc, FileProblem) else None)

@@ -38,6 +38,7 @@ import io
 import logging
 from pathlib import Path
 from string import Formatter
+from typing import Callable
 
 from game.core.cards import ALL_CARDS, CARD_NAMES, ROOMS, SUSPECTS
 
@@ -50,7 +51,7 @@ CARD_FORMS: tuple[str, ...] = ("name", "the", "in", "of", "to")
 
 def locale_dir() -> Path:
     """The folder holding ``<lang>/LC_MESSAGES/clue.mo``."""
-    from game import paths
+    from game.storage import paths
 
     return paths.LOCALE
 
@@ -58,23 +59,42 @@ def locale_dir() -> Path:
 log = logging.getLogger(__name__)
 
 _state: dict = {"code": "en", "tr": _gettext.NullTranslations(), "listeners": [], "damaged": None,
-                "logged": set()}
+                "logged": set(), "read": None, "describe": None}
+
+
+def _regular_file_bytes(path: Path) -> bytes:
+    """The bytes of ``path`` if it is a regular file (a named pipe or a device
+    is never opened: FileNotFoundError, so English).  Used until
+    :mod:`game.storage.files` installs its own reader (:func:`use_file_reader`)."""
+    import stat
+
+    if not stat.S_ISREG(path.stat().st_mode):
+        raise FileNotFoundError(path)
+    return path.read_bytes()
+
+
+def use_file_reader(read: Callable[[Path], bytes], describe: Callable[[Exception], str | None]) -> None:
+    """Read the ``.mo`` files with ``read`` (path -> bytes; raises
+    FileNotFoundError for a missing file) and name a failure with
+    ``describe`` (an exception -> a line for the log, or None for the default).
+    :mod:`game.storage.files` calls it when imported, so the translations are
+    read as every other file of the game is, and this module imports nothing
+    of the game's files (no import cycle)."""
+    _state["read"], _state["describe"] = read, describe
 
 
 def _catalogue(code: str, localedir: str | Path) -> _gettext.NullTranslations | None:
-    """The translations of ``code`` from its ``.mo`` file, read as the game
-    reads its own files (:func:`game.files.read_file_bytes`: a named pipe is
-    never opened).  A missing file gives no translations (English); a damaged
-    or unreadable one gives None."""
-    from game.files import FileProblem, read_file_bytes
-
+    """The translations of ``code`` from its ``.mo`` file, read by the game's
+    file reader (:func:`use_file_reader`).  A missing file gives no
+    translations (English); a damaged or unreadable one gives None."""
     path = Path(localedir) / code / "LC_MESSAGES" / f"{DOMAIN}.mo"
     try:
-        return _gettext.GNUTranslations(io.BytesIO(read_file_bytes(path)))
+        read = _state["read"] or _regular_file_bytes
+        return _gettext.GNUTranslations(io.BytesIO(read(path)))
     except FileNotFoundError:
         return _gettext.NullTranslations()
     except Exception as exc:    # FileProblem, OSError "Bad magic number", struct.error of a cut file, ...
-        detail = exc.for_log() if isinstance(exc, FileProblem) else f"{path}: {type(exc).__name__}: {exc}"
+        detail = (_state["describe"] and _state["describe"](exc)) or f"{path}: {type(exc).__name__}: {exc}"
         if str(path) not in _state["logged"]:           # once per file, not at every switch
             _state["logged"].add(str(path))
             log.warning("the translation %s cannot be used, so the game is in English (%s)", path, detail)

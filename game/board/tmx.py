@@ -45,18 +45,23 @@ import zlib
 from collections import deque
 from collections.abc import Iterator
 from pathlib import Path
-from xml.etree.ElementTree import ParseError, iterparse
+from typing import Any
+from xml.etree.ElementTree import Element, ParseError, iterparse
 
 log = logging.getLogger(__name__)
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import pytmx  # noqa: E402
+# pytmx ships no type hints (no stubs, no py.typed): its objects are Any here
+import pytmx  # type: ignore[import-untyped]  # noqa: E402
 
 from game.board.model import Board, Door, Furniture, Room, Square  # noqa: E402
+from game.core.cards import CARD_NAMES, ROOMS, SUSPECTS  # noqa: E402
 from game.storage.files import FileProblem, NotAFileError, read_file_bytes  # noqa: E402
 from game.text.i18n import N_  # noqa: E402
-from game.core.cards import CARD_NAMES, ROOMS, SUSPECTS  # noqa: E402
+
+#: A pytmx map object (``pytmx.TiledObject``) or layer: pytmx has no type hints.
+PytmxObject = Any
 
 #: The map names rooms and start squares by the cards' display names.
 ROOM_BY_NAME = {CARD_NAMES[r]: r for r in ROOMS}
@@ -115,7 +120,7 @@ class _Loader:
         #: the pictures the map uses, found by :meth:`precheck`: (path, declared width, height; 0 if not said)
         self.pictures: list[tuple[str, int, int]] = []
 
-    def error(self, problem: str, obj=None, square: Square | None = None) -> MapError:
+    def error(self, problem: str, obj: PytmxObject = None, square: Square | None = None) -> MapError:
         if obj is None:
             return MapError(self.path, problem, square=square)
         return MapError(self.path, problem, object_id=obj.id, object_name=obj.name, square=square)
@@ -157,7 +162,7 @@ class _Loader:
         except OSError as e:                # a disk error, /proc/self/mem, a loop of links
             raise MapError(self.path, f"{what} cannot be read ({e.strerror or e})") from None
 
-    def number(self, el, name: str, what: str) -> int:
+    def number(self, el: Element, name: str, what: str) -> int:
         """The whole-number attribute ``name`` of element ``el`` (0 when absent)."""
         raw = el.get(name)
         if raw is None:
@@ -244,7 +249,7 @@ class _Loader:
             raise MapError(self.path, f"{'the file' if where == 'the map' else where} is not valid XML ({e})"
                            ) from None
 
-    def check_object(self, el) -> None:
+    def check_object(self, el: Element) -> None:
         """The place, size and turn of a map object are numbers of pixels
         (degrees): ``nan``, ``inf`` or words are refused naming the object."""
         for name in ("x", "y", "width", "height", "rotation"):
@@ -256,7 +261,7 @@ class _Loader:
             except ValueError:
                 finite = False
             ident = el.get("id") or ""
-            where = dict(object_id=int(ident) if ident.isdigit() else None, object_name=el.get("name"))
+            where: dict[str, Any] = dict(object_id=int(ident) if ident.isdigit() else None, object_name=el.get("name"))
             if not finite:
                 raise MapError(self.path, f'the object has {name} "{raw[:20]}", which is not a number of '
                                           f"{'degrees' if name == 'rotation' else 'pixels'}", **where)
@@ -265,7 +270,7 @@ class _Loader:
                 raise MapError(self.path, f"the object is turned (rotation {raw[:20]}); every object of the mansion "
                                           "must have rotation 0", **where)
 
-    def check_map_header(self, el) -> None:
+    def check_map_header(self, el: Element) -> None:
         w, h = (self.number(el, k, "the map") for k in ("width", "height"))
         if el.get("infinite") == "1":
             raise MapError(self.path, f"the map is an infinite map; the mansion must be a fixed {MAP_WIDTH} x "
@@ -280,7 +285,7 @@ class _Loader:
             raise MapError(self.path, f"the map's squares are {tw} x {th} pixels; they must be 1 to "
                                       f"{MAX_TILE_PX} pixels wide and high")
 
-    def add_picture(self, el, path: Path, where: str) -> None:
+    def add_picture(self, el: Element, path: Path, where: str) -> None:
         """Note the picture of an ``<image>`` (of a tileset, a tile or an image
         layer) in :attr:`pictures`, its path as pytmx finds it (next to the file
         that names it)."""
@@ -289,7 +294,7 @@ class _Loader:
             w, h = (self.number(el, k, f"the picture {source} in {where}") for k in ("width", "height"))
             self.pictures.append((os.path.normpath(os.path.join(os.path.dirname(str(path)), source)), w, h))
 
-    def check_tileset_image(self, el, tileset: tuple[int, int, int, int], where: str) -> None:
+    def check_tileset_image(self, el: Element, tileset: tuple[int, int, int, int], where: str) -> None:
         """The tileset picture is cut into at most :data:`MAX_TILESET_TILES` tiles
         (counted as pytmx cuts it)."""
         tw, th, spacing, margin = tileset
@@ -303,7 +308,7 @@ class _Loader:
             raise MapError(self.path, f"the tileset picture in {where} ({iw} x {ih} pixels) is cut into {n} "
                                       f"tiles; a tileset may have at most {MAX_TILESET_TILES}")
 
-    def check_data(self, el, layer: str) -> None:
+    def check_data(self, el: Element, layer: str) -> None:
         """The squares of a 24 x 25 tile layer: packed data must not unpack to
         more than 24 x 25 squares (4 bytes each)."""
         squares = MAP_WIDTH * MAP_HEIGHT
@@ -331,14 +336,14 @@ class _Loader:
         if len(raw) > squares * 4:
             raise MapError(self.path, too_many)
 
-    def object_square(self, obj) -> Square:
+    def object_square(self, obj: PytmxObject) -> Square:
         """The square of a one-square object (or under a point); for a bigger
         rectangle, its top-left square."""
         x = obj.x + min(obj.width or 0, self.tw) / 2
         y = obj.y + min(obj.height or 0, self.th) / 2
         return int(x // self.tw), int(y // self.th)
 
-    def object_squares(self, obj) -> Iterator[Square]:
+    def object_squares(self, obj: PytmxObject) -> Iterator[Square]:
         """Every square covered by a rectangle object (which must be grid-aligned), row by row."""
         vals = (obj.x / self.tw, obj.y / self.th, (obj.width or 0) / self.tw, (obj.height or 0) / self.th)
         if any(abs(v - round(v)) > 1e-6 for v in vals) or vals[2] < 1 or vals[3] < 1:
@@ -353,13 +358,13 @@ class _Loader:
     def in_bounds(self, sq: Square) -> bool:
         return 0 <= sq[0] < MAP_WIDTH and 0 <= sq[1] < MAP_HEIGHT
 
-    def check_type(self, obj, expected: str, layer: str) -> None:
+    def check_type(self, obj: PytmxObject, expected: str, layer: str) -> None:
         kind = obj.type or getattr(obj, "class", None) or obj.properties.get("class")
         if kind and kind != expected:
             raise self.error(f'the object in layer "{layer}" has type "{kind}"; it should be "{expected}"',
                              obj, self.object_square(obj))
 
-    def text_prop(self, obj, *names: str) -> str | None:
+    def text_prop(self, obj: PytmxObject, *names: str) -> str | None:
         for n in names:
             v = obj.properties.get(n)
             if v is not None and str(v).strip():
@@ -376,11 +381,11 @@ class _Loader:
             raise MapError(self.path, "the map has no tile size")
         self.tw, self.th = tmx.tilewidth, tmx.tileheight
 
-        layers = {}
+        layers: dict[str, PytmxObject] = {}
         for layer in tmx.layers:
             layers.setdefault(layer.name, layer)
 
-        def group(name: str, required: bool = True) -> list:
+        def group(name: str, required: bool = True) -> list[PytmxObject]:
             layer = layers.get(name)
             if layer is None:
                 if required:
@@ -421,7 +426,7 @@ class _Loader:
                      doors=tuple(doors), start_squares=starts, envelope=frozenset(envelope),
                      source=str(self.path), furniture=furniture)
 
-    def corridor(self, tmx: pytmx.TiledMap, floor) -> set[Square]:
+    def corridor(self, tmx: pytmx.TiledMap, floor: PytmxObject) -> set[Square]:
         if floor is None or not isinstance(floor, pytmx.TiledTileLayer):
             raise MapError(self.path, 'the map has no tile layer named "floor"')
         squares = set()
@@ -438,7 +443,7 @@ class _Loader:
                                       '(tiles with property kind = "corridor" or "start")')
         return squares
 
-    def rooms(self, objs: list, corridor: set[Square]) -> tuple[dict[str, set[Square]], dict[str, object]]:
+    def rooms(self, objs: list[PytmxObject], corridor: set[Square]) -> tuple[dict[str, set[Square]], dict[str, object]]:
         rooms: dict[str, set[Square]] = {}
         first: dict[str, object] = {}
         owner: dict[Square, str] = {}
@@ -467,7 +472,7 @@ class _Loader:
                                           f'rectangle named "{CARD_NAMES[rid]}"')
         return rooms, first
 
-    def envelope(self, objs: list, corridor: set[Square], rooms: dict[str, set[Square]]) -> set[Square]:
+    def envelope(self, objs: list[PytmxObject], corridor: set[Square], rooms: dict[str, set[Square]]) -> set[Square]:
         squares: set[Square] = set()
         for obj in objs:
             self.check_type(obj, "envelope", "envelope")
@@ -481,7 +486,7 @@ class _Loader:
                 squares.add(sq)
         return squares
 
-    def doors(self, objs: list, corridor: set[Square], rooms: dict[str, set[Square]]) -> list[Door]:
+    def doors(self, objs: list[PytmxObject], corridor: set[Square], rooms: dict[str, set[Square]]) -> list[Door]:
         doors: list[Door] = []
         seen: set[tuple[Square, str]] = set()
         for obj in objs:
@@ -520,7 +525,7 @@ class _Loader:
         doors.sort(key=lambda d: (ROOMS.index(d.room), d.square[1], d.square[0]))
         return doors
 
-    def passages(self, objs: list, rooms: dict[str, set[Square]]) -> dict[str, str]:
+    def passages(self, objs: list[PytmxObject], rooms: dict[str, set[Square]]) -> dict[str, str]:
         links: dict[str, str] = {}
         self.passage_squares: dict[str, Square] = {}     # where each passage's picture stands (its "from" room)
         for obj in objs:
@@ -551,7 +556,7 @@ class _Loader:
             self.passage_squares[a] = sq
         return links
 
-    def furniture(self, objs: list, rooms: dict[str, set[Square]], keep_clear: set[Square]) -> tuple[Furniture, ...]:
+    def furniture(self, objs: list[PytmxObject], rooms: dict[str, set[Square]], keep_clear: set[Square]) -> tuple[Furniture, ...]:
         """The furniture: rectangles of type ``furniture`` named by what they
         are, each inside one room and off its doorways' thresholds and its
         secret passage (``keep_clear``), so that nothing a player needs is hidden."""
@@ -584,7 +589,7 @@ class _Loader:
                                  box=(obj.x / self.tw, obj.y / self.th, w / self.tw, h / self.th)))
         return tuple(out)
 
-    def starts(self, objs: list, corridor: set[Square]) -> dict[str, Square]:
+    def starts(self, objs: list[PytmxObject], corridor: set[Square]) -> dict[str, Square]:
         starts: dict[str, Square] = {}
         names = ", ".join(SUSPECT_BY_NAME)
         for obj in objs:

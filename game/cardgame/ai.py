@@ -38,6 +38,7 @@ from __future__ import annotations
 import math
 import random
 from itertools import combinations
+from typing import Protocol, cast
 
 from game.cardgame import events as ev
 from game.cardgame.engine import Accuse, Ask, CardAction, CardView, Decline, Join, Show
@@ -47,6 +48,13 @@ from game.knowledge.tracker import Tracker
 from game.knowledge.tracker import constraints as record_constraints
 
 LEVELS = ("beginner", "easy", "medium", "hard")
+
+
+class CardPlayer(Protocol):
+    """A card-game computer player: ``choose(view, legal)`` gets its seat's
+    view and ``CardGame.legal_actions()`` and returns one of those actions."""
+
+    def choose(self, view: CardView, legal: list[CardAction]) -> CardAction: ...
 
 #: The computer level of a new card-game seat (the setup screen started from
 #: the title).  The 4-player normal game is short: with one card each and two
@@ -143,10 +151,10 @@ class BeginnerPlayer(_Base):
 
     level = "beginner"
 
-    def accusation(self, view: CardView):
+    def accusation(self, view: CardView) -> tuple[str, str, str] | None:
         left = [[c for c in pile if c not in view.crossed] for pile in view.piles]
         if all(len(x) == 1 for x in left):
-            return tuple(x[0] for x in left)
+            return cast("tuple[str, str, str]", tuple(x[0] for x in left))     # one card a pile, three piles
         return None
 
     def ask(self, view: CardView) -> tuple[str, str]:
@@ -190,14 +198,14 @@ class EasyPlayer(_Base):
                 found.update(c for c in asked if c not in view.hand and c not in view.face_up)
         out = []
         for pile in view.piles:
-            mine = [c for c in pile if c in found and c not in gone]
-            out.append(mine[:1] if mine else [c for c in pile if c not in gone])
+            found_here = [c for c in pile if c in found and c not in gone]
+            out.append(found_here[:1] if found_here else [c for c in pile if c not in gone])
         return out
 
-    def accusation(self, view: CardView):
+    def accusation(self, view: CardView) -> tuple[str, str, str] | None:
         left = self.notebook(view)
         if all(len(x) == 1 for x in left):
-            return tuple(x[0] for x in left)
+            return cast("tuple[str, str, str]", tuple(x[0] for x in left))     # one card a pile, three piles
         return None
 
     def ask(self, view: CardView) -> tuple[str, str]:
@@ -228,7 +236,8 @@ class MediumPlayer(_Base):
 
     def show(self, view: CardView, options: list[Show]) -> Show:
         record = self.tracker.read(view)
-        seen = record.shown_by_me().get(record.asker, set())
+        asker = record.asker
+        seen = record.shown_by_me().get(asker, set()) if asker is not None else set()
         again = [o for o in options if o.card in seen]
         return self.rng.choice(again or options)
 
@@ -247,9 +256,10 @@ class HardPlayer(MediumPlayer):
         env = know.envelope
         order = [(view.seat + k) % n for k in range(1, n)]
         table = joint(know.constraints, pair)
-        outcomes: dict[object, list[float]] = {}
+        outcomes: dict[tuple[int, str] | None, list[float]] = {}
         for where, cnt in table.items():
             shower = next((p for p in order if p in where), None)
+            outs: list[tuple[tuple[int, str] | None, float]]
             if shower is None:
                 outs = [(None, 1.0)]
             else:
@@ -305,7 +315,7 @@ class HardPlayer(MediumPlayer):
         return any(isinstance(e, ev.NobodyShowed) and e.player != view.seat and not view.out[e.player]
                    for e in view.events)
 
-    def accusation(self, view: CardView):
+    def accusation(self, view: CardView) -> tuple[str, str, str] | None:
         sure = super().accusation(view)
         if sure:
             return sure
@@ -315,7 +325,7 @@ class HardPlayer(MediumPlayer):
         guess, p = self._best(know)
         return guess if p >= self.bold else None
 
-    def join(self, view: CardView):
+    def join(self, view: CardView) -> tuple[str, str, str] | None:
         sure = MediumPlayer.accusation(self, view)
         if sure:
             return sure

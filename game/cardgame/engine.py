@@ -88,7 +88,7 @@ class Decline:
 
 
 CardAction = Union[Ask, Show, Accuse, Join, Decline]
-ACTION_TYPES: dict[str, type] = {c.__name__: c for c in (Ask, Show, Accuse, Join, Decline)}
+ACTION_TYPES: dict[str, type[CardAction]] = {c.__name__: c for c in (Ask, Show, Accuse, Join, Decline)}
 
 
 def action_to_dict(action: CardAction) -> dict[str, Any]:
@@ -369,7 +369,7 @@ class CardGame(Judge):
         cards first.")."""
         self._judge(type(action), action)
 
-    def _judge(self, kind: type, action) -> None:
+    def _judge(self, kind: type, action: Any) -> None:
         """:meth:`check_kind` of ``kind``; with ``action`` (of class ``kind``)
         also what it names, i.e. :meth:`check`.  A ``kind`` that is not one of
         :attr:`ACTIONS` is refused first, whatever the phase."""

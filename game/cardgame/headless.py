@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Iterable
 
 from game.cardgame import events as ev
-from game.cardgame.ai import make_card_player
+from game.cardgame.ai import CardPlayer, make_card_player
 from game.cardgame.cards import name
 from game.cardgame.engine import CardGame, CardSetup
 from game.cardgame.log import describe, public
@@ -17,7 +17,7 @@ MAX_ACTIONS = 5_000
 
 def play(players: int, seed: int, advanced: bool = False, level: str = "medium",
          out: Callable[[str], None] | None = None, levels: tuple[str, ...] = (),
-         order: str = "turn", factory: Callable[[str, int], object] = make_card_player,
+         order: str = "turn", factory: Callable[[str, int], CardPlayer] = make_card_player,
          first: int | None = None) -> CardGame:
     """Play one game of ``players`` computer seats (all at ``level``, or
     ``levels`` per seat) to the end, passing to ``out`` a first line naming
@@ -36,7 +36,7 @@ def play(players: int, seed: int, advanced: bool = False, level: str = "medium",
 
     seats = tuple(fmt("Player {n}", n=i + 1) for i in range(players))
 
-    def emit(events):
+    def emit(events: Iterable[ev.Event]) -> None:
         if out:
             for e in events:
                 line = describe(public(e), seats)

@@ -7,10 +7,13 @@
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from typing import TYPE_CHECKING, Iterable, Sequence
 
 from game.cardgame import events as ev
 from game.knowledge.record import Reader, Record
+
+if TYPE_CHECKING:
+    from game.cardgame.engine import CardView
 
 
 class CardReader(Reader):
@@ -33,7 +36,7 @@ class CardReader(Reader):
         super().__init__(Record(seat, hand, hand_sizes, piles, face_up))
 
     @classmethod
-    def of(cls, view) -> "CardReader":
+    def of(cls, view: CardView) -> "CardReader":
         """A reader for ``view``'s seat, hand, hand sizes, piles and face-up cards, nothing read yet."""
         return cls(view.seat, view.hand, view.hand_sizes, view.piles, view.face_up)
 
@@ -44,7 +47,7 @@ class CardReader(Reader):
         return tuple(e.crime)
 
 
-def read(view) -> Record:
+def read(view: CardView) -> Record:
     """The :class:`~game.knowledge.record.Record` of a whole
     :class:`~game.cardgame.engine.CardView`."""
     return CardReader.of(view).feed(view.events)

@@ -49,7 +49,7 @@ class CardSaved:
     mode: str = MODE
     notebook_mode: str = DEFAULT_NOTEBOOK_MODE
     #: the phones' port and tokens (:func:`game.storage.savefile.read_net`), or None
-    net: dict | None = None
+    net: dict[str, Any] | None = None
 
     def document(self) -> dict[str, Any]:
         """The JSON-able document (see the module docstring)."""
@@ -61,12 +61,19 @@ class CardSaved:
                 "notebook_mode": self.notebook_mode, **net_document(self.net)}
 
 
-def from_document(doc: dict, path: str | Path) -> CardSaved:
+def from_document(doc: dict[str, Any], path: str | Path) -> CardSaved:
     """The :class:`CardSaved` of a checked ``"mode": "card-game"`` document.
     Raises :class:`game.storage.save.SaveError` naming the place of the first problem."""
     from game.text.i18n import N_
-    from game.storage.savefile import (BAD_MOVES, BAD_NOTEBOOK_MODE, BAD_PLAYERS, UNKNOWN_MOVE, SaveError,
-                           read_net, read_notebooks)
+    from game.storage.savefile import (
+        BAD_MOVES,
+        BAD_NOTEBOOK_MODE,
+        BAD_PLAYERS,
+        UNKNOWN_MOVE,
+        SaveError,
+        read_net,
+        read_notebooks,
+    )
 
     bad_setup = N_("the setup of the card game in it is not valid")
 
@@ -74,7 +81,7 @@ def from_document(doc: dict, path: str | Path) -> CardSaved:
         if not cond:
             raise SaveError(path, problem, place, detail=detail)
 
-    raw = doc.get("setup")
+    raw: Any = doc.get("setup")         # JSON as read: checked below
     expect(isinstance(raw, dict), bad_setup, '"setup"', "the setup is missing")
     expect(type(raw.get("seed")) is int, bad_setup, '"setup.seed"', "the seed must be a whole number")
     levels = raw.get("levels")
@@ -85,7 +92,7 @@ def from_document(doc: dict, path: str | Path) -> CardSaved:
     except (ValueError, TypeError) as exc:
         raise SaveError(path, bad_setup, '"setup"', detail=str(exc)) from None
     expect(len(setup.levels) == setup.players, BAD_PLAYERS, '"setup.levels"', "levels needs one entry per player")
-    seats = doc.get("seats")
+    seats: Any = doc.get("seats")
     expect(isinstance(seats, list) and len(seats) == setup.players and all(s in SUSPECTS for s in seats)
            and len(set(seats)) == len(seats), BAD_PLAYERS, '"seats"', "each seat needs a different suspect token")
     actions_raw = doc.get("actions", [])

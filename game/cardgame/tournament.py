@@ -16,9 +16,10 @@ import importlib
 import math
 from collections import Counter
 from dataclasses import dataclass
+from typing import Callable, Iterable
 
 from game.cardgame import events as ev
-from game.cardgame.ai import make_card_player
+from game.cardgame.ai import CardPlayer, make_card_player
 from game.cardgame.headless import play
 from game.core.workers import pool_map
 
@@ -28,13 +29,15 @@ from game.core.workers import pool_map
 EXTERNAL_LEVELS: dict[str, tuple[str, str]] = {"spock": ("benchmarks.card_spock", "make_card_spock")}
 
 
-def seat_player(level: str, seed: int):
+def seat_player(level: str, seed: int) -> CardPlayer:
     """A card-game computer player of ``level``: the game's own levels
     (:func:`game.cardgame.ai.make_card_player`) or one of :data:`EXTERNAL_LEVELS`.
     Raises ``ValueError`` for an unknown level."""
     if level not in EXTERNAL_LEVELS:
         return make_card_player(level, seed)
-    return getattr(importlib.import_module(EXTERNAL_LEVELS[level][0]), EXTERNAL_LEVELS[level][1])(seed)
+    make: Callable[[int], CardPlayer] = getattr(importlib.import_module(EXTERNAL_LEVELS[level][0]),
+                                                EXTERNAL_LEVELS[level][1])
+    return make(seed)
 
 
 @dataclass(frozen=True)
@@ -67,14 +70,14 @@ def lone(level: str, other: str, players: int, advanced: bool, games: int, seed:
     return pool_map(_lone_game, jobs, workers)
 
 
-def run(a: str = "hard", b: str = "medium", games: int = 200, players=(3, 4, 5, 6),
-        advanced=(False, True)) -> dict[tuple[int, bool], Counter]:
+def run(a: str = "hard", b: str = "medium", games: int = 200, players: Iterable[int] = (3, 4, 5, 6),
+        advanced: Iterable[bool] = (False, True)) -> dict[tuple[int, bool], Counter[str]]:
     """Play the games; returns {(players, advanced): Counter(level -> wins, "none")}.
     With an odd table the levels swap the extra seat every other seed."""
-    out: dict[tuple[int, bool], Counter] = {}
+    out: dict[tuple[int, bool], Counter[str]] = {}
     for adv in advanced:
         for n in players:
-            c: Counter = Counter()
+            c: Counter[str] = Counter()
             for seed in range(games):
                 levels = tuple(a if (i + seed) % 2 == 0 else b for i in range(n))
                 g = play(n, seed, advanced=adv, levels=levels, factory=seat_player)

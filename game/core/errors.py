@@ -3,6 +3,8 @@ the card game's :mod:`game.cardgame`).  Each message says in plain words why."""
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class IllegalActionError(ValueError):
     """An action the rules do not allow now.
@@ -18,7 +20,7 @@ class IllegalActionError(ValueError):
     """
 
     def __init__(self, message: str, code: str = "illegal", rule: str = "", *, plural: str | None = None,
-                 count: str | None = None, **params) -> None:
+                 count: str | None = None, **params: Any) -> None:
         self.template = message
         #: with a number: the plural template and the parameter holding the number
         self.plural, self.count = plural, count

@@ -198,7 +198,7 @@ def check_seat(seat: Any, players: int) -> int:
     return seat
 
 
-def start_parameters(engine: type) -> list[str]:
+def start_parameters(engine: type[Any]) -> list[str]:
     """The names of the parameters ``engine.new`` takes (the game's start):
     ``["board", "setup"]`` for the board game, ``["setup"]`` for the card
     game.  :meth:`Engine.replay` takes these, then ``actions``."""

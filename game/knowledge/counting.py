@@ -48,10 +48,11 @@ early as for :func:`solve`.  Everything is exact integer arithmetic.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 from fractions import Fraction
 from math import comb, factorial
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Iterator, Sequence
 
 Card = str
 
@@ -94,7 +95,7 @@ class Constraints:
         return Constraints(self.categories, self.hand_sizes, set(self.has), set(self.lacks),
                            list(self.some), set(self.not_solutions))
 
-    def key(self) -> tuple:
+    def key(self) -> tuple[Any, ...]:
         """A hashable summary: equal keys mean equal knowledge."""
         return (self.categories, self.hand_sizes, frozenset(self.has), frozenset(self.lacks),
                 frozenset(self.some), frozenset(self.not_solutions))
@@ -226,7 +227,7 @@ class _Problem:
         return "the envelope" if o >= self.n else f"player {o}"
 
     def _propagate(self) -> None:
-        allowed, caps, n = self.allowed, self.caps, self.n
+        allowed, caps = self.allowed, self.caps
         slots = range(len(caps))
         changed = True
         while changed:
@@ -300,7 +301,7 @@ class _Problem:
         order: list[Card] = []
         pool = set(in_some)
         while pool:
-            def score(c: Card) -> tuple:
+            def score(c: Card) -> tuple[int, Card]:
                 closes = sum(1 for i, cs in enumerate(remaining_cons) if cs == {c})
                 opens = sum(1 for i, cs in enumerate(remaining_cons) if c in cs and i not in opened)
                 return (-(closes * 2 - opens), c)
@@ -313,13 +314,13 @@ class _Problem:
                     cs.discard(c)
         out: list[tuple[list[Card], list[int]]] = [([c], sorted(allowed[c])) for c in
                                                    (order if tail_last else tail + order)]
-        groups: dict[tuple, list[Card]] = {}
+        groups: dict[tuple[int, tuple[int, ...]], list[Card]] = {}
         for c in undecided:
             if c in in_some or c in tail:
                 continue
             groups.setdefault((self.cat_of[c], tuple(sorted(allowed[c]))), []).append(c)
-        for (_, owners), cs in sorted(groups.items(), key=lambda kv: (len(kv[1]), kv[0])):
-            out.append((cs, list(owners)))
+        for (_, owners), group in sorted(groups.items(), key=lambda kv: (len(kv[1]), kv[0])):
+            out.append((group, list(owners)))
         if tail_last:
             out += [([c], sorted(allowed[c])) for c in tail]
         return out
@@ -348,12 +349,13 @@ class _Step:
         self.item = item
         self.owner = owner
         self.trans: list[tuple[int, int, int]] = []
-        self.table: list[list[tuple[int, int, int]]] = []
+        # kind 1: by cards left, the (j, delta, weight) choices; kind 2: (owner, shift) pairs
+        self.table: list[Any] = []
         self.add = 0
         self.close = 0
         self.alive = -1
 
-    def targets(self, s: int, guard: int):
+    def targets(self, s: int, guard: int) -> Iterator[tuple[int, int]]:
         """A one-card step (``kind`` 0) from state ``s``: ``(next state,
         owner)`` for every owner with room (``guard``: the packed guard
         bits), its "some" bits set and the closed ones checked and cleared."""
@@ -397,11 +399,11 @@ class _DP:
             if len(a) == 1:
                 rem[next(iter(a))] -= 1
         self.rem = rem
-        start = guard + sum(r << s for r, s in zip(rem, shift))
+        start = guard + sum(r << s for r, s in zip(rem, shift, strict=True))
         some = prob.some
         self.left_shift = left_shift = base + len(some)
         # "some" bits; a constraint is closed after the last item naming it
-        last_item = {}
+        last_item: dict[int, int] = {}
         for i, (cs, _) in enumerate(self.items):
             for j, (_, scs) in enumerate(some):
                 if cs[0] in scs and len(cs) == 1:
@@ -571,7 +573,7 @@ class _DP:
                             acc[ti] += f * b
                     if b_total:
                         newback[s] = b_total
-                for (_, _, o), x in zip(st.trans, acc):
+                for (_, _, o), x in zip(st.trans, acc, strict=True):
                     per[min(o, n)] += x
             elif st.kind == 2:
                 mask = self.guard_bit - 1
@@ -582,7 +584,7 @@ class _DP:
                         newback[s] = w
                         for x, (_, sh) in enumerate(st.table):
                             xs[x] += f * w * (s >> sh & mask)
-                for (o, _), x in zip(st.table, xs):
+                for (o, _), x in zip(st.table, xs, strict=True):
                     per[min(o, n)] += x
             else:
                 table, add, shift = st.table, st.add, self.left_shift
@@ -658,7 +660,7 @@ class _DP:
             keep.append(back)
         return back
 
-    def sample(self, rng, count: int) -> list[dict[Card, int]]:
+    def sample(self, rng: random.Random, count: int) -> list[dict[Card, int]]:
         """``count`` deals drawn uniformly from the consistent ones (ignoring
         ``not_solutions``), each ``{card: owner}`` (envelope ``n``): every
         step picks its transition with odds its weight times the deals that
@@ -690,10 +692,11 @@ class _DP:
                     s = self.final
                     continue
                 r = rng.randrange(sum(w for w, _, _, _ in options))
-                for w, t, o, j in options:
-                    r -= w
+                for option in options:
+                    r -= option[0]
                     if r < 0:
                         break
+                _, t, o, j = option
                 s = t
                 if st.kind == 0:
                     deal[self.items[st.item][0][0]] = min(o, n)
@@ -702,12 +705,12 @@ class _DP:
             for item, owners in given.items():
                 cards = list(self.items[item][0])
                 rng.shuffle(cards)
-                deal.update(zip(cards, owners))
+                deal.update(zip(cards, owners, strict=True))
             out.append(deal)
         return out
 
 
-def sample(cons: Constraints, count: int, rng) -> list[dict[Card, int]]:
+def sample(cons: Constraints, count: int, rng: random.Random) -> list[dict[Card, int]]:
     """``count`` deals drawn uniformly at random (``rng``, a
     :class:`random.Random`) from those consistent with ``cons``, each
     ``{card: owner}`` (players ``0..n-1``, envelope ``n``), as many as
@@ -748,7 +751,7 @@ def _count(cons: Constraints, extra_has: Iterable[tuple[int, Card]] = ()) -> tup
         a = prob.allowed[c]
         if len(a) == 1:
             counts[c][min(next(iter(a)), n)] = total
-    for (cs, _), per in zip(dp.items, dp.marginals()):
+    for (cs, _), per in zip(dp.items, dp.marginals(), strict=True):
         k = len(cs)
         for o in range(n + 1):
             assert per[o] % k == 0
@@ -777,7 +780,7 @@ def solve(cons: Constraints) -> Knowledge:
         if t:
             total -= t
             for c, row in cnt.items():
-                counts[c] = [a - b for a, b in zip(counts[c], row)]
+                counts[c] = [a - b for a, b in zip(counts[c], row, strict=True)]
     if total <= 0:
         raise ContradictionError("every possible envelope has been ruled out by wrong accusations")
     return Knowledge(cons, total, counts)
@@ -800,7 +803,8 @@ def joint(cons: Constraints, cards: Sequence[Card]) -> dict[tuple[int, ...], int
     return out
 
 
-def _joint(cons: Constraints, cards: Sequence[Card], extra_has) -> dict[tuple[int, ...], int]:
+def _joint(cons: Constraints, cards: Sequence[Card],
+           extra_has: Iterable[tuple[int, Card]]) -> dict[tuple[int, ...], int]:
     try:
         prob = _Problem(cons, extra_has)
     except ContradictionError:

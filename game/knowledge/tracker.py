@@ -19,10 +19,21 @@ players, ``n`` the hidden cards):
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Protocol, Sequence
 
 from game.knowledge.counting import Constraints, ContradictionError, Knowledge, solve
 from game.knowledge.record import Reader, Record
+
+
+class SeatView(Protocol):
+    """What a tracker reads of a game mode's view of one seat: the seat and
+    every event it may see so far, oldest first."""
+
+    @property
+    def seat(self) -> int: ...
+
+    @property
+    def events(self) -> Sequence[Any]: ...
 
 
 class RecordConstraints:
@@ -109,7 +120,7 @@ class Tracker:
     def constraints(self) -> Constraints | None:
         return self._cons.cons if self._cons else None
 
-    def read(self, view) -> Record:
+    def read(self, view: SeatView) -> Record:
         """Read the events of ``view`` not read yet (no counting); returns the record."""
         r = self.reader
         if r is None or r.record.seat != view.seat or r.events_read > len(view.events):
@@ -122,7 +133,7 @@ class Tracker:
         self._dirty |= self._cons.update()
         return r.record
 
-    def update(self, view) -> Knowledge:
+    def update(self, view: SeatView) -> Knowledge:
         """Read the events of ``view`` not read yet and return the knowledge.
         Raises :class:`~game.knowledge.counting.ContradictionError` for an
         inconsistent view."""

@@ -66,7 +66,7 @@ class EndTurn:
 
 
 Action = Union[Roll, Move, TakePassage, Suggest, Disprove, Accuse, EndTurn]
-ACTION_TYPES: dict[str, type] = {
+ACTION_TYPES: dict[str, type[Action]] = {
     cls.__name__: cls for cls in (Roll, Move, TakePassage, Suggest, Disprove, Accuse, EndTurn)
 }
 
@@ -107,7 +107,8 @@ def from_dict(data: dict[str, Any]) -> Action:
     for k, v in fields.items():
         if k in FIELD_SHAPES and not FIELD_SHAPES[k](v):
             raise ValueError(f"{cls.__name__}: {k} cannot be {v!r}")
+    values: dict[str, Any] = {k: (tuple(v) if isinstance(v, list) else v) for k, v in fields.items()}
     try:
-        return cls(**{k: (tuple(v) if isinstance(v, list) else v) for k, v in fields.items()})
+        return cls(**values)
     except TypeError as exc:                    # a field the action does not have
         raise ValueError(f"not an action: {data!r}") from exc

@@ -15,16 +15,21 @@ from __future__ import annotations
 import enum
 import random
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, cast
 
 from game.board.model import Board, Square
 from game.core.protocol import Judge, check_seat, name_fault
 from game.rules import events as ev
 from game.rules.actions import Accuse, Action, Disprove, EndTurn, Move, Roll, Suggest, TakePassage
 from game.rules.cards import ALL_CARDS, ROOMS, SUSPECTS, WEAPONS
-from game.rules.errors import N_, Np_, GameOverError, IllegalActionError
+from game.rules.errors import N_, GameOverError, IllegalActionError, Np_
 from game.rules.events import Position
 from game.rules.movement import Path, destinations, is_trapped, prepare
+from game.rules.options import Options
 from game.rules.setup import GameSetup
+
+if TYPE_CHECKING:
+    from game.rules.view import SeatView
 
 
 #: Every suggestion, suspects and weapons in card order (000 "Suggestions" 1:
@@ -81,7 +86,7 @@ class Suggestion:
         return (self.suspect, self.weapon, self.room)
 
 
-def _is_place(dest) -> bool:
+def _is_place(dest: object) -> bool:
     """True for what a :class:`Move` may name: a room id of the game, or a
     square, a tuple of two whole numbers (column, row) -- nothing that would
     not hash or would pass for a square (a list, ``(7.0, 0)``, a bool)."""
@@ -165,12 +170,12 @@ class Game(Judge):
             if setup.options.weapon_rooms == "any":
                 weapon_rooms = {w: rng.choice(ROOMS) for w in WEAPONS}
             else:
-                weapon_rooms = dict(zip(WEAPONS, rng.sample(ROOMS, len(WEAPONS))))
+                weapon_rooms = dict(zip(WEAPONS, rng.sample(ROOMS, len(WEAPONS)), strict=True))
         on_board = SUSPECTS if setup.options.all_suspects_on_board else [c.suspect for c in order]
         positions: dict[str, Position] = {s: board.start_squares[s] for s in on_board}
         game = cls(
             board=board, setup=setup,
-            seats=[Seat(c.suspect, frozenset(h)) for c, h in zip(order, hands)],
+            seats=[Seat(c.suspect, frozenset(h)) for c, h in zip(order, hands, strict=True)],
             positions=positions, weapons=weapon_rooms, envelope=envelope, rng=rng,
         )
         game.events.append(ev.GameStarted(tuple(c.suspect for c in order), tuple(sorted(weapon_rooms.items()))))
@@ -190,7 +195,7 @@ class Game(Judge):
 
     # ------------------------------------------------------------ properties
     @property
-    def options(self):
+    def options(self) -> Options:
         """The rule options of this game (``setup.options``, :class:`game.rules.options.Options`)."""
         return self.setup.options
 
@@ -274,8 +279,8 @@ class Game(Judge):
             elif kind is Accuse:
                 here = self.room_of(self.turn)
                 out.extend(ACCUSATIONS_IN[here] if self.options.accuser_in_room and here else ACCUSATIONS)
-            else:
-                out.append(kind())
+            else:           # Roll, TakePassage and EndTurn name nothing
+                out.append(cast("type[Roll | TakePassage | EndTurn]", kind)())
         return out
 
     def check_kind(self, kind: type) -> None:
@@ -302,7 +307,7 @@ class Game(Judge):
         is refused ("Name all the cards first.")."""
         self._judge(type(action), action)
 
-    def _judge(self, kind: type, action) -> None:
+    def _judge(self, kind: type, action: Any) -> None:
         """:meth:`check_kind` of ``kind``; with ``action`` (of class ``kind``)
         also what it names, i.e. :meth:`check`.  A ``kind`` that is not one of
         :attr:`ACTIONS` is refused first, whatever the phase."""
@@ -410,7 +415,7 @@ class Game(Judge):
         self._refuse_unknown(kind, action)
 
 
-    def _why_not_reachable(self, dest: Position | None) -> tuple[str, dict]:
+    def _why_not_reachable(self, dest: Position | None) -> tuple[str, dict[str, Any]]:
         """The reason (an English template) and its parameters, said once:
         "too far" when ``dest`` is further than the roll, "blocked" when other
         tokens close every way there, else why the exact count fails
@@ -599,7 +604,7 @@ class Game(Judge):
         self._emit(ev.TurnStarted(nxt))
 
     # ----------------------------------------------------------------- views
-    def view(self, seat: int) -> "SeatView":
+    def view(self, seat: int) -> SeatView:
         """What ``seat`` may know now: its own hand, the public board, and every
         event as that seat saw it (see :func:`game.rules.events.for_seat`).
         Raises ``ValueError`` for a seat that is not an int ``0 .. players - 1``

@@ -43,7 +43,7 @@ class _Graph:
             for a in range(len(self.squares)) for b in self.adj[a]}
         #: True when every step changes colour (orthogonal steps between squares)
         self.bipartite = all((x + y) % 2 != sum(self.squares[k]) % 2
-                             for (x, y), ks in zip(self.squares, self.adj) for k in ks)
+                             for (x, y), ks in zip(self.squares, self.adj, strict=True) for k in ks)
 
         # rings[i][r]: bit mask of the squares at most r steps from square i
         # (all squares once r reaches the farthest one).

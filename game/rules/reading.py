@@ -7,11 +7,14 @@
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from typing import TYPE_CHECKING, Iterable, Sequence
 
 from game.knowledge.record import Reader, Record
 from game.rules import events as ev
 from game.rules.cards import ROOMS, SUSPECTS, WEAPONS
+
+if TYPE_CHECKING:
+    from game.rules.view import SeatView
 
 #: All 21 cards in three piles whatever the rule options (001 "21 tarjetas":
 #: an unplayed suspect's card still counts); one of each is in the envelope
@@ -40,7 +43,7 @@ class BoardReader(Reader):
         self._accusation: tuple[int, tuple[str, ...]] | None = None
 
     @classmethod
-    def of(cls, view) -> "BoardReader":
+    def of(cls, view: SeatView) -> "BoardReader":
         """A reader for ``view``'s seat, hand and hand sizes, nothing read yet."""
         return cls(view.seat, view.hand, view.hand_sizes)
 
@@ -59,7 +62,7 @@ class BoardReader(Reader):
             self.record.accused_wrongly(*self._accusation)
 
 
-def read(view) -> Record:
+def read(view: SeatView) -> Record:
     """The :class:`~game.knowledge.record.Record` of a whole
     :class:`~game.rules.view.SeatView`."""
     return BoardReader.of(view).feed(view.events)

@@ -22,7 +22,7 @@ import stat
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, Iterable
 
 from game.text import i18n
 from game.text.i18n import N_
@@ -52,7 +52,7 @@ class Phrase:
     each language (the engine's reason for an illegal move): ``str()`` is the
     English, :meth:`said` calls ``said`` for the player's language."""
 
-    def __init__(self, english: str, said) -> None:
+    def __init__(self, english: str, said: Callable[[], str]) -> None:
         self.english, self._said = english, said
 
     def __str__(self) -> str:
@@ -104,7 +104,7 @@ class FileProblem(ValueError):
         """One line for stderr: the whole path, the place, the problem and the technical detail."""
         return str(self)
 
-    def sentence(self, template: str, **values) -> str:
+    def sentence(self, template: str, **values: object) -> str:
         """``template`` (a msgid with ``{problem}`` and the ``values``) in the
         player's language, with :meth:`said` as the problem: the one line a
         parent reads.  Raises nothing for a broken translation (English)."""
@@ -235,7 +235,7 @@ def _temporaries(path: Path) -> list[Path]:
     return [path.parent / n for n in names if pattern.fullmatch(n)]
 
 
-def clean_stale_temporaries(paths, older_than: float = STALE_TMP_SECONDS, now: float | None = None) -> list[Path]:
+def clean_stale_temporaries(paths: Iterable[str | Path | None], older_than: float = STALE_TMP_SECONDS, now: float | None = None) -> list[Path]:
     """Remove the temporary files that a kill during :func:`write_atomic` left
     next to each of ``paths`` (the game's own files): only ordinary files
     named ``<name>.<8 letters or digits>.tmp`` last changed more than

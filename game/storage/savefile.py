@@ -96,6 +96,7 @@ def illegal_move(path: str | Path, i: int, action: Any, exc: Exception, game: st
 
     kind = type(action).__name__
     code = getattr(exc, "code", "")
+    said: Callable[[], str]
     if code in ("bad_card", "unknown") or _names_unknown_card(action, game):
         english, said = NOT_IN_GAME, (lambda: _(NOT_IN_GAME))
     else:
@@ -108,7 +109,7 @@ def illegal_move(path: str | Path, i: int, action: Any, exc: Exception, game: st
                              "reason": Phrase(english.rstrip("."), lambda: said().rstrip("."))})
 
 
-def read_notebooks(doc: dict, path: Path, seats: int) -> dict[int, dict[str, str]]:
+def read_notebooks(doc: dict[str, Any], path: Path, seats: int) -> dict[int, dict[str, str]]:
     """The ``"notebooks"`` of a document: seat (``"0"`` .. ``seats - 1``) ->
     {card id: mark}.  Raises :class:`SaveError` for anything else."""
     notebooks_raw = doc.get("notebooks", {})
@@ -127,11 +128,11 @@ def read_notebooks(doc: dict, path: Path, seats: int) -> dict[int, dict[str, str
 #: A phone token (``game.net.session.new_token``, or the URL-safe tokens of earlier versions): letters, digits, ``-`` and ``_``.
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{8,64}")
 #: The parts of the phones' record besides the tokens, and what each seat's value must be.
-_NET_PARTS = {"applied": lambda v: type(v) is int and 0 <= v < 1 << 53, "revs": lambda v: type(v) is int and 0 <= v < 1 << 53,
+_NET_PARTS: dict[str, Callable[[Any], bool]] = {"applied": lambda v: type(v) is int and 0 <= v < 1 << 53, "revs": lambda v: type(v) is int and 0 <= v < 1 << 53,
               "clients": lambda v: isinstance(v, str) and 0 < len(v) <= 200, "far": lambda v: v is True}
 
 
-def read_net(doc: dict, seats: int) -> dict | None:
+def read_net(doc: dict[str, Any], seats: int) -> dict[str, Any] | None:
     """The ``"net"`` part of a save (the phones of the game), or None.
 
     Shape: ``{"port": 0..65535, "tokens": {"<seat>": "<token>"}, "applied":
@@ -153,7 +154,7 @@ def read_net(doc: dict, seats: int) -> dict | None:
     if type(port) is not int or not 0 <= port <= 65535 or not isinstance(tokens, dict):
         return None
 
-    def seat_ok(k) -> bool:
+    def seat_ok(k: object) -> bool:
         return isinstance(k, str) and re.fullmatch(r"[0-9]{1,2}", k) is not None and int(k) < seats
 
     if not all(seat_ok(k) and isinstance(t, str) and _TOKEN.fullmatch(t) for k, t in tokens.items()):
@@ -169,15 +170,15 @@ def read_net(doc: dict, seats: int) -> dict | None:
     return out
 
 
-def net_document(net: dict | None) -> dict:
+def net_document(net: dict[str, Any] | None) -> dict[str, Any]:
     """``{"net": {...}}`` for a save document (see :func:`read_net`), or ``{}`` when there is none."""
     if not net:
         return {}
     return {"net": {k: net[k] for k in ("port", "tokens", *_NET_PARTS, "game") if k in net}}
 
 
-def replay_moves(game: Engine, actions: list, path: str | Path, kind: str = "board",
-                 before: Callable[[int], None] | None = None) -> Iterator[tuple[int, list]]:
+def replay_moves(game: Engine, actions: list[Any], path: str | Path, kind: str = "board",
+                 before: Callable[[int], None] | None = None) -> Iterator[tuple[int, list[Any]]]:
     """Play a save's ``actions`` on ``game`` (a new board :class:`~game.rules.engine.Game`
     or :class:`~game.cardgame.engine.CardGame`: only :class:`~game.core.protocol.Engine`'s
     ``apply`` is used) in order; yields ``(i, events)``

@@ -38,7 +38,7 @@ import io
 import logging
 from pathlib import Path
 from string import Formatter
-from typing import Callable
+from typing import Callable, TypedDict
 
 from game.core.cards import ALL_CARDS, CARD_NAMES, ROOMS, SUSPECTS
 
@@ -58,7 +58,21 @@ def locale_dir() -> Path:
 
 log = logging.getLogger(__name__)
 
-_state: dict = {"code": "en", "tr": _gettext.NullTranslations(), "listeners": [], "damaged": None,
+
+class _State(TypedDict):
+    """The language in use: its code and translations, who to tell of a
+    change, the damaged catalogue (if any) and the files already logged."""
+
+    code: str
+    tr: _gettext.NullTranslations
+    listeners: list[Callable[[str], None]]
+    damaged: Path | None
+    logged: set[str]
+    read: Callable[[Path], bytes] | None
+    describe: Callable[[Exception], str | None] | None
+
+
+_state: _State = {"code": "en", "tr": _gettext.NullTranslations(), "listeners": [], "damaged": None,
                 "logged": set(), "read": None, "describe": None}
 
 
@@ -94,7 +108,8 @@ def _catalogue(code: str, localedir: str | Path) -> _gettext.NullTranslations | 
     except FileNotFoundError:
         return _gettext.NullTranslations()
     except Exception as exc:    # FileProblem, OSError "Bad magic number", struct.error of a cut file, ...
-        detail = (_state["describe"] and _state["describe"](exc)) or f"{path}: {type(exc).__name__}: {exc}"
+        describe = _state["describe"]
+        detail = (describe(exc) if describe else None) or f"{path}: {type(exc).__name__}: {exc}"
         if str(path) not in _state["logged"]:           # once per file, not at every switch
             _state["logged"].add(str(path))
             log.warning("the translation %s cannot be used, so the game is in English (%s)", path, detail)
@@ -139,7 +154,7 @@ def language() -> str:
     return _state["code"]
 
 
-def on_change(fn) -> None:
+def on_change(fn: Callable[[str], None]) -> None:
     """Call ``fn(code)`` after every :func:`set_language` (caches to drop)."""
     _state["listeners"].append(fn)
 
@@ -222,7 +237,7 @@ def card_params(**cards: str) -> dict[str, str]:
     return out
 
 
-def fmt(template: str, **params) -> str:
+def fmt(template: str, **params: object) -> str:
     """Translate ``template`` and fill it in.  A parameter holding a card id
     (``"rope"``) offers its forms (``{weapon}``, ``{weapon_the}``, ...); other
     values are used as they are.  The first letter is made upper case (a
@@ -236,7 +251,7 @@ def fmt(template: str, **params) -> str:
     return upper_first(text)
 
 
-def _values(params: dict) -> dict[str, object]:
+def _values(params: dict[str, object]) -> dict[str, object]:
     """Template values: a card id gives its forms; any other text stands for
     all of its forms too (a blank "___" stays a blank in every form)."""
     values: dict[str, object] = {}
@@ -271,7 +286,7 @@ def placeholders(template: str) -> set[str]:
     return {f for _t, f, _s, _c in Formatter().parse(template) if f}
 
 
-def nfmt(singular: str, plural: str, n: int, **params) -> str:
+def nfmt(singular: str, plural: str, n: int, **params: object) -> str:
     """Like :func:`fmt` for a message with a number ``n`` (also passed as ``{n}``)."""
     values = _values({"n": n, **params})
     text = ngettext(singular, plural, n)
@@ -282,7 +297,7 @@ def nfmt(singular: str, plural: str, n: int, **params) -> str:
     return upper_first(text)
 
 
-def english(template: str, **params) -> str:
+def english(template: str, **params: object) -> str:
     """``template`` filled in English (card ids become their English names),
     whatever the current language."""
     values = {k: (CARD_NAMES[v] if isinstance(v, str) and v in CARD_NAMES else v) for k, v in params.items()}

@@ -171,7 +171,7 @@ def rule_text(rule: str) -> str:
     return fmt("Rule: {file} “{section}”", file=m["file"], section=section)
 
 
-def explain(exc, game: str = "board") -> Explanation:
+def explain(exc: Exception, game: str = "board") -> Explanation:
     """The :class:`Explanation` of an :class:`~game.rules.errors.IllegalActionError`
     (``game`` "board" or "cards" picks the table of reasons)."""
     template = getattr(exc, "template", None) or str(exc)

@@ -64,7 +64,6 @@ class CardSaved:
 def from_document(doc: dict[str, Any], path: str | Path) -> CardSaved:
     """The :class:`CardSaved` of a checked ``"mode": "card-game"`` document.
     Raises :class:`game.storage.save.SaveError` naming the place of the first problem."""
-    from game.text.i18n import N_
     from game.storage.savefile import (
         BAD_MOVES,
         BAD_NOTEBOOK_MODE,
@@ -74,6 +73,7 @@ def from_document(doc: dict[str, Any], path: str | Path) -> CardSaved:
         read_net,
         read_notebooks,
     )
+    from game.text.i18n import N_
 
     bad_setup = N_("the setup of the card game in it is not valid")
 

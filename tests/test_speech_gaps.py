@@ -19,7 +19,9 @@ from game.rules.setup import GameSetup, SeatConfig  # noqa: E402
 from game.settings import Settings  # noqa: E402
 from game.ui import anim, speech  # noqa: E402
 from game.ui.app import App  # noqa: E402
+from game.ui.i18n import card  # noqa: E402
 from game.ui.board.match import Match  # noqa: E402
+from game.ui.input import Intent, Kind  # noqa: E402
 from game.ui.registry import make  # noqa: E402
 
 #: Seconds of one simulated frame.
@@ -52,6 +54,13 @@ def run(app: App, clock: Clock, seconds: float, until=lambda: False) -> None:
             return
         clock.now += DT
         app.step(DT, draw=False)
+
+
+def settle(app: App, clock: Clock, seconds: float = 60) -> None:
+    """Step ``app`` (one frame at least) until nothing is said or waits to be, at most ``seconds``."""
+    sp = app.speech
+    run(app, clock, DT)
+    run(app, clock, seconds, until=lambda: not sp.speaking and not sp.waiting and not sp.pending)
 
 
 def computer_table(app: App, seed: int = 1):
@@ -116,3 +125,151 @@ def test_a_computer_turn_read_aloud_takes_at_most_six_seconds_at_normal_speed():
             # last one is still being said)
         finally:
             app.close()
+
+
+# ------------------------------------------------------------ suggestions
+def test_a_computers_suggestion_is_said_once_before_you_pick_a_card_to_show():
+    """Alone against the computers: the suggestion you must answer is the
+    table's line, said once (the picker of a card to show no longer repeats it)."""
+    from tests.test_speech import new_app, one_person, said, steps
+    from tests.test_ui import act_for_people, human_waiting
+
+    app = new_app(read_aloud=True)
+    try:
+        board = one_person(app, lambda g: True)      # from the deal
+        for _i in range(6000):                     # a computer's suggestion that seat 0 must answer
+            if is_disproving(app):
+                break
+            if human_waiting(app):
+                act_for_people(app)
+            else:
+                steps(app, 1)
+        assert is_disproving(app)
+        steps(app, 2)
+        lines = said(app)
+        asker = card(board.match.suspects[app.top.suggester])
+        asked = [line for line in lines if line.startswith(f"{asker} suggests")]
+        assert asked and asked[-1] in board.match.log       # the table's public line ...
+        at = lines.index(asked[-1])
+        assert lines[at + 1:at + 3] == [f"Pick the card {asker} will see.", f"Only {asker} will see it."]
+        assert not any(f"{asker} suggested" in line for line in lines)     # ... and not the picker's again
+    finally:
+        app.close()
+
+
+def is_disproving(app) -> bool:
+    from game.ui.board.private import DisproveScene
+    return isinstance(app.top, DisproveScene)
+
+
+def test_each_card_picked_is_spoken_and_then_the_suggestion_it_makes():
+    from tests.test_choices import press, solo_picker
+    from tests.test_speech import said
+
+    app, board, picker = solo_picker("suggest")
+    try:
+        press(app, Kind.CONFIRM)                    # Miss Scarlet, focused first
+        assert said(app)[-2:] == ["Miss Scarlet — person — picked", "Candlestick — weapon"]
+        press(app, Kind.CONFIRM)
+        assert said(app)[-3:] == ["Candlestick — weapon — picked", picker.sentence(), "Suggest! — press Enter"]
+        assert picker.sentence().startswith("I suggest it was Miss Scarlet, with the Candlestick, in the ")
+    finally:
+        app.close()
+
+
+# ------------------------------------------------------------ private screens
+def _timed_shown_card(clock: Clock):
+    """Alone at the table (normal speed, lines timed): Colonel Mustard shows Miss Scarlet the Rope."""
+    from game.rules.engine import Phase
+    from tests.test_speech import one_person
+
+    app = timed_app(clock)
+    board = one_person(app, lambda g: g.phase is Phase.START and g.actor == 0 and len(g.events) > 20)
+    settle(app, clock)
+    start = len(app.speech.driver.lines)
+    board.presenter.card_shown(ev.CardShown(by=1, to=0, card="rope"))
+    return app, board, start
+
+
+def test_the_card_shown_to_you_is_said_before_its_button():
+    clock = Clock()
+    app, _board, start = _timed_shown_card(clock)
+    try:
+        run(app, clock, 5, until=lambda: app.top.flip.done)         # the card turns face up
+        settle(app, clock)
+        assert app.speech.driver.lines[start:] == [
+            "Colonel Mustard shows you the Rope.", "So it is not in the envelope.", "Your notebook ticks it for you.",
+            "Done — hide — press Enter"]
+    finally:
+        app.close()
+
+
+def test_repeat_on_the_card_shown_to_you_says_the_card_never_the_line_before_it():
+    clock = Clock()
+    app, _board, start = _timed_shown_card(clock)
+    try:
+        driver = app.speech.driver
+        run(app, clock, 10, until=lambda: driver.lines[-1:] == ["Colonel Mustard shows you the Rope."])
+        app.router.handle(Intent(Kind.REPEAT, "keyboard"))     # back one: still the card, not the table's line
+        settle(app, clock)
+        lines = driver.lines[start:]
+        assert lines[:2] == ["Colonel Mustard shows you the Rope.", "Colonel Mustard shows you the Rope."]
+        assert lines.count("So it is not in the envelope.") == 1
+    finally:
+        app.close()
+
+
+def test_repeat_on_a_private_screen_at_a_hot_seat_table_says_nothing():
+    """Two people: the private screen is never spoken, and the repeat key there
+    does not say the cover's line as if it were the screen's."""
+    from tests.test_speech import _lift_cover, _shown_card_behind_cover, new_app, said, steps
+
+    app = new_app(read_aloud=True)
+    try:
+        _shown_card_behind_cover(app)
+        steps(app, 3)
+        _lift_cover(app)
+        before = list(said(app))
+        app.router.handle(Intent(Kind.REPEAT, "keyboard"))
+        steps(app, 3)
+        assert said(app) == before and not any("Rope" in line for line in said(app))
+    finally:
+        app.close()
+
+
+# ------------------------------------------------------------------ walking
+@pytest.mark.parametrize("lang, first, other", [
+    ("en", "Square 1 of 5: up, toward the Lounge — ", "Square 5 of 5: down and left, toward the Lounge — "),
+    ("es", "Casilla 1 de 5: arriba, hacia la sala — ", "Casilla 5 de 5: abajo a la izquierda, hacia la sala — "),
+    ("ca", "Casella 1 de 5: amunt, cap al Saló — ", "Casella 5 de 5: avall a l'esquerra, cap al Saló — ")])
+def test_walking_a_square_says_which_way_and_toward_which_room(lang, first, other):
+    """Miss Scarlet at (8, 22) rolled 4: the lit squares are said with the way to
+    them and the room they lead toward, not only "Square 1 of 5"."""
+    from game.rules.engine import Phase
+    from tests.test_speech import new_app, one_person, said, steps
+
+    app = new_app(read_aloud=True, language=lang)
+    try:
+        board = one_person(app, lambda g: g.phase is Phase.MOVE and g.actor == 0 and len(g.events) > 20)
+        steps(app, 3)
+        g = board.game
+        assert g.positions["scarlet"] == (8, 22) and list(g.moves())[4] == (7, 23)
+        assert said(app)[-1].startswith(first)
+        board.cursor = 4                            # (7, 23): one down, one left
+        steps(app, 1)
+        assert said(app)[-1].startswith(other)
+    finally:
+        app.close()
+
+
+def test_the_way_to_a_square_counts_a_side_at_least_half_the_other():
+    from game.ui.board.panels import square_way
+
+    app = App(seed=11, sound=False)
+    board = app.board
+    assert square_way(board, (8, 22), (8, 18))[0] == "up"
+    assert square_way(board, (8, 22), (7, 19))[0] == "up"              # one left of three up: up
+    assert square_way(board, (8, 22), (6, 19))[0] == "up and left"     # two left of three up
+    assert square_way(board, (8, 22), (12, 22))[0] == "right"
+    way, room = square_way(board, "lounge", (17, 5))
+    assert room != "lounge" and way in ("up", "up and left", "up and right", "left", "right")

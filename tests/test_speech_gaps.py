@@ -273,3 +273,103 @@ def test_the_way_to_a_square_counts_a_side_at_least_half_the_other():
     assert square_way(board, (8, 22), (12, 22))[0] == "right"
     way, room = square_way(board, "lounge", (17, 5))
     assert room != "lounge" and way in ("up", "up and left", "up and right", "left", "right")
+
+
+# ------------------------------------------------------------ other screens
+@pytest.mark.parametrize("lang, heading", [("en", "Join with a phone."), ("es", "Juega con el móvil."),
+                                           ("ca", "Juga amb el mòbil.")])
+def test_the_phones_heading_is_a_sentence_of_its_own(lang, heading):
+    """Join with a phone: its heading, then a pause, then the intro (they ran into one sentence)."""
+    from game.ui.screens import build_scene
+
+    app = App(sound=False, threaded_ai=False, settings=Settings(language=lang, read_aloud=True), speed=1.0)
+    try:
+        build_scene(app, "phones")
+        app.step(0.05, draw=False)
+        lines = app.speech.driver.lines
+        assert heading in lines, lines
+        assert lines[lines.index(heading) + 1] == speech.sentences(app.top.intro())[0]
+    finally:
+        app.close()
+
+
+def test_the_brought_to_banner_ends_in_its_time_while_a_phone_plays_the_turn():
+    """A seat playing its turn on its phone: the TV's "You were brought to ..."
+    banner under the waiting box ends (it stayed for the whole turn)."""
+    from game.rules.engine import Phase
+    from game.ui.registry import make as make_scene
+    from tests.test_speech import new_app, one_person, steps
+
+    app = new_app()
+    try:
+        board = one_person(app, lambda g: g.phase is Phase.START and g.actor == 0 and len(g.events) > 20)
+        steps(app)
+        app.phones.has_phone = lambda seat: True          # seat 0's phone is connected and near
+        app.phones.far = lambda seat: False
+        board.banner = anim.Banner("You were brought to the Lounge!", 3.0)
+        wait = make_scene("phone_wait", app, board, 0, "turn", lambda: None)
+        app.push(wait)
+        for _i in range(100):                               # 10 s of the phone's turn
+            if board.banner is None:
+                break
+            app.step(0.1, draw=False)
+        assert app.top is wait and board.banner is None
+    finally:
+        app.close()
+
+
+def test_the_rulebook_game_over_and_report_say_their_names_when_they_open():
+    from game.ui.scenes.rulebook import pages
+    from tests.test_speech import game_over_open, new_app, one_person, said, steps
+
+    app = new_app(read_aloud=True)
+    try:
+        board = one_person(app, lambda g: False)
+        steps(app)
+        n = len(said(app))
+        over = game_over_open(app, board)
+        steps(app, 2)
+        assert said(app)[n:n + 2] == [over.title, over.sentence]       # "Mr. Green solved the case!"
+        assert over.title.endswith("solved the case!") and over.sentence.startswith("It was ")
+        n = len(said(app))
+        app.push(make("rulebook", app))
+        steps(app, 2)
+        assert said(app)[n:n + 4] == ["Rules.", "The mystery and the envelope.", f"Page 1 of {len(pages())}.",
+                                      "Mr. Boddy has been found dead in his big house."]
+        app.pop()
+        steps(app, 2)
+        n = len(said(app))
+        app.router.handle(Intent(Kind.CLICK, pos=over.report_buttons[1].rect.center, device="mouse"))
+        steps(app, 2)
+        assert said(app)[n] == "Detective report: Colonel Mustard."
+    finally:
+        app.close()
+
+
+# ------------------------------------------------------------ held keys
+def test_a_held_enter_presses_nothing_on_any_focused_screen():
+    """The title screen (no picker): Enter held down from the screen before
+    (its auto-repeat) never presses the focused item; a fresh press does."""
+    from game.ui.registry import is_scene
+    from tests.test_speech import new_app, steps
+
+    app = new_app()
+    try:
+        steps(app)
+        title = app.top
+        assert type(title).__name__ == "TitleScene" and title.focus.focused is not None
+        down = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0)
+        pygame.event.post(down)
+        app.step(0.05, draw=False)          # the first key down: a fresh press (a game starts) ...
+        app.pop()
+        assert app.top is title
+        for _i in range(5):                 # ... then the same key held: repeats, never let go
+            pygame.event.post(down)
+            app.step(0.05, draw=False)
+        assert app.top is title
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_RETURN, mod=0, unicode="", scancode=0))
+        pygame.event.post(down)
+        app.step(0.05, draw=False)
+        assert not is_scene(app.top, "title") and app.top is not title
+    finally:
+        app.close()

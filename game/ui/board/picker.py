@@ -187,9 +187,7 @@ class PickerScene(Scene):
             return True
         if self.guard.blocks(intent):
             return True
-        if intent.kind is Kind.CONFIRM and intent.repeat:   # Enter held down (its auto-repeat) never picks
-            return True                                     # nor suggests: the first card is focused
-        return self.focus.handle(intent)
+        return self.focus.handle(intent)    # (a held Enter's auto-repeat picks nothing: FocusGroup)
 
     def sentence(self) -> str:
         c = self.choice

@@ -223,7 +223,7 @@ def test_the_very_first_start_offers_read_aloud_by_voice_once_and_keeps_the_answ
     assert said(app)[-1] == "Read aloud — press Enter"         # spoken although read aloud is off
     press(app, Kind.CONFIRM)
     assert type(app.top).__name__ == "TitleScene" and app.speech.enabled
-    assert said(app)[-2:] == ["Clue", "Play — Easy — press Enter"]
+    assert said(app)[-3:] == ["Read aloud is on.", "Clue", "Play — Easy — press Enter"]
     assert read_settings(path)[0].read_aloud is True
     app.close()
     again = App(seed=1, sound=False, threaded_ai=False, settings_path=path)
@@ -289,9 +289,12 @@ def test_walking_each_lit_square_or_room_under_the_cursor_is_spoken():
     for kind in ARROWS:
         press(app, kind)
         dest = dests[board.cursor % len(dests)]
-        want = (f"{card(dest)} — room — press Enter" if isinstance(dest, str)
-                else f"Square {squares.index(dest) + 1} of {len(squares)} — press Enter")
-        assert said(app)[-1] == want
+        if isinstance(dest, str):
+            want = f"{card(dest)} — room — press Enter"
+            assert said(app)[-1] == want
+        else:               # which square, which way and toward which room (tests/test_speech_gaps.py)
+            want = f"Square {squares.index(dest) + 1} of {len(squares)}: "
+            assert said(app)[-1].startswith(want) and ", toward the " in said(app)[-1]
         seen.add(want)
     assert len(seen) >= 2
     app.close()

@@ -70,6 +70,14 @@ class GameOverBase(Scene):
                           rng.choice([(232, 184, 72), (200, 30, 45), (40, 90, 200), (40, 140, 70)]))
                          for _i in range(70)] if g.winner is not None else []
 
+    def speech_name(self) -> str | None:
+        """Read aloud when the game-over screen opens: who won (its heading)."""
+        return self.title
+
+    def speech_prompt(self) -> str | None:
+        """Read aloud after the heading: the three hidden cards."""
+        return self.sentence
+
     def _report_buttons(self, match) -> list[Button]:
         """A button per seat, named and coloured by its token, in rows of
         :data:`REPORTS_A_ROW` centred under the heading."""

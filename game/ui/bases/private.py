@@ -139,8 +139,9 @@ class DisproveBase(Scene):
         theme.blit_text(surface, self.hint(), (640, 700), theme.SMALL, colour, self.nudge, "midbottom")
 
     def speech_prompt(self) -> str | None:
-        """Read aloud to its owner only (a private screen: said while on top): what was asked, and what to do."""
-        return " ".join((self.asked_line(), self.pick_line()))
+        """Read aloud to its owner only (a private screen: said while on top): what to do.  What was
+        asked is the table's public line, said just before (never twice)."""
+        return self.pick_line()
 
     def action(self, card: str):
         """The engine action that shows ``card`` (the game's own)."""
@@ -237,6 +238,10 @@ class ShownCardBase(_DoneMixin, Scene):
             return None
         return " ".join((fmt("{by} shows you {card_the}.", by=self.match.suspects[self.by], card=self.card),
                          self.seen_line()))
+
+    def speech_focus(self) -> str | None:
+        """The Done button's name, once the card is face up: after the card, never before it."""
+        return Scene.speech_focus(self) if self.flip.done else None
 
     def seen_line(self) -> str:
         """What the shown card means, under it (the game's own)."""

@@ -120,6 +120,10 @@ class Presenter:
     #: line waits for the next spoken event and is dropped when that one is of the type given
     #: (a walk into a room, when the suggestion made there names the room)
     told_by: dict[type, type] = {}
+    #: event type -> the event types that end its story on a computer's turn: the line waits and
+    #: the two are told in one sentence (:meth:`joined`): "Mustard suggests Plum, with the Rope,
+    #: in the Hall; Mrs. White shows a card."
+    joined_by: dict[type, tuple[type, ...]] = {}
 
     def __init__(self, scene: "TableScene") -> None:
         self.scene = scene
@@ -129,7 +133,7 @@ class Presenter:
         self.table: dict[type, Callable] = self.handlers()
         #: whose turn the events being played belong to (the seat), or None before the first
         self.turn_player: int | None = None
-        self._held: tuple[str, type] | None = None     # a line waiting for the next one (:attr:`told_by`)
+        self._held: tuple[str, object] | None = None   # a line and its event, waiting for the next (:attr:`told_by`)
 
     def handlers(self) -> dict[type, Callable]:
         """Event type -> the function that shows such an event (override)."""
@@ -156,15 +160,30 @@ class Presenter:
         line = self.match.add_log(e)
         computer = self.turn_player is not None and not self.match.is_human(self.turn_player)
         speaks = bool(line) and not (computer and isinstance(e, self.quiet))
+        said = line if speaks else None
         if self._held is not None and (speaks or isinstance(e, self.turn_event)):
-            held, self._held = self._held, None
-            if not (speaks and isinstance(e, held[1])):
-                self.app.speech.say(held[0])
-        if speaks and computer and type(e) in self.told_by:
-            self._held = (line, self.told_by[type(e)])
-        elif speaks:
-            self.app.speech.say(line)
+            (held, before), self._held = self._held, None
+            if speaks and isinstance(e, self.joined_by.get(type(before), ())):
+                said = self.joined(before, e) or held + " " + line
+            elif not (speaks and isinstance(e, self.told_by.get(type(before), ()))):
+                self.app.speech.say(held)
+        if said and computer and (type(e) in self.told_by or type(e) in self.joined_by):
+            self._held = (said, e)
+        elif said:
+            self.app.speech.say(said)
         return line
+
+    def joined(self, before, e) -> str | None:
+        """One sentence telling ``before`` (a held event, :attr:`joined_by`) and ``e``,
+        the event that ends its story (override; None: the two lines one after the other)."""
+        return None
+
+    def flush(self) -> None:
+        """Say the line still waiting for the next one (a person is to act, or the game is
+        over: no event may come to join it)."""
+        if self._held is not None:
+            held, self._held = self._held[0], None
+            self.app.speech.say(held)
 
     def pause(self, e) -> None:
         """How long ``e`` stays alone on screen (override: the mode's pace table)."""
@@ -479,6 +498,8 @@ class TableScene(Scene):
         (:meth:`human_turn`).  A lesson of the guided game comes first."""
         g = self.game
         coach = self.app.coach
+        if g.over or self.match.is_human(g.actor):
+            self.presenter.flush()            # a computer's news is heard before the person acts
         if coach is not None and coach.holds():
             return
         if g.over:

@@ -24,7 +24,7 @@ from game.ui.bases.banner import banner_label, draw_banner
 from game.ui.board.moments import draw_suggestion
 from game.ui.board.rules_text import rules_line
 from game.ui.mansion.boardlayout import STANDARD, BoardLayout
-from game.ui.shell.i18n import _, card, fmt
+from game.ui.shell.i18n import N_, _, card, fmt
 from game.ui.shell.input import Kind
 from game.ui.shell.scene import OPEN_NOTEBOOK, focus_on
 from game.ui.bases.table import (draw_log_frame, draw_thinking, draw_turn, log_frame_rows, scroll_hint, status_rect,
@@ -117,6 +117,31 @@ def button_rect(layout: BoardLayout, slot: int) -> pygame.Rect:
     """The rectangle of the button in place ``slot`` (0 at the top; the
     notebook's is :data:`NOTEBOOK_SLOT`)."""
     return pygame.Rect(layout.button_x, layout.button_y + slot * layout.button_step, layout.button_w, layout.button_h)
+
+
+
+#: The way from a token to a square, by the signs of (columns, rows) moved: rows grow downwards.
+WAYS = {(0, -1): N_("up"), (0, 1): N_("down"), (-1, 0): N_("left"), (1, 0): N_("right"),
+        (-1, -1): N_("up and left"), (1, -1): N_("up and right"), (-1, 1): N_("down and left"),
+        (1, 1): N_("down and right"), (0, 0): N_("here")}
+
+
+def square_way(board, start, dest: tuple[int, int]) -> tuple[str, str]:
+    """Where the corridor square ``dest`` lies for a token at ``start`` (a
+    square, or a room id: its squares' middle), for a person who cannot see the
+    board: the way in words ("up and left", in the language in use: a side
+    counts when it is at least half the other) and the room id whose door is
+    nearest to ``dest`` (not the room the token is in)."""
+    in_room = start if isinstance(start, str) else None
+    if in_room is not None:
+        squares = board.rooms[in_room].squares
+        start = (sum(c for c, _r in squares) / len(squares), sum(r for _c, r in squares) / len(squares))
+    dx, dy = dest[0] - start[0], dest[1] - start[1]
+    sx = (dx > 0) - (dx < 0) if abs(dx) >= max(1, abs(dy) / 2) else 0
+    sy = (dy > 0) - (dy < 0) if abs(dy) >= max(1, abs(dx) / 2) else 0
+    doors = [d for d in board.doors if d.room != in_room] or list(board.doors)
+    near = min(doors, key=lambda d: abs(d.square[0] - dest[0]) + abs(d.square[1] - dest[1]))
+    return _(WAYS[sx, sy]), near.room
 
 
 class BoardPanels:
@@ -235,7 +260,8 @@ class BoardPanels:
 
     def speech_focus(self) -> str | None:
         """Read aloud while a person picks where to go: the lit room or square
-        under the cursor ("Kitchen — room — press Enter", "Square 2 of 5 — press Enter");
+        under the cursor ("Kitchen — room — press Enter", "Square 2 of 5: up and left, toward
+        the Kitchen — press Enter": :func:`square_way`);
         else the focused button (:meth:`Scene.speech_focus`)."""
         if self.human_to_act and not self.busy and self.game.phase is Phase.MOVE:
             dests = list(self.game.moves())
@@ -245,8 +271,11 @@ class BoardPanels:
                 if isinstance(dest, str):
                     return fmt("{label} — press {confirm}", label=card_spoken(dest, card(dest)), confirm=confirm)
                 squares = [d for d in dests if not isinstance(d, str)]
+                me = self.game.positions[self.game.seats[self.game.actor].suspect]
+                way, room = square_way(self.game.board, me, dest)
                 return fmt("{label} — press {confirm}", confirm=confirm, label=fmt(
-                    "Square {n} of {count}", n=squares.index(dest) + 1, count=len(squares)))
+                    "Square {n} of {count}: {way}, toward the {room}", n=squares.index(dest) + 1,
+                    count=len(squares), way=way, room=room))
         return super().speech_focus()
 
     def _busy_status(self) -> str:

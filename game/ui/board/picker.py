@@ -113,6 +113,8 @@ class PickerScene(Scene):
             b.selected = b is button
         self.app.play("click")
         if button.focused:
+            # said before the focus moves on, else the pick is never heard ("Rope — weapon — picked")
+            self.app.speech.say(button.spoken(), self if self.private else None)
             order = [c for c in ("suspect", "weapon", "room") if c in self.items]
             nxt = next((c for c in order if self.choice[c] is None), None)
             self.focus.focus_on(self.items[nxt][0] if nxt else self.ok)
@@ -185,9 +187,7 @@ class PickerScene(Scene):
             return True
         if self.guard.blocks(intent):
             return True
-        if intent.kind is Kind.CONFIRM and intent.repeat:   # Enter held down (its auto-repeat) never picks
-            return True                                     # nor suggests: the first card is focused
-        return self.focus.handle(intent)
+        return self.focus.handle(intent)    # (a held Enter's auto-repeat picks nothing: FocusGroup)
 
     def sentence(self) -> str:
         c = self.choice
@@ -198,10 +198,13 @@ class PickerScene(Scene):
 
     # --------------------------------------------------------------- draw
     def speech_prompt(self) -> str | None:
-        """Read aloud: what this picker is for, or after Suggest! / Accuse!
-        pressed too early, what is missing ("Pick a weapon too.")."""
+        """Read aloud: what this picker is for, after Suggest! / Accuse!
+        pressed too early what is missing ("Pick a weapon too."), and once
+        every card is picked, the sentence it makes ("I suggest it was ...")."""
         if self.missing_text:
             return self.missing_text
+        if not self.missing():
+            return self.sentence()
         if self.mode == "suggest":
             return _("Make a suggestion")
         return _("Make an accusation. You can accuse only once: if you are wrong, you are out of the race.")

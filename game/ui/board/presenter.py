@@ -57,6 +57,7 @@ class BoardPresenter(Presenter):
     quiet = (ev.TurnStarted, ev.DieRolled, ev.TokenSummoned, ev.TokenPushedIn, ev.CannotDisprove,
              ev.DisproveRequested)
     told_by = {ev.TokenMoved: ev.SuggestionMade}
+    joined_by = {ev.SuggestionMade: (ev.CardShown, ev.NobodyDisproved)}
     #: one sound per public event, the same whoever is at the table: never which card
     sounds = {ev.DieRolled: "die", ev.SuggestionMade: "suggest", ev.CardShown: "card", ev.NobodyDisproved: "nobody",
               ev.PlayerEliminated: "wrong", ev.GameWon: "chime"}
@@ -73,6 +74,16 @@ class BoardPresenter(Presenter):
         """The log line, read aloud; the event is the one being played (for the status line)."""
         self.scene._playing = e
         return super().log(e)
+
+    def joined(self, before: ev.SuggestionMade, e: ev.CardShown | ev.NobodyDisproved) -> str:
+        """A computer's suggestion and its answer in one sentence (public: never which card)."""
+        if isinstance(e, ev.CardShown):
+            return fmt("{who} suggests {suspect}, with the {weapon}, in the {room}; {by} shows a card.",
+                       who=self.match.suspects[before.player], suspect=before.suspect, weapon=before.weapon,
+                       room=before.room, by=self.match.suspects[e.by])
+        return fmt("{who} suggests {suspect}, with the {weapon}, in the {room}; nobody can show a card.",
+                   who=self.match.suspects[before.player], suspect=before.suspect, weapon=before.weapon,
+                   room=before.room)
 
     def pause(self, e: ev.Event) -> None:
         """A moment alone on screen (:data:`BOARD_PAUSES`), as a :class:`anim.Pause`."""

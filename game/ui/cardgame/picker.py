@@ -149,9 +149,7 @@ class CardPickerScene(Scene):
         if intent.kind is Kind.MENU:      # the pause menu; Resume comes back here, the picks kept
             self.app.push(make_scene("menu", self.app, self.table))
             return True
-        if intent.kind is Kind.CONFIRM and intent.repeat:   # Enter held down (its auto-repeat) never picks
-            return True
-        return self.focus.handle(intent)
+        return self.focus.handle(intent)    # (a held Enter's auto-repeat picks nothing: FocusGroup)
 
     # --------------------------------------------------------------- draw
     def title(self) -> str:

@@ -240,6 +240,8 @@ class FocusGroup:
             return True
         if k is Kind.CONFIRM:
             b = self.focused
+            if b is not None and intent.repeat:
+                return True          # Enter held down (its auto-repeat) presses nothing: only a fresh press does
             if b is not None:
                 b.press()
                 return True

@@ -138,9 +138,13 @@ class PhoneWaitScene(Scene):
         self.reopen()
 
     def update(self, dt: float) -> None:
-        """Close once the game moved on; hand the choice back when the phone dropped."""
+        """Close once the game moved on; hand the choice back when the phone dropped.  The
+        table's banner runs on under this box ("You were brought to the Lounge!" ends in its time)."""
+        from game.ui.bases.table import run_banner
+
         self.t += dt
         self.guard.update(dt)
+        run_banner(self.table, dt)
         g = self.table.game
         if self.what == "turn" and self.table.human_to_act:
             self.table.guard.update(dt)       # the turn's own hurry guard runs on under this line

@@ -192,10 +192,11 @@ class PhonesScene(Scene):
             label.draw(surface)
 
     def speech_prompt(self) -> str | None:
-        """Read aloud (public): what to do, and which seats have a phone."""
+        """Read aloud (public): what to do, and which seats have a phone.  The heading is the
+        screen's name (:meth:`speech_name`), said before it as a sentence of its own."""
         seats = " ".join(fmt("{name}: {status}.", name=self.match.suspects[s], status=self.status(s))
                          for s in self.host.seats())
-        return " ".join((_("Join with a phone"), self.intro(), seats))
+        return " ".join((self.intro(), seats))
 
     def widgets(self) -> list:
         out = [self.go, Label(pygame.Rect(40, 16, 1200, 50), _("Join with a phone"), theme.TITLE, True)]

@@ -183,6 +183,10 @@ class ReportScene(Scene):
                 y += height + 2
         return out
 
+    def speech_name(self) -> str | None:
+        """Read aloud when the report opens (with its prompt, to its owner only when private): its title."""
+        return self.title
+
     def speech_prompt(self) -> str | None:
         """The whole report read aloud: the title, then every
         sentence in order.  A person's report is private (:attr:`private`):

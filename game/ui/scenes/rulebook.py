@@ -190,6 +190,16 @@ class RulebookScene(Scene):
     def title(self) -> str:
         return pages()[self.page][0]
 
+    def speech_name(self) -> str | None:
+        """Read aloud when the rulebook opens: its name."""
+        return _("Rules")
+
+    def speech_prompt(self) -> str | None:
+        """Read aloud: the page's title and number, then its sentences (each its own line);
+        said again when the page turns."""
+        title, sentences = pages()[self.page]
+        return " ".join([title + ".", self.page_label() + ".", *sentences])
+
     def page_label(self) -> str:
         return _("Page {page} of {pages}").format(page=self.page + 1, pages=len(pages()))
 

@@ -33,8 +33,11 @@ class VoiceOffer(ConfirmBase):
         self.focus.focus_on(self.yes_button)
 
     def choose(self, on: bool) -> None:
-        """Keep the answer in the settings file (a file that cannot be written is said by the store)."""
+        """Keep the answer in the settings file (a file that cannot be written is said by the store);
+        a yes is answered aloud, so that the child knows it worked."""
         self.app.prefs.set_read_aloud(on)
+        if on:
+            self.app.speech.say(_("Read aloud is on."))
 
     def handle(self, intent: Intent) -> bool:
         if intent.kind is Kind.MENU:          # only Back (Esc, B) says no: M is no answer here

@@ -616,12 +616,19 @@ class Speaker:
     def repeat(self) -> None:
         """The repeat key: go back one sentence — while a sentence is spoken,
         to the one before it, then on from there; once everything is said, the
-        last sentence again.  A private sentence only while its scene is still on top."""
+        last sentence again.  A private sentence only while its scene is still on top; on a
+        private screen, only that screen's own sentences (none at a shared table: nothing)."""
         if not self.enabled or not self.history:
             return
-        self.waiting = deque(line for line in self.waiting if line.replay < 0)
         back = self._at - 1 if self.speaking and not self._focus_speaking else self._at
         back = max(0, min(back, len(self.history) - 1))
+        top = self.app.top
+        if top is not None and top.private:     # the card shown to you, not the table's line before it
+            own = [i for i, (_t, o) in enumerate(self.history) if o is top]
+            if not own:
+                return
+            back = max(back, own[0])
+        self.waiting = deque(line for line in self.waiting if line.replay < 0)
         if self.speaking:
             self._driver().stop()
         self.waiting.extendleft(reversed([Line(t, o, False, i) for i, (t, o) in enumerate(self.history)

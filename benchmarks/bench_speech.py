@@ -16,7 +16,8 @@ Figures:
   computer players, read aloud on, normal speed.  The person acts the way a
   child who listens does: once the voice is quiet (at most
   :data:`PATIENCE` seconds after their turn's prompt), with the keys and
-  clicks of ``tests.test_ui.act_for_people``.  Lines heard to their end
+  clicks of ``tests.test_ui.act_for_people``; in the picker, each pick
+  after the voice has said the one before (:func:`act_listening`).  Lines heard to their end
   (goal >= 95 %), lines that say what to do heard to their end (goal 100 %),
   seconds of speech given and heard.
 - **turns**: seconds of each computer turn (from its ``TurnStarted`` shown to
@@ -124,10 +125,37 @@ def play_people(app, board, clock: Clock, private: list[str] | None = None, prom
             private.append(line)
         if human_waiting(app) and (quiet(app) or waited >= PATIENCE):
             waited = 0.0
-            act_for_people(app)
+            act_listening(app, clock)
         else:
             waited = waited + DT if human_waiting(app) else 0.0
             app.step(DT, draw=False)
+
+
+def act_listening(app, clock: Clock) -> None:
+    """One step of a person's turn as a listening child takes it: in the
+    suggestion and accusation picker each press waits for the voice to fall
+    quiet (at most :data:`PATIENCE`), as the picks are spoken one by one;
+    elsewhere one press, as ``tests.test_ui.act_for_people`` makes it."""
+    from game.ui.board.picker import PickerScene
+    from tests.inputs import answer_accusation, click
+    from tests.test_ui import act_for_people
+
+    top = app.top
+    if not isinstance(top, PickerScene):
+        act_for_people(app)
+        return
+
+    def listen() -> None:
+        start = clock.now
+        while not quiet(app) and clock.now - start < PATIENCE:
+            app.step(DT, draw=False)
+
+    targets = [top.items["suspect"][1], top.items["weapon"][2]] if top.mode == "suggest" else []
+    for target in [*targets, top.ok]:
+        click(app, target.rect.center)
+        listen()
+    if top.mode == "accuse":
+        answer_accusation(app)
 
 
 def board_match(app, seed: int, kinds: tuple[str, ...], level: str):

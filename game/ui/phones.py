@@ -150,6 +150,8 @@ class PhoneHost:
         self.port = 0
         #: with ``remote``: the router's forwarding of :attr:`port` (:class:`game.net.upnp.PortMapping`)
         self.forwarding = None
+        #: True once the join screen's "Invite family far away" was pressed (:meth:`invite`)
+        self.invited = False
         #: the first port this run served on: every later game serves there too, so the pages of
         #: an earlier game reach the new host (and hear that their code opens no seat any more)
         self.run_port = 0
@@ -261,6 +263,23 @@ class PhoneHost:
         self.app.store.autosave(match)
         return True
 
+    @property
+    def remote(self) -> bool:
+        """True when players from outside the home network may join: ``--remote``, or the join
+        screen's "Invite family far away" (:meth:`invite`) pressed in this run."""
+        return self.invited or (self.options is not None and self.options.remote)
+
+    def invite(self) -> bool:
+        """Let family far away in from now on (for the rest of this run): the server takes peers
+        from anywhere and the home router is asked for the port (:meth:`_forward`; the join screen
+        then shows the public address or why there is none).  False when nothing is served."""
+        if self.server is None:
+            return False
+        self.invited = self.server.remote = True
+        log.info("phones: family far away invited: peers from outside the home network may join")
+        self._forward(self.port)
+        return True
+
     def seats(self) -> tuple[int, ...]:
         """The seats that may use a phone (the people's), in table order."""
         return self.session.seats if self.session is not None else ()
@@ -335,7 +354,7 @@ class PhoneHost:
                     log.warning(f"phones: {self.problem}")
         tries = [p for p in (self.run_port, saved_port, opts.port) if p] + [0]
         for port in dict.fromkeys(tries):
-            server = NetServer(session, port=port, remote=opts.remote, local=local, bind=opts.bind,
+            server = NetServer(session, port=port, remote=self.remote, local=local, bind=opts.bind,
                                trusted=parse_proxies(list(opts.trusted_proxies), "--trust-proxy"))
             try:
                 host, bound = server.start()
@@ -346,14 +365,15 @@ class PhoneHost:
             self.server, self.port, self.base = server, bound, f"http://{host}:{bound}"
             self.run_port = self.run_port or bound
             log.info(f"phones: serving the seats at {self.base} (each seat's code is on the TV)")
-            if opts.remote:
+            if self.remote:
                 self._forward(bound)
             return True
         return False
 
     def _forward(self, port: int) -> None:
         """Ask the home router to forward ``port`` (UPnP), on a thread: discovery takes a second
-        or two; what happened (the public address, or why not) goes to the log."""
+        or two; what happened (the public address, or why not) goes to the log and to the join
+        screen (:attr:`forwarding`'s ``outcome``)."""
         import threading
 
         from game.net.upnp import PortMapping

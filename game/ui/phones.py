@@ -64,7 +64,8 @@ class HostOptions:
     game names its own), ``remote`` (let players from outside the local
     network in), ``vpn_ranges`` (more network ranges whose phones count as
     local, as texts: ``--vpn-range``, added to the setting's), ``trusted_proxies``
-    (the reverse proxies whose ``X-Forwarded-For`` is believed: ``--trust-proxy``), ``bind`` (the interface: every one, or ``"127.0.0.1"`` in
+    (the reverse proxies whose ``X-Forwarded-For`` is believed: ``--trust-proxy``, added to
+    the setting's), ``bind`` (the interface: every one, or ``"127.0.0.1"`` in
     tests) and ``serve`` (False: no web server at all -- tests seat their
     phones on the session directly)."""
 
@@ -343,19 +344,15 @@ class PhoneHost:
             return True
         from game.net.server import NetServer, parse_proxies, parse_ranges
 
-        local = ()
-        for texts, where in ((opts.vpn_ranges, "--vpn-range"), (self.app.store.settings.vpn_ranges,
-                                                                 "the setting “vpn_ranges”")):
-            for text in texts:
-                try:
-                    local += parse_ranges([text], where)
-                except ValueError as exc:   # said on the TV and in the log; the other ranges still count
-                    self.problem = f"Phones from a VPN: {exc}."
-                    log.warning(f"phones: {self.problem}")
+        settings = self.app.store.settings
+        local = self._networks(parse_ranges, "Phones from a VPN", (opts.vpn_ranges, "--vpn-range"),
+                               (settings.vpn_ranges, "the setting “vpn_ranges”"))
+        trusted = self._networks(parse_proxies, "Phones through a proxy", (opts.trusted_proxies, "--trust-proxy"),
+                                 (settings.trusted_proxies, "the setting “trusted_proxies”"))
         tries = [p for p in (self.run_port, saved_port, opts.port) if p] + [0]
         for port in dict.fromkeys(tries):
             server = NetServer(session, port=port, remote=self.remote, local=local, bind=opts.bind,
-                               trusted=parse_proxies(list(opts.trusted_proxies), "--trust-proxy"))
+                               trusted=trusted)
             try:
                 host, bound = server.start()
             except OSError as exc:
@@ -369,6 +366,21 @@ class PhoneHost:
                 self._forward(bound)
             return True
         return False
+
+    def _networks(self, parse, what: str, *sources: tuple) -> tuple:
+        """The networks of every ``(texts, where)`` source (the option's, then the setting's), read
+        with ``parse`` (:func:`game.net.server.parse_ranges` or ``parse_proxies``).  One that cannot
+        be read is left out, said on the join screen and in the log as ``what: …``; the others count.
+        (The settings file's are checked when it is read; this catches what was set since.)"""
+        out: tuple = ()
+        for texts, where in sources:
+            for text in texts:
+                try:
+                    out += parse([text], where)
+                except ValueError as exc:
+                    self.problem = f"{what}: {exc}."
+                    log.warning(f"phones: {self.problem}")
+        return out
 
     def _forward(self, port: int) -> None:
         """Ask the home router to forward ``port`` (UPnP), on a thread: discovery takes a second

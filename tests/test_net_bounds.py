@@ -371,6 +371,33 @@ def test_300_silent_connections_under_256_files_do_not_keep_a_phone_out():
     assert "Traceback" not in err and len(err) < 4000, err[-2000:]
 
 
+def test_a_connection_over_the_limits_is_shut_before_aiohttp_makes_anything_for_it(monkeypatch):
+    """Refusing a flood costs an accept and a look-up: no HTTP handler is made for a
+    connection over the per-address rate (benchmarks/bench_flood.py: the host's CPU per attempt)."""
+    from aiohttp import web_protocol
+
+    from game.net.server import Limits, NetServer
+
+    made = []
+    real = web_protocol.RequestHandler.__init__
+    monkeypatch.setattr(web_protocol.RequestHandler, "__init__",
+                        lambda self, *a, **kw: (made.append(1), real(self, *a, **kw))[1])
+    session = HostSession("cards", [0])
+    srv = NetServer(session, bind="127.0.0.1", limits=Limits(connects=(0.01, 3)))
+    srv.start()
+    socks = []
+    try:
+        for _n in range(40):
+            socks.append(stranger("127.0.0.1", srv.port, "127.0.6.1"))
+        until(lambda: session.stats["refused_connects"] == 37, lambda: f"40 connections judged ({session.stats})")
+        until(lambda: sum(closed_by_host(s) for s in socks) == 37, "the refused ones to be shut")
+        assert len(made) == 3 and srv.connections == 3          # only the three let in got a handler
+    finally:
+        for s in socks:
+            s.close()
+        srv.stop()
+
+
 def test_a_silent_or_dripping_connection_is_closed_after_the_handshake_time():
     from game.net.server import Limits, NetServer
 

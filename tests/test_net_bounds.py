@@ -212,6 +212,64 @@ def test_the_tv_serves_with_the_settings_vpn_ranges_and_names_a_bad_one(tmp_path
         app.phones.detach(None)
 
 
+
+@pytest.mark.parametrize("key, value, named", [
+    ("trusted_proxies", ["127.0.0.1", "nginx.local"], "nginx.local"),
+    ("trusted_proxies", ["10.0.0.0/8", 7], "7"),
+    ("vpn_ranges", ["100.64.0.0"], "100.64.0.0"),        # an address alone is no range
+    ("vpn_ranges", ["fd7a:115c:a1e0::/200"], "fd7a:115c:a1e0::/200"),
+])
+def test_a_damaged_network_setting_names_the_file_and_the_key(tmp_path, key, value, named):
+    """The settings file's ranges are checked when it is read: a bad one is named with the
+    file and the key, the game starts on the defaults, and the file is kept aside (no traceback)."""
+    from game.storage.settings import read_settings
+
+    path = tmp_path / "settings.json"
+    text = json.dumps({"language": "es", key: value})
+    path.write_text(text)
+    settings, trouble = read_settings(path)
+    assert trouble is not None and getattr(settings, key) == []
+    said = trouble.message()
+    assert str(path) in said and f"“{key}”" in said and f"“{named}”" in said, said
+    assert trouble.kept is not None and trouble.kept.read_text() == text          # nothing lost
+
+
+def test_the_trusted_proxies_setting_is_kept_and_the_tv_trusts_it(tmp_path):
+    """A proxy named in the settings file is trusted by the host as --trust-proxy's are: through it a
+    client's own address is judged (a stranger's behind the proxy is refused, the home's let in)."""
+    pytest.importorskip("pygame")
+    import urllib.error
+    import urllib.request
+
+    from game.storage.settings import Settings, read_settings, save_settings
+    from tests.test_net_tv import hosted_app, hot_seat
+
+    path = tmp_path / "settings.json"
+    save_settings(Settings(trusted_proxies=["127.0.0.1", "10.9.0.0/16"], vpn_ranges=["100.64.0.0/10"]), path)
+    read, trouble = read_settings(path)
+    assert trouble is None and read.trusted_proxies == ["127.0.0.1", "10.9.0.0/16"]
+    assert Settings().trusted_proxies == []
+
+    app = hosted_app(tmp_path, serve=True)
+    try:
+        app.store.settings.trusted_proxies = ["127.0.0.1"]
+        hot_seat(app)
+        server = app.phones.server
+        assert [str(n) for n in server.trusted] == ["127.0.0.1/32"] and not app.phones.problem
+
+        def status(forwarded_for: str) -> int:
+            req = urllib.request.Request(server.base_url + "/", headers={"X-Forwarded-For": forwarded_for})
+            try:
+                with urllib.request.urlopen(req, timeout=30) as resp:
+                    return resp.status
+            except urllib.error.HTTPError as exc:
+                return exc.code
+        assert status("81.2.69.160") == 403                  # a stranger behind the proxy
+        assert status("192.168.1.30") == 200                 # a phone at home behind the proxy
+    finally:
+        app.phones.detach(None)
+
+
 # ------------------------------------------------------------- a server a stranger cannot knock over
 import os  # noqa: E402
 import socket  # noqa: E402
@@ -311,6 +369,33 @@ def test_300_silent_connections_under_256_files_do_not_keep_a_phone_out():
     assert shut >= 300 - first["cap"] and last["refused_crowd"] >= 1
     assert last["connects"] == 1                                  # the phone took its seat
     assert "Traceback" not in err and len(err) < 4000, err[-2000:]
+
+
+def test_a_connection_over_the_limits_is_shut_before_aiohttp_makes_anything_for_it(monkeypatch):
+    """Refusing a flood costs an accept and a look-up: no HTTP handler is made for a
+    connection over the per-address rate (benchmarks/bench_flood.py: the host's CPU per attempt)."""
+    from aiohttp import web_protocol
+
+    from game.net.server import Limits, NetServer
+
+    made = []
+    real = web_protocol.RequestHandler.__init__
+    monkeypatch.setattr(web_protocol.RequestHandler, "__init__",
+                        lambda self, *a, **kw: (made.append(1), real(self, *a, **kw))[1])
+    session = HostSession("cards", [0])
+    srv = NetServer(session, bind="127.0.0.1", limits=Limits(connects=(0.01, 3)))
+    srv.start()
+    socks = []
+    try:
+        for _n in range(40):
+            socks.append(stranger("127.0.0.1", srv.port, "127.0.6.1"))
+        until(lambda: session.stats["refused_connects"] == 37, lambda: f"40 connections judged ({session.stats})")
+        until(lambda: sum(closed_by_host(s) for s in socks) == 37, "the refused ones to be shut")
+        assert len(made) == 3 and srv.connections == 3          # only the three let in got a handler
+    finally:
+        for s in socks:
+            s.close()
+        srv.stop()
 
 
 def test_a_silent_or_dripping_connection_is_closed_after_the_handshake_time():

@@ -132,6 +132,86 @@ def test_the_tv_asks_for_the_port_with_remote_and_gives_it_back_when_the_game_en
     assert fake.mapped == {}                    # the game ended: the router forwards nothing
 
 
+def join_screen(app):
+    """The join screen of the three-people board game hosted by ``app`` (before Start)."""
+    import pygame
+
+    from game.ui.board.match import Match
+    from game.ui.phones.phone_screens import LocalPhone
+    from game.ui.shell.registry import is_scene, make
+    from tests.test_net_tv import DT, THREE_PEOPLE
+
+    app.push(make("board", app, Match(app.board, THREE_PEOPLE)))
+    assert LocalPhone(app.phones, 0, "phone-0").hello() == "welcome"
+    app.step(DT, draw=False)
+    assert is_scene(app.top, "phones")
+    app.top.draw(pygame.Surface((1280, 720)))          # it draws whatever the router said
+    return app.top
+
+
+def shown(scene) -> str:
+    """Every word drawn on the join screen (buttons and wrapped lines), one text."""
+    return " ".join(getattr(w, "text", None) or w.label for w in scene.widgets())
+
+
+@pytest.mark.parametrize("fake, words", [
+    (FakeUPnP(), "starts with 81.2.69.160:8765 instead of 127.0.0.1:8765"),
+    (None, "miniupnpc package is not installed"),
+    (FakeUPnP(devices=0), "No router on this network answers UPnP"),
+    (FakeUPnP(external="100.72.9.1"), "the internet provider shares one between many homes"),
+    (FakeUPnP(external="192.168.0.5"), "Another router sits in front of the home router"),
+    (FakeUPnP(accept=False), "would not open port 8765"),
+])
+def test_the_join_screen_says_the_public_address_or_why_there_is_none(fake, words):
+    """With --remote the TV's join screen (and its spoken line) holds what the router gave."""
+    from game.ui.app import App
+    from game.ui.phones.host import HostOptions
+
+    app = App(seed=11, sound=False, speed=20.0, threaded_ai=False,
+              host=HostOptions(port=8765, remote=True, serve=False))
+    app.start()
+    try:
+        scene = join_screen(app)
+        mapping, out = opened(fake)
+        app.phones.forwarding = mapping                # as the host's thread leaves it once the router answered
+        assert words in scene.speech_prompt() and words in shown(scene)
+        assert ("81.2.69.160" in shown(scene)) is out.ok
+        assert "docs/network.md" in shown(scene) or out.ok
+        mapping.outcome = None                         # still asking
+        assert "Asking the home router" in scene.speech_prompt()
+    finally:
+        app.close()
+
+
+def test_invite_family_far_away_lets_them_in_and_shows_the_public_address(monkeypatch):
+    """Without --remote the join screen offers the invitation: pressed, the server takes peers from
+    anywhere, the router is asked, and the screen says the public address."""
+    from game.ui.app import App
+    from game.ui.phones.host import HostOptions
+    from tests.netkit import until
+
+    fake = FakeUPnP()
+    monkeypatch.setattr(upnp, "_library", lambda: fake)
+    app = App(seed=11, sound=False, speed=20.0, threaded_ai=False, host=HostOptions(bind="127.0.0.1"))
+    app.start()
+    try:
+        scene = join_screen(app)
+        assert not app.phones.server.remote and app.phones.forwarding is None
+        assert "far away" not in scene.speech_prompt()
+        invite = next(b for b in scene.focus.buttons if b.label == "Invite family far away")
+        assert scene.focus.buttons[0] is scene.go            # Enter still starts the game
+        invite.on_press()
+        assert app.phones.server.remote and app.phones.remote
+        assert invite not in scene.focus.buttons              # asked once
+        until(lambda: app.phones.forwarding.outcome is not None, "the router's answer")
+        port = app.phones.port
+        assert fake.mapped == {(port, "TCP"): ("192.168.1.20", port, upnp.DESCRIPTION, upnp.LEASE)}
+        assert f"starts with 81.2.69.160:{port}" in scene.speech_prompt()
+    finally:
+        app.close()
+    assert fake.mapped == {}                                 # the game ended: the router forwards nothing
+
+
 def test_a_bad_port_is_refused():
     with pytest.raises(ValueError, match="1-65535"):
         PortMapping(70000)

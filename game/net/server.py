@@ -350,6 +350,41 @@ class _Buckets:
         return bucket.take()
 
 
+class _Gate(asyncio.Protocol):
+    """The first protocol of every accepted connection: it asks ``server`` (a :class:`NetServer`)
+    whether to let it in (:meth:`NetServer._refusal`); refused, the connection is aborted and
+    nothing else is made for it; let in, aiohttp's own handler (from ``factory``) takes over the
+    transport before a byte is read."""
+
+    __slots__ = ("server", "factory")
+
+    def __init__(self, server: "NetServer", factory: Any):
+        self.server, self.factory = server, factory
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        if self.server._refusal(transport):
+            transport.abort()
+            return
+        handler = self.factory()
+        transport.set_protocol(handler)
+        handler.connection_made(transport)
+
+
+class _GatedSite(web.TCPSite):
+    """aiohttp's TCP site whose connections meet ``gate()`` (a :class:`_Gate`) first."""
+
+    def __init__(self, *args: Any, gate: Any, **kw: Any):
+        super().__init__(*args, **kw)
+        self._gate = gate
+
+    async def start(self) -> None:
+        await web.BaseSite.start(self)          # registers the site with its runner
+        loop = asyncio.get_running_loop()
+        self._server = await loop.create_server(self._gate, self._host, self._port, backlog=self._backlog,
+                                                reuse_address=self._reuse_address)
+        self._bound_port = self._server.sockets[0].getsockname()[1] if self._server.sockets else self._port
+
+
 class _Conn:
     """One open TCP connection: its peer's address, transport, and whether it holds a seat (or
     waits for one with a true token): only such a one is never pushed out for a newcomer."""
@@ -535,15 +570,16 @@ class NetServer:
                                      keepalive_timeout=self.limits.handshake)
         await self._runner.setup()
         # aiohttp tells its server of every connection made and lost: the place to count them
-        # before a byte of HTTP is read, and to shut one out at once
         server = self._runner.server
         made, lost = server.connection_made, server.connection_lost
         server.connection_made = lambda handler, transport: (made(handler, transport),
                                                              self._admit(handler, transport))
         server.connection_lost = lambda handler, exc=None: (self._conns_lost(handler), lost(handler, exc))
-        # a short backlog: asyncio accepts that many at a time, so connections over the limits are
-        # shut between batches instead of a crowd taking every file the process may open
-        site = web.TCPSite(self._runner, self.bind, self.port, reuse_address=True, backlog=ACCEPT_BACKLOG)
+        # every connection meets the gate first: one over the limits is shut before aiohttp makes
+        # anything for it, so a flood costs the host an accept and a look-up each.  A short
+        # backlog: asyncio accepts that many at a time, so a crowd never takes every file at once
+        site = _GatedSite(self._runner, self.bind, self.port, reuse_address=True, backlog=ACCEPT_BACKLOG,
+                          gate=lambda handlers=server: _Gate(self, handlers))
         await site.start()
         server = site._server          # the bound port when port=0
         if server is not None and server.sockets:
@@ -568,10 +604,11 @@ class NetServer:
                              return_exceptions=True)
         return len(socks)
 
-    def _admit(self, handler: Any, transport: asyncio.BaseTransport) -> None:
-        """A new TCP connection: keep it, or shut it at once when its address opens too many
-        too fast or holds too many; when the server is full, the oldest connection that holds no
-        seat makes room (a crowd of silent sockets never keeps a phone out)."""
+    def _refusal(self, transport: asyncio.BaseTransport) -> str:
+        """Why a new TCP connection is shut at once (its address opens too many too fast, or
+        holds too many; the server is full of seated sockets), or "" to let it in.  When the
+        server is full, the oldest connection that holds no seat makes room (a crowd of silent
+        sockets never keeps a phone out).  Called by :class:`_Gate` before any HTTP."""
         peer = transport.get_extra_info("peername")
         address = str(peer[0]) if peer else ""
         ip = _ip(address)
@@ -589,9 +626,12 @@ class NetServer:
                 self._conns_lost(oldest)
         if refused:
             self.floods.note(refused, address)
-            # on the next turn of the loop: aiohttp's handler must start before it learns it is lost
-            asyncio.get_running_loop().call_soon(transport.abort)
-            return
+        return refused
+
+    def _admit(self, handler: Any, transport: asyncio.BaseTransport) -> None:
+        """A connection the gate let in: counted (in all and for its address) until it is lost."""
+        peer = transport.get_extra_info("peername")
+        address = str(peer[0]) if peer else ""
         self._conns[handler] = _Conn(address, transport)
         self._per[address] += 1
 

@@ -11,7 +11,9 @@ speaks its words: off by default), ``read_aloud_lesson`` (the same inside
 Learn to play: on unless turned off there), ``phones`` (a game with
 people serves each person's private screens to their phone; off: no server at all)
 ``vpn_ranges`` (network ranges such as "100.64.0.0/10" whose phones count as
-on the local network: a VPN's; ``docs/network.md``) and ``play_level`` (the level of the computer players the title's Play starts
+on the local network: a VPN's; ``docs/network.md``), ``trusted_proxies`` (the
+addresses, such as "127.0.0.1", or ranges of HTTPS reverse proxies in front of
+the game whose ``X-Forwarded-For`` is believed) and ``play_level`` (the level of the computer players the title's Play starts
 against, the last one picked: "beginner", "easy", "medium" or "hard"; easy
 before the first pick).
 
@@ -64,6 +66,7 @@ class Settings:
     phones: bool = True
     play_level: str = "easy"
     vpn_ranges: list[str] = field(default_factory=list)
+    trusted_proxies: list[str] = field(default_factory=list)
     #: settings this version does not know (a newer version wrote them), written back as they were
     unknown: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
@@ -159,8 +162,13 @@ def settings_from_dict(data: Any, path: str | Path = "<memory>") -> Settings:
         if not volume_ok:
             raise bad(N_("the setting “{field}” must be between 0 and 1"), key)
         setattr(out, key, float(getattr(out, key)))
-    if not all(isinstance(r, str) for r in out.vpn_ranges):    # the ranges themselves: when hosting
-        raise bad(N_("the setting “{field}” holds something the game does not understand"), "vpn_ranges")
+    for key, ranges_only in (("vpn_ranges", True), ("trusted_proxies", False)):
+        for text in getattr(out, key):
+            if not _is_network(text, ranges_only):
+                raise bad(N_("“{text}” in the setting “{field}” is not a network range such as 100.64.0.0/10")
+                          if ranges_only else
+                          N_("“{text}” in the setting “{field}” is not an address such as 127.0.0.1 "
+                             "or a range such as 10.0.0.0/8"), key, text=str(text)[:60])
     owner: dict[str, str] = {}
     for intent, keys in out.keys.items():
         if not isinstance(keys, list) or not keys or not all(isinstance(k, str) for k in keys):
@@ -174,6 +182,20 @@ def settings_from_dict(data: Any, path: str | Path = "<memory>") -> Settings:
                              "“{second}”"), "keys", key=k, first=owner[k], second=intent)
             owner[k] = intent
     return out
+
+
+def _is_network(text: Any, ranges_only: bool) -> bool:
+    """True for an IPv4 or IPv6 range text ("100.64.0.0/10"; host bits allowed) or, unless
+    ``ranges_only``, a single address ("127.0.0.1")."""
+    import ipaddress
+
+    if not isinstance(text, str) or (ranges_only and "/" not in text):
+        return False
+    try:
+        ipaddress.ip_network(text.strip(), strict=False)
+    except ValueError:
+        return False
+    return True
 
 
 def _is_key_name(name: str) -> bool:

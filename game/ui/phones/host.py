@@ -64,7 +64,8 @@ class HostOptions:
     game names its own), ``remote`` (let players from outside the local
     network in), ``vpn_ranges`` (more network ranges whose phones count as
     local, as texts: ``--vpn-range``, added to the setting's), ``trusted_proxies``
-    (the reverse proxies whose ``X-Forwarded-For`` is believed: ``--trust-proxy``), ``bind`` (the interface: every one, or ``"127.0.0.1"`` in
+    (the reverse proxies whose ``X-Forwarded-For`` is believed: ``--trust-proxy``, added to
+    the setting's), ``bind`` (the interface: every one, or ``"127.0.0.1"`` in
     tests) and ``serve`` (False: no web server at all -- tests seat their
     phones on the session directly)."""
 
@@ -150,6 +151,8 @@ class PhoneHost:
         self.port = 0
         #: with ``remote``: the router's forwarding of :attr:`port` (:class:`game.net.upnp.PortMapping`)
         self.forwarding = None
+        #: True once the join screen's "Invite family far away" was pressed (:meth:`invite`)
+        self.invited = False
         #: the first port this run served on: every later game serves there too, so the pages of
         #: an earlier game reach the new host (and hear that their code opens no seat any more)
         self.run_port = 0
@@ -261,6 +264,23 @@ class PhoneHost:
         self.app.store.autosave(match)
         return True
 
+    @property
+    def remote(self) -> bool:
+        """True when players from outside the home network may join: ``--remote``, or the join
+        screen's "Invite family far away" (:meth:`invite`) pressed in this run."""
+        return self.invited or (self.options is not None and self.options.remote)
+
+    def invite(self) -> bool:
+        """Let family far away in from now on (for the rest of this run): the server takes peers
+        from anywhere and the home router is asked for the port (:meth:`_forward`; the join screen
+        then shows the public address or why there is none).  False when nothing is served."""
+        if self.server is None:
+            return False
+        self.invited = self.server.remote = True
+        log.info("phones: family far away invited: peers from outside the home network may join")
+        self._forward(self.port)
+        return True
+
     def seats(self) -> tuple[int, ...]:
         """The seats that may use a phone (the people's), in table order."""
         return self.session.seats if self.session is not None else ()
@@ -324,19 +344,15 @@ class PhoneHost:
             return True
         from game.net.server import NetServer, parse_proxies, parse_ranges
 
-        local = ()
-        for texts, where in ((opts.vpn_ranges, "--vpn-range"), (self.app.store.settings.vpn_ranges,
-                                                                 "the setting “vpn_ranges”")):
-            for text in texts:
-                try:
-                    local += parse_ranges([text], where)
-                except ValueError as exc:   # said on the TV and in the log; the other ranges still count
-                    self.problem = f"Phones from a VPN: {exc}."
-                    log.warning(f"phones: {self.problem}")
+        settings = self.app.store.settings
+        local = self._networks(parse_ranges, "Phones from a VPN", (opts.vpn_ranges, "--vpn-range"),
+                               (settings.vpn_ranges, "the setting “vpn_ranges”"))
+        trusted = self._networks(parse_proxies, "Phones through a proxy", (opts.trusted_proxies, "--trust-proxy"),
+                                 (settings.trusted_proxies, "the setting “trusted_proxies”"))
         tries = [p for p in (self.run_port, saved_port, opts.port) if p] + [0]
         for port in dict.fromkeys(tries):
-            server = NetServer(session, port=port, remote=opts.remote, local=local, bind=opts.bind,
-                               trusted=parse_proxies(list(opts.trusted_proxies), "--trust-proxy"))
+            server = NetServer(session, port=port, remote=self.remote, local=local, bind=opts.bind,
+                               trusted=trusted)
             try:
                 host, bound = server.start()
             except OSError as exc:
@@ -346,14 +362,30 @@ class PhoneHost:
             self.server, self.port, self.base = server, bound, f"http://{host}:{bound}"
             self.run_port = self.run_port or bound
             log.info(f"phones: serving the seats at {self.base} (each seat's code is on the TV)")
-            if opts.remote:
+            if self.remote:
                 self._forward(bound)
             return True
         return False
 
+    def _networks(self, parse, what: str, *sources: tuple) -> tuple:
+        """The networks of every ``(texts, where)`` source (the option's, then the setting's), read
+        with ``parse`` (:func:`game.net.server.parse_ranges` or ``parse_proxies``).  One that cannot
+        be read is left out, said on the join screen and in the log as ``what: …``; the others count.
+        (The settings file's are checked when it is read; this catches what was set since.)"""
+        out: tuple = ()
+        for texts, where in sources:
+            for text in texts:
+                try:
+                    out += parse([text], where)
+                except ValueError as exc:
+                    self.problem = f"{what}: {exc}."
+                    log.warning(f"phones: {self.problem}")
+        return out
+
     def _forward(self, port: int) -> None:
         """Ask the home router to forward ``port`` (UPnP), on a thread: discovery takes a second
-        or two; what happened (the public address, or why not) goes to the log."""
+        or two; what happened (the public address, or why not) goes to the log and to the join
+        screen (:attr:`forwarding`'s ``outcome``)."""
         import threading
 
         from game.net.upnp import PortMapping

@@ -7,7 +7,10 @@ scan from the couch (:func:`qr_surface`, made with segno) holding the seat's
 page, the same address in short (``192.168.1.20:8765`` and ``/s/<token>``,
 to type on a computer far away) and whether a phone holds the seat now.
 "Start" (or "Back" from the menu) goes on; seats without a phone play on
-the TV with their covers, as before.
+the TV with their covers, as before.  "Invite family far away" lets phones from
+outside the home network in (as ``--remote`` does) and asks the home router for
+the port (:mod:`game.net.upnp`): the intro then says the public address to send
+them, or in plain words why the router could not give one.
 
 The codes are public on purpose (the family scans them in the room); a
 second phone asking for a seat already taken is asked about on the TV.
@@ -21,6 +24,7 @@ import pygame
 
 
 from game.ui.draw import assets, gfx, theme
+from game.text.i18n import N_
 from game.ui.shell.i18n import _, fmt
 from game.ui.shell.input import Intent, Kind
 from game.ui.shell.scene import Scene
@@ -33,6 +37,23 @@ GAP = 20
 INTRO_Y, INTRO_X, INTRO_W = 72, 60, 1160
 #: White modules around the code (the QR standard's quiet zone).
 QUIET = 4
+#: Why the home router gave no way in (:class:`game.net.upnp.Outcome`'s ``reason``), as the TV says it.
+ROUTER_WORDS = {
+    "no_library": N_("This computer cannot ask the home router to let family far away in (the miniupnpc "
+                     "package is not installed). Forward port {port} to this computer in the router's settings, "
+                     "or use a tunnel (see docs/network.md)."),
+    "no_router": N_("No router on this network answers UPnP, so family far away cannot get in yet. Turn UPnP on "
+                    "in the router's settings, forward port {port} to this computer by hand, or use a tunnel "
+                    "(see docs/network.md)."),
+    "refused": N_("The home router would not open port {port} for the game. Forward it by hand, or use a tunnel "
+                  "(see docs/network.md)."),
+    "no_public": N_("The home router has no public address of its own (the internet provider shares one between "
+                    "many homes), so family far away cannot reach the game through it. Use a tunnel or a VPN "
+                    "(see docs/network.md)."),
+    "private": N_("Another router sits in front of the home router, so family far away cannot reach the game "
+                  "through it. Open port {port} on that router too, or use a tunnel (see docs/network.md)."),
+}
+ROUTER_WORDS["shared"] = ROUTER_WORDS["no_public"]
 
 
 def qr_surface(text: str, size: int) -> pygame.Surface:
@@ -80,7 +101,18 @@ class PhonesScene(Scene):
     def language_changed(self) -> None:
         self.go = Button(pygame.Rect(490, 620, 300, 60), _("Start") if self.first else _("Back"), self.close,
                          hint="Esc" if not self.first else "")
-        self.focus.set([self.go], 0)
+        buttons = [self.go]
+        if self.host.active and self.host.server is not None and not self.host.remote:
+            self.invite = Button(pygame.Rect(820, 620, 380, 60), _("Invite family far away"), self.invite_far)
+            buttons.append(self.invite)
+        self.focus.set(buttons, 0)
+
+    def invite_far(self) -> None:
+        """Let phones from outside the home network in and ask the router for the port
+        (:meth:`game.ui.phones.host.PhoneHost.invite`); the button goes, the intro says what the router did."""
+        self.app.play("click")
+        self.host.invite()
+        self.language_changed()
 
     def close(self) -> None:
         self.app.play("click")
@@ -137,9 +169,26 @@ class PhonesScene(Scene):
         return _("Phone connected") if self.host.has_phone(seat) else _("No phone yet: plays here")
 
     def intro(self) -> str:
-        if self.host.options is not None and self.host.options.remote:
-            return _("Scan your seat's code with your phone's camera, or open its address in a browser from anywhere.")
+        if self.host.remote:
+            far = self.far_line()
+            return " ".join(w for w in (_("Scan your seat's code with your phone's camera, or open its address in a "
+                                          "browser from anywhere."), far) if w)
         return _("Scan your seat's code with your phone's camera. The phone must be on the same Wi-Fi as this computer.")
+
+    def far_line(self) -> str:
+        """What the home router did for family far away (UPnP): the public address to send
+        them, that it is still being asked, or why there is none; "" when it is not asked."""
+        forwarding = self.host.forwarding
+        if forwarding is None:
+            return ""
+        outcome = forwarding.outcome
+        if outcome is None:
+            return _("Asking the home router to let family far away in…")
+        if outcome.ok:
+            return fmt("Family far away: their seat's address starts with {address} instead of {here}; "
+                       "the seat's own code follows as here. The router lets them in until the game ends.",
+                       address=outcome.public, here=short_address(self.host.base)[0])
+        return fmt(ROUTER_WORDS.get(outcome.reason, ROUTER_WORDS["refused"]), port=forwarding.port)
 
     # -------------------------------------------------------------- draw
     def draw(self, surface: pygame.Surface) -> None:
@@ -199,7 +248,7 @@ class PhonesScene(Scene):
         return " ".join((self.intro(), seats))
 
     def widgets(self) -> list:
-        out = [self.go, Label(pygame.Rect(40, 16, 1200, 50), _("Join with a phone"), theme.TITLE, True)]
+        out = [*self.focus.buttons, Label(pygame.Rect(40, 16, 1200, 50), _("Join with a phone"), theme.TITLE, True)]
         out += self.intro_labels()
         for seat, rect in self.cards():
             out += self._layout(seat, rect)[1]

@@ -8,7 +8,7 @@ every ``choose`` call of that seat as CPU time (``time.thread_time``, so a busy
 machine does not blur it).  A decision includes the seat's knowledge update
 (its tracker reads the new events and recounts).  Prints p50/p95/p99/max in ms,
 the goal next to p99 and max (p99 <= 300 ms, worst <= 1 s: no
-waiting), and the ratio to the figures measured on main before the speed-up
+waiting), and the ratio to the figures measured before the speed-up
 (:data:`BASELINE`, same command, same seeds).  ``spock``, ``hunter`` and
 ``solver`` (benchmarks/) are yardsticks, measured the same way; ``per s`` is
 decisions per second of CPU (their count over their summed time).  Asserts nothing.
@@ -32,8 +32,8 @@ from game.commands.tournament import pct  # noqa: E402
 LEVELS = ("easy", "medium", "hard", "spock", "hunter", "solver")
 #: Goals in ms of CPU.
 GOAL_P99, GOAL_MAX = 300.0, 1000.0
-#: (level, players) -> (p99 ms, max ms) on main before the speed-up, with the
-#: default arguments (``--games 8 --seed 1``), measured on dc0908d on a busy machine.
+#: (level, players) -> (p99 ms, max ms) before the speed-up (commit dc0908d), with the
+#: default arguments (``--games 8 --seed 1``), measured on a busy machine.
 BASELINE: dict[tuple[str, int], tuple[float, float]] = {
     ('easy', 3): (0.43, 0.71), ('easy', 4): (0.37, 6.0), ('easy', 5): (0.42, 0.65), ('easy', 6): (0.38, 0.57),
     ('medium', 3): (0.95, 7.57), ('medium', 4): (2.65, 3.2), ('medium', 5): (12.32, 13.26), ('medium', 6): (44.7, 51.92),

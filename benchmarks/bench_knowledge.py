@@ -7,7 +7,7 @@ seat's :class:`game.ai.knowledge.Tracker` reads the new events and recounts its
 exact knowledge.  Prints p50/p95/p99/max of those update times as CPU time
 (``time.thread_time``, so a busy machine does not blur them), with the goal
 for 6 players (p95 <= 20 ms, worst <= 100 ms: no waiting) and the
-ratio to the figures measured on main before the speed-up (:data:`BASELINE`,
+ratio to the figures measured before the speed-up (:data:`BASELINE`,
 same command).  A second table times :func:`game.ai.knowledge.joint` (hard's
 exact outcome probabilities of a suggestion) on the same views.  Asserts
 nothing.
@@ -35,10 +35,10 @@ from game.commands.tournament import pct  # noqa: E402
 
 #: Goals for 6 players, ms of CPU.
 GOAL_P95, GOAL_MAX = 20.0, 100.0
-#: players -> (p95 ms, max ms) of the update on main before the speed-up
+#: players -> (p95 ms, max ms) of the update before the speed-up
 #: (dc0908d, ``--games 20``, CPU time).
 BASELINE: dict[int, tuple[float, float]] = {3: (0.68, 1.2), 4: (2.47, 3.8), 5: (9.81, 21.2), 6: (37.23, 78.0)}
-#: players -> (p95 ms, max ms) of joint() on main before the speed-up.
+#: players -> (p95 ms, max ms) of joint() before the speed-up (commit dc0908d).
 BASELINE_JOINT: dict[int, tuple[float, float]] = {3: (0.59, 1.1), 4: (2.33, 15.7), 5: (8.27, 30.6), 6: (32.19, 242.1)}
 
 

@@ -29,7 +29,7 @@ from game.commands.tournament import pct  # noqa: E402
 
 #: Goal for the worst start with a roll of 12, ms of CPU.
 GOAL_WORST_12 = 2.0
-#: (roll, exact) -> worst start's ms on main before the speed-up (dc0908d, same command).
+#: (roll, exact) -> worst start's ms before the speed-up (commit dc0908d, same command).
 BASELINE: dict[tuple[int, bool], float] = {(6, True): 0.46, (6, False): 0.09, (12, True): 3.39, (12, False): 0.33}
 
 

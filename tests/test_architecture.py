@@ -135,7 +135,7 @@ def _sccs(edges: dict[str, list[str]]) -> list[list[str]]:
 def test_no_import_cycle_among_game_ui_modules():
     """Module by module (not only between sibling packages): every import
     grimp finds, inside functions and under TYPE_CHECKING too, as
-    /work/tools/uicycles.py measures it."""
+    as the cycle check measures it."""
     import grimp
 
     graph = grimp.build_graph("game", cache_dir=None)

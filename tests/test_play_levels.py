@@ -127,7 +127,7 @@ def test_the_row_fits_with_beginner_slotted_in(monkeypatch, levels, large):
             assert a.right < b.left
         for w in row + [title.play_label]:
             assert w.text_width() <= w.available_width()
-        for word in ("Novato", "Novell", "Difícil", "Medio", "Mitjà"):     # the es/ca level names (i18n15-play.md)
+        for word in ("Novato", "Novell", "Difícil", "Medio", "Mitjà"):     # the es/ca level names
             assert theme.fit_width(word, theme.BUTTON, True, row[0].available_width()) <= row[0].available_width()
         app.draw()
     finally:

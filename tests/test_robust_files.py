@@ -545,7 +545,7 @@ def _spanish_catalogue_has(msgid: str) -> bool:
 
 
 @pytest.mark.skipif(not _spanish_catalogue_has("Cannot replay the saved game {path}: {problem}."),
-                    reason="the new messages are not in the Spanish catalogue yet (notes/i18n-words.md)")
+                    reason="the new messages are not in the Spanish catalogue yet")
 @pytest.mark.parametrize("case", list(WORD_CASES))
 def test_hand_edited_save_is_said_in_spanish(tmp_path, board_doc, card_doc, case):
     """With Spanish chosen, the box and ``--lang es --replay`` say it in Spanish: not one English

@@ -74,3 +74,74 @@ def test_a_moments_room_is_kept_once():
     assert gfx.scale_of(pic) == 3.0 and pic.get_size() == (round(160 * 1.05), round(90 * 1.05))
     assert mansion._CACHE == {}                         # the room's picture lives in the stage's cache only
     assert stage.backdrop(board, "hall", (160, 90)) is pic
+
+
+def test_a_cache_makes_room_before_its_new_picture_is_drawn():
+    cache: dict = {}
+    gfx.remember(cache, "hall", lambda: _screen_picture(10), 1)
+    held_while_drawing = []
+
+    def make() -> pygame.Surface:
+        held_while_drawing.append(list(cache))
+        return _screen_picture(20)
+    gfx.remember(cache, "study", make, 1)
+    assert held_while_drawing == [[]] and list(cache) == ["study"]
+
+
+def test_only_the_moment_on_screen_keeps_its_room():
+    from game.board.tmx import load_board
+    from game.paths import MANSION_MAP
+    from game.ui import stage
+
+    gfx.set_output_scale(3.0)
+    board = load_board(MANSION_MAP)
+    kept = gfx.kept_bytes()
+    hall = stage.backdrop(board, "hall", (160, 90))
+    study = stage.backdrop(board, "study", (160, 90))
+    assert gfx.scale_of(study) == 3.0 and study.get_size() == hall.get_size() == (168, 94)
+    rooms = [pic for cache in (stage._CACHE, stage._ROOMS) for pic in cache.values() if pic.get_size() == (168, 94)]
+    assert rooms == [study]                              # the hall's picture went before the study's was drawn
+    assert gfx.kept_bytes() == kept + gfx.device_bytes(study)
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5, 3.0])
+def test_shading_the_whole_screen_keeps_tiles_not_a_screen(scale):
+    gfx.set_output_scale(scale)
+    got, want = _screen_picture(0), _screen_picture(0)
+    for pic in (got, want):
+        for x in range(0, 1280, 40):
+            gfx.rect(pic, (x % 256, 255 - x % 256, 90), (x, 0, 40, 720))
+    theme.shade(got, pygame.Rect(3, 5, 1277, 715), 110, (20, 30, 40))
+    theme.dim(got, 77)
+    veil = gfx.surface((1277, 715), pygame.SRCALPHA)      # what a whole translucent picture would draw
+    veil.fill((20, 30, 40, 110))
+    want.blit(veil, (3, 5))
+    veil = gfx.surface((1280, 720), pygame.SRCALPHA)
+    veil.fill((0, 0, 0, 77))
+    want.blit(veil, (0, 0))
+    assert pygame.image.tobytes(got, "RGB") == pygame.image.tobytes(want, "RGB")
+    tile = (theme.SHADE_TILE, theme.SHADE_TILE)           # 256 KB each, where a screen is 33 MB at scale 3
+    assert theme._veil().get_size() == theme._shade(110, (20, 30, 40)).get_size() == tile
+
+
+def test_the_forms_backdrop_does_not_keep_the_parlour_beside_it():
+    from game.ui import scenery
+
+    gfx.set_output_scale(3.0)
+    size = (64, 36)
+    dark = scenery.backdrop(size)
+    assert scenery._PARLOURS == {}                        # the whole parlour is not kept as well
+    want = scenery.parlour(size).copy()
+    want.fill((scenery.BACKDROP_LIGHT,) * 3, special_flags=pygame.BLEND_RGB_MULT)
+    assert pygame.image.tobytes(dark, "RGB") == pygame.image.tobytes(want, "RGB")
+    assert scenery.backdrop(size) is dark
+
+
+def test_the_tables_pictures_count_in_the_shared_budget():
+    from game.ui import tabletop
+
+    gfx.set_output_scale(3.0)
+    kept = gfx.kept_bytes()
+    cloth = tabletop.baize((200, 100))
+    assert tabletop.baize((200, 100)) is cloth
+    assert gfx.kept_bytes() == kept + gfx.device_bytes(cloth) == kept + 600 * 300 * 4

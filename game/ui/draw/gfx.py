@@ -24,6 +24,7 @@ directly, except the pixel-space painters it names.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
@@ -192,6 +193,15 @@ class Canvas(pygame.Surface):
         r = pygame.Rect(rect)
         part = pygame.Surface.subsurface(self, _dev_rect(r, self.scale))
         return adopt(part, self.scale, r.size)
+
+
+def device_view(canvas: pygame.Surface) -> pygame.Surface:
+    """A surface of scale 1 sharing ``canvas``'s device pixels: what is drawn on it in
+    device pixels is drawn on ``canvas`` (a painter filling a picture without a copy)."""
+    view = pygame.Surface.subsurface(canvas, pygame.Rect((0, 0), pygame.Surface.get_size(canvas)))
+    if isinstance(view, Canvas):    # pygame makes the subclass without calling __init__
+        view.scale, view._lsize = 1.0, pygame.Surface.get_size(view)
+    return view
 
 
 def _copy_pixels(dst: pygame.Surface, src: pygame.Surface) -> None:
@@ -476,10 +486,9 @@ def remember(cache: dict, key: Any, make: Callable[[], pygame.Surface], most: in
         if tag in _kept:
             _kept.move_to_end(tag)
         return pic
-    pic = make()
-    size = device_bytes(pic)
-    budget = REMEMBER_BYTES if most_bytes is None else most_bytes
     total = kept_bytes()
+    # the cache's own count is made room for before the new picture is made, so that the
+    # old one is not held while the new one is drawn (a whole screen each, for a moment's room)
     for old in [t for t in _kept if t[0] == id(cache)]:     # oldest first
         if len(cache) < most:
             break
@@ -487,9 +496,32 @@ def remember(cache: dict, key: Any, make: Callable[[], pygame.Surface], most: in
         _forget(old)
     while len(cache) >= most and cache:                      # pictures put there without this function
         cache.pop(next(iter(cache)))
+    pic = make()
+    size = device_bytes(pic)
+    budget = REMEMBER_BYTES if most_bytes is None else most_bytes
+    total = kept_bytes()                # make() may have remembered pictures of its own
     while _kept and total + size > budget:
         total -= _kept[next(iter(_kept))][2]
         _forget(next(iter(_kept)))
     cache[key] = pic
     _kept[tag] = (cache, id(pic), size)
     return pic
+
+
+def remembered(most: int) -> Callable[[Callable[..., pygame.Surface]], Callable[..., pygame.Surface]]:
+    """Decorator: a picture-making function whose results (per hashable
+    arguments, positional or by name) are kept by :func:`remember`, at most
+    ``most`` of them and all kept pictures within :data:`REMEMBER_BYTES`;
+    forgotten when the output scale changes.  The wrapped function's
+    ``cache_clear()`` forgets them too."""
+    def wrap(make: Callable[..., pygame.Surface]) -> Callable[..., pygame.Surface]:
+        cache: dict = {}
+
+        @functools.wraps(make)
+        def get(*args: Any, **kwargs: Any) -> pygame.Surface:
+            key = (args, tuple(sorted(kwargs.items())))
+            return remember(cache, key, lambda: make(*args, **kwargs), most)
+        get.cache_clear = cache.clear      # type: ignore[attr-defined]
+        on_scale_change(cache.clear)
+        return get
+    return wrap

@@ -4,13 +4,13 @@ frame.
 
 Every picture is generated for the size asked (pixels, any scale: drawn on a
 canvas twice as large and filtered down, as the cards are) and cached per
-size, so the same call serves the logical 1280 x 720 picture and a sharper one.
+size, so the same call serves the logical 1280 x 720 picture and a sharper one; the
+kept pictures share one byte budget with every other cache (:func:`game.ui.gfx.remember`).
 """
 
 from __future__ import annotations
 
 import random
-from functools import lru_cache
 
 import pygame
 
@@ -28,7 +28,7 @@ FRAME = (214, 170, 96)
 SHADOW = 5
 
 
-@lru_cache(maxsize=16)
+@gfx.remembered(16)
 def baize(size: tuple[int, int], colour: tuple[int, int, int] = BAIZE, seed: int = 7) -> pygame.Surface:
     """Baize of ``size`` (w, h pixels) in ``colour``: a nap of short fibres,
     lighter and darker by up to 22 levels, so no part of it reads as a flat hole."""
@@ -44,7 +44,7 @@ def baize(size: tuple[int, int], colour: tuple[int, int, int] = BAIZE, seed: int
     return gfx.smoothscale(big, (w, h))
 
 
-@lru_cache(maxsize=16)
+@gfx.remembered(16)
 def _shadow(size: tuple[int, int], radius: int) -> pygame.Surface:
     """A soft dark shadow of a rounded box of ``size``, with :data:`SHADOW` pixels of blur around it."""
     w, h = size
@@ -104,7 +104,7 @@ def _inner_shadow(surface: pygame.Surface, rect: pygame.Rect, radius: int, depth
         surface.blit(edge, rect)
 
 
-@lru_cache(maxsize=8)
+@gfx.remembered(8)
 def oval_table(size: tuple[int, int], rim: int = 12, colour: tuple[int, int, int] = BAIZE,
                seed: int = 5) -> pygame.Surface:
     """An oval card table filling ``size`` (w, h pixels; transparent outside
@@ -140,7 +140,7 @@ def oval_table(size: tuple[int, int], rim: int = 12, colour: tuple[int, int, int
     return base
 
 
-@lru_cache(maxsize=16)
+@gfx.remembered(16)
 def plaque(size: tuple[int, int], lit: bool = False, radius: int = 12) -> pygame.Surface:
     """A seat's wooden plaque of ``size`` (w, h pixels; ``lit``: lighter wood,
     the seat acting now): grain along it, lighter at the top edge, darker
@@ -162,7 +162,3 @@ def plaque(size: tuple[int, int], lit: bool = False, radius: int = 12) -> pygame
     gfx.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius * 2)
     big.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
     return gfx.smoothscale(big, (w, h))
-
-
-for _cached in (baize, _shadow, oval_table, plaque):      # pictures made for one output scale
-    gfx.on_scale_change(_cached.cache_clear)

@@ -401,30 +401,46 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, colour=PANEL, edge=PANEL_E
 
 def dim(surface: pygame.Surface, alpha: int = 150) -> None:
     """Darken the whole surface (behind an overlay) with black at ``alpha`` (0-255)."""
-    # One translucent black veil per size, filled again when the alpha changes: a fade's every
-    # step would make (and keep) a whole screen's picture of its own.
-    veil = _veil(surface.get_size())
+    # One veil tile, filled again when the alpha changes: a fade's every step would make (and keep)
+    # a picture of its own.
+    veil = _veil()
     if veil.get_at((0, 0)).a != alpha:
         veil.fill((0, 0, 0, alpha))
-    surface.blit(veil, (0, 0))
+    _lay_tiles(surface, surface.get_rect(), veil)
 
 
 def shade(surface: pygame.Surface, rect: pygame.Rect, alpha: int, colour=(0, 0, 0)) -> None:
-    """Cover ``rect`` (logical pixels) with ``colour`` at ``alpha`` (0-255);
-    the translucent surface is made once per size and colour, not per frame."""
-    surface.blit(_shade(rect.size, alpha, tuple(colour)), rect)
+    """Cover ``rect`` (logical pixels) with ``colour`` at ``alpha`` (0-255)."""
+    _lay_tiles(surface, rect, _shade(alpha, tuple(colour)))
 
 
-@lru_cache(maxsize=2)
-def _veil(size: tuple[int, int]) -> pygame.Surface:
-    return gfx.surface(size, pygame.SRCALPHA)
+#: The side of the translucent tiles laid side by side to shade an area (device pixels): a
+#: whole screen's translucent picture would be 33 MB at 3840 x 2160, a tile is 256 KB.
+SHADE_TILE = 256
 
 
-@lru_cache(maxsize=32)
-def _shade(size: tuple[int, int], alpha: int, colour: tuple[int, int, int] = (0, 0, 0)) -> pygame.Surface:
-    s = gfx.surface(size, pygame.SRCALPHA)
-    s.fill((*colour, alpha))
-    return s
+def _lay_tiles(surface: pygame.Surface, rect: pygame.Rect, tile: pygame.Surface) -> None:
+    """Blend the uniform ``tile`` over the device pixels a picture of ``rect``'s size blitted
+    at its corner would cover: each pixel blends alone, so the result is that blit's."""
+    rect = pygame.Rect(rect)
+    s = gfx.scale_of(surface)
+    x0, y0 = gfx.dev(rect.left, s), gfx.dev(rect.top, s)
+    w, h = (gfx.dev(rect.width, s), gfx.dev(rect.height, s)) if s != 1.0 else rect.size
+    for y in range(y0, y0 + h, SHADE_TILE):
+        for x in range(x0, x0 + w, SHADE_TILE):
+            pygame.Surface.blit(surface, tile, (x, y), (0, 0, min(SHADE_TILE, x0 + w - x), min(SHADE_TILE, y0 + h - y)))
+
+
+@lru_cache(maxsize=1)
+def _veil() -> pygame.Surface:
+    return gfx.surface((SHADE_TILE, SHADE_TILE), pygame.SRCALPHA, 1.0)
+
+
+@lru_cache(maxsize=16)
+def _shade(alpha: int, colour: tuple[int, int, int] = (0, 0, 0)) -> pygame.Surface:
+    tile = gfx.surface((SHADE_TILE, SHADE_TILE), pygame.SRCALPHA, 1.0)
+    tile.fill((*colour, alpha))
+    return tile
 
 
 #: The background's stripes are this far apart (logical pixels).

@@ -683,11 +683,18 @@ def supersampled(size: tuple[int, int], most: int, paint) -> pygame.Surface:
     ss = max(1, min(math.ceil(most * scale), MAX_CANVAS // max(size)))
     if scale != 1.0:    # the device pixels are fine already: one extra step of smoothing, not a 68 MB canvas
         ss = max(1, min(ss, math.ceil(scale) + 1))
+        device = gfx.device_pixels(size)
+        out = gfx.Canvas(size, 0, scale, device)
+        if device == (size[0] * ss, size[1] * ss):
+            # the painters draw straight into the picture's pixels: no second and third whole copy
+            paint(gfx.device_view(out), ss)
+            return out
     canvas = pygame.Surface((size[0] * ss, size[1] * ss))    # pixels: the painters draw in device units
     paint(canvas, ss)
     if scale == 1.0:
         return pygame.transform.smoothscale(canvas, size) if ss > 1 else canvas
-    return gfx.adopt(pygame.transform.smoothscale(canvas, gfx.device_pixels(size)), scale, size)
+    pygame.transform.smoothscale(canvas, device, out)     # filtered into the picture itself, not via a copy
+    return out
 
 
 def remember(cache: dict, key, most: int, make) -> pygame.Surface:

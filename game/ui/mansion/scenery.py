@@ -420,12 +420,16 @@ def parlour(size: tuple[int, int]) -> pygame.Surface:
     Drawn like :func:`mansion_front` (twice the size, filtered down), cached
     per size; a shared surface: blit it, do not draw on it."""
     size = (max(1, int(size[0])), max(1, int(size[1])))
+    return remember(_PARLOURS, size, 4, lambda: _paint_parlour(size))
 
+
+def _paint_parlour(size: tuple[int, int]) -> pygame.Surface:
+    """A new picture of the parlour, ``size`` (width, height) pixels (see :func:`parlour`)."""
     def paint(canvas: pygame.Surface, ss: int) -> None:
         pen = Pen(canvas, (size[0] * ss / UNITS[0], size[1] * ss / UNITS[1]))
         _parlour(pen, random.Random(1926))
         _glow(canvas, pen, [(19, 9), (45, 9)])
-    return remember(_PARLOURS, size, 4, lambda: supersampled(size, 2, paint))
+    return supersampled(size, 2, paint)
 
 
 #: How dark the picture is behind a form (0 black, 255 the picture itself).
@@ -437,12 +441,12 @@ gfx.on_scale_change(_BACKDROPS.clear)      # pictures made for one output scale
 def backdrop(size: tuple[int, int], light: int = BACKDROP_LIGHT) -> pygame.Surface:
     """:func:`parlour` darkened to ``light`` (0-255), so text and buttons on
     it keep their contrast: the picture behind the setup screens and game
-    over (cached per size and light)."""
-    key = (tuple(size), light)
-    if key not in _BACKDROPS:
-        out = parlour(size).copy()
+    over (cached per size and light; a shared surface: blit it).  The parlour
+    itself is not kept beside it (a whole screen more at 3840 x 2160)."""
+    size = (max(1, int(size[0])), max(1, int(size[1])))
+
+    def make() -> pygame.Surface:
+        out = _PARLOURS[size].copy() if size in _PARLOURS else _paint_parlour(size)
         out.fill((light, light, light), special_flags=pygame.BLEND_RGB_MULT)
-        if len(_BACKDROPS) > 4:
-            _BACKDROPS.clear()
-        _BACKDROPS[key] = out
-    return _BACKDROPS[key]
+        return out
+    return remember(_BACKDROPS, (size, light), 4, make)

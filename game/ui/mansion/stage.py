@@ -45,6 +45,10 @@ HEADING_BAND = 92
 
 _CACHE: dict[tuple, pygame.Surface] = {}
 gfx.on_scale_change(_CACHE.clear)      # pictures made for one output scale
+#: The room behind the moment on screen, the only one kept: more than a whole screen each
+#: (35 MB at 3840 x 2160), the last one is dropped before the next is drawn.
+_ROOMS: dict[tuple, pygame.Surface] = {}
+gfx.on_scale_change(_ROOMS.clear)
 
 
 class Scenery(NamedTuple):
@@ -99,7 +103,7 @@ def room_window(board, room: str | None, size: tuple[int, int]) -> tuple[float, 
 def backdrop(board, room: str | None, size: tuple[int, int]) -> pygame.Surface:
     """The picture behind a moment in ``room`` (a board room id; None or
     another place: the whole mansion), :data:`DRIFT` larger than ``size``
-    so it can drift, darkened towards its edges; cached per room and size."""
+    so it can drift, darkened towards its edges; the last one asked for is kept."""
     big = (round(size[0] * (1 + DRIFT)), round(size[1] * (1 + DRIFT)))
 
     def make() -> pygame.Surface:
@@ -108,7 +112,7 @@ def backdrop(board, room: str | None, size: tuple[int, int]) -> pygame.Surface:
         pic = draw_mansion_window(board, room_window(board, room, big), big)
         pic.blit(vignette(big), (0, 0))
         return pic
-    return _cached(("backdrop", id(board), room, big), make)
+    return gfx.remember(_ROOMS, (id(board), room, big), make, 1)
 
 
 def vignette(size: tuple[int, int]) -> pygame.Surface:

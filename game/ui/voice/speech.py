@@ -65,12 +65,11 @@ import logging
 import queue
 import re
 import shutil
-import subprocess
 import sys
 import threading
 import time
 from collections import deque
-from typing import Callable, NamedTuple
+from typing import TYPE_CHECKING, Callable, NamedTuple
 
 import pygame
 
@@ -79,6 +78,9 @@ from game.ui.shell import prompts
 from game.ui.shell.input import Kind
 from game.text.i18n import LANGUAGE_NAMES, N_, _, fmt, language
 from game.ui.shell.registry import find
+
+if TYPE_CHECKING:
+    import subprocess
 
 log = logging.getLogger(__name__)
 
@@ -375,6 +377,8 @@ class EspeakDriver(_Worker):
         super().__init__()
 
     def _open(self) -> None:
+        import subprocess       # here, on the voice's thread: not on the way to the title's first frame
+
         out = subprocess.run([self.program, "--voices"], capture_output=True, text=True, timeout=20,
                              stdin=subprocess.DEVNULL).stdout
         self.voices = pick_espeak_voices([line.split()[1] for line in out.splitlines()[1:] if len(line.split()) > 1])
@@ -384,6 +388,8 @@ class EspeakDriver(_Worker):
         voice = self.voices.get(lang)
         if voice is None:
             return False
+        import subprocess
+
         self._proc = subprocess.Popen([self.program, "-v", voice, "--", text], stdin=subprocess.DEVNULL,
                                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         return True

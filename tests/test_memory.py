@@ -90,8 +90,8 @@ def test_a_cache_makes_room_before_its_new_picture_is_drawn():
 
 def test_only_the_moment_on_screen_keeps_its_room():
     from game.board.tmx import load_board
-    from game.paths import MANSION_MAP
-    from game.ui import stage
+    from game.storage.paths import MANSION_MAP
+    from game.ui.mansion import stage
 
     gfx.set_output_scale(3.0)
     board = load_board(MANSION_MAP)
@@ -125,7 +125,7 @@ def test_shading_the_whole_screen_keeps_tiles_not_a_screen(scale):
 
 
 def test_the_forms_backdrop_does_not_keep_the_parlour_beside_it():
-    from game.ui import scenery
+    from game.ui.mansion import scenery
 
     gfx.set_output_scale(3.0)
     size = (64, 36)
@@ -138,7 +138,7 @@ def test_the_forms_backdrop_does_not_keep_the_parlour_beside_it():
 
 
 def test_the_tables_pictures_count_in_the_shared_budget():
-    from game.ui import tabletop
+    from game.ui.draw import tabletop
 
     gfx.set_output_scale(3.0)
     kept = gfx.kept_bytes()

@@ -5,7 +5,7 @@ frame.
 Every picture is generated for the size asked (pixels, any scale: drawn on a
 canvas twice as large and filtered down, as the cards are) and cached per
 size, so the same call serves the logical 1280 x 720 picture and a sharper one; the
-kept pictures share one byte budget with every other cache (:func:`game.ui.gfx.remember`).
+kept pictures share one byte budget with every other cache (:func:`game.ui.draw.gfx.remember`).
 """
 
 from __future__ import annotations

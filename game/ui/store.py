@@ -16,14 +16,19 @@ from __future__ import annotations
 import logging
 import os
 from pathlib import Path
-from game.text import i18n
+from typing import TYPE_CHECKING, Any
+
 from game.storage.files import may_be_there
 from game.storage.logfile import plain
 from game.storage.settings import Settings, read_settings, save_settings
+from game.text import i18n
 from game.ui.draw import assets, theme, widgets
 from game.ui.shell import prompts
 from game.ui.shell.i18n import N_, _
 from game.ui.shell.registry import make, scene_class
+
+if TYPE_CHECKING:
+    from game.storage.save import SavedGame
 
 log = logging.getLogger(__name__)
 
@@ -79,11 +84,12 @@ class Store:
         if trouble is not None:                     # said once, over the title, in the player's language
             self.settings_message = trouble.message()
         #: the autosave read at start (a game to continue), or None
-        self.saved_game = None
+        self.saved_game: SavedGame | None = None
         #: messages about damaged files, shown over the title at start: (title, text)
         self.file_messages: list[tuple[str, str]] = []
-        if i18n.damaged_message():
-            self.file_messages.append((_("A file was damaged"), i18n.damaged_message()))
+        damaged = i18n.damaged_message()
+        if damaged:
+            self.file_messages.append((_("A file was damaged"), damaged))
         #: why the last autosave could not be written (None: it was)
         self.autosave_error: str | None = None
         self._saves_since_error = 0     # saves that worked in a row since the last failure
@@ -138,6 +144,7 @@ class Store:
             return
         if getattr(match, "guided", False):     # the guided game keeps its own file, never the family's game
             path = self.lesson_path
+            assert path is not None         # there is a save_path
             try:
                 match.save_to(path)
             except OSError as exc:
@@ -322,14 +329,17 @@ class Store:
         never written over."""
         app = self.app
         if self._newer_save_kept():
+            path = self.save_path
+            assert path is not None         # the newer game is in it
+
             def set_aside_and_start() -> None:
                 from game.storage.files import quarantine
 
                 try:
-                    moved = quarantine(self.save_path, "newer")
-                    log.warning(f"saved game {self.save_path} (newer version) kept as {moved}")
+                    moved = quarantine(path, "newer")
+                    log.warning(f"saved game {path} (newer version) kept as {moved}")
                 except OSError as exc:
-                    log.warning(f"saved game {self.save_path} (newer version) not moved aside ({exc})")
+                    log.warning(f"saved game {path} (newer version) not moved aside ({exc})")
                 self.kept_autosave, self.newer_save = None, False
                 start()
 
@@ -482,7 +492,8 @@ class Preferences:
     def set_muted(self, muted: bool, save: bool = True) -> str | None:
         """Sound off (``muted``) or on."""
         self.settings.muted = bool(muted)
-        for part in (self.app.sounds, getattr(self.app, "music", None)):     # the music stops too
+        parts: tuple[Any, ...] = (self.app.sounds, getattr(self.app, "music", None))
+        for part in parts:     # the music stops too
             try:
                 part.muted = bool(muted)
             except Exception:       # None, or a stand-in without it

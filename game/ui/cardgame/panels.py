@@ -15,20 +15,33 @@ scene's ``game`` and ``match``).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import pygame
 
 from game.cardgame import events as ev
 from game.cardgame.cards import deck
-from game.cardgame.engine import Phase
-from game.ui.draw import assets, tabletop, theme
-from game.ui.shell import prompts
+from game.cardgame.engine import CardGame, Phase
+from game.core.cards import SUSPECTS
 from game.ui.bases.banner import banner_label, draw_banner
+from game.ui.bases.table import (
+    ComputerTurn,
+    draw_log_frame,
+    draw_thinking,
+    draw_turn,
+    status_rect,
+    thinking_rect,
+    turn_labels,
+)
 from game.ui.cardgame import tableview as tv
 from game.ui.cardgame.labels import deck_label, order_label
-from game.core.cards import SUSPECTS
+from game.ui.cardgame.match import CardMatch
+from game.ui.draw import assets, tabletop, theme
+from game.ui.draw.anim import Banner
+from game.ui.draw.logview import Block, LogView
+from game.ui.draw.widgets import Button, CardButton, FocusGroup, Label
+from game.ui.shell import prompts
 from game.ui.shell.i18n import _, card, fmt, level_label
-from game.ui.bases.table import draw_log_frame, draw_thinking, draw_turn, status_rect, thinking_rect, turn_labels
-from game.ui.draw.widgets import Button, CardButton, Label
 
 TURN_RECT = pygame.Rect(700, 10, 570, 100)    # tall enough to wrap a long status onto two lines
 BUTTON_X, BUTTON_W, BUTTON_H, BUTTON_STEP, BUTTON_Y = 700, 570, 54, 62, 120
@@ -49,7 +62,40 @@ class CardPanels:
     """What the card table draws and says (see the module)."""
 
     #: where the mouse wheel scrolls the log (:func:`game.ui.bases.table.scroll_log`)
-    log_panel = LOG_RECT
+    log_panel: pygame.Rect | None = LOG_RECT
+
+    # What the host scene supplies: the shared turn loop (:class:`~game.ui.bases.table.TableScene`)
+    # and the card table (:class:`~game.ui.cardgame.table.CardTableScene`).
+    game: CardGame
+    match: CardMatch
+    focus: FocusGroup
+    book_button: Button
+    log_view: LogView
+    computer: ComputerTurn
+    banner: Banner | None
+    #: seconds the table has been open
+    t: float
+    #: the question's two cards on their way round the table, or None
+    question: tv.Question | None
+
+    if TYPE_CHECKING:
+        @property
+        def human_to_act(self) -> bool: ...
+
+        @property
+        def busy(self) -> bool: ...
+
+        def open_ask(self) -> None: ...
+
+        def open_accuse(self) -> None: ...
+
+        def show_hand(self) -> None: ...
+
+        def hand_seat(self) -> int | None: ...
+
+        def refresh_buttons(self) -> None: ...
+
+        def draw_too_soon(self, surface: pygame.Surface) -> None: ...
 
     def build_buttons(self) -> None:
         """A person's turn to ask: Ask and Accuse; the case file when people
@@ -127,7 +173,7 @@ class CardPanels:
         m = self.match
         return _("Person") if m.is_human(seat) else level_label(m.levels[seat])
 
-    def log_blocks(self) -> list:
+    def log_blocks(self) -> list[Block]:
         """The log entries in view (:meth:`game.ui.draw.logview.LogView.layout`), above the key hint."""
         area = pygame.Rect(LOG_RECT.left + 14, LOG_RECT.top + 38, LOG_RECT.width - 28, LOG_RECT.height - 80)
         return self.log_view.layout(self.match.log_entries(), area, LOG_SIZE, log_step())
@@ -179,7 +225,7 @@ class CardPanels:
             rect = tv.badge_rect(seat, g.players, bottom)
             out = self.seat_out(seat)
             kind = _("Out") if out else self.seat_kind(seat)
-            glow = q.glow() if seat == answering else 0.0
+            glow = q.glow() if q is not None and seat == answering else 0.0
             tv.draw_badge(surface, rect, m.suspects[seat], seat_surname(m.suspects[seat]), kind,
                           self._held(seat),
                           seat == g.turn and not g.over, seat == g.actor and not g.over, out, glow)
@@ -226,10 +272,10 @@ class CardPanels:
             return [thinking_rect(TURN_RECT, status_rect(TURN_RECT, self.status()))]
         return []
 
-    def widgets(self) -> list:
+    def widgets(self) -> list[Any]:
         self.refresh_buttons()
         g = self.game
-        out: list = list(self.focus.buttons)
+        out: list[Any] = list(self.focus.buttons)
         thinking = [fmt(t, name=name) for t in ("{name} picks a card to show.", "{name} decides: accuse too?",
                                                 "{name} is thinking…") for name in SUSPECTS]
         checks = [_("The accusation is being checked…"), _("The accusations are being checked…")]

@@ -75,6 +75,7 @@ class CardPickerScene(Scene):
         """Ask: add or remove ``button``'s card (a third card drops the oldest).
         Accuse / join: the card of its kind."""
         c = button.data
+        assert isinstance(c, str)      # every chip here carries its card id
         if self.mode == "ask":
             if c in self.picked:
                 self.picked.remove(c)

@@ -52,7 +52,7 @@ class CardTableScene(CardPanels, TableScene):
         app.store.autosave(match)
 
     def make_presenter(self) -> CardPresenter:
-        return CardPresenter(self)
+        return CardPresenter(self, self)
 
     # =========================================================== actions
     @property
@@ -103,7 +103,7 @@ class CardTableScene(CardPanels, TableScene):
         return seat if seat == g.actor and events == len(g.events) else None
 
     @property
-    def private(self) -> bool:
+    def private(self) -> bool:  # type: ignore[override]  # read-only: it follows the hand, nothing sets it
         """True while a hand lies face up with several people at the table:
         a public screen over it (the pause menu) must hide the table (see
         :attr:`Scene.private <game.ui.shell.scene.Scene.private>`)."""

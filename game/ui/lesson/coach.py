@@ -108,7 +108,8 @@ class GuidedMatch(Match):
 
     def _ready(self, seat: int, view):
         player = super()._ready(seat, view)
-        player.index = len(self.game.actions)
+        if isinstance(player, ScriptedPlayer):     # a seat handed to a computer player plays on its own
+            player.index = len(self.game.actions)
         return player
 
     def state(self) -> tutorial.LessonState:
@@ -163,7 +164,9 @@ def _open(app, state: tutorial.LessonState | None) -> None:
     if state is None:
         match = GuidedMatch(app.board)
     else:
-        match = GuidedMatch.resume(app.board, SavedGame(tutorial.SETUP, list(state.actions)), app.store.lesson_path)
+        resumed = GuidedMatch.resume(app.board, SavedGame(tutorial.SETUP, list(state.actions)), app.store.lesson_path)
+        assert isinstance(resumed, GuidedMatch)      # resume builds the class it is called on
+        match = resumed
         match.seen = list(state.seen)
     device = app.router.last_device               # opened with a controller: that controller plays Miss Scarlet
     if device.startswith("pad:") and device in app.pads:
@@ -282,6 +285,7 @@ class Coach:
         """Show part ``i`` of the lesson raised; where it goes and what it
         points at are worked out once here, not in every frame."""
         lesson = self.lesson
+        assert lesson is not None        # raised before its parts are shown
         self.part = i
         self.bubble = lesson if i == 0 else dataclasses.replace(lesson, key=f"{lesson.key}:{i + 1}")
         self.bubble_text, self.bubble_age = self.parts[i], 0.0
@@ -337,6 +341,7 @@ class Coach:
             self.app.play("click")
             self._show_part(self.part + 1)
             return
+        assert self.lesson is not None   # a bubble is a part of it
         self.match.seen.append(self.lesson.key)
         self.bubble = None
         self.app.play("click")
@@ -385,7 +390,7 @@ class Coach:
             return k in DIRECTIONS
         if k in (*DIRECTIONS, Kind.POINT):
             return True
-        if k is Kind.CLICK and not self.target.inflate(8, 8).collidepoint(intent.pos):
+        if k is Kind.CLICK and intent.pos is not None and not self.target.inflate(8, 8).collidepoint(intent.pos):
             self.nudge = 0.6
             self.app.play("nope")
             buttons = getattr(getattr(self.app.top, "focus", None), "buttons", [])
@@ -499,6 +504,7 @@ class Coach:
         self.arrow = pointer.arrow_place(target, words, [b.rect for b in buttons])
 
     def _pointer(self, surface: pygame.Surface, target: pygame.Rect) -> None:
+        assert self.ring is not None     # placed this frame (:meth:`_place`)
         pointer.draw_ring(surface, target, self.ring)
         if self.arrow is not None:           # no room clear of words: the ring alone
             pointer.draw_arrow(surface, target, self.arrow[0], self.t, self.nudge, self.arrow[1])
@@ -519,6 +525,7 @@ class Coach:
         """A lesson about a square or token: the ring, and a short arrow beside
         it on the side that hides no room name, lit square or token
         (:meth:`_point_way`)."""
+        assert self.ring is not None     # placed this frame (:meth:`_place`)
         pointer.draw_ring(surface, target, self.ring)
         self._arrow_at(surface, _arrow_tip(target, self.point_way), way=self.point_way)
 

@@ -12,6 +12,7 @@ target closer when a wider one would touch text.  All sizes are logical pixels.
 from __future__ import annotations
 
 import math
+from typing import Sequence
 
 import pygame
 
@@ -58,15 +59,15 @@ def _covered(box: pygame.Rect, obstacles: list[pygame.Rect]) -> int:
 
 
 def arrow_place(target: pygame.Rect, words: list[pygame.Rect],
-                others: list[pygame.Rect] = ()) -> tuple[str, int] | None:
+                others: Sequence[pygame.Rect] = ()) -> tuple[str, int] | None:
     """(side, length) of the arrow at ``target``: the first of :data:`SIDES`
     whose :func:`arrow_box` is on the screen and clear of ``words`` and
     ``others`` (those centred on the target itself do not count), long, else
     short; else the first clear of the words only (over a card's picture);
     None when every place would cover a word (the ring alone shows the way)."""
     words = [o for o in words if not target.collidepoint(o.center)]
-    others = [o for o in others if not target.collidepoint(o.center)]
-    for obstacles in (words + others, words):
+    clear = [o for o in others if not target.collidepoint(o.center)]
+    for obstacles in (words + clear, words):
         for length in (ARROW_LEN, SHORT_LEN):
             for side in SIDES:
                 box = arrow_box(target, side, length)
@@ -76,7 +77,7 @@ def arrow_place(target: pygame.Rect, words: list[pygame.Rect],
 
 
 def ring_margin(target: pygame.Rect, words: list[pygame.Rect], wanted: int = RING_MAX,
-                inside: list[pygame.Rect] = ()) -> int:
+                inside: Sequence[pygame.Rect] = ()) -> int:
     """The ring's margin (pixels) round ``target``: ``wanted`` or less (else more), so that
     the ring (:func:`ring_bands`) touches none of the ``words`` outside the
     target nor the target's own words (``inside``, e.g. a card's name); when no

@@ -4,6 +4,8 @@ behind its cover (:func:`game.ui.shell.flow.open_private`)."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from game.ui.draw import theme
@@ -33,7 +35,7 @@ class NotebookChooser(Scene):
         buttons = []
         for i, seat in enumerate(humans):
             buttons.append(Button(pygame.Rect(self.box.left + 40, self.box.top + 90 + i * 66, 480, 56),
-                                  match.seat_name(seat), lambda s=seat: self.open(s),
+                                  match.seat_name(seat), partial(self.open, seat),
                                   colour=theme.suspect_colour(match.suspects[seat])))
         buttons.append(Button(pygame.Rect(self.box.left + 40, self.box.bottom - 76, 480, 56), _("Cancel"),
                               self.cancel, hint="Esc"))

@@ -40,6 +40,8 @@ class BindingRow(Button):
     """One action: its name, its keys and its pad button."""
 
     owner: "ControlsScene"
+    #: the action this row binds
+    data: Kind
 
     def keys_text(self) -> str:
         if self.owner.waiting is self.data:

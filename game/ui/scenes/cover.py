@@ -104,7 +104,8 @@ class CoverScene(Scene):
             return True
         if self.guard.blocks(intent):
             return True                 # the guard remembers a confirm or click too soon (its hint says so)
-        if intent.kind is Kind.CLICK and not any(b.rect.collidepoint(intent.pos) for b in self.focus.buttons):
+        if intent.kind is Kind.CLICK and not any(intent.pos is not None and b.rect.collidepoint(intent.pos)
+                                                 for b in self.focus.buttons):
             self.accept()
             return True
         return self.focus.handle(intent)

@@ -19,7 +19,7 @@ class LessonChoice(ConfirmBase):
         super().__init__(app, _("Go on with the lesson where you stopped?"), go_on,
                          on_no=start_again, yes=_("Go on"), no=_("Start again"))
         self.focus.focus_on(self.yes_button)
-        self.no_button.hint = None         # Esc closes the box and keeps the lesson: it is not "Start again"
+        self.no_button.hint = ""           # Esc closes the box and keeps the lesson: it is not "Start again"
 
     def handle(self, intent: Intent) -> bool:
         if intent.kind in (Kind.BACK, Kind.MENU):

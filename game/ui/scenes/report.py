@@ -320,7 +320,7 @@ class RecapScene(Scene):
         """Every wrapped line as (its :class:`Label` at its place in the whole
         story, the cards drawn left of its block's first line, the block's
         first line's top); pictures take a column on the left."""
-        out = []
+        out: list[tuple[Label, tuple[str, ...], int]] = []
         y = TOP
         pic = RECAP_THUMB + 4
         for kind, text, cards in self.blocks():

@@ -14,6 +14,8 @@ in one line (the board shows it under the log).
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from game.rules.options import PRESETS
@@ -86,7 +88,7 @@ class RulesScene(Scene):
         for key, preset in PRESETS.items():
             chosen = s.preset == key
             b = Button(pygame.Rect(BUTTON_X, y, BUTTON_W, BUTTON_H), ("✓ " if chosen else "") + _(preset.title),
-                       lambda key=key: self.pick(key), selected=chosen, data=key)
+                       partial(self.pick, key), selected=chosen, data=key)
             self.preset_buttons[key] = b
             buttons.append(b)
             labels, h = self._words(_(preset.description), y)
@@ -98,7 +100,7 @@ class RulesScene(Scene):
         for name in SWITCHES:
             on = name in s.house
             b = Button(pygame.Rect(BUTTON_X, y, BUTTON_W, BUTTON_H), switch_label(name, on),
-                       lambda name=name: self.toggle(name), selected=on, data=name)
+                       partial(self.toggle, name), selected=on, data=name)
             self.switch_buttons[name] = b
             buttons.append(b)
             labels, h = self._words(switch_help(name), y)

@@ -46,4 +46,5 @@ class SetupScene(SetupBase):
 
     def seat_configs(self) -> tuple[SeatConfig, ...]:
         """The table as the engine takes it (a person's seat keeps the default level)."""
-        return tuple(SeatConfig(s, k, lvl if k == "computer" else DEFAULT_LEVEL) for s, k, lvl in self.seats)
+        return tuple(SeatConfig(s, "computer", lvl) if k == "computer" else SeatConfig(s, "human", DEFAULT_LEVEL)
+                     for s, k, lvl in self.seats)

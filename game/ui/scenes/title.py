@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import logging
 import math
+from functools import partial
+from typing import Callable
 
 import pygame
 
@@ -51,7 +53,7 @@ class TitleScene(SharedScreens, Scene):
         Continue (when a game was saved), Play, New game, Learn to play, Card
         game, Rules, Settings, Quit — Up and Down reach every one."""
         app = self.app
-        entries: list[tuple[str, object]] = []
+        entries: list[tuple[str, Callable[[], None] | None]] = []
         if app.store.can_continue():   # a game in progress was saved: Continue comes first
             card_game = getattr(app.store.saved_game, "mode", "board") == "card-game"
             entries.append((_("Continue the card game") if card_game else _("Continue"), self.continue_game))
@@ -84,7 +86,7 @@ class TitleScene(SharedScreens, Scene):
         self.play_label = Label(pygame.Rect(x - 16 - cap_w, y, cap_w, 48), _("Play"), theme.HEADING, True,
                                 theme.BRASS)
         self.level_buttons = {lv: Button(pygame.Rect(x + i * (LEVEL_W + LEVEL_GAP), y, LEVEL_W, 48), level_label(lv),
-                                         lambda lv=lv: self.quick_start(lv), data=lv,
+                                         partial(self.quick_start, lv), data=lv,
                                          speech=_("Play") + " — " + level_label(lv))
                               for i, lv in enumerate(LEVELS)}
         return list(self.level_buttons.values())
@@ -174,6 +176,7 @@ class TitleScene(SharedScreens, Scene):
                 lines.append([b])
         here = self.focus.focused
         i = next(k for k, line in enumerate(lines) if here in line)
+        assert here is not None          # found on a line
         if kind in (Kind.LEFT, Kind.RIGHT):
             j = lines[i].index(here) + (1 if kind is Kind.RIGHT else -1)
             if not 0 <= j < len(lines[i]):

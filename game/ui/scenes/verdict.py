@@ -81,6 +81,9 @@ class MomentScene(Scene):
     or the menu key close it at once; nothing else gets through to the table.
     ``moment`` tells the pacing benchmark it ends by itself."""
 
+    #: the suspect whose portrait stands left of the cards (the accuser, the solver), or None
+    suspect: str | None
+
     opaque = False
     moment = True
     #: the base of the two verdicts, never shown itself (the monkey test need not find it)

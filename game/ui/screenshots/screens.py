@@ -313,7 +313,9 @@ def build_moment(app, scene: str, seed: int = 3) -> None:
     g = match.game
     if scene in ("suggestion-cutin", "question-round"):
         advance(match, lambda game: game.phase is Phase.SUGGEST and _round_pick(game) is not None, limit=20000)
-        s, w, room = _round_pick(g)
+        pick = _round_pick(g)
+        assert pick is not None          # advance stopped at a turn that has one
+        s, w, room = pick
         board = make("board", app, match)
         app.push(board)
         board.do(Suggest(s, w))

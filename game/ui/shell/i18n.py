@@ -21,7 +21,9 @@ def strength_words(level: str, figures: dict[str, dict] | None = None) -> str:
     is the default): "Medium: wins about 9 games in 10 against 3 Easy
     players."  Empty for a level not measured."""
     if figures is None:
-        from game.ai.strength import BOARD as figures
+        from game.ai.strength import BOARD
+
+        figures = BOARD
     row = figures.get(level)
     if not row or not row.get("games"):
         return ""

@@ -83,7 +83,8 @@ class Intent:
 
 
 def is_pad(device: str | None) -> bool:
-    return bool(device) and device.startswith("pad:")
+    """True for a pad's ``device`` string ("pad:<id>")."""
+    return device is not None and device.startswith("pad:")
 
 
 def pad_id(instance_id: int) -> str:
@@ -240,7 +241,7 @@ class Pads:
         return pad
 
     def get(self, device: str | None) -> Pad | None:
-        if not is_pad(device):
+        if device is None or not is_pad(device):
             return None
         try:
             return self.pads.get(int(device.split(":", 1)[1]))
@@ -374,7 +375,8 @@ class InputHandler:
         return []
 
     def _pad_event(self, event, api: str) -> list[Intent]:
-        pad = self.pads.pads.get(getattr(event, "instance_id", None))
+        instance = getattr(event, "instance_id", None)
+        pad = self.pads.pads.get(instance) if instance is not None else None
         if pad is None or pad.api != api:
             return []        # unknown device, or the other API's copy of this event
         dev = pad.device

@@ -8,9 +8,19 @@ hints with placeholders — ``"{move} to move, {confirm} to press"`` — and
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 from game.ui.shell.input import DEFAULT_KEYS, PAD_LABELS, Kind, is_pad, key_label
 
-_state = {"pad": False, "keys": {k: list(v) for k, v in DEFAULT_KEYS.items()}}
+
+class _State(TypedDict):
+    #: True when the last device used was a pad
+    pad: bool
+    #: action name -> the key names bound to it
+    keys: dict[str, list[str]]
+
+
+_state: _State = {"pad": False, "keys": {k: list(v) for k, v in DEFAULT_KEYS.items()}}
 
 #: Button hints written as key names, and the intent each one stands for.
 HINT_KINDS = {"Esc": Kind.BACK, "Enter": Kind.CONFIRM, "N": Kind.NOTEBOOK, "M": Kind.MENU}

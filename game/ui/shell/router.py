@@ -86,8 +86,9 @@ class Router:
         the guided game may take it first).  F11 switches fullscreen anywhere;
         the repeat key (R) says the last line read aloud again."""
         if intent.kind in (Kind.POINT, Kind.CLICK) and intent.pos is not None:
-            moved = self.pointer is not None and tuple(intent.pos) != self.pointer
-            self.pointer = tuple(intent.pos)
+            pos = (intent.pos[0], intent.pos[1])
+            moved = self.pointer is not None and pos != self.pointer
+            self.pointer = pos
             if intent.kind is Kind.POINT and not moved:
                 return     # a mouse at rest (Xvfb: the screen's centre) never moves the focus by hovering
         if intent.kind is not Kind.POINT:

@@ -30,7 +30,7 @@ class Scene:
     opaque = True
     private = False
     #: the privacy cover this scene was opened behind (set by the cover), or None; see :meth:`cover_again`
-    opened_by = None
+    opened_by: Scene | None = None
 
     def __init__(self, app) -> None:
         #: the :class:`~game.ui.app.App` (not imported here: the app imports the scenes)
@@ -147,8 +147,10 @@ class Scene:
 OPEN_NOTEBOOK = "notebook"
 
 
-def focus_on(scene: Scene, button) -> pygame.Rect | None:
-    """Put ``scene``'s focus on ``button``; its rectangle (None for no button)."""
+def focus_on(scene: Any, button: Any) -> pygame.Rect | None:
+    """Put ``scene``'s focus on ``button``; its rectangle (None for no button).
+    ``scene``: a scene with a ``focus`` group (:class:`game.ui.draw.widgets.FocusGroup`,
+    not imported here: the drawing imports the shell)."""
     if button is None:
         return None
     scene.focus.focus_on(button)

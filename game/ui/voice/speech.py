@@ -69,14 +69,14 @@ import sys
 import threading
 import time
 from collections import deque
-from typing import TYPE_CHECKING, Callable, NamedTuple
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
 import pygame
 
+from game.text.i18n import LANGUAGE_NAMES, N_, _, fmt, language
 from game.ui.draw import gfx
 from game.ui.shell import prompts
 from game.ui.shell.input import Kind
-from game.text.i18n import LANGUAGE_NAMES, N_, _, fmt, language
 from game.ui.shell.registry import find
 
 if TYPE_CHECKING:
@@ -435,7 +435,7 @@ class Pyttsx3Driver(_Worker):
     (:func:`pick_voice`); a language without one stays silent."""
 
     def __init__(self) -> None:
-        self.engine = None
+        self.engine: Any = None      # a pyttsx3 engine once opened (pyttsx3 ships no type hints)
         self.voices: dict[str, str] = {}
         self._until = 0.0
         super().__init__()
@@ -744,6 +744,7 @@ class Speaker:
         if top is not None and id(top) != self._scene:
             self._scene = id(top)
             name = top.speech_name()
+        key: tuple[object, object]      # what the line is about: ("coach", its key) or (scene id, its text)
         if coach is not None and coach.bubble is not None:
             key, text, owner_line = ("coach", coach.bubble.key), coach.bubble_text, None
         elif top is not None:

@@ -78,6 +78,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--screenshot", metavar="PATH", help="render one frame of --scene to a PNG and exit")
     p.add_argument("--scene", choices=SCENES, default="title", metavar="SCENE",
                    help="scene for --screenshot: %(choices)s")
+    p.add_argument("--speech-log", metavar="FILE",
+                   help="write every sentence read aloud to FILE, one a line with the seconds since the start "
+                        "(for testing read aloud by ear; see docs/read-aloud.md)")
     p.add_argument("--size", default="1280x720", help="window size WxH in pixels")
     p.add_argument("--map", default=str(paths.MANSION_MAP), help="Tiled map of the board")
     p.add_argument("--replay", metavar="FILE",
@@ -370,6 +373,18 @@ def _run(args: argparse.Namespace) -> int:
         log.error(f"--screenshot {args.screenshot}: {_not_a_file(args.screenshot)}; give the path of a "
                   "PNG file to write")
         return 2
+    if args.speech_log is not None:
+        from game.ui.voice.speech import log_to
+
+        problem = _not_a_file(args.speech_log)
+        if problem is None:
+            try:
+                log_to(args.speech_log)
+            except OSError as exc:
+                problem = exc.strerror or str(exc)
+        if problem is not None:
+            log.error(f"--speech-log {args.speech_log}: {problem}; give the path of a text file to write")
+            return 2
     if args.lang:
         import os
 

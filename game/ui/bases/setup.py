@@ -91,6 +91,19 @@ class SetupBase(Scene):
         """Read aloud when this screen opens: its heading ("New game")."""
         return _(self.heading)
 
+    def speech_prompt(self) -> str | None:
+        """Read aloud after the name: what the rows' buttons do (the help under
+        the seats), so a listener knows to move along a row."""
+        return self.tip()
+
+    def tip(self) -> str:
+        """The help under the seats: the shared screen's warning with two or
+        more people, else what each button of a row does."""
+        if sum(1 for seat in self.seats if seat[1] == "human") >= 2:
+            return _("Everyone shares this screen. Private cards appear behind a cover, so the others look away.")
+        return _("Press a name to pick another suspect, Person or Computer to switch, "
+                 "and a level to make a computer player easier or harder.")
+
     def _free(self) -> list[str]:
         used = {seat[0] for seat in self.seats}
         return [s for s in SUSPECTS if s not in used]
@@ -231,12 +244,13 @@ class SetupBase(Scene):
         for i, (s, kind, level) in enumerate(self.seats):
             y = ROW_Y + i * ROW_STEP
             seat = _("Seat {n}").format(n=i + 1)     # read aloud before each button of the row
+            who = _("Person") if kind == "human" else _("Computer")
+            # the seat's name says the whole row, so a listener knows who plays it without moving along it
+            whole = " — ".join([seat, card(s), who] + ([level_label(level)] if kind == "computer" else []))
             row = [Button(pygame.Rect(NAME_COL[0], y, NAME_COL[1], ROW_H), card(s),
-                          lambda i=i: self.next_suspect(i), colour=theme.suspect_colour(s),
-                          speech=f"{seat} — {card(s)}"),
-                   Button(pygame.Rect(KIND_COL[0], y, KIND_COL[1], ROW_H),
-                          _("Person") if kind == "human" else _("Computer"), lambda i=i: self.toggle_kind(i),
-                          speech=f"{card(s)} — " + (_("Person") if kind == "human" else _("Computer")))]
+                          lambda i=i: self.next_suspect(i), colour=theme.suspect_colour(s), speech=whole),
+                   Button(pygame.Rect(KIND_COL[0], y, KIND_COL[1], ROW_H), who, lambda i=i: self.toggle_kind(i),
+                          speech=f"{card(s)} — {who}")]
             if kind == "computer":
                 lb = Button(pygame.Rect(LEVEL_COL[0], y, LEVEL_COL[1], ROW_H), level_label(level),
                             lambda i=i: self.cycle_level(i), data=level, speech=f"{card(s)} — {level_label(level)}")
@@ -244,7 +258,7 @@ class SetupBase(Scene):
                 row.append(lb)
             if len(self.seats) > 3:
                 row.append(Button(pygame.Rect(REMOVE_COL[0], y, REMOVE_COL[1], ROW_H), _("Remove"),
-                                  lambda i=i: self.remove(i)))
+                                  lambda i=i: self.remove(i), speech=f"{card(s)} — {_('Remove')}"))
             self.row_buttons.append(row)
             buttons += row
             self.labels.append(Label(pygame.Rect(SEAT_X, y, SEAT_W, ROW_H), _("Seat {n}").format(n=i + 1),
@@ -305,10 +319,7 @@ class SetupBase(Scene):
         for i, seat in enumerate(self.seats):
             img = assets.framed_portrait(seat[0], PORTRAIT)
             surface.blit(img, img.get_rect(center=(TOKEN_X, ROW_Y + i * ROW_STEP + ROW_H // 2)))
-        humans = sum(1 for seat in self.seats if seat[1] == "human")
-        tip = (_("Everyone shares this screen. Private cards appear behind a cover, so the others look away.")
-               if humans >= 2 else _("Press a name to pick another suspect, Person or Computer to switch, "
-                                     "and a level to make a computer player easier or harder."))
+        tip = self.tip()
         if self.notebook_help and self.focus.focused is self.notebook_button:
             tip = _(NOTEBOOK_HELP[self.notebook_mode])
         tip = self.strength_tip() or tip

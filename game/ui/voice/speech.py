@@ -54,6 +54,11 @@ Drivers (never block the game loop; :attr:`Driver.speaking` is True from
   speak it (:func:`estimate_seconds`) on a clock it is given, and records
   which lines were heard to their end (tests and ``benchmarks/bench_speech.py``).
 
+Every sentence handed to the engine (and every cut short by a press) can be
+written to a file, one a line, for testing by ear without a sound card
+(:func:`log_to`, the command line's ``--speech-log FILE``): only what the
+room hears, so it holds nothing the speakers would not say.
+
 Any driver failure leaves the game silent, says why on the Settings screen
 (:meth:`Speaker.problem`, in plain words) and writes one line on stderr.
 Never a traceback.
@@ -83,6 +88,14 @@ if TYPE_CHECKING:
     import subprocess
 
 log = logging.getLogger(__name__)
+#: Every sentence handed to the engine: kept out of the game's log (stderr, ``clue.log``), written only
+#: where :func:`log_to` sends it.
+said_log = logging.getLogger("clue.speech")
+said_log.propagate = False
+said_log.setLevel(logging.INFO)
+#: The clock of the lines in :func:`log_to`'s file: seconds since the game loaded this module.
+_T0 = time.monotonic()
+_said_to: logging.Handler | None = None     # the file of log_to, or None: nothing is written
 
 #: Lines of one frame kept at most (the newest): a turn played at once (the
 #: instant speed) plays many events in one frame, and only the end of it still matters.
@@ -135,6 +148,30 @@ def sentences(text: str) -> list[str]:
         start = m.end()
     out.append(text[start:].strip())
     return [x for x in out if x]
+
+
+def log_to(path: str) -> None:
+    """Write every sentence the game hands the speech engine to the file at
+    ``path`` (UTF-8, replaced if it exists), one a line as it is begun:
+    ``SECONDS<TAB>LANGUAGE<TAB>KIND<TAB>TEXT``, where SECONDS counts from the
+    start (two decimals) and KIND is ``prompt`` (what to do now, a screen's
+    name), ``news`` (the table's lines), ``focus`` (the focused control),
+    ``repeat`` (the repeat key) or ``cut`` (a person's press cut the sentence
+    short; no text).  Raises ``OSError`` when the file cannot be written."""
+    global _said_to
+    handler = logging.FileHandler(path, mode="w", encoding="utf-8")
+    handler.setFormatter(logging.Formatter("%(message)s"))
+    if _said_to is not None:
+        said_log.removeHandler(_said_to)
+        _said_to.close()
+    said_log.addHandler(handler)
+    _said_to = handler
+
+
+def _said(lang: str, kind: str, text: str = "") -> None:
+    """One line of :func:`log_to`'s file (nothing when no file was asked for)."""
+    if _said_to is not None:
+        said_log.info("%.2f\t%s\t%s\t%s", time.monotonic() - _T0, lang, kind, " ".join(text.split()))
 
 
 def estimate_seconds(text: str, lang: str = "en") -> float:
@@ -645,6 +682,7 @@ class Speaker:
         news waiting dropped (they skip it); what to do now (a prompt) is kept."""
         if self.driver is not None and self.driver.speaking:
             self.driver.stop()
+            _said(language(), "cut")
         self._focus_speaking = False
         self.pending = [p for p in self.pending if p[2]]
         self.waiting = deque(line for line in self.waiting if line.prompt and line.replay < 0)
@@ -730,6 +768,8 @@ class Speaker:
             self.speaking_for = line.owner
             self._focus_speaking = line.focus
             self.focus_lines += line.focus and line.replay < 0
+            _said(language(), "repeat" if line.replay >= 0 else "focus" if line.focus else
+                  "prompt" if line.prompt else "news", line.text)
             driver.say(line.text, language())
 
     def _look_at_screen(self) -> None:

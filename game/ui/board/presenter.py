@@ -133,6 +133,8 @@ class BoardPresenter(Presenter):
         scene = self.scene
         show = scene.suggestion_show = SuggestionShow(e.player, (e.suspect, e.weapon, e.room), len(self.game.seats),
                                                       self.app.speed)
+        if self.game.board is not None:     # the room's picture made now, not in the first frame of its fade
+            stage.backdrop(self.game.board, e.room, self.app.window.surface.get_size())
         parts: list[anim.Animation] = [show.cut]
         landings: list = []
         if scene.queue and isinstance(scene.queue[0], ev.TokenSummoned):

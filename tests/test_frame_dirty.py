@@ -96,3 +96,61 @@ def test_a_walk_at_1920x1080_shows_a_fraction_of_the_window_and_the_same_picture
     app.window.present()
     assert _pixels(app.window.screen) == seen
     app.close()
+
+
+def test_a_suggestion_fades_in_with_one_blend_over_the_table(monkeypatch):
+    from game.ui import stage, theme
+    from game.ui.app import App
+    from game.ui.board.match import Match
+    from game.ui.board.moments import STAGE_IN, SuggestionShow, draw_suggestion
+    from game.ui.board.table import BoardScene
+    from game.ui.match import quick_setup
+
+    app = App(size=(1920, 1080), seed=3, sound=False, threaded_ai=False)
+    app.start()
+    board = BoardScene(app, Match(app.board, quick_setup(3)))
+    app.push(board)
+    app.step(1 / 60)
+    show = SuggestionShow(0, ("plum", "rope", "kitchen"), 3, 1.0)
+    show.cut.update(show.cut.duration * STAGE_IN * 0.5)
+    assert 0 < show.fade < 1
+    table = app.window.surface.copy()
+    veils: list[int] = []
+    monkeypatch.setattr(theme, "dim", lambda surface, alpha=150: veils.append(alpha))
+    surface = app.window.surface.copy()
+    draw_suggestion(surface, show, board.match, 0.0)
+    assert veils == []                      # no veil of its own: the room's picture is the one blend
+    room = stage.backdrop(app.board, "kitchen", (1280, 720))
+    a = 1 - (1 - 190 * show.fade / 255) * (1 - show.fade)
+    x, y = 1500, 1000                       # device pixels under the room's picture, clear of the cards
+    top = gfx.dev(room.get_height() - 720, 1.5)     # at t = 0 the picture has drifted to its bottom
+    under, over = pygame.Surface.get_at(table, (x, y)), pygame.Surface.get_at(room, (x, y + top))
+    got = pygame.Surface.get_at(surface, (x, y))
+    for c in range(3):                      # the table as under the old veil, the room at its share
+        assert abs(got[c] - (under[c] * (1 - a) + over[c] * a)) <= 3
+    app.close()
+
+
+def test_a_suggestion_makes_its_pictures_when_played_not_in_its_frames(monkeypatch):
+    from game.ui.app import App
+    from game.ui.board import moments
+    from game.ui.board.match import Match
+    from game.ui.board.table import BoardScene
+    from game.ui.match import quick_setup
+
+    app = App(size=(1920, 1080), seed=3, sound=False, threaded_ai=False)
+    app.start()
+    board = BoardScene(app, Match(app.board, quick_setup(3)))
+    app.push(board)
+    app.step(1 / 60)
+    show = moments.SuggestionShow(1, ("green", "knife", "library"), 3, 1.0)
+    moments.prepare(show, board.match, (1280, 720))
+    made: list = []
+    remember = gfx.remember
+    monkeypatch.setattr(gfx, "remember", lambda cache, key, make, *a, **k: remember(
+        cache, key, lambda: made.append(key) or make(), *a, **k))
+    for step in range(1, 20):               # the fade and the cards sliding in
+        show.cut.update(show.cut.duration / 20)
+        moments.draw_suggestion(app.window.surface, show, board.match, step / 60)
+    assert made == []
+    app.close()

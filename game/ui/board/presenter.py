@@ -13,7 +13,7 @@ from typing import Callable
 
 from game.rules import events as ev
 from game.ui import anim, stage
-from game.ui.board.moments import SuggestionShow
+from game.ui.board.moments import SuggestionShow, prepare
 from game.ui.i18n import _, fmt
 from game.ui.pacing import BOARD_PAUSES, PULLED_TIME
 from game.ui.table import Presenter
@@ -133,8 +133,7 @@ class BoardPresenter(Presenter):
         scene = self.scene
         show = scene.suggestion_show = SuggestionShow(e.player, (e.suspect, e.weapon, e.room), len(self.game.seats),
                                                       self.app.speed)
-        if self.game.board is not None:     # the room's picture made now, not in the first frame of its fade
-            stage.backdrop(self.game.board, e.room, self.app.window.surface.get_size())
+        prepare(show, self.match, self.app.window.surface.get_size())    # its pictures now, not in its first frames
         parts: list[anim.Animation] = [show.cut]
         landings: list = []
         if scene.queue and isinstance(scene.queue[0], ev.TokenSummoned):

@@ -93,6 +93,22 @@ def heading(show: SuggestionShow, match) -> str:
     return fmt("{name} suggests", name=match.suspects[show.suggester])
 
 
+def prepare(show: SuggestionShow, match, size: tuple[int, int]) -> None:
+    """Make the pictures :func:`draw_suggestion` draws for ``show`` on a screen of logical
+    ``size`` (the room's picture, the portraits, the cards; each cached), so that no frame of
+    the moment waits for one: called when the suggestion is played."""
+    board = match.game.board
+    if board is not None:
+        stage.backdrop(board, show.cards[2], size)
+    seats = [s.suspect for s in match.game.seats]
+    assets.token(seats[show.suggester], 52)
+    stage.portrait(seats[show.suggester], stage.PORTRAIT.height)
+    for seat in show.order:
+        stage.portrait(seats[seat], BADGE)
+    for c, spot in zip(show.cards, stage.card_spots()):
+        assets.card(c, spot.width)
+
+
 def draw_suggestion(surface: pygame.Surface, show: SuggestionShow | None, match, t: float) -> None:
     """Draw ``show`` (None: nothing) over the whole screen: the room's
     picture fades in over the board; the suggester's portrait, the heading,
@@ -102,9 +118,12 @@ def draw_suggestion(surface: pygame.Surface, show: SuggestionShow | None, match,
     if show is None or show.fade <= 0:
         return
     fade = show.fade
-    if fade < 1 or match.game.board is None:       # once in, the room's picture covers the whole table
+    if match.game.board is None:
         theme.dim(surface, round(190 * fade))
-    stage.draw_backdrop(surface, match.game.board, show.cards[2], t, round(255 * fade))
+        alpha = round(255 * fade)
+    else:   # one blend a frame: the table fades out as under a veil of 190 * fade, the room comes in over it
+        alpha = round(255 * (1 - (1 - 190 * fade / 255) * (1 - fade)))
+    stage.draw_backdrop(surface, match.game.board, show.cards[2], t, alpha)
     stage.heading_band(surface)
     suggester = match.game.seats[show.suggester].suspect
     r = theme.blit_text(surface, heading(show, match), (640, 28), theme.TITLE, theme.BRASS, True, "midtop", 1000)

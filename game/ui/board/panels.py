@@ -358,7 +358,7 @@ class BoardPanels:
             draw_banner(surface, self.banner)
             self.draw_too_soon(surface)
             return
-        surface.blit(self._backdrop(), (0, 0))
+        gfx.lay(surface, self._backdrop())     # what moved last frame is put back, the rest stays
         v = self.view
         g = self.game
         if g.phase is Phase.MOVE and self.human_to_act:

@@ -14,7 +14,7 @@ from typing import Callable
 from game.rules import events as ev
 from game.ui.draw import anim
 from game.ui.mansion import stage
-from game.ui.board.moments import SuggestionShow
+from game.ui.board.moments import SuggestionShow, prepare
 from game.ui.shell.i18n import _, fmt
 from game.ui.bases.pacing import BOARD_PAUSES, PULLED_TIME
 from game.ui.bases.table import Presenter
@@ -145,6 +145,7 @@ class BoardPresenter(Presenter):
         scene = self.scene
         show = scene.suggestion_show = SuggestionShow(e.player, (e.suspect, e.weapon, e.room), len(self.game.seats),
                                                       self.app.speed)
+        prepare(show, self.match, self.app.window.surface.get_size())    # its pictures now, not in its first frames
         parts: list[anim.Animation] = [show.cut]
         landings: list = []
         if scene.queue and isinstance(scene.queue[0], ev.TokenSummoned):

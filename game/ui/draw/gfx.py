@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import functools
 import math
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -109,6 +110,9 @@ class Canvas(pygame.Surface):
     ``device``: the device size when it is not ``size`` times ``scale``
     rounded (a picture adopted from pixels, :func:`adopt`)."""
 
+    #: What was drawn on it (a :class:`Tracker`), when it is a window's picture (:meth:`track`); else None.
+    tracker: Tracker | None = None
+
     def __init__(self, size: Sequence[float], flags: int = 0, scale: float = 1.0,
                  device: tuple[int, int] | None = None) -> None:
         w, h = int(round(size[0])), int(round(size[1]))
@@ -138,6 +142,12 @@ class Canvas(pygame.Surface):
         """The surface's size in device pixels."""
         return pygame.Surface.get_size(self)
 
+    def track(self) -> Tracker:
+        """Note from now on which device pixels are drawn on this canvas (the window's picture:
+        :func:`lay` and :func:`take_dirty` use the notes); returns the :class:`Tracker`."""
+        self.tracker = Tracker(self.device_size())
+        return self.tracker
+
     def get_bounding_rect(self, min_alpha: int = 1) -> pygame.Rect:
         return _log_rect(pygame.Surface.get_bounding_rect(self, min_alpha), self.scale)
 
@@ -155,11 +165,16 @@ class Canvas(pygame.Surface):
         else:
             img = _resampled(source, src_scale, s, area)
             r = pygame.Surface.blit(self, img, at, None, special_flags)
+        if self.tracker is not None:
+            self.tracker.note(r)
         return _log_rect(r, s)
 
     def fill(self, color: Any, rect: RectLike | None = None, special_flags: int = 0) -> pygame.Rect:
         dev_rect = _dev_rect(rect, self.scale) if rect is not None else None
-        return _log_rect(pygame.Surface.fill(self, color, dev_rect, special_flags), self.scale)
+        r = pygame.Surface.fill(self, color, dev_rect, special_flags)
+        if self.tracker is not None:
+            self.tracker.note(r)
+        return _log_rect(r, self.scale)
 
     def set_clip(self, rect: RectLike | None = None) -> None:
         pygame.Surface.set_clip(self, _dev_rect(rect, self.scale) if rect is not None else None)
@@ -264,7 +279,109 @@ def device_pixels(size: Sequence[float], scale: float | None = None) -> tuple[in
     return (max(1, dev(size[0], s)), max(1, dev(size[1], s)))
 
 
+# ---------------------------------------------------------------- drawing only what changed
+#: The side (device pixels) of the squares in which a :class:`Tracker` notes what was drawn.
+TILE = 64
+
+
+class Tracker:
+    """What was drawn on a canvas of ``size`` (device width, height), in squares of
+    :data:`TILE` pixels: since the window last showed it (:func:`take_dirty`) and
+    since a picture was last laid over the whole of it (:func:`lay`).  One bit a
+    square, one integer a row, so noting a blit costs a few integer operations."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        self.size = size
+        self.cols, self.rows = -(-size[0] // TILE), -(-size[1] // TILE)
+        self.dirty = [(1 << self.cols) - 1] * self.rows      # all of it: the window has not shown it yet
+        self.drawn = [0] * self.rows
+        self.base: tuple | None = None       # (a weak reference to the picture laid, its device area)
+
+    def note(self, r: pygame.Rect) -> None:
+        """Device rectangle ``r`` was drawn."""
+        left, top = max(0, r.left), max(0, r.top)
+        right, bottom = min(self.size[0], r.right), min(self.size[1], r.bottom)
+        if right <= left or bottom <= top:
+            return
+        c0, c1 = left // TILE, (right - 1) // TILE
+        bits = ((1 << (c1 - c0 + 1)) - 1) << c0
+        dirty, drawn = self.dirty, self.drawn
+        for row in range(top // TILE, (bottom - 1) // TILE + 1):
+            dirty[row] |= bits
+            drawn[row] |= bits
+
+    def rects(self, masks: list[int]) -> list[pygame.Rect]:
+        """The squares set in ``masks`` (one per row) as few device rectangles: runs
+        along a row, joined with the rows below that have the same squares set."""
+        out: list[pygame.Rect] = []
+        row = 0
+        while row < self.rows:
+            m = masks[row]
+            end = row + 1
+            while end < self.rows and masks[end] == m:
+                end += 1
+            while m:
+                c0 = (m & -m).bit_length() - 1
+                run = m >> c0
+                n = ((run + 1) & ~run).bit_length() - 1         # the run's length: its trailing ones
+                m &= ~(((1 << n) - 1) << c0)
+                r = pygame.Rect(c0 * TILE, row * TILE, n * TILE, (end - row) * TILE)
+                out.append(r.clip(pygame.Rect((0, 0), self.size)))
+            row = end
+        return out
+
+
+def lay(surface: pygame.Surface, picture: pygame.Surface, area: RectLike | None = None) -> None:
+    """Blit ``picture`` (its logical ``area``, default all of it) at (0, 0) over the
+    whole of ``surface``: the first thing drawn in a frame.  On a tracked canvas
+    (:meth:`Canvas.track`) that still holds the same picture and area from the
+    last time, only the squares drawn over since are put back: the same pixels
+    as blitting all of it, with a fraction of the copying."""
+    tracker = getattr(surface, "tracker", None)
+    s = scale_of(surface)
+    if tracker is None or scale_of(picture) != s:
+        surface.blit(picture, (0, 0), area)
+        return
+    dev_area = _dev_rect(area if area is not None else picture.get_rect(), s)
+    base = tracker.base
+    if base is not None and base[0]() is picture and base[1] == tuple(dev_area):
+        for r in tracker.rects(tracker.drawn):
+            pygame.Surface.blit(surface, picture, r.topleft, r.move(dev_area.topleft))
+        tracker.dirty = [a | b for a, b in zip(tracker.dirty, tracker.drawn)]
+    else:
+        surface.blit(picture, (0, 0), area)
+        opaque = not picture.get_flags() & pygame.SRCALPHA and picture.get_alpha() is None \
+            and picture.get_colorkey() is None
+        covers = opaque and dev_area.size == tracker.size and \
+            pygame.Rect((0, 0), pygame.Surface.get_size(picture)).contains(dev_area)
+        try:
+            tracker.base = (weakref.ref(picture), tuple(dev_area)) if covers else None
+        except TypeError:                   # a surface that takes no weak reference: lay it whole each time
+            tracker.base = None
+    tracker.drawn = [0] * tracker.rows
+
+
+def take_dirty(surface: pygame.Surface) -> list[pygame.Rect] | None:
+    """The device rectangles of ``surface`` drawn since the last call (and forget
+    them); None when ``surface`` is not tracked (:meth:`Canvas.track`): take all of it."""
+    tracker = getattr(surface, "tracker", None)
+    if tracker is None:
+        return None
+    out = tracker.rects(tracker.dirty)
+    tracker.dirty = [0] * tracker.rows
+    return out
+
+
 # ---------------------------------------------------------------- pygame.draw in logical units
+def _drawn(surf: pygame.Surface, r: pygame.Rect, s: float) -> pygame.Rect:
+    """Note the device rectangle ``r`` that ``pygame.draw`` reports on ``surf`` (a tracked
+    canvas); returns it in logical units."""
+    tracker = getattr(surf, "tracker", None)
+    if tracker is not None:
+        tracker.note(r.inflate(2, 2))      # anti-aliased edges may spill a pixel past the reported box
+    return _log_rect(r, s)
+
+
 def rect(surf: pygame.Surface, color: Any, rect: RectLike, width: int = 0, border_radius: int = 0,
          border_top_left_radius: int = -1, border_top_right_radius: int = -1,
          border_bottom_left_radius: int = -1, border_bottom_right_radius: int = -1) -> pygame.Rect:
@@ -279,7 +396,7 @@ def rect(surf: pygame.Surface, color: Any, rect: RectLike, width: int = 0, borde
     r = pygame.draw.rect(surf, color, _dev_rect(rect, s), dev_len(width, s), rad(border_radius),
                          rad(border_top_left_radius), rad(border_top_right_radius),
                          rad(border_bottom_left_radius), rad(border_bottom_right_radius))
-    return _log_rect(r, s)
+    return _drawn(surf, r, s)
 
 
 def line(surf: pygame.Surface, color: Any, start: Point, end: Point, width: int = 1) -> pygame.Rect:
@@ -287,7 +404,7 @@ def line(surf: pygame.Surface, color: Any, start: Point, end: Point, width: int 
     s = scale_of(surf)
     if s == 1.0:
         return pygame.draw.line(surf, color, start, end, width)
-    return _log_rect(pygame.draw.line(surf, color, _dev_point(start, s), _dev_point(end, s), dev_len(width, s)), s)
+    return _drawn(surf, pygame.draw.line(surf, color, _dev_point(start, s), _dev_point(end, s), dev_len(width, s)), s)
 
 
 def lines(surf: pygame.Surface, color: Any, closed: bool, points: Sequence[Point], width: int = 1) -> pygame.Rect:
@@ -295,7 +412,7 @@ def lines(surf: pygame.Surface, color: Any, closed: bool, points: Sequence[Point
     s = scale_of(surf)
     if s == 1.0:
         return pygame.draw.lines(surf, color, closed, points, width)
-    return _log_rect(pygame.draw.lines(surf, color, closed, [_dev_point(p, s) for p in points], dev_len(width, s)), s)
+    return _drawn(surf, pygame.draw.lines(surf, color, closed, [_dev_point(p, s) for p in points], dev_len(width, s)), s)
 
 
 def aaline(surf: pygame.Surface, color: Any, start: Point, end: Point, blend: int = 1) -> pygame.Rect:
@@ -303,7 +420,7 @@ def aaline(surf: pygame.Surface, color: Any, start: Point, end: Point, blend: in
     s = scale_of(surf)
     if s == 1.0:
         return pygame.draw.aaline(surf, color, start, end)
-    return _log_rect(pygame.draw.aaline(surf, color, _dev_pointf(start, s), _dev_pointf(end, s)), s)
+    return _drawn(surf, pygame.draw.aaline(surf, color, _dev_pointf(start, s), _dev_pointf(end, s)), s)
 
 
 def aalines(surf: pygame.Surface, color: Any, closed: bool, points: Sequence[Point], blend: int = 1) -> pygame.Rect:
@@ -311,7 +428,7 @@ def aalines(surf: pygame.Surface, color: Any, closed: bool, points: Sequence[Poi
     s = scale_of(surf)
     if s == 1.0:
         return pygame.draw.aalines(surf, color, closed, points)
-    return _log_rect(pygame.draw.aalines(surf, color, closed, [_dev_pointf(p, s) for p in points]), s)
+    return _drawn(surf, pygame.draw.aalines(surf, color, closed, [_dev_pointf(p, s) for p in points]), s)
 
 
 def circle(surf: pygame.Surface, color: Any, center: Point, radius: float, width: int = 0, **quadrants: bool
@@ -320,7 +437,7 @@ def circle(surf: pygame.Surface, color: Any, center: Point, radius: float, width
     s = scale_of(surf)
     if s == 1.0:
         return pygame.draw.circle(surf, color, center, radius, width, **quadrants)
-    return _log_rect(pygame.draw.circle(surf, color, _dev_pointf(center, s), radius * s, dev_len(width, s),
+    return _drawn(surf, pygame.draw.circle(surf, color, _dev_pointf(center, s), radius * s, dev_len(width, s),
                                         **quadrants), s)
 
 
@@ -329,7 +446,7 @@ def aacircle(surf: pygame.Surface, color: Any, center: Point, radius: float, wid
     s = scale_of(surf)
     if s == 1.0:
         return pygame.draw.aacircle(surf, color, center, radius, width)
-    return _log_rect(pygame.draw.aacircle(surf, color, _dev_pointf(center, s), radius * s, dev_len(width, s)), s)
+    return _drawn(surf, pygame.draw.aacircle(surf, color, _dev_pointf(center, s), radius * s, dev_len(width, s)), s)
 
 
 def ellipse(surf: pygame.Surface, color: Any, rect: RectLike, width: int = 0) -> pygame.Rect:
@@ -337,7 +454,7 @@ def ellipse(surf: pygame.Surface, color: Any, rect: RectLike, width: int = 0) ->
     s = scale_of(surf)
     if s == 1.0:
         return pygame.draw.ellipse(surf, color, rect, width)
-    return _log_rect(pygame.draw.ellipse(surf, color, _dev_rect(rect, s), dev_len(width, s)), s)
+    return _drawn(surf, pygame.draw.ellipse(surf, color, _dev_rect(rect, s), dev_len(width, s)), s)
 
 
 def arc(surf: pygame.Surface, color: Any, rect: RectLike, start_angle: float, stop_angle: float,
@@ -346,7 +463,7 @@ def arc(surf: pygame.Surface, color: Any, rect: RectLike, start_angle: float, st
     s = scale_of(surf)
     if s == 1.0:
         return pygame.draw.arc(surf, color, rect, start_angle, stop_angle, width)
-    return _log_rect(pygame.draw.arc(surf, color, _dev_rect(rect, s), start_angle, stop_angle, dev_len(width, s)), s)
+    return _drawn(surf, pygame.draw.arc(surf, color, _dev_rect(rect, s), start_angle, stop_angle, dev_len(width, s)), s)
 
 
 def polygon(surf: pygame.Surface, color: Any, points: Sequence[Point], width: int = 0) -> pygame.Rect:
@@ -354,7 +471,7 @@ def polygon(surf: pygame.Surface, color: Any, points: Sequence[Point], width: in
     s = scale_of(surf)
     if s == 1.0:
         return pygame.draw.polygon(surf, color, points, width)
-    return _log_rect(pygame.draw.polygon(surf, color, [_dev_pointf(p, s) for p in points], dev_len(width, s)), s)
+    return _drawn(surf, pygame.draw.polygon(surf, color, [_dev_pointf(p, s) for p in points], dev_len(width, s)), s)
 
 
 # ---------------------------------------------------------------- pygame.transform keeping the scale

@@ -59,6 +59,7 @@ class Window:
         except pygame.error:
             pass
         self.surface = self.screen
+        self._whole = True
         self._fit_surface()
 
     def set_caption(self, caption: str) -> None:
@@ -115,6 +116,8 @@ class Window:
                 self.surface = pygame.Surface(LOGICAL_SIZE).convert()
             else:
                 self.surface = gfx.Canvas(LOGICAL_SIZE, 0, gfx.output_scale(), view.size).convert()
+                self.surface.track()        # so that a frame puts in the window only what it drew
+        self.expose()
 
     def view_rect(self) -> pygame.Rect:
         """Where the scaled picture sits in the window (window pixels)."""
@@ -132,16 +135,34 @@ class Window:
         return (int((pos[0] - r.left) * LOGICAL_SIZE[0] / r.width),
                 int((pos[1] - r.top) * LOGICAL_SIZE[1] / r.height))
 
+    def expose(self) -> None:
+        """Put the whole picture in the window at the next :meth:`present` (the
+        window was shown again, resized, or drawn on by something else)."""
+        self._whole = True
+
     def present(self) -> None:
-        """Put the picture in the window and flip."""
-        if self.surface is not self.screen:
-            r = self.view_rect()
-            if r.size != self.screen.get_size():
-                self.screen.fill((0, 0, 0))
-            picture = self.surface
-            if pygame.Surface.get_size(picture) != r.size:     # only between a resize and the next frame
-                picture = pygame.transform.smoothscale(picture, r.size)
-            self.screen.blit(picture, r.topleft)
+        """Put the picture in the window and show it: only the parts drawn since
+        the last frame when the picture is a tracked canvas
+        (:func:`game.ui.draw.gfx.take_dirty`), else all of it."""
+        if self.surface is self.screen:
+            pygame.display.flip()
+            return
+        r = self.view_rect()
+        picture = self.surface
+        dirty = gfx.take_dirty(picture)
+        if dirty is not None and not self._whole and pygame.Surface.get_size(picture) == r.size:
+            shown = [d.move(r.topleft) for d in dirty]
+            for d, at in zip(dirty, shown):
+                self.screen.blit(picture, at, d)
+            if shown:
+                pygame.display.update(shown)
+            return
+        self._whole = False
+        if r.size != self.screen.get_size():
+            self.screen.fill((0, 0, 0))
+        if pygame.Surface.get_size(picture) != r.size:     # only between a resize and the next frame
+            picture = pygame.transform.smoothscale(picture, r.size)
+        self.screen.blit(picture, r.topleft)
         pygame.display.flip()
 
     def save_png(self, path: str) -> None:

@@ -140,7 +140,7 @@ def draw_backdrop(surface: pygame.Surface, board, room: str | None, t: float, al
     dx, dy = pic.get_width() - size[0], pic.get_height() - size[1]
     area = pygame.Rect(round(dx * along), round(dy * (1 - along)), *size)
     if alpha >= 255:
-        surface.blit(pic, (0, 0), area)
+        gfx.lay(surface, pic, area)
     else:       # the cached picture itself, for this blit only: no copy of a whole screen per frame
         kept = pic.get_alpha()
         pic.set_alpha(alpha)
@@ -178,10 +178,13 @@ def draw_portrait(surface: pygame.Surface, suspect: str, rect: pygame.Rect, alph
     (square: its height is used); returns the picture's rect."""
     img = portrait(suspect, rect.height)
     m = portrait_margin(rect.height)
-    if alpha < 255:
-        img = img.copy()
+    if alpha < 255:     # the cached picture itself, for this blit only: no copy per frame
+        kept = img.get_alpha()
         img.set_alpha(alpha)
-    surface.blit(img, (rect.left - m, rect.top - m))
+        surface.blit(img, (rect.left - m, rect.top - m))
+        img.set_alpha(kept)
+    else:
+        surface.blit(img, (rect.left - m, rect.top - m))
     return pygame.Rect(rect.left, rect.top, rect.height, rect.height)
 
 

@@ -66,6 +66,8 @@ class Router:
             elif event.type == pygame.VIDEORESIZE:
                 if not app.store.settings.fullscreen:
                     app.window.resized()
+            elif event.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
+                app.window.expose()
             elif event.type == pygame.KEYDOWN and self.capture is not None:
                 fn, self.capture = self.capture, None
                 fn(event.key)

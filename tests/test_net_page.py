@@ -43,7 +43,6 @@ if not Path(CHROMEDRIVER).is_file():
                 allow_module_level=True)
 
 from selenium.common.exceptions import StaleElementReferenceException, WebDriverException  # noqa: E402
-from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
@@ -62,16 +61,9 @@ SEAT = 2
 @pytest.fixture(scope="module")
 def browser():
     """One headless Chromium at phone size (390 x 844 CSS pixels, touch, scale 1)."""
-    opts = webdriver.ChromeOptions()
-    opts.binary_location = CHROMIUM
-    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                f"--window-size={WIDTH},{HEIGHT}", "--force-device-scale-factor=1", "--hide-scrollbars",
-                "--lang=en-US", "--no-first-run", "--disable-extensions"):
-        opts.add_argument(arg)
-    drv = webdriver.Chrome(service=Service(CHROMEDRIVER), options=opts)   # installed: it must start
-    drv.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                        {"width": WIDTH, "height": HEIGHT, "deviceScaleFactor": 1, "mobile": True})
-    drv.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+    from tests.farphone import phone_browser
+
+    drv = phone_browser(CHROMIUM, CHROMEDRIVER)   # installed: it must start
     yield drv
     drv.quit()
 

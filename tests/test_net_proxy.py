@@ -55,6 +55,8 @@ def _why_not() -> str:
     return ""
 
 
+#: nginx in front of the game: HTTPS at ``listen`` for host ``name``, the game (``upstream``,
+#: host:port) under /clue/, the client's address in X-Forwarded-For; ``d`` holds its files.
 NGINX = """daemon off;
 worker_processes 1;
 pid {d}/nginx.pid;
@@ -65,19 +67,19 @@ http {{
   client_body_temp_path {d}/body; proxy_temp_path {d}/proxy; fastcgi_temp_path {d}/fcgi;
   uwsgi_temp_path {d}/uwsgi; scgi_temp_path {d}/scgi;
   server {{
-    listen 127.0.0.1:{port} ssl;
-    server_name localhost;
+    listen {listen} ssl;
+    server_name {name};
     ssl_certificate {d}/cert.pem;
     ssl_certificate_key {d}/key.pem;
     location /clue/ {{
-      proxy_pass http://127.0.0.1:{game}/;
+      proxy_pass http://{upstream}/;
       proxy_http_version 1.1;
       proxy_set_header Upgrade $http_upgrade;
       proxy_set_header Connection "upgrade";
       proxy_set_header Host $host;
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_read_timeout 120s;
+      proxy_read_timeout 300s;
     }}
   }}
 }}
@@ -106,7 +108,8 @@ def proxied(tmp_path):
     game.start()
     port = _free_port()
     conf = tmp_path / "nginx.conf"
-    conf.write_text(NGINX.format(d=tmp_path, port=port, game=game.server.port))
+    conf.write_text(NGINX.format(d=tmp_path, listen=f"127.0.0.1:{port}", name="localhost",
+                                 upstream=f"127.0.0.1:{game.server.port}"))
     proxy = subprocess.Popen(["nginx", "-c", str(conf), "-p", str(tmp_path), "-g", "user root;"],
                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:

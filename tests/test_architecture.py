@@ -132,19 +132,31 @@ def _sccs(edges: dict[str, list[str]]) -> list[list[str]]:
     return out
 
 
-def test_no_import_cycle_among_game_ui_modules():
-    """Module by module (not only between sibling packages): every import
-    grimp finds, inside functions and under TYPE_CHECKING too, as
-    /work/tools/uicycles.py measures it."""
+def _cycles_within(package: str, member: str) -> list[list[str]]:
+    """The import cycles among the modules of ``package`` (every import grimp
+    finds, inside functions and under TYPE_CHECKING too), after checking that
+    ``member`` is one of them and that ``game`` is this tree's."""
     import grimp
 
     graph = grimp.build_graph("game", cache_dir=None)
-    mods = sorted(m for m in graph.modules if m == "game.ui" or m.startswith("game.ui."))
+    mods = sorted(m for m in graph.modules if m == package or m.startswith(package + "."))
     import game
 
-    assert Path(game.__file__).resolve().parent.parent == ROOT and "game.ui.scenes.title" in mods
+    assert Path(game.__file__).resolve().parent.parent == ROOT and member in mods
     edges = {m: sorted(x for x in graph.find_modules_directly_imported_by(m) if x in mods) for m in mods}
-    assert _sccs(edges) == []
+    return _sccs(edges)
+
+
+def test_no_import_cycle_among_game_ui_modules():
+    """Module by module (not only between sibling packages), as
+    /work/tools/uicycles.py measures it."""
+    assert _cycles_within("game.ui", "game.ui.scenes.title") == []
+
+
+def test_no_import_cycle_among_the_computer_players():
+    """The levels and the first player share their walking
+    (:mod:`game.ai.walking`); neither imports the other back."""
+    assert _cycles_within("game.ai", "game.ai.levels") == []
 
 
 def _scene_contract() -> list[str]:

@@ -352,7 +352,7 @@ def test_hard_with_accuser_in_room_suggests_in_the_guessed_room_before_gambling(
     (stay_ratio 1.0), to keep two summoned cases, and 216 and 331 when its
     odds came to read the opponents' suggestions)."""
     from game.ai.levels import HardPlayer
-    from game.ai.simple import may_accuse_here
+    from game.ai.walking import may_accuse_here
     from game.rules.actions import Roll, TakePassage
     from game.rules.options import preset_options
     from game.tournament import seat_player
@@ -717,7 +717,7 @@ def test_hard_with_accuser_in_room_accuses_from_the_guessed_room_or_walks_there_
     elsewhere.  The deals tried first met neither case often enough to
     catch a mutation; these positions do."""
     from game.ai.levels import HardPlayer
-    from game.ai.simple import door_distances
+    from game.ai.walking import door_distances
     from game.rules.actions import Move, Roll, TakePassage
     from game.rules.options import preset_options
     from game.tournament import seat_player

@@ -41,7 +41,7 @@ import math
 import random
 
 from game.ai.knowledge import Knowledge, Tracker, joint, sample
-from game.ai.simple import consecutive_stays, door_distances, may_accuse_here, walk_to
+from game.ai.walking import consecutive_stays, door_distances, may_accuse_here, walk_to
 from game.board.model import Board
 from game.rules import events as ev
 from game.rules.actions import Accuse, Action, Disprove, EndTurn, Move, Roll, Suggest, TakePassage

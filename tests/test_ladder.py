@@ -350,9 +350,10 @@ def test_hard_with_accuser_in_room_suggests_in_the_guessed_room_before_gambling(
     was entered; 43, 88 and 96 summoned into the guessed room; 20 and 37
     start turns there too; 14 and 97 were added when hard's play changed
     (stay_ratio 1.0), to keep two summoned cases, and 216 and 331 when its
-    odds came to read the opponents' suggestions)."""
+    odds came to read the opponents' suggestions, and 421 and 471 when they
+    came to place each named card in one of four places: these deals hold gambles)."""
     from game.ai.levels import HardPlayer
-    from game.ai.simple import may_accuse_here
+    from game.ai.walking import may_accuse_here
     from game.rules.actions import Roll, TakePassage
     from game.rules.options import preset_options
     from game.commands.tournament import seat_player
@@ -363,7 +364,7 @@ def test_hard_with_accuser_in_room_suggests_in_the_guessed_room_before_gambling(
     deals += [(43, ("hard",) * 4, ("accuse-in-room",)),
               (88, ("hard@bold=0.4+bold_crowd=0.35", "medium", "medium", "medium"), ("accuse-in-room",)),
               (96, ("hard@bold=0.4+bold_crowd=0.4", "spock", "spock"), ("accuse-in-room", "stay"))]
-    deals += [(seed, ("hard@bold=0.4+bold_crowd=0.4", "spock", "spock"), ("accuse-in-room",)) for seed in (20, 37, 14, 97, 216, 331)]
+    deals += [(seed, ("hard@bold=0.4+bold_crowd=0.4", "spock", "spock"), ("accuse-in-room",)) for seed in (20, 37, 14, 97, 216, 331, 421, 471)]
     for seed, levels, house in deals:
         suspects = sorted(random.Random(seed ^ 0x70_0A).sample(SUSPECTS6, len(levels)), key=SUSPECTS6.index)
         setup = GameSetup(tuple(SeatConfig(s, "computer", lv) for s, lv in zip(suspects, levels)),
@@ -717,7 +718,7 @@ def test_hard_with_accuser_in_room_accuses_from_the_guessed_room_or_walks_there_
     elsewhere.  The deals tried first met neither case often enough to
     catch a mutation; these positions do."""
     from game.ai.levels import HardPlayer
-    from game.ai.simple import door_distances
+    from game.ai.walking import door_distances
     from game.rules.actions import Move, Roll, TakePassage
     from game.rules.options import preset_options
     from game.commands.tournament import seat_player

@@ -43,7 +43,7 @@ def fitted(game, hard: HardPlayer) -> dict[tuple[int, bool], float]:
     """(opponent, named a room) -> its fitted odds, from hard's view now."""
     view = game.view(0)
     know = hard.knowledge(view)
-    return {(o, c in ROOMS): odds for c, o, odds in hard.naming_odds(view, know)}
+    return {(o, c in ROOMS): weights[0] for c, o, _, weights in hard.naming_odds(view, know)}
 
 
 def test_each_opponent_gets_its_own_odds():
@@ -72,7 +72,7 @@ def test_stated_odds_are_the_exact_count_when_off_and_differ_when_read():
     untouched."""
     higher = lower = 0
     for seed in (1, 2, 3, 4):
-        game, players = play(seed, ("hard", "hunter", "hunter"), actions=200)
+        game, players = play(seed, ("hard", "hunter", "hunter"), actions=120)
         hard = players[0]
         view = game.view(0)
         know = hard.knowledge(view)
@@ -104,3 +104,26 @@ def test_reliability_table_bins_and_judges():
             in reliability(moments)}
     assert rows == {"0.2-0.3": (10, 0.25, 1.0, "--"), "0.5-0.6": (60, 0.52, 0.7, "OFF"),
                     "0.6-0.7": (60, 0.62, 0.65, "ok"), "0.9-1.0": (1, 1.0, 1.0, "--")}
+
+
+
+def test_a_hunter_is_read_as_pointing_at_the_envelope():
+    """A hunter names only cards it has not located: hard fits it, for
+    suspects and weapons, a weight below 1 for its own cards in every game
+    and above 1 for the envelope in most; the weights are per place
+    (:attr:`HardPlayer.PLACES`: own hand, envelope, a hand that answered it
+    on that card before, elsewhere)."""
+    assert HardPlayer.PLACES == ("own", "envelope", "shown", "elsewhere")
+    found = pointing = 0
+    for seed in range(3, 9):
+        game, players = play(seed, ("hard", "hunter", "medium"))
+        view = game.view(0)
+        hard = players[0]
+        weights = {(o, c in ROOMS): w for c, o, _, w in hard.naming_odds(view, hard.knowledge(view))}
+        if (1, False) not in weights:
+            continue
+        found += 1
+        own, env, _, _ = weights[(1, False)]
+        assert own < 0.9, weights[(1, False)]
+        pointing += env > 1.0
+    assert found >= 5 and pointing >= 4, (found, pointing)

@@ -272,8 +272,6 @@ class TableScene(Scene, Generic[M, G]):
     match: M
     #: the engine (``match.game``)
     game: G
-    #: the public log's panel (logical pixels, set by the mode's panels): where the mouse wheel scrolls it
-    log_panel: pygame.Rect | None = None
 
     def __init__(self, app: Any, match: M) -> None:
         super().__init__(app)
@@ -303,6 +301,12 @@ class TableScene(Scene, Generic[M, G]):
         self.music_theme = table_theme(match)
         app.speech.say(match.log[-1] if match.log else None)   # read aloud: where the game stands (whose turn)
         app.phones.attach(self)           # the people's phones, when this run hosts them
+
+    @property
+    def log_panel(self) -> pygame.Rect | None:
+        """The public log's panel (logical pixels, said by the mode's panels): where the
+        mouse wheel scrolls it; None: nowhere."""
+        return None
 
     def make_presenter(self) -> Presenter:
         """The game mode's :class:`Presenter` (override)."""

@@ -216,7 +216,7 @@ class Banner(Animation):
         #: a smaller line under the words (the band is taller with one), or ""
         self.sub = sub
         #: what fills the screen behind the band (a :class:`game.ui.mansion.stage.Scenery`), or None: the table
-        self.stage = None
+        self.stage: object = None
 
     def _edge(self) -> float:
         """-1..0 while coming in, 0 at rest, 0..1 while going out."""

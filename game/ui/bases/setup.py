@@ -14,6 +14,8 @@ person's seat without a controller is played with the shared keyboard and mouse.
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from game.learning.hints import DEFAULT_NOTEBOOK_MODE, NOTEBOOK_MODE_NAMES, NOTEBOOK_MODES
@@ -232,19 +234,19 @@ class SetupBase(Scene):
             y = ROW_Y + i * ROW_STEP
             seat = _("Seat {n}").format(n=i + 1)     # read aloud before each button of the row
             row = [Button(pygame.Rect(NAME_COL[0], y, NAME_COL[1], ROW_H), card(s),
-                          lambda i=i: self.next_suspect(i), colour=theme.suspect_colour(s),
+                          partial(self.next_suspect, i), colour=theme.suspect_colour(s),
                           speech=f"{seat} — {card(s)}"),
                    Button(pygame.Rect(KIND_COL[0], y, KIND_COL[1], ROW_H),
-                          _("Person") if kind == "human" else _("Computer"), lambda i=i: self.toggle_kind(i),
+                          _("Person") if kind == "human" else _("Computer"), partial(self.toggle_kind, i),
                           speech=f"{card(s)} — " + (_("Person") if kind == "human" else _("Computer")))]
             if kind == "computer":
                 lb = Button(pygame.Rect(LEVEL_COL[0], y, LEVEL_COL[1], ROW_H), level_label(level),
-                            lambda i=i: self.cycle_level(i), data=level, speech=f"{card(s)} — {level_label(level)}")
+                            partial(self.cycle_level, i), data=level, speech=f"{card(s)} — {level_label(level)}")
                 self.level_buttons[i] = lb
                 row.append(lb)
             if len(self.seats) > 3:
                 row.append(Button(pygame.Rect(REMOVE_COL[0], y, REMOVE_COL[1], ROW_H), _("Remove"),
-                                  lambda i=i: self.remove(i)))
+                                  partial(self.remove, i)))
             self.row_buttons.append(row)
             buttons += row
             self.labels.append(Label(pygame.Rect(SEAT_X, y, SEAT_W, ROW_H), _("Seat {n}").format(n=i + 1),
@@ -328,6 +330,7 @@ class SetupBase(Scene):
         focused = self.focus.focused
         if not self.says_strength or focused is None or focused not in self.level_buttons.values():
             return ""
+        assert isinstance(focused.data, str)    # a level button's data is its level
         return strength_words(focused.data)
 
     def widgets(self) -> list:

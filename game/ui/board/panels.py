@@ -5,14 +5,15 @@ goes depends on the layout in use, standard or TV
 (:mod:`game.ui.mansion.boardlayout`, ``self.hud``).
 
 :class:`BoardPanels` is the drawing half of
-:class:`~game.ui.board.table.BoardScene`, its base: a table scene that reads the
-places, die and animation the scene keeps (declared on the class) and calls
-the scene's actions (:meth:`BoardPanels.roll` ...).
+:class:`~game.ui.board.table.BoardScene` (a mixin, typed as the
+:class:`~game.ui.bases.table.TableScene` it is mixed into): it reads the places,
+die and animation the scene keeps (declared on the class) and calls the
+scene's actions (:meth:`BoardPanels.roll` ...).
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
@@ -150,7 +151,15 @@ def square_way(board, start, dest: tuple[int, int]) -> tuple[str, str]:
     return _(WAYS[sx, sy]), near.room
 
 
-class BoardPanels(TableScene[Match, Game]):
+if TYPE_CHECKING:
+    # the type checker reads the panels as the table scene they are mixed into; at run time they
+    # are a plain mixin, so that this module defines no scene (scene modules are made by name)
+    _Table = TableScene[Match, Game]
+else:
+    _Table = object
+
+
+class BoardPanels(_Table):
     """What the board scene draws and says (see the module)."""
 
     # The scene's state, kept by :class:`~game.ui.board.table.BoardScene`.

@@ -20,9 +20,11 @@ import pygame
 
 from game.rules import events as ev
 from game.rules.actions import Accuse, EndTurn, Move, Roll, Suggest, TakePassage
-from game.rules.engine import Phase
+from game.rules.engine import Game, Phase
 from game.rules.errors import IllegalActionError
 from game.ui.draw import anim
+from game.ui.bases.table import TableScene
+from game.ui.board.match import Match
 from game.ui.board.panels import NOTEBOOK_SLOT, BoardPanels, button_rect, die_panel
 from game.ui.board.moments import SuggestionShow
 from game.ui.board.presenter import BoardPresenter
@@ -32,9 +34,8 @@ from game.ui.shell.registry import make as make_scene
 from game.ui.draw.widgets import Button, spatial_next
 
 
-class BoardScene(BoardPanels):
-    """Plays one :class:`~game.ui.board.match.Match` (a
-    :class:`~game.ui.bases.table.TableScene` drawn by :class:`BoardPanels`)."""
+class BoardScene(BoardPanels, TableScene[Match, Game]):
+    """Plays one :class:`~game.ui.board.match.Match`."""
 
     refuse_game = "board"
     book_scene = "notebook"

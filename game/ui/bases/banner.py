@@ -83,7 +83,7 @@ def draw_banner(surface: pygame.Surface, banner: anim.Banner | None) -> None:
     with a ``stage`` (:class:`~game.ui.mansion.stage.Scenery`), over that scenery filling the screen."""
     if banner is None or banner.done or banner.alpha <= 0:
         return
-    if banner.stage is not None:
+    if isinstance(banner.stage, stage.Scenery):
         draw_scenery(surface, banner.stage, banner.t, banner.alpha)
     sub = getattr(banner, "sub", "")
     band = TALL_BAND if sub else BAND

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 import random
+from functools import partial
 
 import pygame
 
@@ -46,6 +47,12 @@ class GameOverBase(Scene):
     face up, confetti when someone won, a detective report button per seat
     (:meth:`open_report`), Play again / Title screen.  A game's scene says
     :meth:`result` and :meth:`play_again`."""
+
+    #: set by :meth:`result`: the heading (who won), the hidden cards (ids) and
+    #: the winner's token (None: nobody won)
+    title: str
+    envelope: tuple[str, ...]
+    winner_suspect: str | None
 
     def __init__(self, app, match) -> None:
         super().__init__(app)
@@ -83,12 +90,12 @@ class GameOverBase(Scene):
         :data:`REPORTS_A_ROW` centred under the heading."""
         seats = list(range(len(match.suspects)))
         rows = [seats[i:i + REPORTS_A_ROW] for i in range(0, len(seats), REPORTS_A_ROW)]
-        out = []
+        out: list[Button] = []
         for r, row in enumerate(rows):
             x0 = 640 - (len(row) * REPORT_W + (len(row) - 1) * 20) // 2
             for i, seat in enumerate(row):
                 rect = pygame.Rect(x0 + i * (REPORT_W + 20), REPORT_TOP + r * (REPORT_H + 8), REPORT_W, REPORT_H)
-                out.append(Button(rect, match.seat_name(seat), lambda s=seat: self.open_report(s), enabled=False,
+                out.append(Button(rect, match.seat_name(seat), partial(self.open_report, seat), enabled=False,
                                   colour=theme.suspect_colour(match.suspects[seat]), data=seat))
         return out
 
@@ -254,8 +261,8 @@ class GameOverBase(Scene):
         theme.blit_text(surface, self.title, (640, 110), 48, theme.BRASS, True, "midtop", 1200, display=True)
         cw, ch = assets.card_size(CARD_W)
         x0 = 640 - (3 * cw + 2 * 40) // 2
-        for i, c in enumerate(self.envelope):
-            surface.blit(assets.card(c, CARD_W), (x0 + i * (cw + 40), CARD_TOP))
+        for i, card_id in enumerate(self.envelope):
+            surface.blit(assets.card(card_id, CARD_W), (x0 + i * (cw + 40), CARD_TOP))
         line = theme.text(self.sentence, theme.BODY, theme.CREAM, False, 1200).get_rect(midtop=(640, CARD_TOP + ch + 10))
         theme.shade(surface, line.inflate(24, 8), 170, theme.BG_DARK)      # the words stand off the picture
         theme.blit_text(surface, self.sentence, (640, CARD_TOP + ch + 10), theme.BODY, theme.CREAM, False, "midtop",

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import random
 from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Any, Callable, Generic, Protocol, TypeVar
 
+from game.core.protocol import Engine
 from game.rules.actions import Action
 from game.rules.setup import GameSetup, SeatConfig
 from game.ui.shell.i18n import card
@@ -41,7 +43,28 @@ def quick_setup(seed: int, level: str = DEFAULT_LEVEL) -> GameSetup:
     return GameSetup(seats=seats, seed=seed)
 
 
-class Seats:
+class Seeded(Protocol):
+    """A game mode's setup as :class:`Seats` reads it: only its random seed."""
+
+    @property
+    def seed(self) -> int: ...
+
+
+class Chooser(Protocol):
+    """A computer player of either game: ``choose(view, legal)`` gets its seat's
+    view and the engine's legal actions and returns one of them
+    (:class:`game.ai.base.ComputerPlayer`, :class:`game.cardgame.ai.CardPlayer`)."""
+
+    def choose(self, view: Any, legal: list[Any]) -> Any: ...
+
+
+#: the engine of a match (:class:`game.rules.engine.Game`, :class:`game.cardgame.engine.CardGame`)
+E = TypeVar("E", bound=Engine)
+#: the setup of a match (:class:`game.rules.setup.GameSetup`, :class:`game.cardgame.engine.CardSetup`)
+S = TypeVar("S", bound=Seeded)
+
+
+class Seats(Generic[E, S]):
     """People, computer players and controllers round one shared screen: the
     part of a match both the board game (:class:`game.ui.board.match.Match`) and the card game
     (:class:`game.ui.cardgame.match.CardMatch`) need.
@@ -52,6 +75,29 @@ class Seats:
     suspect id), ``players`` (seat -> computer player with
     ``choose(view, legal)``), ``devices`` and ``closed``/``_executor``, and
     :meth:`make_player` (the game mode's computer players)."""
+
+    game: E
+    setup: S
+    #: per seat: "human" or "computer", and the computer level
+    kinds: list[str]
+    levels: list[str]
+    #: per seat: the suspect token it plays (a suspect id)
+    suspects: tuple[str, ...]
+    #: seat -> its computer player
+    players: dict[int, Chooser]
+    #: seat -> the controller a person joined with ("pad:<id>"); none: the shared keyboard and mouse
+    devices: dict[int, str]
+    #: seat -> {card id: mark} for each person
+    notebooks: dict[int, dict[str, str]]
+    #: how much the notebooks help (:data:`game.learning.hints.NOTEBOOK_MODES`)
+    notebook_mode: str
+    #: the public log lines and the public events behind them
+    log: list[str]
+    log_events: list[Any]
+    #: the last action's events, to be played again by the table (:meth:`replay_saved`)
+    resume_tail: list[Any]
+    closed: bool
+    _executor: ThreadPoolExecutor | None
 
     #: the phones of this game: ``{"port": int, "tokens": {seat: token}}`` while a host
     #: serves them (kept in the autosave, so Continue serves the same codes), else None
@@ -125,7 +171,7 @@ class Seats:
         the actions) makes exactly the same choices as one never interrupted."""
         return f"{self.setup.seed}:{seat}:{len(self.game.actions)}"
 
-    def _ready(self, seat: int, view) -> object:
+    def _ready(self, seat: int, view: Any) -> Chooser:
         """``seat``'s player, made ready for one choice: a fresh random
         generator seeded by :meth:`decision_seed`, and the bits of history the
         player keeps besides its view (the suggestions it made, the turns it
@@ -178,10 +224,10 @@ class Seats:
     # ----------------------------------------------------- resume and log
     #: the game mode's redaction of an event for everybody (``events.public``)
     #: and its log line (``log.describe(event, suspects)``), set by each match class
-    public_event = None
-    describe_event = None
+    public_event: Callable[[Any], Any]
+    describe_event: Callable[[Any, tuple[str, ...]], str | None]
     #: the game mode's small pictures of a log line (``log.line_cards(public event)``: public cards only)
-    line_cards = None
+    line_cards: Callable[[Any], tuple[str, ...]] | None = None
     #: "board" or "cards": which engine's reasons a refused saved move is said with
     save_kind = "board"
 
@@ -233,7 +279,7 @@ class Seats:
 
     # ----------------------------------------------------------- notebook
     #: the game mode's event of a card shown to one seat (with ``to``, ``by`` and ``card``)
-    card_shown_event: type = type(None)
+    card_shown_event: type[Any] = type(None)
 
     def facts(self, seat: int) -> dict[str, str]:
         """Card -> why its mark is a fact for ``seat`` (not to be cycled):

@@ -25,6 +25,8 @@ Colonel Mustard"); *All hints* reveals every conclusion at once.  Pointing at
 
 from __future__ import annotations
 
+from typing import Sequence
+
 import pygame
 
 
@@ -74,6 +76,8 @@ class RowButton(Button):
     """One notebook row; pressing it cycles the manual mark."""
 
     owner: "NotebookBase"
+    #: the row's card (id)
+    data: str
 
     def draw(self, surface: pygame.Surface) -> None:
         nb = self.owner
@@ -174,7 +178,7 @@ class NotebookBase(Scene):
         self.focus = FocusGroup(self.rows + extra + [self.done_button])
         self.fact_note: str | None = None   # the ticked row last pressed (its mark cannot change)
 
-    def columns(self) -> list[tuple[int, list[tuple[str, tuple[str, ...]]]]]:
+    def columns(self) -> Sequence[tuple[int, Sequence[tuple[str, tuple[str, ...]]]]]:
         """The columns: (x in pixels, [(English group title, card ids), ...]) (the game's own)."""
         raise NotImplementedError
 

@@ -16,9 +16,12 @@ again to hurry the computers does not pick a card for you (for
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 
+from game.ui.bases.table import TableScene
 from game.ui.draw import anim, assets, gfx, theme
 from game.ui.shell import prompts
 from game.ui.shell.i18n import _, card, fmt
@@ -58,6 +61,15 @@ class DisproveBase(Scene):
     ``__init__``, and says :meth:`action` and :meth:`asked_line`."""
 
     private = True
+    #: the table that applies the choice
+    board: TableScene[Any, Any]
+    #: who shows a card, and who asked
+    seat: int
+    suggester: int
+    #: the cards asked about (ids)
+    named: tuple[str, ...]
+    #: the cards offered (:meth:`offer`)
+    cards: list[Button]
 
     def coach_target(self, action=None) -> pygame.Rect | None:
         """The coach's target for a disprove ``action``: the card to show."""
@@ -154,9 +166,9 @@ class DisproveBase(Scene):
     def pick_line(self) -> str:
         return fmt("Pick the card {who} will see. Only {who} will see it.", who=self.board.match.suspects[self.suggester])
 
-    def widgets(self) -> list:
+    def widgets(self) -> list[Button | Label]:
         m = self.board.match
-        return list(self.cards) + [
+        return [*self.cards,
             Label(pygame.Rect(0, 680, 1280, 30), prompts.fmt(_("Use {move} or the mouse to choose a card first, then "
                                                                "press {confirm}. {back}: menu")), theme.SMALL, True),
             Label(pygame.Rect(0, 40, 1280, 50), fmt("{name}, show one card", name=m.suspects[self.seat]),
@@ -164,8 +176,11 @@ class DisproveBase(Scene):
             Label(pygame.Rect(0, 184, 1280, 30), self.pick_line(), theme.BODY)]
 
 
-class _DoneMixin:
+class _DoneMixin(Scene):
+    """A private screen closed by its "Done — hide" button or Esc, once its guard lets a press through."""
+
     guard: InputGuard
+    focus: FocusGroup
 
     def _done_button(self) -> Button:
         return Button(pygame.Rect(440, 610, 400, 64), _("Done — hide"), self.done)
@@ -283,8 +298,9 @@ class EnvelopeBase(_DoneMixin, Scene):
             colour = theme.GOOD if c in self.accused else theme.BAD
             theme.blit_text(surface, mark, (x0 + i * (cw + 40) + cw // 2, 90 + _ch + 6), theme.TITLE, colour, True,
                             "midtop")
-        s, w, r = self.accused
-        theme.blit_text(surface, fmt("You accused {s}, with the {w}, in the {r}.", s=s, r=r, w=w), (640, 430),
+        suspect, weapon, room = self.accused
+        theme.blit_text(surface, fmt("You accused {s}, with the {w}, in the {r}.", s=suspect, r=room, w=weapon),
+                        (640, 430),
                         theme.BODY, theme.BRASS, False, "midtop")
         theme.blit_wrapped(surface, self.verdict_text(), pygame.Rect(190, 480, 900, 100),
                            theme.BODY, theme.CREAM, align="center")

@@ -14,6 +14,8 @@ person's seat without a controller is played with the shared keyboard and mouse.
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from game.learning.hints import DEFAULT_NOTEBOOK_MODE, NOTEBOOK_MODE_NAMES, NOTEBOOK_MODES
@@ -248,17 +250,17 @@ class SetupBase(Scene):
             # the seat's name says the whole row, so a listener knows who plays it without moving along it
             whole = " — ".join([seat, card(s), who] + ([level_label(level)] if kind == "computer" else []))
             row = [Button(pygame.Rect(NAME_COL[0], y, NAME_COL[1], ROW_H), card(s),
-                          lambda i=i: self.next_suspect(i), colour=theme.suspect_colour(s), speech=whole),
-                   Button(pygame.Rect(KIND_COL[0], y, KIND_COL[1], ROW_H), who, lambda i=i: self.toggle_kind(i),
+                          partial(self.next_suspect, i), colour=theme.suspect_colour(s), speech=whole),
+                   Button(pygame.Rect(KIND_COL[0], y, KIND_COL[1], ROW_H), who, partial(self.toggle_kind, i),
                           speech=f"{card(s)} — {who}")]
             if kind == "computer":
                 lb = Button(pygame.Rect(LEVEL_COL[0], y, LEVEL_COL[1], ROW_H), level_label(level),
-                            lambda i=i: self.cycle_level(i), data=level, speech=f"{card(s)} — {level_label(level)}")
+                            partial(self.cycle_level, i), data=level, speech=f"{card(s)} — {level_label(level)}")
                 self.level_buttons[i] = lb
                 row.append(lb)
             if len(self.seats) > 3:
                 row.append(Button(pygame.Rect(REMOVE_COL[0], y, REMOVE_COL[1], ROW_H), _("Remove"),
-                                  lambda i=i: self.remove(i), speech=f"{card(s)} — {_('Remove')}"))
+                                  partial(self.remove, i), speech=f"{card(s)} — {_('Remove')}"))
             self.row_buttons.append(row)
             buttons += row
             self.labels.append(Label(pygame.Rect(SEAT_X, y, SEAT_W, ROW_H), _("Seat {n}").format(n=i + 1),
@@ -339,6 +341,7 @@ class SetupBase(Scene):
         focused = self.focus.focused
         if not self.says_strength or focused is None or focused not in self.level_buttons.values():
             return ""
+        assert isinstance(focused.data, str)    # a level button's data is its level
         return strength_words(focused.data)
 
     def widgets(self) -> list:

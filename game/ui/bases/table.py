@@ -28,14 +28,17 @@ from __future__ import annotations
 import math
 from collections import deque
 from concurrent.futures import Future
-from typing import Callable
+from typing import Any, Callable, Generic, Protocol, Sequence, TypeVar
 
 import pygame
+
+from game.core.protocol import Engine
 
 
 from game.ui.draw import anim, assets, gfx, tabletop, theme
 from game.ui.shell import prompts
 from game.ui.bases.banner import nobody_text
+from game.ui.bases.match import Seats
 from game.ui.shell.i18n import _, fmt
 from game.ui.shell.input import SCROLLS, Intent, Kind
 from game.ui.draw.logview import LogView
@@ -53,6 +56,21 @@ LOG_PANEL = (60, 40, 30)
 HINT_INK = (170, 150, 120)
 
 
+class TableEngine(Engine, Protocol):
+    """The engine of a game at the table: an :class:`~game.core.protocol.Engine`
+    whose ``phase`` (a ``Phase`` of the board game, a word of the card game) sets
+    a computer player's pause (:func:`~game.ui.bases.pacing.computer_pause`)."""
+
+    @property
+    def phase(self) -> object: ...
+
+
+#: the match at the table (:class:`game.ui.board.match.Match`, :class:`game.ui.cardgame.match.CardMatch`)
+M = TypeVar("M", bound="Seats[Any, Any]")
+#: its engine (``match.game``)
+G = TypeVar("G", bound=TableEngine)
+
+
 class ComputerTurn:
     """A computer player's next choice at a human pace: :meth:`poll` asks the
     match for the choice at once (``match.think``: on the worker thread when
@@ -62,7 +80,7 @@ class ComputerTurn:
     of events changed) is dropped.  :meth:`hurry` ends the pause."""
 
     def __init__(self) -> None:
-        self.pending = None          # the Future of the choice being thought about
+        self.pending: Future[Any] | None = None   # the Future of the choice being thought about
         self.key = -1                # len(game.events) when it was asked for
         self.waited = 0.0            # seconds of the pause so far
 
@@ -71,15 +89,16 @@ class ComputerTurn:
         """True while a choice is still being worked out."""
         return self.pending is not None and not self.pending.done()
 
-    def poll(self, match, dt: float, pause: float, threaded: bool):
-        """The choice once ready and the ``pause`` (seconds) is over, else None."""
-        if self.pending is None:
-            self.pending = match.think(threaded)
+    def poll(self, match: Seats[Any, Any], dt: float, pause: float, threaded: bool) -> Any:
+        """The choice (an action) once ready and the ``pause`` (seconds) is over, else None."""
+        fut = self.pending
+        if fut is None:
+            fut = self.pending = match.think(threaded)
             self.key = len(match.game.events)
         self.waited += dt
-        if self.waited < pause or not self.pending.done():
+        if self.waited < pause or not fut.done():
             return None
-        fut, self.pending = self.pending, None
+        self.pending = None
         self.waited = 0.0
         if self.key != len(match.game.events) or fut.cancelled():
             return None
@@ -111,7 +130,7 @@ class Presenter:
     #: the registry name of the screen of a card shown to a person (:meth:`card_shown`)
     shown_scene = "shown_card"
     #: the game mode's event that starts a turn (its ``player`` is whose turn it is)
-    turn_event: type = type(None)
+    turn_event: type[Any] = type(None)
     #: events whose log line is not read aloud on a computer player's turn: read aloud, a
     #: computer's turn is told in a sentence or two (who walked where, who suggested what,
     #: who showed a card), so that the table can wait for the voice and keep its pace
@@ -125,7 +144,7 @@ class Presenter:
     #: in the Hall; Mrs. White shows a card."
     joined_by: dict[type, tuple[type, ...]] = {}
 
-    def __init__(self, scene: "TableScene") -> None:
+    def __init__(self, scene: TableScene[Any, Any]) -> None:
         self.scene = scene
         self.app = scene.app
         self.match = scene.match
@@ -236,7 +255,7 @@ class Presenter:
                      reason=reason)
 
 
-class TableScene(Scene):
+class TableScene(Scene, Generic[M, G]):
     """The one turn loop of a game at the table (see the module).
 
     Subclasses set :attr:`refuse_game` ("board" or "cards": whose reasons a
@@ -250,10 +269,11 @@ class TableScene(Scene):
     book_scene = "notebook"
     game_over_scene = "game_over"
     book_button: Button
-    #: the public log's panel (logical pixels, set by the mode's panels): where the mouse wheel scrolls it
-    log_panel: pygame.Rect | None = None
+    match: M
+    #: the engine (``match.game``)
+    game: G
 
-    def __init__(self, app, match) -> None:
+    def __init__(self, app: Any, match: M) -> None:
         super().__init__(app)
         self.match = match
         self.game = match.game
@@ -273,7 +293,7 @@ class TableScene(Scene):
         self.guard = (self.turn_guard(g.actor) if match.needs_cover and not g.over and match.is_human(g.actor)
                       else InputGuard(0.0))
         self.focus = FocusGroup()
-        self._buttons_key = None
+        self._buttons_key: tuple[int, int, object, bool] | None = None
         #: the public log panel's place in the whole log (:mod:`game.ui.draw.logview`)
         self.log_view = LogView()
         self.presenter = self.make_presenter()
@@ -281,6 +301,12 @@ class TableScene(Scene):
         self.music_theme = table_theme(match)
         app.speech.say(match.log[-1] if match.log else None)   # read aloud: where the game stands (whose turn)
         app.phones.attach(self)           # the people's phones, when this run hosts them
+
+    @property
+    def log_panel(self) -> pygame.Rect | None:
+        """The public log's panel (logical pixels, said by the mode's panels): where the
+        mouse wheel scrolls it; None: nowhere."""
+        return None
 
     def make_presenter(self) -> Presenter:
         """The game mode's :class:`Presenter` (override)."""
@@ -636,6 +662,7 @@ def draw_turn(surface: pygame.Surface, rect: pygame.Rect, suspect: str, name: st
         out = img.get_rect(topleft=(left, rect.top + top))
         surface.blit(img, out)
         theme.note_text(surface, out, img)
+    assert out is not None   # status_fit always gives at least one line
     return out
 
 
@@ -692,7 +719,7 @@ def scroll_hint() -> str:
     return prompts.fmt(_("{scroll}: scroll"))
 
 
-def turn_labels(rect: pygame.Rect, name: str, statuses: list[str], thinking: list[str] = ()) -> list[Label]:
+def turn_labels(rect: pygame.Rect, name: str, statuses: Sequence[str], thinking: Sequence[str] = ()) -> list[Label]:
     """The whose-turn panel's texts as :class:`Label` boxes (for the text-fit
     test): the seat's ``name``, each of the ``statuses`` it may show and each
     of the ``thinking`` ones (shown with the dots after them)."""

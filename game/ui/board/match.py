@@ -23,7 +23,7 @@ from game.rules.setup import GameSetup, SeatConfig
 from game.ui.bases.match import Seats
 
 
-class Match(Seats):
+class Match(Seats[Game, GameSetup]):
     """The game at the table.  ``kinds[seat]`` is ``"human"`` or ``"computer"``;
     ``notebooks[seat]`` is a plain JSON-able dict ``{card id: mark}`` for each
     person; ``log`` holds the public log lines in order.  ``devices[seat]`` is
@@ -62,8 +62,8 @@ class Match(Seats):
         self.closed = False
         #: set by :meth:`resume`: the last action's events, to be played again by the board
         self.resume_tail: list[ev.Event] = []
-        self.resume_positions: dict | None = None
-        self.resume_weapons: dict | None = None
+        self.resume_positions: dict[str, ev.Position] | None = None
+        self.resume_weapons: dict[str, str] | None = None
         self.devices: dict[int, str] = {seat: d for seat, d in (devices or {}).items()
                                         if 0 <= seat < len(self.kinds) and self.kinds[seat] == "human"}
 

@@ -4,6 +4,8 @@ marks and hints are :mod:`game.ui.bases.notebook`'s."""
 
 from __future__ import annotations
 
+from typing import Sequence
+
 import pygame
 
 from game.rules.cards import ROOMS, SUSPECTS, WEAPONS
@@ -16,7 +18,7 @@ COLUMNS = ((LEFT_X, [(N_("Suspects"), SUSPECTS), (N_("Weapons"), WEAPONS)]), (RI
 class NotebookScene(NotebookBase):
     """``seat``'s notebook and cards.  Esc, N or "Done — hide" closes it."""
 
-    def columns(self) -> list[tuple[int, list[tuple[str, tuple[str, ...]]]]]:
+    def columns(self) -> Sequence[tuple[int, Sequence[tuple[str, tuple[str, ...]]]]]:
         """The columns: (x in pixels, [(English group title, card ids), ...])."""
         return COLUMNS
 

@@ -5,11 +5,15 @@ goes depends on the layout in use, standard or TV
 (:mod:`game.ui.mansion.boardlayout`, ``self.hud``).
 
 :class:`BoardPanels` is the drawing half of
-:class:`~game.ui.board.table.BoardScene` (a mixin: it reads the scene's
-``game``, ``match``, ``view``, ``anim``, shown places and die).
+:class:`~game.ui.board.table.BoardScene` (a mixin, typed as the
+:class:`~game.ui.bases.table.TableScene` it is mixed into): it reads the places,
+die and animation the scene keeps (declared on the class) and calls the
+scene's actions (:meth:`BoardPanels.roll` ...).
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
@@ -17,17 +21,20 @@ import pygame
 from game.rules import events as ev
 from game.rules.actions import Accuse, EndTurn, Move, Roll, Suggest, TakePassage
 from game.rules.cards import SUSPECTS
-from game.rules.engine import Phase
+from game.rules.engine import Game, Phase
 from game.ui.draw import anim, assets, gfx, tabletop, theme
+from game.ui.draw.anim import Animation, Banner
 from game.ui.shell import prompts
 from game.ui.bases.banner import banner_label, draw_banner
-from game.ui.board.moments import draw_suggestion
+from game.ui.board.match import Match
+from game.ui.board.moments import SuggestionShow, draw_suggestion
 from game.ui.board.rules_text import rules_line
 from game.ui.mansion.boardlayout import STANDARD, BoardLayout
+from game.ui.mansion.boardview import BoardView
 from game.ui.shell.i18n import N_, _, card, fmt
 from game.ui.shell.input import Kind
 from game.ui.shell.scene import OPEN_NOTEBOOK, focus_on
-from game.ui.bases.table import (draw_log_frame, draw_thinking, draw_turn, log_frame_rows, scroll_hint, status_rect,
+from game.ui.bases.table import (TableScene, draw_log_frame, draw_thinking, draw_turn, log_frame_rows, scroll_hint, status_rect,
                            thinking_rect, turn_labels)
 from game.ui.draw.widgets import Button, Label, card_spoken
 
@@ -144,8 +151,84 @@ def square_way(board, start, dest: tuple[int, int]) -> tuple[str, str]:
     return _(WAYS[sx, sy]), near.room
 
 
-class BoardPanels:
+if TYPE_CHECKING:
+    # the type checker reads the panels as the table scene they are mixed into; at run time they
+    # are a plain mixin, so that this module defines no scene (scene modules are made by name)
+    _Table = TableScene[Match, Game]
+else:
+    _Table = object
+
+
+class BoardPanels(_Table):
     """What the board scene draws and says (see the module)."""
+
+    # The scene's state, kept by :class:`~game.ui.board.table.BoardScene`.
+    #: the mansion's drawing in the layout in use
+    view: BoardView
+    #: the animation being played (a die, a walk, a glide or a group of them), or None
+    anim: Animation | None
+    #: where the tokens and weapons are drawn (behind the engine while an animation plays)
+    shown_pos: dict[str, ev.Position]
+    shown_weapons: dict[str, str]
+    #: the last roll's total and faces (one per die), None before the turn's roll
+    die_value: int | None
+    dice_faces: tuple[int, ...]
+    #: the die panel (logical pixels)
+    die_rect: pygame.Rect
+    #: the keyboard cursor among the roll's destinations
+    cursor: int
+    #: the suggestion on show, or None
+    suggestion_show: SuggestionShow | None
+    #: the banner "You were brought to the Kitchen!" waiting for the pulled-in person's turn, or None
+    pulled_banner: Banner | None
+    #: True while a person's card-to-show screen is open
+    disprove_open: bool
+    #: what happens when the animation is over (a token lands), or None
+    _after: Callable[[], None] | None
+    notebook_button: Button
+    #: the event being played (for the status line), or None
+    _playing: ev.Event | None
+    #: the lit squares of a move and the game's moment they were lit for (None: light them again)
+    _highlight_key: tuple[int] | None
+    _highlight: pygame.Surface | None
+    #: the backdrop and the key hints drawn on it (None: draw it again)
+    _backdrop_surf: pygame.Surface | None = None
+    _backdrop_hint: tuple[str, str]
+    _rules_key: tuple[Any, ...]
+    _rules_cache: tuple[list[str], bool, str]
+
+    # The scene's actions (:class:`~game.ui.board.table.BoardScene`), which the buttons call.
+    def roll(self) -> None:
+        """Roll the die or dice."""
+        raise NotImplementedError
+
+    def passage(self) -> None:
+        """Take the secret passage."""
+        raise NotImplementedError
+
+    def end_turn(self) -> None:
+        """End the turn."""
+        raise NotImplementedError
+
+    def open_suggest(self, auto: bool = False) -> None:
+        """Open the suggestion picker (``auto``: opened by itself on entering a room)."""
+        raise NotImplementedError
+
+    def open_accuse(self) -> None:
+        """Open the accusation picker."""
+        raise NotImplementedError
+
+    def open_notebook(self, seat: int | None = None) -> None:
+        """Open ``seat``'s notebook, or that of the person who may look now."""
+        raise NotImplementedError
+
+    def point_at(self, dest: ev.Position) -> bool:
+        """Put the keyboard cursor on ``dest``; False when it is not a destination of the roll."""
+        raise NotImplementedError
+
+    def relayout(self) -> None:
+        """Place the panels again in the layout in use."""
+        raise NotImplementedError
 
     @property
     def hud(self) -> BoardLayout:
@@ -191,6 +274,8 @@ class BoardPanels:
         (the cursor is put there)."""
         if isinstance(action, Move):
             dest = action.room or action.square
+            if dest is None:
+                return None
             return self.view.destination_rect(dest) if self.point_at(dest) else None
         wanted = self.open_notebook if action == OPEN_NOTEBOOK else {
             Roll: self.roll, TakePassage: self.passage, EndTurn: self.end_turn, Suggest: self.open_suggest,
@@ -327,7 +412,7 @@ class BoardPanels:
     def _backdrop(self) -> pygame.Surface:
         """Everything that never changes: background, board, HUD panels (cached)."""
         hint = self._rules_rows()[2]
-        if getattr(self, "_backdrop_surf", None) is None or self._backdrop_hint != (hint, scroll_hint()):
+        if self._backdrop_surf is None or self._backdrop_hint != (hint, scroll_hint()):
             self._backdrop_hint = (hint, scroll_hint())
             s = gfx.surface(self.app.window.surface.get_size()).convert()
             theme.background(s)
@@ -366,6 +451,7 @@ class BoardPanels:
             if key != self._highlight_key:
                 self._highlight_key = key
                 self._highlight = v.highlight(g.moves())
+            assert self._highlight is not None   # lit with its key
             surface.blit(self._highlight, v.origin)
             dests = list(g.moves())
             if dests:

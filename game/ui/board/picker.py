@@ -57,7 +57,7 @@ class PickerScene(Scene):
         if mode == "suggest":
             w, gap = 150, 14
             for cat, cards, y in (("suspect", SUSPECTS, ROW_Y[0]), ("weapon", WEAPONS, ROW_Y[1])):
-                row = []
+                row: list[Button] = []
                 for i, c in enumerate(cards):
                     cw, ch = assets.card_size(w)
                     b = CardButton(pygame.Rect(40 + i * (w + gap), y, cw, ch), card(c), data=c)
@@ -73,15 +73,15 @@ class PickerScene(Scene):
             facts = board.match.facts(self.seat) if marks else {}     # in your hand, shown to you
             for col, (cat, cards) in enumerate((("suspect", SUSPECTS), ("weapon", WEAPONS), ("room", ROOMS))):
                 x = 30 + col * 415
-                row = []
+                chips: list[Button] = []
                 for i, c in enumerate(cards):
-                    b = MarkedChip(pygame.Rect(x, 150 + i * 58, 390, 50), card(c), data=c)
-                    b.crossed = c in hand or c in facts or book.get(c) == "✓"   # held, shown to you, or ticked
-                    b.mark = "" if b.crossed else book.get(c, "")
-                    b.on_press = lambda b=b, cat=cat: self.pick(cat, b)
-                    row.append(b)
-                self.items[cat] = row
-                buttons += row
+                    chip = MarkedChip(pygame.Rect(x, 150 + i * 58, 390, 50), card(c), data=c)
+                    chip.crossed = c in hand or c in facts or book.get(c) == "✓"   # held, shown to you, or ticked
+                    chip.mark = "" if chip.crossed else book.get(c, "")
+                    chip.on_press = lambda b=chip, cat=cat: self.pick(cat, b)
+                    chips.append(chip)
+                self.items[cat] = chips
+                buttons += chips
             self.ok = Button(pygame.Rect(30, 520, 390, 60), _("Accuse!"), self.confirm)
             self.back_button = Button(pygame.Rect(445, 520, 390, 60), _("Back"), self.back, hint="Esc")
         buttons += [self.ok, self.back_button]
@@ -104,6 +104,7 @@ class PickerScene(Scene):
         self._picked(cat, button)
 
     def _picked(self, cat: str, button: Button) -> None:
+        assert isinstance(button.data, str)     # every button picked is a card's (its id)
         self.choice[cat] = button.data
         if self.missing_text:
             self.missing_text = ""
@@ -144,6 +145,7 @@ class PickerScene(Scene):
     def commit(self) -> None:
         """Close the picker and hand the suggestion / accusation picked to the board."""
         c = self.choice
+        action: Suggest | Accuse
         if self.mode == "suggest":
             action = Suggest(c["suspect"] or "", c["weapon"] or "")
         else:
@@ -255,7 +257,7 @@ class PickerScene(Scene):
         theme.blit_text(surface, self.missing_text, r.center, theme.BODY, theme.BAD, True, "center", r.width - 20)
 
     def widgets(self) -> list:
-        out = list(self.focus.buttons)
+        out: list[Button | Label] = list(self.focus.buttons)
         out.append(Label(self.missing_rect().inflate(-20, 0), self._missing_words(list(self.items)), theme.BODY,
                          True))
         out.append(Label(pygame.Rect(30, 66, 1220 if self.mode == "accuse" else 1000, 30), self.sentence_max(),

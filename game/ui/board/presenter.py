@@ -18,6 +18,7 @@ from game.ui.board.moments import SuggestionShow, prepare
 from game.ui.shell.i18n import _, fmt
 from game.ui.bases.pacing import BOARD_PAUSES, PULLED_TIME
 from game.ui.bases.table import Presenter
+from game.ui.board.panels import BoardPanels
 
 
 def pulled_in(events: list[ev.Event], seat: int, suspect: str) -> ev.SuggestionMade | None:
@@ -52,7 +53,7 @@ class BoardPresenter(Presenter):
     (``shown_pos``, ``shown_weapons``, updated when an animation lands) and
     its die (``die_value``, ``dice_faces``)."""
 
-    scene: "BoardScene"   # game.ui.board.table (not imported: the table imports this module)
+    scene: BoardPanels    # the board scene (game.ui.board.table), as its panels declare it
     turn_event = ev.TurnStarted
     quiet = (ev.TurnStarted, ev.DieRolled, ev.TokenSummoned, ev.TokenPushedIn, ev.CannotDisprove,
              ev.DisproveRequested)
@@ -119,7 +120,7 @@ class BoardPresenter(Presenter):
         scene.die_value = e.total
         scene.dice_faces = tuple(e.dice)
         seed = len(self.game.events) + scene.turn_no
-        rolls = [anim.DieRoll(face, self.app.speed, seed=seed + i) for i, face in enumerate(e.dice)]
+        rolls: list[anim.Animation] = [anim.DieRoll(face, self.app.speed, seed=seed + i) for i, face in enumerate(e.dice)]
         scene.anim = rolls[0] if len(rolls) == 1 else anim.Group(rolls)
 
     def token_moved(self, e: ev.TokenMoved) -> None:
@@ -155,7 +156,7 @@ class BoardPresenter(Presenter):
             landings.append((t.suspect, t.room))
         self._glide_weapon(parts, landings)
         scene.anim = anim.Group(parts)
-        scene._after = lambda: [self.land(s, r) if s else self.land_weapon(r) for s, r in landings]
+        scene._after = self._landing(landings)
 
     def summoned(self, e: ev.TokenSummoned | ev.TokenPushedIn) -> None:
         """A token glides into a room; the weapon of the same suggestion (the
@@ -165,7 +166,18 @@ class BoardPresenter(Presenter):
         landings: list = [(e.suspect, e.room)]
         self._glide_weapon(parts, landings)
         scene.anim = anim.Group(parts)
-        scene._after = lambda: [self.land(s, r) if s else self.land_weapon(r) for s, r in landings]
+        scene._after = self._landing(landings)
+
+    def _landing(self, landings: list) -> Callable[[], None]:
+        """What happens when the glides of ``landings`` are over: each token
+        (suspect, room) and each weapon (None, its ``WeaponMoved``) lands."""
+        def land_all() -> None:
+            for s, r in landings:
+                if s:
+                    self.land(s, r)
+                else:
+                    self.land_weapon(r)
+        return land_all
 
     def _glide_weapon(self, parts: list, landings: list) -> None:
         """When the next queued event moves a weapon, take it (its log line
@@ -204,8 +216,10 @@ class BoardPresenter(Presenter):
         if show is not None:
             show.nobody()
         super().nobody(e)
+        banner = self.scene.banner
+        assert banner is not None    # just put up by Presenter.nobody
         room = show.cards[2] if show is not None else self.game.room_of(e.player)
-        self.scene.banner.stage = stage.Scenery(self.game.board, room, self.game.seats[e.player].suspect,
+        banner.stage = stage.Scenery(self.game.board, room, self.game.seats[e.player].suspect,
                                                 show.cards if show is not None else None)
 
     def eliminated(self, e: ev.PlayerEliminated) -> None:

@@ -20,20 +20,21 @@ import pygame
 
 from game.rules import events as ev
 from game.rules.actions import Accuse, EndTurn, Move, Roll, Suggest, TakePassage
-from game.rules.engine import Phase
+from game.rules.engine import Game, Phase
 from game.rules.errors import IllegalActionError
 from game.ui.draw import anim
+from game.ui.bases.table import TableScene
+from game.ui.board.match import Match
 from game.ui.board.panels import NOTEBOOK_SLOT, BoardPanels, button_rect, die_panel
 from game.ui.board.moments import SuggestionShow
 from game.ui.board.presenter import BoardPresenter
 from game.ui.shell.i18n import _
 from game.ui.shell.input import Intent, Kind
 from game.ui.shell.registry import make as make_scene
-from game.ui.bases.table import TableScene
 from game.ui.draw.widgets import Button, spatial_next
 
 
-class BoardScene(BoardPanels, TableScene):
+class BoardScene(BoardPanels, TableScene[Match, Game]):
     """Plays one :class:`~game.ui.board.match.Match`."""
 
     refuse_game = "board"
@@ -189,14 +190,14 @@ class BoardScene(BoardPanels, TableScene):
         """The notebook button; hurrying a computer player (Enter, or a click
         on the board); a person's move, buttons, or a click on the board
         (which says why that square cannot be reached)."""
-        k = intent.kind
-        if k is Kind.CLICK and self.match.humans and self.notebook_button.rect.collidepoint(intent.pos):
+        k, pos = intent.kind, intent.pos          # pos: the mouse's place (None: a key or a pad)
+        if k is Kind.CLICK and pos is not None and self.match.humans and self.notebook_button.rect.collidepoint(pos):
             self.notebook_button.press()
             return True
         if not self.human_to_act:
-            if k is Kind.POINT and self.match.humans:
-                self.notebook_button.focused = self.notebook_button.rect.collidepoint(intent.pos)
-            if k is Kind.CONFIRM or (k is Kind.CLICK and self.view.rect.collidepoint(intent.pos)):
+            if k is Kind.POINT and pos is not None and self.match.humans:
+                self.notebook_button.focused = self.notebook_button.rect.collidepoint(pos)
+            if k is Kind.CONFIRM or (k is Kind.CLICK and pos is not None and self.view.rect.collidepoint(pos)):
                 self.computer.hurry()
                 return True
             return False
@@ -204,8 +205,8 @@ class BoardScene(BoardPanels, TableScene):
             return self._handle_move(intent)
         if self.focus.handle(intent):
             return True
-        if k is Kind.CLICK and self.view.rect.collidepoint(intent.pos):
-            self._explain_board_click(intent.pos)
+        if k is Kind.CLICK and pos is not None and self.view.rect.collidepoint(pos):
+            self._explain_board_click(pos)
             return True
         return False
 
@@ -224,12 +225,12 @@ class BoardScene(BoardPanels, TableScene):
         if k is Kind.CONFIRM:
             self.choose(dests[self.cursor])
             return True
-        if k is Kind.POINT:
+        if k is Kind.POINT and intent.pos is not None:
             dest = self.view.position_at(intent.pos)
             if dest in dests:
                 self.cursor = dests.index(dest)
             return False
-        if k is Kind.CLICK:
+        if k is Kind.CLICK and intent.pos is not None:
             dest = self.view.position_at(intent.pos)
             if dest is None:
                 return False
@@ -241,7 +242,7 @@ class BoardScene(BoardPanels, TableScene):
             return True
         return False
 
-    def _explain_board_click(self, pos) -> None:
+    def _explain_board_click(self, pos: tuple[int, int]) -> None:
         dest = self.view.position_at(pos)
         if dest is None:
             return

@@ -88,3 +88,12 @@ def test_an_action_the_host_dropped_as_too_fast_is_sent_again_and_the_game_ends(
         assert client.view == hosted.expected(0)
     finally:
         hosted.close()
+
+
+def test_a_person_seat_offered_nothing_stops_the_reference_game_with_its_seed_and_seat(monkeypatch):
+    from game.net import driver
+
+    table = make("cards", 3, 21, (0, 1, 2))      # every seat a person: the first actor reads its payload
+    monkeypatch.setattr(driver, "choose", lambda view, seed: None)
+    with pytest.raises(driver.NetGameError, match=r"^seed 21: seat \d has no legal action$"):
+        play_reference(table)

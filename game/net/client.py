@@ -16,6 +16,7 @@ can use them.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import secrets
 import threading
 import time
@@ -57,7 +58,7 @@ class SeatClient:
     #: (``error`` ``too_fast``), as the page does.
     TOO_FAST_WAIT = 1.5
 
-    def __init__(self, base_url: str, token: str, *, lang: str = "en", store: dict[str, Any] | None = None,
+    def __init__(self, base_url: str, token: str, *, lang: m.Lang = "en", store: dict[str, Any] | None = None,
                  decide: Callable[[dict[str, Any]], dict[str, Any] | None] | None = None,
                  backoff: tuple[float, float] = (0.02, 0.5), keep_frames: bool = True,
                  trust_applied: bool = True, ssl: Any = True):
@@ -86,7 +87,7 @@ class SeatClient:
         self._ws: aiohttp.ClientWebSocketResponse | None = None
         self._stop = False
         self._changed: asyncio.Event | None = None
-        self._again: asyncio.Task | None = None
+        self._again: asyncio.Task[None] | None = None
 
     @property
     def seat(self) -> int | None:
@@ -211,7 +212,7 @@ class SeatClient:
 
     async def _send_act(self, ws: aiohttp.ClientWebSocketResponse | None, action: dict[str, Any]) -> int:
         self.store["seq"] += 1
-        seq = self.store["seq"]
+        seq: int = self.store["seq"]
         self.store["pending"][seq] = action
         if ws is not None and not ws.closed:
             try:
@@ -262,7 +263,7 @@ class ClientPool:
     def __init__(self) -> None:
         self.loop = asyncio.new_event_loop()
         self.clients: list[SeatClient] = []
-        self._tasks: dict[int, asyncio.Future] = {}
+        self._tasks: dict[int, concurrent.futures.Future[None]] = {}
         self._thread = threading.Thread(target=self.loop.run_forever, name="clue-net-clients", daemon=True)
         self._thread.start()
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from game.net.host import NetTable, action_reader
 from game.net.payload import seat_payload
@@ -33,7 +33,8 @@ _FIELDS = {"board": ("suspect", "weapon", "room"), "cards": ("person", "weapon",
 
 
 class NetGameError(RuntimeError):
-    """A networked game did not finish within its guard (actions or seconds)."""
+    """A networked game did not finish within its guard (actions or seconds), or a
+    person seat whose turn it is was offered nothing to do."""
 
 
 # ---------------------------------------------------------------- choices
@@ -178,7 +179,10 @@ def play_reference(table: Table) -> Any:
         if view["move"]:
             engine.apply(tv_move(engine, seat, table.seed))
         else:
-            engine.apply(read(choose(view, table.seed)))
+            action = choose(view, table.seed)
+            if action is None:        # the actor's payload offers nothing to do
+                raise NetGameError(f"seed {table.seed}: seat {seat} has no legal action")
+            engine.apply(read(action))
     return engine
 
 
@@ -198,7 +202,7 @@ class NetGame:
     """
 
     def __init__(self, table: Table, *, port: int = 0, state: dict[str, Any] | None = None,
-                 actions: Sequence[Any] = (), phone_moves: Sequence[int] = (),
+                 actions: Sequence[Any] = (), phone_moves: Iterable[int] = (),
                  bind: str = "127.0.0.1", remote: bool = False):
         self.table = table
         self.phone_moves = frozenset(phone_moves)
@@ -247,7 +251,8 @@ class NetGame:
         self.snapshot = (list(self.engine.actions), self.session.state())
         if not progressed and not self.engine.over:
             self.session.wait(wait)
-        return self.engine.over
+        over: bool = self.engine.over
+        return over
 
     def run(self, timeout: float = 60.0,
             each: Callable[["NetGame"], "NetGame | None"] | None = None) -> "NetGame":

@@ -73,7 +73,7 @@ class NetTable:
         self._cursor = cursor or (lambda: None)
         self._read = action_reader(kind)
         self._cache: dict[Any, Any] = {}
-        self._stamps: dict[int, tuple] = {}
+        self._stamps: dict[int, tuple[Any, ...]] = {}
         self._sent: dict[int, dict[str, Any]] = {}
         self._dirty: set[int] = set()
         self._phones: frozenset[int] = frozenset()

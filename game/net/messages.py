@@ -236,4 +236,5 @@ def encode_text(message: ClientMessage | HostMessage) -> str:
 
 def to_builtins(message: ClientMessage | HostMessage) -> dict[str, Any]:
     """The message as a plain dict (with ``"type"``), e.g. for tests."""
-    return msgspec.to_builtins(message)
+    out: dict[str, Any] = msgspec.to_builtins(message)
+    return out

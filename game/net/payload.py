@@ -116,12 +116,12 @@ def _notebook(cards: Sequence[str], kinds: Mapping[str, str], facts: Mapping[str
     return out
 
 
-def _shown(view: Any, seat: int, shown_type: type) -> list[dict[str, Any]]:
+def _shown(view: Any, seat: int, shown_type: type[Any]) -> list[dict[str, Any]]:
     return [{"by": e.by, "card": e.card, "i": i} for i, e in enumerate(view.events)
             if isinstance(e, shown_type) and e.to == seat and e.card is not None]
 
 
-def _facts(view: Any, seat: int, dealt: dict[str, str], shown_type: type, mode: str) -> dict[str, str]:
+def _facts(view: Any, seat: int, dealt: dict[str, str], shown_type: type[Any], mode: str) -> dict[str, str]:
     if mode == "manual":
         return {}
     out = dict(dealt)
@@ -131,7 +131,7 @@ def _facts(view: Any, seat: int, dealt: dict[str, str], shown_type: type, mode: 
     return out
 
 
-def _preselect(view: Any, seat: int, asker: int, cards: list[str], shown_type: type) -> str | None:
+def _preselect(view: Any, seat: int, asker: int, cards: list[str], shown_type: type[Any]) -> str | None:
     """The card to offer first: one already shown to ``asker`` (it learns
     nothing new), else the first that may be shown."""
     before = {e.card for e in view.events if isinstance(e, shown_type) and e.by == seat and e.to == asker}
@@ -158,7 +158,9 @@ def _hints(fn: Any, view: Any, suspects: tuple[str, ...], mode: str, cache: dict
     key = ("hints", view.seat, lang)
     hit = cache.get(key)
     if hit is not None and hit[0] == known:
-        return hit[1]
+        reused: dict[str, Any] = hit[1]
+        return reused
+    found: dict[str, Any]
     try:
         found = fn(view, lambda s: card(suspects[s]))
     except InconsistentViewError:
@@ -182,7 +184,8 @@ def _legal(legal: list[Any], mode: "_Mode", cache: dict[Any, Any], step: int) ->
     ``cache`` within one step (only the actor's payload holds them)."""
     hit = cache.get("legal")
     if hit is not None and hit[0] == step and hit[1] == len(legal):
-        return hit[2]                 # shared between payloads: never changed after it is built
+        shared: list[dict[str, Any]] = hit[2]     # shared between payloads: never changed after it is built
+        return shared
     out = [_action_dict(a) for a in legal if type(a).__name__ not in mode.hidden]
     cache["legal"] = (step, len(legal), out)
     return out
@@ -293,7 +296,8 @@ def _build(kind: str, game: Any, view: Any, seat: int, suspects: tuple[str, ...]
     facts = _facts(view, seat, dealt, shown, notebook_mode)
     seen = next((list(e.cards) for e in view.events if type(e).__name__ == mode.seen
                  and e.player == seat and e.cards), None)
-    out = getattr(view, "eliminated", None) or getattr(view, "out", ())
+    eliminated = getattr(view, "eliminated", None)        # the board game's view; the card game's says "out"
+    out: Sequence[bool] = eliminated if eliminated else getattr(view, "out", ())
     pos = view.positions.get(view.suspect) if kind == "board" else None
     ends = tuple(getattr(mode.ev, n) for n in mode.ends)
     return {
@@ -361,7 +365,7 @@ def geometry(board: Any, cache: dict[Any, Any] | None = None) -> dict[str, Any]:
     ``passages`` ``{"from": room, "to": room, "at": [col, row] | None}``;
     ``starts`` suspect -> its start square.  Built once per board (``cache``)."""
     key = ("board", id(board))
-    hit = (cache or {}).get(key)
+    hit: dict[str, Any] | None = (cache or {}).get(key)
     if hit is not None:
         return hit
     rooms = list(board.rooms)
@@ -381,7 +385,7 @@ def geometry(board: Any, cache: dict[Any, Any] | None = None) -> dict[str, Any]:
     return out
 
 
-def _result(events: Sequence[Any], ends: tuple[type, ...]) -> dict[str, Any] | None:
+def _result(events: Sequence[Any], ends: tuple[type[Any], ...]) -> dict[str, Any] | None:
     """The public end of the game: the winner (None: nobody) and the envelope / Crime cards."""
     for e in reversed(events):
         if isinstance(e, ends):
@@ -390,7 +394,7 @@ def _result(events: Sequence[Any], ends: tuple[type, ...]) -> dict[str, Any] | N
     return None
 
 
-def _over_text(events: Sequence[Any], suspects: tuple[str, ...], won: type) -> str:
+def _over_text(events: Sequence[Any], suspects: tuple[str, ...], won: type[Any]) -> str:
     for e in reversed(events):
         if isinstance(e, won):
             return fmt("{name} wins!", name=_name(suspects, e.player))

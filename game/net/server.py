@@ -40,7 +40,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from aiohttp import WSMsgType, web
 
@@ -48,6 +48,10 @@ from game.storage import paths
 from game.core.cards import ALL_CARDS
 from game.net import messages as m
 from game.net.session import HostSession
+
+if TYPE_CHECKING:
+    from aiohttp.typedefs import Handler
+    from aiohttp.web_protocol import RequestHandler
 
 log = logging.getLogger(__name__)
 
@@ -215,7 +219,8 @@ def lan_address() -> str:
     try:
         with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
             s.connect(("192.0.2.1", 9))        # TEST-NET-1: never routed, nothing sent
-            return s.getsockname()[0]
+            address: str = s.getsockname()[0]
+            return address
     except OSError:
         return "127.0.0.1"
 
@@ -358,10 +363,11 @@ class _Gate(asyncio.Protocol):
 
     __slots__ = ("server", "factory")
 
-    def __init__(self, server: "NetServer", factory: Any):
+    def __init__(self, server: "NetServer", factory: web.Server):
         self.server, self.factory = server, factory
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)     # a TCP server's connections are streams
         if self.server._refusal(transport):
             transport.abort()
             return
@@ -373,16 +379,19 @@ class _Gate(asyncio.Protocol):
 class _GatedSite(web.TCPSite):
     """aiohttp's TCP site whose connections meet ``gate()`` (a :class:`_Gate`) first."""
 
-    def __init__(self, *args: Any, gate: Any, **kw: Any):
+    #: The port listened on once started (the one the system picked for port 0).
+    bound_port: int
+
+    def __init__(self, *args: Any, gate: Callable[[], _Gate], **kw: Any):
         super().__init__(*args, **kw)
         self._gate = gate
 
     async def start(self) -> None:
         await web.BaseSite.start(self)          # registers the site with its runner
         loop = asyncio.get_running_loop()
-        self._server = await loop.create_server(self._gate, self._host, self._port, backlog=self._backlog,
-                                                reuse_address=self._reuse_address)
-        self._bound_port = self._server.sockets[0].getsockname()[1] if self._server.sockets else self._port
+        self._server = server = await loop.create_server(self._gate, self._host, self._port,
+                                                         backlog=self._backlog, reuse_address=self._reuse_address)
+        self._bound_port = self.bound_port = server.sockets[0].getsockname()[1] if server.sockets else self._port
 
 
 class _Conn:
@@ -391,7 +400,7 @@ class _Conn:
 
     __slots__ = ("address", "transport", "seated")
 
-    def __init__(self, address: str, transport: asyncio.BaseTransport):
+    def __init__(self, address: str, transport: asyncio.Transport):
         self.address, self.transport, self.seated = address, transport, False
 
 
@@ -443,7 +452,7 @@ class NetServer:
         self.trusted = tuple(trusted)
         self.limits = limits
         self.floods = Floods(session.stats)
-        self._conns: dict[Any, _Conn] = {}          # aiohttp's handler of each connection, oldest first
+        self._conns: dict[RequestHandler, _Conn] = {}          # aiohttp's handler of each connection, oldest first
         self._per: Counter[str] = Counter()
         self._buckets = {kind: _Buckets(getattr(limits, kind)) for kind in ("connects", "pages", "hellos")}
         self.port = port
@@ -545,7 +554,7 @@ class NetServer:
         fut = asyncio.run_coroutine_threadsafe(self._drop(), loop)
         return fut.result(5)
 
-    def _loop_problem(self, loop: asyncio.AbstractEventLoop, context: dict) -> None:
+    def _loop_problem(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
         """The server loop's own errors: running out of files while accepting (a crowd of
         sockets; asyncio pauses accepting for a second) is a flood, counted, never a traceback;
         anything else is logged in one plain line."""
@@ -571,19 +580,27 @@ class NetServer:
         await self._runner.setup()
         # aiohttp tells its server of every connection made and lost: the place to count them
         server = self._runner.server
+        assert server is not None                  # made by setup()
         made, lost = server.connection_made, server.connection_lost
-        server.connection_made = lambda handler, transport: (made(handler, transport),
-                                                             self._admit(handler, transport))
-        server.connection_lost = lambda handler, exc=None: (self._conns_lost(handler), lost(handler, exc))
+
+        def connection_made(handler: RequestHandler, transport: asyncio.Transport) -> None:
+            made(handler, transport)
+            self._admit(handler, transport)
+
+        def connection_lost(handler: RequestHandler, exc: BaseException | None = None) -> None:
+            self._conns_lost(handler)
+            lost(handler, exc)
+
+        # aiohttp has no hook for these: its own methods are wrapped on this one instance
+        server.connection_made = connection_made  # type: ignore[method-assign]
+        server.connection_lost = connection_lost  # type: ignore[method-assign]
         # every connection meets the gate first: one over the limits is shut before aiohttp makes
         # anything for it, so a flood costs the host an accept and a look-up each.  A short
         # backlog: asyncio accepts that many at a time, so a crowd never takes every file at once
         site = _GatedSite(self._runner, self.bind, self.port, reuse_address=True, backlog=ACCEPT_BACKLOG,
-                          gate=lambda handlers=server: _Gate(self, handlers))
+                          gate=lambda: _Gate(self, server))
         await site.start()
-        server = site._server          # the bound port when port=0
-        if server is not None and server.sockets:
-            self.port = server.sockets[0].getsockname()[1]
+        self.port = site.bound_port             # the bound port when port=0
 
     async def _shut(self) -> None:
         """Stop listening first -- a phone reconnecting now is refused and
@@ -628,14 +645,14 @@ class NetServer:
             self.floods.note(refused, address)
         return refused
 
-    def _admit(self, handler: Any, transport: asyncio.BaseTransport) -> None:
+    def _admit(self, handler: RequestHandler, transport: asyncio.Transport) -> None:
         """A connection the gate let in: counted (in all and for its address) until it is lost."""
         peer = transport.get_extra_info("peername")
         address = str(peer[0]) if peer else ""
         self._conns[handler] = _Conn(address, transport)
         self._per[address] += 1
 
-    def _conns_lost(self, handler: Any) -> None:
+    def _conns_lost(self, handler: RequestHandler) -> None:
         conn = self._conns.pop(handler, None)
         if conn is not None:
             self._per[conn.address] -= 1
@@ -648,7 +665,7 @@ class NetServer:
         return len(self._conns)
 
     @web.middleware
-    async def _guard(self, request: web.Request, handler: Any) -> web.StreamResponse:
+    async def _guard(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         if self.trusted:
             client = client_address(request.remote, request.headers.get("X-Forwarded-For"), self.trusted)
             if client != request.remote:

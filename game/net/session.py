@@ -160,8 +160,13 @@ class HostSession:
                     if isinstance(k, str) and k.isdigit() and ok(v):
                         out[int(k)] = v
             return out
-        whole = lambda v: type(v) is int and v >= 0  # noqa: E731
-        text = lambda v: isinstance(v, str) and 0 < len(v) <= 200  # noqa: E731
+
+        def whole(v: Any) -> bool:
+            return type(v) is int and v >= 0
+
+        def text(v: Any) -> bool:
+            return isinstance(v, str) and 0 < len(v) <= 200
+
         tokens = part("tokens", text)
         if len(set(tokens.values())) < len(tokens):
             tokens = {}

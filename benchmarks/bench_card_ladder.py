@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from itertools import pairwise
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -50,7 +51,7 @@ def goal(level: str, other: str, players: int, share: float) -> str:
 def matches(levels: tuple[str, ...] = LEVELS) -> list[tuple[str, str]]:
     """(lone level, opponents) of every row: each level against the next one
     up, then each level against ``spock``."""
-    return list(zip(levels, levels[1:])) + [(lv, "spock") for lv in levels]
+    return list(pairwise(levels)) + [(lv, "spock") for lv in levels]
 
 
 def row(level: str, other: str, players: int, advanced: bool, games: int, seed: int, workers: int) -> str:

@@ -48,7 +48,7 @@ def decision_times(level: str, players: int, seed: int) -> list[float]:
     seat = seed % players
     levels = ["medium"] * players
     levels[seat] = level
-    setup = GameSetup(tuple(SeatConfig(s, "computer", lv) for s, lv in zip(SUSPECTS[:players], levels)), seed=seed)
+    setup = GameSetup(tuple(SeatConfig(s, "computer", lv) for s, lv in zip(SUSPECTS[:players], levels, strict=True)), seed=seed)
     game = Game.new(_board(), setup)
     bots = [seat_player(lv, seed * 31 + i) for i, lv in enumerate(levels)]
     out = []

@@ -18,6 +18,7 @@ from __future__ import annotations
 import os
 import statistics
 import sys
+from itertools import pairwise
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -83,7 +84,7 @@ def turn_seconds(make, seed: int, speed: float, max_turns: int = MAX_TURNS) -> l
         app.step(DT, draw=False)
         clock[0] += DT
     app.close()
-    return [b - a for a, b in zip(marks, marks[1:])]
+    return [b - a for a, b in pairwise(marks)]
 
 
 def figures(seconds: list[float]) -> str:

@@ -38,6 +38,7 @@ import subprocess
 import sys
 import tempfile
 import wave
+from itertools import pairwise
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -113,7 +114,7 @@ def play_people(app, board, clock: Clock, private: list[str] | None = None, prom
     """Play ``board``'s game to its end: the people act once the voice is
     quiet (:data:`PATIENCE`), everything else runs.  ``prompts`` collects every
     screen's prompt seen on top, ``private`` every private screen's."""
-    from tests.test_ui import act_for_people, human_waiting
+    from tests.test_ui import human_waiting
 
     waited = 0.0
     while not board.game.over and clock.now < LONGEST:
@@ -164,7 +165,7 @@ def board_match(app, seed: int, kinds: tuple[str, ...], level: str):
     from game.ui.shell.registry import make
 
     names = ("scarlet", "mustard", "white", "green")
-    seats = tuple(SeatConfig(n, k, level) if k == "computer" else SeatConfig(n, k) for n, k in zip(names, kinds))
+    seats = tuple(SeatConfig(n, k, level) if k == "computer" else SeatConfig(n, k) for n, k in zip(names, kinds, strict=True))
     board = make("board", app, Match(app.board, GameSetup(seats=seats, seed=seed)))
     app.push(board)
     return board
@@ -193,7 +194,7 @@ def solo(seed: int, seconds=None) -> tuple[list, set[str], list[float]]:
             break
         app.step(DT, draw=False)
     heard = app.speech.driver.heard
-    turns = [b - a for (a, seat), (b, _s) in zip(marks, marks[1:]) if seat != 0]
+    turns = [b - a for (a, seat), (b, _s) in pairwise(marks) if seat != 0]
     app.close()
     return heard, prompts, turns
 
@@ -227,7 +228,7 @@ def computer_turns(make, seed: int, read_aloud: bool, seconds=None) -> list[floa
             app.pop()
         app.step(DT, draw=False)
     app.close()
-    return [b - a for a, b in zip(marks, marks[1:])]
+    return [b - a for a, b in pairwise(marks)]
 
 
 def privacy(lang: str, seed: int) -> tuple[int, int]:

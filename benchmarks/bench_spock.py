@@ -30,7 +30,7 @@ def decision_times(players: int, seed: int) -> list[float]:
     spock_seat = seed % players
     levels = ["medium"] * players
     levels[spock_seat] = "spock"
-    setup = GameSetup(tuple(SeatConfig(s, "computer", lv) for s, lv in zip(SUSPECTS[:players], levels)), seed=seed)
+    setup = GameSetup(tuple(SeatConfig(s, "computer", lv) for s, lv in zip(SUSPECTS[:players], levels, strict=True)), seed=seed)
     game = Game.new(_board(), setup)
     seats = [SpockPlayer(seed) if lv == "spock" else make_player(lv, seed + i) for i, lv in enumerate(levels)]
     times = []

@@ -83,7 +83,7 @@ class CardSpockPlayer:
                 row = list(base)
                 for c in crime:
                     row[index[c]] = CRIME
-                for p, hand in zip(others, hands):
+                for p, hand in zip(others, hands, strict=True):
                     for c in hand:
                         row[index[c]] = p
                 rows.append(row)
@@ -130,13 +130,13 @@ class CardSpockPlayer:
         self._learn(view)
         ids = self._crime_cols(view)
         return {(view.piles[0][a], view.piles[1][b], view.piles[2][c])
-                for a, b, c in set(zip(*(x.tolist() for x in ids)))}
+                for a, b, c in set(zip(*(x.tolist() for x in ids), strict=True))}
 
     def possible_hand(self, view: CardView, seat: int) -> set[str]:
         """The cards ``seat`` may hold (every card it holds in some possible deal)."""
         self._learn(view)
         held = (self.deals == seat).any(axis=0)
-        return {c for c, h in zip(self.cards, held) if h}
+        return {c for c, h in zip(self.cards, held, strict=True) if h}
 
     # -------------------------------------------------------------- choices
     def choose(self, view: CardView, legal: list) -> object:

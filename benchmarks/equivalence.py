@@ -50,7 +50,7 @@ def board_games(seeds: range) -> Iterator[str]:
         preset, house = BOARD_RULES[seed % len(BOARD_RULES)]
         levels = tuple(BOARD_LEVELS[(seed + i) % len(BOARD_LEVELS)] for i in range(players))
         base = computer_setup(players, seed, options=preset_options(preset, house))
-        setup = GameSetup(tuple(SeatConfig(s.suspect, "computer", lv) for s, lv in zip(base.seats, levels)),
+        setup = GameSetup(tuple(SeatConfig(s.suspect, "computer", lv) for s, lv in zip(base.seats, levels, strict=True)),
                           seed=seed, options=base.options)
         game = Game.new(board, setup)
         bots = [make_player(s.level, seed * 31 + i) for i, s in enumerate(game.setup.seats)]

@@ -306,7 +306,7 @@ def test_switching_language_redraws_tokens_and_cards(lang):
     en = [raw(f(card, n)) for f, card, n in SCARLET]
     lang("es")                                   # no cache clearing: the key holds the language
     es = [raw(f(card, n)) for f, card, n in SCARLET]
-    assert all(a != b for a, b in zip(en, es))
+    assert all(a != b for a, b in zip(en, es, strict=True))
     lang("ca")
     assert raw(assets.token("scarlet", 48)) == es[0]      # A in both
     assert raw(assets.token("peacock", 48)) != raw(assets.token("plum", 48))
@@ -325,7 +325,7 @@ def test_labels_without_sprite_files(lang, monkeypatch, tmp_path):
     en = [pygame.image.tobytes(f(c, n), "RGBA") for f, c, n in SCARLET]
     lang("es")
     es = [pygame.image.tobytes(f(c, n), "RGBA") for f, c, n in SCARLET]
-    assert all(a != b for a, b in zip(en, es))
+    assert all(a != b for a, b in zip(en, es, strict=True))
     assert assets.icon().get_size() == (64, 64)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+from itertools import pairwise
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -135,7 +136,7 @@ class Driver:
 def check_covers(tops: list) -> int:
     """Every private scene came straight after a cover for the same seat; returns how many there were."""
     n = 0
-    for before, scene in zip(tops, tops[1:]):
+    for before, scene in pairwise(tops):
         if isinstance(scene, PRIVATE):
             assert isinstance(before, CoverScene) and before.seat == scene.seat, (type(before), type(scene))
             n += 1

@@ -151,7 +151,7 @@ def test_an_empty_start_square_shows_its_suspects_pawn_shape(board, scale):
         drawn = pygame.mask.Mask((side, side))
         # a pixel is the mark's when it is nearer the suspect's colour or the dark edge than the carpet
         near = np.minimum(distance(rgb, SUSPECT_COLOURS[sid]), distance(rgb, mansion.INK))
-        for x, y in zip(*np.nonzero(near < distance(rgb, carpet))):
+        for x, y in zip(*np.nonzero(near < distance(rgb, carpet)), strict=True):
             drawn.set_at((int(x), int(y)))
         drawn = drawn.overlap_mask(keep, (0, 0))
         scores = {s: iou(drawn, pawns.mask(shape, side).overlap_mask(keep, (0, 0)))

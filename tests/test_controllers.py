@@ -555,7 +555,7 @@ def test_screenshots_of_the_new_screens(tmp_path, scene):
 
 
 def test_new_screens_text_fits(app):
-    board = _people(app)
+    _people(app)
     unplug(app, 2)
     scenes = [app.top, ControlsScene(app)]
     for s in scenes:

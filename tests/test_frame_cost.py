@@ -87,7 +87,7 @@ def test_wide_blur_runs_on_logical_pixels_and_narrow_on_device_pixels(monkeypatc
     exact = pygame.transform.gaussian_blur(img, 24)
     a = pygame.image.tobytes(wide, "RGBA")[3::4]
     b = pygame.image.tobytes(exact, "RGBA")[3::4]
-    assert sum(abs(x - y) for x, y in zip(a, b)) / len(a) < 2.0
+    assert sum(abs(x - y) for x, y in zip(a, b, strict=True)) / len(a) < 2.0
     assert narrow.device_size() == (180, 180)
 
 

@@ -142,6 +142,6 @@ def test_soft_blur_is_close_to_a_gaussian():
     for r in (2, 4, 6, 10, 16):
         a = pygame.image.tobytes(gfx.soft_blur(s, r), "RGBA")[3::4]
         b = pygame.image.tobytes(pygame.transform.gaussian_blur(s, r), "RGBA")[3::4]
-        assert max(abs(x - y) for x, y in zip(a, b)) <= 10
-        assert sum(abs(x - y) for x, y in zip(a, b)) / len(a) < 1.5
+        assert max(abs(x - y) for x, y in zip(a, b, strict=True)) <= 10
+        assert sum(abs(x - y) for x, y in zip(a, b, strict=True)) / len(a) < 1.5
     assert gfx.soft_blur(s, 0) is s

@@ -286,7 +286,7 @@ def test_font_has_every_accent(bold):
 
     f = theme.font_px(22, bold)
     metrics = f.metrics(GLYPHS)
-    assert all(m is not None for m in metrics), [g for g, m in zip(GLYPHS, metrics) if m is None]
+    assert all(m is not None for m in metrics), [g for g, m in zip(GLYPHS, metrics, strict=True) if m is None]
     assert f.size("l·l")[0] > f.size("ll")[0]
 
 

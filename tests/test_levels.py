@@ -22,8 +22,10 @@ BOARD = load_board(paths.MANSION_MAP)
 
 
 def mixed_game(seed: int, levels=("hard", "medium", "easy", "hard")) -> tuple[Game, list]:
+    # the first len(levels) suspects sit down: the zip stops with the levels
     setup = GameSetup(tuple(SeatConfig(s, "computer", lv) for s, lv in
-                            zip(("scarlet", "mustard", "white", "green", "peacock", "plum"), levels)), seed=seed)
+                            zip(("scarlet", "mustard", "white", "green", "peacock", "plum"), levels, strict=False)),
+                      seed=seed)
     game = Game.new(BOARD, setup)
     return game, [make_player(s.level, seed * 31 + i) for i, s in enumerate(game.setup.seats)]
 
@@ -236,7 +238,7 @@ def _silent_moment(seed: int, kinds: tuple[str, ...]):
     disproved; returns (game, the triple) or None."""
     setup = GameSetup(tuple(SeatConfig(s, k, lv) for s, k, lv in
                             zip(("scarlet", "mustard", "white", "green"), kinds,
-                                ("hard", "medium", "medium", "medium"))), seed=seed)
+                                ("hard", "medium", "medium", "medium"), strict=True)), seed=seed)
     game = Game.new(BOARD, setup)
     players = [make_player(s.level, seed * 31 + i) for i, s in enumerate(game.setup.seats)]
     silent = None
@@ -244,7 +246,7 @@ def _silent_moment(seed: int, kinds: tuple[str, ...]):
         if silent is not None and game.actor == 0:
             return game, silent
         events = step(game, players)
-        for i, e in enumerate(events):
+        for e in events:
             if isinstance(e, ev.NobodyDisproved) and e.player != 0:
                 made = next(x for x in reversed(game.events) if isinstance(x, ev.SuggestionMade))
                 silent = (made.suspect, made.weapon, made.room)

@@ -227,7 +227,7 @@ def test_a_picked_and_focused_suggestion_card_never_covers_its_header(app):
     picker = make("picker", app, board, "suggest")
     app.push(picker)
     heads = [theme.text(t, theme.BODY, theme.BRASS, True).get_rect(bottomleft=p)
-             for t, p in zip(("Who?", "With what?", "Where?"), picker.head_points())]
+             for t, p in zip(("Who?", "With what?", "Where?"), picker.head_points(), strict=True)]
     for cat in ("suspect", "weapon"):
         for b in picker.items[cat]:
             picker.pick(cat, b)

@@ -8,6 +8,7 @@ whoever sees it.  Driven by the simulated ``dt``: the same on a busy machine."""
 from __future__ import annotations
 
 import os
+from itertools import pairwise
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -85,7 +86,7 @@ def test_a_walk_eases_at_both_ends():
         while len(times) < len(reached):
             times.append(walk.t)
     assert reached == [1, 2, 3, 4, 5, 6]
-    legs = [b - a for a, b in zip([0.0] + times, times)]
+    legs = [b - a for a, b in pairwise([0.0] + times)]
     middle = legs[2]
     assert legs[0] > middle * 1.3 and legs[-1] > middle * 1.3      # slower to start and to stop
     assert legs[1] == pytest.approx(middle, abs=0.005) and legs[3] == pytest.approx(middle, abs=0.005)

@@ -60,7 +60,7 @@ def test_connections_dropped_at_100_random_moments_lose_nothing():
 
             seen = [0]
 
-            def fault(game):
+            def fault(game, hosted=hosted, seen=seen):     # bound now, not to the next game's
                 just_took = len(game.applied) > seen[0]      # an ack is on its way: dropping now may lose it
                 seen[0] = len(game.applied)
                 if figures["drops"] < DROPS and rng.random() < (0.5 if just_took else 0.2):
@@ -307,7 +307,7 @@ def test_soak_drops_and_host_restarts_over_many_games():
         try:
             hosted.seated()
 
-            def fault(game):
+            def fault(game, hosted=hosted):     # bound now, not to the next game's
                 r = rng.random()
                 if r < 0.02:
                     figures["restarts"] += 1

@@ -273,7 +273,8 @@ def test_join_shows_hand_notebook_and_table(page, table, tmp_path):
         ["plum", "rope", "kitchen", "hall"])
     assert "Professor Plum" in texts(page, ".grid.hand .card .name")
     pictures = [e.get_attribute("src") for e in css(page, ".grid.hand .card img")]
-    assert all(p.endswith(f"/cards/{c}.png") for p, c in zip(pictures, ["plum", "rope", "kitchen", "hall"]))
+    assert all(p.endswith(f"/cards/{c}.png")
+               for p, c in zip(pictures, ["plum", "rope", "kitchen", "hall"], strict=True))
     from tests.test_assets import make_assets          # the sprites' size, as the tool draws them
     wide = make_assets.CARD_PICTURE_SIZE[0]
     wait(page, lambda: all(page.execute_script("return arguments[0].naturalWidth;", e) == wide
@@ -1044,7 +1045,8 @@ def test_the_phones_board_lights_the_roll_and_a_tap_walks_the_token(page, hosted
                     key=lambda sq: min(abs(sq[0] - m[0]) + abs(sq[1] - m[1]) for m in moves if not isinstance(m, str))
                     if any(not isinstance(m, str) for m in moves) else 0)
         tap(page, svg, unlit)
-        drive(game, page, lambda: game.session.stats["refused"] == refused + 1 and settled(page, game, seat),
+        drive(game, page,
+              lambda refused=refused: game.session.stats["refused"] == refused + 1 and settled(page, game, seat),
               "the refusal")
         assert engine.positions[me] == before and engine.phase.value == "move"
         toast = page.find_element(By.ID, "toast")
@@ -1057,7 +1059,8 @@ def test_the_phones_board_lights_the_roll_and_a_tap_walks_the_token(page, hosted
             engine.board.rooms[dest].squares, key=lambda q: (abs(q[0] - sum(p[0] for p in engine.board.rooms[dest].squares)
                                                               / len(engine.board.rooms[dest].squares)), q))[0]
         tap(page, css(page, "#mansion-play")[0], square)
-        drive(game, page, lambda: engine.positions[me] == dest and settled(page, game, seat), "the walk")
+        drive(game, page, lambda engine=engine, dest=dest: engine.positions[me] == dest and settled(page, game, seat),
+              "the walk")
         assert game.applied[-1].seat == seat and game.applied[-1].action.__class__.__name__ == "Move"
         tab(page, "table")
         token = page.find_element(By.CSS_SELECTOR, f'#mansion [data-token="{me}"]')

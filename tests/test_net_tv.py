@@ -348,7 +348,6 @@ def test_the_phones_arrows_move_the_board_cursor_only_for_its_own_seat():
     app = hosted_app()
     try:
         board, phones, seat = phone_moving(app)
-        g = board.game
         other = phones[2 if seat == 0 else 0]
         before = board.cursor
         other.pad("right")

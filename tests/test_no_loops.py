@@ -45,7 +45,7 @@ def actions_to_end(seed: int) -> int:
     the number of actions taken (:data:`MAX_ACTIONS` + 1 if it never ended)."""
     players, preset, levels = table(seed)
     base = computer_setup(players, seed, options=preset_options(preset))
-    setup = GameSetup(tuple(SeatConfig(s.suspect, "computer", lv) for s, lv in zip(base.seats, levels)),
+    setup = GameSetup(tuple(SeatConfig(s.suspect, "computer", lv) for s, lv in zip(base.seats, levels, strict=True)),
                       seed=seed, options=base.options)
     game = Game.new(_board(), setup)
     bots = [seat_player(lv, seed * 31 + i) for i, lv in enumerate(levels)]

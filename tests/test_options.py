@@ -39,17 +39,21 @@ class FixedDice(random.Random):
         return self.values.pop(0)
 
 
-def make_game(options=Options(), hands=None, positions=None, dice=(3,), suspects=("scarlet", "mustard", "white"),
-              all_tokens=True):
+def make_game(options: Options | None = None, hands=None, positions=None, dice=(3,),
+              suspects=("scarlet", "mustard", "white"), all_tokens=True):
     board = small_board()
+    if options is None:
+        options = Options()
     setup = GameSetup(tuple(SeatConfig(s) for s in suspects), seed=1, options=options)
     if hands is None:
         rest = [c for c in ALL_CARDS if c not in ENVELOPE]
         hands = [rest[i::len(suspects)] for i in range(len(suspects))]
     pos = {s: board.start_squares[s] for s in (SUSPECTS if all_tokens else suspects)}
     pos.update(positions or {})
-    g = Game(board=board, setup=setup, seats=[Seat(s, frozenset(h)) for s, h in zip(suspects, hands)],
-             positions=pos, weapons=dict(zip(WEAPONS, ROOMS)), envelope=ENVELOPE, rng=FixedDice(*dice))
+    g = Game(board=board, setup=setup, seats=[Seat(s, frozenset(h)) for s, h in zip(suspects, hands, strict=True)],
+             # six weapons, nine rooms: a weapon in each of the first six
+             positions=pos, weapons=dict(zip(WEAPONS, ROOMS, strict=False)),
+             envelope=ENVELOPE, rng=FixedDice(*dice))
     g.events.append(ev.TurnStarted(0))
     return g
 

@@ -251,7 +251,7 @@ def label_ink(suspect: str, size: int) -> pygame.Rect:
     ink = (abs(a - b).max(-1) > 0.15) & (abs(a - fg).sum(-1) < abs(a - outline).sum(-1))
     surf = pygame.Surface((size, size), pygame.SRCALPHA)
     surf.fill((0, 0, 0, 0))
-    for y, x in zip(*np.nonzero(ink)):
+    for y, x in zip(*np.nonzero(ink), strict=True):
         surf.set_at((int(x), int(y)), (255, 255, 255, 255))
     parts = pygame.mask.from_surface(surf).connected_components(3)
     assert parts, suspect
@@ -283,7 +283,7 @@ def test_card_sprites_leave_the_badge_corner_to_the_game():
     from game.storage import paths
     for s in SUSPECTS:
         img = pygame.image.load(str(paths.SPRITES / "cards" / f"{s}.png"))
-        assert max(abs(a - b) for a, b in zip(img.get_at((20, 21))[:3], make_assets.CARD_BG[s])) <= 2, s
+        assert max(abs(a - b) for a, b in zip(img.get_at((20, 21))[:3], make_assets.CARD_BG[s], strict=True)) <= 2, s
 
 
 @pytest.mark.parametrize("size", [24, 34, 40, assets.BADGE_MIN_PICTURE - 1])
@@ -434,8 +434,9 @@ def test_weapons_lie_on_the_floor_without_a_plate(english):
             place = [img.get_at((x, y))[:3] for x in range(200 - plate // 2 + 2, 200 + plate // 2 - 2)
                      for y in range(200 - plate // 2 + 2, 200 + plate // 2 - 2)
                      if (x - 200) ** 2 + (y - 200) ** 2 <= (plate // 2 - 2) ** 2]
-            bare = sum(1 for c in place if max(abs(v - f) for v, f in zip(c, FLOOR_WOOD)) <= 45) / len(place)
-            drawn = sum(1 for c in place if max(abs(v - f) for v, f in zip(c, FLOOR_WOOD)) > 60) / len(place)
+            off = [max(abs(v - f) for v, f in zip(c, FLOOR_WOOD, strict=True)) for c in place]
+            bare = sum(1 for d in off if d <= 45) / len(place)
+            drawn = sum(1 for d in off if d > 60) / len(place)
             assert bare >= 0.2 and drawn >= 0.1, (w, round(bare, 2), round(drawn, 2))
     finally:
         app.close()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+from itertools import pairwise
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -123,7 +124,7 @@ def test_the_row_fits_with_beginner_slotted_in(monkeypatch, levels, large):
         assert [b.data for b in row] == list(levels)
         rects = [title.play_label.rect] + [b.rect for b in row]
         assert rects[0].left >= 0 and rects[-1].right <= 1280
-        for a, b in zip(rects, rects[1:]):
+        for a, b in pairwise(rects):
             assert a.right < b.left
         for w in row + [title.play_label]:
             assert w.text_width() <= w.available_width()

@@ -24,7 +24,7 @@ import pytest  # noqa: E402
 from game.cardgame import events as cev  # noqa: E402
 from game.cardgame.engine import Ask, CardSetup, Phase as CardPhase  # noqa: E402
 from game.rules import events as ev  # noqa: E402
-from game.rules.actions import EndTurn, Move, Suggest, TakePassage  # noqa: E402
+from game.rules.actions import EndTurn, Suggest, TakePassage  # noqa: E402
 from game.rules.engine import Phase  # noqa: E402
 from game.rules.setup import GameSetup, SeatConfig  # noqa: E402
 from game.ui.app import App  # noqa: E402
@@ -93,7 +93,7 @@ def press(app: App, how: str, pos=None) -> None:
 
 def mash(app: App, how: str, pos, presses: int = MASH) -> None:
     """``presses`` presses :data:`GAP` frames apart (the first one now)."""
-    for i in range(presses):
+    for _ in range(presses):
         press(app, how, pos)
         frames(app, GAP - 1)
 

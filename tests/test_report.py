@@ -7,6 +7,7 @@ deduction is checked against its definition with the hint rules."""
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 
 import pytest
 
@@ -80,7 +81,8 @@ def test_board_report_turns_match_a_brute_force_replay(players, seed):
         view = game.view(seat)
         r = board_report(view)
         want = brute(view, board_read, ev.TurnStarted,
-                     lambda e: isinstance(e, ev.AccusationMade) and e.player == seat, (ev.GameWon, ev.GameOverNoWinner))
+                     lambda e, seat=seat: isinstance(e, ev.AccusationMade) and e.player == seat,
+                     (ev.GameWon, ev.GameOverNoWinner))
         assert (r.solved_turn, r.accused_turn, r.ready_turn) == want, (seat, r)
         assert r.envelope == game.envelope
         assert r.last_turn == sum(isinstance(e, ev.TurnStarted) for e in game.events)
@@ -108,7 +110,7 @@ def test_card_game_report_turns_match_a_brute_force_replay(players, seed):
         view = game.view(seat)
         r = card_game_report(view)
         want = brute(view, card_read, cev.TurnStarted,
-                     lambda e: isinstance(e, cev.AccusationPlaced) and e.player == seat,
+                     lambda e, seat=seat: isinstance(e, cev.AccusationPlaced) and e.player == seat,
                      (cev.GameWon, cev.EverybodyLost, cev.NoPlayersLeft))
         assert (r.solved_turn, r.accused_turn, r.ready_turn) == want, (seat, r)
         assert r.envelope == tuple(game.crime)
@@ -120,6 +122,19 @@ def test_card_game_report_turns_match_a_brute_force_replay(players, seed):
 
 def _names(hints, piles) -> bool:
     return all(any(c in hints and hints[c].envelope for c in pile) for pile in piles)
+
+
+def _seat_name(game, seat: int, p: int) -> str:
+    """Player ``p``'s suspect as seat ``seat``'s view names it."""
+    return game.view(seat).seats[p]
+
+
+def _delay(moments, named: int, name, piles, card: str) -> int | None:
+    """How many turns after moment ``named`` the hint rules, blind to ``card``, name the
+    envelope (None: never)."""
+    later = next((i for i in range(named, len(moments))
+                  if _names(deduce(moments[i].table, name, blind=frozenset({card})), piles)), None)
+    return None if later is None else moments[later].turn - moments[named].turn
 
 
 def test_the_key_deduction_is_the_one_whose_absence_delays_the_hints_most():
@@ -136,18 +151,14 @@ def test_the_key_deduction_is_the_one_whose_absence_delays_the_hints_most():
                 continue
             moments = [m for m in r.moments]
             piles = moments[0].table.categories
-            name = lambda p: game.view(seat).seats[p]        # noqa: E731
+            name = partial(_seat_name, game, seat)
             named = next(i for i, m in enumerate(moments) if _names(deduce(m.table, name), piles))
             assert moments[named].turn >= r.solved_turn
 
-            def delay(card):
-                later = next((i for i in range(named, len(moments))
-                              if _names(deduce(moments[i].table, name, blind=frozenset({card})), piles)), None)
-                return None if later is None else moments[later].turn - moments[named].turn
-
             at = moments[named].table
             seen = set(at.hand) | {q.shown for q in at.questions if q.shown and q.shower != seat}
-            delays = {c: delay(c) for c, h in deduce(at, name).items() if not h.envelope and c not in seen}
+            delays = {c: _delay(moments, named, name, piles, c)
+                      for c, h in deduce(at, name).items() if not h.envelope and c not in seen}
             worst = max(delays.values(), key=lambda d: (d is None, d or 0), default=0)
             if r.key is None:
                 assert worst == 0

@@ -13,7 +13,6 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game.rules import events as ev  # noqa: E402
 from game.rules.engine import Phase  # noqa: E402
 from game.rules.setup import GameSetup, SeatConfig  # noqa: E402
 from game.storage.save import read_save, save_game, to_document  # noqa: E402
@@ -105,7 +104,8 @@ def test_computer_players_decide_the_same_after_a_resume(tmp_path):
 
     board = load_board(paths.MANSION_MAP)
     setup = GameSetup(seats=tuple(SeatConfig(s, "computer", lvl) for s, lvl in
-                                  zip(("scarlet", "mustard", "white", "peacock"), ("easy", "medium", "hard", "simple"))),
+                                  zip(("scarlet", "mustard", "white", "peacock"), ("easy", "medium", "hard", "simple"),
+                                      strict=True)),
                       seed=5)
 
     def play(m: Match, n: int | None = None) -> None:

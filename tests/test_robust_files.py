@@ -554,7 +554,7 @@ def test_hand_edited_save_is_said_in_spanish(tmp_path, board_doc, card_doc, case
     (tmp_path / "es").mkdir()
     en = said_about(tmp_path / "en", board_doc, card_doc, case, "en")
     es = said_about(tmp_path / "es", board_doc, card_doc, case, "es")
-    for english, spanish in zip(en[:2], es[:2]):
+    for english, spanish in zip(en[:2], es[:2], strict=True):
         assert plain(spanish), spanish
         english_words = [w for w in english.replace(str(tmp_path / "en"), "").split() if w.isalpha()]
         runs = {" ".join(english_words[i:i + 3]) for i in range(len(english_words) - 2)}

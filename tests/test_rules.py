@@ -12,7 +12,6 @@ from game.rules.cards import ALL_CARDS, ROOMS, SUSPECTS, WEAPONS
 from game.rules.engine import Game, Phase, Seat
 from game.rules.errors import GameOverError, IllegalActionError
 from game.rules.movement import destinations
-from game.rules.options import Options
 from game.rules.setup import GameSetup, SeatConfig
 from tests.boards import small_board
 
@@ -41,9 +40,10 @@ def make_game(hands=None, positions=None, dice=(3,), suspects=("scarlet", "musta
     pos = {s: board.start_squares[s] for s in SUSPECTS}
     pos.update(positions or {})
     g = Game(board=board, setup=setup,
-             seats=[Seat(s, frozenset(h)) for s, h in zip(suspects, hands)],
-             positions=pos, weapons=dict(zip(WEAPONS, ROOMS)), envelope=ENVELOPE,
-             rng=FixedDice(*dice))
+             seats=[Seat(s, frozenset(h)) for s, h in zip(suspects, hands, strict=True)],
+             # six weapons, nine rooms: a weapon in each of the first six
+             positions=pos, weapons=dict(zip(WEAPONS, ROOMS, strict=False)),
+             envelope=ENVELOPE, rng=FixedDice(*dice))
     g.events.append(ev.TurnStarted(0))
     return g
 

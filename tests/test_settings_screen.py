@@ -292,7 +292,7 @@ def test_text_fits_in_every_language_and_size(lang, size):
                                      animation_speed="instant"))
     try:
         s = open_from_title(app)
-        for values in range(3):                       # every value of every row
+        for _value in range(3):                       # every value of every row
             for w in s.widgets():
                 assert w.text_width() <= w.available_width(), (lang, size, getattr(w, "label", None)
                                                               or getattr(w, "text", None))

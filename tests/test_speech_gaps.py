@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import statistics
+from itertools import pairwise
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -13,7 +14,6 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game.text import i18n  # noqa: E402
 from game.rules import events as ev  # noqa: E402
 from game.rules.setup import GameSetup, SeatConfig  # noqa: E402
 from game.storage.settings import Settings  # noqa: E402
@@ -119,7 +119,7 @@ def test_a_computer_turn_read_aloud_takes_at_most_six_seconds_at_normal_speed():
         try:
             board = computer_table(app, seed)
             marks = turn_marks(app, board, clock, 30)
-            turns = [b - a for a, b in zip(marks, marks[1:])]
+            turns = [b - a for a, b in pairwise(marks)]
             assert len(turns) == 30
             assert statistics.median(turns) <= 6.0, (seed, sorted(turns))
             assert not [h.text for h in app.speech.driver.heard[:-1] if not h.whole]   # none cut short (the

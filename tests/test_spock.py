@@ -22,7 +22,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def _play(seed: int, levels: tuple[str, ...]) -> Game:
-    setup = GameSetup(tuple(SeatConfig(s, "computer", lv) for s, lv in zip(SUSPECTS, levels)), seed=seed)
+    # the first len(levels) suspects sit down: the zip stops with the levels
+    setup = GameSetup(tuple(SeatConfig(s, "computer", lv) for s, lv in zip(SUSPECTS, levels, strict=False)),
+                      seed=seed)
     game = Game.new(_board(), setup)
     seats = [SpockPlayer(seed + i) if lv == "spock" else make_player(lv, seed + i) for i, lv in enumerate(levels)]
     while not game.over:

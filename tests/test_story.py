@@ -191,7 +191,7 @@ def test_no_card_shown_in_secret_reaches_the_log(make, evs, log, named, seed):
     assert secret                                                   # the games did show cards in secret
     for e in secret:
         assert log.line_cards(e) == ()                              # even given the raw event
-    for (line, cards), e in zip(entries, raw):
+    for (line, cards), e in zip(entries, raw, strict=True):
         assert set(cards) <= named(e), (line, cards)
         if isinstance(e, evs.CardShown):
             words = line

@@ -207,5 +207,6 @@ def test_the_card_strip_captions_stay_whole_in_large_text(which: str) -> None:
              if img.get_at((gx, gy)).a > 200]             # the caption's lowest rows, where the cards reach
     assert len(glyph) > 20
     brass = sum(1 for gx, gy in glyph
-                if max(abs(a - b) for a, b in zip(surface.get_at((x + gx, top + gy))[:3], theme.BRASS)) < 40)
+                if max(abs(a - b) for a, b in zip(surface.get_at((x + gx, top + gy))[:3], theme.BRASS, strict=True))
+                < 40)
     assert brass / len(glyph) > 0.95, brass / len(glyph)

@@ -277,7 +277,7 @@ def test_accusation_right_wins(app):
     run_until(app, lambda: board.human_to_act)
     board.open_accuse()
     picker = app.top
-    for cat, want in zip(("suspect", "weapon", "room"), g.envelope):
+    for cat, want in zip(("suspect", "weapon", "room"), g.envelope, strict=True):
         click(app, next(b for b in picker.items[cat] if b.data == want).rect.center)
     key(app, pygame.K_RETURN)                              # focus moved to Accuse!
     answer_accusation(app)
@@ -417,7 +417,7 @@ def test_all_computer_game_reaches_game_over(app):
 def test_computer_players_only_get_their_view(app, monkeypatch):
     board = start_match(app, computer_setup(4, 9))
     seen = []
-    for seat, player in board.match.players.items():
+    for player in board.match.players.values():
         orig = player.choose
 
         def spy(view, legal, orig=orig):
@@ -790,7 +790,9 @@ def test_window_never_smaller_than_minimum():
 # ------------------------------------------------- computer levels and pace
 def robots(seed: int = 9, levels=("medium", "medium", "medium", "medium")) -> GameSetup:
     suspects = ("scarlet", "mustard", "white", "green", "peacock", "plum")
-    return GameSetup(seats=tuple(SeatConfig(s, "computer", lvl) for s, lvl in zip(suspects, levels)), seed=seed)
+    # the first len(levels) suspects sit down: the zip stops with the levels
+    return GameSetup(seats=tuple(SeatConfig(s, "computer", lvl) for s, lvl in zip(suspects, levels, strict=False)),
+                     seed=seed)
 
 
 def test_setup_levels_cycle_and_reach_the_match(app):

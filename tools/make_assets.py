@@ -39,6 +39,7 @@ import random
 import struct
 import sys
 import wave
+from itertools import pairwise
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -208,7 +209,7 @@ class Pen:
     def stroke(self, col, pts, width, closed=False):
         """A thick polyline with round joins."""
         seq = list(pts) + ([pts[0]] if closed else [])
-        for a, b in zip(seq, seq[1:]):
+        for a, b in pairwise(seq):
             self.line(col, a, b, width, caps=False)
         for q in seq:
             self.circle(col, q, width / 2)
@@ -441,7 +442,7 @@ def weapon_revolver(p: Pen):
 def rope_loops():
     """Point lists of a hank of rope: three loops gathered under a binding at the top."""
     loops = []
-    for k, (half_w, height, dx) in enumerate(((14, 62, -2), (29, 72, 2))):
+    for half_w, height, dx in ((14, 62, -2), (29, 72, 2)):
         pts = []
         for i in range(73):
             t = 2 * math.pi * i / 72

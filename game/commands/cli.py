@@ -273,7 +273,7 @@ def _replay(args: argparse.Namespace) -> int:
     except SaveError as exc:      # a named pipe is refused, never opened
         return _cannot(exc.sentence(N_("Cannot read the saved game {path}: {problem}."), path=args.replay), exc)
     cannot_replay = N_("Cannot replay the saved game {path}: {problem}.")
-    if saved.mode != "board":
+    if not isinstance(saved, SavedGame):
         from game.cardgame.engine import CardGame
 
         try:                                           # a card game whose moves break the rules: said as such
@@ -306,9 +306,9 @@ def _replay(args: argparse.Namespace) -> int:
         return _cannot(error.sentence(cannot_replay, path=args.replay), error)
     except Exception as exc:  # noqa: BLE001 — a hole in the checks: still one line, never a traceback
         action = saved.actions[done + 1]
-        error = SaveError(args.replay, DAMAGED, f'"actions"[{done + 1}]',
-                          detail=f"{type(action).__name__} cannot be played: {type(exc).__name__}: {exc}")
-        return _cannot(error.sentence(cannot_replay, path=args.replay), error)
+        hole = SaveError(args.replay, DAMAGED, f'"actions"[{done + 1}]',
+                         detail=f"{type(action).__name__} cannot be played: {type(exc).__name__}: {exc}")
+        return _cannot(hole.sentence(cannot_replay, path=args.replay), hole)
     if game.over:
         from game.commands.headless import result_line
 

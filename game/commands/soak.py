@@ -302,7 +302,8 @@ def soak(events: int, seed: int = 0, folder: Path | None = None,
         report.apps = 1
         pads: list[int] = []
         next_iid = 100
-        next_episode, rounds, todo, kind = 0, 0, [], "menus"
+        next_episode, rounds, kind = 0, 0, "menus"
+        todo: list[str] = []
         while report.events < events:
             doing = ""
             try:

@@ -179,7 +179,7 @@ class Replay:
     last: int
 
 
-def replay(seat: int, events: Sequence[Any], reader: Reader, turn_started: type,
+def replay(seat: int, events: Sequence[Any], reader: Reader, turn_started: type[Any],
            own_accusation: Callable[[Any], tuple[str, ...] | None]) -> Replay:
     """Read ``events`` (``seat``'s view, in order) into ``reader`` (a fresh
     reader of that seat's game mode) up to the seat's own accusation
@@ -221,7 +221,7 @@ def replay(seat: int, events: Sequence[Any], reader: Reader, turn_started: type,
     return Replay(moments, solved, solution, turn, accused, own, last)
 
 
-def report(seat: int, events: Sequence[Any], reader: Reader, turn_started: type,
+def report(seat: int, events: Sequence[Any], reader: Reader, turn_started: type[Any],
            own_accusation: Callable[[Any], tuple[str, ...] | None], name: Callable[[int], str],
            words: Wording = BOARD_WORDS) -> Report:
     """The :class:`Report` of ``seat`` from its view's ``events`` (see the
@@ -386,17 +386,25 @@ class Recap:
         return [q for q in self.items if isinstance(q, Question)]
 
 
+def _triple(cards: Sequence[str]) -> tuple[str, str, str]:
+    """``cards`` (suspect, weapon, room; any sequence) as a tuple, so that it compares equal to the
+    other triples (a list never equals a tuple).  Raises ``ValueError`` when it does not hold exactly three cards."""
+    suspect, weapon, room = cards
+    return suspect, weapon, room
+
+
 def recap(events: Sequence[Any], game: str) -> Recap:
     """The :class:`Recap` of a finished game from its PUBLIC events (the log's
     redacted events, :meth:`game.ui.bases.match.Seats.log_entries`: a card shown in
     secret has no card there); ``game`` is ``"board"`` or ``"cards"``.
     Raises ``ValueError`` when the events do not end the game (no envelope laid open)."""
+    from game.cardgame import events as cev
+    from game.rules import events as bev
+    kinds: dict[str, type[Any]]
     if game == "board":
-        from game.rules import events as ev
-        kinds = dict(ask=ev.SuggestionMade, none=ev.CannotDisprove, shown=ev.CardShown, nobody=ev.NobodyDisproved)
+        kinds = dict(ask=bev.SuggestionMade, none=bev.CannotDisprove, shown=bev.CardShown, nobody=bev.NobodyDisproved)
     else:
-        from game.cardgame import events as ev
-        kinds = dict(ask=ev.Asked, none=ev.NoCard, shown=ev.CardShown, nobody=ev.NobodyShowed)
+        kinds = dict(ask=cev.Asked, none=cev.NoCard, shown=cev.CardShown, nobody=cev.NobodyShowed)
     items: list[Question | Accused] = []
     envelope, winner, last_standing = None, None, False
     open_q: dict | None = None
@@ -420,25 +428,25 @@ def recap(events: Sequence[Any], game: str) -> Recap:
             close()
         elif isinstance(e, kinds["nobody"]):
             close()
-        elif game == "board" and isinstance(e, ev.AccusationMade):
+        elif game == "board" and isinstance(e, bev.AccusationMade):
             close()
             items.append(Accused(len(items) + 1, e.player, (e.suspect, e.weapon, e.room), False))
-        elif game == "board" and isinstance(e, (ev.GameWon, ev.GameOverNoWinner)):
+        elif game == "board" and isinstance(e, (bev.GameWon, bev.GameOverNoWinner)):
             envelope = (e.suspect, e.weapon, e.room)
-            if isinstance(e, ev.GameWon):
+            if isinstance(e, bev.GameWon):
                 winner, last_standing = e.player, e.last_standing
-        elif game == "cards" and isinstance(e, ev.AccusationPlaced):
+        elif game == "cards" and isinstance(e, cev.AccusationPlaced):
             close()
             alone = e.player
-        elif game == "cards" and isinstance(e, ev.AccusationsRevealed):
+        elif game == "cards" and isinstance(e, cev.AccusationsRevealed):
             alone = None
-            items += [Accused(len(items) + 1 + i, p, tuple(t), False) for i, (p, t) in enumerate(e.accusations)]
-        elif game == "cards" and isinstance(e, ev.AccusationWrong) and alone == e.player:
+            items += [Accused(len(items) + 1 + i, p, _triple(t), False) for i, (p, t) in enumerate(e.accusations)]
+        elif game == "cards" and isinstance(e, cev.AccusationWrong) and alone == e.player:
             items.append(Accused(len(items) + 1, e.player, None, False))
             alone = None
-        elif game == "cards" and isinstance(e, (ev.GameWon, ev.EverybodyLost, ev.NoPlayersLeft)):
-            envelope = tuple(e.crime)
-            if isinstance(e, ev.GameWon):
+        elif game == "cards" and isinstance(e, (cev.GameWon, cev.EverybodyLost, cev.NoPlayersLeft)):
+            envelope = _triple(e.crime)
+            if isinstance(e, cev.GameWon):
                 winner = e.player
                 if alone == e.player:
                     items.append(Accused(len(items) + 1, e.player, envelope, True))

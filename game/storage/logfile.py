@@ -102,7 +102,7 @@ def plain(exc: BaseException | None) -> str:
     return str(exc)
 
 
-def _open_file(folder: Path) -> logging.Handler:
+def _open_file(folder: Path) -> _File:
     """The rotating handler of ``folder / FILE_NAME``, the folder made first.
     Raises ``OSError`` when it cannot be made or written, or when the log file
     is not an ordinary file (a named pipe would block the start)."""
@@ -141,14 +141,14 @@ def setup(to_file: bool = True, folder: Path | None = None) -> Path | None:
         return None
     folder = folder or log_dir()
     try:
-        handler = _open_file(folder)
+        file_handler = _open_file(folder)
     except OSError as exc:
         log.warning("The log file cannot be written in %s (%s): carrying on without it.", folder, plain(exc))
         return None
-    handler.setFormatter(logging.Formatter(FILE_FORMAT))
-    game_log.addHandler(handler)
-    _path = Path(handler.baseFilename)
+    file_handler.setFormatter(logging.Formatter(FILE_FORMAT))
+    game_log.addHandler(file_handler)
+    _path = Path(file_handler.baseFilename)
     # for whoever reads a log that was sent: which game, which Python, which command (the file only)
-    handler.handle(log.makeRecord(log.name, logging.INFO, __file__, 0, "started: %s (Python %s, %s)",
+    file_handler.handle(log.makeRecord(log.name, logging.INFO, __file__, 0, "started: %s (Python %s, %s)",
                                   (" ".join(sys.argv), platform.python_version(), system_name()), None))
     return _path

@@ -44,7 +44,7 @@ import json
 import re
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.board.model import Board
 from game.learning.hints import DEFAULT_NOTEBOOK_MODE, NOTEBOOK_MODES
@@ -60,6 +60,9 @@ from game.rules.cards import SUSPECTS
 from game.rules.engine import Game
 from game.rules.options import Options
 from game.rules.setup import GameSetup, SeatConfig
+
+if TYPE_CHECKING:
+    from game.cardgame.save import CardSaved
 
 #: Computer levels a seat may have (game.ai.simple.make_player).
 LEVELS = ("simple", "beginner", "easy", "medium", "hard")
@@ -81,10 +84,10 @@ class SavedGame:
 
 
 # ------------------------------------------------------------------ writing
-def to_document(saved: SavedGame) -> dict[str, Any]:
+def to_document(saved: SavedGame | CardSaved) -> dict[str, Any]:
     """The JSON-able document for ``saved`` (see the module docstring; a card
     game, :class:`game.cardgame.save.CardSaved`, writes its own)."""
-    if saved.mode != "board":
+    if not isinstance(saved, SavedGame):
         return saved.document()
     return {
         "format": SAVE_FORMAT,
@@ -102,14 +105,15 @@ def to_document(saved: SavedGame) -> dict[str, Any]:
     }
 
 
-def save_game(path: str | Path, saved: SavedGame) -> None:
+def save_game(path: str | Path, saved: SavedGame | CardSaved) -> None:
     """Write ``saved`` to ``path`` as indented JSON, atomically."""
     write_atomic(path, json.dumps(to_document(saved), indent=1, ensure_ascii=False) + "\n")
 
 
 # ------------------------------------------------------------------ reading
-def from_document(doc: Any, path: str | Path = "<memory>") -> SavedGame:
-    """Check a parsed document and turn it into a :class:`SavedGame`.  Raises
+def from_document(doc: Any, path: str | Path = "<memory>") -> SavedGame | CardSaved:
+    """Check a parsed document and turn it into a :class:`SavedGame` (a card
+    game's: a :class:`game.cardgame.save.CardSaved`).  Raises
     :class:`SaveError` naming the place of the first problem."""
     path = Path(path)
     _expect(isinstance(doc, dict), path, NOT_A_SAVE, "top", f"not a JSON object: {type(doc).__name__}")
@@ -180,8 +184,9 @@ def from_document(doc: Any, path: str | Path = "<memory>") -> SavedGame:
                      read_net(doc, len(seats)))
 
 
-def read_save(path: str | Path) -> SavedGame:
-    """Read and check a saved game.  Raises :class:`SaveError` for a missing,
+def read_save(path: str | Path) -> SavedGame | CardSaved:
+    """Read and check a saved game (a card game's: a
+    :class:`game.cardgame.save.CardSaved`).  Raises :class:`SaveError` for a missing,
     unreadable, truncated, corrupt, hand-broken, too big or not-a-file
     (``movable`` False) file, :class:`NewerSaveError` for a newer version's."""
     path = Path(path)

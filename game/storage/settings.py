@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
@@ -113,14 +114,14 @@ def default_settings_path() -> Path:
     return Path(platformdirs.user_config_dir(APP_NAME)) / "settings.json"
 
 
-def system_language(env: dict[str, str] | None = None) -> str:
+def system_language(env: Mapping[str, str] | None = None) -> str:
     """The first of en/es/ca that the system's locale asks for (LANGUAGE,
-    LC_ALL, LC_MESSAGES, LANG), else English."""
+    LC_ALL, LC_MESSAGES, LANG in ``env``, default the process's environment), else English."""
     import os
 
-    env = os.environ if env is None else env
+    variables = os.environ if env is None else env
     for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
-        for part in env.get(var, "").split(":"):
+        for part in variables.get(var, "").split(":"):
             code = part.split("_")[0].split(".")[0].lower()
             if code in LANGUAGES:
                 return code

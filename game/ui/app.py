@@ -12,7 +12,7 @@ import logging
 import os
 import random
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 import pygame
 
@@ -34,6 +34,9 @@ log = logging.getLogger(__name__)
 if TYPE_CHECKING:
     from game.storage.settings import Settings
     from game.ui.shell.scene import Scene
+
+#: Any kind of scene: :meth:`App.find` gives back the kind it is asked for.
+SceneT = TypeVar("SceneT", bound="Scene")
 
 
 class App:
@@ -173,7 +176,7 @@ class App:
         self.speech.close()
         self.music.stop()
 
-    def find(self, cls: type) -> Scene | None:
+    def find(self, cls: type[SceneT]) -> SceneT | None:
         """The topmost scene of type ``cls`` on the stack, or None."""
         for s in reversed(self.stack):
             if isinstance(s, cls):

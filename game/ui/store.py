@@ -28,6 +28,7 @@ from game.ui.shell.i18n import N_, _
 from game.ui.shell.registry import make, scene_class
 
 if TYPE_CHECKING:
+    from game.cardgame.save import CardSaved
     from game.storage.save import SavedGame
 
 log = logging.getLogger(__name__)
@@ -84,7 +85,7 @@ class Store:
         if trouble is not None:                     # said once, over the title, in the player's language
             self.settings_message = trouble.message()
         #: the autosave read at start (a game to continue), or None
-        self.saved_game: SavedGame | None = None
+        self.saved_game: SavedGame | CardSaved | None = None
         #: messages about damaged files, shown over the title at start: (title, text)
         self.file_messages: list[tuple[str, str]] = []
         damaged = i18n.damaged_message()

@@ -27,10 +27,10 @@ autosave (``match.net``), so Continue serves the same codes on the same port.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import logging
 import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable, Protocol, cast, runtime_checkable
 
 import pygame
 
@@ -38,6 +38,12 @@ from game.ui.draw import anim
 from game.ui.shell.i18n import fmt
 from game.ui.shell.input import Intent, Kind
 from game.ui.shell.registry import is_scene, make
+
+if TYPE_CHECKING:
+    from game.net.host import NetTable
+    from game.net.server import NetServer
+    from game.net.session import HostSession
+    from game.net.upnp import PortMapping
 
 log = logging.getLogger(__name__)
 
@@ -56,6 +62,36 @@ FAR_WAIT = 90.0
 
 #: At most this many pad presses wait while the table still plays events (the die rolling).
 PAD_QUEUE = 8
+
+
+class HostedTable(Protocol):
+    """What the host uses of the table it serves (:class:`game.ui.bases.table.TableScene`, either
+    game's): its match and engine, the turn being played, and the table's own way to act."""
+
+    match: Any
+    game: Any
+    #: the table's turn number (a "Play here instead" holds for one turn)
+    turn_no: int
+    #: "board" or "cards": which game the table plays
+    refuse_game: str
+    banner: anim.Banner | None
+
+    @property
+    def busy(self) -> bool: ...
+
+    @property
+    def human_to_act(self) -> bool: ...
+
+    def do(self, action: Any) -> bool: ...
+
+    def handle(self, intent: Intent) -> bool: ...
+
+
+@runtime_checkable
+class MoveCursor(Protocol):
+    """A table with a move cursor (the board game's): the index of the lit destination among the moves."""
+
+    cursor: int
 
 
 @dataclass(frozen=True)
@@ -114,10 +150,10 @@ class PhoneHost:
     def __init__(self, app, options: HostOptions | None = None) -> None:
         self.app = app
         self.options = options
-        self.table = None
-        self.session = None
-        self.server = None
-        self.net = None
+        self.table: HostedTable | None = None
+        self.session: HostSession | None = None
+        self.server: NetServer | None = None
+        self.net: NetTable | None = None
         #: ``http://address:port`` the phones use (the short address on the join screen), or ""
         self.base = ""
         #: (seat, number of events) of a choice its person took back to the TV ("Choose here instead")
@@ -126,7 +162,7 @@ class PhoneHost:
         self._tv_turns: set[tuple[int, int]] = set()
         #: seat -> (the moment, the reopen) of a choice handed back to the TV's cover because its phone
         #: dropped; when the phone comes back before anybody took the cover, the cover closes again
-        self._fell_back: dict[int, tuple[tuple, object]] = {}
+        self._fell_back: dict[int, tuple[tuple, Callable[[], object]]] = {}
         #: the seats whose choice the computer made, oldest first (:meth:`choose_for`)
         self.stood_in: list[int] = []
         #: (seat, turn number) whose "… is playing on the phone" was last read aloud (once a turn)
@@ -150,7 +186,7 @@ class PhoneHost:
         #: the TCP port served on (0 before)
         self.port = 0
         #: with ``remote``: the router's forwarding of :attr:`port` (:class:`game.net.upnp.PortMapping`)
-        self.forwarding = None
+        self.forwarding: PortMapping | None = None
         #: True once the join screen's "Invite family far away" was pressed (:meth:`invite`)
         self.invited = False
         #: the first port this run served on: every later game serves there too, so the pages of
@@ -158,6 +194,12 @@ class PhoneHost:
         self.run_port = 0
 
     # ----------------------------------------------------------- state
+    def _hosted(self) -> HostedTable:
+        """The table whose phones are hosted: set together with :attr:`session` (:meth:`attach`,
+        :meth:`detach`), so a connected phone or a phone's request always has one."""
+        assert self.table is not None, "no table is hosted"
+        return self.table
+
     @property
     def active(self) -> bool:
         """True while a table's phones are hosted."""
@@ -181,7 +223,7 @@ class PhoneHost:
         choice back to the TV (:meth:`use_tv`)."""
         if not (self.has_phone(seat) or self.far(seat)) or self.turn_on_tv(seat):
             return False
-        return (seat, len(self.table.game.events)) not in self._on_tv
+        return (seat, len(self._hosted().game.events)) not in self._on_tv
 
     def holds_turn(self, seat: int) -> bool:
         """True while ``seat``'s own turn is played on its phone: the phone is
@@ -192,7 +234,7 @@ class PhoneHost:
         return (g is not None and not g.over and g.turn == seat and self.has_phone(seat)
                 and not self.turn_on_tv(seat))
 
-    def plays_turn(self, table) -> bool:
+    def plays_turn(self, table: HostedTable) -> bool:
         """True while the person to act at ``table`` plays their own turn on their phone (:meth:`holds_turn`)."""
         return table is self.table and table.human_to_act and self.holds_turn(table.game.actor)
 
@@ -202,13 +244,13 @@ class PhoneHost:
 
     def play_here(self, seat: int) -> None:
         """``seat`` plays the rest of its turn on the TV, phone or not ("Play here instead")."""
-        self._tv_turns.add((seat, self.table.turn_no))
+        self._tv_turns.add((seat, self._hosted().turn_no))
 
     def use_tv(self, seat: int) -> None:
         """``seat`` takes the choice now open back to the TV (its cover), phone or not."""
-        self._on_tv.add((seat, len(self.table.game.events)))
+        self._on_tv.add((seat, len(self._hosted().game.events)))
 
-    def fell_back(self, seat: int, moment: tuple, reopen) -> None:
+    def fell_back(self, seat: int, moment: tuple, reopen: Callable[[], object]) -> None:
         """``seat``'s phone dropped mid-choice at ``moment`` (number of events,
         actor) and ``reopen()`` handed that choice to the TV's cover: if the
         phone comes back before the cover is taken, the cover closes and
@@ -219,15 +261,16 @@ class PhoneHost:
         """A phone that dropped mid-choice is back: its fallback cover, when
         still only waiting for the pass, closes (see :meth:`fell_back`); with one
         person at the TV (no covers) the choice's own screen the TV opened closes."""
-        g = self.table.game
+        table = self._hosted()
+        g = table.game
         for seat, (moment, reopen) in list(self._fell_back.items()):
             if g.over or (len(g.events), g.actor) != moment or (seat, len(g.events)) in self._on_tv:
                 del self._fell_back[seat]         # the game moved on, or the person chose the TV
             elif self.has_phone(seat):
                 del self._fell_back[seat]
                 covers = [s for s in self.app.stack if is_scene(s, "cover") and s.seat == seat]
-                if not self.table.match.needs_cover:  # one person: no cover, the choice itself went to the TV
-                    covers = [s for s in self.app.stack if s is not self.table and s.private
+                if not table.match.needs_cover:  # one person: no cover, the choice itself went to the TV
+                    covers = [s for s in self.app.stack if s is not table and s.private
                               and getattr(s, "seat", None) == seat]
                 for cover in covers:
                     self.app.pop(cover)
@@ -244,10 +287,9 @@ class PhoneHost:
         from game.ui.bases.match import DEFAULT_LEVEL
 
         table = self.table
-        g = table.game if table is not None else None
-        if g is None or g.over or g.actor != seat:
+        if table is None or table.game.over or table.game.actor != seat:
             return False
-        match = table.match
+        g, match = table.game, table.match
         player = match.make_player(DEFAULT_LEVEL, seat)
         if hasattr(player, "rng"):
             player.rng = random.Random(match.decision_seed(seat))
@@ -255,7 +297,7 @@ class PhoneHost:
         self._apply(seat, action)
         self.stood_in.append(seat)
         line = fmt("{name}'s phone did not come back: the computer chose for {name}.", name=match.suspects[seat])
-        from game.ui.bases.pacing import BANNER_TIME     # here: the pacing module reads both games' events
+        from game.ui.bases.pacing import BANNER_TIME  # here: the pacing module reads both games' events
 
         table.banner = anim.Banner(line, 2 * BANNER_TIME / self.app.speed)
         self.app.speech.say(line)
@@ -287,6 +329,7 @@ class PhoneHost:
 
     def url(self, seat: int) -> str:
         """``seat``'s page (``http://address:port/s/<token>``; what its QR code holds)."""
+        assert self.session is not None, "no table is hosted"
         return self.session.url(seat, self.base or "http://127.0.0.1")
 
     # ------------------------------------------------------ the table
@@ -326,8 +369,10 @@ class PhoneHost:
         if kind == "board" and self.server is not None:
             self._show_board()
         self.gate = HeldActs(session)
-        self.net = NetTable(kind, match.game, match.suspects, self.gate, notebooks=match.notebooks,
-                            notebook_mode=match.notebook_mode, apply=self._apply, cursor=self.cursor)
+        # the gate stands in for the session: every attribute but poll is the session's own
+        self.net = NetTable(kind, match.game, match.suspects, cast("HostSession", self.gate),
+                            notebooks=match.notebooks, notebook_mode=match.notebook_mode, apply=self._apply,
+                            cursor=self.cursor)
         # the join screen greets a table of people; one person alone with computer players hides
         # nothing from anybody, so Play starts at once (the pause menu's Phones still lets a phone in)
         self._welcome = len(match.humans) > 1
@@ -338,6 +383,7 @@ class PhoneHost:
         the first one served), else on ``saved_port`` (a saved game names one), else
         the options' port, else a free one; False when no port could be bound (said on stderr)."""
         opts = self.options
+        assert opts is not None, "this run hosts no phones"     # attach serves only with options
         if not opts.serve:
             self.base = f"http://127.0.0.1:{saved_port or opts.port or 0}"
             self.port = saved_port or opts.port or 0
@@ -398,6 +444,7 @@ class PhoneHost:
     def _show_board(self) -> None:
         """Give the server the empty board's picture and geometry (``/board.png``: the
         public board of a far-away seat's page); a picture that cannot be made is left out."""
+        assert self.server is not None, "only a served table has a picture to give"
         try:
             from game.ui.phones.boardpicture import board_picture
 
@@ -407,7 +454,8 @@ class PhoneHost:
 
     def _remember(self) -> None:
         """Keep the port and the session (tokens, actions taken) in the match, for the autosave."""
-        self.table.match.net = {"port": self.port, **self.session.state()}
+        assert self.session is not None, "no table is hosted"
+        self._hosted().match.net = {"port": self.port, **self.session.state()}
 
     def detach(self, table) -> None:
         """Stop hosting (``table`` closes; None: whatever table it was)."""
@@ -440,9 +488,9 @@ class PhoneHost:
         """What the phones asked, then each connected phone's view when it
         changed (main thread, every frame).  The join screen is shown before
         the table's first moment."""
-        if self.net is None:
+        if self.net is None or self.gate is None:     # the two are set together (attach)
             return
-        app, table = self.app, self.table
+        app, table = self.app, self._hosted()
         if self._welcome and app.top is table:
             self._welcome = False
             app.push(make("phones", app, table.match, self))
@@ -473,7 +521,7 @@ class PhoneHost:
         """Apply a phone's checked ``action`` through the table (its events are
         shown, the game autosaved); the TV's own screens of that seat's choice
         (a cover, the card to show, a picker) close.  Returns the new events."""
-        table, app = self.table, self.app
+        table, app = self._hosted(), self.app
         for scene in list(app.stack):
             if scene is not table and (getattr(scene, "seat", None) == seat or getattr(scene, "board", None) is table):
                 if not is_scene(scene, "menu"):
@@ -487,7 +535,7 @@ class PhoneHost:
         moving after a roll: the lit destination under it, a room id or a
         ``(col, row)`` square), else None; every phone shows it (public)."""
         table = self.table
-        if table is None or getattr(table, "cursor", None) is None or table.game.over:
+        if table is None or not isinstance(table, MoveCursor) or table.game.over:
             return None
         dests = list(table.game.moves()) if table.human_to_act else []
         return (table.game.turn, dests[table.cursor % len(dests)]) if dests else None
@@ -501,7 +549,7 @@ class PhoneHost:
         to where it stood before the last arrow of this move (again and again,
         to where it began); it never opens the TV's menu, which a phone far
         away could not close."""
-        kind, table, top = PAD_KINDS.get(key), self.table, self.app.top
+        kind, table, top = PAD_KINDS.get(key), self._hosted(), self.app.top
         intent = Intent(kind or Kind.BACK, f"phone:{seat}")
         g = table.game
         if (kind is None and key != "back") or g.over or g.actor != seat or not table.match.may_act(intent.device, seat):
@@ -513,32 +561,39 @@ class PhoneHost:
         on_table = top is table or (is_scene(top, "phone_wait") and top.what == "turn")
         if not on_table or not table.human_to_act:
             return
-        moving = getattr(getattr(table.game, "phase", None), "name", "") == "MOVE"     # the board game's move
+        # the board game's move (its table, the only one with a move cursor), else None
+        moving = (table if isinstance(table, MoveCursor)
+                  and getattr(getattr(table.game, "phase", None), "name", "") == "MOVE" else None)
         now = (seat, len(table.game.events))
         if self._trail[0] != now:             # a new move: its trail starts empty
             self._trail = (now, [])
         if key == "back":
-            if moving and self._trail[1]:
-                table.cursor = self._trail[1].pop()
+            if moving is not None and self._trail[1]:
+                moving.cursor = self._trail[1].pop()
             return
-        before = getattr(table, "cursor", None)
+        if moving is None or kind is Kind.CONFIRM:
+            table.handle(intent)
+            return
+        before = moving.cursor
         table.handle(intent)
-        if moving and kind is not Kind.CONFIRM and table.cursor != before:
+        if moving.cursor != before:
             self._trail[1].append(before)
 
     def _pads_later(self) -> None:
         """The pad presses kept while the table was busy, once it is not: each one
         made at the moment still open (the same seat to act, no new event)."""
-        if not self._later or self.table.busy:
+        if not self._later or self._hosted().busy:
             return
         later, self._later = self._later, []
         for (seat, events), key in later:
-            if (seat, events) == (self.table.game.actor, len(self.table.game.events)):
+            game = self._hosted().game         # read again: each press may add events
+            if (seat, events) == (game.actor, len(game.events)):
                 self._pad(seat, key)
 
     def _ask_joins(self) -> None:
         """A second phone wants a seat already taken: ask the TV (once per
         seat); a question whose phone went away closes."""
+        assert self.session is not None, "no table is hosted"
         app, pending = self.app, set(self.session.pending_joins())
         for seat, box in list(self._asking.items()):
             if seat not in pending:
@@ -548,7 +603,7 @@ class PhoneHost:
         for seat in sorted(pending - set(self._asking)):
             from game.ui.shell.i18n import _, fmt
 
-            name = self.table.match.suspects[seat]
+            name = self._hosted().match.suspects[seat]
             box = make("confirm", app, fmt("A second phone wants to play as {name}. Allow?", name=name),
                        lambda s=seat: self._answer(s, True), lambda s=seat: self._answer(s, False),
                        yes=_("Allow"), no=_("No"),
@@ -563,5 +618,5 @@ class PhoneHost:
             self.session.confirm_join(seat, allow)
             if allow:                 # saved now: a Continue before the seat's next action keeps this phone
                 self._remember()
-                self.app.store.autosave(self.table.match)
+                self.app.store.autosave(self._hosted().match)
 

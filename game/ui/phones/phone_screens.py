@@ -10,6 +10,7 @@ sends it, and says hello, acts, marks and presses arrows as the seat page would.
 from __future__ import annotations
 
 import json
+from typing import Any, Literal
 
 from game.ui.shell.registry import make
 
@@ -17,11 +18,13 @@ from game.ui.shell.registry import make
 #: board and the card game while a phone seat chooses a card to show, and
 #: the board while a phone seat plays its own turn (moving with the phone's arrows).
 PHONE_SCENES = ("phones", "phone-wait", "card-phone-wait", "phone-turn")
-#: Fixed tokens and port for the pictures (the codes stay the same picture to picture).
-SHOT_NET = {"port": 8765, "tokens": {"0": "sc4rLet-Qx3kL9mN", "1": "muSt4rd-pR2sT4uV", "2": "wh1te-Yb7cD5eFgH",
-                                     "3": "pEac0ck-Jk8LmN2p"}}
+#: Fixed tokens and port for the pictures (the codes stay the same picture to picture), as in a save's ``net``.
+SHOT_NET: dict[str, Any] = {"port": 8765, "tokens": {"0": "sc4rLet-Qx3kL9mN", "1": "muSt4rd-pR2sT4uV",
+                                                     "2": "wh1te-Yb7cD5eFgH", "3": "pEac0ck-Jk8LmN2p"}}
 #: The address the pictures show (a typical home network).
 SHOT_BASE = "http://192.168.1.20:8765"
+#: The keys of a phone's arrow pad (:class:`game.net.messages.Pad`).
+PadKey = Literal["up", "down", "left", "right", "ok", "back"]
 
 
 class LocalPhone:
@@ -70,7 +73,8 @@ class LocalPhone:
         self._say(m.Act(self.seq, action))
         return self.seq
 
-    def pad(self, key: str) -> None:
+    def pad(self, key: PadKey) -> None:
+        """Press ``key`` on the phone's arrow pad."""
         from game.net import messages as m
 
         self._say(m.Pad(key))

@@ -97,6 +97,8 @@ def test_board_moves_are_made_on_the_tv_and_the_prompts_follow_the_turn():
         kinds.add(view["prompt"]["kind"])
         assert not any(a["type"] == "Move" for a in view["legal"])
         assert view["move"] == (view["phase"] == "move")
+        if view["phase"] == "move":     # the phone's board is tapped to walk; the arrows stay for those who like them
+            assert view["prompt"]["text"] == "Tap a lit square or room on your board, or use the arrows."
         if view["phase"] == "start" and any(a["type"] == "Suggest" for a in view["legal"]):
             assert view["prompt"]["text"] == "Roll the die, or make a suggestion here."
             kinds.add("pulled in")

@@ -271,7 +271,7 @@ def _prompt(kind: str, view: Any, seat: int, actor: int | None, suspects: tuple[
             return {"kind": "join", "text": _("Join the accusation, or let it go.")}, None
         return {"kind": "ask", "text": _("Your turn: ask about two cards, or accuse.")}, None
     if phase == "move":
-        return {"kind": "move", "text": _("Move your token on the TV, or with the arrows here.")}, None
+        return {"kind": "move", "text": _("Tap a lit square or room on your board, or use the arrows.")}, None
     if phase == "start" and "Suggest" in names:      # pulled into a room: may suggest there (000 "Suggestions")
         return {"kind": "roll", "text": _("Roll the die, or make a suggestion here.")}, None
     if phase == "start":

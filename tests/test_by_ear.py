@@ -76,3 +76,70 @@ def test_the_speech_log_has_every_sentence_begun_with_its_kind(tmp_path):
                                      ["en", "focus", "Seat 1 — Miss Scarlet — Person — press Enter"],
                                      ["en", "news", "Colonel Mustard walks into the Kitchen."], ["en", "cut", ""]]
     assert all(float(r[0]) >= 0 for r in rows)
+
+
+# ------------------------------------------------------------ walking by ear
+def _moving(lang: str = "en", stop=None, clock=None):
+    """A solo board game (tests/test_speech.py's seed 3) at Miss Scarlet's move,
+    her cursor left on the 8th place by an earlier turn; lines timed on ``clock`` when given."""
+    from game.rules.engine import Phase
+    from tests.test_speech import one_person
+
+    app = new_app(read_aloud=True, language=lang)
+    if clock is not None:
+        app.speech.driver = speech.TimedDriver(clock)
+    board = one_person(app, stop or (lambda g: g.phase is Phase.MOVE and g.actor == 0
+                                     and any(isinstance(d, str) for d in g.moves())))
+    board.cursor = 7
+    return app, board
+
+
+def test_a_roll_that_reaches_a_room_says_how_to_choose_and_names_the_room_first():
+    """Miss Scarlet at (8, 18) rolled 4: the Lounge can be entered.  The
+    prompt says how to choose (the arrows were never named), and the cursor
+    starts on the room, not where an earlier turn left it."""
+    app, board = _moving()
+    steps(app, 3)
+    assert board.game.positions["scarlet"] == (8, 18) and "lounge" in board.game.moves()
+    assert said(app)[-3:] == ["Pick a lit square or room.",
+                              "Use the arrow keys to hear each place, then press Enter to go there.",
+                              "The Lounge — you can go in — press Enter"]
+    press(app, Kind.CONFIRM)
+    steps(app, 60)
+    assert board.game.positions["scarlet"] == "lounge"
+    app.close()
+
+
+def test_a_press_while_the_prompt_is_spoken_drops_the_rest_of_it_for_the_focused_place():
+    """The voice kept pace with the presses: Right during "Pick a lit square
+    or room." names the next place at once, not after the prompt's second sentence."""
+    from tests.test_speech import Clock, _run
+
+    clock = Clock()
+    app, board = _moving(clock=clock)
+    driver = app.speech.driver
+    _run(app, clock, 60, until=lambda: driver.lines[-1:] == ["Pick a lit square or room."])
+    app.router.handle(Intent(Kind.RIGHT, "keyboard"))
+    steps(app, 1, dt=0)
+    _run(app, clock, 30, until=lambda: not app.speech.speaking and not app.speech.waiting)
+    after = driver.lines[driver.lines.index("Pick a lit square or room.") + 1:]
+    assert len(after) == 1 and after[0].startswith("Square ") and after[0].endswith(" steps away — press Enter")
+    assert driver.heard[-1].whole
+    app.close()
+
+
+def test_an_arrow_that_goes_nowhere_is_heard():
+    """Down on the title's last button moved nothing and was silent: it now
+    plays the soft sound and says the button's name again."""
+    app = new_app(read_aloud=True)
+    played: list[str] = []
+    app.play = played.append
+    steps(app, 1)
+    for _i in range(20):                    # to the last button (the title has fewer than 20)
+        before = app.top.focus.focused
+        press(app, Kind.DOWN)
+        if app.top.focus.focused is before:
+            break
+    last = app.top.focus.focused.spoken()
+    assert said(app)[-2:] == [last, last] and played[-1:] == ["nope"]
+    app.close()

@@ -291,11 +291,11 @@ def test_walking_each_lit_square_or_room_under_the_cursor_is_spoken():
         press(app, kind)
         dest = dests[board.cursor % len(dests)]
         if isinstance(dest, str):
-            want = f"{card(dest)} — room — press Enter"
+            want = f"The {card(dest)} — you can go in — press Enter"
             assert said(app)[-1] == want
-        else:               # which square, which way and toward which room (tests/test_speech_gaps.py)
+        else:               # which square, which way and how far from which room (tests/test_speech_gaps.py)
             want = f"Square {squares.index(dest) + 1} of {len(squares)}: "
-            assert said(app)[-1].startswith(want) and ", toward the " in said(app)[-1]
+            assert said(app)[-1].startswith(want) and " steps away — " in said(app)[-1]
         seen.add(want)
     assert len(seen) >= 2
     app.close()

@@ -240,12 +240,14 @@ def test_repeat_on_a_private_screen_at_a_hot_seat_table_says_nothing():
 
 # ------------------------------------------------------------------ walking
 @pytest.mark.parametrize("lang, first, other", [
-    ("en", "Square 1 of 5: up, toward the Lounge — ", "Square 5 of 5: down and left, toward the Lounge — "),
-    ("es", "Casilla 1 de 5: arriba, hacia la sala — ", "Casilla 5 de 5: abajo a la izquierda, hacia la sala — "),
-    ("ca", "Casella 1 de 5: amunt, cap al Saló — ", "Casella 5 de 5: avall a l'esquerra, cap al Saló — ")])
-def test_walking_a_square_says_which_way_and_toward_which_room(lang, first, other):
+    ("en", "Square 1 of 5: up; the Lounge is 3 steps away — ", "Square 5 of 5: down and left; the Lounge is 7 steps away — "),
+    ("es", "Casilla 1 de 5: arriba; la sala está a 3 pasos — ",
+     "Casilla 5 de 5: abajo a la izquierda; la sala está a 7 pasos — "),
+    ("ca", "Casella 1 de 5: amunt; el Saló és a 3 passos — ", "Casella 5 de 5: avall a l'esquerra; el Saló és a 7 passos — ")])
+def test_walking_a_square_says_which_way_and_how_far_from_which_room(lang, first, other):
     """Miss Scarlet at (8, 22) rolled 4: the lit squares are said with the way to
-    them and the room they lead toward, not only "Square 1 of 5"."""
+    them and how many steps on they are from the nearest room (a listener can
+    tell which one leads in), the nearest first."""
     from game.rules.engine import Phase
     from tests.test_speech import new_app, one_person, said, steps
 
@@ -268,12 +270,12 @@ def test_the_way_to_a_square_counts_a_side_at_least_half_the_other():
 
     app = App(seed=11, sound=False)
     board = app.board
-    assert square_way(board, (8, 22), (8, 18))[0] == "up"
+    assert square_way(board, (8, 22), (8, 18)) == ("up", "lounge", 3)
     assert square_way(board, (8, 22), (7, 19))[0] == "up"              # one left of three up: up
     assert square_way(board, (8, 22), (6, 19))[0] == "up and left"     # two left of three up
     assert square_way(board, (8, 22), (12, 22))[0] == "right"
-    way, room = square_way(board, "lounge", (17, 5))
-    assert room != "lounge" and way in ("up", "up and left", "up and right", "left", "right")
+    way, room, far = square_way(board, "lounge", (17, 5))
+    assert room != "lounge" and way in ("up", "up and left", "up and right", "left", "right") and 1 <= far < 10
 
 
 # ------------------------------------------------------------ other screens

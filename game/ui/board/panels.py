@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Callable
 import pygame
 
 
+from game.ai.levels import distances_to
 from game.rules import events as ev
 from game.rules.actions import Accuse, EndTurn, Move, Roll, Suggest, TakePassage
 from game.rules.cards import SUSPECTS
@@ -31,12 +32,12 @@ from game.ui.board.moments import SuggestionShow, draw_suggestion
 from game.ui.board.rules_text import rules_line
 from game.ui.mansion.boardlayout import STANDARD, BoardLayout
 from game.ui.mansion.boardview import BoardView
-from game.ui.shell.i18n import N_, _, card, fmt
+from game.ui.shell.i18n import N_, _, fmt, nfmt
 from game.ui.shell.input import Kind
 from game.ui.shell.scene import OPEN_NOTEBOOK, focus_on
 from game.ui.bases.table import (TableScene, draw_log_frame, draw_thinking, draw_turn, log_frame_rows, scroll_hint, status_rect,
                            thinking_rect, turn_labels)
-from game.ui.draw.widgets import Button, Label, card_spoken
+from game.ui.draw.widgets import Button, Label
 
 #: HUD geometry of the standard layout (logical pixels); the scene reads its own
 #: layout's (``self.hud``: :class:`~game.ui.mansion.boardlayout.BoardLayout`).
@@ -133,12 +134,14 @@ WAYS = {(0, -1): N_("up"), (0, 1): N_("down"), (-1, 0): N_("left"), (1, 0): N_("
         (1, 1): N_("down and right"), (0, 0): N_("here")}
 
 
-def square_way(board, start, dest: tuple[int, int]) -> tuple[str, str]:
+def square_way(board, start, dest: tuple[int, int]) -> tuple[str, str, int]:
     """Where the corridor square ``dest`` lies for a token at ``start`` (a
     square, or a room id: its squares' middle), for a person who cannot see the
     board: the way in words ("up and left", in the language in use: a side
-    counts when it is at least half the other) and the room id whose door is
-    nearest to ``dest`` (not the room the token is in)."""
+    counts when it is at least half the other), the room id nearest to
+    ``dest`` by walking (not the room the token is in) and the steps from
+    ``dest`` into that room (1: ``dest`` is in front of its door; other tokens
+    are not counted)."""
     in_room = start if isinstance(start, str) else None
     if in_room is not None:
         squares = board.rooms[in_room].squares
@@ -146,9 +149,19 @@ def square_way(board, start, dest: tuple[int, int]) -> tuple[str, str]:
     dx, dy = dest[0] - start[0], dest[1] - start[1]
     sx = (dx > 0) - (dx < 0) if abs(dx) >= max(1, abs(dy) / 2) else 0
     sy = (dy > 0) - (dy < 0) if abs(dy) >= max(1, abs(dx) / 2) else 0
-    doors = [d for d in board.doors if d.room != in_room] or list(board.doors)
-    near = min(doors, key=lambda d: abs(d.square[0] - dest[0]) + abs(d.square[1] - dest[1]))
-    return _(WAYS[sx, sy]), near.room
+    far = {room: distances_to(board, room).get(dest, 99) for room in board.rooms if room != in_room}
+    near = min(far, key=lambda room: far[room])
+    return _(WAYS[sx, sy]), near, far[near]
+
+
+def first_choice(board, start, dests: list) -> int:
+    """Where the cursor starts among a roll's destinations ``dests``: the
+    first room that can be entered, else the square with the fewest steps on
+    into a room (:func:`square_way`), so a listener hears the best one first."""
+    rooms = [i for i, d in enumerate(dests) if isinstance(d, str)]
+    if rooms or not dests:
+        return rooms[0] if rooms else 0
+    return min(range(len(dests)), key=lambda i: square_way(board, start, dests[i])[2])
 
 
 if TYPE_CHECKING:
@@ -228,6 +241,10 @@ class BoardPanels(_Table):
 
     def relayout(self) -> None:
         """Place the panels again in the layout in use."""
+        raise NotImplementedError
+
+    def move_cursor(self) -> int:
+        """The index among the roll's destinations under the keyboard cursor."""
         raise NotImplementedError
 
     @property
@@ -339,29 +356,43 @@ class BoardPanels(_Table):
                            "Door blocked: suggest here.")]
 
     def speech_prompt(self) -> str | None:
-        """Read aloud on a person's turn: what to do now (the status line);
-        nothing while others play (their log lines say it)."""
-        return self._status() if self.human_to_act else None
+        """Read aloud on a person's turn: what to do now (the status line;
+        while choosing where to go, also how: the arrows name each place, Enter
+        goes there); nothing while others play (their log lines say it)."""
+        if not self.human_to_act:
+            return None
+        status = self._status()
+        if self.game.phase is Phase.MOVE and not self.busy and self.game.moves():
+            how = (_("Use the arrow keys to hear each place, then press {confirm} to go there.")
+                   if prompts.move_label() == _("Arrows") else
+                   _("Use {move} to hear each place, then press {confirm} to go there."))
+            status += " " + prompts.fmt(how)
+        return status
 
     def speech_focus(self) -> str | None:
         """Read aloud while a person picks where to go: the lit room or square
-        under the cursor ("Kitchen — room — press Enter", "Square 2 of 5: up and left, toward
-        the Kitchen — press Enter": :func:`square_way`);
-        else the focused button (:meth:`Scene.speech_focus`)."""
+        under the cursor ("The Kitchen — you can go in — press Enter", "Square 2
+        of 5: up and left; the Kitchen is 3 steps away — press Enter":
+        :func:`square_way`); else the focused button (:meth:`Scene.speech_focus`)."""
         if self.human_to_act and not self.busy and self.game.phase is Phase.MOVE:
             dests = list(self.game.moves())
             if dests:
-                dest = dests[self.cursor % len(dests)]
+                dest = dests[self.move_cursor()]
                 confirm = prompts.label(Kind.CONFIRM)
                 if isinstance(dest, str):
-                    return fmt("{label} — press {confirm}", label=card_spoken(dest, card(dest)), confirm=confirm)
+                    return fmt("{label} — press {confirm}", confirm=confirm,
+                               label=fmt("{room_the} — you can go in", room=dest))
                 squares = [d for d in dests if not isinstance(d, str)]
-                me = self.game.positions[self.game.seats[self.game.actor].suspect]
-                way, room = square_way(self.game.board, me, dest)
-                return fmt("{label} — press {confirm}", confirm=confirm, label=fmt(
-                    "Square {n} of {count}: {way}, toward the {room}", n=squares.index(dest) + 1,
-                    count=len(squares), way=way, room=room))
+                way, room, far = square_way(self.game.board, self.my_position(), dest)
+                return fmt("{label} — press {confirm}", confirm=confirm, label=nfmt(
+                    "Square {square} of {count}: {way}; {room_the} is {n} step away",
+                    "Square {square} of {count}: {way}; {room_the} is {n} steps away", far,
+                    square=squares.index(dest) + 1, count=len(squares), way=way, room=room))
         return super().speech_focus()
+
+    def my_position(self):
+        """Where the token of the seat to act stands: a corridor square or a room id."""
+        return self.game.positions[self.game.seats[self.game.actor].suspect]
 
     def _busy_status(self) -> str:
         """What a person reads while events are still being played on their turn."""
@@ -455,7 +486,7 @@ class BoardPanels(_Table):
             surface.blit(self._highlight, v.origin)
             dests = list(g.moves())
             if dests:
-                v.draw_cursor(surface, dests[self.cursor % len(dests)], self.t)
+                v.draw_cursor(surface, dests[self.move_cursor()], self.t)
         a = self.anim
         parts = a.parts if isinstance(a, anim.Group) else [a] if a is not None else []
         moving_items = {(p.kind if isinstance(p, anim.Glide) else "token",

@@ -25,7 +25,7 @@ from game.rules.errors import IllegalActionError
 from game.ui.draw import anim
 from game.ui.bases.table import TableScene
 from game.ui.board.match import Match
-from game.ui.board.panels import NOTEBOOK_SLOT, BoardPanels, button_rect, die_panel
+from game.ui.board.panels import NOTEBOOK_SLOT, BoardPanels, button_rect, die_panel, first_choice
 from game.ui.board.moments import SuggestionShow
 from game.ui.board.presenter import BoardPresenter
 from game.ui.shell.i18n import _
@@ -59,6 +59,7 @@ class BoardScene(BoardPanels, TableScene[Match, Game]):
         self.suggestion_show: SuggestionShow | None = None
         self._playing: ev.Event | None = None   # the event being played (for the status line)
         self.cursor = 0
+        self._cursor_roll: tuple[int, int] | None = None    # the roll the cursor was set for (move_cursor)
         self._highlight_key = None
         self._highlight = None
         super().__init__(app, match)
@@ -215,7 +216,7 @@ class BoardScene(BoardPanels, TableScene[Match, Game]):
         if not dests:
             return False
         k = intent.kind
-        self.cursor %= len(dests)
+        self.cursor = self.move_cursor()
         if k in (Kind.UP, Kind.DOWN, Kind.LEFT, Kind.RIGHT):
             rects = [pygame.Rect(0, 0, 4, 4) for _d in dests]
             for r, d in zip(rects, dests):
@@ -258,8 +259,23 @@ class BoardScene(BoardPanels, TableScene[Match, Game]):
         dests = list(self.game.moves())
         if dest not in dests:
             return False
+        self.move_cursor()          # a new roll's start is set first, so it cannot replace this one later
         self.cursor = dests.index(dest)
         return True
+
+    def move_cursor(self) -> int:
+        """The index in ``list(self.game.moves())`` of the destination under
+        the keyboard cursor (0 when there is none).  After each roll it starts
+        on the best choice for a listener (:func:`~game.ui.board.panels.first_choice`:
+        a room that can be entered, else the square nearest to one)."""
+        dests = list(self.game.moves())
+        if not dests:
+            return 0
+        roll = (id(self.game), len(self.game.events))
+        if roll != self._cursor_roll:
+            self._cursor_roll = roll
+            self.cursor = first_choice(self.game.board, self.my_position(), dests)
+        return self.cursor % len(dests)
 
     def skip(self) -> None:
         """Finish the running animation and those queued behind it."""

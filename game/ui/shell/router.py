@@ -26,6 +26,8 @@ from game.ui.shell.registry import find, is_scene, make
 #: not the mouse moving, the repeat key, fullscreen or scrolling the log.
 SKIPS_SPEECH = frozenset({Kind.UP, Kind.DOWN, Kind.LEFT, Kind.RIGHT, Kind.CONFIRM, Kind.BACK, Kind.NOTEBOOK,
                           Kind.MENU, Kind.JOIN, Kind.CLICK})
+#: The presses that move the focus: one that leaves it where it was is heard (:meth:`Router.handle`).
+ARROWS = frozenset({Kind.UP, Kind.DOWN, Kind.LEFT, Kind.RIGHT})
 
 
 class Router:
@@ -111,7 +113,13 @@ class Router:
                 app.speech.pressed()           # a person's own press may cut the voice short; nothing else does
             if app.coach is not None and app.coach.handle(intent):
                 return
-            app.top.handle(intent)
+            top = app.top
+            before = top.speech_focus() if intent.kind in ARROWS and not intent.repeat and app.speech.enabled else None
+            top.handle(intent)
+            if before is not None and app.top is top and top.speech_focus() == before:
+                # an arrow that went nowhere (the last button, a row's end) is heard: a soft sound and the name again
+                app.play("nope")
+                app.speech.bumped(before, top if top.private else None)
 
     def allowed(self, intent: Intent) -> bool:
         """May this intent act?  The shared keyboard and mouse always; a pad

@@ -550,13 +550,15 @@ class Line(NamedTuple):
     belongs to (``owner``; None: public), whether it says what to do now
     (``prompt``: a screen's line, never dropped for news), when the repeat
     key put it back, its place in the history (``replay``; else -1), and
-    whether it names the focused control (``focus``: the next focus line replaces it)."""
+    whether it names the focused control (``focus``: the next focus line replaces it), and whether it
+    begins a prompt (``head``: a press drops the rest of the prompt being spoken, up to the next head)."""
 
     text: str
     owner: object = None
     prompt: bool = False
     replay: int = -1
     focus: bool = False
+    head: bool = False
 
 
 class Speaker:
@@ -584,6 +586,7 @@ class Speaker:
         self._scene: int | None = None         # the id of the screen whose name was said last
         self._focus: tuple | None = None       # the focus line said last: (scene id, text)
         self._focus_speaking = False           # the sentence being spoken names the focused control
+        self._prompt_speaking = False          # the sentence begun last is part of a prompt (not a replay)
         #: focus lines given to the engine (a count: benchmarks compare it with the focus changes)
         self.focus_lines = 0
 
@@ -679,13 +682,29 @@ class Speaker:
 
     def pressed(self) -> None:
         """A person's own press: the sentence being spoken is cut short and the
-        news waiting dropped (they skip it); what to do now (a prompt) is kept."""
+        news waiting dropped (they skip it); so is the rest of the prompt being
+        spoken (they heard its start and acted: the name of what they focus
+        comes next, not the prompt's last sentences).  A prompt not yet begun
+        (what to do now) is kept."""
         if self.driver is not None and self.driver.speaking:
             self.driver.stop()
             _said(language(), "cut")
-        self._focus_speaking = False
+        rest = self._prompt_speaking
+        self._focus_speaking = self._prompt_speaking = False
         self.pending = [p for p in self.pending if p[2]]
-        self.waiting = deque(line for line in self.waiting if line.prompt and line.replay < 0)
+        kept: deque[Line] = deque()
+        for line in self.waiting:
+            rest = rest and not line.head
+            if line.prompt and line.replay < 0 and not rest:
+                kept.append(line)
+        self.waiting = kept
+
+    def bumped(self, text: str | None, owner=None) -> None:
+        """A person's arrow went nowhere (the last button, a row's end): the
+        focused control's name ``text`` is said again, so the press is heard
+        (``owner`` as for :meth:`say`)."""
+        if text and self.enabled:
+            self.say_focus(text, owner)
 
     def _may_speak(self, owner) -> bool:
         """A public line always; a private scene's line only while that scene
@@ -745,7 +764,8 @@ class Speaker:
             if prompt:
                 self.waiting = deque(line for line in self.waiting if not line.prompt or line.replay >= 0)
             # a control's name stays whole ("Suggest! — press Enter"): it is cut short as one, or heard as one
-            self.waiting.extend(Line(s, owner, prompt, -1, focus) for s in ([text] if focus else sentences(text)))
+            parts = [text] if focus else sentences(text)
+            self.waiting.extend(Line(s, owner, prompt, -1, focus, prompt and i == 0) for i, s in enumerate(parts))
         news = [line for line in self.waiting if not line.prompt and not line.focus and line.replay < 0]
         for line in news[:max(0, len(news) - MOST_WAITING)]:
             self.waiting.remove(line)
@@ -767,6 +787,7 @@ class Speaker:
                 self._at = len(self.history) - 1
             self.speaking_for = line.owner
             self._focus_speaking = line.focus
+            self._prompt_speaking = line.prompt and line.replay < 0
             self.focus_lines += line.focus and line.replay < 0
             _said(language(), "repeat" if line.replay >= 0 else "focus" if line.focus else
                   "prompt" if line.prompt else "news", line.text)

@@ -9,18 +9,7 @@ import pytest
 
 from game.ui.draw import gfx, theme
 from game.ui.draw.layers import PanelLayers
-
-
-@pytest.fixture(autouse=True)
-def _pygame():
-    pygame.init()
-    yield
-    gfx.set_output_scale(1.0)
-    pygame.display.quit()
-
-
-def _pixels(surface: pygame.Surface) -> bytes:
-    return pygame.image.tobytes(surface, "RGB")
+from tests.test_frame_dirty import _pixels, _pygame  # noqa: F401  (pygame on, the output scale put back)
 
 
 @pytest.mark.parametrize("scale", [1.0, 1.5, 3.0])

@@ -74,6 +74,7 @@ class PanelLayers:
         backdrop = self.backdrop
         if backdrop is None:
             raise RuntimeError("PanelLayers.part before use(backdrop)")
+        canvas = backdrop if isinstance(backdrop, gfx.Canvas) else None
         rect = pygame.Rect(rect)
         kept = self._parts.get(name)
         if kept is None or kept.rect != rect:
@@ -90,37 +91,39 @@ class PanelLayers:
         old = kept.squares if kept.painted else [0] * (-(-pygame.Surface.get_size(backdrop)[1] // gfx.TILE))
         self._put_back(kept, old)
         # while it paints, the backdrop notes which squares it draws on (a canvas of the output scale)
-        noted = gfx.Tracker(pygame.Surface.get_size(backdrop)) if isinstance(backdrop, gfx.Canvas) else None
+        noted = gfx.Tracker(pygame.Surface.get_size(backdrop)) if canvas is not None else None
         was, clip = getattr(backdrop, "tracker", None), pygame.Surface.get_clip(backdrop)
-        if noted is not None:
+        if canvas is not None and noted is not None:
             noted.drawn = [0] * noted.rows
-            backdrop.tracker = noted
+            canvas.tracker = noted
         backdrop.set_clip(rect)
         try:
             with theme.recording_text() as texts:
                 kept.result = paint(backdrop)
         finally:
             pygame.Surface.set_clip(backdrop, clip)
-            if noted is not None:
-                backdrop.tracker = was
+            if canvas is not None:
+                canvas.tracker = was
         kept.key, kept.texts, kept.painted = key, texts, True
         kept.squares = noted.drawn if noted is not None else None
         if noted is None or old is None or gfx.scale_of(surface) != gfx.scale_of(backdrop):
             surface.blit(backdrop, rect.topleft, rect)
             return kept.result
         # what was painted before and what is painted now: the squares of the window's picture that change
-        for r in noted.rects([a | b for a, b in zip(old, noted.drawn)]):
+        for r in noted.rects([a | b for a, b in zip(old, noted.drawn, strict=True)]):
             r = r.clip(kept.device)
             if r:
                 pygame.Surface.blit(surface, backdrop, r.topleft, r)
-                if getattr(surface, "tracker", None) is not None:
-                    surface.tracker.note(r)
+                shown = getattr(surface, "tracker", None)
+                if shown is not None:
+                    shown.note(r)
         return kept.result
 
     def _put_back(self, kept: _Part, squares: list[int] | None) -> None:
         """Put back the backdrop's clean pixels of ``kept``: in the ``squares`` it painted
         (a tracker's rows), or all of its rectangle (None)."""
         backdrop = self.backdrop
+        assert backdrop is not None     # parts exist only once a backdrop is in use
         if squares is None:
             backdrop.blit(kept.clean, kept.rect.topleft)
             return

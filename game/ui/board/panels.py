@@ -25,6 +25,7 @@ from game.rules.cards import SUSPECTS
 from game.rules.engine import Game, Phase
 from game.ui.draw import anim, assets, gfx, tabletop, theme
 from game.ui.draw.anim import Animation, Banner
+from game.ui.draw.layers import PanelLayers
 from game.ui.shell import prompts
 from game.ui.bases.banner import banner_label, draw_banner
 from game.ui.board.match import Match
@@ -84,6 +85,19 @@ def die_panel(dice: int, view=None) -> pygame.Rect:
         return r
     die = layout.die_rect
     return die if dice == 1 else die.inflate(0, die.height).move(0, die.height // 2)
+
+
+_RESTING: dict[tuple[int, int], pygame.Surface] = {}
+gfx.on_scale_change(_RESTING.clear)     # pictures made for one output scale
+
+
+def _die_at_rest(px: int, angle: int) -> pygame.Surface:
+    """:func:`~game.ui.draw.assets.die_at_rest` of side ``px`` turned ``angle`` degrees (kept:
+    the die lies still in most frames)."""
+    face = _RESTING.get((px, angle))
+    if face is None:
+        face = _RESTING[px, angle] = gfx.rotate(assets.die_at_rest(px), angle)
+    return face
 
 
 def log_text_area(layout: BoardLayout, rules_lines: int = 0) -> pygame.Rect:
@@ -457,7 +471,16 @@ class BoardPanels(_Table):
                 theme.blit_text(s, line, (self.hud.log_rect.left + 14, self._rules_top() + i * log_line()), LOG_SIZE,
                                 RULES_INK)
             self._backdrop_surf = s
+        self.layers.use(self._backdrop_surf)
         return self._backdrop_surf
+
+    @property
+    def layers(self) -> PanelLayers:
+        """The panels' parts kept painted on the backdrop (:mod:`game.ui.draw.layers`)."""
+        kept = self.__dict__.get("_layers")
+        if kept is None:
+            kept = self.__dict__["_layers"] = PanelLayers()
+        return kept
 
     def weapon_point(self, weapon: str, where: dict[str, str]):
         """Where ``weapon`` stands when the weapons are in the rooms ``where``."""
@@ -511,27 +534,61 @@ class BoardPanels(_Table):
         self.draw_too_soon(surface)
 
     def _draw_hud(self, surface: pygame.Surface) -> None:
+        """The panels over the laid backdrop: the whose-turn panel, the buttons with the help
+        under them and the log are kept painted on the backdrop and painted again only when
+        what they show changes (:class:`~game.ui.draw.layers.PanelLayers`); the thinking
+        dots, the dice and a suggestion fading in are drawn each frame."""
         g, m = self.game, self.match
         self.refresh_buttons()
         kind = _("Person") if m.is_human(g.turn) else _("Computer")
         thinking = self.pending is not None and not self.busy
-        r = draw_turn(surface, self.hud.turn_rect, g.seats[g.turn].suspect, m.seat_name(g.turn), self._status() or kind,
-                      thinking)
+        hud, scale = self.hud, theme.text_scale()
+        suspect, name, status = g.seats[g.turn].suspect, m.seat_name(g.turn), self._status() or kind
+        r = self.layers.part(surface, "turn", hud.turn_rect, (suspect, name, status, thinking, scale),
+                             lambda s: draw_turn(s, hud.turn_rect, suspect, name, status, thinking))
         if thinking:
-            draw_thinking(surface, self.t, self.hud.turn_rect, r)
+            draw_thinking(surface, self.t, hud.turn_rect, r)
         self._draw_dice(surface)
-        self.focus.draw(surface)
+        buttons = self.focus.buttons
+        help_words = self._help_words()
+        looks = tuple((type(b), tuple(b.rect), b.look(), b.data) for b in buttons)
+        self.layers.part(surface, "controls", self._controls_rect(), (looks, help_words, scale),
+                         lambda s: self._paint_controls(s, help_words))
+        area = log_text_area(hud, self._rules_above())
+        lv = self.log_view
+        self.layers.part(surface, "log", area.inflate(0, 2),
+                         (tuple(m.log), lv.back, lv.newer, tuple(area), log_line(), scale), self._paint_log)
+        draw_suggestion(surface, self.suggestion_show, m, self.t)
+
+    def _help_words(self) -> tuple[str, int, tuple[int, int, int]] | None:
+        """The help under the whose-turn panel now: (words, text size, ink), or None."""
+        g, m = self.game, self.match
         if self.human_to_act and g.phase is Phase.MOVE:
-            theme.blit_wrapped(surface, prompts.fmt(_("Pick where to go: click a lit square or room, or use {move} "
-                                                       "and press {confirm}.")), self._help_rect(),
-                               theme.BODY, theme.CREAM)
-        elif not m.is_human(g.actor) and not g.over:
-            theme.blit_wrapped(surface, prompts.fmt(_("Computer players are taking their turn. Press {confirm} or "
-                                                       "click to hurry them.")), self._help_rect(),
-                               theme.SMALL, theme.MUTED)
+            return (prompts.fmt(_("Pick where to go: click a lit square or room, or use {move} "
+                                  "and press {confirm}.")), theme.BODY, theme.CREAM)
+        if not m.is_human(g.actor) and not g.over:
+            return (prompts.fmt(_("Computer players are taking their turn. Press {confirm} or "
+                                  "click to hurry them.")), theme.SMALL, theme.MUTED)
+        return None
+
+    def _controls_rect(self) -> pygame.Rect:
+        """Where the buttons (each with its focus glow, 6 pixels round it) and the help
+        under the whose-turn panel are drawn (logical pixels)."""
+        top = self.hud.button_y - 6
+        bottom = max(button_rect(self.hud, NOTEBOOK_SLOT).bottom + 6, self._help_rect().bottom)
+        return pygame.Rect(self.hud.button_x - 6, top, self.hud.button_w + 12, bottom - top)
+
+    def _paint_controls(self, surface: pygame.Surface, help_words) -> None:
+        """The buttons and ``help_words`` (:meth:`_help_words`) on ``surface``."""
+        self.focus.draw(surface)
+        if help_words is not None:
+            words, size, ink = help_words
+            theme.blit_wrapped(surface, words, self._help_rect(), size, ink)
+
+    def _paint_log(self, surface: pygame.Surface) -> None:
+        """The log's entries in view on ``surface``, laid out again."""
         self.log_blocks()
         self.log_view.draw(surface, LOG_SIZE, log_line())
-        draw_suggestion(surface, self.suggestion_show, m, self.t)
 
     def _help_rect(self) -> pygame.Rect:
         """Where the help under the whose-turn panel goes (where the buttons would be; in
@@ -573,7 +630,7 @@ class BoardPanels(_Table):
                 face = assets.die_face(min(6, self.dice_faces[i]), px)
                 surface.blit(face, face.get_rect(center=centre))
             else:                       # not rolled yet: blank (a number would read as a roll), aslant
-                face = gfx.rotate(assets.die_at_rest(px), 12 - 24 * i)
+                face = _die_at_rest(px, 12 - 24 * i)
                 surface.blit(face, face.get_rect(center=centre))
 
     def mark_rects(self) -> list[pygame.Rect]:

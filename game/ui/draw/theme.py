@@ -16,6 +16,8 @@ a long translation may also shrink there, never below 20 px (:func:`fit_px`).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 
 import logging
@@ -356,6 +358,34 @@ def note_text(surface: pygame.Surface, rect: pygame.Rect, img: pygame.Surface | 
             known = _INK[id(img)] = (img, img.get_bounding_rect())
         rect = known[1].move(rect.topleft)
     drawn_text.append(rect)
+    for kept in _recorders:
+        kept.append(rect)
+
+
+#: The lists :func:`recording_text` is filling now.
+_recorders: list[list[pygame.Rect]] = []
+
+
+@contextmanager
+def recording_text() -> Iterator[list[pygame.Rect]]:
+    """Collect, in the list this yields, every text rectangle noted (:func:`note_text`) while the
+    block runs; they go to :data:`drawn_text` as usual too.  A picture drawn once and shown again
+    in later frames notes them again with :func:`replay_text`, so the coach's pointer keeps clear
+    of its words in every frame."""
+    kept: list[pygame.Rect] = []
+    _recorders.append(kept)
+    try:
+        yield kept
+    finally:
+        _recorders.remove(kept)
+
+
+def replay_text(rects: list[pygame.Rect]) -> None:
+    """Note again, in this frame's :data:`drawn_text`, the text rectangles (logical pixels) that
+    :func:`recording_text` collected when a kept picture was drawn."""
+    if len(drawn_text) + len(rects) > 1000:     # nobody asked for a while (as note_text)
+        drawn_text.clear()
+    drawn_text.extend(rects)
 
 
 def forget_drawn_text() -> None:

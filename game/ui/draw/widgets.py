@@ -84,8 +84,7 @@ class Button:
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the button (its picture is cached per look, so a frame costs one blit)."""
-        key = (self.rect.size, self.label, self.focused, self.enabled, self.selected, self.colour, self.shown_hint(),
-               prompts.pad_style(), self.size)
+        key = self.look()
         img = _BUTTON_CACHE.get(key)
         if img is None:
             if len(_BUTTON_CACHE) > 500:
@@ -99,6 +98,12 @@ class Button:
                 self.rect = saved
             _BUTTON_CACHE[key] = img
         surface.blit(img, (self.rect.left - 6, self.rect.top - 6))
+
+    def look(self) -> tuple:
+        """What the button's picture depends on (its size, words, state and key hint): two
+        buttons of the same look draw the same pixels (hashable)."""
+        return (self.rect.size, self.label, self.focused, self.enabled, self.selected, self.colour, self.shown_hint(),
+                prompts.pad_style(), self.size)
 
     def _paint(self, surface: pygame.Surface) -> None:
         """Paint the button; focus is a thick glowing border."""

@@ -34,6 +34,7 @@ def use(device: str | None) -> None:
 
 def set_keys(keys: dict[str, list[str]]) -> None:
     _state["keys"] = {k: list(v) for k, v in keys.items()}
+    _NAMES.clear()
 
 
 def pad_style() -> bool:
@@ -65,7 +66,24 @@ def move_label(pad: bool | None = None) -> str:
     return "/".join(key_label(k) for k in firsts)
 
 
+#: :func:`names` already worked out, by (pad, language): the board's hints ask for them every frame.
+_NAMES: dict[tuple[bool, str], dict[str, str]] = {}
+
+
 def names(pad: bool | None = None) -> dict[str, str]:
+    """The placeholders of :func:`fmt` ("move", "confirm", ...) and the names they stand for now
+    (for a pad when ``pad``; None: the device in use).  Do not change the dict returned."""
+    from game.text.i18n import language
+
+    pad = pad_style() if pad is None else pad
+    key = (pad, language())
+    known = _NAMES.get(key)
+    if known is None:
+        known = _NAMES[key] = _names(pad)
+    return known
+
+
+def _names(pad: bool) -> dict[str, str]:
     return {"move": move_label(pad), "confirm": label(Kind.CONFIRM, pad), "back": label(Kind.BACK, pad),
             "notebook": label(Kind.NOTEBOOK, pad), "menu": label(Kind.MENU, pad), "join": label(Kind.JOIN, pad),
             "scroll": scroll_label(pad)}

@@ -189,3 +189,30 @@ def test_the_boards_picture_is_held_once_by_its_view():
     kept_after = gfx.kept_bytes()
     pygame.display.quit()
     assert kept_after == kept                        # no second copy in a cache: the view's is the only one
+
+
+def test_a_scene_that_left_the_stack_lets_its_pictures_go_at_the_next_frame():
+    import gc
+    import weakref
+
+    from game.storage.settings import Settings
+    from game.ui.app import App
+    from game.ui.shell.registry import make
+
+    app = App(size=SCREEN, seed=3, sound=False, threaded_ai=False, settings=Settings())
+    app.start()
+    setup = make("setup", app)
+    app.push(setup)
+    app.step(1 / 60)
+    setup.picture = gfx.surface(SCREEN)        # a picture of the whole screen, held in the scene's cycles
+    gone = weakref.ref(setup.picture)
+    gc.disable()                               # no automatic collection by chance in between
+    try:
+        app.pop()
+        del setup
+        assert gone() is not None              # unreachable, but in cycles: only the collector frees it
+        app.step(1 / 60)
+        assert gone() is None
+    finally:
+        gc.enable()
+        app.close()

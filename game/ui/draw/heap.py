@@ -11,7 +11,6 @@ more is mapped on its own and unmapped when freed.
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 import sys
 
 #: glibc's ``mallopt`` parameter for the mmap threshold (``M_MMAP_THRESHOLD`` in malloc.h).
@@ -27,8 +26,8 @@ def give_back_big_blocks(threshold: int = BIG_BLOCK) -> bool:
     if not sys.platform.startswith("linux"):
         return False
     try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
-        mallopt = libc.mallopt              # glibc only: musl and others have no mallopt
+        # the process's own symbols, libc's among them (ctypes.util.find_library would start a program)
+        mallopt = ctypes.CDLL(None).mallopt     # glibc only: musl and others have no mallopt
     except (OSError, AttributeError):
         return False
     mallopt.argtypes, mallopt.restype = (ctypes.c_int, ctypes.c_int), ctypes.c_int

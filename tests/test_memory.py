@@ -64,15 +64,13 @@ def test_background_keeps_one_stripe_of_itself_and_draws_the_whole_gradient(scal
 def test_a_moments_room_is_kept_once():
     from game.board.tmx import load_board
     from game.storage.paths import MANSION_MAP
-    from game.ui.mansion import drawing as mansion, stage
+    from game.ui.mansion import stage
 
     gfx.set_output_scale(3.0)
-    mansion._CACHE.clear()
     stage._CACHE.clear()
     board = load_board(MANSION_MAP)
     pic = stage.backdrop(board, "hall", (160, 90))
     assert gfx.scale_of(pic) == 3.0 and pic.get_size() == (round(160 * 1.05), round(90 * 1.05))
-    assert mansion._CACHE == {}                         # the room's picture lives in the stage's cache only
     assert stage.backdrop(board, "hall", (160, 90)) is pic
 
 
@@ -145,3 +143,76 @@ def test_the_tables_pictures_count_in_the_shared_budget():
     cloth = tabletop.baize((200, 100))
     assert tabletop.baize((200, 100)) is cloth
     assert gfx.kept_bytes() == kept + gfx.device_bytes(cloth) == kept + 600 * 300 * 4
+
+
+def test_a_moments_room_is_drawn_after_the_pictures_of_other_screens_are_let_go(monkeypatch):
+    from game.board.tmx import load_board
+    from game.storage.paths import MANSION_MAP
+    from game.ui.mansion import drawing as mansion, stage
+
+    gfx.set_output_scale(3.0)
+    board = load_board(MANSION_MAP)
+    monkeypatch.setattr(gfx, "REMEMBER_BYTES", 4 << 20)             # a budget of this test's size
+    other: dict = {}
+    part = (1 << 20) // (9 * 4)                                     # a logical area of 1 MiB at scale 3
+    gfx.remember(other, "title", lambda: gfx.surface((part // 64, 64)), 8)
+    gfx.remember(other, "setup", lambda: gfx.surface((part // 64, 64)), 8)
+    held_while_drawing = []
+    real = mansion.draw_mansion_window
+
+    def draw(*args):
+        held_while_drawing.append(gfx.kept_bytes())
+        return real(*args)
+    monkeypatch.setattr(mansion, "draw_mansion_window", draw)
+    pic = stage.backdrop(board, "kitchen", (160, 90))
+    making = 504 * 282 * 4 * 4             # the picture, its canvas and vignette, bounded above
+    setup_bytes = gfx.device_bytes(other["setup"])
+    assert held_while_drawing == [setup_bytes] and list(other) == ["setup"]     # the oldest went first
+    assert setup_bytes + making <= 4 << 20 < 2 * setup_bytes + making
+    assert gfx.kept_bytes() == setup_bytes + gfx.device_bytes(pic)
+
+
+def test_the_boards_picture_is_held_once_by_its_view():
+    from game.board.tmx import load_board
+    from game.storage.paths import MANSION_MAP
+    from game.ui.mansion.boardlayout import STANDARD
+    from game.ui.mansion import drawing as mansion
+    from game.ui.mansion.boardview import BoardView
+
+    pygame.display.set_mode((64, 64))             # the map's tiles load only with a display: the furnished mansion
+    gfx.set_output_scale(3.0)
+    board = load_board(MANSION_MAP)
+    kept = gfx.kept_bytes()
+    view = BoardView(board, MANSION_MAP, STANDARD)
+    assert gfx.scale_of(view.static) == 3.0 and view.static.get_size() == view.rect.size
+    assert view.static.get_at((10, 10)) == mansion.draw_mansion(board, view.rect.size).get_at((10, 10))
+    kept_after = gfx.kept_bytes()
+    pygame.display.quit()
+    assert kept_after == kept                        # no second copy in a cache: the view's is the only one
+
+
+def test_a_scene_that_left_the_stack_lets_its_pictures_go_at_the_next_frame():
+    import gc
+    import weakref
+
+    from game.storage.settings import Settings
+    from game.ui.app import App
+    from game.ui.shell.registry import make
+
+    app = App(size=SCREEN, seed=3, sound=False, threaded_ai=False, settings=Settings())
+    app.start()
+    setup = make("setup", app)
+    app.push(setup)
+    app.step(1 / 60)
+    setup.picture = gfx.surface(SCREEN)        # a picture of the whole screen, held in the scene's cycles
+    gone = weakref.ref(setup.picture)
+    gc.disable()                               # no automatic collection by chance in between
+    try:
+        app.pop()
+        del setup
+        assert gone() is not None              # unreachable, but in cycles: only the collector frees it
+        app.step(1 / 60)
+        assert gone() is None
+    finally:
+        gc.enable()
+        app.close()

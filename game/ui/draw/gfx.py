@@ -589,14 +589,17 @@ def kept_bytes() -> int:
 
 
 def remember(cache: dict, key: Any, make: Callable[[], pygame.Surface], most: int,
-             most_bytes: int | None = None) -> pygame.Surface:
+             most_bytes: int | None = None, making: int = 0) -> pygame.Surface:
     """``cache[key]``, made by ``make()`` (no arguments) the first time.  Before a
     new picture is added, the least recently used pictures are dropped: from
     ``cache`` while it holds ``most`` or more, and from every cache using this
     function while all of them together would hold more than ``most_bytes``
     (default :data:`REMEMBER_BYTES`) of device pixels: at 3840 x 2160 one whole screen
-    is 33 MB, so a count alone does not bound memory.  Register the cache with
-    :func:`on_scale_change` (its pictures are made for one output scale)."""
+    is 33 MB, so a count alone does not bound memory.  ``making``: the bytes ``make()``
+    holds at its peak (a whole screen and the canvas it is filtered from): room is made
+    for them in the budget before it runs, so pictures not on screen are not held beside
+    them.  Register the cache with :func:`on_scale_change` (its pictures are made for one
+    output scale)."""
     tag = (id(cache), key)
     pic = cache.get(key)
     if pic is not None:
@@ -613,9 +616,12 @@ def remember(cache: dict, key: Any, make: Callable[[], pygame.Surface], most: in
         _forget(old)
     while len(cache) >= most and cache:                      # pictures put there without this function
         cache.pop(next(iter(cache)))
+    budget = REMEMBER_BYTES if most_bytes is None else most_bytes
+    while _kept and total + making > budget:
+        total -= _kept[next(iter(_kept))][2]
+        _forget(next(iter(_kept)))
     pic = make()
     size = device_bytes(pic)
-    budget = REMEMBER_BYTES if most_bytes is None else most_bytes
     total = kept_bytes()                # make() may have remembered pictures of its own
     while _kept and total + size > budget:
         total -= _kept[next(iter(_kept))][2]

@@ -19,7 +19,7 @@ import pygame
 
 
 from game.ui import LOGICAL_SIZE, MIN_WINDOW
-from game.ui.draw import assets, gfx
+from game.ui.draw import assets, gfx, heap
 
 
 def clamp(size: tuple[int, int]) -> tuple[int, int]:
@@ -49,6 +49,8 @@ class Window:
     """
 
     def __init__(self, size: tuple[int, int], caption: str) -> None:
+        # whole-screen pictures come and go (a moment's room, a resize): give their memory back when freed
+        heap.give_back_big_blocks()
         self.windowed_size = clamp(size)
         self.fullscreen = False
         self.screen = pygame.display.set_mode(clamp(size), pygame.RESIZABLE)

@@ -628,21 +628,17 @@ def draw_furniture(pen: Pen, piece: Furniture) -> None:
 
 
 # ----------------------------------------------------------------- the whole board
-_CACHE: dict[tuple, pygame.Surface] = {}
-gfx.on_scale_change(_CACHE.clear)      # pictures made for one output scale
-
-
 def draw_mansion(board: Board, size: tuple[int, int]) -> pygame.Surface:
     """The board's picture, ``size`` (width, height) pixels for its
     ``board.width`` x ``board.height`` squares: outside, corridors, floors,
     furniture, walls, doorways, passages and the case file, in that order
     (nothing that moves: no piece, no name).  Drawn on a canvas two or three
-    times larger and filtered down; cached per board and size (a new surface
-    for each call, so callers may draw on it)."""
+    times larger and filtered down.  A new picture each call, not cached, so
+    callers may draw on it: its one caller, the board's view, is kept while
+    its layout is in use (a cached copy beside it is 16 MB at 3840 x 2160)."""
     def paint(canvas: pygame.Surface, ss: int) -> None:
         _paint(Pen(canvas, (size[0] * ss / board.width, size[1] * ss / board.height)), canvas, board)
-    key = (id(board), board.source, len(board.furniture), tuple(size))
-    return remember(_CACHE, key, 8, lambda: supersampled(size, 3, paint)).copy()
+    return supersampled(size, 3, paint)
 
 
 def draw_mansion_window(board: Board, window: tuple[float, float, float, float],

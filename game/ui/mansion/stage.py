@@ -112,7 +112,10 @@ def backdrop(board, room: str | None, size: tuple[int, int]) -> pygame.Surface:
         pic = draw_mansion_window(board, room_window(board, room, big), big)
         pic.blit(vignette(big), (0, 0))
         return pic
-    return gfx.remember(_ROOMS, (id(board), room, big), make, 1)
+    # drawing it holds the picture, its canvas (up to 16/9 of it) and the vignette: the pictures
+    # kept for screens not shown go first, not after
+    w, h = gfx.device_pixels(big)
+    return gfx.remember(_ROOMS, (id(board), room, big), make, 1, making=w * h * 4 * 4)
 
 
 def vignette(size: tuple[int, int]) -> pygame.Surface:

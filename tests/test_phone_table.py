@@ -125,6 +125,11 @@ def far_disprove(app):
     return board, phones, to_phone_disprove(app, board, phones)
 
 
+def shown_words(scene) -> list[str]:
+    """The words of ``scene``'s widgets: each button's label and each line's text."""
+    return [getattr(w, "label", None) or getattr(w, "text", "") for w in scene.widgets()]
+
+
 def no_cover_for(app, seat: int) -> None:
     for scene in app.stack:
         assert not (is_scene(scene, "cover") and scene.seat == seat), "the room was offered a far seat's choice"
@@ -136,7 +141,7 @@ def test_a_far_seats_choice_is_never_offered_to_the_room_and_the_computer_makes_
     try:
         board, phones, wait = far_disprove(app)
         g = board.game
-        assert "Choose here instead" not in [w.text for w in wait.widgets() if hasattr(w, "text")]
+        assert "Choose here instead" not in shown_words(wait)
         phones[0].drop()                                 # the phone went to sleep: its socket is gone
         for k in (pygame.K_RETURN, pygame.K_DOWN, pygame.K_RETURN, pygame.K_SPACE) * 3:
             key(app, k, draw=False)                      # someone at the TV presses keys: nothing is offered
@@ -190,6 +195,44 @@ def test_a_far_phone_back_before_the_wait_ends_chooses_itself():
         app.step(DT, draw=False)
         shown = [e for e in g.events if type(e).__name__ == "CardShown"][-1]
         assert (shown.by, shown.card) == (0, card) and app.phones.stood_in == []
+    finally:
+        app.close()
+
+
+def test_a_seat_handed_to_a_far_phone_mid_choice_is_never_offered_to_the_room():
+    """Miss Scarlet's home phone holds her seat when she must show a card; then a phone from outside
+    the home asks for the seat and the TV allows it: the open wait box drops "Choose here instead"
+    at once (pressing where it was opens nothing), and the far-away wait starts when that phone sleeps."""
+    app = hosted_app()
+    try:
+        board, phones = hot_seat(app)
+        wait = to_phone_disprove(app, board, phones)
+        g = board.game
+        assert "Choose here instead" in shown_words(wait) and not app.phones.far(0)      # a home phone: the room may help
+        far = LocalPhone(app.phones, 0, "far-phone", far=True)
+        assert far.hello() == "waiting"
+        app.step(DT, draw=False)
+        assert is_scene(app.top, "confirm")
+        app.top.yes()                                    # Allow: the seat is now held from far away
+        app.step(DT, draw=False)
+        assert app.top is wait and app.phones.far(0) and wait.far
+        assert "Choose here instead" not in shown_words(wait)
+        assert wait.focus.buttons == [] and wait.footer() == "{back}: menu"
+        wait.choose_here()                               # the button's old place, pressed anyway
+        app.step(DT, draw=False)
+        no_cover_for(app, 0)
+        assert app.top is wait and g.phase is Phase.DISPROVE
+        far.seq = phones[0].seq
+        far.drop()                                       # the far phone sleeps: the game waits, then chooses
+        app.step(DT, draw=False)
+        assert wait.phone_gone and any("phone is away" in line.text for line in wait.words)
+        for _ in range(int(FAR_WAIT) + 10):              # one-second frames, bounded
+            if g.phase is not Phase.DISPROVE:
+                break
+            no_cover_for(app, 0)
+            app.step(1.0, draw=False)
+        assert g.phase is not Phase.DISPROVE and app.phones.stood_in == [0]
+        no_cover_for(app, 0)
     finally:
         app.close()
 

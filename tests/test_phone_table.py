@@ -466,3 +466,32 @@ def test_the_card_game_far_seats_card_to_show_is_made_by_the_computer_after_the_
         assert table.banner.text == "Miss Scarlet's phone did not come back: the computer chose for Miss Scarlet."
     finally:
         app.close()
+
+
+def test_remote_with_one_person_shows_the_codes_and_the_routers_answer_first():
+    """--remote and Play for one person: the join screen comes before the board (the seat's code and
+    what the router did for family far away), as for a table of people; without --remote it does not."""
+    from game.rules.setup import GameSetup, SeatConfig
+    from game.ui.app import App
+    from game.ui.board.match import Match
+    from game.ui.phones.host import HostOptions
+    from game.ui.shell.registry import make
+
+    setup = GameSetup(seats=(SeatConfig("scarlet", "human"), SeatConfig("mustard", "computer", "easy"),
+                             SeatConfig("white", "computer", "easy")), seed=6)
+    for remote in (True, False):
+        app = App(seed=11, sound=False, speed=20.0, threaded_ai=False,
+                  host=HostOptions(port=8765, remote=remote, serve=False))
+        app.start()
+        try:
+            board = make("board", app, Match(app.board, setup))
+            app.push(board)
+            for _ in range(3):
+                app.step(DT, draw=False)
+            assert is_scene(app.top, "phones") is remote
+            if remote:
+                assert app.top.host.seats() == (0,)
+                key(app, pygame.K_RETURN, draw=False)       # Start: the game goes on
+                assert app.top is board or is_scene(app.top, "phone_wait")
+        finally:
+            app.close()

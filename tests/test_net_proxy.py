@@ -86,6 +86,23 @@ http {{
 """
 
 
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+
+
+def test_the_documented_nginx_lines_are_the_ones_tested_and_a_tunnel_is_told_to_trust_it():
+    """docs/network.md's nginx block is this file's location block (the upstream at port 8765),
+    X-Forwarded-For included: without it every relative would be the proxy, in the room.  A
+    tunnel user is told to trust the tunnel's address, and to let outside addresses in."""
+    tested = NGINX.split("location /clue/ {{", 1)[1].split("}}", 1)[0].format(upstream="127.0.0.1:8765")
+    blocks = re.findall(r"```nginx\n(.*?)```", (DOCS / "network.md").read_text(encoding="utf-8"), re.S)
+    assert len(blocks) == 1
+    assert [line.strip() for line in blocks[0].splitlines()] == (
+        ["location /clue/ {"] + [line.strip() for line in tested.strip().splitlines()] + ["}"])
+    phones = " ".join((DOCS / "phones.md").read_text(encoding="utf-8").split())
+    tunnel = phones[phones.index("**A tunnel**"):phones.index("**UPnP**")]
+    assert "clue --host-port 8765 --remote --trust-proxy 127.0.0.1" in tunnel
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -103,10 +103,27 @@ def test_each_failure_is_said_plainly(fake, reason, words, caplog):
     mapping, out = opened(fake)
     assert (out.ok, out.reason, out.public) == (False, reason, "")
     assert words in out.message
-    assert "docs/network.md" in out.message          # where to go next
+    assert "docs/phones.md" in out.message            # where a family goes next
     assert not mapping.mapped and mapping.close() is False
     assert fake is None or fake.mapped == {}          # a useless forwarding is never left open
     assert any(words in r.getMessage() for r in caplog.records)   # the host's log says it too
+
+
+class SilentIGD(FakeUPnP):
+    """A router miniupnpc finds but cannot use, failing with the C library's errno 0 as its words."""
+
+    def selectigd(self) -> str:
+        raise Exception("Success")
+
+
+def test_miniupnpcs_empty_words_are_left_out(caplog):
+    """miniupnpc's "Success" on a failure says nothing: neither the message nor the log repeats it."""
+    mapping, out = opened(SilentIGD())
+    assert out.reason == "no_router"
+    assert out.message.startswith("No router on this network answers UPnP: turn UPnP on")
+    said = [r.getMessage() for r in caplog.records if "answers UPnP" in r.getMessage()]
+    assert len(said) == 1 and "Success" not in said[0]
+    assert "(ConflictInMappingEntry)" in opened(FakeUPnP(accept=False))[1].message   # real words stay
 
 
 def test_the_tv_asks_for_the_port_with_remote_and_gives_it_back_when_the_game_ends(monkeypatch):
@@ -154,6 +171,29 @@ def shown(scene) -> str:
     return " ".join(getattr(w, "text", None) or w.label for w in scene.widgets())
 
 
+def test_the_join_screen_says_one_true_thing_when_the_router_gives_no_way_in():
+    """--remote and no UPnP router: the home's way in (same Wi-Fi), then why family far away cannot
+    get in yet and what to do (by hand, or a tunnel: the families' page) -- never "from anywhere"."""
+    from game.ui.app import App
+    from game.ui.phones.host import HostOptions
+
+    app = App(seed=11, sound=False, speed=20.0, threaded_ai=False,
+              host=HostOptions(port=8765, remote=True, serve=False))
+    app.start()
+    try:
+        scene = join_screen(app)
+        app.phones.forwarding = opened(FakeUPnP(devices=0))[0]
+        assert scene.intro() == (
+            "Scan your seat's code with your phone's camera. The phone must be on the same Wi-Fi as this "
+            "computer. No router on this network answers UPnP, so family far away cannot get in yet. Turn UPnP "
+            "on in the router's settings, forward port 8765 to this computer by hand, or use a tunnel "
+            "(see docs/phones.md).")
+        for words in (shown(scene), scene.speech_prompt()):      # what is drawn and what is read aloud
+            assert "from anywhere" not in words and "(see docs/phones.md)" in words
+    finally:
+        app.close()
+
+
 @pytest.mark.parametrize("fake, words", [
     (FakeUPnP(), "starts with 81.2.69.160:8765 instead of 127.0.0.1:8765"),
     (None, "miniupnpc package is not installed"),
@@ -176,7 +216,7 @@ def test_the_join_screen_says_the_public_address_or_why_there_is_none(fake, word
         app.phones.forwarding = mapping                # as the host's thread leaves it once the router answered
         assert words in scene.speech_prompt() and words in shown(scene)
         assert ("81.2.69.160" in shown(scene)) is out.ok
-        assert "docs/network.md" in shown(scene) or out.ok
+        assert "docs/phones.md" in shown(scene) or out.ok
         mapping.outcome = None                         # still asking
         assert "Asking the home router" in scene.speech_prompt()
     finally:

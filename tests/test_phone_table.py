@@ -125,6 +125,11 @@ def far_disprove(app):
     return board, phones, to_phone_disprove(app, board, phones)
 
 
+def shown_words(scene) -> list[str]:
+    """The words of ``scene``'s widgets: each button's label and each line's text."""
+    return [getattr(w, "label", None) or getattr(w, "text", "") for w in scene.widgets()]
+
+
 def no_cover_for(app, seat: int) -> None:
     for scene in app.stack:
         assert not (is_scene(scene, "cover") and scene.seat == seat), "the room was offered a far seat's choice"
@@ -136,7 +141,7 @@ def test_a_far_seats_choice_is_never_offered_to_the_room_and_the_computer_makes_
     try:
         board, phones, wait = far_disprove(app)
         g = board.game
-        assert "Choose here instead" not in [w.text for w in wait.widgets() if hasattr(w, "text")]
+        assert "Choose here instead" not in shown_words(wait)
         phones[0].drop()                                 # the phone went to sleep: its socket is gone
         for k in (pygame.K_RETURN, pygame.K_DOWN, pygame.K_RETURN, pygame.K_SPACE) * 3:
             key(app, k, draw=False)                      # someone at the TV presses keys: nothing is offered
@@ -190,6 +195,44 @@ def test_a_far_phone_back_before_the_wait_ends_chooses_itself():
         app.step(DT, draw=False)
         shown = [e for e in g.events if type(e).__name__ == "CardShown"][-1]
         assert (shown.by, shown.card) == (0, card) and app.phones.stood_in == []
+    finally:
+        app.close()
+
+
+def test_a_seat_handed_to_a_far_phone_mid_choice_is_never_offered_to_the_room():
+    """Miss Scarlet's home phone holds her seat when she must show a card; then a phone from outside
+    the home asks for the seat and the TV allows it: the open wait box drops "Choose here instead"
+    at once (pressing where it was opens nothing), and the far-away wait starts when that phone sleeps."""
+    app = hosted_app()
+    try:
+        board, phones = hot_seat(app)
+        wait = to_phone_disprove(app, board, phones)
+        g = board.game
+        assert "Choose here instead" in shown_words(wait) and not app.phones.far(0)      # a home phone: the room may help
+        far = LocalPhone(app.phones, 0, "far-phone", far=True)
+        assert far.hello() == "waiting"
+        app.step(DT, draw=False)
+        assert is_scene(app.top, "confirm")
+        app.top.yes()                                    # Allow: the seat is now held from far away
+        app.step(DT, draw=False)
+        assert app.top is wait and app.phones.far(0) and wait.far
+        assert "Choose here instead" not in shown_words(wait)
+        assert wait.focus.buttons == [] and wait.footer() == "{back}: menu"
+        wait.choose_here()                               # the button's old place, pressed anyway
+        app.step(DT, draw=False)
+        no_cover_for(app, 0)
+        assert app.top is wait and g.phase is Phase.DISPROVE
+        far.seq = phones[0].seq
+        far.drop()                                       # the far phone sleeps: the game waits, then chooses
+        app.step(DT, draw=False)
+        assert wait.phone_gone and any("phone is away" in line.text for line in wait.words)
+        for _ in range(int(FAR_WAIT) + 10):              # one-second frames, bounded
+            if g.phase is not Phase.DISPROVE:
+                break
+            no_cover_for(app, 0)
+            app.step(1.0, draw=False)
+        assert g.phase is not Phase.DISPROVE and app.phones.stood_in == [0]
+        no_cover_for(app, 0)
     finally:
         app.close()
 
@@ -423,3 +466,32 @@ def test_the_card_game_far_seats_card_to_show_is_made_by_the_computer_after_the_
         assert table.banner.text == "Miss Scarlet's phone did not come back: the computer chose for Miss Scarlet."
     finally:
         app.close()
+
+
+def test_remote_with_one_person_shows_the_codes_and_the_routers_answer_first():
+    """--remote and Play for one person: the join screen comes before the board (the seat's code and
+    what the router did for family far away), as for a table of people; without --remote it does not."""
+    from game.rules.setup import GameSetup, SeatConfig
+    from game.ui.app import App
+    from game.ui.board.match import Match
+    from game.ui.phones.host import HostOptions
+    from game.ui.shell.registry import make
+
+    setup = GameSetup(seats=(SeatConfig("scarlet", "human"), SeatConfig("mustard", "computer", "easy"),
+                             SeatConfig("white", "computer", "easy")), seed=6)
+    for remote in (True, False):
+        app = App(seed=11, sound=False, speed=20.0, threaded_ai=False,
+                  host=HostOptions(port=8765, remote=remote, serve=False))
+        app.start()
+        try:
+            board = make("board", app, Match(app.board, setup))
+            app.push(board)
+            for _ in range(3):
+                app.step(DT, draw=False)
+            assert is_scene(app.top, "phones") is remote
+            if remote:
+                assert app.top.host.seats() == (0,)
+                key(app, pygame.K_RETURN, draw=False)       # Start: the game goes on
+                assert app.top is board or is_scene(app.top, "phone_wait")
+        finally:
+            app.close()

@@ -66,6 +66,13 @@ class Outcome:
         return self.reason == "mapped"
 
 
+def _why(exc: BaseException) -> str:
+    """miniupnpc's words for a failure, as " (words)" to follow a sentence, or "" when they say
+    nothing: it raises ``Exception("Success")`` (the C library's errno 0) for some failures."""
+    words = str(exc).strip()
+    return "" if words.lower() in ("", "success") else f" ({words})"
+
+
 def _library() -> Any:
     """A new ``miniupnpc.UPnP`` object; raises ImportError when the package is missing."""
     import miniupnpc
@@ -117,7 +124,7 @@ class PortMapping:
             return Outcome("no_library", message=(
                 "Cannot ask the router to open the port: the miniupnpc package is not installed "
                 "(pip install miniupnpc). Forward TCP port {0} to this computer by hand, or use a tunnel "
-                "(docs/network.md).".format(port)))
+                "(docs/phones.md).".format(port)))
         try:
             upnp.discoverdelay = self.discover_ms
             found = upnp.discover()
@@ -126,14 +133,14 @@ class PortMapping:
             upnp.selectigd()
         except Exception as exc:          # miniupnpc raises bare Exception for every failure
             return Outcome("no_router", message=(
-                f"No router on this network answers UPnP ({exc}): turn UPnP on in the router's settings, "
-                f"forward TCP port {port} to this computer by hand, or use a tunnel (docs/network.md)."))
+                f"No router on this network answers UPnP{_why(exc)}: turn UPnP on in the router's settings, "
+                f"forward TCP port {port} to this computer by hand, or use a tunnel (docs/phones.md)."))
         try:
             external = str(upnp.externalipaddress() or "")
         except Exception as exc:
             return Outcome("refused", message=(
-                f"The router answered UPnP but not with its public address ({exc}); "
-                f"forward TCP port {port} by hand or use a tunnel (docs/network.md)."))
+                f"The router answered UPnP but not with its public address{_why(exc)}; "
+                f"forward TCP port {port} by hand or use a tunnel (docs/phones.md)."))
         try:
             ip = ipaddress.ip_address(external)
         except ValueError:
@@ -143,25 +150,25 @@ class PortMapping:
                 "The router says it has no public address: its own address is private (another router "
                 "in front of it) or one the internet provider shares between many homes (100.64.0.0/10, "
                 "carrier-grade NAT), so nobody outside can reach this game through it. "
-                "Use a tunnel or a VPN instead (docs/network.md)."))
+                "Use a tunnel or a VPN instead (docs/phones.md)."))
         if ip in SHARED:
             return Outcome("shared", message=(
                 f"The router's own address {ip} is one the internet provider shares between many homes "
                 "(100.64.0.0/10, carrier-grade NAT): nobody outside can reach this game through it. "
-                "Use a tunnel or a VPN instead (docs/network.md)."))
+                "Use a tunnel or a VPN instead (docs/phones.md)."))
         if not ip.is_global:
             return Outcome("private", message=(
                 f"The router's own address {ip} is private: another router sits in front of it "
                 "(double NAT), so opening the port here is not enough. Open it on that router too, "
-                "or use a tunnel (docs/network.md)."))
+                "or use a tunnel (docs/phones.md)."))
         try:
             lan = str(upnp.lanaddr)
             if not upnp.addportmapping(port, "TCP", lan, port, DESCRIPTION, "", self.lease):
                 raise RuntimeError("it said no")
         except Exception as exc:
             return Outcome("refused", message=(
-                f"The router would not forward TCP port {port} to this computer ({exc}): "
-                "another device may use that port; choose another port, or use a tunnel (docs/network.md)."))
+                f"The router would not forward TCP port {port} to this computer{_why(exc)}: "
+                "another device may use that port; choose another port, or use a tunnel (docs/phones.md)."))
         self._upnp = upnp
         atexit.register(self.close)
         public = f"{ip}:{port}"

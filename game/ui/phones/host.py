@@ -374,8 +374,9 @@ class PhoneHost:
                             notebooks=match.notebooks, notebook_mode=match.notebook_mode, apply=self._apply,
                             cursor=self.cursor)
         # the join screen greets a table of people; one person alone with computer players hides
-        # nothing from anybody, so Play starts at once (the pause menu's Phones still lets a phone in)
-        self._welcome = len(match.humans) > 1
+        # nothing from anybody, so Play starts at once (the pause menu's Phones still lets a phone in) --
+        # unless family far away is invited: then the codes and the router's answer come first
+        self._welcome = len(match.humans) > 1 or self.remote
         self._remember()
 
     def _serve(self, session, saved_port: int | None) -> bool:

@@ -23,7 +23,8 @@ arrows and Enter mashed over the box never take the turn or the choice.
 
 A seat that joined from far away (:meth:`game.ui.phones.host.PhoneHost.far`) is not
 in the room: its choice is never handed to the TV's cover, and the box has no
-"Choose here instead".  While its phone is gone the box says the game waits
+"Choose here instead" -- checked every frame, so a phone from outside the home
+that the TV lets take the seat while the box is open takes the button away.  While its phone is gone the box says the game waits
 for it; after :data:`~game.ui.phones.host.FAR_WAIT` seconds the computer makes
 the choice (:meth:`game.ui.phones.host.PhoneHost.choose_for`); a phone back before
 that chooses itself.
@@ -79,8 +80,7 @@ class PhoneWaitScene(Scene):
         self.table, self.seat, self.what, self.reopen = table, seat, what, reopen
         self.key = (len(table.game.events), table.game.actor)
         self.t = 0.0
-        #: a far-away seat's choice (never offered to the room) and how long its phone has been gone
-        self.far = what != "turn" and app.phones.far(seat)
+        #: how long a far-away seat's phone has been gone (:attr:`far`)
         self.gone = 0.0
         self.area = TURN_BOX if what == "turn" else BOX
         self.focus = FocusGroup(focus=None)      # nothing focused: Enter alone chooses nothing
@@ -108,7 +108,16 @@ class PhoneWaitScene(Scene):
         width = min(440, area.width - 40)
         self.here = Button(pygame.Rect(area.centerx - width // 2, self.hint_rect.top - 72, width, 60), label,
                            self.choose_here)
-        self.focus.set([] if self.far else [self.here])
+        #: :attr:`far` as the box was laid out: a change (another phone holds the seat) lays it out again
+        self.laid_far = self.far
+        self.focus.set([] if self.laid_far else [self.here])
+
+    @property
+    def far(self) -> bool:
+        """True while the seat's phone is held from far away (:meth:`game.ui.phones.host.PhoneHost.far`),
+        read anew each time: a phone from outside the home may take the seat while the box is open,
+        and from then on its choice is never offered to the room."""
+        return self.what != "turn" and self.app.phones.far(self.seat)
 
     @property
     def too_soon(self) -> bool:
@@ -148,6 +157,9 @@ class PhoneWaitScene(Scene):
         g = self.table.game
         if self.what == "turn" and self.table.human_to_act:
             self.table.guard.update(dt)       # the turn's own hurry guard runs on under this line
+        if self.far != self.laid_far:         # the seat changed hands (home <-> far): the button comes or goes
+            self.gone = 0.0
+            self.language_changed()
         if (len(g.events), g.actor) != self.key or g.over:
             self.app.pop(self)
         elif self.far:

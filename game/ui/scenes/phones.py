@@ -41,17 +41,17 @@ QUIET = 4
 ROUTER_WORDS = {
     "no_library": N_("This computer cannot ask the home router to let family far away in (the miniupnpc "
                      "package is not installed). Forward port {port} to this computer in the router's settings, "
-                     "or use a tunnel (see docs/network.md)."),
+                     "or use a tunnel (see docs/phones.md)."),
     "no_router": N_("No router on this network answers UPnP, so family far away cannot get in yet. Turn UPnP on "
                     "in the router's settings, forward port {port} to this computer by hand, or use a tunnel "
-                    "(see docs/network.md)."),
+                    "(see docs/phones.md)."),
     "refused": N_("The home router would not open port {port} for the game. Forward it by hand, or use a tunnel "
-                  "(see docs/network.md)."),
+                  "(see docs/phones.md)."),
     "no_public": N_("The home router has no public address of its own (the internet provider shares one between "
                     "many homes), so family far away cannot reach the game through it. Use a tunnel or a VPN "
-                    "(see docs/network.md)."),
+                    "(see docs/phones.md)."),
     "private": N_("Another router sits in front of the home router, so family far away cannot reach the game "
-                  "through it. Open port {port} on that router too, or use a tunnel (see docs/network.md)."),
+                  "through it. Open port {port} on that router too, or use a tunnel (see docs/phones.md)."),
 }
 ROUTER_WORDS["shared"] = ROUTER_WORDS["no_public"]
 
@@ -169,11 +169,11 @@ class PhonesScene(Scene):
         return _("Phone connected") if self.host.has_phone(seat) else _("No phone yet: plays here")
 
     def intro(self) -> str:
-        if self.host.remote:
-            far = self.far_line()
-            return " ".join(w for w in (_("Scan your seat's code with your phone's camera, or open its address in a "
-                                          "browser from anywhere."), far) if w)
-        return _("Scan your seat's code with your phone's camera. The phone must be on the same Wi-Fi as this computer.")
+        """What to do: the home's way in (the codes, on the home's Wi-Fi), then with family far
+        away invited what the router did for them (:meth:`far_line`) -- never both "from anywhere"
+        and "cannot get in"."""
+        home = _("Scan your seat's code with your phone's camera. The phone must be on the same Wi-Fi as this computer.")
+        return " ".join(w for w in (home, self.far_line() if self.host.remote else "") if w)
 
     def far_line(self) -> str:
         """What the home router did for family far away (UPnP): the public address to send

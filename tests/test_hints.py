@@ -368,7 +368,8 @@ def _press(app, button) -> None:
 
     app.top.focus.focus_on(button)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0))
-    app.step(0.1)
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_RETURN, mod=0, unicode="", scancode=0))
+    app.step(0.1)       # pressed and let go: a key held down presses nothing (its auto-repeat)
 
 
 def test_manual_notebook_ticks_nothing(app):
@@ -411,6 +412,7 @@ def test_hint_button_reveals_one_deduction_at_a_time(app):
     assert match.hints_seen[0] == [hints[0].card] and nb.legend() == hints[0].reason
     assert nb.focus.focused is nb.hint_button                        # Enter again gives the next one
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_RETURN, mod=0, unicode="", scancode=0))
     app.step(0.1)
     assert match.hints_seen[0] == [hints[0].card, hints[1].card] and nb.legend() == hints[1].reason
     row = next(r for r in nb.rows if r.data == hints[0].card)

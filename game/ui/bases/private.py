@@ -10,9 +10,10 @@ while the player is still pressing Enter to hurry the computer players: each
 ignores input for :data:`~game.ui.shell.scene.PRIVATE_GUARD` seconds.  The card
 to show opens with the first card you may show focused (Enter shows it); with
 two or more cards to choose from (and no coach pointing at one) its guard takes
-only a *fresh* confirm (:class:`ChoiceGuard`): Enter held or pressed again and
-again to hurry the computers does not pick a card for you (for
-:data:`CHOICE_PATIENCE` seconds; after that nobody is kept waiting)."""
+only a *fresh* confirm (:class:`ChoiceGuard`): Enter pressed again and again to
+hurry the computers does not pick a card for you (for :data:`CHOICE_PATIENCE`
+seconds; after that nobody is kept waiting), and a key held down never does
+(every focus group ignores a held Enter's auto-repeat)."""
 
 from __future__ import annotations
 

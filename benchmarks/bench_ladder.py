@@ -135,7 +135,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"hard's gambles (accusing before its exact knowledge was certain): {gambles}, right {gamble_wins}")
     if a.write:
         write_strength(measured, f"python benchmarks/bench_ladder.py --seed {a.seed}"
-                       + (f" --games {a.games}" if a.games else ""))
+                       + (f" --games {a.games}" if a.games else "")
+                       + (f" --rows {' '.join(a.rows)}" if a.rows != list(ROWS) else "") + " --write")
     return 0 if ok else 1
 
 

@@ -73,6 +73,24 @@ def test_blit_places_at_logical_position_and_resamples_plain_pictures():
     assert m.get_bounding_rects() == [pygame.Rect(150, 0, 30, 30)]
 
 
+def test_a_part_of_a_canvas_is_asked_for_in_every_form_pygame_takes():
+    c = gfx.Canvas((100, 50), 0, 2.0)
+    c.fill((0, 0, 0))
+    gfx.rect(c, (255, 0, 0), (10, 20, 5, 5))
+    parts = [c.subsurface(pygame.Rect(10, 20, 30, 10)), c.subsurface((10, 20, 30, 10)),
+             c.subsurface((10, 20), (30, 10)), c.subsurface(10, 20, 30, 10)]
+    for part in parts:
+        assert part.get_size() == (30, 10) and pygame.Surface.get_size(part) == (60, 20)
+        m = pygame.mask.from_threshold(part, (255, 0, 0), (1, 1, 1, 255))
+        assert m.get_bounding_rects() == [pygame.Rect(0, 0, 10, 10)]     # the red square, in device pixels
+
+
+def test_the_fallback_font_measures_bytes_as_pygame_does():
+    font = theme.FallbackFont(22)
+    assert font.size(b"Rope") == pygame.font.Font.size(font, b"Rope") == font.size("Rope")
+    assert font.size("\u2713")[0] == font._mark_w       # a drawn tick still counts its drawn width
+
+
 def test_scale_one_is_plain_pygame():
     gfx.set_output_scale(1.0)
     s = gfx.surface((40, 30))

@@ -40,7 +40,9 @@ SUSPECTS6 = ("scarlet", "mustard", "white", "green", "peacock", "plum")
 
 
 def new_game(seed: int, levels: tuple[str, ...]) -> tuple[Game, list]:
-    setup = GameSetup(tuple(SeatConfig(s, "computer", lv) for s, lv in zip(SUSPECTS6, levels)), seed=seed)
+    # the first len(levels) suspects take the seats
+    setup = GameSetup(tuple(SeatConfig(s, "computer", lv) for s, lv in zip(SUSPECTS6, levels, strict=False)),
+                      seed=seed)
     game = Game.new(BOARD, setup)
     return game, [make_player(s.level, seed * 31 + i) for i, s in enumerate(game.setup.seats)]
 
@@ -367,7 +369,7 @@ def test_hard_with_accuser_in_room_suggests_in_the_guessed_room_before_gambling(
     deals += [(seed, ("hard@bold=0.4+bold_crowd=0.4", "spock", "spock"), ("accuse-in-room",)) for seed in (20, 37, 14, 97, 216, 331, 421, 471)]
     for seed, levels, house in deals:
         suspects = sorted(random.Random(seed ^ 0x70_0A).sample(SUSPECTS6, len(levels)), key=SUSPECTS6.index)
-        setup = GameSetup(tuple(SeatConfig(s, "computer", lv) for s, lv in zip(suspects, levels)),
+        setup = GameSetup(tuple(SeatConfig(s, "computer", lv) for s, lv in zip(suspects, levels, strict=True)),
                           seed=seed, options=preset_options("classic", house))
         game = Game.new(BOARD, setup)
         players = [seat_player(lv, seed * 31 + i) for i, lv in enumerate(levels)]
@@ -726,7 +728,8 @@ def test_hard_with_accuser_in_room_accuses_from_the_guessed_room_or_walks_there_
     seen = {"accused": 0, "rolled": 0, "walked": 0, "differs": 0}
     for seed in range(1, 9):
         levels = ("hard", "medium", "medium")
-        setup = GameSetup(tuple(SeatConfig(s, "computer", lv) for s, lv in zip(SUSPECTS6, levels)),
+        # the first three suspects take the seats
+        setup = GameSetup(tuple(SeatConfig(s, "computer", lv) for s, lv in zip(SUSPECTS6, levels, strict=False)),
                           seed=seed, options=preset_options("classic", ("accuse-in-room",)))
         game = Game.new(BOARD, setup)
         players = [seat_player(lv, seed * 31 + i) for i, lv in enumerate(levels)]
@@ -787,7 +790,8 @@ def test_hard_evaluates_more_suggestions_exactly_at_a_small_table():
         hard = players[0]
         calls = []
         real = hard._suggestion_outlook
-        hard._suggestion_outlook = lambda view, know, trio: calls.append(trio) or real(view, know, trio)
+        hard._suggestion_outlook = (lambda view, know, trio, calls=calls, real=real:
+                                    calls.append(trio) or real(view, know, trio))
         view = game.view(0)
         room = next(iter(view.board.rooms))
         trio, _gain = hard._best_suggestion(view, hard.knowledge(view), room)

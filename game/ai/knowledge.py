@@ -13,6 +13,7 @@ from __future__ import annotations
 from game.knowledge import tracker
 from game.knowledge.counting import Card, Constraints, ContradictionError, Knowledge, joint, sample, solve
 from game.rules.reading import PILES, BoardReader
+from game.rules.view import SeatView
 
 __all__ = ["CLASSIC_CATEGORIES", "Card", "Constraints", "ContradictionError", "Knowledge", "Tracker",
            "constraints_from_view", "joint", "sample", "solve"]
@@ -21,7 +22,7 @@ __all__ = ["CLASSIC_CATEGORIES", "Card", "Constraints", "ContradictionError", "K
 CLASSIC_CATEGORIES: tuple[tuple[Card, ...], ...] = PILES
 
 
-def constraints_from_view(view, categories: tuple[tuple[Card, ...], ...] = CLASSIC_CATEGORIES) -> Constraints:
+def constraints_from_view(view: SeatView, categories: tuple[tuple[Card, ...], ...] = CLASSIC_CATEGORIES) -> Constraints:
     """The :class:`Constraints` of a :class:`~game.rules.view.SeatView`: its own
     hand, the hand sizes and every public event as the seat saw it."""
     reader = BoardReader(view.seat, view.hand, view.hand_sizes, categories)

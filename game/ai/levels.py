@@ -39,11 +39,14 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Iterable
+from typing import Generic, Protocol, TypeVar
 
 from game.ai.knowledge import Knowledge, Tracker, joint, sample
 from game.ai.walking import consecutive_stays, door_distances, may_accuse_here, walk_to
 from game.board.model import Board
 from game.rules import events as ev
+from game.knowledge.record import Record
 from game.rules.actions import Accuse, Action, Disprove, EndTurn, Move, Roll, Suggest, TakePassage
 from game.rules.cards import ROOMS, SUSPECTS, WEAPONS
 from game.rules.view import SeatView
@@ -125,7 +128,8 @@ def _h(p: float) -> float:
     return -(p * math.log2(p) + (1 - p) * math.log2(1 - p))
 
 
-def _entropy(ps) -> float:
+def _entropy(ps: Iterable[float]) -> float:
+    """Entropy in bits of the distribution ``ps`` (probabilities summing to 1)."""
     return -sum(p * math.log2(p) for p in ps if p > 0)
 
 
@@ -186,7 +190,7 @@ def opponents_in_race(view: SeatView) -> int:
     return sum(1 for i in range(len(view.seats)) if i != view.seat and not view.eliminated[i])
 
 
-def silent_suggestions(view: SeatView, record) -> set[tuple[str, str, str]]:
+def silent_suggestions(view: SeatView, record: Record) -> set[tuple[str, str, str]]:
     """The suggestions (suspect, weapon, room) that a computer opponent made
     and nobody could disprove, read from ``record`` (a
     :class:`~game.knowledge.record.Record` of ``view.seat``; a question still
@@ -203,8 +207,26 @@ def silent_suggestions(view: SeatView, record) -> set[tuple[str, str, str]]:
             and q.asker < len(computers) and computers[q.asker]}
 
 
-class _Base:
-    """Shared turn logic: disprove, accuse, move, suggest, pass or roll."""
+class Notes(Protocol):
+    """What a level knows of the deal: the exact :class:`Knowledge` or a
+    child's :class:`_Notebook`."""
+
+    #: The envelope's owner number (the number of players).
+    envelope: int
+
+    def certain_owner(self, card: str) -> int | None:
+        """The seat surely holding ``card``, :attr:`envelope`, or None."""
+
+    def solution(self) -> tuple[str, ...] | None:
+        """The envelope (suspect, weapon, room) once certain, else None."""
+
+
+K = TypeVar("K", bound=Notes)
+
+
+class _Base(Generic[K]):
+    """Shared turn logic: disprove, accuse, move, suggest, pass or roll,
+    deciding from the notes ``K`` that :meth:`knowledge` keeps."""
 
     level = "base"
     #: Stay to suggest in a room one was summoned to when its value is at
@@ -236,10 +258,11 @@ class _Base:
         self._stays = consecutive_stays(view)
 
     # hooks ----------------------------------------------------------------
-    def knowledge(self, view: SeatView) -> Knowledge:
-        return self.tracker.update(view)
+    def knowledge(self, view: SeatView) -> K:
+        """What the seat knows of the deal after everything in ``view``."""
+        raise NotImplementedError
 
-    def accusation(self, view: SeatView, know: Knowledge, *, suggestion_left: bool) -> tuple[str, str, str] | None:
+    def accusation(self, view: SeatView, know: K, *, suggestion_left: bool) -> tuple[str, str, str] | None:
         """The accusation to make now (suspect, weapon, room), or None.
         ``suggestion_left``: a suggestion may still come this turn
         (:func:`suggestion_to_come`).  Here: the solution once ``know`` is
@@ -247,18 +270,18 @@ class _Base:
         sol = know.solution()
         return (sol[0], sol[1], sol[2]) if sol else None
 
-    def suggest_before_accusing(self, view: SeatView, know: Knowledge, kinds: set[type]) -> bool:
+    def suggest_before_accusing(self, view: SeatView, know: K, kinds: set[type]) -> bool:
         """With ``accuser_in_room``, at the start of a turn in the room of the
         accusation it would make now, where it may suggest without moving
         (summoned there, or the stay rule, 002): suggest first, then accuse
         from the same room?  Here: never (it accuses only when certain)."""
         return False
 
-    def room_value(self, view: SeatView, know: Knowledge, room: str) -> float:
+    def room_value(self, view: SeatView, know: K, room: str) -> float:
         """How useful a suggestion in ``room`` would be (>= 0)."""
         return 1.0 if know.certain_owner(room) is None else 0.1
 
-    def suggest(self, view: SeatView, know: Knowledge, room: str) -> Suggest:
+    def suggest(self, view: SeatView, know: K, room: str) -> Suggest:
         raise NotImplementedError
 
     def disprove(self, view: SeatView, options: list[Disprove]) -> Disprove:
@@ -316,10 +339,10 @@ class _Base:
         d = distances_to(board, room).get(here)
         return 99.0 if d is None else max(1.0, expected_turns(d, view.options.dice))
 
-    def _values(self, view: SeatView, know: Knowledge) -> dict[str, float]:
+    def _values(self, view: SeatView, know: K) -> dict[str, float]:
         return {r: self.room_value(view, know, r) for r in ROOMS if r in view.board.rooms}
 
-    def stay(self, view: SeatView, know: Knowledge, here: str, kinds: set) -> bool:
+    def stay(self, view: SeatView, know: K, here: str, kinds: set[type]) -> bool:
         """At the start of a turn in a room one was summoned to: suggest there
         without moving?"""
         if Roll not in kinds and TakePassage not in kinds:
@@ -328,7 +351,7 @@ class _Base:
         best = max((v / self._turns(view, here, r) for r, v in values.items() if r != here), default=0.0)
         return values.get(here, 0.0) >= self.stay_ratio * best
 
-    def take_passage(self, view: SeatView, know: Knowledge, here: str, can_roll: bool) -> bool:
+    def take_passage(self, view: SeatView, know: K, here: str, can_roll: bool) -> bool:
         """At the start of a turn in ``here``: take its secret passage (000
         "Secret passages and blocked doors") rather than roll?  Always when it cannot roll;
         else when the room at the other end is worth the most of any room
@@ -350,7 +373,7 @@ class _Base:
                          default=0.0)
         return values[to] >= self.passage_ratio * best_other
 
-    def move(self, view: SeatView, know: Knowledge, moves: list[Move]) -> Move:
+    def move(self, view: SeatView, know: K, moves: list[Move]) -> Move:
         values = self._values(view, know)
         here = view.positions[view.suspect]
         best_score, best = -1.0, []
@@ -418,38 +441,41 @@ class _Notebook:
         self.out = set(owner)
 
     def certain_owner(self, card: str) -> int | None:
+        """The seat holding ``card`` as written down, :attr:`envelope`, or None."""
         if card in self.env:
             return self.envelope
         return self.owner.get(card)
 
-    def solution(self):
+    def solution(self) -> tuple[str, ...] | None:
+        """The envelope once one card of each category is known, else None."""
         picks = [[c for c in pile if c in self.env] for pile in PILES]
         if all(len(x) == 1 for x in picks):
             return tuple(x[0] for x in picks)
         return None
 
 
-class EasyPlayer(_Base):
+class EasyPlayer(_Base[_Notebook]):
     """Level ``"easy"``: crosses off its own cards and the cards shown to it,
     suggests among the cards it has not crossed off at random, accuses only when
     a single card of each category is left.  ``seed`` repeats its choices."""
 
     level = "easy"
 
-    def knowledge(self, view: SeatView):  # type: ignore[override]
+    def knowledge(self, view: SeatView) -> _Notebook:
+        """Its notebook of ``view`` (rebuilt from the events every time)."""
         return _Notebook(view)
 
-    def suggest(self, view: SeatView, know, room: str) -> Suggest:
+    def suggest(self, view: SeatView, know: _Notebook, room: str) -> Suggest:
         picks = []
         for pile in (SUSPECTS, WEAPONS):
             left = [c for c in pile if c not in know.out]
             picks.append(self.rng.choice(left or list(pile)))
         return Suggest(picks[0], picks[1])
 
-    def stay(self, view, know, here, kinds) -> bool:
+    def stay(self, view: SeatView, know: _Notebook, here: str, kinds: set[type]) -> bool:
         return here not in know.out or (Roll not in kinds and TakePassage not in kinds)
 
-    def take_passage(self, view, know, here, can_roll) -> bool:
+    def take_passage(self, view: SeatView, know: _Notebook, here: str, can_roll: bool) -> bool:
         to = view.board.passage(here)
         return to is not None and (to not in know.out or not can_roll)
 
@@ -485,17 +511,18 @@ class BeginnerPlayer(EasyPlayer):
             fate.append(noted and random.Random(f"{self.seed}:{i}").random() < self.forget)
         return frozenset(i for i, f in enumerate(fate) if f)
 
-    def knowledge(self, view: SeatView):  # type: ignore[override]
+    def knowledge(self, view: SeatView) -> _Notebook:
+        """Its notebook of ``view`` without the events it forgot to write down."""
         return _Notebook(view, forgot=self._forgotten(view))
 
-    def move(self, view: SeatView, know, moves: list[Move]) -> Move:
+    def move(self, view: SeatView, know: _Notebook, moves: list[Move]) -> Move:
         if self.rng.random() < self.wander:
             return self.rng.choice(moves)
         return super().move(view, know, moves)
 
 
 # ---------------------------------------------------------------------------
-class MediumPlayer(_Base):
+class MediumPlayer(_Base[Knowledge]):
     """Level ``"medium"``: every certainty the exact engine finds; suggests
     unknown cards at random but never repeats a suggestion nor makes one that
     can teach it nothing, and names no opponent's suspect it would move in
@@ -538,6 +565,10 @@ class MediumPlayer(_Base):
         self.made = {(e.suspect, e.weapon, e.room) for e in view.events
                      if isinstance(e, ev.SuggestionMade) and e.player == view.seat}
 
+    def knowledge(self, view: SeatView) -> Knowledge:
+        """The exact knowledge of ``view`` (its :class:`Tracker`)."""
+        return self.tracker.update(view)
+
     def room_value(self, view: SeatView, know: Knowledge, room: str) -> float:
         """1 for a room still in doubt; 0.6 for its own room or the known
         envelope room (nobody can show it, so the other two names are tested);
@@ -573,12 +604,12 @@ class MediumPlayer(_Base):
         return Suggest(trio[0], trio[1])
 
     def disprove(self, view: SeatView, options: list[Disprove]) -> Disprove:
-        self.tracker.update(view)
+        know = self.tracker.update(view)
         record = self.tracker.record
-        seen = record.shown_by_me().get(record.asker, set()) if record else set()
+        asker = record.asker if record else None
+        seen = record.shown_by_me().get(asker, set()) if record and asker is not None else set()
         again = [o for o in options if o.card in seen]
         if not again and self.show_open_pile and len(options) > 1:
-            know = self.tracker.knowledge
             doubt = {c: sum(1 for x in pile if know.certain_owner(x) is None) for pile in PILES for c in pile}
             most = max(doubt[o.card] for o in options)
             again = [o for o in options if doubt[o.card] == most]
@@ -586,7 +617,7 @@ class MediumPlayer(_Base):
 
 
 # ---------------------------------------------------------------------------
-class HardPlayer(_Base):
+class HardPlayer(_Base[Knowledge]):
     """Level ``"hard"``: expected information about the envelope.
 
     Suggestion: for every (suspect, weapon) in the room, the exact joint
@@ -809,10 +840,11 @@ class HardPlayer(_Base):
         order = [(view.seat + k) % n for k in range(1, n)]
         shown = self.tracker.record.shown_to_me()  # type: ignore[union-attr]
         # outcome -> {z: weight}; z = which named cards are in the envelope (bits)
-        outcomes: dict[object, dict[int, float]] = {}
+        outcomes: dict[tuple[int, str] | None, dict[int, float]] = {}
         for where, cnt in table.items():
             z = sum(1 << i for i, o in enumerate(where) if o == env)
             shower = next((p for p in order if p in where), None)
+            outs: list[tuple[tuple[int, str] | None, float]]
             if shower is None:
                 outs = [(None, 1.0)]
             else:
@@ -831,7 +863,7 @@ class HardPlayer(_Base):
             others = [know.p_envelope(x) / (1 - p_c) for x in pile if x != c] if p_c < 1 else []
             rest.append(_entropy(others))
         after = []
-        for out, zs in outcomes.items():
+        for zs in outcomes.values():
             mass = sum(zs.values())
             h = 0.0
             for i in range(3):
@@ -916,14 +948,15 @@ class HardPlayer(_Base):
         self.tracker.update(view)
         record = self.tracker.record
         shown_by_me = record.shown_by_me() if record else {}
-        seen = shown_by_me.get(record.asker if record else None, set())
-        times = {}
+        asker = record.asker if record else None
+        seen = shown_by_me.get(asker, set()) if asker is not None else set()
+        times: dict[str, int] = {}
         if shown_by_me:
             for cards in shown_by_me.values():
                 for c in cards:
                     times[c] = times.get(c, 0) + 1
 
-        def cost(o: Disprove):
+        def cost(o: Disprove) -> tuple[bool, int, int, str]:
             pile = next(p for p in PILES if o.card in p)
             return (o.card not in seen, -times.get(o.card, 0), -len(pile), o.card)
 
@@ -987,6 +1020,7 @@ class HardPlayer(_Base):
             groups[c, o, showers] = groups.get((c, o, showers), 0) + 1
         keys = list(groups)
         cons = self.tracker.constraints
+        assert cons is not None  # counted when ``know`` was
         rng = random.Random(f"{view.seat}:{len(view.events)}:{','.join(guess)}")
         env = know.envelope
         deals = []
@@ -1000,16 +1034,17 @@ class HardPlayer(_Base):
             found: dict[tuple[int, bool], list[float]] = {}
             for g, (c, o, _) in enumerate(keys):
                 f = found.setdefault((o, c in ROOMS), [0.0] * len(self.PLACES))
-                for (places, _), w in zip(deals, omega):
+                for (places, _), w in zip(deals, omega, strict=True):
                     f[places[g]] += groups[keys[g]] * w
             logs = {k: [math.log(x) for x in self._fit(f, bases[k])] for k, f in found.items()}
             lg = [logs[o, c in ROOMS] for c, o, _ in keys]
-            lws = [sum(groups[k] * lg[g][pl] for g, (k, pl) in enumerate(zip(keys, places))) for places, _ in deals]
+            lws = [sum(groups[k] * lg[g][pl] for g, (k, pl) in enumerate(zip(keys, places, strict=True)))
+                   for places, _ in deals]
             top = max(lws)
             omega = [math.exp(lw - top) for lw in lws]
             total = sum(omega)
             omega = [w / total for w in omega]
-        inside = sum(w for (_, i), w in zip(deals, omega) if i)
+        inside = sum(w for (_, i), w in zip(deals, omega, strict=True) if i)
         n_in = sum(1 for _, i in deals if i)
         w_in, w_out = inside / n_in, (1.0 - inside) / (len(deals) - n_in)
         return p * w_in / (p * w_in + (1 - p) * w_out)
@@ -1039,7 +1074,7 @@ class HardPlayer(_Base):
                     seen_sum.setdefault((q.asker, c in ROOMS), []).append(seen)
             if q.shower is not None:
                 answered.setdefault(q.asker, []).append((q.shower, q.cards))
-        bases = {}
+        bases: dict[tuple[int, bool], tuple[float, ...]] = {}
         for (o, rooms), seens in seen_sum.items():
             own_base = view.hand_sizes[o] / deck
             env_base = 1 / len(ROOMS) if rooms else 2 / (len(SUSPECTS) + len(WEAPONS))
@@ -1054,7 +1089,7 @@ class HardPlayer(_Base):
         share shrunk toward random by :attr:`table_prior` cards."""
         n, prior = sum(found), self.table_prior
         return tuple(min(max((f + prior * b) / (n + prior), 0.005), 0.99) / max(b, 0.005)
-                     for f, b in zip(found, bases))
+                     for f, b in zip(found, bases, strict=True))
 
     def naming_odds(self, view: SeatView,
                     know: Knowledge) -> list[tuple[str, int, frozenset[int], tuple[float, ...]]]:

@@ -5,8 +5,10 @@ the same seat interface (:class:`game.ai.base.ComputerPlayer`)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from game.ai import levels
+from game.ai.base import ComputerPlayer
 from game.ai.walking import door_distances, may_accuse_here, walk_to
 from game.rules import events as ev
 from game.rules.actions import Accuse, Action, Disprove, EndTurn, Move, Roll, Suggest, TakePassage
@@ -126,13 +128,14 @@ class SimplePlayer:
         return Suggest(picks[0], picks[1])
 
 
-def make_player(level: str, seed: int):
+def make_player(level: str, seed: int) -> ComputerPlayer:
     """A computer player of ``level``: ``"beginner"``, ``"easy"``, ``"medium"``, ``"hard"``
     (see :mod:`game.ai.levels`) or ``"simple"`` (the first player, kept as its
     own level).  ``seed`` makes its random choices repeatable.  Raises
     ``ValueError`` for an unknown level."""
-    classes = {"simple": SimplePlayer, "beginner": levels.BeginnerPlayer, "easy": levels.EasyPlayer,
-               "medium": levels.MediumPlayer, "hard": levels.HardPlayer}
+    classes: dict[str, Callable[[int], ComputerPlayer]] = {
+        "simple": SimplePlayer, "beginner": levels.BeginnerPlayer, "easy": levels.EasyPlayer,
+        "medium": levels.MediumPlayer, "hard": levels.HardPlayer}
     if level not in classes:
         raise ValueError(f"unknown computer level {level!r}")
     return classes[level](seed)

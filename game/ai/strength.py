@@ -14,12 +14,27 @@ without an entry has not been measured yet (nothing is said for it).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
+from typing import TypedDict
+
+
+class Row(TypedDict):
+    """One level's match: its ``opponent`` level, the ``players`` at the table,
+    the seat-``games`` played and ``won``, the share's 95 % interval ``low``..``high`` (0..1)."""
+
+    opponent: str
+    players: int
+    games: int
+    won: int
+    low: float
+    high: float
+
 
 #: Where :data:`BOARD` comes from (the command that measured it).
-SOURCE = 'python benchmarks/bench_ladder.py --workers 2 --seed 1 --rows medium-2spock hard-2medium hard-3medium easy-3medium medium-3easy (1,200 games a row, hard 3,000), medium avoiding summons and taking a secret passage only at 1.25 times the best rate elsewhere; beginner from --rows beginner-3easy (it meets no medium); wins counted from the games'
+SOURCE = 'python benchmarks/bench_ladder.py --seed 1 --rows beginner-3easy easy-3medium medium-3easy hard-2medium --write'
 
-BOARD: dict[str, dict] = {
+BOARD: dict[str, Row] = {
     'beginner': {'opponent': 'easy', 'players': 4, 'games': 1200, 'won': 150, 'low': 0.1075, 'high': 0.1449},
     'easy': {'opponent': 'medium', 'players': 4, 'games': 1200, 'won': 113, 'low': 0.0789, 'high': 0.112},
     'medium': {'opponent': 'easy', 'players': 4, 'games': 1200, 'won': 666, 'low': 0.5268, 'high': 0.5829},
@@ -35,7 +50,7 @@ def share(level: str) -> float | None:
     return row["won"] / row["games"] if row and row["games"] else None
 
 
-def module_text(board: dict[str, dict], source: str) -> str:
+def module_text(board: Mapping[str, Row], source: str) -> str:
     """This module's source with ``board`` (level -> dict of :data:`FIELDS`)
     and ``source`` in it.  Raises ``ValueError`` when a row misses a field or
     holds a share outside 0..1."""
@@ -46,12 +61,14 @@ def module_text(board: dict[str, dict], source: str) -> str:
     text = Path(__file__).read_text(encoding="utf-8")
     head, rest = text.split("SOURCE = ", 1)
     tail = rest[rest.index("\nFIELDS = "):]
+    # a Row read as a plain mapping: its fields are looked up by name
+    fields: dict[str, Mapping[str, object]] = dict(board)
     rows = "".join(f"    {level!r}: {{{', '.join(f'{f!r}: {row[f]!r}' for f in FIELDS)}}},\n"
-                   for level, row in board.items())
-    return f"{head}SOURCE = {source!r}\n\nBOARD: dict[str, dict] = {{\n{rows}}}\n{tail}"
+                   for level, row in fields.items())
+    return f"{head}SOURCE = {source!r}\n\nBOARD: dict[str, Row] = {{\n{rows}}}\n{tail}"
 
 
-def write(board: dict[str, dict], source: str) -> Path:
+def write(board: Mapping[str, Row], source: str) -> Path:
     """Rewrite this file with new figures (:func:`module_text`); returns its path."""
     path = Path(__file__)
     path.write_text(module_text(board, source), encoding="utf-8")

@@ -52,8 +52,8 @@ log = logging.getLogger(__name__)
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-# pytmx ships no type hints (no stubs, no py.typed): its objects are Any here
-import pytmx  # type: ignore[import-untyped]  # noqa: E402
+# pytmx ships no type hints (pyproject.toml tells mypy so): its objects are Any here
+import pytmx  # noqa: E402
 
 from game.board.model import Board, Door, Furniture, Room, Square  # noqa: E402
 from game.core.cards import CARD_NAMES, ROOMS, SUSPECTS  # noqa: E402

@@ -72,7 +72,7 @@ def choose(view: dict[str, Any], seed: int) -> dict[str, Any] | None:
         by_type.setdefault(a["type"], []).append(a)
     solved = solution(view)
     if solved is not None:
-        names = dict(zip(_FIELDS[view["game"]], solved))
+        names = dict(zip(_FIELDS[view["game"]], solved, strict=True))
         for kind in ("Accuse", "Join"):
             wanted = {"type": kind, **names}
             if wanted in by_type.get(kind, []):
@@ -91,9 +91,9 @@ def tv_move(engine: Any, seat: int, seed: int) -> Any:
     player's (level ``simple``) choice among the legal moves, seeded by
     ``seed``, the seat and the number of actions so far."""
     from game.ai.simple import make_player
-    from game.rules.actions import Move
+    from game.rules.actions import Action, Move
 
-    moves = [a for a in engine.legal_actions() if isinstance(a, Move)]
+    moves: list[Action] = [a for a in engine.legal_actions() if isinstance(a, Move)]
     player = make_player("simple", seed * 7919 + seat * 104729 + len(engine.actions))
     return player.choose(engine.view(seat), moves)
 

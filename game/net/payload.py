@@ -255,13 +255,13 @@ def _prompt(kind: str, view: Any, seat: int, actor: int | None, suspects: tuple[
     """The seat's prompt (kind, plain words) and, when it must show a card, what it may show."""
     phase = view.phase
     if actor is None:
-        return {"kind": "over", "text": _over_text(view.events, suspects, getattr(mode.ev, "GameWon"))}, None
+        return {"kind": "over", "text": _over_text(view.events, suspects, mode.ev.GameWon)}, None
     if actor != seat:
         return _waiting(suspects, actor, phase == mode.show_phase), None
     if phase == mode.show_phase:
         asker = view.turn            # the suggester / asker is the player whose turn it is
         cards = [a.card for a in legal if type(a).__name__ == mode.show]
-        shown = getattr(mode.ev, "CardShown")
+        shown = mode.ev.CardShown
         disprove = {"asker": asker, "cards": cards, "preselect": _preselect(view, seat, asker, cards, shown)}
         return {"kind": mode.show_phase, "text": fmt("Choose a card to show to {name}.",
                                                      name=_name(suspects, asker))}, disprove
@@ -292,7 +292,7 @@ def _build(kind: str, game: Any, view: Any, seat: int, suspects: tuple[str, ...]
     cards = mode.cards(view)
     dealt = {c: "hand" for c in view.hand}
     dealt.update({c: "up" for c in getattr(view, "face_up", ())})
-    shown = getattr(mode.ev, "CardShown")
+    shown = mode.ev.CardShown
     facts = _facts(view, seat, dealt, shown, notebook_mode)
     seen = next((list(e.cards) for e in view.events if type(e).__name__ == mode.seen
                  and e.player == seat and e.cards), None)

@@ -266,7 +266,7 @@ class Seats(Generic[E, S]):
         cards a line may show as small pictures come from its public (redacted)
         event only (``line_cards``), never from a private one."""
         cards = type(self).line_cards
-        return [(line, tuple(cards(e)) if cards else ()) for line, e in zip(self.log, self.log_events)]
+        return [(line, tuple(cards(e)) if cards else ()) for line, e in zip(self.log, self.log_events, strict=True)]
 
     def retranslate(self) -> None:
         """Write the log again in the language now in use."""

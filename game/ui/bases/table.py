@@ -677,7 +677,7 @@ def draw_thinking(surface: pygame.Surface, t: float, rect: pygame.Rect, text_rec
     box = thinking_rect(rect, text_rect)
     for i in range(3):
         glow = 0.5 + 0.5 * math.sin(t * 6 - i * 0.9)
-        colour = tuple(int(a + (b - a) * glow) for a, b in zip(theme.PANEL_EDGE, theme.BRASS))
+        colour = tuple(int(a + (b - a) * glow) for a, b in zip(theme.PANEL_EDGE, theme.BRASS, strict=True))
         gfx.circle(surface, colour, (box.left + 6 + i * 14, box.centery), 4 + int(glow * 1.5))
 
 

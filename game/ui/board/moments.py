@@ -105,7 +105,7 @@ def prepare(show: SuggestionShow, match, size: tuple[int, int]) -> None:
     stage.portrait(seats[show.suggester], stage.PORTRAIT.height)
     for seat in show.order:
         stage.portrait(seats[seat], BADGE)
-    for c, spot in zip(show.cards, stage.card_spots()):
+    for c, spot in zip(show.cards, stage.card_spots(), strict=True):
         assets.card(c, spot.width)
 
 
@@ -131,9 +131,9 @@ def draw_suggestion(surface: pygame.Surface, show: SuggestionShow | None, match,
     surface.blit(token, token.get_rect(midright=(r.left - 14, r.centery)))
     stage.draw_portrait(surface, suggester, stage.PORTRAIT, round(255 * fade))
     seats = [s.suspect for s in match.game.seats]
-    for seat, centre in zip(show.order, badge_centres(len(show.order))):
+    for seat, centre in zip(show.order, badge_centres(len(show.order)), strict=True):
         _draw_badge(surface, show, seat, seats[seat], centre, t)
-    for i, (c, spot) in enumerate(zip(show.cards, stage.card_spots())):
+    for i, (c, spot) in enumerate(zip(show.cards, stage.card_spots(), strict=True)):
         along = show.cut.along(i)
         if along <= 0:
             continue

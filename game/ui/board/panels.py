@@ -515,7 +515,7 @@ class BoardPanels(_Table):
         moving_items = {(p.kind if isinstance(p, anim.Glide) else "token",
                          p.item if isinstance(p, anim.Glide) else p.suspect)
                         for p in parts if isinstance(p, (anim.Glide, anim.Walk))}
-        for w, room in self.shown_weapons.items():
+        for w in self.shown_weapons:
             if ("weapon", w) not in moving_items:
                 v.draw_weapon(surface, w, self.weapon_point(w, self.shown_weapons))
         active = g.seats[g.turn].suspect

@@ -216,7 +216,7 @@ class PickerScene(Scene):
         if self.mode == "suggest":
             theme.blit_text(surface, _("Make a suggestion"), (40, 14), theme.TITLE, theme.BRASS, True)
             theme.blit_text(surface, self.sentence(), (40, 72), theme.BODY, theme.CREAM, max_width=1000)
-            for head, pos in zip((_("Who?"), _("With what?"), _("Where?")), self.head_points()):
+            for head, pos in zip((_("Who?"), _("With what?"), _("Where?")), self.head_points(), strict=True):
                 # above its cards, clear of a picked card (raised, ringed), whatever the text size
                 theme.blit_text(surface, head, pos, theme.BODY, theme.BRASS, True, "bottomleft")
             face = assets.card(self.room, 180)

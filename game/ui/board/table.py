@@ -219,7 +219,7 @@ class BoardScene(BoardPanels, TableScene[Match, Game]):
         self.cursor = self.move_cursor()
         if k in (Kind.UP, Kind.DOWN, Kind.LEFT, Kind.RIGHT):
             rects = [pygame.Rect(0, 0, 4, 4) for _d in dests]
-            for r, d in zip(rects, dests):
+            for r, d in zip(rects, dests, strict=True):
                 r.center = self.view.dest_point(d)
             self.cursor = spatial_next(rects, self.cursor, k)
             return True

@@ -80,7 +80,7 @@ class CardMatch(Seats):
     def saved(self) -> CardSaved:
         """This match as a :class:`~game.cardgame.save.CardSaved` (a seat a
         computer took over is saved as a computer seat)."""
-        levels = tuple("human" if k == "human" else lv for k, lv in zip(self.kinds, self.levels))
+        levels = tuple("human" if k == "human" else lv for k, lv in zip(self.kinds, self.levels, strict=True))
         return CardSaved(replace(self.setup, levels=levels), self.suspects, list(self.game.actions),
                          {k: dict(v) for k, v in self.notebooks.items()}, notebook_mode=self.notebook_mode,
                          net=self.net)

@@ -54,7 +54,7 @@ class CardPickerScene(Scene):
         self.choice: dict[str, str | None] = {"person": None, "weapon": None, "location": None}
         self.items: dict[str, list[MarkedChip]] = {}
         buttons: list[Button] = []
-        for col, (kind, pile) in enumerate(zip(HEADERS, match.game.view(seat).piles)):
+        for col, (kind, pile) in enumerate(zip(HEADERS, match.game.view(seat).piles, strict=True)):
             row = []
             for i, c in enumerate(pile):
                 b = MarkedChip(pygame.Rect(COL_X + col * 415, ROW_Y + i * ROW_STEP, COL_W, ROW_H), card(c), data=c)

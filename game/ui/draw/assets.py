@@ -101,10 +101,11 @@ RGB = tuple[int, int, int]
 
 def _label_colours(colour: RGB) -> tuple[RGB, RGB]:
     """Letter colour and outline colour on a pawn of ``colour`` (R, G, B)."""
-    lum = 0.299 * colour[0] + 0.587 * colour[1] + 0.114 * colour[2]
+    r, g, b = colour
+    lum = 0.299 * r + 0.587 * g + 0.114 * b
     if lum > 150:
-        return _LABEL_INK, tuple(round(v + (255 - v) * 0.5) for v in colour)
-    return (255, 255, 255), tuple(round(v * 0.45) for v in colour)
+        return _LABEL_INK, (round(r + (255 - r) * 0.5), round(g + (255 - g) * 0.5), round(b + (255 - b) * 0.5))
+    return (255, 255, 255), (round(r * 0.45), round(g * 0.45), round(b * 0.45))
 
 
 def _with_label(base: pygame.Surface, suspect: str) -> pygame.Surface:
@@ -127,7 +128,8 @@ def _with_label(base: pygame.Surface, suspect: str) -> pygame.Surface:
         lab.blit(rim, (pad + o * math.cos(a), pad + o * math.sin(a)))
     lab.blit(img, (pad, pad))
     ink = img.get_bounding_rect().move(pad, pad).inflate(2 * pad, 2 * pad)   # centre the ink, not the line box
-    cx, cy = ink.centerx, ink.centery
+    cx: float = ink.centerx
+    cy = ink.centery
     if ink.width > LABEL_WIDTH * big:            # narrow a wide label ("Pe") to fit
         f = LABEL_WIDTH * big / ink.width
         lab = gfx.smoothscale(lab, (max(1, round(lab.get_width() * f)), lab.get_height()))

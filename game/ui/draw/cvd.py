@@ -39,7 +39,8 @@ def colour(rgb: tuple[int, int, int], kind: str) -> tuple[int, int, int]:
     or "tritanopia"), clipped to 0-255.  Raises ``KeyError`` for another kind."""
     m = MATRICES[kind]
     lin = [_linear(c / 255) for c in rgb[:3]]
-    return tuple(round(255 * _gamma(sum(row[i] * lin[i] for i in range(3)))) for row in m)
+    r, g, b = (round(255 * _gamma(sum(row[i] * lin[i] for i in range(3)))) for row in m)
+    return r, g, b
 
 
 def surface(img: pygame.Surface, kind: str) -> pygame.Surface:

@@ -32,8 +32,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import pygame
+from pygame.typing import SequenceLike
 
-Point = Sequence[float]
+Point = SequenceLike[float]
 RectLike = Any
 
 _output = {"scale": 1.0}
@@ -204,8 +205,8 @@ class Canvas(pygame.Surface):
         _copy_pixels(out, self)
         return out
 
-    def subsurface(self, rect: RectLike) -> Canvas:    # a copy, not shared pixels: the callers only read it
-        r = pygame.Rect(rect)
+    def subsurface(self, *rect: Any) -> pygame.Surface:    # a copy, not shared pixels: the callers only read it
+        r = pygame.Rect(*rect)
         part = pygame.Surface.subsurface(self, _dev_rect(r, self.scale))
         return adopt(part, self.scale, r.size)
 
@@ -347,7 +348,7 @@ def lay(surface: pygame.Surface, picture: pygame.Surface, area: RectLike | None 
     if base is not None and base[0]() is picture and base[1] == tuple(dev_area):
         for r in tracker.rects(tracker.drawn):
             pygame.Surface.blit(surface, picture, r.topleft, r.move(dev_area.topleft))
-        tracker.dirty = [a | b for a, b in zip(tracker.dirty, tracker.drawn)]
+        tracker.dirty = [a | b for a, b in zip(tracker.dirty, tracker.drawn, strict=True)]
     else:
         surface.blit(picture, (0, 0), area)
         opaque = not picture.get_flags() & pygame.SRCALPHA and picture.get_alpha() is None \

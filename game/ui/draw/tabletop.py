@@ -150,7 +150,7 @@ def plaque(size: tuple[int, int], lit: bool = False, radius: int = 12) -> pygame
     big = gfx.surface((w * 2, h * 2), pygame.SRCALPHA)
     for y in range(h * 2):                  # light falls from above
         f = y / max(1, h * 2 - 1)
-        gfx.line(big, tuple(round(a + (b - a) * f) for a, b in zip(top, bottom)), (0, y), (w * 2, y))
+        gfx.line(big, tuple(round(a + (b - a) * f) for a, b in zip(top, bottom, strict=True)), (0, y), (w * 2, y))
     rng = random.Random(w * 31 + h)
     for _ in range(h // 2):                 # the grain: long faint streaks
         y, x = rng.randrange(h * 2), rng.randrange(-w, w * 2)

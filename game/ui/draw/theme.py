@@ -119,9 +119,9 @@ class FallbackFont(pygame.font.Font):
                 runs[-1] += ch
         return runs
 
-    def size(self, text: str) -> tuple[int, int]:
+    def size(self, text: str | bytes) -> tuple[int, int]:
         """(width, height) in pixels of ``text`` drawn by :meth:`render`."""
-        if not any(ch in DRAWN_MARKS for ch in text):
+        if isinstance(text, bytes) or not any(ch in DRAWN_MARKS for ch in text):
             return super().size(text)
         w, h = 0, self.get_height()
         for run in self._runs(text):

@@ -306,6 +306,8 @@ def footer_hint(surface: pygame.Surface, s: str, y: int = 700) -> None:
 class CardButton(Button):
     """A card that can be focused and selected; draws the card face."""
 
+    data: str    # the card's name
+
     def draw(self, surface: pygame.Surface) -> None:
         img = assets.card(self.data, self.rect.width)
         r = self.rect.move(0, -8 if self.selected else 0)
@@ -333,6 +335,8 @@ class CardButton(Button):
 
 class ChipButton(Button):
     """A card as a row: small picture and its name (for the accusation list)."""
+
+    data: str    # the card's name
 
     def draw(self, surface: pygame.Surface) -> None:
         r = self.rect

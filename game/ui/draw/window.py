@@ -96,6 +96,7 @@ class Window:
         """The window was resized (``VIDEORESIZE``): never below :data:`MIN_WINDOW`
         (the window manager is told the minimum too; this catches the rest)."""
         screen = pygame.display.get_surface()
+        assert screen is not None    # a resize comes from an open window
         size = screen.get_size()
         if clamp(size) != size:
             screen = pygame.display.set_mode(clamp(size), pygame.RESIZABLE)
@@ -154,7 +155,7 @@ class Window:
         dirty = gfx.take_dirty(picture)
         if dirty is not None and not self._whole and pygame.Surface.get_size(picture) == r.size:
             shown = [d.move(r.topleft) for d in dirty]
-            for d, at in zip(dirty, shown):
+            for d, at in zip(dirty, shown, strict=True):
                 self.screen.blit(picture, at, d)
             if shown:
                 pygame.display.update(shown)

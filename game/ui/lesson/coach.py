@@ -573,7 +573,7 @@ def _arrow_tip(target: pygame.Rect, way: tuple[int, int]) -> tuple[int, int]:
 
 def _arrow_box(tip: tuple[int, int], way: tuple[int, int]) -> pygame.Rect:
     """The rectangle an arrow at ``tip`` pointing ``way`` covers as it bobs (logical pixels)."""
-    xs, ys = zip(*_arrow_points(tip, way))
+    xs, ys = zip(*_arrow_points(tip, way), strict=True)
     return pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1).inflate(
         16 * abs(way[0]), 16 * abs(way[1]))
 

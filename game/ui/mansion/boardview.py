@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import math
 import os
+from collections.abc import Sequence
 from pathlib import Path
 
 import pygame
@@ -159,8 +160,8 @@ class BoardView:
         self.label_rect: dict[str, pygame.Rect] = {}
         self.label_shift: dict[str, int] = {}
         self.label_cap: dict[str, int] = {}
-        self.weapon_places: dict[str, list[Point]] = {}
-        self.token_places: dict[str, list[Point]] = {}
+        self.weapon_places: dict[str, Sequence[Point]] = {}
+        self.token_places: dict[str, Sequence[Point]] = {}
         for rid, room in self.board.rooms.items():
             cols = [c for c, _r in room.squares]
             rows = [r for _c, r in room.squares]
@@ -189,6 +190,7 @@ class BoardView:
                 label = self._label_box(rid)
                 spots = room_spots(room.squares, self.origin, self.cell, label, side, marks, strict=False)
             self.label_rect[rid] = label
+            assert spots is not None    # not strict: the pieces always get places
             self.weapon_places[rid], self.token_places[rid] = spots
 
     def _label_shifts(self, rid: str) -> list[int]:
@@ -283,7 +285,7 @@ class BoardView:
     def _room_name(self, target: pygame.Surface, rid: str) -> None:
         """Room ``rid``'s name, with its dark shadow, on ``target`` (board-local pixels)."""
         size, lines, rects = self._label_layout(rid)
-        for ln, r in zip(lines, rects):
+        for ln, r in zip(lines, rects, strict=True):
             shadow = theme.render_px(ln, size, (40, 22, 12), True)
             face = theme.render_px(ln, size, (255, 244, 220), True)
             r = face.get_rect(topleft=r.topleft)

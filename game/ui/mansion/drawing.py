@@ -264,7 +264,7 @@ def _draw_walls(pen: Pen, board: Board) -> None:
     """A thick wall inside each room's edge, with a gap for each doorway."""
     doors = {(d.inside, (d.square[0] - d.inside[0], d.square[1] - d.inside[1])) for d in board.doors}
     t = WALL
-    for rid, room in board.rooms.items():
+    for room in board.rooms.values():
         sq = room.squares
         for c, r in sq:
             for dc, dr in ((0, -1), (1, 0), (0, 1), (-1, 0)):

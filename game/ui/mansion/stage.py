@@ -85,6 +85,10 @@ def room_window(board, room: str | None, size: tuple[int, int]) -> tuple[float, 
     ``room``: the room and its walls, widened to the shape of ``size`` so it
     fills it; the whole board when ``room`` is not one of the board's rooms."""
     aspect = size[0] / size[1]
+    x: float
+    y: float
+    w: float
+    h: float
     if room in board.rooms:
         from game.ui.mansion.drawing import room_box
 

@@ -94,7 +94,7 @@ class AccuseConfirmScene(ConfirmBase):
         self.draw_box(surface, 170)
         box = self.box
         rects = self.card_rects()
-        for c, r in zip(self.cards, rects):
+        for c, r in zip(self.cards, rects, strict=True):
             surface.blit(assets.card(c, CARD_W), r)
         theme.blit_text(surface, _("If you are wrong, you are out of the race."),
                         (box.centerx, rects[0].bottom + 14), theme.BODY, theme.BAD, True, "midtop", box.width - 40)

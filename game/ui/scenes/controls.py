@@ -60,7 +60,7 @@ class BindingRow(Button):
         waiting = self.owner.waiting is self.data
         gfx.rect(surface, theme.BUTTON_HOVER if waiting else theme.PANEL, r, border_radius=8)
         gfx.rect(surface, theme.PANEL_EDGE, r, 2, border_radius=8)
-        for (text, bold, width), x in zip(self.columns(), (14, KEYS_X, PAD_X)):
+        for (text, bold, width), x in zip(self.columns(), (14, KEYS_X, PAD_X), strict=True):
             colour = theme.CREAM if x == 14 else theme.MUTED if x == PAD_X else theme.BRASS if waiting else theme.CREAM
             theme.blit_text(surface, text, (r.left + x, r.centery), theme.BODY, colour, bold, "midleft", width)
 

@@ -262,5 +262,5 @@ def _phone(surface: pygame.Surface, rect: pygame.Rect, t: float) -> None:
     gfx.rect(surface, theme.INK, rect, border_radius=10)
     gfx.rect(surface, theme.BRASS, rect, 3, border_radius=10)
     screen = rect.inflate(-12, -22)
-    colour = tuple(int(a + (b - a) * glow) for a, b in zip(theme.PANEL, theme.BRASS))
+    colour = tuple(int(a + (b - a) * glow) for a, b in zip(theme.PANEL, theme.BRASS, strict=True))
     gfx.rect(surface, colour, screen, border_radius=4)

@@ -64,7 +64,7 @@ class PiecesScene(Scene):
         board squares with the pawns at board size."""
         s = gfx.surface(LEFT.size)
         s.fill(theme.PAPER)
-        for spot, suspect in zip(self._pawn_spots(), SUSPECTS):
+        for spot, suspect in zip(self._pawn_spots(), SUSPECTS, strict=True):
             img = assets.token(suspect, BIG)
             s.blit(img, img.get_rect(midbottom=spot))
         for label in self._names() + [self._caption()]:

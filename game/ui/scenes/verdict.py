@@ -169,7 +169,7 @@ class CaseSolvedScene(MomentScene):
         self._draw_opener(surface, opened, behind=True)
         back = assets.card_back(CARD_W)
         ex, ey = ENVELOPE_CENTRE
-        for i, (c, spot) in enumerate(zip(self.cards, card_spots())):
+        for i, (c, spot) in enumerate(zip(self.cards, card_spots(), strict=True)):
             if risen <= 0:
                 break
             x = round(ex + (spot.centerx - ex) * risen)

@@ -249,7 +249,7 @@ def build_scene(app, scene: str, seed: int = 3) -> None:
             picker = make("picker", app, board, "accuse", marks=True)
             app.push(picker)
             if scene == "accuse-confirm":             # Accuse! pressed: the last question, the three cards shown
-                for cat, c in zip(("suspect", "weapon", "room"), ("mustard", "candlestick", "conservatory")):
+                for cat, c in zip(("suspect", "weapon", "room"), ("mustard", "candlestick", "conservatory"), strict=True):
                     picker.pick(cat, next(b for b in picker.items[cat] if b.data == c))
                 picker.confirm()
             return

@@ -6,7 +6,13 @@ log and the rules explanations); this module re-exports them for the scenes.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
 from game.text.i18n import N_, _, and_list, card, fmt, initial, language, ngettext, nfmt, pgettext, set_language  # noqa: F401
+
+if TYPE_CHECKING:
+    from game.ai.strength import Row
 
 
 def level_label(level: str) -> str:
@@ -15,7 +21,7 @@ def level_label(level: str) -> str:
             "hard": _("Hard")}.get(level, level.title())
 
 
-def strength_words(level: str, figures: dict[str, dict] | None = None) -> str:
+def strength_words(level: str, figures: Mapping[str, Row] | None = None) -> str:
     """How strong ``level`` measured, in plain words, from the benchmark's
     figures (``figures``: level -> row of :data:`game.ai.strength.BOARD`, which
     is the default): "Medium: wins about 9 games in 10 against 3 Easy

@@ -37,9 +37,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai.levels import suggestion_to_come  # noqa: E402
+from game.commands.tournament import MAX_ACTIONS, is_gamble, seated_game, wilson  # noqa: E402
 from game.core.workers import pool_map  # noqa: E402
 from game.rules.actions import Accuse  # noqa: E402
-from game.commands.tournament import MAX_ACTIONS, is_gamble, seated_game, wilson  # noqa: E402
 
 YARDSTICKS = ("spock", "hunter", "solver")
 #: Bins hold at least this many moments before their gap is judged.

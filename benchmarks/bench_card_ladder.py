@@ -32,7 +32,6 @@ from game.cardgame.ai import LEVELS  # noqa: E402
 from game.cardgame.tournament import lone  # noqa: E402
 from game.commands.tournament import wilson  # noqa: E402
 
-
 #: (lone level, opponents, players) -> (lowest, highest) share the row must reach: easy is a rung a
 #: child can climb, winning now and then against medium but not as often as a fair share.
 GOALS: dict[tuple[str, str, int], tuple[float, float]] = {("easy", "medium", 3): (0.08, 0.18),

@@ -23,11 +23,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from game.commands.tournament import (  # noqa: E402
+    MAX_ACTIONS,
+    _board,
+    pct,  # noqa: E402
+    seat_player,
+)
 from game.rules.cards import SUSPECTS  # noqa: E402
 from game.rules.engine import Game  # noqa: E402
 from game.rules.setup import GameSetup, SeatConfig  # noqa: E402
-from game.commands.tournament import MAX_ACTIONS, _board, seat_player  # noqa: E402
-from game.commands.tournament import pct  # noqa: E402
 
 LEVELS = ("easy", "medium", "hard", "spock", "hunter", "solver")
 #: Goals in ms of CPU.

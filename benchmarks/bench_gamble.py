@@ -43,9 +43,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai.levels import HardPlayer, opponents_in_race, suggestion_to_come  # noqa: E402
+from game.commands.tournament import MAX_ACTIONS, is_gamble, seated_game, wilson  # noqa: E402
 from game.core.workers import pool_map  # noqa: E402
 from game.rules.actions import Accuse  # noqa: E402
-from game.commands.tournament import MAX_ACTIONS, is_gamble, seated_game, wilson  # noqa: E402
 
 #: Row name -> the opponents of the one hard seat.
 ROWS: dict[str, tuple[str, ...]] = {

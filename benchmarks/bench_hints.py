@@ -18,7 +18,6 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.storage import paths  # noqa: E402
 from game.ai.simple import make_player  # noqa: E402
 from game.board.tmx import load_board  # noqa: E402
 from game.cardgame import events as cev  # noqa: E402
@@ -28,6 +27,7 @@ from game.commands.headless import computer_setup  # noqa: E402
 from game.learning.hints import board_hints, card_game_hints  # noqa: E402
 from game.rules import events as ev  # noqa: E402
 from game.rules.engine import Game  # noqa: E402
+from game.storage import paths  # noqa: E402
 
 
 def _time(fn, view) -> float:

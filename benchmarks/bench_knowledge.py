@@ -23,15 +23,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.storage import paths  # noqa: E402
 from game.ai.knowledge import Tracker, joint  # noqa: E402
 from game.ai.simple import make_player  # noqa: E402
 from game.board.tmx import load_board  # noqa: E402
 from game.commands.headless import computer_setup  # noqa: E402
+from game.commands.tournament import pct  # noqa: E402
 from game.rules import events as ev  # noqa: E402
 from game.rules.cards import ROOMS, SUSPECTS, WEAPONS  # noqa: E402
 from game.rules.engine import Game  # noqa: E402
-from game.commands.tournament import pct  # noqa: E402
+from game.storage import paths  # noqa: E402
 
 #: Goals for 6 players, ms of CPU.
 GOAL_P95, GOAL_MAX = 20.0, 100.0

@@ -21,12 +21,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.storage import paths  # noqa: E402
 from game.board.tmx import load_board  # noqa: E402
 from game.cardgame.ai import make_card_player  # noqa: E402
 from game.cardgame.engine import CardGame, CardSetup  # noqa: E402
 from game.commands.headless import computer_setup, play  # noqa: E402
 from game.learning.report import board_report, card_game_report  # noqa: E402
+from game.storage import paths  # noqa: E402
 
 
 def _time(fn, view) -> tuple[float, object]:

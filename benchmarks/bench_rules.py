@@ -21,11 +21,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.storage import paths  # noqa: E402
 from game.board.tmx import load_board  # noqa: E402
 from game.commands.headless import computer_setup, play  # noqa: E402
-from game.rules import movement  # noqa: E402
 from game.commands.tournament import pct  # noqa: E402
+from game.rules import movement  # noqa: E402
+from game.storage import paths  # noqa: E402
 
 #: Goal for the worst start with a roll of 12, ms of CPU.
 GOAL_WORST_12 = 2.0

@@ -91,9 +91,9 @@ def wav_seconds(text: str, lang: str, cache: dict = {}) -> float:  # noqa: B006 
 def new_app(seed: int, clock: Clock, lang: str = "en", read_aloud: bool = True, seconds=None):
     """An :class:`~game.ui.app.App` at normal speed with read aloud ``read_aloud`` and a timed speech driver."""
     from game.storage.settings import Settings
+    from game.ui.app import App
     from game.ui.draw import anim
     from game.ui.voice import speech
-    from game.ui.app import App
 
     app = App(seed=seed, sound=False, speed=anim.NORMAL, threaded_ai=False,
               settings=Settings(read_aloud=read_aloud, language=lang))

@@ -18,11 +18,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.spock import SpockPlayer  # noqa: E402
 from game.ai.simple import make_player  # noqa: E402
+from game.commands.tournament import (  # noqa: E402
+    MAX_ACTIONS,
+    _board,
+    pct,  # noqa: E402
+)
 from game.rules.cards import SUSPECTS  # noqa: E402
 from game.rules.engine import Game  # noqa: E402
 from game.rules.setup import GameSetup, SeatConfig  # noqa: E402
-from game.commands.tournament import MAX_ACTIONS, _board  # noqa: E402
-from game.commands.tournament import pct  # noqa: E402
 
 
 def decision_times(players: int, seed: int) -> list[float]:

@@ -60,10 +60,10 @@ def measure(size: tuple[int, int], rolls_wanted: int) -> None:
 
     from game.rules.actions import Disprove, EndTurn, Roll, Suggest
     from game.rules.engine import Phase
-    from game.ui.draw import anim
+    from game.ui.bases.match import quick_setup
     from game.ui.board.match import Match
     from game.ui.board.table import BoardScene
-    from game.ui.bases.match import quick_setup
+    from game.ui.draw import anim
 
     t1 = time.perf_counter()
     board = BoardScene(app, Match(app.board, quick_setup(3)))

@@ -39,10 +39,10 @@ def board_games(seeds: range) -> Iterator[str]:
     """One line per board game: table, then the actions applied (``repr``)."""
     from game.ai.simple import make_player
     from game.commands.headless import computer_setup
+    from game.commands.tournament import _board
     from game.rules.engine import Game
     from game.rules.options import preset_options
     from game.rules.setup import GameSetup, SeatConfig
-    from game.commands.tournament import _board
 
     board = _board()
     for seed in seeds:

@@ -7,12 +7,11 @@ from functools import partial
 import pygame
 
 from game.storage.save import read_save
-from tests import inputs
 from game.ui.app import App
+from game.ui.board.notebook import NotebookScene
 from game.ui.board.table import BoardScene
 from game.ui.scenes.message import MessageScene
-from game.ui.board.notebook import NotebookScene
-
+from tests import inputs
 
 key = partial(inputs.key, draw=False)
 

@@ -18,9 +18,9 @@ import pytest  # noqa: E402
 from benchmarks.bench_pacing import DT, board_table, card_table  # noqa: E402
 from game.cardgame import events as card_ev  # noqa: E402
 from game.rules import events as board_ev  # noqa: E402
-from game.ui.draw import anim, theme  # noqa: E402
 from game.ui.bases.banner import BAND, SIZE, TEXT_RECT, banner_label  # noqa: E402
 from game.ui.bases.pacing import BANNER_TIME, BOARD_PAUSES, CARD_PAUSES  # noqa: E402
+from game.ui.draw import anim, theme  # noqa: E402
 from tests.inputs import key, make_app  # noqa: E402
 
 GAMES = [(board_table, board_ev.NobodyDisproved), (card_table, card_ev.NobodyShowed)]
@@ -91,7 +91,7 @@ def test_the_banner_is_the_pause_of_that_moment():
 @pytest.mark.parametrize("make,event", GAMES, ids=IDS)
 def test_the_banner_names_nobody(make, event, player):
     """Public words only: the same banner whoever asked, no name, no card."""
-    from game.core.cards import SUSPECTS, WEAPONS, ROOMS
+    from game.core.cards import ROOMS, SUSPECTS, WEAPONS
 
     app, scene, _played = _table(make, event)
     scene.queue[0] = event(player=player)

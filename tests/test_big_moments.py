@@ -19,11 +19,11 @@ import pytest  # noqa: E402
 
 from benchmarks.bench_pacing import DT  # noqa: E402
 from game.rules import events as ev  # noqa: E402
-from game.ui.draw import anim, assets, theme  # noqa: E402
-from game.ui.board.moments import HAS, NO, SHOWED, WAITING  # noqa: E402
 from game.ui.bases.pacing import BOARD_PAUSES  # noqa: E402
-from game.ui.shell.registry import is_scene  # noqa: E402
+from game.ui.board.moments import HAS, NO, SHOWED, WAITING  # noqa: E402
+from game.ui.draw import anim, assets, theme  # noqa: E402
 from game.ui.screenshots.screens import build_moment  # noqa: E402
+from game.ui.shell.registry import is_scene  # noqa: E402
 from tests.inputs import click, defaults_after, key, make_app  # noqa: E402,F401
 
 

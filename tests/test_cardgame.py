@@ -12,13 +12,23 @@ from pathlib import Path
 
 import pytest
 
+from game.ai.knowledge import solve
 from game.cardgame import events as ev
 from game.cardgame.ai import constraints, make_card_player
 from game.cardgame.cards import CARDS, deck, piles
 from game.cardgame.engine import (
-    Accuse, Ask, CardGame, CardSetup, Decline, Join, Phase, Show, action_from_dict, action_to_dict)
+    Accuse,
+    Ask,
+    CardGame,
+    CardSetup,
+    Decline,
+    Join,
+    Phase,
+    Show,
+    action_from_dict,
+    action_to_dict,
+)
 from game.cardgame.headless import play, result_line
-from game.ai.knowledge import solve
 from game.rules.errors import GameOverError, IllegalActionError
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -23,10 +23,10 @@ from game.ui.cardgame.picker import CardPickerScene  # noqa: E402
 from game.ui.cardgame.private import CardShownScene, CardShowScene, CrimeScene, JoinScene  # noqa: E402
 from game.ui.cardgame.setup import CardOptionsScene, CardSetupScene  # noqa: E402
 from game.ui.cardgame.table import CardTableScene  # noqa: E402
-from game.ui.shell.input import Intent, Kind  # noqa: E402
 from game.ui.scenes.cover import CoverScene  # noqa: E402
 from game.ui.scenes.message import MessageScene  # noqa: E402
 from game.ui.scenes.title import TitleScene  # noqa: E402
+from game.ui.shell.input import Intent, Kind  # noqa: E402
 from game.ui.shell.registry import is_scene  # noqa: E402
 from tests.inputs import click, key  # noqa: E402
 

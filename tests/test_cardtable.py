@@ -130,7 +130,8 @@ def hinted_match(seed: int = 4):
 def round_without_accusing(match, stop) -> None:
     """Every seat asks (nobody accuses) until ``stop(game)``."""
     from game.cardgame.ai import make_card_player
-    from game.cardgame.engine import Accuse as A, Join
+    from game.cardgame.engine import Accuse as A
+    from game.cardgame.engine import Join
 
     g = match.game
     players = {i: make_card_player("easy", 50 + i) for i in range(g.players)}
@@ -365,8 +366,8 @@ def test_the_question_travels_left_seat_by_seat(app):
     """The two asked cards leave the asker, stop in front of each seat in
     turn to the left (a "no": they shake there), and glow in front of the
     one who has one; every move lasts its event's pause."""
-    from game.ui.cardgame import tableview as tv
     from game.ui.bases.pacing import CARD_PAUSES
+    from game.ui.cardgame import tableview as tv
 
     table, events = computer_asks(app, seed=3)      # seats 2 and 3 have neither card, seat 0 has one
     asked = next(e for e in events if isinstance(e, ev.Asked))

@@ -36,9 +36,9 @@ def test_screenshot_with_broken_map_says_why(tmp_path):
 
 
 def _saves(tmp_path):
-    from game.storage import paths
     from game.board.tmx import load_board
     from game.commands.headless import computer_setup, play
+    from game.storage import paths
     from game.storage.save import SavedGame, save_game
 
     game = play(load_board(paths.MANSION_MAP), computer_setup(3, 8))

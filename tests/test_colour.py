@@ -24,10 +24,10 @@ pytest.importorskip("colorspacious")
 
 import colorspacious  # noqa: E402
 
-from game.text import i18n  # noqa: E402
 from game.board.tmx import load_board  # noqa: E402
-from game.storage.paths import MANSION_MAP  # noqa: E402
 from game.rules.cards import SUSPECT_COLOURS  # noqa: E402
+from game.storage.paths import MANSION_MAP  # noqa: E402
+from game.text import i18n  # noqa: E402
 from game.ui.draw import assets, pawns, theme  # noqa: E402
 from game.ui.mansion import drawing as mansion
 from game.ui.mansion.boardlayout import STANDARD, TV  # noqa: E402

@@ -21,23 +21,23 @@ from game.rules import events as ev  # noqa: E402
 from game.rules.engine import Phase  # noqa: E402
 from game.rules.setup import GameSetup, SeatConfig  # noqa: E402
 from game.storage.settings import load_settings  # noqa: E402
-from game.ui.shell import prompts  # noqa: E402
 from game.ui.app import App, run_app  # noqa: E402
-from game.ui.shell.input import REPEAT_DELAY, REPEAT_EVERY, InputHandler, Kind, Pads  # noqa: E402
-from game.ui.board.match import Match  # noqa: E402
-from game.ui.board.table import BoardScene  # noqa: E402
-from game.ui.scenes.controls import ControlsScene  # noqa: E402
-from game.ui.scenes.cover import CoverScene  # noqa: E402
 from game.ui.board.gameover import GameOverScene  # noqa: E402
-from game.ui.scenes.menu import MenuScene  # noqa: E402
-from game.ui.scenes.message import MessageScene  # noqa: E402
+from game.ui.board.match import Match  # noqa: E402
 from game.ui.board.notebook import NotebookScene  # noqa: E402
 from game.ui.board.picker import PickerScene  # noqa: E402
 from game.ui.board.private import DisproveScene, EnvelopeScene, ShownCardScene  # noqa: E402
+from game.ui.board.table import BoardScene  # noqa: E402
+from game.ui.scenes.controls import ControlsScene  # noqa: E402
+from game.ui.scenes.cover import CoverScene  # noqa: E402
+from game.ui.scenes.menu import MenuScene  # noqa: E402
+from game.ui.scenes.message import MessageScene  # noqa: E402
 from game.ui.scenes.setup import SetupScene  # noqa: E402
 from game.ui.scenes.title import TitleScene  # noqa: E402
 from game.ui.scenes.unplugged import UnpluggedScene  # noqa: E402
 from game.ui.screenshots.screens import advance  # noqa: E402
+from game.ui.shell import prompts  # noqa: E402
+from game.ui.shell.input import REPEAT_DELAY, REPEAT_EVERY, InputHandler, Kind, Pads  # noqa: E402
 from game.ui.shell.registry import is_scene  # noqa: E402
 from tests.inputs import key  # noqa: E402
 from tests.inputs import pad_press as press  # noqa: E402

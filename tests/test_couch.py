@@ -14,10 +14,10 @@ import pytest  # noqa: E402
 from game.rules.cards import SUSPECTS, WEAPONS  # noqa: E402
 from game.rules.setup import GameSetup, SeatConfig  # noqa: E402
 from game.storage.settings import Settings, SettingsError, settings_from_dict  # noqa: E402
-from game.ui.draw import pawns, theme  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.board.match import Match  # noqa: E402
 from game.ui.board.table import BoardScene  # noqa: E402
+from game.ui.draw import pawns, theme  # noqa: E402
 
 #: Pixels a piece keeps inside its room: the walls are drawn inside the room's edge squares.
 WALL = 2

@@ -15,17 +15,17 @@ import pytest  # noqa: E402
 from game.rules import events as ev  # noqa: E402
 from game.rules.engine import Phase  # noqa: E402
 from game.storage.settings import Settings, load_settings, save_settings  # noqa: E402
-from game.ui.draw import anim  # noqa: E402
 from game.ui.app import App  # noqa: E402
-from game.ui.shell.input import Kind  # noqa: E402
+from game.ui.board.picker import PickerScene  # noqa: E402
 from game.ui.board.table import BoardScene  # noqa: E402
+from game.ui.draw import anim  # noqa: E402
 from game.ui.scenes.confirm import ConfirmScene  # noqa: E402
 from game.ui.scenes.controls import ControlsScene  # noqa: E402
 from game.ui.scenes.menu import MenuScene  # noqa: E402
-from game.ui.board.picker import PickerScene  # noqa: E402
 from game.ui.scenes.setup import SetupScene  # noqa: E402
 from game.ui.scenes.title import TitleScene  # noqa: E402
 from game.ui.scenes.unplugged import UnpluggedScene  # noqa: E402
+from game.ui.shell.input import Kind  # noqa: E402
 from tests.test_controllers import A, B, _people, plug, press, unplug  # noqa: E402
 from tests.test_ui import DT, _match_at, act_for_people, key, wait_guard  # noqa: E402
 

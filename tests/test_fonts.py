@@ -16,8 +16,8 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game.storage import paths  # noqa: E402
-from game.ui.draw import theme  # noqa: E402
 from game.ui.app import run_app  # noqa: E402
+from game.ui.draw import theme  # noqa: E402
 from game.ui.screenshots.screens import SCENE_NAMES  # noqa: E402
 from tests.inputs import defaults_after  # noqa: E402,F401
 

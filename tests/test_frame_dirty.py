@@ -52,11 +52,11 @@ def test_lay_puts_back_only_what_was_drawn_and_keeps_the_pixels():
 def test_a_walk_at_1920x1080_shows_a_fraction_of_the_window_and_the_same_picture(monkeypatch):
     from game.rules.actions import EndTurn, Roll
     from game.rules.engine import Phase
-    from game.ui.draw import anim
     from game.ui.app import App
+    from game.ui.bases.match import quick_setup
     from game.ui.board.match import Match
     from game.ui.board.table import BoardScene
-    from game.ui.bases.match import quick_setup
+    from game.ui.draw import anim
 
     app = App(size=(1920, 1080), seed=3, sound=False, threaded_ai=False)
     app.start()
@@ -99,13 +99,13 @@ def test_a_walk_at_1920x1080_shows_a_fraction_of_the_window_and_the_same_picture
 
 
 def test_a_suggestion_fades_in_with_one_blend_over_the_table(monkeypatch):
-    from game.ui.draw import theme
-    from game.ui.mansion import stage
     from game.ui.app import App
+    from game.ui.bases.match import quick_setup
     from game.ui.board.match import Match
     from game.ui.board.moments import STAGE_IN, SuggestionShow, draw_suggestion
     from game.ui.board.table import BoardScene
-    from game.ui.bases.match import quick_setup
+    from game.ui.draw import theme
+    from game.ui.mansion import stage
 
     app = App(size=(1920, 1080), seed=3, sound=False, threaded_ai=False)
     app.start()
@@ -134,10 +134,10 @@ def test_a_suggestion_fades_in_with_one_blend_over_the_table(monkeypatch):
 
 def test_a_suggestion_makes_its_pictures_when_played_not_in_its_frames(monkeypatch):
     from game.ui.app import App
+    from game.ui.bases.match import quick_setup
     from game.ui.board import moments
     from game.ui.board.match import Match
     from game.ui.board.table import BoardScene
-    from game.ui.bases.match import quick_setup
 
     app = App(size=(1920, 1080), seed=3, sound=False, threaded_ai=False)
     app.start()

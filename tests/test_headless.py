@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from game.storage import paths
 from game.board.tmx import load_board
 from game.commands.headless import computer_setup, play, result_line
 from game.rules import events as ev
 from game.rules.cards import ALL_CARDS
+from game.storage import paths
 
 BOARD = load_board(paths.MANSION_MAP)
 ROOT = Path(__file__).resolve().parent.parent

@@ -15,10 +15,17 @@ import pytest
 from game.ai.knowledge import constraints_from_view, solve
 from game.ai.simple import make_player
 from game.learning.hints import (
-    DEFAULT_NOTEBOOK_MODE, Hint, InconsistentViewError, Question, Table, board_hints, card_game_hints, deduce,
+    DEFAULT_NOTEBOOK_MODE,
+    Hint,
+    InconsistentViewError,
+    Question,
+    Table,
+    board_hints,
+    card_game_hints,
+    deduce,
 )
-from game.text.i18n import set_language
 from game.rules.cards import ROOMS, SUSPECTS, WEAPONS
+from game.text.i18n import set_language
 
 CLASSIC = (SUSPECTS, WEAPONS, ROOMS)
 #: The card game's normal deck: 3 persons, 3 weapons, 3 locations (003).
@@ -170,8 +177,8 @@ def test_inconsistent_views_are_refused():
 
 # --------------------------------------------------------- soundness: board
 def _board():
-    from game.storage import paths
     from game.board.tmx import load_board
+    from game.storage import paths
 
     return load_board(paths.MANSION_MAP)
 
@@ -353,8 +360,8 @@ def _match(app, mode: str, turns: int = 24):
     """Miss Scarlet (a person) and three computers, played on to her turn after ``turns`` turns."""
     from game.rules.engine import Phase
     from game.rules.events import TurnStarted
-    from game.ui.board.match import Match
     from game.ui.bases.match import quick_setup
+    from game.ui.board.match import Match
     from game.ui.screenshots.screens import advance
 
     match = Match(app.board, quick_setup(3), notebook_mode=mode)
@@ -483,8 +490,8 @@ def test_the_save_keeps_the_notebook_help_and_old_saves_load(tmp_path, app):
 def test_hint_sentences_fit_the_notebook_text_box(app, lang, size):
     """Every reason of a long game (all rules' sentences that came up), and the
     legends of the three modes, wrap inside the notebook's text box."""
-    from game.ui.draw import theme
     from game.ui.board.notebook import NotebookScene
+    from game.ui.draw import theme
 
     theme.set_text_scale(theme.LARGE_SCALE if size == "large" else 1.0)
     set_language(lang)

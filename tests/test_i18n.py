@@ -15,11 +15,10 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game.text import i18n  # noqa: E402
-from game.text.i18n_why import (PLAIN_BOARD, PLAIN_CARDS, PLAIN_TEMPLATE, WHY_BOARD, WHY_CARDS, explain,  # noqa: E402
-                            rule_text)
 from game.rules.cards import ALL_CARDS  # noqa: E402
 from game.rules.errors import IllegalActionError  # noqa: E402
+from game.text import i18n  # noqa: E402
+from game.text.i18n_why import PLAIN_BOARD, PLAIN_CARDS, PLAIN_TEMPLATE, WHY_BOARD, WHY_CARDS, explain, rule_text  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGS = ("en", "es", "ca")
@@ -174,13 +173,12 @@ def test_sentences_use_articles():
 
 
 def test_game_log_in_spanish():
+    from game.board.tmx import load_board
     from game.commands.headless import computer_setup
-    from game.text.log import describe
     from game.rules import events as ev
     from game.rules.engine import Game
-
-    from game.board.tmx import load_board
     from game.storage import paths
+    from game.text.log import describe
 
     board = load_board(paths.MANSION_MAP)
     game = Game.new(board, computer_setup(4, seed=5))
@@ -256,10 +254,10 @@ def test_rule_citations_translate():
 
 
 def test_explanation_of_a_real_engine_error():
+    from game.board.tmx import load_board
     from game.commands.headless import computer_setup
     from game.rules.actions import Move
     from game.rules.engine import Game
-    from game.board.tmx import load_board
     from game.storage import paths
 
     game = Game.new(load_board(paths.MANSION_MAP), computer_setup(4, seed=5))
@@ -339,8 +337,8 @@ def test_first_run_uses_the_system_language(tmp_path, monkeypatch):
 
 
 def test_pause_menu_switches_language_and_the_log_follows():
-    from game.ui.board.match import Match
     from game.ui.bases.match import quick_setup
+    from game.ui.board.match import Match
     from game.ui.board.table import BoardScene
     from game.ui.scenes.menu import MenuScene
 
@@ -363,11 +361,11 @@ def test_pause_menu_switches_language_and_the_log_follows():
 
 
 def test_why_not_box_in_catalan():
-    from game.ui.board.match import Match
+    from game.rules.actions import Move
     from game.ui.bases.match import quick_setup
+    from game.ui.board.match import Match
     from game.ui.board.table import BoardScene
     from game.ui.scenes.message import MessageScene
-    from game.rules.actions import Move
 
     app = _app()
     try:

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from game.storage import paths
 from game.board.tmx import load_board
+from game.storage import paths
 from game.storage.save import read_save, replay
 
 ROOT = Path(__file__).resolve().parent.parent

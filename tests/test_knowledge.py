@@ -12,7 +12,14 @@ from fractions import Fraction
 import pytest
 
 from game.ai.knowledge import (
-    CLASSIC_CATEGORIES, Constraints, ContradictionError, Tracker, constraints_from_view, joint, sample, solve,
+    CLASSIC_CATEGORIES,
+    Constraints,
+    ContradictionError,
+    Tracker,
+    constraints_from_view,
+    joint,
+    sample,
+    solve,
 )
 
 # A reduced deck: 2 suspects, 2 weapons, 3 rooms (7 cards, 3 in the envelope).
@@ -286,11 +293,11 @@ def test_malformed_constraints_are_value_errors():
 
 # ------------------------------------------------------- from a real view
 def test_view_constraints_and_tracker_on_a_real_game():
-    from game.storage import paths
     from game.ai.simple import make_player
     from game.board.tmx import load_board
     from game.commands.headless import computer_setup
     from game.rules.engine import Game
+    from game.storage import paths
 
     board = load_board(paths.MANSION_MAP)
     game = Game.new(board, computer_setup(4, 3))
@@ -322,12 +329,12 @@ def test_view_constraints_and_tracker_on_a_real_game():
 def _seat_constraints(players: int, seed: int, answers: int, seat: int):
     """The constraints of ``seat`` after ``answers`` answered suggestions of the
     seeded game benchmarks/bench_knowledge.py plays (hard at seat 0, medium)."""
-    from game.storage import paths
     from game.ai.simple import make_player
     from game.board.tmx import load_board
     from game.commands.headless import computer_setup
     from game.rules import events as ev
     from game.rules.engine import Game
+    from game.storage import paths
 
     game = Game.new(load_board(paths.MANSION_MAP), computer_setup(players, seed, "medium"))
     ais = [make_player("hard" if i == 0 else "medium", seed * 7 + i) for i in range(players)]

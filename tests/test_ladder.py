@@ -24,15 +24,15 @@ from pathlib import Path
 
 import pytest
 
-from game.storage import paths
 from game.ai.levels import BeginnerPlayer, EasyPlayer, _Notebook
 from game.ai.simple import make_player
 from game.board.tmx import load_board
+from game.commands.tournament import run
 from game.rules import events as ev
 from game.rules.actions import Accuse, EndTurn, Suggest
 from game.rules.engine import Game
 from game.rules.setup import GameSetup, SeatConfig
-from game.commands.tournament import run
+from game.storage import paths
 
 BOARD = load_board(paths.MANSION_MAP)
 ROOT = Path(__file__).resolve().parent.parent
@@ -207,8 +207,8 @@ BARE_ENV = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PATH": "/us
 
 
 def test_beginner_is_a_board_level_in_setup_save_and_cli():
-    from game.storage.save import LEVELS as SAVE_LEVELS
     from game.cardgame.ai import LEVELS as CARD_LEVELS
+    from game.storage.save import LEVELS as SAVE_LEVELS
     from game.ui.bases.match import LEVELS
 
     assert LEVELS[0] == "beginner" == CARD_LEVELS[0]                  # both games start their ladder there
@@ -356,9 +356,9 @@ def test_hard_with_accuser_in_room_suggests_in_the_guessed_room_before_gambling(
     came to place each named card in one of four places: these deals hold gambles)."""
     from game.ai.levels import HardPlayer
     from game.ai.walking import may_accuse_here
+    from game.commands.tournament import seat_player
     from game.rules.actions import Roll, TakePassage
     from game.rules.options import preset_options
-    from game.commands.tournament import seat_player
 
     seen = {"entered": 0, "summoned": 0, "start": 0, "gambled": 0, "accused": 0}
     spock = ("hard", "spock", "spock")
@@ -721,9 +721,9 @@ def test_hard_with_accuser_in_room_accuses_from_the_guessed_room_or_walks_there_
     catch a mutation; these positions do."""
     from game.ai.levels import HardPlayer
     from game.ai.walking import door_distances
+    from game.commands.tournament import seat_player
     from game.rules.actions import Move, Roll, TakePassage
     from game.rules.options import preset_options
-    from game.commands.tournament import seat_player
 
     seen = {"accused": 0, "rolled": 0, "walked": 0, "differs": 0}
     for seed in range(1, 9):

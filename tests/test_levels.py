@@ -8,7 +8,6 @@ import random
 
 import pytest
 
-from game.storage import paths
 from game.ai.knowledge import Constraints, constraints_from_view, solve
 from game.ai.levels import EasyPlayer, HardPlayer, MediumPlayer
 from game.ai.simple import SimplePlayer, make_player
@@ -17,6 +16,7 @@ from game.rules import events as ev
 from game.rules.actions import Disprove, Suggest
 from game.rules.engine import Game, Phase
 from game.rules.setup import GameSetup, SeatConfig
+from game.storage import paths
 
 BOARD = load_board(paths.MANSION_MAP)
 

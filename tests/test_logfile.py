@@ -15,8 +15,8 @@ import pygame
 import pytest
 
 from game.storage import logfile
-from game.ui.draw import theme
 from game.ui.app import App
+from game.ui.draw import theme
 from game.ui.scenes.error import ErrorScene
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -15,8 +15,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pytest  # noqa: E402
 
 from game.board.tmx import load_board  # noqa: E402
-from game.storage.paths import MANSION_MAP, ROOT  # noqa: E402
 from game.rules.cards import ROOMS  # noqa: E402
+from game.storage.paths import MANSION_MAP, ROOT  # noqa: E402
 from game.ui.mansion import drawing as mansion  # noqa: E402
 from tests.test_map import copy_map, expect_error  # noqa: E402
 

@@ -14,8 +14,8 @@ import pytest
 
 from game.board.model import Board
 from game.board.tmx import MapError, load_board
-from game.storage.paths import MANSION_MAP, MAPS, ROOT
 from game.rules.cards import ROOMS, SUSPECTS
+from game.storage.paths import MANSION_MAP, MAPS, ROOT
 
 DOOR_COUNTS = {
     "kitchen": 1, "ballroom": 4, "conservatory": 1, "dining_room": 2, "billiard_room": 2,

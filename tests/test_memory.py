@@ -11,7 +11,6 @@ import pytest
 from game.ui.draw import gfx, theme
 from tests.test_frame_cost import _pygame  # noqa: F401  (pygame on, caches and the output scale reset)
 
-
 SCREEN = (1280, 720)
 
 
@@ -148,7 +147,8 @@ def test_the_tables_pictures_count_in_the_shared_budget():
 def test_a_moments_room_is_drawn_after_the_pictures_of_other_screens_are_let_go(monkeypatch):
     from game.board.tmx import load_board
     from game.storage.paths import MANSION_MAP
-    from game.ui.mansion import drawing as mansion, stage
+    from game.ui.mansion import drawing as mansion
+    from game.ui.mansion import stage
 
     gfx.set_output_scale(3.0)
     board = load_board(MANSION_MAP)
@@ -175,8 +175,8 @@ def test_a_moments_room_is_drawn_after_the_pictures_of_other_screens_are_let_go(
 def test_the_boards_picture_is_held_once_by_its_view():
     from game.board.tmx import load_board
     from game.storage.paths import MANSION_MAP
-    from game.ui.mansion.boardlayout import STANDARD
     from game.ui.mansion import drawing as mansion
+    from game.ui.mansion.boardlayout import STANDARD
     from game.ui.mansion.boardview import BoardView
 
     pygame.display.set_mode((64, 64))             # the map's tiles load only with a display: the furnished mansion

@@ -121,8 +121,8 @@ def test_accusation_question_is_private_behind_the_cover(app):
     draws the three cards."""
     from game.rules.setup import GameSetup, SeatConfig
     from game.ui.board.match import Match
-    from game.ui.shell.registry import make
     from game.ui.scenes.cover import CoverScene
+    from game.ui.shell.registry import make
 
     setup = GameSetup(seats=(SeatConfig("scarlet", "human"), SeatConfig("white", "human"), SeatConfig("green", "computer")), seed=3)
     board = BoardScene(app, Match(app.board, setup))
@@ -180,12 +180,11 @@ def test_title_with_a_save_enter_continues_though_the_pointer_rests_at_the_centr
 
 
 def test_leaving_a_finished_game_with_a_held_back_lands_on_the_first_item(app):
-    from game.ui.board.match import Match
     from game.ui.bases.match import quick_setup
-    from game.ui.shell.registry import make
+    from game.ui.board.match import Match
     from game.ui.scenes.title import TitleScene
-
     from game.ui.screenshots.screens import advance
+    from game.ui.shell.registry import make
 
     match = Match(app.board, quick_setup(3))
     advance(match, lambda g: False, limit=20000)     # played to its end
@@ -213,12 +212,12 @@ def test_leaving_a_finished_game_with_a_held_back_lands_on_the_first_item(app):
 
 # ---------------------------------------------------------------- layout glitches
 def test_a_picked_and_focused_suggestion_card_never_covers_its_header(app):
-    from game.ui.draw import theme
-    from game.ui.board.match import Match
-    from game.ui.bases.match import quick_setup
-    from game.ui.shell.registry import make
-    from game.ui.screenshots.screens import advance
     from game.rules.engine import Phase
+    from game.ui.bases.match import quick_setup
+    from game.ui.board.match import Match
+    from game.ui.draw import theme
+    from game.ui.screenshots.screens import advance
+    from game.ui.shell.registry import make
 
     match = Match(app.board, quick_setup(3))
     advance(match, lambda g: g.phase is Phase.SUGGEST and g.turn in match.humans, limit=20000)

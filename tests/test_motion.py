@@ -16,12 +16,12 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pytest  # noqa: E402
 
 from benchmarks.bench_pacing import DT, board_table, card_table  # noqa: E402
-from game.storage import paths  # noqa: E402
 from game.cardgame import events as cev  # noqa: E402
 from game.rules import events as bev  # noqa: E402
-from game.ui.draw import anim  # noqa: E402
+from game.storage import paths  # noqa: E402
 from game.ui.board.presenter import BoardPresenter  # noqa: E402
 from game.ui.cardgame.presenter import CardPresenter  # noqa: E402
+from game.ui.draw import anim  # noqa: E402
 from game.ui.voice.sound import Sounds  # noqa: E402
 from tests.inputs import defaults_after, make_app  # noqa: E402,F401  (defaults_after: autouse fixture)
 

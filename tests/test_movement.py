@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from game.storage import paths
 from game.board.tmx import load_board
 from game.rules.movement import destinations
+from game.storage import paths
 from tests.boards import small_board
 
 MANSION = load_board(paths.MANSION_MAP)

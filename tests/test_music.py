@@ -15,16 +15,16 @@ import numpy as np  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game.storage import paths  # noqa: E402
 from game.cardgame import events as cev  # noqa: E402
 from game.rules import events as bev  # noqa: E402
+from game.storage import paths  # noqa: E402
 from game.storage.settings import Settings, SettingsError, load_settings, save_settings, settings_from_dict  # noqa: E402
-from game.ui.voice import sound  # noqa: E402
+from game.ui.bases.match import quick_setup  # noqa: E402
+from game.ui.bases.table import table_theme  # noqa: E402
 from game.ui.board.match import Match  # noqa: E402
 from game.ui.board.table import BoardScene  # noqa: E402
-from game.ui.bases.match import quick_setup  # noqa: E402
+from game.ui.voice import sound  # noqa: E402
 from game.ui.voice.sound import CALM, FADE_IN_MS, FADE_OUT_MS, TENSE, Music, last_round, theme_of  # noqa: E402
-from game.ui.bases.table import table_theme  # noqa: E402
 from tests.inputs import defaults_after, make_app  # noqa: E402,F401  (defaults_after: autouse fixture)
 from tests.test_assets import make_assets  # noqa: E402  (tools/make_assets.py, loaded once)
 

@@ -275,7 +275,7 @@ def test_join_shows_hand_notebook_and_table(page, table, tmp_path):
     pictures = [e.get_attribute("src") for e in css(page, ".grid.hand .card img")]
     assert all(p.endswith(f"/cards/{c}.png")
                for p, c in zip(pictures, ["plum", "rope", "kitchen", "hall"], strict=True))
-    from tests.test_assets import make_assets          # the sprites' size, as the tool draws them
+    from tests.test_assets import make_assets  # the sprites' size, as the tool draws them
     wide = make_assets.CARD_PICTURE_SIZE[0]
     wait(page, lambda: all(page.execute_script("return arguments[0].naturalWidth;", e) == wide
                            for e in css(page, ".grid.hand .card img")), "the card pictures to load")
@@ -972,8 +972,8 @@ def test_the_table_tab_shows_the_public_board_with_every_piece_where_it_stands(p
 def test_the_table_tab_says_whose_cursor_is_where(page, table, tmp_path):
     """The TV's move cursor is public: every seat's Table tab draws it on the mansion and says whose
     it is and where; a seat that does not move gets no lit squares."""
-    from game.net.payload import geometry
     from game.board.tmx import load_board
+    from game.net.payload import geometry
     from game.storage import paths
 
     geo = geometry(load_board(paths.MANSION_MAP))

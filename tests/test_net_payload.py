@@ -10,11 +10,11 @@ import pytest
 
 pytest.importorskip("msgspec", reason="the network messages need msgspec (pip install msgspec)")
 
-from game.text import i18n  # noqa: E402
 from game.net.driver import board_table, cards_table, play_reference  # noqa: E402
 from game.net.host import NetTable  # noqa: E402
 from game.net.payload import seat_payload  # noqa: E402
 from game.net.session import HostSession, Request  # noqa: E402
+from game.text import i18n  # noqa: E402
 
 KEYS = {"game", "seat", "lang", "you", "seats", "turn", "actor", "phase", "over", "step", "hand", "face_up",
         "prompt", "legal", "move", "disprove", "shown", "seen_envelope", "notebook", "names", "log", "room",

@@ -397,7 +397,7 @@ def test_any_action_a_phone_sends_is_answered_and_never_raises_on_the_host(kind)
 def test_seat_tokens_use_no_letters_that_look_alike():
     """A relative far away may type the short address: a new token never mixes
     0/o, 1/l/i and the like, is lower case, and is long enough not to guess."""
-    from game.net.session import HostSession, TOKEN_ALPHABET
+    from game.net.session import TOKEN_ALPHABET, HostSession
 
     tokens = [t for _ in range(50) for t in HostSession("board", range(6)).tokens.values()]
     assert len(set(tokens)) == len(tokens) == 300

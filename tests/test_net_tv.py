@@ -41,9 +41,9 @@ def card_table(app, seed: int, levels: tuple[str, ...]):
     return table
 
 def test_board_autosave_keeps_port_and_tokens(tmp_path):
-    from game.ui.board.match import Match
     from game.board.tmx import load_board
     from game.storage import paths
+    from game.ui.board.match import Match
 
     match = Match(load_board(paths.MANSION_MAP), THREE_PEOPLE)
     match.net = NET
@@ -68,9 +68,9 @@ def test_card_autosave_keeps_port_and_tokens(tmp_path):
 
 
 def test_old_saves_without_phones_still_load(tmp_path):
-    from game.ui.board.match import Match
     from game.board.tmx import load_board
     from game.storage import paths
+    from game.ui.board.match import Match
 
     match = Match(load_board(paths.MANSION_MAP), THREE_PEOPLE)
     path = tmp_path / "autosave.json"
@@ -97,10 +97,10 @@ import pygame  # noqa: E402
 
 from game.rules import actions as ra  # noqa: E402
 from game.rules.engine import Phase  # noqa: E402
-from game.ui.draw import assets  # noqa: E402
 from game.ui.app import App  # noqa: E402
-from game.ui.phones.phone_screens import LocalPhone  # noqa: E402
+from game.ui.draw import assets  # noqa: E402
 from game.ui.phones.host import HostOptions  # noqa: E402
+from game.ui.phones.phone_screens import LocalPhone  # noqa: E402
 from game.ui.shell.registry import is_scene  # noqa: E402
 from tests.inputs import key  # noqa: E402
 from tests.test_ui import DT, act_for_people  # noqa: E402
@@ -658,8 +658,8 @@ def test_a_hosted_board_game_serves_the_empty_board_and_a_card_game_none():
     from game.cardgame.engine import CardSetup as Setup
     from game.rules.cards import SUSPECTS
     from game.ui.board.match import Match
-    from game.ui.phones.boardpicture import board_picture
     from game.ui.cardgame.match import CardMatch
+    from game.ui.phones.boardpicture import board_picture
     from game.ui.shell.registry import make
 
     def fetch(path: str):
@@ -1143,8 +1143,8 @@ def test_play_again_without_phones_never_lends_old_codes_to_a_later_game():
     from the title, with another person at seat 0, gets new codes, so the old
     phone never sees the new player's hand."""
     from game.cardgame import engine as ce
-    from game.ui.cardgame.match import CardMatch
     from game.ui.cardgame.gameover import CardGameOverScene as GO
+    from game.ui.cardgame.match import CardMatch
     from game.ui.shell.registry import make
     app = hosted_app()
     try:
@@ -1173,8 +1173,8 @@ def test_card_game_play_again_after_a_takeover_keeps_the_codes():
     """The card game: a computer took a person's seat over; Play again gives it
     back to its person and every phone keeps its code."""
     from game.cardgame import engine as ce
-    from game.ui.cardgame.match import CardMatch
     from game.ui.cardgame.gameover import CardGameOverScene as GO
+    from game.ui.cardgame.match import CardMatch
     from game.ui.shell.registry import make
     app = hosted_app()
     try:

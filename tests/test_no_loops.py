@@ -15,10 +15,10 @@ import random
 import pytest
 
 from game.commands.headless import computer_setup
+from game.commands.tournament import MAX_ACTIONS, _board, seat_player
 from game.rules.engine import Game
 from game.rules.options import preset_options
 from game.rules.setup import GameSetup, SeatConfig
-from game.commands.tournament import MAX_ACTIONS, _board, seat_player
 
 LEVELS = ("beginner", "easy", "medium", "hard", "spock", "hunter", "solver")
 PRESETS = ("classic", "cluedo-es")

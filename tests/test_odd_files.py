@@ -362,8 +362,8 @@ def test_a_damaged_translation_at_start_and_in_settings(locale_copy, tmp_path):
 def test_replay_with_a_damaged_translation(tmp_path, kind):
     """``--replay FILE --lang ca`` with a damaged Catalan file: the replay runs
     in English (exit 0) and the log names the file."""
-    from game.commands.headless import computer_setup, play
     from game.board.tmx import load_board
+    from game.commands.headless import computer_setup, play
     from game.storage import paths
     from game.storage.save import SavedGame, save_game
 
@@ -509,11 +509,11 @@ def test_a_full_disk_in_a_whole_card_game_is_said_once_each_way(tmp_path, monkey
     writes that fail after it say nothing; when space comes back, one "saved
     again" box; the finished game removes its autosave."""
     import game.storage.save
+    from game.cardgame.engine import Phase
     from game.ui.app import App
     from game.ui.cardgame.notebook import CaseFileScene
     from game.ui.cardgame.table import CardTableScene
     from game.ui.scenes.message import MessageScene
-    from game.cardgame.engine import Phase
     from tests.inputs import key
     from tests.test_cardgame_ui import CardGameOverScene, Driver, ready, start
 

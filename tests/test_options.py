@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from game.storage import paths
 from game.board.tmx import load_board
 from game.commands.headless import computer_setup, play
 from game.rules import events as ev
@@ -22,6 +21,7 @@ from game.rules.engine import Game, Phase, Seat
 from game.rules.errors import IllegalActionError
 from game.rules.options import HOUSE_SWITCHES, OPTION_INFO, PRESETS, Options, describe, preset_options
 from game.rules.setup import GameSetup, SeatConfig
+from game.storage import paths
 from tests.boards import small_board
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -22,10 +22,10 @@ import pytest  # noqa: E402
 from game.rules.cards import SUSPECTS  # noqa: E402
 from game.storage.settings import Settings  # noqa: E402
 from game.ui.draw import theme, widgets  # noqa: E402
+from game.ui.draw.widgets import CardButton  # noqa: E402
+from game.ui.lesson.pointer import name_box  # noqa: E402
 from game.ui.shell.i18n import card, fmt  # noqa: E402
 from game.ui.shell.input import Intent, Kind  # noqa: E402
-from game.ui.lesson.pointer import name_box  # noqa: E402
-from game.ui.draw.widgets import CardButton  # noqa: E402
 from tests.test_i18n import _app  # noqa: E402
 
 LANGS = ("en", "es", "ca")
@@ -170,8 +170,8 @@ def test_texts_side_by_side_keep_apart(recording, lang, size):
     """With large text the notebook's name and note columns touched,
     and so did "Ocupar un puesto" and "J" on the controls screen.  Every
     notebook row with a note (the longest names), the case file, the controls."""
-    from game.ui.board.match import Match
     from game.ui.bases.match import quick_setup
+    from game.ui.board.match import Match
     from game.ui.shell.registry import make
 
     app = _app(settings=Settings(language=lang, text_size=size))

@@ -17,8 +17,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pytest  # noqa: E402
 
 from benchmarks.bench_pacing import DT, board_table, card_table, turn_seconds  # noqa: E402
-from game.ui.draw import anim  # noqa: E402
 from game.ui.bases.pacing import COMPUTER_PAUSE, COMPUTER_PAUSES, computer_pause  # noqa: E402
+from game.ui.draw import anim  # noqa: E402
 
 #: Seconds: the median goal of a computer turn per speed setting.
 GOALS = {anim.NORMAL: 2.5, anim.FAST: 1.0, anim.INSTANT: 0.1}

@@ -18,8 +18,8 @@ import pytest
 
 colorspacious = pytest.importorskip("colorspacious")
 
-from game.text import i18n  # noqa: E402
 from game.rules.cards import SUSPECTS  # noqa: E402
+from game.text import i18n  # noqa: E402
 from game.ui.draw import assets, cvd, pawns, theme  # noqa: E402
 
 #: The three simulated vision types: our name, colorspacious' name.
@@ -279,8 +279,8 @@ def _bare(suspect: str, size: int) -> bytes:
 
 def test_card_sprites_leave_the_badge_corner_to_the_game():
     """The sprite's corner is the card's background, not a blank pawn (a blob when small)."""
-    from tests.test_assets import make_assets
     from game.storage import paths
+    from tests.test_assets import make_assets
     for s in SUSPECTS:
         img = pygame.image.load(str(paths.SPRITES / "cards" / f"{s}.png"))
         assert max(abs(a - b) for a, b in zip(img.get_at((20, 21))[:3], make_assets.CARD_BG[s], strict=True)) <= 2, s

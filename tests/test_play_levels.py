@@ -18,13 +18,13 @@ import pytest  # noqa: E402
 
 from game.ai import strength  # noqa: E402
 from game.storage.settings import PLAY_LEVELS, Settings, load_settings  # noqa: E402
-from game.ui.draw import theme  # noqa: E402
 from game.ui.app import App  # noqa: E402
-from game.ui.board.table import BoardScene  # noqa: E402
-from game.ui.shell.i18n import strength_words  # noqa: E402
 from game.ui.bases.match import LEVELS  # noqa: E402
+from game.ui.board.table import BoardScene  # noqa: E402
+from game.ui.draw import theme  # noqa: E402
 from game.ui.scenes import title as title_module  # noqa: E402
 from game.ui.scenes.setup import SetupScene  # noqa: E402
+from game.ui.shell.i18n import strength_words  # noqa: E402
 from tests.inputs import click, key  # noqa: E402
 
 OPPONENT_CLASS = {"beginner": "BeginnerPlayer", "easy": "EasyPlayer", "medium": "MediumPlayer", "hard": "HardPlayer"}

@@ -18,9 +18,9 @@ from game.rules.engine import Phase  # noqa: E402
 from game.rules.options import PRESETS, Options, preset_options  # noqa: E402
 from game.rules.setup import GameSetup, SeatConfig  # noqa: E402
 from game.ui.app import App  # noqa: E402
+from game.ui.board.gameover import GameOverScene  # noqa: E402
 from game.ui.board.match import Match  # noqa: E402
 from game.ui.board.table import BoardScene  # noqa: E402
-from game.ui.board.gameover import GameOverScene  # noqa: E402
 from game.ui.scenes.rules import BOTTOM, SWITCHES, RulesScene, rules_line, split_options  # noqa: E402
 from game.ui.scenes.setup import SetupScene  # noqa: E402
 from tests.test_ui import DT, app, click, key, run_until, start_match, wait_guard  # noqa: E402,F401

@@ -22,7 +22,8 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game.cardgame import events as cev  # noqa: E402
-from game.cardgame.engine import Ask, CardSetup, Phase as CardPhase  # noqa: E402
+from game.cardgame.engine import Ask, CardSetup  # noqa: E402
+from game.cardgame.engine import Phase as CardPhase
 from game.rules import events as ev  # noqa: E402
 from game.rules.actions import EndTurn, Suggest, TakePassage  # noqa: E402
 from game.rules.engine import Phase  # noqa: E402
@@ -481,8 +482,8 @@ def test_a_press_too_soon_at_a_turns_start_says_so_as_the_cover_does(app, monkey
     """Enter mashed across the end of Miss Scarlet's turn: the next person's turn swallows it and
     says the cover's words along the bottom ("Too fast! ..."), in Spanish too; once a fresh press
     may play, the words go."""
-    from game.text.i18n import set_language
     import game.ui.bases.table as table_module
+    from game.text.i18n import set_language
 
     drawn = []
     monkeypatch.setattr(table_module, "footer_hint", lambda surface, s, y=700: drawn.append(s), raising=False)

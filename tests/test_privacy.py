@@ -22,13 +22,20 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 
 from game.cardgame import events as cev  # noqa: E402
-from game.cardgame.engine import CardSetup, Phase as CardPhase  # noqa: E402
+from game.cardgame.engine import CardSetup  # noqa: E402
+from game.cardgame.engine import Phase as CardPhase
 from game.rules import events as ev  # noqa: E402
 from game.rules.actions import Accuse  # noqa: E402
 from game.rules.cards import ROOMS  # noqa: E402
 from game.rules.engine import Phase  # noqa: E402
 from game.rules.setup import GameSetup, SeatConfig  # noqa: E402
 from game.ui.app import App  # noqa: E402
+from game.ui.board.gameover import GameOverScene  # noqa: E402
+from game.ui.board.match import Match  # noqa: E402
+from game.ui.board.notebook import NotebookScene  # noqa: E402
+from game.ui.board.picker import PickerScene  # noqa: E402
+from game.ui.board.private import DisproveScene, EnvelopeScene, ShownCardScene  # noqa: E402
+from game.ui.board.table import BoardScene  # noqa: E402
 from game.ui.cardgame.gameover import CardGameOverScene  # noqa: E402
 from game.ui.cardgame.match import CardMatch  # noqa: E402
 from game.ui.cardgame.notebook import CaseFileScene  # noqa: E402
@@ -36,17 +43,11 @@ from game.ui.cardgame.picker import CardPickerScene  # noqa: E402
 from game.ui.cardgame.private import CardShownScene, CardShowScene, CrimeScene, JoinScene  # noqa: E402
 from game.ui.cardgame.screens import card_advance  # noqa: E402
 from game.ui.cardgame.table import CardTableScene  # noqa: E402
-from game.ui.board.match import Match  # noqa: E402
-from game.ui.board.table import BoardScene  # noqa: E402
 from game.ui.scenes.confirm import ConfirmScene  # noqa: E402
 from game.ui.scenes.controls import ControlsScene  # noqa: E402
 from game.ui.scenes.cover import CoverScene  # noqa: E402
-from game.ui.board.gameover import GameOverScene  # noqa: E402
 from game.ui.scenes.menu import MenuScene  # noqa: E402
 from game.ui.scenes.message import MessageScene  # noqa: E402
-from game.ui.board.notebook import NotebookScene  # noqa: E402
-from game.ui.board.picker import PickerScene  # noqa: E402
-from game.ui.board.private import DisproveScene, EnvelopeScene, ShownCardScene  # noqa: E402
 from game.ui.scenes.rulebook import RulebookScene  # noqa: E402
 from game.ui.scenes.settings import SettingsScene  # noqa: E402
 from game.ui.scenes.unplugged import UnpluggedScene  # noqa: E402

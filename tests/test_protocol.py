@@ -16,14 +16,15 @@ import pytest
 from benchmarks.equivalence import digest, record
 from game.ai.simple import make_player
 from game.cardgame.ai import make_card_player
-from game.cardgame.engine import Accuse as CardAccuse, Ask, CardGame, CardSetup, Decline, Join, Show
+from game.cardgame.engine import Accuse as CardAccuse
+from game.cardgame.engine import Ask, CardGame, CardSetup, Decline, Join, Show
+from game.commands.headless import computer_setup
+from game.commands.tournament import _board
 from game.core.errors import IllegalActionError
 from game.core.protocol import MEMBERS, Engine, start_parameters
-from game.commands.headless import computer_setup
 from game.rules.actions import Accuse, Disprove, EndTurn, Move, Roll, Suggest, TakePassage
 from game.rules.engine import Game
 from game.rules.options import preset_options
-from game.commands.tournament import _board
 
 ENGINES = (Game, CardGame)
 BOARD_KINDS = (Roll, TakePassage, Move, Suggest, Disprove, Accuse, EndTurn)

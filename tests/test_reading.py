@@ -45,11 +45,11 @@ def test_record_constraints_follow_the_open_question():
 
 
 def _board_game(seed: int, players: int):
-    from game.storage import paths
     from game.ai.simple import make_player
     from game.board.tmx import load_board
     from game.commands.headless import computer_setup
     from game.rules.engine import Game
+    from game.storage import paths
 
     game = Game.new(load_board(paths.MANSION_MAP), computer_setup(players, seed, "medium"))
     ais = [make_player("hard" if i == 0 else "medium", seed * 7 + i) for i in range(players)]

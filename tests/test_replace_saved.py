@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from game.storage.save import SavedGame, read_save, save_game
-from game.ui.shell.input import Intent, Kind
 from game.ui.bases.match import quick_setup
+from game.ui.shell.input import Intent, Kind
 
 CONFIRM = Intent(Kind.CONFIRM, device="keyboard")
 

@@ -11,20 +11,20 @@ from functools import partial
 
 import pytest
 
-from game.storage import paths
 from game.board.tmx import load_board
 from game.cardgame import events as cev
 from game.cardgame.ai import make_card_player
 from game.cardgame.engine import CardGame, CardSetup
 from game.cardgame.reading import read as card_read
 from game.commands.headless import computer_setup, play
-from game.learning.hints import Hint, deduce
-from game.text.i18n import card
 from game.knowledge.counting import solve
 from game.knowledge.tracker import constraints
+from game.learning.hints import Hint, deduce
 from game.learning.report import KeyDeduction, Report, board_report, card_game_report
 from game.rules import events as ev
 from game.rules.reading import read as board_read
+from game.storage import paths
+from game.text.i18n import card
 
 BOARD = load_board(paths.MANSION_MAP)
 

@@ -19,10 +19,10 @@ from game.rules.setup import GameSetup, SeatConfig  # noqa: E402
 from game.ui.board.match import Match  # noqa: E402
 from game.ui.cardgame.match import CardMatch  # noqa: E402
 from game.ui.cardgame.screens import card_advance  # noqa: E402
+from game.ui.scenes.report import summary_lines  # noqa: E402
+from game.ui.screenshots.screens import advance  # noqa: E402
 from game.ui.shell.registry import is_scene, make  # noqa: E402
 from game.ui.shell.scene import FRESH_QUIET, PRIVATE_GUARD  # noqa: E402
-from game.ui.screenshots.screens import advance  # noqa: E402
-from game.ui.scenes.report import summary_lines  # noqa: E402
 from tests.inputs import click, defaults_after, key, make_app  # noqa: E402,F401
 
 FRAME = 0.05
@@ -224,8 +224,8 @@ def test_the_summary_says_each_ending_in_plain_words():
     """The reader's own turns are counted ("your turn number 4"),
     never the game's turns that no screen shows.  Own turns 2, 5, 8, 11, 14,
     17, 20 of 22: game turn 12 is just after the reader's 4th turn, 14 is their 5th."""
-    from game.learning.report import KeyDeduction, Report
     from game.learning.hints import Hint
+    from game.learning.report import KeyDeduction, Report
     from game.ui.scenes.report import key_lines, summary_lines
 
     own = (2, 5, 8, 11, 14, 17, 20)
@@ -258,8 +258,8 @@ def test_the_summary_says_each_ending_in_plain_words():
 
 def test_a_computers_report_speaks_about_it_not_to_you():
     """A computer's report says its name, in the third person."""
-    from game.learning.report import KeyDeduction, Report
     from game.learning.hints import Hint
+    from game.learning.report import KeyDeduction, Report
     from game.ui.scenes.report import key_lines, summary_lines
 
     own = (2, 5, 8, 11, 14, 17, 20)

@@ -18,10 +18,10 @@ from game.rules.setup import GameSetup, SeatConfig  # noqa: E402
 from game.storage.save import read_save, save_game, to_document  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.board.match import Match  # noqa: E402
+from game.ui.board.picker import PickerScene  # noqa: E402
 from game.ui.board.table import BoardScene  # noqa: E402
 from game.ui.scenes.cover import CoverScene  # noqa: E402
 from game.ui.scenes.message import MessageScene  # noqa: E402
-from game.ui.board.picker import PickerScene  # noqa: E402
 from game.ui.scenes.title import TitleScene  # noqa: E402
 from tests.test_ui import DT, act_for_people, key  # noqa: E402
 

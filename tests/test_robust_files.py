@@ -24,17 +24,17 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-import game.text.i18n  # noqa: E402
 import game.storage.save  # noqa: E402
 import game.storage.settings  # noqa: E402
-from game.storage import paths  # noqa: E402
+import game.text.i18n  # noqa: E402
 from game.board.tmx import load_board  # noqa: E402
 from game.cardgame.engine import CardSetup  # noqa: E402
 from game.cardgame.headless import play as play_cards  # noqa: E402
 from game.cardgame.save import CardSaved  # noqa: E402
 from game.commands.headless import computer_setup, play  # noqa: E402
 from game.rules.setup import GameSetup, SeatConfig  # noqa: E402
-from game.storage.save import SaveError, SavedGame, read_save, to_document  # noqa: E402
+from game.storage import paths  # noqa: E402
+from game.storage.save import SavedGame, SaveError, read_save, to_document  # noqa: E402
 from game.storage.settings import Settings  # noqa: E402
 from game.ui import store  # noqa: E402
 from game.ui.app import App  # noqa: E402

@@ -380,8 +380,8 @@ def test_replay_rebuilds_the_same_game():
 
 # ------------------------------------------------- why a square cannot be reached
 def _mansion_move(roll: int):
-    from game.storage import paths
     from game.board.tmx import load_board
+    from game.storage import paths
 
     board = load_board(paths.MANSION_MAP)
     setup = GameSetup(tuple(SeatConfig(s) for s in ("scarlet", "mustard", "white")), seed=1)

@@ -14,16 +14,26 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game.text import i18n  # noqa: E402
 from game.storage.settings import Settings  # noqa: E402
-from game.ui.draw import assets, theme  # noqa: E402
+from game.text import i18n  # noqa: E402
 from game.ui.app import App  # noqa: E402
-from game.ui.board.match import Match  # noqa: E402
 from game.ui.bases.match import quick_setup  # noqa: E402
+from game.ui.board.match import Match  # noqa: E402
 from game.ui.board.table import BoardScene  # noqa: E402
+from game.ui.draw import assets, theme  # noqa: E402
 from game.ui.scenes.menu import MenuScene  # noqa: E402
-from game.ui.scenes.rulebook import (CARD_W, PAGE_CARDS, PAGE_Y, PANEL, PICTURE_BOX, TEXT_BOX,  # noqa: E402
-                                     TITLE_Y, RulebookScene, page_pictures, pages)
+from game.ui.scenes.rulebook import (  # noqa: E402
+    CARD_W,
+    PAGE_CARDS,
+    PAGE_Y,
+    PANEL,
+    PICTURE_BOX,
+    TEXT_BOX,
+    TITLE_Y,
+    RulebookScene,
+    page_pictures,
+    pages,
+)
 from game.ui.scenes.title import TitleScene  # noqa: E402
 from tests import inputs  # noqa: E402
 from tests.inputs import defaults_after, make_app  # noqa: E402,F401  (defaults_after: autouse fixture)

@@ -19,10 +19,10 @@ import pytest
 
 from game.ai.simple import make_player
 from game.commands.headless import computer_setup
+from game.commands.tournament import _board
 from game.rules.engine import Game
 from game.rules.options import preset_options
 from game.rules.setup import GameSetup, SeatConfig
-from game.commands.tournament import _board
 
 FULL = Path(__file__).parent / "data" / "hard6_actions.txt"
 

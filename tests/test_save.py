@@ -7,11 +7,20 @@ import os
 
 import pytest
 
-from game.storage import paths
 from game.board.tmx import load_board
 from game.commands.headless import computer_setup, play
-from game.storage.save import (SAVE_VERSION, SaveError, SavedGame, quarantine, read_save, replay, save_game,
-                       to_document, write_atomic)
+from game.storage import paths
+from game.storage.save import (
+    SAVE_VERSION,
+    SavedGame,
+    SaveError,
+    quarantine,
+    read_save,
+    replay,
+    save_game,
+    to_document,
+    write_atomic,
+)
 
 BOARD = load_board(paths.MANSION_MAP)
 

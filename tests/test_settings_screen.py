@@ -14,13 +14,13 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game.text import i18n  # noqa: E402
 from game.storage.settings import Settings, load_settings  # noqa: E402
-from game.ui.draw import anim, theme  # noqa: E402
+from game.text import i18n  # noqa: E402
 from game.ui.app import App, run_app  # noqa: E402
-from game.ui.board.match import Match  # noqa: E402
 from game.ui.bases.match import quick_setup  # noqa: E402
+from game.ui.board.match import Match  # noqa: E402
 from game.ui.board.table import BoardScene  # noqa: E402
+from game.ui.draw import anim, theme  # noqa: E402
 from game.ui.scenes.controls import ControlsScene  # noqa: E402
 from game.ui.scenes.menu import MenuScene  # noqa: E402
 from game.ui.scenes.settings import SettingRow, SettingsScene  # noqa: E402
@@ -317,8 +317,8 @@ def test_text_fits_in_every_language_and_size(lang, size):
 
 
 def test_title_and_pause_menu_are_less_crowded():
-    from game.ui.shell.i18n import level_label
     from game.ui.bases.match import LEVELS
+    from game.ui.shell.i18n import level_label
 
     """One Settings button replaces the language and text-size buttons (and Controls,
     which Settings opens)."""

@@ -18,18 +18,18 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game.text import i18n  # noqa: E402
 from game.rules import events as ev  # noqa: E402
 from game.rules.actions import Suggest  # noqa: E402
 from game.rules.engine import Phase  # noqa: E402
 from game.rules.setup import GameSetup, SeatConfig  # noqa: E402
 from game.storage.settings import Settings, read_settings, settings_from_dict  # noqa: E402
-from game.ui.voice import speech  # noqa: E402
+from game.text import i18n  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.board.match import Match  # noqa: E402
+from game.ui.screenshots.screens import advance  # noqa: E402
 from game.ui.shell.input import DEFAULT_KEYS, PAD_BUTTONS, PAD_LABELS, REMAPPABLE, Intent, Kind  # noqa: E402
 from game.ui.shell.registry import is_scene, make  # noqa: E402
-from game.ui.screenshots.screens import advance  # noqa: E402
+from game.ui.voice import speech  # noqa: E402
 from tests.inputs import defaults_after, key, pad_press  # noqa: E402,F401
 from tests.test_ui import act_for_people  # noqa: E402
 

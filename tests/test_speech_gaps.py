@@ -17,13 +17,13 @@ import pytest  # noqa: E402
 from game.rules import events as ev  # noqa: E402
 from game.rules.setup import GameSetup, SeatConfig  # noqa: E402
 from game.storage.settings import Settings  # noqa: E402
-from game.ui.draw import anim  # noqa: E402
-from game.ui.voice import speech
 from game.ui.app import App  # noqa: E402
-from game.ui.shell.i18n import card  # noqa: E402
 from game.ui.board.match import Match  # noqa: E402
+from game.ui.draw import anim  # noqa: E402
+from game.ui.shell.i18n import card  # noqa: E402
 from game.ui.shell.input import Intent, Kind  # noqa: E402
 from game.ui.shell.registry import make  # noqa: E402
+from game.ui.voice import speech
 
 #: Seconds of one simulated frame.
 DT = 1 / 30

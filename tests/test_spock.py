@@ -12,11 +12,11 @@ import pytest
 
 from benchmarks.spock import SpockPlayer
 from game.ai.simple import make_player
+from game.commands.tournament import MAX_ACTIONS, _board, seat_player, seated_game
 from game.rules import events as ev
 from game.rules.cards import SUSPECTS
 from game.rules.engine import Game
 from game.rules.setup import GameSetup, SeatConfig
-from game.commands.tournament import MAX_ACTIONS, _board, seat_player, seated_game
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -16,7 +16,8 @@ import pytest  # noqa: E402
 from benchmarks.bench_pacing import DT  # noqa: E402
 from game.rules import events as ev  # noqa: E402
 from game.ui.draw import anim  # noqa: E402
-from game.ui.mansion import drawing as mansion, stage
+from game.ui.mansion import drawing as mansion
+from game.ui.mansion import stage
 from game.ui.screenshots.screens import build_moment  # noqa: E402
 from tests.inputs import defaults_after, make_app  # noqa: E402,F401
 

@@ -176,9 +176,9 @@ def test_the_window_opens_before_the_title_picture_is_painted(monkeypatch):
     the title is exactly the one every later start and every screenshot shows."""
     import pygame
 
+    from game.ui.app import App
     from game.ui.draw import theme
     from game.ui.mansion import scenery
-    from game.ui.app import App
 
     scenery._CACHE.clear()
     app = App(sound=False)

@@ -17,11 +17,11 @@ import pytest  # noqa: E402
 from benchmarks.bench_pacing import DT, board_table, card_table  # noqa: E402
 from game.cardgame import events as card_ev  # noqa: E402
 from game.cardgame import log as card_log  # noqa: E402
-from game.text import log as board_log  # noqa: E402
 from game.rules import events as board_ev  # noqa: E402
+from game.text import log as board_log  # noqa: E402
 from game.ui.draw import anim  # noqa: E402
-from game.ui.shell.input import InputHandler, Kind, Pads  # noqa: E402
 from game.ui.draw.logview import LogView  # noqa: E402
+from game.ui.shell.input import InputHandler, Kind, Pads  # noqa: E402
 from tests.inputs import defaults_after, key, make_app  # noqa: E402,F401
 
 GAMES = [board_table, card_table]
@@ -219,11 +219,10 @@ def _pulled_table(seed: int):
     next turn is about to be shown; from then on she is a person.  Returns
     (app, scene, that suggestion)."""
     from game.rules.setup import GameSetup, SeatConfig
-    from game.ui.board.match import Match
-    from game.ui.board.table import BoardScene
-
     from game.storage.settings import Settings
     from game.ui.app import App
+    from game.ui.board.match import Match
+    from game.ui.board.table import BoardScene
 
     app = App(seed=11, sound=False, speed=anim.INSTANT, threaded_ai=False, settings=Settings(read_aloud=True))
     app.start()
@@ -423,9 +422,9 @@ def test_the_pulled_in_banner_fits_for_every_room_weapon_and_suspect(scale):
     """The longest names in every place: the words fit the tall band's box and
     the line under them wraps on at most its lines (nothing is cut off)."""
     from game.rules.cards import ROOMS, SUSPECTS, WEAPONS
-    from game.ui.draw import theme
     from game.ui.bases.banner import SUB_LINES, TEXT_RECT, sub_labels
     from game.ui.board.presenter import pulled_texts
+    from game.ui.draw import theme
 
     make_app()
     theme.set_text_scale(scale)

@@ -6,9 +6,9 @@ them (:meth:`HardPlayer.stated_odds`)."""
 from __future__ import annotations
 
 from game.ai.levels import HardPlayer, MediumPlayer
+from game.commands.tournament import MAX_ACTIONS, seated_game
 from game.rules.actions import Accuse, Suggest
 from game.rules.cards import ROOMS, SUSPECTS, WEAPONS
-from game.commands.tournament import MAX_ACTIONS, seated_game
 
 
 class OwnCardNamer(MediumPlayer):

@@ -50,10 +50,10 @@ def test_the_log_shows_every_line_its_panel_fits_besides_the_rules(tmp_path: Pat
     """The rules line takes no entry's row: the log shows as many whole entry
     lines as fit between its heading and its key hint (8 in normal text, 6 in
     large), none cut, counted without the rules line."""
-    from game.ui.draw import theme
-    from game.ui.board.panels import log_line
-    from game.ui.mansion.boardlayout import STANDARD, TV
     from game.ui.bases.table import log_frame_rows
+    from game.ui.board.panels import log_line
+    from game.ui.draw import theme
+    from game.ui.mansion.boardlayout import STANDARD, TV
 
     path = shot(tmp_path, scene, text_size=text_size)
     pygame.init()
@@ -71,8 +71,8 @@ def test_the_log_shows_every_line_its_panel_fits_besides_the_rules(tmp_path: Pat
 
 def test_a_log_line_above_the_area_is_left_out_whole() -> None:
     """Scrolled so that an entry starts above the log's area, none of its lines is drawn in part."""
-    from game.ui.draw.logview import LogView
     from game.ui.draw import theme
+    from game.ui.draw.logview import LogView
 
     pygame.init()
     surf = pygame.Surface((600, 300))
@@ -103,8 +103,8 @@ def test_the_card_table_has_no_flat_hole_and_framed_panels(tmp_path: Path, scene
 def test_every_seat_is_a_plaque_with_its_suspects_portrait(tmp_path: Path) -> None:
     """Each seat round the table shows its suspect card's art (its portrait),
     not a letter badge: the plaque's portrait matches the card picture."""
-    from game.ui.draw import assets
     from game.ui.cardgame import tableview as tv
+    from game.ui.draw import assets
 
     img = pygame.image.load(str(shot(tmp_path, "card-five")))
     pygame.display.set_mode((1, 1))
@@ -124,10 +124,10 @@ def test_every_seat_is_a_plaque_with_its_suspects_portrait(tmp_path: Path) -> No
 def test_the_die_before_any_roll_shows_no_number(monkeypatch) -> None:
     """Before the first roll the die waits in its tray blank, aslant and dimmed: no face with
     pips (which would read as a roll) is drawn, yet a die is plainly there."""
-    from game.ui.draw import assets
+    from game.ui.bases.match import quick_setup
     from game.ui.board.match import Match
     from game.ui.board.table import BoardScene
-    from game.ui.bases.match import quick_setup
+    from game.ui.draw import assets
     from tests.inputs import make_app
 
     app = make_app()
@@ -157,10 +157,10 @@ def test_a_long_status_stays_inside_the_whose_turn_panel(scale) -> None:
     inside itself, at 20 px or more, in normal and large text: wrapped onto two lines only
     where both fit the panel's height (in large text two lines of the larger size did not:
     the second was cut by the panel's edge)."""
+    from game.ui.bases.table import _status_images, status_width
+    from game.ui.cardgame.panels import TURN_RECT
     from game.ui.draw import theme
     from game.ui.mansion import boardlayout
-    from game.ui.cardgame.panels import TURN_RECT
-    from game.ui.bases.table import _status_images, status_width
 
     pygame.init()
     pygame.display.set_mode((1280, 720))
@@ -183,8 +183,8 @@ def test_a_long_status_stays_inside_the_whose_turn_panel(scale) -> None:
 def test_the_card_strip_captions_stay_whole_in_large_text(which: str) -> None:
     """In large text a caption over the card strip is taller than its row: it is drawn over
     the cards' tops, never under them (the cards cut its lower rows)."""
-    from game.ui.draw import theme
     from game.ui.cardgame import tableview as tv
+    from game.ui.draw import theme
 
     pygame.init()
     pygame.display.set_mode((1280, 720))

@@ -8,12 +8,12 @@ import json
 import pygame
 import pytest
 
-from game.learning import tutorial
 from game.board.tmx import load_board
-from game.storage.paths import MANSION_MAP
+from game.learning import tutorial
 from game.rules import events as ev
 from game.rules.engine import Game
 from game.rules.setup import FixedDeal, GameSetup, SeatConfig
+from game.storage.paths import MANSION_MAP
 from game.ui.shell.input import Intent, Kind
 
 CONFIRM = Intent(Kind.CONFIRM, device="keyboard")
@@ -324,10 +324,9 @@ def _read_lesson(app, key: str) -> None:
 def test_guided_game_to_its_end_pressing_only_confirm(tmp_path):
     """From the title: every lesson in order, the person wins, the family's
     autosave is never touched and the lesson file goes once the game is won."""
-    from game.ui.lesson.coach import GuidedMatch, play_until
-
     from game.storage.save import SavedGame, save_game
     from game.ui.bases.match import quick_setup
+    from game.ui.lesson.coach import GuidedMatch, play_until
 
     family = tmp_path / "autosave.json"      # the family's game in progress
     save_game(family, SavedGame(quick_setup(7)))
@@ -576,8 +575,8 @@ def test_every_lesson_fits_in_every_language(tmp_path, lang, size):
     """Each lesson's lines fit their bubble, no line is under 20 px, and the
     bubble fits on the 1280 x 720 screen beside the thing it points at."""
     from game.storage.settings import Settings
-    from game.ui.draw import theme
     from game.text.i18n import _
+    from game.ui.draw import theme
     from game.ui.lesson.coach import Coach, GuidedMatch
 
     app = _app(tmp_path, settings=Settings(language=lang, text_size=size))

@@ -18,15 +18,15 @@ from game.rules import events as ev  # noqa: E402
 from game.rules.engine import Phase  # noqa: E402
 from game.rules.setup import GameSetup, SeatConfig  # noqa: E402
 from game.ui.app import App, run_app  # noqa: E402
-from game.ui.board.match import Match  # noqa: E402
-from game.ui.board.table import BoardScene  # noqa: E402
-from game.ui.scenes.cover import CoverScene  # noqa: E402
-from game.ui.scenes.error import ErrorScene  # noqa: E402
 from game.ui.board.gameover import GameOverScene  # noqa: E402
-from game.ui.scenes.message import MessageScene  # noqa: E402
+from game.ui.board.match import Match  # noqa: E402
 from game.ui.board.notebook import NotebookScene  # noqa: E402
 from game.ui.board.picker import PickerScene  # noqa: E402
 from game.ui.board.private import DisproveScene, EnvelopeScene, ShownCardScene  # noqa: E402
+from game.ui.board.table import BoardScene  # noqa: E402
+from game.ui.scenes.cover import CoverScene  # noqa: E402
+from game.ui.scenes.error import ErrorScene  # noqa: E402
+from game.ui.scenes.message import MessageScene  # noqa: E402
 from game.ui.scenes.setup import SetupScene  # noqa: E402
 from game.ui.screenshots.screens import SCENE_NAMES  # noqa: E402
 from tests.inputs import answer_accusation, click, key  # noqa: E402
@@ -451,8 +451,8 @@ def test_setup_no_duplicate_suspects(app):
 
 # ---------------------------------------------------------------- text fits
 def _all_scenes(app: App):
-    from game.ui.scenes.menu import MenuScene
     from game.ui.scenes.chooser import NotebookChooser
+    from game.ui.scenes.menu import MenuScene
     from game.ui.screenshots.screens import build_scene
 
     scenes = []

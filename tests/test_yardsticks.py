@@ -14,9 +14,9 @@ import pytest
 from benchmarks.hunter import HunterPlayer
 from benchmarks.solver import SolverPlayer
 from benchmarks.yardkit import INDEX
+from game.commands.tournament import MAX_ACTIONS, seat_player, seated_game
 from game.rules import events as ev
 from game.rules.actions import Accuse, Suggest
-from game.commands.tournament import MAX_ACTIONS, seat_player, seated_game
 
 ROOT = Path(__file__).resolve().parent.parent
 

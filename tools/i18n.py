@@ -51,9 +51,9 @@ HEADER = "Clue (family edition)"
 
 def extract() -> Catalog:
     """The template catalogue, from the source and the card and option tables."""
-    from game.text.i18n import card_contexts
     from game.rules.cards import ALL_CARDS, CARD_NAMES
     from game.rules.options import OPTION_INFO, PRESETS
+    from game.text.i18n import card_contexts
 
     cat = Catalog(project=HEADER, version="1", msgid_bugs_address="", copyright_holder="",
                   charset="utf-8", fuzzy=False)

@@ -60,8 +60,8 @@ def measure_scene(scene: str, seed: int = 3) -> float:
 
     from game.storage.settings import Settings
     from game.ui.app import App
-    from game.ui.screenshots.screens import build_scene
     from game.ui.draw.widgets import Button
+    from game.ui.screenshots.screens import build_scene
 
     app = App(size=(1280, 720), seed=seed, sound=False, threaded_ai=False, speed=1.0,
               settings=Settings(language=os.environ.get("CLUE_LANG", "en"),

@@ -45,8 +45,8 @@ from typing import Generic, Protocol, TypeVar
 from game.ai.knowledge import Knowledge, Tracker, joint, sample
 from game.ai.walking import consecutive_stays, door_distances, may_accuse_here, walk_to
 from game.board.model import Board
-from game.rules import events as ev
 from game.knowledge.record import Record
+from game.rules import events as ev
 from game.rules.actions import Accuse, Action, Disprove, EndTurn, Move, Roll, Suggest, TakePassage
 from game.rules.cards import ROOMS, SUSPECTS, WEAPONS
 from game.rules.view import SeatView

@@ -121,7 +121,7 @@ def seat_url(address: str) -> str:
         text = "http://" + text
     parts = urlsplit(text)
     try:
-        parts.port                      # a port that is not a number ("javascript:alert(1)") raises
+        _port = parts.port              # a port that is not a number ("javascript:alert(1)") raises
     except ValueError:
         parts = parts._replace(scheme="")
     if parts.scheme not in ("http", "https") or not parts.hostname or any(c.isspace() for c in text):
@@ -198,7 +198,7 @@ def _load_board(path: str):
         return load_board(path)
     except MapError as exc:
         log.error(f"Cannot load the board: {exc}")
-        raise SystemExit(2)
+        raise SystemExit(2) from None
 
 
 def rules_options(args: argparse.Namespace):
@@ -257,11 +257,11 @@ def _replay(args: argparse.Namespace) -> int:
     """``--replay FILE``: rebuild a saved game headless and print its public
     log.  A file that cannot be replayed ends it with one line in plain words
     (stdout, in the ``--lang`` language) and the detail on stderr: exit code 2."""
+    from game.rules import events as ev
+    from game.storage.save import DAMAGED, SavedGame, SaveError, read_save, replay
+    from game.storage.savefile import replay_moves
     from game.text.i18n import N_, _
     from game.text.log import describe
-    from game.rules import events as ev
-    from game.storage.save import DAMAGED, SaveError, SavedGame, read_save, replay
-    from game.storage.savefile import replay_moves
 
     if args.lang:
         from game.text.i18n import set_language
@@ -300,7 +300,8 @@ def _replay(args: argparse.Namespace) -> int:
     flush()
     done = -1                    # the last action played (the log up to a bad one is printed first)
     try:
-        for done, _events in replay_moves(game, saved.actions, args.replay):
+        for index, _events in replay_moves(game, saved.actions, args.replay):
+            done = index
             flush()
     except SaveError as error:
         return _cannot(error.sentence(cannot_replay, path=args.replay), error)

@@ -7,12 +7,12 @@ from typing import Callable
 
 from game.ai.simple import make_player
 from game.board.model import Board
-from game.text.log import describe
 from game.rules import events as ev
 from game.rules.cards import SUSPECTS, name
 from game.rules.engine import Game
 from game.rules.options import Options
 from game.rules.setup import GameSetup, SeatConfig
+from game.text.log import describe
 
 #: A game that has not ended after this many actions is reported as stuck.
 MAX_ACTIONS = 20_000

@@ -204,8 +204,8 @@ def _board_match(rng: random.Random, app, pads: list[int]):
     from game.rules.cards import SUSPECTS
     from game.rules.options import HOUSE_SWITCHES, PRESETS, preset_options
     from game.rules.setup import GameSetup, SeatConfig
-    from game.ui.board.match import Match
     from game.ui.bases.match import LEVELS
+    from game.ui.board.match import Match
     from game.ui.screenshots.screens import advance
 
     players = rng.randint(3, 6)
@@ -227,11 +227,11 @@ def _card_match(rng: random.Random, app, pads: list[int]):
     """A card game of 3 to 6 seats, either deck and order, played some way
     already; and whether a person is to accuse at once (then there are one or
     two people, and the fast-forward stops on a person's turn)."""
+    from game.cardgame.ai import LEVELS
     from game.cardgame.engine import ORDERS, CardSetup, Phase
     from game.learning.hints import NOTEBOOK_MODES
     from game.ui.cardgame.match import CARD_TOKENS, CardMatch
     from game.ui.cardgame.screens import card_advance
-    from game.cardgame.ai import LEVELS
 
     players = rng.randint(3, 6)
     accuse = rng.random() < 0.3       # a person accuses at once: the others may join, the accusations are revealed
@@ -394,8 +394,8 @@ def play_with_autosave(folder: Path, seed: int, seconds: float = 60.0) -> None:
     start a new game whenever one ends (as Play again does: the game-over
     screen's Play again takes no mashed key).  Used by the kill-and-continue test."""
     from game.ui.app import App
-    from game.ui.board.match import Match
     from game.ui.bases.match import quick_setup
+    from game.ui.board.match import Match
     from game.ui.board.table import BoardScene
 
     rng = random.Random(seed)

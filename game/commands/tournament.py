@@ -49,8 +49,8 @@ _BOARD = None
 def _board():
     global _BOARD
     if _BOARD is None:
-        from game.storage import paths
         from game.board.tmx import load_board
+        from game.storage import paths
 
         _BOARD = load_board(paths.MANSION_MAP)
     return _BOARD
@@ -148,7 +148,7 @@ def seated_game(seed: int, levels: tuple[str, ...], rotation: int) -> tuple[Game
     suspects = rng.sample(SUSPECTS, n)
     suspects.sort(key=SUSPECTS.index)  # table order, so rotation moves levels round the table
     lv = levels[rotation:] + levels[:rotation]
-    setup = GameSetup(tuple(SeatConfig(s, "computer", l) for s, l in zip(suspects, lv)), seed=seed)
+    setup = GameSetup(tuple(SeatConfig(s, "computer", level) for s, level in zip(suspects, lv, strict=True)), seed=seed)
     game = Game.new(_board(), setup)
     return game, [seat_player(s.level, seed * 31 + i) for i, s in enumerate(game.setup.seats)]
 

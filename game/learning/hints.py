@@ -54,8 +54,8 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Callable
 
 from game.core.notebook import DEFAULT_NOTEBOOK_MODE, NOTEBOOK_MODES  # noqa: F401  (both games' setups)
-from game.text.i18n import N_, _, card, fmt, nfmt
 from game.knowledge.record import Question, Record
+from game.text.i18n import N_, _, card, fmt, nfmt
 
 if TYPE_CHECKING:   # only for the annotations: this module never needs the engines
     from game.cardgame.engine import CardView

@@ -53,12 +53,23 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Collection, Sequence
 
-from game.learning.hints import BOARD_WORDS, BOARD_WORDS_ABOUT, CARD_GAME_WORDS, CARD_GAME_WORDS_ABOUT, Hint, Table, Wording, deduce, player_name, table
 from game.core.errors import Np_
-from game.text.i18n import N_, _, fmt, nfmt
 from game.knowledge.counting import Constraints, solve
 from game.knowledge.record import Reader
 from game.knowledge.tracker import RecordConstraints
+from game.learning.hints import (
+    BOARD_WORDS,
+    BOARD_WORDS_ABOUT,
+    CARD_GAME_WORDS,
+    CARD_GAME_WORDS_ABOUT,
+    Hint,
+    Table,
+    Wording,
+    deduce,
+    player_name,
+    table,
+)
+from game.text.i18n import N_, _, fmt, nfmt
 
 __all__ = ["KeyDeduction", "Moment", "Replay", "Report", "board_report", "card_game_report", "replay"]
 

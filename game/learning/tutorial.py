@@ -48,11 +48,10 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.text.i18n import N_
-from game.storage.files import FileProblem, read_json
-from game.rules.actions import (Accuse, Action, Disprove, EndTurn, Move, Roll, Suggest, TakePassage, from_dict,
-                                to_dict)
+from game.rules.actions import Accuse, Action, Disprove, EndTurn, Move, Roll, Suggest, TakePassage, from_dict, to_dict
 from game.rules.setup import FixedDeal, GameSetup, SeatConfig
+from game.storage.files import FileProblem, read_json
+from game.text.i18n import N_
 
 #: The person plays Miss Scarlet (seat 0, first to move); two computer players.
 SEATS = (SeatConfig("scarlet", "human"), SeatConfig("mustard", "computer", "medium"),

@@ -131,8 +131,8 @@ def board_table(players: int, seed: int, people: Sequence[int], level: str = "me
     from game.ai.simple import make_player
     from game.board.tmx import load_board
     from game.commands.headless import computer_setup
-    from game.storage.paths import MANSION_MAP
     from game.rules.engine import Game
+    from game.storage.paths import MANSION_MAP
 
     board = _board_cache.get("mansion") or _board_cache.setdefault("mansion", load_board(MANSION_MAP))
     setup = computer_setup(players, seed, level)

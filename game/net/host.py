@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
 from game.core.errors import IllegalActionError
-from game.text.i18n import _
 from game.net.payload import seat_payload, speaking
 from game.net.session import HostSession, Request
+from game.text.i18n import _
 
 
 @dataclass(frozen=True)

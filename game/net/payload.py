@@ -236,15 +236,17 @@ def _mode(kind: str) -> _Mode:
     if kind == "board":
         from game.core.cards import ALL_CARDS, ROOMS, SUSPECTS
         from game.learning.hints import board_hints
-        from game.text.log import describe
         from game.rules import events as ev
+        from game.text.log import describe
         return _Mode(ev, lambda view: ALL_CARDS,
                      lambda c: "suspect" if c in SUSPECTS else "room" if c in ROOMS else "weapon",
                      describe, ev.public, board_hints, "Disprove", "disprove", "EnvelopeSeen",
                      ("GameWon", "GameOverNoWinner"), ("Move",))
     from game.cardgame import events as cev
-    from game.cardgame.cards import deck, kind as card_kind
-    from game.cardgame.log import describe as card_describe, public
+    from game.cardgame.cards import deck
+    from game.cardgame.cards import kind as card_kind
+    from game.cardgame.log import describe as card_describe
+    from game.cardgame.log import public
     from game.learning.hints import card_game_hints
     return _Mode(cev, lambda view: deck(view.advanced), card_kind, card_describe, public, card_game_hints,
                  "Show", "show", "CrimeSeen", ("GameWon", "EverybodyLost", "NoPlayersLeft"), ())

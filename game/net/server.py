@@ -44,10 +44,10 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from aiohttp import WSMsgType, web
 
-from game.storage import paths
 from game.core.cards import ALL_CARDS
 from game.net import messages as m
 from game.net.session import HostSession
+from game.storage import paths
 
 if TYPE_CHECKING:
     from aiohttp.typedefs import Handler

@@ -41,25 +41,57 @@ imported from here.
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game.board.model import Board
 from game.learning.hints import DEFAULT_NOTEBOOK_MODE, NOTEBOOK_MODES
-from game.storage.files import (APP_NAME, DAMAGED, MAX_FILE_BYTES, STALE_TMP_SECONDS, FileProblem,  # noqa: F401
-                        NotAFileError, Phrase, clean_stale_temporaries, quarantine, read_file_text, read_json, write_atomic)
-from game.text.i18n import N_
-from game.storage.savefile import (  # noqa: F401  (one save format for both games; these names stay importable here)
-    BAD_MOVES, BAD_NOTEBOOK_MODE, BAD_OPTIONS, BAD_PLAYERS, BAD_SETUP, BAD_VERSION, MOVE_KINDS, NOT_A_SAVE,
-    NOT_A_SUSPECT, NOT_IN_GAME, SAVE_FORMAT, SAVE_VERSION, UNKNOWN_MODE, UNKNOWN_MOVE, UNKNOWN_OPTION,
-    NewerSaveError, SaveError, _expect, illegal_move, net_document, read_net, read_notebooks, replay_moves)
 from game.rules.actions import Action, from_dict, to_dict
 from game.rules.cards import SUSPECTS
 from game.rules.engine import Game
 from game.rules.options import Options
 from game.rules.setup import GameSetup, SeatConfig
+from game.storage.files import (  # noqa: F401
+    APP_NAME,
+    DAMAGED,
+    MAX_FILE_BYTES,
+    STALE_TMP_SECONDS,
+    FileProblem,
+    NotAFileError,
+    Phrase,
+    clean_stale_temporaries,
+    quarantine,
+    read_file_text,
+    read_json,
+    write_atomic,
+)
+from game.storage.savefile import (  # noqa: F401  (one save format for both games; these names stay importable here)
+    BAD_MOVES,
+    BAD_NOTEBOOK_MODE,
+    BAD_OPTIONS,
+    BAD_PLAYERS,
+    BAD_SETUP,
+    BAD_VERSION,
+    MOVE_KINDS,
+    NOT_A_SAVE,
+    NOT_A_SUSPECT,
+    NOT_IN_GAME,
+    SAVE_FORMAT,
+    SAVE_VERSION,
+    UNKNOWN_MODE,
+    UNKNOWN_MOVE,
+    UNKNOWN_OPTION,
+    NewerSaveError,
+    SaveError,
+    _expect,
+    illegal_move,
+    net_document,
+    read_net,
+    read_notebooks,
+    replay_moves,
+)
+from game.text.i18n import N_
 
 if TYPE_CHECKING:
     from game.cardgame.save import CardSaved

@@ -33,8 +33,8 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from game.text.i18n import N_
 from game.storage.files import APP_NAME, DAMAGED, UNREADABLE, FileProblem, quarantine, read_json, write_atomic
+from game.text.i18n import N_
 
 log = logging.getLogger(__name__)
 

@@ -9,8 +9,8 @@ use (English unless :func:`game.text.i18n.set_language` chose another).
 
 from __future__ import annotations
 
-from game.text.i18n import and_list, card, fmt, nfmt
 from game.rules import events as ev
+from game.text.i18n import and_list, card, fmt, nfmt
 
 
 def describe(event: ev.Event, seats: tuple[str, ...]) -> str | None:

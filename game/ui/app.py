@@ -20,15 +20,15 @@ import pygame
 from game.storage import paths
 from game.ui import LOGICAL_SIZE
 from game.ui.draw import gfx, theme
+from game.ui.draw.window import Window
+from game.ui.phones.host import PhoneHost
 from game.ui.shell.i18n import _
 from game.ui.shell.input import Pads
-from game.ui.phones.host import PhoneHost
 from game.ui.shell.registry import make
 from game.ui.shell.router import Router
+from game.ui.store import Preferences, Store
 from game.ui.voice.sound import open_music, open_sounds, theme_of
 from game.ui.voice.speech import FakeDriver, Speaker, real_driver
-from game.ui.store import Preferences, Store
-from game.ui.draw.window import Window
 
 log = logging.getLogger(__name__)
 

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import pygame
 
-
 from game.ui.draw import anim, assets, gfx, theme
+from game.ui.draw.widgets import Label
 from game.ui.mansion import stage
 from game.ui.shell.i18n import _
-from game.ui.draw.widgets import Label
 
 #: The banner's band across the whole table (logical pixels, 1280 x 720).
 BAND = pygame.Rect(0, 300, 1280, 120)

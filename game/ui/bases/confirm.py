@@ -12,10 +12,10 @@ from typing import Callable
 import pygame
 
 from game.ui.draw import theme
+from game.ui.draw.widgets import Button, FocusGroup, Label
 from game.ui.shell.i18n import _
 from game.ui.shell.input import Intent, Kind
 from game.ui.shell.scene import Scene
-from game.ui.draw.widgets import Button, FocusGroup, Label
 
 BOX = pygame.Rect(340, 230, 600, 250)
 

@@ -21,16 +21,14 @@ from functools import partial
 
 import pygame
 
-
 from game.ui.draw import assets, gfx, theme
+from game.ui.draw.widgets import Button, FocusGroup, Label, footer_hint
 from game.ui.mansion import scenery
 from game.ui.shell.flow import open_private
 from game.ui.shell.i18n import _, fmt
 from game.ui.shell.input import Intent, Kind
 from game.ui.shell.registry import make
 from game.ui.shell.scene import GAME_OVER_GUARD, FreshPressGuard, InputGuard, Scene
-from game.ui.draw.widgets import Button, FocusGroup, Label, footer_hint
-
 
 #: The envelope's cards: width (pixels) and top.
 CARD_W, CARD_TOP = 150, 184

@@ -29,16 +29,15 @@ from typing import Sequence
 
 import pygame
 
-
-from game.ui.draw import assets, gfx, theme
-from game.ui.shell import prompts
 from game.learning.hints import DEFAULT_NOTEBOOK_MODE, Hint
 from game.rules.cards import category
+from game.ui.draw import assets, gfx, theme
+from game.ui.draw.widgets import Button, FocusGroup, Label, card_spoken, footer_hint
+from game.ui.shell import prompts
 from game.ui.shell.i18n import _, and_list, card, fmt, ngettext
 from game.ui.shell.input import Intent, Kind
-from game.ui.shell.scene import Scene
 from game.ui.shell.registry import find, make
-from game.ui.draw.widgets import Button, FocusGroup, Label, card_spoken, footer_hint
+from game.ui.shell.scene import Scene
 
 ROW_H, ROW_STEP, HEADER_H = 34, 37, 34
 LEFT_X, RIGHT_X = 24, 646

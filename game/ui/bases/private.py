@@ -21,16 +21,14 @@ from typing import Any
 
 import pygame
 
-
 from game.ui.bases.table import TableScene
 from game.ui.draw import anim, assets, gfx, theme
+from game.ui.draw.widgets import Button, CardButton, FocusGroup, Label, footer_hint
 from game.ui.shell import prompts
 from game.ui.shell.i18n import _, card, fmt
 from game.ui.shell.input import Intent, Kind
 from game.ui.shell.registry import make
 from game.ui.shell.scene import PRIVATE_GUARD, FreshPressGuard, InputGuard, Scene, focus_on
-from game.ui.draw.widgets import Button, CardButton, FocusGroup, Label, footer_hint
-
 
 #: Seconds after which the card-to-show screen takes a confirm even if it was
 #: never let go (someone mashing Enter on and on is not stuck there for ever).

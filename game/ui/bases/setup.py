@@ -20,15 +20,15 @@ import pygame
 
 from game.learning.hints import DEFAULT_NOTEBOOK_MODE, NOTEBOOK_MODE_NAMES, NOTEBOOK_MODES
 from game.rules.cards import SUSPECTS
+from game.ui.bases.match import DEFAULT_LEVEL, LEVELS
 from game.ui.draw import assets, theme
+from game.ui.draw.widgets import Button, FocusGroup, Label, footer_hint
 from game.ui.mansion import scenery
 from game.ui.shell import prompts
 from game.ui.shell.i18n import N_, _, card, fmt, level_label, ngettext, strength_words
 from game.ui.shell.input import DIRECTIONS, Intent, Kind, Pad
-from game.ui.bases.match import DEFAULT_LEVEL, LEVELS
 from game.ui.shell.registry import make
 from game.ui.shell.scene import Scene
-from game.ui.draw.widgets import Button, FocusGroup, Label, footer_hint
 
 ROW_Y, ROW_H, ROW_STEP = 110, 52, 60
 #: Row columns, left to right (x, width): the token, "Seat n", then the buttons

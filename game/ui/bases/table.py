@@ -33,20 +33,18 @@ from typing import Any, Callable, Generic, Protocol, Sequence, TypeVar
 import pygame
 
 from game.core.protocol import Engine
-
-
-from game.ui.draw import anim, assets, gfx, tabletop, theme
-from game.ui.shell import prompts
 from game.ui.bases.banner import nobody_text
 from game.ui.bases.match import Seats
+from game.ui.bases.pacing import BANNER_TIME, GAME_OVER_WAIT, computer_pause
+from game.ui.draw import anim, assets, gfx, tabletop, theme
+from game.ui.draw.logview import LogView
+from game.ui.draw.widgets import Button, FocusGroup, Label, footer_hint
+from game.ui.shell import prompts
 from game.ui.shell.i18n import _, fmt
 from game.ui.shell.input import SCROLLS, Intent, Kind
-from game.ui.draw.logview import LogView
-from game.ui.bases.pacing import BANNER_TIME, GAME_OVER_WAIT, computer_pause
 from game.ui.shell.registry import make as make_scene
 from game.ui.shell.scene import PRIVATE_GUARD, FreshPressGuard, InputGuard, Scene
 from game.ui.voice.sound import CALM, TENSE, last_round
-from game.ui.draw.widgets import Button, FocusGroup, Label, footer_hint
 
 #: Intents that pass the guard at the start of a person's turn.
 TURN_GUARD_ALLOW = (Kind.MENU, Kind.BACK, Kind.NOTEBOOK, Kind.POINT)

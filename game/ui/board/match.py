@@ -15,11 +15,11 @@ from concurrent.futures import ThreadPoolExecutor
 from game.ai.simple import make_player
 from game.board.model import Board
 from game.learning.hints import DEFAULT_NOTEBOOK_MODE, NOTEBOOK_MODES
-from game.text.log import describe, line_cards
 from game.rules import events as ev
 from game.rules.cards import ALL_CARDS
 from game.rules.engine import Game
 from game.rules.setup import GameSetup, SeatConfig
+from game.text.log import describe, line_cards
 from game.ui.bases.match import Seats
 
 

@@ -18,7 +18,6 @@ import math
 
 import pygame
 
-
 from game.ui.draw import anim, assets, gfx, theme
 from game.ui.mansion import stage
 from game.ui.shell.i18n import fmt

@@ -17,28 +17,36 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
-
 from game.ai.levels import distances_to
 from game.rules import events as ev
 from game.rules.actions import Accuse, EndTurn, Move, Roll, Suggest, TakePassage
 from game.rules.cards import SUSPECTS
 from game.rules.engine import Game, Phase
-from game.ui.draw import anim, assets, gfx, tabletop, theme
-from game.ui.draw.anim import Animation, Banner
-from game.ui.draw.layers import PanelLayers
-from game.ui.shell import prompts
 from game.ui.bases.banner import banner_label, draw_banner
+from game.ui.bases.table import (
+    TableScene,
+    draw_log_frame,
+    draw_thinking,
+    draw_turn,
+    log_frame_rows,
+    scroll_hint,
+    status_rect,
+    thinking_rect,
+    turn_labels,
+)
 from game.ui.board.match import Match
 from game.ui.board.moments import SuggestionShow, draw_suggestion
 from game.ui.board.rules_text import rules_line
+from game.ui.draw import anim, assets, gfx, tabletop, theme
+from game.ui.draw.anim import Animation, Banner
+from game.ui.draw.layers import PanelLayers
+from game.ui.draw.widgets import Button, Label
 from game.ui.mansion.boardlayout import STANDARD, BoardLayout
 from game.ui.mansion.boardview import BoardView
+from game.ui.shell import prompts
 from game.ui.shell.i18n import N_, _, fmt, nfmt
 from game.ui.shell.input import Kind
 from game.ui.shell.scene import OPEN_NOTEBOOK, focus_on
-from game.ui.bases.table import (TableScene, draw_log_frame, draw_thinking, draw_turn, log_frame_rows, scroll_hint, status_rect,
-                           thinking_rect, turn_labels)
-from game.ui.draw.widgets import Button, Label
 
 #: HUD geometry of the standard layout (logical pixels); the scene reads its own
 #: layout's (``self.hud``: :class:`~game.ui.mansion.boardlayout.BoardLayout`).

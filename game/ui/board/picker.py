@@ -16,12 +16,11 @@ import pygame
 from game.rules.actions import Accuse, Suggest
 from game.rules.cards import ROOMS, SUSPECTS, WEAPONS
 from game.ui.draw import assets, theme
-from game.ui.shell.i18n import _, card, fmt
-from game.ui.shell.registry import make as make_scene
-from game.ui.shell.input import Intent, Kind
-from game.ui.shell.scene import PRIVATE_GUARD, InputGuard, Scene, focus_on
 from game.ui.draw.widgets import Button, CardButton, FocusGroup, Label, MarkedChip, footer_hint
-
+from game.ui.shell.i18n import _, card, fmt
+from game.ui.shell.input import Intent, Kind
+from game.ui.shell.registry import make as make_scene
+from game.ui.shell.scene import PRIVATE_GUARD, InputGuard, Scene, focus_on
 
 #: Suggest: the top (logical pixels) of the suspects' and the weapons' rows of cards.
 ROW_Y = (146, 397)

@@ -12,13 +12,13 @@ from __future__ import annotations
 from typing import Callable
 
 from game.rules import events as ev
-from game.ui.draw import anim
-from game.ui.mansion import stage
-from game.ui.board.moments import SuggestionShow, prepare
-from game.ui.shell.i18n import _, fmt
 from game.ui.bases.pacing import BOARD_PAUSES, PULLED_TIME
 from game.ui.bases.table import Presenter
+from game.ui.board.moments import SuggestionShow, prepare
 from game.ui.board.panels import BoardPanels
+from game.ui.draw import anim
+from game.ui.mansion import stage
+from game.ui.shell.i18n import _, fmt
 
 
 def pulled_in(events: list[ev.Event], seat: int, suspect: str) -> ev.SuggestionMade | None:

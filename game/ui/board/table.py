@@ -22,16 +22,16 @@ from game.rules import events as ev
 from game.rules.actions import Accuse, EndTurn, Move, Roll, Suggest, TakePassage
 from game.rules.engine import Game, Phase
 from game.rules.errors import IllegalActionError
-from game.ui.draw import anim
 from game.ui.bases.table import TableScene
 from game.ui.board.match import Match
-from game.ui.board.panels import NOTEBOOK_SLOT, BoardPanels, button_rect, die_panel, first_choice
 from game.ui.board.moments import SuggestionShow
+from game.ui.board.panels import NOTEBOOK_SLOT, BoardPanels, button_rect, die_panel, first_choice
 from game.ui.board.presenter import BoardPresenter
+from game.ui.draw import anim
+from game.ui.draw.widgets import Button, spatial_next
 from game.ui.shell.i18n import _
 from game.ui.shell.input import Intent, Kind
 from game.ui.shell.registry import make as make_scene
-from game.ui.draw.widgets import Button, spatial_next
 
 
 class BoardScene(BoardPanels, TableScene[Match, Game]):

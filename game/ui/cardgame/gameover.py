@@ -15,13 +15,13 @@ import pygame
 
 from game.cardgame import events as ev
 from game.cardgame.log import accusation_line
-from game.ui.draw import theme
 from game.ui.bases.gameover import GameOverBase
+from game.ui.draw import theme
+from game.ui.draw.widgets import Button, FocusGroup, Label, footer_hint
 from game.ui.shell.i18n import _, fmt
 from game.ui.shell.input import Intent, Kind
 from game.ui.shell.registry import make
 from game.ui.shell.scene import Scene
-from game.ui.draw.widgets import Button, FocusGroup, Label, footer_hint
 
 #: Seconds between two accusations being checked (divided by the speed).
 REVEAL_STEP = 0.9

@@ -22,9 +22,9 @@ import pygame
 
 from game.cardgame import events as ev
 from game.learning.hints import Hint
-from game.ui.shell.i18n import N_, _, fmt
 from game.ui.bases.notebook import COL_W, DONE_RECT, HEADER_H, LEFT_X, RIGHT_X, ROW_STEP, NotebookBase, note_width
 from game.ui.draw.widgets import Label
+from game.ui.shell.i18n import N_, _, fmt
 
 #: The legend under the locations (at most 5 rows), down to the buttons.
 LEGEND_TOP = 80 + HEADER_H + 5 * ROW_STEP + 16

@@ -15,11 +15,11 @@ import pygame
 
 from game.cardgame.engine import Accuse, Ask, Join
 from game.ui.draw import theme
-from game.ui.shell.i18n import N_, _, card, fmt
-from game.ui.shell.registry import make as make_scene
-from game.ui.shell.input import Intent, Kind
-from game.ui.shell.scene import Scene
 from game.ui.draw.widgets import Button, FocusGroup, Label, MarkedChip, footer_hint
+from game.ui.shell.i18n import N_, _, card, fmt
+from game.ui.shell.input import Intent, Kind
+from game.ui.shell.registry import make as make_scene
+from game.ui.shell.scene import Scene
 
 #: Column headers per kind of evidence card (the board game's words).
 HEADERS = {"person": N_("Who?"), "weapon": N_("With what?"), "location": N_("Where?")}

@@ -19,12 +19,12 @@ from typing import Callable, Protocol
 
 from game.cardgame import events as ev
 from game.cardgame.cards import kind
-from game.ui.mansion import stage
-from game.ui.cardgame.tableview import Question
-from game.ui.shell.i18n import _, fmt
 from game.ui.bases.pacing import CARD_PAUSES
-from game.ui.shell.registry import make as make_scene
 from game.ui.bases.table import Presenter, TableScene
+from game.ui.cardgame.tableview import Question
+from game.ui.mansion import stage
+from game.ui.shell.i18n import _, fmt
+from game.ui.shell.registry import make as make_scene
 
 
 class CardTableParts(Protocol):

@@ -19,14 +19,14 @@ import pygame
 
 from game.cardgame import events as ev
 from game.cardgame.engine import Decline, Show
-from game.ui.draw import theme
-from game.ui.shell import prompts
 from game.ui.bases.private import DisproveBase, EnvelopeBase, ShownCardBase
+from game.ui.draw import theme
+from game.ui.draw.widgets import Button, FocusGroup, Label
+from game.ui.shell import prompts
 from game.ui.shell.i18n import _, fmt
 from game.ui.shell.input import Intent, Kind
 from game.ui.shell.registry import make
 from game.ui.shell.scene import PRIVATE_GUARD, InputGuard, Scene
-from game.ui.draw.widgets import Button, FocusGroup, Label
 
 
 class CardShowScene(DisproveBase):

@@ -14,15 +14,15 @@ from game.cardgame.ai import DEFAULT_LEVEL as CARD_DEFAULT_LEVEL
 from game.cardgame.ai import LEVELS as CARD_LEVELS
 from game.cardgame.engine import ORDERS, CardSetup
 from game.learning.hints import DEFAULT_NOTEBOOK_MODE
-from game.ui.draw import theme
 from game.ui.bases.setup import SetupBase
 from game.ui.cardgame.labels import deck_label, order_label
 from game.ui.cardgame.match import CARD_TOKENS, CardMatch
+from game.ui.draw import theme
+from game.ui.draw.widgets import Button, FocusGroup, Label, footer_hint
 from game.ui.shell.i18n import N_, _
 from game.ui.shell.input import Intent, Kind
 from game.ui.shell.registry import make
 from game.ui.shell.scene import Scene
-from game.ui.draw.widgets import Button, FocusGroup, Label, footer_hint
 
 
 class CardSetupScene(SetupBase):

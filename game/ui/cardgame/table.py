@@ -20,14 +20,14 @@ from __future__ import annotations
 import pygame
 
 from game.cardgame.engine import Accuse, Ask, Phase
+from game.ui.bases.table import TableScene
 from game.ui.cardgame.panels import BUTTON_H, BUTTON_STEP, BUTTON_W, BUTTON_X, BUTTON_Y, CardPanels
 from game.ui.cardgame.presenter import CardPresenter
 from game.ui.cardgame.tableview import Question
+from game.ui.draw.widgets import Button
 from game.ui.shell.i18n import _, fmt
 from game.ui.shell.input import Intent, Kind
 from game.ui.shell.registry import make as make_scene
-from game.ui.bases.table import TableScene
-from game.ui.draw.widgets import Button
 
 
 class CardTableScene(CardPanels, TableScene):

@@ -20,7 +20,6 @@ import math
 
 import pygame
 
-
 from game.ui.draw import anim, assets, gfx, tabletop, theme
 
 #: The table (the felt oval and the seats round it) and the strip under it (hand, face-up cards).

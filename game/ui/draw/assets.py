@@ -10,13 +10,14 @@ import io
 import logging
 import math
 import random
+
 import pygame
 
-
-from game.storage import paths
 from game.rules.cards import SUSPECTS, category
+from game.storage import paths
 from game.ui.draw import gfx, pawns, theme
-from game.ui.shell.i18n import card as card_name, initial, language
+from game.ui.shell.i18n import card as card_name
+from game.ui.shell.i18n import initial, language
 
 log = logging.getLogger(__name__)
 _CACHE: dict[tuple, pygame.Surface] = {}

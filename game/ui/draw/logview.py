@@ -23,10 +23,9 @@ from dataclasses import dataclass
 
 import pygame
 
-
 from game.ui.draw import assets, gfx, theme
-from game.ui.shell.i18n import ngettext
 from game.ui.draw.widgets import Label
+from game.ui.shell.i18n import ngettext
 
 #: A card picture's side (pixels), its frame, and the gap between two pictures.
 THUMB, FRAME, GAP = 30, 2, 4

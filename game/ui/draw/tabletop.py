@@ -14,7 +14,6 @@ import random
 
 import pygame
 
-
 from game.ui.draw import gfx, theme
 
 #: The card table's green, and its darker tray.

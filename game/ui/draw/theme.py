@@ -16,17 +16,17 @@ a long translation may also shrink there, never below 20 px (:func:`fit_px`).
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import lru_cache
 
-import logging
 import pygame
 
-from game.ui.draw import gfx
+from game.rules.cards import SUSPECT_COLOURS
 from game.storage import paths
 from game.storage.files import FileProblem, check_regular
-from game.rules.cards import SUSPECT_COLOURS
+from game.ui.draw import gfx
 
 log = logging.getLogger(__name__)
 

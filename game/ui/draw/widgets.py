@@ -12,7 +12,6 @@ from typing import Callable, Iterable
 
 import pygame
 
-
 from game.rules.cards import ALL_CARDS, category
 from game.ui.draw import assets, gfx, theme
 from game.ui.shell import prompts

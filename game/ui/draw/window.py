@@ -17,7 +17,6 @@ import warnings
 
 import pygame
 
-
 from game.ui import LOGICAL_SIZE, MIN_WINDOW
 from game.ui.draw import assets, gfx, heap
 

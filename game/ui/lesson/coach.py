@@ -22,20 +22,19 @@ import math
 
 import pygame
 
-
 from game.learning import tutorial
-from game.storage.files import may_be_there
 from game.rules.actions import Move
 from game.rules.cards import SUSPECTS
+from game.storage.files import may_be_there
+from game.ui.board.match import Match
 from game.ui.draw import gfx, theme
+from game.ui.draw.widgets import spatial_next, wrong_press_words
 from game.ui.lesson import pointer
 from game.ui.shell import prompts
 from game.ui.shell.i18n import _, fmt
 from game.ui.shell.input import DIRECTIONS, Intent, Kind
-from game.ui.board.match import Match
 from game.ui.shell.registry import is_scene, make
 from game.ui.shell.scene import OPEN_NOTEBOOK
-from game.ui.draw.widgets import spatial_next, wrong_press_words
 
 log = logging.getLogger(__name__)
 

@@ -16,7 +16,6 @@ from typing import Sequence
 
 import pygame
 
-
 from game.ui.draw import assets, gfx, theme
 from game.ui.draw.widgets import Button, CardButton
 

@@ -16,15 +16,14 @@ from pathlib import Path
 
 import pygame
 
-
 from game.board.model import Board, Square
 from game.rules.cards import SUSPECTS, WEAPONS
 from game.rules.events import Position
 from game.ui.draw import assets, gfx, theme
 from game.ui.mansion.boardlayout import STANDARD, BoardLayout
-from game.ui.shell.i18n import card
 from game.ui.mansion.drawing import draw_mansion
 from game.ui.mansion.roomlayout import on_floor, room_spots
+from game.ui.shell.i18n import card
 
 log = logging.getLogger(__name__)
 

@@ -20,9 +20,9 @@ from typing import Callable
 
 import pygame
 
-from game.ui.draw import gfx, pawns
 from game.board.model import Board, Furniture, Square
 from game.rules.cards import SUSPECT_COLOURS
+from game.ui.draw import gfx, pawns
 
 #: A wall's thickness, in squares (inside the room's edge squares).
 WALL = 0.25

@@ -15,7 +15,6 @@ from typing import NamedTuple
 
 import pygame
 
-
 from game.ui.draw import assets, gfx, theme
 
 #: Supersampling of the envelope's pen (as tools/make_assets.py draws the cards).

@@ -15,12 +15,12 @@ from typing import Callable
 
 import pygame
 
-from game.ui.draw import assets, theme
 from game.ui.bases.confirm import ConfirmBase
+from game.ui.draw import assets, theme
+from game.ui.draw.widgets import Label
 from game.ui.shell.i18n import _, fmt
 from game.ui.shell.input import Intent, Kind
 from game.ui.shell.scene import PRIVATE_GUARD, FreshPressGuard, focus_on
-from game.ui.draw.widgets import Label
 
 #: Width of each card face shown (logical pixels).
 CARD_W = 170

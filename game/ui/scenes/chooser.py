@@ -9,12 +9,12 @@ from functools import partial
 import pygame
 
 from game.ui.draw import theme
+from game.ui.draw.widgets import Button, FocusGroup
 from game.ui.shell.flow import open_private
 from game.ui.shell.i18n import _
 from game.ui.shell.input import Intent, Kind
 from game.ui.shell.registry import make as make_scene
 from game.ui.shell.scene import Scene
-from game.ui.draw.widgets import Button, FocusGroup
 
 
 class NotebookChooser(Scene):

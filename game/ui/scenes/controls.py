@@ -11,12 +11,11 @@ from __future__ import annotations
 
 import pygame
 
-
 from game.ui.draw import gfx, theme
-from game.ui.shell.i18n import N_, _
-from game.ui.shell.input import DEFAULT_KEYS, REMAPPABLE, RESERVED_KEYS, Intent, Kind, PAD_LABELS, key_label
-from game.ui.shell.scene import Scene
 from game.ui.draw.widgets import Button, FocusGroup, Label, footer_hint
+from game.ui.shell.i18n import N_, _
+from game.ui.shell.input import DEFAULT_KEYS, PAD_LABELS, REMAPPABLE, RESERVED_KEYS, Intent, Kind, key_label
+from game.ui.shell.scene import Scene
 
 ROW_X, ROW_W, ROW_H, ROW_STEP, ROW_Y = 40, 820, 48, 50, 84
 #: The side text stops above the footer line.

@@ -24,15 +24,14 @@ from typing import Callable
 
 import pygame
 
-
 from game.ui.draw import assets, gfx, theme
+from game.ui.draw.widgets import Button, FocusGroup, Label, footer_hint
 from game.ui.shell import prompts
+from game.ui.shell.flow import private
 from game.ui.shell.i18n import _, fmt
 from game.ui.shell.input import Intent, Kind
-from game.ui.shell.flow import private
 from game.ui.shell.registry import find, make
 from game.ui.shell.scene import PRIVATE_GUARD, FreshPressGuard, Scene, too_soon_text
-from game.ui.draw.widgets import Button, FocusGroup, Label, footer_hint
 
 
 class CoverScene(Scene):

@@ -9,11 +9,11 @@ from __future__ import annotations
 import pygame
 
 from game.ui.draw import anim, theme
+from game.ui.draw.widgets import Button, FocusGroup, footer_hint
 from game.ui.shell.i18n import _
 from game.ui.shell.input import Intent, Kind
 from game.ui.shell.registry import make
 from game.ui.shell.scene import Scene, SharedScreens
-from game.ui.draw.widgets import Button, FocusGroup, footer_hint
 
 
 class MenuScene(SharedScreens, Scene):

@@ -11,10 +11,10 @@ from __future__ import annotations
 import pygame
 
 from game.ui.draw import theme
+from game.ui.draw.widgets import Button, FocusGroup, Label
 from game.ui.shell.i18n import _
 from game.ui.shell.input import Intent, Kind
 from game.ui.shell.scene import Scene
-from game.ui.draw.widgets import Button, FocusGroup, Label
 
 TEXT_W = 600
 GAP = 14

@@ -37,15 +37,14 @@ from typing import Callable
 
 import pygame
 
-
 from game.ui.draw import assets, gfx, theme
+from game.ui.draw.widgets import Button, FocusGroup, Label
+from game.ui.phones.host import FAR_WAIT
 from game.ui.shell import prompts
 from game.ui.shell.i18n import _, fmt
 from game.ui.shell.input import Intent, Kind
-from game.ui.phones.host import FAR_WAIT
 from game.ui.shell.registry import make
 from game.ui.shell.scene import FreshPressGuard, Scene
-from game.ui.draw.widgets import Button, FocusGroup, Label
 
 #: The arrows: they move the focus to the button, so they pass the fresh-press guard.
 MOVES = (Kind.UP, Kind.DOWN, Kind.LEFT, Kind.RIGHT)

@@ -22,13 +22,12 @@ import math
 
 import pygame
 
-
-from game.ui.draw import assets, gfx, theme
 from game.text.i18n import N_
+from game.ui.draw import assets, gfx, theme
+from game.ui.draw.widgets import Button, FocusGroup, Label, footer_hint
 from game.ui.shell.i18n import _, fmt
 from game.ui.shell.input import Intent, Kind
 from game.ui.shell.scene import Scene
-from game.ui.draw.widgets import Button, FocusGroup, Label, footer_hint
 
 #: Where the seats' cards go (logical pixels); their top moves down under a longer intro (large text).
 AREA = pygame.Rect(40, 118, 1200, 488)

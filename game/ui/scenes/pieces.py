@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import pygame
 
-
 from game.rules.cards import SUSPECTS
 from game.ui.draw import assets, cvd, gfx, theme
+from game.ui.draw.widgets import Label
 from game.ui.shell.i18n import _, card
 from game.ui.shell.input import Intent, Kind
 from game.ui.shell.scene import Scene
-from game.ui.draw.widgets import Label
 
 #: The two panels (logical pixels): as seen by most people, and simulated.
 LEFT, RIGHT = pygame.Rect(40, 170, 580, 470), pygame.Rect(660, 170, 580, 470)

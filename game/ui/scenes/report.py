@@ -19,12 +19,11 @@ from __future__ import annotations
 
 import pygame
 
-
 from game.ui.draw import assets, gfx, theme
+from game.ui.draw.widgets import Button, FocusGroup, Label, footer_hint
 from game.ui.shell.i18n import N_, _, and_list, card, fmt, nfmt
 from game.ui.shell.input import SCROLLS, Intent, Kind
 from game.ui.shell.scene import Scene
-from game.ui.draw.widgets import Button, FocusGroup, Label, footer_hint
 
 #: The text sizes tried in turn, (summary, facts): the first whose lines fit above the OK button.
 SIZES = ((theme.HEADING, theme.BUTTON), (26, theme.BODY), (theme.BUTTON, theme.SMALL), (theme.BODY, theme.SMALL))

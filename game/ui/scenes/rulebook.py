@@ -13,10 +13,10 @@ from __future__ import annotations
 import pygame
 
 from game.ui.draw import assets, theme
+from game.ui.draw.widgets import Button, FocusGroup, Label, footer_hint
 from game.ui.shell.i18n import _
 from game.ui.shell.input import Intent, Kind
 from game.ui.shell.scene import Scene
-from game.ui.draw.widgets import Button, FocusGroup, Label, footer_hint
 
 #: The panel of a page; the text on its left, the pictures on its right.
 PANEL = pygame.Rect(60, 102, 1160, 494)

@@ -19,14 +19,12 @@ from functools import partial
 import pygame
 
 from game.rules.options import PRESETS
+from game.ui.board.rules_text import SWITCHES, rules_line, split_options, switch_help, switch_label  # noqa: F401
 from game.ui.draw import theme
+from game.ui.draw.widgets import Button, FocusGroup, Label, footer_hint
 from game.ui.shell.i18n import _
 from game.ui.shell.input import Intent, Kind
 from game.ui.shell.scene import Scene
-from game.ui.draw.widgets import Button, FocusGroup, Label, footer_hint
-
-from game.ui.board.rules_text import (SWITCHES, rules_line, split_options, switch_help,  # noqa: F401
-                                      switch_label)
 
 #: Layout: buttons on the left, the words beside them.
 BUTTON_X, BUTTON_W, BUTTON_H = 40, 440, 56

@@ -19,15 +19,14 @@ from typing import Callable
 
 import pygame
 
-
-from game.text.i18n import LANGUAGE_NAMES, LANGUAGES
 from game.storage.settings import CARD_HINTS, LAYOUTS, SPEEDS, TEXT_SIZES
+from game.text.i18n import LANGUAGE_NAMES, LANGUAGES
 from game.ui.draw import gfx, theme
+from game.ui.draw.widgets import Button, FocusGroup, Label, footer_hint
 from game.ui.shell.i18n import _
 from game.ui.shell.input import Intent, Kind
 from game.ui.shell.registry import make
 from game.ui.shell.scene import Scene
-from game.ui.draw.widgets import Button, FocusGroup, Label, footer_hint
 
 ROW_X, ROW_W, ROW_H, ROW_STEP, ROW_Y = 200, 880, 48, 50, 74
 #: Controls and Back sit in the title line, left and right of the title (ten rows fill the rest).

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from game.rules.options import PRESETS, Options, preset_options
 from game.rules.setup import GameSetup, SeatConfig
+from game.ui.bases.match import DEFAULT_LEVEL
 from game.ui.bases.setup import SetupBase
 from game.ui.shell.i18n import _, fmt
-from game.ui.bases.match import DEFAULT_LEVEL
 from game.ui.shell.registry import make
 
 

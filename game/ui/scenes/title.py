@@ -13,14 +13,16 @@ from typing import Callable
 import pygame
 
 from game.rules.cards import SUSPECTS
-from game.storage.settings import PLAY_LEVELS as LEVELS     # = game.ui.bases.match.LEVELS, without importing a match at start-up
+from game.storage.settings import (
+    PLAY_LEVELS as LEVELS,  # = game.ui.bases.match.LEVELS, without importing a match at start-up
+)
 from game.ui.draw import assets, theme
+from game.ui.draw.widgets import Button, FocusGroup, Label, footer_hint
 from game.ui.mansion import scenery
 from game.ui.shell.i18n import _, level_label
 from game.ui.shell.input import Intent, Kind
 from game.ui.shell.registry import make
 from game.ui.shell.scene import Scene, SharedScreens
-from game.ui.draw.widgets import Button, FocusGroup, Label, footer_hint
 
 #: Seconds the title's mansion takes to fade in when the window opens.
 FADE_IN = 0.3
@@ -105,8 +107,8 @@ class TitleScene(SharedScreens, Scene):
         ``level`` (the remembered one when None) and remember it in the
         settings (a file that cannot be written is said on the log only: the
         game starts all the same)."""
-        from game.ui.board.match import Match
         from game.ui.bases.match import quick_setup
+        from game.ui.board.match import Match
 
         level = level if level in self.level_buttons else self.remembered_level()
         self.app.play("click")

@@ -12,15 +12,15 @@ card screen below it is never shown to the table.
 
 from __future__ import annotations
 
-import pygame
-
 from typing import Callable
 
+import pygame
+
 from game.ui.draw import assets, theme
+from game.ui.draw.widgets import Button, FocusGroup, Label, footer_hint
 from game.ui.shell.i18n import _, fmt
 from game.ui.shell.input import DIRECTIONS, Intent, Kind
 from game.ui.shell.scene import Scene
-from game.ui.draw.widgets import Button, FocusGroup, Label, footer_hint
 
 BOX = pygame.Rect(140, 40, 1000, 620)
 

@@ -25,13 +25,12 @@ import math
 
 import pygame
 
-
 from game.ui.draw import anim, assets, gfx, theme
+from game.ui.draw.widgets import Label, footer_hint
 from game.ui.mansion import stage
 from game.ui.shell.i18n import _, fmt
 from game.ui.shell.input import Intent, Kind
 from game.ui.shell.scene import InputGuard, Scene
-from game.ui.draw.widgets import Label, footer_hint
 
 #: Seconds (normal speed) of each moment: the envelope opening and its three
 #: cards turning over, then a moment to read them; the wrong accusation.

@@ -10,13 +10,13 @@ from game.rules.actions import Roll
 from game.rules.engine import Phase
 from game.rules.events import TurnStarted
 from game.rules.setup import GameSetup, SeatConfig
-from game.ui.board.match import Match
 from game.ui.bases.match import quick_setup
+from game.ui.board.match import Match
 from game.ui.cardgame.screens import CARD_SCENES, build_card_scene
-from game.ui.shell.i18n import _
-from game.ui.shell.registry import make
 from game.ui.phones.phone_screens import PHONE_SCENES, build_phone_scene
 from game.ui.screenshots.story_screens import STORY_SCENES, build_story_scene
+from game.ui.shell.i18n import _
+from game.ui.shell.registry import make
 
 log = logging.getLogger(__name__)
 
@@ -350,7 +350,8 @@ def _card_moment(app, scene: str, seed: int) -> None:
     """The card game's accusation moments, and its "Nobody can show a card!"
     (a question about the Crime location and a card of the asker's own
     hand, which nobody else can answer) at its first frame (see :func:`build_moment`)."""
-    from game.cardgame.engine import Accuse as CardAccuse, Ask, Decline
+    from game.cardgame.engine import Accuse as CardAccuse
+    from game.cardgame.engine import Ask, Decline
     from game.cardgame.engine import Phase as CardPhase
     from game.ui.cardgame.screens import card_advance, card_match
 

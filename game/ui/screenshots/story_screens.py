@@ -24,8 +24,8 @@ def _scroll_to_pictures(table) -> None:
 
 def _board(app, seed: int, advance, stop):
     """A board match (one person: Miss Scarlet) played by ``advance`` until ``stop(game)``, its table pushed."""
-    from game.ui.board.match import Match
     from game.ui.bases.match import quick_setup
+    from game.ui.board.match import Match
 
     match = Match(app.board, quick_setup(seed))
     advance(match, stop, limit=20000)

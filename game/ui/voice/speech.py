@@ -414,7 +414,7 @@ class EspeakDriver(_Worker):
         super().__init__()
 
     def _open(self) -> None:
-        import subprocess       # here, on the voice's thread: not on the way to the title's first frame
+        import subprocess  # here, on the voice's thread: not on the way to the title's first frame
 
         out = subprocess.run([self.program, "--voices"], capture_output=True, text=True, timeout=20,
                              stdin=subprocess.DEVNULL).stdout

@@ -759,19 +759,11 @@ class HardPlayer(_Base[Knowledge]):
     #: (+0.40 points, standard error 0.12); 185 gambles, 132 right (222 and
     #: 155 without).
     gamble_late = True
-    #: State, and bet on, odds that read the opponents' suggestions
-    #: (:meth:`stated_odds`, :meth:`naming_odds`) rather than the plain
-    #: exact count.  The thresholds :attr:`bold` and :attr:`bold_crowd`
-    #: were kept as they were (measured on the exact count), not tuned
-    #: again: tuning them against one yardstick is what made the plain
-    #: count look right against that one (figures in docs/levels.md).
+    #: State, and bet on, odds that read the opponents' suggestions (:meth:`stated_odds`,
+    #: :meth:`naming_odds`) rather than the plain exact count (figures in docs/levels.md).
     read_table = True
-    #: Deals drawn to weigh the suggestions (:meth:`stated_odds`).  They cost
-    #: 21 ms of CPU (median; worst 41 ms) per stated probability at 6
-    #: players, only as a turn ends, when no suggestion is valued.
-    #: ``bench_decisions.py --games 10 --levels hard hard@read_table=0
-    #: --players 6``: p99 236 / max 310 ms with, 250 / 319 ms without
-    #: (an earlier run on a busier machine: 340 / 355 and 250 / 323).
+    #: Deals drawn to weigh the suggestions (:meth:`stated_odds`): 21 ms of CPU (median) per stated
+    #: probability at 6 players; decisions p99 236 / max 310 ms with them (``bench_decisions.py``).
     table_samples = 400
     #: Fewer draws than this with (or without) the guess in the envelope:
     #: the exact count stands.
@@ -779,12 +771,8 @@ class HardPlayer(_Base[Knowledge]):
     #: Named cards' worth of "names at random" each opponent's fit starts
     #: from (:meth:`naming_odds`).
     table_prior = 4.0
-    #: Times the naming weights are fitted again on the reweighted deals
-    #: (:meth:`stated_odds`); 0 = only the fit on the exact count.  Measured
-    #: (``bench_calibration.py --games 300 --seed 1``): one refit brought the
-    #: 0.3-0.5 bins in against two hunters but stated 55 right-one-time-in-five
-    #: guesses below 0.1, its gambles above 0.8 were right 9 of 17 against two
-    #: spock, and it took decisions at 6 players to p99 350 ms; so none.
+    #: Times the naming weights are fitted again on the reweighted deals (:meth:`stated_odds`); 0: only
+    #: the fit on the exact count.  One refit put decisions at 6 players at p99 350 ms (docs/levels-history.md).
     table_refits = 0
 
     def __init__(self, seed: int = 0) -> None:

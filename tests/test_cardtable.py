@@ -113,7 +113,7 @@ def hinted_match(seed: int = 4):
     """A one-person card game (hints mode) advanced until seat 0 could be
     told at least three things by its case file."""
     from game.ui.cardgame.notebook import CaseFileScene  # noqa: F401  (the scene below is made by name)
-    from game.ui.cardgame.screens import card_advance, card_match
+    from game.ui.screenshots.card_screens import card_advance, card_match
 
     match = card_match(seed)
     match.notebook_mode = "hints"

@@ -45,7 +45,7 @@ def test_card_fast_forward_declines_for_people_asked_to_join():
     # the monkey's card episodes play on with stand-ins; when a computer accuses, a
     # person asked to join declines (before: the stand-in asked out of turn, an error)
     from game.cardgame.engine import Decline
-    from game.ui.cardgame.screens import card_advance, card_match
+    from game.ui.screenshots.card_screens import card_advance, card_match
 
     # tables where a person's stand-in knew the answer when asked to join (found by search)
     for players, people, seed in ((3, 2, 4), (4, 1, 28), (4, 3, 6), (4, 3, 18)):

@@ -713,7 +713,7 @@ def test_mashing_enter_over_the_result_never_starts_a_new_game(mode):
             advance(match, lambda g: False, limit=20000)
             table = make("board", app, match)
         else:
-            from game.ui.cardgame.screens import card_advance, card_match
+            from game.ui.screenshots.card_screens import card_advance, card_match
 
             match = card_match(4, humans=2)
             card_advance(match, lambda g: False, limit=5000)

@@ -32,9 +32,9 @@ from game.ui.app import App  # noqa: E402
 from game.ui.board.match import Match  # noqa: E402
 from game.ui.board.table import BoardScene  # noqa: E402
 from game.ui.cardgame.match import CardMatch  # noqa: E402
-from game.ui.cardgame.screens import card_advance  # noqa: E402
 from game.ui.cardgame.table import CardTableScene  # noqa: E402
 from game.ui.scenes.cover import CoverScene  # noqa: E402
+from game.ui.screenshots.card_screens import card_advance  # noqa: E402
 from game.ui.screenshots.screens import advance  # noqa: E402
 from tests.inputs import click, defaults_after, key, pad_press  # noqa: E402,F401
 

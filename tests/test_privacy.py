@@ -41,7 +41,6 @@ from game.ui.cardgame.match import CardMatch  # noqa: E402
 from game.ui.cardgame.notebook import CaseFileScene  # noqa: E402
 from game.ui.cardgame.picker import CardPickerScene  # noqa: E402
 from game.ui.cardgame.private import CardShownScene, CardShowScene, CrimeScene, JoinScene  # noqa: E402
-from game.ui.cardgame.screens import card_advance  # noqa: E402
 from game.ui.cardgame.table import CardTableScene  # noqa: E402
 from game.ui.scenes.confirm import ConfirmScene  # noqa: E402
 from game.ui.scenes.controls import ControlsScene  # noqa: E402
@@ -51,6 +50,7 @@ from game.ui.scenes.message import MessageScene  # noqa: E402
 from game.ui.scenes.rulebook import RulebookScene  # noqa: E402
 from game.ui.scenes.settings import SettingsScene  # noqa: E402
 from game.ui.scenes.unplugged import UnpluggedScene  # noqa: E402
+from game.ui.screenshots.card_screens import card_advance  # noqa: E402
 from game.ui.screenshots.screens import advance  # noqa: E402
 from tests.inputs import answer_accusation, click, key, pad_press  # noqa: E402
 from tests.test_cardgame_ui import Driver, ready  # noqa: E402

@@ -18,8 +18,8 @@ from game.cardgame.engine import CardSetup  # noqa: E402
 from game.rules.setup import GameSetup, SeatConfig  # noqa: E402
 from game.ui.board.match import Match  # noqa: E402
 from game.ui.cardgame.match import CardMatch  # noqa: E402
-from game.ui.cardgame.screens import card_advance  # noqa: E402
 from game.ui.scenes.report import summary_lines  # noqa: E402
+from game.ui.screenshots.card_screens import card_advance  # noqa: E402
 from game.ui.screenshots.screens import advance  # noqa: E402
 from game.ui.shell.registry import is_scene, make  # noqa: E402
 from game.ui.shell.scene import FRESH_QUIET, PRIVATE_GUARD  # noqa: E402

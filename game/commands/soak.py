@@ -231,7 +231,7 @@ def _card_match(rng: random.Random, app, pads: list[int]):
     from game.cardgame.engine import ORDERS, CardSetup, Phase
     from game.learning.hints import NOTEBOOK_MODES
     from game.ui.cardgame.match import CARD_TOKENS, CardMatch
-    from game.ui.cardgame.screens import card_advance
+    from game.ui.screenshots.card_screens import card_advance
 
     players = rng.randint(3, 6)
     accuse = rng.random() < 0.3       # a person accuses at once: the others may join, the accusations are revealed

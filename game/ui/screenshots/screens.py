@@ -12,8 +12,8 @@ from game.rules.events import TurnStarted
 from game.rules.setup import GameSetup, SeatConfig
 from game.ui.bases.match import quick_setup
 from game.ui.board.match import Match
-from game.ui.cardgame.screens import CARD_SCENES, build_card_scene
 from game.ui.phones.phone_screens import PHONE_SCENES, build_phone_scene
+from game.ui.screenshots.card_screens import CARD_SCENES, build_card_scene
 from game.ui.screenshots.story_screens import STORY_SCENES, build_story_scene
 from game.ui.shell.i18n import _
 from game.ui.shell.registry import make
@@ -116,7 +116,7 @@ def build_scene(app, scene: str, seed: int = 3) -> None:
     if scene in MOMENT_SCENES:
         build_moment(app, scene, seed)
         return
-    if scene in CARD_SCENES:            # the card game (game/ui/cardgame/screens.py)
+    if scene in CARD_SCENES:            # the card game (game/ui/screenshots/card_screens.py)
         build_card_scene(app, scene, seed)
         return
     if scene.startswith("lesson"):      # the guided first game, at one of its lessons
@@ -353,7 +353,7 @@ def _card_moment(app, scene: str, seed: int) -> None:
     from game.cardgame.engine import Accuse as CardAccuse
     from game.cardgame.engine import Ask, Decline
     from game.cardgame.engine import Phase as CardPhase
-    from game.ui.cardgame.screens import card_advance, card_match
+    from game.ui.screenshots.card_screens import card_advance, card_match
 
     match = card_match(seed, humans=0)
     g = match.game

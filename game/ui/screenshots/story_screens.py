@@ -40,7 +40,7 @@ def build_story_scene(app, scene: str, seed: int, advance) -> None:
     match (:func:`game.ui.screenshots.screens.advance`, passed in: that module imports this one)."""
     from game.rules.engine import Phase
     from game.rules.events import TurnStarted
-    from game.ui.cardgame.screens import card_advance, card_match
+    from game.ui.screenshots.card_screens import card_advance, card_match
 
     if scene == "log-scrolled":
         table = _board(app, seed, advance, lambda g: g.turn == 0 and g.phase is Phase.START

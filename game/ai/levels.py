@@ -229,21 +229,14 @@ class _Base(Generic[K]):
     deciding from the notes ``K`` that :meth:`knowledge` keeps."""
 
     level = "base"
-    #: Stay to suggest in a room one was summoned to when its value is at
-    #: least this share of the best rate (value / turns) elsewhere (hard at
-    #: 0.3: 48.1 % against two spock, 49.0 % at 0.7; 1,200 games, seed 1).
+    #: Stay to suggest in a room one was summoned to when its value is at least this share of the best
+    #: rate (value / turns) elsewhere (hard at 0.7: 49.0 % against two spock, 48.1 % at 0.3; 1,200 games).
     stay_ratio = 0.7
-    #: Take the secret passage when its room's value is at least this share of
-    #: the best rate (value / turns) of the other rooms (hard at 0.6: more
-    #: suggestions, 0.589 a turn against 0.552, but 46.5 % against two spock).
+    #: Take the secret passage when its room's value is at least this share of the best rate (value / turns)
+    #: of the other rooms (hard at 0.6 suggested more often but won 46.5 % against two spock).
     passage_ratio = 1.0
-    #: Measure distances in expected turns (:func:`expected_turns`, see
-    #: :meth:`_turns`), not rolls of the mean.  Hard does.  Medium with it
-    #: (seed 1, medium before ``avoid_summons`` was on and
-    #: ``passage_ratio`` 1.25): 31.8 % against two spock (29.8 % without,
-    #: 1,200 games), and 33.3 % with ``avoid_summons`` too; but hard's share
-    #: against two such medium fell from 59.2 % to 55.4 % (3,000 games), so
-    #: medium keeps off.
+    #: Measure distances in expected turns (:func:`expected_turns`), not rolls of the mean.  Medium keeps
+    #: off: with it, hard's share against two medium fell from 59.2 % to 55.4 % (3,000 games).
     fine_distance = False
 
     def __init__(self, seed: int = 0) -> None:
@@ -531,28 +524,14 @@ class MediumPlayer(_Base[Knowledge]):
     prefers one the suggester has already seen; accuses only when certain."""
 
     level = "medium"
-    #: Prefer suspects whose token it would not move in (see :func:`_summons`;
-    #: a summoned token gets a free suggestion, 000 "Suggestions" 2).
-    #: Measured (1,200 games against two spock): seed 1 (the ladder's deals)
-    #: 32.8 % on, 29.8 % off; seed 1001 33.3 % and 28.9 %.  Only the tokens
-    #: in another room (the rest may be named): 32.0 %; only the tokens on a
-    #: corridor or start square: 29.1 % (seed 1).  Hard against two such
-    #: medium (3,000 games, seed 1): 58.0 % (hard with ``summon_cost_room`` 0.6; 60.3 % off).
+    #: Prefer suspects whose token it would not move in (:func:`_summons`: a summoned token gets a free
+    #: suggestion, 000 "Suggestions" 2): 32.8 % against two spock, 29.8 % off (1,200 games).
     avoid_summons = True
-    #: Take the secret passage only when its room is worth at least this many
-    #: times the best rate (value / turns) of the other rooms, else roll (see
-    #: :meth:`_Base.take_passage`): at 1.0 it took the passage to a room worth
-    #: 0.6 (its own, or the known envelope room) with a room in doubt two
-    #: turns away.  With ``avoid_summons``, against two spock (1,200 games):
-    #: seed 1 34.7 % at 1.25, 32.8 % at 1.0 (+1.83 points, se 0.99, paired),
-    #: 32.8 % at 0.8, 34.2 % at 2.0; seed 1001 33.5 % at 1.25 against
-    #: 33.3 %.  Alone (without ``avoid_summons``) 30.3 % (seed 1).  Hard
-    #: against two such medium (3,000 games, seed 1): 58.9 %.
+    #: Take the secret passage only when its room is worth this many times the best rate (value / turns) of
+    #: the other rooms, else roll: +1.83 points against two spock over 1.0 (1,200 games, paired).
     passage_ratio = 1.25
-    #: With no card the suggester has seen, show one of the pile with the most
-    #: cards still in doubt (telling the asker least, as spock does).  Measured
-    #: (seed 1): 30.4 % against two spock (29.8 % off, 1,200 games); hard won
-    #: 57.3 % against two such medium (57.0 %, 3,000 games): noise, so off.
+    #: With no card the suggester has seen, show one of the pile with the most cards still in doubt.  Off:
+    #: 30.4 % against two spock, 29.8 % without (1,200 games), which is noise.
     show_open_pile = False
 
     def __init__(self, seed: int = 0) -> None:
@@ -652,112 +631,47 @@ class HardPlayer(_Base[Knowledge]):
     """
 
     level = "hard"
-    #: Gamble threshold (0 < bold <= 1) with one or two opponents still
-    #: playing: accuse its best guess once its exact probability reaches
-    #: ``bold`` (1.0 = never gamble; one opponent was not measured apart).
-    #: Measured (``python benchmarks/bench_gamble.py --seed 1``:
-    #: 1,200 games a row, the gamble replayed exactly over the decision logs
-    #: of never gambling), against two spock / two medium: never 53.2 (639
-    #: of 1,200) / 59.6 %; 0.5: 53.2 / 56.3; 0.55: 54.8 / 59.1; 0.6: 54.9 /
-    #: 59.3; 0.65: 54.7 / 59.3; 0.7: 53.8 / 59.6.  Gambling at an even
-    #: chance (two candidates left) loses with two opponents.  Replayed again
-    #: with :attr:`gamble_late` (the same deals): never 54.4 /
-    #: 60.1; 0.5: 55.5 / 57.8; 0.55: 56.2 / 60.3; 0.6: 55.9 / 60.4; 0.65:
-    #: 55.4 / 60.1 -- 0.55 and 0.6 cannot be told apart, so it stays.
+    #: Gamble threshold (0 < bold <= 1; 1.0 = never) with one or two opponents still playing: 55.9 %
+    #: against two spock, 54.4 % never gambling (1,200 games replayed, ``benchmarks/bench_gamble.py``).
     bold = 0.6
-    #: Gamble threshold with three or more opponents still playing.  Measured
-    #: as above against three medium: never 45.5 %; 0.4: 47.6; 0.45: 48.2;
-    #: 0.5: 48.2; 0.55: 47.2; 0.6: 47.0; 0.65: 46.3; against four medium (5
-    #: players): never 38.2; 0.4: 42.2; 0.45: 42.8; 0.5: 42.4; 0.6: 39.5
-    #: (``python benchmarks/bench_gamble.py --seed 1``).  With
-    #: :attr:`gamble_late`, against three medium: never 45.8; 0.4: 50.6;
-    #: 0.45: 51.0; 0.5: 50.7; 0.55: 48.5.
+    #: Gamble threshold with three or more opponents still playing: 51.0 % against three medium,
+    #: 45.8 % never gambling (1,200 games replayed).
     bold_crowd = 0.45
-    #: Gamble only when :meth:`_threat` says an opponent looks close (a
-    #: suggestion of theirs nobody disproved, or a long game).  Off: with
-    #: ``bold`` 0.6 the test left 54.4 % against two spock (54.9 % without)
-    #: and never fired against medium, who rarely goes undisproved.
+    #: Gamble only when :meth:`_threat` says an opponent looks close.  Off: with it hard won 54.4 %
+    #: against two spock, 54.9 % without.
     threat_needed = False
-    #: How many suggestions get the exact evaluation at a table of up to
-    #: :attr:`small_table` players (the others are ranked by a quick estimate
-    #: from the marginals).  Measured with ``own_candidates`` 4 and
-    #: ``stay_ratio`` 1.0 against 12 / 2 / 0.7 (3,000 games
-    #: against two spock, paired game by game): seed 1 (the ladder's deals)
-    #: 54.7 % vs 54.1 % (+0.60 points, se 0.96), seed 1001 55.3 % vs 53.0 %
-    #: (+2.30, se 0.93); alone on seed 1 (with own 4): +0.70 (se 0.91).
-    #: Decision CPU with 6 players at 24 / 4: p99 331 ms on a busy machine,
-    #: 255 ms on a quiet one (goal 300), so larger tables keep
-    #: :attr:`exact_candidates_crowd`.  With 5 players 24 / 4 measured p99
-    #: 120 ms, but its strength was not measured there, so 5 players keep
-    #: 12 / 2 as well.  At 5 or 6 players only the ``_crowd`` settings apply
-    #: (``hard@exact_candidates_crowd=...`` in a tournament).
+    #: How many suggestions get the exact evaluation at a table of up to :attr:`small_table` players (the
+    #: rest ranked by a quick estimate): +0.6 points against two spock over 12 (3,000 games, paired).
     exact_candidates = 24
-    #: :attr:`exact_candidates` and :attr:`own_candidates` at a table of more
-    #: than :attr:`small_table` players, counting every seat, out or not.
+    #: :attr:`exact_candidates` and :attr:`own_candidates` at a table of more than :attr:`small_table`
+    #: players, counting every seat, out or not: 24 / 4 took decisions at 6 players to p99 331 ms (goal 300).
     exact_candidates_crowd = 12
     own_candidates_crowd = 2
     small_table = 4
-    #: How many of the best-ranked suggestions also get evaluated with an own
-    #: suspect or weapon in place of theirs (:meth:`_own_variants`); 0 = none.
-    #: Measured (seed 1; 3,000 games against two medium, 1,200 against two
-    #: spock): with :attr:`risk` 0 and ``bold`` 0.65, 55.7 / 53.4 % (57.0 /
-    #: 49.0 % without); with :attr:`risk` 1, 59.6 / 53.2 % (58.6 / 50.8 %
-    #: without): the appetite for a big step is what makes naming its own cards
-    #: pay against both.  4 with ``stay_ratio`` 1.0 (see :attr:`exact_candidates`).
+    #: How many of the best-ranked suggestions are also valued with an own suspect or weapon in place of
+    #: theirs (:meth:`_own_variants`; 0: none): 53.2 % against two spock, 50.8 % without (1,200 games).
     own_candidates = 4
-    #: Bits charged per named card it does not hold, times the probability that
-    #: nobody disproves (then every opponent learns those cards are in the
-    #: envelope or its hand); 0 = not charged.  Measured against two medium
-    #: (3,000 games, seed 1): 0.3 won 57.5 %, 1.0 won 51.0 %, 0 won 57.0 %.
+    #: Bits charged per named card it does not hold, times the chance nobody disproves (0: not charged):
+    #: 0.3 won 57.5 % against two medium, 0 won 57.0 %, 1.0 won 51.0 % (3,000 games).
     leak_cost = 0.0
-    #: Appetite for a big step, per bit: a suggestion is valued by the
-    #: certainty equivalent -log2 E[2^(-risk * H)] / risk (bits) of the
-    #: envelope's entropy H after it (:func:`certainty_equivalent`), which
-    #: favours a chance of a large drop over the same mean drop for sure (the
-    #: game is a race to certainty); 0 = plain E[H]; below 0 would be averse.
-    #: Measured (seed 1; 3,000 games against two medium, 1,200
-    #: against two spock, 1,200 against three medium; 95 % intervals about
-    #: +-1.8, +-2.8 and +-2.8 points): risk 0 won 57.0 / 49.0 / 44.9 %; 1: 58.6
-    #: / 50.8 %; 2: 58.5 / 50.3 / 44.9 %; 3: 58.5 / 51.0 %; 6: 58.0 / 50.8 /
-    #: 45.3 %.  Every value above 0 gains about the same; 1 is the mildest.
+    #: Appetite for a big step, per bit: a suggestion is valued by the certainty equivalent of the envelope's
+    #: entropy after it (:func:`certainty_equivalent`; 0: its mean); 1 won 58.6 % against two medium, 0 57.0 %.
     risk = 1.0
-    #: Bits an opponent's free suggestion costs (see :meth:`_summon_cost`).
-    #: Measured (seed 1, 3,000 games against two spock, paired):
-    #: 0 lost 1.83 points (se 0.90), 0.6 lost 0.30 (se 0.46).
+    #: Bits an opponent's free suggestion costs (see :meth:`_summon_cost`): 0 lost 1.83 points against
+    #: two spock (3,000 games, paired).
     summon_cost = 0.3
-    #: The same, for an opponent whose token stands in another room now.
-    #: Measured (3,000 games against two spock, paired game by
-    #: game against 0.3 for both): 0 lost 0.67 points (se 0.75) on seed 1;
-    #: 0.6 gained 0.90 (se 0.46) on seed 1 (the ladder's deals) and 0.83
-    #: (se 0.40) on seed 1001; 1.0 gained 0.13 (se 0.53) on seed 1.
+    #: The same, for an opponent whose token stands in another room now: +0.9 points against two spock
+    #: over 0.3 (3,000 games, paired).
     summon_cost_room = 0.6
-    #: Stay in a room it was summoned to only when that room's value is at
-    #: least the best rate elsewhere (see :attr:`_Base.stay_ratio`).  Measured
-    #: (3,000 games against two spock, paired): 0.4 lost 1.13
-    #: points (se 0.40); 1.0 gained 0.30 (se 0.48) on seed 1 and 0.57 (se
-    #: 0.48) on seed 1001; 1.5 gained 0.40 (se 0.74) on seed 1.
+    #: Stay in a room it was summoned to only when that room's value is at least the best rate elsewhere
+    #: (see :attr:`_Base.stay_ratio`): +0.3 points against two spock over 0.7 (3,000 games, paired).
     stay_ratio = 1.0
     fine_distance = True
-    #: Rule out the suggestions of computer opponents that nobody disproved
-    #: (:func:`silent_suggestions`: the suggester did not accuse, so it holds
-    #: a named card).  Measured (seed 1, the ladder's 3,000 deals
-    #: against two spock, paired game by game): 53.7 % with it, 53.2 % without
-    #: (+0.5 points, standard error 0.37; 125 games of 3,000 ended otherwise);
-    #: against two medium 60.0 % (59.2 without, 3,000 games), against three
-    #: medium 49.7 % (48.2 without, 1,200 games).
+    #: Rule out the suggestions of computer opponents that nobody disproved (:func:`silent_suggestions`: the
+    #: suggester did not accuse, so it holds a named card): +0.5 points against two spock (3,000 games, paired).
     infer_silence = True
-    #: Gamble only as its turn ends, when no suggestion is left this turn
-    #: (:func:`suggestion_to_come`): after its suggestion, whose answer often
-    #: makes the guess certain or shows it wrong, or after a move that ends
-    #: in a corridor.  With ``accuser_in_room`` (002) it suggests first in
-    #: the room it just entered, and at the start of a turn in the guessed
-    #: room when it may suggest there without moving
-    #: (:meth:`suggest_before_accusing`); else it accuses from the guessed
-    #: room it stands in, or walks there.  Measured (seed 1, the
-    #: ladder's 3,000 deals against two spock, paired game by game): 54.1 %
-    #: with it, 53.7 % without; 14 games ended otherwise, 13 of them won
-    #: (+0.40 points, standard error 0.12); 185 gambles, 132 right (222 and
-    #: 155 without).
+    #: Gamble only as its turn ends, when no suggestion is left this turn (:func:`suggestion_to_come`,
+    #: :meth:`suggest_before_accusing`): +0.4 points against two spock (3,000 games, paired).
     gamble_late = True
     #: State, and bet on, odds that read the opponents' suggestions (:meth:`stated_odds`,
     #: :meth:`naming_odds`) rather than the plain exact count (figures in docs/levels.md).
@@ -771,8 +685,8 @@ class HardPlayer(_Base[Knowledge]):
     #: Named cards' worth of "names at random" each opponent's fit starts
     #: from (:meth:`naming_odds`).
     table_prior = 4.0
-    #: Times the naming weights are fitted again on the reweighted deals (:meth:`stated_odds`); 0: only
-    #: the fit on the exact count.  One refit put decisions at 6 players at p99 350 ms (docs/levels-history.md).
+    #: Times the naming weights are fitted again on the reweighted deals (:meth:`stated_odds`; 0: only the
+    #: fit on the exact count).  One refit took decisions at 6 players to p99 350 ms.
     table_refits = 0
 
     def __init__(self, seed: int = 0) -> None:

@@ -22,6 +22,24 @@ def _pixels(surface: pygame.Surface) -> bytes:
     return pygame.image.tobytes(surface, "RGB")
 
 
+
+def _person_acts(app, board) -> None:
+    """One step of the person's turn at ``board``: close the pickers and covers
+    (the table only), then roll, walk to the first destination, or end the turn."""
+    from game.rules.actions import EndTurn, Roll
+    from game.rules.engine import Phase
+
+    g = board.game
+    while app.top is not board:
+        app.pop()
+    if board.human_to_act and not board.busy:
+        if g.phase is Phase.START and g.can_roll():
+            board.do(Roll())
+        elif g.phase is Phase.MOVE:
+            board.choose(next(iter(g.moves())))
+        else:
+            board.do(EndTurn())
+
 def test_lay_puts_back_only_what_was_drawn_and_keeps_the_pixels():
     pygame.display.set_mode((64, 64))
     base = gfx.Canvas((1280, 720), 0, 1.5)
@@ -50,8 +68,6 @@ def test_lay_puts_back_only_what_was_drawn_and_keeps_the_pixels():
 
 
 def test_a_walk_at_1920x1080_shows_a_fraction_of_the_window_and_the_same_picture(monkeypatch):
-    from game.rules.actions import EndTurn, Roll
-    from game.rules.engine import Phase
     from game.ui.app import App
     from game.ui.bases.match import quick_setup
     from game.ui.board.match import Match
@@ -70,16 +86,7 @@ def test_a_walk_at_1920x1080_shows_a_fraction_of_the_window_and_the_same_picture
                         lambda rects=None: shown.append(sum(r.width * r.height for r in rects) / whole))
     walked = 0
     for _frame in range(3000):          # a few computer turns, bounded
-        g = board.game
-        while app.top is not board:     # the person's pickers and covers closed: the table only
-            app.pop()
-        if board.human_to_act and not board.busy:
-            if g.phase is Phase.START and g.can_roll():
-                board.do(Roll())
-            elif g.phase is Phase.MOVE:
-                board.choose(next(iter(g.moves())))
-            else:
-                board.do(EndTurn())
+        _person_acts(app, board)
         walking = isinstance(board.anim, anim.Walk)
         shown.clear()
         app.step(1 / 60)

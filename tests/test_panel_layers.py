@@ -9,7 +9,7 @@ import pytest
 
 from game.ui.draw import gfx, theme
 from game.ui.draw.layers import PanelLayers
-from tests.test_frame_dirty import _pixels, _pygame  # noqa: F401  (pygame on, the output scale put back)
+from tests.test_frame_dirty import _person_acts, _pixels, _pygame  # noqa: F401  (pygame on, the output scale put back)
 
 
 @pytest.mark.parametrize("scale", [1.0, 1.5, 3.0])
@@ -96,22 +96,11 @@ def test_a_steady_frame_draws_no_panel_words_and_keeps_the_pointers_list(monkeyp
 
 
 def test_after_a_few_turns_the_kept_panels_are_what_a_whole_redraw_draws():
-    from game.rules.actions import EndTurn, Roll
-    from game.rules.engine import Phase
 
     app, board = _board((1920, 1080))
-    g = board.game
     logged = len(board.match.log)
     for _frame in range(2000):                      # bounded: a few turns with their log lines
-        while app.top is not board:
-            app.pop()
-        if board.human_to_act and not board.busy:
-            if g.phase is Phase.START and g.can_roll():
-                board.do(Roll())
-            elif g.phase is Phase.MOVE:
-                board.choose(next(iter(g.moves())))
-            else:
-                board.do(EndTurn())
+        _person_acts(app, board)
         app.step(1 / 60)
         if len(board.match.log) >= logged + 8 and board.suggestion_show is None:
             break

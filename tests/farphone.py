@@ -95,7 +95,7 @@ class Phone:
 
     def settled(self) -> bool:
         s = self.state()
-        return s.get("conn") == "connected" and s.get("pending") is None and bool(s.get("rev"))
+        return s.get("conn") == "connected" and s.get("pending") is None and bool(s.get("hasView"))
 
     def wait_answer(self, rev) -> None:
         """Wait for the host's next view after a press (a hang guard, not a pass window)."""

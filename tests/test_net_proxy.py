@@ -239,12 +239,13 @@ def test_the_phone_page_joins_through_wss_at_the_prefix_in_chromium(proxied, tmp
         def joined() -> bool:
             game.step(wait=0.01)            # the host's loop: seat the phone, send its view
             s = drv.execute_script("return window.cluePage && window.cluePage.state();") or {}
-            return s.get("conn") == "connected" and bool(s.get("rev"))
+            return s.get("conn") == "connected" and bool(s.get("hasView"))   # rev is -1 before the first view
         WebDriverWait(drv, GUARD, poll_frequency=0.05).until(lambda _d: joined(), message="the page to join")
         assert game.session.has_phone(0)
         drv.execute_script("document.querySelector('#tabs button[data-tab=\"hand\"]').click();")
 
         def pictures() -> list:
+            game.step(wait=0.01)
             return drv.execute_script(
                 "return Array.from(document.images).filter(i => i.src.indexOf('/clue/cards/') >= 0)"
                 ".map(i => [i.src, i.complete && i.naturalWidth > 0]);")

@@ -11,6 +11,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from game.ui.shell.input import Intent, Kind  # noqa: E402
 from game.ui.shell.registry import is_scene  # noqa: E402
+from game.ui.shell.registry import make as make_scene  # noqa: E402
 from game.ui.voice import speech  # noqa: E402
 from tests.test_speech import new_app, said, steps  # noqa: E402
 
@@ -142,4 +143,79 @@ def test_an_arrow_that_goes_nowhere_is_heard():
             break
     last = app.top.focus.focused.spoken()
     assert said(app)[-2:] == [last, last] and played[-1:] == ["nope"]
+    app.close()
+
+
+# ------------------------------------------------------------ heard at normal speed
+def _timed_table(stop, kinds=("human", "computer", "computer", "computer"), actions: int | None = None):
+    """A board game (seed 3: Miss Scarlet, Colonel Mustard, Mrs. White, Mr. Green) at normal
+    speed, read aloud on, its lines timed on a simulated clock, played to ``stop`` (or to
+    ``actions`` actions): (app, board, clock)."""
+    from game.rules.setup import GameSetup, SeatConfig
+    from game.ui.board.match import Match
+    from game.ui.screenshots.screens import advance
+    from tests.test_speech_gaps import Clock, timed_app
+
+    clock = Clock()
+    app = timed_app(clock)
+    names = ("scarlet", "mustard", "white", "green")
+    match = Match(app.board, GameSetup(seats=tuple(map(SeatConfig, names, kinds)), seed=3))
+    count = [0]
+
+    def enough(g) -> bool:
+        count[0] += 1
+        return stop(g) if actions is None else count[0] > actions
+    advance(match, enough)
+    board = make_scene("board", app, match)
+    app.push(board)
+    return app, board, clock
+
+
+def test_no_stale_button_is_named_between_the_answers_of_a_suggestion():
+    """Suggest pressed on the board, the picks made by ear, Suggest!: while
+    the others answer, the board's buttons are not the thing to do, so no
+    "Suggest — press Enter" is heard between the answers.  Every frame is drawn, as in a window."""
+    from functools import partial
+
+    from game.rules.engine import Phase
+    from tests import test_speech_gaps
+
+    run, settle = partial(test_speech_gaps.run, draw=True), partial(test_speech_gaps.settle, draw=True)
+
+    app, board, clock = _timed_table(lambda g: g.phase is Phase.SUGGEST and g.actor == 0)
+    settle(app, clock)
+    assert is_scene(app.top, "picker")             # opened by itself on entering the room
+    press(app, Kind.BACK)                           # closed: the board's Suggest button, focused
+    settle(app, clock)
+    assert said(app)[-1] == "Suggest — press Enter"
+    press(app, Kind.CONFIRM)
+    for _pick in range(3):                          # Miss Scarlet, the Candlestick, Suggest!
+        settle(app, clock)
+        press(app, Kind.CONFIRM)
+    assert not is_scene(app.top, "picker")
+    run(app, clock, 120, until=lambda: app.top is not board or board.human_to_act)
+    settle(app, clock)
+    lines = said(app)
+    after = lines[len(lines) - lines[::-1].index("Suggest! — press Enter"):]
+    assert after[0] == "Miss Scarlet suggests it was Miss Scarlet, with the Candlestick, in the Hall."
+    assert "Mrs. White shows Miss Scarlet a card in secret." in after
+    assert [line for line in after if " — press " in line] == [app.top.speech_focus()]   # the card's Done
+    assert all(h.whole for h in app.speech.driver.heard[-len(after):])
+    app.close()
+
+
+def test_the_end_screens_two_sentences_are_spoken_once():
+    """Mr. Green's winning accusation: the verdict says who solved it and the
+    three cards; the game-over screen that follows does not say them again."""
+    from tests.test_speech_gaps import run
+
+    app, board, clock = _timed_table(None, actions=195)
+    run(app, clock, 90, until=lambda: is_scene(app.top, "game_over") and app.top.focus.focused is not None
+        and not app.speech.waiting and not app.speech.speaking)
+    over = app.top
+    assert is_scene(over, "game_over") and over.title == "Mr. Green solved the case!"
+    lines = said(app)
+    assert lines.count("Mr. Green solved the case!") == 1
+    assert lines.count("It was Colonel Mustard, with the Wrench, in the Hall.") == 1
+    assert lines[-1] == "Recap — press Enter"
     app.close()

@@ -177,13 +177,15 @@ def test_a_turn_is_read_aloud_whose_turn_and_what_to_do(lang):
                    for line in driver.lines)
     # what to do now, as the status line says it (here she was pulled into a room: she may suggest there)
     assert board.game.allows(Suggest)
-    assert driver.lines[-1] == board._status() == i18n._("Suggest here, or roll the die.")
+    assert driver.lines[-2] == board._status() == i18n._("Suggest here, or roll the die.")
+    assert driver.lines[-1] == board.speech_focus()     # then the focused button ("Roll the die — press Enter")
     if lang == "en":
-        assert "Colonel Mustard walks" in lines and driver.lines[-1] == "Suggest here, or roll the die."
-    assert app.speech.last == (driver.lines[-1], None)
-    app.router.handle(REPEAT)                          # the repeat key says it again
+        assert "Colonel Mustard walks" in lines and driver.lines[-2:] == ["Suggest here, or roll the die.",
+                                                                          "Roll the die — press Enter"]
+    assert app.speech.last == (driver.lines[-2], None)
+    app.router.handle(REPEAT)                          # the repeat key says it again, not the button's name
     steps(app, 1)
-    assert driver.lines[-1] == driver.lines[-2] == board._status()
+    assert driver.lines[-1] == driver.lines[-3] == board._status()
     app.close()
 
 
@@ -759,9 +761,10 @@ def test_repeat_goes_back_one_sentence_and_on_from_there():
                                        "Third sentence."]
     assert all(h.whole for h in driver.heard if h.text == "Third sentence.")
     _run(app, clock, 30, until=lambda: not app.speech.speaking and not getattr(app.speech, "waiting", ()))
-    app.router.handle(REPEAT)                               # all said: the last sentence again
+    app.router.handle(REPEAT)                               # all said: the last sentence again (not a button's name)
     steps(app, 1, dt=0)
-    assert driver.lines[-1] == driver.lines[-2] == board._status()
+    assert driver.lines[-1] == driver.lines[-3] == board._status()
+    assert driver.lines[-2] == board.speech_focus() == "Roll the die — press Enter"
     app.close()
 
 

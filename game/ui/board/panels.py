@@ -410,6 +410,11 @@ class BoardPanels(_Table):
                     "Square {square} of {count}: {way}; {room_the} is {n} step away",
                     "Square {square} of {count}: {way}; {room_the} is {n} steps away", far,
                     square=squares.index(dest) + 1, count=len(squares), way=way, room=room))
+        if not self.human_to_act:
+            # while the table plays (the others answering), a turn's button is not the thing to do
+            nb = self.notebook_button
+            return nb.spoken() if nb.focused and self.match.humans else None
+        self.refresh_buttons()       # the buttons of this moment, not those of the frame drawn last
         return super().speech_focus()
 
     def my_position(self):

@@ -802,7 +802,8 @@ class Speaker:
         coach = app.coach
         owner = top if top is not None and top.private else None
         name = None
-        if top is not None and id(top) != self._scene:
+        opened = top is not None and id(top) != self._scene
+        if opened:
             self._scene = id(top)
             name = top.speech_name()
         key: tuple[object, object]      # what the line is about: ("coach", its key) or (scene id, its text)
@@ -820,7 +821,7 @@ class Speaker:
             text, owner_line = name + ("" if name.endswith((".", "!", "?", "…")) else ".") + " " + text, owner
         elif name and not fresh:
             text, fresh, owner_line = name, True, owner
-        if fresh:
+        if fresh and not (opened and self._just_said(text)):
             self.say(text, owner_line, prompt=True)
         focus = top.speech_focus() if top is not None else None
         # the device named in it ("press Enter", "press A") is no change of focus: said on the next move
@@ -828,6 +829,13 @@ class Speaker:
         if focus and fkey != self._focus:
             self.say_focus(focus, owner)
         self._focus = fkey if focus else None
+
+    def _just_said(self, text: str) -> bool:
+        """True when ``text``'s sentences are the last ones said or waiting to be
+        (the game-over screen opening on the verdict's very words): not said twice in a row."""
+        parts = sentences(text)
+        recent = [t for t, _o in self.history] + [line.text for line in self.waiting if line.replay < 0]
+        return bool(parts) and recent[-len(parts):] == parts
 
     def stop(self) -> None:
         """Read aloud was turned off: cut the line short and forget what was waiting."""

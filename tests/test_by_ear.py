@@ -219,3 +219,93 @@ def test_the_end_screens_two_sentences_are_spoken_once():
     assert lines.count("It was Colonel Mustard, with the Wrench, in the Hall.") == 1
     assert lines[-1] == "Recap — press Enter"
     app.close()
+
+
+# ------------------------------------------------------------ the suggestion picker by ear
+def _entered_room(people: str = "one"):
+    """A board game (seed 3, fast speed) where Miss Scarlet has just walked into the Hall,
+    her suggestion picker open by itself: (app, board, picker).  ``people``: "one" (three
+    computers) or "two" (Mrs. White is a person too: covers in use)."""
+    from game.rules.engine import Phase
+    from tests.test_speech import one_person, two_people
+
+    app = new_app(read_aloud=True)
+    table = one_person if people == "one" else two_people
+    board = table(app, lambda g: g.phase is Phase.SUGGEST and g.actor == 0)
+    for _i in range(200):                           # bounded: the picker opens once the walk is shown
+        if is_scene(app.top, "picker"):
+            break
+        steps(app, 1)
+    steps(app, 30)                                  # past its guard: the arrows move
+    return app, board, app.top
+
+
+def test_the_suggestion_picker_says_what_to_do_and_each_card_in_the_notebooks_words_alone():
+    from game.rules.cards import SUSPECTS, WEAPONS
+
+    app, board, picker = _entered_room()
+    assert board.game.room_of(0) == "hall" and picker.private          # alone: her own screen
+    assert "Make a suggestion: pick a suspect, then a weapon. The room is the one you stand in: the Hall." \
+        == " ".join(said(app)[-3:-1])
+    hand, facts = board.game.seats[0].hand, board.match.facts(0)
+    words = {b.data: b.spoken() for b in picker.items["suspect"] + picker.items["weapon"]}
+    assert set(words) == set(SUSPECTS) | set(WEAPONS)
+    held = [c for c in words if c in hand]
+    assert held and all(words[c].endswith(" — ticked — In my hand") for c in held)
+    for c, why in facts.items():
+        if why.startswith("shown:") and c in words:
+            assert words[c].endswith(" — ticked — Shown by " + board.match.seat_name(int(why[6:])))
+    doubt = [c for c in words if c not in facts]
+    assert doubt and all(words[c].endswith(" — no mark") for c in doubt)   # no mark of hers yet: in doubt
+    board.match.notebooks[0][doubt[0]] = "?"
+    picker._say_notes(board.match)
+    marked = next(b for b in picker.items["suspect"] + picker.items["weapon"] if b.data == doubt[0])
+    assert marked.spoken().endswith(" — maybe")
+    for _i in range(8):                             # each card, as the arrows reach it
+        press(app, Kind.RIGHT)
+        assert said(app)[-1] == picker.focus.focused.spoken()
+    app.close()
+
+
+def test_at_a_hot_seat_table_the_suggestion_picker_says_no_notes():
+    from game.ui.shell.i18n import card
+
+    app, board, picker = _entered_room("two")
+    assert not picker.private
+    for _i in range(8):
+        press(app, Kind.RIGHT)
+        assert said(app)[-1] == picker.focus.focused.spoken() == card(picker.focus.focused.data) + " — person"
+    assert all(" — In my hand" not in line and " — no mark" not in line and " — Shown by" not in line
+               for line in said(app))
+    assert "Make a suggestion: pick a suspect, then a weapon." in said(app)
+    app.close()
+
+
+def test_a_blue_rows_why_is_spoken_when_the_focus_reaches_it():
+    """The notebook's hints: All hints says to move to a blue row (keyboard,
+    pad) or point at it (mouse); the arrows onto a blue row speak its reason."""
+    from game.rules.engine import Phase
+    from tests.test_speech import one_person
+
+    app = new_app(read_aloud=True)
+    board = one_person(app, lambda g: g.phase is Phase.START and g.actor == 0 and len(g.events) > 120)
+    board.match.notebook_mode = "hints"
+    steps(app)
+    board.open_notebook(0)
+    steps(app, 2)
+    book = app.top
+    assert is_scene(book, "notebook") and len(book.hints()) >= 2
+    book.focus.focus_on(book.all_button)
+    steps(app, 1)
+    press(app, Kind.CONFIRM, 2)
+    assert said(app)[-2] == f"{len(book.hints())} new hints are marked in blue."
+    assert said(app)[-1] == "Move to a blue row, or point at it, to read why."
+    blue = {h.card: h.reason for h in book.hints()}
+    heard = {}
+    for kind in [Kind.UP] * 10 + [Kind.LEFT] + [Kind.DOWN] * 12:   # every row of the two columns, bounded
+        press(app, kind)
+        row = book.focus.focused
+        if row.data in blue:
+            heard[row.data] = said(app)[-1]
+    assert set(heard) == set(blue) and all(line.endswith(". " + blue[c]) for c, line in heard.items())
+    app.close()

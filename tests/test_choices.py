@@ -142,7 +142,7 @@ def test_the_suggestion_picker_opens_with_a_card_focused_and_m_opens_the_menu():
     app, _board, picker = solo_picker("suggest", guarded=True)
     steps(app, 30)                                   # past its guard
     assert picker.focus.focused is picker.items["suspect"][0]
-    assert said(app)[-1] == "Miss Scarlet — person"
+    assert said(app)[-1] == "Miss Scarlet — person — no mark"      # alone: her notebook's words too
     press(app, Kind.CONFIRM)                        # Enter picks the focused card at once
     assert picker.choice["suspect"] == SUSPECTS[0]
     key(app, pygame.K_m, draw=False)

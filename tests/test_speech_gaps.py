@@ -171,9 +171,10 @@ def test_each_card_picked_is_spoken_and_then_the_suggestion_it_makes():
     app, board, picker = solo_picker("suggest")
     try:
         press(app, Kind.CONFIRM)                    # Miss Scarlet, focused first
-        assert said(app)[-2:] == ["Miss Scarlet — person — picked", "Candlestick — weapon"]
+        assert said(app)[-2:] == ["Miss Scarlet — person — picked", "Candlestick — weapon — ticked — In my hand"]
         press(app, Kind.CONFIRM)
-        assert said(app)[-3:] == ["Candlestick — weapon — picked", picker.sentence(), "Suggest! — press Enter"]
+        assert said(app)[-3:] == ["Candlestick — weapon — ticked — In my hand — picked", picker.sentence(),
+                                  "Suggest! — press Enter"]
         assert picker.sentence().startswith("I suggest it was Miss Scarlet, with the Candlestick, in the ")
     finally:
         app.close()

@@ -71,6 +71,28 @@ def accuse_now_text() -> str:
     return _("You can accuse now: your notebook names the whole envelope.")
 
 
+def fact_words(match, seat: int, card_id: str, facts: dict[str, str] | None = None) -> str:
+    """The note of a notebook row, for ``seat`` in ``match``: "In my hand",
+    "Shown by Colonel Mustard" for a fact (``facts``: :meth:`match.facts(seat)
+    <game.ui.bases.match.Seats.facts>`, worked out when not given), else "".  In the
+    Manual mode, where nothing is ticked for you, your own cards still say "In my hand"."""
+    why = (match.facts(seat) if facts is None else facts).get(card_id)
+    if why == "hand" or (why is None and card_id in match.own_cards(seat)):
+        return _("In my hand")
+    if why and why.startswith("shown:"):
+        return fmt("Shown by {name}", name=match.suspects[int(why[6:])])
+    return ""
+
+
+def card_state(match, seat: int, card_id: str, facts: dict[str, str] | None = None) -> tuple[str, str]:
+    """``card_id`` as ``seat``'s notebook has it: (its mark: a key of
+    :data:`~game.ui.draw.widgets.MARK_WORDS`, "✓" for a fact; its note, as
+    :func:`fact_words`), so another screen can say it in the notebook's words."""
+    facts = match.facts(seat) if facts is None else facts
+    note = fact_words(match, seat, card_id, facts)
+    return ("✓" if card_id in facts else match.notebooks.get(seat, {}).get(card_id, "")), note
+
+
 class RowButton(Button):
     """One notebook row; pressing it cycles the manual mark."""
 
@@ -120,7 +142,9 @@ class RowButton(Button):
         hint = None if auto else nb.shown_hint(card_id)
         words = card_spoken(card_id, self.label, mark="✓" if auto else nb.marks.get(card_id, ""))
         note = nb.auto_text(card_id) or (nb.hint_note(hint) if hint else "")
-        return f"{words} — {note}" if note else words
+        words = f"{words} — {note}" if note else words
+        # a blue row says why, as the legend shows it: moving to it is how a listener reads it
+        return f"{words}. {hint.reason}" if hint is not None else words
 
     def mark_rect(self) -> pygame.Rect:
         return pygame.Rect(self.rect.right - MARK_W - 4, self.rect.top + 3, MARK_W, self.rect.height - 6)
@@ -193,12 +217,7 @@ class NotebookBase(Scene):
         """The note of a row: "In my hand", "Shown by ..." for a fact row; in
         the Manual mode, where nothing is ticked for you, your own cards still
         say "In my hand" (their marks are yours to set)."""
-        why = self.auto.get(card)
-        if why == "hand" or (why is None and card in self.own):
-            return _("In my hand")
-        if why and why.startswith("shown:"):
-            return fmt("Shown by {name}", name=self.match.suspects[int(why[6:])])
-        return ""
+        return fact_words(self.match, self.seat, card, self.auto)
 
     # -------------------------------------------------------------- hints
     def hints(self) -> list[Hint]:
@@ -274,8 +293,10 @@ class NotebookBase(Scene):
         """Reveal every hint not revealed yet."""
         new = self._reveal(None)
         if new:
-            self.hint_text = ngettext("{n} new hint is marked in blue. Point at a blue row to read why.",
-                                      "{n} new hints are marked in blue. Point at a blue row to read why.",
+            self.hint_text = ngettext("{n} new hint is marked in blue. Move to a blue row, or point at it, to "
+                                      "read why.",
+                                      "{n} new hints are marked in blue. Move to a blue row, or point at it, to "
+                                      "read why.",
                                       len(new)).format(n=len(new))
 
     def cycle(self, card: str) -> None:

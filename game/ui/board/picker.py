@@ -15,6 +15,7 @@ import pygame
 
 from game.rules.actions import Accuse, Suggest
 from game.rules.cards import ROOMS, SUSPECTS, WEAPONS
+from game.ui.bases.notebook import card_state
 from game.ui.draw import assets, theme
 from game.ui.draw.widgets import Button, CardButton, FocusGroup, Label, MarkedChip, footer_hint
 from game.ui.shell.i18n import _, card, fmt
@@ -64,6 +65,7 @@ class PickerScene(Scene):
                     row.append(b)
                 self.items[cat] = row
                 buttons += row
+            self._say_notes(board.match)
             self.ok = Button(pygame.Rect(40, 614, 400, 54), _("Suggest!"), self.confirm)
             self.back_button = Button(pygame.Rect(460, 614, 260, 54), _("Back"), self.back, hint="Esc")
         else:
@@ -87,6 +89,19 @@ class PickerScene(Scene):
         # the first choice focused, so Enter always does something (the guard keeps a held Enter out)
         self.focus = FocusGroup(buttons, focus=0)
         self.missing_text = ""   # "Pick a weapon too." after pressing Suggest!/Accuse! too early
+
+    def _say_notes(self, match) -> None:
+        """Alone at the table (one person, who suggests): each card says what
+        their notebook has for it, in its words ("Rope — weapon — ticked — In my
+        hand", "— maybe", "— no mark"); the picker is then that person's own
+        screen (:attr:`private`).  With two or more people it is the table's,
+        and says nothing of anyone's notes."""
+        if match.needs_cover or not match.is_human(self.seat):
+            return
+        self.private = True
+        facts = match.facts(self.seat)
+        for button in self.items["suspect"] + self.items["weapon"]:
+            button.mark, button.note = card_state(match, self.seat, button.data, facts)
 
     # ------------------------------------------------------------ choices
     def pick(self, cat: str, button: Button) -> None:
@@ -207,7 +222,9 @@ class PickerScene(Scene):
         if not self.missing():
             return self.sentence()
         if self.mode == "suggest":
-            return _("Make a suggestion")
+            how = _("Make a suggestion: pick a suspect, then a weapon.")
+            return how if self.room is None else how + " " + fmt("The room is the one you stand in: {room_the}.",
+                                                                 room=self.room)
         return _("Make an accusation. You can accuse only once: if you are wrong, you are out of the race.")
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -306,6 +306,10 @@ class CardButton(Button):
     """A card that can be focused and selected; draws the card face."""
 
     data: str    # the card's name
+    #: its owner's notebook mark, spoken after its kind (a key of :data:`MARK_WORDS`; None: not said)
+    mark: str | None = None
+    #: its owner's notebook note, spoken last ("In my hand", "Shown by Colonel Mustard"; "": none)
+    note: str = ""
 
     def draw(self, surface: pygame.Surface) -> None:
         img = assets.card(self.data, self.rect.width)
@@ -320,9 +324,10 @@ class CardButton(Button):
             theme.blit_text(surface, "✓", (r.right - 14, r.top + 14), theme.BODY, theme.CREAM, True, "center")
 
     def spoken(self) -> str:
-        """The card as read aloud: its name, its kind, and whether it is picked
-        ("Miss Scarlet — person", "Rope — weapon — picked")."""
-        return card_spoken(self.data, self.label, picked=self.selected)
+        """The card as read aloud: its name, its kind, its :attr:`mark` and
+        :attr:`note` when set, and whether it is picked ("Miss Scarlet —
+        person", "Rope — weapon — ticked — In my hand — picked")."""
+        return card_spoken(self.data, self.label, picked=self.selected, mark=self.mark, note=self.note)
 
     def text_width(self) -> int:
         lines = theme.wrap(card(self.data), self.rect.width - 8, theme.SMALL, True, exact=True)
@@ -402,13 +407,16 @@ MARK_WORDS = {"X": N_("not it"), "?": N_("maybe"), "✓": N_("ticked"), "": N_("
               "crossed": N_("crossed out")}
 
 
-def card_spoken(card_id: str, name: str, picked: bool = False, mark: str | None = None) -> str:
+def card_spoken(card_id: str, name: str, picked: bool = False, mark: str | None = None, note: str = "") -> str:
     """A card as read aloud: ``name`` (the card's shown name), its kind, then
-    its ``mark`` (a key of :data:`MARK_WORDS`; None: not said) and "picked"
-    when ``picked``, joined with dashes: "Rope — weapon — ticked"."""
+    its ``mark`` (a key of :data:`MARK_WORDS`; None: not said), its notebook
+    ``note`` ("In my hand") and "picked" when ``picked``, joined with dashes:
+    "Rope — weapon — ticked — In my hand"."""
     parts = [name, _(KIND_WORDS[category(card_id)])]
     if mark is not None and (mark or not picked):
         parts.append(_(MARK_WORDS[mark]))
+    if note:
+        parts.append(note)
     if picked:
         parts.append(_("picked"))
     return " — ".join(parts)

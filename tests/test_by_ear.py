@@ -102,8 +102,9 @@ def test_a_roll_that_reaches_a_room_says_how_to_choose_and_names_the_room_first(
     app, board = _moving()
     steps(app, 3)
     assert board.game.positions["scarlet"] == (8, 18) and "lounge" in board.game.moves()
-    assert said(app)[-3:] == ["Pick a lit square or room.",
+    assert said(app)[-4:] == ["Pick a lit square or room.",
                               "Use the arrow keys to hear each place, then press Enter to go there.",
+                              "Press Tab to choose a room to head for.",
                               "The Lounge — you can go in — press Enter"]
     press(app, Kind.CONFIRM)
     steps(app, 60)
@@ -309,3 +310,75 @@ def test_a_blue_rows_why_is_spoken_when_the_focus_reaches_it():
             heard[row.data] = said(app)[-1]
     assert set(heard) == set(blue) and all(line.endswith(". " + blue[c]) for c, line in heard.items())
     app.close()
+
+
+def test_a_listener_picks_the_room_to_head_for_and_each_square_counts_the_steps_to_it():
+    """Tab (LB on a pad) while choosing where to go: the rooms nearest first,
+    each said with its distance; the cursor goes to the lit place nearest to
+    it, and every square then counts the steps to that room, not to its nearest."""
+    import pygame
+
+    from game.ai.levels import distances_to
+    from game.ui.shell import prompts
+    from game.ui.shell.input import JOY_BUTTONS, PAD_BUTTONS
+    from tests.inputs import key
+
+    app, board = _moving()
+    steps(app, 3)
+    assert said(app)[-2] == "Press Tab to choose a room to head for."
+    assert prompts.fmt("Press {room} to choose a room to head for.", pad=True) == \
+        "Press LB to choose a room to head for."
+    assert PAD_BUTTONS[pygame.CONTROLLER_BUTTON_LEFTSHOULDER] is Kind.ROOM and JOY_BUTTONS[4] is Kind.ROOM
+    n = len(said(app))
+    key(app, pygame.K_TAB, draw=False)       # the nearest room is the Lounge, in reach: the cursor is on it already
+    assert board.target == "lounge" and said(app)[n:] == ["The Lounge — you can go in — press Enter"]
+    key(app, pygame.K_TAB, draw=False)
+    assert board.target == "dining_room"
+    assert said(app)[-1] == ("The Dining Room: 5 steps away, out of reach this turn. Square 3 of 14: up and left; "
+                             "the Dining Room is 1 step away — press Enter")
+    dests = list(board.game.moves())
+    far = distances_to(board.game.board, "dining_room")
+    assert far[dests[board.cursor]] == min(far.get(d, 99) for d in dests if not isinstance(d, str)) == 1
+    press(app, Kind.DOWN)                    # an arrow: the squares count the steps to the Dining Room still
+    assert said(app)[-1].startswith("Square ") and "; the Dining Room is " in said(app)[-1]
+    assert "out of reach" not in said(app)[-1]
+    press(app, Kind.UP)
+    press(app, Kind.CONFIRM)
+    steps(app, 60)
+    assert far[board.game.positions["scarlet"]] == 1     # in front of the Dining Room's door
+    app.close()
+
+
+def test_the_room_to_head_for_is_said_in_spanish_and_catalan():
+    import pygame
+
+    from tests.inputs import key
+
+    for lang, words in (("es", "El Comedor: a 5 pasos, fuera de tu alcance en este turno. Casilla 3 de 14"),
+                        ("ca", "El Menjador: a 5 passos, fora del teu abast aquest torn. Casella 3 de 14")):
+        app, board = _moving(lang)
+        steps(app, 3)
+        key(app, pygame.K_TAB, draw=False)
+        key(app, pygame.K_TAB, draw=False)
+        assert said(app)[-1].startswith(words), said(app)[-1]
+        app.close()
+
+
+def test_the_walking_examples_in_the_read_aloud_guide_are_lines_the_game_says():
+    """docs/read-aloud.md quotes the squares as the focus line says them: the
+    English template, a way the game uses, and the button at the end."""
+    import re
+    from pathlib import Path
+
+    from game.ui.board.panels import WAYS
+
+    text = " ".join(Path(__file__).resolve().parent.parent.joinpath("docs", "read-aloud.md")
+                    .read_text(encoding="utf-8").split())
+    quoted = re.findall(r"\"(Square [^\"]*)\"", text)
+    assert quoted
+    ways = "|".join(sorted(map(re.escape, WAYS.values()), key=len, reverse=True))
+    line = re.compile(rf"Square (\d+) of (\d+): ({ways}); the [A-Z][a-z]+( Room)? is (\d+) steps? away — press Enter")
+    for example in quoted:
+        m = line.fullmatch(example)
+        assert m is not None, example
+        assert int(m.group(1)) <= int(m.group(2)) and (m.group(5) == "1") == example.endswith(" step away — press Enter")

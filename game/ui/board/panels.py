@@ -156,14 +156,28 @@ WAYS = {(0, -1): N_("up"), (0, 1): N_("down"), (-1, 0): N_("left"), (1, 0): N_("
         (1, 1): N_("down and right"), (0, 0): N_("here")}
 
 
-def square_way(board, start, dest: tuple[int, int]) -> tuple[str, str, int]:
+def rooms_by_distance(board, start) -> list[str]:
+    """The room ids a token at ``start`` (a square or a room id) may head for,
+    nearest first by walking (the room it stands in left out; ties in the map's order)."""
+    rooms = [room for room in board.rooms if room != start]
+    return sorted(rooms, key=lambda room: distances_to(board, room).get(start, 99))
+
+
+def nearest_to(board, dests: list, room: str) -> int:
+    """The index in ``dests`` (a roll's destinations) of the one fewest steps
+    from ``room`` (the room itself when it can be entered)."""
+    far = distances_to(board, room)
+    return min(range(len(dests)), key=lambda i: 0 if dests[i] == room else far.get(dests[i], 99))
+
+
+def square_way(board, start, dest: tuple[int, int], room: str | None = None) -> tuple[str, str, int]:
     """Where the corridor square ``dest`` lies for a token at ``start`` (a
     square, or a room id: its squares' middle), for a person who cannot see the
     board: the way in words ("up and left", in the language in use: a side
     counts when it is at least half the other), the room id nearest to
-    ``dest`` by walking (not the room the token is in) and the steps from
-    ``dest`` into that room (1: ``dest`` is in front of its door; other tokens
-    are not counted)."""
+    ``dest`` by walking (not the room the token is in) — or ``room`` when
+    given (the room the listener heads for) — and the steps from ``dest`` into
+    that room (1: ``dest`` is in front of its door; other tokens are not counted)."""
     in_room = start if isinstance(start, str) else None
     if in_room is not None:
         squares = board.rooms[in_room].squares
@@ -171,8 +185,10 @@ def square_way(board, start, dest: tuple[int, int]) -> tuple[str, str, int]:
     dx, dy = dest[0] - start[0], dest[1] - start[1]
     sx = (dx > 0) - (dx < 0) if abs(dx) >= max(1, abs(dy) / 2) else 0
     sy = (dy > 0) - (dy < 0) if abs(dy) >= max(1, abs(dx) / 2) else 0
-    far = {room: distances_to(board, room).get(dest, 99) for room in board.rooms if room != in_room}
-    near = min(far, key=lambda room: far[room])
+    if room is not None:
+        return _(WAYS[sx, sy]), room, distances_to(board, room).get(dest, 99)
+    far = {r: distances_to(board, r).get(dest, 99) for r in board.rooms if r != in_room}
+    near = min(far, key=lambda r: far[r])
     return _(WAYS[sx, sy]), near, far[near]
 
 
@@ -212,6 +228,10 @@ class BoardPanels(_Table):
     die_rect: pygame.Rect
     #: the keyboard cursor among the roll's destinations
     cursor: int
+    #: the room a listener chose to head for this roll (Tab, LB), or None: each square names its nearest
+    target: str | None
+    #: True from choosing :attr:`target` until the next arrow: the focus line names it and its distance first
+    target_news: bool
     #: the suggestion on show, or None
     suggestion_show: SuggestionShow | None
     #: the banner "You were brought to the Kitchen!" waiting for the pulled-in person's turn, or None
@@ -380,7 +400,8 @@ class BoardPanels(_Table):
     def speech_prompt(self) -> str | None:
         """Read aloud on a person's turn: what to do now (the status line;
         while choosing where to go, also how: the arrows name each place, Enter
-        goes there); nothing while others play (their log lines say it)."""
+        goes there, Tab or LB picks a room to head for); nothing while others
+        play (their log lines say it)."""
         if not self.human_to_act:
             return None
         status = self._status()
@@ -388,14 +409,17 @@ class BoardPanels(_Table):
             how = (_("Use the arrow keys to hear each place, then press {confirm} to go there.")
                    if prompts.move_label() == _("Arrows") else
                    _("Use {move} to hear each place, then press {confirm} to go there."))
-            status += " " + prompts.fmt(how)
+            status += " " + prompts.fmt(how) + " " + prompts.fmt(_("Press {room} to choose a room to head for."))
         return status
 
     def speech_focus(self) -> str | None:
         """Read aloud while a person picks where to go: the lit room or square
         under the cursor ("The Kitchen — you can go in — press Enter", "Square 2
         of 5: up and left; the Kitchen is 3 steps away — press Enter":
-        :func:`square_way`); else the focused button (:meth:`Scene.speech_focus`)."""
+        :func:`square_way`, the steps to the room chosen to head for when there
+        is one, after its name and distance just after it was chosen: "The
+        Kitchen: 7 steps away, out of reach this turn. Square ..."); else the
+        focused button (:meth:`Scene.speech_focus`)."""
         if self.human_to_act and not self.busy and self.game.phase is Phase.MOVE:
             dests = list(self.game.moves())
             if dests:
@@ -405,11 +429,17 @@ class BoardPanels(_Table):
                     return fmt("{label} — press {confirm}", confirm=confirm,
                                label=fmt("{room_the} — you can go in", room=dest))
                 squares = [d for d in dests if not isinstance(d, str)]
-                way, room, far = square_way(self.game.board, self.my_position(), dest)
-                return fmt("{label} — press {confirm}", confirm=confirm, label=nfmt(
+                way, room, far = square_way(self.game.board, self.my_position(), dest, self.target)
+                line = fmt("{label} — press {confirm}", confirm=confirm, label=nfmt(
                     "Square {square} of {count}: {way}; {room_the} is {n} step away",
                     "Square {square} of {count}: {way}; {room_the} is {n} steps away", far,
                     square=squares.index(dest) + 1, count=len(squares), way=way, room=room))
+                if self.target is not None and self.target_news:
+                    away = distances_to(self.game.board, self.target).get(self.my_position(), 99)
+                    line = nfmt("{room_the}: {n} step away, out of reach this turn.",
+                                "{room_the}: {n} steps away, out of reach this turn.", away,
+                                room=self.target) + " " + line
+                return line
         if not self.human_to_act:
             # while the table plays (the others answering), a turn's button is not the thing to do
             nb = self.notebook_button

@@ -25,7 +25,15 @@ from game.rules.errors import IllegalActionError
 from game.ui.bases.table import TableScene
 from game.ui.board.match import Match
 from game.ui.board.moments import SuggestionShow
-from game.ui.board.panels import NOTEBOOK_SLOT, BoardPanels, button_rect, die_panel, first_choice
+from game.ui.board.panels import (
+    NOTEBOOK_SLOT,
+    BoardPanels,
+    button_rect,
+    die_panel,
+    first_choice,
+    nearest_to,
+    rooms_by_distance,
+)
 from game.ui.board.presenter import BoardPresenter
 from game.ui.draw import anim
 from game.ui.draw.widgets import Button, spatial_next
@@ -59,6 +67,8 @@ class BoardScene(BoardPanels, TableScene[Match, Game]):
         self.suggestion_show: SuggestionShow | None = None
         self._playing: ev.Event | None = None   # the event being played (for the status line)
         self.cursor = 0
+        self.target: str | None = None
+        self.target_news = False
         self._cursor_roll: tuple[int, int] | None = None    # the roll the cursor was set for (move_cursor)
         self._highlight_key = None
         self._highlight = None
@@ -217,7 +227,11 @@ class BoardScene(BoardPanels, TableScene[Match, Game]):
             return False
         k = intent.kind
         self.cursor = self.move_cursor()
+        if k is Kind.ROOM:
+            self.head_for_next_room()
+            return True
         if k in (Kind.UP, Kind.DOWN, Kind.LEFT, Kind.RIGHT):
+            self.target_news = False
             rects = [pygame.Rect(0, 0, 4, 4) for _d in dests]
             for r, d in zip(rects, dests, strict=True):
                 r.center = self.view.dest_point(d)
@@ -242,6 +256,25 @@ class BoardScene(BoardPanels, TableScene[Match, Game]):
             self.choose(dest)
             return True
         return False
+
+    def head_for_next_room(self) -> None:
+        """Tab or LB while choosing where to go: the next room to head for,
+        nearest first (:func:`~game.ui.board.panels.rooms_by_distance`, round
+        again after the farthest), and the cursor on the lit place nearest to it
+        (the room itself when it can be entered); each square then counts the
+        steps to that room.  Kept until the next roll."""
+        dests = list(self.game.moves())
+        order = rooms_by_distance(self.game.board, self.my_position())
+        if not dests or not order:
+            return
+        self.move_cursor()          # a new roll's start is set first, so it cannot undo this choice
+        before = self.speech_focus()
+        at = order.index(self.target) + 1 if self.target in order else 0
+        self.target = order[at % len(order)]
+        self.target_news = True
+        self.cursor = nearest_to(self.game.board, dests, self.target)
+        if self.speech_focus() == before:       # already on it (a room in reach): said again, so the press is heard
+            self.app.speech.bumped(before)
 
     def _explain_board_click(self, pos: tuple[int, int]) -> None:
         dest = self.view.position_at(pos)
@@ -274,6 +307,7 @@ class BoardScene(BoardPanels, TableScene[Match, Game]):
         roll = (id(self.game), len(self.game.events))
         if roll != self._cursor_roll:
             self._cursor_roll = roll
+            self.target, self.target_news = None, False
             self.cursor = first_choice(self.game.board, self.my_position(), dests)
         return self.cursor % len(dests)
 

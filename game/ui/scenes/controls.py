@@ -191,7 +191,8 @@ class ControlsScene(Scene):
         return [_("Esc (back) and Enter (confirm) always work, whatever keys you choose."),
                 _("Controllers: A confirms, B goes back, Y opens your notebook, Start pauses. "
                   "The d-pad or the left stick moves (hold to repeat)."),
-                _("Each person joins a seat in New game by pressing any button on their controller."),
+                # (joining a seat with any button is the "Join a seat" row's)
+                _("Choosing where to go: Tab or LB picks a room to head for."),
                 _("PgUp/PgDn, the mouse wheel or the right stick scroll the log."),
                 (_("Connected: {pads}").format(pads="; ".join(pads)) if pads else _("No controller connected."))]
 

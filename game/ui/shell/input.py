@@ -49,6 +49,7 @@ class Kind(enum.Enum):
     REPEAT = "repeat"        # say the last line read aloud again (R; a pad's right shoulder button)
     LOG_UP = "log_up"        # scroll the log back to older lines (Page Up, the wheel, the right stick up)
     LOG_DOWN = "log_down"    # scroll the log on to newer lines (Page Down, the wheel, the right stick down)
+    ROOM = "room"            # while walking, the next room to head for (Tab; a pad's left shoulder button)
     CLICK = "click"      # mouse button 1 pressed at ``pos``
     POINT = "point"      # mouse moved to ``pos``
 
@@ -98,7 +99,7 @@ DEFAULT_KEYS: dict[str, list[str]] = {
     "up": ["up", "w"], "down": ["down", "s"], "left": ["left", "a"], "right": ["right", "d"],
     "confirm": ["return", "keypad enter", "space"], "back": ["escape", "backspace"],
     "notebook": ["n"], "menu": ["m", "f10"], "join": ["j"], "fullscreen": ["f11"],
-    "repeat": ["r"], "log_up": ["page up"], "log_down": ["page down"],
+    "repeat": ["r"], "log_up": ["page up"], "log_down": ["page down"], "room": ["tab"],
 }
 
 
@@ -121,7 +122,7 @@ def key_label(name: str) -> str:
     from game.text.i18n import _
 
     special = {"return": _("Enter"), "escape": "Esc", "keypad enter": _("Enter"), "backspace": _("Backspace"),
-               "space": _("Space"), "up": "↑", "down": "↓", "left": "←", "right": "→"}
+               "space": _("Space"), "tab": "Tab", "up": "↑", "down": "↓", "left": "←", "right": "→"}
     return special.get(name, name.upper() if len(name) <= 3 else name.title())
 
 
@@ -164,18 +165,18 @@ PAD_BUTTONS: dict[int, Kind] = {
     pygame.CONTROLLER_BUTTON_A: Kind.CONFIRM, pygame.CONTROLLER_BUTTON_B: Kind.BACK,
     pygame.CONTROLLER_BUTTON_Y: Kind.NOTEBOOK, pygame.CONTROLLER_BUTTON_X: Kind.NOTEBOOK,
     pygame.CONTROLLER_BUTTON_START: Kind.MENU, pygame.CONTROLLER_BUTTON_BACK: Kind.MENU,
-    pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: Kind.REPEAT,
+    pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: Kind.REPEAT, pygame.CONTROLLER_BUTTON_LEFTSHOULDER: Kind.ROOM,
     pygame.CONTROLLER_BUTTON_DPAD_UP: Kind.UP, pygame.CONTROLLER_BUTTON_DPAD_DOWN: Kind.DOWN,
     pygame.CONTROLLER_BUTTON_DPAD_LEFT: Kind.LEFT, pygame.CONTROLLER_BUTTON_DPAD_RIGHT: Kind.RIGHT,
 }
 #: Plain joysticks (no controller mapping): button number -> intent.
 JOY_BUTTONS: dict[int, Kind] = {0: Kind.CONFIRM, 1: Kind.BACK, 2: Kind.NOTEBOOK, 3: Kind.NOTEBOOK,
-                                5: Kind.REPEAT, 6: Kind.MENU, 7: Kind.MENU, 9: Kind.MENU}
+                                4: Kind.ROOM, 5: Kind.REPEAT, 6: Kind.MENU, 7: Kind.MENU, 9: Kind.MENU}
 #: What the pad prompts show for each intent (the face buttons of the standard layout).
 PAD_LABELS: dict[Kind, str] = {Kind.CONFIRM: "A", Kind.BACK: "B", Kind.NOTEBOOK: "Y", Kind.MENU: "Start",
                                Kind.JOIN: "A", Kind.UP: "D-pad", Kind.DOWN: "D-pad", Kind.LEFT: "D-pad",
                                Kind.RIGHT: "D-pad", Kind.REPEAT: "RB", Kind.LOG_UP: "R-stick ↑",
-                               Kind.LOG_DOWN: "R-stick ↓"}
+                               Kind.LOG_DOWN: "R-stick ↓", Kind.ROOM: "LB"}
 #: Badge colours of the face buttons.
 PAD_COLOURS = {"A": (60, 160, 70), "B": (200, 60, 50), "X": (50, 100, 200), "Y": (220, 180, 40)}
 

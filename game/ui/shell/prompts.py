@@ -86,7 +86,7 @@ def names(pad: bool | None = None) -> dict[str, str]:
 def _names(pad: bool) -> dict[str, str]:
     return {"move": move_label(pad), "confirm": label(Kind.CONFIRM, pad), "back": label(Kind.BACK, pad),
             "notebook": label(Kind.NOTEBOOK, pad), "menu": label(Kind.MENU, pad), "join": label(Kind.JOIN, pad),
-            "scroll": scroll_label(pad)}
+            "scroll": scroll_label(pad), "room": label(Kind.ROOM, pad)}
 
 
 def scroll_label(pad: bool | None = None) -> str:
@@ -102,7 +102,7 @@ def scroll_label(pad: bool | None = None) -> str:
 
 
 def fmt(text: str, pad: bool | None = None) -> str:
-    """``text`` with {move} {confirm} {back} {notebook} {menu} {join} {scroll} filled in."""
+    """``text`` with {move} {confirm} {back} {notebook} {menu} {join} {scroll} {room} filled in."""
     try:
         return text.format(**names(pad))
     except (KeyError, IndexError, ValueError):

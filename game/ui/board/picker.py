@@ -101,7 +101,8 @@ class PickerScene(Scene):
         self.private = True
         facts = match.facts(self.seat)
         for button in self.items["suspect"] + self.items["weapon"]:
-            button.mark, button.note = card_state(match, self.seat, button.data, facts)
+            if isinstance(button, CardButton):      # every card of a suggestion is one
+                button.mark, button.note = card_state(match, self.seat, button.data, facts)
 
     # ------------------------------------------------------------ choices
     def pick(self, cat: str, button: Button) -> None:

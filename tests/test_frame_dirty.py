@@ -252,3 +252,27 @@ def test_a_suggestion_makes_its_pictures_when_played_not_in_its_frames(monkeypat
         moments.draw_suggestion(app.window.surface, show, board.match, step / 60)
     assert made == []
     app.close()
+
+
+def test_the_board_keeps_its_pieces_pictures_when_the_shared_budget_is_emptied(monkeypatch):
+    """A big moment's room empties the pictures' shared budget at 3840 x 2160; the board's
+    pawns and weapons are not drawn again after it (a pawn took 80 ms to draw there)."""
+    from game.ui.bases.match import quick_setup
+    from game.ui.board.match import Match
+    from game.ui.board.table import BoardScene
+    from game.ui.draw import assets
+
+    app = _app_at((1920, 1080))
+    board = BoardScene(app, Match(app.board, quick_setup(3)))
+    app.push(board)
+    app.step(1 / 60)
+    for tag in list(gfx._kept):             # what the room's making does to the budget
+        gfx._forget(tag)
+    made: list = []
+    for name in ("token", "weapon_piece", "pawn_glow"):
+        real = getattr(assets, name)
+        monkeypatch.setattr(assets, name, lambda *a, real=real, name=name, **k: made.append(name) or real(*a, **k))
+    app.window.surface.tracker.base = None   # the whole board drawn again: every piece
+    app.step(1 / 60)
+    assert "token" not in made and "weapon_piece" not in made
+    app.close()

@@ -82,8 +82,8 @@ def test_a_frame_in_the_middle_of_a_moment_differs_from_its_first(name):
 def test_a_moment_fills_the_screen_with_the_room_and_large_portraits(name, monkeypatch):
     rooms, portraits = [], []
     real_backdrop, real_portrait = stage.draw_backdrop, stage.draw_portrait
-    monkeypatch.setattr(stage, "draw_backdrop", lambda s, b, room, t, alpha=255: (
-        rooms.append((room, alpha, s.get_size())), real_backdrop(s, b, room, t, alpha))[1])
+    monkeypatch.setattr(stage, "draw_backdrop", lambda s, b, room, alpha=255, *a, **k: (
+        rooms.append((room, alpha, s.get_size())), real_backdrop(s, b, room, alpha, *a, **k))[1])
     monkeypatch.setattr(stage, "draw_portrait", lambda s, who, rect, alpha=255: (
         portraits.append((who, rect.height)), real_portrait(s, who, rect, alpha))[1])
     app, seconds = _build(name)

@@ -12,6 +12,7 @@ import pygame
 
 from game.ui.draw import anim, assets, gfx, theme
 from game.ui.draw.widgets import Label
+from game.ui.draw.wipe import Wipe
 from game.ui.mansion import stage
 from game.ui.shell.i18n import _
 
@@ -60,11 +61,19 @@ STAGE_PORTRAIT = pygame.Rect(530, 64, 220, 220)
 STAGE_CARD_W = 150
 
 
-def draw_scenery(surface: pygame.Surface, scenery: stage.Scenery, t: float, alpha: int) -> None:
-    """The screen behind a banner (all public): the room's picture, the
-    suspect's portrait above the band and the ``cards`` in a row under it,
-    at ``alpha`` (0-255); ``t`` (seconds) drifts the picture."""
-    stage.draw_backdrop(surface, scenery.board, scenery.room, t, alpha)
+def begin_scenery(surface: pygame.Surface, banner: anim.Banner | None) -> None:
+    """Before the table is drawn under ``banner``'s scenery coming in or going: draw it
+    only where the room's picture does not cover it (:meth:`game.ui.draw.wipe.Wipe.begin`)."""
+    if banner is not None and not banner.done and isinstance(banner.stage, stage.Scenery) \
+            and banner.stage.board is not None and 0 < banner.alpha < 255:
+        banner.wipe.begin(surface, banner.alpha / 255)
+
+
+def draw_scenery(surface: pygame.Surface, scenery: stage.Scenery, alpha: int, wipe: Wipe | None = None) -> None:
+    """The screen behind a banner (all public): the room's picture wiped in
+    ``alpha`` of the way (0-255) with ``wipe`` (see :func:`game.ui.mansion.stage.draw_backdrop`),
+    the suspect's portrait above the band and the ``cards`` in a row under it, at ``alpha``."""
+    stage.draw_backdrop(surface, scenery.board, scenery.room, alpha, wipe)
     stage.draw_portrait(surface, scenery.suspect, STAGE_PORTRAIT, alpha)
     cards = scenery.cards or ()
     w = STAGE_CARD_W
@@ -83,7 +92,7 @@ def draw_banner(surface: pygame.Surface, banner: anim.Banner | None) -> None:
     if banner is None or banner.done or banner.alpha <= 0:
         return
     if isinstance(banner.stage, stage.Scenery):
-        draw_scenery(surface, banner.stage, banner.t, banner.alpha)
+        draw_scenery(surface, banner.stage, banner.alpha, banner.wipe)
     sub = getattr(banner, "sub", "")
     band = TALL_BAND if sub else BAND
     layer = gfx.surface(band.size, pygame.SRCALPHA)

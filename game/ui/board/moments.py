@@ -15,10 +15,12 @@ screen does).  The timings are :data:`game.ui.draw.anim.CUTIN_TIME` and
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import pygame
 
 from game.ui.draw import anim, assets, gfx, theme
+from game.ui.draw.wipe import Still, Wipe
 from game.ui.mansion import stage
 from game.ui.shell.i18n import fmt
 
@@ -29,7 +31,7 @@ WAITING, NO, HAS, SHOWED = "waiting", "no", "has", "showed"
 BADGE, MARGIN = 118, 14
 #: The top of that row (pixels), under the cards.
 ROW_TOP = 436
-#: The share of the cut-in's time in which the room's picture fades in over the board.
+#: The share of the cut-in's time in which the room's picture wipes in over the board.
 STAGE_IN = 0.3
 
 
@@ -49,16 +51,24 @@ class SuggestionShow:
         self.cut = anim.CutIn(3, anim.CUTIN_TIME / speed)
         self.shakes: dict[int, anim.Shake] = {}
         self.speed = speed
+        #: the room's picture coming in over the table (:class:`~game.ui.draw.wipe.Wipe`)
+        self.wipe = Wipe()
 
     @property
     def fade(self) -> float:
-        """0..1: how far the stage has come in over the board."""
+        """0..1: how far the stage has come in over the board (the soft wipe's progress)."""
         return anim.ease(self.cut.progress / STAGE_IN)
 
     @property
     def staged(self) -> bool:
         """Is the stage in, covering the whole screen?"""
         return self.fade >= 1.0
+
+    def begin(self, surface: pygame.Surface) -> None:
+        """Before the board is drawn under the room's picture coming in: draw it only
+        where the picture does not cover it yet (see :meth:`game.ui.draw.wipe.Wipe.begin`)."""
+        if 0 < self.fade < 1:
+            self.wipe.begin(surface, self.fade)
 
     def no(self, seat: int) -> anim.Shake:
         """``seat`` has none of the cards: it shakes; returns the shake (the table's animation)."""
@@ -108,58 +118,83 @@ def prepare(show: SuggestionShow, match, size: tuple[int, int]) -> None:
         assets.card(c, spot.width)
 
 
-def draw_suggestion(surface: pygame.Surface, show: SuggestionShow | None, match, t: float) -> None:
+def draw_suggestion(surface: pygame.Surface, show: SuggestionShow | None, match, t: float,
+                    covered: bool = False) -> None:
     """Draw ``show`` (None: nothing) over the whole screen: the room's
-    picture fades in over the board; the suggester's portrait, the heading,
+    picture wipes in over the board (:meth:`SuggestionShow.begin` clipped the
+    board to what it does not cover yet); the suggester's portrait, the heading,
     the three cards sliding in from the right while :attr:`SuggestionShow.cut`
     runs, and the seats asked in a row, in order.  ``t`` (seconds) pulses
-    the glow and drifts the room.  Public only: no card shown is drawn."""
+    the glow.  ``covered``: a banner's scenery is drawn over it this frame.
+    Public only: no card shown is drawn."""
     if show is None or show.fade <= 0:
         return
     fade = show.fade
-    if match.game.board is None:
+    board = match.game.board
+    if board is None:
         theme.dim(surface, round(190 * fade))
-        alpha = round(255 * fade)
-    else:   # one blend a frame: the table fades out as under a veil of 190 * fade, the room comes in over it
-        alpha = round(255 * (1 - (1 - 190 * fade / 255) * (1 - fade)))
-    stage.draw_backdrop(surface, match.game.board, show.cards[2], t, alpha)
-    stage.heading_band(surface)
     suggester = match.game.seats[show.suggester].suspect
-    r = theme.blit_text(surface, heading(show, match), (640, 28), theme.TITLE, theme.BRASS, True, "midtop", 1000)
+    words = heading(show, match)
+    title = theme.text(words, theme.TITLE, theme.BRASS, True, 1000).get_rect(midtop=(640, 28))
     token = assets.token(suggester, 52)
-    surface.blit(token, token.get_rect(midright=(r.left - 14, r.centery)))
-    stage.draw_portrait(surface, suggester, stage.PORTRAIT, round(255 * fade))
+    at = token.get_rect(midright=(title.left - 14, title.centery))
+
+    def paint_heading(s: pygame.Surface) -> None:
+        stage.heading_band(s)
+        theme.blit_text(s, words, (640, 28), theme.TITLE, theme.BRASS, True, "midtop", 1000)
+        s.blit(token, at)
+    m = stage.portrait_margin(stage.PORTRAIT.height)
+    alpha = round(255 * fade)
+    stills = [Still("heading", (words, suggester), pygame.Rect(0, 0, surface.get_width(), stage.HEADING_BAND)
+                    .union(title).union(at), paint_heading),
+              Still("portrait", (suggester, alpha), stage.PORTRAIT.inflate(2 * m, 2 * m),
+                    lambda s: stage.draw_portrait(s, suggester, stage.PORTRAIT, alpha))]
     seats = [s.suspect for s in match.game.seats]
     for seat, centre in zip(show.order, badge_centres(len(show.order)), strict=True):
-        _draw_badge(surface, show, seat, seats[seat], centre, t)
+        stills.append(_badge(show, seat, seats[seat], centre, t))
     for i, (c, spot) in enumerate(zip(show.cards, stage.card_spots(), strict=True)):
         along = show.cut.along(i)
         if along <= 0:
             continue
         start = surface.get_width() + 20          # from the right, so they never cross the portrait
-        surface.blit(assets.card(c, spot.width), (round(start + (spot.left - start) * along), spot.top))
+        img = assets.card(c, spot.width)
+        x = round(start + (spot.left - start) * along)
+        stills.append(Still(f"card{i}", (c, x), img.get_rect(topleft=(x, spot.top)), _blitter(img, (x, spot.top))))
+    # a banner's scenery laid over the stage puts back only what was drawn: all of it is then drawn each frame
+    stage.draw_backdrop(surface, board, show.cards[2], 255 * fade, show.wipe, stills, keep=not covered)
 
 
-def _draw_badge(surface: pygame.Surface, show: SuggestionShow, seat: int, suspect: str,
-                centre: tuple[int, int], t: float) -> None:
-    """A seat asked: its portrait, dimmed while not asked yet, shaking then
-    crossed for "no", glowing for "has one" (steady once shown), with a card
-    back beside it once it showed one (which card is the asker's alone)."""
+def _blitter(img: pygame.Surface, at: tuple[int, int]) -> Callable[[pygame.Surface], object]:
+    """A still's painter that blits ``img`` at ``at`` (logical pixels)."""
+    return lambda surface: surface.blit(img, at)
+
+
+def _badge(show: SuggestionShow, seat: int, suspect: str, centre: tuple[int, int], t: float) -> Still:
+    """A seat asked, as a :class:`~game.ui.draw.wipe.Still`: its portrait, dimmed while
+    not asked yet, shaking then crossed for "no", glowing for "has one" (steady once
+    shown), with a card back beside it once it showed one (which card is the asker's alone)."""
     state = show.state[seat]
     shake = show.shakes.get(seat)
     x, y = centre[0] + (round(shake.offset) if shake is not None else 0), centre[1]
     rect = pygame.Rect(0, 0, BADGE, BADGE)
     rect.center = (x, y)
-    if state in (HAS, SHOWED):
-        pulse = 1.0 if state == SHOWED else 0.5 + 0.5 * math.sin(t * 7)
-        glow = gfx.surface((BADGE * 2, BADGE * 2), pygame.SRCALPHA)
-        for r, a in ((BADGE, 70), (BADGE * 3 // 4, 120)):
-            gfx.circle(glow, (*theme.BRASS, int(a * (0.6 + 0.4 * pulse))), (BADGE, BADGE), r)
-        surface.blit(glow, glow.get_rect(center=(x, y)))
-    stage.draw_portrait(surface, suspect, rect, 110 if state == WAITING else 255)
-    if state == NO and (shake is None or shake.done):
-        theme.shade(surface, rect, 110)
-        theme.blit_text(surface, "✗", rect.center, theme.HUGE, theme.BAD, True, "center")
-    elif state == SHOWED:                 # a card went across, face down: which one is the asker's alone
-        back = assets.card_back(44)
-        surface.blit(back, back.get_rect(bottomleft=(rect.right - 18, rect.bottom + 10)))
+    pulse = 1.0 if state == SHOWED else 0.5 + 0.5 * math.sin(t * 7)
+    glows = tuple(int(a * (0.6 + 0.4 * pulse)) for a in (70, 120)) if state in (HAS, SHOWED) else ()
+    crossed = state == NO and (shake is None or shake.done)
+
+    def paint(surface: pygame.Surface) -> None:
+        if glows:
+            glow = gfx.surface((BADGE * 2, BADGE * 2), pygame.SRCALPHA)
+            for r, a in zip((BADGE, BADGE * 3 // 4), glows, strict=True):
+                gfx.circle(glow, (*theme.BRASS, a), (BADGE, BADGE), r)
+            surface.blit(glow, glow.get_rect(center=(x, y)))
+        stage.draw_portrait(surface, suspect, rect, 110 if state == WAITING else 255)
+        if crossed:
+            theme.shade(surface, rect, 110)
+            theme.blit_text(surface, "✗", rect.center, theme.HUGE, theme.BAD, True, "center")
+        elif state == SHOWED:                 # a card went across, face down: which one is the asker's alone
+            back = assets.card_back(44)
+            surface.blit(back, back.get_rect(bottomleft=(rect.right - 18, rect.bottom + 10)))
+    # the glow's square holds the frame, the cross and the card back too
+    return Still(f"seat{seat}", (suspect, state, x, glows, crossed), pygame.Rect(x - BADGE, y - BADGE, 2 * BADGE,
+                                                                                   2 * BADGE), paint)

@@ -22,7 +22,7 @@ from game.rules import events as ev
 from game.rules.actions import Accuse, EndTurn, Move, Roll, Suggest, TakePassage
 from game.rules.cards import SUSPECTS
 from game.rules.engine import Game, Phase
-from game.ui.bases.banner import banner_label, draw_banner
+from game.ui.bases.banner import banner_label, begin_scenery, draw_banner
 from game.ui.bases.table import (
     TableScene,
     draw_log_frame,
@@ -534,12 +534,17 @@ class BoardPanels(_Table):
     def draw(self, surface: pygame.Surface) -> None:
         if self.app.board_view() is not self.view:      # the window or the setting changed the layout
             self.relayout()
+        begin_scenery(surface, self.banner)     # a room's picture coming in: what it covers is not drawn
         if self.suggestion_show is not None and self.suggestion_show.staged:
             # the suggestion's stage covers the whole table: only it, and a banner over it
-            draw_suggestion(surface, self.suggestion_show, self.match, self.t)
+            b = self.banner
+            covered = b is not None and not b.done and b.stage is not None
+            draw_suggestion(surface, self.suggestion_show, self.match, self.t, covered)
             draw_banner(surface, self.banner)
             self.draw_too_soon(surface)
             return
+        if self.suggestion_show is not None and self.game.board is not None:
+            self.suggestion_show.begin(surface)
         gfx.lay(surface, self._backdrop())     # what moved last frame is put back, the rest stays
         v = self.view
         g = self.game

@@ -23,7 +23,7 @@ from game.cardgame import events as ev
 from game.cardgame.cards import deck
 from game.cardgame.engine import CardGame, Phase
 from game.core.cards import SUSPECTS
-from game.ui.bases.banner import banner_label, draw_banner
+from game.ui.bases.banner import banner_label, begin_scenery, draw_banner
 from game.ui.bases.table import (
     ComputerTurn,
     draw_log_frame,
@@ -192,6 +192,7 @@ class CardPanels:
     def draw(self, surface: pygame.Surface) -> None:
         g, m = self.game, self.match
         self.refresh_buttons()
+        begin_scenery(surface, self.banner)     # a room's picture coming in: what it covers is not drawn
         theme.background(surface)
         tabletop.panel(surface, TURN_RECT)
         tabletop.felt_panel(surface, BUTTONS_RECT)

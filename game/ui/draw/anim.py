@@ -8,6 +8,8 @@ import math
 import random
 from typing import Callable
 
+from game.ui.draw.wipe import Wipe
+
 Point = tuple[float, float]
 
 #: Seconds (normal speed) for the die to tumble and land, one square of
@@ -217,6 +219,8 @@ class Banner(Animation):
         self.sub = sub
         #: what fills the screen behind the band (a :class:`game.ui.mansion.stage.Scenery`), or None: the table
         self.stage: object = None
+        #: the soft wipe that brings that scenery in as the banner comes and takes it away as it goes
+        self.wipe = Wipe()
 
     def _edge(self) -> float:
         """-1..0 while coming in, 0 at rest, 0..1 while going out."""

@@ -297,6 +297,7 @@ class Tracker:
         self.dirty = [(1 << self.cols) - 1] * self.rows      # all of it: the window has not shown it yet
         self.drawn = [0] * self.rows
         self.base: tuple | None = None       # (a weak reference to the picture laid, its device area)
+        self.lays = 0                        # how many times a picture was laid (:func:`lay`)
 
     def note(self, r: pygame.Rect) -> None:
         """Device rectangle ``r`` was drawn."""
@@ -359,7 +360,44 @@ def lay(surface: pygame.Surface, picture: pygame.Surface, area: RectLike | None 
             tracker.base = (weakref.ref(picture), tuple(dev_area)) if covers else None
         except TypeError:                   # a surface that takes no weak reference: lay it whole each time
             tracker.base = None
-    tracker.drawn = [0] * tracker.rows
+    # under a clip (a soft wipe draws the rest) only the squares inside it were put back
+    inside = clip_columns(surface)
+    tracker.drawn = [d & ~inside for d in tracker.drawn]
+    tracker.lays += 1
+
+
+def clip_columns(surface: pygame.Surface) -> int:
+    """The columns of squares of ``surface``'s tracker (:meth:`Canvas.track`) wholly inside
+    its clip, as a bit mask (-1: the clip is the whole surface; 0 for a clip that does not
+    span the surface's height); ``surface`` must be tracked."""
+    tracker = surface.tracker if isinstance(surface, Canvas) else None
+    assert tracker is not None, "clip_columns of a surface not tracked"
+    clip = pygame.Surface.get_clip(surface)
+    if clip.size == tracker.size:
+        return -1
+    if clip.top > 0 or clip.bottom < tracker.size[1]:
+        return 0
+    c0 = -(-clip.left // TILE)
+    c1 = tracker.cols if clip.right >= tracker.size[0] else clip.right // TILE
+    return ((1 << max(0, c1 - c0)) - 1) << c0
+
+
+def device_rect(rect: RectLike, scale: float) -> pygame.Rect:
+    """A logical rectangle as device pixels at ``scale``, edges rounded as drawing rounds them."""
+    return _dev_rect(rect, scale)
+
+
+def hold(surface: pygame.Surface, picture: pygame.Surface, area: RectLike) -> None:
+    """Note that ``surface`` (a tracked canvas) now shows ``picture``'s logical ``area``
+    under the squares drawn since it was last shown: the next :func:`lay` of the same
+    picture and area puts back only those.  For a painter that laid it by parts."""
+    tracker = getattr(surface, "tracker", None)
+    if tracker is None:
+        return
+    at = tuple(_dev_rect(area, scale_of(surface)))
+    base = tracker.base
+    if base is None or base[0]() is not picture or base[1] != at:   # kept as it is when it is the same
+        tracker.base = (weakref.ref(picture), at)
 
 
 def take_dirty(surface: pygame.Surface) -> list[pygame.Rect] | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 import math
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pygame
@@ -119,6 +119,10 @@ class BoardView:
             self.static = self.static.convert()
         self.token_size = layout.token
         self.weapon_size = layout.weapon
+        #: the pieces' pictures drawn on the board, kept here as well as in the pictures' shared
+        #: budget: a big moment's room empties that budget at 3840 x 2160, and a pawn took 80 ms
+        #: to draw again (a few hundred KB for them all)
+        self._pieces: dict[tuple, pygame.Surface] = {}
         self._room_geometry()
         self._room_names()
 
@@ -341,12 +345,20 @@ class BoardView:
         gfx.rect(surface, (20, 14, 10), r.inflate(4, 4), 3, border_radius=6)
         gfx.rect(surface, (255, 255, 255), r, 3, border_radius=6)
 
+    def _piece(self, key: tuple, make: Callable[[], pygame.Surface]) -> pygame.Surface:
+        """The piece's picture ``key``, from ``make()`` the first time."""
+        pic = self._pieces.get(key)
+        if pic is None:
+            pic = self._pieces[key] = make()
+        return pic
+
     def draw_token(self, surface: pygame.Surface, suspect: str, point: Point, active_t: float | None = None) -> None:
         """A pawn centred on ``point``.  ``active_t`` (seconds) marks the pawn
         whose turn it is: it stands on a pulsing pool of light
         (:func:`game.ui.draw.pawns.glow`) and is lifted off the floor by about an
         eighth of its size, bobbing gently, so it is found from across the room."""
-        img = assets.token(suspect, self.token_size)
+        img = self._piece(("token", suspect, self.token_size, assets.language()),
+                          lambda: assets.token(suspect, self.token_size))
         x, y = int(point[0]), int(point[1])
         if active_t is not None:
             pulse = 0.5 * (1 + math.sin(active_t * 4))
@@ -359,5 +371,5 @@ class BoardView:
     def draw_weapon(self, surface: pygame.Surface, weapon: str, point: Point) -> None:
         """A weapon's piece (:func:`game.ui.draw.assets.weapon_piece`, the size of
         its place) lying on the floor, centred on ``point``."""
-        img = assets.weapon_piece(weapon, self.layout.disc)
+        img = self._piece(("weapon", weapon, self.layout.disc), lambda: assets.weapon_piece(weapon, self.layout.disc))
         surface.blit(img, img.get_rect(center=(int(point[0]), int(point[1]))))

@@ -1,6 +1,6 @@
 """The stage of a big moment (a suggestion, "Nobody can show a card!", the
 case solved, a wrong accusation): the room's picture filling the screen
-behind it, drifting slowly; the players' portraits large (the suspect
+behind it, coming in behind a soft wipe and then holding still; the players' portraits large (the suspect
 cards' art) in a frame; and the case-file envelope, drawn as the cards are
 drawn -- with a pen on a canvas :data:`SS` times larger, filtered down.
 
@@ -11,18 +11,19 @@ Everything drawn here is public (a moment is shown to the whole table)."""
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import NamedTuple
 
 import pygame
 
 from game.ui.draw import assets, gfx, theme
+from game.ui.draw.wipe import Still, Wipe
 
 #: Supersampling of the envelope's pen (as tools/make_assets.py draws the cards).
 SS = 4
-#: How much of the picture (a share of its size) the backdrop drifts across in a moment.
+#: How much larger than the screen (a share of its size) the room's picture is drawn; the
+#: part shown is its bottom left.
 DRIFT = 0.05
-#: Seconds of one slow drift of the backdrop there and back.
-DRIFT_PERIOD = 9.0
 #: The backdrop's darkening (0: none, 255: black) so that words and cards read over it.
 DARKEN = 110
 #: Squares of the mansion kept round a room in its picture (its walls and doorways).
@@ -105,8 +106,8 @@ def room_window(board, room: str | None, size: tuple[int, int]) -> tuple[float, 
 
 def backdrop(board, room: str | None, size: tuple[int, int]) -> pygame.Surface:
     """The picture behind a moment in ``room`` (a board room id; None or
-    another place: the whole mansion), :data:`DRIFT` larger than ``size``
-    so it can drift, darkened towards its edges; the last one asked for is kept."""
+    another place: the whole mansion), :data:`DRIFT` larger than ``size``,
+    darkened towards its edges; the last one asked for is kept."""
     big = (round(size[0] * (1 + DRIFT)), round(size[1] * (1 + DRIFT)))
 
     def make() -> pygame.Surface:
@@ -133,25 +134,32 @@ def vignette(size: tuple[int, int]) -> pygame.Surface:
     return gfx.smoothscale(small, size)
 
 
-def draw_backdrop(surface: pygame.Surface, board, room: str | None, t: float, alpha: int = 255) -> None:
-    """Fill ``surface`` with the picture of ``room`` (see :func:`backdrop`),
-    drifting slowly with ``t`` (seconds into the moment), at ``alpha`` (0-255).
-    Without a board (the map failed) the table is dimmed instead."""
+def draw_backdrop(surface: pygame.Surface, board, room: str | None, shown: float = 255,
+                  wipe: Wipe | None = None, stills: Sequence[Still] = (), keep: bool = False) -> None:
+    """Fill ``surface`` with the picture of ``room`` (see :func:`backdrop`), held
+    still, coming in over what is drawn behind a soft wipe (:mod:`game.ui.draw.wipe`)
+    that has come ``shown`` of the way (0-255; 255: all of it), with ``stills`` drawn
+    over it (see :meth:`game.ui.draw.wipe.Wipe.draw`, and ``keep``).  ``wipe``: the
+    moment's :class:`~game.ui.draw.wipe.Wipe`, so that a frame draws only what changed
+    (without it the picture is laid whole).  Without a board (the map failed) the
+    table is dimmed instead."""
     if board is None:
-        theme.dim(surface, alpha * 190 // 255)
+        theme.dim(surface, round(shown) * 190 // 255)
+        for still in stills:
+            still.paint(surface)
         return
     size = surface.get_size()
     pic = backdrop(board, room, size)
-    along = 0.5 - 0.5 * math.cos(2 * math.pi * t / DRIFT_PERIOD)
-    dx, dy = pic.get_width() - size[0], pic.get_height() - size[1]
-    area = pygame.Rect(round(dx * along), round(dy * (1 - along)), *size)
-    if alpha >= 255:
-        gfx.lay(surface, pic, area)
-    else:       # the cached picture itself, for this blit only: no copy of a whole screen per frame
-        kept = pic.get_alpha()
-        pic.set_alpha(alpha)
-        surface.blit(pic, (0, 0), area)
-        pic.set_alpha(kept)
+    area = pygame.Rect(0, pic.get_height() - size[1], *size)
+    if gfx.scale_of(pic) == gfx.scale_of(surface):
+        (wipe or Wipe()).draw(surface, pic, area, shown / 255, stills, keep)
+        return
+    kept = pic.get_alpha()            # a picture of another scale than the one it was drawn for
+    pic.set_alpha(min(255, round(shown)))
+    surface.blit(pic, (0, 0), area)
+    pic.set_alpha(kept)
+    for still in stills:
+        still.paint(surface)
 
 
 # ------------------------------------------------------------------ portraits

@@ -25,7 +25,7 @@ import math
 
 import pygame
 
-from game.ui.draw import anim, assets, gfx, theme
+from game.ui.draw import anim, assets, gfx, theme, wipe
 from game.ui.draw.widgets import Label, footer_hint
 from game.ui.mansion import stage
 from game.ui.shell.i18n import _, fmt
@@ -37,7 +37,7 @@ from game.ui.shell.scene import InputGuard, Scene
 SOLVED_TIME, WRONG_TIME = 2.6, 1.9
 #: The cards' width and the middle of the three (pixels), and where they lie: the moments' shared layout.
 CARD_W, CARDS_X, card_spots = stage.CARD_W, stage.CARDS_X, stage.card_spots
-#: Seconds (normal speed) of the room's picture fading in over the table.
+#: Seconds (normal speed) of the room's picture wiping in over the table.
 STAGE_IN = 0.25
 #: The solved moment's script (normal-speed seconds): the envelope opens until
 #: OPEN, the cards rise out of it until RISE, then each turns over in
@@ -83,7 +83,6 @@ class MomentScene(Scene):
     #: the suspect whose portrait stands left of the cards (the accuser, the solver), or None
     suspect: str | None
 
-    opaque = False
     moment = True
     #: the base of the two verdicts, never shown itself (the monkey test need not find it)
     base = True
@@ -96,6 +95,8 @@ class MomentScene(Scene):
         #: a press meant for the table (hurrying the computers, the Yes of the
         #: accusation) does not end the moment as it opens
         self.guard = InputGuard(MOMENT_GUARD)
+        #: the room's picture coming in over the table
+        self.wipe = wipe.Wipe()
 
     @property
     def time(self) -> float:
@@ -119,12 +120,23 @@ class MomentScene(Scene):
             self.close()
         return True
 
+    @property
+    def opaque(self) -> bool:      # type: ignore[override]
+        """Once the room's picture fills the screen nothing of the table shows: it is not drawn."""
+        return self.app.board is not None and self.time >= STAGE_IN
+
     def stage(self, surface: pygame.Surface, room: str | None) -> None:
-        """The table dims and the picture of ``room`` (None: the whole
-        mansion) fades in over it and fills the screen, drifting slowly; the
-        ``suspect``'s portrait (the accuser, the solver) stands left of the cards."""
-        theme.dim(surface, 190)
-        stage.draw_backdrop(surface, self.app.board, room, self.time, round(255 * anim.ease(self.time / STAGE_IN)))
+        """The picture of ``room`` (None: the whole mansion) comes in over the
+        dimmed table behind a soft wipe and fills the screen, then holds still;
+        the ``suspect``'s portrait (the accuser, the solver) stands left of the cards."""
+        board = self.app.board
+        shown = 255 * anim.ease(self.time / STAGE_IN)
+        if board is None:
+            theme.dim(surface, 190)
+        elif shown < 255:       # only what the picture does not cover yet
+            left = max(0, math.floor(-wipe.FEATHER + (surface.get_width() + wipe.FEATHER) * shown / 255) - 1)
+            theme.shade(surface, pygame.Rect(left, 0, surface.get_width() - left, surface.get_height()), 190)
+        stage.draw_backdrop(surface, board, room, shown, self.wipe)
         stage.heading_band(surface)
         if self.suspect:
             stage.draw_portrait(surface, self.suspect, stage.PORTRAIT)

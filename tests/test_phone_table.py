@@ -173,6 +173,46 @@ def test_a_far_seats_choice_is_never_offered_to_the_room_and_the_computer_makes_
         app.close()
 
 
+def test_the_card_the_computer_showed_for_a_far_seat_reaches_that_seats_phone_only(monkeypatch):
+    """The computer shows a card for a far seat whose phone slept: when the phone comes back its view
+    says which card went to whom ("chosen_for_you"); no other phone's frame carries it, and neither
+    do the TV's banner or speech."""
+    app = hosted_app()
+    spoken: list[str] = []
+    monkeypatch.setattr(app.speech, "say", lambda text, *a, **k: spoken.append(str(text)))
+    try:
+        board, phones, wait = far_disprove(app)
+        g = board.game
+        phones[0].drop()
+        del spoken[:]                                    # the suggestion named its cards aloud: public
+        for _ in range(int(FAR_WAIT) + 10):              # one-second frames, bounded
+            if g.phase is not Phase.DISPROVE:
+                break
+            app.step(1.0, draw=False)
+        shown = [e for e in g.events if type(e).__name__ == "CardShown"][-1]
+        assert shown.by == 0 and app.phones.stood_in == [0]
+        for _ in range(3):
+            app.step(DT, draw=False)
+        back = LocalPhone(app.phones, 0, "phone-0", far=True)
+        back.seq = phones[0].seq
+        assert back.hello() == "welcome"
+        app.step(DT, draw=False)
+        told = back.last("view")["view"]["chosen_for_you"]
+        assert [(c["to"], c["card"]) for c in told] == [(shown.to, shown.card)]
+        from game.text.i18n import card as card_name
+
+        secret = {shown.card, card_name(shown.card)}
+        for frame in phones[2].sent:                     # Mrs. White's phone: neither asker nor shower
+            view = frame.get("view") or {}
+            assert not view.get("chosen_for_you"), frame
+            assert not [s for s in view.get("shown", []) if s["by"] == 0], frame
+        tv_words = [board.banner.text if board.banner else ""] + spoken
+        assert "Miss Scarlet's phone did not come back: the computer chose for Miss Scarlet." in tv_words
+        assert not any(n.lower() in t.lower() for n in secret for t in tv_words), tv_words
+    finally:
+        app.close()
+
+
 def test_a_far_phone_back_before_the_wait_ends_chooses_itself():
     app = hosted_app()
     try:

@@ -293,8 +293,11 @@ class PhoneHost:
         player = match.make_player(DEFAULT_LEVEL, seat)
         if hasattr(player, "rng"):
             player.rng = random.Random(match.decision_seed(seat))
-        action = player.choose(g.view(seat), g.legal_actions())
+        view = g.view(seat)
+        action = player.choose(view, g.legal_actions())
         self._apply(seat, action)
+        if self.net is not None:           # the seat's own phone is told which card went to whom
+            self.net.chosen.setdefault(seat, set()).update(range(len(view.events), len(g.view(seat).events)))
         self.stood_in.append(seat)
         line = fmt("{name}'s phone did not come back: the computer chose for {name}.", name=match.suspects[seat])
         from game.ui.bases.pacing import BANNER_TIME  # here: the pacing module reads both games' events

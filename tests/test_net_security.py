@@ -293,6 +293,34 @@ def test_a_forged_token_gets_nothing():
         hosted.close()
 
 
+def test_a_token_typed_in_the_wrong_case_still_opens_its_seat_and_nothing_else():
+    """A relative typing the address by hand gets the case wrong: the page and the hello take the seat;
+    a token one letter off still opens nothing; an older save's mixed-case token must match exactly."""
+    hosted = Hosted(cards_table(3, 8, (0, 1)), decide=False)
+    game = hosted.game
+    token = game.session.tokens[1]
+    wrong = ("4" if token[0] != "4" else "6") + token[1:]
+    try:
+        async def go():
+            async with aiohttp.ClientSession() as http:
+                for t, status in ((token.upper(), 200), (token.title(), 200), (wrong.upper(), 404)):
+                    async with http.get(f"{game.server.base_url}/s/{t}") as r:
+                        assert r.status == status, t
+            async with Raw(game.server.base_url) as raw:
+                await raw.send({"type": "hello", "token": token.upper(), "client": "typed", "lang": "en"})
+                assert (await raw.get())["type"] == "waiting"   # the seat's own: its phone holds it, the TV is asked
+            async with Raw(game.server.base_url) as raw:
+                await raw.send({"type": "hello", "token": wrong.upper(), "client": "typed", "lang": "en"})
+                assert (await raw.get())["code"] == "not_seated"
+        asyncio.run(go())
+        assert game.session.seat_of_token(token.swapcase()) == 1
+    finally:
+        hosted.close()
+    old = HostSession("board", [0, 1], tokens={0: "sc4rLet-Qx3kL9mN"})
+    assert old.seat_of_token("sc4rLet-Qx3kL9mN") == 0
+    assert old.seat_of_token("sc4rlet-qx3kl9mn") is None and old.seat_of_token("SC4RLET-QX3KL9MN") is None
+
+
 def test_a_second_phone_on_a_taken_seat_waits_for_the_tv():
     table = cards_table(3, 8, (0, 1))
     hosted = Hosted(table, decide=False)

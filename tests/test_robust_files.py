@@ -104,7 +104,8 @@ def plain(text: str) -> bool:
 def test_damaged_settings_in_a_folder_the_game_cannot_change(tmp_path, monkeypatch, capsys):
     """Moving the damaged file aside is refused (a read-only folder, a file of
     another user; tests run as root, so the refusal is simulated): the game
-    starts with the defaults, leaves the file as it is and says so once."""
+    starts with the default for the bad setting (and the file's others), leaves the file as it is and
+    says so once."""
     path = tmp_path / "settings.json"
     path.write_text('{"volume": 7, "language": "en"}')
     before = path.read_bytes()
@@ -119,7 +120,7 @@ def test_damaged_settings_in_a_folder_the_game_cannot_change(tmp_path, monkeypat
     texts = boxes(app)
     assert len(texts) == 1, texts
     assert "settings.json" in texts[0] and "could not be repaired" in texts[0] and "not allowed" in texts[0]
-    assert "volume" in texts[0] and "default settings" in texts[0] and plain(texts[0])
+    assert "volume" in texts[0] and "your other settings" in texts[0] and plain(texts[0])
     key(app, pygame.K_RETURN, draw=False)                     # OK
     assert isinstance(app.top, TitleScene)
     assert app.prefs.set_language("es") is not None                 # saving fails too: said by the settings screen
@@ -455,14 +456,15 @@ def test_damaged_settings_and_lesson_messages_are_for_a_parent(tmp_path, capsys)
 
 def test_settings_problems_name_the_setting_in_words(tmp_path):
     path = tmp_path / "settings.json"
-    for data, words in [({"volume": 10 ** 400}, "the setting “volume” must be between 0 and 1"),
-                        ({"fullscreen": "yes"}, "the setting “fullscreen” holds something"),
-                        ({"keys": {"confirm": ["return"], "back": ["return"]}}, "is used for both")]:
+    for data, words, keys in [({"volume": 10 ** 400}, "the setting “volume” must be between 0 and 1", {}),
+                              ({"fullscreen": "yes"}, "the setting “fullscreen” holds something", {}),
+                              ({"keys": {"confirm": ["return"], "back": ["return"]}}, "is used for both",
+                               {"confirm": ["return"]})]:                # only the second action loses its keys
         path.write_text(json.dumps(data))
         settings, message = game.storage.settings.load_settings(path)
         assert words in message and plain(message), message
         assert message.count(str(tmp_path)) == 2, message   # the file and its kept copy, nothing else
-        assert settings == Settings(language=settings.language)
+        assert settings == Settings(language=settings.language, keys=keys)
 
 
 # ------------------------------------------------------------ items 6, 7: words

@@ -535,3 +535,90 @@ def test_remote_with_one_person_shows_the_codes_and_the_routers_answer_first():
                 assert app.top is board or is_scene(app.top, "phone_wait")
         finally:
             app.close()
+
+
+# ------------------------------------------- the TV and a far seat's turn
+def private_for(app, seat: int) -> list[str]:
+    """The private screens of ``seat`` open on the TV now (behind a cover or not), by class name."""
+    return [type(s).__name__ for s in app.stack
+            if (getattr(s, "private", False) and getattr(s, "seat", None) == seat)
+            or (is_scene(s, "cover") and s.seat == seat)]
+
+
+def test_the_tv_never_shows_a_far_seats_private_screens_while_its_phone_plays_the_turn():
+    """Miss Scarlet plays from far away: her turn's box offers no "Play here instead", and keys,
+    deliberate presses and clicks at the TV (the notebook's key included) open none of her private
+    screens -- no cover, no notebook, no picker -- and play nothing of her turn."""
+    from tests.test_net_tv import mash
+
+    app = hosted_app()
+    try:
+        board, phones = hot_seat(app)
+        phones[0] = LocalPhone(app.phones, 0, "phone-0", far=True)
+        assert phones[0].hello() == "welcome" and app.phones.far(0)
+        g = board.game
+        for _ in range(3):
+            app.step(DT, draw=False)
+        wait = app.top
+        assert is_scene(wait, "phone_wait") and wait.what == "turn" and wait.seat == 0
+        assert "Play here instead" not in shown_words(wait) and wait.focus.buttons == []
+        for _ in range(6):                                   # deliberate: a key, quiet, then Enter
+            for k in (pygame.K_DOWN, pygame.K_n, pygame.K_TAB):
+                key(app, k, draw=False)
+                for _ in range(8):
+                    app.step(DT, draw=False)
+                assert private_for(app, 0) == [], k
+            key(app, pygame.K_RETURN, draw=False)
+            assert private_for(app, 0) == [] and not app.phones.turn_on_tv(0)
+        wait.choose_here()                                   # the button's place, pressed anyway
+        mash(app, 120)
+        assert private_for(app, 0) == [] and not app.phones.turn_on_tv(0)
+        board.open_book(0)                                   # her notebook asked for at the TV: only said why not
+        assert private_for(app, 0) == [] and is_scene(app.top, "message")
+        assert "Miss Scarlet plays from far away" in app.top.text, app.top.text
+        app.pop()
+        board.open_book(2)                                   # a seat at home still opens its own, behind its cover
+        assert private_for(app, 2) == ["CoverScene"]
+        app.pop()
+        assert len(g.actions) == 0 and g.actor == 0 and g.phase is Phase.START
+        seq = phones[0].act({"type": "Roll"})                # her phone still plays it
+        app.step(DT, draw=False)
+        assert phones[0].last("ack")["ok"] and len(g.actions) == 1 and phones[0].last("ack")["seq"] == seq
+    finally:
+        app.close()
+
+
+def test_a_far_seats_turn_waits_for_its_phone_and_the_tv_plays_none_of_it():
+    """Miss Scarlet's far phone sleeps at the start of her turn: keys at the TV play nothing and open
+    nothing of hers; the box says the game waits; after the wait the computer takes one step for her
+    (never an accusation); her phone back, the turn is hers again."""
+    from tests.test_net_tv import mash
+
+    app = hosted_app()
+    try:
+        board, phones = hot_seat(app)
+        phones[0] = LocalPhone(app.phones, 0, "phone-0", far=True)
+        assert phones[0].hello() == "welcome"
+        g = board.game
+        for _ in range(3):
+            app.step(DT, draw=False)
+        phones[0].drop()
+        mash(app, 120)
+        wait = app.top
+        assert is_scene(wait, "phone_wait") and wait.what == "turn" and wait.phone_gone
+        assert private_for(app, 0) == [] and len(g.actions) == 0 and app.phones.holds_turn(0)
+        for _ in range(int(FAR_WAIT) + 10):                  # one-second frames, bounded
+            if g.actions:
+                break
+            app.step(1.0, draw=False)
+            assert private_for(app, 0) == []
+        assert len(g.actions) == 1 and app.phones.stood_in == [0]
+        assert type(g.actions[0]).__name__ in ("Roll", "TakePassage")
+        back = LocalPhone(app.phones, 0, "phone-0", far=True)
+        back.seq = phones[0].seq
+        assert back.hello() == "welcome"
+        for _ in range(3):
+            app.step(DT, draw=False)
+        assert is_scene(app.top, "phone_wait") and app.top.what == "turn" and not app.top.phone_gone
+    finally:
+        app.close()

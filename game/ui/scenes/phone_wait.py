@@ -23,7 +23,7 @@ arrows and Enter mashed over the box never take the turn or the choice.
 
 A seat that joined from far away (:meth:`game.ui.phones.host.PhoneHost.far`) is not
 in the room: its choice is never handed to the TV's cover, and the box has no
-"Choose here instead" -- checked every frame, so a phone from outside the home
+"Choose here instead" (nor, for its turn, "Play here instead") -- checked every frame, so a phone from outside the home
 that the TV lets take the seat while the box is open takes the button away.  While its phone is gone the box says the game waits
 for it; after :data:`~game.ui.phones.host.FAR_WAIT` seconds the computer makes
 the choice (:meth:`game.ui.phones.host.PhoneHost.choose_for`); a phone back before
@@ -116,7 +116,7 @@ class PhoneWaitScene(Scene):
         """True while the seat's phone is held from far away (:meth:`game.ui.phones.host.PhoneHost.far`),
         read anew each time: a phone from outside the home may take the seat while the box is open,
         and from then on its choice is never offered to the room."""
-        return self.what != "turn" and self.app.phones.far(self.seat)
+        return self.app.phones.far(self.seat)
 
     @property
     def too_soon(self) -> bool:

@@ -622,3 +622,60 @@ def test_a_far_seats_turn_waits_for_its_phone_and_the_tv_plays_none_of_it():
         assert is_scene(app.top, "phone_wait") and app.top.what == "turn" and not app.top.phone_gone
     finally:
         app.close()
+
+
+# ------------------------------------------------ the TV's boxes for phones
+def test_the_playing_on_the_phone_box_covers_none_of_the_tables_buttons():
+    """Through Miss Scarlet's phone turn (Roll, the walk, the suggestion, the end), every button the
+    table shows -- which her controller still presses -- stays clear of the box that says she plays
+    on the phone, and the box stays inside the screen."""
+    app = hosted_app()
+    try:
+        board, phones = hot_seat(app)
+        g = board.game
+        seen = 0
+        for _step in range(60):                                        # bounded: one turn is a few actions
+            for _ in range(3):
+                app.step(DT, draw=False)
+            wait = app.top
+            if g.turn != 0 or g.over:
+                break
+            if is_scene(wait, "phone_wait") and wait.what == "turn":
+                app.draw()                                             # the table lays its buttons out as it draws
+                buttons = [b for b in board.focus.buttons if b.rect.width and b.rect.height]
+                assert buttons, "the turn shows its buttons"
+                assert not [b.label for b in buttons if b.rect.colliderect(wait.box)], wait.box
+                assert pygame.Rect(0, 0, 1280, 720).contains(wait.box)
+                seen += 1
+            action = next((a for a in g.legal_actions() if isinstance(a, (ra.Roll, ra.EndTurn))), None)
+            if g.phase is Phase.MOVE:
+                action = ra.Move(*next(iter(g.moves())))
+            if action is None:
+                action = next(iter(g.legal_actions()))
+            phones[0].act(ra.to_dict(action))
+        assert seen >= 2
+    finally:
+        app.close()
+
+
+def test_the_far_wait_counts_down_the_hosts_own_time():
+    """The box of a far seat whose phone sleeps shows the time left before the computer chooses,
+    the host's FAR_WAIT less the time gone, a second at a time."""
+    app = hosted_app()
+    try:
+        board, phones, wait = far_disprove(app)
+        phones[0].drop()
+        app.step(DT, draw=False)
+
+        def shown() -> str:
+            return next(w.text for w in wait.words if w.text.startswith("The computer chooses in"))
+
+        total = int(FAR_WAIT)
+        assert shown() == f"The computer chooses in {total // 60}:{total % 60:02d}."
+        for _ in range(20):                                   # 20 one-second frames
+            app.step(1.0, draw=False)
+        left = total - 20
+        assert shown() == f"The computer chooses in {left // 60}:{left % 60:02d}."
+        app.draw()
+    finally:
+        app.close()

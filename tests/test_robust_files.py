@@ -679,3 +679,32 @@ def test_a_full_disk_is_said_once_and_its_end_once(tmp_path, monkeypatch, capsys
     said_once_each_way(capsys)
     assert read_save(path).actions == board.game.actions
 
+
+
+@pytest.mark.parametrize("size", ("normal", "large"))
+def test_a_long_file_path_wraps_inside_the_message_box(tmp_path, size):
+    """A settings file deep in long folders: every line of the box is no wider than its text column,
+    the words end above the OK button and the box fits the screen (1280 x 720 logical, so also
+    3840 x 2160), in normal and large text, and the whole path can still be read, piece by piece."""
+    from game.ui.draw import theme
+
+    deep = tmp_path / "a-very-long-folder-name-that-a-family-might-really-have" / ("x" * 90) / "clue-family"
+    deep.mkdir(parents=True)
+    path = deep / "settings.json"
+    path.write_text(json.dumps({"volume": 7, "language": "en", "text_size": size}))
+    app = App(seed=3, sound=False, threaded_ai=False, settings_path=path, save_path=tmp_path / "autosave.json")
+    try:
+        app.start()
+        box = next(s for s in app.stack if isinstance(s, MessageScene))
+        assert str(path) in box.text
+        column = box.box.width - 80                                          # the text's column
+        lines = theme.wrap(box.text, column, theme.BODY, True)
+        assert all(theme.font(theme.BODY, True).size(line)[0] <= column for line in lines), lines
+        assert "".join(lines).replace(" ", "") == box.text.replace(" ", "")      # nothing cut away
+        words_end = box.box.top + 80 + len(lines) * (theme.font(theme.BODY, True).get_linesize() + 4)
+        assert words_end <= box.ok.rect.top, (words_end, box.ok.rect)
+        assert pygame.Rect(0, 0, 1280, 720).contains(box.box)
+        app.draw()
+    finally:
+        app.close()
+        theme.set_text_scale(1.0)

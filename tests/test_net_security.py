@@ -335,6 +335,8 @@ def test_a_token_typed_in_the_wrong_case_still_opens_its_seat_and_nothing_else()
     token = game.session.tokens[1]
     wrong = ("4" if token[0] != "4" else "6") + token[1:]
     try:
+        hosted.seated()                                   # its own phone holds the seat first: no race
+
         async def go():
             async with aiohttp.ClientSession() as http:
                 for t, status in ((token.upper(), 200), (token.title(), 200), (wrong.upper(), 404)):

@@ -433,6 +433,18 @@ def test_a_seat_that_is_out_is_told_why_it_still_shows_cards(page, table):
     assert page.find_element(By.ID, "show-btn").is_enabled()
 
 
+def test_a_card_the_computer_showed_for_this_seat_is_said_on_its_page(page, table):
+    """Back from sleep, the phone reads which of its cards the computer showed, and to whom (a toast
+    once, and a line on the Play tab)."""
+    open_seat(page, table)
+    assert not page.find_elements(By.ID, "chosen-for-you")
+    rev = table.session.publish(SEAT, board_view(chosen_for_you=[{"to": 0, "card": "rope", "i": 23}]))
+    wait(page, lambda: connected(page, rev), "the page to draw the view")
+    line = "Your phone was away, so the computer chose for you: your Rope was shown to Miss Scarlet."
+    assert page.find_element(By.ID, "toast").text == line
+    assert page.find_element(By.ID, "chosen-for-you").text.startswith(line)
+
+
 def test_pad_when_the_seat_moves_on_the_tv(page, table, tmp_path):
     """While the seat must move on the TV, the page shows the arrows pad and sends its keys."""
     open_seat(page, table, board_view(actor=SEAT, turn=SEAT, move=True, phase="move", roll=7,

@@ -18,7 +18,7 @@ from game.text import i18n  # noqa: E402
 
 KEYS = {"game", "seat", "lang", "you", "seats", "turn", "actor", "phase", "over", "step", "hand", "face_up",
         "prompt", "legal", "move", "disprove", "shown", "seen_envelope", "notebook", "names", "log", "room",
-        "roll", "result", "pieces", "forms", "board", "reach", "cursor"}
+        "roll", "result", "pieces", "forms", "board", "reach", "cursor", "chosen_for_you"}
 
 
 def walk(table, check, stop=None):

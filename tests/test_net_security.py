@@ -81,24 +81,58 @@ def test_peers_from_outside_are_refused_unless_remote_play_was_asked(address):
     assert peer_allowed(address, remote=True)
 
 
-def test_a_refused_peer_gets_403_and_nothing_else(monkeypatch):
+@pytest.fixture
+def refusing(monkeypatch):
+    """A server of a one-seat card game that counts no peer local: every peer is refused until remote."""
     session = HostSession("cards", [0])
     srv = server_module.NetServer(session, bind="127.0.0.1")
     srv.start()
-    try:
-        monkeypatch.setattr(server_module, "peer_allowed", lambda address, remote=False, extra=(): remote)
+    monkeypatch.setattr(server_module, "peer_allowed", lambda address, remote=False, extra=(): remote)
+    yield session, srv
+    srv.stop()
 
-        async def go():
-            async with aiohttp.ClientSession() as http:
-                for path in ("/", f"/s/{session.tokens[0]}", "/cards/rope.png", "/ws"):
-                    async with http.get(srv.base_url + path) as r:
-                        assert r.status == 403, path
-                        assert session.tokens[0] not in await r.text()
-        asyncio.run(go())
-        srv.remote = True
-        asyncio.run(_status(srv.base_url + "/", 200))
-    finally:
-        srv.stop()
+
+def test_a_refused_peer_gets_403_and_nothing_else(refusing):
+    session, srv = refusing
+
+    async def go():
+        async with aiohttp.ClientSession() as http:
+            for path in ("/", f"/s/{session.tokens[0]}", "/cards/rope.png", "/ws"):
+                async with http.get(srv.base_url + path) as r:
+                    assert r.status == 403, path
+                    assert session.tokens[0] not in await r.text()
+    asyncio.run(go())
+    srv.remote = True
+    asyncio.run(_status(srv.base_url + "/", 200))
+
+
+@pytest.mark.parametrize("accept, words", [
+    (None, ("This game is only for the home network", "Your address, 127.0.0.1,", "“vpn_ranges”",
+            "--vpn-range RANGE", "--remote", "“Invite family far away”")),
+    ("es-ES,es;q=0.9,en;q=0.5", ("Esta partida es solo para la red de casa", "Tu dirección, 127.0.0.1,",
+                                 "“vpn_ranges”", "--remote", "“Invitar a la familia que está lejos”")),
+    ("ca", ("Aquesta partida és només per a la xarxa de casa", "“vpn_ranges”", "--remote",
+            "“Convidar la família que és lluny”")),
+])
+def test_a_phone_outside_the_home_ranges_reads_why_and_what_to_do_in_its_language(refusing, accept, words):
+    """A phone on the TV's own network but outside the listed home ranges (a VPN's 100.64/10, say) is
+    refused with a phone-sized page in its language: its address, the setting and the options to use."""
+    session, srv = refusing
+
+    async def go():
+        async with aiohttp.ClientSession() as http:
+            headers = {"Accept-Language": accept} if accept else {}
+            async with http.get(f"{srv.base_url}/s/{session.tokens[0]}", headers=headers) as r:
+                return r.status, r.headers.get("Content-Type", ""), await r.text()
+    status, kind, text = asyncio.run(go())
+    assert status == 403 and kind.startswith("text/html") and 'name="viewport"' in text
+    assert all(w in text for w in words), text
+    assert session.tokens[0] not in text
+
+
+def test_the_refusal_page_escapes_the_address():
+    page = server_module.not_local_page("en", "<b>")
+    assert "Your address, &lt;b&gt;," in page and "<b>" not in page
 
 
 async def _status(url: str, status: int) -> bytes:
@@ -291,6 +325,36 @@ def test_a_forged_token_gets_nothing():
         assert game.engine.actions == []
     finally:
         hosted.close()
+
+
+def test_a_token_typed_in_the_wrong_case_still_opens_its_seat_and_nothing_else():
+    """A relative typing the address by hand gets the case wrong: the page and the hello take the seat;
+    a token one letter off still opens nothing; an older save's mixed-case token must match exactly."""
+    hosted = Hosted(cards_table(3, 8, (0, 1)), decide=False)
+    game = hosted.game
+    token = game.session.tokens[1]
+    wrong = ("4" if token[0] != "4" else "6") + token[1:]
+    try:
+        hosted.seated()                                   # its own phone holds the seat first: no race
+
+        async def go():
+            async with aiohttp.ClientSession() as http:
+                for t, status in ((token.upper(), 200), (token.title(), 200), (wrong.upper(), 404)):
+                    async with http.get(f"{game.server.base_url}/s/{t}") as r:
+                        assert r.status == status, t
+            async with Raw(game.server.base_url) as raw:
+                await raw.send({"type": "hello", "token": token.upper(), "client": "typed", "lang": "en"})
+                assert (await raw.get())["type"] == "waiting"   # the seat's own: its phone holds it, the TV is asked
+            async with Raw(game.server.base_url) as raw:
+                await raw.send({"type": "hello", "token": wrong.upper(), "client": "typed", "lang": "en"})
+                assert (await raw.get())["code"] == "not_seated"
+        asyncio.run(go())
+        assert game.session.seat_of_token(token.swapcase()) == 1
+    finally:
+        hosted.close()
+    old = HostSession("board", [0, 1], tokens={0: "sc4rLet-Qx3kL9mN"})
+    assert old.seat_of_token("sc4rLet-Qx3kL9mN") == 0
+    assert old.seat_of_token("sc4rlet-qx3kl9mn") is None and old.seat_of_token("SC4RLET-QX3KL9MN") is None
 
 
 def test_a_second_phone_on_a_taken_seat_waits_for_the_tv():

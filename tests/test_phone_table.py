@@ -173,6 +173,46 @@ def test_a_far_seats_choice_is_never_offered_to_the_room_and_the_computer_makes_
         app.close()
 
 
+def test_the_card_the_computer_showed_for_a_far_seat_reaches_that_seats_phone_only(monkeypatch):
+    """The computer shows a card for a far seat whose phone slept: when the phone comes back its view
+    says which card went to whom ("chosen_for_you"); no other phone's frame carries it, and neither
+    do the TV's banner or speech."""
+    app = hosted_app()
+    spoken: list[str] = []
+    monkeypatch.setattr(app.speech, "say", lambda text, *a, **k: spoken.append(str(text)))
+    try:
+        board, phones, wait = far_disprove(app)
+        g = board.game
+        phones[0].drop()
+        del spoken[:]                                    # the suggestion named its cards aloud: public
+        for _ in range(int(FAR_WAIT) + 10):              # one-second frames, bounded
+            if g.phase is not Phase.DISPROVE:
+                break
+            app.step(1.0, draw=False)
+        shown = [e for e in g.events if type(e).__name__ == "CardShown"][-1]
+        assert shown.by == 0 and app.phones.stood_in == [0]
+        for _ in range(3):
+            app.step(DT, draw=False)
+        back = LocalPhone(app.phones, 0, "phone-0", far=True)
+        back.seq = phones[0].seq
+        assert back.hello() == "welcome"
+        app.step(DT, draw=False)
+        told = back.last("view")["view"]["chosen_for_you"]
+        assert [(c["to"], c["card"]) for c in told] == [(shown.to, shown.card)]
+        from game.text.i18n import card as card_name
+
+        secret = {shown.card, card_name(shown.card)}
+        for frame in phones[2].sent:                     # Mrs. White's phone: neither asker nor shower
+            view = frame.get("view") or {}
+            assert not view.get("chosen_for_you"), frame
+            assert not [s for s in view.get("shown", []) if s["by"] == 0], frame
+        tv_words = [board.banner.text if board.banner else ""] + spoken
+        assert "Miss Scarlet's phone did not come back: the computer chose for Miss Scarlet." in tv_words
+        assert not any(n.lower() in t.lower() for n in secret for t in tv_words), tv_words
+    finally:
+        app.close()
+
+
 def test_a_far_phone_back_before_the_wait_ends_chooses_itself():
     app = hosted_app()
     try:
@@ -495,3 +535,147 @@ def test_remote_with_one_person_shows_the_codes_and_the_routers_answer_first():
                 assert app.top is board or is_scene(app.top, "phone_wait")
         finally:
             app.close()
+
+
+# ------------------------------------------- the TV and a far seat's turn
+def private_for(app, seat: int) -> list[str]:
+    """The private screens of ``seat`` open on the TV now (behind a cover or not), by class name."""
+    return [type(s).__name__ for s in app.stack
+            if (getattr(s, "private", False) and getattr(s, "seat", None) == seat)
+            or (is_scene(s, "cover") and s.seat == seat)]
+
+
+def test_the_tv_never_shows_a_far_seats_private_screens_while_its_phone_plays_the_turn():
+    """Miss Scarlet plays from far away: her turn's box offers no "Play here instead", and keys,
+    deliberate presses and clicks at the TV (the notebook's key included) open none of her private
+    screens -- no cover, no notebook, no picker -- and play nothing of her turn."""
+    from tests.test_net_tv import mash
+
+    app = hosted_app()
+    try:
+        board, phones = hot_seat(app)
+        phones[0] = LocalPhone(app.phones, 0, "phone-0", far=True)
+        assert phones[0].hello() == "welcome" and app.phones.far(0)
+        g = board.game
+        for _ in range(3):
+            app.step(DT, draw=False)
+        wait = app.top
+        assert is_scene(wait, "phone_wait") and wait.what == "turn" and wait.seat == 0
+        assert "Play here instead" not in shown_words(wait) and wait.focus.buttons == []
+        for _ in range(6):                                   # deliberate: a key, quiet, then Enter
+            for k in (pygame.K_DOWN, pygame.K_n, pygame.K_TAB):
+                key(app, k, draw=False)
+                for _ in range(8):
+                    app.step(DT, draw=False)
+                assert private_for(app, 0) == [], k
+            key(app, pygame.K_RETURN, draw=False)
+            assert private_for(app, 0) == [] and not app.phones.turn_on_tv(0)
+        wait.choose_here()                                   # the button's place, pressed anyway
+        mash(app, 120)
+        assert private_for(app, 0) == [] and not app.phones.turn_on_tv(0)
+        board.open_book(0)                                   # her notebook asked for at the TV: only said why not
+        assert private_for(app, 0) == [] and is_scene(app.top, "message")
+        assert "Miss Scarlet plays from far away" in app.top.text, app.top.text
+        app.pop()
+        board.open_book(2)                                   # a seat at home still opens its own, behind its cover
+        assert private_for(app, 2) == ["CoverScene"]
+        app.pop()
+        assert len(g.actions) == 0 and g.actor == 0 and g.phase is Phase.START
+        seq = phones[0].act({"type": "Roll"})                # her phone still plays it
+        app.step(DT, draw=False)
+        assert phones[0].last("ack")["ok"] and len(g.actions) == 1 and phones[0].last("ack")["seq"] == seq
+    finally:
+        app.close()
+
+
+def test_a_far_seats_turn_waits_for_its_phone_and_the_tv_plays_none_of_it():
+    """Miss Scarlet's far phone sleeps at the start of her turn: keys at the TV play nothing and open
+    nothing of hers; the box says the game waits; after the wait the computer takes one step for her
+    (never an accusation); her phone back, the turn is hers again."""
+    from tests.test_net_tv import mash
+
+    app = hosted_app()
+    try:
+        board, phones = hot_seat(app)
+        phones[0] = LocalPhone(app.phones, 0, "phone-0", far=True)
+        assert phones[0].hello() == "welcome"
+        g = board.game
+        for _ in range(3):
+            app.step(DT, draw=False)
+        phones[0].drop()
+        mash(app, 120)
+        wait = app.top
+        assert is_scene(wait, "phone_wait") and wait.what == "turn" and wait.phone_gone
+        assert private_for(app, 0) == [] and len(g.actions) == 0 and app.phones.holds_turn(0)
+        for _ in range(int(FAR_WAIT) + 10):                  # one-second frames, bounded
+            if g.actions:
+                break
+            app.step(1.0, draw=False)
+            assert private_for(app, 0) == []
+        assert len(g.actions) == 1 and app.phones.stood_in == [0]
+        assert type(g.actions[0]).__name__ in ("Roll", "TakePassage")
+        back = LocalPhone(app.phones, 0, "phone-0", far=True)
+        back.seq = phones[0].seq
+        assert back.hello() == "welcome"
+        for _ in range(3):
+            app.step(DT, draw=False)
+        assert is_scene(app.top, "phone_wait") and app.top.what == "turn" and not app.top.phone_gone
+    finally:
+        app.close()
+
+
+# ------------------------------------------------ the TV's boxes for phones
+def test_the_playing_on_the_phone_box_covers_none_of_the_tables_buttons():
+    """Through Miss Scarlet's phone turn (Roll, the walk, the suggestion, the end), every button the
+    table shows -- which her controller still presses -- stays clear of the box that says she plays
+    on the phone, and the box stays inside the screen."""
+    app = hosted_app()
+    try:
+        board, phones = hot_seat(app)
+        g = board.game
+        seen = 0
+        for _step in range(60):                                        # bounded: one turn is a few actions
+            for _ in range(3):
+                app.step(DT, draw=False)
+            wait = app.top
+            if g.turn != 0 or g.over:
+                break
+            if is_scene(wait, "phone_wait") and wait.what == "turn":
+                app.draw()                                             # the table lays its buttons out as it draws
+                buttons = [b for b in board.focus.buttons if b.rect.width and b.rect.height]
+                assert buttons, "the turn shows its buttons"
+                assert not [b.label for b in buttons if b.rect.colliderect(wait.box)], wait.box
+                assert pygame.Rect(0, 0, 1280, 720).contains(wait.box)
+                seen += 1
+            action = next((a for a in g.legal_actions() if isinstance(a, (ra.Roll, ra.EndTurn))), None)
+            if g.phase is Phase.MOVE:
+                action = ra.Move(*next(iter(g.moves())))
+            if action is None:
+                action = next(iter(g.legal_actions()))
+            phones[0].act(ra.to_dict(action))
+        assert seen >= 2
+    finally:
+        app.close()
+
+
+def test_the_far_wait_counts_down_the_hosts_own_time():
+    """The box of a far seat whose phone sleeps shows the time left before the computer chooses,
+    the host's FAR_WAIT less the time gone, a second at a time."""
+    app = hosted_app()
+    try:
+        board, phones, wait = far_disprove(app)
+        phones[0].drop()
+        app.step(DT, draw=False)
+
+        def shown() -> str:
+            return next(w.text for w in wait.words if w.text.startswith("The computer chooses in"))
+
+        total = int(FAR_WAIT)
+        assert shown() == f"The computer chooses in {total // 60}:{total % 60:02d}."
+        for _ in range(20):                                   # 20 one-second frames
+            app.step(1.0, draw=False)
+        left = total - 20
+        assert shown() == f"The computer chooses in {left // 60}:{left % 60:02d}."
+        app.draw()
+    finally:
+        app.close()

@@ -104,7 +104,8 @@ def plain(text: str) -> bool:
 def test_damaged_settings_in_a_folder_the_game_cannot_change(tmp_path, monkeypatch, capsys):
     """Moving the damaged file aside is refused (a read-only folder, a file of
     another user; tests run as root, so the refusal is simulated): the game
-    starts with the defaults, leaves the file as it is and says so once."""
+    starts with the default for the bad setting (and the file's others), leaves the file as it is and
+    says so once."""
     path = tmp_path / "settings.json"
     path.write_text('{"volume": 7, "language": "en"}')
     before = path.read_bytes()
@@ -119,7 +120,7 @@ def test_damaged_settings_in_a_folder_the_game_cannot_change(tmp_path, monkeypat
     texts = boxes(app)
     assert len(texts) == 1, texts
     assert "settings.json" in texts[0] and "could not be repaired" in texts[0] and "not allowed" in texts[0]
-    assert "volume" in texts[0] and "default settings" in texts[0] and plain(texts[0])
+    assert "volume" in texts[0] and "your other settings" in texts[0] and plain(texts[0])
     key(app, pygame.K_RETURN, draw=False)                     # OK
     assert isinstance(app.top, TitleScene)
     assert app.prefs.set_language("es") is not None                 # saving fails too: said by the settings screen
@@ -455,14 +456,15 @@ def test_damaged_settings_and_lesson_messages_are_for_a_parent(tmp_path, capsys)
 
 def test_settings_problems_name_the_setting_in_words(tmp_path):
     path = tmp_path / "settings.json"
-    for data, words in [({"volume": 10 ** 400}, "the setting “volume” must be between 0 and 1"),
-                        ({"fullscreen": "yes"}, "the setting “fullscreen” holds something"),
-                        ({"keys": {"confirm": ["return"], "back": ["return"]}}, "is used for both")]:
+    for data, words, keys in [({"volume": 10 ** 400}, "the setting “volume” must be between 0 and 1", {}),
+                              ({"fullscreen": "yes"}, "the setting “fullscreen” holds something", {}),
+                              ({"keys": {"confirm": ["return"], "back": ["return"]}}, "is used for both",
+                               {"confirm": ["return"]})]:                # only the second action loses its keys
         path.write_text(json.dumps(data))
         settings, message = game.storage.settings.load_settings(path)
         assert words in message and plain(message), message
         assert message.count(str(tmp_path)) == 2, message   # the file and its kept copy, nothing else
-        assert settings == Settings(language=settings.language)
+        assert settings == Settings(language=settings.language, keys=keys)
 
 
 # ------------------------------------------------------------ items 6, 7: words
@@ -677,3 +679,32 @@ def test_a_full_disk_is_said_once_and_its_end_once(tmp_path, monkeypatch, capsys
     said_once_each_way(capsys)
     assert read_save(path).actions == board.game.actions
 
+
+
+@pytest.mark.parametrize("size", ("normal", "large"))
+def test_a_long_file_path_wraps_inside_the_message_box(tmp_path, size):
+    """A settings file deep in long folders: every line of the box is no wider than its text column,
+    the words end above the OK button and the box fits the screen (1280 x 720 logical, so also
+    3840 x 2160), in normal and large text, and the whole path can still be read, piece by piece."""
+    from game.ui.draw import theme
+
+    deep = tmp_path / "a-very-long-folder-name-that-a-family-might-really-have" / ("x" * 90) / "clue-family"
+    deep.mkdir(parents=True)
+    path = deep / "settings.json"
+    path.write_text(json.dumps({"volume": 7, "language": "en", "text_size": size}))
+    app = App(seed=3, sound=False, threaded_ai=False, settings_path=path, save_path=tmp_path / "autosave.json")
+    try:
+        app.start()
+        box = next(s for s in app.stack if isinstance(s, MessageScene))
+        assert str(path) in box.text
+        column = box.box.width - 80                                          # the text's column
+        lines = theme.wrap(box.text, column, theme.BODY, True)
+        assert all(theme.font(theme.BODY, True).size(line)[0] <= column for line in lines), lines
+        assert "".join(lines).replace(" ", "") == box.text.replace(" ", "")      # nothing cut away
+        words_end = box.box.top + 80 + len(lines) * (theme.font(theme.BODY, True).get_linesize() + 4)
+        assert words_end <= box.ok.rect.top, (words_end, box.ok.rect)
+        assert pygame.Rect(0, 0, 1280, 720).contains(box.box)
+        app.draw()
+    finally:
+        app.close()
+        theme.set_text_scale(1.0)

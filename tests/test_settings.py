@@ -51,11 +51,12 @@ def test_bad_field_names_the_field(tmp_path):
 
 def test_bad_key_bindings_fall_back_with_a_message(tmp_path):
     path = tmp_path / "settings.json"
-    for keys, part in [({"confirm": ["bogus"]}, "not a key name"), ({"confirm": []}, "list of key names"),
-                       ({"confirm": ["return"], "back": ["return"]}, "used for both")]:
+    for keys, part, left in [({"confirm": ["bogus"]}, "not a key name", {}),
+                             ({"confirm": []}, "list of key names", {}),
+                             ({"confirm": ["return"], "back": ["return"]}, "used for both", {"confirm": ["return"]})]:
         path.write_text(json.dumps({"keys": keys}))
         settings, message = load_settings(path)
-        assert part in message and settings.keys == {}
+        assert part in message and settings.keys == left     # only the action at fault loses its keys
 
 
 def test_absurd_files_never_stop_the_game(tmp_path):
@@ -63,4 +64,44 @@ def test_absurd_files_never_stop_the_game(tmp_path):
     for text in ['{"volume": 1' + "0" * 400 + "}", "[" * 50000 + "]" * 50000]:
         path.write_text(text)
         settings, message = load_settings(path)
-        assert message and "could not be read" in message and settings.volume == Settings().volume
+        assert message and ("could not be read" in message or "cannot use" in message)
+        assert settings.volume == Settings().volume
+
+
+def test_one_bad_setting_is_dropped_and_the_others_are_kept(tmp_path, monkeypatch):
+    """A bad volume among good settings: only the volume goes back to its default; the message names the
+    file, the setting and why; the good settings are written back and the file as it was is kept aside."""
+    monkeypatch.setenv("LANGUAGE", "")
+    monkeypatch.setenv("LC_ALL", "")
+    monkeypatch.setenv("LANG", "C")
+    path = tmp_path / "settings.json"
+    text = json.dumps({"language": "ca", "volume": 7, "text_size": "large", "keys": {"confirm": ["return", "bogus"],
+                       "back": ["escape"]}, "vpn_ranges": ["100.64.0.0/10"], "future_thing": [1]})
+    path.write_text(text)
+    settings, message = load_settings(path)
+    want = Settings(language="ca", text_size="large", keys={"back": ["escape"]}, vpn_ranges=["100.64.0.0/10"])
+    assert settings == want and settings.volume == Settings().volume and settings.unknown == {"future_thing": [1]}
+    assert message.startswith(f"The settings file {path} has a setting the game cannot use: "
+                              "the setting “volume” must be between 0 and 1; “bogus” is not a key name "
+                              "(keys for “confirm”). Only that setting was dropped"), message
+    kept = [p for p in tmp_path.iterdir() if p.name.startswith("settings.broken-")]
+    assert len(kept) == 1 and kept[0].read_text() == text and f"kept as {kept[0]}" in message
+    again, message = load_settings(path)          # the good settings were written back: said once
+    assert again == want and again.unknown == {"future_thing": [1]} and message is None
+
+
+def test_a_bad_setting_in_a_folder_the_game_may_not_change_keeps_the_others(tmp_path, monkeypatch):
+    """The file cannot be repaired there: it is left as it is, and the game still uses the good settings."""
+    from game.storage import settings as module
+
+    def refuse(path, label="broken"):
+        raise PermissionError(13, "Permission denied", str(path))
+
+    monkeypatch.setattr(module, "quarantine", refuse)
+    path = tmp_path / "settings.json"
+    text = json.dumps({"language": "es", "muted": True, "layout": "sideways"})
+    path.write_text(text)
+    settings, message = load_settings(path)
+    assert (settings.language, settings.muted, settings.layout) == ("es", True, "auto")
+    assert path.read_text() == text and "“layout”" in message and str(path) in message
+    assert "it was left as it is" in message and "not allowed to change files" in message

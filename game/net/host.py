@@ -79,6 +79,9 @@ class NetTable:
         self._phones: frozenset[int] = frozenset()
         #: Every action a phone took, in order (tests, the benchmark).
         self.applied: list[Applied] = []
+        #: seat -> the indices, in that seat's own view's events, of choices the computer made for it
+        #: (its far-away phone was gone): its view says which of its cards went to whom
+        self.chosen: dict[int, set[int]] = {}
 
     # ------------------------------------------------------------- pump
     def pump(self) -> list[Request]:
@@ -166,7 +169,7 @@ class NetTable:
         return self._build(self.kind, self.engine, seat, suspects=self.suspects,
                            marks=self.notebooks.get(seat, {}), lang=self.session.lang(seat),
                            phones=self._phones, notebook_mode=self.notebook_mode, cache=self._cache,
-                           cursor=self._cursor())
+                           cursor=self._cursor(), chosen=self.chosen.get(seat, frozenset()))
 
     def broadcast(self, force: bool = False, budget: float | None = None) -> int:
         """Send each seat with a phone its view if anything it shows may have

@@ -19,6 +19,7 @@ Shape (``docs/network.md``)::
      "move": false,
      "disprove": {"asker": 1, "cards": ["rope", "hall"], "preselect": "rope"} | null,
      "shown": [{"by": 0, "card": "knife", "i": 17}],
+     "chosen_for_you": [{"to": 1, "card": "rope", "i": 23}],   # this seat's cards the computer showed for it
      "notebook": [{"id": "rope", "name": "Soga", "kind": "weapon", "mark": "X",
                    "fact": "hand"|"up"|"shown:0"|null,    # "up": face up (card game)
                    "hint": "<why>"|null, "verdict": "envelope"|"held"|null}],
@@ -41,7 +42,7 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Callable, Iterator, Mapping, Sequence
+from typing import Any, Callable, Collection, Iterator, Mapping, Sequence
 
 from game.text import i18n
 from game.text.i18n import _, card, fmt
@@ -69,7 +70,8 @@ def speaking(lang: str) -> Iterator[None]:
 def seat_payload(kind: str, engine: Any, seat: int, *, suspects: Sequence[str],
                  marks: Mapping[str, str] | None = None, lang: str = "en",
                  phones: set[int] | frozenset[int] = frozenset(), notebook_mode: str = "hints",
-                 cache: dict[Any, Any] | None = None, cursor: tuple[int, Any] | None = None) -> dict[str, Any]:
+                 cache: dict[Any, Any] | None = None, cursor: tuple[int, Any] | None = None,
+                 chosen: Collection[int] = ()) -> dict[str, Any]:
     """``seat``'s whole view of the game ``engine`` (a board ``Game`` when
     ``kind == "board"``, a ``CardGame`` when ``"cards"``), its texts in
     ``lang``; ``suspects[s]`` is the suspect token seat ``s`` plays,
@@ -80,7 +82,10 @@ def seat_payload(kind: str, engine: Any, seat: int, *, suspects: Sequence[str],
     public log lines and each seat's hints are reused while nothing they
     depend on changed); ``cursor``: ``(seat, destination)`` of the move cursor
     the TV shows now (a room id or a ``(col, row)`` square; None when it
-    shows none), public.  Raises ``ValueError`` for an unknown ``kind``, a seat
+    shows none), public; ``chosen``: the indices (in ``engine.events``) of the
+    events of choices the computer made for ``seat`` while its far-away phone
+    was gone -- the cards among them that ``seat`` showed are in its view
+    (``chosen_for_you``), so its person learns which card went to whom.  Raises ``ValueError`` for an unknown ``kind``, a seat
     not at the table (:func:`game.core.protocol.check_seat`) or a language
     not in ``en``/``es``/``ca``."""
     if kind not in GAMES:
@@ -96,6 +101,9 @@ def seat_payload(kind: str, engine: Any, seat: int, *, suspects: Sequence[str],
     board = kind == "board"
     out["board"] = geometry(view.board, {} if cache is None else cache) if board else None
     out["reach"] = _reach(legal) if board and out["move"] else None
+    out["chosen_for_you"] = [{"to": e.to, "card": e.card, "i": i} for i, e in enumerate(view.events)
+                             if i in chosen and type(e).__name__ == "CardShown" and e.by == seat
+                             and e.card is not None]
     out["cursor"] = {"seat": int(cursor[0]), "at": _place(cursor[1])} if board and cursor is not None else None
     return out
 

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import asyncio
 import errno
+import html
 import ipaddress
 import json
 import logging
@@ -120,6 +121,37 @@ def no_seat_page(accept: str | None) -> str:
     lang = page_lang(accept)
     title, text = _NO_SEAT_WORDS[lang]
     return _NO_SEAT_PAGE.format(lang=lang, title=title, text=text)
+
+
+#: The page for a peer outside the home networks while remote play is off (``{address}``: the peer's).
+_NOT_LOCAL_WORDS = {
+    "en": ("This game is only for the home network",
+           "Your address, {address}, is not one of the home network's ranges. If you are in the same home "
+           "(or on the family's VPN), the person at the TV can add your network's range to the setting "
+           "“vpn_ranges” in the game's settings.json, or start the game with --vpn-range RANGE. To let family "
+           "far away in, start the game with --remote, or press “Invite family far away” on the TV."),
+    "es": ("Esta partida es solo para la red de casa",
+           "Tu dirección, {address}, no está en los rangos de la red de casa. Si estás en la misma casa "
+           "(o en la VPN de la familia), quien está en la tele puede añadir el rango de tu red al ajuste "
+           "“vpn_ranges” del archivo settings.json del juego, o empezar el juego con --vpn-range RANGO. Para "
+           "dejar entrar a la familia que está lejos, empieza el juego con --remote, o pulsa “Invitar a la "
+           "familia que está lejos” en la tele."),
+    "ca": ("Aquesta partida és només per a la xarxa de casa",
+           "La teva adreça, {address}, no és en els rangs de la xarxa de casa. Si ets a la mateixa casa "
+           "(o a la VPN de la família), qui és a la tele pot afegir el rang de la teva xarxa al paràmetre "
+           "“vpn_ranges” del fitxer settings.json del joc, o començar el joc amb --vpn-range RANG. Per deixar "
+           "entrar la família que és lluny, comença el joc amb --remote, o prem “Convidar la família que és lluny” "
+           "a la tele."),
+}
+
+
+def not_local_page(accept: str | None, address: str | None) -> str:
+    """The small phone-sized HTML page (in en/es/ca, from ``accept``: an ``Accept-Language``) for a
+    peer at ``address`` outside the home networks while remote play is off: why it may not join and
+    what the person at the TV can do (the setting ``vpn_ranges``, ``--vpn-range``, ``--remote``)."""
+    lang = page_lang(accept)
+    title, text = _NOT_LOCAL_WORDS[lang]
+    return _NO_SEAT_PAGE.format(lang=lang, title=title, text=html.escape(text.format(address=address or "?")))
 
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
@@ -671,8 +703,9 @@ class NetServer:
             if client != request.remote:
                 request = request.clone(remote=client)
         if not peer_allowed(request.remote, self.remote, self.local):
-            return web.Response(status=403, text="Only computers and phones on this network may join.",
-                                headers=_HEADERS)
+            return web.Response(status=403, text=not_local_page(request.headers.get("Accept-Language"),
+                                                                request.remote),
+                                content_type="text/html", headers=_HEADERS)
         page = request.path == "/" or request.path.startswith("/s/")
         if page and not self._buckets["pages"].take(request.remote or ""):
             return self._too_many(request)

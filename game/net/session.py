@@ -290,12 +290,16 @@ class HostSession:
 
     # ---------------------------------------------------- server thread
     def seat_of_token(self, token: Any) -> int | None:
-        """The seat ``token`` opens, or None (compared in constant time)."""
+        """The seat ``token`` opens, or None (compared in constant time).  A token of
+        :data:`TOKEN_ALPHABET` (lower case) is read in any case -- a relative typing the address
+        by hand may get the case wrong -- and keeps its 97.5 bits, as none differs from another by
+        case alone; a mixed-case token an older save kept must match exactly."""
         if not isinstance(token, str):
             return None
-        found = None
+        found, given = None, token.encode("utf-8", "replace")
+        folded = token.lower().encode("utf-8", "replace")
         for seat, t in self.tokens.items():
-            if secrets.compare_digest(t.encode(), token.encode("utf-8", "replace")):
+            if secrets.compare_digest(t.encode(), folded if t == t.lower() else given):
                 found = seat
         return found
 

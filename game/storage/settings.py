@@ -20,7 +20,9 @@ before the first pick).
 A broken settings file never stops the game: :func:`read_settings` keeps the
 damaged file (renamed aside — or, in a folder the game may not change, left
 as it is), falls back to the defaults and says what happened
-(:class:`SettingsTrouble`).  Something that is not an ordinary file there (a
+(:class:`SettingsTrouble`).  A file that is readable but holds a bad setting
+loses only that setting (its default is used): the player's other settings
+stay, and are written back while the file as it was is kept aside.  Something that is not an ordinary file there (a
 named pipe, a folder) is never opened.
 """
 
@@ -87,19 +89,30 @@ class SettingsTrouble:
     error: SettingsError
     kept: Path | None = None
     left: OSError | None = None
+    #: the bad settings dropped from a file otherwise read (``error`` is the first): the others are kept
+    dropped: list[SettingsError] = field(default_factory=list)
 
     def message(self) -> str:
         """The sentence for the screen, in the current language."""
         from game.text.i18n import _, fmt
 
         name, problem = self.error.path, self.error.said()     # the whole path: a family must find the file
-        if self.kept is not None:
+        if self.kept is not None and not self.dropped:
             return fmt("The settings file {name} could not be read: {problem}. The game uses the default "
                        "settings. The damaged file was kept as {kept}.", name=name, problem=problem,
                        kept=self.kept)
+        reason = (_("the game is not allowed to change files in that folder")
+                  if isinstance(self.left, PermissionError) else _("the folder cannot be written"))
+        if self.dropped:
+            problem = "; ".join(e.said() for e in self.dropped)
+            if self.kept is not None:
+                return fmt("The settings file {name} has a setting the game cannot use: {problem}. Only that "
+                           "setting was dropped (the game uses its default); your other settings are kept. The "
+                           "file as it was is kept as {kept}.", name=name, problem=problem, kept=self.kept)
+            return fmt("The settings file {name} has a setting the game cannot use: {problem}. The game uses its "
+                       "default for that setting and your other settings. The file could not be repaired, because "
+                       "{reason}; it was left as it is.", name=name, problem=problem, reason=reason)
         if self.left is not None:
-            reason = (_("the game is not allowed to change files in that folder")
-                      if isinstance(self.left, PermissionError) else _("the folder cannot be written"))
             return fmt("The settings file {name} could not be read: {problem}. It could not be repaired "
                        "either, because {reason}. It was left as it is, and the game uses the default settings.",
                        name=name, problem=problem, reason=reason)
@@ -128,12 +141,21 @@ def system_language(env: Mapping[str, str] | None = None) -> str:
     return "en"
 
 
-def settings_from_dict(data: Any, path: str | Path = "<memory>") -> Settings:
+def settings_from_dict(data: Any, path: str | Path = "<memory>",
+                       dropped: list[SettingsError] | None = None) -> Settings:
     """Check ``data`` and build :class:`Settings`.  Raises :class:`SettingsError`
-    naming the first bad setting.  Fields this version does not know (a newer
-    game may have written them) are kept as they are in ``unknown``."""
-    def bad(problem: str, field_name: str, **values) -> SettingsError:
-        return SettingsError(path, problem, f"field {field_name!r}", values={"field": field_name, **values})
+    naming the first bad setting -- or, given a ``dropped`` list, puts each bad
+    setting's error there and uses that setting's default instead (a bad key
+    binding drops only its own action's keys).  Fields this version does not
+    know (a newer game may have written them) are kept as they are in ``unknown``.
+    Data that is not a JSON object always raises."""
+    def bad(problem: str, field_name: str, **values) -> None:
+        error = SettingsError(path, problem, f"field {field_name!r}", values={"field": field_name, **values})
+        if dropped is None:
+            raise error
+        dropped.append(error)
+        if field_name != "keys":              # the keys drop only the action at fault (below)
+            setattr(out, field_name, getattr(Settings(language=system_language()), field_name))
 
     if not isinstance(data, dict):
         raise SettingsError(path, N_("the file does not hold settings"), detail="no JSON object")
@@ -147,41 +169,43 @@ def settings_from_dict(data: Any, path: str | Path = "<memory>") -> Settings:
         default = getattr(defaults, key)
         ok = isinstance(value, (int, float)) and not isinstance(value, bool) if isinstance(default, float) \
             else type(value) is type(default)
-        if not ok:
-            raise bad(N_("the setting “{field}” holds something the game does not understand"), key)
-        setattr(out, key, value)
+        if ok:
+            setattr(out, key, value)
+        else:
+            bad(N_("the setting “{field}” holds something the game does not understand"), key)
     choices = {"language": LANGUAGES, "text_size": TEXT_SIZES, "animation_speed": SPEEDS, "card_hints": CARD_HINTS,
                "layout": LAYOUTS, "play_level": PLAY_LEVELS}
     for key, allowed in choices.items():
         if getattr(out, key) not in allowed:
-            raise bad(N_("the setting “{field}” must be one of {choices}"), key, choices=", ".join(allowed))
+            bad(N_("the setting “{field}” must be one of {choices}"), key, choices=", ".join(allowed))
     for key in ("volume", "music_volume"):
         try:
             volume_ok = 0.0 <= float(getattr(out, key)) <= 1.0
         except OverflowError:                   # float() of a huge whole number
             volume_ok = False
         if not volume_ok:
-            raise bad(N_("the setting “{field}” must be between 0 and 1"), key)
+            bad(N_("the setting “{field}” must be between 0 and 1"), key)
         setattr(out, key, float(getattr(out, key)))
     for key, ranges_only in (("vpn_ranges", True), ("trusted_proxies", False)):
-        for text in getattr(out, key):
-            if not _is_network(text, ranges_only):
-                raise bad(N_("“{text}” in the setting “{field}” is not a network range such as 100.64.0.0/10")
-                          if ranges_only else
-                          N_("“{text}” in the setting “{field}” is not an address such as 127.0.0.1 "
-                             "or a range such as 10.0.0.0/8"), key, text=str(text)[:60])
+        wrong = [text for text in getattr(out, key) if not _is_network(text, ranges_only)]
+        if wrong:
+            bad(N_("“{text}” in the setting “{field}” is not a network range such as 100.64.0.0/10")
+                if ranges_only else
+                N_("“{text}” in the setting “{field}” is not an address such as 127.0.0.1 "
+                   "or a range such as 10.0.0.0/8"), key, text=str(wrong[0])[:60])
     owner: dict[str, str] = {}
-    for intent, keys in out.keys.items():
+    for intent, keys in list(out.keys.items()):
         if not isinstance(keys, list) or not keys or not all(isinstance(k, str) for k in keys):
-            raise bad(N_("the keys for “{intent}” must be a list of key names"), "keys", intent=intent)
-        for k in keys:
-            if not _is_key_name(k):
-                raise bad(N_("“{key}” is not a key name (keys for “{intent}”)"), "keys",
-                          key=k, intent=intent)
-            if k in owner and owner[k] != intent:
-                raise bad(N_("the key “{key}” is used for both “{first}” and "
-                             "“{second}”"), "keys", key=k, first=owner[k], second=intent)
-            owner[k] = intent
+            bad(N_("the keys for “{intent}” must be a list of key names"), "keys", intent=intent)
+        elif (name := next((k for k in keys if not _is_key_name(k)), None)) is not None:
+            bad(N_("“{key}” is not a key name (keys for “{intent}”)"), "keys", key=name, intent=intent)
+        elif (taken := next((k for k in keys if owner.get(k, intent) != intent), None)) is not None:
+            bad(N_("the key “{key}” is used for both “{first}” and "
+                   "“{second}”"), "keys", key=taken, first=owner[taken], second=intent)
+        else:
+            owner.update(dict.fromkeys(keys, intent))
+            continue
+        del out.keys[intent]                  # reached only with ``dropped``: this action's keys go
     return out
 
 
@@ -222,8 +246,10 @@ def read_settings(path: str | Path | None = None) -> tuple[Settings, SettingsTro
     user), left untouched.  Something that is not an ordinary file is never
     opened nor moved.  The details go to stderr.  Never raises."""
     path = Path(path) if path is not None else default_settings_path()
+    dropped: list[SettingsError] = []
     try:
-        return settings_from_dict(read_json(path, SettingsError), path), None
+        settings = settings_from_dict(read_json(path, SettingsError), path, dropped)
+        return settings, (_drop_settings(path, settings, dropped) if dropped else None)
     except FileNotFoundError:
         return Settings(language=system_language()), None
     except (SettingsError, RecursionError, OverflowError) as exc:
@@ -240,6 +266,28 @@ def read_settings(path: str | Path | None = None) -> tuple[Settings, SettingsTro
             trouble.left = exc
             log.warning(f"settings {path}: not moved aside ({exc})")
     return Settings(language=system_language()), trouble
+
+
+def _drop_settings(path: Path, settings: Settings, dropped: list[SettingsError]) -> SettingsTrouble:
+    """The file at ``path`` was read but its ``dropped`` settings were bad: keep the file as it was
+    aside and write ``settings`` (the good ones, defaults for the bad) in its place; in a folder the
+    game may not change, leave it as it is.  Never raises."""
+    for error in dropped:
+        log.warning(error.for_log())
+    trouble = SettingsTrouble(dropped[0], dropped=list(dropped))
+    try:
+        trouble.kept = quarantine(path)
+        save_settings(settings, path)
+    except OSError as exc:                      # a read-only folder: the file stays as it is
+        if trouble.kept is not None:            # renamed but not written (a full disk): put it back
+            try:
+                trouble.kept.replace(path)
+                trouble.kept = None
+            except OSError:
+                pass                            # still kept aside, under the name the message gives
+        trouble.left = exc
+        log.warning(f"settings {path}: not repaired ({exc})")
+    return trouble
 
 
 def load_settings(path: str | Path | None = None) -> tuple[Settings, str | None]:

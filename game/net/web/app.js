@@ -90,7 +90,7 @@
   var ui = freshUi();
   function freshUi() {
     return {tab: "play", picks: {}, ask: [], accuse: false, sure: false, show: null,
-            seenShown: null, modal: null, envelope: null, seenEnvelope: null, marks: {}, wasMine: false};
+            seenShown: null, seenChosen: -1, modal: null, envelope: null, seenEnvelope: null, marks: {}, wasMine: false};
   }
   // the seat is not this screen's any more (another screen took it, the TV said no, the code opens no
   // seat): forget everything private at once -- the view, the pickers, the modals, what the DOM shows
@@ -277,6 +277,15 @@
       ui.tab = "play";
       buzz();
     }
+    // a card of mine the computer showed while this phone was away: said once (again after a reload)
+    var chosen = v.chosen_for_you || [];
+    var last = chosen.length ? chosen[chosen.length - 1] : null;
+    if (last && last.i > ui.seenChosen) {
+      ui.seenChosen = last.i;
+      view = v;
+      toast(chosenLine(last));
+      buzz();
+    }
     // the envelope seen after my own wrong accusation: big, once (not again on a reopened page)
     var env = (v.seen_envelope || []).join(",");
     if (ui.seenEnvelope === null) ui.seenEnvelope = env;
@@ -292,6 +301,7 @@
     (v.notebook || []).forEach(function (r) { if (ui.marks[r.id] === r.mark) delete ui.marks[r.id]; });
     draw();
   }
+  function chosenLine(c) { return cap(w("chosen_for_you", {card: cardName(c.card), name: seatName(c.to)})); }
   function buzz() {
     if (navigator.vibrate) { try { navigator.vibrate([150, 80, 150]); } catch (e) {} }
   }
@@ -498,6 +508,12 @@
         h("h3", {text: w("last_shown")}),
         h("div", {cls: "row"}, [h("p", {text: cap(w("shown_by", {name: seatName(last.by), name_the: seatForm(last.by, "the")}))}),
                                 card(last.card, {small: true})])]));
+    }
+    var chosen = view.chosen_for_you || [];
+    if (chosen.length && !view.disprove && !view.over) {
+      var c = chosen[chosen.length - 1];
+      out.push(h("div", {cls: "panel last-shown", id: "chosen-for-you"}, [
+        h("div", {cls: "row"}, [h("p", {text: chosenLine(c)}), card(c.card, {small: true})])]));
     }
     return out;
   }

@@ -24,7 +24,7 @@ import pygame
 from game.ui.draw import assets, gfx, theme
 from game.ui.draw.widgets import Button, FocusGroup, Label, footer_hint
 from game.ui.mansion import scenery
-from game.ui.shell.flow import open_private
+from game.ui.shell.flow import far_away, open_private
 from game.ui.shell.i18n import _, fmt
 from game.ui.shell.input import Intent, Kind
 from game.ui.shell.registry import make
@@ -109,6 +109,8 @@ class GameOverBase(Scene):
             return make("report", self.app, self.match, seat)
 
         reason = _("Your detective report is next.")
+        if self.match.is_human(seat) and far_away(self.app, self.match, seat):
+            return
         if self.match.is_human(seat) and not self.match.needs_cover and len(self.match.people_seats()) > 1:
             self.app.push(make("cover", self.app, self.match, seat, build, True, reason))
         elif self.match.is_human(seat):

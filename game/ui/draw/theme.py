@@ -316,9 +316,10 @@ def render_px(s: str, pixels: int, colour=CREAM, bold: bool = False, display: bo
 
 
 def wrap(s: str, width: int, size: int = BODY, bold: bool = False, exact: bool = False) -> list[str]:
-    """Split ``s`` into lines no wider than ``width`` pixels (a single word wider
-    than ``width`` gets a line of its own).  ``exact``: ``size`` in pixels,
-    without the text scale."""
+    """Split ``s`` into lines no wider than ``width`` pixels.  A single word wider
+    than ``width`` (a long file path) is cut into lines of its own, after a ``/``
+    or ``\\`` where it can, else between any two letters.  ``exact``: ``size`` in
+    pixels, without the text scale."""
     f = font_px(size, bold) if exact else font(size, bold)
     lines: list[str] = []
     for para in s.split("\n"):
@@ -330,8 +331,26 @@ def wrap(s: str, width: int, size: int = BODY, bold: bool = False, exact: bool =
             else:
                 lines.append(line)
                 line = word
+            if f.size(line)[0] > width and " " not in line:     # one word alone, too wide
+                *whole, line = _cut_word(line, width, f)
+                lines.extend(whole)
         lines.append(line)
     return lines
+
+
+def _cut_word(word: str, width: int, f: pygame.font.Font) -> list[str]:
+    """``word`` in pieces each no wider than ``width`` in font ``f`` (one letter at least),
+    cut after the last path separator that fits, else after the last letter that fits."""
+    pieces: list[str] = []
+    while word and f.size(word)[0] > width:
+        n = 1
+        while n < len(word) and f.size(word[:n + 1])[0] <= width:
+            n += 1
+        sep = max(word.rfind("/", 0, n), word.rfind("\\", 0, n))
+        cut = sep + 1 if sep > 0 else n
+        pieces.append(word[:cut])
+        word = word[cut:]
+    return pieces + [word]
 
 
 #: The lines of text drawn on the whole screen (the 1280 x 720 logical surface)

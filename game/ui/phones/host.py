@@ -227,11 +227,12 @@ class PhoneHost:
 
     def holds_turn(self, seat: int) -> bool:
         """True while ``seat``'s own turn is played on its phone: the phone is
-        connected, it is ``seat``'s turn and its person did not take this turn
-        to the TV (:meth:`play_here`).  The shared keyboard and mouse then do
+        connected (or the seat is far away: :meth:`far`, its phone asleep -- the turn then waits for
+        it, and the computer plays for it after :data:`FAR_WAIT` seconds), it is ``seat``'s turn and
+        its person did not take this turn to the TV (:meth:`play_here`).  The shared keyboard and mouse then do
         not act for it; the phone, its arrows and the seat's controller do."""
         g = self.table.game if self.table is not None else None
-        return (g is not None and not g.over and g.turn == seat and self.has_phone(seat)
+        return (g is not None and not g.over and g.turn == seat and (self.has_phone(seat) or self.far(seat))
                 and not self.turn_on_tv(seat))
 
     def plays_turn(self, table: HostedTable) -> bool:
@@ -293,8 +294,14 @@ class PhoneHost:
         player = match.make_player(DEFAULT_LEVEL, seat)
         if hasattr(player, "rng"):
             player.rng = random.Random(match.decision_seed(seat))
-        action = player.choose(g.view(seat), g.legal_actions())
+        view = g.view(seat)
+        legal = g.legal_actions()
+        # on the seat's own turn the computer never accuses for its person: that ends their game
+        legal = [a for a in legal if type(a).__name__ != "Accuse"] or legal
+        action = player.choose(view, legal)
         self._apply(seat, action)
+        if self.net is not None:           # the seat's own phone is told which card went to whom
+            self.net.chosen.setdefault(seat, set()).update(range(len(view.events), len(g.view(seat).events)))
         self.stood_in.append(seat)
         line = fmt("{name}'s phone did not come back: the computer chose for {name}.", name=match.suspects[seat])
         from game.ui.bases.pacing import BANNER_TIME  # here: the pacing module reads both games' events

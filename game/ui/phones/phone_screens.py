@@ -16,8 +16,11 @@ from game.ui.shell.registry import make
 
 #: The scenes: the join screen (two of three people have a phone), the
 #: board and the card game while a phone seat chooses a card to show, and
-#: the board while a phone seat plays its own turn (moving with the phone's arrows).
-PHONE_SCENES = ("phones", "phone-wait", "card-phone-wait", "phone-turn")
+#: the board while a phone seat plays its own turn (moving with the phone's arrows), and the card
+#: to show of a seat far away whose phone went to sleep (the wait, the time left).
+PHONE_SCENES = ("phones", "phone-wait", "card-phone-wait", "phone-turn", "phone-far-wait")
+#: Seconds the far-away phone of ``phone-far-wait`` has been gone when the picture is taken.
+FAR_GONE = 23.4
 #: Fixed tokens and port for the pictures (the codes stay the same picture to picture), as in a save's ``net``.
 SHOT_NET: dict[str, Any] = {"port": 8765, "tokens": {"0": "sc4rLet-Qx3kL9mN", "1": "muSt4rd-pR2sT4uV",
                                                      "2": "wh1te-Yb7cD5eFgH", "3": "pEac0ck-Jk8LmN2p"}}
@@ -94,12 +97,14 @@ def build_phone_scene(app, scene: str, seed: int, advance) -> None:
     options, app.phones.options = app.phones.options, HostOptions(port=8765, serve=False)
     try:
         table = (_card_table(app) if scene == "card-phone-wait"
-                 else _board(app, seed, scene == "phone-wait", advance, turn=scene == "phone-turn"))
+                 else _board(app, seed, scene in ("phone-wait", "phone-far-wait"), advance, turn=scene == "phone-turn"))
     finally:
         app.phones.options = options           # this table only: later scenes built on the same app host nothing
     app.phones.base = SHOT_BASE
-    for seat in (0, 2):
-        LocalPhone(app.phones, seat, f"shot-{seat}").hello()
+    far = scene == "phone-far-wait"
+    phones = {seat: LocalPhone(app.phones, seat, f"shot-{seat}", far=far and seat == 0) for seat in (0, 2)}
+    for phone in phones.values():
+        phone.hello()
     app.phones.pump()                              # the join screen comes up over the table
     if scene != "phones":
         app.pop()                                  # Start
@@ -109,6 +114,10 @@ def build_phone_scene(app, scene: str, seed: int, advance) -> None:
                 break
             table.skipping = True
             app.step(0.05, draw=False)
+    if far:
+        phones[table.game.actor].drop()            # the far phone sleeps while it must show a card
+        for _i in range(round(FAR_GONE / 0.2)):
+            app.step(0.2, draw=False)
 
 
 def _board(app, seed: int, disprove: bool, advance, turn: bool = False):

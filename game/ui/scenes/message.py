@@ -18,6 +18,11 @@ from game.ui.shell.scene import Scene
 
 TEXT_W = 600
 GAP = 14
+#: Wider text columns a message takes, in turn, when its words do not fit in the box at
+#: :data:`TEXT_W` (long file paths, large text): the box never grows past the screen.
+WIDER = (800, 1000, 1180)
+#: The tallest the box may be (logical pixels), and what it keeps besides the text.
+MAX_H, CHROME_H = 700, 80 + 24 + 76
 
 
 class MessageScene(Scene):
@@ -32,8 +37,14 @@ class MessageScene(Scene):
         self.detail = detail
         self.rule = rule
         self.title = title if title is not None else _("Not now")
-        h = 80 + self._blocks_height() + 24 + 76
-        self.box = pygame.Rect(0, 0, 680, min(700, h))
+        #: the text column's width: :data:`TEXT_W`, or wider when the words would not fit the box
+        self.text_w = TEXT_W
+        for wider in WIDER:
+            if CHROME_H + self._blocks_height() <= MAX_H:
+                break
+            self.text_w = wider
+        h = CHROME_H + self._blocks_height()
+        self.box = pygame.Rect(0, 0, self.text_w + 80, min(MAX_H, h))
         self.box.center = (640, 360)
         self.ok = Button(pygame.Rect(self.box.centerx - 110, self.box.bottom - 76, 220, 56), _("OK"), self.close)
         self.focus = FocusGroup([self.ok])
@@ -54,7 +65,7 @@ class MessageScene(Scene):
     def _blocks_height(self) -> int:
         h = 0
         for text, size, bold, _c in self.blocks():
-            lines = theme.wrap(text, TEXT_W, size, bold)
+            lines = theme.wrap(text, self.text_w, size, bold)
             h += len(lines) * (theme.font(size, bold).get_linesize() + 4) + GAP
         return h - GAP
 
@@ -77,7 +88,7 @@ class MessageScene(Scene):
                         "midtop", self.box.width - 40)
         y = self.box.top + 80
         for text, size, bold, colour in self.blocks():
-            y += theme.blit_wrapped(surface, text, pygame.Rect(self.box.left + 40, y, TEXT_W, 400), size, colour,
+            y += theme.blit_wrapped(surface, text, pygame.Rect(self.box.left + 40, y, self.text_w, 400), size, colour,
                                     bold, align="center") + GAP
         self.focus.draw(surface)
 

@@ -23,7 +23,7 @@ arrows and Enter mashed over the box never take the turn or the choice.
 
 A seat that joined from far away (:meth:`game.ui.phones.host.PhoneHost.far`) is not
 in the room: its choice is never handed to the TV's cover, and the box has no
-"Choose here instead" -- checked every frame, so a phone from outside the home
+"Choose here instead" (nor, for its turn, "Play here instead") -- checked every frame, so a phone from outside the home
 that the TV lets take the seat while the box is open takes the button away.  While its phone is gone the box says the game waits
 for it; after :data:`~game.ui.phones.host.FAR_WAIT` seconds the computer makes
 the choice (:meth:`game.ui.phones.host.PhoneHost.choose_for`); a phone back before
@@ -51,9 +51,22 @@ MOVES = (Kind.UP, Kind.DOWN, Kind.LEFT, Kind.RIGHT)
 
 #: The box in the middle of the table (logical pixels).
 BOX = pygame.Rect(290, 200, 700, 300)
-#: The box of a whole turn played on the phone: beside the board, under the whose-turn panel, so the
-#: board (the token moving with the phone's arrows) stays in view; it grows downwards to fit its words.
+#: The lowest a box may reach (logical pixels): the screen's bottom, less a margin.
+SCREEN_BOTTOM = 710
+#: The box of a whole turn played on the phone, when the table has no log panel: beside the board.
 TURN_BOX = pygame.Rect(826, 100, 444, 190)
+#: Its height at least, over the table's public log (:func:`turn_area`).
+TURN_H = 190
+
+
+def turn_area(table) -> pygame.Rect:
+    """Where the box of a whole turn played on the phone goes: over the table's public log
+    (``table.log_panel``), which holds nothing to press -- the turn's buttons above it stay in
+    view for the seat's controller -- and the board (the token walking) stays in view too."""
+    log = getattr(table, "log_panel", None)
+    if log is None:
+        return TURN_BOX.copy()
+    return pygame.Rect(log.left + 6, log.top + 6, log.width - 12, TURN_H)
 #: What the seat is choosing: "show" a card to show, "join" whether to accuse too, "turn" its own
 #: turn (rolling, moving with the phone's arrows, suggesting, ending), else any private choice.
 WHAT = ("show", "join", "choose", "turn")
@@ -81,7 +94,9 @@ class PhoneWaitScene(Scene):
         self.t = 0.0
         #: how long a far-away seat's phone has been gone (:attr:`far`)
         self.gone = 0.0
-        self.area = TURN_BOX if what == "turn" else BOX
+        #: where the box goes when its words fit (:attr:`area` moves up when they would pass the screen's bottom)
+        self.home = turn_area(table) if what == "turn" else BOX.copy()
+        self.area = self.home.copy()
         self.focus = FocusGroup(focus=None)      # nothing focused: Enter alone chooses nothing
         #: the button takes only a fresh press of this seat's devices: keys mashed over the box never take it
         self.guard = FreshPressGuard(app.router.input, 0.0, allow=(Kind.BACK, Kind.MENU, Kind.POINT, *MOVES),
@@ -93,22 +108,31 @@ class PhoneWaitScene(Scene):
             app.speech.say(self.speech_prompt())
 
     def language_changed(self) -> None:
-        """Words and places again (another language or text size): the box grows to fit its lines."""
-        self.words = self.lines()
-        end = max(line.rect.bottom for line in self.words)
-        area = self.area
-        self.box = area.copy()
+        """Words and places again (another language or text size): the box grows to fit its lines,
+        upwards once it would pass the screen's bottom; a far seat's box has no button to make room for."""
+        #: :attr:`far` as the box was laid out: a change (another phone holds the seat) lays it out again
+        self.laid_far = self.far
         # the key hint goes in the box, under the button: a footer band across the screen would hide
         # the board's bottom row (the Lounge, the Hall, the Study, Miss Scarlet's start)
         hint_h = 2 * (theme.font(theme.SMALL).get_linesize() + 2)
-        self.box.height = max(area.height, end + 20 + 60 + 24 + hint_h - area.top)
+        button_h = 0 if self.laid_far else 60 + 24
+        self.area = self.home.copy()
+        for _again in range(2):               # once more, moved up, when the words pass the bottom
+            self.words = self.lines()
+            end = max(line.rect.bottom for line in self.words)
+            height = max(self.area.height, end + 20 + button_h + hint_h - self.area.top)
+            over = min(self.area.top + height - SCREEN_BOTTOM, self.area.top - 10)
+            if over <= 0:
+                break
+            self.area = self.area.move(0, -over)
+        area = self.area
+        self.box = area.copy()
+        self.box.height = height
         self.hint_rect = pygame.Rect(self.box.left + 12, self.box.bottom - 12 - hint_h, self.box.width - 24, hint_h)
         label = _("Play here instead") if self.what == "turn" else _("Choose here instead")
         width = min(440, area.width - 40)
         self.here = Button(pygame.Rect(area.centerx - width // 2, self.hint_rect.top - 72, width, 60), label,
                            self.choose_here)
-        #: :attr:`far` as the box was laid out: a change (another phone holds the seat) lays it out again
-        self.laid_far = self.far
         self.focus.set([] if self.laid_far else [self.here])
 
     @property
@@ -116,7 +140,7 @@ class PhoneWaitScene(Scene):
         """True while the seat's phone is held from far away (:meth:`game.ui.phones.host.PhoneHost.far`),
         read anew each time: a phone from outside the home may take the seat while the box is open,
         and from then on its choice is never offered to the room."""
-        return self.what != "turn" and self.app.phones.far(self.seat)
+        return self.app.phones.far(self.seat)
 
     @property
     def too_soon(self) -> bool:
@@ -169,12 +193,18 @@ class PhoneWaitScene(Scene):
                 self.app.phones.fell_back(self.seat, self.key, self.reopen)   # back before the cover is taken: wait
             self.reopen()
 
+    @property
+    def left(self) -> int:
+        """Whole seconds left of :data:`FAR_WAIT` (the host's own wait) before the computer chooses."""
+        return max(0, math.ceil(FAR_WAIT - self.gone))
+
     def _wait_far(self, dt: float) -> None:
-        """A far-away seat: while its phone is gone, wait (saying so), then the computer chooses."""
+        """A far-away seat: while its phone is gone, wait (saying so, and the time left), then the
+        computer chooses."""
         here = self.app.phones.has_phone(self.seat)
         self.gone = 0.0 if here else self.gone + dt
-        if (self.gone > 0) != self.phone_gone:     # the phone went or came back: the words change
-            self.language_changed()
+        if (self.gone > 0) != self.phone_gone or (self.phone_gone and self.left != self.shown_left):
+            self.language_changed()             # the phone went or came back, or a second passed
         if self.gone >= FAR_WAIT:
             self.app.phones.choose_for(self.seat)
 
@@ -203,9 +233,9 @@ class PhoneWaitScene(Scene):
         theme.panel(surface, self.box, theme.PANEL, theme.BRASS, 18, 4)
         if not turn:
             token = assets.token(self.table.match.suspects[self.seat], 72)
-            surface.blit(token, token.get_rect(center=(BOX.left + 70, BOX.top + 80)))
+            surface.blit(token, token.get_rect(center=(self.area.left + 70, self.area.top + 80)))
         _phone(surface, pygame.Rect(self.area.right - 64, self.area.top + 18, 40, 70) if turn
-               else pygame.Rect(BOX.right - 90, BOX.top + 36, 46, 84), self.t)
+               else pygame.Rect(self.area.right - 90, self.area.top + 36, 46, 84), self.t)
         for line in self.words:
             theme.blit_text(surface, line.text, line.rect.topleft, line.size, theme.CREAM if line.bold else theme.MUTED,
                             line.bold, "topleft", line.rect.width)
@@ -238,9 +268,14 @@ class PhoneWaitScene(Scene):
         if not turn:
             texts.append((fmt("Only {name}'s phone shows the cards.", name=self.name), theme.BODY, False))
         gone = self.far and self.gone > 0
+        #: the whole seconds left before the computer chooses, as the box shows them (None: not shown)
+        self.shown_left = self.left if gone else None
         if gone:
             texts.append((fmt("{name}'s phone is away. The game waits for it, then the computer chooses for "
                               "{name}.", name=self.name), theme.BODY, False))
+            secs = self.shown_left or 0
+            clock = "%d:%02d" % divmod(secs, 60)
+            texts.append((fmt("The computer chooses in {time}.", time=clock), theme.BODY, True))
         #: the box says a far-away seat's phone is gone and the game waits for it
         self.phone_gone = gone
         for text, size, bold in texts:

@@ -23,11 +23,29 @@ def open_private(app, match, seat: int, make: Callable[[], Scene], optional: boo
                  reason: str = "") -> None:
     """Show private content for ``seat``: behind a cover when two or more people
     share the screen, straight away with a single person at the table.  The
-    scene ``make()`` builds is marked private either way."""
+    scene ``make()`` builds is marked private either way.  Never for a seat
+    whose phone joined from far away (:meth:`game.ui.phones.host.PhoneHost.far`):
+    its person is not in the room, so the TV says only that their phone shows it."""
+    if far_away(app, match, seat):
+        return
     if match.needs_cover:
         app.push(make_scene("cover", app, match, seat, make, optional, reason))
     else:
         app.push(private(make()))
+
+
+def far_away(app, match, seat: int) -> bool:
+    """True (and said on the TV) when ``seat`` plays from far away: nothing private of it may open
+    on the TV, whoever presses there."""
+    phones = getattr(app, "phones", None)
+    if phones is None or not phones.far(seat):
+        return False
+    from game.ui.shell.i18n import fmt
+
+    log.info(f"phones: seat {seat} plays from far away: its private screen stays off the TV")
+    refuse(app, fmt("{name} plays from far away: only {name}'s phone shows {name}'s cards and notebook.",
+                    name=match.suspects[seat]))
+    return True
 
 
 def refuse(app, reason, game: str = "board") -> None:

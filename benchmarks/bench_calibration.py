@@ -1,7 +1,9 @@
 """Calibration of hard's odds: the probability it states against how often it was right.
 
 Run: ``python benchmarks/bench_calibration.py [--yardsticks Y ...] [--games G]
-[--seed S] [--workers W] [--players P]``.
+[--seed S] [--workers W] [--players P] [--hard LEVEL]`` (``--hard`` a hard
+seat with settings, e.g. ``hard@table_refits=1``, to measure a variant on
+the same deals).
 
 For each yardstick (``benchmarks/spock.py``, ``hunter.py``, ``solver.py``) it
 plays seated games of one hard against ``P - 1`` of it
@@ -36,8 +38,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.ai.levels import suggestion_to_come  # noqa: E402
-from game.commands.tournament import MAX_ACTIONS, is_gamble, seated_game, wilson  # noqa: E402
+from game.ai.levels import HardPlayer, suggestion_to_come  # noqa: E402
+from game.commands.tournament import MAX_ACTIONS, is_gamble, seat_player, seated_game, wilson  # noqa: E402
 from game.core.workers import pool_map  # noqa: E402
 from game.rules.actions import Accuse  # noqa: E402
 
@@ -122,17 +124,28 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--players", type=int, default=3, choices=(3, 4, 5, 6))
+    p.add_argument("--hard", default="hard",
+                   help="the hard seat, settings allowed (e.g. hard@table_refits=1)")
     a = p.parse_args(argv)
     if a.games < 1 or a.workers < 1:
         print(f"--games and --workers must be 1 or more, not {a.games} and {a.workers}", file=sys.stderr)
         return 2
+    try:
+        seat = seat_player(a.hard, 0)
+    except ValueError as e:
+        print(f"--hard {a.hard}: {e}", file=sys.stderr)
+        return 2
+    if not isinstance(seat, HardPlayer):
+        print(f"--hard {a.hard}: the seat must be hard (its odds are what is measured), not {seat.level}",
+              file=sys.stderr)
+        return 2
     ok = True
     for y in dict.fromkeys(a.yardsticks):
-        levels = ("hard",) + (y,) * (a.players - 1)
+        levels = (a.hard,) + (y,) * (a.players - 1)
         n = len(levels)
         t = time.perf_counter()
         games = pool_map(log_game, [(a.seed + g // n, levels, g % n) for g in range(a.games)], a.workers)
-        print(f"hard vs {a.players - 1} {y}, {a.players} players, seed {a.seed}")
+        print(f"{a.hard} vs {a.players - 1} {y}, {a.players} players, seed {a.seed}")
         moments = [m for _, ms in games for m in ms]
         ok &= print_table("gambles", [(s, r) for s, r, g in moments if g])
         ok &= print_table("weighed moments", [(s, r) for s, r, _ in moments])

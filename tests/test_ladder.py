@@ -696,10 +696,14 @@ class _Believes:
 
 def _scripted_hard(guess: tuple[str, str, str], seed: int = 0):
     """A HardPlayer whose belief is scripted: ``guess`` at exact probability
-    0.9, so it wants to gamble on it (its thresholds are 0.6 / 0.45)."""
+    0.9, so it wants to gamble on it (its thresholds are 0.6 / 0.45).  It
+    states that 0.9 as it is: the deals its odds would reweight are drawn
+    from what it really saw, which the scripted belief does not match."""
     from game.ai.levels import HardPlayer
 
     class Scripted(HardPlayer):
+        read_table = False
+
         def knowledge(self, view):
             return _Believes(super().knowledge(view), guess)
 

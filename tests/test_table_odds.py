@@ -127,3 +127,75 @@ def test_a_hunter_is_read_as_pointing_at_the_envelope():
         assert own < 0.9, weights[(1, False)]
         pointing += env > 1.0
     assert found >= 5 and pointing >= 4, (found, pointing)
+
+
+def test_the_calibration_benchmark_measures_a_variant_and_refuses_a_seat_that_is_not_hard(capsys):
+    """bench_calibration's ``--hard`` seats hard with settings (a variant
+    measured on the same deals) and names it in the table's title; a setting
+    hard does not have, or a seat that is not hard, is refused with a message
+    naming ``--hard`` and exit status 2, before any game is played."""
+    from benchmarks.bench_calibration import main
+
+    args = ["--yardsticks", "hunter", "--games", "1", "--workers", "1"]
+    assert main(args + ["--hard", "hard@table_refits=1"]) in (0, 1)
+    out = capsys.readouterr().out
+    assert out.startswith("hard@table_refits=1 vs 2 hunter, 3 players, seed 1\n"), out
+    assert "hard won " in out and " of 1: " in out
+    assert main(args + ["--hard", "hard@no_such_knob=1"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("--hard hard@no_such_knob=1: ") and "no_such_knob" in err
+    assert main(args + ["--hard", "medium"]) == 2
+    captured = capsys.readouterr()
+    assert "--hard medium: the seat must be hard" in captured.err and captured.out == ""
+
+
+def _after_first_answer(seed: int):
+    """Hard (seat 0) against two hunters on deal ``seed``, at its first choice
+    after a suggestion of its own was answered by a card while another card it
+    named, ``x``, is still in doubt: ``(hard, view, know, guess)`` with
+    ``guess`` its best guess with ``x`` in place of that pile's card, or None
+    when the game never gets there."""
+    game, players = seated_game(seed, ("hard", "hunter", "hunter"), 0)
+    hard = players[0]
+    hard.table_samples = 4000       # the guesses are unlikely this early: enough draws each side
+    for _ in range(MAX_ACTIONS):
+        if game.over:
+            return None
+        view, legal = game.view(game.actor), game.legal_actions()
+        if game.actor == 0:
+            know = hard.knowledge(view)
+            mine = [q for q in hard.tracker.record.questions if q.asker == 0 and q.shown is not None]
+            if mine and know.solution() is None:
+                q = mine[-1]
+                others = [x for x in q.cards if x != q.shown and know.certain_owner(x) is None]
+                if others:
+                    x = others[0]
+                    guess, _ = know.best_guess()
+                    pile = next(p for p in (SUSPECTS, WEAPONS, ROOMS) if x in p)
+                    return hard, view, know, tuple(x if g in pile else g for g in guess)
+        action = players[game.actor].choose(view, legal)
+        if game.actor == 0 and isinstance(action, Accuse):
+            return None
+        game.apply(action)
+    return None
+
+
+def test_a_card_shown_to_hard_makes_the_other_named_cards_likelier_in_the_envelope():
+    """When an opponent shows hard one of the cards it named, the shower chose
+    among the named cards it holds: a deal in which it held two of them made
+    that card half as likely to be the one shown.  So the other named cards
+    are less likely in its hand than the plain count of deals says, and a
+    guess naming one of them is stated likelier with ``show_choice`` than
+    without (6 seeded games, each at its first such moment)."""
+    found = 0
+    for seed in (1, 2, 3, 4, 6, 8):
+        got = _after_first_answer(seed)
+        if got is None:
+            continue
+        hard, view, know, guess = got
+        on = hard.stated_odds(view, know, guess)
+        hard.show_choice = False
+        off = hard.stated_odds(view, know, guess)
+        assert 0.0 < off < on < 1.0, (seed, guess, on, off)
+        found += 1
+    assert found >= 5

@@ -216,3 +216,55 @@ def test_a_scene_that_left_the_stack_lets_its_pictures_go_at_the_next_frame():
     finally:
         gc.enable()
         app.close()
+
+
+def test_the_oval_table_lets_go_of_each_large_canvas_once_filtered_down(monkeypatch):
+    """The card table's oval is drawn from canvases twice its size (about 30 MB each at 3840 x 2160):
+    each is let go once filtered down, so no more than two are alive at once (all four were)."""
+    import weakref
+
+    from game.ui.draw import tabletop
+
+    gfx.set_output_scale(2.0)
+    size = (200, 150)
+    alive: list[weakref.ref] = []
+    most = [0]
+    real = gfx.surface
+
+    def surface(*args, **kwargs):
+        made = real(*args, **kwargs)
+        alive.append(weakref.ref(made))
+        most[0] = max(most[0], sum(gfx.device_bytes(s) for s in (r() for r in alive) if s is not None))
+        return made
+    monkeypatch.setattr(gfx, "surface", surface)
+    table = tabletop.oval_table.__wrapped__(size)
+    big = (2 * size[0] * 2) * (2 * size[1] * 2) * 4          # one canvas twice the size, device bytes at scale 2
+    assert gfx.scale_of(table) == 2.0 and table.get_size() == size
+    assert most[0] < 2 * big
+
+
+def test_two_pictures_one_frame_shows_are_not_made_again_every_frame(monkeypatch):
+    """A moment's room over the card table's pictures came to more than the budget at 3840 x 2160:
+    each frame the room dropped the table's pictures and the table's pictures the room, and all were
+    drawn again every frame.  The pictures the frame being drawn uses stay, even over the budget."""
+    gfx.set_output_scale(3.0)
+    monkeypatch.setattr(gfx, "REMEMBER_BYTES", 3 * 3840 * 2160 * 4 // 2)     # one and a half screens
+    table: dict = {}
+    room: dict = {}
+    made = []
+
+    def picture(name: str) -> pygame.Surface:
+        made.append(name)
+        return _screen_picture(len(made))
+    gfx.new_frame()                                     # a window counts its frames
+    try:
+        for _frame in range(3):
+            gfx.remember(table, "table", lambda: picture("table"), 8)
+            gfx.remember(room, "room", lambda: picture("room"), 1)
+            gfx.new_frame()
+        assert made == ["table", "room"]                # each made once, both kept while shown
+        gfx.remember(room, "other room", lambda: picture("other room"), 1)   # a frame without the table
+        assert list(table) == [] and list(room) == ["other room"]      # the table's picture goes, oldest
+        assert gfx.kept_bytes() <= gfx.REMEMBER_BYTES
+    finally:
+        gfx.new_frame(counting=False)

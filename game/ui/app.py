@@ -64,6 +64,7 @@ class App:
         self.stack: list[Scene] = []
         #: a scene left the stack since the last frame (its pictures are collected at the next)
         self.scene_left = False
+        gfx.new_frame()                 # from the first frame on, the pictures a frame shows stay together
         self.running = True
         #: True while :meth:`run` draws the very first frame: a scene may leave its slow pictures
         #: for the next frames then (the title fades its mansion in), so the window shows at once
@@ -238,6 +239,7 @@ class App:
         if self.coach is not None:
             self.coach.draw(surface)
         self.speech.draw(surface)
+        gfx.new_frame()
 
     def start(self, scene: str = "title", offer_voice: bool = False) -> None:
         """Show the first scene (or the bad-map message).  ``offer_voice``: at

@@ -612,6 +612,25 @@ REMEMBER_BYTES = 80 << 20
 _kept: OrderedDict[tuple[int, Any], tuple[dict, int, int]] = OrderedDict()
 
 
+#: The kept pictures asked for since the window's last frame (:func:`new_frame`), which the
+#: budget does not drop; None while no window counts frames (tests, tools).
+_in_frame: set[tuple[int, Any]] | None = None
+
+
+def new_frame(counting: bool = True) -> None:
+    """A frame was drawn: from now on :func:`remember` notes the pictures the next frame asks for,
+    and keeps them all even over the budget, so that two pictures one frame shows (a moment's
+    room over the card table's) are not each made again every frame, one dropping the other.
+    ``counting`` False: no window counts frames any more (every picture may be dropped)."""
+    global _in_frame
+    _in_frame = set() if counting else None
+
+
+def _droppable(tag: tuple[int, Any]) -> bool:
+    """Whether the budget may drop kept picture ``tag``: not while the frame being drawn uses it."""
+    return _in_frame is None or tag not in _in_frame
+
+
 def _forget(tag: tuple[int, Any]) -> None:
     """Drop the kept picture ``tag`` from its cache (if the cache still holds it)."""
     cache, pic_id, _size = _kept.pop(tag)
@@ -641,6 +660,8 @@ def remember(cache: dict, key: Any, make: Callable[[], pygame.Surface], most: in
     output scale)."""
     tag = (id(cache), key)
     pic = cache.get(key)
+    if _in_frame is not None:
+        _in_frame.add(tag)
     if pic is not None:
         if tag in _kept:
             _kept.move_to_end(tag)
@@ -656,18 +677,24 @@ def remember(cache: dict, key: Any, make: Callable[[], pygame.Surface], most: in
     while len(cache) >= most and cache:                      # pictures put there without this function
         cache.pop(next(iter(cache)))
     budget = REMEMBER_BYTES if most_bytes is None else most_bytes
-    while _kept and total + making > budget:
-        total -= _kept[next(iter(_kept))][2]
-        _forget(next(iter(_kept)))
+    total = _drop_oldest(total + making, budget) - making
     pic = make()
     size = device_bytes(pic)
-    total = kept_bytes()                # make() may have remembered pictures of its own
-    while _kept and total + size > budget:
-        total -= _kept[next(iter(_kept))][2]
-        _forget(next(iter(_kept)))
+    _drop_oldest(kept_bytes() + size, budget)      # make() may have remembered pictures of its own
     cache[key] = pic
     _kept[tag] = (cache, id(pic), size)
     return pic
+
+
+def _drop_oldest(total: int, budget: int) -> int:
+    """Drop kept pictures, least recently used first, while ``total`` (bytes) is over ``budget``,
+    except those the frame being drawn uses; returns what is left of ``total``."""
+    for tag in [t for t in _kept if _droppable(t)]:
+        if total <= budget:
+            break
+        total -= _kept[tag][2]
+        _forget(tag)
+    return total
 
 
 def remembered(most: int) -> Callable[[Callable[..., pygame.Surface]], Callable[..., pygame.Surface]]:

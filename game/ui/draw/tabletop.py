@@ -122,21 +122,31 @@ def oval_table(size: tuple[int, int], rim: int = 12, colour: tuple[int, int, int
     gfx.ellipse(big, FRAME, outer.inflate(-rim * 2 + 6, -rim * 2 + 6), 3)   # the brass inlay
     gfx.ellipse(big, (0, 0, 0, 0), outer.inflate(-rim * 4, -rim * 4))      # where the baize shows
     out = gfx.smoothscale(big, (w, h))
+    # each twice-as-large canvas is let go as soon as it is filtered down: at 3840 x 2160 each
+    # is about 30 MB, and holding all four at once set the card game's peak memory
+    del big
     cloth_rect = pygame.Rect(0, 0, w, h).inflate(-rim * 2 + 2, -rim * 2 + 2)
-    cloth = baize(cloth_rect.size, colour, seed)
-    mask = gfx.surface((cloth_rect.w * 2, cloth_rect.h * 2), pygame.SRCALPHA)
-    gfx.ellipse(mask, (255, 255, 255, 255), mask.get_rect())
-    shade = gfx.surface(mask.get_size(), pygame.SRCALPHA)
-    for i in range(10):                     # the rim's shadow on the baize, darkest at the rim
-        gfx.ellipse(shade, (0, 0, 0, 14 * (10 - i) // 2), shade.get_rect().inflate(-4 * i, -4 * i), 4)
     table = gfx.surface(cloth_rect.size, pygame.SRCALPHA)
-    table.blit(cloth, (0, 0))
-    table.blit(gfx.smoothscale(shade, cloth_rect.size), (0, 0))
-    table.blit(gfx.smoothscale(mask, cloth_rect.size), (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    table.blit(baize(cloth_rect.size, colour, seed), (0, 0))
+    table.blit(_shrunk_ellipses(cloth_rect.size, [((0, 0, 0, 14 * (10 - i) // 2), 4 * i, 4)   # the rim's shadow
+                                                  for i in range(10)]), (0, 0))
+    table.blit(_shrunk_ellipses(cloth_rect.size, [((255, 255, 255, 255), 0, 0)]), (0, 0),
+               special_flags=pygame.BLEND_RGBA_MIN)
     base = gfx.surface((w, h), pygame.SRCALPHA)
     base.blit(table, cloth_rect)
     base.blit(out, (0, 0))
     return base
+
+
+def _shrunk_ellipses(size: tuple[int, int], rings: list[tuple[tuple[int, int, int, int], int, int]]
+                     ) -> pygame.Surface:
+    """Ellipses drawn on a transparent canvas twice ``size`` (w, h pixels) and filtered down to
+    ``size``: each ring is (RGBA colour, how much smaller than the canvas in twice-size pixels,
+    line width; 0 fills it)."""
+    big = gfx.surface((size[0] * 2, size[1] * 2), pygame.SRCALPHA)
+    for colour, inset, width in rings:
+        gfx.ellipse(big, colour, big.get_rect().inflate(-inset, -inset), width)
+    return gfx.smoothscale(big, size)
 
 
 @gfx.remembered(16)

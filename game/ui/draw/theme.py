@@ -262,8 +262,9 @@ _TEXT_CACHE: dict[tuple, pygame.Surface] = {}
 
 
 def reset_caches() -> None:
-    """Forget fonts and rendered text (needed after ``pygame.quit()``)."""
+    """Forget fonts and rendered text (needed after ``pygame.quit()``); no frame is being drawn."""
     font_px.cache_clear()
+    gfx.new_frame(counting=False)
     _forget_pictures()
 
 

@@ -44,7 +44,9 @@ def test_dim_through_a_fade_keeps_one_veil_and_blends_as_translucent_black():
     assert theme._shade.cache_info().currsize <= 1
 
 
-def test_translucent_backdrop_blends_the_cached_picture_without_copying_it(monkeypatch):
+def test_the_backdrop_lays_the_cached_picture_without_copying_it(monkeypatch):
+    """A moment's room is laid from the cached picture, mid-wipe and whole, without a
+    copy of it (no new Canvas) and without changing the cached picture."""
     gfx.set_output_scale(3.0)
     pic = _scene((42, 21), 3.0)
     monkeypatch.setattr(stage, "backdrop", lambda board, room, size: pic)
@@ -57,11 +59,13 @@ def test_translucent_backdrop_blends_the_cached_picture_without_copying_it(monke
     target = gfx.Canvas((40, 20), 0, 3.0)
     target.fill((200, 10, 10))
     want = target.copy()
-    part = pygame.Surface.copy(pygame.Surface.subsurface(pic, (0, 3, 120, 60)))    # t = 0: left, lowest top
-    part.set_alpha(100)
+    part = pygame.Surface.copy(pygame.Surface.subsurface(pic, (0, 3, 120, 60)))    # the picture's lowest part
     pygame.Surface.blit(want, part, (0, 0))
     monkeypatch.setattr(gfx.Canvas, "__init__", counting)
-    stage.draw_backdrop(target, object(), None, 0.0, 100)
+    stage.draw_backdrop(target, object(), None, 128)
+    assert made == []
+    assert pygame.image.tobytes(target, "RGB") != pygame.image.tobytes(want, "RGB")   # half-way: not all in
+    stage.draw_backdrop(target, object(), None, 255)
     assert made == []
     assert pygame.image.tobytes(target, "RGB") == pygame.image.tobytes(want, "RGB")
     assert pic.get_alpha() is None          # the cached picture is left opaque

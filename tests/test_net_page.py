@@ -591,6 +591,17 @@ class FakeLink:
         self.closed = True
 
 
+def test_the_seat_opened_again_in_another_case_is_the_same_phone(page, table):
+    """The host reads a seat's address in any case; the page keeps one store for every spelling, so
+    opening it again typed in upper case takes the seat back at once (no 'second phone' for the TV)."""
+    open_seat(page, table)
+    client = table.session.clients[SEAT]
+    assert table.token == table.token.lower() and table.token in table.url
+    page.get(table.url.replace(table.token, table.token.upper()))
+    wait(page, lambda: connected(page), "the page to take its seat again")
+    assert table.session.clients[SEAT] == client and table.session.pending_joins() == []
+
+
 def test_another_phone_takes_the_seat_then_the_tv_says_no(page, table):
     """Another phone takes the seat (the TV said yes): this page says so calmly and stops; asking
     for the seat back waits for the TV; the TV saying no is said plainly, with a way to try again."""

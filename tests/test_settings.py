@@ -90,6 +90,21 @@ def test_one_bad_setting_is_dropped_and_the_others_are_kept(tmp_path, monkeypatc
     assert again == want and again.unknown == {"future_thing": [1]} and message is None
 
 
+def test_one_bad_range_drops_only_itself_and_the_good_ranges_stay(tmp_path):
+    """A typo beside a family's VPN range: the range stays (its phones still count as at home), the
+    typo goes, the message names the file, the setting and the entry."""
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"vpn_ranges": ["100.64.0.0/10", "not-a-range", "fd7a:115c:a1e0::/48"],
+                                "trusted_proxies": ["127.0.0.1", "proxy.lan"]}))
+    settings, message = load_settings(path)
+    assert settings.vpn_ranges == ["100.64.0.0/10", "fd7a:115c:a1e0::/48"]
+    assert settings.trusted_proxies == ["127.0.0.1"]
+    assert str(path) in message and "“not-a-range”" in message and "“vpn_ranges”" in message
+    assert "“proxy.lan”" in message and "“trusted_proxies”" in message
+    again, message = load_settings(path)
+    assert again.vpn_ranges == ["100.64.0.0/10", "fd7a:115c:a1e0::/48"] and message is None
+
+
 def test_a_bad_setting_in_a_folder_the_game_may_not_change_keeps_the_others(tmp_path, monkeypatch):
     """The file cannot be repaired there: it is left as it is, and the game still uses the good settings."""
     from game.storage import settings as module

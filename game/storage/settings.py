@@ -193,6 +193,8 @@ def settings_from_dict(data: Any, path: str | Path = "<memory>",
                 if ranges_only else
                 N_("“{text}” in the setting “{field}” is not an address such as 127.0.0.1 "
                    "or a range such as 10.0.0.0/8"), key, text=str(wrong[0])[:60])
+            # reached only with ``dropped``: the good entries stay (a family's VPN range is not lost for a typo)
+            setattr(out, key, [text for text in data[key] if _is_network(text, ranges_only)])
     owner: dict[str, str] = {}
     for intent, keys in list(out.keys.items()):
         if not isinstance(keys, list) or not keys or not all(isinstance(k, str) for k in keys):

@@ -35,13 +35,14 @@
     var l = (navigator.language || "en").slice(0, 2).toLowerCase();
     return LANGS.indexOf(l) >= 0 ? l : "en";
   }
+  // the host reads a seat's address in any case, so every spelling of it shares one store (one phone)
   var token = tokenFromUrl();
-  var KEY = "clue.seat." + token;
+  var KEY = "clue.seat." + (token ? token.toLowerCase() : token);
   var store = {token: token, client: null, seq: 0, lang: null};
   function load() {
     try {
       var s = JSON.parse(localStorage.getItem(KEY) || "null");
-      if (s && s.token === token) {
+      if (s && typeof s.token === "string" && token && s.token.toLowerCase() === token.toLowerCase()) {
         store.client = typeof s.client === "string" ? s.client : null;
         store.seq = typeof s.seq === "number" && s.seq >= 0 ? Math.floor(s.seq) : 0;
         store.lang = LANGS.indexOf(s.lang) >= 0 ? s.lang : null;

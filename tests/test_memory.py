@@ -295,3 +295,37 @@ def test_a_moments_room_is_darkened_in_strips_not_under_a_second_whole_picture(s
     assert pygame.image.tobytes(got, "RGB") == pygame.image.tobytes(want, "RGB")
     w, h = gfx.device_pixels(size)
     assert made and max(made) <= stage.VIGNETTE_STRIP * h < w * h // 4      # strips, never the whole veil
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5, 3.0])
+def test_the_lit_layer_covers_what_is_lit_not_the_whole_board(scale):
+    """The destinations lit after a roll were a transparent layer the board's size (16 MB at
+    3840 x 2160, held through the turn): the layer covers the lit squares and names only."""
+    from game.board.tmx import load_board
+    from game.storage.paths import MANSION_MAP
+    from game.ui.mansion.boardlayout import STANDARD
+    from game.ui.mansion.boardview import BoardView
+
+    gfx.set_output_scale(scale)
+    board = load_board(MANSION_MAP)
+    view = BoardView(board, None, STANDARD)
+    start = min(board.corridor)
+    moves = sorted(sq for sq in board.corridor if abs(sq[0] - start[0]) + abs(sq[1] - start[1]) <= 3)
+    moves.append(min(board.rooms, key=lambda r: min(abs(x - start[0]) + abs(y - start[1])
+                                                    for x, y in board.rooms[r].squares)))     # the nearest room
+    lit, at = view.highlight(moves)
+    assert gfx.device_bytes(lit) * 2 < gfx.device_bytes(view.static)
+    before = view.static.copy()
+    after = view.static.copy()
+    after.blit(lit, at)
+    def changed(sq) -> bool:
+        centre = view.square_rect(sq).move(-view.origin[0], -view.origin[1]).center
+        return after.get_at(centre) != before.get_at(centre)
+    assert all(changed(sq) for sq in moves[:-1])                        # every lit square is lit
+    room = board.rooms[moves[-1]].squares
+    assert sum(map(changed, room)) > len(room) * 3 // 4                 # the room too, but under its name
+    box = pygame.Rect(at, lit.get_size())
+    far = next(sq for sq in sorted(board.corridor, reverse=True)
+               if not box.colliderect(view.square_rect(sq).move(-view.origin[0], -view.origin[1])))
+    centre = view.square_rect(far).move(-view.origin[0], -view.origin[1]).center
+    assert after.get_at(centre) == before.get_at(centre)

@@ -329,3 +329,32 @@ def test_the_lit_layer_covers_what_is_lit_not_the_whole_board(scale):
                if not box.colliderect(view.square_rect(sq).move(-view.origin[0], -view.origin[1])))
     centre = view.square_rect(far).move(-view.origin[0], -view.origin[1]).center
     assert after.get_at(centre) == before.get_at(centre)
+
+
+def test_the_boards_picture_goes_with_the_last_scene_showing_it():
+    """The board's view (its picture is 16 MB at 3840 x 2160) stayed on the app through the card
+    game and the screens after a board game: it is let go once no scene on the stack shows it."""
+    import weakref
+
+    from game.storage.settings import Settings
+    from game.ui.app import App
+    from game.ui.shell.registry import make
+
+    app = App(size=SCREEN, seed=3, sound=False, threaded_ai=False, settings=Settings())
+    app.start()
+    try:
+        board = make("setup", app)
+        board.view = app.board_view()              # a scene showing the board
+        app.push(board)
+        other = make("setup", app)
+        app.push(other)
+        app.pop()
+        app.step(1 / 60)
+        assert app.board_drawing is board.view     # still shown: kept
+        gone = weakref.ref(board.view)
+        app.pop()
+        del board
+        app.step(1 / 60)
+        assert app.board_drawing is None and gone() is None
+    finally:
+        app.close()

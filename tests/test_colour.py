@@ -80,7 +80,7 @@ def lit_and_unlit(view: BoardView, moves) -> tuple[pygame.Surface, pygame.Surfac
     """The board as drawn without and with the lit layer for ``moves`` (board-local pixels)."""
     unlit = view.static.copy()
     lit = view.static.copy()
-    lit.blit(view.highlight(moves), (0, 0))
+    lit.blit(*view.highlight(moves))
     return unlit, lit
 
 

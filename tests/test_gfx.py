@@ -16,10 +16,11 @@ from game.ui.draw import gfx, theme
 ROOT = Path(__file__).resolve().parent.parent
 
 #: The painters that work in device pixels on purpose (a supersampled canvas, a
-#: map's tile pixels, a font's own pixels, the window itself), and how many such
+#: map's tile pixels, a font's own pixels, the window itself, a moment's vignette laid
+#: in strips of device columns), and how many such
 #: calls each makes; everything else in game/ui goes through gfx.
 PIXEL_SPACE = {"game/ui/mansion/drawing.py": 4, "game/ui/mansion/boardview.py": 2, "game/ui/draw/pawns.py": 1, "game/ui/draw/theme.py": 4,
-               "game/ui/mansion/stage.py": 1, "game/ui/draw/window.py": 2, "game/ui/mansion/scenery.py": 5}
+               "game/ui/mansion/stage.py": 3, "game/ui/draw/window.py": 2, "game/ui/mansion/scenery.py": 5}
 
 
 @pytest.fixture(autouse=True)

@@ -152,7 +152,7 @@ def test_a_moments_room_is_drawn_after_the_pictures_of_other_screens_are_let_go(
 
     gfx.set_output_scale(3.0)
     board = load_board(MANSION_MAP)
-    monkeypatch.setattr(gfx, "REMEMBER_BYTES", 4 << 20)             # a budget of this test's size
+    monkeypatch.setattr(gfx, "REMEMBER_BYTES", 3 << 20)             # a budget of this test's size
     other: dict = {}
     part = (1 << 20) // (9 * 4)                                     # a logical area of 1 MiB at scale 3
     gfx.remember(other, "title", lambda: gfx.surface((part // 64, 64)), 8)
@@ -165,10 +165,10 @@ def test_a_moments_room_is_drawn_after_the_pictures_of_other_screens_are_let_go(
         return real(*args)
     monkeypatch.setattr(mansion, "draw_mansion_window", draw)
     pic = stage.backdrop(board, "kitchen", (160, 90))
-    making = 504 * 282 * 4 * 4             # the picture, its canvas and vignette, bounded above
+    making = 504 * 282 * 4 * 3             # the picture and its canvas, bounded above
     setup_bytes = gfx.device_bytes(other["setup"])
     assert held_while_drawing == [setup_bytes] and list(other) == ["setup"]     # the oldest went first
-    assert setup_bytes + making <= 4 << 20 < 2 * setup_bytes + making
+    assert setup_bytes + making <= 3 << 20 < 2 * setup_bytes + making
     assert gfx.kept_bytes() == setup_bytes + gfx.device_bytes(pic)
 
 
@@ -268,3 +268,93 @@ def test_two_pictures_one_frame_shows_are_not_made_again_every_frame(monkeypatch
         assert gfx.kept_bytes() <= gfx.REMEMBER_BYTES
     finally:
         gfx.new_frame(counting=False)
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5, 3.0])
+def test_a_moments_room_is_darkened_in_strips_not_under_a_second_whole_picture(scale, monkeypatch):
+    """The vignette over a moment's room was a whole translucent picture beside the room (35 MB at
+    3840 x 2160): it is laid in strips of columns, the same pixels as the whole veil."""
+    from game.ui.mansion import stage
+
+    gfx.set_output_scale(scale)
+    size = (1344, 756)                                  # a moment's room at 1280 x 720, 5 % larger
+    got, want = gfx.surface(size), gfx.surface(size)
+    for pic in (got, want):
+        for x in range(0, size[0], 48):
+            gfx.rect(pic, (x % 256, 255 - x % 256, 120), (x, 0, 48, size[1]))
+    veil = gfx.smoothscale(stage.vignette_seed(), size)            # the whole veil, as it was laid
+    want.blit(veil, (0, 0))
+    made: list[int] = []
+    real = pygame.transform.smoothscale
+
+    def smoothscale(img, to, *args):
+        made.append(to[0] * to[1])
+        return real(img, to, *args)
+    monkeypatch.setattr(pygame.transform, "smoothscale", smoothscale)
+    stage.darken(got)
+    assert pygame.image.tobytes(got, "RGB") == pygame.image.tobytes(want, "RGB")
+    w, h = gfx.device_pixels(size)
+    assert made and max(made) <= stage.VIGNETTE_STRIP * h < w * h // 4      # strips, never the whole veil
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5, 3.0])
+def test_the_lit_layer_covers_what_is_lit_not_the_whole_board(scale):
+    """The destinations lit after a roll were a transparent layer the board's size (16 MB at
+    3840 x 2160, held through the turn): the layer covers the lit squares and names only."""
+    from game.board.tmx import load_board
+    from game.storage.paths import MANSION_MAP
+    from game.ui.mansion.boardlayout import STANDARD
+    from game.ui.mansion.boardview import BoardView
+
+    gfx.set_output_scale(scale)
+    board = load_board(MANSION_MAP)
+    view = BoardView(board, None, STANDARD)
+    start = min(board.corridor)
+    moves = sorted(sq for sq in board.corridor if abs(sq[0] - start[0]) + abs(sq[1] - start[1]) <= 3)
+    moves.append(min(board.rooms, key=lambda r: min(abs(x - start[0]) + abs(y - start[1])
+                                                    for x, y in board.rooms[r].squares)))     # the nearest room
+    lit, at = view.highlight(moves)
+    assert gfx.device_bytes(lit) * 2 < gfx.device_bytes(view.static)
+    before = view.static.copy()
+    after = view.static.copy()
+    after.blit(lit, at)
+    def changed(sq) -> bool:
+        centre = view.square_rect(sq).move(-view.origin[0], -view.origin[1]).center
+        return after.get_at(centre) != before.get_at(centre)
+    assert all(changed(sq) for sq in moves[:-1])                        # every lit square is lit
+    room = board.rooms[moves[-1]].squares
+    assert sum(map(changed, room)) > len(room) * 3 // 4                 # the room too, but under its name
+    box = pygame.Rect(at, lit.get_size())
+    far = next(sq for sq in sorted(board.corridor, reverse=True)
+               if not box.colliderect(view.square_rect(sq).move(-view.origin[0], -view.origin[1])))
+    centre = view.square_rect(far).move(-view.origin[0], -view.origin[1]).center
+    assert after.get_at(centre) == before.get_at(centre)
+
+
+def test_the_boards_picture_goes_with_the_last_scene_showing_it():
+    """The board's view (its picture is 16 MB at 3840 x 2160) stayed on the app through the card
+    game and the screens after a board game: it is let go once no scene on the stack shows it."""
+    import weakref
+
+    from game.storage.settings import Settings
+    from game.ui.app import App
+    from game.ui.shell.registry import make
+
+    app = App(size=SCREEN, seed=3, sound=False, threaded_ai=False, settings=Settings())
+    app.start()
+    try:
+        board = make("setup", app)
+        board.view = app.board_view()              # a scene showing the board
+        app.push(board)
+        other = make("setup", app)
+        app.push(other)
+        app.pop()
+        app.step(1 / 60)
+        assert app.board_drawing is board.view     # still shown: kept
+        gone = weakref.ref(board.view)
+        app.pop()
+        del board
+        app.step(1 / 60)
+        assert app.board_drawing is None and gone() is None
+    finally:
+        app.close()

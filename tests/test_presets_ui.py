@@ -165,10 +165,10 @@ def test_two_dice_show_two_faces_and_up_to_lights_every_reachable_square(app):
             abs(d[0] - g.positions["scarlet"][0]) + abs(d[1] - g.positions["scarlet"][1]) == 1]
     assert near, "a square one step away is lit when moving up to the roll"
     app.draw()
-    layer = board._highlight
+    layer, at = board._highlight
     for d in dests:                                                # every reachable square is lit
         sq = d if not isinstance(d, str) else next(iter(g.board.rooms[d].squares))
-        r = board.view.square_rect(sq).move(-board.view.origin[0], -board.view.origin[1])
+        r = board.view.square_rect(sq).move(-board.view.origin[0] - at[0], -board.view.origin[1] - at[1])
         assert layer.get_at(r.center)[3] > 0, d
     exact = GameSetup(seats=setup.seats, seed=5, options=preset_options("classic", ("two-dice",)))
     assert len(dests) > 0 and exact.options.exact_roll and not g.options.exact_roll

@@ -199,6 +199,10 @@ class App:
             # a scene and its widgets refer to each other, so only the cycle collector frees them, and
             # it does not count their pictures (33 MB a whole screen at 3840 x 2160): collect them now
             self.scene_left = False
+            if self.board_drawing is not None and not any(getattr(s, "view", None) is self.board_drawing
+                                                          for s in self.stack):
+                # the board's picture (16 MB at 3840 x 2160) is kept while a board on the stack shows it
+                self.board_drawing = None
             gc.collect()
         self.router.pump(dt)
         self.phones.pump()

@@ -42,7 +42,7 @@ from game.ui.draw.anim import Animation, Banner
 from game.ui.draw.layers import PanelLayers
 from game.ui.draw.widgets import Button, Label
 from game.ui.mansion.boardlayout import STANDARD, BoardLayout
-from game.ui.mansion.boardview import BoardView
+from game.ui.mansion.boardview import BoardView, Lit
 from game.ui.shell import prompts
 from game.ui.shell.i18n import N_, _, fmt, nfmt
 from game.ui.shell.input import Kind
@@ -245,7 +245,7 @@ class BoardPanels(_Table):
     _playing: ev.Event | None
     #: the lit squares of a move and the game's moment they were lit for (None: light them again)
     _highlight_key: tuple[int] | None
-    _highlight: pygame.Surface | None
+    _highlight: Lit | None
     #: the backdrop and the key hints drawn on it (None: draw it again)
     _backdrop_surf: pygame.Surface | None = None
     _backdrop_hint: tuple[str, str]
@@ -554,7 +554,8 @@ class BoardPanels(_Table):
                 self._highlight_key = key
                 self._highlight = v.highlight(g.moves())
             assert self._highlight is not None   # lit with its key
-            surface.blit(self._highlight, v.origin)
+            lit, at = self._highlight
+            surface.blit(lit, (v.origin[0] + at[0], v.origin[1] + at[1]))
             dests = list(g.moves())
             if dests:
                 v.draw_cursor(surface, dests[self.move_cursor()], self.t)

@@ -12,6 +12,7 @@ import logging
 import math
 import os
 from collections.abc import Callable, Sequence
+from typing import NamedTuple
 from pathlib import Path
 
 import pygame
@@ -88,6 +89,23 @@ def _plain_plan(board: Board, px: int) -> pygame.Surface:
             elif (c, r) in board.envelope:
                 gfx.rect(surf, (110, 40, 40), rect)
     return surf
+
+
+class Lit(NamedTuple):
+    """The lit destinations' layer (:meth:`BoardView.highlight`): its ``picture`` and
+    where its top-left corner lies on the board (board-local logical pixels)."""
+
+    picture: pygame.Surface
+    at: tuple[int, int]
+
+
+def _whole_device_step(scale: float) -> int:
+    """The smallest step of logical pixels (up to 64) that is a whole number of device pixels at
+    ``scale``: a layer moved by such steps is drawn with the very same device pixels."""
+    for step in range(1, 65):
+        if abs(step * scale - round(step * scale)) < 1e-9:
+            return step
+    return 1
 
 
 class BoardView:
@@ -285,9 +303,10 @@ class BoardView:
         for rid in self.board.rooms:
             self._room_name(self.static, rid)
 
-    def _room_name(self, target: pygame.Surface, rid: str) -> None:
-        """Room ``rid``'s name, with its dark shadow, on ``target`` (board-local pixels)."""
+    def _room_name(self, target: pygame.Surface, rid: str, shift: tuple[int, int] = (0, 0)) -> None:
+        """Room ``rid``'s name, with its dark shadow, on ``target`` (board-local pixels, moved by ``shift``)."""
         size, lines, rects = self._label_layout(rid)
+        rects = [r.move(shift) for r in rects]
         for ln, r in zip(lines, rects, strict=True):
             shadow = theme.render_px(ln, size, (40, 22, 12), True)
             face = theme.render_px(ln, size, (255, 244, 220), True)
@@ -297,30 +316,43 @@ class BoardView:
             target.blit(face, r)
 
     # ------------------------------------------------------------ dynamic
-    def highlight(self, moves) -> pygame.Surface:
-        """A transparent layer (the board's size) lighting every destination in
-        ``moves`` (squares and whole rooms) with :data:`LIT_FILL` and an edge of
-        :data:`LIT_EDGE`; a lit room's name is written again on top.  Build it
-        once per roll, blit it at :attr:`origin` each frame."""
-        layer = gfx.surface(self.rect.size, pygame.SRCALPHA)
+    def highlight(self, moves) -> Lit:
+        """A transparent layer lighting every destination in ``moves`` (squares
+        and whole rooms) with :data:`LIT_FILL` and an edge of :data:`LIT_EDGE`; a
+        lit room's name is written again on top.  The layer covers only what is
+        lit (a board-sized one is 16 MB at 3840 x 2160): blit its ``picture`` at
+        :attr:`origin` moved by its ``at``.  Build it once per roll."""
+        rooms = [d for d in moves if isinstance(d, str)]
+        squares = [sq for d in moves for sq in (self.board.rooms[d].squares if isinstance(d, str) else [d])]
+        if not squares:
+            return Lit(gfx.surface((1, 1), pygame.SRCALPHA), (0, 0))
+        local = [self.square_rect(sq).move(-self.origin[0], -self.origin[1]) for sq in squares]
+        local += [r for rid in rooms for r in self._label_layout(rid)[2]]
+        # the edges stand a pixel or two outside their squares, a name's shadow two outside its line
+        box = local[0].unionall(local[1:]).inflate(16, 16).clip(pygame.Rect((0, 0), self.rect.size))
+        step = _whole_device_step(gfx.output_scale())       # the same device pixels as a board-sized layer
+        left, top = box.left - box.left % step, box.top - box.top % step
+        box = pygame.Rect(left, top, box.right - left, box.bottom - top)
+        layer = gfx.surface(box.size, pygame.SRCALPHA)
+        shift = (-self.origin[0] - box.left, -self.origin[1] - box.top)
         fill = LIT_FILL
         for dest in moves:
             squares = self.board.rooms[dest].squares if isinstance(dest, str) else [dest]
             for sq in squares:
-                r = self.square_rect(sq).move(-self.origin[0], -self.origin[1])
+                r = self.square_rect(sq).move(shift)
                 layer.fill(fill, r)
             if not isinstance(dest, str):
-                r = self.square_rect(dest).move(-self.origin[0], -self.origin[1])
+                r = self.square_rect(dest).move(shift)
                 gfx.rect(layer, LIT_EDGE, r, 2)
             else:
                 for sq in squares:
-                    r = self.square_rect(sq).move(-self.origin[0], -self.origin[1])
+                    r = self.square_rect(sq).move(shift)
                     for (dc, dr), a, b in (((0, -1), r.topleft, r.topright), ((0, 1), r.bottomleft, r.bottomright),
                                            ((-1, 0), r.topleft, r.bottomleft), ((1, 0), r.topright, r.bottomright)):
                         if (sq[0] + dc, sq[1] + dr) not in squares:
                             gfx.line(layer, LIT_EDGE, a, b, 3)
-                self._room_name(layer, dest)     # over the wash, so the name reads as well as unlit
-        return layer
+                self._room_name(layer, dest, (-box.left, -box.top))    # over the wash: reads as well as unlit
+        return Lit(layer, box.topleft)
 
     def dest_point(self, dest: Position) -> Point:
         """Where the keyboard cursor sits for a destination."""

@@ -114,24 +114,43 @@ def backdrop(board, room: str | None, size: tuple[int, int]) -> pygame.Surface:
         from game.ui.mansion.drawing import draw_mansion_window
 
         pic = draw_mansion_window(board, room_window(board, room, big), big)
-        pic.blit(vignette(big), (0, 0))
+        darken(pic)
         return pic
-    # drawing it holds the picture, its canvas (up to 16/9 of it) and the vignette: the pictures
-    # kept for screens not shown go first, not after
+    # drawing it holds the picture and its canvas (up to 16/9 of it): the pictures kept for
+    # screens not shown go first, not after
     w, h = gfx.device_pixels(big)
-    return gfx.remember(_ROOMS, (id(board), room, big), make, 1, making=w * h * 4 * 4)
+    return gfx.remember(_ROOMS, (id(board), room, big), make, 1, making=w * h * 4 * 3)
 
 
-def vignette(size: tuple[int, int]) -> pygame.Surface:
-    """A black veil ``size`` pixels: :data:`DARKEN` in the middle, darker
-    towards the edges, so the middle of the stage stands out."""
-    w, h = 32, 18                      # drawn small and smoothed up: a soft gradient at any size
+#: Device pixels of the vignette laid at once: a strip of columns, never a second whole picture.
+VIGNETTE_STRIP = 256
+
+
+def vignette_seed() -> pygame.Surface:
+    """The vignette drawn small (32 x 18, black with alpha): :data:`DARKEN` in the middle,
+    darker towards the edges; smoothed up to any size it is a soft gradient."""
+    w, h = 32, 18
     small = pygame.Surface((w, h), pygame.SRCALPHA)
     for x in range(w):
         for y in range(h):
             d = math.hypot((x + .5) / w - .5, (y + .5) / h - .5) / math.hypot(.5, .5)
             small.set_at((x, y), (0, 0, 0, min(255, round(DARKEN + 110 * d * d))))
-    return gfx.smoothscale(small, size)
+    return small
+
+
+def darken(pic: pygame.Surface) -> None:
+    """Lay the vignette (:func:`vignette_seed` smoothed up to ``pic``'s device size) over
+    ``pic``, so the middle of the stage stands out.  It is laid in strips of
+    :data:`VIGNETTE_STRIP` columns: the smoothing widens the seed's rows first, then
+    stretches each column down on its own, so a strip is the same pixels as the same
+    columns of the whole veil (a whole veil is 35 MB more at 3840 x 2160)."""
+    device = gfx.device_view(pic) if isinstance(pic, gfx.Canvas) else pic
+    w, h = device.get_size()
+    seed = vignette_seed()
+    rows = pygame.transform.smoothscale(seed, (w, seed.get_height()))      # widened: w x 18
+    for x in range(0, w, VIGNETTE_STRIP):
+        cols = rows.subsurface((x, 0, min(VIGNETTE_STRIP, w - x), seed.get_height()))
+        device.blit(pygame.transform.smoothscale(cols, (cols.get_width(), h)), (x, 0))
 
 
 def draw_backdrop(surface: pygame.Surface, board, room: str | None, shown: float = 255,

@@ -698,7 +698,7 @@ def test_a_long_file_path_wraps_inside_the_message_box(tmp_path, size):
         box = next(s for s in app.stack if isinstance(s, MessageScene))
         assert str(path) in box.text
         column = box.box.width - 80                                          # the text's column
-        lines = theme.wrap(box.text, column, theme.BODY, True)
+        lines = theme.wrap(box.text, column, theme.BODY, True, cut=True)
         assert all(theme.font(theme.BODY, True).size(line)[0] <= column for line in lines), lines
         assert "".join(lines).replace(" ", "") == box.text.replace(" ", "")      # nothing cut away
         words_end = box.box.top + 80 + len(lines) * (theme.font(theme.BODY, True).get_linesize() + 4)

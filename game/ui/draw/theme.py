@@ -316,11 +316,12 @@ def render_px(s: str, pixels: int, colour=CREAM, bold: bool = False, display: bo
     return surf
 
 
-def wrap(s: str, width: int, size: int = BODY, bold: bool = False, exact: bool = False) -> list[str]:
-    """Split ``s`` into lines no wider than ``width`` pixels.  A single word wider
-    than ``width`` (a long file path) is cut into lines of its own, after a ``/``
-    or ``\\`` where it can, else between any two letters.  ``exact``: ``size`` in
-    pixels, without the text scale."""
+def wrap(s: str, width: int, size: int = BODY, bold: bool = False, exact: bool = False,
+         cut: bool = False) -> list[str]:
+    """Split ``s`` into lines no wider than ``width`` pixels; a single word wider
+    than ``width`` gets a line of its own.  ``cut``: such a word (a long file path)
+    is cut into lines of its own instead, after a ``/`` or ``\\`` where it can, else
+    between any two letters.  ``exact``: ``size`` in pixels, without the text scale."""
     f = font_px(size, bold) if exact else font(size, bold)
     lines: list[str] = []
     for para in s.split("\n"):
@@ -332,7 +333,7 @@ def wrap(s: str, width: int, size: int = BODY, bold: bool = False, exact: bool =
             else:
                 lines.append(line)
                 line = word
-            if f.size(line)[0] > width and " " not in line:     # one word alone, too wide
+            if cut and f.size(line)[0] > width and " " not in line:     # one word alone, too wide
                 *whole, line = _cut_word(line, width, f)
                 lines.extend(whole)
         lines.append(line)
@@ -426,10 +427,10 @@ def blit_text(surface: pygame.Surface, s: str, pos: tuple[int, int], size: int =
 
 
 def blit_wrapped(surface: pygame.Surface, s: str, rect: pygame.Rect, size: int = BODY, colour=CREAM,
-                 bold: bool = False, align: str = "left", line_gap: int = 4) -> int:
-    """Draw ``s`` wrapped into ``rect``'s width; returns the height used (pixels)."""
+                 bold: bool = False, align: str = "left", line_gap: int = 4, cut: bool = False) -> int:
+    """Draw ``s`` wrapped into ``rect``'s width (``cut``: see :func:`wrap`); returns the height used (pixels)."""
     y = rect.top
-    for line in wrap(s, rect.width, size, bold):
+    for line in wrap(s, rect.width, size, bold, cut=cut):
         surf = text(line, size, colour, bold)
         if align == "center":
             r = surf.get_rect(midtop=(rect.centerx, y))

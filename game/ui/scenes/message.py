@@ -65,7 +65,7 @@ class MessageScene(Scene):
     def _blocks_height(self) -> int:
         h = 0
         for text, size, bold, _c in self.blocks():
-            lines = theme.wrap(text, self.text_w, size, bold)
+            lines = theme.wrap(text, self.text_w, size, bold, cut=True)   # a long path fits its box
             h += len(lines) * (theme.font(size, bold).get_linesize() + 4) + GAP
         return h - GAP
 
@@ -89,7 +89,7 @@ class MessageScene(Scene):
         y = self.box.top + 80
         for text, size, bold, colour in self.blocks():
             y += theme.blit_wrapped(surface, text, pygame.Rect(self.box.left + 40, y, self.text_w, 400), size, colour,
-                                    bold, align="center") + GAP
+                                    bold, align="center", cut=True) + GAP
         self.focus.draw(surface)
 
     def widgets(self) -> list:

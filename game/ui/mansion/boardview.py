@@ -12,8 +12,8 @@ import logging
 import math
 import os
 from collections.abc import Callable, Sequence
-from typing import NamedTuple
 from pathlib import Path
+from typing import NamedTuple
 
 import pygame
 
@@ -337,8 +337,7 @@ class BoardView:
         shift = (-self.origin[0] - box.left, -self.origin[1] - box.top)
         fill = LIT_FILL
         for dest in moves:
-            squares = self.board.rooms[dest].squares if isinstance(dest, str) else [dest]
-            for sq in squares:
+            for sq in (self.board.rooms[dest].squares if isinstance(dest, str) else [dest]):
                 r = self.square_rect(sq).move(shift)
                 layer.fill(fill, r)
             if not isinstance(dest, str):

@@ -349,6 +349,25 @@ def test_a_listener_picks_the_room_to_head_for_and_each_square_counts_the_steps_
     app.close()
 
 
+def test_a_room_to_head_for_is_named_when_the_lit_place_nearest_to_it_is_another_room():
+    """From the start the Lounge is in reach, and its secret passage makes it the lit place
+    nearest to the Conservatory: choosing the Conservatory names it, then the Lounge to go in."""
+    import pygame
+
+    from tests.inputs import key
+
+    app, board = _moving()
+    steps(app, 3)
+    for _ in range(9):                        # the rooms round, nearest first; bounded
+        key(app, pygame.K_TAB, draw=False)
+        if board.target == "conservatory":
+            break
+    assert board.target == "conservatory" and list(board.game.moves())[board.cursor] == "lounge"
+    assert said(app)[-1].startswith("The Conservatory: "), said(app)[-1]
+    assert said(app)[-1].endswith("out of reach this turn. The Lounge — you can go in — press Enter")
+    app.close()
+
+
 def test_the_room_to_head_for_is_said_in_spanish_and_catalan():
     import pygame
 

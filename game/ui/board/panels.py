@@ -426,15 +426,17 @@ class BoardPanels(_Table):
                 dest = dests[self.move_cursor()]
                 confirm = prompts.label(Kind.CONFIRM)
                 if isinstance(dest, str):
-                    return fmt("{label} — press {confirm}", confirm=confirm,
+                    line = fmt("{label} — press {confirm}", confirm=confirm,
                                label=fmt("{room_the} — you can go in", room=dest))
-                squares = [d for d in dests if not isinstance(d, str)]
-                way, room, far = square_way(self.game.board, self.my_position(), dest, self.target)
-                line = fmt("{label} — press {confirm}", confirm=confirm, label=nfmt(
-                    "Square {square} of {count}: {way}; {room_the} is {n} step away",
-                    "Square {square} of {count}: {way}; {room_the} is {n} steps away", far,
-                    square=squares.index(dest) + 1, count=len(squares), way=way, room=room))
-                if self.target is not None and self.target_news:
+                else:
+                    squares = [d for d in dests if not isinstance(d, str)]
+                    way, room, far = square_way(self.game.board, self.my_position(), dest, self.target)
+                    line = fmt("{label} — press {confirm}", confirm=confirm, label=nfmt(
+                        "Square {square} of {count}: {way}; {room_the} is {n} step away",
+                        "Square {square} of {count}: {way}; {room_the} is {n} steps away", far,
+                        square=squares.index(dest) + 1, count=len(squares), way=way, room=room))
+                # the room just chosen is named first, also when the lit place nearest to it is another room
+                if self.target is not None and self.target_news and dest != self.target:
                     away = distances_to(self.game.board, self.target).get(self.my_position(), 99)
                     line = nfmt("{room_the}: {n} step away, out of reach this turn.",
                                 "{room_the}: {n} steps away, out of reach this turn.", away,

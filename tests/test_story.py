@@ -269,7 +269,9 @@ def test_a_pulled_in_person_is_told_who_brought_them_and_with_what(seed):
                      f"{card_name(s.suspect)}, with the {card_name(s.weapon)}, in the {card_name(s.room)}.")
     spoken = " ".join(app.speech.driver.lines)                       # read aloud too, before her prompt
     assert b.text + " " + b.sub in spoken
-    assert app.speech.driver.lines[-1] == scene._status()
+    # her prompt, then the button focused (named as the board shows it, drawn or not)
+    assert app.speech.driver.lines[-2] == scene._status()
+    assert app.speech.driver.lines[-1].endswith(" — press Enter")
     for _ in range(int(3.5 / DT) + 5):                               # it goes after its time
         app.step(DT, draw=False)
     assert scene.banner is None

@@ -612,11 +612,14 @@ class PhoneHost:
             from game.ui.shell.i18n import _, fmt
 
             name = self._hosted().match.suspects[seat]
+            # a far seat's person is not in the room: whoever asks here would see that person's cards
+            detail = (fmt("{name} plays from far away. Allow only if {name} asked you to: the new phone "
+                          "shows {name}'s cards, and the far phone stops.", name=name) if self.far(seat) else
+                      fmt("Allow only if {name} changed phones. The other phone stops showing "
+                          "{name}'s cards.", name=name))
             box = make("confirm", app, fmt("A second phone wants to play as {name}. Allow?", name=name),
                        lambda s=seat: self._answer(s, True), lambda s=seat: self._answer(s, False),
-                       yes=_("Allow"), no=_("No"),
-                       detail=fmt("Allow only if {name} changed phones. The other phone stops showing "
-                                  "{name}'s cards.", name=name))
+                       yes=_("Allow"), no=_("No"), detail=detail)
             self._asking[seat] = box
             app.push(box)
 

@@ -349,6 +349,42 @@ def test_a_listener_picks_the_room_to_head_for_and_each_square_counts_the_steps_
     app.close()
 
 
+def test_the_room_to_head_for_leads_the_way_again_at_the_next_roll():
+    """A room chosen with Tab and not reached this turn is kept: at the person's next roll the
+    cursor goes to the lit place nearest to it and the room is named again, without a Tab."""
+    import pygame
+
+    from game.rules.actions import EndTurn, Roll
+    from game.rules.engine import Phase
+    from game.ui.board.panels import nearest_to
+    from tests.inputs import key
+
+    app, board = _moving()
+    steps(app, 3)
+    key(app, pygame.K_TAB, draw=False)
+    key(app, pygame.K_TAB, draw=False)
+    assert board.target == "dining_room"
+    press(app, Kind.CONFIRM)                     # one step short of the Dining Room's door
+    g = board.game
+    walked = len(g.events)
+    for _ in range(4000):                        # bounded: the others' turns, then her next roll
+        steps(app, 1)
+        if board.human_to_act and not board.busy and app.top is board:
+            if g.phase is Phase.MOVE and len(g.events) > walked:
+                break
+            if g.phase is Phase.START and g.can_roll():
+                board.do(Roll())
+            elif g.phase is not Phase.MOVE:
+                board.do(EndTurn())
+    assert g.phase is Phase.MOVE and g.actor == 0 and len(g.events) > walked
+    steps(app, 3)
+    dests = list(g.moves())
+    assert board.target == "dining_room"
+    assert board.move_cursor() == nearest_to(g.board, dests, "dining_room")
+    assert any("Dining Room" in line for line in said(app)[-3:]), said(app)[-3:]
+    app.close()
+
+
 def test_a_room_to_head_for_is_named_when_the_lit_place_nearest_to_it_is_another_room():
     """From the start the Lounge is in reach, and its secret passage makes it the lit place
     nearest to the Conservatory: choosing the Conservatory names it, then the Lounge to go in."""

@@ -69,6 +69,7 @@ class BoardScene(BoardPanels, TableScene[Match, Game]):
         self.cursor = 0
         self.target: str | None = None
         self.target_news = False
+        self._target_seat: int | None = None    # whose room to head for it is (a hot-seat table has several)
         self._cursor_roll: tuple[int, int] | None = None    # the roll the cursor was set for (move_cursor)
         self._highlight_key = None
         self._highlight = None
@@ -262,7 +263,7 @@ class BoardScene(BoardPanels, TableScene[Match, Game]):
         nearest first (:func:`~game.ui.board.panels.rooms_by_distance`, round
         again after the farthest), and the cursor on the lit place nearest to it
         (the room itself when it can be entered); each square then counts the
-        steps to that room.  Kept until the next roll."""
+        steps to that room.  Kept from roll to roll until the person is in it."""
         dests = list(self.game.moves())
         order = rooms_by_distance(self.game.board, self.my_position())
         if not dests or not order:
@@ -272,6 +273,7 @@ class BoardScene(BoardPanels, TableScene[Match, Game]):
         at = order.index(self.target) + 1 if self.target in order else 0
         self.target = order[at % len(order)]
         self.target_news = True
+        self._target_seat = self.game.actor
         self.cursor = nearest_to(self.game.board, dests, self.target)
         if self.speech_focus() == before:       # already on it (a room in reach): said again, so the press is heard
             self.app.speech.bumped(before)
@@ -307,8 +309,13 @@ class BoardScene(BoardPanels, TableScene[Match, Game]):
         roll = (id(self.game), len(self.game.events))
         if roll != self._cursor_roll:
             self._cursor_roll = roll
-            self.target, self.target_news = None, False
-            self.cursor = first_choice(self.game.board, self.my_position(), dests)
+            # the room chosen on an earlier roll still leads the way, said again, until the person is in it
+            if self.target is not None and self._target_seat == self.game.actor and self.my_position() != self.target:
+                self.target_news = True
+                self.cursor = nearest_to(self.game.board, dests, self.target)
+            else:
+                self.target, self.target_news = None, False
+                self.cursor = first_choice(self.game.board, self.my_position(), dests)
         return self.cursor % len(dests)
 
     def skip(self) -> None:

@@ -213,22 +213,23 @@ def test_the_tv_serves_with_the_settings_vpn_ranges_and_names_a_bad_one(tmp_path
 
 
 
-@pytest.mark.parametrize("key, value, named", [
-    ("trusted_proxies", ["127.0.0.1", "nginx.local"], "nginx.local"),
-    ("trusted_proxies", ["10.0.0.0/8", 7], "7"),
-    ("vpn_ranges", ["100.64.0.0"], "100.64.0.0"),        # an address alone is no range
-    ("vpn_ranges", ["fd7a:115c:a1e0::/200"], "fd7a:115c:a1e0::/200"),
+@pytest.mark.parametrize("key, value, named, kept", [
+    ("trusted_proxies", ["127.0.0.1", "nginx.local"], "nginx.local", ["127.0.0.1"]),
+    ("trusted_proxies", ["10.0.0.0/8", 7], "7", ["10.0.0.0/8"]),
+    ("vpn_ranges", ["100.64.0.0"], "100.64.0.0", []),        # an address alone is no range
+    ("vpn_ranges", ["fd7a:115c:a1e0::/200"], "fd7a:115c:a1e0::/200", []),
 ])
-def test_a_damaged_network_setting_names_the_file_and_the_key(tmp_path, key, value, named):
+def test_a_damaged_network_setting_names_the_file_and_the_key(tmp_path, key, value, named, kept):
     """The settings file's ranges are checked when it is read: a bad one is named with the
-    file and the key, the game starts on the defaults, and the file is kept aside (no traceback)."""
+    file and the key, only it is dropped (the good entries stay), and the file is kept aside
+    (no traceback)."""
     from game.storage.settings import read_settings
 
     path = tmp_path / "settings.json"
     text = json.dumps({"language": "es", key: value})
     path.write_text(text)
     settings, trouble = read_settings(path)
-    assert trouble is not None and getattr(settings, key) == []
+    assert trouble is not None and getattr(settings, key) == kept and settings.language == "es"
     said = trouble.message()
     assert str(path) in said and f"“{key}”" in said and f"“{named}”" in said, said
     assert trouble.kept is not None and trouble.kept.read_text() == text          # nothing lost

@@ -187,14 +187,16 @@ def settings_from_dict(data: Any, path: str | Path = "<memory>",
             bad(N_("the setting “{field}” must be between 0 and 1"), key)
         setattr(out, key, float(getattr(out, key)))
     for key, ranges_only in (("vpn_ranges", True), ("trusted_proxies", False)):
-        wrong = [text for text in getattr(out, key) if not _is_network(text, ranges_only)]
+        entries = getattr(out, key)
+        good = [text for text in entries if _is_network(text, ranges_only)]
+        wrong = [text for text in entries if text not in good]
         if wrong:
             bad(N_("“{text}” in the setting “{field}” is not a network range such as 100.64.0.0/10")
                 if ranges_only else
                 N_("“{text}” in the setting “{field}” is not an address such as 127.0.0.1 "
                    "or a range such as 10.0.0.0/8"), key, text=str(wrong[0])[:60])
             # reached only with ``dropped``: the good entries stay (a family's VPN range is not lost for a typo)
-            setattr(out, key, [text for text in data[key] if _is_network(text, ranges_only)])
+            setattr(out, key, good)
     owner: dict[str, str] = {}
     for intent, keys in list(out.keys.items()):
         if not isinstance(keys, list) or not keys or not all(isinstance(k, str) for k in keys):

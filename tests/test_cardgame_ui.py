@@ -258,9 +258,9 @@ def test_a_turn_played_with_a_pad_only(app):
     app.router.handle(Intent(Kind.CONFIRM, pad))                # Ask about two cards
     picker = app.top
     assert isinstance(picker, CardPickerScene) and picker.mode == "ask"
-    for kind in (Kind.CONFIRM, Kind.DOWN, Kind.CONFIRM):   # the first two persons
+    for kind in (Kind.CONFIRM, Kind.CONFIRM):   # the first person, then the focus is on the weapons
         app.router.handle(Intent(kind, pad))
-    assert picker.picked == list(table.game.view(0).piles[0][:2])
+    assert picker.picked[0] == table.game.view(0).piles[0][0] and picker.picked[1] in table.game.view(0).piles[1]
     assert picker.focus.focused is picker.ok
     app.router.handle(Intent(Kind.CONFIRM, pad))
     assert isinstance(table.game.actions[0], Ask) and table.game.actions[0] == Ask(*picker.picked)
@@ -268,6 +268,34 @@ def test_a_turn_played_with_a_pad_only(app):
     assert isinstance(app.top, CaseFileScene) and app.top.seat == 0
     app.router.handle(Intent(Kind.BACK, pad))
     assert app.top is table
+
+
+def test_pressing_enter_again_after_a_pick_never_takes_the_card_back(app):
+    """A child mashing Enter: each pick moves the focus on to the next column
+    (ask) or the next kind still to choose (accuse), then to the button."""
+    table = start(app, ("human", "medium", "medium"), seed=6)
+    for _ in range(12):
+        app.step(DT)
+    assert table.human_to_act and table.game.phase is Phase.ASK
+    app.router.handle(Intent(Kind.CONFIRM, None))             # Ask about two cards
+    picker = app.top
+    assert isinstance(picker, CardPickerScene) and picker.mode == "ask"
+    first = picker.focus.focused.data
+    app.router.handle(Intent(Kind.CONFIRM, None))
+    assert picker.picked == [first]
+    assert picker.focus.focused in picker.items["weapon"] and not picker.focus.focused.crossed
+    second = picker.focus.focused.data
+    app.router.handle(Intent(Kind.CONFIRM, None))
+    assert picker.picked == [first, second] and picker.focus.focused is picker.ok
+    accuse = CardPickerScene(app, table, 0, "accuse")
+    app.push(accuse)
+    accuse.focus.focus_on(accuse.items["weapon"][0])
+    app.router.handle(Intent(Kind.CONFIRM, None))           # a weapon first: on to the locations, then persons
+    assert accuse.focus.focused in accuse.items["location"]
+    app.router.handle(Intent(Kind.CONFIRM, None))
+    assert accuse.focus.focused in accuse.items["person"]
+    app.router.handle(Intent(Kind.CONFIRM, None))
+    assert accuse.focus.focused is accuse.ok and all(accuse.choice.values())
 
 
 # --------------------------------------------------------------- why not

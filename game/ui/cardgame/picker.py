@@ -90,8 +90,23 @@ class CardPickerScene(Scene):
                 b.selected = b.data in chosen
         self.missing_text = ""
         self.app.play("click")
-        if button.focused and not self.missing():
+        if not button.focused:
+            return
+        if not self.missing():
             self.focus.focus_on(self.ok)
+        elif c in chosen:       # a card was added: on to the next column, so Enter again never takes it back
+            self.focus.focus_on(self._next_chip(kind))
+
+    def _next_chip(self, kind: str) -> MarkedChip:
+        """The chip to focus after picking a card of ``kind``: the first one not
+        crossed out and not picked in the next column still to choose from
+        (ask: the next column; accuse / join: the next kind not picked yet)."""
+        kinds = [k for k in HEADERS if k in self.items]
+        order = kinds[kinds.index(kind) + 1:] + kinds[:kinds.index(kind) + 1]
+        if self.mode != "ask":
+            order = [k for k in order if self.choice[k] is None] or order
+        row = self.items[order[0]]
+        return next((b for b in row if not b.crossed and not b.selected), row[0])
 
     def missing(self) -> list[str]:
         """Ask: one entry per card still to pick; accuse: the kinds not picked yet."""

@@ -180,8 +180,8 @@ def motion() -> int:
 
     from game.rules.engine import Phase
     from game.ui.app import App
+    from game.ui.board.table import BoardScene
     from game.ui.screenshots.screens import build_scene
-    from game.ui.shell.registry import is_scene
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -189,7 +189,7 @@ def motion() -> int:
     build_scene(app, "pause-menu")           # a person's turn, before the roll, under the pause menu
     app.pop()
     board = app.top
-    assert board is not None and is_scene(board, "board")
+    assert isinstance(board, BoardScene)
 
     def frames(times: list[float], area: pygame.Rect, action) -> list[pygame.Surface]:
         """Pieces ``area`` of the frames at ``times`` (seconds after ``action``, 60 frames a second)."""

@@ -70,7 +70,7 @@ DETAILS = (("board", "0.27,0.45"), ("board-tv", "0.726,0.3"), ("card-game", "0.3
 MOMENT_TIMES = "0,0.15,0.4,0.9,1.5,2.4"
 SUGGESTION_TIMES = "0,0.1,0.25,0.45,0.7,1.0"     # the computer players' suggestion is over in about 1.2 s
 STRIPS = (("moments/strip-suggestion.jpg", "suggestion-cutin", SUGGESTION_TIMES),
-          ("moments/strip-question-round.jpg", "question-round", "0,0.4,0.8,1.2,1.6"),
+          ("moments/strip-question-round.jpg", "question-round", "0,0.15,0.3,0.45,0.6"),
           ("moments/strip-nobody.jpg", "nobody-banner", "0,0.5,1.0,1.5"),
           ("moments/strip-case-solved.jpg", "case-solved", MOMENT_TIMES),
           ("moments/strip-accusation-wrong.jpg", "accusation-wrong", MOMENT_TIMES),

@@ -50,23 +50,41 @@ def test_first_frame_is_not_held_back_by_the_frame_cap(monkeypatch):
 
 CHILD = r"""
 import sys
+import game.ui.app
+
+at_first_frame = []
+real_step = game.ui.app.App.step
+
+
+def step(self, dt, draw=True):
+    going = real_step(self, dt, draw)
+    if not at_first_frame:                  # the modules in memory once the first frame is on screen
+        at_first_frame.extend(sorted(sys.modules))
+    return going
+
+
+game.ui.app.App.step = step
 import game.commands.cli
 rc = game.commands.cli.main([])
 print(rc)
-print(" ".join(sorted(m for m in sys.modules if m.startswith("game"))))
+print(" ".join(at_first_frame))
 """
 
-#: Modules the title's first frame does not need: the scenes after it, both
-#: games' rules engines and matches, the computer players, the card game,
-#: saved games (no autosave here) and the --screenshot states.
+#: Modules the title's first frame does not need: the scenes after it, both games' rules engines,
+#: their options and matches, the computer players, the card game, saved games (no autosave here),
+#: the --screenshot states, the map and its reader (read at the next frame), and the rotating log
+#: file's handlers (opened at the next frame: they bring sockets and pickling).
 NOT_AT_START = ("game.ui.board", "game.ui.scenes.setup", "game.ui.bases.match", "game.ui.lesson.coach", "game.ui.screenshots.screens",
-                "game.ui.cardgame", "game.cardgame", "game.ai", "game.rules.engine", "game.learning.hints", "game.storage.save",
-                "game.ui.mansion.boardview")
+                "game.ui.cardgame", "game.cardgame", "game.ai", "game.rules.engine", "game.rules.options",
+                "game.learning.hints", "game.storage.save", "game.ui.mansion.boardview", "game.board",
+                "pytmx", "xml.etree", "logging.handlers", "socket", "pickle", "game.net")
 
 
 def test_start_up_imports_only_what_the_first_frame_needs(tmp_path):
     """``python run.py`` up to the title's first frame imports no scene after
-    the title, no computer player, no card game and no rules engine."""
+    the title, no computer player, no card game, no rules engine or rule
+    options, not the map's reader (the map is read at the next frame) and not
+    the log file's rotating handler (opened at the next frame)."""
     import os
     import subprocess
     import sys
@@ -74,15 +92,65 @@ def test_start_up_imports_only_what_the_first_frame_needs(tmp_path):
 
     root = Path(__file__).resolve().parent.parent
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", CLUE_EXIT_AFTER_FIRST_FRAME="1",
-               XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_DATA_HOME=str(tmp_path / "data"))
+               XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_DATA_HOME=str(tmp_path / "data"),
+               XDG_STATE_HOME=str(tmp_path / "state"))
     out = subprocess.run([sys.executable, "-c", CHILD], cwd=root, env=env, capture_output=True, text=True,
                          timeout=120)
     assert out.returncode == 0, out.stderr
     rc, modules = out.stdout.strip().splitlines()[-2:]
     assert rc == "0"
     loaded = modules.split()
-    assert "game.ui.scenes.title" in loaded and "game.board.tmx" in loaded
+    assert "game.ui.scenes.title" in loaded and "game.ui.draw.window" in loaded
     assert [m for m in loaded if m.startswith(NOT_AT_START)] == []
+    # the window closed after its first frame: the log file was opened then, and holds the start
+    log = tmp_path / "state" / "clue-family" / "log" / "clue.log"
+    assert " INFO game.storage.logfile: started: -c (Python " in log.read_text(encoding="utf-8")
+
+
+def test_the_map_is_read_at_the_frame_after_the_first(tmp_path):
+    """A real start (``map_later``) shows the title without reading the map; the next frame
+    reads it, and a broken map's message replaces the title then.  What was logged before
+    reaches the log file, opened at that frame too, with the start's line first."""
+    from game.storage import logfile
+    from game.ui.app import App
+    from game.ui.scenes.error import ErrorScene
+    from game.ui.scenes.title import TitleScene
+
+    bad = tmp_path / "broken.tmx"
+    bad.write_text("<map>")
+    try:
+        assert logfile.setup(folder=tmp_path / "log", later=True) == tmp_path / "log" / logfile.FILE_NAME
+        logfile.log.info("said before the first frame")
+        app = App(sound=False, map_path=bad)
+        app.start(map_later=True)
+        assert app._map is None and isinstance(app.top, TitleScene)
+        assert not (tmp_path / "log" / logfile.FILE_NAME).exists()
+        app.first_frame = True
+        app.step(0)
+        assert app._map is None and isinstance(app.top, TitleScene)     # the first frame: the title, no map
+        app.first_frame = False
+        app.step(1 / 60)
+        assert isinstance(app.top, ErrorScene) and str(bad) in app.map_error
+        lines = (tmp_path / "log" / logfile.FILE_NAME).read_text(encoding="utf-8").splitlines()
+        assert " INFO game.storage.logfile: started: " in lines[0]
+        assert lines[1].endswith(" INFO game.storage.logfile: said before the first frame")
+        assert " ERROR game.ui.app: Cannot load the board: " in lines[2]
+        app.close()
+    finally:
+        logfile.setup()         # as tests/conftest.py has it
+
+
+def test_a_saved_game_to_check_reads_the_map_before_the_first_frame(tmp_path):
+    """With an autosave to check (the title's Continue needs the board to replay it) the
+    map is read at once, as are the log's messages (the title shows them)."""
+    from game.ui.app import App
+
+    save = tmp_path / "autosave.json"
+    save.write_text("{}")
+    app = App(sound=False, save_path=save)
+    app.start(map_later=True)
+    assert app._map is not None and app.board is not None
+    app.close()
 
 
 SPAWN_CHILD = r"""

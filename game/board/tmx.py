@@ -39,7 +39,6 @@ import io
 import logging
 import math
 import os
-import struct
 import sys
 import zlib
 from collections import deque
@@ -57,8 +56,7 @@ import pytmx  # noqa: E402
 
 from game.board.model import Board, Door, Furniture, Room, Square  # noqa: E402
 from game.core.cards import CARD_NAMES, ROOMS, SUSPECTS  # noqa: E402
-from game.storage.files import FileProblem, NotAFileError, read_file_bytes  # noqa: E402
-from game.text.i18n import N_  # noqa: E402
+from game.storage.files import FileProblem, NotAFileError, read_file_bytes, read_picture  # noqa: E402
 
 #: A pytmx map object (``pytmx.TiledObject``) or layer: pytmx has no type hints.
 PytmxObject = Any
@@ -77,12 +75,6 @@ MAX_FILE_BYTES = 2 * 1024 * 1024
 MAX_TILE_PX = 128
 #: The most tiles one tileset picture may be cut into (the mansion's: 96).
 MAX_TILESET_TILES = 4096
-#: The largest picture file of a map read (bytes); the mansion's tileset is about 5 KB.
-MAX_PICTURE_BYTES = 8 * 1024 * 1024
-#: The widest and highest picture of a map, in pixels (the mansion's tileset: 512 x 192).
-MAX_PICTURE_PX = 4096
-#: How every PNG file starts.
-PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 __all__ = ["MapError", "load_board", "check_pictures", "read_picture", "summary", "main", "MAP_WIDTH",
            "MAP_HEIGHT"]
@@ -663,39 +655,6 @@ def load_board(path: str | Path) -> Board:
     refused at once.
     """
     return _Loader(Path(path)).load()
-
-
-def read_picture(path: str | Path, width: int = 0, height: int = 0) -> bytes:
-    """The bytes of one picture of a map, checked before a picture loader sees
-    them: an ordinary file (a named pipe, a folder or a device is never opened)
-    of at most :data:`MAX_PICTURE_BYTES`, a PNG whose header (IHDR) says at
-    most :data:`MAX_PICTURE_PX` x :data:`MAX_PICTURE_PX` pixels, and exactly
-    ``width`` x ``height`` pixels when those are given (not 0), as the map
-    declares them.  A picture that would unpack to gigabytes is refused from
-    its first 24 bytes.  Raises :class:`~game.storage.files.FileProblem` naming the
-    file, the problem in plain words (translatable: ``said()``), the detail
-    for the log."""
-    path = Path(path)
-    try:
-        data = read_file_bytes(path, MAX_PICTURE_BYTES)
-    except FileNotFoundError:
-        raise FileProblem(path, N_("the file does not exist")) from None
-    except FileProblem:
-        raise
-    except OSError as e:
-        raise FileProblem(path, N_("the file cannot be read ({reason})"), values={"reason": e.strerror or e},
-                          detail=str(e)) from None
-    if len(data) < 24 or not data.startswith(PNG_SIGNATURE) or data[12:16] != b"IHDR":
-        raise FileProblem(path, N_("it is not a PNG picture"), detail=f"starts with {data[:16]!r}")
-    w, h = struct.unpack(">II", data[16:24])
-    if not (1 <= w <= MAX_PICTURE_PX and 1 <= h <= MAX_PICTURE_PX):
-        raise FileProblem(path, N_("the picture is {width} x {height} pixels; the game uses pictures of at most "
-                                   "{most} x {most} pixels"), values={"width": w, "height": h, "most": MAX_PICTURE_PX})
-    if width and height and (w, h) != (width, height):
-        raise FileProblem(path, N_("the picture is {width} x {height} pixels, but the map says {map_width} x "
-                                   "{map_height}"), values={"width": w, "height": h, "map_width": width,
-                                                            "map_height": height})
-    return data
 
 
 def check_pictures(path: str | Path) -> dict[str, bytes]:

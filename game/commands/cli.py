@@ -6,6 +6,7 @@ import argparse
 import logging
 import sys
 from pathlib import Path
+from typing import Callable, Iterable, Iterator
 
 import game
 from game.storage import paths
@@ -17,23 +18,50 @@ MIN_SIZE = (960, 540)
 MAX_SIZE = (7680, 4320)
 
 
-class _SceneNames:
-    """The ``--scene`` choices, :data:`game.ui.screenshots.screens.SCENE_NAMES`, looked up
-    only when ``--scene`` is given or the help is shown: building the list
-    imports every scene, both games and their computer players, which
-    playing in the window does not need before the first frame."""
+class _Names:
+    """The choices of an option, ``names()``, looked up only when the option is given
+    or the help is shown: playing in the window needs none of them before the first frame."""
 
-    def __iter__(self):
-        from game.ui.screenshots.screens import SCENE_NAMES
+    def __init__(self, names: Callable[[], Iterable[str]]) -> None:
+        self._names = names
 
-        return iter(SCENE_NAMES)
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names())
 
     def __contains__(self, name: object) -> bool:
         return name in tuple(self)
 
 
-SCENES = _SceneNames()    # one list, in game.ui.screenshots.screens
+def _scene_names() -> Iterable[str]:
+    # building the list imports every scene, both games and their computer players
+    from game.ui.screenshots.screens import SCENE_NAMES
 
+    return SCENE_NAMES
+
+
+def _preset_names() -> Iterable[str]:
+    from game.rules.options import PRESETS
+
+    return tuple(PRESETS)
+
+
+SCENES = _Names(_scene_names)    # one list, in game.ui.screenshots.screens
+PRESET_NAMES = _Names(_preset_names)
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser with the epilog (the rule presets, from the rules) written only when the help is shown."""
+
+    def format_help(self) -> str:
+        from game.rules.options import PRESETS
+
+        self.epilog = ("Rule presets: " + "; ".join(f"{k} = {v.title}" for k, v in PRESETS.items())
+                       + ". House rules switch on top of any preset: --dice 2, --up-to, --stay, --accuse-in-room "
+                       "(or all at once: --house two-dice,up-to,stay,accuse-in-room). "
+                       "Examples: clue --headless --rules cluedo-es --players 4 --seed 7; "
+                       "clue --headless --mode card-game --advanced --players 5 --seed 3. "
+                       "From a checkout, python run.py takes the same options.")
+        return super().format_help()
 
 
 class _Version(argparse.Action):
@@ -48,16 +76,7 @@ class _Version(argparse.Action):
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     """Parse the command line; argparse prints usage and exits 2 on bad input."""
-    from game.rules.options import PRESETS
-
-    p = argparse.ArgumentParser(
-        prog="clue", description="Clue: the classic detective board game.",
-        epilog="Rule presets: " + "; ".join(f"{k} = {v.title}" for k, v in PRESETS.items())
-        + ". House rules switch on top of any preset: --dice 2, --up-to, --stay, --accuse-in-room "
-        "(or all at once: --house two-dice,up-to,stay,accuse-in-room). "
-        "Examples: clue --headless --rules cluedo-es --players 4 --seed 7; "
-        "clue --headless --mode card-game --advanced --players 5 --seed 3. "
-        "From a checkout, python run.py takes the same options.")
+    p = _Parser(prog="clue", description="Clue: the classic detective board game.")
     p.add_argument("--version", action=_Version, help="show the program's version number and exit")
     p.add_argument("--headless", action="store_true", help="play an all-computer game without a window and print the log")
     p.add_argument("--players", type=int, default=4, help="number of players, 3 to 6 (headless)")
@@ -68,7 +87,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--advanced", action="store_true", help="card game: add the '+' cards (one weapon, two locations)")
     p.add_argument("--level", choices=("simple", "beginner", "easy", "medium", "hard"), default=None,
                    help="computer level for every seat (headless; board default simple, card game default medium)")
-    p.add_argument("--rules", choices=tuple(PRESETS), default="classic", help="rule preset of the board game")
+    p.add_argument("--rules", choices=PRESET_NAMES, default="classic", metavar="PRESET",
+                   help="rule preset of the board game: %(choices)s")
     p.add_argument("--dice", type=int, choices=(1, 2), default=None, help="house rule: roll 1 or 2 dice")
     p.add_argument("--up-to", action="store_true", help="house rule: move up to the roll instead of exactly")
     p.add_argument("--stay", action="store_true", help="house rule: may stay in a room to suggest again")
@@ -330,13 +350,16 @@ def main(argv: list[str] | None = None) -> int:
     from game.storage import logfile
 
     args = parse_args(argv)
-    logfile.setup()
+    # the window opens the file after its first frame (App.step); every other mode at once
+    logfile.setup(later=not (args.headless or args.replay or args.join or args.screenshot is not None))
     try:
         return _run(args)
     except Exception:  # noqa: BLE001 -- a double-clicked game has no terminal: the log keeps the traceback
         log.exception("The game stopped on an error it did not expect; the log file %s holds the "
                       "details to send to whoever helps you.", logfile.log_path() or "(none)")
         return 1
+    finally:
+        logfile.open_file()         # a window closed before its second frame: what it said is kept
 
 
 def _not_a_file(path: str) -> str | None:

@@ -44,7 +44,7 @@ class App:
     """The running game.
 
     ``size``: window size in pixels (at least :data:`~game.ui.MIN_WINDOW`); ``seed``: seed for new
-    games (random when None); ``map_path``: the Tiled map, read once here (:attr:`board`, or
+    games (random when None); ``map_path``: the Tiled map, read once, on first use (:attr:`board`, or
     :attr:`map_error`; its pictures checked by :meth:`Store.load_map <game.ui.store.Store.load_map>`: :attr:`map_pictures_ok`).  ``speed``
     scales every animation and computer pause (2.0 = twice as fast;
     :data:`game.ui.draw.anim.INSTANT` skips them; None: the settings' ``animation_speed``).
@@ -89,13 +89,57 @@ class App:
         self.coach = None
         self.phones = PhoneHost(self, host)
         self.speech = Speaker(self, real_driver if sound else FakeDriver)   # sound=False: recorded, never heard
-        #: the board, or None with :attr:`map_error` saying why; :attr:`map_pictures_ok` False: the
-        #: board is drawn plainly (its pictures failed the checks, and the title says why)
-        self.board, self.map_error, self.map_pictures_ok = self.store.load_map(self.map_path)
+        #: (board, map_error, map_pictures_ok) once the map is read (:meth:`_read_map`), else None
+        self._map: tuple | None = None
+        #: the map is read at the start of the next frame, not before the first (:meth:`start`)
+        self._map_later = False
         if self.store.settings.fullscreen:
             self.prefs.set_fullscreen(True, save=False)
 
     # ------------------------------------------------------------ board
+    def _read_map(self) -> tuple:
+        """``(board, map_error, map_pictures_ok)``, the map read on first use
+        (:meth:`Store.load_map <game.ui.store.Store.load_map>`)."""
+        if self._map is None:
+            self._map = self.store.load_map(self.map_path)
+        return self._map
+
+    @property
+    def board(self):
+        """The :class:`~game.board.model.Board` (the map is read on first use), or None
+        with :attr:`map_error` saying why."""
+        return self._read_map()[0]
+
+    @property
+    def map_error(self) -> str | None:
+        """Why the map could not be read, in words (None: it was read)."""
+        return self._read_map()[1]
+
+    @property
+    def map_pictures_ok(self) -> bool:
+        """False: the map's pictures failed the checks, so the board is drawn plainly (and
+        a message over the title says why)."""
+        return self._read_map()[2]
+
+    def _map_failed(self) -> bool:
+        """Read the map if it is not yet; when it is broken, show the bad-map message
+        instead of every scene and return True."""
+        if not self.map_error:
+            return False
+        log.error(f"Cannot load the board: {self.map_error}")     # the screen names the log: it holds why
+        self.reset(make("error", self, _("The board could not be loaded."), self.map_error))
+        return True
+
+    def _after_first_frame(self) -> None:
+        """What :meth:`start` with ``map_later`` left for the frame after the first: the
+        log file is opened and the map read (a broken one replaces every scene)."""
+        from game.storage import logfile
+
+        self._map_later = False
+        logfile.open_file()
+        if not self._map_failed():
+            self.store.show_file_messages()      # a picture of the map that failed its checks
+
     def board_view(self):
         """The board drawing in the layout in use (built on first use, again when the layout changes)."""
         from game.ui.mansion.boardlayout import layout_for
@@ -195,6 +239,8 @@ class App:
     def step(self, dt: float, draw: bool = True) -> bool:
         """One frame: route the pygame events, update the top scene by ``dt``
         seconds, draw.  Returns False once the game should close."""
+        if self._map_later and not self.first_frame:
+            self._after_first_frame()
         if self.scene_left:
             # a scene and its widgets refer to each other, so only the cycle collector frees them, and
             # it does not count their pictures (33 MB a whole screen at 3840 x 2160): collect them now
@@ -245,13 +291,17 @@ class App:
         self.speech.draw(surface)
         gfx.new_frame()
 
-    def start(self, scene: str = "title", offer_voice: bool = False) -> None:
+    def start(self, scene: str = "title", offer_voice: bool = False, map_later: bool = False) -> None:
         """Show the first scene (or the bad-map message).  ``offer_voice``: at
         the very first start (no settings file yet) read aloud is offered by
-        voice over the title (:mod:`game.ui.scenes.voice`)."""
-        if self.map_error:
-            log.error(f"Cannot load the board: {self.map_error}")     # the screen names the log: it holds why
-            self.reset(make("error", self, _("The board could not be loaded."), self.map_error))
+        voice over the title (:mod:`game.ui.scenes.voice`).  ``map_later``: when
+        the first frame does not need the map (no saved game to check, no message
+        to show), read it at the start of the next frame: the window shows a
+        fifth sooner, and a broken map replaces the title one frame later."""
+        if map_later and self._map is None and not self.store.has_messages() \
+                and not self.store.autosave_may_be_there():
+            self._map_later = True
+        elif self._map_failed():
             return
         self.store.check_autosave()
         self.reset(make("title", self))
@@ -271,7 +321,7 @@ class App:
         finally:
             self.close()
             pygame.quit()
-        return 2 if self.map_error else 0
+        return 2 if self._map is not None and self._map[1] else 0
 
 
 def run_app(size: tuple[int, int] = LOGICAL_SIZE, seed: int | None = None, map_path: Path = paths.MANSION_MAP,
@@ -286,5 +336,5 @@ def run_app(size: tuple[int, int] = LOGICAL_SIZE, seed: int | None = None, map_p
     from game.storage.settings import default_settings_path
     app = App(size=size, seed=seed, map_path=map_path, settings_path=default_settings_path(),
               save_path=default_save_path(), host=host)
-    app.start(offer_voice=True)
+    app.start(offer_voice=True, map_later=True)
     return app.run()

@@ -251,13 +251,21 @@ class Store:
             except OSError as exc:
                 self.autosave_error = str(exc)
 
+    def autosave_may_be_there(self) -> bool:
+        """Whether :meth:`check_autosave` would find a file to read (it then needs the map)."""
+        return self.save_path is not None and may_be_there(self.save_path)
+
+    def has_messages(self) -> bool:
+        """Whether :meth:`show_file_messages` has anything to show."""
+        return bool(self.settings_message or self.file_messages)
+
     def check_autosave(self) -> None:
         """Read the autosave (if any) and check it replays.  A damaged one is
         renamed aside (never overwritten); a newer version's game, or something
         that is not an ordinary file, is left where it is.  A message says
         what happened in plain words (the details go to stderr)."""
         self.saved_game = None
-        if self.save_path is None or not may_be_there(self.save_path) or self.app.board is None:
+        if self.save_path is None or not self.autosave_may_be_there() or self.app.board is None:
             return
         from game.storage.files import quarantine
         from game.storage.save import NewerSaveError, SaveError, read_save

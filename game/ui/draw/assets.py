@@ -27,11 +27,10 @@ gfx.on_scale_change(_CACHE.clear)      # pictures made for one output scale
 def _load(rel: str) -> pygame.Surface | None:
     """The sprite ``rel`` (a PNG under ``sprites/``), or None: missing, or
     refused before decoding as the map's pictures are (not an ordinary file,
-    over :data:`game.board.tmx.MAX_PICTURE_BYTES`, a header claiming over
-    :data:`game.board.tmx.MAX_PICTURE_PX` pixels a side: one claiming 30000 x
+    over :data:`game.storage.files.MAX_PICTURE_BYTES`, a header claiming over
+    :data:`game.storage.files.MAX_PICTURE_PX` pixels a side: one claiming 30000 x
     30000 took seconds a frame and gigabytes), or damaged; those are logged."""
-    from game.board.tmx import read_picture
-    from game.storage.files import FileProblem
+    from game.storage.files import FileProblem, read_picture
 
     path = paths.SPRITES / rel
     try:

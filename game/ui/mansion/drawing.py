@@ -16,13 +16,15 @@ standard 1280 x 720 layout a square is 28 pixels, a wall :data:`WALL` of it
 from __future__ import annotations
 
 import math
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 import pygame
 
-from game.board.model import Board, Furniture, Square
 from game.rules.cards import SUSPECT_COLOURS
 from game.ui.draw import gfx, pawns
+
+if TYPE_CHECKING:       # the title's mansion is drawn without the board's model
+    from game.board.model import Board, Furniture, Square
 
 #: A wall's thickness, in squares (inside the room's edge squares).
 WALL = 0.25

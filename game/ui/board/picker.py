@@ -129,8 +129,9 @@ class PickerScene(Scene):
             b.selected = b is button
         self.app.play("click")
         if button.focused:
-            # said before the focus moves on, else the pick is never heard ("Rope — weapon — picked")
-            self.app.speech.say(button.spoken(), self if self.private else None)
+            # said before the focus moves on, else the pick is never heard; short ("Rope — picked"): its
+            # notes were heard on focus, and what to do next waits behind it
+            self.app.speech.say(" — ".join((button.label, _("picked"))), self if self.private else None)
             order = [c for c in ("suspect", "weapon", "room") if c in self.items]
             nxt = next((c for c in order if self.choice[c] is None), None)
             self.focus.focus_on(self.items[nxt][0] if nxt else self.ok)
@@ -212,6 +213,11 @@ class PickerScene(Scene):
         if self.mode == "suggest":
             return fmt("I suggest it was {who}, with the {what}, in the {where}.", who=who, where=where, what=what)
         return fmt("I accuse {who}, with the {what}, in the {where}!", who=who, where=where, what=what)
+
+    def speech_focus_first(self) -> bool:
+        """Once every card is picked, Suggest! / Accuse! (focused) is what to
+        do now: named before the sentence the picks make."""
+        return not self.missing() and not self.missing_text
 
     # --------------------------------------------------------------- draw
     def speech_prompt(self) -> str | None:

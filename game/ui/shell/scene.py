@@ -76,6 +76,13 @@ class Scene:
         button = getattr(group, "focused", None)
         return button.spoken() if button is not None and button.focused else None
 
+    def speech_focus_first(self) -> bool:
+        """True when a focus change and a new prompt of the same frame are to be
+        read focus first: the focused control is what to do now (the picker's
+        Suggest! once every card is picked), the prompt only confirms.  False
+        (the default): the prompt explains first ("Pick a weapon too.")."""
+        return False
+
     def mark_rects(self) -> list[pygame.Rect]:
         """The marks drawn that are not text (arrows, rings, dots), as
         rectangles in logical pixels: no text may be drawn over them (the

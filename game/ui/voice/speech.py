@@ -821,12 +821,18 @@ class Speaker:
             text, owner_line = name + ("" if name.endswith((".", "!", "?", "…")) else ".") + " " + text, owner
         elif name and not fresh:
             text, fresh, owner_line = name, True, owner
-        if fresh and not (opened and self._just_said(text)):
-            self.say(text, owner_line, prompt=True)
+        speak = fresh and not (opened and self._just_said(text))
         focus = top.speech_focus() if top is not None else None
         # the device named in it ("press Enter", "press A") is no change of focus: said on the next move
         fkey = (id(top), focus.replace(prompts.label(Kind.CONFIRM), "") if focus else None)
-        if focus and fkey != self._focus:
+        moved = bool(focus) and fkey != self._focus
+        # what to do now first when the focus is it: behind a long prompt it went unheard for seconds
+        first = moved and speak and not opened and top is not None and top.speech_focus_first()
+        if first:
+            self.say_focus(focus, owner)
+        if speak:
+            self.say(text, owner_line, prompt=True)
+        if moved and not first:
             self.say_focus(focus, owner)
         self._focus = fkey if focus else None
 

@@ -9,6 +9,8 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+import pytest  # noqa: E402
+
 from game.ui.shell.input import Intent, Kind  # noqa: E402
 from game.ui.shell.registry import is_scene  # noqa: E402
 from game.ui.shell.registry import make as make_scene  # noqa: E402
@@ -283,9 +285,8 @@ def test_at_a_hot_seat_table_the_suggestion_picker_says_no_notes():
     app.close()
 
 
-def test_a_blue_rows_why_is_spoken_when_the_focus_reaches_it():
-    """The notebook's hints: All hints says to move to a blue row (keyboard,
-    pad) or point at it (mouse); the arrows onto a blue row speak its reason."""
+def _hints_notebook():
+    """Alone at the table (seat 0, 120 events in), Hints on, her notebook open: (app, board, notebook)."""
     from game.rules.engine import Phase
     from tests.test_speech import one_person
 
@@ -295,7 +296,13 @@ def test_a_blue_rows_why_is_spoken_when_the_focus_reaches_it():
     steps(app)
     board.open_notebook(0)
     steps(app, 2)
-    book = app.top
+    return app, board, app.top
+
+
+def test_a_blue_rows_why_is_spoken_when_the_focus_reaches_it():
+    """The notebook's hints: All hints says to move to a blue row (keyboard,
+    pad) or point at it (mouse); the arrows onto a blue row speak its reason."""
+    app, board, book = _hints_notebook()
     assert is_scene(book, "notebook") and len(book.hints()) >= 2
     book.focus.focus_on(book.all_button)
     steps(app, 1)
@@ -310,6 +317,30 @@ def test_a_blue_rows_why_is_spoken_when_the_focus_reaches_it():
         if row.data in blue:
             heard[row.data] = said(app)[-1]
     assert set(heard) == set(blue) and all(line.endswith(". " + blue[c]) for c, line in heard.items())
+    app.close()
+
+
+@pytest.mark.parametrize("mode", ["suggest", "accuse"])
+def test_the_pickers_say_each_card_in_the_notebooks_own_words_hints_included(mode):
+    """Alone, with Hints: once All hints revealed "Held by Colonel Mustard" in the
+    notebook, both pickers say it of that card too (they said "— no mark"), and
+    the accusation says "ticked" as the notebook does (it said "crossed out")."""
+    app, board, book = _hints_notebook()
+    book.all_hints()
+    steps(app, 2)
+    why = {row.data: ". " + h.reason if (h := book.shown_hint(row.data)) else "" for row in book.rows}
+    notebook = {row.data: row.spoken().removesuffix(why[row.data]) for row in book.rows}   # without a blue row's why
+    held = {h.card for h in book.hints() if h.holder is not None}
+    book.done()
+    steps(app, 2)
+    picker = make_scene("picker", app, board, mode, marks=mode == "accuse")
+    app.push(picker)
+    steps(app, 2)
+    words = {b.data: b.spoken() for row in picker.items.values() for b in row}
+    assert held & set(words), "the game should have given a 'Held by' hint about a card of this picker"
+    assert all(" — Held by " in words[c] for c in held & set(words))
+    assert words == {c: notebook[c] for c in words}
+    assert not any("crossed out" in w for w in words.values())
     app.close()
 
 

@@ -84,13 +84,36 @@ def fact_words(match, seat: int, card_id: str, facts: dict[str, str] | None = No
     return ""
 
 
-def card_state(match, seat: int, card_id: str, facts: dict[str, str] | None = None) -> tuple[str, str]:
+def hint_words(match, hint: Hint) -> str:
+    """The short note on a hinted row: "In the envelope!", "Held by
+    Colonel Mustard" or "Not in the envelope"."""
+    if hint.envelope:
+        return _("In the envelope!")
+    if hint.holder is not None:
+        return fmt("Held by {name}", name=match.suspects[hint.holder])
+    return _("Not in the envelope")
+
+
+def card_state(match, seat: int, card_id: str, facts: dict[str, str] | None = None,
+               found: dict[str, Hint] | None = None) -> tuple[str, str]:
     """``card_id`` as ``seat``'s notebook has it: (its mark: a key of
     :data:`~game.ui.draw.widgets.MARK_WORDS`, "✓" for a fact; its note, as
-    :func:`fact_words`), so another screen can say it in the notebook's words."""
+    :func:`fact_words`, or for a row whose hint this seat revealed, the hint's
+    :func:`hint_words`), so another screen can say it in the notebook's words.
+    ``found``: ``match.hints(seat)``, worked out when needed and not given."""
     facts = match.facts(seat) if facts is None else facts
     note = fact_words(match, seat, card_id, facts)
+    if not note and card_id in revealed_hints(match, seat):
+        hint = (match.hints(seat) if found is None else found).get(card_id)
+        note = hint_words(match, hint) if hint is not None else ""
     return ("✓" if card_id in facts else match.notebooks.get(seat, {}).get(card_id, "")), note
+
+
+def revealed_hints(match, seat: int) -> list[str]:
+    """The cards whose hint ``seat`` revealed in the notebook (Hints mode only; else none)."""
+    if getattr(match, "notebook_mode", DEFAULT_NOTEBOOK_MODE) != "hints":
+        return []
+    return getattr(match, "hints_seen", {}).get(seat, [])
 
 
 class RowButton(Button):
@@ -238,13 +261,8 @@ class NotebookBase(Scene):
         return self.found().get(card)
 
     def hint_note(self, hint: Hint) -> str:
-        """The short note on a hinted row: "In the envelope!", "Held by
-        Colonel Mustard" or "Not in the envelope"."""
-        if hint.envelope:
-            return _("In the envelope!")
-        if hint.holder is not None:
-            return fmt("Held by {name}", name=self.match.suspects[hint.holder])
-        return _("Not in the envelope")
+        """The short note on a hinted row (:func:`hint_words`)."""
+        return hint_words(self.match, hint)
 
     def _reveal(self, count: int | None) -> list[Hint]:
         """Reveal the next ``count`` hints (None: all); returns them."""

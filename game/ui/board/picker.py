@@ -15,7 +15,7 @@ import pygame
 
 from game.rules.actions import Accuse, Suggest
 from game.rules.cards import ROOMS, SUSPECTS, WEAPONS
-from game.ui.bases.notebook import card_state
+from game.ui.bases.notebook import card_state, revealed_hints
 from game.ui.draw import assets, theme
 from game.ui.draw.widgets import Button, CardButton, FocusGroup, Label, MarkedChip, footer_hint
 from game.ui.shell.i18n import _, card, fmt
@@ -72,6 +72,7 @@ class PickerScene(Scene):
             hand = self.hand = set(game.seats[self.seat].hand) if marks else set()
             book = board.match.notebooks.get(self.seat, {}) if marks else {}
             facts = board.match.facts(self.seat) if marks else {}     # in your hand, shown to you
+            found = board.match.hints(self.seat) if marks and revealed_hints(board.match, self.seat) else {}
             for col, (cat, cards) in enumerate((("suspect", SUSPECTS), ("weapon", WEAPONS), ("room", ROOMS))):
                 x = 30 + col * 415
                 chips: list[Button] = []
@@ -79,6 +80,8 @@ class PickerScene(Scene):
                     chip = MarkedChip(pygame.Rect(x, 150 + i * 58, 390, 50), card(c), data=c)
                     chip.crossed = c in hand or c in facts or book.get(c) == "✓"   # held, shown to you, or ticked
                     chip.mark = "" if chip.crossed else book.get(c, "")
+                    if marks:       # read aloud in the notebook's own words, hints revealed there included
+                        chip.said_mark, chip.note = card_state(board.match, self.seat, c, facts, found)
                     chip.on_press = lambda b=chip, cat=cat: self.pick(cat, b)
                     chips.append(chip)
                 self.items[cat] = chips
@@ -100,9 +103,10 @@ class PickerScene(Scene):
             return
         self.private = True
         facts = match.facts(self.seat)
+        found = match.hints(self.seat) if revealed_hints(match, self.seat) else {}
         for button in self.items["suspect"] + self.items["weapon"]:
             if isinstance(button, CardButton):      # every card of a suggestion is one
-                button.mark, button.note = card_state(match, self.seat, button.data, facts)
+                button.mark, button.note = card_state(match, self.seat, button.data, facts, found)
 
     # ------------------------------------------------------------ choices
     def pick(self, cat: str, button: Button) -> None:

@@ -378,12 +378,17 @@ class MarkedChip(ChipButton):
 
     mark: str = ""
     crossed: bool = False
+    #: the owner's notebook mark as read aloud (a key of :data:`MARK_WORDS`), when the picker knows
+    #: it; None: "ticked" when crossed, else the drawn :attr:`mark`
+    said_mark: str | None = None
+    #: the owner's notebook note, read after the mark ("In my hand", "Held by Colonel Mustard"; "": none)
+    note: str = ""
 
     def spoken(self) -> str:
-        """The row as read aloud, with the owner's note: "Rope — weapon —
-        crossed out" (in your hand, or seen), else its mark ("— not it", "— maybe")."""
-        return card_spoken(self.data, self.label, picked=self.selected,
-                           mark="crossed" if self.crossed else (self.mark or None))
+        """The row as read aloud in the owner's notebook words: "Rope — weapon —
+        ticked — In my hand" (in your hand, or seen), else its mark ("— not it", "— maybe")."""
+        mark = self.said_mark if self.said_mark is not None else "✓" if self.crossed else (self.mark or None)
+        return card_spoken(self.data, self.label, picked=self.selected, mark=mark, note=self.note)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
@@ -402,9 +407,8 @@ class MarkedChip(ChipButton):
 
 #: Each kind of card as read aloud after its name.
 KIND_WORDS = {"suspect": N_("person"), "weapon": N_("weapon"), "room": N_("room")}
-#: A notebook mark as read aloud ("crossed": greyed with a line through it).
-MARK_WORDS = {"X": N_("not it"), "?": N_("maybe"), "✓": N_("ticked"), "": N_("no mark"),
-              "crossed": N_("crossed out")}
+#: A notebook mark as read aloud (a card crossed off a picker is "ticked" too: one word on every screen).
+MARK_WORDS = {"X": N_("not it"), "?": N_("maybe"), "✓": N_("ticked"), "": N_("no mark")}
 
 
 def card_spoken(card_id: str, name: str, picked: bool = False, mark: str | None = None, note: str = "") -> str:

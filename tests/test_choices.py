@@ -280,6 +280,61 @@ def test_at_a_hot_seat_table_you_can_accuse_now_is_shown_to_its_owner_never_spok
     app.close()
 
 
+def _envelope_named_later(people):
+    """A board game at a person's roll (``people``: :func:`one_person` or
+    :func:`two_people`), Hints on, seat 0's notebook not naming the envelope
+    yet; returns (app, board, name it): calling the last makes it name it."""
+    app = new_app(read_aloud=True)
+    board = people(app, lambda g: g.phase is Phase.START and g.actor == 0 and len(g.events) > 20)
+    board.match.notebook_mode = "hints"
+    board.match.hints = lambda seat: {}
+    steps(app)
+    return app, board, lambda: _envelope_known(board)
+
+
+def test_you_can_accuse_now_is_said_the_moment_the_notebook_names_the_envelope_once():
+    """Alone, with Hints: said as the table plays on (it was said only when the notebook was
+    opened again), in a banner too, and never a second time."""
+    from game.rules.actions import EndTurn, Roll
+
+    app, board, name_it = _envelope_named_later(one_person)
+    text = "You can accuse now: your notebook names the whole envelope."
+    board.do(Roll())
+    steps(app, 3)
+    assert text not in said(app)
+    name_it()
+    board.do(next(a for a in board.game.legal_actions() if type(a).__name__ == "Move"))
+    for _i in range(40):             # the walk: the first event after the notebook named the envelope
+        steps(app, 1)
+        if text in said(app):
+            break
+    assert said(app).count(text) == 1 and board.banner is not None and board.banner.text == text
+    assert not any(is_scene(s, "notebook") for s in app.stack)
+    for _i in range(600):            # the computers' turns and back: bounded
+        if board.game.actor == 0 and board.game.phase is Phase.START and board.human_to_act:
+            break
+        if board.human_to_act and board.game.actor == 0 and board.game.allows(EndTurn):
+            board.do(EndTurn())
+        steps(app, 5)
+    assert said(app).count(text) == 1
+    app.close()
+
+
+def test_at_a_hot_seat_table_you_can_accuse_now_waits_for_the_seats_own_screen_never_spoken():
+    app, board, name_it = _envelope_named_later(two_people)
+    name_it()
+    board.presenter.accuse_now()
+    assert 0 in board.match.accuse_unseen and not any("accuse now" in line for line in said(app))
+    shown = make("shown_card", app, board.match, 0, 1, "rope")
+    assert shown.accuse_now and 0 not in board.match.accuse_unseen        # on her own screen, once
+    app.push(shown)
+    steps(app, 30)
+    assert shown.speech_prompt().endswith("You can accuse now: your notebook names the whole envelope.")
+    assert not any("accuse now" in line for line in said(app))              # shared table: shown, never said
+    assert not make("shown_card", app, board.match, 0, 1, "knife").accuse_now
+    app.close()
+
+
 def test_walking_each_lit_square_or_room_under_the_cursor_is_spoken():
     app = new_app(read_aloud=True)
     board = one_person(app, lambda g: g.phase is Phase.MOVE and g.actor == 0 and len(g.events) > 20)

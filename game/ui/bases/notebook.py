@@ -71,6 +71,18 @@ def accuse_now_text() -> str:
     return _("You can accuse now: your notebook names the whole envelope.")
 
 
+def accuse_ready(match, seat: int, found: dict[str, Hint] | None = None) -> bool:
+    """With Hints: True when what ``seat`` has seen names the whole envelope (a
+    suspect, a weapon and a room each worked out to be in it).  ``found``: the
+    seat's hints on rows not ticked for it, worked out when not given."""
+    if getattr(match, "notebook_mode", DEFAULT_NOTEBOOK_MODE) != "hints":
+        return False
+    if found is None:
+        facts = match.facts(seat)
+        found = {c: h for c, h in match.hints(seat).items() if c not in facts}
+    return {category(c) for c, h in found.items() if h.envelope} == {"suspect", "weapon", "room"}
+
+
 def fact_words(match, seat: int, card_id: str, facts: dict[str, str] | None = None) -> str:
     """The note of a notebook row, for ``seat`` in ``match``: "In my hand",
     "Shown by Colonel Mustard" for a fact (``facts``: :meth:`match.facts(seat)
@@ -290,10 +302,11 @@ class NotebookBase(Scene):
 
     def accuse_ready(self) -> bool:
         """With Hints: True when what this seat has seen names the whole
-        envelope (a suspect, a weapon and a room each worked out to be in it)."""
-        if self.mode != "hints":
-            return False
-        return {category(h.card) for h in self.found().values() if h.envelope} == {"suspect", "weapon", "room"}
+        envelope (:func:`accuse_ready`); seen here, it need not be shown again elsewhere."""
+        ready = self.mode == "hints" and accuse_ready(self.match, self.seat, self.found())
+        if ready:
+            getattr(self.match, "accuse_unseen", set()).discard(self.seat)
+        return ready
 
     def speech_prompt(self) -> str | None:
         """Read aloud to the notebook's owner only (a private screen: said

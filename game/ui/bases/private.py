@@ -21,6 +21,7 @@ from typing import Any
 
 import pygame
 
+from game.ui.bases.notebook import accuse_now_text
 from game.ui.bases.table import TableScene
 from game.ui.draw import anim, assets, gfx, theme
 from game.ui.draw.widgets import Button, CardButton, FocusGroup, Label, footer_hint
@@ -33,6 +34,8 @@ from game.ui.shell.scene import PRIVATE_GUARD, FreshPressGuard, InputGuard, Scen
 #: Seconds after which the card-to-show screen takes a confirm even if it was
 #: never let go (someone mashing Enter on and on is not stuck there for ever).
 CHOICE_PATIENCE = 2.5
+#: Where the card shown says "You can accuse now" (logical pixels): between its meaning and Done.
+ACCUSE_NOW_RECT = pygame.Rect(140, 490, 1000, 90)
 
 
 class ChoiceGuard(FreshPressGuard):
@@ -212,6 +215,10 @@ class ShownCardBase(_DoneMixin, Scene):
         self.ok = self._done_button()
         self.focus = FocusGroup([self.ok])
         self.guard = InputGuard(PRIVATE_GUARD)
+        #: "You can accuse now" waiting for this seat's own screen (its notebook named the envelope)
+        unseen = getattr(match, "accuse_unseen", set())
+        self.accuse_now = seat in unseen
+        unseen.discard(seat)
 
     def update(self, dt: float) -> None:
         self.guard.update(dt)
@@ -241,6 +248,9 @@ class ShownCardBase(_DoneMixin, Scene):
         surface.blit(scaled, scaled.get_rect(midtop=(640, 110)))
         if self.flip.done:
             theme.blit_text(surface, self.seen_line(), (640, 440), theme.BODY, theme.CREAM, False, "midtop", 1240)
+            if self.accuse_now:
+                theme.blit_wrapped(surface, accuse_now_text(), ACCUSE_NOW_RECT, theme.BODY, theme.BRASS,
+                                   align="center")
         self.focus.draw(surface)
         footer_hint(surface, _("Press {confirm} or click when you have seen it"))
 
@@ -251,7 +261,7 @@ class ShownCardBase(_DoneMixin, Scene):
         if not self.flip.done:
             return None
         return " ".join((fmt("{by} shows you {card_the}.", by=self.match.suspects[self.by], card=self.card),
-                         self.seen_line()))
+                         self.seen_line()) + ((accuse_now_text(),) if self.accuse_now else ()))
 
     def speech_focus(self) -> str | None:
         """The Done button's name, once the card is face up: after the card, never before it."""
@@ -263,6 +273,7 @@ class ShownCardBase(_DoneMixin, Scene):
 
     def widgets(self) -> list:
         return [self.ok, Label(pygame.Rect(20, 440, 1240, 30), self.seen_line(), theme.BODY),
+                Label(ACCUSE_NOW_RECT, accuse_now_text(), theme.BODY),
                 Label(pygame.Rect(0, 40, 1280, 50), fmt("{by} shows you a card",
                                                                   by=self.match.suspects[self.by]), theme.TITLE, True)]
 

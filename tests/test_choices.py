@@ -12,6 +12,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
+import pytest  # noqa: E402
 
 from game.rules.cards import ROOMS, SUSPECTS  # noqa: E402
 from game.rules.engine import Phase  # noqa: E402
@@ -111,30 +112,69 @@ def test_alone_your_hand_and_notebook_rows_are_read_with_their_marks():
     app.close()
 
 
-def test_mashing_the_focus_over_private_screens_at_a_hot_seat_table_speaks_nothing_private():
-    """Two people: the notebook and the accusation picker (cards of the hand
-    crossed, marks) are on top for their owner, every control is focused in
-    turn, and the speech engine is never given a line of theirs."""
-    app = new_app(read_aloud=True)
+def _private_screens(app, board):
+    """Makers of every private screen of seat 0 at a two-person board: the card to show
+    (two cards), the card shown, the envelope, the notebook (a hint revealed), the accusation
+    picker and its yes/no."""
+    from game.ui.bases.private import DisproveBase
+    from game.ui.board.private import DisproveScene
+
+    match, hand = board.match, list(board.game.seats[0].hand)
+
+    def disprove():             # built by hand: the game need not be at a suggestion of seat 0's cards
+        scene = DisproveScene.__new__(DisproveScene)
+        DisproveBase.__init__(scene, app)
+        scene.board, scene.seat, scene.suggester, scene.named = board, 0, 1, (hand[0], "rope", "hall")
+        scene.offer(hand[:2])
+        return scene
+
+    def notebook():
+        match.notebook_mode = "hints"
+        book = make("notebook", app, match, 0)
+        book.all_hints()
+        return book
+
+    return [disprove, lambda: make("shown_card", app, match, 0, 1, hand[0]),
+            lambda: make("envelope", app, match, 0, (hand[0], "rope", "hall"), match.game.envelope),
+            notebook, lambda: make("picker", app, board, "accuse", marks=True),
+            lambda: make("accuse_confirm", app, match, 0, tuple(match.game.envelope), lambda: None)]
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "ca"])
+def test_at_a_hot_seat_table_private_screens_say_what_to_do_and_nothing_private(lang):
+    """Two people: each private screen of seat 0 is on top for its owner, every
+    control focused in turn.  The room hears what to do and which control is
+    focused ("A card — press Enter", "Done — hide — press Enter"; they were
+    wholly silent), never a card's name, a mark, a hint or how many cards."""
+    from game.rules.cards import ALL_CARDS
+    from game.text.i18n import _ as tr
+    from game.ui.draw.widgets import MARK_WORDS
+    from game.ui.shell import prompts
+
+    app = new_app(read_aloud=True, language=lang)
     board = two_people(app, lambda g: len(g.events) > 40)
     steps(app)
-    private: set[str] = set()
-    for scene in (make("notebook", app, board.match, 0), make("picker", app, board, "accuse", marks=True)):
+    names = {card(c) for c in ALL_CARDS}
+    secret = names | {tr(w) for w in MARK_WORDS.values()} | {tr("In my hand"), tr("Your cards: {cards}.")[:10]}
+    heard: dict[str, list[str]] = {}
+    for maker in _private_screens(app, board):
+        scene = maker()
+        start = len(said(app))
         app.push(scene)
-        steps(app, 2)
-        for _round in range(3):
+        steps(app, 30)                      # past its guard and the card's flip
+        for _round in range(2):
             for kind in ARROWS:
                 press(app, kind)
-                private.add(scene.speech_focus())
-        private |= {b.spoken() for b in scene.focus.buttons}
-        private.add(scene.speech_name() or "")
+        heard[type(scene).__name__] = said(app)[start:]
+        assert scene.speech_prompt() or scene.speech_focus()            # it has private words to keep
         app.pop(scene)
         steps(app, 2)
-    private.discard("")
-    assert len(private) > 25          # the picker's cards say what the notebook's rows say
-    lines = said(app)
-    assert not private & set(lines), private & set(lines)
-    assert not any("Your cards" in line or " — crossed out" in line or " — ticked" in line for line in lines)
+    for screen, lines in heard.items():
+        assert lines, f"{screen} said nothing"
+        assert not [w for line in lines for w in secret if w in line], (screen, lines)
+    disprove = heard["DisproveScene"]
+    assert len({line for line in disprove if " — " in line}) == 1       # two cards, one name: no count, no kind
+    assert disprove[0] == prompts.fmt(tr("Choose a card to show with {move}, then press {confirm}."))
     app.close()
 
 

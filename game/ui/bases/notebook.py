@@ -32,7 +32,7 @@ import pygame
 from game.learning.hints import DEFAULT_NOTEBOOK_MODE, Hint
 from game.rules.cards import category
 from game.ui.draw import assets, gfx, theme
-from game.ui.draw.widgets import Button, FocusGroup, Label, card_spoken, footer_hint
+from game.ui.draw.widgets import Button, FocusGroup, Label, card_spoken, footer_hint, shared_spoken
 from game.ui.shell import prompts
 from game.ui.shell.i18n import _, and_list, card, fmt, ngettext
 from game.ui.shell.input import Intent, Kind
@@ -313,6 +313,15 @@ class NotebookBase(Scene):
         while on top, never at a table of two or more people): the sentence of
         the hint just revealed, or that the notebook names the whole envelope."""
         return self.hint_text or (accuse_now_text() if self.accuse_ready() else None)
+
+    def speech_shared(self) -> str | None:
+        """Read aloud at a table of two or more people: how to use it, never a mark, a hint or a card in hand."""
+        return prompts.fmt(_("Your notebook. Use {move} to choose a row and {confirm} to change its mark; {back} "
+                             "hides it."))
+
+    def speech_shared_focus(self) -> str | None:
+        """A row by its kind only ("A weapon — press Enter"), a button by its label."""
+        return shared_spoken(self.focus.focused)
 
     def next_hint(self) -> None:
         """Reveal the next hint: its sentence in the text box, its row in blue."""

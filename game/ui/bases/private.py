@@ -24,7 +24,7 @@ import pygame
 from game.ui.bases.notebook import accuse_now_text
 from game.ui.bases.table import TableScene
 from game.ui.draw import anim, assets, gfx, theme
-from game.ui.draw.widgets import Button, CardButton, FocusGroup, Label, footer_hint
+from game.ui.draw.widgets import Button, CardButton, FocusGroup, Label, footer_hint, shared_spoken
 from game.ui.shell import prompts
 from game.ui.shell.i18n import _, card, fmt
 from game.ui.shell.input import Intent, Kind
@@ -157,6 +157,14 @@ class DisproveBase(Scene):
         asked is the table's public line, said just before (never twice)."""
         return self.pick_line()
 
+    def speech_shared(self) -> str | None:
+        """Read aloud at a table of two or more people: what to do, never which cards or how many."""
+        return prompts.fmt(_("Choose a card to show with {move}, then press {confirm}."))
+
+    def speech_shared_focus(self) -> str | None:
+        """Every card the same ("A card — press Enter"): which one, or its kind, is this seat's secret."""
+        return shared_spoken(self.focus.focused, _("A card"))
+
     def action(self, card: str):
         """The engine action that shows ``card`` (the game's own)."""
         raise NotImplementedError
@@ -190,6 +198,10 @@ class _DoneMixin(Scene):
     def done(self) -> None:
         self.app.play("click")
         self.app.pop(self)
+
+    def speech_shared_focus(self) -> str | None:
+        """The Done button, read aloud to the whole room: it names nothing private."""
+        return shared_spoken(self.focus.focused)
 
     def handle(self, intent: Intent) -> bool:
         if self.guard.blocks(intent):
@@ -267,6 +279,10 @@ class ShownCardBase(_DoneMixin, Scene):
         """The Done button's name, once the card is face up: after the card, never before it."""
         return Scene.speech_focus(self) if self.flip.done else None
 
+    def speech_shared(self) -> str | None:
+        """Read aloud at a table of two or more people: what to do, never the card."""
+        return prompts.fmt(_("A card for your eyes only. Look at it, then press {confirm} to hide it."))
+
     def seen_line(self) -> str:
         """What the shown card means, under it (the game's own)."""
         raise NotImplementedError
@@ -320,6 +336,10 @@ class EnvelopeBase(_DoneMixin, Scene):
     def speech_prompt(self) -> str | None:
         """Read aloud to the accuser only (a private screen): the hidden cards and the verdict."""
         return " ".join((self.title_text(), ", ".join(card(c) for c in self.cards) + ".", self.verdict_text()))
+
+    def speech_shared(self) -> str | None:
+        """Read aloud at a table of two or more people: what to do, never the cards."""
+        return prompts.fmt(_("Look at the hidden cards, then press {confirm} to hide them."))
 
     def title_text(self) -> str:
         """The heading (the game's own)."""

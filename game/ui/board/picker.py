@@ -17,7 +17,8 @@ from game.rules.actions import Accuse, Suggest
 from game.rules.cards import ROOMS, SUSPECTS, WEAPONS
 from game.ui.bases.notebook import card_state, revealed_hints
 from game.ui.draw import assets, theme
-from game.ui.draw.widgets import Button, CardButton, FocusGroup, Label, MarkedChip, footer_hint
+from game.ui.draw.widgets import Button, CardButton, FocusGroup, Label, MarkedChip, footer_hint, shared_spoken
+from game.ui.shell import prompts
 from game.ui.shell.i18n import _, card, fmt
 from game.ui.shell.input import Intent, Kind
 from game.ui.shell.registry import make as make_scene
@@ -217,6 +218,16 @@ class PickerScene(Scene):
         if self.mode == "suggest":
             return fmt("I suggest it was {who}, with the {what}, in the {where}.", who=who, where=where, what=what)
         return fmt("I accuse {who}, with the {what}, in the {where}!", who=who, where=where, what=what)
+
+    def speech_shared(self) -> str | None:
+        """The accusation read aloud at a table of two or more people: what to
+        do, never the cards picked or their marks (a card missing: the focus goes to its row, and says its kind)."""
+        return prompts.fmt(_("Make an accusation: pick a suspect, a weapon and a room with "
+                                                  "{move} and {confirm}."))
+
+    def speech_shared_focus(self) -> str | None:
+        """A card by its kind only ("A weapon — press Enter"), a button by its label."""
+        return shared_spoken(self.focus.focused)
 
     def speech_focus_first(self) -> bool:
         """Once every card is picked, Suggest! / Accuse! (focused) is what to

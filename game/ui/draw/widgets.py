@@ -430,6 +430,20 @@ def card_spoken(card_id: str, name: str, picked: bool = False, mark: str | None 
 A_KIND = {"suspect": N_("a suspect"), "weapon": N_("a weapon"), "room": N_("a room")}
 
 
+def shared_spoken(button: Button | None, card_word: str | None = None) -> str | None:
+    """``button`` as read aloud to a whole room from a private screen, with
+    nothing private: a card as ``card_word`` ("A card"; None: its kind, "A
+    weapon"), any other button as :meth:`Button.spoken`; each with "— press
+    Enter".  None when nothing is focused."""
+    if button is None or not button.focused:
+        return None
+    data = getattr(button, "data", None)
+    if isinstance(button, (CardButton, ChipButton)) or isinstance(data, str) and data in ALL_CARDS:
+        word = card_word or (_(A_KIND[category(data)]) if data in ALL_CARDS else _("A card"))
+        return fmt("{label} — press {confirm}", label=word[:1].upper() + word[1:], confirm=prompts.label(Kind.CONFIRM))
+    return button.spoken()
+
+
 def wrong_press_words(pressed: Button | None, wanted: Button | None) -> str:
     """What to say when ``pressed`` was pressed but ``wanted`` is the thing
     to press (both buttons; a card's button has its card id in ``data``):

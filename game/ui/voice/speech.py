@@ -813,8 +813,9 @@ class Speaker:
             self._scene = id(top)
             name = None if shared else top.speech_name()
         key: tuple[object, object]      # what the line is about: ("coach", its key) or (scene id, its text)
-        if coach is not None and coach.bubble is not None:
-            key, text, owner_line = ("coach", coach.bubble.key), coach.bubble_text, None
+        bubble = coach is not None and coach.bubble is not None
+        if bubble:
+            key, text, owner_line = ("coach", coach.bubble.key), coach.bubble_spoken(), None
         elif top is not None:
             text = top.speech_shared() if shared else top.speech_prompt()
             owner_line = owner
@@ -828,6 +829,11 @@ class Speaker:
         elif name and not fresh:
             text, fresh, owner_line = name, True, owner
         speak = fresh and not (opened and self._just_said(text))
+        if bubble:      # Enter goes on while the bubble is up: the control under it is named once it is gone
+            if speak:
+                self.say(text, None, prompt=True)
+            self._focus = None
+            return
         focus = None if top is None else top.speech_shared_focus() if shared else top.speech_focus()
         # the device named in it ("press Enter", "press A") is no change of focus: said on the next move
         fkey = (id(top), focus.replace(prompts.label(Kind.CONFIRM), "") if focus else None,

@@ -469,3 +469,45 @@ def test_the_walking_examples_in_the_read_aloud_guide_are_lines_the_game_says():
         m = line.fullmatch(example)
         assert m is not None, example
         assert int(m.group(1)) <= int(m.group(2)) and (m.group(5) == "1") == example.endswith(" step away — press Enter")
+
+
+# ------------------------------------------------------------ smaller words
+def test_a_hint_note_ending_in_a_mark_is_not_followed_by_a_full_stop():
+    from game.learning.hints import Hint
+
+    app, board, book = _hints_notebook()
+    row = next(r for r in book.rows if r.data not in book.auto)
+    book._found = {row.data: Hint(row.data, True, None, "It must be in the envelope.")}   # an envelope hint
+    book.revealed.append(row.data)
+    rows = [row]
+    assert rows and not any("!." in r.spoken() or ".." in r.spoken() for r in rows)
+    envelope = [r.spoken() for r in rows if book.shown_hint(r.data).envelope]
+    assert all(" — In the envelope! " in line for line in envelope)
+    app.close()
+
+
+@pytest.mark.parametrize("lang, start", [("es", "Tus cartas: "), ("ca", "Les teves cartes: ")])
+def test_your_cards_are_read_with_their_articles(lang, start):
+    """"Tus cartas: la Soga, la Cocina y el Coronel Rubio." (it was "Soga, Cocina y Coronel Rubio")."""
+    from game.rules.engine import Phase
+    from game.ui.shell.i18n import card
+    from tests.test_speech import one_person
+
+    app = new_app(read_aloud=True, language=lang)
+    board = one_person(app, lambda g: g.phase is Phase.START and g.actor == 0 and len(g.events) > 20)
+    steps(app)
+    book = make_scene("notebook", app, board.match, 0)
+    name = book.speech_name()
+    assert start in name and all(card(c, "the") in name for c in board.game.seats[0].hand)
+    app.close()
+
+
+def test_the_spanish_picker_says_which_room_in_plain_words():
+    from game.ui.shell.i18n import fmt, set_language
+
+    set_language("es")
+    try:
+        assert fmt("The room is the one you stand in: {room_the}.", room="hall") == \
+            "La habitación es la que pisas: el Vestíbulo."
+    finally:
+        set_language("en")

@@ -179,7 +179,9 @@ class RowButton(Button):
         note = nb.auto_text(card_id) or (nb.hint_note(hint) if hint else "")
         words = f"{words} — {note}" if note else words
         # a blue row says why, as the legend shows it: moving to it is how a listener reads it
-        return f"{words}. {hint.reason}" if hint is not None else words
+        if hint is None:
+            return words
+        return f"{words}{'' if words.endswith(('.', '!', '?', '…')) else '.'} {hint.reason}"
 
     def mark_rect(self) -> pygame.Rect:
         return pygame.Rect(self.rect.right - MARK_W - 4, self.rect.top + 3, MARK_W, self.rect.height - 6)
@@ -295,7 +297,7 @@ class NotebookBase(Scene):
         """Read aloud to the notebook's owner only (a private screen: never at
         a table of two or more people) when it opens: its heading and the
         cards in their hand ("Your cards: Rope, Kitchen and Miss Scarlet.")."""
-        hand = [card(c) for c in self.own]
+        hand = [card(c, "the") for c in self.own]     # with their articles: "la Cuerda, la Cocina y ..."
         if not hand:
             return self.title_text()
         return self.title_text() + ". " + fmt("Your cards: {cards}.", cards=and_list(hand))

@@ -228,7 +228,7 @@ class ShownCardBase(_DoneMixin, Scene):
         self.focus = FocusGroup([self.ok])
         self.guard = InputGuard(PRIVATE_GUARD)
         #: "You can accuse now" waiting for this seat's own screen (its notebook named the envelope)
-        unseen = getattr(match, "accuse_unseen", set())
+        unseen: set[int] = getattr(match, "accuse_unseen", set())
         self.accuse_now = seat in unseen
         unseen.discard(seat)
 

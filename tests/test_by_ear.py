@@ -9,6 +9,8 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+import pytest  # noqa: E402
+
 from game.ui.shell.input import Intent, Kind  # noqa: E402
 from game.ui.shell.registry import is_scene  # noqa: E402
 from game.ui.shell.registry import make as make_scene  # noqa: E402
@@ -198,7 +200,8 @@ def test_no_stale_button_is_named_between_the_answers_of_a_suggestion():
     settle(app, clock)
     lines = said(app)
     after = lines[len(lines) - lines[::-1].index("Suggest! — press Enter"):]
-    assert after[0] == "Miss Scarlet suggests it was Miss Scarlet, with the Candlestick, in the Hall."
+    assert after[:2] == ["I suggest it was Miss Scarlet, with the Candlestick, in the Hall.",     # the picks' sentence
+                         "Miss Scarlet suggests it was Miss Scarlet, with the Candlestick, in the Hall."]
     assert "Mrs. White shows Miss Scarlet a card in secret." in after
     assert [line for line in after if " — press " in line] == [app.top.speech_focus()]   # the card's Done
     assert all(h.whole for h in app.speech.driver.heard[-len(after):])
@@ -282,9 +285,8 @@ def test_at_a_hot_seat_table_the_suggestion_picker_says_no_notes():
     app.close()
 
 
-def test_a_blue_rows_why_is_spoken_when_the_focus_reaches_it():
-    """The notebook's hints: All hints says to move to a blue row (keyboard,
-    pad) or point at it (mouse); the arrows onto a blue row speak its reason."""
+def _hints_notebook():
+    """Alone at the table (seat 0, 120 events in), Hints on, her notebook open: (app, board, notebook)."""
     from game.rules.engine import Phase
     from tests.test_speech import one_person
 
@@ -294,7 +296,13 @@ def test_a_blue_rows_why_is_spoken_when_the_focus_reaches_it():
     steps(app)
     board.open_notebook(0)
     steps(app, 2)
-    book = app.top
+    return app, board, app.top
+
+
+def test_a_blue_rows_why_is_spoken_when_the_focus_reaches_it():
+    """The notebook's hints: All hints says to move to a blue row (keyboard,
+    pad) or point at it (mouse); the arrows onto a blue row speak its reason."""
+    app, board, book = _hints_notebook()
     assert is_scene(book, "notebook") and len(book.hints()) >= 2
     book.focus.focus_on(book.all_button)
     steps(app, 1)
@@ -309,6 +317,30 @@ def test_a_blue_rows_why_is_spoken_when_the_focus_reaches_it():
         if row.data in blue:
             heard[row.data] = said(app)[-1]
     assert set(heard) == set(blue) and all(line.endswith(". " + blue[c]) for c, line in heard.items())
+    app.close()
+
+
+@pytest.mark.parametrize("mode", ["suggest", "accuse"])
+def test_the_pickers_say_each_card_in_the_notebooks_own_words_hints_included(mode):
+    """Alone, with Hints: once All hints revealed "Held by Colonel Mustard" in the
+    notebook, both pickers say it of that card too (they said "— no mark"), and
+    the accusation says "ticked" as the notebook does (it said "crossed out")."""
+    app, board, book = _hints_notebook()
+    book.all_hints()
+    steps(app, 2)
+    why = {row.data: ". " + h.reason if (h := book.shown_hint(row.data)) else "" for row in book.rows}
+    notebook = {row.data: row.spoken().removesuffix(why[row.data]) for row in book.rows}   # without a blue row's why
+    held = {h.card for h in book.hints() if h.holder is not None}
+    book.done()
+    steps(app, 2)
+    picker = make_scene("picker", app, board, mode, marks=mode == "accuse")
+    app.push(picker)
+    steps(app, 2)
+    words = {b.data: b.spoken() for row in picker.items.values() for b in row}
+    assert held & set(words), "the game should have given a 'Held by' hint about a card of this picker"
+    assert all(" — Held by " in words[c] for c in held & set(words))
+    assert words == {c: notebook[c] for c in words}
+    assert not any("crossed out" in w for w in words.values())
     app.close()
 
 
@@ -437,3 +469,45 @@ def test_the_walking_examples_in_the_read_aloud_guide_are_lines_the_game_says():
         m = line.fullmatch(example)
         assert m is not None, example
         assert int(m.group(1)) <= int(m.group(2)) and (m.group(5) == "1") == example.endswith(" step away — press Enter")
+
+
+# ------------------------------------------------------------ smaller words
+def test_a_hint_note_ending_in_a_mark_is_not_followed_by_a_full_stop():
+    from game.learning.hints import Hint
+
+    app, board, book = _hints_notebook()
+    row = next(r for r in book.rows if r.data not in book.auto)
+    book._found = {row.data: Hint(row.data, True, None, "It must be in the envelope.")}   # an envelope hint
+    book.revealed.append(row.data)
+    rows = [row]
+    assert rows and not any("!." in r.spoken() or ".." in r.spoken() for r in rows)
+    envelope = [r.spoken() for r in rows if book.shown_hint(r.data).envelope]
+    assert all(" — In the envelope! " in line for line in envelope)
+    app.close()
+
+
+@pytest.mark.parametrize("lang, start", [("es", "Tus cartas: "), ("ca", "Les teves cartes: ")])
+def test_your_cards_are_read_with_their_articles(lang, start):
+    """"Tus cartas: la Soga, la Cocina y el Coronel Rubio." (it was "Soga, Cocina y Coronel Rubio")."""
+    from game.rules.engine import Phase
+    from game.ui.shell.i18n import card
+    from tests.test_speech import one_person
+
+    app = new_app(read_aloud=True, language=lang)
+    board = one_person(app, lambda g: g.phase is Phase.START and g.actor == 0 and len(g.events) > 20)
+    steps(app)
+    book = make_scene("notebook", app, board.match, 0)
+    name = book.speech_name()
+    assert start in name and all(card(c, "the") in name for c in board.game.seats[0].hand)
+    app.close()
+
+
+def test_the_spanish_picker_says_which_room_in_plain_words():
+    from game.ui.shell.i18n import fmt, set_language
+
+    set_language("es")
+    try:
+        assert fmt("The room is the one you stand in: {room_the}.", room="hall") == \
+            "La habitación es la que pisas: el Vestíbulo."
+    finally:
+        set_language("en")

@@ -12,6 +12,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
+import pytest  # noqa: E402
 
 from game.rules.cards import ROOMS, SUSPECTS  # noqa: E402
 from game.rules.engine import Phase  # noqa: E402
@@ -111,30 +112,69 @@ def test_alone_your_hand_and_notebook_rows_are_read_with_their_marks():
     app.close()
 
 
-def test_mashing_the_focus_over_private_screens_at_a_hot_seat_table_speaks_nothing_private():
-    """Two people: the notebook and the accusation picker (cards of the hand
-    crossed, marks) are on top for their owner, every control is focused in
-    turn, and the speech engine is never given a line of theirs."""
-    app = new_app(read_aloud=True)
+def _private_screens(app, board):
+    """Makers of every private screen of seat 0 at a two-person board: the card to show
+    (two cards), the card shown, the envelope, the notebook (a hint revealed), the accusation
+    picker and its yes/no."""
+    from game.ui.bases.private import DisproveBase
+    from game.ui.board.private import DisproveScene
+
+    match, hand = board.match, list(board.game.seats[0].hand)
+
+    def disprove():             # built by hand: the game need not be at a suggestion of seat 0's cards
+        scene = DisproveScene.__new__(DisproveScene)
+        DisproveBase.__init__(scene, app)
+        scene.board, scene.seat, scene.suggester, scene.named = board, 0, 1, (hand[0], "rope", "hall")
+        scene.offer(hand[:2])
+        return scene
+
+    def notebook():
+        match.notebook_mode = "hints"
+        book = make("notebook", app, match, 0)
+        book.all_hints()
+        return book
+
+    return [disprove, lambda: make("shown_card", app, match, 0, 1, hand[0]),
+            lambda: make("envelope", app, match, 0, (hand[0], "rope", "hall"), match.game.envelope),
+            notebook, lambda: make("picker", app, board, "accuse", marks=True),
+            lambda: make("accuse_confirm", app, match, 0, tuple(match.game.envelope), lambda: None)]
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "ca"])
+def test_at_a_hot_seat_table_private_screens_say_what_to_do_and_nothing_private(lang):
+    """Two people: each private screen of seat 0 is on top for its owner, every
+    control focused in turn.  The room hears what to do and which control is
+    focused ("A card — press Enter", "Done — hide — press Enter"; they were
+    wholly silent), never a card's name, a mark, a hint or how many cards."""
+    from game.rules.cards import ALL_CARDS
+    from game.text.i18n import _ as tr
+    from game.ui.draw.widgets import MARK_WORDS
+    from game.ui.shell import prompts
+
+    app = new_app(read_aloud=True, language=lang)
     board = two_people(app, lambda g: len(g.events) > 40)
     steps(app)
-    private: set[str] = set()
-    for scene in (make("notebook", app, board.match, 0), make("picker", app, board, "accuse", marks=True)):
+    names = {card(c) for c in ALL_CARDS}
+    secret = names | {tr(w) for w in MARK_WORDS.values()} | {tr("In my hand"), tr("Your cards: {cards}.")[:10]}
+    heard: dict[str, list[str]] = {}
+    for maker in _private_screens(app, board):
+        scene = maker()
+        start = len(said(app))
         app.push(scene)
-        steps(app, 2)
-        for _round in range(3):
+        steps(app, 30)                      # past its guard and the card's flip
+        for _round in range(2):
             for kind in ARROWS:
                 press(app, kind)
-                private.add(scene.speech_focus())
-        private |= {b.spoken() for b in scene.focus.buttons}
-        private.add(scene.speech_name() or "")
+        heard[type(scene).__name__] = said(app)[start:]
+        assert scene.speech_prompt() or scene.speech_focus()            # it has private words to keep
         app.pop(scene)
         steps(app, 2)
-    private.discard("")
-    assert len(private) > 30
-    lines = said(app)
-    assert not private & set(lines), private & set(lines)
-    assert not any("Your cards" in line or " — crossed out" in line or " — ticked" in line for line in lines)
+    for screen, lines in heard.items():
+        assert lines, f"{screen} said nothing"
+        assert not [w for line in lines for w in secret if w in line], (screen, lines)
+    disprove = heard["DisproveScene"]
+    assert len({line for line in disprove if " — " in line}) == 1       # two cards, one name: no count, no kind
+    assert disprove[0] == prompts.fmt(tr("Choose a card to show with {move}, then press {confirm}."))
     app.close()
 
 
@@ -179,8 +219,8 @@ def test_naming_a_card_of_your_own_hand_in_an_accusation_asks_first():
 
 
 def test_the_accusation_crosses_out_cards_shown_to_you_and_says_what_is_at_stake():
-    """A card shown to you is crossed out in the accusation like your own (and spoken "crossed
-    out"); opening it and confirming it both say that a wrong accusation puts you out."""
+    """A card shown to you is crossed out in the accusation like your own (and spoken
+    "ticked", the notebook's word); opening it and confirming it both say that a wrong accusation puts you out."""
     from game.rules import events as ev
 
     app = new_app(read_aloud=True)
@@ -277,6 +317,61 @@ def test_at_a_hot_seat_table_you_can_accuse_now_is_shown_to_its_owner_never_spok
     steps(app, 3)
     assert book.legend().startswith("You can accuse now")
     assert not any("accuse now" in line for line in said(app))
+    app.close()
+
+
+def _envelope_named_later(people):
+    """A board game at a person's roll (``people``: :func:`one_person` or
+    :func:`two_people`), Hints on, seat 0's notebook not naming the envelope
+    yet; returns (app, board, name it): calling the last makes it name it."""
+    app = new_app(read_aloud=True)
+    board = people(app, lambda g: g.phase is Phase.START and g.actor == 0 and len(g.events) > 20)
+    board.match.notebook_mode = "hints"
+    board.match.hints = lambda seat: {}
+    steps(app)
+    return app, board, lambda: _envelope_known(board)
+
+
+def test_you_can_accuse_now_is_said_the_moment_the_notebook_names_the_envelope_once():
+    """Alone, with Hints: said as the table plays on (it was said only when the notebook was
+    opened again), in a banner too, and never a second time."""
+    from game.rules.actions import EndTurn, Roll
+
+    app, board, name_it = _envelope_named_later(one_person)
+    text = "You can accuse now: your notebook names the whole envelope."
+    board.do(Roll())
+    steps(app, 3)
+    assert text not in said(app)
+    name_it()
+    board.do(next(a for a in board.game.legal_actions() if type(a).__name__ == "Move"))
+    for _i in range(40):             # the walk: the first event after the notebook named the envelope
+        steps(app, 1)
+        if text in said(app):
+            break
+    assert said(app).count(text) == 1 and board.banner is not None and board.banner.text == text
+    assert not any(is_scene(s, "notebook") for s in app.stack)
+    for _i in range(600):            # the computers' turns and back: bounded
+        if board.game.actor == 0 and board.game.phase is Phase.START and board.human_to_act:
+            break
+        if board.human_to_act and board.game.actor == 0 and board.game.allows(EndTurn):
+            board.do(EndTurn())
+        steps(app, 5)
+    assert said(app).count(text) == 1
+    app.close()
+
+
+def test_at_a_hot_seat_table_you_can_accuse_now_waits_for_the_seats_own_screen_never_spoken():
+    app, board, name_it = _envelope_named_later(two_people)
+    name_it()
+    board.presenter.accuse_now()
+    assert 0 in board.match.accuse_unseen and not any("accuse now" in line for line in said(app))
+    shown = make("shown_card", app, board.match, 0, 1, "rope")
+    assert shown.accuse_now and 0 not in board.match.accuse_unseen        # on her own screen, once
+    app.push(shown)
+    steps(app, 30)
+    assert shown.speech_prompt().endswith("You can accuse now: your notebook names the whole envelope.")
+    assert not any("accuse now" in line for line in said(app))              # shared table: shown, never said
+    assert not make("shown_card", app, board.match, 0, 1, "knife").accuse_now
     app.close()
 
 

@@ -139,7 +139,7 @@ def test_a_lesson_step_is_read_in_the_language_in_use(lang):
     bubble = app.coach.bubble_text
     steps(app)
     driver = app.speech.driver
-    assert said_last(app, bubble)                      # the bubble, sentence by sentence,
+    assert said_last(app, app.coach.bubble_spoken())   # the bubble, sentence by sentence, and "Press Enter to go on."
     assert {lg for lg, _t in driver.said} == {lang}    # in the language passed to the engine
     if lang == "en":
         assert bubble.startswith("You are Miss Scarlet, the red token")
@@ -150,7 +150,7 @@ def test_a_lesson_step_is_read_in_the_language_in_use(lang):
         if app.coach.bubble is None:                   # read to its end: the board's prompt is read next
             break
     steps(app)
-    assert driver.said[-1][1] == i18n.fmt("Your turn") + ": " + i18n._("roll the die.")
+    assert said_last(app, i18n.fmt("Your turn") + ": " + i18n._("roll the die."))   # then the focused button
     app.close()
 
 

@@ -171,10 +171,9 @@ def test_each_card_picked_is_spoken_and_then_the_suggestion_it_makes():
     app, board, picker = solo_picker("suggest")
     try:
         press(app, Kind.CONFIRM)                    # Miss Scarlet, focused first
-        assert said(app)[-2:] == ["Miss Scarlet — person — picked", "Candlestick — weapon — ticked — In my hand"]
+        assert said(app)[-2:] == ["Miss Scarlet — picked", "Candlestick — weapon — ticked — In my hand"]
         press(app, Kind.CONFIRM)
-        assert said(app)[-3:] == ["Candlestick — weapon — ticked — In my hand — picked", picker.sentence(),
-                                  "Suggest! — press Enter"]
+        assert said(app)[-3:] == ["Candlestick — picked", "Suggest! — press Enter", picker.sentence()]
         assert picker.sentence().startswith("I suggest it was Miss Scarlet, with the Candlestick, in the ")
     finally:
         app.close()
@@ -379,5 +378,52 @@ def test_a_held_enter_presses_nothing_on_any_focused_screen():
         pygame.event.post(down)
         app.step(0.05, draw=False)
         assert not is_scene(app.top, "title") and app.top is not title
+    finally:
+        app.close()
+
+
+# ------------------------------------------------------------ the last pick
+def _pick_by_ear(mode: str):
+    """Alone at the table, lines timed: ``mode``'s picker opened, each card
+    picked once the voice is quiet (as a listener does), the last pick made:
+    (app, picker, clock, the index of the first line after the last press, the press's time)."""
+    from game.rules.engine import Phase
+    from tests.test_speech import one_person
+
+    clock = Clock()
+    app = timed_app(clock)
+    board = one_person(app, lambda g: g.phase is Phase.START and g.actor == 0 and len(g.events) > 20)
+    settle(app, clock)
+    picker = make("picker", app, board, mode, marks=mode == "accuse")
+    app.push(picker)
+    hand = set(board.game.seats[0].hand)
+    rows = [c for c in ("suspect", "weapon", "room") if c in picker.items and picker.choice[c] is None]
+    for cat in rows:
+        settle(app, clock)
+        target = next(b for b in picker.items[cat] if b.data not in hand)
+        picker.focus.focus_on(target)                      # as the arrows would: its name is said
+        settle(app, clock)
+        start, pressed = len(app.speech.driver.heard), clock.now
+        app.router.handle(Intent(Kind.CONFIRM, "keyboard"))
+    return app, picker, clock, start, pressed
+
+
+@pytest.mark.parametrize("mode", ["suggest", "accuse"])
+def test_after_the_last_pick_the_focused_button_is_named_at_once(mode):
+    """The last card picked: the focus is on Suggest! / Accuse!, and that is
+    what to do now, so it is named right after the short "— picked", before
+    the sentence the picks make (it waited behind the notes and the sentence:
+    6.7 s with the shortest names, about 10 s with long ones)."""
+    app, picker, clock, start, pressed = _pick_by_ear(mode)
+    try:
+        settle(app, clock)
+        heard = app.speech.driver.heard[start:]
+        words = [h.text for h in heard]
+        button = "Suggest! — press Enter" if mode == "suggest" else "Accuse! — press Enter"
+        assert picker.focus.focused is picker.ok and button in words
+        named = heard[words.index(button)]
+        assert named.start - pressed <= 2.5 and named.whole
+        assert words.index(button) < words.index(picker.sentence())
+        assert words[0].endswith(" — picked") and words[0].count(" — ") == 1
     finally:
         app.close()

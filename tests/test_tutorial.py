@@ -713,3 +713,48 @@ def test_the_lessons_game_over_opens_the_learners_report_and_enter_still_goes_to
         assert type(app.top).__name__ == "TitleScene" and app.coach is None
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "ca"])
+def test_the_move_lesson_by_ear_says_go_on_and_the_arrows_name_what_enter_does(tmp_path, lang):
+    """The move step, read aloud: each bubble ends with what its foot shows
+    ("Press Enter to go on.": it was shown, never said) and no square is named
+    while Enter would only go on; an arrow on the bubble says go on again, an
+    arrow or Tab after it names the square pointed at (they were silent), and
+    Enter goes to that very square."""
+    from game.rules.actions import Move
+    from game.storage.settings import Settings
+    from game.ui.lesson.coach import play_until
+    from game.ui.shell import prompts
+    from game.ui.shell.i18n import _
+
+    app = _app(tmp_path, settings=Settings(language=lang))
+    try:
+        _title_learn(app)
+        play_until(app, "move")
+        coach, board = app.coach, app.top
+        driver = app.speech.driver
+        go_on = prompts.fmt(_("Press {confirm} to go on"))     # the bubble's foot
+        for _i in range(10):                            # each part of the bubble (and the next lesson's), bounded
+            for _f in range(6):
+                app.step(0.1, draw=False)
+            if coach.bubble is None:
+                break
+            assert driver.lines[-1] == go_on + "." and " — " not in driver.lines[-2]
+            app.router.handle(Intent(Kind.RIGHT, device="keyboard"))
+            app.step(0.1, draw=False)
+            assert driver.lines[-1] == go_on
+            app.router.handle(CONFIRM)
+        square = board.speech_focus()
+        assert square and driver.lines[-1] == square
+        for kind in (Kind.RIGHT, Kind.DOWN, Kind.ROOM):
+            app.router.handle(Intent(kind, device="keyboard"))
+            app.step(0.1, draw=False)
+            assert driver.lines[-1] == square
+        app.router.handle(CONFIRM)
+        for _f in range(20):
+            app.step(0.1, draw=False)
+        walk = [a for _s, a in tutorial.SCRIPT if isinstance(a, Move)][0]
+        assert board.game.positions["scarlet"] == walk.square
+    finally:
+        app.close()

@@ -32,7 +32,7 @@ import pygame
 from game.learning.hints import DEFAULT_NOTEBOOK_MODE, Hint
 from game.rules.cards import category
 from game.ui.draw import assets, gfx, theme
-from game.ui.draw.widgets import Button, FocusGroup, Label, card_spoken, footer_hint
+from game.ui.draw.widgets import Button, FocusGroup, Label, card_spoken, footer_hint, shared_spoken
 from game.ui.shell import prompts
 from game.ui.shell.i18n import _, and_list, card, fmt, ngettext
 from game.ui.shell.input import Intent, Kind
@@ -71,6 +71,18 @@ def accuse_now_text() -> str:
     return _("You can accuse now: your notebook names the whole envelope.")
 
 
+def accuse_ready(match, seat: int, found: dict[str, Hint] | None = None) -> bool:
+    """With Hints: True when what ``seat`` has seen names the whole envelope (a
+    suspect, a weapon and a room each worked out to be in it).  ``found``: the
+    seat's hints on rows not ticked for it, worked out when not given."""
+    if getattr(match, "notebook_mode", DEFAULT_NOTEBOOK_MODE) != "hints":
+        return False
+    if found is None:
+        facts = match.facts(seat)
+        found = {c: h for c, h in match.hints(seat).items() if c not in facts}
+    return {category(c) for c, h in found.items() if h.envelope} == {"suspect", "weapon", "room"}
+
+
 def fact_words(match, seat: int, card_id: str, facts: dict[str, str] | None = None) -> str:
     """The note of a notebook row, for ``seat`` in ``match``: "In my hand",
     "Shown by Colonel Mustard" for a fact (``facts``: :meth:`match.facts(seat)
@@ -84,13 +96,36 @@ def fact_words(match, seat: int, card_id: str, facts: dict[str, str] | None = No
     return ""
 
 
-def card_state(match, seat: int, card_id: str, facts: dict[str, str] | None = None) -> tuple[str, str]:
+def hint_words(match, hint: Hint) -> str:
+    """The short note on a hinted row: "In the envelope!", "Held by
+    Colonel Mustard" or "Not in the envelope"."""
+    if hint.envelope:
+        return _("In the envelope!")
+    if hint.holder is not None:
+        return fmt("Held by {name}", name=match.suspects[hint.holder])
+    return _("Not in the envelope")
+
+
+def card_state(match, seat: int, card_id: str, facts: dict[str, str] | None = None,
+               found: dict[str, Hint] | None = None) -> tuple[str, str]:
     """``card_id`` as ``seat``'s notebook has it: (its mark: a key of
     :data:`~game.ui.draw.widgets.MARK_WORDS`, "✓" for a fact; its note, as
-    :func:`fact_words`), so another screen can say it in the notebook's words."""
+    :func:`fact_words`, or for a row whose hint this seat revealed, the hint's
+    :func:`hint_words`), so another screen can say it in the notebook's words.
+    ``found``: ``match.hints(seat)``, worked out when needed and not given."""
     facts = match.facts(seat) if facts is None else facts
     note = fact_words(match, seat, card_id, facts)
+    if not note and card_id in revealed_hints(match, seat):
+        hint = (match.hints(seat) if found is None else found).get(card_id)
+        note = hint_words(match, hint) if hint is not None else ""
     return ("✓" if card_id in facts else match.notebooks.get(seat, {}).get(card_id, "")), note
+
+
+def revealed_hints(match, seat: int) -> list[str]:
+    """The cards whose hint ``seat`` revealed in the notebook (Hints mode only; else none)."""
+    if getattr(match, "notebook_mode", DEFAULT_NOTEBOOK_MODE) != "hints":
+        return []
+    return getattr(match, "hints_seen", {}).get(seat, [])
 
 
 class RowButton(Button):
@@ -144,7 +179,9 @@ class RowButton(Button):
         note = nb.auto_text(card_id) or (nb.hint_note(hint) if hint else "")
         words = f"{words} — {note}" if note else words
         # a blue row says why, as the legend shows it: moving to it is how a listener reads it
-        return f"{words}. {hint.reason}" if hint is not None else words
+        if hint is None:
+            return words
+        return f"{words}{'' if words.endswith(('.', '!', '?', '…')) else '.'} {hint.reason}"
 
     def mark_rect(self) -> pygame.Rect:
         return pygame.Rect(self.rect.right - MARK_W - 4, self.rect.top + 3, MARK_W, self.rect.height - 6)
@@ -238,13 +275,8 @@ class NotebookBase(Scene):
         return self.found().get(card)
 
     def hint_note(self, hint: Hint) -> str:
-        """The short note on a hinted row: "In the envelope!", "Held by
-        Colonel Mustard" or "Not in the envelope"."""
-        if hint.envelope:
-            return _("In the envelope!")
-        if hint.holder is not None:
-            return fmt("Held by {name}", name=self.match.suspects[hint.holder])
-        return _("Not in the envelope")
+        """The short note on a hinted row (:func:`hint_words`)."""
+        return hint_words(self.match, hint)
 
     def _reveal(self, count: int | None) -> list[Hint]:
         """Reveal the next ``count`` hints (None: all); returns them."""
@@ -265,23 +297,33 @@ class NotebookBase(Scene):
         """Read aloud to the notebook's owner only (a private screen: never at
         a table of two or more people) when it opens: its heading and the
         cards in their hand ("Your cards: Rope, Kitchen and Miss Scarlet.")."""
-        hand = [card(c) for c in self.own]
+        hand = [card(c, "the") for c in self.own]     # with their articles: "la Cuerda, la Cocina y ..."
         if not hand:
             return self.title_text()
         return self.title_text() + ". " + fmt("Your cards: {cards}.", cards=and_list(hand))
 
     def accuse_ready(self) -> bool:
         """With Hints: True when what this seat has seen names the whole
-        envelope (a suspect, a weapon and a room each worked out to be in it)."""
-        if self.mode != "hints":
-            return False
-        return {category(h.card) for h in self.found().values() if h.envelope} == {"suspect", "weapon", "room"}
+        envelope (:func:`accuse_ready`); seen here, it need not be shown again elsewhere."""
+        ready = self.mode == "hints" and accuse_ready(self.match, self.seat, self.found())
+        if ready:
+            getattr(self.match, "accuse_unseen", set()).discard(self.seat)
+        return ready
 
     def speech_prompt(self) -> str | None:
         """Read aloud to the notebook's owner only (a private screen: said
         while on top, never at a table of two or more people): the sentence of
         the hint just revealed, or that the notebook names the whole envelope."""
         return self.hint_text or (accuse_now_text() if self.accuse_ready() else None)
+
+    def speech_shared(self) -> str | None:
+        """Read aloud at a table of two or more people: how to use it, never a mark, a hint or a card in hand."""
+        return prompts.fmt(_("Your notebook. Use {move} to choose a row and {confirm} to change its mark; {back} "
+                             "hides it."))
+
+    def speech_shared_focus(self) -> str | None:
+        """A row by its kind only ("A weapon — press Enter"), a button by its label."""
+        return shared_spoken(self.focus.focused)
 
     def next_hint(self) -> None:
         """Reveal the next hint: its sentence in the text box, its row in blue."""

@@ -21,9 +21,10 @@ from typing import Any
 
 import pygame
 
+from game.ui.bases.notebook import accuse_now_text
 from game.ui.bases.table import TableScene
 from game.ui.draw import anim, assets, gfx, theme
-from game.ui.draw.widgets import Button, CardButton, FocusGroup, Label, footer_hint
+from game.ui.draw.widgets import Button, CardButton, FocusGroup, Label, footer_hint, shared_spoken
 from game.ui.shell import prompts
 from game.ui.shell.i18n import _, card, fmt
 from game.ui.shell.input import Intent, Kind
@@ -33,6 +34,8 @@ from game.ui.shell.scene import PRIVATE_GUARD, FreshPressGuard, InputGuard, Scen
 #: Seconds after which the card-to-show screen takes a confirm even if it was
 #: never let go (someone mashing Enter on and on is not stuck there for ever).
 CHOICE_PATIENCE = 2.5
+#: Where the card shown says "You can accuse now" (logical pixels): between its meaning and Done.
+ACCUSE_NOW_RECT = pygame.Rect(140, 490, 1000, 90)
 
 
 class ChoiceGuard(FreshPressGuard):
@@ -154,6 +157,14 @@ class DisproveBase(Scene):
         asked is the table's public line, said just before (never twice)."""
         return self.pick_line()
 
+    def speech_shared(self) -> str | None:
+        """Read aloud at a table of two or more people: what to do, never which cards or how many."""
+        return prompts.fmt(_("Choose a card to show with {move}, then press {confirm}."))
+
+    def speech_shared_focus(self) -> str | None:
+        """Every card the same ("A card — press Enter"): which one, or its kind, is this seat's secret."""
+        return shared_spoken(self.focus.focused, _("A card"))
+
     def action(self, card: str):
         """The engine action that shows ``card`` (the game's own)."""
         raise NotImplementedError
@@ -188,6 +199,10 @@ class _DoneMixin(Scene):
         self.app.play("click")
         self.app.pop(self)
 
+    def speech_shared_focus(self) -> str | None:
+        """The Done button, read aloud to the whole room: it names nothing private."""
+        return shared_spoken(self.focus.focused)
+
     def handle(self, intent: Intent) -> bool:
         if self.guard.blocks(intent):
             return True
@@ -212,6 +227,10 @@ class ShownCardBase(_DoneMixin, Scene):
         self.ok = self._done_button()
         self.focus = FocusGroup([self.ok])
         self.guard = InputGuard(PRIVATE_GUARD)
+        #: "You can accuse now" waiting for this seat's own screen (its notebook named the envelope)
+        unseen: set[int] = getattr(match, "accuse_unseen", set())
+        self.accuse_now = seat in unseen
+        unseen.discard(seat)
 
     def update(self, dt: float) -> None:
         self.guard.update(dt)
@@ -241,6 +260,9 @@ class ShownCardBase(_DoneMixin, Scene):
         surface.blit(scaled, scaled.get_rect(midtop=(640, 110)))
         if self.flip.done:
             theme.blit_text(surface, self.seen_line(), (640, 440), theme.BODY, theme.CREAM, False, "midtop", 1240)
+            if self.accuse_now:
+                theme.blit_wrapped(surface, accuse_now_text(), ACCUSE_NOW_RECT, theme.BODY, theme.BRASS,
+                                   align="center")
         self.focus.draw(surface)
         footer_hint(surface, _("Press {confirm} or click when you have seen it"))
 
@@ -251,11 +273,15 @@ class ShownCardBase(_DoneMixin, Scene):
         if not self.flip.done:
             return None
         return " ".join((fmt("{by} shows you {card_the}.", by=self.match.suspects[self.by], card=self.card),
-                         self.seen_line()))
+                         self.seen_line()) + ((accuse_now_text(),) if self.accuse_now else ()))
 
     def speech_focus(self) -> str | None:
         """The Done button's name, once the card is face up: after the card, never before it."""
         return Scene.speech_focus(self) if self.flip.done else None
+
+    def speech_shared(self) -> str | None:
+        """Read aloud at a table of two or more people: what to do, never the card."""
+        return prompts.fmt(_("A card for your eyes only. Look at it, then press {confirm} to hide it."))
 
     def seen_line(self) -> str:
         """What the shown card means, under it (the game's own)."""
@@ -263,6 +289,7 @@ class ShownCardBase(_DoneMixin, Scene):
 
     def widgets(self) -> list:
         return [self.ok, Label(pygame.Rect(20, 440, 1240, 30), self.seen_line(), theme.BODY),
+                Label(ACCUSE_NOW_RECT, accuse_now_text(), theme.BODY),
                 Label(pygame.Rect(0, 40, 1280, 50), fmt("{by} shows you a card",
                                                                   by=self.match.suspects[self.by]), theme.TITLE, True)]
 
@@ -309,6 +336,10 @@ class EnvelopeBase(_DoneMixin, Scene):
     def speech_prompt(self) -> str | None:
         """Read aloud to the accuser only (a private screen): the hidden cards and the verdict."""
         return " ".join((self.title_text(), ", ".join(card(c) for c in self.cards) + ".", self.verdict_text()))
+
+    def speech_shared(self) -> str | None:
+        """Read aloud at a table of two or more people: what to do, never the cards."""
+        return prompts.fmt(_("Look at the hidden cards, then press {confirm} to hide them."))
 
     def title_text(self) -> str:
         """The heading (the game's own)."""

@@ -44,6 +44,10 @@ class Match(Seats[Game, GameSetup]):
                  notebook_mode: str = DEFAULT_NOTEBOOK_MODE) -> None:
         self.notebook_mode = notebook_mode if notebook_mode in NOTEBOOK_MODES else DEFAULT_NOTEBOOK_MODE
         self.hints_seen: dict[int, list[str]] = {}
+        #: with Hints, the seats told "You can accuse now" (once each), and those told whose own
+        #: screen has not shown it yet (a table of two or more people: never spoken)
+        self.accuse_told: set[int] = set()
+        self.accuse_unseen: set[int] = set()
         self.game = Game.new(board, setup)
         self.setup = self.game.setup
         seats = self.setup.seats

@@ -15,9 +15,10 @@ import pygame
 
 from game.rules.actions import Accuse, Suggest
 from game.rules.cards import ROOMS, SUSPECTS, WEAPONS
-from game.ui.bases.notebook import card_state
+from game.ui.bases.notebook import card_state, revealed_hints
 from game.ui.draw import assets, theme
-from game.ui.draw.widgets import Button, CardButton, FocusGroup, Label, MarkedChip, footer_hint
+from game.ui.draw.widgets import Button, CardButton, FocusGroup, Label, MarkedChip, footer_hint, shared_spoken
+from game.ui.shell import prompts
 from game.ui.shell.i18n import _, card, fmt
 from game.ui.shell.input import Intent, Kind
 from game.ui.shell.registry import make as make_scene
@@ -72,6 +73,7 @@ class PickerScene(Scene):
             hand = self.hand = set(game.seats[self.seat].hand) if marks else set()
             book = board.match.notebooks.get(self.seat, {}) if marks else {}
             facts = board.match.facts(self.seat) if marks else {}     # in your hand, shown to you
+            found = board.match.hints(self.seat) if marks and revealed_hints(board.match, self.seat) else {}
             for col, (cat, cards) in enumerate((("suspect", SUSPECTS), ("weapon", WEAPONS), ("room", ROOMS))):
                 x = 30 + col * 415
                 chips: list[Button] = []
@@ -79,6 +81,8 @@ class PickerScene(Scene):
                     chip = MarkedChip(pygame.Rect(x, 150 + i * 58, 390, 50), card(c), data=c)
                     chip.crossed = c in hand or c in facts or book.get(c) == "✓"   # held, shown to you, or ticked
                     chip.mark = "" if chip.crossed else book.get(c, "")
+                    if marks:       # read aloud in the notebook's own words, hints revealed there included
+                        chip.said_mark, chip.note = card_state(board.match, self.seat, c, facts, found)
                     chip.on_press = lambda b=chip, cat=cat: self.pick(cat, b)
                     chips.append(chip)
                 self.items[cat] = chips
@@ -100,9 +104,10 @@ class PickerScene(Scene):
             return
         self.private = True
         facts = match.facts(self.seat)
+        found = match.hints(self.seat) if revealed_hints(match, self.seat) else {}
         for button in self.items["suspect"] + self.items["weapon"]:
             if isinstance(button, CardButton):      # every card of a suggestion is one
-                button.mark, button.note = card_state(match, self.seat, button.data, facts)
+                button.mark, button.note = card_state(match, self.seat, button.data, facts, found)
 
     # ------------------------------------------------------------ choices
     def pick(self, cat: str, button: Button) -> None:
@@ -129,8 +134,9 @@ class PickerScene(Scene):
             b.selected = b is button
         self.app.play("click")
         if button.focused:
-            # said before the focus moves on, else the pick is never heard ("Rope — weapon — picked")
-            self.app.speech.say(button.spoken(), self if self.private else None)
+            # said before the focus moves on, else the pick is never heard; short ("Rope — picked"): its
+            # notes were heard on focus, and what to do next waits behind it
+            self.app.speech.say(" — ".join((button.label, _("picked"))), self if self.private else None)
             order = [c for c in ("suspect", "weapon", "room") if c in self.items]
             nxt = next((c for c in order if self.choice[c] is None), None)
             self.focus.focus_on(self.items[nxt][0] if nxt else self.ok)
@@ -212,6 +218,21 @@ class PickerScene(Scene):
         if self.mode == "suggest":
             return fmt("I suggest it was {who}, with the {what}, in the {where}.", who=who, where=where, what=what)
         return fmt("I accuse {who}, with the {what}, in the {where}!", who=who, where=where, what=what)
+
+    def speech_shared(self) -> str | None:
+        """The accusation read aloud at a table of two or more people: what to
+        do, never the cards picked or their marks (a card missing: the focus goes to its row, and says its kind)."""
+        return prompts.fmt(_("Make an accusation: pick a suspect, a weapon and a room with "
+                                                  "{move} and {confirm}."))
+
+    def speech_shared_focus(self) -> str | None:
+        """A card by its kind only ("A weapon — press Enter"), a button by its label."""
+        return shared_spoken(self.focus.focused)
+
+    def speech_focus_first(self) -> bool:
+        """Once every card is picked, Suggest! / Accuse! (focused) is what to
+        do now: named before the sentence the picks make."""
+        return not self.missing() and not self.missing_text
 
     # --------------------------------------------------------------- draw
     def speech_prompt(self) -> str | None:

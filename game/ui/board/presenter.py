@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Callable
 
 from game.rules import events as ev
+from game.ui.bases.notebook import accuse_now_text, accuse_ready
 from game.ui.bases.pacing import BOARD_PAUSES, PULLED_TIME
 from game.ui.bases.table import Presenter
 from game.ui.board.moments import SuggestionShow, prepare
@@ -62,6 +63,38 @@ class BoardPresenter(Presenter):
     #: one sound per public event, the same whoever is at the table: never which card
     sounds = {ev.DieRolled: "die", ev.SuggestionMade: "suggest", ev.CardShown: "card", ev.NobodyDisproved: "nobody",
               ev.PlayerEliminated: "wrong", ev.GameWon: "chime"}
+
+    def __init__(self, scene) -> None:
+        super().__init__(scene)
+        # a notebook that named the envelope before this table opened (a game resumed) is no news
+        self.match.accuse_told |= {s for s in self.match.humans if accuse_ready(self.match, s)}
+
+    def play(self, e: ev.Event) -> None:
+        """Show ``e`` (:meth:`Presenter.play`), then tell a person whose notebook
+        now names the whole envelope (:meth:`accuse_now`)."""
+        super().play(e)
+        self.accuse_now()
+
+    def accuse_now(self) -> None:
+        """With Hints, the moment a person's notebook comes to name the whole
+        envelope, once: alone at the table it is said now (and shown in a banner
+        when no other is up); with two or more people it waits for that seat's
+        own screen behind the cover (the card shown to them, their notebook),
+        never spoken."""
+        m = self.match
+        if m.notebook_mode != "hints" or self.app.coach is not None:
+            return
+        for seat in m.humans:
+            if seat in m.accuse_told or not accuse_ready(m, seat):
+                continue
+            m.accuse_told.add(seat)
+            if m.needs_cover or self.app.phones.away(seat):
+                m.accuse_unseen.add(seat)
+                continue
+            text = accuse_now_text()
+            self.app.speech.say(text)
+            if self.scene.banner is None or self.scene.banner.done:
+                self.scene.banner = anim.Banner(text, PULLED_TIME / self.app.speed)
 
     def handlers(self) -> dict[type, Callable]:
         return {ev.TurnStarted: self.turn_started, ev.DieRolled: self.die_rolled, ev.TokenMoved: self.token_moved,

@@ -378,12 +378,17 @@ class MarkedChip(ChipButton):
 
     mark: str = ""
     crossed: bool = False
+    #: the owner's notebook mark as read aloud (a key of :data:`MARK_WORDS`), when the picker knows
+    #: it; None: "ticked" when crossed, else the drawn :attr:`mark`
+    said_mark: str | None = None
+    #: the owner's notebook note, read after the mark ("In my hand", "Held by Colonel Mustard"; "": none)
+    note: str = ""
 
     def spoken(self) -> str:
-        """The row as read aloud, with the owner's note: "Rope — weapon —
-        crossed out" (in your hand, or seen), else its mark ("— not it", "— maybe")."""
-        return card_spoken(self.data, self.label, picked=self.selected,
-                           mark="crossed" if self.crossed else (self.mark or None))
+        """The row as read aloud in the owner's notebook words: "Rope — weapon —
+        ticked — In my hand" (in your hand, or seen), else its mark ("— not it", "— maybe")."""
+        mark = self.said_mark if self.said_mark is not None else "✓" if self.crossed else (self.mark or None)
+        return card_spoken(self.data, self.label, picked=self.selected, mark=mark, note=self.note)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
@@ -402,9 +407,8 @@ class MarkedChip(ChipButton):
 
 #: Each kind of card as read aloud after its name.
 KIND_WORDS = {"suspect": N_("person"), "weapon": N_("weapon"), "room": N_("room")}
-#: A notebook mark as read aloud ("crossed": greyed with a line through it).
-MARK_WORDS = {"X": N_("not it"), "?": N_("maybe"), "✓": N_("ticked"), "": N_("no mark"),
-              "crossed": N_("crossed out")}
+#: A notebook mark as read aloud (a card crossed off a picker is "ticked" too: one word on every screen).
+MARK_WORDS = {"X": N_("not it"), "?": N_("maybe"), "✓": N_("ticked"), "": N_("no mark")}
 
 
 def card_spoken(card_id: str, name: str, picked: bool = False, mark: str | None = None, note: str = "") -> str:
@@ -424,6 +428,20 @@ def card_spoken(card_id: str, name: str, picked: bool = False, mark: str | None 
 
 #: Each kind of card with its article, as a wrong press names it ("That is a suspect; pick a room.").
 A_KIND = {"suspect": N_("a suspect"), "weapon": N_("a weapon"), "room": N_("a room")}
+
+
+def shared_spoken(button: Button | None, card_word: str | None = None) -> str | None:
+    """``button`` as read aloud to a whole room from a private screen, with
+    nothing private: a card as ``card_word`` ("A card"; None: its kind, "A
+    weapon"), any other button as :meth:`Button.spoken`; each with "— press
+    Enter".  None when nothing is focused."""
+    if button is None or not button.focused:
+        return None
+    data = getattr(button, "data", None)
+    if isinstance(button, (CardButton, ChipButton)) or isinstance(data, str) and data in ALL_CARDS:
+        word = card_word or (_(A_KIND[category(data)]) if data in ALL_CARDS else _("A card"))
+        return fmt("{label} — press {confirm}", label=word[:1].upper() + word[1:], confirm=prompts.label(Kind.CONFIRM))
+    return button.spoken()
 
 
 def wrong_press_words(pressed: Button | None, wanted: Button | None) -> str:

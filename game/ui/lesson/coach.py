@@ -368,6 +368,11 @@ class Coach:
         return self.notebook_at != self.done and any(
             ls.notebook and ls.key in self.match.seen for ls in tutorial.lessons_at(self.done, "board"))
 
+    def bubble_spoken(self) -> str:
+        """The bubble as read aloud: its words, then what its foot says to do
+        ("Press Enter to go on."), which is what Enter does while it is up."""
+        return self.bubble_text + " " + go_on_text() + "."
+
     # ------------------------------------------------------------ input
     def handle(self, intent: Intent) -> bool:
         """Take ``intent`` before the top scene; True when used.  A lesson on
@@ -381,13 +386,18 @@ class Coach:
         if self.bubble is not None:
             if k in (Kind.CONFIRM, Kind.CLICK) and self.bubble_age >= READ_GUARD:
                 self.dismiss()
+            elif k in DIRECTIONS:           # an arrow does nothing here: heard, with what Enter does
+                self.app.speech.bumped(go_on_text())
             return True
         if self.target is None:
             return False
         free = self.app.top.coach_free()
         if free and self._free(intent, free):
             return k in DIRECTIONS
-        if k in (*DIRECTIONS, Kind.POINT):
+        if k in (*DIRECTIONS, Kind.ROOM):   # the focus stays on the target: said again, so the press is heard
+            self.app.speech.bumped(self.app.top.speech_focus())
+            return True
+        if k is Kind.POINT:
             return True
         if k is Kind.CLICK and intent.pos is not None and not self.target.inflate(8, 8).collidepoint(intent.pos):
             self.nudge = 0.6
@@ -479,7 +489,7 @@ class Coach:
                             max_width=r.width - 48)
             theme.blit_wrapped(surface, self.bubble_text, pygame.Rect(r.left + 24, r.top + 52, r.width - 48,
                                                                       r.height - 100), theme.BUTTON, theme.INK)
-            theme.blit_text(surface, prompts.fmt(_("Press {confirm} to go on")), (r.centerx, r.bottom - 16),
+            theme.blit_text(surface, go_on_text(), (r.centerx, r.bottom - 16),
                             theme.BODY, (150, 60, 40), True, "midbottom", r.width - 48)
         elif self.target is not None:
             self._pointer(surface, self.target)
@@ -543,7 +553,7 @@ class Coach:
         """Every lesson's text in its bubble, for the text-fit test (labels of one line each)."""
         from game.ui.draw.widgets import Label
 
-        out = [Label(pygame.Rect(0, 0, BUBBLE_W - 48, 30), prompts.fmt(_("Press {confirm} to go on")), theme.BODY,
+        out = [Label(pygame.Rect(0, 0, BUBBLE_W - 48, 30), go_on_text(), theme.BODY,
                      True),
                Label(pygame.Rect(0, 0, BUBBLE_W - 48, 30),
                      fmt("Learning to play: {n} of {total}", n=len(tutorial.LESSONS), total=len(tutorial.LESSONS)),
@@ -575,6 +585,11 @@ def _arrow_box(tip: tuple[int, int], way: tuple[int, int]) -> pygame.Rect:
     xs, ys = zip(*_arrow_points(tip, way), strict=True)
     return pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1).inflate(
         16 * abs(way[0]), 16 * abs(way[1]))
+
+
+def go_on_text() -> str:
+    """The foot of a lesson's bubble: "Press Enter to go on" (the device's confirm button)."""
+    return prompts.fmt(_("Press {confirm} to go on"))
 
 
 def play_until(app, key: str | None = None, limit: int = 2000, dt: float = 0.1) -> list[str]:

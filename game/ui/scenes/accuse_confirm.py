@@ -17,7 +17,7 @@ import pygame
 
 from game.ui.bases.confirm import ConfirmBase
 from game.ui.draw import assets, theme
-from game.ui.draw.widgets import Label
+from game.ui.draw.widgets import Label, shared_spoken
 from game.ui.shell.i18n import _, fmt
 from game.ui.shell.input import Intent, Kind
 from game.ui.shell.scene import PRIVATE_GUARD, FreshPressGuard, focus_on
@@ -89,6 +89,14 @@ class AccuseConfirmScene(ConfirmBase):
         return fmt("Accuse {who}, with the {what}, in the {where}?",
                    who=self.cards[0], what=self.cards[1], where=self.cards[2]) + " " + \
             _("If you are wrong, you are out of the race.")
+
+    def speech_shared(self) -> str | None:
+        """Read aloud at a table of two or more people: the question, never the three cards."""
+        return _("Accuse with these three cards?")
+
+    def speech_shared_focus(self) -> str | None:
+        """Yes or No by its label: neither names a card."""
+        return shared_spoken(self.focus.focused)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_box(surface, 170)

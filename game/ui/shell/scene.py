@@ -76,6 +76,26 @@ class Scene:
         button = getattr(group, "focused", None)
         return button.spoken() if button is not None and button.focused else None
 
+    def speech_shared(self) -> str | None:
+        """Read aloud in place of :meth:`speech_name` and :meth:`speech_prompt`
+        while this private screen is on top at a table of two or more people
+        (the speakers reach the whole room): what to do here, with nothing
+        private in it — no card, no mark, no count of cards.  None (the default): silent."""
+        return None
+
+    def speech_shared_focus(self) -> str | None:
+        """Read aloud in place of :meth:`speech_focus` in the same case: the
+        focused control without anything private (a card only as "A card —
+        press Enter", a button by its label).  None (the default): silent."""
+        return None
+
+    def speech_focus_first(self) -> bool:
+        """True when a focus change and a new prompt of the same frame are to be
+        read focus first: the focused control is what to do now (the picker's
+        Suggest! once every card is picked), the prompt only confirms.  False
+        (the default): the prompt explains first ("Pick a weapon too.")."""
+        return False
+
     def mark_rects(self) -> list[pygame.Rect]:
         """The marks drawn that are not text (arrows, rings, dots), as
         rectangles in logical pixels: no text may be drawn over them (the

@@ -703,6 +703,8 @@ class Speaker:
         """A person's arrow went nowhere (the last button, a row's end): the
         focused control's name ``text`` is said again, so the press is heard
         (``owner`` as for :meth:`say`)."""
+        if owner is not None and self._shared(owner):     # a shared table hears the harmless name only
+            text, owner = owner.speech_shared_focus(), None
         if text and self.enabled:
             self.say_focus(text, owner)
 
@@ -801,16 +803,21 @@ class Speaker:
         app, top = self.app, self.app.top
         coach = app.coach
         owner = top if top is not None and top.private else None
+        # a private screen at a shared table: its harmless words only, as public lines
+        shared = owner is not None and self._shared(owner)
+        if shared:
+            owner = None
         name = None
         opened = top is not None and id(top) != self._scene
         if opened:
             self._scene = id(top)
-            name = top.speech_name()
+            name = None if shared else top.speech_name()
         key: tuple[object, object]      # what the line is about: ("coach", its key) or (scene id, its text)
-        if coach is not None and coach.bubble is not None:
-            key, text, owner_line = ("coach", coach.bubble.key), coach.bubble_text, None
+        bubble = coach is not None and coach.bubble is not None
+        if bubble:
+            key, text, owner_line = ("coach", coach.bubble.key), coach.bubble_spoken(), None
         elif top is not None:
-            text = top.speech_prompt()
+            text = top.speech_shared() if shared else top.speech_prompt()
             owner_line = owner
             key = (id(top), text)
         else:
@@ -821,12 +828,25 @@ class Speaker:
             text, owner_line = name + ("" if name.endswith((".", "!", "?", "…")) else ".") + " " + text, owner
         elif name and not fresh:
             text, fresh, owner_line = name, True, owner
-        if fresh and not (opened and self._just_said(text)):
-            self.say(text, owner_line, prompt=True)
-        focus = top.speech_focus() if top is not None else None
+        speak = fresh and not (opened and self._just_said(text))
+        if bubble:      # Enter goes on while the bubble is up: the control under it is named once it is gone
+            if speak:
+                self.say(text, None, prompt=True)
+            self._focus = None
+            return
+        focus = None if top is None else top.speech_shared_focus() if shared else top.speech_focus()
         # the device named in it ("press Enter", "press A") is no change of focus: said on the next move
-        fkey = (id(top), focus.replace(prompts.label(Kind.CONFIRM), "") if focus else None)
-        if focus and fkey != self._focus:
+        fkey = (id(top), focus.replace(prompts.label(Kind.CONFIRM), "") if focus else None,
+                # shared: the cards sound alike, so a move to another one is heard by the control itself
+                id(getattr(getattr(top, "focus", None), "focused", None)) if shared else None)
+        moved = bool(focus) and fkey != self._focus
+        # what to do now first when the focus is it: behind a long prompt it went unheard for seconds
+        first = moved and speak and not opened and top is not None and top.speech_focus_first()
+        if first:
+            self.say_focus(focus, owner)
+        if speak:
+            self.say(text, owner_line, prompt=True)
+        if moved and not first:
             self.say_focus(focus, owner)
         self._focus = fkey if focus else None
 

@@ -178,6 +178,37 @@ def test_at_a_hot_seat_table_private_screens_say_what_to_do_and_nothing_private(
     app.close()
 
 
+@pytest.mark.parametrize("offered", [1, 2, 3])
+def test_at_a_hot_seat_table_the_arrows_sound_alike_however_many_cards_are_offered(offered):
+    """The card to show at a two-person table: every arrow press gives the same
+    sound and words whether it moved to another card or hit a row's end, so the
+    room cannot count the cards offered (a "nope" at the end used to tell)."""
+    from game.ui.bases.private import DisproveBase
+    from game.ui.board.private import DisproveScene
+
+    app = new_app(read_aloud=True)
+    board = two_people(app, lambda g: len(g.events) > 40)
+    steps(app)
+    hand = list(board.game.seats[0].hand)
+    assert len(hand) >= 3
+    scene = DisproveScene.__new__(DisproveScene)
+    DisproveBase.__init__(scene, app)
+    scene.board, scene.seat, scene.suggester, scene.named = board, 0, 1, tuple(hand[:3])
+    scene.offer(hand[:offered])
+    app.push(scene)
+    steps(app, 30)                          # past its guard and the card's flip
+    sounds: list[str] = []
+    app.play = lambda name, *a, **k: sounds.append(name)
+    heard = []
+    for kind in (Kind.RIGHT,) * 4 + (Kind.LEFT,) * 4 + (Kind.UP, Kind.DOWN):
+        start = len(said(app))
+        press(app, kind)
+        heard.append(tuple(said(app)[start:]))
+    assert sounds == []
+    assert set(heard) == {("A card — press Enter",)}, heard
+    app.close()
+
+
 def test_the_suggestion_picker_opens_with_a_card_focused_and_m_opens_the_menu():
     app, _board, picker = solo_picker("suggest", guarded=True)
     steps(app, 30)                                   # past its guard

@@ -117,8 +117,10 @@ class Router:
             before = top.speech_focus() if intent.kind in ARROWS and not intent.repeat and app.speech.enabled else None
             top.handle(intent)
             if before is not None and app.top is top and top.speech_focus() == before:
-                # an arrow that went nowhere (the last button, a row's end) is heard: a soft sound and the name again
-                app.play("nope")
+                # an arrow that went nowhere (the last button, a row's end) is heard: a soft sound and the name again;
+                # not on a private screen at a shared table, where the sound would count its cards aloud
+                if not (top.private and app.speech.shared_table(top)):
+                    app.play("nope")
                 app.speech.bumped(before, top if top.private else None)
 
     def allowed(self, intent: Intent) -> bool:

@@ -715,6 +715,11 @@ class Speaker:
         ever spoken, not even after its owner lifted the cover."""
         return owner is None or (owner is self.app.top and not self._shared(owner))
 
+    def shared_table(self, owner) -> bool:
+        """True when ``owner`` (a private scene) sits at a table of two or more
+        people, where nothing private may be heard (see :meth:`_shared`)."""
+        return self._shared(owner)
+
     def _shared(self, owner) -> bool:
         """True when ``owner``'s table has two or more people (its match
         ``needs_cover``), or when no match can be found for it (then silent)."""

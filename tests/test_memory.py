@@ -384,3 +384,35 @@ def test_the_window_holds_one_whole_screen_of_pixels_not_two(size):
         assert window.surface is not canvas and window.surface._pixels_address == window.screen._pixels_address
     finally:
         pygame.display.quit()
+
+
+def test_a_screen_left_lets_go_of_its_large_pictures_the_next_frame_does_not_show():
+    """The title's mansion and the setup's parlour (a whole screen each, 33 MB at 3840 x 2160)
+    stayed in the shared budget through the board game: once a scene leaves, the large kept
+    pictures the next frame does not show go; those it shows and the small ones stay."""
+    from game.storage.settings import Settings
+    from game.ui.app import App
+    from game.ui.shell.registry import make
+
+    app = App(size=SCREEN, seed=3, sound=False, threaded_ai=False, settings=Settings())
+    app.start()
+    cache: dict = {}
+    try:
+        gfx.remember(cache, "parlour", lambda: _screen_picture(10), 8)      # a screen left behind
+        gfx.remember(cache, "icon", lambda: gfx.surface((20, 20)), 8)       # small: kept
+        title = app.top
+        real_draw = title.draw
+
+        def draw(surface):                                                  # the title shows a screen of its own
+            real_draw(surface)
+            surface.blit(gfx.remember(cache, "mansion", lambda: _screen_picture(20), 8), (0, 0))
+        title.draw = draw
+        app.step(1 / 60)
+        assert set(cache) == {"parlour", "icon", "mansion"}                 # no scene left yet: all kept
+        app.push(make("setup", app))
+        app.pop()
+        app.step(1 / 60)
+        assert set(cache) == {"icon", "mansion"}
+        assert cache["mansion"].get_at((3, 3))[:3] == (20, 20, 20)
+    finally:
+        app.close()

@@ -416,3 +416,33 @@ def test_a_screen_left_lets_go_of_its_large_pictures_the_next_frame_does_not_sho
         assert cache["mansion"].get_at((3, 3))[:3] == (20, 20, 20)
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("scale", [1.0, 2.0, 3.0])
+def test_the_envelope_and_the_crime_card_are_drawn_in_bands_the_same_pixels(scale, monkeypatch):
+    """The solved case's envelope and the Crime card were drawn on canvases four times their size
+    at the output scale, whole (33 MB an envelope part at 3840 x 2160, beside the moment's room):
+    the canvas is drawn a band at a time, and the pictures are the very pixels of the whole canvas."""
+    from game.ui.mansion import stage
+
+    gfx.set_output_scale(scale)
+    made: list[int] = []
+    real = gfx.surface
+
+    def surface(*args, **kwargs):
+        pic = real(*args, **kwargs)
+        made.append(gfx.device_bytes(pic))
+        return pic
+    monkeypatch.setattr(gfx, "surface", surface)
+
+    def pictures() -> list[bytes]:
+        stage._CACHE.clear()
+        made.clear()
+        parts = [stage.envelope_back(300), stage.envelope_front(300), stage.envelope_flap(300),
+                 stage.envelope_flap(300, inside=True), stage.crime_card(232)]
+        return [pygame.image.tobytes(p, "RGBA") for p in parts]
+    banded, most_banded = pictures(), max(made)
+    monkeypatch.setattr(stage, "PEN_BAND", 1 << 20)              # one band: the whole canvas, as it was drawn
+    whole, most_whole = pictures(), max(made)
+    assert banded == whole
+    assert most_banded * 4 < most_whole

@@ -526,6 +526,18 @@ def smoothscale(img: pygame.Surface, size: Sequence[float]) -> pygame.Surface:
     return adopt(pixels, s, (w, h))
 
 
+def smoothscale_onto(img: pygame.Surface, surface: pygame.Surface, rect: RectLike,
+                     area: RectLike | None = None) -> None:
+    """``img`` (its logical ``area``, default all of it) resized into the logical ``rect`` of
+    ``surface`` (a :class:`Canvas` of ``img``'s scale, or plain): its pixels, alpha too, replace
+    those there (no blending), as :func:`smoothscale` would give them, without a picture of
+    their own."""
+    if area is not None:
+        img = pygame.Surface.subsurface(img, _dev_rect(area, scale_of(img)))
+    dest = pygame.Surface.subsurface(surface, _dev_rect(rect, scale_of(surface)))
+    pygame.transform.smoothscale(img, pygame.Surface.get_size(dest), dest)
+
+
 def scale(img: pygame.Surface, size: Sequence[float]) -> pygame.Surface:
     """``pygame.transform.scale`` to logical ``size`` (see :func:`smoothscale`)."""
     s = scale_of(img) if isinstance(img, Canvas) else output_scale()

@@ -446,3 +446,34 @@ def test_the_envelope_and_the_crime_card_are_drawn_in_bands_the_same_pixels(scal
     whole, most_whole = pictures(), max(made)
     assert banded == whole
     assert most_banded * 4 < most_whole
+
+
+def test_the_boards_table_picture_is_let_go_before_the_next_is_painted(monkeypatch):
+    """The board's table picture (a whole screen, 33 MB at 3840 x 2160) painted again when the
+    help under the log changes was held until the new one was painted: two at once."""
+    import weakref
+
+    from game.storage.settings import Settings
+    from game.ui.app import App
+    from game.ui.screenshots.screens import build_scene
+
+    app = App(size=SCREEN, seed=3, sound=False, threaded_ai=False, settings=Settings())
+    try:
+        build_scene(app, "board", 3)
+        app.step(1 / 60)
+        board = app.top
+        old = weakref.ref(board._backdrop_surf)
+        old_alive_while_made: list[bool] = []
+        real = gfx.surface
+
+        def surface(size, *args, **kwargs):
+            if tuple(size) == SCREEN:
+                old_alive_while_made.append(old() is not None)
+            return real(size, *args, **kwargs)
+        monkeypatch.setattr(gfx, "surface", surface)
+        board._backdrop_hint = ("another hint", "")            # as when the help under the log changes
+        app.step(1 / 60)
+        assert old_alive_while_made == [False]
+        assert board._backdrop_surf is not None and board._backdrop_surf.get_size() == SCREEN
+    finally:
+        app.close()

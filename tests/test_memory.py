@@ -14,6 +14,19 @@ from tests.test_frame_cost import _pygame  # noqa: F401  (pygame on, caches and 
 SCREEN = (1280, 720)
 
 
+def _bytes_made(monkeypatch) -> list[int]:
+    """The device bytes of every picture :func:`gfx.surface` makes from now on, in order."""
+    made: list[int] = []
+    real = gfx.surface
+
+    def surface(*args, **kwargs):
+        pic = real(*args, **kwargs)
+        made.append(gfx.device_bytes(pic))
+        return pic
+    monkeypatch.setattr(gfx, "surface", surface)
+    return made
+
+
 def _screen_picture(shade: int) -> pygame.Surface:
     pic = gfx.surface(SCREEN)
     pic.fill((shade, shade, shade))
@@ -426,14 +439,7 @@ def test_the_envelope_and_the_crime_card_are_drawn_in_bands_the_same_pixels(scal
     from game.ui.mansion import stage
 
     gfx.set_output_scale(scale)
-    made: list[int] = []
-    real = gfx.surface
-
-    def surface(*args, **kwargs):
-        pic = real(*args, **kwargs)
-        made.append(gfx.device_bytes(pic))
-        return pic
-    monkeypatch.setattr(gfx, "surface", surface)
+    made = _bytes_made(monkeypatch)
 
     def pictures() -> list[bytes]:
         stage._CACHE.clear()
@@ -477,3 +483,23 @@ def test_the_boards_table_picture_is_let_go_before_the_next_is_painted(monkeypat
         assert board._backdrop_surf is not None and board._backdrop_surf.get_size() == SCREEN
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("scale", [1.0, 3.0])
+def test_baize_is_drawn_in_bands_the_same_pixels(scale, monkeypatch):
+    """Baize was drawn whole on a canvas twice its size (27 MB for the board's felt at 3840 x
+    2160, made again after a moment): a band of rows at a time, the same pixels as drawn whole."""
+    from game.ui.draw import tabletop
+
+    gfx.set_output_scale(scale)
+    made = _bytes_made(monkeypatch)
+
+    def cloth() -> tuple[bytes, int]:
+        made.clear()
+        pic = tabletop.baize.__wrapped__((300, 200), (60, 40, 30), 5)
+        return pygame.image.tobytes(pic, "RGB"), max(made)
+    banded, most_banded = cloth()
+    monkeypatch.setattr(tabletop, "BAIZE_BAND", 1 << 20, raising=False)   # one band: the whole canvas
+    whole, most_whole = cloth()
+    assert banded == whole
+    assert most_whole == 600 * 400 * scale * scale * 4 > 2 * most_banded

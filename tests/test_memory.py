@@ -503,3 +503,28 @@ def test_baize_is_drawn_in_bands_the_same_pixels(scale, monkeypatch):
     whole, most_whole = cloth()
     assert banded == whole
     assert most_whole == 600 * 400 * scale * scale * 4 > 2 * most_banded
+
+
+def test_the_parlour_is_painted_after_the_pictures_of_other_screens_are_let_go(monkeypatch):
+    """Game over's parlour was painted (the picture and its candle light, a whole screen each at
+    3840 x 2160) while the card table's pictures stayed kept beside them: they go first now."""
+    from game.ui.mansion import scenery
+
+    gfx.set_output_scale(3.0)
+    monkeypatch.setattr(gfx, "REMEMBER_BYTES", 3 << 20)             # a budget of this test's size
+    size = (64, 36)                                                 # 81 KB at scale 3: the two while painted
+    table: dict = {}
+    part = (1 << 20) // (9 * 4)                                     # a logical area of 1 MiB at scale 3
+    for name in ("baize", "plaques", "oval"):
+        gfx.remember(table, name, lambda: gfx.surface((part // 64, 64)), 8)
+    held_while_painting = []
+    real = scenery._paint_parlour
+
+    def paint(*args):
+        held_while_painting.append(list(table))
+        return real(*args)
+    monkeypatch.setattr(scenery, "_paint_parlour", paint)
+    scenery._BACKDROPS.clear()
+    scenery._PARLOURS.clear()
+    scenery.backdrop(size)
+    assert held_while_painting == [["plaques", "oval"]]           # the oldest made room for the painting

@@ -14,6 +14,19 @@ from tests.test_frame_cost import _pygame  # noqa: F401  (pygame on, caches and 
 SCREEN = (1280, 720)
 
 
+def _bytes_made(monkeypatch) -> list[int]:
+    """The device bytes of every picture :func:`gfx.surface` makes from now on, in order."""
+    made: list[int] = []
+    real = gfx.surface
+
+    def surface(*args, **kwargs):
+        pic = real(*args, **kwargs)
+        made.append(gfx.device_bytes(pic))
+        return pic
+    monkeypatch.setattr(gfx, "surface", surface)
+    return made
+
+
 def _screen_picture(shade: int) -> pygame.Surface:
     pic = gfx.surface(SCREEN)
     pic.fill((shade, shade, shade))
@@ -358,3 +371,160 @@ def test_the_boards_picture_goes_with_the_last_scene_showing_it():
         assert app.board_drawing is None and gone() is None
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("size", [(3840, 2160), (1920, 1200)])
+def test_the_window_holds_one_whole_screen_of_pixels_not_two(size):
+    """The scenes drew on a canvas of their own that each frame was copied into the window's
+    pixels: two whole screens (66 MB at 3840 x 2160).  The canvas draws on the window's pixels."""
+    from game.ui.draw.window import Window
+
+    window = Window(size, "Clue")
+    try:
+        view = window.view_rect()
+        canvas = window.surface
+        assert isinstance(canvas, gfx.Canvas) and pygame.Surface.get_size(canvas) == view.size
+        start = window.screen._pixels_address + view.top * window.screen.get_pitch() + view.left * 4
+        assert canvas._pixels_address == start
+        gfx.rect(canvas, (250, 10, 20), (0, 0, 10, 10))                     # drawn: in the window at once
+        assert tuple(window.screen.get_at(view.topleft))[:3] == (250, 10, 20)
+        window.present()
+        assert tuple(window.screen.get_at(view.topleft))[:3] == (250, 10, 20)
+        if view.top:
+            assert tuple(window.screen.get_at((0, 0)))[:3] == (0, 0, 0)    # the bars are black
+        window.screen = pygame.display.set_mode((1920, 1080), pygame.RESIZABLE)   # new pixels for the window
+        window.check_pixels()
+        assert window.surface is not canvas and window.surface._pixels_address == window.screen._pixels_address
+    finally:
+        pygame.display.quit()
+
+
+def test_a_screen_left_lets_go_of_its_large_pictures_the_next_frame_does_not_show():
+    """The title's mansion and the setup's parlour (a whole screen each, 33 MB at 3840 x 2160)
+    stayed in the shared budget through the board game: once a scene leaves, the large kept
+    pictures the next frame does not show go; those it shows and the small ones stay."""
+    from game.storage.settings import Settings
+    from game.ui.app import App
+    from game.ui.shell.registry import make
+
+    app = App(size=SCREEN, seed=3, sound=False, threaded_ai=False, settings=Settings())
+    app.start()
+    cache: dict = {}
+    try:
+        gfx.remember(cache, "parlour", lambda: _screen_picture(10), 8)      # a screen left behind
+        gfx.remember(cache, "icon", lambda: gfx.surface((20, 20)), 8)       # small: kept
+        title = app.top
+        real_draw = title.draw
+
+        def draw(surface):                                                  # the title shows a screen of its own
+            real_draw(surface)
+            surface.blit(gfx.remember(cache, "mansion", lambda: _screen_picture(20), 8), (0, 0))
+        title.draw = draw
+        app.step(1 / 60)
+        assert set(cache) == {"parlour", "icon", "mansion"}                 # no scene left yet: all kept
+        app.push(make("setup", app))
+        app.pop()
+        app.step(1 / 60)
+        assert set(cache) == {"icon", "mansion"}
+        assert cache["mansion"].get_at((3, 3))[:3] == (20, 20, 20)
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("scale", [1.0, 2.0, 3.0])
+def test_the_envelope_and_the_crime_card_are_drawn_in_bands_the_same_pixels(scale, monkeypatch):
+    """The solved case's envelope and the Crime card were drawn on canvases four times their size
+    at the output scale, whole (33 MB an envelope part at 3840 x 2160, beside the moment's room):
+    the canvas is drawn a band at a time, and the pictures are the very pixels of the whole canvas."""
+    from game.ui.mansion import stage
+
+    gfx.set_output_scale(scale)
+    made = _bytes_made(monkeypatch)
+
+    def pictures() -> list[bytes]:
+        stage._CACHE.clear()
+        made.clear()
+        parts = [stage.envelope_back(300), stage.envelope_front(300), stage.envelope_flap(300),
+                 stage.envelope_flap(300, inside=True), stage.crime_card(232)]
+        return [pygame.image.tobytes(p, "RGBA") for p in parts]
+    banded, most_banded = pictures(), max(made)
+    monkeypatch.setattr(stage, "PEN_BAND", 1 << 20)              # one band: the whole canvas, as it was drawn
+    whole, most_whole = pictures(), max(made)
+    assert banded == whole
+    assert most_banded * 4 < most_whole
+
+
+def test_the_boards_table_picture_is_let_go_before_the_next_is_painted(monkeypatch):
+    """The board's table picture (a whole screen, 33 MB at 3840 x 2160) painted again when the
+    help under the log changes was held until the new one was painted: two at once."""
+    import weakref
+
+    from game.storage.settings import Settings
+    from game.ui.app import App
+    from game.ui.screenshots.screens import build_scene
+
+    app = App(size=SCREEN, seed=3, sound=False, threaded_ai=False, settings=Settings())
+    try:
+        build_scene(app, "board", 3)
+        app.step(1 / 60)
+        board = app.top
+        old = weakref.ref(board._backdrop_surf)
+        old_alive_while_made: list[bool] = []
+        real = gfx.surface
+
+        def surface(size, *args, **kwargs):
+            if tuple(size) == SCREEN:
+                old_alive_while_made.append(old() is not None)
+            return real(size, *args, **kwargs)
+        monkeypatch.setattr(gfx, "surface", surface)
+        board._backdrop_hint = ("another hint", "")            # as when the help under the log changes
+        app.step(1 / 60)
+        assert old_alive_while_made == [False]
+        assert board._backdrop_surf is not None and board._backdrop_surf.get_size() == SCREEN
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("scale", [1.0, 3.0])
+def test_baize_is_drawn_in_bands_the_same_pixels(scale, monkeypatch):
+    """Baize was drawn whole on a canvas twice its size (27 MB for the board's felt at 3840 x
+    2160, made again after a moment): a band of rows at a time, the same pixels as drawn whole."""
+    from game.ui.draw import tabletop
+
+    gfx.set_output_scale(scale)
+    made = _bytes_made(monkeypatch)
+
+    def cloth() -> tuple[bytes, int]:
+        made.clear()
+        pic = tabletop.baize.__wrapped__((300, 200), (60, 40, 30), 5)
+        return pygame.image.tobytes(pic, "RGB"), max(made)
+    banded, most_banded = cloth()
+    monkeypatch.setattr(tabletop, "BAIZE_BAND", 1 << 20, raising=False)   # one band: the whole canvas
+    whole, most_whole = cloth()
+    assert banded == whole
+    assert most_whole == 600 * 400 * scale * scale * 4 > 2 * most_banded
+
+
+def test_the_parlour_is_painted_after_the_pictures_of_other_screens_are_let_go(monkeypatch):
+    """Game over's parlour was painted (the picture and its candle light, a whole screen each at
+    3840 x 2160) while the card table's pictures stayed kept beside them: they go first now."""
+    from game.ui.mansion import scenery
+
+    gfx.set_output_scale(3.0)
+    monkeypatch.setattr(gfx, "REMEMBER_BYTES", 3 << 20)             # a budget of this test's size
+    size = (64, 36)                                                 # 81 KB at scale 3: the two while painted
+    table: dict = {}
+    part = (1 << 20) // (9 * 4)                                     # a logical area of 1 MiB at scale 3
+    for name in ("baize", "plaques", "oval"):
+        gfx.remember(table, name, lambda: gfx.surface((part // 64, 64)), 8)
+    held_while_painting = []
+    real = scenery._paint_parlour
+
+    def paint(*args):
+        held_while_painting.append(list(table))
+        return real(*args)
+    monkeypatch.setattr(scenery, "_paint_parlour", paint)
+    scenery._BACKDROPS.clear()
+    scenery._PARLOURS.clear()
+    scenery.backdrop(size)
+    assert held_while_painting == [["plaques", "oval"]]           # the oldest made room for the painting

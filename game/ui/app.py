@@ -64,6 +64,9 @@ class App:
         self.stack: list[Scene] = []
         #: a scene left the stack since the last frame (its pictures are collected at the next)
         self.scene_left = False
+        #: a scene left the stack since the last frame drawn: the large pictures the next frame drawn
+        #: does not show are let go after it (:func:`game.ui.draw.gfx.let_go_unshown`)
+        self.pictures_left = False
         gfx.new_frame()                 # from the first frame on, the pictures a frame shows stay together
         self.running = True
         #: True while :meth:`run` draws the very first frame: a scene may leave its slow pictures
@@ -211,7 +214,7 @@ class App:
     def _left(self, scene: Scene) -> None:
         """``scene`` left the stack: let it stop its work (never fails); its pictures are
         let go at the next frame (:meth:`step`)."""
-        self.scene_left = True
+        self.scene_left = self.pictures_left = True
         try:
             scene.on_exit()
         except Exception:
@@ -264,12 +267,17 @@ class App:
         if draw:
             self.draw()
             self.window.present()
+            if self.pictures_left:
+                # the large pictures of the screens left (a whole screen each) go unless this frame showed them
+                self.pictures_left = False
+                gfx.let_go_unshown(gfx.device_bytes(self.window.surface) // 4)
         return self.running and bool(self.stack)
 
     def draw(self) -> None:
         """Draw the scene stack on the logical surface, from the topmost opaque scene up.  A private
         scene (``Scene.private``) under a scene that is not private (the pause menu, a message) is
         never drawn: plain background takes its place, so no overlay lets a private card show through."""
+        self.window.check_pixels()
         surface = self.window.surface
         start = next((i for i in range(len(self.stack) - 1, -1, -1) if self.stack[i].opaque), 0)
         if not self.stack or not self.stack[start].opaque:

@@ -504,6 +504,9 @@ class BoardPanels(_Table):
         hint = self._rules_rows()[2]
         if self._backdrop_surf is None or self._backdrop_hint != (hint, scroll_hint()):
             self._backdrop_hint = (hint, scroll_hint())
+            # the old picture (a whole screen) goes before the new one is painted, not after
+            self._backdrop_surf = None
+            self.layers.let_go()
             s = gfx.surface(self.app.window.surface.get_size()).convert()
             theme.background(s)
             s.blit(self.view.static, self.view.origin)

@@ -526,6 +526,18 @@ def smoothscale(img: pygame.Surface, size: Sequence[float]) -> pygame.Surface:
     return adopt(pixels, s, (w, h))
 
 
+def smoothscale_onto(img: pygame.Surface, surface: pygame.Surface, rect: RectLike,
+                     area: RectLike | None = None) -> None:
+    """``img`` (its logical ``area``, default all of it) resized into the logical ``rect`` of
+    ``surface`` (a :class:`Canvas` of ``img``'s scale, or plain): its pixels, alpha too, replace
+    those there (no blending), as :func:`smoothscale` would give them, without a picture of
+    their own."""
+    if area is not None:
+        img = pygame.Surface.subsurface(img, _dev_rect(area, scale_of(img)))
+    dest = pygame.Surface.subsurface(surface, _dev_rect(rect, scale_of(surface)))
+    pygame.transform.smoothscale(img, pygame.Surface.get_size(dest), dest)
+
+
 def scale(img: pygame.Surface, size: Sequence[float]) -> pygame.Surface:
     """``pygame.transform.scale`` to logical ``size`` (see :func:`smoothscale`)."""
     s = scale_of(img) if isinstance(img, Canvas) else output_scale()
@@ -617,13 +629,34 @@ _kept: OrderedDict[tuple[int, Any], tuple[dict, int, int]] = OrderedDict()
 _in_frame: set[tuple[int, Any]] | None = None
 
 
+#: The kept pictures the last frame drawn asked for (:func:`let_go_unshown`); None before one.
+_last_frame: set[tuple[int, Any]] | None = None
+
+
 def new_frame(counting: bool = True) -> None:
     """A frame was drawn: from now on :func:`remember` notes the pictures the next frame asks for,
     and keeps them all even over the budget, so that two pictures one frame shows (a moment's
     room over the card table's) are not each made again every frame, one dropping the other.
     ``counting`` False: no window counts frames any more (every picture may be dropped)."""
-    global _in_frame
+    global _in_frame, _last_frame
+    _last_frame = _in_frame if counting else None
     _in_frame = set() if counting else None
+
+
+def let_go_unshown(least: int) -> int:
+    """Drop every kept picture of ``least`` device bytes or more that the last frame drawn did
+    not ask for (:func:`new_frame`): after a screen is left, its large pictures (the title's
+    mansion, the setup's parlour: a whole screen each, 33 MB at 3840 x 2160) are not held for
+    a screen that may not come back.  Nothing is dropped before a window counts frames.
+    Returns the bytes dropped."""
+    if _last_frame is None:
+        return 0
+    kept_bytes()                                   # forget the entries of caches emptied meanwhile
+    gone = [t for t, (_cache, _pic, n) in _kept.items() if n >= least and t not in _last_frame]
+    dropped = sum(_kept[t][2] for t in gone)
+    for tag in gone:
+        _forget(tag)
+    return dropped
 
 
 def _droppable(tag: tuple[int, Any]) -> bool:

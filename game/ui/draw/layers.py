@@ -64,6 +64,12 @@ class PanelLayers:
             self.backdrop = backdrop
             self._parts.clear()
 
+    def let_go(self) -> None:
+        """Forget the backdrop and its parts (before a new backdrop is painted, so that the old
+        one, a whole screen, is not held beside it); :meth:`use` names the next one."""
+        self.backdrop = None
+        self._parts.clear()
+
     def part(self, surface: pygame.Surface, name: str, rect: pygame.Rect, key: Hashable,
              paint: Callable[[pygame.Surface], Any]) -> Any:
         """Show the part ``name`` in ``rect`` (logical pixels) of ``surface``, the window's

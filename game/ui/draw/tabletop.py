@@ -10,6 +10,7 @@ kept pictures share one byte budget with every other cache (:func:`game.ui.draw.
 
 from __future__ import annotations
 
+import array
 import random
 
 import pygame
@@ -27,20 +28,50 @@ FRAME = (214, 170, 96)
 SHADOW = 5
 
 
+#: Rows of baize (logical pixels) drawn at once on its canvas twice as large, and the rows drawn
+#: above and below each band and not kept (a fibre cut at the canvas's edge runs a pixel off course).
+BAIZE_BAND, BAIZE_MARGIN = 32, 4
+
+
 @gfx.remembered(16)
 def baize(size: tuple[int, int], colour: tuple[int, int, int] = BAIZE, seed: int = 7) -> pygame.Surface:
     """Baize of ``size`` (w, h pixels) in ``colour``: a nap of short fibres,
-    lighter and darker by up to 22 levels, so no part of it reads as a flat hole."""
+    lighter and darker by up to 22 levels, so no part of it reads as a flat hole.
+    Drawn on a canvas twice as large, :data:`BAIZE_BAND` rows at a time at an output scale of
+    whole pixels (the same pixels as the whole canvas, which is a whole screen at 3840 x 2160)."""
     w, h = max(1, size[0]), max(1, size[1])
-    big = gfx.surface((w * 2, h * 2))
-    big.fill(colour)
     rng = random.Random(seed)
+    fibres = array.array("i")          # x, y, x2, y2, shade: five numbers a fibre, in drawing order
     for _ in range(w * h // 3):        # fibres on the 2x canvas: about 1.3 per output pixel
         x, y = rng.randrange(w * 2), rng.randrange(h * 2)
         d = rng.randint(-22, 22)
-        c = tuple(max(0, min(255, v + d)) for v in colour)
-        gfx.line(big, c, (x, y), (x + rng.randint(-3, 3), y + rng.randint(-3, 3)), 2)
-    return gfx.smoothscale(big, (w, h))
+        dx = rng.randint(-3, 3)
+        fibres.extend((x, y, x + dx, y + rng.randint(-3, 3), d))
+    scale = gfx.output_scale()
+    band = BAIZE_BAND if scale == int(scale) and h > BAIZE_BAND else h
+    margin = BAIZE_MARGIN if band < h else 0
+    tops = range(0, h, band)
+    reach = [((top - margin) * 2 - 4, (min(top + band, h) + margin) * 2 + 4) for top in tops]
+    members: list[list[int]] = [[] for _top in tops]     # the fibres each band draws, in drawing order
+    for i in range(0, len(fibres), 5):
+        y = fibres[i + 1]
+        k = y // (2 * band)            # a fibre reaches 3 rows and its width round where it starts
+        for j in (k - 1, k, k + 1):
+            if 0 <= j < len(tops) and reach[j][0] <= y < reach[j][1]:
+                members[j].append(i)
+    shades = {d: tuple(max(0, min(255, v + d)) for v in colour) for d in range(-22, 23)}
+    out = gfx.surface((w, h))
+    for top, drawn in zip(tops, members, strict=True):
+        rows = min(band, h - top)
+        big = gfx.surface((w * 2, (rows + 2 * margin) * 2))
+        big.fill(colour)
+        up = (top - margin) * 2
+        f = fibres
+        for i in drawn:
+            gfx.line(big, shades[f[i + 4]], (f[i], f[i + 1] - up), (f[i + 2], f[i + 3] - up), 2)
+        gfx.smoothscale_onto(big, out, pygame.Rect(0, top, w, rows), pygame.Rect(0, margin * 2, w * 2, rows * 2))
+        del big                        # let go before the next band is made
+    return out
 
 
 @gfx.remembered(16)

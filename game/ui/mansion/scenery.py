@@ -449,4 +449,7 @@ def backdrop(size: tuple[int, int], light: int = BACKDROP_LIGHT) -> pygame.Surfa
         out = _PARLOURS[size].copy() if size in _PARLOURS else _paint_parlour(size)
         out.fill((light, light, light), special_flags=pygame.BLEND_RGB_MULT)
         return out
-    return remember(_BACKDROPS, (size, light), 4, make)
+    # while painted: the picture and the candle light smoothed up to its size, a whole screen each,
+    # so the pictures of screens not shown (the card table's) go first, not after
+    w, h = gfx.device_pixels(size)
+    return gfx.remember(_BACKDROPS, (size, light), make, 4, making=2 * w * h * 4)

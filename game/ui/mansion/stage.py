@@ -79,6 +79,71 @@ def _cached(key: tuple, make) -> pygame.Surface:
     return gfx.remember(_CACHE, key, make, 40)
 
 
+#: Rows of a pen-drawn picture (logical pixels) drawn at once: its canvas, :data:`SS` times larger
+#: in each direction, is laid out band by band (a whole one is 33 MB for an envelope part at 3840 x 2160).
+PEN_BAND = 24
+#: Rows drawn above and below a band and not kept: a line cut at the canvas's edge is drawn a pixel
+#: off its course near the cut, so the cuts stay clear of the rows a band gives.
+PEN_MARGIN = 4
+
+
+class _Band:
+    """The pen on one band of a canvas :data:`SS` times larger than its picture: the shapes are
+    given in the whole canvas's logical pixels and drawn ``top`` rows higher on ``canvas``."""
+
+    def __init__(self, canvas: pygame.Surface, top: int) -> None:
+        self.canvas, self.top = canvas, top
+
+    def _at(self, p: Sequence[float]) -> tuple[float, float]:
+        return (p[0], p[1] - self.top)
+
+    def rect(self, colour, rect, width: int = 0, border_radius: int = 0) -> None:
+        """``gfx.rect`` on the band."""
+        gfx.rect(self.canvas, colour, pygame.Rect(rect).move(0, -self.top), width, border_radius)
+
+    def polygon(self, colour, points: Sequence[Sequence[float]], width: int = 0) -> None:
+        """``gfx.polygon`` on the band."""
+        gfx.polygon(self.canvas, colour, [self._at(p) for p in points], width)
+
+    def lines(self, colour, closed: bool, points: Sequence[Sequence[float]], width: int = 1) -> None:
+        """``gfx.lines`` on the band."""
+        gfx.lines(self.canvas, colour, closed, [self._at(p) for p in points], width)
+
+    def circle(self, colour, centre: Sequence[float], radius: float, width: int = 0) -> None:
+        """``gfx.circle`` on the band."""
+        gfx.circle(self.canvas, colour, self._at(centre), radius, width)
+
+    def arc(self, colour, rect, start: float, stop: float, width: int = 1) -> None:
+        """``gfx.arc`` on the band (angles in radians)."""
+        gfx.arc(self.canvas, colour, pygame.Rect(rect).move(0, -self.top), start, stop, width)
+
+
+def _pen_drawn(size: tuple[int, int], paint) -> pygame.Surface:
+    """A transparent picture of ``size`` (width, height) pixels: ``paint(pen, w, h)`` draws it with
+    ``pen`` (a :class:`_Band`) on a canvas ``w`` x ``h`` = :data:`SS` times ``size``, filtered down.
+    The canvas is drawn :data:`PEN_BAND` rows of the picture at a time, each band filtered into its
+    rows (the same pixels: the filter averages whole blocks of :data:`SS` x :data:`SS`); at an output
+    scale that is not a whole number (1920 x 1080) the canvas is drawn whole."""
+    w, h = size[0] * SS, size[1] * SS
+    scale = gfx.output_scale()
+    out_w, out_h = gfx.device_pixels(size)
+    tops = range(0, size[1], PEN_BAND)
+    # at a scale of whole pixels only: a shape at a half pixel is rounded its own way above the band
+    if gfx.device_pixels((w, h)) != (out_w * SS, out_h * SS) or PEN_BAND >= size[1] or scale != int(scale):
+        canvas = gfx.surface((w, h), pygame.SRCALPHA)
+        paint(_Band(canvas, 0), w, h)
+        return gfx.smoothscale(canvas, size)
+    out = gfx.surface(size, pygame.SRCALPHA)
+    margin = PEN_MARGIN * SS
+    for top in tops:
+        rows = min(PEN_BAND, size[1] - top)
+        canvas = gfx.surface((w, rows * SS + 2 * margin), pygame.SRCALPHA)
+        paint(_Band(canvas, top * SS - margin), w, h)
+        gfx.smoothscale_onto(canvas, out, pygame.Rect(0, top, size[0], rows), pygame.Rect(0, margin, w, rows * SS))
+        del canvas                  # let go before the next band is made
+    return out
+
+
 # ------------------------------------------------------------------ the room behind
 def room_window(board, room: str | None, size: tuple[int, int]) -> tuple[float, float, float, float]:
     """The squares (column, row, width, height) shown behind a moment in
@@ -222,79 +287,68 @@ def draw_portrait(surface: pygame.Surface, suspect: str, rect: pygame.Rect, alph
 
 
 # ------------------------------------------------------------------ the envelope
-def _pen(width: int) -> tuple[pygame.Surface, int, int]:
-    """A transparent canvas for an envelope part ``width`` pixels wide, :data:`SS` times larger."""
-    w, h = width * SS, round(width * ENVELOPE_RATIO) * SS
-    return gfx.surface((w, h), pygame.SRCALPHA), w, h
-
-
-def _down(canvas: pygame.Surface, width: int) -> pygame.Surface:
-    return gfx.smoothscale(canvas, (width, round(width * ENVELOPE_RATIO)))
+def _envelope_size(width: int) -> tuple[int, int]:
+    """An envelope part's size (pixels) for its ``width``."""
+    return (width, round(width * ENVELOPE_RATIO))
 
 
 def envelope_back(width: int) -> pygame.Surface:
     """The envelope's back and its shaded inside, ``width`` pixels wide (the part behind the cards)."""
-    def make() -> pygame.Surface:
-        s, w, h = _pen(width)
+    def paint(pen: _Band, w: int, h: int) -> None:
         line = max(SS, w // 90)
         body = pygame.Rect(0, 0, w, h).inflate(-line, -line)
-        gfx.rect(s, MANILA_DARK, body, border_radius=w // 40)
-        gfx.rect(s, INSIDE, body.inflate(-w // 14, -h // 12).move(0, -h // 30), border_radius=w // 60)
-        gfx.rect(s, INK, body, line, border_radius=w // 40)
-        return _down(s, width)
-    return _cached(("env-back", width), make)
+        pen.rect(MANILA_DARK, body, border_radius=w // 40)
+        pen.rect(INSIDE, body.inflate(-w // 14, -h // 12).move(0, -h // 30), border_radius=w // 60)
+        pen.rect(INK, body, line, border_radius=w // 40)
+    return _cached(("env-back", width), lambda: _pen_drawn(_envelope_size(width), paint))
 
 
 def envelope_front(width: int) -> pygame.Surface:
     """The envelope's front pocket, ``width`` pixels wide: its side folds and
     the bottom fold, in the cards' ink line (the part over the rising cards)."""
-    def make() -> pygame.Surface:
-        s, w, h = _pen(width)
+    def paint(pen: _Band, w: int, h: int) -> None:
         line = max(SS, w // 90)
         top = h // 3
         pts = [(line // 2, top), (w // 2, top + (h - top) * 9 // 20), (w - line // 2, top),
                (w - line // 2, h - line // 2), (line // 2, h - line // 2)]
-        gfx.polygon(s, MANILA, pts)
+        pen.polygon(MANILA, pts)
         # the side folds, a shade darker, meeting under the middle
-        gfx.polygon(s, MANILA_DARK, [(line // 2, top), (w * 11 // 25, h * 3 // 4), (line // 2, h - line)])
-        gfx.polygon(s, MANILA_DARK, [(w - line // 2, top), (w * 14 // 25, h * 3 // 4), (w - line, h - line)])
-        gfx.polygon(s, MANILA, [(line, h - line), (w // 2, h * 11 // 20), (w - line, h - line)])
-        gfx.lines(s, INK, False, [(line, h - line), (w // 2, h * 11 // 20), (w - line, h - line)],
+        pen.polygon(MANILA_DARK, [(line // 2, top), (w * 11 // 25, h * 3 // 4), (line // 2, h - line)])
+        pen.polygon(MANILA_DARK, [(w - line // 2, top), (w * 14 // 25, h * 3 // 4), (w - line, h - line)])
+        pen.polygon(MANILA, [(line, h - line), (w // 2, h * 11 // 20), (w - line, h - line)])
+        pen.lines(INK, False, [(line, h - line), (w // 2, h * 11 // 20), (w - line, h - line)],
                           max(1, line * 2 // 3))
-        gfx.polygon(s, INK, pts, line)
+        pen.polygon(INK, pts, line)
         # a band of red tape across the pocket, as on a case file
         band = pygame.Rect(0, 0, w // 9, h - top - 2 * line)
         band.midbottom = (w * 4 // 5, h - line)
-        gfx.rect(s, (150, 40, 40), band)
-        gfx.rect(s, INK, band, max(1, line * 2 // 3))
-        return _down(s, width)
-    return _cached(("env-front", width), make)
+        pen.rect((150, 40, 40), band)
+        pen.rect(INK, band, max(1, line * 2 // 3))
+    return _cached(("env-front", width), lambda: _pen_drawn(_envelope_size(width), paint))
 
 
 def envelope_flap(width: int, inside: bool = False) -> pygame.Surface:
     """The envelope's flap pointing down, ``width`` pixels wide: closed, with
     its wax seal, or (``inside``) its plain inside as seen once opened."""
-    def make() -> pygame.Surface:
-        s, w, h = _pen(width)
+    def paint(pen: _Band, w: int, h: int) -> None:
         line = max(SS, w // 90)
         tip = h * 11 // 20
         pts = [(line // 2, line // 2), (w - line // 2, line // 2), (w // 2, tip)]
-        gfx.polygon(s, MANILA_DARK if inside else MANILA, pts)
-        gfx.polygon(s, INK, pts, line)
+        pen.polygon(MANILA_DARK if inside else MANILA, pts)
+        pen.polygon(INK, pts, line)
         if inside:
-            return _down(s, width)
+            return
         r = w // 11
         c = (w // 2, tip - r // 2)
-        gfx.circle(s, SEAL_DARK, (c[0] + line, c[1] + line), r)
+        pen.circle(SEAL_DARK, (c[0] + line, c[1] + line), r)
         for k in range(8):                      # the wax runs out in lobes round the seal
             a = k * math.pi / 4
-            gfx.circle(s, SEAL, (round(c[0] + r * .72 * math.cos(a)), round(c[1] + r * .72 * math.sin(a))),
+            pen.circle(SEAL, (round(c[0] + r * .72 * math.cos(a)), round(c[1] + r * .72 * math.sin(a))),
                                r // 3)
-        gfx.circle(s, SEAL, c, r)
-        gfx.circle(s, SEAL_DARK, c, r * 3 // 5, max(1, line))
-        gfx.circle(s, (222, 92, 88), (c[0] - r // 3, c[1] - r // 3), max(1, r // 6))
-        return _down(s, width)
-    return _cached(("env-flap", width, inside), make)
+        pen.circle(SEAL, c, r)
+        pen.circle(SEAL_DARK, c, r * 3 // 5, max(1, line))
+        pen.circle((222, 92, 88), (c[0] - r // 3, c[1] - r // 3), max(1, r // 6))
+    return _cached(("env-flap", width, inside), lambda: _pen_drawn(_envelope_size(width), paint))
 
 
 def draw_envelope(surface: pygame.Surface, centre: tuple[int, int], width: int, opened: float, part: str) -> None:
@@ -331,22 +385,19 @@ def crime_card(width: int) -> pygame.Surface:
     brass corners, and on cream paper a fingerprint under a wax seal -- no
     words, so it reads in every language.  Drawn with a pen :data:`SS` times
     larger and filtered down, for its size; cached per size."""
-    def make() -> pygame.Surface:
-        size = assets.card_size(width)
-        w, h = size[0] * SS, size[1] * SS
-        s = gfx.surface((w, h), pygame.SRCALPHA)
+    def paint(pen: _Band, w: int, h: int) -> None:
         line = max(SS, w // 60)
         radius = w // 14
         card = pygame.Rect(0, 0, w, h).inflate(-line, -line)
-        gfx.rect(s, CRIME_RED, card, border_radius=radius)
+        pen.rect(CRIME_RED, card, border_radius=radius)
         paper = card.inflate(-w // 7, -w // 7)
-        gfx.rect(s, theme.PAPER, paper, border_radius=radius // 2)
-        gfx.rect(s, INK, paper, max(1, line * 2 // 3), border_radius=radius // 2)
-        gfx.rect(s, theme.BRASS, card.inflate(-w // 16, -w // 16), max(1, line // 2), border_radius=radius)
+        pen.rect(theme.PAPER, paper, border_radius=radius // 2)
+        pen.rect(INK, paper, max(1, line * 2 // 3), border_radius=radius // 2)
+        pen.rect(theme.BRASS, card.inflate(-w // 16, -w // 16), max(1, line // 2), border_radius=radius)
         for cx, cy in ((card.left + w // 14, card.top + w // 14), (card.right - w // 14, card.top + w // 14),
                        (card.left + w // 14, card.bottom - w // 14), (card.right - w // 14, card.bottom - w // 14)):
             d = w // 30
-            gfx.polygon(s, theme.BRASS, [(cx, cy - d), (cx + d, cy), (cx, cy + d), (cx - d, cy)])
+            pen.polygon(theme.BRASS, [(cx, cy - d), (cx + d, cy), (cx, cy + d), (cx - d, cy)])
         # the fingerprint: ridges as nested arcs round a whorl, thinning out at the top
         c = (paper.centerx, paper.centery - paper.height // 14)
         rw, rh = paper.width * 0.36, paper.height * 0.34
@@ -355,17 +406,16 @@ def crime_card(width: int) -> pygame.Surface:
             box = pygame.Rect(0, 0, round(rw * k / 8 * 2), round(rh * k / 8 * 2))
             box.center = (c[0] + (k % 2) * ridge // 2, c[1])
             start = 0.25 if k > 6 else -0.6
-            gfx.arc(s, PRINT_INK, box, start, math.pi * 2 - 0.9 + start, ridge)
+            pen.arc(PRINT_INK, box, start, math.pi * 2 - 0.9 + start, ridge)
         # a wax seal over the print's foot: the case is closed until someone solves it
         r = w // 8
         seal = (paper.centerx, paper.bottom - r - paper.height // 10)
-        gfx.circle(s, SEAL_DARK, (seal[0] + line, seal[1] + line), r)
-        gfx.circle(s, SEAL, seal, r)
-        gfx.circle(s, SEAL_DARK, seal, r * 3 // 5, max(1, line))
-        gfx.circle(s, (222, 92, 88), (seal[0] - r // 3, seal[1] - r // 3), max(1, r // 6))
-        gfx.rect(s, INK, card, line, border_radius=radius)
-        return gfx.smoothscale(s, size)
-    return _cached(("crime-card", width), make)
+        pen.circle(SEAL_DARK, (seal[0] + line, seal[1] + line), r)
+        pen.circle(SEAL, seal, r)
+        pen.circle(SEAL_DARK, seal, r * 3 // 5, max(1, line))
+        pen.circle((222, 92, 88), (seal[0] - r // 3, seal[1] - r // 3), max(1, r // 6))
+        pen.rect(INK, card, line, border_radius=radius)
+    return _cached(("crime-card", width), lambda: _pen_drawn(assets.card_size(width), paint))
 
 
 def draw_lifted(surface: pygame.Surface, img: pygame.Surface, centre: tuple[int, int], angle: float,

@@ -373,32 +373,6 @@ def test_the_boards_picture_goes_with_the_last_scene_showing_it():
         app.close()
 
 
-@pytest.mark.parametrize("size", [(3840, 2160), (1920, 1200)])
-def test_the_window_holds_one_whole_screen_of_pixels_not_two(size):
-    """The scenes drew on a canvas of their own that each frame was copied into the window's
-    pixels: two whole screens (66 MB at 3840 x 2160).  The canvas draws on the window's pixels."""
-    from game.ui.draw.window import Window
-
-    window = Window(size, "Clue")
-    try:
-        view = window.view_rect()
-        canvas = window.surface
-        assert isinstance(canvas, gfx.Canvas) and pygame.Surface.get_size(canvas) == view.size
-        start = window.screen._pixels_address + view.top * window.screen.get_pitch() + view.left * 4
-        assert canvas._pixels_address == start
-        gfx.rect(canvas, (250, 10, 20), (0, 0, 10, 10))                     # drawn: in the window at once
-        assert tuple(window.screen.get_at(view.topleft))[:3] == (250, 10, 20)
-        window.present()
-        assert tuple(window.screen.get_at(view.topleft))[:3] == (250, 10, 20)
-        if view.top:
-            assert tuple(window.screen.get_at((0, 0)))[:3] == (0, 0, 0)    # the bars are black
-        window.screen = pygame.display.set_mode((1920, 1080), pygame.RESIZABLE)   # new pixels for the window
-        window.check_pixels()
-        assert window.surface is not canvas and window.surface._pixels_address == window.screen._pixels_address
-    finally:
-        pygame.display.quit()
-
-
 def test_a_screen_left_lets_go_of_its_large_pictures_the_next_frame_does_not_show():
     """The title's mansion and the setup's parlour (a whole screen each, 33 MB at 3840 x 2160)
     stayed in the shared budget through the board game: once a scene leaves, the large kept

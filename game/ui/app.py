@@ -277,7 +277,6 @@ class App:
         """Draw the scene stack on the logical surface, from the topmost opaque scene up.  A private
         scene (``Scene.private``) under a scene that is not private (the pause menu, a message) is
         never drawn: plain background takes its place, so no overlay lets a private card show through."""
-        self.window.check_pixels()
         surface = self.window.surface
         start = next((i for i in range(len(self.stack) - 1, -1, -1) if self.stack[i].opaque), 0)
         if not self.stack or not self.stack[start].opaque:

@@ -13,7 +13,6 @@ a window pixel (a mouse position) back.
 
 from __future__ import annotations
 
-import ctypes
 import warnings
 
 import pygame
@@ -25,65 +24,6 @@ from game.ui.draw import assets, gfx, heap
 def clamp(size: tuple[int, int]) -> tuple[int, int]:
     """``size`` (width, height in pixels) grown to at least :data:`MIN_WINDOW`."""
     return (max(MIN_WINDOW[0], int(size[0])), max(MIN_WINDOW[1], int(size[1])))
-
-
-#: Where ``pygame.Surface`` objects keep their ``SDL_Surface`` pointer: right after the object's
-#: header (pygame-ce's ``pgSurfaceObject``: the pointer, then five more words).
-_SURF_AT = object.__basicsize__
-_SURFACE_WORDS = 6
-
-
-class _SDLSurface(ctypes.Structure):
-    """The start of SDL2's ``SDL_Surface``: enough to check a pointer is the surface meant."""
-    _fields_ = [("flags", ctypes.c_uint32), ("format", ctypes.c_void_p), ("w", ctypes.c_int),
-                ("h", ctypes.c_int), ("pitch", ctypes.c_int), ("pixels", ctypes.c_void_p)]
-
-
-def _sdl_surface(s: pygame.Surface) -> ctypes.c_void_p:
-    """The word of ``s`` holding its ``SDL_Surface`` pointer."""
-    return ctypes.c_void_p.from_address(id(s) + _SURF_AT)
-
-
-def _is_sdl_surface_of(pointer: int | None, s: pygame.Surface) -> bool:
-    """Whether ``pointer`` is the ``SDL_Surface`` holding ``s``'s pixels (size, pitch and address)."""
-    if not pointer:
-        return False
-    sdl = _SDLSurface.from_address(pointer)
-    return ((sdl.w, sdl.h) == pygame.Surface.get_size(s) and sdl.pitch == s.get_pitch()
-            and sdl.pixels == s._pixels_address)
-
-
-def canvas_on_screen(screen: pygame.Surface, view: pygame.Rect, scale: float) -> gfx.Canvas | None:
-    """A logical canvas (:data:`~game.ui.LOGICAL_SIZE`, ``scale`` device pixels per logical
-    pixel) whose pixels are the window's own, the part ``view`` (window pixels) of ``screen``:
-    a frame drawn on it is in the window without a copy, and the window holds one whole screen
-    of pixels, not two (33 MB at 3840 x 2160).  pygame-ce has no call that makes a surface of a
-    subclass over given pixels, so the canvas is given the pixels of a subsurface of ``screen``
-    by exchanging the two objects' ``SDL_Surface`` pointers; every word is checked against the
-    surface it should describe first and after, and None (draw on a canvas of its own) is
-    returned where the layout is not the one expected."""
-    if pygame.Surface.__basicsize__ != _SURF_AT + _SURFACE_WORDS * ctypes.sizeof(ctypes.c_void_p):
-        return None
-    part = pygame.Surface.subsurface(screen, view)       # the window's pixels, as a plain surface
-    canvas = gfx.Canvas(LOGICAL_SIZE, 0, scale, (1, 1))
-    if not (_is_sdl_surface_of(_sdl_surface(part).value, part)
-            and _is_sdl_surface_of(_sdl_surface(canvas).value, canvas)):
-        return None
-    want = (pygame.Surface.get_size(part), part.get_pitch(), part._pixels_address)
-    mine, theirs = _sdl_surface(canvas), _sdl_surface(part)
-    mine.value, theirs.value = theirs.value, mine.value   # each object frees the one it ends with
-    if (pygame.Surface.get_size(canvas), canvas.get_pitch(), canvas._pixels_address) != want:
-        mine.value, theirs.value = theirs.value, mine.value
-        return None
-    return canvas
-
-
-def _bars(window: pygame.Rect, view: pygame.Rect) -> list[pygame.Rect]:
-    """The parts of ``window`` outside ``view`` (inside it): the black bars, as rectangles."""
-    return [r for r in (pygame.Rect(0, 0, window.width, view.top),
-                        pygame.Rect(0, view.bottom, window.width, window.bottom - view.bottom),
-                        pygame.Rect(0, view.top, view.left, view.height),
-                        pygame.Rect(view.right, view.top, window.right - view.right, view.height)) if r.width > 0 < r.height]
 
 
 def _set_minimum_size() -> None:
@@ -121,9 +61,6 @@ class Window:
             pass
         self.surface = self.screen
         self._whole = True
-        #: The window's pixels the canvas draws on, when it shares them (:func:`canvas_on_screen`):
-        #: (their address, the window's size, its pitch); None while the canvas has its own.
-        self._shared: tuple[int, tuple[int, int], int] | None = None
         self._fit_surface()
 
     def set_caption(self, caption: str) -> None:
@@ -174,36 +111,15 @@ class Window:
         scale = view.width / LOGICAL_SIZE[0]
         gfx.set_output_scale(1.0 if self.screen.get_size() == LOGICAL_SIZE else scale)
         if self.screen.get_size() == LOGICAL_SIZE:
-            self.surface, self._shared = self.screen, None
+            self.surface = self.screen
         elif (self.surface is self.screen or gfx.scale_of(self.surface) != gfx.output_scale()
-              or pygame.Surface.get_size(self.surface) != view.size or self._shared is not None):
-            self.surface, self._shared = self.screen, None     # the old canvas goes before a new one is made
+              or pygame.Surface.get_size(self.surface) != view.size):
             if gfx.output_scale() == 1.0:
                 self.surface = pygame.Surface(LOGICAL_SIZE).convert()
             else:
-                shared = canvas_on_screen(self.screen, view, gfx.output_scale())
-                if shared is not None:
-                    self.surface = shared
-                    self._shared = self._screen_pixels()
-                else:
-                    self.surface = gfx.Canvas(LOGICAL_SIZE, 0, gfx.output_scale(), view.size).convert()
+                self.surface = gfx.Canvas(LOGICAL_SIZE, 0, gfx.output_scale(), view.size).convert()
                 self.surface.track()        # so that a frame puts in the window only what it drew
         self.expose()
-
-    def _screen_pixels(self) -> tuple[int, tuple[int, int], int]:
-        """The window's pixels now: their address, the window's size and its pitch."""
-        return (self.screen._pixels_address, self.screen.get_size(), self.screen.get_pitch())
-
-    def check_pixels(self) -> None:
-        """Before a frame is drawn: when the canvas draws on the window's own pixels and the
-        display gave the window new ones (a resize or a change of display under way), fit a new
-        canvas, so that nothing is drawn on pixels the window no longer has."""
-        if self._shared is not None:
-            screen = pygame.display.get_surface()
-            if screen is not None:
-                self.screen = screen
-            if self._screen_pixels() != self._shared:
-                self._fit_surface()
 
     def view_rect(self) -> pygame.Rect:
         """Where the scaled picture sits in the window (window pixels)."""
@@ -238,18 +154,12 @@ class Window:
         dirty = gfx.take_dirty(picture)
         if dirty is not None and not self._whole and pygame.Surface.get_size(picture) == r.size:
             shown = [d.move(r.topleft) for d in dirty]
-            if self._shared is None:
-                for d, at in zip(dirty, shown, strict=True):
-                    self.screen.blit(picture, at, d)
+            for d, at in zip(dirty, shown, strict=True):
+                self.screen.blit(picture, at, d)
             if shown:
                 pygame.display.update(shown)
             return
         self._whole = False
-        if self._shared is not None:             # the frame is in the window already: black bars round it
-            for bar in _bars(self.screen.get_rect(), r):
-                self.screen.fill((0, 0, 0), bar)
-            pygame.display.flip()
-            return
         if r.size != self.screen.get_size():
             self.screen.fill((0, 0, 0))
         if pygame.Surface.get_size(picture) != r.size:     # only between a resize and the next frame

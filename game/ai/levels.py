@@ -691,8 +691,8 @@ class HardPlayer(_Base[Knowledge]):
     #: Weigh each deal by the chance that the opponent who showed this seat a card picked that one among the
     #: named cards it held (1 / how many): hunter's 0.5-0.6 bin went from 76 % right to 54.5 % (stated 54).
     show_choice = True
-    #: Read each suspect and weapon named as a pick among its whole pile (:meth:`pile_log`): against two
-    #: hunters, Brier score 0.2073 to 0.2045 and 0.1-0.2 bin 23.1 to 21.8 % right (stated 17; 600 games).
+    #: Read each suspect and weapon named as a pick among its whole pile (:meth:`pile_log`): Brier score of the
+    #: stated odds 0.2150 to 0.2129 / 0.2002 to 0.1980 / 0.2155 to 0.2135 vs two hunters / solvers / spock.
     whole_pile = True
 
     def __init__(self, seed: int = 0) -> None:

@@ -5,6 +5,8 @@ them (:meth:`HardPlayer.stated_odds`)."""
 
 from __future__ import annotations
 
+import math
+
 from game.ai.levels import HardPlayer, MediumPlayer
 from game.commands.tournament import MAX_ACTIONS, seated_game
 from game.rules.actions import Accuse, Suggest
@@ -199,3 +201,40 @@ def test_a_card_shown_to_hard_makes_the_other_named_cards_likelier_in_the_envelo
         assert 0.0 < off < on < 1.0, (seed, guess, on, off)
         found += 1
     assert found >= 5
+
+
+def test_a_name_is_a_choice_among_the_whole_pile():
+    """Each name is one pick among the pile's cards, so a deal also owes it
+    the namer's total weight over the pile: a namer that shuns its own cards
+    (own 0.1, envelope 3, shown 0.5, elsewhere 1) and holds three of six
+    suspects picked among less weight (0.3 + 3 + 2 = 5.3) than when it holds
+    one (0.1 + 3 + 4 = 7.1), so the deal where it holds three explains the
+    name better by 7.1 / 5.3."""
+    weights = [0.1, 3.0, 0.5, 1.0]
+    three = HardPlayer.pile_log(weights, [0, 0, 0, 1, 3, 3])
+    one = HardPlayer.pile_log(weights, [0, 1, 3, 3, 3, 3])
+    assert abs(three - -math.log(5.3)) < 1e-12 and abs(one - -math.log(7.1)) < 1e-12
+    assert abs((three - one) - math.log(7.1 / 5.3)) < 1e-12
+
+
+def test_the_whole_pile_moves_the_stated_odds():
+    """Against two hunters, reading each name as a pick among the whole pile
+    (``whole_pile``) moves hard's stated odds for its best guess at every
+    moment checked that has names to read (and keeps them in 0-1, the same
+    twice for the same view); off, they are the per-name reading alone."""
+    moved = checked = 0
+    for seed in range(1, 9):
+        game, players = play(seed, ("hard", "hunter", "hunter"), actions=100)
+        hard = players[0]
+        view = game.view(0)
+        know = hard.knowledge(view)
+        if know.solution() is not None or not hard.naming_odds(view, know):
+            continue
+        guess, _ = know.best_guess()
+        on = hard.stated_odds(view, know, guess)
+        assert 0.0 <= on <= 1.0 and on == hard.stated_odds(view, know, guess)
+        hard.whole_pile = False
+        off = hard.stated_odds(view, know, guess)
+        checked += 1
+        moved += abs(on - off) > 1e-6
+    assert checked >= 4 and moved == checked, (checked, moved)

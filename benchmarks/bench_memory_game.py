@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import gc
 import os
+import random
 import sys
 import time
 from collections import Counter
@@ -215,6 +216,7 @@ def main(argv: list[str] | None = None) -> int:
     from game.ui.app import App
 
     wall = time.perf_counter()
+    random.seed(args.seed)         # the games after the first are seeded from it: the same run each time
     app = App(size=args.size, seed=args.seed, sound=False, threaded_ai=False, settings=Settings(), speed=args.speed)
     app.start()
     player = Player(app, args.every, args.report)

@@ -502,3 +502,42 @@ def test_the_parlour_is_painted_after_the_pictures_of_other_screens_are_let_go(m
     scenery._PARLOURS.clear()
     scenery.backdrop(size)
     assert held_while_painting == [["plaques", "oval"]]           # the oldest made room for the painting
+
+
+def test_a_long_games_lines_of_text_keep_a_bounded_number_of_bytes():
+    # each roll, each log line, each prompt is a line of text never drawn again: a game renders
+    # hundreds, and at a large output scale each is hundreds of KB (the note of where text was
+    # drawn held them too), so what stays is bounded by bytes, not by a count of lines
+    import weakref
+
+    gfx.set_output_scale(2.0)
+    screen = gfx.surface(SCREEN)
+    alive = []
+    for i in range(300):
+        line = theme.text(f"Line {i}: Miss Scarlet rolled a {i % 11 + 2} and went to the Conservatory",
+                          theme.BODY)
+        theme.blit_text(screen, f"Line {i}: Miss Scarlet rolled a {i % 11 + 2} and went to the Conservatory",
+                        (10, 10), theme.BODY)
+        alive.append(weakref.ref(line))
+    held = [r() for r in alive if r() is not None]
+    line_bytes = gfx.device_bytes(held[-1])
+    assert 300 * line_bytes > 4 * theme.TEXT_BYTES                  # all of them would be far over the bound
+    assert sum(gfx.device_bytes(s) for s in held) <= theme.TEXT_BYTES * 4   # 4: the output scale squared
+    assert held[-1] is theme.text(f"Line 299: Miss Scarlet rolled a {299 % 11 + 2} and went to the Conservatory",
+                                  theme.BODY)                      # the newest kept, not drawn again
+
+
+@pytest.mark.parametrize("driver, user, want", [("x11", None, "0"), ("x11", "1", "1"), ("wayland", None, None)])
+def test_an_x11_window_shows_its_pixels_without_loading_gl(monkeypatch, driver, user, want):
+    # with no GPU driver, the GL texture SDL shows a plain window through loads Mesa's
+    # software GL (about 100 MB resident) for the very same pixels
+    import os
+
+    from game.ui.draw.window import Window
+
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: driver)
+    monkeypatch.setenv("SDL_FRAMEBUFFER_ACCELERATION", user or "")    # what the test sets is undone after it
+    if user is None:
+        monkeypatch.delenv("SDL_FRAMEBUFFER_ACCELERATION")
+    Window((1280, 720), "Clue")
+    assert os.environ.get("SDL_FRAMEBUFFER_ACCELERATION") == want

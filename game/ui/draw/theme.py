@@ -17,6 +17,8 @@ a long translation may also shrink there, never below 20 px (:func:`fit_px`).
 from __future__ import annotations
 
 import logging
+import weakref
+from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import lru_cache
@@ -258,7 +260,15 @@ def fit_width(s: str, size: int, bold: bool, width: int | None) -> int:
     return font_px(fit_px(s, size, bold, width), bold).size(s)[0]
 
 
-_TEXT_CACHE: dict[tuple, pygame.Surface] = {}
+#: The device bytes of rendered lines of text kept for later at output scale 1, times the
+#: scale squared above it (36 MiB at 3840 x 2160).  A frame draws at most about 1.2 MB of text
+#: at 1280 x 720, but a whole game renders thousands of lines drawn once (each roll, each log
+#: line), 0.1 to 0.5 MB each at 3840 x 2160, so a count of lines did not bound memory.
+TEXT_BYTES = 4 << 20
+#: Rendered lines, least recently used first: key -> the picture (see :func:`render_px`).
+_TEXT_CACHE: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+#: The device bytes :data:`_TEXT_CACHE` holds (in a list: changed in place, never rebound).
+_text_bytes = [0]
 
 
 def reset_caches() -> None:
@@ -274,6 +284,7 @@ def _forget_pictures() -> None:
     _shade.cache_clear()
     _veil.cache_clear()
     _TEXT_CACHE.clear()
+    _text_bytes[0] = 0
     _BG_CACHE.clear()
     _INK.clear()
 
@@ -299,9 +310,9 @@ def render_px(s: str, pixels: int, colour=CREAM, bold: bool = False, display: bo
     scale = gfx.output_scale()
     key = (s, pixels, tuple(colour), bold, display, scale)
     surf = _TEXT_CACHE.get(key)
-    if surf is None:
-        if len(_TEXT_CACHE) > 4000:
-            _TEXT_CACHE.clear()
+    if surf is not None:
+        _TEXT_CACHE.move_to_end(key)
+    else:
         f = font_px(pixels, bold, display)
         if scale == 1.0:
             surf = f.render(s, True, colour)
@@ -312,8 +323,20 @@ def render_px(s: str, pixels: int, colour=CREAM, bold: bool = False, display: bo
             if sharp.get_width() > room:    # the larger font's hinting ran wider: keep within what layout measured
                 sharp = pygame.transform.smoothscale(sharp, (room, sharp.get_height()))
             surf = gfx.adopt(sharp, scale, (w, h))
-        _TEXT_CACHE[key] = surf
+        _keep_text(key, surf, TEXT_BYTES * max(1.0, scale) ** 2)
     return surf
+
+
+def _keep_text(key: tuple, surf: pygame.Surface, budget: float) -> None:
+    """Keep ``surf`` in :data:`_TEXT_CACHE` under ``key``, the least recently used lines
+    dropped first while the cache holds more than ``budget`` device bytes."""
+    if len(_TEXT_CACHE) == 0:
+        _text_bytes[0] = 0             # emptied by a change of language, text size or scale
+    _TEXT_CACHE[key] = surf
+    _text_bytes[0] += gfx.device_bytes(surf)
+    while _text_bytes[0] > budget and len(_TEXT_CACHE) > 1:
+        _old, pic = _TEXT_CACHE.popitem(last=False)
+        _text_bytes[0] -= gfx.device_bytes(pic)
 
 
 def wrap(s: str, width: int, size: int = BODY, bold: bool = False, exact: bool = False,
@@ -361,7 +384,9 @@ def _cut_word(word: str, width: int, f: pygame.font.Font) -> list[str]:
 drawn_text: list[pygame.Rect] = []
 
 
-_INK: dict[int, tuple[pygame.Surface, pygame.Rect]] = {}
+#: The inked part of each line of text drawn, by its picture; weak, so that a line the text
+#: cache has dropped is freed (this held up to 4000 lines' pictures of its own).
+_INK: weakref.WeakKeyDictionary[pygame.Surface, pygame.Rect] = weakref.WeakKeyDictionary()
 
 
 def note_text(surface: pygame.Surface, rect: pygame.Rect, img: pygame.Surface | None = None) -> None:
@@ -372,12 +397,10 @@ def note_text(surface: pygame.Surface, rect: pygame.Rect, img: pygame.Surface | 
     if len(drawn_text) > 1000:           # nobody asked for a while
         drawn_text.clear()
     if img is not None:
-        known = _INK.get(id(img))
-        if known is None or known[0] is not img:
-            if len(_INK) > 4000:
-                _INK.clear()
-            known = _INK[id(img)] = (img, img.get_bounding_rect())
-        rect = known[1].move(rect.topleft)
+        ink = _INK.get(img)
+        if ink is None:
+            ink = _INK[img] = img.get_bounding_rect()
+        rect = ink.move(rect.topleft)
     drawn_text.append(rect)
     for kept in _recorders:
         kept.append(rect)

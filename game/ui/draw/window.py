@@ -13,6 +13,7 @@ a window pixel (a mouse position) back.
 
 from __future__ import annotations
 
+import os
 import warnings
 
 import pygame
@@ -36,6 +37,18 @@ def _set_minimum_size() -> None:
         pass
 
 
+def software_framebuffer() -> bool:
+    """On X11, ask SDL to show the window's pixels as they are (shared memory), not through a
+    GL texture: with no GPU driver that loads Mesa's software GL (libLLVM, about 100 MB resident)
+    for the same pixels.  Wayland has no such path, so only X11; a value the user set in
+    ``SDL_FRAMEBUFFER_ACCELERATION`` is kept.  Call after ``pygame.display.init()``, before the
+    window opens; returns whether it applies."""
+    if pygame.display.get_driver() != "x11":
+        return False
+    os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")      # SDL reads it when the window opens
+    return True
+
+
 class Window:
     """The game's one window (``pygame.display`` must be initialised).
 
@@ -50,6 +63,7 @@ class Window:
     def __init__(self, size: tuple[int, int], caption: str) -> None:
         # whole-screen pictures come and go (a moment's room, a resize): give their memory back when freed
         heap.give_back_big_blocks()
+        software_framebuffer()
         self.windowed_size = clamp(size)
         self.fullscreen = False
         self.screen = pygame.display.set_mode(clamp(size), pygame.RESIZABLE)

@@ -27,7 +27,8 @@ in the room: its choice is never handed to the TV's cover, and the box has no
 that the TV lets take the seat while the box is open takes the button away.  While its phone is gone the box says the game waits
 for it; after :data:`~game.ui.phones.host.FAR_WAIT` seconds the computer makes
 the choice (:meth:`game.ui.phones.host.PhoneHost.choose_for`); a phone back before
-that chooses itself.
+that chooses itself.  On its own turn the wait comes once: after it the computer plays the
+rest of that turn at its own pace, step by step (never an accusation), until the phone is back.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from typing import Callable
 
 import pygame
 
+from game.ui.bases.pacing import computer_pause
 from game.ui.draw import assets, gfx, theme
 from game.ui.draw.widgets import Button, FocusGroup, Label
 from game.ui.phones.host import FAR_WAIT
@@ -194,6 +196,20 @@ class PhoneWaitScene(Scene):
             self.reopen()
 
     @property
+    def late(self) -> bool:
+        """True when this is the seat's own turn and its far phone was already waited for once
+        this turn (:meth:`game.ui.phones.host.PhoneHost.late`): the computer plays on at its pace."""
+        return self.what == "turn" and self.app.phones.late(self.seat)
+
+    @property
+    def limit(self) -> float:
+        """Seconds a gone far phone is waited for before the computer acts: :data:`FAR_WAIT`, or
+        once it was waited for this turn a computer player's own pause for the step."""
+        if self.late:
+            return computer_pause(self.table.game.phase) / self.app.speed
+        return FAR_WAIT
+
+    @property
     def left(self) -> int:
         """Whole seconds left of :data:`FAR_WAIT` (the host's own wait) before the computer chooses."""
         return max(0, math.ceil(FAR_WAIT - self.gone))
@@ -203,9 +219,9 @@ class PhoneWaitScene(Scene):
         computer chooses."""
         here = self.app.phones.has_phone(self.seat)
         self.gone = 0.0 if here else self.gone + dt
-        if (self.gone > 0) != self.phone_gone or (self.phone_gone and self.left != self.shown_left):
+        if (self.gone > 0) != self.phone_gone or (self.shown_left is not None and self.left != self.shown_left):
             self.language_changed()             # the phone went or came back, or a second passed
-        if self.gone >= FAR_WAIT:
+        if self.gone >= self.limit:
             self.app.phones.choose_for(self.seat)
 
 
@@ -268,9 +284,13 @@ class PhoneWaitScene(Scene):
         if not turn:
             texts.append((fmt("Only {name}'s phone shows the cards.", name=self.name), theme.BODY, False))
         gone = self.far and self.gone > 0
+        late = gone and self.late
         #: the whole seconds left before the computer chooses, as the box shows them (None: not shown)
-        self.shown_left = self.left if gone else None
-        if gone:
+        self.shown_left = self.left if gone and not late else None
+        if late:
+            texts.append((fmt("{name}'s phone is away: the computer plays the rest of this turn for {name}.",
+                              name=self.name), theme.BODY, False))
+        elif gone:
             texts.append((fmt("{name}'s phone is away. The game waits for it, then the computer chooses for "
                               "{name}.", name=self.name), theme.BODY, False))
             secs = self.shown_left or 0

@@ -14,6 +14,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
+import pytest  # noqa: E402
 
 from game.ui.phones.phone_screens import LocalPhone  # noqa: E402
 from game.ui.shell.registry import is_scene, make  # noqa: E402
@@ -287,5 +288,160 @@ def test_a_far_phone_back_after_the_computers_first_step_plays_the_rest_of_its_t
         back.act(ra.to_dict(action))
         app.step(DT, draw=False)
         assert back.last("ack")["ok"] and len(g.actions) == 2, back.last("ack")
+    finally:
+        app.close()
+
+
+# ------------------------------------------------ the TV's layout while a phone holds the turn
+def box_clear_of_the_log(wait) -> None:
+    """No entry of the log in view is cut by the bottom of ``wait``'s box (its half reads as noise)."""
+    view = wait.table.log_view
+    for b in view.blocks:
+        top, end = max(b.top, view.area.top), b.top + b.height
+        assert not (top < wait.box.bottom < end), (wait.box, b.top, b.height, b.lines)
+
+
+def turn_boxes(app, board, phones, far: bool):
+    """Through Miss Scarlet's phone turn (her far phone asleep when ``far``: the computer plays it after
+    the wait), yield each "playing on the phone" box once the table has drawn under it."""
+    from game.rules import actions as ra
+
+    g = board.game
+    if far:
+        phones[0].drop()
+    for _step in range(40):                                   # bounded: one turn is a few actions
+        for _ in range(3):
+            app.step(DT)
+        wait = app.top
+        if g.turn != 0 or g.over:
+            return
+        if is_scene(wait, "phone_wait") and wait.what == "turn":
+            app.draw()
+            yield wait
+        if far:
+            for _ in range(200):                              # the wait, then the computer's step
+                if is_scene(app.top, "phone_wait") and app.top is not wait:
+                    break
+                app.step(1.0)
+            continue
+        if g.phase.name == "MOVE":
+            dest = next(iter(g.moves()))
+            action = ra.Move(square=dest, room=None) if isinstance(dest, tuple) else ra.Move(square=None, room=dest)
+        else:
+            action = next((a for a in g.legal_actions() if isinstance(a, (ra.Roll, ra.EndTurn))), None)
+            action = action or next(iter(g.legal_actions()))
+        phones[0].act(ra.to_dict(action))
+
+
+@pytest.mark.parametrize("text_size", ["normal", "large"])
+@pytest.mark.parametrize("far", [False, True])
+def test_the_turn_box_leaves_the_buttons_the_notebook_and_whole_log_lines_in_view(text_size, far):
+    """Through Miss Scarlet's phone turn (her far phone asleep too), normal and large text: the box
+    stays over the log panel -- never over a button of the table (My cards & notebook included) --
+    inside the screen, and no log entry is cut in half by its bottom edge."""
+    app = hosted_app()
+    try:
+        app.prefs.set_text_size(text_size, save=False)
+        board, phones = far_scarlet(app) if far else hot_seat(app)
+        seen = 0
+        for wait in turn_boxes(app, board, phones, far):
+            buttons = [b for b in board.focus.buttons if b.rect.width and b.rect.height]
+            assert board.notebook_button in buttons
+            assert not [b.label for b in buttons if b.rect.colliderect(wait.box)], (wait.box, text_size)
+            assert wait.box.top >= board.log_panel.top and pygame.Rect(0, 0, 1280, 720).contains(wait.box)
+            for line in wait.words:
+                assert wait.box.contains(line.rect), line.text
+            box_clear_of_the_log(wait)
+            seen += 1
+        assert seen >= 2
+    finally:
+        app.close()
+
+
+def test_while_a_phone_holds_the_turn_the_tv_shows_only_what_it_can_do():
+    """Miss Scarlet's phone plays her turn: the TV shows no Roll, Passage or End turn button and no
+    walking hint (its keys act for nobody then), and no "Enter" on the notebook; her turn taken to the
+    TV ("Play here instead") brings them back."""
+    app = hosted_app()
+    try:
+        board, phones = hot_seat(app)
+        for _ in range(3):
+            app.step(DT)
+        wait = app.top
+        assert is_scene(wait, "phone_wait") and wait.what == "turn" and board.game.phase.name == "START"
+        labels = [b.label for b in board.buttons()]
+        assert labels == ["My cards & notebook"] and not board.notebook_button.focused
+        assert board._help_words() is None
+        for _ in range(60):                              # quiet, then a deliberate press
+            if wait.guard.armed:
+                break
+            app.step(DT)
+        wait.focus.focus_on(wait.here)
+        key(app, pygame.K_RETURN)
+        app.step(DT)
+        assert app.phones.turn_on_tv(0)
+        assert "Roll the die" in [b.label for b in board.buttons()]
+    finally:
+        app.close()
+
+
+def test_the_far_wait_box_leaves_the_suggestions_cards_in_view():
+    """Miss Scarlet (far, phone asleep) must show a card while the suggestion's stage shows its three
+    cards: the box goes under them, the weapon card included, in normal and large text."""
+    from game.ui.mansion import stage
+    from tests.test_phone_table import far_disprove
+
+    for text_size in ("normal", "large"):
+        app = hosted_app()
+        try:
+            app.prefs.set_text_size(text_size, save=False)
+            board, phones, wait = far_disprove(app)
+            assert board.suggestion_show is not None
+            phones[0].drop()
+            for _ in range(5):
+                app.step(1.0)
+            app.draw()
+            assert app.top is wait and wait.phone_gone
+            for spot in stage.card_spots():
+                assert not spot.colliderect(wait.box), (text_size, spot, wait.box)
+            assert pygame.Rect(0, 0, 1280, 720).contains(wait.box)
+            for line in wait.words:
+                assert wait.box.contains(line.rect), line.text
+        finally:
+            app.close()
+
+
+@pytest.mark.parametrize("game", ["board", "cards"])
+@pytest.mark.parametrize("text_size", ["normal", "large"])
+def test_the_turn_box_never_cuts_the_newest_log_entry_whatever_the_log_holds(text_size, game):
+    """Entries of one and two lines come into the log while Miss Scarlet plays on her phone (the
+    board game, and the card game, whose short log starts at the top of its panel): after each, the
+    box's bottom edge lies between two entries, never across one."""
+    from game.ui.bases.match import LogNote
+    from tests.test_net_tv import card_table
+
+    app = hosted_app()
+    try:
+        app.prefs.set_text_size(text_size, save=False)
+        if game == "board":
+            board, phones = hot_seat(app)
+        else:
+            board = card_table(app, 5, ("human", "human", "medium", "medium"))
+            phone = LocalPhone(app.phones, 0, "phone-0")
+            assert phone.hello() == "welcome"
+            app.step(DT)
+            if is_scene(app.top, "phones"):
+                key(app, pygame.K_RETURN)               # Start
+        for _ in range(3):
+            app.step(DT)
+        wait = app.top
+        assert is_scene(wait, "phone_wait") and wait.what == "turn"
+        for k in range(14):
+            words = "{name} waits." if k % 3 else "{name} waits while the others look at the board and think it over."
+            board.match.add_note(LogNote(words, "mustard"))
+            app.step(DT)
+            app.draw()
+            assert app.top is wait
+            box_clear_of_the_log(wait)
     finally:
         app.close()

@@ -157,11 +157,18 @@ def test_the_join_screen_after_inviting_family_far_away_says_what_is_true_for_th
         board, phones = far_scarlet(app)
         screen = phones_screen(app, board)
         assert "same Wi-Fi" in screen.intro() and "far away" not in screen.intro()
+        from game.net.upnp import Outcome
+
+        class Mapped:                                    # the router's answer: the port is forwarded
+            port, outcome = 8765, Outcome("mapped", "81.2.69.160:8765", "")
+
         app.phones.invited = True                        # as "Invite family far away" leaves it
+        app.phones.forwarding = Mapped()
         intro = screen.intro()
         assert intro.startswith("In the room, scan your seat's code")
         assert "Family far away open their seat's address from any network: send it only to them." in intro
         assert not intro.startswith("Scan your seat's code with your phone's camera. The phone must be")
+        app.phones.forwarding = None
     finally:
         app.close()
 

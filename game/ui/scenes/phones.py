@@ -219,9 +219,12 @@ class PhonesScene(Scene):
         if not self.host.remote:
             return _("Scan your seat's code with your phone's camera. The phone must be on the same Wi-Fi "
                      "as this computer.")
-        both = _("In the room, scan your seat's code with your phone's camera, on the same Wi-Fi as this "
-                 "computer. Family far away open their seat's address from any network: send it only to them.")
-        return " ".join(w for w in (both, self.far_line()) if w)
+        room = _("In the room, scan your seat's code with your phone's camera, on the same Wi-Fi as this computer.")
+        outcome = self.host.forwarding.outcome if self.host.forwarding is not None else None
+        # "from any network" only once the router let them in: never together with "cannot get in"
+        anywhere = (_("Family far away open their seat's address from any network: send it only to them.")
+                    if outcome is not None and outcome.ok else "")
+        return " ".join(w for w in (room, anywhere, self.far_line()) if w)
 
     def far_line(self) -> str:
         """What the home router did for family far away (UPnP): the public address to send

@@ -184,7 +184,7 @@ def test_the_join_screen_says_one_true_thing_when_the_router_gives_no_way_in():
         scene = join_screen(app)
         app.phones.forwarding = opened(FakeUPnP(devices=0))[0]
         assert scene.intro() == (
-            "Scan your seat's code with your phone's camera. The phone must be on the same Wi-Fi as this "
+            "In the room, scan your seat's code with your phone's camera, on the same Wi-Fi as this "
             "computer. No router on this network answers UPnP, so family far away cannot get in yet. Turn UPnP "
             "on in the router's settings, forward port 8765 to this computer by hand, or use a tunnel "
             "(see docs/phones.md).")

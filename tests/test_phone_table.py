@@ -682,15 +682,16 @@ def test_the_far_wait_counts_down_the_hosts_own_time():
 
 
 def test_a_second_phone_for_a_far_seat_is_told_on_the_tv_that_the_seat_plays_from_far_away():
-    """A phone in the room asking for a far seat (its code read off the TV's Phones screen): the TV's
-    question says the seat plays from far away, No is the answer Enter gives, and No keeps the far phone."""
+    """A second phone from far away asking for a far seat: the TV's question says the seat plays from
+    far away, No is the answer Enter gives, and No keeps the far phone.  (A phone in the room is refused
+    without asking: tests/test_far_room.py.)"""
     app = hosted_app()
     try:
         board, phones = hot_seat(app)
         phones[0] = LocalPhone(app.phones, 0, "phone-0", far=True)
         assert phones[0].hello() == "welcome" and app.phones.far(0)
         app.step(DT, draw=False)
-        other = LocalPhone(app.phones, 0, "someone-in-the-room")
+        other = LocalPhone(app.phones, 0, "someone-far-away", far=True)
         assert other.hello() == "waiting"
         app.step(DT, draw=False)
         box = app.top

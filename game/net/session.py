@@ -31,6 +31,9 @@ ACKS_KEPT = 64
 #: stranger's act numbered 2**31 cannot use up the seat's numbers.
 SEQ_AHEAD = 64
 GAMES = ("board", "cards")
+#: The ``refused`` reason for a phone in the home network asking for a seat played from far away:
+#: the page says in its own language that only that person's phone may take the seat.
+FAR_SEAT = "far_seat"
 
 
 class Link(Protocol):
@@ -314,14 +317,24 @@ class HostSession:
     def hello(self, link: Link, token: str, client: str, lang: str = "en") -> str:
         """A socket said hello.  Returns ``"welcome"`` (seated: sent
         ``welcome`` and the last view), ``"waiting"`` (another phone holds the
-        seat: sent ``waiting``, the TV is asked) or ``"forged"`` (no seat has
-        this token: nothing is sent about any seat)."""
+        seat: sent ``waiting``, the TV is asked), ``"far_seat"`` (the seat plays
+        from far away and this socket is in the home network, not the page that
+        held the seat: sent ``refused`` with the reason :data:`FAR_SEAT` and
+        closed; the TV is not asked) or ``"forged"`` (no seat has this token:
+        nothing is sent about any seat)."""
         seat = self.seat_of_token(token)
         if seat is None:
             self.stats["forged"] += 1
             return "forged"
         with self._lock:
             held_by = self.clients.get(seat)
+            if seat in self._far and not getattr(link, "far", False) and held_by != client:
+                # its person is not in the room: a phone here would see their cards, so the TV is not
+                # even asked (only the very page that played it from far away may come home with it)
+                self.stats["far_refused"] += 1
+                link.send(m.encode(m.Refused(FAR_SEAT)))
+                link.close()
+                return "far_seat"
             if held_by is not None and held_by != client:
                 old = self._pending.get(seat)
                 if old is not None and old[0] is not link:

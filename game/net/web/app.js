@@ -83,7 +83,7 @@
 
   // ------------------------------------------------------------------ state
   var ws = null, attempts = 0, retryTimer = null, lastHeard = 0;
-  var conn = "connecting";             // connecting | connected | reconnecting | waiting | refused | taken | gone
+  var conn = "connecting";             // connecting | connected | reconnecting | waiting | refused | taken | far_seat | gone
   var welcome = null;                  // {seat, game, applied, spent}
   var matchId = null;                  // the game the held action belongs to (welcome "match"; memory only, as pending)
   var view = null, rev = -1;
@@ -104,7 +104,9 @@
     $("toast").textContent = "";
     $("toast").hidden = true;
   }
-  function closed() { return conn === "waiting" || conn === "refused" || conn === "taken" || conn === "gone"; }
+  function closed() { return conn === "waiting" || stopped(); }
+  // no retrying by itself: the TV said no, another screen took the seat, or it is not this screen's
+  function stopped() { return conn === "refused" || conn === "taken" || conn === "far_seat" || conn === "gone"; }
 
   // ------------------------------------------------------------------ connection
   function wsUrl() {
@@ -130,7 +132,7 @@
     sock.onclose = function () {
       if (ws !== sock) return;
       ws = null;
-      if (conn !== "refused" && conn !== "taken" && conn !== "gone") retry();
+      if (!stopped()) retry();
     };
     sock.onerror = function () { /* onclose follows */ };
   }
@@ -144,7 +146,7 @@
     retryTimer = setTimeout(function () { retryTimer = null; connect(); }, delay);
   }
   function connectNow() {
-    if (conn === "refused" || conn === "taken" || conn === "gone") return;
+    if (stopped()) return;
     if (!ws || ws.readyState > 1) { attempts = 0; connect(); }
   }
   function send(obj) {
@@ -222,8 +224,9 @@
         draw();
         break;
       case "refused":
-        // waiting for the TV's yes: the TV said no; seated: another screen took this seat
-        conn = conn === "waiting" ? "refused" : "taken";
+        // waiting for the TV's yes: the TV said no; seated: another screen took this seat; "far_seat":
+        // the seat plays from far away and this phone is in the home, so the TV was not even asked
+        conn = m.reason === "far_seat" ? "far_seat" : conn === "waiting" ? "refused" : "taken";
         wipe();
         draw();
         break;
@@ -441,6 +444,7 @@
     else if (conn === "reconnecting") text = w("reconnecting");
     else if (conn === "waiting") text = w("waiting_confirm");
     else if (conn === "gone") text = w("no_seat");
+    else if (conn === "far_seat") text = w("far_seat");
     else if (conn === "refused" || conn === "taken") {
       text = w(conn);
       kids.push(h("button", {type: "button", cls: "small-btn", id: "retry-btn", onclick: function () {

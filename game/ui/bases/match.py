@@ -15,12 +15,29 @@ from __future__ import annotations
 
 import random
 from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
 from typing import Any, Callable, Generic, Protocol, TypeVar
 
 from game.core.protocol import Engine
 from game.rules.actions import Action
 from game.rules.setup import GameSetup, SeatConfig
-from game.ui.shell.i18n import card
+from game.ui.shell.i18n import card, fmt
+
+
+@dataclass(frozen=True)
+class LogNote:
+    """A public log line that no engine event makes (the table's own news: the computer chose
+    for a far seat whose phone was away), kept among the log's events so that it is written
+    again in another language.  ``text``: an English template marked ``N_`` with ``{name}``;
+    ``suspect``: the card id of the seat it names.  Names no card but that suspect."""
+
+    text: str
+    suspect: str
+
+    def line(self) -> str:
+        """The line in the language in use."""
+        return fmt(self.text, name=self.suspect)
+
 
 #: Notebook marks a person cycles through, in order ("" is blank).
 MARKS = ("", "X", "?", "✓")
@@ -261,17 +278,26 @@ class Seats(Generic[E, S]):
             self.log_events.append(public)
         return line
 
+    def add_note(self, note: LogNote) -> str:
+        """Add the table's own public line ``note`` to the log; returns it."""
+        line = note.line()
+        self.log.append(line)
+        self.log_events.append(note)
+        return line
+
     def log_entries(self) -> list[tuple[str, tuple[str, ...]]]:
         """The whole public log as (line, its cards) pairs, oldest first: the
         cards a line may show as small pictures come from its public (redacted)
         event only (``line_cards``), never from a private one."""
         cards = type(self).line_cards
-        return [(line, tuple(cards(e)) if cards else ()) for line, e in zip(self.log, self.log_events, strict=True)]
+        return [(line, tuple(cards(e)) if cards and not isinstance(e, LogNote) else ())
+                for line, e in zip(self.log, self.log_events, strict=True)]
 
     def retranslate(self) -> None:
         """Write the log again in the language now in use."""
         describe = type(self).describe_event
-        self.log = [line for line in (describe(e, self.suspects) for e in self.log_events) if line]
+        self.log = [line for line in (e.line() if isinstance(e, LogNote) else describe(e, self.suspects)
+                                      for e in self.log_events) if line]
 
     def cards(self) -> tuple[str, ...]:
         """Every card a notebook of this game may mark."""

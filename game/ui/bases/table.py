@@ -291,7 +291,7 @@ class TableScene(Scene, Generic[M, G]):
         self.guard = (self.turn_guard(g.actor) if match.needs_cover and not g.over and match.is_human(g.actor)
                       else InputGuard(0.0))
         self.focus = FocusGroup()
-        self._buttons_key: tuple[int, int, object, bool] | None = None
+        self._buttons_key: tuple[int, int, object, bool, bool] | None = None
         #: the public log panel's place in the whole log (:mod:`game.ui.draw.logview`)
         self.log_view = LogView()
         self.presenter = self.make_presenter()
@@ -471,6 +471,13 @@ class TableScene(Scene, Generic[M, G]):
         """An intent while nothing is being shown (override); True when used."""
         return False
 
+    @property
+    def phone_plays(self) -> bool:
+        """True while the person to act plays this turn on their phone and has no controller of
+        their own here: the TV's keyboard and mouse act for nobody then, so the table shows none
+        of the turn's buttons or its walking hint (only what the TV can still do)."""
+        return self.app.phones.plays_turn(self) and self.game.actor not in self.match.devices
+
     def skip(self) -> None:
         """Finish what is being shown and what is queued behind it."""
         self.skipping = True
@@ -550,7 +557,7 @@ class TableScene(Scene, Generic[M, G]):
     def refresh_buttons(self) -> None:
         """Rebuild the buttons (:meth:`build_buttons`) when the game moved on."""
         g = self.game
-        key = (len(g.events), g.actor, g.phase, self.busy)
+        key = (len(g.events), g.actor, g.phase, self.busy, self.phone_plays)
         if key == self._buttons_key:
             return
         self._buttons_key = key

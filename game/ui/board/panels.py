@@ -311,7 +311,7 @@ class BoardPanels(_Table):
         moving or choosing a card to show), and the notebook."""
         g = self.game
         buttons: list[Button] = []
-        if self.human_to_act and g.phase not in (Phase.MOVE, Phase.DISPROVE):
+        if self.human_to_act and g.phase not in (Phase.MOVE, Phase.DISPROVE) and not self.phone_plays:
             kinds = {k for k in (Roll, TakePassage, Suggest, Accuse, EndTurn) if g.allows(k)}
             spec = [(Roll, _("Roll the die") if g.options.dice == 1 else _("Roll the dice"), self.roll),
                     (TakePassage, _("Secret passage"), self.passage),
@@ -323,8 +323,8 @@ class BoardPanels(_Table):
         if self.match.humans and (self.human_to_act or not buttons):
             buttons.append(self.notebook_button)
         self.focus.set(buttons, 0)
-        if g.phase is Phase.MOVE or not self.human_to_act:
-            self.notebook_button.focused = False
+        if g.phase is Phase.MOVE or not self.human_to_act or self.phone_plays:
+            self.notebook_button.focused = False    # Enter at the TV opens nothing then: no "Enter" on it
 
     def coach_target(self, action=None) -> pygame.Rect | None:
         """The coach's target for ``action``: its button (Roll, Secret
@@ -617,7 +617,7 @@ class BoardPanels(_Table):
     def _help_words(self) -> tuple[str, int, tuple[int, int, int]] | None:
         """The help under the whose-turn panel now: (words, text size, ink), or None."""
         g, m = self.game, self.match
-        if self.human_to_act and g.phase is Phase.MOVE:
+        if self.human_to_act and g.phase is Phase.MOVE and not self.phone_plays:
             return (prompts.fmt(_("Pick where to go: click a lit square or room, or use {move} "
                                   "and press {confirm}.")), theme.BODY, theme.CREAM)
         if not m.is_human(g.actor) and not g.over:

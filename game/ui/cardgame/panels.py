@@ -85,6 +85,9 @@ class CardPanels:
         @property
         def busy(self) -> bool: ...
 
+        @property
+        def phone_plays(self) -> bool: ...
+
         def open_ask(self) -> None: ...
 
         def open_accuse(self) -> None: ...
@@ -102,7 +105,7 @@ class CardPanels:
         play; with several people, the button that shows the hand of the
         person to act (behind their cover; it hides itself again)."""
         buttons: list[Button] = []
-        if self.human_to_act and self.game.phase is Phase.ASK:
+        if self.human_to_act and self.game.phase is Phase.ASK and not self.phone_plays:
             buttons = [Button(pygame.Rect(BUTTON_X, BUTTON_Y, BUTTON_W, BUTTON_H), _("Ask about two cards"),
                               self.open_ask),
                        Button(pygame.Rect(BUTTON_X, BUTTON_Y + BUTTON_STEP, BUTTON_W, BUTTON_H), _("Accuse"),

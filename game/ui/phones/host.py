@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any, Callable, Protocol, cast, runtime_checkab
 import pygame
 
 from game.ui.draw import anim
-from game.ui.shell.i18n import fmt
+from game.ui.shell.i18n import N_
 from game.ui.shell.input import Intent, Kind
 from game.ui.shell.registry import is_scene, make
 
@@ -59,6 +59,10 @@ BROADCAST_BUDGET = 0.010
 #: its phone to come back before the computer makes it: the room never gets that seat's cover, and
 #: a sleeping phone's socket is only noticed gone about 30 s after it fell asleep.
 FAR_WAIT = 90.0
+
+#: The public line (and log line) when the computer made a far seat's choice or took its turn:
+#: which seat, never which card.
+STOOD_IN = N_("{name}'s phone did not come back: the computer chose for {name}.")
 
 #: At most this many pad presses wait while the table still plays events (the die rolling).
 PAD_QUEUE = 8
@@ -165,6 +169,8 @@ class PhoneHost:
         self._fell_back: dict[int, tuple[tuple, Callable[[], object]]] = {}
         #: the seats whose choice the computer made, oldest first (:meth:`choose_for`)
         self.stood_in: list[int] = []
+        #: (seat, the table's turn number) of far seats' own turns the computer plays on (:meth:`late`)
+        self._late_turns: set[tuple[int, int]] = set()
         #: (seat, turn number) whose "… is playing on the phone" was last read aloud (once a turn)
         self.said: tuple | None = None
         #: ((seat, number of events), key) of pad presses made while the table was busy, oldest first
@@ -282,15 +288,18 @@ class PhoneHost:
         """The computer makes ``seat``'s open choice (a card to show, whether to
         join an accusation), from ``seat``'s own view, as a computer player of
         the default level would: its far-away phone did not come back in time.
-        The TV says for which seat, never which card; the seat is the person's
-        again at once (the next choice waits for the phone again).  False when
-        ``seat`` has nothing to choose now."""
+        The TV says for which seat, never which card (:data:`STOOD_IN`: a banner,
+        read aloud, and a line of the public log) -- on the seat's own turn once,
+        at its first step; the turn's later steps then come at the computer's pace
+        (:meth:`late`).  The seat is the person's again at once (the next choice
+        waits for the phone again).  False when ``seat`` has nothing to choose now."""
         from game.ui.bases.match import DEFAULT_LEVEL
 
         table = self.table
         if table is None or table.game.over or table.game.actor != seat:
             return False
         g, match = table.game, table.match
+        own = (seat, table.turn_no) if g.turn == seat else None     # its own turn (read before acting)
         player = match.make_player(DEFAULT_LEVEL, seat)
         if hasattr(player, "rng"):
             player.rng = random.Random(match.decision_seed(seat))
@@ -303,15 +312,25 @@ class PhoneHost:
         if self.net is not None:           # the seat's own phone is told which card went to whom
             self.net.chosen.setdefault(seat, set()).update(range(len(view.events), len(g.view(seat).events)))
         self.stood_in.append(seat)
-        line = fmt("{name}'s phone did not come back: the computer chose for {name}.", name=match.suspects[seat])
-        from game.ui.bases.pacing import BANNER_TIME  # here: the pacing module reads both games' events
+        if own not in self._late_turns:       # a choice, or the first step of the turn: said, and kept in the log
+            if own is not None:
+                self._late_turns.add(own)     # the rest of this turn: the computer at its own pace
+            from game.ui.bases.match import LogNote
+            from game.ui.bases.pacing import BANNER_TIME  # here: the pacing module reads both games' events
 
-        table.banner = anim.Banner(line, 2 * BANNER_TIME / self.app.speed)
-        self.app.speech.say(line)
-        log.info(f"phones: {line}")
+            line = match.add_note(LogNote(STOOD_IN, match.suspects[seat]))
+            table.banner = anim.Banner(line, 2 * BANNER_TIME / self.app.speed)
+            self.app.speech.say(line)
+            log.info(f"phones: {line}")
         self._remember()
         self.app.store.autosave(match)
         return True
+
+    def late(self, seat: int) -> bool:
+        """True when ``seat``'s far phone has been waited for once this turn (its own turn) and
+        the computer played for it: the rest of the turn goes at the computer's own pace, not
+        after another :data:`FAR_WAIT` (until the phone is back, which plays on itself)."""
+        return self.table is not None and (seat, self.table.turn_no) in self._late_turns
 
     @property
     def remote(self) -> bool:
@@ -487,6 +506,7 @@ class PhoneHost:
         self._on_tv.clear()
         self._tv_turns.clear()
         self._fell_back.clear()
+        self._late_turns.clear()
         self._asking.clear()
         self._later.clear()
         self._welcome = False

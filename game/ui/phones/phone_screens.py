@@ -17,8 +17,11 @@ from game.ui.shell.registry import make
 #: The scenes: the join screen (two of three people have a phone), the
 #: board and the card game while a phone seat chooses a card to show, and
 #: the board while a phone seat plays its own turn (moving with the phone's arrows), and the card
-#: to show of a seat far away whose phone went to sleep (the wait, the time left).
-PHONE_SCENES = ("phones", "phone-wait", "card-phone-wait", "phone-turn", "phone-far-wait")
+#: to show of a seat far away whose phone went to sleep (the wait, the time left) -- also with the
+#: suggestion's stage up, as the table keeps it while the question goes round -- and that seat's
+#: own turn while its far phone sleeps.
+PHONE_SCENES = ("phones", "phone-wait", "card-phone-wait", "phone-turn", "phone-far-wait", "phone-far-stage",
+                "phone-far-turn")
 #: Seconds the far-away phone of ``phone-far-wait`` has been gone when the picture is taken.
 FAR_GONE = 23.4
 #: Fixed tokens and port for the pictures (the codes stay the same picture to picture), as in a save's ``net``.
@@ -97,11 +100,12 @@ def build_phone_scene(app, scene: str, seed: int, advance) -> None:
     options, app.phones.options = app.phones.options, HostOptions(port=8765, serve=False)
     try:
         table = (_card_table(app) if scene == "card-phone-wait"
-                 else _board(app, seed, scene in ("phone-wait", "phone-far-wait"), advance, turn=scene == "phone-turn"))
+                 else _board(app, seed, scene in ("phone-wait", "phone-far-wait", "phone-far-stage"), advance,
+                             turn=scene in ("phone-turn", "phone-far-turn")))
     finally:
         app.phones.options = options           # this table only: later scenes built on the same app host nothing
     app.phones.base = SHOT_BASE
-    far = scene == "phone-far-wait"
+    far = scene in ("phone-far-wait", "phone-far-stage", "phone-far-turn")
     phones = {seat: LocalPhone(app.phones, seat, f"shot-{seat}", far=far and seat == 0) for seat in (0, 2)}
     for phone in phones.values():
         phone.hello()
@@ -114,10 +118,31 @@ def build_phone_scene(app, scene: str, seed: int, advance) -> None:
                 break
             table.skipping = True
             app.step(0.05, draw=False)
+    if scene == "phone-far-stage":
+        _stage(app, table)
     if far:
-        phones[table.game.actor].drop()            # the far phone sleeps while it must show a card
+        phones[table.game.actor].drop()            # the far phone sleeps while it must show a card (or walk)
         for _i in range(round(FAR_GONE / 0.2)):
             app.step(0.2, draw=False)
+
+
+def _stage(app, table) -> None:
+    """The last suggestion's stage up on ``table``, its cards at rest and the seat to show glowing,
+    as the table keeps it while the question goes round (the game was played on without showing it)."""
+    from game.rules import events as ev
+    from game.ui.board.moments import NO, SuggestionShow, prepare
+
+    g = table.game
+    made = next(e for e in reversed(g.events) if isinstance(e, ev.SuggestionMade))
+    show = SuggestionShow(made.player, (made.suspect, made.weapon, made.room), len(g.seats), app.speed)
+    prepare(show, table.match, app.window.surface.get_size())
+    show.cut.update(show.cut.duration)
+    for seat in show.order:                      # the seats before the one to show had none of the cards
+        if seat == g.actor:
+            show.has(seat)
+            break
+        show.state[seat] = NO
+    table.suggestion_show = show
 
 
 def _board(app, seed: int, disprove: bool, advance, turn: bool = False):

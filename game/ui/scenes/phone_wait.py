@@ -27,7 +27,8 @@ in the room: its choice is never handed to the TV's cover, and the box has no
 that the TV lets take the seat while the box is open takes the button away.  While its phone is gone the box says the game waits
 for it; after :data:`~game.ui.phones.host.FAR_WAIT` seconds the computer makes
 the choice (:meth:`game.ui.phones.host.PhoneHost.choose_for`); a phone back before
-that chooses itself.
+that chooses itself.  On its own turn the wait comes once: after it the computer plays the
+rest of that turn at its own pace, step by step (never an accusation), until the phone is back.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from typing import Callable
 
 import pygame
 
+from game.ui.bases.pacing import computer_pause
 from game.ui.draw import assets, gfx, theme
 from game.ui.draw.widgets import Button, FocusGroup, Label
 from game.ui.phones.host import FAR_WAIT
@@ -57,6 +59,19 @@ SCREEN_BOTTOM = 710
 TURN_BOX = pygame.Rect(826, 100, 444, 190)
 #: Its height at least, over the table's public log (:func:`turn_area`).
 TURN_H = 190
+
+
+#: The box of a choice while the suggestion's stage is up (its three cards, the seats asked): the
+#: band under the seats' row; it may grow up over that row, never over the cards (:data:`STAGE_CEILING`).
+STAGE_BOX = pygame.Rect(200, 570, 880, 140)
+#: The highest a box over the suggestion's stage may reach: just under its cards.
+STAGE_CEILING = 398
+
+
+def staged(table) -> bool:
+    """True while ``table`` shows a suggestion's stage (the board game's three cards and the seats
+    asked, kept up while the question goes round)."""
+    return getattr(table, "suggestion_show", None) is not None
 
 
 def turn_area(table) -> pygame.Rect:
@@ -94,8 +109,9 @@ class PhoneWaitScene(Scene):
         self.t = 0.0
         #: how long a far-away seat's phone has been gone (:attr:`far`)
         self.gone = 0.0
-        #: where the box goes when its words fit (:attr:`area` moves up when they would pass the screen's bottom)
-        self.home = turn_area(table) if what == "turn" else BOX.copy()
+        #: where the box goes when its words fit (:attr:`area` moves up when they would pass the
+        #: screen's bottom, never above :attr:`ceiling`; see :meth:`place`)
+        self.home, self.ceiling = self.place()
         self.area = self.home.copy()
         self.focus = FocusGroup(focus=None)      # nothing focused: Enter alone chooses nothing
         #: the button takes only a fresh press of this seat's devices: keys mashed over the box never take it
@@ -107,33 +123,74 @@ class PhoneWaitScene(Scene):
             app.phones.said = said
             app.speech.say(self.speech_prompt())
 
+    def place(self) -> tuple[pygame.Rect, int]:
+        """(where the box goes, the highest its top may move): a turn's box over the table's log,
+        never up over the turn's buttons and the notebook above it; a choice's box in the middle,
+        or -- while the suggestion's stage shows its cards -- in the band under them, never over them."""
+        if self.what == "turn":
+            home = turn_area(self.table)
+            return home, home.top
+        if staged(self.table):
+            return STAGE_BOX.copy(), STAGE_CEILING
+        return BOX.copy(), 10
+
     def language_changed(self) -> None:
         """Words and places again (another language or text size): the box grows to fit its lines,
-        upwards once it would pass the screen's bottom; a far seat's box has no button to make room for."""
+        upwards once it would pass the screen's bottom but never above :attr:`ceiling`; when it
+        still does not fit, its words get smaller (:meth:`lines`' ``level``).  A far seat's box has
+        no button to make room for.  A turn's box never ends across a line of the log (:meth:`snap`)."""
         #: :attr:`far` as the box was laid out: a change (another phone holds the seat) lays it out again
         self.laid_far = self.far
+        self.laid_staged = staged(self.table)
+        self.home, self.ceiling = self.place()
         # the key hint goes in the box, under the button: a footer band across the screen would hide
         # the board's bottom row (the Lounge, the Hall, the Study, Miss Scarlet's start)
-        hint_h = 2 * (theme.font(theme.SMALL).get_linesize() + 2)
+        self.hint_h = (1 if self.laid_far else 2) * (theme.font(theme.SMALL).get_linesize() + 2)
         button_h = 0 if self.laid_far else 60 + 24
-        self.area = self.home.copy()
-        for _again in range(2):               # once more, moved up, when the words pass the bottom
-            self.words = self.lines()
+        for level in range(3):                # the words smaller only when they would not fit
+            self.area = self.home.copy()
+            self.words = self.lines(level)
             end = max(line.rect.bottom for line in self.words)
-            height = max(self.area.height, end + 20 + button_h + hint_h - self.area.top)
-            over = min(self.area.top + height - SCREEN_BOTTOM, self.area.top - 10)
-            if over <= 0:
+            #: the height the box's words, button and hint need; :attr:`need` at least the home's height
+            self.least = end + 20 + button_h + self.hint_h - self.area.top
+            self.need = max(self.area.height, self.least)
+            over = self.area.top + self.need - SCREEN_BOTTOM
+            room = self.area.top - self.ceiling
+            if over <= room or level == 2:    # it fits (moved up if need be), or is at its smallest
+                if over > 0:
+                    self.area = self.area.move(0, -min(over, room))
+                    self.words = self.lines(level)
                 break
-            self.area = self.area.move(0, -over)
-        area = self.area
-        self.box = area.copy()
-        self.box.height = height
-        self.hint_rect = pygame.Rect(self.box.left + 12, self.box.bottom - 12 - hint_h, self.box.width - 24, hint_h)
         label = _("Play here instead") if self.what == "turn" else _("Choose here instead")
-        width = min(440, area.width - 40)
-        self.here = Button(pygame.Rect(area.centerx - width // 2, self.hint_rect.top - 72, width, 60), label,
-                           self.choose_here)
+        width = min(440, self.area.width - 40)
+        self.here = Button(pygame.Rect(self.area.centerx - width // 2, 0, width, 60), label, self.choose_here)
+        self.box = self.area.copy()
+        self.box.height = self.need
+        self.snap()
         self.focus.set([] if self.laid_far else [self.here])
+
+    def snap(self) -> None:
+        """A turn's box over the log ends between two of its entries, never across one (half a
+        line reads as noise): it stops short of the entry it would cut when its words leave room,
+        else it covers that entry whole.  Then the key hint and the button go at its bottom."""
+        bottom = self.area.top + self.need
+        view = getattr(self.table, "log_view", None)
+        if self.what == "turn" and view is not None:
+            area = view.area
+            spans = [(max(b.top, area.top), b.top + b.height) for b in view.blocks]
+            for _again in range(len(spans) + 1):      # stopping short of one entry may land in the one above
+                cut = next(((top, end) for top, end in spans if top < bottom < end), None)
+                if cut is None:
+                    break
+                top, end = cut
+                bottom = top if top >= self.area.top + self.least else end   # ends where an entry begins or ends
+            panel = getattr(self.table, "log_panel", None)
+            if panel is not None and bottom > (area.bottom + panel.bottom - 6) // 2:
+                bottom = max(bottom, panel.bottom - 6)   # past the middle of the panel's key-hint row: all of it
+        self.box.height = min(bottom, SCREEN_BOTTOM + 8) - self.box.top
+        self.hint_rect = pygame.Rect(self.box.left + 12, self.box.bottom - 12 - self.hint_h, self.box.width - 24,
+                                     self.hint_h)
+        self.here.rect.top = self.hint_rect.top - 72
 
     @property
     def far(self) -> bool:
@@ -183,6 +240,10 @@ class PhoneWaitScene(Scene):
         if self.far != self.laid_far:         # the seat changed hands (home <-> far): the button comes or goes
             self.gone = 0.0
             self.language_changed()
+        elif staged(self.table) != self.laid_staged:
+            self.language_changed()           # the suggestion's stage came or went: the box moves
+        else:
+            self.snap()                       # the log got a line under the box
         if (len(g.events), g.actor) != self.key or g.over:
             self.app.pop(self)
         elif self.far:
@@ -194,6 +255,20 @@ class PhoneWaitScene(Scene):
             self.reopen()
 
     @property
+    def late(self) -> bool:
+        """True when this is the seat's own turn and its far phone was already waited for once
+        this turn (:meth:`game.ui.phones.host.PhoneHost.late`): the computer plays on at its pace."""
+        return self.what == "turn" and self.app.phones.late(self.seat)
+
+    @property
+    def limit(self) -> float:
+        """Seconds a gone far phone is waited for before the computer acts: :data:`FAR_WAIT`, or
+        once it was waited for this turn a computer player's own pause for the step."""
+        if self.late:
+            return computer_pause(self.table.game.phase) / self.app.speed
+        return FAR_WAIT
+
+    @property
     def left(self) -> int:
         """Whole seconds left of :data:`FAR_WAIT` (the host's own wait) before the computer chooses."""
         return max(0, math.ceil(FAR_WAIT - self.gone))
@@ -203,9 +278,9 @@ class PhoneWaitScene(Scene):
         computer chooses."""
         here = self.app.phones.has_phone(self.seat)
         self.gone = 0.0 if here else self.gone + dt
-        if (self.gone > 0) != self.phone_gone or (self.phone_gone and self.left != self.shown_left):
+        if (self.gone > 0) != self.phone_gone or (self.shown_left is not None and self.left != self.shown_left):
             self.language_changed()             # the phone went or came back, or a second passed
-        if self.gone >= FAR_WAIT:
+        if self.gone >= self.limit:
             self.app.phones.choose_for(self.seat)
 
 
@@ -227,6 +302,7 @@ class PhoneWaitScene(Scene):
 
     # ------------------------------------------------------------- draw
     def draw(self, surface: pygame.Surface) -> None:
+        self.snap()                           # the table under it has just laid its log out for this frame
         turn = self.what == "turn"
         if not turn:                          # a whole turn leaves the board in view
             theme.dim(surface, 120)
@@ -245,11 +321,11 @@ class PhoneWaitScene(Scene):
 
     def footer(self) -> str:
         """The key hint under the table (or, after a press too soon, to stop a moment)."""
+        if self.far:
+            return _("{back}: menu")          # nothing here to press too soon: no button for a far seat
         hint = self.guard.hint()
         if hint:
             return hint
-        if self.far:
-            return _("{back}: menu")
         if self.what == "turn":
             return _("{move} then {confirm}: play here instead. {back}: menu")
         return _("{move} then {confirm}: choose here instead. {back}: menu")
@@ -258,24 +334,39 @@ class PhoneWaitScene(Scene):
         """Read aloud (public): who is choosing."""
         return waiting_line(self.name, self.what)
 
-    def lines(self) -> list[Label]:
+    def lines(self, level: int = 0) -> list[Label]:
         """The words in the box as one :class:`Label` per wrapped line (the
-        text-fit test checks each), placed one under the other from the top."""
+        text-fit test checks each), placed one under the other from the top.
+        ``level`` 1 writes the explanations smaller, 2 the heading too (a box that
+        would not fit otherwise: large text, a far seat's turn)."""
         area, turn = self.area, self.what == "turn"
-        out, y = [], area.top + (20 if turn else 30)
+        out, y = [], area.top + (20 if turn or level else 30)
         left, width = (area.left + 24, area.width - 24 - 90) if turn else (area.left + 130, area.width - 250)
-        texts = [(waiting_line(self.name, self.what), theme.BODY if turn else theme.HEADING, True)]
+        heading = theme.BODY if turn else theme.HEADING
+        if level >= 2:
+            heading = theme.SMALL if turn else theme.BODY
+        body = theme.SMALL if level >= 1 else theme.BODY
+        texts = [(waiting_line(self.name, self.what), heading, True)]
         if not turn:
-            texts.append((fmt("Only {name}'s phone shows the cards.", name=self.name), theme.BODY, False))
+            texts.append((fmt("Only {name}'s phone shows the cards.", name=self.name), body, False))
         gone = self.far and self.gone > 0
+        late = gone and self.late
         #: the whole seconds left before the computer chooses, as the box shows them (None: not shown)
-        self.shown_left = self.left if gone else None
-        if gone:
-            texts.append((fmt("{name}'s phone is away. The game waits for it, then the computer chooses for "
-                              "{name}.", name=self.name), theme.BODY, False))
+        self.shown_left = self.left if gone and not late else None
+        if late:
+            texts.append((fmt("{name}'s phone is away: the computer plays the rest of this turn for {name}.",
+                              name=self.name), body, False))
+        elif gone:
             secs = self.shown_left or 0
             clock = "%d:%02d" % divmod(secs, 60)
-            texts.append((fmt("The computer chooses in {time}.", time=clock), theme.BODY, True))
+            if turn:
+                texts.append((fmt("{name}'s phone is away. The game waits for it, then the computer plays for "
+                                  "{name}.", name=self.name), body, False))
+                texts.append((fmt("The computer plays in {time}.", time=clock), body, True))
+            else:
+                texts.append((fmt("{name}'s phone is away. The game waits for it, then the computer chooses for "
+                                  "{name}.", name=self.name), body, False))
+                texts.append((fmt("The computer chooses in {time}.", time=clock), body, True))
         #: the box says a far-away seat's phone is gone and the game waits for it
         self.phone_gone = gone
         for text, size, bold in texts:

@@ -12,13 +12,19 @@ outside the home network in (as ``--remote`` does) and asks the home router for
 the port (:mod:`game.net.upnp`): the intro then says the public address to send
 them, or in plain words why the router could not give one.
 
-The codes are public on purpose (the family scans them in the room); a
-second phone asking for a seat already taken is asked about on the TV.
+The codes are public on purpose (the family scans them in the room), but for
+a seat played from far away (:meth:`game.ui.phones.host.PhoneHost.far`) the
+card hides its code and address -- anyone in the room could read it -- and
+offers "Show link again", for sending it to that person (a fresh press only:
+keys mashed over the screen never show it).  A second phone asking for a seat
+already taken is asked about on the TV; a phone at home never gets a far seat
+(:meth:`game.net.session.HostSession.hello`).
 """
 
 from __future__ import annotations
 
 import math
+from functools import partial
 
 import pygame
 
@@ -27,7 +33,7 @@ from game.ui.draw import assets, gfx, theme
 from game.ui.draw.widgets import Button, FocusGroup, Label, footer_hint
 from game.ui.shell.i18n import _, fmt
 from game.ui.shell.input import Intent, Kind
-from game.ui.shell.scene import Scene
+from game.ui.shell.scene import FreshPressGuard, Scene
 
 #: Where the seats' cards go (logical pixels); their top moves down under a longer intro (large text).
 AREA = pygame.Rect(40, 118, 1200, 488)
@@ -90,6 +96,10 @@ class PhonesScene(Scene):
         super().__init__(app)
         self.match, self.host, self.first = match, host, first
         self._codes: dict[tuple[str, int], pygame.Surface] = {}
+        #: the far seats whose code the host asked to see again ("Show link again"), for this visit only
+        self.revealed: set[int] = set()
+        #: a seat's hidden code shows only for a fresh press: keys mashed over the screen never show it
+        self.guard = FreshPressGuard(app.router.input, 0.0)
         self.focus = FocusGroup()
         self.language_changed()
 
@@ -104,7 +114,33 @@ class PhonesScene(Scene):
         if self.host.active and self.host.server is not None and not self.host.remote:
             self.invite = Button(pygame.Rect(820, 620, 380, 60), _("Invite family far away"), self.invite_far)
             buttons.append(self.invite)
-        self.focus.set(buttons, 0)
+        #: seat -> its "Show link again" button (a far seat whose code is hidden)
+        self.show_buttons: dict[int, Button] = {}
+        #: the seats hidden when the buttons were made: a seat going far or home makes them again
+        self.laid_hidden = {s for s in self.host.seats() if self.hidden(s)}
+        for seat, rect in self.cards():
+            if seat in self.laid_hidden:
+                width = min(rect.width - 28, 320)
+                self.show_buttons[seat] = Button(pygame.Rect(rect.centerx - width // 2, rect.bottom - 64, width, 50),
+                                                 _("Show link again"), partial(self.reveal, seat),
+                                                 size=theme.BODY)
+        self.focus.set(buttons + list(self.show_buttons.values()), 0)
+
+    def hidden(self, seat: int) -> bool:
+        """True when ``seat``'s code and address are not drawn: it plays from far away (anyone in
+        the room reading it could take the seat) and the host has not asked to see it here."""
+        return self.host.far(seat) and seat not in self.revealed
+
+    def reveal(self, seat: int) -> None:
+        """Draw ``seat``'s code and address again ("Show link again": to send it to that person)."""
+        self.app.play("click")
+        self.revealed.add(seat)
+        self.language_changed()
+
+    def update(self, dt: float) -> None:
+        self.guard.update(dt)
+        if {s for s in self.host.seats() if self.hidden(s)} != self.laid_hidden:
+            self.language_changed()           # a seat went far (or came home) while the screen is open
 
     def invite_far(self) -> None:
         """Let phones from outside the home network in and ask the router for the port
@@ -121,6 +157,11 @@ class PhonesScene(Scene):
         if intent.kind in (Kind.BACK, Kind.MENU):
             self.close()
             return True
+        shows = self.show_buttons.values()
+        at_show = (any(b.rect.collidepoint(intent.pos) for b in shows) if intent.pos is not None
+                   else self.focus.focused in shows)
+        if intent.kind in (Kind.CONFIRM, Kind.CLICK) and at_show and self.guard.blocks(intent):
+            return True                       # held or mashed: a far seat's code shows only for a fresh press
         return self.focus.handle(intent)
 
     # ------------------------------------------------------------ layout
@@ -165,14 +206,25 @@ class PhonesScene(Scene):
 
     def status(self, seat: int) -> str:
         """Whether a phone holds ``seat`` now, in words."""
-        return _("Phone connected") if self.host.has_phone(seat) else _("No phone yet: plays here")
+        if self.host.has_phone(seat):
+            return _("Phone connected")
+        if self.host.far(seat):
+            return _("Waits for its phone from far away")
+        return _("No phone yet: plays here")
 
     def intro(self) -> str:
-        """What to do: the home's way in (the codes, on the home's Wi-Fi), then with family far
-        away invited what the router did for them (:meth:`far_line`) -- never both "from anywhere"
-        and "cannot get in"."""
-        home = _("Scan your seat's code with your phone's camera. The phone must be on the same Wi-Fi as this computer.")
-        return " ".join(w for w in (home, self.far_line() if self.host.remote else "") if w)
+        """What to do: the home's way in (the codes, on the home's Wi-Fi) -- with family far away
+        invited, their way in too and then what the router did for them (:meth:`far_line`) -- never
+        both "from anywhere" and "cannot get in"."""
+        if not self.host.remote:
+            return _("Scan your seat's code with your phone's camera. The phone must be on the same Wi-Fi "
+                     "as this computer.")
+        room = _("In the room, scan your seat's code with your phone's camera, on the same Wi-Fi as this computer.")
+        outcome = self.host.forwarding.outcome if self.host.forwarding is not None else None
+        # "from any network" only once the router let them in: never together with "cannot get in"
+        anywhere = (_("Family far away open their seat's address from any network: send it only to them.")
+                    if outcome is not None and outcome.ok else "")
+        return " ".join(w for w in (room, anywhere, self.far_line()) if w)
 
     def far_line(self) -> str:
         """What the home router did for family far away (UPnP): the public address to send
@@ -206,10 +258,13 @@ class PhonesScene(Scene):
     def _layout(self, seat: int, rect: pygame.Rect) -> tuple[pygame.Rect, list[Label]]:
         """Where ``seat``'s QR code goes in its card ``rect`` and its words as
         :class:`Label` boxes (name, address, the page, whether a phone holds it):
-        the code under the name in a tall card, on the left in a low one."""
-        host, path = short_address(self.host.url(seat))
+        the code under the name in a tall card, on the left in a low one.  A hidden
+        far seat (:meth:`hidden`) has no code (an empty box) and says why instead."""
         on = self.host.has_phone(seat)
         head, line_h = 44, theme.font(theme.SMALL).get_linesize() + 4
+        if self.hidden(seat):
+            return pygame.Rect(rect.left, rect.top, 0, 0), self._hidden_labels(seat, rect, head, line_h)
+        host, path = short_address(self.host.url(seat))
         if rect.height > 300:
             size = min(rect.width - 40, rect.height - head - 3 * line_h - 30)
             box = pygame.Rect(0, 0, size, size)
@@ -227,6 +282,22 @@ class PhonesScene(Scene):
                                 align))
         return box, labels
 
+    def _hidden_labels(self, seat: int, rect: pygame.Rect, head: int, line_h: int) -> list[Label]:
+        """The words of a far seat's card whose code is hidden: its name, why the code is not
+        shown and what "Show link again" is for, and whether its phone is connected."""
+        on, name = self.host.has_phone(seat), self.match.suspects[seat]
+        labels = [Label(pygame.Rect(rect.left + 56, rect.top + 8, rect.width - 70, head), self.match.seat_name(seat),
+                        theme.HEADING, True)]
+        why = fmt("{name} plays from far away, so the code is hidden here. Show it only to send it to {name}.",
+                  name=name)
+        y, width = rect.top + head + 14, rect.width - 28
+        lines = [(line, theme.CREAM) for line in theme.wrap(why, width, theme.SMALL)]
+        for line, colour in lines + [(self.status(seat), theme.GOOD if on else theme.MUTED)]:
+            labels.append(Label(pygame.Rect(rect.left + 14, y, width, line_h), line, theme.SMALL, False, colour,
+                                "center"))
+            y += line_h
+        return labels
+
     def _card(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
         """One seat: token, name, QR code, short address, whether a phone holds it."""
         on = self.host.has_phone(seat)
@@ -234,8 +305,9 @@ class PhonesScene(Scene):
         token = assets.token(self.match.suspects[seat], 36)
         surface.blit(token, token.get_rect(midleft=(rect.left + 12, rect.top + 30)))
         box, labels = self._layout(seat, rect)
-        img = self.code(self.host.url(seat), box.width)
-        surface.blit(img, img.get_rect(center=box.center))
+        if box.width:                         # a hidden far seat's card draws no code
+            img = self.code(self.host.url(seat), box.width)
+            surface.blit(img, img.get_rect(center=box.center))
         for label in labels:
             label.draw(surface)
 

@@ -344,23 +344,30 @@ def turn_boxes(app, board, phones, far: bool):
 @pytest.mark.parametrize("far", [False, True])
 def test_the_turn_box_leaves_the_buttons_the_notebook_and_whole_log_lines_in_view(text_size, far):
     """Through Miss Scarlet's phone turn (her far phone asleep too), normal and large text: the box
-    stays over the log panel -- never over a button of the table (My cards & notebook included) --
-    inside the screen, and no log entry is cut in half by its bottom edge."""
+    lies on the table's empty felt (beside the die's tray: the whole log stays in view) or, when its
+    words do not fit there, over the log panel -- never over a button of the table (My cards &
+    notebook included) -- inside the screen, and no log entry is cut in half by its bottom edge."""
     app = hosted_app()
     try:
         app.prefs.set_text_size(text_size, save=False)
         board, phones = far_scarlet(app) if far else hot_seat(app)
-        seen = 0
+        seen, on_felt = 0, 0
         for wait in turn_boxes(app, board, phones, far):
             buttons = [b for b in board.focus.buttons if b.rect.width and b.rect.height]
             assert board.notebook_button in buttons
             assert not [b.label for b in buttons if b.rect.colliderect(wait.box)], (wait.box, text_size)
-            assert wait.box.top >= board.log_panel.top and pygame.Rect(0, 0, 1280, 720).contains(wait.box)
+            assert pygame.Rect(0, 0, 1280, 720).contains(wait.box)
+            if wait.box.top < board.log_panel.top:
+                assert board.hud.table_rect.contains(wait.box) and not wait.box.colliderect(board.die_rect)
+                assert not wait.box.colliderect(board.log_panel)       # the whole log in view
+                on_felt += 1
             for line in wait.words:
                 assert wait.box.contains(line.rect), line.text
             box_clear_of_the_log(wait)
             seen += 1
         assert seen >= 2
+        if not far and text_size == "normal":
+            assert on_felt == seen                   # a phone's turn leaves the room the log to read
     finally:
         app.close()
 

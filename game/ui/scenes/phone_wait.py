@@ -82,6 +82,25 @@ def turn_area(table) -> pygame.Rect:
     if log is None:
         return TURN_BOX.copy()
     return pygame.Rect(log.left + 6, log.top + 6, log.width - 12, TURN_H)
+
+
+def felt_area(table) -> pygame.Rect | None:
+    """Where the box of a whole turn played on the phone goes first: the board table's felt
+    beside the die's tray and above *My cards & notebook*, empty while the phone plays (the
+    table shows no buttons then: ``table.phone_plays``), so the room can still read the log.
+    None where the table has no such felt (the card table) or shows buttons there."""
+    hud = getattr(table, "hud", None)
+    felt = getattr(hud, "table_rect", None)
+    if felt is None or not getattr(table, "phone_plays", False):
+        return None
+    area = felt.inflate(-12, -12)
+    die = getattr(table, "die_rect", None)
+    if die is not None and die.colliderect(area):
+        area.width, area.left = area.right - (die.right + 8), die.right + 8
+    book = getattr(getattr(table, "notebook_button", None), "rect", None)
+    if book is not None and book.colliderect(area):
+        area.height = book.top - 6 - area.top
+    return area if area.width > 0 < area.height else None
 #: What the seat is choosing: "show" a card to show, "join" whether to accuse too, "turn" its own
 #: turn (rolling, moving with the phone's arrows, suggesting, ending), else any private choice.
 WHAT = ("show", "join", "choose", "turn")
@@ -142,25 +161,16 @@ class PhoneWaitScene(Scene):
         #: :attr:`far` as the box was laid out: a change (another phone holds the seat) lays it out again
         self.laid_far = self.far
         self.laid_staged = staged(self.table)
-        self.home, self.ceiling = self.place()
+        felt = felt_area(self.table) if self.what == "turn" else None
+        self.laid_felt = felt is not None
         # the key hint goes in the box, under the button: a footer band across the screen would hide
         # the board's bottom row (the Lounge, the Hall, the Study, Miss Scarlet's start)
         self.hint_h = (1 if self.laid_far else 2) * (theme.font(theme.SMALL).get_linesize() + 2)
-        button_h = 0 if self.laid_far else 60 + 24
-        for level in range(3):                # the words smaller only when they would not fit
-            self.area = self.home.copy()
-            self.words = self.lines(level)
-            end = max(line.rect.bottom for line in self.words)
-            #: the height the box's words, button and hint need; :attr:`need` at least the home's height
-            self.least = end + 20 + button_h + self.hint_h - self.area.top
-            self.need = max(self.area.height, self.least)
-            over = self.area.top + self.need - SCREEN_BOTTOM
-            room = self.area.top - self.ceiling
-            if over <= room or level == 2:    # it fits (moved up if need be), or is at its smallest
-                if over > 0:
-                    self.area = self.area.move(0, -min(over, room))
-                    self.words = self.lines(level)
-                break
+        #: True while the box lies over the table's log (else on the empty felt, the log in view)
+        self.over_log = not (felt is not None and self._lay(felt, felt.top, felt.bottom, 1))
+        if self.over_log:
+            self.home, self.ceiling = self.place()
+            self._lay(self.home, self.ceiling, SCREEN_BOTTOM, 2)
         label = _("Play here instead") if self.what == "turn" else _("Choose here instead")
         width = min(440, self.area.width - 40)
         self.here = Button(pygame.Rect(self.area.centerx - width // 2, 0, width, 60), label, self.choose_here)
@@ -169,13 +179,36 @@ class PhoneWaitScene(Scene):
         self.snap()
         self.focus.set([] if self.laid_far else [self.here])
 
+    def _lay(self, home: pygame.Rect, ceiling: int, floor: int, smallest: int) -> bool:
+        """Lay the words out in ``home``: the box grows to fit them, upwards once it would pass
+        ``floor`` but never above ``ceiling``; the words get smaller (:meth:`lines`' ``level``) up
+        to ``smallest`` when they would not fit.  False when even those do not fit (then the box is
+        laid at its smallest, spilling past ``floor``)."""
+        self.home, self.ceiling = home.copy(), ceiling
+        button_h = 0 if self.laid_far else 60 + 24
+        for level in range(smallest + 1):     # the words smaller only when they would not fit
+            self.area = self.home.copy()
+            self.words = self.lines(level)
+            end = max(line.rect.bottom for line in self.words)
+            #: the height the box's words, button and hint need; :attr:`need` at least the home's height
+            self.least = end + 20 + button_h + self.hint_h - self.area.top
+            self.need = max(self.area.height, self.least)
+            over = self.area.top + self.need - floor
+            room = self.area.top - self.ceiling
+            if over <= room or level == smallest:   # it fits (moved up if need be), or is at its smallest
+                if over > 0:
+                    self.area = self.area.move(0, -min(over, room))
+                    self.words = self.lines(level)
+                return over <= room
+        return False
+
     def snap(self) -> None:
         """A turn's box over the log ends between two of its entries, never across one (half a
         line reads as noise): it stops short of the entry it would cut when its words leave room,
         else it covers that entry whole.  Then the key hint and the button go at its bottom."""
         bottom = self.area.top + self.need
         view = getattr(self.table, "log_view", None)
-        if self.what == "turn" and view is not None:
+        if self.what == "turn" and self.over_log and view is not None:
             area = view.area
             spans = [(max(b.top, area.top), b.top + b.height) for b in view.blocks]
             for _again in range(len(spans) + 1):      # stopping short of one entry may land in the one above
@@ -240,8 +273,9 @@ class PhoneWaitScene(Scene):
         if self.far != self.laid_far:         # the seat changed hands (home <-> far): the button comes or goes
             self.gone = 0.0
             self.language_changed()
-        elif staged(self.table) != self.laid_staged:
-            self.language_changed()           # the suggestion's stage came or went: the box moves
+        elif staged(self.table) != self.laid_staged or (self.what == "turn"
+                                                         and (felt_area(self.table) is not None) != self.laid_felt):
+            self.language_changed()           # the suggestion's stage or the turn's buttons came or went: the box moves
         else:
             self.snap()                       # the log got a line under the box
         if (len(g.events), g.actor) != self.key or g.over:

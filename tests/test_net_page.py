@@ -1182,6 +1182,18 @@ def test_a_wrong_accusation_shows_the_envelope_big_once(page, table, tmp_path):
     assert not css(page, "#envelope-modal") and not page.find_element(By.ID, "overlay").is_displayed()
 
 
+def test_the_winners_phone_is_not_told_it_was_wrong(page, table):
+    """The envelope comes to the winner's view too when the game ends: the page says "You won!"
+    and pops no "You were wrong, so you are out" box over it (only a seat put out does)."""
+    open_seat(page, table, suggest_view())
+    over = {"over": True, "actor": None, "phase": "over", "prompt": {"kind": "over", "text": "Over."}}
+    envelope = ["plum", "rope", "hall"]
+    rev = table.session.publish(SEAT, board_view(**over, seen_envelope=envelope,
+                                                 result={"winner": SEAT, "envelope": envelope}))
+    wait(page, lambda: connected(page, rev) and page.find_element(By.ID, "winner").text == "You won!", "You won!")
+    assert not css(page, "#envelope-modal") and not page.find_element(By.ID, "overlay").is_displayed()
+
+
 def test_a_reopened_page_does_not_pop_an_old_envelope(page, table):
     """A page opened after the accusation shows the envelope on the Hand tab only (once per accusation)."""
     open_seat(page, table, board_view(seen_envelope=["white", "candlestick", "lounge"]))

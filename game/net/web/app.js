@@ -290,14 +290,18 @@
       toast(chosenLine(last));
       buzz();
     }
-    // the envelope seen after my own wrong accusation: big, once (not again on a reopened page)
+    // the envelope seen after my own wrong accusation: big, once (not again on a reopened page);
+    // the winner sees it too at the end, and must not be told they were wrong
     var env = (v.seen_envelope || []).join(",");
+    var meNow = (v.seats || [])[v.seat];
     if (ui.seenEnvelope === null) ui.seenEnvelope = env;
     else if (env && env !== ui.seenEnvelope) {
       ui.seenEnvelope = env;
-      ui.envelope = v.seen_envelope.slice();
-      ui.tab = "play";
-      buzz();
+      if (meNow && meNow.out) {
+        ui.envelope = v.seen_envelope.slice();
+        ui.tab = "play";
+        buzz();
+      }
     }
     if (now && !was) { ui.tab = "play"; buzz(); }
     if (!now) { ui.accuse = false; ui.sure = false; }

@@ -399,6 +399,35 @@ def test_while_a_phone_holds_the_turn_the_tv_shows_only_what_it_can_do():
         app.close()
 
 
+def test_my_cards_and_notebook_answer_during_a_far_seats_phone_turn():
+    """Miss Scarlet plays her turn from far away: N or a click on *My cards & notebook* (still in view
+    beside the box) says that only her phone shows her cards; it used to do nothing at all.  Nothing
+    of hers opens on the TV."""
+    from game.ui.scenes.message import MessageScene
+    from game.ui.shell.input import Intent, Kind
+
+    app = hosted_app()
+    try:
+        board, phones = far_scarlet(app)
+        for _ in range(3):
+            app.step(DT)
+        wait = app.top
+        assert is_scene(wait, "phone_wait") and wait.what == "turn"
+        for intent in (Intent(Kind.NOTEBOOK, "keyboard"),
+                       Intent(Kind.CLICK, "mouse", pos=board.notebook_button.rect.center)):
+            app.router.handle(intent)
+            box = app.top
+            assert isinstance(box, MessageScene), type(box).__name__
+            assert box.text == "Miss Scarlet plays from far away: only Miss Scarlet's phone shows Miss Scarlet's " \
+                               "cards and notebook."
+            assert not any(getattr(s, "private", False) for s in app.stack)
+            app.pop(box)
+            app.step(DT)
+            assert app.top is wait
+    finally:
+        app.close()
+
+
 def test_the_far_wait_box_leaves_the_suggestions_cards_in_view():
     """Miss Scarlet (far, phone asleep) must show a card while the suggestion's stage shows its three
     cards: the box goes under them, the weapon card included, in normal and large text."""

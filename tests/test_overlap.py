@@ -12,6 +12,7 @@ texts side by side keep apart.
 from __future__ import annotations
 
 import os
+import weakref
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -37,14 +38,14 @@ SIDE_GAP = 16
 class Recorder(pygame.Surface):
     """The logical screen, remembering where text was blitted (its inked pixels)."""
 
-    def __init__(self, texts: set[int]) -> None:
+    def __init__(self, texts: weakref.WeakSet) -> None:
         super().__init__((1280, 720))
         self.texts = texts
         self.words: list[pygame.Rect] = []
 
     def blit(self, source, dest, *args, **kwargs):
         drawn = super().blit(source, dest, *args, **kwargs)
-        if id(source) in self.texts:
+        if source in self.texts:
             pos = dest.topleft if isinstance(dest, pygame.Rect) else dest
             ink = source.get_bounding_rect().move(pos)
             if ink.width and ink.height:
@@ -56,12 +57,13 @@ class Recorder(pygame.Surface):
 def recording(monkeypatch):
     """Text surfaces are tagged as :func:`theme.text` makes them; buttons paint
     straight on the screen (not from their cache) so their words are seen too."""
-    texts: set[int] = set()
+    # the pictures themselves, weakly: an id of a text the cache let go is reused by other pictures
+    texts: weakref.WeakSet = weakref.WeakSet()
     real = theme.text
 
     def tagged(*args, **kwargs):
         surf = real(*args, **kwargs)
-        texts.add(id(surf))
+        texts.add(surf)
         return surf
 
     monkeypatch.setattr(theme, "text", tagged)

@@ -170,7 +170,7 @@ class PhoneWaitScene(Scene):
         self.over_log = not (felt is not None and self._lay(felt, felt.top, felt.bottom, 1))
         if self.over_log:
             self.home, self.ceiling = self.place()
-            self._lay(self.home, self.ceiling, SCREEN_BOTTOM, 2)
+            self._lay(self.home, self.ceiling, SCREEN_BOTTOM, 3)
         label = _("Play here instead") if self.what == "turn" else _("Choose here instead")
         width = min(440, self.area.width - 40)
         self.here = Button(pygame.Rect(self.area.centerx - width // 2, 0, width, 60), label, self.choose_here)
@@ -328,6 +328,14 @@ class PhoneWaitScene(Scene):
             return True
         if self.what == "turn" and (intent.is_pad or intent.device.startswith("phone:")):
             return self.table.handle(intent)  # the seat's controller and the phone's arrows play the turn
+        book = getattr(self.table, "notebook_button", None)
+        if self.what == "turn" and self.far and not intent.repeat and (
+                intent.kind is Kind.NOTEBOOK or intent.kind is Kind.CLICK and book is not None
+                and intent.pos is not None and book.rect.collidepoint(intent.pos)):
+            # My cards & notebook stays in view beside the box: for a far seat the TV says that only
+            # that phone shows them (a mashed key in the room opens nothing of a phone's seat)
+            self.table.open_notebook()
+            return True
         if intent.kind is Kind.CONFIRM and self.focus.focused is None:
             return True                       # Enter alone chooses nothing: the phone is choosing
         if self.guard.blocks(intent):
@@ -371,8 +379,8 @@ class PhoneWaitScene(Scene):
     def lines(self, level: int = 0) -> list[Label]:
         """The words in the box as one :class:`Label` per wrapped line (the
         text-fit test checks each), placed one under the other from the top.
-        ``level`` 1 writes the explanations smaller, 2 the heading too (a box that
-        would not fit otherwise: large text, a far seat's turn)."""
+        ``level`` 1 writes the explanations smaller, 2 the heading too, 3 leaves the
+        explanations out (a box that would not fit otherwise: large text, a far seat's turn)."""
         area, turn = self.area, self.what == "turn"
         out, y = [], area.top + (20 if turn or level else 30)
         left, width = (area.left + 24, area.width - 24 - 90) if turn else (area.left + 130, area.width - 250)
@@ -403,6 +411,8 @@ class PhoneWaitScene(Scene):
                 texts.append((fmt("The computer chooses in {time}.", time=clock), body, True))
         #: the box says a far-away seat's phone is gone and the game waits for it
         self.phone_gone = gone
+        if level >= 3:          # still too long (large text, a long language): who, and the time left only
+            texts = [t for t in texts if t[2]]
         for text, size, bold in texts:
             step = theme.font(size, bold).get_linesize() + 4
             for line in theme.wrap(text, width, size, bold):

@@ -131,6 +131,20 @@ def test_phones_mid_game_hides_a_far_seats_code_until_asked_and_mashed_keys_neve
                 key(app, (pygame.K_RETURN, pygame.K_SPACE)[i % 2])
             assert screen.revealed == set() and far_path not in words_of(screen)
             assert [u for u, _s in screen._codes if far_path in u] == []
+        # an arrow onto "Show link again" and Enter at once (after a quiet moment): still hidden
+        for _ in range(200):                             # bounded: the guard arms after a quiet moment
+            if screen.guard.armed:
+                break
+            app.step(DT)
+        screen.focus.focus_on(screen.go)
+        app.step(DT)
+        for _ in range(len(screen.focus.buttons)):       # arrows until the focus is on it, Enter at once
+            if screen.focus.focused is screen.show_buttons[0]:
+                break
+            key(app, pygame.K_UP)
+        assert screen.focus.focused is screen.show_buttons[0]
+        key(app, pygame.K_RETURN)
+        assert screen.revealed == set() and far_path not in words_of(screen)
         # asked on purpose: quiet, then one press
         for _ in range(200):                             # bounded: the guard arms after a quiet moment
             if screen.guard.armed:

@@ -33,7 +33,7 @@ from game.ui.draw import assets, gfx, theme
 from game.ui.draw.widgets import Button, FocusGroup, Label, footer_hint
 from game.ui.shell.i18n import _, fmt
 from game.ui.shell.input import Intent, Kind
-from game.ui.shell.scene import FreshPressGuard, Scene
+from game.ui.shell.scene import FRESH_QUIET, FreshPressGuard, Scene
 
 #: Where the seats' cards go (logical pixels); their top moves down under a longer intro (large text).
 AREA = pygame.Rect(40, 118, 1200, 488)
@@ -100,6 +100,9 @@ class PhonesScene(Scene):
         self.revealed: set[int] = set()
         #: a seat's hidden code shows only for a fresh press: keys mashed over the screen never show it
         self.guard = FreshPressGuard(app.router.input, 0.0)
+        #: seconds the keyboard focus has rested where it is: an arrow onto "Show link again" and Enter
+        #: at once (a mash of arrows and Enter) shows nothing; the focus must rest a moment first
+        self.rested = FRESH_QUIET
         self.focus = FocusGroup()
         self.language_changed()
 
@@ -139,6 +142,7 @@ class PhonesScene(Scene):
 
     def update(self, dt: float) -> None:
         self.guard.update(dt)
+        self.rested += dt
         if {s for s in self.host.seats() if self.hidden(s)} != self.laid_hidden:
             self.language_changed()           # a seat went far (or came home) while the screen is open
 
@@ -160,9 +164,14 @@ class PhonesScene(Scene):
         shows = self.show_buttons.values()
         at_show = (any(b.rect.collidepoint(intent.pos) for b in shows) if intent.pos is not None
                    else self.focus.focused in shows)
-        if intent.kind in (Kind.CONFIRM, Kind.CLICK) and at_show and self.guard.blocks(intent):
+        if intent.kind in (Kind.CONFIRM, Kind.CLICK) and at_show and (
+                self.guard.blocks(intent) or intent.pos is None and self.rested < FRESH_QUIET):
             return True                       # held or mashed: a far seat's code shows only for a fresh press
-        return self.focus.handle(intent)
+        before = self.focus.focused
+        done = self.focus.handle(intent)
+        if self.focus.focused is not before:
+            self.rested = 0.0
+        return done
 
     # ------------------------------------------------------------ layout
     def intro_labels(self) -> list[Label]:

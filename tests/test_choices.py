@@ -14,7 +14,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game.rules.cards import ROOMS, SUSPECTS  # noqa: E402
+from game.rules.cards import ALL_CARDS, ROOMS, SUSPECTS  # noqa: E402
 from game.rules.engine import Phase  # noqa: E402
 from game.ui.shell.i18n import card  # noqa: E402
 from game.ui.shell.input import Intent, Kind  # noqa: E402
@@ -206,6 +206,49 @@ def test_at_a_hot_seat_table_the_arrows_sound_alike_however_many_cards_are_offer
         heard.append(tuple(said(app)[start:]))
     assert sounds == []
     assert set(heard) == {("A card — press Enter",)}, heard
+    app.close()
+
+
+def test_at_a_hot_seat_table_a_card_of_your_own_hand_sounds_like_any_other():
+    """Two people: picking a card of your own hand in the accusation, or pressing Enter on a
+    notebook row that is a fact, gives the room the same sound and the same words as any other
+    card or row (a "nope", an unspoken question and the focus staying told which cards she holds)."""
+    app = new_app(read_aloud=True)
+    board = two_people(app, lambda g: len(g.events) > 40)
+    steps(app)
+    match, hand = board.match, set(board.game.seats[0].hand)
+    heard: dict[bool, tuple] = {}
+    for own in (True, False):
+        picker = make("picker", app, board, "accuse", marks=True)
+        app.push(picker)
+        steps(app, 30)
+        row = next(b for b in picker.items["suspect"] + picker.items["weapon"] + picker.items["room"]
+                   if (b.data in hand) == own)
+        cat = next(c for c, items in picker.items.items() if row in items)
+        sounds: list[str] = []
+        app.play = lambda name, *a, sounds=sounds, **k: sounds.append(name)
+        picker.focus.focus_on(row)
+        steps(app, 2)
+        start = len(said(app))
+        press(app, Kind.CONFIRM, 3)
+        assert app.top is picker and picker.choice[cat] == row.data
+        lines = said(app)[start:]
+        heard[own] = (tuple(sounds), len(lines), [line.split(" — ")[-1] for line in lines])
+        del app.play
+        app.pop(picker)
+        steps(app, 2)
+    assert heard[True] == heard[False], heard
+    match.notebook_mode = "hints"
+    book = make("notebook", app, match, 0)
+    app.push(book)
+    steps(app, 30)
+    sounds = []
+    app.play = lambda name, *a, **k: sounds.append(name)
+    fact = next(c for c in hand)
+    free = next(c for c in ALL_CARDS if c not in book.auto)
+    book.cycle(fact)
+    book.cycle(free)
+    assert sounds[0] == sounds[1] == "click"
     app.close()
 
 

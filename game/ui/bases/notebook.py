@@ -345,7 +345,8 @@ class NotebookBase(Scene):
         """Cycle ``card``'s manual mark; rows ticked for you are facts and stay."""
         if card in self.auto:
             self.fact_note = card
-            self.app.play("nope")
+            # at a shared table a different sound would tell the room which rows are facts
+            self.app.play("click" if self.match.needs_cover else "nope")
             return
         self.fact_note = None
         self.match.cycle_mark(self.seat, card)

@@ -112,8 +112,11 @@ class PickerScene(Scene):
     # ------------------------------------------------------------ choices
     def pick(self, cat: str, button: Button) -> None:
         """Select ``button``'s card for ``cat`` and move the focus on.  A card
-        of the accuser's own hand is asked about first (it cannot be in the envelope)."""
-        if button.data in self.hand and self.choice[cat] != button.data:
+        of the accuser's own hand is asked about first (it cannot be in the envelope) when
+        the accuser plays alone; at a table of two or more people the question would be
+        heard (its sound, the focus staying) and tell the room a card of that hand, so the
+        card is picked like any other and the final confirmation shows the three cards."""
+        if button.data in self.hand and self.choice[cat] != button.data and not self.board.match.needs_cover:
             self.app.play("nope")
             ask = make_scene("confirm", self.app, fmt("{card} is one of your cards.", card=button.data),
                              lambda: self._picked(cat, button), yes=_("Pick it anyway"), no=_("Pick another"),

@@ -703,7 +703,7 @@ class Speaker:
         """A person's arrow went nowhere (the last button, a row's end): the
         focused control's name ``text`` is said again, so the press is heard
         (``owner`` as for :meth:`say`)."""
-        if owner is not None and self._shared(owner):     # a shared table hears the harmless name only
+        if owner is not None and self.shared_table(owner):     # a shared table hears the harmless name only
             text, owner = owner.speech_shared_focus(), None
         if text and self.enabled:
             self.say_focus(text, owner)
@@ -713,14 +713,9 @@ class Speaker:
         is on top *and* nobody else shares the screen.  The speakers reach the
         whole room: at a hot-seat table (the covers in use) nothing private is
         ever spoken, not even after its owner lifted the cover."""
-        return owner is None or (owner is self.app.top and not self._shared(owner))
+        return owner is None or (owner is self.app.top and not self.shared_table(owner))
 
     def shared_table(self, owner) -> bool:
-        """True when ``owner`` (a private scene) sits at a table of two or more
-        people, where nothing private may be heard (see :meth:`_shared`)."""
-        return self._shared(owner)
-
-    def _shared(self, owner) -> bool:
         """True when ``owner``'s table has two or more people (its match
         ``needs_cover``), or when no match can be found for it (then silent)."""
         match = getattr(owner, "match", None)
@@ -809,7 +804,7 @@ class Speaker:
         coach = app.coach
         owner = top if top is not None and top.private else None
         # a private screen at a shared table: its harmless words only, as public lines
-        shared = owner is not None and self._shared(owner)
+        shared = owner is not None and self.shared_table(owner)
         if shared:
             owner = None
         name = None

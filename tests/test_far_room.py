@@ -313,6 +313,40 @@ def test_a_far_phone_back_after_the_computers_first_step_plays_the_rest_of_its_t
         app.close()
 
 
+def test_a_far_phone_that_drops_again_in_its_turn_is_not_waited_for_a_second_time_in_full():
+    """Her far phone sleeps 60 s, comes back and rolls, then drops again: the turn's one wait goes on
+    from 60 s (the computer walks for her about 30 s later), it does not start again at 90 s."""
+    from game.rules import actions as ra
+    from game.ui.phones.host import FAR_WAIT
+
+    app = hosted_app()
+    try:
+        board, phones = far_scarlet(app)
+        g = board.game
+        phones[0].drop()
+        for _ in range(60):                              # one-second frames: 60 s asleep
+            app.step(1.0, draw=False)
+        assert not g.actions and g.turn == 0
+        back = LocalPhone(app.phones, 0, "phone-0", far=True)
+        back.seq = phones[0].seq
+        assert back.hello() == "welcome"
+        app.step(DT, draw=False)
+        back.act(ra.to_dict(ra.Roll()))
+        app.step(DT, draw=False)
+        assert back.last("ack")["ok"] and len(g.actions) == 1, back.last("ack")
+        back.drop()
+        clock = 0.0
+        for _ in range(int(FAR_WAIT) + 10):              # bounded: at most the whole wait again
+            if len(g.actions) > 1 or g.turn != 0:
+                break
+            app.step(1.0, draw=False)
+            clock += 1.0
+        assert len(g.actions) > 1 and app.phones.stood_in == [0]
+        assert FAR_WAIT - 60 - 2 <= clock <= FAR_WAIT - 60 + 2, clock
+    finally:
+        app.close()
+
+
 # ------------------------------------------------ the TV's layout while a phone holds the turn
 def box_clear_of_the_log(wait) -> None:
     """No entry of the log in view is cut by the bottom of ``wait``'s box (its half reads as noise)."""

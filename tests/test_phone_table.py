@@ -226,8 +226,9 @@ def test_a_far_phone_back_before_the_wait_ends_chooses_itself():
         back.seq = phones[0].seq
         assert back.hello() == "welcome"
         app.step(DT, draw=False)
-        assert not wait.phone_gone and wait.gone == 0     # the words "phone is away" are gone again
-        for _ in range(int(FAR_WAIT) // 2 + 5):          # the clock started again: no computer choice
+        assert not wait.phone_gone and not wait.away      # the words "phone is away" are gone again
+        assert wait.left == FAR_WAIT - FAR_WAIT // 2     # what was waited stays counted (one wait a choice)
+        for _ in range(int(FAR_WAIT) // 2 + 5):          # the phone is here: no computer choice however long
             app.step(1.0, draw=False)
         assert g.phase is Phase.DISPROVE and app.top is wait and app.phones.stood_in == []
         card = next(a.card for a in g.legal_actions() if isinstance(a, ra.Disprove))

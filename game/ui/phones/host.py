@@ -169,6 +169,9 @@ class PhoneHost:
         self._fell_back: dict[int, tuple[tuple, Callable[[], object]]] = {}
         #: the seats whose choice the computer made, oldest first (:meth:`choose_for`)
         self.stood_in: list[int] = []
+        #: (seat, the table's turn number) -> seconds a far seat's own turn has waited for its gone phone,
+        #: summed over drops and boxes: coming back and dropping again does not restart :data:`FAR_WAIT`
+        self.far_waited: dict[tuple[int, int], float] = {}
         #: (seat, the table's turn number) of far seats' own turns the computer plays on (:meth:`late`)
         self._late_turns: set[tuple[int, int]] = set()
         #: (seat, turn number) whose "… is playing on the phone" was last read aloud (once a turn)

@@ -126,8 +126,13 @@ class PhoneWaitScene(Scene):
         self.table, self.seat, self.what, self.reopen = table, seat, what, reopen
         self.key = (len(table.game.events), table.game.actor)
         self.t = 0.0
-        #: how long a far-away seat's phone has been gone (:attr:`far`)
+        #: how long a far-away seat's phone has been gone (:attr:`far`) while this box waits, summed
+        #: over its drops: a phone that comes back and drops again does not restart :data:`FAR_WAIT`
         self.gone = 0.0
+        #: seconds this seat's own turn already waited for its phone in earlier boxes (the wait is one a turn)
+        self.before = app.phones.far_waited.get((seat, table.turn_no), 0.0) if what == "turn" else 0.0
+        #: the far-away seat's phone is gone right now
+        self.away = False
         #: where the box goes when its words fit (:attr:`area` moves up when they would pass the
         #: screen's bottom, never above :attr:`ceiling`; see :meth:`place`)
         self.home, self.ceiling = self.place()
@@ -271,7 +276,7 @@ class PhoneWaitScene(Scene):
         if self.what == "turn" and self.table.human_to_act:
             self.table.guard.update(dt)       # the turn's own hurry guard runs on under this line
         if self.far != self.laid_far:         # the seat changed hands (home <-> far): the button comes or goes
-            self.gone = 0.0
+            self.gone, self.before, self.away = 0.0, 0.0, False
             self.language_changed()
         elif staged(self.table) != self.laid_staged or (self.what == "turn"
                                                          and (felt_area(self.table) is not None) != self.laid_felt):
@@ -305,16 +310,25 @@ class PhoneWaitScene(Scene):
     @property
     def left(self) -> int:
         """Whole seconds left of :data:`FAR_WAIT` (the host's own wait) before the computer chooses."""
-        return max(0, math.ceil(FAR_WAIT - self.gone))
+        return max(0, math.ceil(FAR_WAIT - self.waited))
+
+    @property
+    def waited(self) -> float:
+        """Seconds the phone has been waited for: this box's :attr:`gone`, and on the seat's own turn
+        the turn's earlier boxes too; once :attr:`late`, this box's alone (the computer's pause)."""
+        return self.gone if self.late else self.before + self.gone
 
     def _wait_far(self, dt: float) -> None:
         """A far-away seat: while its phone is gone, wait (saying so, and the time left), then the
         computer chooses."""
-        here = self.app.phones.has_phone(self.seat)
-        self.gone = 0.0 if here else self.gone + dt
-        if (self.gone > 0) != self.phone_gone or (self.shown_left is not None and self.left != self.shown_left):
+        self.away = not self.app.phones.has_phone(self.seat)
+        if self.away:
+            self.gone += dt
+            if self.what == "turn":
+                self.app.phones.far_waited[(self.seat, self.table.turn_no)] = self.before + self.gone
+        if self.away != self.phone_gone or (self.shown_left is not None and self.left != self.shown_left):
             self.language_changed()             # the phone went or came back, or a second passed
-        if self.gone >= self.limit:
+        if self.away and self.waited >= self.limit:
             self.app.phones.choose_for(self.seat)
 
 
@@ -391,7 +405,7 @@ class PhoneWaitScene(Scene):
         texts = [(waiting_line(self.name, self.what), heading, True)]
         if not turn:
             texts.append((fmt("Only {name}'s phone shows the cards.", name=self.name), body, False))
-        gone = self.far and self.gone > 0
+        gone = self.far and self.away
         late = gone and self.late
         #: the whole seconds left before the computer chooses, as the box shows them (None: not shown)
         self.shown_left = self.left if gone and not late else None

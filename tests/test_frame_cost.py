@@ -106,3 +106,69 @@ def test_candle_glow_is_smoothed_to_the_painters_pixels_at_any_scale():
     lit = canvas.get_at((x * 4, y * 4))
     assert lit.r > 40 and lit.g > 30          # warm light where the candle is (the whole canvas, not its corner)
     assert canvas.get_at((0, 0))[:3] == (0, 0, 0)
+
+
+def test_a_glowing_seat_is_drawn_without_a_new_picture_per_frame(monkeypatch):
+    """A seat that has a card glows, pulsing, while the question goes round: its paint runs
+    once for each part of the screen put back under it, and each run made a glow picture
+    (2 MB at 3840 x 2160, zeroed by the system every time).  After the first frame no
+    picture is made at all, and the glow's pixels are those of a fresh one."""
+    from game.ui.board import moments
+    from game.ui.screenshots.screens import build_moment
+    from tests.test_frame_dirty import _app_at
+
+    app = _app_at((1920, 1080))
+    build_moment(app, "question-round")
+    board = app.top
+    show = board.suggestion_show
+    show.cut.skip()
+    show.has(show.order[0])
+    surface = app.window.surface
+    moments.draw_suggestion(surface, show, board.match, 0.0)
+    made = []
+    real_init = gfx.Canvas.__init__
+
+    def counting(self, *a, **kw):
+        made.append(a[0] if a else kw.get("size"))
+        real_init(self, *a, **kw)
+    monkeypatch.setattr(gfx.Canvas, "__init__", counting)
+    for step in range(1, 13):                       # the pulse changes the glow every frame
+        surface.set_clip(pygame.Rect(0, 0, 640, 720))      # drawn in two parts, as when two are put back
+        moments.draw_suggestion(surface, show, board.match, step / 60)
+        surface.set_clip(pygame.Rect(640, 0, 640, 720))
+        moments.draw_suggestion(surface, show, board.match, step / 60)
+        surface.set_clip(None)
+    assert made == []
+    monkeypatch.undo()
+    glows = (55, 99)
+    fresh = gfx.surface((moments.BADGE * 2, moments.BADGE * 2), pygame.SRCALPHA)
+    for r, a in zip((moments.BADGE, moments.BADGE * 3 // 4), glows, strict=True):
+        gfx.circle(fresh, (*theme.BRASS, a), (moments.BADGE, moments.BADGE), r)
+    assert pygame.image.tobytes(moments._glow(glows), "RGBA") == pygame.image.tobytes(fresh, "RGBA")
+    app.close()
+
+
+def test_a_wipe_keeps_one_strip_for_its_feather(monkeypatch):
+    """The soft wipe lays what lies behind its feather back over the picture through a strip
+    as tall as the screen: one strip for the whole wipe (a new one each frame was 1.2 MB at
+    3840 x 2160, zeroed by the system every frame), and the same pixels as a fresh one."""
+    from game.ui.draw import anim, wipe
+
+    gfx.set_output_scale(1.5)
+    table, room = _scene((1280, 720), 1.5), gfx.Canvas((1280, 720), 0, 1.5)
+    room.fill((200, 60, 30))
+    wipe._ramp(gfx.dev(wipe.FEATHER, 1.5), 1080)     # the feather's ramp, made once for good
+    made = []
+    real_surface = gfx.surface
+    monkeypatch.setattr(gfx, "surface", lambda size, *a, **kw: made.append(tuple(size)) or real_surface(size, *a, **kw))
+    w, steps = wipe.Wipe(), 11
+    for k in range(1, steps + 1):
+        p = anim.ease(k / steps)
+        canvas = table.copy()
+        w.draw(canvas, room, room.get_rect(), p)
+        counted = len(made)
+        whole = table.copy()
+        wipe.Wipe().draw(whole, room, room.get_rect(), p)        # a wipe of its own: a fresh strip
+        del made[counted:]
+        assert pygame.image.tobytes(canvas, "RGB") == pygame.image.tobytes(whole, "RGB"), k
+    assert made == [(gfx.dev(wipe.FEATHER, 1.5), 1080)]

@@ -164,3 +164,27 @@ def test_soft_blur_is_close_to_a_gaussian():
         assert max(abs(x - y) for x, y in zip(a, b, strict=True)) <= 10
         assert sum(abs(x - y) for x, y in zip(a, b, strict=True)) / len(a) < 1.5
     assert gfx.soft_blur(s, 0) is s
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5, 2.0, 3.0])
+def test_a_picture_drawn_in_bands_has_the_pixels_of_its_whole_canvas(scale):
+    """drawn_in_bands gives each band only its rows of the larger canvas, yet the picture is
+    the one its whole canvas gives, shapes crossing the cuts included; paint is told each
+    band's top, so a painter may draw only what reaches it."""
+    gfx.set_output_scale(scale)
+    tops = []
+
+    def paint(canvas: pygame.Surface, top: int) -> None:
+        tops.append(top)
+        canvas.fill((0, 0, 0, 0))
+        for k in range(12):              # slanted lines and rings across every cut
+            gfx.line(canvas, (200, 20 * k, 90, 255), (10 + 30 * k, 5 - top), (60 + 25 * k, 230 - top), 3)
+            gfx.circle(canvas, (40, 180, 20 * k, 200), (40 + 28 * k, 20 + 17 * k - top), 9 + k, 2)
+    size = (100, 60)
+    banded = gfx.drawn_in_bands(size, paint, 4, 8, 2, pygame.SRCALPHA)
+    assert len(tops) == (1 if scale != int(scale) else 8) and tops[0] == (0 if scale != int(scale) else -8)
+    whole = gfx.drawn_in_bands(size, paint, 4, 8, 2, pygame.SRCALPHA, whole=True)
+    assert tops[-1] == 0
+    assert banded.get_size() == whole.get_size() == size
+    assert pygame.image.tobytes(banded, "RGBA") == pygame.image.tobytes(whole, "RGBA")
+    assert banded.get_bounding_rect().height >= 50          # drawn across the cuts, not empty

@@ -232,3 +232,50 @@ def test_the_recorder_sees_a_word_under_a_mark(recording):
             assert_clear(words, [words[0].inflate(4, 4)], "title")
     finally:
         app.close()
+
+
+def _ink_box(a: pygame.Surface, b: pygame.Surface, rows: int) -> pygame.Rect:
+    """The smallest rectangle holding every pixel that differs between ``a`` and ``b`` in
+    their top ``rows`` rows (empty when none does)."""
+    w = a.get_width()
+    pa, pb = pygame.image.tobytes(a, "RGB"), pygame.image.tobytes(b, "RGB")
+    xs, ys = [], []
+    for y in range(rows):
+        ra, rb = pa[y * w * 3:(y + 1) * w * 3], pb[y * w * 3:(y + 1) * w * 3]
+        if ra != rb:
+            cols = [x for x in range(w) if ra[x * 3:x * 3 + 3] != rb[x * 3:x * 3 + 3]]
+            xs += [cols[0], cols[-1]]
+            ys.append(y)
+    return pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1) if ys else pygame.Rect(0, 0, 0, 0)
+
+
+@pytest.mark.parametrize("scene_name", ["game-over", "card-over"])
+def test_the_winners_portrait_hangs_on_bare_wall_clear_of_the_words(recording, scene_name):
+    """Game over's small portrait of the winner, above the title, hangs on the wallpaper: it
+    touches neither the cornice nor a painting's gilt frame (4 pixels of wall at least round
+    it), and no word runs over it; the board game's and the card game's screens alike."""
+    from game.ui.mansion import scenery
+    from game.ui.screenshots.card_screens import build_card_scene
+    from game.ui.screenshots.screens import build_scene
+
+    app = _app(settings=Settings())
+    try:
+        (build_card_scene if scene_name.startswith("card") else build_scene)(app, scene_name, 3)
+        over = app.top
+        winner = over.winner_suspect or "peacock"      # the card game's scene: everybody lost
+
+        def drawn(who: str | None) -> pygame.Surface:
+            over.winner_suspect = who
+            screen = pygame.Surface((1280, 720))
+            over.draw(screen)
+            return screen
+        without = drawn(None)
+        portrait = _ink_box(drawn(winner), without, 200)
+        assert portrait.width >= 56 and portrait.height >= 56, portrait
+        for feature in scenery.wall_features():
+            assert not portrait.inflate(8, 8).colliderect(feature), (scene_name, portrait, feature)
+        words = words_of(over, recording)
+        assert_clear(words, [portrait], (scene_name, "winner"))
+        assert portrait.collidelist(over.keep_clear()) >= 0      # confetti and the coach's bubble keep off it
+    finally:
+        app.close()

@@ -538,6 +538,32 @@ def smoothscale_onto(img: pygame.Surface, surface: pygame.Surface, rect: RectLik
     pygame.transform.smoothscale(img, pygame.Surface.get_size(dest), dest)
 
 
+def drawn_in_bands(size: Sequence[int], paint: Callable[[pygame.Surface, int], object], ss: int, band: int,
+                   margin: int, flags: int = 0, whole: bool = False) -> pygame.Surface:
+    """A picture of logical ``size`` (width, height) drawn on a canvas ``ss`` times larger in
+    each direction and filtered down (:func:`smoothscale_onto`), without holding that whole
+    canvas: ``paint(canvas, top)`` draws on ``canvas`` the canvas's rows from ``top`` down (its
+    own pixels: a shape at canvas row ``y`` goes to ``y - top``), ``band`` rows of the picture
+    at a time with ``margin`` rows above and below drawn and not kept (a shape cut at a canvas's
+    edge is drawn a pixel off its course near the cut).  The filter averages whole blocks of
+    ``ss`` x ``ss``, so the bands give the pixels of the whole canvas; at an output scale that
+    is not a whole number, for a picture no taller than ``band``, or when ``whole``, the
+    canvas is drawn whole (one call, ``top`` 0).  ``flags``: ``pygame.SRCALPHA`` for a
+    transparent picture and canvas."""
+    w, h = int(size[0]), int(size[1])
+    s = output_scale()
+    if whole or s != int(s) or h <= band:
+        band, margin = max(1, h), 0
+    out = surface((w, h), flags)
+    for top in range(0, h, band):
+        rows = min(band, h - top)
+        canvas = surface((w * ss, (rows + 2 * margin) * ss), flags)
+        paint(canvas, (top - margin) * ss)
+        smoothscale_onto(canvas, out, pygame.Rect(0, top, w, rows), pygame.Rect(0, margin * ss, w * ss, rows * ss))
+        del canvas                  # let go before the next band is made
+    return out
+
+
 def scale(img: pygame.Surface, size: Sequence[float]) -> pygame.Surface:
     """``pygame.transform.scale`` to logical ``size`` (see :func:`smoothscale`)."""
     s = scale_of(img) if isinstance(img, Canvas) else output_scale()

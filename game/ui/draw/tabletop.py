@@ -31,6 +31,8 @@ SHADOW = 5
 #: Rows of baize (logical pixels) drawn at once on its canvas twice as large, and the rows drawn
 #: above and below each band and not kept (a fibre cut at the canvas's edge runs a pixel off course).
 BAIZE_BAND, BAIZE_MARGIN = 32, 4
+#: Rows of the 2x canvas in each bucket of baize fibres sorted by where they start.
+BAND_ROWS = 64
 
 
 @gfx.remembered(16)
@@ -38,7 +40,8 @@ def baize(size: tuple[int, int], colour: tuple[int, int, int] = BAIZE, seed: int
     """Baize of ``size`` (w, h pixels) in ``colour``: a nap of short fibres,
     lighter and darker by up to 22 levels, so no part of it reads as a flat hole.
     Drawn on a canvas twice as large, :data:`BAIZE_BAND` rows at a time at an output scale of
-    whole pixels (the same pixels as the whole canvas, which is a whole screen at 3840 x 2160)."""
+    whole pixels (:func:`game.ui.draw.gfx.drawn_in_bands`: the same pixels as the whole canvas,
+    which is a whole screen at 3840 x 2160)."""
     w, h = max(1, size[0]), max(1, size[1])
     rng = random.Random(seed)
     fibres = array.array("i")          # x, y, x2, y2, shade: five numbers a fibre, in drawing order
@@ -47,31 +50,22 @@ def baize(size: tuple[int, int], colour: tuple[int, int, int] = BAIZE, seed: int
         d = rng.randint(-22, 22)
         dx = rng.randint(-3, 3)
         fibres.extend((x, y, x + dx, y + rng.randint(-3, 3), d))
-    scale = gfx.output_scale()
-    band = BAIZE_BAND if scale == int(scale) and h > BAIZE_BAND else h
-    margin = BAIZE_MARGIN if band < h else 0
-    tops = range(0, h, band)
-    reach = [((top - margin) * 2 - 4, (min(top + band, h) + margin) * 2 + 4) for top in tops]
-    members: list[list[int]] = [[] for _top in tops]     # the fibres each band draws, in drawing order
+    # the fibres by where they start (buckets of BAND_ROWS rows of the 2x canvas); a band draws
+    # those starting within 4 rows of its canvas (a fibre reaches 3 rows and its width), in drawing order
+    rows_of: dict[int, list[int]] = {}
     for i in range(0, len(fibres), 5):
-        y = fibres[i + 1]
-        k = y // (2 * band)            # a fibre reaches 3 rows and its width round where it starts
-        for j in (k - 1, k, k + 1):
-            if 0 <= j < len(tops) and reach[j][0] <= y < reach[j][1]:
-                members[j].append(i)
+        rows_of.setdefault(fibres[i + 1] // BAND_ROWS, []).append(i)
     shades = {d: tuple(max(0, min(255, v + d)) for v in colour) for d in range(-22, 23)}
-    out = gfx.surface((w, h))
-    for top, drawn in zip(tops, members, strict=True):
-        rows = min(band, h - top)
-        big = gfx.surface((w * 2, (rows + 2 * margin) * 2))
+
+    def paint(big: pygame.Surface, up: int) -> None:
+        low, high = up - 4, up + big.get_height() + 4
+        drawn = sorted(i for k in range(low // BAND_ROWS, (high - 1) // BAND_ROWS + 1)
+                       for i in rows_of.get(k, ()) if low <= fibres[i + 1] < high)
         big.fill(colour)
-        up = (top - margin) * 2
         f = fibres
         for i in drawn:
             gfx.line(big, shades[f[i + 4]], (f[i], f[i + 1] - up), (f[i + 2], f[i + 3] - up), 2)
-        gfx.smoothscale_onto(big, out, pygame.Rect(0, top, w, rows), pygame.Rect(0, margin * 2, w * 2, rows * 2))
-        del big                        # let go before the next band is made
-    return out
+    return gfx.drawn_in_bands((w, h), paint, 2, BAIZE_BAND, BAIZE_MARGIN)
 
 
 @gfx.remembered(16)

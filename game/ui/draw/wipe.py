@@ -82,6 +82,17 @@ class Wipe:
         self._stills: dict[str, tuple] | None = None
         #: the words each still drew when it was last painted (for the coach)
         self._texts: dict[str, list] = {}
+        #: the strip that holds what lies behind the feather (:meth:`_strip`), or None
+        self._behind: pygame.Surface | None = None
+
+    def _strip(self, size: tuple[int, int]) -> pygame.Surface:
+        """A transparent-capable strip of ``size`` device pixels (width, height) kept from one
+        frame to the next: a new one each frame was a fresh allocation (1.2 MB at 3840 x 2160)
+        whose pages the system zeroed every frame.  Its content is whatever was last put in it."""
+        strip = self._behind
+        if strip is None or pygame.Surface.get_size(strip) != size:
+            strip = self._behind = gfx.surface(size, pygame.SRCALPHA, 1.0)
+        return strip
 
     def _zone(self, surface: pygame.Surface, p: float) -> int:
         """Device columns ``[0, zone)`` the picture covers alone at ``p``, rounded down
@@ -144,7 +155,7 @@ class Wipe:
         left = max(zone, e)                           # the feather's columns still left of it are in the zone
         behind = None
         if end > left:       # what lies behind the feather, faded across it, to lay back over the picture
-            behind = gfx.surface((end - left, height), pygame.SRCALPHA, 1.0)
+            behind = self._strip((fd, height))
             pygame.Surface.blit(behind, surface, (0, 0), pygame.Rect(left, 0, end - left, height))
             pygame.Surface.blit(behind, _ramp(fd, height), (0, 0), pygame.Rect(left - e, 0, end - left, height),
                                 pygame.BLEND_RGBA_MULT)
@@ -168,7 +179,9 @@ class Wipe:
             tracker.drawn = [(d & ~(inside & cols)) | b for d, b in zip(tracker.drawn, band.drawn, strict=True)]
         self._paint(surface, stills, laid, kept, zone, end, keep)
         if behind is not None:
-            pygame.Surface.blit(surface, behind, (left, 0))
+            pygame.Surface.blit(surface, behind, (left, 0), pygame.Rect(0, 0, end - left, height))
+        else:
+            self._behind = None         # the feather has left the screen: no strip held for it
         if tracker is None:
             return
         if zone >= width:          # the picture alone, under what is drawn from now on: a lay of it puts back only that

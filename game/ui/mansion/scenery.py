@@ -13,6 +13,7 @@ lawn at the bottom, where the title screen stands the pawns.
 
 from __future__ import annotations
 
+import math
 import random
 
 import pygame
@@ -262,6 +263,27 @@ FLAME = (255, 214, 110)
 DADO_Y, SKIRT_Y = 22.0, 31.0
 
 
+#: The parlour wall's gilt-framed paintings: (left, top, width, height) of each picture, in units;
+#: the house itself hangs in the first.
+PAINTINGS = ((24.5, 5.5, 15, 8.4), (6, 7, 7, 5.5), (51, 7, 7, 5.5))
+#: The depth of the wooden cornice along the top of the wall, in units (to its ink line).
+CORNICE = 1.0
+
+
+def wall_features(size: tuple[int, int] = (1280, 720)) -> list[pygame.Rect]:
+    """What stands out on the parlour wall of a picture ``size`` (width, height) pixels: the
+    cornice along its top, then each of :data:`PAINTINGS` in its gilt frame (the frame's beads
+    and ink line included), as rectangles in pixels covering them; a picture hung on the wall
+    that touches none of them hangs on the bare wallpaper."""
+    ux, uy = size[0] / UNITS[0], size[1] / UNITS[1]
+
+    def cover(x: float, y: float, w: float, h: float) -> pygame.Rect:
+        left, top = math.floor(x * ux), math.floor(y * uy)
+        return pygame.Rect(left, top, math.ceil((x + w) * ux) - left, math.ceil((y + h) * uy) - top)
+    return [cover(0, 0, UNITS[0], CORNICE + 0.05)] + [cover(x - 0.7, y - 0.7, w + 1.4, h + 1.4)
+                                                      for x, y, w, h in PAINTINGS]
+
+
 def _wallpaper(pen: Pen, rng: random.Random) -> None:
     """Striped wallpaper with rows of small gold damask lozenges, under a wooden cornice."""
     w = UNITS[0]
@@ -276,10 +298,10 @@ def _wallpaper(pen: Pen, rng: random.Random) -> None:
             cx = c * 1.2 + (0.6 if r % 2 else 0)
             pen.poly(DAMASK, [(cx, y - 0.32), (cx + 0.2, y), (cx, y + 0.32), (cx - 0.2, y)])
             pen.circle(mix(DAMASK, WALLPAPER, 0.4), (cx, y - 0.5), 0.07)
-    pen.rect(PANEL_DARK, (0, 0, w, 1.0))
+    pen.rect(PANEL_DARK, (0, 0, w, CORNICE))
     pen.rect(PANEL, (0, 0.2, w, 0.5))
     pen.line(PANEL_LIGHT, (0, 0.3), (w, 0.3), 0.08)
-    pen.line(INK, (0, 1.0), (w, 1.0), 0.1)
+    pen.line(INK, (0, CORNICE), (w, CORNICE), 0.1)
 
 
 def _painting(pen: Pen, box: tuple[float, float, float, float], picture: pygame.Surface | None,
@@ -374,9 +396,8 @@ def _parlour(pen: Pen, rng: random.Random) -> None:
     """The whole parlour wall: wallpaper, paintings, sconces, panelling and floor."""
     _wallpaper(pen, rng)
     front = mansion_front((640, 360))
-    _painting(pen, (24.5, 5.5, 15, 8.4), front, rng)
-    _painting(pen, (6, 7, 7, 5.5), None, rng)
-    _painting(pen, (51, 7, 7, 5.5), None, rng)
+    for box, picture in zip(PAINTINGS, (front, None, None), strict=True):
+        _painting(pen, box, picture, rng)
     for sx in (19, 45):
         _sconce(pen, sx, 10)
     _panelling(pen, rng)

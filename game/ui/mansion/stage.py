@@ -120,28 +120,15 @@ class _Band:
 
 def _pen_drawn(size: tuple[int, int], paint) -> pygame.Surface:
     """A transparent picture of ``size`` (width, height) pixels: ``paint(pen, w, h)`` draws it with
-    ``pen`` (a :class:`_Band`) on a canvas ``w`` x ``h`` = :data:`SS` times ``size``, filtered down.
-    The canvas is drawn :data:`PEN_BAND` rows of the picture at a time, each band filtered into its
-    rows (the same pixels: the filter averages whole blocks of :data:`SS` x :data:`SS`); at an output
-    scale that is not a whole number (1920 x 1080) the canvas is drawn whole."""
+    ``pen`` (a :class:`_Band`) on a canvas ``w`` x ``h`` = :data:`SS` times ``size``, filtered down,
+    :data:`PEN_BAND` rows of the picture at a time (:func:`game.ui.draw.gfx.drawn_in_bands`); at an
+    output scale that is not a whole number (1920 x 1080) the canvas is drawn whole."""
     w, h = size[0] * SS, size[1] * SS
-    scale = gfx.output_scale()
     out_w, out_h = gfx.device_pixels(size)
-    tops = range(0, size[1], PEN_BAND)
     # at a scale of whole pixels only: a shape at a half pixel is rounded its own way above the band
-    if gfx.device_pixels((w, h)) != (out_w * SS, out_h * SS) or PEN_BAND >= size[1] or scale != int(scale):
-        canvas = gfx.surface((w, h), pygame.SRCALPHA)
-        paint(_Band(canvas, 0), w, h)
-        return gfx.smoothscale(canvas, size)
-    out = gfx.surface(size, pygame.SRCALPHA)
-    margin = PEN_MARGIN * SS
-    for top in tops:
-        rows = min(PEN_BAND, size[1] - top)
-        canvas = gfx.surface((w, rows * SS + 2 * margin), pygame.SRCALPHA)
-        paint(_Band(canvas, top * SS - margin), w, h)
-        gfx.smoothscale_onto(canvas, out, pygame.Rect(0, top, size[0], rows), pygame.Rect(0, margin, w, rows * SS))
-        del canvas                  # let go before the next band is made
-    return out
+    whole = gfx.device_pixels((w, h)) != (out_w * SS, out_h * SS)
+    return gfx.drawn_in_bands(size, lambda canvas, top: paint(_Band(canvas, top), w, h), SS, PEN_BAND,
+                              PEN_MARGIN, pygame.SRCALPHA, whole)
 
 
 # ------------------------------------------------------------------ the room behind

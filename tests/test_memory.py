@@ -541,3 +541,28 @@ def test_an_x11_window_shows_its_pixels_without_loading_gl(monkeypatch, driver, 
         monkeypatch.delenv("SDL_FRAMEBUFFER_ACCELERATION")
     Window((1280, 720), "Clue")
     assert os.environ.get("SDL_FRAMEBUFFER_ACCELERATION") == want
+
+
+@pytest.mark.parametrize("flags", [0, pygame.SRCALPHA])
+@pytest.mark.parametrize("resize", ["smoothscale", "scale"])
+def test_a_picture_resized_at_a_large_scale_is_not_copied_into_its_canvas(flags, resize, monkeypatch):
+    # a soft shadow or a moment's picture resized to a whole screen at 3840 x 2160 is 33 MB: its
+    # pixels are written straight into the canvas returned, not made and then copied into it
+    pygame.display.set_mode((64, 64))
+    gfx.set_output_scale(3.0)
+    src = pygame.Surface((160, 90), flags)
+    for x in range(160):
+        pygame.Surface.fill(src, ((x * 7) % 256, (x * 13) % 256, (x * 29) % 256, 40 + x), (x, 0, 1, 90))
+    copied: list[int] = []
+    real = gfx._copy_pixels
+
+    def copy(dst, s):
+        copied.append(gfx.device_bytes(s))
+        real(dst, s)
+    monkeypatch.setattr(gfx, "_copy_pixels", copy)
+    got = getattr(gfx, resize)(src, SCREEN)
+    assert copied == []
+    assert got.device_size() == (3840, 2160) and got.get_size() == SCREEN
+    want = gfx.adopt(getattr(pygame.transform, resize)(src, (3840, 2160)), 3.0, SCREEN)   # the pixels as before
+    assert pygame.image.tobytes(got, "RGBA") == pygame.image.tobytes(want, "RGBA")
+    assert got.get_flags() & pygame.SRCALPHA == flags

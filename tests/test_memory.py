@@ -566,3 +566,27 @@ def test_a_picture_resized_at_a_large_scale_is_not_copied_into_its_canvas(flags,
     want = gfx.adopt(getattr(pygame.transform, resize)(src, (3840, 2160)), 3.0, SCREEN)   # the pixels as before
     assert pygame.image.tobytes(got, "RGBA") == pygame.image.tobytes(want, "RGBA")
     assert got.get_flags() & pygame.SRCALPHA == flags
+
+
+def test_the_wrong_stamp_is_turned_once_not_every_frame_it_comes_down(monkeypatch):
+    # turned and zoomed anew each frame, the stamp was two pictures of up to 18 MB each at
+    # 3840 x 2160 at its largest (the picture made, then copied into its canvas)
+    from game.ui.screenshots.screens import build_moment
+    from game.ui.shell.registry import is_scene
+    from tests.inputs import make_app
+
+    app = make_app()
+    build_moment(app, "accusation-wrong")
+    moment = app.top
+    assert is_scene(moment, "accusation_wrong")
+    turned: list[tuple[float, float]] = []
+    real = gfx.rotozoom
+
+    def rotozoom(img, angle, zoom):
+        turned.append((angle, zoom))
+        return real(img, angle, zoom)
+    monkeypatch.setattr(gfx, "rotozoom", rotozoom)
+    for _frame in range(60):                        # a second: the stamp comes down and rests
+        app.step(1 / 60)
+    assert turned == [(10, 1.0)]                    # made once, at its resting size; resized as it comes
+    app.close()

@@ -590,3 +590,23 @@ def test_the_wrong_stamp_is_turned_once_not_every_frame_it_comes_down(monkeypatc
         app.step(1 / 60)
     assert turned == [(10, 1.0)]                    # made once, at its resting size; resized as it comes
     app.close()
+
+
+def test_lines_of_text_kept_at_3840x2160_stay_within_twice_what_a_frame_draws():
+    # the scale squared gave 36 MiB of lines at 3840 x 2160, where one frame draws at most about
+    # 11 MB (1.2 MB at 1280 x 720): the lines kept are bounded by 20 MiB at any scale
+    import weakref
+
+    gfx.set_output_scale(3.0)
+    screen = gfx.surface(SCREEN)
+    alive = []
+    for i in range(200):
+        words = f"Line {i}: Colonel Mustard rolled a {i % 11 + 2} and went to the Billiard Room"
+        theme.blit_text(screen, words, (10, 10), theme.BODY)
+        alive.append(weakref.ref(theme.text(words, theme.BODY)))
+    held = sum(gfx.device_bytes(r()) for r in alive if r() is not None)
+    assert 200 * gfx.device_bytes(theme.text("Line 199: Colonel Mustard rolled a 2 and went to the Billiard Room",
+                                             theme.BODY)) > 36 << 20       # all of them: over the old bound
+    assert 16 << 20 < held <= 20 << 20
+    gfx.set_output_scale(1.5)
+    assert theme.text_budget(1.5) == 9 << 20                            # 1920 x 1080: as it was

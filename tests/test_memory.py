@@ -610,3 +610,25 @@ def test_lines_of_text_kept_at_3840x2160_stay_within_twice_what_a_frame_draws():
     assert 16 << 20 < held <= 20 << 20
     gfx.set_output_scale(1.5)
     assert theme.text_budget(1.5) == 9 << 20                            # 1920 x 1080: as it was
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5, 3.0])
+def test_a_lifted_cards_shadow_is_the_cards_size_at_every_scale(scale):
+    # its blurred shadow was resized to the card's size in device pixels taken as logical ones:
+    # three times too large each way at 3840 x 2160 (28 MB made each frame of the Crime card's lift)
+    from game.ui.mansion import stage
+
+    pygame.display.set_mode((64, 64))
+    gfx.set_output_scale(scale)
+    card = gfx.surface((200, 280), pygame.SRCALPHA)
+    card.fill((200, 30, 30, 255))
+    target = gfx.surface(SCREEN)
+    target.fill((0, 80, 0))
+    stage.draw_lifted(target, card, (640, 360), 8, 1.0)
+    turned = gfx.rotozoom(card, 8, 1.12)
+    w, h = turned.get_size()
+    box = pygame.Rect(0, 0, w, h)
+    box.center = (640, 360)
+    shade = box.move(32, 32)               # the shadow falls 6 + 26 pixels below and right when held high
+    assert target.get_at((shade.right - 20, shade.centery))[:3] != (0, 80, 0)     # in the shadow
+    assert target.get_at((shade.right + 30, shade.centery))[:3] == (0, 80, 0)     # beyond it: untouched

@@ -632,3 +632,28 @@ def test_a_lifted_cards_shadow_is_the_cards_size_at_every_scale(scale):
     shade = box.move(32, 32)               # the shadow falls 6 + 26 pixels below and right when held high
     assert target.get_at((shade.right - 20, shade.centery))[:3] != (0, 80, 0)     # in the shadow
     assert target.get_at((shade.right + 30, shade.centery))[:3] == (0, 80, 0)     # beyond it: untouched
+
+
+def test_the_felt_panel_holds_one_layer_of_its_size_not_a_mask_a_copy_and_four_rings(monkeypatch):
+    # painted on the board's table picture (the dice and buttons' panel, 6 MB at 3840 x 2160): its
+    # baize went through a mask of its size and a copy, and each ring of its inner shadow had a
+    # layer of its own, while the table picture was painted beside the window's two screens
+    from game.ui.draw import tabletop
+
+    pygame.display.set_mode((64, 64))
+    gfx.set_output_scale(3.0)
+    rect = pygame.Rect(680, 400, 562, 312)
+    target = gfx.surface(SCREEN)
+    tabletop.felt_panel(target, rect)          # its baize and the rim's shadow are kept in the budget
+    panel_bytes = gfx.device_bytes(gfx.surface(rect.inflate(-14, -14).size))
+    made = _bytes_made(monkeypatch)
+    copies: list[int] = []
+    real_copy = gfx.Canvas.copy
+
+    def copy(self):
+        copies.append(gfx.device_bytes(self))
+        return real_copy(self)
+    monkeypatch.setattr(gfx.Canvas, "copy", copy)
+    tabletop.felt_panel(target, rect)
+    assert [n for n in made if n >= panel_bytes // 2] == [panel_bytes]     # one layer of the panel's size
+    assert copies == []

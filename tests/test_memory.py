@@ -657,3 +657,21 @@ def test_the_felt_panel_holds_one_layer_of_its_size_not_a_mask_a_copy_and_four_r
     tabletop.felt_panel(target, rect)
     assert [n for n in made if n >= panel_bytes // 2] == [panel_bytes]     # one layer of the panel's size
     assert copies == []
+
+
+def test_a_picture_of_another_format_resized_at_a_large_scale_makes_one_canvas(monkeypatch):
+    # a picture whose pixel format a new canvas does not have (24 bits a pixel) is resized then
+    # adopted: no canvas is made for it first and left unused (a whole screen at 3840 x 2160)
+    pygame.display.set_mode((64, 64))
+    gfx.set_output_scale(3.0)
+    src = pygame.Surface((160, 90), 0, 24)
+    src.fill((200, 120, 40))
+    made: list[tuple[int, int]] = []
+    real = gfx.Canvas.__init__
+
+    def init(self, size, flags=0, scale=1.0, device=None):
+        real(self, size, flags, scale, device)
+        made.append(self.device_size())
+    monkeypatch.setattr(gfx.Canvas, "__init__", init)
+    got = gfx.smoothscale(src, SCREEN)
+    assert made == [(3840, 2160)] and got.get_at((10, 10))[:3] == (200, 120, 40)

@@ -533,9 +533,11 @@ def _resized(transform: Callable[..., pygame.Surface], img: pygame.Surface, s: f
     at 3840 x 2160) held while they are copied.  A picture of another pixel format than a new
     canvas's is resized and adopted as before."""
     device = (max(1, dev(size[0], s)), max(1, dev(size[1], s)))
-    out = Canvas(size, img.get_flags() & pygame.SRCALPHA, s, device)
-    if out.get_bitsize() != img.get_bitsize() or out.get_masks() != img.get_masks():
+    flags = img.get_flags() & pygame.SRCALPHA
+    probe = pygame.Surface((1, 1), flags)       # the format a new canvas gets, before one is made
+    if probe.get_bitsize() != img.get_bitsize() or probe.get_masks() != img.get_masks():
         return adopt(transform(img, device), s, size)
+    out = Canvas(size, flags, s, device)
     transform(img, device, out)
     key, alpha = img.get_colorkey(), img.get_alpha()
     if key is not None:

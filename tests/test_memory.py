@@ -675,3 +675,22 @@ def test_a_picture_of_another_format_resized_at_a_large_scale_makes_one_canvas(m
     monkeypatch.setattr(gfx.Canvas, "__init__", init)
     got = gfx.smoothscale(src, SCREEN)
     assert made == [(3840, 2160)] and got.get_at((10, 10))[:3] == (200, 120, 40)
+
+
+@pytest.mark.parametrize("scale", [1.0, 3.0])
+def test_the_felt_panels_corners_keep_within_the_clip(scale):
+    # a moment wiping in over the card table draws the table through a clip: nothing of the
+    # panel, its blackened corners neither, may land outside it
+    from game.ui.draw import tabletop
+
+    pygame.display.set_mode((64, 64))
+    gfx.set_output_scale(scale)
+    rect = pygame.Rect(100, 100, 300, 200)
+    target = gfx.surface(SCREEN)
+    target.fill((0, 200, 0))
+    target.set_clip(pygame.Rect(300, 0, 980, 720))         # the panel's left half is outside
+    tabletop.felt_panel(target, rect)
+    target.set_clip(None)
+    assert target.get_at((108, 108))[:3] == (0, 200, 0)      # its top-left corner: untouched
+    assert target.get_at((108, 291))[:3] == (0, 200, 0)
+    assert target.get_at((391, 291))[:3] != (0, 200, 0)      # inside the clip: drawn

@@ -122,14 +122,17 @@ def _black_corners(surface: pygame.Surface, rect: pygame.Rect, radius: int) -> N
     if r <= 0 or not whole:
         return
     at = (gfx.dev(rect.left, s), gfx.dev(rect.top, s))      # where a blit at rect's corner lands
-    view = gfx.device_view(surface)
+    tracker = getattr(surface, "tracker", None)
     side = (min(r, whole.width), min(r, whole.height))
     for x in {0, whole.width - side[0]}:
         for y in {0, whole.height - side[1]}:
             corner = gfx.surface(side, pygame.SRCALPHA, 1.0)
             corner.fill((0, 0, 0, 255))
             gfx.rect(corner, (0, 0, 0, 0), whole.move(-x, -y), border_radius=r)     # inside: left as it is
-            view.blit(corner, (at[0] + x, at[1] + y))
+            # in device pixels, within the surface's clip (a moment wiping in draws through one)
+            done = pygame.Surface.blit(surface, corner, (at[0] + x, at[1] + y))
+            if tracker is not None:
+                tracker.note(done)
 
 
 def tray(surface: pygame.Surface, rect: pygame.Rect) -> None:

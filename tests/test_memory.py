@@ -541,3 +541,156 @@ def test_an_x11_window_shows_its_pixels_without_loading_gl(monkeypatch, driver, 
         monkeypatch.delenv("SDL_FRAMEBUFFER_ACCELERATION")
     Window((1280, 720), "Clue")
     assert os.environ.get("SDL_FRAMEBUFFER_ACCELERATION") == want
+
+
+@pytest.mark.parametrize("flags", [0, pygame.SRCALPHA])
+@pytest.mark.parametrize("resize", ["smoothscale", "scale"])
+def test_a_picture_resized_at_a_large_scale_is_not_copied_into_its_canvas(flags, resize, monkeypatch):
+    # a soft shadow or a moment's picture resized to a whole screen at 3840 x 2160 is 33 MB: its
+    # pixels are written straight into the canvas returned, not made and then copied into it
+    pygame.display.set_mode((64, 64))
+    gfx.set_output_scale(3.0)
+    src = pygame.Surface((160, 90), flags)
+    for x in range(160):
+        pygame.Surface.fill(src, ((x * 7) % 256, (x * 13) % 256, (x * 29) % 256, 40 + x), (x, 0, 1, 90))
+    copied: list[int] = []
+    real = gfx._copy_pixels
+
+    def copy(dst, s):
+        copied.append(gfx.device_bytes(s))
+        real(dst, s)
+    monkeypatch.setattr(gfx, "_copy_pixels", copy)
+    got = getattr(gfx, resize)(src, SCREEN)
+    assert copied == []
+    assert got.device_size() == (3840, 2160) and got.get_size() == SCREEN
+    want = gfx.adopt(getattr(pygame.transform, resize)(src, (3840, 2160)), 3.0, SCREEN)   # the pixels as before
+    assert pygame.image.tobytes(got, "RGBA") == pygame.image.tobytes(want, "RGBA")
+    assert got.get_flags() & pygame.SRCALPHA == flags
+
+
+def test_the_wrong_stamp_is_turned_once_not_every_frame_it_comes_down(monkeypatch):
+    # turned and zoomed anew each frame, the stamp was two pictures of up to 18 MB each at
+    # 3840 x 2160 at its largest (the picture made, then copied into its canvas)
+    from game.ui.screenshots.screens import build_moment
+    from game.ui.shell.registry import is_scene
+    from tests.inputs import make_app
+
+    app = make_app()
+    build_moment(app, "accusation-wrong")
+    moment = app.top
+    assert is_scene(moment, "accusation_wrong")
+    turned: list[tuple[float, float]] = []
+    real = gfx.rotozoom
+
+    def rotozoom(img, angle, zoom):
+        turned.append((angle, zoom))
+        return real(img, angle, zoom)
+    monkeypatch.setattr(gfx, "rotozoom", rotozoom)
+    for _frame in range(60):                        # a second: the stamp comes down and rests
+        app.step(1 / 60)
+    assert turned == [(10, 1.0)]                    # made once, at its resting size; resized as it comes
+    app.close()
+
+
+def test_lines_of_text_kept_at_3840x2160_stay_within_twice_what_a_frame_draws():
+    # the scale squared gave 36 MiB of lines at 3840 x 2160, where one frame draws at most about
+    # 11 MB (1.2 MB at 1280 x 720): the lines kept are bounded by 20 MiB at any scale
+    import weakref
+
+    gfx.set_output_scale(3.0)
+    screen = gfx.surface(SCREEN)
+    alive = []
+    for i in range(200):
+        words = f"Line {i}: Colonel Mustard rolled a {i % 11 + 2} and went to the Billiard Room"
+        theme.blit_text(screen, words, (10, 10), theme.BODY)
+        alive.append(weakref.ref(theme.text(words, theme.BODY)))
+    held = sum(gfx.device_bytes(r()) for r in alive if r() is not None)
+    assert 200 * gfx.device_bytes(theme.text("Line 199: Colonel Mustard rolled a 2 and went to the Billiard Room",
+                                             theme.BODY)) > 36 << 20       # all of them: over the old bound
+    assert 16 << 20 < held <= 20 << 20
+    gfx.set_output_scale(1.5)
+    assert theme.text_budget(1.5) == 9 << 20                            # 1920 x 1080: as it was
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5, 3.0])
+def test_a_lifted_cards_shadow_is_the_cards_size_at_every_scale(scale):
+    # its blurred shadow was resized to the card's size in device pixels taken as logical ones:
+    # three times too large each way at 3840 x 2160 (28 MB made each frame of the Crime card's lift)
+    from game.ui.mansion import stage
+
+    pygame.display.set_mode((64, 64))
+    gfx.set_output_scale(scale)
+    card = gfx.surface((200, 280), pygame.SRCALPHA)
+    card.fill((200, 30, 30, 255))
+    target = gfx.surface(SCREEN)
+    target.fill((0, 80, 0))
+    stage.draw_lifted(target, card, (640, 360), 8, 1.0)
+    turned = gfx.rotozoom(card, 8, 1.12)
+    w, h = turned.get_size()
+    box = pygame.Rect(0, 0, w, h)
+    box.center = (640, 360)
+    shade = box.move(32, 32)               # the shadow falls 6 + 26 pixels below and right when held high
+    assert target.get_at((shade.right - 20, shade.centery))[:3] != (0, 80, 0)     # in the shadow
+    assert target.get_at((shade.right + 30, shade.centery))[:3] == (0, 80, 0)     # beyond it: untouched
+
+
+def test_the_felt_panel_holds_one_layer_of_its_size_not_a_mask_a_copy_and_four_rings(monkeypatch):
+    # painted on the board's table picture (the dice and buttons' panel, 6 MB at 3840 x 2160): its
+    # baize went through a mask of its size and a copy, and each ring of its inner shadow had a
+    # layer of its own, while the table picture was painted beside the window's two screens
+    from game.ui.draw import tabletop
+
+    pygame.display.set_mode((64, 64))
+    gfx.set_output_scale(3.0)
+    rect = pygame.Rect(680, 400, 562, 312)
+    target = gfx.surface(SCREEN)
+    tabletop.felt_panel(target, rect)          # its baize and the rim's shadow are kept in the budget
+    panel_bytes = gfx.device_bytes(gfx.surface(rect.inflate(-14, -14).size))
+    made = _bytes_made(monkeypatch)
+    copies: list[int] = []
+    real_copy = gfx.Canvas.copy
+
+    def copy(self):
+        copies.append(gfx.device_bytes(self))
+        return real_copy(self)
+    monkeypatch.setattr(gfx.Canvas, "copy", copy)
+    tabletop.felt_panel(target, rect)
+    assert [n for n in made if n >= panel_bytes // 2] == [panel_bytes]     # one layer of the panel's size
+    assert copies == []
+
+
+def test_a_picture_of_another_format_resized_at_a_large_scale_makes_one_canvas(monkeypatch):
+    # a picture whose pixel format a new canvas does not have (24 bits a pixel) is resized then
+    # adopted: no canvas is made for it first and left unused (a whole screen at 3840 x 2160)
+    pygame.display.set_mode((64, 64))
+    gfx.set_output_scale(3.0)
+    src = pygame.Surface((160, 90), 0, 24)
+    src.fill((200, 120, 40))
+    made: list[tuple[int, int]] = []
+    real = gfx.Canvas.__init__
+
+    def init(self, size, flags=0, scale=1.0, device=None):
+        real(self, size, flags, scale, device)
+        made.append(self.device_size())
+    monkeypatch.setattr(gfx.Canvas, "__init__", init)
+    got = gfx.smoothscale(src, SCREEN)
+    assert made == [(3840, 2160)] and got.get_at((10, 10))[:3] == (200, 120, 40)
+
+
+@pytest.mark.parametrize("scale", [1.0, 3.0])
+def test_the_felt_panels_corners_keep_within_the_clip(scale):
+    # a moment wiping in over the card table draws the table through a clip: nothing of the
+    # panel, its blackened corners neither, may land outside it
+    from game.ui.draw import tabletop
+
+    pygame.display.set_mode((64, 64))
+    gfx.set_output_scale(scale)
+    rect = pygame.Rect(100, 100, 300, 200)
+    target = gfx.surface(SCREEN)
+    target.fill((0, 200, 0))
+    target.set_clip(pygame.Rect(300, 0, 980, 720))         # the panel's left half is outside
+    tabletop.felt_panel(target, rect)
+    target.set_clip(None)
+    assert target.get_at((108, 108))[:3] == (0, 200, 0)      # its top-left corner: untouched
+    assert target.get_at((108, 291))[:3] == (0, 200, 0)
+    assert target.get_at((391, 291))[:3] != (0, 200, 0)      # inside the clip: drawn

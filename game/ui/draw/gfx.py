@@ -522,8 +522,29 @@ def smoothscale(img: pygame.Surface, size: Sequence[float]) -> pygame.Surface:
     w, h = int(size[0]), int(size[1])
     if s == 1.0:
         return pygame.transform.smoothscale(img, (w, h))
-    pixels = pygame.transform.smoothscale(img, (max(1, dev(w, s)), max(1, dev(h, s))))
-    return adopt(pixels, s, (w, h))
+    return _resized(pygame.transform.smoothscale, img, s, (w, h))
+
+
+def _resized(transform: Callable[..., pygame.Surface], img: pygame.Surface, s: float,
+             size: tuple[int, int]) -> pygame.Surface:
+    """``transform(img, device size, dest)`` (``pygame.transform.smoothscale`` or ``scale``) for
+    logical ``size`` at scale ``s``, written straight into the :class:`Canvas` it returns: the
+    pixels :func:`adopt` would give, without a second picture as large (33 MB for a whole screen
+    at 3840 x 2160) held while they are copied.  A picture of another pixel format than a new
+    canvas's is resized and adopted as before."""
+    device = (max(1, dev(size[0], s)), max(1, dev(size[1], s)))
+    flags = img.get_flags() & pygame.SRCALPHA
+    probe = pygame.Surface((1, 1), flags)       # the format a new canvas gets, before one is made
+    if probe.get_bitsize() != img.get_bitsize() or probe.get_masks() != img.get_masks():
+        return adopt(transform(img, device), s, size)
+    out = Canvas(size, flags, s, device)
+    transform(img, device, out)
+    key, alpha = img.get_colorkey(), img.get_alpha()
+    if key is not None:
+        out.set_colorkey(key)
+    if alpha is not None and not img.get_flags() & pygame.SRCALPHA:
+        out.set_alpha(alpha)
+    return out
 
 
 def smoothscale_onto(img: pygame.Surface, surface: pygame.Surface, rect: RectLike,
@@ -570,7 +591,7 @@ def scale(img: pygame.Surface, size: Sequence[float]) -> pygame.Surface:
     w, h = int(size[0]), int(size[1])
     if s == 1.0:
         return pygame.transform.scale(img, (w, h))
-    return adopt(pygame.transform.scale(img, (max(1, dev(w, s)), max(1, dev(h, s)))), s, (w, h))
+    return _resized(pygame.transform.scale, img, s, (w, h))
 
 
 def _same_scale(img: pygame.Surface, pixels: pygame.Surface) -> pygame.Surface:

@@ -100,13 +100,33 @@ def felt_panel(surface: pygame.Surface, rect: pygame.Rect, radius: int = 14) -> 
     """A panel of baize in a wooden rim: where the buttons and the dice lie on the table."""
     panel(surface, rect, RIM, radius)
     inner = rect.inflate(-14, -14)
-    cloth = baize(inner.size)
-    mask = gfx.surface(inner.size, pygame.SRCALPHA)
-    gfx.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=max(0, radius - 6))
-    cloth = cloth.copy()
-    cloth.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
-    surface.blit(cloth, inner)
+    surface.blit(baize(inner.size), inner)
+    _black_corners(surface, inner, max(0, radius - 6))
     _inner_shadow(surface, inner, radius - 6)
+
+
+def _black_corners(surface: pygame.Surface, rect: pygame.Rect, radius: int) -> None:
+    """Paint black the pixels of ``rect`` (logical) outside its rounding by ``radius``: what the
+    baize laid through a rounded mask (its colours' minimum with the mask's) left there.  Only the
+    four corner squares are drawn, in device pixels, not a mask and a copy of the baize as large
+    as the panel (6 MB each at 3840 x 2160)."""
+    s = gfx.scale_of(surface)
+    whole = pygame.Rect(0, 0, gfx.dev(rect.width, s), gfx.dev(rect.height, s))   # the mask's device size
+    r = gfx.dev(radius, s) if s != 1.0 else radius
+    if r <= 0 or not whole:
+        return
+    at = (gfx.dev(rect.left, s), gfx.dev(rect.top, s))      # where a blit at rect's corner lands
+    tracker = getattr(surface, "tracker", None)
+    side = (min(r, whole.width), min(r, whole.height))
+    for x in {0, whole.width - side[0]}:
+        for y in {0, whole.height - side[1]}:
+            corner = gfx.surface(side, pygame.SRCALPHA, 1.0)
+            corner.fill((0, 0, 0, 255))
+            gfx.rect(corner, (0, 0, 0, 0), whole.move(-x, -y), border_radius=r)     # inside: left as it is
+            # in device pixels, within the surface's clip (a moment wiping in draws through one)
+            done = pygame.Surface.blit(surface, corner, (at[0] + x, at[1] + y))
+            if tracker is not None:
+                tracker.note(done)
 
 
 def tray(surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -120,9 +140,10 @@ def tray(surface: pygame.Surface, rect: pygame.Rect) -> None:
 
 def _inner_shadow(surface: pygame.Surface, rect: pygame.Rect, radius: int, depth: int = 4) -> None:
     """The shadow of a rim falling on what it surrounds (``depth`` pixels, darkest at the rim)."""
+    edge = gfx.surface(rect.size, pygame.SRCALPHA)       # one layer, cleared for each ring
     for i in range(depth):
         theme_alpha = 120 * (depth - i) // depth
-        edge = gfx.surface(rect.size, pygame.SRCALPHA)
+        edge.fill((0, 0, 0, 0))
         gfx.rect(edge, (0, 0, 0, theme_alpha), edge.get_rect().inflate(-2 * i, -2 * i), 1,
                          border_radius=max(0, radius - i))
         surface.blit(edge, rect)

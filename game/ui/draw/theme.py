@@ -261,10 +261,13 @@ def fit_width(s: str, size: int, bold: bool, width: int | None) -> int:
 
 
 #: The device bytes of rendered lines of text kept for later at output scale 1, times the
-#: scale squared above it (36 MiB at 3840 x 2160).  A frame draws at most about 1.2 MB of text
+#: scale squared above it (9 MiB at 1920 x 1080; see :data:`TEXT_MOST`).  A frame draws at most about 1.2 MB of text
 #: at 1280 x 720, but a whole game renders thousands of lines drawn once (each roll, each log
 #: line), 0.1 to 0.5 MB each at 3840 x 2160, so a count of lines did not bound memory.
 TEXT_BYTES = 4 << 20
+#: ... but never more than this many device bytes (20 MiB: 9 MiB at 1920 x 1080 stays as it is;
+#: at 3840 x 2160 near twice the most one frame draws, not the 36 MiB of the scale squared).
+TEXT_MOST = 20 << 20
 #: Rendered lines, least recently used first: key -> the picture (see :func:`render_px`).
 _TEXT_CACHE: OrderedDict[tuple, pygame.Surface] = OrderedDict()
 #: The device bytes :data:`_TEXT_CACHE` holds (in a list: changed in place, never rebound).
@@ -323,8 +326,14 @@ def render_px(s: str, pixels: int, colour=CREAM, bold: bool = False, display: bo
             if sharp.get_width() > room:    # the larger font's hinting ran wider: keep within what layout measured
                 sharp = pygame.transform.smoothscale(sharp, (room, sharp.get_height()))
             surf = gfx.adopt(sharp, scale, (w, h))
-        _keep_text(key, surf, TEXT_BYTES * max(1.0, scale) ** 2)
+        _keep_text(key, surf, text_budget(scale))
     return surf
+
+
+def text_budget(scale: float) -> float:
+    """The device bytes of rendered lines kept at output ``scale`` (:data:`TEXT_BYTES` times the
+    scale squared above 1, at most :data:`TEXT_MOST`)."""
+    return min(TEXT_BYTES * max(1.0, scale) ** 2, TEXT_MOST)
 
 
 def _keep_text(key: tuple, surf: pygame.Surface, budget: float) -> None:

@@ -412,7 +412,9 @@ def draw_lifted(surface: pygame.Surface, img: pygame.Surface, centre: tuple[int,
     it grows a little and its soft shadow falls further below and right."""
     scale = 1 + 0.12 * height
     pic = gfx.rotozoom(img, angle, scale)
-    shadow = gfx.mask(pic).to_surface(setcolor=(0, 0, 0, 90), unsetcolor=(0, 0, 0, 0))
+    # the mask's picture is in device pixels: adopted at the card's scale, so the shadow has the
+    # card's logical size (taken as logical, it was three times too large each way at 3840 x 2160)
+    shadow = gfx.adopt(gfx.mask(pic).to_surface(setcolor=(0, 0, 0, 90), unsetcolor=(0, 0, 0, 0)), gfx.scale_of(pic))
     off = round(6 + 26 * height)
     small = gfx.smoothscale(shadow, (max(1, shadow.get_width() // 6), max(1, shadow.get_height() // 6)))
     shadow = gfx.smoothscale(small, shadow.get_size())      # blurred: a soft shadow

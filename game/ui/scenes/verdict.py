@@ -237,6 +237,8 @@ class WrongAccusationScene(MomentScene):
         self.name, self.suspect, self.cards, self.words, self.note = name, suspect, cards, words, note
         self.title = fmt("{name} got it wrong!", name=name)
         self.stamp = _("Wrong!")
+        #: (the stamp's line of text, the stamp turned): kept while the line is the same picture
+        self._stamp_turned: tuple[pygame.Surface, pygame.Surface] | None = None
 
     def draw(self, surface: pygame.Surface) -> None:
         self.stage(surface, self.cards[2] if self.cards else None)   # face down: no room is said
@@ -262,17 +264,25 @@ class WrongAccusationScene(MomentScene):
         footer_hint(surface, _("Press {confirm} or click to go on"))
 
     def _draw_stamp(self, surface: pygame.Surface, slam: float) -> None:
-        """The "Wrong!" stamp across the cards, coming down from twice its size."""
+        """The "Wrong!" stamp across the cards, coming down from twice its size: turned once and
+        kept (with the line of text it was drawn from), then only resized each frame; a turned
+        and zoomed picture made anew each frame was two of them at once (18 MB each at 3840 x 2160)."""
         words = theme.text(self.stamp, STAMP_SIZE, theme.BAD, True, 600)
-        box = gfx.surface((words.get_width() + 48, words.get_height() + 20), pygame.SRCALPHA)
-        box.fill((*theme.BG_DARK, 200))
-        gfx.rect(box, theme.BAD, box.get_rect(), 6, border_radius=12)
-        box.blit(words, words.get_rect(center=box.get_rect().center))
+        kept = self._stamp_turned
+        if kept is None or kept[0] is not words:       # another line: the language, text size or scale changed
+            box = gfx.surface((words.get_width() + 48, words.get_height() + 20), pygame.SRCALPHA)
+            box.fill((*theme.BG_DARK, 200))
+            gfx.rect(box, theme.BAD, box.get_rect(), 6, border_radius=12)
+            box.blit(words, words.get_rect(center=box.get_rect().center))
+            kept = self._stamp_turned = (words, gfx.rotozoom(box, 10, 1.0))
+        turned = kept[1]
         scale = 2.0 - slam
-        img = gfx.rotozoom(box, 10, scale)
+        img = turned if scale == 1.0 else gfx.smoothscale(
+            turned, (round(turned.get_width() * scale), round(turned.get_height() * scale)))
         img.set_alpha(int(255 * slam))
         spots = card_spots()
         surface.blit(img, img.get_rect(center=(CARDS_X, spots[0].centery)))
+        turned.set_alpha(None)          # the kept picture stays opaque for the next frame's resize
 
     def speech_prompt(self) -> str | None:
         """Read aloud (public): who was wrong, and what happens next."""

@@ -59,3 +59,120 @@ def test_mashing_enter_on_a_cover_never_cuts_whom_it_is_for_and_repeat_says_what
     settle(app, clock)
     assert [h.text for h in driver.heard[count:]] == [last] and app.top is cover
     app.close()
+
+
+# ------------------------------------------------------------ the card game's picker
+def _card_table(humans: int, lang: str = "en"):
+    """The card game (seed 4, four seats, ``humans`` people first), at Miss Scarlet's
+    (seat 0's) turn to ask, its table on top; read aloud on, lines recorded at once."""
+    from game.cardgame.engine import Phase as CardPhase
+    from game.ui.screenshots.card_screens import card_advance, card_match
+    from game.ui.shell.registry import make
+    from tests.test_speech import new_app, steps
+
+    app = new_app(read_aloud=True, language=lang)
+    match = card_match(4, humans=humans)
+    card_advance(match, lambda g: g.actor == 0 and g.phase is CardPhase.ASK and len(g.events) > 10)
+    table = make("card_table", app, match)
+    app.push(table)
+    steps(app, 5)
+    return app, table
+
+
+def _press(app, kind, frames: int = 2) -> None:
+    from game.ui.shell.input import Intent
+    from tests.test_speech import steps
+
+    app.router.handle(Intent(kind, "keyboard"))
+    steps(app, frames)
+
+
+def test_the_card_games_ask_picker_says_what_to_do_each_cards_notes_and_each_pick():
+    from game.ui.shell.input import Kind
+    from tests.test_speech import said, steps
+
+    app, table = _card_table(1)
+    hand = sorted(table.match.game.view(0).hand)
+    assert said(app)[-1] == "Ask about two cards — press Enter"       # the table's focused button, said at once
+    _press(app, Kind.CONFIRM)
+    picker = app.top
+    assert is_scene(picker, "card_picker") and picker.focus.focused is picker.items["person"][0]
+    n = len(said(app))
+    _press(app, Kind.CONFIRM)                                         # the first card, focused at once: picked
+    first = picker.items["person"][0]
+    lines = said(app)
+    assert lines[n - 2:n] == ["Ask about two cards: pick two cards, of any kinds.",
+                              first.label + " — person — no mark"]
+    assert lines[n] == first.label + " — picked"
+    own = next(b for b in picker.items["location"] + picker.items["weapon"] if b.data in hand)
+    picker.focus.focus_on(own)
+    steps(app, 2)
+    assert said(app)[-1].endswith(" — ticked — In my hand")           # the case file's own words
+    _press(app, Kind.CONFIRM)
+    assert said(app)[-3:] == [own.label + " — picked", "Ask! — press Enter", picker.sentence()]
+    n = len(said(app))
+    _press(app, Kind.CONFIRM)                                         # Ask!: the others answer
+    for _i in range(200):                                             # until the round is over: bounded
+        if table.human_to_act and table.game.actor == 0 and not is_scene(app.top, "card_shown"):
+            break
+        if is_scene(app.top, "card_shown") and app.top.flip.done:
+            app.top.done()
+        steps(app, 1)
+    during = said(app)[n:]
+    assert any("asks about" in line for line in during)
+    assert "Ask about two cards — press Enter" not in during[:-1]    # no stale Ask while the others answered
+    app.close()
+
+
+def test_the_card_games_accusation_picker_says_a_revealed_hint_alone():
+    from game.learning.hints import Hint
+    from game.ui.shell.registry import make
+    from tests.test_speech import said, steps
+
+    app, table = _card_table(1)
+    match = table.match
+    match.notebook_mode = "hints"
+    person = next(b for b in match.game.view(0).piles[0] if b not in match.facts(0))
+    match.hints = lambda seat: {person: Hint(person, False, 2, "Held by someone.")} if seat == 0 else {}
+    match.hints_seen[0] = [person]
+    picker = make("card_picker", app, table, 0, "accuse", marks=True)
+    app.push(picker)
+    steps(app, 2)
+    assert said(app)[-3:-1] == ["Make an accusation: pick a person, a weapon and a location.",
+                                "If you are wrong, you are out, but you still answer questions."]
+    chip = next(b for b in picker.items["person"] if b.data == person)
+    picker.focus.focus_on(chip)
+    steps(app, 2)
+    assert said(app)[-1] == f"{chip.label} — person — no mark — Held by Mrs. Peacock"     # the hint's words
+    app.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "ca"])
+def test_the_card_games_accusation_picker_at_a_hot_seat_table_says_no_card(lang):
+    from game.rules.cards import ALL_CARDS
+    from game.ui.shell.i18n import card
+    from game.ui.shell.input import Kind
+    from tests.test_speech import said, steps
+
+    app, table = _card_table(2, lang)
+    table.open_accuse()
+    cover = app.top
+    assert is_scene(cover, "cover")
+    for _i in range(40):                               # nobody touches a key: the cover takes a press
+        steps(app, 1)
+        if cover.guard.armed:
+            break
+    key(app, pygame.K_RETURN, dt=0.05, draw=False)
+    picker = app.top
+    assert is_scene(picker, "card_picker") and picker.private
+    n = len(said(app))
+    steps(app, 3)
+    for kind in (Kind.CONFIRM, Kind.RIGHT, Kind.DOWN, Kind.CONFIRM, Kind.RIGHT, Kind.CONFIRM):
+        _press(app, kind)
+    lines = said(app)[n:]
+    assert lines and len(lines) >= 4
+    names = [card(c) for c in ALL_CARDS]
+    assert not [line for line in lines for name in names if name in line]
+    assert not any(word in line for line in lines for word in ("picked", "elegid", "triad", "no mark", "sin marca",
+                                                               "sense marca"))
+    app.close()

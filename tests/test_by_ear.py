@@ -432,7 +432,9 @@ def test_a_room_to_head_for_is_named_when_the_lit_place_nearest_to_it_is_another
             break
     assert board.target == "conservatory" and list(board.game.moves())[board.cursor] == "lounge"
     assert said(app)[-1].startswith("The Conservatory: "), said(app)[-1]
-    assert said(app)[-1].endswith("out of reach this turn. The Lounge — you can go in — press Enter")
+    # and why the cursor is on another room: its secret passage
+    assert said(app)[-1].endswith("out of reach this turn. The Lounge has a secret passage to the Conservatory. "
+                                  "The Lounge — you can go in — press Enter")
     app.close()
 
 

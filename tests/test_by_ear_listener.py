@@ -176,3 +176,30 @@ def test_the_card_games_accusation_picker_at_a_hot_seat_table_says_no_card(lang)
     assert not any(word in line for line in lines for word in ("picked", "elegid", "triad", "no mark", "sin marca",
                                                                "sense marca"))
     app.close()
+
+
+# ------------------------------------------------------------ Tab: heading for a room
+#: Tab from the Conservatory after the roll: the Lounge, at the other end of its secret passage, by language
+BY_PASSAGE = {"en": "The Lounge: by the secret passage from here. Not now, you have rolled: on your next turn, take "
+                    "the passage instead of rolling.",
+              "es": "La sala: por el pasadizo secreto desde aquí. Ahora no, ya has tirado: en tu próximo turno, "
+                    "usa el pasadizo en vez de tirar.",
+              "ca": "El Saló: pel passadís secret des d'aquí. Ara no, ja has tirat: al teu torn següent, fes servir "
+                    "el passadís en lloc de tirar."}
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "ca"])
+def test_tab_names_a_room_reached_by_the_secret_passage_as_such_and_when_it_can_be_taken(lang):
+    """Miss Scarlet rolled in the Conservatory: Tab names the Lounge first (nearest, by its
+    passage), not as "1 step away, out of reach this turn"."""
+    from tests.test_by_ear import _moving
+    from tests.test_speech import said, steps
+
+    app, board = _moving(lang, stop=lambda g: g.phase is Phase.MOVE and g.actor == 0
+                         and g.positions["scarlet"] == "conservatory")
+    steps(app, 3)
+    key(app, pygame.K_TAB, draw=False)
+    assert board.target == "lounge"
+    assert said(app)[-1].startswith(BY_PASSAGE[lang] + " "), said(app)[-1]
+    assert not any(word in said(app)[-1] for word in ("1 step", "1 paso", "1 pas "))
+    app.close()

@@ -203,3 +203,47 @@ def test_tab_names_a_room_reached_by_the_secret_passage_as_such_and_when_it_can_
     assert said(app)[-1].startswith(BY_PASSAGE[lang] + " "), said(app)[-1]
     assert not any(word in said(app)[-1] for word in ("1 step", "1 paso", "1 pas "))
     app.close()
+
+
+# ------------------------------------------------------------ words
+#: A weapon picked in the suggestion, as said: the word agrees with the card (feminine, masculine)
+PICKED = {"en": (("rope", "Rope — picked"), ("knife", "Knife — picked")),
+          "es": (("rope", "Soga — elegida"), ("knife", "Puñal — elegido")),
+          "ca": (("rope", "Corda — triada"), ("knife", "Ganivet — triat"))}
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "ca"])
+def test_a_card_picked_is_said_with_the_word_agreeing_with_its_gender(lang):
+    from game.ui.draw.widgets import card_spoken
+    from game.ui.shell.input import Kind
+    from game.ui.shell.registry import make
+    from tests.test_by_ear import new_app
+    from tests.test_speech import one_person, said, steps
+
+    for weapon, words in PICKED[lang]:
+        app = new_app(read_aloud=True, language=lang)
+        board = one_person(app, lambda g: g.phase is Phase.START and g.actor == 0 and len(g.events) > 20)
+        steps(app)
+        picker = make("picker", app, board, "suggest")
+        app.push(picker)
+        steps(app, 2)
+        picker.focus.focus_on(next(b for b in picker.items["weapon"] if b.data == weapon))
+        steps(app, 2)
+        _press(app, Kind.CONFIRM)
+        assert words in said(app), said(app)[-4:]
+        assert card_spoken("study", "Study", picked=True).endswith(PICKED[lang][1][1].split(" — ")[1])  # l'Estudi: m.
+        app.close()
+
+
+def test_in_spanish_a_computers_suggestion_has_no_personal_a():
+    from game.rules import events as ev
+    from tests.test_by_ear import new_app
+    from tests.test_speech import one_person
+
+    app = new_app(read_aloud=True, language="es")
+    board = one_person(app, lambda g: len(g.events) > 5)
+    said = board.presenter.joined(ev.SuggestionMade(player=1, suspect="scarlet", weapon="rope", room="lounge"),
+                                  ev.NobodyDisproved(player=1))
+    assert said == ("El Coronel Rubio sugiere que fue la Señorita Amapola, con la Soga, en la sala; nadie puede "
+                    "enseñar una carta.")
+    app.close()

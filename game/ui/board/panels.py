@@ -208,7 +208,7 @@ def heading_news(board, start, room: str, dest) -> str:
         text = nfmt("{room_the}: {n} step away, out of reach this turn.",
                     "{room_the}: {n} steps away, out of reach this turn.", away, room=room)
     if isinstance(dest, str) and dest != room and board.passage(dest) == room:
-        text += " " + fmt("{room_the} has a secret passage to {target_the}.", room=dest, target=room)
+        text += " " + fmt("The {room} has a secret passage to the {target}.", room=dest, target=room)
     return text
 
 

@@ -16,7 +16,7 @@ import pygame
 from game.cardgame.engine import Accuse, Ask, Join
 from game.ui.bases.notebook import card_state, revealed_hints
 from game.ui.draw import theme
-from game.ui.draw.widgets import Button, FocusGroup, Label, MarkedChip, footer_hint, shared_spoken
+from game.ui.draw.widgets import Button, FocusGroup, Label, MarkedChip, footer_hint, picked_word, shared_spoken
 from game.ui.shell import prompts
 from game.ui.shell.i18n import N_, _, card, fmt
 from game.ui.shell.input import Intent, Kind
@@ -100,7 +100,7 @@ class CardPickerScene(Scene):
         if not button.focused:
             return
         if c in chosen:     # said before the focus moves on, else the pick is never heard
-            self.app.speech.say(" — ".join((button.label, _("picked"))), self if self.private else None)
+            self.app.speech.say(" — ".join((button.label, picked_word(button.data))), self if self.private else None)
         if not self.missing():
             self.focus.focus_on(self.ok)
         elif c in chosen:       # a card was added: on to the next column, so Enter again never takes it back

@@ -247,3 +247,25 @@ def test_in_spanish_a_computers_suggestion_has_no_personal_a():
     assert said == ("El Coronel Rubio sugiere que fue la Señorita Amapola, con la Soga, en la sala; nadie puede "
                     "enseñar una carta.")
     app.close()
+
+
+# ------------------------------------------------------------ each roll
+def test_how_to_choose_where_to_go_is_said_in_full_at_the_first_roll_then_briefly():
+    """The three sentences of how to choose (about 8 s) at a person's first roll; at the next
+    one only what to do and the Tab key (the focus line says "press Enter" after it)."""
+    from tests.test_by_ear import _moving, to_next_roll
+    from tests.test_speech import said, steps
+
+    app, board = _moving()
+    steps(app, 3)
+    assert said(app)[-4:-1] == ["Pick a lit square or room.",
+                                "Use the arrow keys to hear each place, then press Enter to go there.",
+                                "Press Tab to choose a room to head for."]
+    board.do(next(a for a in board.game.legal_actions() if type(a).__name__ == "Move" and a.room is None))
+    to_next_roll(app, board)
+    steps(app, 3)
+    lines = said(app)
+    last = len(lines) - 1 - lines[::-1].index("Pick a lit square or room.")     # this roll's prompt
+    assert lines[last:last + 2] == ["Pick a lit square or room.", "Tab: a room to head for."], lines[last:]
+    assert sum(line.startswith("Use the arrow keys") for line in lines) == 1      # the first roll's only
+    app.close()

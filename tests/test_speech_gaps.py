@@ -99,7 +99,7 @@ def test_a_computers_suggestion_and_its_answer_are_one_sentence(lang):
         lines = app.speech.driver.lines
         expected = {"en": "Colonel Mustard suggests Professor Plum, with the Candlestick, in the Dining Room; "
                           "Mrs. White shows a card.",
-                    "es": "El Coronel Rubio sugiere al Profesor Mora, con el Candelabro, en el Comedor; "
+                    "es": "El Coronel Rubio sugiere que fue el Profesor Mora, con el Candelabro, en el Comedor; "
                           "la Señora Blanco enseña una carta.",
                     "ca": "El Coronel Rubio suggereix el Professor Mora, amb el Canelobre, al Menjador; "
                           "la Senyora Blanco ensenya una carta."}[lang]

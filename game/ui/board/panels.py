@@ -252,6 +252,8 @@ class BoardPanels(_Table):
     target: str | None
     #: True from choosing :attr:`target` until the next arrow: the focus line names it and its distance first
     target_news: bool
+    #: per person, the roll (its events' count) whose prompt said in full how to choose where to go
+    how_told: dict[int, int]
     #: the suggestion on show, or None
     suggestion_show: SuggestionShow | None
     #: the banner "You were brought to the Kitchen!" waiting for the pulled-in person's turn, or None
@@ -420,12 +422,17 @@ class BoardPanels(_Table):
     def speech_prompt(self) -> str | None:
         """Read aloud on a person's turn: what to do now (the status line;
         while choosing where to go, also how: the arrows name each place, Enter
-        goes there, Tab or LB picks a room to head for); nothing while others
-        play (their log lines say it)."""
+        goes there, Tab or LB picks a room to head for -- in full at that
+        person's first roll, then only "Tab: a room to head for."); nothing
+        while others play (their log lines say it)."""
         if not self.human_to_act:
             return None
         status = self._status()
-        if self.game.phase is Phase.MOVE and not self.busy and self.game.moves():
+        g = self.game
+        if g.phase is Phase.MOVE and not self.busy and g.moves():
+            # in full at a person's first roll (and in the lesson); then briefly: 8 s at every roll was too long
+            if self.how_told.setdefault(g.actor, len(g.events)) != len(g.events) and self.app.coach is None:
+                return status + " " + prompts.fmt(_("{room}: a room to head for."))
             how = (_("Use the arrow keys to hear each place, then press {confirm} to go there.")
                    if prompts.move_label() == _("Arrows") else
                    _("Use {move} to hear each place, then press {confirm} to go there."))

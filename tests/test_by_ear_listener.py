@@ -269,3 +269,20 @@ def test_how_to_choose_where_to_go_is_said_in_full_at_the_first_roll_then_briefl
     assert lines[last:last + 2] == ["Pick a lit square or room.", "Tab: a room to head for."], lines[last:]
     assert sum(line.startswith("Use the arrow keys") for line in lines) == 1      # the first roll's only
     app.close()
+
+
+def test_alone_the_notebook_says_how_to_use_it_when_it_opens():
+    from game.ui.shell.registry import make
+    from tests.test_by_ear import new_app
+    from tests.test_speech import one_person, said, steps
+
+    app = new_app(read_aloud=True)
+    board = one_person(app, lambda g: g.phase is Phase.START and g.actor == 0 and len(g.events) > 20)
+    steps(app)
+    app.push(make("notebook", app, board.match, 0))
+    steps(app, 2)
+    lines = said(app)
+    at = lines.index("Miss Scarlet's notebook.")
+    assert lines[at + 1].startswith("Your cards: ")
+    assert lines[at + 2] == "Use Arrows to choose a row and Enter to change its mark; Esc hides it."
+    app.close()

@@ -322,12 +322,14 @@ class NotebookBase(Scene):
 
     def speech_name(self) -> str | None:
         """Read aloud to the notebook's owner only (a private screen: never at
-        a table of two or more people) when it opens: its heading and the
-        cards in their hand ("Your cards: Rope, Kitchen and Miss Scarlet.")."""
+        a table of two or more people) when it opens: its heading, the
+        cards in their hand ("Your cards: Rope, Kitchen and Miss Scarlet.")
+        and how to use it (the keys)."""
         hand = [card(c, "the") for c in self.own]     # with their articles: "la Cuerda, la Cocina y ..."
+        how = prompts.fmt(_("Use {move} to choose a row and {confirm} to change its mark; {back} hides it."))
         if not hand:
-            return self.title_text()
-        return self.title_text() + ". " + fmt("Your cards: {cards}.", cards=and_list(hand))
+            return self.title_text() + ". " + how
+        return self.title_text() + ". " + fmt("Your cards: {cards}.", cards=and_list(hand)) + " " + how
 
     def accuse_now(self) -> str | None:
         """With Hints, once what this seat has seen names the whole envelope:

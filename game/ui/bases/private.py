@@ -153,9 +153,9 @@ class DisproveBase(Scene):
         theme.blit_text(surface, self.hint(), (640, 700), theme.SMALL, colour, self.nudge, "midbottom")
 
     def speech_prompt(self) -> str | None:
-        """Read aloud to its owner only (a private screen: said while on top): what to do.  What was
-        asked is the table's public line, said just before (never twice)."""
-        return self.pick_line()
+        """Read aloud to its owner only (a private screen: said while on top): what to do, and
+        how (the keys).  What was asked is the table's public line, said just before (never twice)."""
+        return self.pick_line() + " " + prompts.fmt(_("Choose a card to show with {move}, then press {confirm}."))
 
     def speech_shared(self) -> str | None:
         """Read aloud at a table of two or more people: what to do, never which cards or how many."""

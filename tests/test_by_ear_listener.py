@@ -286,3 +286,35 @@ def test_alone_the_notebook_says_how_to_use_it_when_it_opens():
     assert lines[at + 1].startswith("Your cards: ")
     assert lines[at + 2] == "Use Arrows to choose a row and Enter to change its mark; Esc hides it."
     app.close()
+
+
+# ------------------------------------------------------------ the end
+@pytest.mark.parametrize("right", [True, False])
+def test_an_accusation_ends_with_the_verdict_said_once_and_no_you_can_accuse_now(right):
+    """Alone, with Hints: the accusation opens the envelope, so the notebook names it, but she
+    has accused (nothing left to tell her); a right one's heading is said once, not twice."""
+    from game.rules.actions import Accuse
+    from game.ui.shell.registry import is_scene
+    from tests.test_by_ear import new_app
+    from tests.test_speech import one_person, said, steps
+
+    app = new_app(read_aloud=True)
+    board = one_person(app, lambda g: g.phase is Phase.START and g.actor == 0 and len(g.events) > 20)
+    board.match.notebook_mode = "hints"
+    steps(app, 3)
+    n = len(said(app))
+    suspect, weapon, room = board.game.envelope
+    board.do(Accuse(suspect, weapon if right else "rope", room))
+    for _i in range(400):                  # the verdict, then the game-over screen or the envelope: bounded
+        steps(app, 1)
+        if is_scene(app.top, "game_over") or is_scene(app.top, "envelope"):
+            break
+    steps(app, 10)
+    lines = said(app)[n:]
+    assert not any(line.startswith("You can accuse now") for line in lines), lines
+    if right:
+        assert lines.count("Miss Scarlet solved the case!") == 1, lines
+        assert lines[-2:] == ["Miss Scarlet solved the case!", "It was Colonel Mustard, with the Wrench, in the Hall."]
+    else:
+        assert "You were wrong." in lines
+    app.close()

@@ -83,10 +83,11 @@ class BoardPresenter(Presenter):
         shown to them, their notebook), never spoken.  From then on the three
         cards' rows say "In the envelope!" (:func:`tell_envelope`)."""
         m = self.match
-        if m.notebook_mode != "hints" or self.app.coach is not None:
+        if m.notebook_mode != "hints" or self.app.coach is not None or self.game.over:
             return
         for seat in m.humans:
-            if seat in m.accuse_told or not accuse_ready(m, seat):
+            # an accusation opens the envelope: nothing is left to tell one who accused
+            if seat in m.accuse_told or self.game.seats[seat].eliminated or not accuse_ready(m, seat):
                 continue
             m.accuse_told.add(seat)
             if m.needs_cover or self.app.phones.away(seat):

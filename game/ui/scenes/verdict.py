@@ -216,9 +216,8 @@ class CaseSolvedScene(MomentScene):
         stage.draw_lifted(surface, stage.crime_card(CRIME_W), centre, CRIME_TURN * move, height)
 
     def speech_prompt(self) -> str | None:
-        """Read aloud (public: the game is won): who solved it, then, once the
-        cards are turned, only the cards (the heading, said already, is not said again)."""
-        return self.sentence if self.all_turned else self.title
+        """Read aloud (public: the game is won): who solved it, and the cards once turned."""
+        return self.title + (" " + self.sentence if self.all_turned else "")
 
     def widgets(self) -> list:
         return [Label(pygame.Rect(140, 28, 1000, 56), self.title, theme.TITLE, True)]

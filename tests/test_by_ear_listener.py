@@ -318,3 +318,35 @@ def test_an_accusation_ends_with_the_verdict_said_once_and_no_you_can_accuse_now
     else:
         assert "You were wrong." in lines
     app.close()
+
+
+# ------------------------------------------------------------ New game
+@pytest.mark.parametrize("lang, question", [("en", "Remove Mrs. White?"), ("es", "¿Quitar a la Señora Blanco?"),
+                                            ("ca", "Vols treure la Senyora Blanco?")])
+def test_remove_in_new_game_asks_first_and_enter_again_keeps_the_seat(lang, question):
+    """One Enter on Remove used to take the seat away with no undo; now it asks (No
+    focused), so Enter pressed again keeps it, and Yes removes it."""
+    from game.ui.shell.input import Kind
+    from game.ui.shell.registry import make
+    from tests.test_by_ear import new_app
+    from tests.test_speech import said, steps
+
+    app = new_app(read_aloud=True, language=lang)
+    setup = make("setup", app)
+    app.push(setup)
+    steps(app, 2)
+    setup.add()
+    seats = [list(seat) for seat in setup.seats]
+    assert len(seats) == 5 and seats[2][0] == "white"
+    setup.focus.focus_on(setup.row_buttons[2][-1])          # Mrs. White's Remove
+    steps(app, 2)
+    _press(app, Kind.CONFIRM)
+    assert is_scene(app.top, "confirm") and question in said(app)
+    _press(app, Kind.CONFIRM)                               # Enter again: No, focused
+    assert app.top is setup and [list(seat) for seat in setup.seats] == seats
+    setup.focus.focus_on(setup.row_buttons[2][-1])
+    _press(app, Kind.CONFIRM)
+    app.top.yes()
+    steps(app, 2)
+    assert app.top is setup and [seat[0] for seat in setup.seats] == [s[0] for s in seats if s[0] != "white"]
+    app.close()

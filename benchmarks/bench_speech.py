@@ -25,7 +25,8 @@ Figures:
   ``bench_pacing.py`` (Medium players: more suggestions), read aloud on (goal:
   median <= 6 s) and off (goal: median <= 2.5 s, unchanged).
 - **privacy**: two-person hot-seat board games in en, es, ca, read aloud on:
-  lines spoken that belong to a private screen (goal 0).
+  lines spoken that belong to a private screen (goal 0; a sentence that
+  screen's own shared line says too, such as the keys to press, is not one).
 
 Run: ``python benchmarks/bench_speech.py [games] [--wav]``.
 """
@@ -114,6 +115,7 @@ def play_people(app, board, clock: Clock, private: list[str] | None = None, prom
     """Play ``board``'s game to its end: the people act once the voice is
     quiet (:data:`PATIENCE`), everything else runs.  ``prompts`` collects every
     screen's prompt seen on top, ``private`` every private screen's."""
+    from game.ui.voice.speech import sentences
     from tests.test_ui import human_waiting
 
     waited = 0.0
@@ -123,7 +125,9 @@ def play_people(app, board, clock: Clock, private: list[str] | None = None, prom
         if line and prompts is not None:
             prompts.add(line)
         if line and private is not None and top.private:
-            private.append(line)
+            # a sentence its shared line says too (the keys to press) is said to everybody by design
+            shared = set(sentences(top.speech_shared() or ""))
+            private.append(" ".join(t for t in sentences(line) if t not in shared))
         if human_waiting(app) and (quiet(app) or waited >= PATIENCE):
             waited = 0.0
             act_listening(app, clock)

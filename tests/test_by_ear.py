@@ -386,8 +386,6 @@ def test_the_room_to_head_for_leads_the_way_again_at_the_next_roll():
     cursor goes to the lit place nearest to it and the room is named again, without a Tab."""
     import pygame
 
-    from game.rules.actions import EndTurn, Roll
-    from game.rules.engine import Phase
     from game.ui.board.panels import nearest_to
     from tests.inputs import key
 
@@ -397,6 +395,22 @@ def test_the_room_to_head_for_leads_the_way_again_at_the_next_roll():
     key(app, pygame.K_TAB, draw=False)
     assert board.target == "dining_room"
     press(app, Kind.CONFIRM)                     # one step short of the Dining Room's door
+    g = board.game
+    to_next_roll(app, board)
+    steps(app, 3)
+    dests = list(g.moves())
+    assert board.target == "dining_room"
+    assert board.move_cursor() == nearest_to(g.board, dests, "dining_room")
+    assert any("Dining Room" in line for line in said(app)[-3:]), said(app)[-3:]
+    app.close()
+
+
+def to_next_roll(app, board) -> None:
+    """From a person's walk (seat 0, just made): the others' turns, then her next
+    roll, ending each of her turns she can end; stops in her next move phase."""
+    from game.rules.actions import EndTurn, Roll
+    from game.rules.engine import Phase
+
     g = board.game
     walked = len(g.events)
     for _ in range(4000):                        # bounded: the others' turns, then her next roll
@@ -409,12 +423,6 @@ def test_the_room_to_head_for_leads_the_way_again_at_the_next_roll():
             elif g.phase is not Phase.MOVE:
                 board.do(EndTurn())
     assert g.phase is Phase.MOVE and g.actor == 0 and len(g.events) > walked
-    steps(app, 3)
-    dests = list(g.moves())
-    assert board.target == "dining_room"
-    assert board.move_cursor() == nearest_to(g.board, dests, "dining_room")
-    assert any("Dining Room" in line for line in said(app)[-3:]), said(app)[-3:]
-    app.close()
 
 
 def test_a_room_to_head_for_is_named_when_the_lit_place_nearest_to_it_is_another_room():
@@ -432,7 +440,9 @@ def test_a_room_to_head_for_is_named_when_the_lit_place_nearest_to_it_is_another
             break
     assert board.target == "conservatory" and list(board.game.moves())[board.cursor] == "lounge"
     assert said(app)[-1].startswith("The Conservatory: "), said(app)[-1]
-    assert said(app)[-1].endswith("out of reach this turn. The Lounge — you can go in — press Enter")
+    # and why the cursor is on another room: its secret passage
+    assert said(app)[-1].endswith("out of reach this turn. The Lounge has a secret passage to the Conservatory. "
+                                  "The Lounge — you can go in — press Enter")
     app.close()
 
 

@@ -369,28 +369,66 @@ def _envelope_known(board) -> None:
     board.match.hints = lambda seat: dict(known) if seat == 0 else {}
 
 
-def test_with_hints_a_notebook_naming_the_envelope_says_you_can_accuse_now_alone():
-    app = new_app(read_aloud=True)
+#: "You can accuse now" naming seat 0's envelope (seed 3: Colonel Mustard, the Wrench, the Hall), in each language
+ACCUSE_NOW = {"en": "You can accuse now: Colonel Mustard, the Wrench, the Hall.",
+              "es": "Ya puedes acusar: el Coronel Rubio, la Llave inglesa, el Vestíbulo.",
+              "ca": "Ja pots acusar: el Coronel Rubio, la Clau anglesa, el Vestíbul."}
+#: A revealed hint's note on an envelope card, as the notebook and the pickers say it
+IN_ENVELOPE = {"en": "In the envelope!", "es": "¡En el sobre!", "ca": "Al sobre!"}
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "ca"])
+def test_with_hints_a_notebook_naming_the_envelope_says_what_to_accuse_alone(lang):
+    """Alone: the notebook says the three cards (not just that the envelope is named), and
+    from then on its rows and the accusation picker carry the hint's words on those three,
+    though Hint was never pressed."""
+    app = new_app(read_aloud=True, language=lang)
     board = one_person(app, lambda g: g.phase is Phase.START and g.actor == 0 and len(g.events) > 20)
     steps(app)
     _envelope_known(board)
-    app.push(make("notebook", app, board.match, 0))
+    book = make("notebook", app, board.match, 0)
+    app.push(book)
     steps(app, 2)
-    text = "You can accuse now: your notebook names the whole envelope."
-    assert app.top.legend() == text and any(text in line for line in said(app))
+    text = ACCUSE_NOW[lang]
+    assert book.legend() == text and text in said(app)
+    row = next(r for r in book.rows if r.data == "wrench")
+    book.focus.focus_on(row)
+    steps(app, 2)
+    assert " — " + IN_ENVELOPE[lang] in said(app)[-1]                   # the row says it, with the hint's reason
+    app.pop(book)
+    picker = make("picker", app, board, "accuse", marks=True)
+    app.push(picker)
+    steps(app, 2)
+    for c in ("mustard", "wrench", "hall"):
+        chip = next(b for b in picker.focus.buttons if getattr(b, "data", None) == c)
+        picker.focus.focus_on(chip)
+        steps(app, 2)
+        assert said(app)[-1].split(" — ")[2:] == [card_spoken_mark(lang), IN_ENVELOPE[lang]]
+    chip = next(b for b in picker.focus.buttons if getattr(b, "data", None) == "plum")
+    picker.focus.focus_on(chip)
+    steps(app, 2)
+    assert IN_ENVELOPE[lang] not in said(app)[-1]
     app.close()
 
 
-def test_at_a_hot_seat_table_you_can_accuse_now_is_shown_to_its_owner_never_spoken():
-    app = new_app(read_aloud=True)
+def card_spoken_mark(lang: str) -> str:
+    """An unmarked row's mark as read aloud ("no mark"), in ``lang``."""
+    return {"en": "no mark", "es": "sin marca", "ca": "sense marca"}[lang]
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "ca"])
+def test_at_a_hot_seat_table_you_can_accuse_now_is_shown_to_its_owner_never_spoken(lang):
+    app = new_app(read_aloud=True, language=lang)
     board = two_people(app, lambda g: len(g.events) > 40)
     steps(app)
     _envelope_known(board)
     book = make("notebook", app, board.match, 0)
     app.push(book)
     steps(app, 3)
-    assert book.legend().startswith("You can accuse now")
-    assert not any("accuse now" in line for line in said(app))
+    assert book.legend() == ACCUSE_NOW[lang]
+    assert not any(word in line for line in said(app) for word in ("Mustard", "Rubio", "Wrench", "Llave", "Clau",
+                                                                   "accuse now", "puedes acusar", "pots acusar"))
+    assert board.match.hints_seen[0] == ["mustard", "wrench", "hall"]     # on her own screen: her rows say so
     app.close()
 
 
@@ -412,7 +450,7 @@ def test_you_can_accuse_now_is_said_the_moment_the_notebook_names_the_envelope_o
     from game.rules.actions import EndTurn, Roll
 
     app, board, name_it = _envelope_named_later(one_person)
-    text = "You can accuse now: your notebook names the whole envelope."
+    text = ACCUSE_NOW["en"]
     board.do(Roll())
     steps(app, 3)
     assert text not in said(app)
@@ -443,7 +481,7 @@ def test_at_a_hot_seat_table_you_can_accuse_now_waits_for_the_seats_own_screen_n
     assert shown.accuse_now and 0 not in board.match.accuse_unseen        # on her own screen, once
     app.push(shown)
     steps(app, 30)
-    assert shown.speech_prompt().endswith("You can accuse now: your notebook names the whole envelope.")
+    assert shown.speech_prompt().endswith(ACCUSE_NOW["en"])
     assert not any("accuse now" in line for line in said(app))              # shared table: shown, never said
     assert not make("shown_card", app, board.match, 0, 1, "knife").accuse_now
     app.close()

@@ -99,7 +99,7 @@ def test_a_computers_suggestion_and_its_answer_are_one_sentence(lang):
         lines = app.speech.driver.lines
         expected = {"en": "Colonel Mustard suggests Professor Plum, with the Candlestick, in the Dining Room; "
                           "Mrs. White shows a card.",
-                    "es": "El Coronel Rubio sugiere al Profesor Mora, con el Candelabro, en el Comedor; "
+                    "es": "El Coronel Rubio sugiere que fue el Profesor Mora, con el Candelabro, en el Comedor; "
                           "la Señora Blanco enseña una carta.",
                     "ca": "El Coronel Rubio suggereix el Professor Mora, amb el Canelobre, al Menjador; "
                           "la Senyora Blanco ensenya una carta."}[lang]
@@ -153,7 +153,8 @@ def test_a_computers_suggestion_is_said_once_before_you_pick_a_card_to_show():
         asked = [line for line in lines if line.startswith(f"{asker} suggests")]
         assert asked and asked[-1] in board.match.log       # the table's public line ...
         at = lines.index(asked[-1])
-        assert lines[at + 1:at + 3] == [f"Pick the card {asker} will see.", f"Only {asker} will see it."]
+        assert lines[at + 1:at + 4] == [f"Pick the card {asker} will see.", f"Only {asker} will see it.",
+                                        "Choose a card to show with Arrows, then press Enter."]   # and how
         assert not any(f"{asker} suggested" in line for line in lines)     # ... and not the picker's again
     finally:
         app.close()

@@ -704,9 +704,13 @@ def test_setup_remove_keeps_focus_on_the_row(app):
     assert isinstance(setup_scene, SetupScene)
     setup_scene.add()                                                # 5 seats
     setup_scene.focus.focus_on(setup_scene.row_buttons[1][-1])       # Remove, seat 2
+    key(app, pygame.K_RETURN)                                        # it asks first: Left to Yes, Enter
+    key(app, pygame.K_LEFT)
     key(app, pygame.K_RETURN)
     assert len(setup_scene.seats) == 4 and setup_scene.focus.focused is setup_scene.row_buttons[1][-1]
     setup_scene.focus.focus_on(setup_scene.row_buttons[3][-1])       # Remove, last seat
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_LEFT)
     key(app, pygame.K_RETURN)
     assert len(setup_scene.seats) == 3                               # no Remove buttons any more
     assert setup_scene.focus.focused in setup_scene.row_buttons[2]  # the row above, not Back

@@ -66,21 +66,48 @@ def note_width(row: pygame.Rect) -> int:
     return COL_W - row.height - 8 - NAME_W - NOTE_GAP - MARK_W - 8
 
 
-def accuse_now_text() -> str:
-    """What the notebook says once it names the whole envelope."""
-    return _("You can accuse now: your notebook names the whole envelope.")
+def accuse_now_text(cards: Sequence[str]) -> str:
+    """What is said once the notebook names the whole envelope: the three
+    cards to accuse, with their articles ("You can accuse now: Mrs. Peacock,
+    the Knife, the Lounge.").  ``cards``: (suspect, weapon, room) ids, as
+    :func:`envelope_found` gives them."""
+    suspect, weapon, room = cards
+    return fmt("You can accuse now: {suspect_the}, {weapon_the}, {room_the}.",
+               suspect=suspect, weapon=weapon, room=room)
 
 
-def accuse_ready(match, seat: int, found: dict[str, Hint] | None = None) -> bool:
-    """With Hints: True when what ``seat`` has seen names the whole envelope (a
-    suspect, a weapon and a room each worked out to be in it).  ``found``: the
+def envelope_found(match, seat: int, found: dict[str, Hint] | None = None) -> tuple[str, str, str] | None:
+    """With Hints: the (suspect, weapon, room) ``seat``'s view has worked out
+    to be in the envelope, once it names all three; else None.  ``found``: the
     seat's hints on rows not ticked for it, worked out when not given."""
     if getattr(match, "notebook_mode", DEFAULT_NOTEBOOK_MODE) != "hints":
-        return False
+        return None
     if found is None:
         facts = match.facts(seat)
         found = {c: h for c, h in match.hints(seat).items() if c not in facts}
-    return {category(c) for c, h in found.items() if h.envelope} == {"suspect", "weapon", "room"}
+    inside = {category(c): c for c, h in found.items() if h.envelope}
+    if set(inside) != {"suspect", "weapon", "room"}:
+        return None
+    return inside["suspect"], inside["weapon"], inside["room"]
+
+
+def accuse_ready(match, seat: int, found: dict[str, Hint] | None = None) -> bool:
+    """With Hints: True when what ``seat`` has seen names the whole envelope
+    (:func:`envelope_found`)."""
+    return envelope_found(match, seat, found) is not None
+
+
+def tell_envelope(match, seat: int, found: dict[str, Hint] | None = None) -> str | None:
+    """``seat`` is told that their notebook names the envelope (aloud when
+    alone, else on their own screen): the three cards' hints count as
+    revealed from now on (their rows, and both pickers, say "In the
+    envelope!"), and the sentence naming them is returned (None: not named yet)."""
+    cards = envelope_found(match, seat, found)
+    if cards is None:
+        return None
+    seen = getattr(match, "hints_seen", {}).setdefault(seat, [])
+    seen.extend(c for c in cards if c not in seen)      # the same list the open notebook holds
+    return accuse_now_text(cards)
 
 
 def fact_words(match, seat: int, card_id: str, facts: dict[str, str] | None = None) -> str:
@@ -295,26 +322,30 @@ class NotebookBase(Scene):
 
     def speech_name(self) -> str | None:
         """Read aloud to the notebook's owner only (a private screen: never at
-        a table of two or more people) when it opens: its heading and the
-        cards in their hand ("Your cards: Rope, Kitchen and Miss Scarlet.")."""
+        a table of two or more people) when it opens: its heading, the
+        cards in their hand ("Your cards: Rope, Kitchen and Miss Scarlet.")
+        and how to use it (the keys)."""
         hand = [card(c, "the") for c in self.own]     # with their articles: "la Cuerda, la Cocina y ..."
+        how = prompts.fmt(_("Use {move} to choose a row and {confirm} to change its mark; {back} hides it."))
         if not hand:
-            return self.title_text()
-        return self.title_text() + ". " + fmt("Your cards: {cards}.", cards=and_list(hand))
+            return self.title_text() + ". " + how
+        return self.title_text() + ". " + fmt("Your cards: {cards}.", cards=and_list(hand)) + " " + how
 
-    def accuse_ready(self) -> bool:
-        """With Hints: True when what this seat has seen names the whole
-        envelope (:func:`accuse_ready`); seen here, it need not be shown again elsewhere."""
-        ready = self.mode == "hints" and accuse_ready(self.match, self.seat, self.found())
-        if ready:
+    def accuse_now(self) -> str | None:
+        """With Hints, once what this seat has seen names the whole envelope:
+        "You can accuse now: ..." naming the three cards, whose rows now say
+        "In the envelope!" (:func:`tell_envelope`); seen here, it need not be
+        shown again elsewhere.  Else None."""
+        text = tell_envelope(self.match, self.seat, self.found()) if self.mode == "hints" else None
+        if text is not None:
             getattr(self.match, "accuse_unseen", set()).discard(self.seat)
-        return ready
+        return text
 
     def speech_prompt(self) -> str | None:
         """Read aloud to the notebook's owner only (a private screen: said
         while on top, never at a table of two or more people): the sentence of
         the hint just revealed, or that the notebook names the whole envelope."""
-        return self.hint_text or (accuse_now_text() if self.accuse_ready() else None)
+        return self.hint_text or self.accuse_now()
 
     def speech_shared(self) -> str | None:
         """Read aloud at a table of two or more people: how to use it, never a mark, a hint or a card in hand."""
@@ -365,8 +396,9 @@ class NotebookBase(Scene):
             return hint.reason
         if self.hint_text:
             return self.hint_text
-        if self.accuse_ready():
-            return accuse_now_text()
+        accuse = self.accuse_now()
+        if accuse:
+            return accuse
         if self.mode == "hints" and focused is self.hint_button:
             return _("Hint: shows one more thing you can work out from what you have seen, and why.")
         if self.mode == "hints" and focused is self.all_button:

@@ -21,7 +21,7 @@ from typing import Any
 
 import pygame
 
-from game.ui.bases.notebook import accuse_now_text
+from game.ui.bases.notebook import tell_envelope
 from game.ui.bases.table import TableScene
 from game.ui.draw import anim, assets, gfx, theme
 from game.ui.draw.widgets import Button, CardButton, FocusGroup, Label, footer_hint, shared_spoken
@@ -153,9 +153,9 @@ class DisproveBase(Scene):
         theme.blit_text(surface, self.hint(), (640, 700), theme.SMALL, colour, self.nudge, "midbottom")
 
     def speech_prompt(self) -> str | None:
-        """Read aloud to its owner only (a private screen: said while on top): what to do.  What was
-        asked is the table's public line, said just before (never twice)."""
-        return self.pick_line()
+        """Read aloud to its owner only (a private screen: said while on top): what to do, and
+        how (the keys).  What was asked is the table's public line, said just before (never twice)."""
+        return self.pick_line() + " " + prompts.fmt(_("Choose a card to show with {move}, then press {confirm}."))
 
     def speech_shared(self) -> str | None:
         """Read aloud at a table of two or more people: what to do, never which cards or how many."""
@@ -227,9 +227,10 @@ class ShownCardBase(_DoneMixin, Scene):
         self.ok = self._done_button()
         self.focus = FocusGroup([self.ok])
         self.guard = InputGuard(PRIVATE_GUARD)
-        #: "You can accuse now" waiting for this seat's own screen (its notebook named the envelope)
+        #: "You can accuse now: ..." waiting for this seat's own screen (its notebook named the
+        #: envelope; told here, its three cards count as revealed hints), else None
         unseen: set[int] = getattr(match, "accuse_unseen", set())
-        self.accuse_now = seat in unseen
+        self.accuse_now = tell_envelope(match, seat) if seat in unseen else None
         unseen.discard(seat)
 
     def update(self, dt: float) -> None:
@@ -261,7 +262,7 @@ class ShownCardBase(_DoneMixin, Scene):
         if self.flip.done:
             theme.blit_text(surface, self.seen_line(), (640, 440), theme.BODY, theme.CREAM, False, "midtop", 1240)
             if self.accuse_now:
-                theme.blit_wrapped(surface, accuse_now_text(), ACCUSE_NOW_RECT, theme.BODY, theme.BRASS,
+                theme.blit_wrapped(surface, self.accuse_now, ACCUSE_NOW_RECT, theme.BODY, theme.BRASS,
                                    align="center")
         self.focus.draw(surface)
         footer_hint(surface, _("Press {confirm} or click when you have seen it"))
@@ -273,7 +274,7 @@ class ShownCardBase(_DoneMixin, Scene):
         if not self.flip.done:
             return None
         return " ".join((fmt("{by} shows you {card_the}.", by=self.match.suspects[self.by], card=self.card),
-                         self.seen_line()) + ((accuse_now_text(),) if self.accuse_now else ()))
+                         self.seen_line()) + ((self.accuse_now,) if self.accuse_now else ()))
 
     def speech_focus(self) -> str | None:
         """The Done button's name, once the card is face up: after the card, never before it."""
@@ -289,9 +290,9 @@ class ShownCardBase(_DoneMixin, Scene):
 
     def widgets(self) -> list:
         return [self.ok, Label(pygame.Rect(20, 440, 1240, 30), self.seen_line(), theme.BODY),
-                Label(ACCUSE_NOW_RECT, accuse_now_text(), theme.BODY),
                 Label(pygame.Rect(0, 40, 1280, 50), fmt("{by} shows you a card",
-                                                                  by=self.match.suspects[self.by]), theme.TITLE, True)]
+                                                        by=self.match.suspects[self.by]), theme.TITLE, True)
+                ] + ([Label(ACCUSE_NOW_RECT, self.accuse_now, theme.BODY)] if self.accuse_now else [])
 
 
 class EnvelopeBase(_DoneMixin, Scene):

@@ -147,6 +147,14 @@ class SetupBase(Scene):
             self._build()
             self.focus.focus_on(self.row_buttons[row][-1])
 
+    def ask_remove(self, i: int) -> None:
+        """The Remove button of seat ``i``: asks first ("Remove Mrs. White?",
+        No focused), so a press too many, or Enter pressed again and again,
+        never takes a seat away without a word."""
+        self.app.play("click")
+        self.app.push(make("confirm", self.app, fmt("Remove {name}?", name=self.seats[i][0]),
+                           partial(self.remove, i), yes=_("Remove"), no=_("Keep")))
+
     def add(self) -> None:
         free = self._free()
         if len(self.seats) < 6 and free:
@@ -260,7 +268,7 @@ class SetupBase(Scene):
                 row.append(lb)
             if len(self.seats) > 3:
                 row.append(Button(pygame.Rect(REMOVE_COL[0], y, REMOVE_COL[1], ROW_H), _("Remove"),
-                                  partial(self.remove, i), speech=f"{card(s)} — {_('Remove')}"))
+                                  partial(self.ask_remove, i), speech=f"{card(s)} — {_('Remove')}"))
             self.row_buttons.append(row)
             buttons += row
             self.labels.append(Label(pygame.Rect(SEAT_X, y, SEAT_W, ROW_H), _("Seat {n}").format(n=i + 1),

@@ -192,6 +192,26 @@ def square_way(board, start, dest: tuple[int, int], room: str | None = None) -> 
     return _(WAYS[sx, sy]), near, far[near]
 
 
+def heading_news(board, start, room: str, dest) -> str:
+    """What Tab says of ``room`` (the room just chosen to head for) for a token
+    at ``start`` (a square or a room id) after its roll, the cursor on
+    ``dest``: its distance ("The Kitchen: 7 steps away, out of reach this
+    turn."); from a room whose secret passage leads there, that passage, which
+    is taken instead of rolling, so not after this roll (000 "Secret passages
+    and blocked doors" 3); and when ``dest`` is another room, why the cursor
+    went there (its passage leads to ``room``)."""
+    if isinstance(start, str) and board.passage(start) == room:
+        text = fmt("{room_the}: by the secret passage from here. Not now, you have rolled: on your next turn, "
+                   "take the passage instead of rolling.", room=room)
+    else:
+        away = distances_to(board, room).get(start, 99)
+        text = nfmt("{room_the}: {n} step away, out of reach this turn.",
+                    "{room_the}: {n} steps away, out of reach this turn.", away, room=room)
+    if isinstance(dest, str) and dest != room and board.passage(dest) == room:
+        text += " " + fmt("The {room} has a secret passage to the {target}.", room=dest, target=room)
+    return text
+
+
 def first_choice(board, start, dests: list) -> int:
     """Where the cursor starts among a roll's destinations ``dests``: the
     first room that can be entered, else the square with the fewest steps on
@@ -232,6 +252,8 @@ class BoardPanels(_Table):
     target: str | None
     #: True from choosing :attr:`target` until the next arrow: the focus line names it and its distance first
     target_news: bool
+    #: per person, the roll (its events' count) whose prompt said in full how to choose where to go
+    how_told: dict[int, int]
     #: the suggestion on show, or None
     suggestion_show: SuggestionShow | None
     #: the banner "You were brought to the Kitchen!" waiting for the pulled-in person's turn, or None
@@ -400,12 +422,17 @@ class BoardPanels(_Table):
     def speech_prompt(self) -> str | None:
         """Read aloud on a person's turn: what to do now (the status line;
         while choosing where to go, also how: the arrows name each place, Enter
-        goes there, Tab or LB picks a room to head for); nothing while others
-        play (their log lines say it)."""
+        goes there, Tab or LB picks a room to head for -- in full at that
+        person's first roll, then only "Tab: a room to head for."); nothing
+        while others play (their log lines say it)."""
         if not self.human_to_act:
             return None
         status = self._status()
-        if self.game.phase is Phase.MOVE and not self.busy and self.game.moves():
+        g = self.game
+        if g.phase is Phase.MOVE and not self.busy and g.moves():
+            # in full at a person's first roll (and in the lesson); then briefly: 8 s at every roll was too long
+            if self.how_told.setdefault(g.actor, len(g.events)) != len(g.events) and self.app.coach is None:
+                return status + " " + prompts.fmt(_("{room}: a room to head for."))
             how = (_("Use the arrow keys to hear each place, then press {confirm} to go there.")
                    if prompts.move_label() == _("Arrows") else
                    _("Use {move} to hear each place, then press {confirm} to go there."))
@@ -437,10 +464,7 @@ class BoardPanels(_Table):
                         square=squares.index(dest) + 1, count=len(squares), way=way, room=room))
                 # the room just chosen is named first, also when the lit place nearest to it is another room
                 if self.target is not None and self.target_news and dest != self.target:
-                    away = distances_to(self.game.board, self.target).get(self.my_position(), 99)
-                    line = nfmt("{room_the}: {n} step away, out of reach this turn.",
-                                "{room_the}: {n} steps away, out of reach this turn.", away,
-                                room=self.target) + " " + line
+                    line = heading_news(self.game.board, self.my_position(), self.target, dest) + " " + line
                 return line
         if not self.human_to_act:
             # while the table plays (the others answering), a turn's button is not the thing to do

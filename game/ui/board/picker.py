@@ -17,7 +17,16 @@ from game.rules.actions import Accuse, Suggest
 from game.rules.cards import ROOMS, SUSPECTS, WEAPONS
 from game.ui.bases.notebook import card_state, revealed_hints
 from game.ui.draw import assets, theme
-from game.ui.draw.widgets import Button, CardButton, FocusGroup, Label, MarkedChip, footer_hint, shared_spoken
+from game.ui.draw.widgets import (
+    Button,
+    CardButton,
+    FocusGroup,
+    Label,
+    MarkedChip,
+    footer_hint,
+    picked_word,
+    shared_spoken,
+)
 from game.ui.shell import prompts
 from game.ui.shell.i18n import _, card, fmt
 from game.ui.shell.input import Intent, Kind
@@ -139,7 +148,7 @@ class PickerScene(Scene):
         if button.focused:
             # said before the focus moves on, else the pick is never heard; short ("Rope — picked"): its
             # notes were heard on focus, and what to do next waits behind it
-            self.app.speech.say(" — ".join((button.label, _("picked"))), self if self.private else None)
+            self.app.speech.say(" — ".join((button.label, picked_word(button.data))), self if self.private else None)
             order = [c for c in ("suspect", "weapon", "room") if c in self.items]
             nxt = next((c for c in order if self.choice[c] is None), None)
             self.focus.focus_on(self.items[nxt][0] if nxt else self.ok)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Callable
 
 from game.rules import events as ev
-from game.ui.bases.notebook import accuse_now_text, accuse_ready
+from game.ui.bases.notebook import accuse_ready, tell_envelope
 from game.ui.bases.pacing import BOARD_PAUSES, PULLED_TIME
 from game.ui.bases.table import Presenter
 from game.ui.board.moments import SuggestionShow, prepare
@@ -77,23 +77,25 @@ class BoardPresenter(Presenter):
 
     def accuse_now(self) -> None:
         """With Hints, the moment a person's notebook comes to name the whole
-        envelope, once: alone at the table it is said now (and shown in a banner
-        when no other is up); with two or more people it waits for that seat's
-        own screen behind the cover (the card shown to them, their notebook),
-        never spoken."""
+        envelope, once: alone at the table it is said now, naming the three
+        cards (and shown in a banner when no other is up); with two or more
+        people it waits for that seat's own screen behind the cover (the card
+        shown to them, their notebook), never spoken.  From then on the three
+        cards' rows say "In the envelope!" (:func:`tell_envelope`)."""
         m = self.match
-        if m.notebook_mode != "hints" or self.app.coach is not None:
+        if m.notebook_mode != "hints" or self.app.coach is not None or self.game.over:
             return
         for seat in m.humans:
-            if seat in m.accuse_told or not accuse_ready(m, seat):
+            # an accusation opens the envelope: nothing is left to tell one who accused
+            if seat in m.accuse_told or self.game.seats[seat].eliminated or not accuse_ready(m, seat):
                 continue
             m.accuse_told.add(seat)
             if m.needs_cover or self.app.phones.away(seat):
                 m.accuse_unseen.add(seat)
                 continue
-            text = accuse_now_text()
+            text = tell_envelope(m, seat)
             self.app.speech.say(text)
-            if self.scene.banner is None or self.scene.banner.done:
+            if text and (self.scene.banner is None or self.scene.banner.done):
                 self.scene.banner = anim.Banner(text, PULLED_TIME / self.app.speed)
 
     def handlers(self) -> dict[type, Callable]:

@@ -71,6 +71,8 @@ class BoardScene(BoardPanels, TableScene[Match, Game]):
         self.target_news = False
         self._target_seat: int | None = None    # whose room to head for it is (a hot-seat table has several)
         self._cursor_roll: tuple[int, int] | None = None    # the roll the cursor was set for (move_cursor)
+        #: per person, the roll (its events' count) whose prompt said in full how to choose where to go
+        self.how_told: dict[int, int] = {}
         self._highlight_key = None
         self._highlight = None
         super().__init__(app, match)

@@ -14,8 +14,10 @@ from __future__ import annotations
 import pygame
 
 from game.cardgame.engine import Accuse, Ask, Join
+from game.ui.bases.notebook import card_state, revealed_hints
 from game.ui.draw import theme
-from game.ui.draw.widgets import Button, FocusGroup, Label, MarkedChip, footer_hint
+from game.ui.draw.widgets import Button, FocusGroup, Label, MarkedChip, footer_hint, picked_word, shared_spoken
+from game.ui.shell import prompts
 from game.ui.shell.i18n import N_, _, card, fmt
 from game.ui.shell.input import Intent, Kind
 from game.ui.shell.registry import make as make_scene
@@ -48,6 +50,8 @@ class CardPickerScene(Scene):
         match = table.match
         crossed = match.crossed(seat) if marks else {}
         own = match.notebooks.get(seat, {}) if marks else {}
+        facts = match.facts(seat) if marks else {}
+        found = match.hints(seat) if marks and revealed_hints(match, seat) else {}
         #: ask: the cards picked, oldest first (at most two)
         self.picked: list[str] = []
         #: accuse / join: the card picked per kind
@@ -60,6 +64,8 @@ class CardPickerScene(Scene):
                 b = MarkedChip(pygame.Rect(COL_X + col * 415, ROW_Y + i * ROW_STEP, COL_W, ROW_H), card(c), data=c)
                 b.crossed = c in crossed or own.get(c) == "✓"     # "seen", by the game or by hand
                 b.mark = "" if b.crossed else own.get(c, "")
+                if marks:       # read aloud in the case file's own words, hints revealed there included
+                    b.said_mark, b.note = card_state(match, seat, c, facts, found)
                 b.on_press = lambda b=b, kind=kind: self.pick(kind, b)
                 row.append(b)
             self.items[kind] = row
@@ -67,7 +73,8 @@ class CardPickerScene(Scene):
         label = {"ask": _("Ask!"), "accuse": _("Accuse!"), "join": _("Accuse too!")}[mode]
         self.ok = Button(OK_RECT.copy(), label, self.confirm)
         self.back_button = Button(BACK_RECT.copy(), _("Back"), self.back, hint="Esc")
-        self.focus = FocusGroup(buttons + [self.ok, self.back_button])
+        # the first card focused, so Enter always does something
+        self.focus = FocusGroup(buttons + [self.ok, self.back_button], focus=0)
         self.missing_text = ""
 
     # ------------------------------------------------------------ choices
@@ -92,6 +99,8 @@ class CardPickerScene(Scene):
         self.app.play("click")
         if not button.focused:
             return
+        if c in chosen:     # said before the focus moves on, else the pick is never heard
+            self.app.speech.say(" — ".join((button.label, picked_word(button.data))), self if self.private else None)
         if not self.missing():
             self.focus.focus_on(self.ok)
         elif c in chosen:       # a card was added: on to the next column, so Enter again never takes it back
@@ -166,6 +175,36 @@ class CardPickerScene(Scene):
             self.app.push(make_scene("menu", self.app, self.table))
             return True
         return self.focus.handle(intent)    # (a held Enter's auto-repeat picks nothing: FocusGroup)
+
+    # ------------------------------------------------------------- speech
+    def speech_prompt(self) -> str | None:
+        """Read aloud: what this picker is for, after Ask! / Accuse! pressed
+        too early what is missing ("Pick one more card."), and once every card
+        is picked, the sentence it makes ("I ask about ...")."""
+        if self.missing_text:
+            return self.missing_text
+        if not self.missing():
+            return self.sentence()
+        if self.mode == "ask":
+            return _("Ask about two cards: pick two cards, of any kinds.")
+        if self.mode == "join":
+            return _("Your accusation: pick a person, a weapon and a location.")
+        return _("Make an accusation: pick a person, a weapon and a location. If you are wrong, you are out, but "
+                 "you still answer questions.")
+
+    def speech_shared(self) -> str | None:
+        """Read aloud at a table of two or more people (the accusation, behind
+        its cover): what to do, never the cards picked or their marks."""
+        return prompts.fmt(_("Pick a person, a weapon and a location with {move} and {confirm}."))
+
+    def speech_shared_focus(self) -> str | None:
+        """A card by its kind only ("A weapon — press Enter"), a button by its label."""
+        return shared_spoken(self.focus.focused)
+
+    def speech_focus_first(self) -> bool:
+        """Once every card is picked, Ask! / Accuse! (focused) is what to do
+        now: named before the sentence the picks make."""
+        return not self.missing() and not self.missing_text
 
     # --------------------------------------------------------------- draw
     def title(self) -> str:

@@ -130,6 +130,16 @@ class CardTableScene(CardPanels, TableScene):
         self.peek = None
         self.show_hand()
 
+    def speech_focus(self) -> str | None:
+        """The focused button of this moment, read aloud (the buttons rebuilt
+        first: not the Ask of the frame drawn last); while the table plays
+        (the others answering), only the case file's button, never a turn's."""
+        if not self.human_to_act:
+            book = self.book_button
+            return book.spoken() if book.focused and self.match.humans else None
+        self.refresh_buttons()
+        return super().speech_focus()
+
     def book_texts(self) -> tuple[str, str, str]:
         return (_("My case file"), _("Only people keep a case file. All players here are computers."),
                 _("Your cards and case file are next."))

@@ -109,7 +109,7 @@ class Router:
             return
         app = self.app
         if app.top is not None and self.allowed(intent):
-            if intent.kind in SKIPS_SPEECH and not intent.repeat:
+            if intent.kind in SKIPS_SPEECH and not intent.repeat and app.top.cuts_speech(intent):
                 app.speech.pressed()           # a person's own press may cut the voice short; nothing else does
             if app.coach is not None and app.coach.handle(intent):
                 return

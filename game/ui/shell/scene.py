@@ -96,6 +96,12 @@ class Scene:
         (the default): the prompt explains first ("Pick a weapon too.")."""
         return False
 
+    def cuts_speech(self, intent: Intent) -> bool:
+        """True (the default) when ``intent``, a person's own press, may cut the
+        voice short (:meth:`~game.ui.voice.speech.Speaker.pressed`).  False for a
+        press this screen will swallow: it does nothing yet, so what is being said stays whole."""
+        return True
+
     def mark_rects(self) -> list[pygame.Rect]:
         """The marks drawn that are not text (arrows, rings, dots), as
         rectangles in logical pixels: no text may be drawn over them (the

@@ -823,7 +823,13 @@ class Speaker:
         else:
             return
         fresh = bool(text) and key != self._screen
+        said_before = self._screen
         self._screen = key if text else None
+        if fresh and not bubble and said_before is not None and said_before[0] == id(top) and \
+                isinstance(said_before[1], str) and text.startswith(said_before[1]) and \
+                not any(line.prompt and line.replay < 0 for line in self.waiting):
+            # the same screen's line grew (the verdict, then its cards) after its start was begun: only what it adds
+            text = text[len(said_before[1]):].strip()
         if name and fresh and not text.startswith(name):   # one prompt: a later prompt would replace the name
             text, owner_line = name + ("" if name.endswith((".", "!", "?", "…")) else ".") + " " + text, owner
         elif name and not fresh:

@@ -61,6 +61,38 @@ def test_mashing_enter_on_a_cover_never_cuts_whom_it_is_for_and_repeat_says_what
     app.close()
 
 
+@pytest.mark.parametrize("lang", ["en", "es", "ca"])
+def test_mashing_enter_as_the_card_for_your_eyes_opens_never_cuts_what_to_do(lang):
+    """Past the cover, Enter mashed while the card screen's guard holds (a press it swallows
+    does nothing) leaves its line whole: neither cut nor stopped."""
+    from game.ui.shell.scene import InputGuard
+
+    clock = Clock()
+    app, cover = _cover(clock, lang)
+    settle(app, clock)
+    for _i in range(100):                # bounded: until the cover's guard lets a fresh press through
+        if cover.guard.armed:
+            break
+        run(app, clock, DT)
+    key(app, pygame.K_RETURN, dt=DT, draw=False)
+    shown = app.top
+    assert shown is not cover and shown.private and isinstance(shown.guard, InputGuard) and shown.guard.active
+    driver = app.speech.driver
+    first, stops = len(driver.heard), driver.stops
+    for _i in range(6):                  # Enter mashed every 0.1 s while the card screen's guard holds
+        if not shown.guard.active:
+            break
+        key(app, pygame.K_RETURN, dt=DT, draw=False)
+        clock.now += DT
+        run(app, clock, DT)
+    assert app.top is shown
+    settle(app, clock)
+    heard = driver.heard[first:]
+    assert heard and all(h.whole for h in heard), [(h.text, h.whole) for h in heard]
+    assert driver.stops == stops
+    app.close()
+
+
 # ------------------------------------------------------------ the card game's picker
 def _card_table(humans: int, lang: str = "en"):
     """The card game (seed 4, four seats, ``humans`` people first), at Miss Scarlet's

@@ -437,6 +437,11 @@ class TableScene(Scene, Generic[M, G]):
             return None
         return self.game.actor
 
+    def cuts_speech(self, intent: Intent) -> bool:
+        """At the start of a person's turn a confirm or click the turn's guard swallows (a hurry-Enter
+        held or mashed) never cuts short whose turn it is; while something is shown, it skips."""
+        return super().cuts_speech(intent) if self.human_to_act and not self.busy else True
+
     def handle(self, intent: Intent) -> bool:
         """The pause menu, the notebook (a pad opens its own seat's), skipping
         what is being shown, the guard of a person's turn; the rest goes to

@@ -135,11 +135,6 @@ class CoverScene(Scene):
         self.focus.draw(surface)
         footer_hint(surface, fmt("Only {name} should look at the next screen.", name=self.match.suspects[self.seat]))
 
-    def cuts_speech(self, intent: Intent) -> bool:
-        """A confirm or click the guard still holds back (held or mashed) does
-        nothing yet, so it never cuts short whom the cover is for."""
-        return not (intent.kind in (Kind.CONFIRM, Kind.CLICK) and not self.guard.armed)
-
     def speech_prompt(self) -> str | None:
         """Read aloud (public, like everything on the cover): whose turn to
         look, and how; its last sentence names both, so the repeat key, which

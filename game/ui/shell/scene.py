@@ -99,8 +99,12 @@ class Scene:
     def cuts_speech(self, intent: Intent) -> bool:
         """True (the default) when ``intent``, a person's own press, may cut the
         voice short (:meth:`~game.ui.voice.speech.Speaker.pressed`).  False for a
-        press this screen will swallow: it does nothing yet, so what is being said stays whole."""
-        return True
+        press this screen will swallow: it does nothing yet, so what is being said stays whole.
+        By default a confirm or click that the screen's ``guard`` (an :class:`InputGuard`, held or
+        mashed keys at a screen's start) still holds back."""
+        guard = getattr(self, "guard", None)
+        return not (intent.kind in (Kind.CONFIRM, Kind.CLICK) and isinstance(guard, InputGuard)
+                    and guard.holds(intent))
 
     def mark_rects(self) -> list[pygame.Rect]:
         """The marks drawn that are not text (arrows, rings, dots), as
@@ -215,6 +219,10 @@ class InputGuard:
         self.left = max(0.0, self.left - dt)
 
     def blocks(self, intent: Intent) -> bool:
+        return self.holds(intent)
+
+    def holds(self, intent: Intent) -> bool:
+        """True when :meth:`blocks` would drop ``intent`` now; no side effect (asked before the press is handled)."""
         return self.active and intent.kind not in self.allow
 
     def hint(self) -> str | None:
@@ -251,10 +259,11 @@ class FreshPressGuard(InputGuard):
         super().update(dt)
         self.armed = self.left <= 0 and self.inputs.quiet(devices=self.devices) >= self.quiet
 
+    def holds(self, intent: Intent) -> bool:
+        return intent.kind not in self.allow and (not self.armed or intent.repeat)
+
     def blocks(self, intent: Intent) -> bool:
-        if intent.kind in self.allow:
-            return False
-        blocked = not self.armed or intent.repeat
+        blocked = self.holds(intent)
         if blocked and intent.kind in (Kind.CONFIRM, Kind.CLICK):
             self.too_soon = True
         return blocked

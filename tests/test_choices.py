@@ -411,6 +411,28 @@ def test_with_hints_a_notebook_naming_the_envelope_says_what_to_accuse_alone(lan
     app.close()
 
 
+@pytest.mark.parametrize("people", ["one", "two"])
+def test_once_the_notebook_names_the_envelope_enter_accuses_alone_and_the_focus_tells_nobody_at_a_shared_table(
+        people):
+    """Alone, the turn's buttons open on Accuse once the notebook names the envelope (Enter on End turn
+    threw the turn away); at a table of two people the focus stays on the first button, as for anybody."""
+    app = new_app(read_aloud=True)
+    board = (one_person if people == "one" else two_people)(
+        app, lambda g: g.phase is Phase.START and g.actor == 0 and len(g.events) > 20)
+    steps(app)
+    board._buttons_key = None
+    board.refresh_buttons()
+    labels = [b.label for b in board.focus.buttons]
+    assert board.focus.focused is board.focus.buttons[0] and labels[0] == "Roll the die"
+    _envelope_known(board)
+    board._buttons_key = None
+    board.refresh_buttons()
+    assert [b.label for b in board.focus.buttons] == labels and "Accuse" in labels
+    want = "Accuse" if people == "one" else "Roll the die"
+    assert board.focus.focused is not None and board.focus.focused.label == want
+    app.close()
+
+
 def card_spoken_mark(lang: str) -> str:
     """An unmarked row's mark as read aloud ("no mark"), in ``lang``."""
     return {"en": "no mark", "es": "sin marca", "ca": "sense marca"}[lang]

@@ -23,6 +23,7 @@ from game.rules.actions import Accuse, EndTurn, Move, Roll, Suggest, TakePassage
 from game.rules.cards import SUSPECTS
 from game.rules.engine import Game, Phase
 from game.ui.bases.banner import banner_label, begin_scenery, draw_banner
+from game.ui.bases.notebook import accuse_ready
 from game.ui.bases.table import (
     TableScene,
     draw_log_frame,
@@ -344,7 +345,11 @@ class BoardPanels(_Table):
                     buttons.append(Button(button_rect(self.hud, len(buttons)), label, fn))
         if self.match.humans and (self.human_to_act or not buttons):
             buttons.append(self.notebook_button)
-        self.focus.set(buttons, 0)
+        accuse = next((i for i, b in enumerate(buttons) if b.on_press == self.open_accuse), None)
+        # alone, once "You can accuse now" was said, Enter must not end the turn instead (at a
+        # shared table the focus would tell the room, so there it stays on the first button)
+        ready = accuse is not None and not self.match.needs_cover and accuse_ready(self.match, g.actor)
+        self.focus.set(buttons, accuse if ready and accuse is not None else 0)
         if g.phase is Phase.MOVE or not self.human_to_act or self.phone_plays:
             self.notebook_button.focused = False    # Enter at the TV opens nothing then: no "Enter" on it
 

@@ -433,6 +433,23 @@ def test_once_the_notebook_names_the_envelope_enter_accuses_alone_and_the_focus_
     app.close()
 
 
+@pytest.mark.parametrize("lang, keys", [
+    ("en", "Pick a suspect, a weapon and a room: Up and Down move along a list, Left and Right go to the next list."),
+    ("es", "arriba y abajo recorren una lista; izquierda y derecha pasan a la lista de al lado."),
+    ("ca", "amunt i avall recorren una llista; esquerra i dreta passen a la llista del costat.")])
+def test_the_accusation_picker_says_how_its_three_lists_are_walked(lang, keys):
+    """Its cards stand in three lists side by side (a listener pressing Right, as in the suggestion's
+    rows, jumped from a suspect to a weapon to a room): its opening line says how to move."""
+    app = new_app(read_aloud=True, language=lang)
+    board = one_person(app, lambda g: g.phase is Phase.START and g.actor == 0 and len(g.events) > 20)
+    steps(app)
+    picker = make("picker", app, board, "accuse", marks=True)
+    app.push(picker)
+    steps(app, 2)
+    assert keys in picker.speech_prompt() and any(keys in line for line in said(app))
+    app.close()
+
+
 def card_spoken_mark(lang: str) -> str:
     """An unmarked row's mark as read aloud ("no mark"), in ``lang``."""
     return {"en": "no mark", "es": "sin marca", "ca": "sense marca"}[lang]

@@ -259,7 +259,10 @@ class PickerScene(Scene):
             how = _("Make a suggestion: pick a suspect, then a weapon.")
             return how if self.room is None else how + " " + fmt("The room is the one you stand in: {room_the}.",
                                                                  room=self.room)
-        return _("Make an accusation. You can accuse only once: if you are wrong, you are out of the race.")
+        # the accusation's cards stand in three lists side by side (the suggestion's in two rows): say how to move
+        return " ".join((_("Make an accusation. You can accuse only once: if you are wrong, you are out of the race."),
+                         _("Pick a suspect, a weapon and a room: Up and Down move along a list, "
+                           "Left and Right go to the next list.")))
 
     def draw(self, surface: pygame.Surface) -> None:
         theme.background(surface)

@@ -1,5 +1,6 @@
-"""The first screens (title, setup) and game over show the house and the
-suspects' portraits, not a flat wooden background: at most a set share of
+"""The first screens (title, setup), game over and the detective reports and
+recap opened from it show the house, the suspects' portraits and a case file's
+paper, not a flat wooden background: at most a set share of
 each is flat background (``tools/measure_screens.py``), the mansion picture
 is drawn for any size, and titles use the display face."""
 
@@ -20,7 +21,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
 from measure_screens import measure_scene  # noqa: E402
 
 #: The most flat background each screen may show (share of the frame, buttons left out).
-FLAT_LIMITS = {scene: 0.30 for scene in ("title", "setup", "setup-strength", "game-over", "card-over")}
+FLAT_LIMITS = {scene: 0.30 for scene in ("title", "setup", "setup-strength", "game-over", "card-over",
+                                         "report", "report-computer", "card-report", "recap", "card-recap")}
 
 
 @pytest.mark.parametrize("scene", sorted(FLAT_LIMITS))

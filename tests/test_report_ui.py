@@ -282,3 +282,58 @@ def test_a_computers_report_speaks_about_it_not_to_you():
                         (1, "Without it, Colonel Mustard would have solved the case a little later."),
                         (None, "Without it, Colonel Mustard could not have solved the case.")):
         assert key_lines(replace(r, key=KeyDeduction("rope", hint, 1, saved, 12)), "Colonel Mustard")[2] == said
+
+
+@pytest.mark.parametrize("lang,text_size", [("en", "normal"), ("es", "normal"), ("ca", "large")])
+def test_the_report_lies_on_a_case_file_with_the_envelope_where_it_fits(app, lang, text_size):
+    """The report is written on a sheet of paper (:data:`report.SHEET`) in
+    dark ink, and once the game is over the envelope's three cards lie in the
+    sheet's lower right corner under their caption whenever the text leaves
+    room: inside the sheet, clear of every line of the report, each card's
+    name whole."""
+    from game.text import i18n
+    from game.ui.draw import assets, theme
+    from game.ui.scenes import report as rep
+
+    i18n.set_language(lang)
+    theme.set_text_scale(theme.LARGE_SCALE if text_size == "large" else 1.0)
+    try:
+        match, over = board_game_over(app, seed=6)      # three of its four reports are short
+        laid = 0
+        for seat in range(len(PEOPLE)):
+            scene = make("report", app, match, seat)
+            assert all(label.colour in (rep.INK, rep.INK_HEAD) for label in scene.labels)
+            assert all(rep.SHEET.contains(label.rect) for label in scene.labels)
+            if scene.evidence is None:
+                continue
+            caption, places = scene.evidence
+            assert [c for c, _ in places] == list(match.game.envelope)
+            for _c, where in places:
+                assert rep.SHEET.contains(where) and assets.card_name_fits(_c, where.width)
+            assert all(label.rect.bottom + rep.EVIDENCE_CLEAR <= caption.rect.top
+                       or label.rect.right <= caption.rect.left for label in scene.labels)
+            laid += 1
+        if lang == "en":
+            assert laid == 3                    # the short ones leave room in English at normal size
+    finally:
+        i18n.set_language("en")
+        theme.set_text_scale(1.0)
+
+
+def test_a_long_card_name_stays_inside_its_card():
+    """A single word wider than the card's name line ("Conservatory" on the
+    150-pixel cards of the game-over screen) is drawn a little narrower, never
+    over the card's frame: every dark (ink) pixel of the name lies inside the
+    name's room (:func:`assets.card_name_room`: the picture's width and 2
+    pixels more each side)."""
+    from game.ui.draw import assets, theme
+
+    pygame.init()
+    width = 150
+    assert not assets.card_name_fits("conservatory", width)
+    img = assets.card("conservatory", width)
+    top = assets.card_name_top(width)
+    pad = max(6, width // 16)
+    ink = [x for x in range(img.get_width()) for y in range(top, img.get_height() - pad)
+           if sum(img.get_at((x, y))[:3]) < sum(theme.INK) + 60]
+    assert ink and min(ink) >= pad - 2 and max(ink) < width - pad + 2, (min(ink), max(ink))

@@ -346,8 +346,9 @@ def card_name_room(width: int) -> int:
 def card_name_lines(card_id: str, width: int) -> list[str]:
     """The lines of the name under the picture on a card ``width`` pixels wide
     (at most :data:`NAME_LINES`, 20-pixel bold).  A single word wider than
-    :func:`card_name_room` would run over the card's edge: a screen that shows
-    cards chooses a width where every name fits (see the text-fit tests)."""
+    :func:`card_name_room` is drawn narrower to stay inside the card's frame
+    (:func:`card`); a screen that shows cards to read chooses a width where
+    every name fits (see the text-fit tests)."""
     return theme.wrap(card_name(card_id), card_name_room(width), theme.SMALL, True, exact=True)[:NAME_LINES]
 
 
@@ -376,8 +377,11 @@ def card(card_id: str, width: int) -> pygame.Surface:
         lines = card_name_lines(card_id, width)
         line = theme.font_px(theme.SMALL, True).get_linesize()
         y += (NAME_LINES - len(lines)) * line // 2
+        room = card_name_room(width)
         for ln in lines:
             t = theme.render_px(ln, theme.SMALL, theme.INK, True)
+            if t.get_width() > room:    # one long word ("Conservatory" under 176 px): a little narrower, not cut
+                t = gfx.smoothscale(t, (room, t.get_height()))
             s.blit(t, t.get_rect(midtop=(w // 2, y)))
             y += line
         return s

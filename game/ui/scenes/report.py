@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui.draw import assets, gfx, theme
+from game.ui.draw import assets, gfx, tabletop, theme
 from game.ui.draw.widgets import Button, FocusGroup, Label, footer_hint
 from game.ui.shell.i18n import N_, _, and_list, card, fmt, nfmt
 from game.ui.shell.input import SCROLLS, Intent, Kind
@@ -31,6 +31,19 @@ SUMMARY, FACTS = SIZES[0]
 #: The text column (logical pixels): left edge, width, first line, last pixel above the OK button.
 LEFT, WIDTH, TOP, BOTTOM = 90, 1100, 112, 592
 BULLET = "•"
+#: The sheet of paper the report is written on (logical pixels): the text column and a margin round it.
+SHEET = pygame.Rect(LEFT - 34, TOP - 14, WIDTH + 64, BOTTOM - TOP + 20)
+#: The ink on the paper: sentences, headings and bullets, and the recap's quieter lines (each >= 4.5:1
+#: against the paper).
+INK, INK_HEAD, INK_SOFT = theme.INK, (128, 52, 30), (92, 70, 54)
+#: The margin's red rule down the sheet, as on a detective's ruled paper.
+MARGIN_RULE = (200, 120, 110)
+#: The side of the seat's framed portrait beside the title (logical pixels).
+PORTRAIT = 84
+#: The hidden cards laid on the sheet's lower right corner, where the text leaves room: the card
+#: widths tried (the first whose three names fit), the gap between two, and the space kept clear
+#: above the caption (logical pixels).
+EVIDENCE, EVIDENCE_GAP, EVIDENCE_CLEAR = (150, 160, 176), 14, 16
 
 
 def when(report, turn: int, name: str | None = None) -> str:
@@ -112,6 +125,17 @@ def key_lines(report, name: str | None = None) -> tuple[str, str, str]:
     return head, key.hint.reason, saved
 
 
+def case_sheet(surface: pygame.Surface) -> None:
+    """The case file the report and the recap are written on: the parlour behind
+    (darkened, as on the game-over screen they open from) and a sheet of
+    paper, :data:`SHEET`, with its red margin rule."""
+    from game.ui.mansion import scenery
+
+    surface.blit(scenery.backdrop(surface.get_size()), (0, 0))
+    tabletop.panel(surface, SHEET, theme.PAPER, 10, nap=True)
+    gfx.line(surface, MARGIN_RULE, (SHEET.left + 22, SHEET.top + 8), (SHEET.left + 22, SHEET.bottom - 8), 2)
+
+
 class ReportScene(Scene):
     """The detective report of ``seat`` in ``match`` (a board or card match
     with ``report(seat)``, ``suspects``, ``humans``, ``is_human``).  OK, Enter
@@ -136,6 +160,30 @@ class ReportScene(Scene):
         self.about = None if self.match.is_human(self.seat) else self.match.suspects[self.seat]   # its card id:
         # the sentences may say "{name_the}" ("el Coronel Rubio")
         self.labels = self.layout()
+        self.evidence = self.lay_evidence()
+
+    def lay_evidence(self) -> tuple[Label, list[tuple[str, pygame.Rect]]] | None:
+        """The envelope's cards (the Crime card's in the card game), public once the
+        game is over, laid in the sheet's lower right corner under a caption:
+        (the caption, each card and its place), or None where the text reaches
+        down to them (a long report, large text) or the game is not over."""
+        cards = self.report.envelope
+        width = next((w for w in EVIDENCE if all(assets.card_name_fits(c, w) for c in cards or ())), None)
+        if not cards or width is None:
+            return None
+        w, h = assets.card_size(width)
+        row = len(cards) * w + (len(cards) - 1) * EVIDENCE_GAP
+        right, bottom = SHEET.right - 26, SHEET.bottom - 16
+        places = [(c, pygame.Rect(right - row + i * (w + EVIDENCE_GAP), bottom - h, w, h))
+                  for i, c in enumerate(cards)]
+        text = _("The envelope held:") if self.match.save_kind == "board" else _("Under the Crime card:")
+        height = theme.font(theme.BODY, True).get_linesize()
+        caption = Label(pygame.Rect(right - row, bottom - h - height - 6, row, height), text, theme.BODY, True,
+                        INK_HEAD)
+        if caption.text_width() > row or any(label.rect.bottom + EVIDENCE_CLEAR > caption.rect.top
+                                             and label.rect.right > caption.rect.left for label in self.labels):
+            return None
+        return caption, places
 
     def blocks(self) -> list[tuple[str, str]]:
         """The report as (kind, text) in order: "summary", "head", "fact"."""
@@ -169,7 +217,7 @@ class ReportScene(Scene):
         for kind, text in self.blocks():
             size = big if kind == "summary" else small
             bold = kind == "head"
-            colour = theme.BRASS if kind == "head" else theme.CREAM
+            colour = INK_HEAD if kind == "head" else INK
             indent = 34 if kind == "fact" else 0
             if kind == "head" and out:
                 y += 10
@@ -178,7 +226,7 @@ class ReportScene(Scene):
             for i, line in enumerate(lines):
                 out.append(Label(pygame.Rect(LEFT + indent, y, WIDTH - indent, height), line, size, bold, colour))
                 if kind == "fact" and i == 0:
-                    out.append(Label(pygame.Rect(LEFT + 6, y, 24, height), BULLET, size, True, theme.BRASS))
+                    out.append(Label(pygame.Rect(LEFT + 6, y, 24, height), BULLET, size, True, INK_HEAD))
                 y += height + 2
         return out
 
@@ -204,20 +252,30 @@ class ReportScene(Scene):
         return self.focus.handle(intent)
 
     def draw(self, surface: pygame.Surface) -> None:
-        theme.background(surface)
+        case_sheet(surface)
         suspect = self.match.suspects[self.seat]
-        img = assets.token(suspect, 72)
-        surface.blit(img, img.get_rect(center=(LEFT + 36, 56)))
-        theme.blit_text(surface, self.title, (LEFT + 90, 56), theme.TITLE, theme.BRASS, True, "midleft",
+        img = assets.framed_portrait(suspect, PORTRAIT)
+        surface.blit(img, img.get_rect(midleft=(SHEET.left - 6, 52)))
+        theme.blit_text(surface, self.title, (LEFT + 90, 52), theme.TITLE, theme.BRASS, True, "midleft",
                         WIDTH - 90)
         for label in self.labels:
             label.draw(surface)
+        if self.evidence is not None:
+            caption, places = self.evidence
+            caption.draw(surface)
+            for card_id, where in places:
+                surface.blit(assets.card(card_id, where.width), where)
         self.focus.draw(surface)
         footer_hint(surface, _("Press {confirm} or click to go on"))
 
+    def mark_rects(self) -> list[pygame.Rect]:
+        """The seat's portrait and the envelope's cards (logical pixels): no line of the report runs over them."""
+        cards = [where for _card, where in self.evidence[1]] if self.evidence is not None else []
+        return [pygame.Rect(SHEET.left - 6, 52 - PORTRAIT // 2, PORTRAIT, PORTRAIT), *cards]
+
     def widgets(self) -> list:
-        return [self.ok, Label(pygame.Rect(LEFT + 90, 30, WIDTH - 90, 52), self.title, theme.TITLE, True),
-                *self.labels]
+        return [self.ok, Label(pygame.Rect(LEFT + 90, 26, WIDTH - 90, 52), self.title, theme.TITLE, True),
+                *self.labels, *([self.evidence[0]] if self.evidence is not None else [])]
 
 
 # ------------------------------------------------------------------ the recap
@@ -325,7 +383,7 @@ class RecapScene(Scene):
         for kind, text, cards in self.blocks():
             size = theme.BODY if kind in ("item", "head") else theme.SMALL
             bold = kind == "head"
-            colour = theme.BRASS if kind == "head" else theme.MUTED if kind in ("under", "note") else theme.CREAM
+            colour = INK_HEAD if kind == "head" else INK_SOFT if kind in ("under", "note") else INK
             if kind in ("head", "note") or (kind == "item" and out):
                 y += 12
             indent = 3 * (pic + RECAP_GAP) + 8 if kind in ("item", "under") else pic + 14 if kind == "fact" else 0
@@ -390,8 +448,8 @@ class RecapScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         from game.ui.draw.logview import thumb
 
-        theme.background(surface)
-        theme.blit_text(surface, self.title, (LEFT, 56), theme.TITLE, theme.BRASS, True, "midleft", WIDTH)
+        case_sheet(surface)
+        theme.blit_text(surface, self.title, (LEFT, 52), theme.TITLE, theme.BRASS, True, "midleft", WIDTH)
         view = self.view
         surface.set_clip(view)
         for label, cards, top in self.shown():
@@ -406,12 +464,12 @@ class RecapScene(Scene):
             knob_h = max(24, track.height * view.height // max(1, self.height))
             knob = pygame.Rect(track.left, track.top + (track.height - knob_h) * self.scroll // self.max_scroll,
                                8, knob_h)
-            gfx.rect(surface, theme.BG_DARK, track, border_radius=4)
-            gfx.rect(surface, theme.BRASS, knob, border_radius=4)
+            gfx.rect(surface, theme.PAPER_DARK, track, border_radius=4)
+            gfx.rect(surface, INK_HEAD, knob, border_radius=4)
         self.focus.draw(surface)
         footer_hint(surface, _("{move} or {scroll} to read on, {confirm} to go back") if self.max_scroll
                     else _("Press {confirm} or click to go on"))
 
     def widgets(self) -> list:
-        return [self.ok, Label(pygame.Rect(LEFT, 30, WIDTH, 52), self.title, theme.TITLE, True),
+        return [self.ok, Label(pygame.Rect(LEFT, 26, WIDTH, 52), self.title, theme.TITLE, True),
                 *(label for label, _cards, _top in self.rows)]

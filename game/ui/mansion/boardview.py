@@ -393,9 +393,11 @@ class BoardView:
         x, y = int(point[0]), int(point[1])
         if active_t is not None:
             pulse = 0.5 * (1 + math.sin(active_t * 4))
-            glow = assets.pawn_glow(round(self.token_size * GLOW_SIZE)).copy()
+            glow = assets.pawn_glow(round(self.token_size * GLOW_SIZE))
+            kept = glow.get_alpha()         # the cached pool itself, faded for this blit only: no copy a frame
             glow.set_alpha(round(170 + 85 * pulse))
             surface.blit(glow, glow.get_rect(center=(x, y)))
+            glow.set_alpha(kept)
             y -= round(self.token_size * (LIFT + LIFT_BOB * pulse))
         surface.blit(img, img.get_rect(center=(x, y)))
 

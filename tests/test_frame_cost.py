@@ -297,3 +297,27 @@ def test_the_active_pawn_glows_without_a_picture_per_frame(monkeypatch):
     surface.blit(pawn, pawn.get_rect(center=(300, 300 - lift)))
     assert got == pygame.image.tobytes(surface, "RGB")
     app.close()
+
+
+def test_the_lit_squares_edge_is_drawn_once_however_many_rooms_are_lit(monkeypatch):
+    """After a roll that reaches several rooms, the lit area's edge was drawn again for each
+    room (and looked up in a list of every lit square): 12 ms in the roll's first frame at
+    1920 x 1080.  Each side of a lit square that borders an unlit one is drawn once."""
+    from game.board.tmx import load_board
+    from game.storage.paths import MANSION_MAP
+    from game.ui.mansion import boardview
+    from game.ui.mansion.boardlayout import STANDARD
+
+    gfx.set_output_scale(1.5)
+    board = load_board(MANSION_MAP)
+    view = boardview.BoardView(board, None, STANDARD)
+    rooms = sorted(board.rooms)[:3]
+    moves = sorted(board.corridor)[:6] + rooms
+    lit = {sq for d in moves for sq in (board.rooms[d].squares if isinstance(d, str) else [d])}
+    sides = sum((sq[0] + dc, sq[1] + dr) not in lit for sq in lit for dc, dr in ((0, -1), (0, 1), (-1, 0), (1, 0)))
+    lines = []
+    real = gfx.line
+    monkeypatch.setattr(gfx, "line", lambda *a, **kw: lines.append(a[1]) or real(*a, **kw))
+    view.highlight(moves)
+    assert len(lines) == sides
+

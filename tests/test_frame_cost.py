@@ -21,6 +21,18 @@ def _pygame():
     theme.reset_caches()
 
 
+def _count_canvases(monkeypatch) -> list:
+    """From now on, the logical size of each :class:`gfx.Canvas` made is added to the list returned."""
+    made: list = []
+    real_init = gfx.Canvas.__init__
+
+    def counting(self, *a, **kw):
+        made.append(a[0] if a else kw.get("size"))
+        real_init(self, *a, **kw)
+    monkeypatch.setattr(gfx.Canvas, "__init__", counting)
+    return made
+
+
 def _scene(size: tuple[int, int], scale: float) -> pygame.Surface:
     """A canvas of stripes in many colours, so every blend shows."""
     c = gfx.Canvas(size, 0, scale)
@@ -125,13 +137,7 @@ def test_a_glowing_seat_is_drawn_without_a_new_picture_per_frame(monkeypatch):
     show.has(show.order[0])
     surface = app.window.surface
     moments.draw_suggestion(surface, show, board.match, 0.0)
-    made = []
-    real_init = gfx.Canvas.__init__
-
-    def counting(self, *a, **kw):
-        made.append(a[0] if a else kw.get("size"))
-        real_init(self, *a, **kw)
-    monkeypatch.setattr(gfx.Canvas, "__init__", counting)
+    made = _count_canvases(monkeypatch)
     for step in range(1, 13):                       # the pulse changes the glow every frame
         surface.set_clip(pygame.Rect(0, 0, 640, 720))      # drawn in two parts, as when two are put back
         moments.draw_suggestion(surface, show, board.match, step / 60)
@@ -172,3 +178,146 @@ def test_a_wipe_keeps_one_strip_for_its_feather(monkeypatch):
         del made[counted:]
         assert pygame.image.tobytes(canvas, "RGB") == pygame.image.tobytes(whole, "RGB"), k
     assert made == [(gfx.dev(wipe.FEATHER, 1.5), 1080)]
+
+
+class _Blits:
+    """``pygame`` as a module sees it, with ``pygame.Surface.blit`` noting each blit's surfaces,
+    area and flags before it blits (``seen``: (destination, source, area, flags))."""
+
+    def __init__(self, seen: list) -> None:
+        class _Surface:
+            def __getattr__(self, name):
+                return getattr(pygame.Surface, name)
+
+            @staticmethod
+            def blit(dst, src, at, area=None, flags=0):
+                seen.append((dst, src, pygame.Rect(area) if area is not None else None, flags))
+                return pygame.Surface.blit(dst, src, at, area, flags)
+        self.Surface = _Surface()
+
+    def __getattr__(self, name):
+        return getattr(pygame, name)
+
+
+def test_a_wipe_copies_the_room_in_rows_of_whole_blocks(monkeypatch):
+    """SDL copies a row 16 pixels at a time with streaming stores and the row's rest with
+    memcpy, which then waits: a feather band 72 pixels wide and 1080 tall took 0.5 ms, five
+    times a band a multiple of 16 pixels wide.  Every copy of the room's picture a wipe
+    makes, frame after frame, is a multiple of 16 pixels wide (or narrower than 16)."""
+    from game.ui.draw import rows, wipe
+    from game.ui.screenshots.screens import build_moment
+    from tests.test_frame_dirty import _app_at
+
+    app = _app_at((1920, 1080))
+    build_moment(app, "suggestion-cutin")
+    show = app.top.suggestion_show
+    room = stage.backdrop(app.board, show.cards[2], (1280, 720))
+    seen: list = []
+    monkeypatch.setattr(wipe, "pygame", _Blits(seen))
+    monkeypatch.setattr(rows, "pygame", _Blits(seen))
+    widths = []
+    for _frame in range(40):                # the wipe, then the room held while the cards slide in
+        app.step(1 / 60)
+        widths += [area.width for dst, src, area, flags in seen
+                   if src is room and dst is app.window.surface and not flags]
+        seen.clear()
+        if show.cut.done:
+            break
+    assert show.staged and len(widths) >= 20
+    odd = [w for w in widths if w > rows.ROW_UNIT and w % rows.ROW_UNIT]
+    assert odd == [], odd
+    app.close()
+
+
+def test_rows_blit_gives_the_pixels_of_one_blit():
+    """Split or not, :func:`rows.blit` draws what one blit draws, opaque or blended."""
+    from game.ui.draw import rows
+
+    src = pygame.Surface((300, 40), pygame.SRCALPHA)
+    for x in range(300):
+        src.fill(((x * 7) % 256, (x * 13) % 256, (x * 29) % 256, (x * 3) % 256), (x, 0, 1, 40))
+    for alpha in (True, False):
+        pic = src if alpha else src.convert_alpha().convert(24)
+        for width in (5, 16, 72, 137, 256):
+            want, got = pygame.Surface((320, 50)), pygame.Surface((320, 50))
+            want.fill((40, 90, 160))
+            got.fill((40, 90, 160))
+            area = pygame.Rect(11, 3, width, 30)
+            drawn = pygame.Surface.blit(want, pic, (7, 9), area)
+            assert rows.blit(got, pic, (7, 9), area) == drawn
+            assert pygame.image.tobytes(got, "RGB") == pygame.image.tobytes(want, "RGB"), (alpha, width)
+
+
+def test_a_shade_under_a_clip_shows_only_what_it_drew():
+    """A still painted again where a wipe put the room back shades its band under that small
+    clip: only the clipped part is noted to be shown, not the whole band each time."""
+    canvas = gfx.Canvas((1280, 720), 0, 1.5)
+    tracker = canvas.track()
+    gfx.take_dirty(canvas)
+    pygame.Surface.set_clip(canvas, pygame.Rect(128, 0, 64, 64))
+    theme.shade(canvas, pygame.Rect(0, 0, 1280, 92), 150)
+    pygame.Surface.set_clip(canvas, None)
+    assert gfx.take_dirty(canvas) == [pygame.Rect(128, 0, 64, 64)]
+    assert tracker.drawn[0] == 0b100 and not any(tracker.drawn[1:])
+    # the pixels are those of a shade drawn whole, inside the clip
+    whole = gfx.Canvas((1280, 720), 0, 1.5)
+    theme.shade(whole, pygame.Rect(0, 0, 1280, 92), 150)
+    assert pygame.Surface.get_at(canvas, (150, 30)) == pygame.Surface.get_at(whole, (150, 30))
+    assert pygame.Surface.get_at(canvas, (100, 30)) == (0, 0, 0, 255)
+
+
+def test_the_active_pawn_glows_without_a_picture_per_frame(monkeypatch):
+    """The pool of light under the pawn whose turn it is pulses every frame: the cached pool is
+    faded for the blit, not copied (a new picture per frame), and draws the pixels of a copy."""
+    import math
+
+    from game.ui.draw import assets
+    from game.ui.mansion import boardview
+    from tests.test_frame_dirty import _app_at
+
+    app = _app_at((1920, 1080))
+    view = app.board_view()
+    surface = app.window.surface
+    view.draw_token(surface, "scarlet", (300, 300), 0.0)
+    made = _count_canvases(monkeypatch)
+    for step in range(1, 13):
+        surface.fill((30, 60, 90))
+        view.draw_token(surface, "scarlet", (300, 300), step / 60)
+    assert made == []
+    monkeypatch.undo()
+    # the same pixels as a faded copy of the pool under the lifted pawn
+    got = pygame.image.tobytes(surface, "RGB")
+    surface.fill((30, 60, 90))
+    pulse = 0.5 * (1 + math.sin(12 / 60 * 4))
+    glow = assets.pawn_glow(round(view.token_size * boardview.GLOW_SIZE)).copy()
+    glow.set_alpha(round(170 + 85 * pulse))
+    surface.blit(glow, glow.get_rect(center=(300, 300)))
+    pawn = assets.token("scarlet", view.token_size)
+    lift = round(view.token_size * (boardview.LIFT + boardview.LIFT_BOB * pulse))
+    surface.blit(pawn, pawn.get_rect(center=(300, 300 - lift)))
+    assert got == pygame.image.tobytes(surface, "RGB")
+    app.close()
+
+
+def test_the_lit_squares_edge_is_drawn_once_however_many_rooms_are_lit(monkeypatch):
+    """After a roll that reaches several rooms, the lit area's edge was drawn again for each
+    room (and looked up in a list of every lit square): 12 ms in the roll's first frame at
+    1920 x 1080.  Each side of a lit square that borders an unlit one is drawn once."""
+    from game.board.tmx import load_board
+    from game.storage.paths import MANSION_MAP
+    from game.ui.mansion import boardview
+    from game.ui.mansion.boardlayout import STANDARD
+
+    gfx.set_output_scale(1.5)
+    board = load_board(MANSION_MAP)
+    view = boardview.BoardView(board, None, STANDARD)
+    rooms = sorted(board.rooms)[:3]
+    moves = sorted(board.corridor)[:6] + rooms
+    lit = {sq for d in moves for sq in (board.rooms[d].squares if isinstance(d, str) else [d])}
+    sides = sum((sq[0] + dc, sq[1] + dr) not in lit for sq in lit for dc, dr in ((0, -1), (0, 1), (-1, 0), (1, 0)))
+    lines = []
+    real = gfx.line
+    monkeypatch.setattr(gfx, "line", lambda *a, **kw: lines.append(a[1]) or real(*a, **kw))
+    view.highlight(moves)
+    assert len(lines) == sides
+

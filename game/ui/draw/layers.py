@@ -29,7 +29,7 @@ from typing import Any
 
 import pygame
 
-from game.ui.draw import gfx, theme
+from game.ui.draw import gfx, rows, theme
 
 
 @dataclass
@@ -119,7 +119,7 @@ class PanelLayers:
         for r in noted.rects([a | b for a, b in zip(old, noted.drawn, strict=True)]):
             r = r.clip(kept.device)
             if r:
-                pygame.Surface.blit(surface, backdrop, r.topleft, r)
+                rows.blit(surface, backdrop, r.topleft, r)
                 shown = getattr(surface, "tracker", None)
                 if shown is not None:
                     shown.note(r)
@@ -137,4 +137,4 @@ class PanelLayers:
         for r in gfx.Tracker(pygame.Surface.get_size(backdrop)).rects(squares):
             r = r.clip(at)
             if r:
-                pygame.Surface.blit(backdrop, kept.clean, r.topleft, r.move(-at.left, -at.top))
+                rows.blit(backdrop, kept.clean, r.topleft, r.move(-at.left, -at.top))

@@ -509,12 +509,19 @@ def _lay_tiles(surface: pygame.Surface, rect: pygame.Rect, tile: pygame.Surface)
     s = gfx.scale_of(surface)
     x0, y0 = gfx.dev(rect.left, s), gfx.dev(rect.top, s)
     w, h = (gfx.dev(rect.width, s), gfx.dev(rect.height, s)) if s != 1.0 else rect.size
+    # only the part inside the clip is drawn: a still painted again square by square (a soft wipe)
+    # lays its shade under a small clip, and noting all of it showed the whole band each time
+    drawn = pygame.Rect(x0, y0, w, h).clip(pygame.Surface.get_clip(surface))
+    if not drawn:
+        return
     for y in range(y0, y0 + h, SHADE_TILE):
         for x in range(x0, x0 + w, SHADE_TILE):
-            pygame.Surface.blit(surface, tile, (x, y), (0, 0, min(SHADE_TILE, x0 + w - x), min(SHADE_TILE, y0 + h - y)))
+            part = pygame.Rect(x, y, min(SHADE_TILE, x0 + w - x), min(SHADE_TILE, y0 + h - y))
+            if part.colliderect(drawn):
+                pygame.Surface.blit(surface, tile, (x, y), (0, 0, part.width, part.height))
     tracker = getattr(surface, "tracker", None)
     if tracker is not None:         # drawn like any blit: put back and shown with the rest
-        tracker.note(pygame.Rect(x0, y0, w, h))
+        tracker.note(drawn)
 
 
 @lru_cache(maxsize=1)

@@ -25,7 +25,7 @@ from typing import NamedTuple
 
 import pygame
 
-from game.ui.draw import gfx, theme
+from game.ui.draw import gfx, rows, theme
 
 #: The width of the wipe's feathered edge (logical pixels): the picture fades from
 #: opaque to clear across it.
@@ -162,7 +162,7 @@ class Wipe:
         laid: list[int] | None = None
         if tracker is None:
             if end > 0:
-                pygame.Surface.blit(surface, picture, (0, 0), pygame.Rect(at.left, at.top, end, height))
+                rows.blit(surface, picture, (0, 0), pygame.Rect(at.left, at.top, end, height))
         else:       # what was drawn over the picture since, the columns it covers anew and the feather's
             cols = (1 << (zone // gfx.TILE if zone < width else tracker.cols)) - 1
             old = (1 << (kept[2] // gfx.TILE if kept[2] < width else tracker.cols)) - 1 if kept else 0
@@ -173,7 +173,7 @@ class Wipe:
             put = [((d & old) | (cols & ~old)) & inside & cols for d in tracker.drawn]
             self._put(surface, picture, at, put)
             if end > zone:              # the feather's columns, no further: the squares' rest is what lies behind
-                pygame.Surface.blit(surface, picture, (zone, 0), pygame.Rect(at.left + zone, at.top, end - zone, height))
+                rows.blit(surface, picture, (zone, 0), pygame.Rect(at.left + zone, at.top, end - zone, height))
                 tracker.note(pygame.Rect(zone, 0, end - zone, height))
             laid = [p | (b & inside) for p, b in zip(put, band.drawn, strict=True)]
             tracker.drawn = [(d & ~(inside & cols)) | b for d, b in zip(tracker.drawn, band.drawn, strict=True)]
@@ -196,7 +196,7 @@ class Wipe:
         tracker = surface.tracker if isinstance(surface, gfx.Canvas) else None
         assert tracker is not None, "a wipe puts a picture back on a tracked canvas only"
         for r in tracker.rects(masks):
-            pygame.Surface.blit(surface, picture, r.topleft, r.move(at.topleft))
+            rows.blit(surface, picture, r.topleft, r.move(at.topleft))
             tracker.note(r)
 
     def _paint(self, surface: pygame.Surface, stills: Sequence[Still], laid: list[int] | None,

@@ -336,7 +336,11 @@ class BoardView:
         layer = gfx.surface(box.size, pygame.SRCALPHA)
         shift = (-self.origin[0] - box.left, -self.origin[1] - box.top)
         fill = LIT_FILL
-        for dest in moves:
+        lit = set(squares)
+        # the lit area's edge is drawn once, before the last lit room's name: drawn before each room's
+        # name, it covered the earlier names' pixels on it again, so the picture is the same
+        last_room = max((i for i, d in enumerate(moves) if isinstance(d, str)), default=-1)
+        for i, dest in enumerate(moves):
             for sq in (self.board.rooms[dest].squares if isinstance(dest, str) else [dest]):
                 r = self.square_rect(sq).move(shift)
                 layer.fill(fill, r)
@@ -344,12 +348,13 @@ class BoardView:
                 r = self.square_rect(dest).move(shift)
                 gfx.rect(layer, LIT_EDGE, r, 2)
             else:
-                for sq in squares:
-                    r = self.square_rect(sq).move(shift)
-                    for (dc, dr), a, b in (((0, -1), r.topleft, r.topright), ((0, 1), r.bottomleft, r.bottomright),
-                                           ((-1, 0), r.topleft, r.bottomleft), ((1, 0), r.topright, r.bottomright)):
-                        if (sq[0] + dc, sq[1] + dr) not in squares:
-                            gfx.line(layer, LIT_EDGE, a, b, 3)
+                if i == last_room:
+                    for sq in squares:
+                        r = self.square_rect(sq).move(shift)
+                        for (dc, dr), a, b in (((0, -1), r.topleft, r.topright), ((0, 1), r.bottomleft, r.bottomright),
+                                               ((-1, 0), r.topleft, r.bottomleft), ((1, 0), r.topright, r.bottomright)):
+                            if (sq[0] + dc, sq[1] + dr) not in lit:
+                                gfx.line(layer, LIT_EDGE, a, b, 3)
                 self._room_name(layer, dest, (-box.left, -box.top))    # over the wash: reads as well as unlit
         return Lit(layer, box.topleft)
 
@@ -393,9 +398,11 @@ class BoardView:
         x, y = int(point[0]), int(point[1])
         if active_t is not None:
             pulse = 0.5 * (1 + math.sin(active_t * 4))
-            glow = assets.pawn_glow(round(self.token_size * GLOW_SIZE)).copy()
+            glow = assets.pawn_glow(round(self.token_size * GLOW_SIZE))
+            kept = glow.get_alpha()         # the cached pool itself, faded for this blit only: no copy a frame
             glow.set_alpha(round(170 + 85 * pulse))
             surface.blit(glow, glow.get_rect(center=(x, y)))
+            glow.set_alpha(kept)
             y -= round(self.token_size * (LIFT + LIFT_BOB * pulse))
         surface.blit(img, img.get_rect(center=(x, y)))
 

@@ -891,11 +891,12 @@ class HardPlayer(_Base[Knowledge]):
         if self.gamble_late and suggestion_left:
             return None
         bold = self.boldness(view)
-        guess, p_marginals = know.best_guess()
-        if not self.screened(bold, p_marginals) or (self.threat_needed and not self._threat(view)):
+        if bold >= 1.0 or (self.threat_needed and not self._threat(view)):
             return None
+        # no screen on the exact marginals first: the table's reading can move the odds far from them
+        guess, _ = know.best_guess()
         p = self.stated_odds(view, know, guess)
-        return (guess[0], guess[1], guess[2]) if self.gambles(bold, p_marginals, p) else None
+        return (guess[0], guess[1], guess[2]) if self.gambles(bold, p) else None
 
     def stated_odds(self, view: SeatView, know: Knowledge, guess: tuple[str, ...],
                     styles_out: dict[int, list[float]] | None = None) -> float:
@@ -1194,20 +1195,15 @@ class HardPlayer(_Base[Knowledge]):
         return table.get((know.envelope,) * 3, 0) / know.total
 
     @staticmethod
-    def screened(threshold: float, p_marginals: float) -> bool:
-        """Whether a guess is worth its exact count: a threshold below 1 and
-        the product of the marginals at least 0.3 x the threshold (it screens
-        out hopeless guesses; over 220 seeded games it never held back a
-        gamble)."""
-        return threshold < 1.0 and p_marginals >= threshold * 0.3
-
-    @classmethod
-    def gambles(cls, threshold: float, p_marginals: float, p: float) -> bool:
-        """Whether it accuses a guess it is not certain of: it passes
-        :meth:`screened` and its exact probability ``p`` (0-1) is above 0 and
-        at least ``threshold``.  The benchmark's replay
-        (``benchmarks/bench_gamble.py``) applies this same rule."""
-        return cls.screened(threshold, p_marginals) and p > 0 and p >= threshold
+    def gambles(threshold: float, p: float) -> bool:
+        """Whether it accuses a guess it is not certain of: ``threshold``
+        below 1 (1 means never) and the probability it states for the guess,
+        ``p`` (0-1, :meth:`stated_odds`), above 0 and at least ``threshold``.
+        Nothing else screens the guess first: a screen on the exact count
+        would cut guesses the table's reading lifts past the threshold.  The
+        benchmark's replay (``benchmarks/bench_gamble.py``) applies this same
+        rule."""
+        return threshold < 1.0 and p > 0 and p >= threshold
 
     def boldness(self, view: SeatView) -> float:
         """The exact probability (0-1) its best guess needs before it accuses

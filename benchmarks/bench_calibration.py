@@ -13,9 +13,9 @@ moment:
 
 * a **gamble**: hard accuses a guess it is not certain of;
 * a **weighed moment**: hard may accuse as its turn ends (no suggestion left
-  in it), is not certain, and its best guess passes the quick screen that
-  decides whether a gamble is worth weighing (:meth:`HardPlayer.screened`);
-  every gamble is also one of these.
+  in it), is not certain, and some opponent is still racing it (it weighs a
+  gamble there: :meth:`HardPlayer.gambles`); every gamble is also one of
+  these.
 
 At each it logs the probability hard states for its best guess
 (:meth:`HardPlayer.stated_odds`, what it bets on) and whether the guess is
@@ -68,8 +68,8 @@ def log_game(args: tuple[int, tuple[str, ...], int]) -> tuple[bool, list[Moment]
             know = hard.knowledge(view)
             ending = not suggestion_to_come(view, {type(a) for a in legal})
             if know.solution() is None and ending:
-                guess, marginals = know.best_guess()
-                if hard.screened(hard.boldness(view), marginals):
+                guess, _ = know.best_guess()
+                if hard.boldness(view) < 1.0:
                     stated = (hard.stated_odds(view, know, guess), tuple(guess) == tuple(game.envelope))
         action = players[game.actor].choose(view, legal)
         if game.actor == me and is_gamble(view, action):

@@ -57,7 +57,7 @@ ROWS: dict[str, tuple[str, ...]] = {
 NEVER = "hard@bold=1+bold_crowd=1"
 
 
-Log = list[tuple[float, float, bool, int, bool]]
+Log = list[tuple[float, bool, int, bool]]
 #: One game: (hard won, its :data:`Log`, its accusation certain only through a
 #: silent suggestion -- right or wrong -- or None when it made none such).
 GameLog = tuple[bool, Log, bool | None]
@@ -66,7 +66,7 @@ GameLog = tuple[bool, Log, bool | None]
 def log_game(args: tuple[int, tuple[str, ...], int]) -> GameLog:
     """Play one seated game (``args`` = ``(seed, levels, rotation)``, the
     never-gambling hard first in ``levels``); returns (hard won, its log:
-    ``(stated probability 0-1, product of the marginals, guess right,
+    ``(stated probability 0-1, guess right,
     opponents still playing, the turn is ending)`` at every new choice where
     it may accuse and is not certain; the turn is ending when no suggestion
     is left in it, :func:`~game.ai.levels.suggestion_to_come`; whether an
@@ -85,9 +85,9 @@ def log_game(args: tuple[int, tuple[str, ...], int]) -> GameLog:
             hard = players[me]
             know = hard.knowledge(view)
             if know.solution() is None:
-                guess, marginals = know.best_guess()
+                guess, _ = know.best_guess()
                 ending = not suggestion_to_come(view, {type(a) for a in legal})
-                log.append((hard.stated_odds(view, know, guess), marginals, tuple(guess) == tuple(game.envelope),
+                log.append((hard.stated_odds(view, know, guess), tuple(guess) == tuple(game.envelope),
                             opponents_in_race(view), ending))
         action = players[game.actor].choose(view, legal)
         if game.actor == me and is_gamble(view, action):
@@ -106,9 +106,9 @@ def replay_games(logs: list[GameLog], bold: float, bold_crowd: float,
     gamble (as the tournament counts it)."""
     out = []
     for real, log, silent in logs:
-        hit = next((right for p, marginals, right, opp, ending in log
+        hit = next((right for p, right, opp, ending in log
                     if (ending or not late)
-                    and HardPlayer.gambles(HardPlayer.threshold(opp, bold, bold_crowd), marginals, p)), None)
+                    and HardPlayer.gambles(HardPlayer.threshold(opp, bold, bold_crowd), p)), None)
         out.append((real if hit is None else hit, silent if hit is None else hit))
     return out
 

@@ -894,3 +894,32 @@ def test_medium_rolls_rather_than_take_a_passage_to_a_room_worth_less():
     assert player.take_passage(two, know, "kitchen", True) is True
     values["study"] = 0.6
     assert player.take_passage(two, know, "kitchen", True) is False
+
+
+def test_hard_bets_on_its_stated_odds_however_far_they_are_from_the_exact_count():
+    """Hard at 4 players (seed 39 of the gamble test: medium, medium, hard,
+    medium) at action 124: its best guess's exact marginals multiply to 0.135
+    and its exact count is 0.131, but the table's reading states 0.476, past
+    the 0.45 threshold with three opponents, so it accuses.  A screen on the
+    exact marginals (at least 0.3 x the threshold, 0.135) used to end the turn
+    there: the stated odds, which it bets on, never got asked."""
+    from game.ai.levels import HardPlayer
+    from game.commands.tournament import seat_player
+
+    levels = ("medium", "medium", "hard", "medium")
+    game = Game.new(BOARD, GameSetup(tuple(SeatConfig(s, "computer", "hard") for s in SUSPECTS6[:4]), seed=39))
+    players = [seat_player(level, 39 * 31 + i) for i, level in enumerate(levels)]
+    while len(game.actions) < 124:
+        assert not game.over
+        game.apply(players[game.actor].choose(game.view(game.actor), game.legal_actions()))
+    hard = players[2]
+    assert isinstance(hard, HardPlayer) and game.actor == 2
+    view, legal = game.view(2), game.legal_actions()
+    assert {type(a) for a in legal} <= {Accuse, EndTurn}
+    know = hard.knowledge(view)
+    guess, marginals = know.best_guess()
+    assert know.solution() is None and marginals < 0.45 * 0.3
+    assert round(hard.exact_odds(know, guess), 3) == 0.131
+    stated = hard.stated_odds(view, know, guess)
+    assert round(stated, 3) == 0.476 and hard.boldness(view) == 0.45
+    assert hard.choose(view, legal) == Accuse(*guess)

@@ -238,3 +238,57 @@ def test_the_whole_pile_moves_the_stated_odds():
         checked += 1
         moved += abs(on - off) > 1e-6
     assert checked >= 4 and moved == checked, (checked, moved)
+
+
+def test_each_naming_style_scores_a_random_pick_as_one():
+    """The naming styles an opponent is read with (:meth:`HardPlayer._styles`):
+    the fitted weights as they are, and each fixed style of
+    :attr:`HardPlayer.STYLES` scaled so that a random pick (the ``bases``
+    shares: here a hand of 6 of 21 cards, the envelope's 2 of 15 suspects
+    and weapons, 10 % seen) scores 1 on average; all alike likely before the
+    game.  Off, only the fitted weights remain, with all the prior."""
+    hard = HardPlayer(0)
+    bases = {(1, False): (6 / 21, 2 / 15, 0.058, 1 - 6 / 21 - 2 / 15 - 0.058)}
+    fitted = {(1, False): (0.2, 2.0, 0.5, 1.1)}
+    styles = hard._styles(fitted, bases)
+    assert len(styles) == 1 + len(HardPlayer.STYLES) == 4
+    assert styles[0][1][1, False] == fitted[1, False]
+    for prior, ws, logs in styles:
+        assert abs(prior - math.log(1 / 4)) < 1e-12
+        assert all(abs(math.log(w) - lg) < 1e-12 for w, lg in zip(ws[1, False], logs[1, False], strict=True))
+    for raw, (_, ws, _) in zip(HardPlayer.STYLES, styles[1:], strict=True):
+        w = ws[1, False]
+        assert abs(sum(x * b for x, b in zip(w, bases[1, False], strict=True)) - 1.0) < 1e-12
+        assert abs(w[0] / w[3] - raw[0] / raw[3]) < 1e-12
+    hard.table_styles = False
+    (prior, ws, _), = hard._styles(fitted, bases)
+    assert prior == 0.0 and ws == fitted
+
+
+def test_each_opponent_is_read_by_the_style_its_names_fit():
+    """Against a hunter (names only cards it has not located) and a player
+    that names its own suspect and weapon, hard's reading gives, in every
+    game checked, the hunter at least 0.3 of its chance on "names only cards
+    it has not located" (the second of :attr:`HardPlayer.STYLES`) and under
+    0.05 on "names its own cards" (the third), and the own-card namer under
+    0.01 on the first and over 0.1 on the second (the rest on the fitted
+    weights, which follow each); each opponent's chances sum to 1."""
+    found = 0
+    for seed in range(3, 13):
+        game, players = play(seed, ("hard", "hunter", "medium"), swap={2: OwnCardNamer(seed)}, actions=110)
+        hard = players[0]
+        view = game.view(0)
+        know = hard.knowledge(view)
+        if know.solution() is not None or view.eliminated[1] or view.eliminated[2]:
+            continue
+        guess, _ = know.best_guess()
+        chances: dict[int, list[float]] = {}
+        hard.stated_odds(view, know, guess, styles_out=chances)
+        if set(chances) != {1, 2}:
+            continue
+        found += 1
+        assert all(abs(sum(c) - 1.0) < 1e-9 and len(c) == 4 for c in chances.values()), chances
+        hunter, namer = chances[1], chances[2]
+        assert hunter[2] >= 0.3 and hunter[3] < 0.05, chances
+        assert namer[2] < 0.01 and namer[3] > 0.1, chances
+    assert found >= 5

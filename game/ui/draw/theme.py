@@ -511,7 +511,7 @@ def _lay_tiles(surface: pygame.Surface, rect: pygame.Rect, tile: pygame.Surface)
     w, h = (gfx.dev(rect.width, s), gfx.dev(rect.height, s)) if s != 1.0 else rect.size
     for y in range(y0, y0 + h, SHADE_TILE):
         for x in range(x0, x0 + w, SHADE_TILE):
-            pygame.Surface.blit(surface, tile, (x, y), (0, 0, min(SHADE_TILE, x0 + w - x), min(SHADE_TILE, y0 + h - y)))
+            pygame.Surface.blit(gfx.raw(surface), tile, (x, y), (0, 0, min(SHADE_TILE, x0 + w - x), min(SHADE_TILE, y0 + h - y)))
     tracker = getattr(surface, "tracker", None)
     if tracker is not None:         # drawn like any blit: put back and shown with the rest
         tracker.note(pygame.Rect(x0, y0, w, h))

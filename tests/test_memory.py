@@ -459,6 +459,36 @@ def test_the_boards_table_picture_is_let_go_before_the_next_is_painted(monkeypat
         app.close()
 
 
+def test_the_boards_table_picture_is_painted_on_one_whole_screen_not_copied_into_a_second(monkeypatch):
+    """The board's table picture was made, then converted to the window's pixel format (the one
+    it had already): a copy, two whole screens at once (66 MB at 3840 x 2160) each time it was
+    painted again.  One now, in the window's format."""
+    from game.storage.settings import Settings
+    from game.ui.app import App
+    from game.ui.screenshots.screens import build_scene
+
+    app = App(size=(1920, 1080), seed=3, sound=False, threaded_ai=False, settings=Settings())
+    try:
+        build_scene(app, "board", 3)
+        app.step(1 / 60)
+        board = app.top
+        made: list[tuple[int, int]] = []
+        real_init = gfx.Canvas.__init__
+
+        def init(self, *args, **kwargs):
+            real_init(self, *args, **kwargs)
+            made.append(self.device_size())
+        monkeypatch.setattr(gfx.Canvas, "__init__", init)
+        board._backdrop_hint = ("another hint", "")            # as when the help under the log changes
+        app.step(1 / 60)
+        assert made.count((1920, 1080)) == 1
+        table, window = board._backdrop_surf, gfx.raw(app.window.surface)
+        assert (table.get_bitsize(), table.get_masks(), table.get_flags() & pygame.SRCALPHA) == \
+            (window.get_bitsize(), window.get_masks(), 0)
+    finally:
+        app.close()
+
+
 @pytest.mark.parametrize("scale", [1.0, 3.0])
 def test_baize_is_drawn_in_bands_the_same_pixels(scale, monkeypatch):
     """Baize was drawn whole on a canvas twice its size (27 MB for the board's felt at 3840 x

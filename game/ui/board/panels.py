@@ -536,7 +536,7 @@ class BoardPanels(_Table):
             # the old picture (a whole screen) goes before the new one is painted, not after
             self._backdrop_surf = None
             self.layers.let_go()
-            s = gfx.surface(self.app.window.surface.get_size()).convert()
+            s = gfx.opaque(self.app.window.surface.get_size())
             theme.background(s)
             s.blit(self.view.static, self.view.origin)
             tabletop.panel(s, self.hud.turn_rect)

@@ -323,6 +323,18 @@ def surface(size: Sequence[float], flags: int = 0, scale: float | None = None) -
     return Canvas(size, flags, s)
 
 
+def opaque(size: Sequence[float], scale: float | None = None) -> pygame.Surface:
+    """A new opaque surface of logical ``size`` at the output scale (or ``scale``) in the
+    window's pixel format, as ``surface(size).convert()`` gives, without the second picture
+    that ``convert`` copies it into (a whole screen is 33 MB at 3840 x 2160).  Needs the
+    display initialised (``pygame.error`` otherwise)."""
+    pic = surface(size, 0, scale)
+    window = pygame.display.get_surface()
+    if window is None or pic.get_bitsize() != window.get_bitsize() or pic.get_masks() != window.get_masks():
+        return pic.convert()
+    return pic
+
+
 def device_pixels(size: Sequence[float], scale: float | None = None) -> tuple[int, int]:
     """A logical ``size`` in device pixels at the output scale (or ``scale``): the
     size to generate a picture at (then :func:`adopt` it)."""

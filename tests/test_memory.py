@@ -489,6 +489,38 @@ def test_the_boards_table_picture_is_painted_on_one_whole_screen_not_copied_into
         app.close()
 
 
+def test_pictures_made_in_a_not_kept_block_go_when_it_ends():
+    gfx.set_output_scale(3.0)
+    cache: dict = {}
+    gfx.remember(cache, "before", lambda: gfx.surface((400, 300)), 8)        # 4 MB, kept before the block
+    with gfx.not_kept():
+        gfx.remember(cache, "before", lambda: gfx.surface((400, 300)), 8)
+        gfx.remember(cache, "shadow", lambda: gfx.surface((400, 300)), 8)    # 4 MB, made inside
+        gfx.remember(cache, "dot", lambda: gfx.surface((10, 10)), 8)          # small: kept
+        assert set(cache) == {"before", "shadow", "dot"}
+    assert set(cache) == {"before", "dot"}
+    assert gfx.kept_bytes() == gfx.device_bytes(cache["before"]) + gfx.device_bytes(cache["dot"])
+
+
+def test_the_tables_panels_pictures_are_not_kept_beside_the_table_picture():
+    """The shadows and baize of the board's panels are painted into the table's picture (which is
+    kept) and were kept in the shared budget as well: 24 MB at 3840 x 2160 for nothing until
+    the table's picture is painted again."""
+    from game.storage.settings import Settings
+    from game.ui.app import App
+    from game.ui.screenshots.screens import build_scene
+
+    app = App(size=(1920, 1080), seed=3, sound=False, threaded_ai=False, settings=Settings())
+    try:
+        build_scene(app, "board", 3)
+        app.step(1 / 60)
+        app.step(1 / 60)
+        assert app.top._backdrop_surf is not None
+        assert [n for _cache, _pic, n in gfx._kept.values() if n >= 1 << 20] == []
+    finally:
+        app.close()
+
+
 @pytest.mark.parametrize("scale", [1.0, 3.0])
 def test_baize_is_drawn_in_bands_the_same_pixels(scale, monkeypatch):
     """Baize was drawn whole on a canvas twice its size (27 MB for the board's felt at 3840 x

@@ -24,11 +24,12 @@ directly, except the pixel-space painters it names.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import math
 import weakref
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import pygame
@@ -766,6 +767,21 @@ def let_go_unshown(least: int) -> int:
     for tag in gone:
         _forget(tag)
     return dropped
+
+
+@contextlib.contextmanager
+def not_kept(least: int = 1 << 20) -> Iterator[None]:
+    """A block whose new kept pictures (:func:`remember`) of ``least`` device bytes or more are
+    dropped when it ends: for pictures painted once into a larger picture that is kept (the
+    table's panels' shadows and baize, 24 MB at 3840 x 2160, are in the table's picture and
+    wanted again only when it is painted again).  Pictures kept before the block stay."""
+    before = set(_kept)
+    try:
+        yield
+    finally:
+        kept_bytes()                               # forget the entries of caches emptied meanwhile
+        for tag in [t for t, (_cache, _pic, n) in _kept.items() if n >= least and t not in before]:
+            _forget(tag)
 
 
 def _droppable(tag: tuple[int, Any]) -> bool:

@@ -405,6 +405,34 @@ def test_a_screen_left_lets_go_of_its_large_pictures_the_next_frame_does_not_sho
         app.close()
 
 
+def test_screens_a_reset_leaves_are_freed_before_the_next_screen_makes_its_pictures():
+    """A reset (a new game, a scene builder, the title again) freed the screens it left only at
+    the next frame: the next screen made its pictures (a moment's room, the table's picture,
+    a whole screen each at 3840 x 2160) while theirs were still held."""
+    import gc
+    import weakref
+
+    from game.storage.settings import Settings
+    from game.ui.app import App
+    from game.ui.shell.registry import make
+
+    app = App(size=SCREEN, seed=3, sound=False, threaded_ai=False, settings=Settings())
+    app.start()
+    setup = make("setup", app)
+    app.push(setup)
+    app.step(1 / 60)
+    setup.picture = gfx.surface(SCREEN)        # a picture of the whole screen, held in the scene's cycles
+    gone = weakref.ref(setup.picture)
+    gc.disable()                               # no automatic collection by chance in between
+    try:
+        del setup
+        app.reset(make("title", app))
+        assert gone() is None
+    finally:
+        gc.enable()
+        app.close()
+
+
 @pytest.mark.parametrize("scale", [1.0, 2.0, 3.0])
 def test_the_envelope_and_the_crime_card_are_drawn_in_bands_the_same_pixels(scale, monkeypatch):
     """The solved case's envelope and the Crime card were drawn on canvases four times their size

@@ -204,8 +204,9 @@ def test_the_boards_picture_is_held_once_by_its_view():
     assert kept_after == kept                        # no second copy in a cache: the view's is the only one
 
 
-def test_a_scene_that_left_the_stack_lets_its_pictures_go_at_the_next_frame():
-    import gc
+def _setup_holding_a_screen():
+    """An app showing the setup screen over the title, the setup holding a picture of the whole
+    screen in its cycles; returns the app, the setup and a weak reference to the picture."""
     import weakref
 
     from game.storage.settings import Settings
@@ -218,7 +219,13 @@ def test_a_scene_that_left_the_stack_lets_its_pictures_go_at_the_next_frame():
     app.push(setup)
     app.step(1 / 60)
     setup.picture = gfx.surface(SCREEN)        # a picture of the whole screen, held in the scene's cycles
-    gone = weakref.ref(setup.picture)
+    return app, setup, weakref.ref(setup.picture)
+
+
+def test_a_scene_that_left_the_stack_lets_its_pictures_go_at_the_next_frame():
+    import gc
+
+    app, setup, gone = _setup_holding_a_screen()
     gc.disable()                               # no automatic collection by chance in between
     try:
         app.pop()
@@ -410,19 +417,10 @@ def test_screens_a_reset_leaves_are_freed_before_the_next_screen_makes_its_pictu
     the next frame: the next screen made its pictures (a moment's room, the table's picture,
     a whole screen each at 3840 x 2160) while theirs were still held."""
     import gc
-    import weakref
 
-    from game.storage.settings import Settings
-    from game.ui.app import App
     from game.ui.shell.registry import make
 
-    app = App(size=SCREEN, seed=3, sound=False, threaded_ai=False, settings=Settings())
-    app.start()
-    setup = make("setup", app)
-    app.push(setup)
-    app.step(1 / 60)
-    setup.picture = gfx.surface(SCREEN)        # a picture of the whole screen, held in the scene's cycles
-    gone = weakref.ref(setup.picture)
+    app, setup, gone = _setup_holding_a_screen()
     gc.disable()                               # no automatic collection by chance in between
     try:
         del setup

@@ -515,6 +515,28 @@ def test_the_boards_table_picture_is_painted_on_one_whole_screen_not_copied_into
         app.close()
 
 
+def test_the_boards_picture_is_made_once_not_converted_into_a_copy(monkeypatch):
+    """The board's view converted its new picture to the window's format, which it had: a copy,
+    the board's picture twice (32 MB at 3840 x 2160) while a board was set up."""
+    from game.board.tmx import load_board
+    from game.storage.paths import MANSION_MAP
+    from game.ui.mansion.boardview import BoardView
+
+    pygame.display.set_mode((1920, 1080))
+    gfx.set_output_scale(1.5)
+    made: list[tuple[int, int]] = []
+    real_init = gfx.Canvas.__init__
+
+    def init(self, *args, **kwargs):
+        real_init(self, *args, **kwargs)
+        made.append(self.device_size())
+    monkeypatch.setattr(gfx.Canvas, "__init__", init)
+    view = BoardView(load_board(MANSION_MAP), MANSION_MAP)
+    window = pygame.display.get_surface()
+    assert made.count(view.static.device_size()) == 1
+    assert (view.static.get_bitsize(), view.static.get_masks()) == (window.get_bitsize(), window.get_masks())
+
+
 def test_pictures_made_in_a_not_kept_block_go_when_it_ends():
     gfx.set_output_scale(3.0)
     cache: dict = {}

@@ -329,9 +329,15 @@ def opaque(size: Sequence[float], scale: float | None = None) -> pygame.Surface:
     window's pixel format, as ``surface(size).convert()`` gives, without the second picture
     that ``convert`` copies it into (a whole screen is 33 MB at 3840 x 2160).  Needs the
     display initialised (``pygame.error`` otherwise)."""
-    pic = surface(size, 0, scale)
+    return in_window_format(surface(size, 0, scale))
+
+
+def in_window_format(pic: pygame.Surface) -> pygame.Surface:
+    """``pic`` (a new opaque picture, not shared) in the window's pixel format: ``pic`` itself
+    when it is in that format already, else ``pic.convert()``: convert copies it even then."""
     window = pygame.display.get_surface()
-    if window is None or pic.get_bitsize() != window.get_bitsize() or pic.get_masks() != window.get_masks():
+    if window is None or pic.get_flags() & pygame.SRCALPHA or pic.get_bitsize() != window.get_bitsize() \
+            or pic.get_masks() != window.get_masks():
         return pic.convert()
     return pic
 

@@ -27,6 +27,18 @@ def _bytes_made(monkeypatch) -> list[int]:
     return made
 
 
+def _canvases_made(monkeypatch) -> list[tuple[int, int]]:
+    """The device sizes of every :class:`gfx.Canvas` made from now on, in order."""
+    made: list[tuple[int, int]] = []
+    real_init = gfx.Canvas.__init__
+
+    def init(self, *args, **kwargs):
+        real_init(self, *args, **kwargs)
+        made.append(self.device_size())
+    monkeypatch.setattr(gfx.Canvas, "__init__", init)
+    return made
+
+
 def _screen_picture(shade: int) -> pygame.Surface:
     pic = gfx.surface(SCREEN)
     pic.fill((shade, shade, shade))
@@ -498,13 +510,7 @@ def test_the_boards_table_picture_is_painted_on_one_whole_screen_not_copied_into
         build_scene(app, "board", 3)
         app.step(1 / 60)
         board = app.top
-        made: list[tuple[int, int]] = []
-        real_init = gfx.Canvas.__init__
-
-        def init(self, *args, **kwargs):
-            real_init(self, *args, **kwargs)
-            made.append(self.device_size())
-        monkeypatch.setattr(gfx.Canvas, "__init__", init)
+        made = _canvases_made(monkeypatch)
         board._backdrop_hint = ("another hint", "")            # as when the help under the log changes
         app.step(1 / 60)
         assert made.count((1920, 1080)) == 1
@@ -524,13 +530,7 @@ def test_the_boards_picture_is_made_once_not_converted_into_a_copy(monkeypatch):
 
     pygame.display.set_mode((1920, 1080))
     gfx.set_output_scale(1.5)
-    made: list[tuple[int, int]] = []
-    real_init = gfx.Canvas.__init__
-
-    def init(self, *args, **kwargs):
-        real_init(self, *args, **kwargs)
-        made.append(self.device_size())
-    monkeypatch.setattr(gfx.Canvas, "__init__", init)
+    made = _canvases_made(monkeypatch)
     view = BoardView(load_board(MANSION_MAP), MANSION_MAP)
     window = pygame.display.get_surface()
     assert made.count(view.static.device_size()) == 1

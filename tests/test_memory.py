@@ -548,6 +548,8 @@ def test_pictures_made_in_a_not_kept_block_go_when_it_ends():
         assert set(cache) == {"before", "shadow", "dot"}
     assert set(cache) == {"before", "dot"}
     assert gfx.kept_bytes() == gfx.device_bytes(cache["before"]) + gfx.device_bytes(cache["dot"])
+    cache.clear()                               # no longer counted by the shared budget
+    assert gfx.kept_bytes() == 0
 
 
 def test_the_tables_panels_pictures_are_not_kept_beside_the_table_picture():
@@ -564,7 +566,7 @@ def test_the_tables_panels_pictures_are_not_kept_beside_the_table_picture():
         app.step(1 / 60)
         app.step(1 / 60)
         assert app.top._backdrop_surf is not None
-        assert [n for _cache, _pic, n in gfx._kept.values() if n >= 1 << 20] == []
+        assert [(t[1], n) for t, (_cache, _pic, n) in gfx._kept.items() if n >= 1 << 20] == []
     finally:
         app.close()
 

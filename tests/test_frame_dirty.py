@@ -19,7 +19,7 @@ def _pygame():
 
 
 def _pixels(surface: pygame.Surface) -> bytes:
-    return pygame.image.tobytes(surface, "RGB")
+    return pygame.image.tobytes(gfx.raw(surface), "RGB")
 
 
 
@@ -215,7 +215,7 @@ def test_the_room_holds_still_once_in():
         if app.top.suggestion_show is not show:
             break
         for x, y in ((1000, 1070), (1900, 700), (20, 1000)):   # device pixels clear of the cards and portraits
-            assert pygame.Surface.get_at(app.window.surface, (x, y)) == pygame.Surface.get_at(room, (x, y + top))
+            assert pygame.Surface.get_at(gfx.raw(app.window.surface), (x, y)) == pygame.Surface.get_at(room, (x, y + top))
         held += 1
     assert held >= 30
     app.close()

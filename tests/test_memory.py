@@ -27,6 +27,18 @@ def _bytes_made(monkeypatch) -> list[int]:
     return made
 
 
+def _canvases_made(monkeypatch) -> list[tuple[int, int]]:
+    """The device sizes of every :class:`gfx.Canvas` made from now on, in order."""
+    made: list[tuple[int, int]] = []
+    real_init = gfx.Canvas.__init__
+
+    def init(self, *args, **kwargs):
+        real_init(self, *args, **kwargs)
+        made.append(self.device_size())
+    monkeypatch.setattr(gfx.Canvas, "__init__", init)
+    return made
+
+
 def _screen_picture(shade: int) -> pygame.Surface:
     pic = gfx.surface(SCREEN)
     pic.fill((shade, shade, shade))
@@ -204,8 +216,9 @@ def test_the_boards_picture_is_held_once_by_its_view():
     assert kept_after == kept                        # no second copy in a cache: the view's is the only one
 
 
-def test_a_scene_that_left_the_stack_lets_its_pictures_go_at_the_next_frame():
-    import gc
+def _setup_holding_a_screen():
+    """An app showing the setup screen over the title, the setup holding a picture of the whole
+    screen in its cycles; returns the app, the setup and a weak reference to the picture."""
     import weakref
 
     from game.storage.settings import Settings
@@ -218,7 +231,13 @@ def test_a_scene_that_left_the_stack_lets_its_pictures_go_at_the_next_frame():
     app.push(setup)
     app.step(1 / 60)
     setup.picture = gfx.surface(SCREEN)        # a picture of the whole screen, held in the scene's cycles
-    gone = weakref.ref(setup.picture)
+    return app, setup, weakref.ref(setup.picture)
+
+
+def test_a_scene_that_left_the_stack_lets_its_pictures_go_at_the_next_frame():
+    import gc
+
+    app, setup, gone = _setup_holding_a_screen()
     gc.disable()                               # no automatic collection by chance in between
     try:
         app.pop()
@@ -405,6 +424,25 @@ def test_a_screen_left_lets_go_of_its_large_pictures_the_next_frame_does_not_sho
         app.close()
 
 
+def test_screens_a_reset_leaves_are_freed_before_the_next_screen_makes_its_pictures():
+    """A reset (a new game, a scene builder, the title again) freed the screens it left only at
+    the next frame: the next screen made its pictures (a moment's room, the table's picture,
+    a whole screen each at 3840 x 2160) while theirs were still held."""
+    import gc
+
+    from game.ui.shell.registry import make
+
+    app, setup, gone = _setup_holding_a_screen()
+    gc.disable()                               # no automatic collection by chance in between
+    try:
+        del setup
+        app.reset(make("title", app))
+        assert gone() is None
+    finally:
+        gc.enable()
+        app.close()
+
+
 @pytest.mark.parametrize("scale", [1.0, 2.0, 3.0])
 def test_the_envelope_and_the_crime_card_are_drawn_in_bands_the_same_pixels(scale, monkeypatch):
     """The solved case's envelope and the Crime card were drawn on canvases four times their size
@@ -455,6 +493,83 @@ def test_the_boards_table_picture_is_let_go_before_the_next_is_painted(monkeypat
         app.step(1 / 60)
         assert old_alive_while_made == [False]
         assert board._backdrop_surf is not None and board._backdrop_surf.get_size() == SCREEN
+    finally:
+        app.close()
+
+
+def test_the_boards_table_picture_is_painted_on_one_whole_screen_not_copied_into_a_second(monkeypatch):
+    """The board's table picture was made, then converted to the window's pixel format (the one
+    it had already): a copy, two whole screens at once (66 MB at 3840 x 2160) each time it was
+    painted again.  One now, in the window's format."""
+    from game.storage.settings import Settings
+    from game.ui.app import App
+    from game.ui.screenshots.screens import build_scene
+
+    app = App(size=(1920, 1080), seed=3, sound=False, threaded_ai=False, settings=Settings())
+    try:
+        build_scene(app, "board", 3)
+        app.step(1 / 60)
+        board = app.top
+        made = _canvases_made(monkeypatch)
+        board._backdrop_hint = ("another hint", "")            # as when the help under the log changes
+        app.step(1 / 60)
+        assert made.count((1920, 1080)) == 1
+        table, window = board._backdrop_surf, gfx.raw(app.window.surface)
+        assert (table.get_bitsize(), table.get_masks(), table.get_flags() & pygame.SRCALPHA) == \
+            (window.get_bitsize(), window.get_masks(), 0)
+    finally:
+        app.close()
+
+
+def test_the_boards_picture_is_made_once_not_converted_into_a_copy(monkeypatch):
+    """The board's view converted its new picture to the window's format, which it had: a copy,
+    the board's picture twice (32 MB at 3840 x 2160) while a board was set up."""
+    from game.board.tmx import load_board
+    from game.storage.paths import MANSION_MAP
+    from game.ui.mansion.boardview import BoardView
+
+    pygame.display.set_mode((1920, 1080))
+    gfx.set_output_scale(1.5)
+    made = _canvases_made(monkeypatch)
+    view = BoardView(load_board(MANSION_MAP), MANSION_MAP)
+    window = pygame.display.get_surface()
+    assert made.count(view.static.device_size()) == 1
+    assert (view.static.get_bitsize(), view.static.get_masks()) == (window.get_bitsize(), window.get_masks())
+
+
+def test_pictures_made_in_a_not_kept_block_go_when_it_ends():
+    gfx.set_output_scale(3.0)
+    others = gfx.kept_bytes()                   # what tests before this one left kept
+    cache: dict = {}
+    gfx.remember(cache, "before", lambda: gfx.surface((400, 300)), 8)        # 4 MB, kept before the block
+    with gfx.not_kept():
+        gfx.remember(cache, "before", lambda: gfx.surface((400, 300)), 8)
+        gfx.remember(cache, "shadow", lambda: gfx.surface((400, 300)), 8)    # 4 MB, made inside
+        gfx.remember(cache, "dot", lambda: gfx.surface((10, 10)), 8)          # small: kept
+        assert set(cache) == {"before", "shadow", "dot"}
+    assert set(cache) == {"before", "dot"}
+    assert gfx.kept_bytes() == others + gfx.device_bytes(cache["before"]) + gfx.device_bytes(cache["dot"])
+    cache.clear()                               # no longer counted by the shared budget
+    assert gfx.kept_bytes() == others
+
+
+def test_the_tables_panels_pictures_are_not_kept_beside_the_table_picture():
+    """The shadows and baize of the board's panels are painted into the table's picture (which is
+    kept) and were kept in the shared budget as well: 24 MB at 3840 x 2160 for nothing until
+    the table's picture is painted again."""
+    from game.storage.settings import Settings
+    from game.ui.app import App
+    from game.ui.screenshots.screens import build_scene
+
+    app = App(size=(1920, 1080), seed=3, sound=False, threaded_ai=False, settings=Settings())
+    gfx.kept_bytes()
+    before = set(gfx._kept)                     # what tests before this one left kept
+    try:
+        build_scene(app, "board", 3)
+        app.step(1 / 60)
+        app.step(1 / 60)
+        assert app.top._backdrop_surf is not None
+        assert [(t[1], n) for t, (_cache, _pic, n) in gfx._kept.items() if n >= 1 << 20 and t not in before] == []
     finally:
         app.close()
 

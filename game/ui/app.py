@@ -207,9 +207,21 @@ class App:
     def reset(self, scene: Scene) -> None:
         """Clear the stack and show ``scene``."""
         old, self.stack = self.stack, [scene]
+        self._leave(old, scene)
+        if self.scene_left:
+            # the screens left go now, not at the next frame: the next screen makes its pictures
+            # before then (a moment's room, the table: a whole screen each at 3840 x 2160); the next
+            # frame collects again what the caller still held (a scene that reset the stack itself)
+            self._free_left()
+            self.scene_left = True
+
+    def _leave(self, old: list[Scene], kept: Scene) -> None:
+        """The scenes of ``old`` but ``kept`` left the stack, last first; ``old`` is emptied (no
+        reference left to them here)."""
         for s in reversed(old):
-            if s is not scene:
+            if s is not kept:
                 self._left(s)
+        old.clear()
 
     def _left(self, scene: Scene) -> None:
         """``scene`` left the stack: let it stop its work (never fails); its pictures are
@@ -219,6 +231,18 @@ class App:
             scene.on_exit()
         except Exception:
             pass
+
+    def _free_left(self) -> None:
+        """Free the scenes that left the stack since this was last called, with their pictures."""
+        if self.scene_left:
+            # a scene and its widgets refer to each other, so only the cycle collector frees them, and
+            # it does not count their pictures (33 MB a whole screen at 3840 x 2160): collect them now
+            self.scene_left = False
+            if self.board_drawing is not None and not any(getattr(s, "view", None) is self.board_drawing
+                                                          for s in self.stack):
+                # the board's picture (16 MB at 3840 x 2160) is kept while a board on the stack shows it
+                self.board_drawing = None
+            gc.collect()
 
     def close(self) -> None:
         """End every scene's work (the board's computer-player thread)."""
@@ -244,15 +268,7 @@ class App:
         seconds, draw.  Returns False once the game should close."""
         if self._map_later and not self.first_frame:
             self._after_first_frame()
-        if self.scene_left:
-            # a scene and its widgets refer to each other, so only the cycle collector frees them, and
-            # it does not count their pictures (33 MB a whole screen at 3840 x 2160): collect them now
-            self.scene_left = False
-            if self.board_drawing is not None and not any(getattr(s, "view", None) is self.board_drawing
-                                                          for s in self.stack):
-                # the board's picture (16 MB at 3840 x 2160) is kept while a board on the stack shows it
-                self.board_drawing = None
-            gc.collect()
+        self._free_left()
         self.router.pump(dt)
         self.phones.pump()
         if self.coach is not None:

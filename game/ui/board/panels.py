@@ -536,14 +536,15 @@ class BoardPanels(_Table):
             # the old picture (a whole screen) goes before the new one is painted, not after
             self._backdrop_surf = None
             self.layers.let_go()
-            s = gfx.surface(self.app.window.surface.get_size()).convert()
+            s = gfx.opaque(self.app.window.surface.get_size())
             theme.background(s)
             s.blit(self.view.static, self.view.origin)
-            tabletop.panel(s, self.hud.turn_rect)
-            tabletop.felt_panel(s, self.hud.table_rect)
-            if not self.hud.die_on_board:
-                tabletop.tray(s, self.die_rect)
-            draw_log_frame(s, self.hud.log_rect, hint)
+            with gfx.not_kept():        # the panels' large pictures live on in this picture alone
+                tabletop.panel(s, self.hud.turn_rect)
+                tabletop.felt_panel(s, self.hud.table_rect)
+                if not self.hud.die_on_board:
+                    tabletop.tray(s, self.die_rect)
+                draw_log_frame(s, self.hud.log_rect, hint)
             for i, line in enumerate(self._rules_lines()):
                 theme.blit_text(s, line, (self.hud.log_rect.left + 14, self._rules_top() + i * log_line()), LOG_SIZE,
                                 RULES_INK)

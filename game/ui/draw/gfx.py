@@ -24,11 +24,12 @@ directly, except the pixel-space painters it names.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import math
 import weakref
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import pygame
@@ -103,25 +104,17 @@ def _dev_pointf(p: Point, scale: float) -> tuple[float, float]:
     return (p[0] * scale, p[1] * scale)
 
 
-class Canvas(pygame.Surface):
-    """A surface of logical size ``size`` (width, height) holding ``scale``
-    device pixels per logical pixel.  ``get_size``, ``get_rect``, ``blit``,
-    ``fill`` and the clip speak logical pixels; :meth:`device_size` the real
-    ones.  ``flags`` as for ``pygame.Surface`` (``pygame.SRCALPHA``);
-    ``device``: the device size when it is not ``size`` times ``scale``
-    rounded (a picture adopted from pixels, :func:`adopt`)."""
+class _Logical:
+    """The logical drawing of a :class:`Canvas` and of the window's :class:`Frame`: sizes,
+    blits, fills, the clip and reads in logical pixels, on the device pixels :meth:`_px` gives."""
 
+    scale: float = 1.0
+    _lsize: tuple[int, int] = (0, 0)
     #: What was drawn on it (a :class:`Tracker`), when it is a window's picture (:meth:`track`); else None.
     tracker: Tracker | None = None
 
-    def __init__(self, size: Sequence[float], flags: int = 0, scale: float = 1.0,
-                 device: tuple[int, int] | None = None) -> None:
-        w, h = int(round(size[0])), int(round(size[1]))
-        if device is None:
-            device = (max(0, dev(w, scale)), max(0, dev(h, scale)))
-        super().__init__(device, flags)
-        self.scale = float(scale)
-        self._lsize = (w, h)
+    def _px(self) -> pygame.Surface:
+        raise NotImplementedError
 
     # --- sizes, logical
     def get_size(self) -> tuple[int, int]:
@@ -141,7 +134,7 @@ class Canvas(pygame.Surface):
 
     def device_size(self) -> tuple[int, int]:
         """The surface's size in device pixels."""
-        return pygame.Surface.get_size(self)
+        return pygame.Surface.get_size(self._px())
 
     def track(self) -> Tracker:
         """Note from now on which device pixels are drawn on this canvas (the window's picture:
@@ -150,7 +143,7 @@ class Canvas(pygame.Surface):
         return self.tracker
 
     def get_bounding_rect(self, min_alpha: int = 1) -> pygame.Rect:
-        return _log_rect(pygame.Surface.get_bounding_rect(self, min_alpha), self.scale)
+        return _log_rect(pygame.Surface.get_bounding_rect(self._px(), min_alpha), self.scale)
 
     # --- drawing, logical
     def blit(self, source: pygame.Surface, dest: Any = (0, 0), area: RectLike | None = None,
@@ -162,58 +155,116 @@ class Canvas(pygame.Surface):
         src_scale = scale_of(source)
         if src_scale == s:
             dev_area = _dev_rect(area, s) if area is not None else None
-            r = pygame.Surface.blit(self, source, at, dev_area, special_flags)
+            r = pygame.Surface.blit(self._px(), raw(source), at, dev_area, special_flags)
         else:
-            img = _resampled(source, src_scale, s, area)
-            r = pygame.Surface.blit(self, img, at, None, special_flags)
+            img = _resampled(raw(source), src_scale, s, area)
+            r = pygame.Surface.blit(self._px(), img, at, None, special_flags)
         if self.tracker is not None:
             self.tracker.note(r)
         return _log_rect(r, s)
 
     def fill(self, color: Any, rect: RectLike | None = None, special_flags: int = 0) -> pygame.Rect:
         dev_rect = _dev_rect(rect, self.scale) if rect is not None else None
-        r = pygame.Surface.fill(self, color, dev_rect, special_flags)
+        r = pygame.Surface.fill(self._px(), color, dev_rect, special_flags)
         if self.tracker is not None:
             self.tracker.note(r)
         return _log_rect(r, self.scale)
 
     def set_clip(self, rect: RectLike | None = None) -> None:
-        pygame.Surface.set_clip(self, _dev_rect(rect, self.scale) if rect is not None else None)
+        pygame.Surface.set_clip(self._px(), _dev_rect(rect, self.scale) if rect is not None else None)
 
     def get_clip(self) -> pygame.Rect:
-        return _log_rect(pygame.Surface.get_clip(self), self.scale)
+        return _log_rect(pygame.Surface.get_clip(self._px()), self.scale)
 
     def get_at(self, pos: Point) -> pygame.Color:
-        return pygame.Surface.get_at(self, _dev_point(pos, self.scale))
+        return pygame.Surface.get_at(self._px(), _dev_point(pos, self.scale))
 
     # --- copies keep the scale
     def _like(self, device: tuple[int, int] | None = None) -> Canvas:
-        return Canvas(self._lsize, self.get_flags() & pygame.SRCALPHA, self.scale, device or self.device_size())
+        return Canvas(self._lsize, self._px().get_flags() & pygame.SRCALPHA, self.scale, device or self.device_size())
 
     def copy(self) -> Canvas:
         out = self._like()
-        _copy_pixels(out, self)
+        _copy_pixels(out, self._px())
         return out
 
     def convert(self, *args: Any) -> Canvas:
         out = Canvas(self._lsize, 0, self.scale, self.device_size())
-        pygame.Surface.blit(out, self, (0, 0))
+        pygame.Surface.blit(out, self._px(), (0, 0))
         return out
 
     def convert_alpha(self, *args: Any) -> Canvas:
         out = Canvas(self._lsize, pygame.SRCALPHA, self.scale, self.device_size())
-        _copy_pixels(out, self)
+        _copy_pixels(out, self._px())
         return out
 
     def subsurface(self, *rect: Any) -> pygame.Surface:    # a copy, not shared pixels: the callers only read it
         r = pygame.Rect(*rect)
-        part = pygame.Surface.subsurface(self, _dev_rect(r, self.scale))
+        part = pygame.Surface.subsurface(self._px(), _dev_rect(r, self.scale))
         return adopt(part, self.scale, r.size)
+
+
+class Canvas(_Logical, pygame.Surface):
+    """A surface of logical size ``size`` (width, height) holding ``scale``
+    device pixels per logical pixel.  ``get_size``, ``get_rect``, ``blit``,
+    ``fill`` and the clip speak logical pixels; :meth:`device_size` the real
+    ones.  ``flags`` as for ``pygame.Surface`` (``pygame.SRCALPHA``);
+    ``device``: the device size when it is not ``size`` times ``scale``
+    rounded (a picture adopted from pixels, :func:`adopt`)."""
+
+    def __init__(self, size: Sequence[float], flags: int = 0, scale: float = 1.0,
+                 device: tuple[int, int] | None = None) -> None:
+        w, h = int(round(size[0])), int(round(size[1]))
+        if device is None:
+            device = (max(0, dev(w, scale)), max(0, dev(h, scale)))
+        super().__init__(device, flags)
+        self.scale = float(scale)
+        self._lsize = (w, h)
+
+    def _px(self) -> pygame.Surface:
+        return self
+
+
+class Frame(_Logical):
+    """The window's picture: a logical canvas of ``size`` (width, height) at ``scale`` whose
+    device pixels are ``pixels``, a plain ``pygame.Surface`` it does not copy (the window's own,
+    so a frame is drawn once, not drawn and then copied).  It draws as a :class:`Canvas` does
+    and is tracked (:meth:`track`); it is not a ``pygame.Surface``: code that hands the picture
+    to pygame itself (``pygame.draw``, ``tobytes``, ``surfarray``) asks :func:`raw` for
+    ``pixels``.  Other attributes (``get_flags``, ``get_bitsize`` ...) are ``pixels``'s.
+    :meth:`rebind` points it at new pixels after the window's surface changed (a resize,
+    fullscreen), before anything is drawn."""
+
+    def __init__(self, pixels: pygame.Surface, size: Sequence[float], scale: float) -> None:
+        self.rebind(pixels, size, scale)
+
+    def rebind(self, pixels: pygame.Surface, size: Sequence[float], scale: float) -> None:
+        """Draw from now on onto ``pixels`` (logical ``size`` at ``scale``); what was noted as
+        drawn is forgotten: all of it is to be shown, nothing laid is assumed there."""
+        self.pixels = pixels
+        self.scale = float(scale)
+        self._lsize = (int(round(size[0])), int(round(size[1])))
+        self.track()
+
+    def _px(self) -> pygame.Surface:
+        return self.pixels
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "pixels":            # not set yet: no recursion through the line below
+            raise AttributeError(name)
+        return getattr(self.pixels, name)
+
+
+def raw(s: Any) -> pygame.Surface:
+    """The ``pygame.Surface`` holding ``s``'s device pixels: the window's pixels for the
+    window's :class:`Frame`, ``s`` itself for any surface (to hand to pygame directly)."""
+    return s.pixels if type(s) is Frame else s
 
 
 def device_view(canvas: pygame.Surface) -> pygame.Surface:
     """A surface of scale 1 sharing ``canvas``'s device pixels: what is drawn on it in
     device pixels is drawn on ``canvas`` (a painter filling a picture without a copy)."""
+    canvas = raw(canvas)
     view = pygame.Surface.subsurface(canvas, pygame.Rect((0, 0), pygame.Surface.get_size(canvas)))
     if isinstance(view, Canvas):    # pygame makes the subclass without calling __init__
         view.scale, view._lsize = 1.0, pygame.Surface.get_size(view)
@@ -271,6 +322,24 @@ def surface(size: Sequence[float], flags: int = 0, scale: float | None = None) -
     if s == 1.0:
         return pygame.Surface((int(size[0]), int(size[1])), flags)
     return Canvas(size, flags, s)
+
+
+def opaque(size: Sequence[float], scale: float | None = None) -> pygame.Surface:
+    """A new opaque surface of logical ``size`` at the output scale (or ``scale``) in the
+    window's pixel format, as ``surface(size).convert()`` gives, without the second picture
+    that ``convert`` copies it into (a whole screen is 33 MB at 3840 x 2160).  Needs the
+    display initialised (``pygame.error`` otherwise)."""
+    return in_window_format(surface(size, 0, scale))
+
+
+def in_window_format(pic: pygame.Surface) -> pygame.Surface:
+    """``pic`` (a new opaque picture, not shared) in the window's pixel format: ``pic`` itself
+    when it is in that format already, else ``pic.convert()``: convert copies it even then."""
+    window = pygame.display.get_surface()
+    if window is None or pic.get_flags() & pygame.SRCALPHA or pic.get_bitsize() != window.get_bitsize() \
+            or pic.get_masks() != window.get_masks():
+        return pic.convert()
+    return pic
 
 
 def device_pixels(size: Sequence[float], scale: float | None = None) -> tuple[int, int]:
@@ -348,7 +417,7 @@ def lay(surface: pygame.Surface, picture: pygame.Surface, area: RectLike | None 
     base = tracker.base
     if base is not None and base[0]() is picture and base[1] == tuple(dev_area):
         for r in tracker.rects(tracker.drawn):
-            pygame.Surface.blit(surface, picture, r.topleft, r.move(dev_area.topleft))
+            pygame.Surface.blit(raw(surface), picture, r.topleft, r.move(dev_area.topleft))
         tracker.dirty = [a | b for a, b in zip(tracker.dirty, tracker.drawn, strict=True)]
     else:
         surface.blit(picture, (0, 0), area)
@@ -370,9 +439,9 @@ def clip_columns(surface: pygame.Surface) -> int:
     """The columns of squares of ``surface``'s tracker (:meth:`Canvas.track`) wholly inside
     its clip, as a bit mask (-1: the clip is the whole surface; 0 for a clip that does not
     span the surface's height); ``surface`` must be tracked."""
-    tracker = surface.tracker if isinstance(surface, Canvas) else None
+    tracker = getattr(surface, "tracker", None)
     assert tracker is not None, "clip_columns of a surface not tracked"
-    clip = pygame.Surface.get_clip(surface)
+    clip = pygame.Surface.get_clip(raw(surface))
     if clip.size == tracker.size:
         return -1
     if clip.top > 0 or clip.bottom < tracker.size[1]:
@@ -432,7 +501,7 @@ def rect(surf: pygame.Surface, color: Any, rect: RectLike, width: int = 0, borde
 
     def rad(v: int) -> int:
         return dev(v, s) if v > 0 else v
-    r = pygame.draw.rect(surf, color, _dev_rect(rect, s), dev_len(width, s), rad(border_radius),
+    r = pygame.draw.rect(raw(surf), color, _dev_rect(rect, s), dev_len(width, s), rad(border_radius),
                          rad(border_top_left_radius), rad(border_top_right_radius),
                          rad(border_bottom_left_radius), rad(border_bottom_right_radius))
     return _drawn(surf, r, s)
@@ -443,7 +512,7 @@ def line(surf: pygame.Surface, color: Any, start: Point, end: Point, width: int 
     s = scale_of(surf)
     if s == 1.0:
         return pygame.draw.line(surf, color, start, end, width)
-    return _drawn(surf, pygame.draw.line(surf, color, _dev_point(start, s), _dev_point(end, s), dev_len(width, s)), s)
+    return _drawn(surf, pygame.draw.line(raw(surf), color, _dev_point(start, s), _dev_point(end, s), dev_len(width, s)), s)
 
 
 def lines(surf: pygame.Surface, color: Any, closed: bool, points: Sequence[Point], width: int = 1) -> pygame.Rect:
@@ -451,7 +520,7 @@ def lines(surf: pygame.Surface, color: Any, closed: bool, points: Sequence[Point
     s = scale_of(surf)
     if s == 1.0:
         return pygame.draw.lines(surf, color, closed, points, width)
-    return _drawn(surf, pygame.draw.lines(surf, color, closed, [_dev_point(p, s) for p in points], dev_len(width, s)), s)
+    return _drawn(surf, pygame.draw.lines(raw(surf), color, closed, [_dev_point(p, s) for p in points], dev_len(width, s)), s)
 
 
 def aaline(surf: pygame.Surface, color: Any, start: Point, end: Point, blend: int = 1) -> pygame.Rect:
@@ -459,7 +528,7 @@ def aaline(surf: pygame.Surface, color: Any, start: Point, end: Point, blend: in
     s = scale_of(surf)
     if s == 1.0:
         return pygame.draw.aaline(surf, color, start, end)
-    return _drawn(surf, pygame.draw.aaline(surf, color, _dev_pointf(start, s), _dev_pointf(end, s)), s)
+    return _drawn(surf, pygame.draw.aaline(raw(surf), color, _dev_pointf(start, s), _dev_pointf(end, s)), s)
 
 
 def aalines(surf: pygame.Surface, color: Any, closed: bool, points: Sequence[Point], blend: int = 1) -> pygame.Rect:
@@ -467,7 +536,7 @@ def aalines(surf: pygame.Surface, color: Any, closed: bool, points: Sequence[Poi
     s = scale_of(surf)
     if s == 1.0:
         return pygame.draw.aalines(surf, color, closed, points)
-    return _drawn(surf, pygame.draw.aalines(surf, color, closed, [_dev_pointf(p, s) for p in points]), s)
+    return _drawn(surf, pygame.draw.aalines(raw(surf), color, closed, [_dev_pointf(p, s) for p in points]), s)
 
 
 def circle(surf: pygame.Surface, color: Any, center: Point, radius: float, width: int = 0, **quadrants: bool
@@ -476,7 +545,7 @@ def circle(surf: pygame.Surface, color: Any, center: Point, radius: float, width
     s = scale_of(surf)
     if s == 1.0:
         return pygame.draw.circle(surf, color, center, radius, width, **quadrants)
-    return _drawn(surf, pygame.draw.circle(surf, color, _dev_pointf(center, s), radius * s, dev_len(width, s),
+    return _drawn(surf, pygame.draw.circle(raw(surf), color, _dev_pointf(center, s), radius * s, dev_len(width, s),
                                         **quadrants), s)
 
 
@@ -485,7 +554,7 @@ def aacircle(surf: pygame.Surface, color: Any, center: Point, radius: float, wid
     s = scale_of(surf)
     if s == 1.0:
         return pygame.draw.aacircle(surf, color, center, radius, width)
-    return _drawn(surf, pygame.draw.aacircle(surf, color, _dev_pointf(center, s), radius * s, dev_len(width, s)), s)
+    return _drawn(surf, pygame.draw.aacircle(raw(surf), color, _dev_pointf(center, s), radius * s, dev_len(width, s)), s)
 
 
 def ellipse(surf: pygame.Surface, color: Any, rect: RectLike, width: int = 0) -> pygame.Rect:
@@ -493,7 +562,7 @@ def ellipse(surf: pygame.Surface, color: Any, rect: RectLike, width: int = 0) ->
     s = scale_of(surf)
     if s == 1.0:
         return pygame.draw.ellipse(surf, color, rect, width)
-    return _drawn(surf, pygame.draw.ellipse(surf, color, _dev_rect(rect, s), dev_len(width, s)), s)
+    return _drawn(surf, pygame.draw.ellipse(raw(surf), color, _dev_rect(rect, s), dev_len(width, s)), s)
 
 
 def arc(surf: pygame.Surface, color: Any, rect: RectLike, start_angle: float, stop_angle: float,
@@ -502,7 +571,7 @@ def arc(surf: pygame.Surface, color: Any, rect: RectLike, start_angle: float, st
     s = scale_of(surf)
     if s == 1.0:
         return pygame.draw.arc(surf, color, rect, start_angle, stop_angle, width)
-    return _drawn(surf, pygame.draw.arc(surf, color, _dev_rect(rect, s), start_angle, stop_angle, dev_len(width, s)), s)
+    return _drawn(surf, pygame.draw.arc(raw(surf), color, _dev_rect(rect, s), start_angle, stop_angle, dev_len(width, s)), s)
 
 
 def polygon(surf: pygame.Surface, color: Any, points: Sequence[Point], width: int = 0) -> pygame.Rect:
@@ -510,7 +579,7 @@ def polygon(surf: pygame.Surface, color: Any, points: Sequence[Point], width: in
     s = scale_of(surf)
     if s == 1.0:
         return pygame.draw.polygon(surf, color, points, width)
-    return _drawn(surf, pygame.draw.polygon(surf, color, [_dev_pointf(p, s) for p in points], dev_len(width, s)), s)
+    return _drawn(surf, pygame.draw.polygon(raw(surf), color, [_dev_pointf(p, s) for p in points], dev_len(width, s)), s)
 
 
 # ---------------------------------------------------------------- pygame.transform keeping the scale
@@ -555,7 +624,7 @@ def smoothscale_onto(img: pygame.Surface, surface: pygame.Surface, rect: RectLik
     their own."""
     if area is not None:
         img = pygame.Surface.subsurface(img, _dev_rect(area, scale_of(img)))
-    dest = pygame.Surface.subsurface(surface, _dev_rect(rect, scale_of(surface)))
+    dest = pygame.Surface.subsurface(raw(surface), _dev_rect(rect, scale_of(surface)))
     pygame.transform.smoothscale(img, pygame.Surface.get_size(dest), dest)
 
 
@@ -659,7 +728,7 @@ def grayscale(img: pygame.Surface) -> pygame.Surface:
 
 def device_bytes(s: pygame.Surface) -> int:
     """The bytes of ``s``'s device pixels."""
-    w, h = pygame.Surface.get_size(s)
+    w, h = pygame.Surface.get_size(raw(s))
     return w * h * s.get_bytesize()
 
 
@@ -704,6 +773,21 @@ def let_go_unshown(least: int) -> int:
     for tag in gone:
         _forget(tag)
     return dropped
+
+
+@contextlib.contextmanager
+def not_kept(least: int = 1 << 20) -> Iterator[None]:
+    """A block whose new kept pictures (:func:`remember`) of ``least`` device bytes or more are
+    dropped when it ends: for pictures painted once into a larger picture that is kept (the
+    table's panels' shadows and baize, 24 MB at 3840 x 2160, are in the table's picture and
+    wanted again only when it is painted again).  Pictures kept before the block stay."""
+    before = set(_kept)
+    try:
+        yield
+    finally:
+        kept_bytes()                               # forget the entries of caches emptied meanwhile
+        for tag in [t for t, (_cache, _pic, n) in _kept.items() if n >= least and t not in before]:
+            _forget(tag)
 
 
 def _droppable(tag: tuple[int, Any]) -> bool:

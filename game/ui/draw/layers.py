@@ -119,7 +119,7 @@ class PanelLayers:
         for r in noted.rects([a | b for a, b in zip(old, noted.drawn, strict=True)]):
             r = r.clip(kept.device)
             if r:
-                rows.blit(surface, backdrop, r.topleft, r)
+                rows.blit(gfx.raw(surface), backdrop, r.topleft, r)
                 shown = getattr(surface, "tracker", None)
                 if shown is not None:
                     shown.note(r)

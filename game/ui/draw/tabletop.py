@@ -124,7 +124,7 @@ def _black_corners(surface: pygame.Surface, rect: pygame.Rect, radius: int) -> N
             corner.fill((0, 0, 0, 255))
             gfx.rect(corner, (0, 0, 0, 0), whole.move(-x, -y), border_radius=r)     # inside: left as it is
             # in device pixels, within the surface's clip (a moment wiping in draws through one)
-            done = pygame.Surface.blit(surface, corner, (at[0] + x, at[1] + y))
+            done = pygame.Surface.blit(gfx.raw(surface), corner, (at[0] + x, at[1] + y))
             if tracker is not None:
                 tracker.note(done)
 

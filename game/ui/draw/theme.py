@@ -511,14 +511,15 @@ def _lay_tiles(surface: pygame.Surface, rect: pygame.Rect, tile: pygame.Surface)
     w, h = (gfx.dev(rect.width, s), gfx.dev(rect.height, s)) if s != 1.0 else rect.size
     # only the part inside the clip is drawn: a still painted again square by square (a soft wipe)
     # lays its shade under a small clip, and noting all of it showed the whole band each time
-    drawn = pygame.Rect(x0, y0, w, h).clip(pygame.Surface.get_clip(surface))
+    pixels = gfx.raw(surface)
+    drawn = pygame.Rect(x0, y0, w, h).clip(pygame.Surface.get_clip(pixels))
     if not drawn:
         return
     for y in range(y0, y0 + h, SHADE_TILE):
         for x in range(x0, x0 + w, SHADE_TILE):
             part = pygame.Rect(x, y, min(SHADE_TILE, x0 + w - x), min(SHADE_TILE, y0 + h - y))
             if part.colliderect(drawn):
-                pygame.Surface.blit(surface, tile, (x, y), (0, 0, part.width, part.height))
+                pygame.Surface.blit(pixels, tile, (x, y), (0, 0, part.width, part.height))
     tracker = getattr(surface, "tracker", None)
     if tracker is not None:         # drawn like any blit: put back and shown with the rest
         tracker.note(drawn)

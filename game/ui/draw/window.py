@@ -3,9 +3,10 @@ logical picture drawn at the window's own resolution.
 
 Every scene draws on :attr:`Window.surface`, a logical 1280 x 720 picture
 (:data:`~game.ui.LOGICAL_SIZE`) that holds as many device pixels as the
-window gives it, keeping its shape (a :class:`~game.ui.draw.gfx.Canvas` of the
-output scale: at 1920 x 1080 each logical pixel is 1.5 device pixels, so text
-and pictures are drawn sharp at that size, never stretched).
+window gives it, keeping its shape (a :class:`~game.ui.draw.gfx.Frame` of the
+output scale over the window's own pixels: at 1920 x 1080 each logical pixel is
+1.5 device pixels, so text and pictures are drawn sharp at that size, never
+stretched).
 :meth:`Window.present` puts it in the window (black bars fill the rest when
 the window's shape is not 16:9) and shows it.  :meth:`Window.to_logical` maps
 a window pixel (a mouse position) back.
@@ -55,7 +56,9 @@ class Window:
     ``size``: the window size in pixels, grown to at least :data:`MIN_WINDOW`;
     ``caption``: its title.  Attributes: ``screen`` is the display surface (the
     window's own pixels), ``surface`` the logical picture the scenes draw on
-    (``screen`` itself when the window has the logical size), ``fullscreen``
+    (``screen`` itself when the window has the logical size, else a
+    :class:`~game.ui.draw.gfx.Frame`: hand it to pygame through
+    :func:`~game.ui.draw.gfx.raw`), ``fullscreen``
     whether it fills the screen, ``windowed_size`` the size it gets back when
     fullscreen ends.
     """
@@ -118,21 +121,33 @@ class Window:
         self._fit_surface()
 
     def _fit_surface(self) -> None:
-        """Draw straight onto the window when it has the logical size (no
-        extra copy); otherwise onto a canvas of the output scale, as many
-        device pixels as the picture gets in the window (:meth:`view_rect`)."""
+        """Draw straight onto the window when it has the logical size; otherwise onto a
+        :class:`~game.ui.draw.gfx.Frame` of the output scale, as many device pixels as the
+        picture gets in the window (:meth:`view_rect`): the window's own pixels when the
+        picture fills the window (no second whole-screen picture: 33 MB at 3840 x 2160), else
+        pixels of its own put between the black bars.  Called after every change of the
+        window's surface (``set_mode``, a resize), so nothing is drawn on pixels gone."""
         view = self.view_rect()
         scale = view.width / LOGICAL_SIZE[0]
         gfx.set_output_scale(1.0 if self.screen.get_size() == LOGICAL_SIZE else scale)
         if self.screen.get_size() == LOGICAL_SIZE:
             self.surface = self.screen
-        elif (self.surface is self.screen or gfx.scale_of(self.surface) != gfx.output_scale()
-              or pygame.Surface.get_size(self.surface) != view.size):
-            if gfx.output_scale() == 1.0:
+        elif gfx.output_scale() == 1.0:
+            if (type(self.surface) is not pygame.Surface or self.surface is self.screen
+                    or self.surface.get_size() != LOGICAL_SIZE):
                 self.surface = pygame.Surface(LOGICAL_SIZE).convert()
+        else:
+            if view.size == self.screen.get_size():
+                pixels = self.screen
+            elif isinstance(self.surface, gfx.Frame) and self.surface.pixels is not self.screen \
+                    and self.surface.device_size() == view.size:
+                pixels = self.surface.pixels
             else:
-                self.surface = gfx.Canvas(LOGICAL_SIZE, 0, gfx.output_scale(), view.size).convert()
-                self.surface.track()        # so that a frame puts in the window only what it drew
+                pixels = gfx.surface(view.size, 0, 1.0).convert()
+            if isinstance(self.surface, gfx.Frame):     # the same object: a scene holding it draws on the new pixels
+                self.surface.rebind(pixels, LOGICAL_SIZE, gfx.output_scale())
+            else:
+                self.surface = gfx.Frame(pixels, LOGICAL_SIZE, gfx.output_scale())
         self.expose()
 
     def view_rect(self) -> pygame.Rect:
@@ -158,14 +173,20 @@ class Window:
 
     def present(self) -> None:
         """Put the picture in the window and show it: only the parts drawn since
-        the last frame when the picture is a tracked canvas
-        (:func:`game.ui.draw.gfx.take_dirty`), else all of it."""
-        if self.surface is self.screen:
+        the last frame when the picture is tracked (:func:`game.ui.draw.gfx.take_dirty`),
+        else all of it."""
+        picture = gfx.raw(self.surface)
+        if picture is self.screen:
+            dirty = gfx.take_dirty(self.surface)
+            if dirty is not None and not self._whole:
+                if dirty:
+                    pygame.display.update(dirty)
+                return
+            self._whole = False
             pygame.display.flip()
             return
         r = self.view_rect()
-        picture = self.surface
-        dirty = gfx.take_dirty(picture)
+        dirty = gfx.take_dirty(self.surface)
         if dirty is not None and not self._whole and pygame.Surface.get_size(picture) == r.size:
             shown = [d.move(r.topleft) for d in dirty]
             for d, at in zip(dirty, shown, strict=True):

@@ -98,7 +98,7 @@ class Wipe:
         """Device columns ``[0, zone)`` the picture covers alone at ``p``, rounded down
         to whole squares of the tracker."""
         e = edge(p, surface.get_width(), gfx.scale_of(surface))
-        width = pygame.Surface.get_width(surface)
+        width = pygame.Surface.get_width(gfx.raw(surface))
         return width if e >= width else max(0, e) // gfx.TILE * gfx.TILE
 
     def _valid(self, surface: pygame.Surface) -> tuple | None:
@@ -120,10 +120,10 @@ class Wipe:
             return
         tracker = kept[0]()
         zone = self._zone(surface, p)
-        width, height = pygame.Surface.get_size(surface)
+        width, height = pygame.Surface.get_size(gfx.raw(surface))
         if zone < kept[2]:
             tracker.note(pygame.Rect(zone, 0, kept[2] - zone, height))
-        pygame.Surface.set_clip(surface, pygame.Rect(zone, 0, width - zone, height))
+        pygame.Surface.set_clip(gfx.raw(surface), pygame.Rect(zone, 0, width - zone, height))
         self._clipped = self._begun = True
 
     def draw(self, surface: pygame.Surface, picture: pygame.Surface, area: pygame.Rect, p: float,
@@ -138,12 +138,12 @@ class Wipe:
         stays from the frames before (for a wipe that only comes in, and nothing else
         laid over the stills: a banner's picture puts back only what was drawn)."""
         if self._clipped:
-            pygame.Surface.set_clip(surface, None)
+            pygame.Surface.set_clip(gfx.raw(surface), None)
             self._clipped = False
         kept = self._valid(surface)
         self._begun = False
         s = gfx.scale_of(surface)
-        width, height = pygame.Surface.get_size(surface)
+        width, height = pygame.Surface.get_size(gfx.raw(surface))
         at = gfx.device_rect(area, s)
         tracker = getattr(surface, "tracker", None)
         if kept is not None and (kept[3], kept[4]) != (id(picture), tuple(at)):
@@ -156,13 +156,13 @@ class Wipe:
         behind = None
         if end > left:       # what lies behind the feather, faded across it, to lay back over the picture
             behind = self._strip((fd, height))
-            pygame.Surface.blit(behind, surface, (0, 0), pygame.Rect(left, 0, end - left, height))
+            pygame.Surface.blit(behind, gfx.raw(surface), (0, 0), pygame.Rect(left, 0, end - left, height))
             pygame.Surface.blit(behind, _ramp(fd, height), (0, 0), pygame.Rect(left - e, 0, end - left, height),
                                 pygame.BLEND_RGBA_MULT)
         laid: list[int] | None = None
         if tracker is None:
             if end > 0:
-                rows.blit(surface, picture, (0, 0), pygame.Rect(at.left, at.top, end, height))
+                rows.blit(gfx.raw(surface), picture, (0, 0), pygame.Rect(at.left, at.top, end, height))
         else:       # what was drawn over the picture since, the columns it covers anew and the feather's
             cols = (1 << (zone // gfx.TILE if zone < width else tracker.cols)) - 1
             old = (1 << (kept[2] // gfx.TILE if kept[2] < width else tracker.cols)) - 1 if kept else 0
@@ -173,13 +173,13 @@ class Wipe:
             put = [((d & old) | (cols & ~old)) & inside & cols for d in tracker.drawn]
             self._put(surface, picture, at, put)
             if end > zone:              # the feather's columns, no further: the squares' rest is what lies behind
-                rows.blit(surface, picture, (zone, 0), pygame.Rect(at.left + zone, at.top, end - zone, height))
+                rows.blit(gfx.raw(surface), picture, (zone, 0), pygame.Rect(at.left + zone, at.top, end - zone, height))
                 tracker.note(pygame.Rect(zone, 0, end - zone, height))
             laid = [p | (b & inside) for p, b in zip(put, band.drawn, strict=True)]
             tracker.drawn = [(d & ~(inside & cols)) | b for d, b in zip(tracker.drawn, band.drawn, strict=True)]
         self._paint(surface, stills, laid, kept, zone, end, keep)
         if behind is not None:
-            pygame.Surface.blit(surface, behind, (left, 0), pygame.Rect(0, 0, end - left, height))
+            pygame.Surface.blit(gfx.raw(surface), behind, (left, 0), pygame.Rect(0, 0, end - left, height))
         else:
             self._behind = None         # the feather has left the screen: no strip held for it
         if tracker is None:
@@ -193,10 +193,10 @@ class Wipe:
     def _put(surface: pygame.Surface, picture: pygame.Surface, at: pygame.Rect, masks: list[int]) -> None:
         """Put ``picture`` (device ``at`` its area) back over the squares set in ``masks``
         of ``surface``'s tracker (a tracked canvas)."""
-        tracker = surface.tracker if isinstance(surface, gfx.Canvas) else None
+        tracker = getattr(surface, "tracker", None)
         assert tracker is not None, "a wipe puts a picture back on a tracked canvas only"
         for r in tracker.rects(masks):
-            rows.blit(surface, picture, r.topleft, r.move(at.topleft))
+            rows.blit(gfx.raw(surface), picture, r.topleft, r.move(at.topleft))
             tracker.note(r)
 
     def _paint(self, surface: pygame.Surface, stills: Sequence[Still], laid: list[int] | None,
@@ -205,7 +205,7 @@ class Wipe:
         was put back (``laid``) and where one changed, when ``keep`` and what ``kept`` says
         allow; else all of them (first putting the picture back under those kept so far)."""
         tracker = getattr(surface, "tracker", None)
-        clip = pygame.Surface.get_clip(surface)
+        clip = pygame.Surface.get_clip(gfx.raw(surface))
         region = clip.clip(pygame.Rect(0, 0, end, clip.bottom))
         picture = self._picture[0]()
         growing = kept is not None and kept[2] <= zone and kept[5] <= end
@@ -219,10 +219,10 @@ class Wipe:
                            zip(self._squares(tracker, [r for _k, r in self._stills.values()]), laid, strict=True)])
             self._stills = None
             if stills and region:
-                pygame.Surface.set_clip(surface, region)
+                pygame.Surface.set_clip(gfx.raw(surface), region)
                 for still in stills:
                     still.paint(surface)
-                pygame.Surface.set_clip(surface, clip)
+                pygame.Surface.set_clip(gfx.raw(surface), clip)
             return
         s = gfx.scale_of(surface)
         before = self._stills or {}
@@ -238,13 +238,13 @@ class Wipe:
             r = r.clip(region)
             if not r:
                 continue
-            pygame.Surface.set_clip(surface, r)
+            pygame.Surface.set_clip(gfx.raw(surface), r)
             for st in stills:
                 if r.colliderect(now[st.name][1]):
                     with theme.recording_text() as said:
                         st.paint(surface)
                     texts.setdefault(st.name, said)
-        pygame.Surface.set_clip(surface, clip)
+        pygame.Surface.set_clip(gfx.raw(surface), clip)
         tracker.drawn = drawn
         for st in stills:             # the words of those kept are on screen still: the coach keeps clear of them
             if st.name not in texts:

@@ -134,7 +134,7 @@ class BoardView:
         else:   # the map and its pictures are sound: the furnished mansion, drawn for this size
             self.static = draw_mansion(board, self.rect.size)
         if pygame.display.get_surface():
-            self.static = self.static.convert()
+            self.static = gfx.in_window_format(self.static)
         self.token_size = layout.token
         self.weapon_size = layout.weapon
         #: the pieces' pictures drawn on the board, kept here as well as in the pictures' shared

@@ -219,7 +219,7 @@ def test_a_wipe_copies_the_room_in_rows_of_whole_blocks(monkeypatch):
     for _frame in range(40):                # the wipe, then the room held while the cards slide in
         app.step(1 / 60)
         widths += [area.width for dst, src, area, flags in seen
-                   if src is room and dst is app.window.surface and not flags]
+                   if src is room and dst is gfx.raw(app.window.surface) and not flags]
         seen.clear()
         if show.cut.done:
             break
@@ -286,7 +286,7 @@ def test_the_active_pawn_glows_without_a_picture_per_frame(monkeypatch):
     assert made == []
     monkeypatch.undo()
     # the same pixels as a faded copy of the pool under the lifted pawn
-    got = pygame.image.tobytes(surface, "RGB")
+    got = pygame.image.tobytes(gfx.raw(surface), "RGB")
     surface.fill((30, 60, 90))
     pulse = 0.5 * (1 + math.sin(12 / 60 * 4))
     glow = assets.pawn_glow(round(view.token_size * boardview.GLOW_SIZE)).copy()
@@ -295,7 +295,7 @@ def test_the_active_pawn_glows_without_a_picture_per_frame(monkeypatch):
     pawn = assets.token("scarlet", view.token_size)
     lift = round(view.token_size * (boardview.LIFT + boardview.LIFT_BOB * pulse))
     surface.blit(pawn, pawn.get_rect(center=(300, 300 - lift)))
-    assert got == pygame.image.tobytes(surface, "RGB")
+    assert got == pygame.image.tobytes(gfx.raw(surface), "RGB")
     app.close()
 
 

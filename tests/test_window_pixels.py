@@ -77,3 +77,26 @@ def test_a_moment_draws_on_the_windows_new_pixels_through_resizes_and_fullscreen
         assert _shown() == shown, what
     assert app.top.suggestion_show is not None          # the moment played all along
     app.close()
+
+
+
+def test_in_fullscreen_a_new_size_from_outside_is_drawn_at_that_size(monkeypatch):
+    """A TV or desktop that changes its resolution while the game is fullscreen resizes the
+    window from outside: the picture is laid out again for the new size (it stayed at the old
+    size, cut off on the right and at the bottom, until F11 was pressed twice), and the window
+    stays fullscreen.  The dummy video driver cannot resize a fullscreen window, so the new
+    pixels are the window's as a resize would leave them."""
+    app = _app_at((1920, 1080))
+    app.prefs.set_fullscreen(True, save=False)
+    app.step(1 / 60)
+    modes: list = []
+    bigger = pygame.Surface((2560, 1440))
+    monkeypatch.setattr(pygame.display, "get_surface", lambda: bigger)
+    monkeypatch.setattr(pygame.display, "set_mode", lambda *a, **k: modes.append(a) or bigger)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=2560, h=1440, size=(2560, 1440)))
+    app.step(1 / 60)
+    assert app.window.fullscreen and modes == []          # no set_mode: still fullscreen
+    assert app.window.screen is bigger and app.window.view_rect().size == (2560, 1440)
+    assert gfx.scale_of(app.window.surface) == 2.0 and gfx.raw(app.window.surface) is bigger
+    monkeypatch.undo()
+    app.close()

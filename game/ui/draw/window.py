@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import warnings
+from typing import cast
 
 import pygame
 
@@ -110,11 +111,13 @@ class Window:
 
     def resized(self) -> None:
         """The window was resized (``VIDEORESIZE``): never below :data:`MIN_WINDOW`
-        (the window manager is told the minimum too; this catches the rest)."""
+        (the window manager is told the minimum too; this catches the rest).
+        Fullscreen, the screen's new size is taken as it is (a TV or desktop
+        that changed its resolution) and the window stays fullscreen."""
         screen = pygame.display.get_surface()
         assert screen is not None    # a resize comes from an open window
         size = screen.get_size()
-        if clamp(size) != size:
+        if clamp(size) != size and not self.fullscreen:
             screen = pygame.display.set_mode(clamp(size), pygame.RESIZABLE)
             _set_minimum_size()
         self.screen = screen
@@ -147,7 +150,8 @@ class Window:
             if isinstance(self.surface, gfx.Frame):     # the same object: a scene holding it draws on the new pixels
                 self.surface.rebind(pixels, LOGICAL_SIZE, gfx.output_scale())
             else:
-                self.surface = gfx.Frame(pixels, LOGICAL_SIZE, gfx.output_scale())
+                # the scenes draw on it as on a Surface (it speaks the same calls, gfx._Logical)
+                self.surface = cast(pygame.Surface, gfx.Frame(pixels, LOGICAL_SIZE, gfx.output_scale()))
         self.expose()
 
     def view_rect(self) -> pygame.Rect:

@@ -66,8 +66,7 @@ class Router:
             if event.type == pygame.QUIT:
                 app.quit()
             elif event.type == pygame.VIDEORESIZE:
-                if not app.store.settings.fullscreen:
-                    app.window.resized()
+                app.window.resized()
             elif event.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
                 app.window.expose()
             elif event.type == pygame.KEYDOWN and self.capture is not None:

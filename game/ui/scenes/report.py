@@ -38,8 +38,8 @@ SHEET = pygame.Rect(LEFT - 34, TOP - 14, WIDTH + 64, BOTTOM - TOP + 20)
 INK, INK_HEAD, INK_SOFT = theme.INK, (128, 52, 30), (92, 70, 54)
 #: The margin's red rule down the sheet, as on a detective's ruled paper.
 MARGIN_RULE = (200, 120, 110)
-#: The side of the seat's framed portrait beside the title (logical pixels).
-PORTRAIT = 84
+#: The seat's framed portrait beside the title (logical pixels): 84 square, over the sheet's left edge.
+PORTRAIT = pygame.Rect(SHEET.left - 6, 52 - 42, 84, 84)
 #: The hidden cards laid on the sheet's lower right corner, where the text leaves room: the card
 #: widths tried (the first whose three names fit), the gap between two, and the space kept clear
 #: above the caption (logical pixels).
@@ -168,8 +168,10 @@ class ReportScene(Scene):
         (the caption, each card and its place), or None where the text reaches
         down to them (a long report, large text) or the game is not over."""
         cards = self.report.envelope
-        width = next((w for w in EVIDENCE if all(assets.card_name_fits(c, w) for c in cards or ())), None)
-        if not cards or width is None:
+        if not cards:
+            return None
+        width = next((w for w in EVIDENCE if all(assets.card_name_fits(c, w) for c in cards)), None)
+        if width is None:
             return None
         w, h = assets.card_size(width)
         row = len(cards) * w + (len(cards) - 1) * EVIDENCE_GAP
@@ -254,8 +256,7 @@ class ReportScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         case_sheet(surface)
         suspect = self.match.suspects[self.seat]
-        img = assets.framed_portrait(suspect, PORTRAIT)
-        surface.blit(img, img.get_rect(midleft=(SHEET.left - 6, 52)))
+        surface.blit(assets.framed_portrait(suspect, PORTRAIT.width), PORTRAIT)
         theme.blit_text(surface, self.title, (LEFT + 90, 52), theme.TITLE, theme.BRASS, True, "midleft",
                         WIDTH - 90)
         for label in self.labels:
@@ -271,7 +272,7 @@ class ReportScene(Scene):
     def mark_rects(self) -> list[pygame.Rect]:
         """The seat's portrait and the envelope's cards (logical pixels): no line of the report runs over them."""
         cards = [where for _card, where in self.evidence[1]] if self.evidence is not None else []
-        return [pygame.Rect(SHEET.left - 6, 52 - PORTRAIT // 2, PORTRAIT, PORTRAIT), *cards]
+        return [PORTRAIT.copy(), *cards]
 
     def widgets(self) -> list:
         return [self.ok, Label(pygame.Rect(LEFT + 90, 26, WIDTH - 90, 52), self.title, theme.TITLE, True),

@@ -321,3 +321,59 @@ def test_the_lit_squares_edge_is_drawn_once_however_many_rooms_are_lit(monkeypat
     view.highlight(moves)
     assert len(lines) == sides
 
+
+
+def _cards_kept() -> set:
+    """The card faces the pictures' cache holds now: (card, width) pairs."""
+    from game.ui.draw import assets
+
+    return {(k[1], k[2]) for k in assets._CACHE if k[0] == "card"}
+
+
+def test_the_pickers_cards_are_made_one_a_frame_while_nothing_moves():
+    """The suggestion picker's twelve suspect and weapon cards were all made on its first
+    frame (a quarter of a second at 1920 x 1080, as the person's token reached a room).
+    They are made ahead, one a frame, on frames where nothing moves; none on a frame
+    where something moves, nor at a table without a person."""
+    from game.rules.cards import SUSPECTS, WEAPONS
+    from game.ui.bases.match import quick_setup
+    from game.ui.board.ahead import PICK_CARD
+    from game.ui.board.match import Match
+    from game.ui.board.table import BoardScene
+    from game.ui.draw import anim
+    from tests.test_frame_dirty import _app_at
+
+    app = _app_at((1920, 1080))
+    board = BoardScene(app, Match(app.board, quick_setup(3)))
+    app.push(board)
+    assert board.human_to_act            # the person's turn, not acted yet: nothing moves
+    wanted = {(c, PICK_CARD) for c in SUSPECTS + WEAPONS}
+    board.anim = anim.DieRoll(4)           # while the die tumbles: nothing made
+    for _frame in range(5):
+        app.step(1 / 60)
+    assert board.anim is not None and not wanted & _cards_kept()
+    board.anim = anim.DieRoll(4, speed=1000.0)
+    app.step(1 / 60)                       # the die's last frame (it ends in this step): still none
+    assert board.anim is None and not wanted & _cards_kept()
+    per_frame = []
+    for _frame in range(len(wanted) + 3):
+        before = _cards_kept()
+        app.step(1 / 60)
+        per_frame.append(len(_cards_kept() - before))
+    assert wanted <= _cards_kept()
+    assert max(per_frame) == 1 and sum(per_frame) == len(wanted)
+    app.close()
+
+    from game.rules.setup import GameSetup, SeatConfig
+    from game.ui.draw import assets
+
+    assets.clear_cache()
+    app = _app_at((1920, 1080))
+    seats = tuple(SeatConfig(s) for s in SUSPECTS[:3])          # computer players only: no picker opens
+    computers = BoardScene(app, Match(app.board, GameSetup(seats=seats, seed=3)))
+    app.push(computers)
+    for _frame in range(20):
+        app.step(1 / 60)
+    assert not wanted & _cards_kept()
+    app.close()
+

@@ -16,6 +16,7 @@ import pygame
 from game.rules.actions import Accuse, Suggest
 from game.rules.cards import ROOMS, SUSPECTS, WEAPONS
 from game.ui.bases.notebook import card_state, revealed_hints
+from game.ui.board.ahead import PICK_CARD, ROOM_CARD
 from game.ui.draw import assets, theme
 from game.ui.draw.widgets import (
     Button,
@@ -65,7 +66,7 @@ class PickerScene(Scene):
         self.items: dict[str, list[Button]] = {}
         buttons: list[Button] = []
         if mode == "suggest":
-            w, gap = 150, 14
+            w, gap = PICK_CARD, 14
             for cat, cards, y in (("suspect", SUSPECTS, ROW_Y[0]), ("weapon", WEAPONS, ROW_Y[1])):
                 row: list[Button] = []
                 for i, c in enumerate(cards):
@@ -272,7 +273,7 @@ class PickerScene(Scene):
             for head, pos in zip((_("Who?"), _("With what?"), _("Where?")), self.head_points(), strict=True):
                 # above its cards, clear of a picked card (raised, ringed), whatever the text size
                 theme.blit_text(surface, head, pos, theme.BODY, theme.BRASS, True, "bottomleft")
-            face = assets.card(self.room, 180)
+            face = assets.card(self.room, ROOM_CARD)
             surface.blit(face, (1050, ROW_Y[0]))
             theme.blit_wrapped(surface, _("You are here. The room is always the one you stand in."),
                                pygame.Rect(1050, ROW_Y[0] + face.get_height() + 12, 200, 120), theme.SMALL,

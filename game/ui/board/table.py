@@ -23,6 +23,7 @@ from game.rules.actions import Accuse, EndTurn, Move, Roll, Suggest, TakePassage
 from game.rules.engine import Game, Phase
 from game.rules.errors import IllegalActionError
 from game.ui.bases.table import TableScene
+from game.ui.board.ahead import Ahead
 from game.ui.board.match import Match
 from game.ui.board.moments import SuggestionShow
 from game.ui.board.panels import (
@@ -75,6 +76,8 @@ class BoardScene(BoardPanels, TableScene[Match, Game]):
         self.how_told: dict[int, int] = {}
         self._highlight_key = None
         self._highlight = None
+        #: the suggestion picker's cards, made on frames where nothing moves (:meth:`update`)
+        self.ahead = Ahead()
         super().__init__(app, match)
         self.notebook_button = self.book_button = Button(
             button_rect(self.view.layout, NOTEBOOK_SLOT), self.book_texts()[0], self.open_notebook, hint="N")
@@ -149,6 +152,18 @@ class BoardScene(BoardPanels, TableScene[Match, Game]):
         """Move to ``dest`` (a square or a room id)."""
         self.do(Move(room=dest) if isinstance(dest, str) else Move(square=dest))
 
+    def update(self, dt: float) -> None:
+        """As :meth:`TableScene.update`; then, on a frame that began and ends with nothing
+        moving (a computer player thinking, a person not acted yet) at a table where a person
+        plays, one of the suggestion picker's cards is made ahead
+        (:class:`~game.ui.board.ahead.Ahead`): never on an animation's last frame."""
+        still = not self.busy
+        super().update(dt)
+        g = self.game
+        if still and not self.busy and self.app.top is self and not g.over \
+                and any(self.match.is_human(seat) for seat in range(len(g.seats))):
+            self.ahead.step()
+
     def human_turn(self, actor: int) -> None:
         """A person must show a card (behind the cover), or has just entered a
         room (the suggestion picker opens by itself, once a turn).  A person
@@ -197,6 +212,7 @@ class BoardScene(BoardPanels, TableScene[Match, Game]):
         self.notebook_button.rect = button_rect(self.view.layout, NOTEBOOK_SLOT)
         self._backdrop_surf = None
         self._highlight_key = None
+        self.ahead.restart()            # the pictures' cache was emptied for another scale or language
         self.__dict__.pop("_rules_key", None)
         self._buttons_key = None
 

@@ -141,6 +141,8 @@ class BoardView:
         #: budget: a big moment's room empties that budget at 3840 x 2160, and a pawn took 80 ms
         #: to draw again (a few hundred KB for them all)
         self._pieces: dict[tuple, pygame.Surface] = {}
+        #: the pixels of the lit destinations' layer (:meth:`highlight`), kept from one roll to the next
+        self._lit: pygame.Surface | None = None
         self._room_geometry()
         self._room_names()
 
@@ -333,7 +335,7 @@ class BoardView:
         step = _whole_device_step(gfx.output_scale())       # the same device pixels as a board-sized layer
         left, top = box.left - box.left % step, box.top - box.top % step
         box = pygame.Rect(left, top, box.right - left, box.bottom - top)
-        layer = gfx.surface(box.size, pygame.SRCALPHA)
+        layer = self._lit_layer(box.size)
         shift = (-self.origin[0] - box.left, -self.origin[1] - box.top)
         fill = LIT_FILL
         lit = set(squares)
@@ -341,9 +343,8 @@ class BoardView:
         # name, it covered the earlier names' pixels on it again, so the picture is the same
         last_room = max((i for i, d in enumerate(moves) if isinstance(d, str)), default=-1)
         for i, dest in enumerate(moves):
-            for sq in (self.board.rooms[dest].squares if isinstance(dest, str) else [dest]):
-                r = self.square_rect(sq).move(shift)
-                layer.fill(fill, r)
+            for r in self._runs(self.board.rooms[dest].squares if isinstance(dest, str) else [dest]):
+                layer.fill(fill, r.move(shift))
             if not isinstance(dest, str):
                 r = self.square_rect(dest).move(shift)
                 gfx.rect(layer, LIT_EDGE, r, 2)
@@ -357,6 +358,41 @@ class BoardView:
                                 gfx.line(layer, LIT_EDGE, a, b, 3)
                 self._room_name(layer, dest, (-box.left, -box.top))    # over the wash: reads as well as unlit
         return Lit(layer, box.topleft)
+
+    def _runs(self, squares) -> list[pygame.Rect]:
+        """The screen rectangles (logical pixels) of ``squares`` joined along each row: a run of
+        squares side by side is one rectangle.  Neighbours' edges meet exactly, so filling the
+        runs lights the same device pixels as filling every square, with a fill a run (a room
+        of 40 squares was 40 fills)."""
+        sx, sy = self.cell
+        runs: list[pygame.Rect] = []
+        for col, row in sorted(squares, key=lambda sq: (sq[1], sq[0])):
+            last = runs[-1] if runs else None
+            r = self.square_rect((col, row))
+            if last is not None and last.top == r.top and last.right == r.left:
+                last.width += sx
+            else:
+                runs.append(r)
+        return runs
+
+    def _lit_layer(self, size: tuple[int, int]) -> pygame.Surface:
+        """A clear transparent layer of logical ``size`` at the output scale for :meth:`highlight`:
+        the top-left part of the one kept from the last roll when that is large enough (its
+        pixels then change: the last roll's layer is no longer drawn), else a new one, kept.
+        A new layer each roll was a fresh allocation the system zeroed page by page: 10 ms of
+        the frame the die lands in at 3840 x 2160, more than clearing the pixels."""
+        scale = gfx.output_scale()
+        device = (max(0, gfx.dev(size[0], scale)), max(0, gfx.dev(size[1], scale)))
+        kept = self._lit
+        if kept is None or gfx.scale_of(kept) != scale or \
+                any(d > k for d, k in zip(device, pygame.Surface.get_size(gfx.raw(kept)), strict=True)):
+            self._lit = gfx.surface(size, pygame.SRCALPHA)
+            return self._lit
+        part = pygame.Surface.subsurface(gfx.raw(kept), pygame.Rect((0, 0), device))
+        pygame.Surface.fill(part, (0, 0, 0, 0))
+        if isinstance(part, gfx.Canvas):    # pygame makes the subclass without calling __init__
+            part.scale, part._lsize = scale, (int(size[0]), int(size[1]))
+        return part
 
     def dest_point(self, dest: Position) -> Point:
         """Where the keyboard cursor sits for a destination."""

@@ -330,14 +330,17 @@ def _cards_kept() -> set:
     return {(k[1], k[2]) for k in assets._CACHE if k[0] == "card"}
 
 
-def test_the_pickers_cards_are_made_one_a_frame_while_nothing_moves():
+def test_the_pickers_cards_are_made_one_a_frame_while_nothing_moves(monkeypatch):
     """The suggestion picker's twelve suspect and weapon cards were all made on its first
     frame (a quarter of a second at 1920 x 1080, as the person's token reached a room).
-    They are made ahead, one a frame, on frames where nothing moves; none on a frame
-    where something moves, nor at a table without a person."""
+    They are made ahead, one a frame, on frames where nothing moves, and the cards of the
+    rooms the person may enter while they choose; none on a frame where something moves,
+    nor at a table without a person."""
+    from game.rules.actions import Roll
     from game.rules.cards import SUSPECTS, WEAPONS
+    from game.rules.engine import Phase
     from game.ui.bases.match import quick_setup
-    from game.ui.board.ahead import PICK_CARD
+    from game.ui.board.ahead import PICK_CARD, ROOM_CARD
     from game.ui.board.match import Match
     from game.ui.board.table import BoardScene
     from game.ui.draw import anim
@@ -362,6 +365,18 @@ def test_the_pickers_cards_are_made_one_a_frame_while_nothing_moves():
         per_frame.append(len(_cards_kept() - before))
     assert wanted <= _cards_kept()
     assert max(per_frame) == 1 and sum(per_frame) == len(wanted)
+    # while the person chooses where to go, the card of a room they may enter is made next
+    board.do(Roll())
+    for _frame in range(300):
+        app.step(1 / 60)
+        if not board.busy:
+            break
+    assert board.game.phase is Phase.MOVE and board.human_to_act
+    reach = [*board.game.moves(), "kitchen"]
+    monkeypatch.setattr(board.game, "moves", lambda: reach)
+    assert ("kitchen", ROOM_CARD) not in _cards_kept()
+    app.step(1 / 60)
+    assert ("kitchen", ROOM_CARD) in _cards_kept()
     app.close()
 
     from game.rules.setup import GameSetup, SeatConfig

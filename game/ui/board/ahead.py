@@ -4,13 +4,15 @@ The suggestion picker shows a card for every suspect and weapon; each card's
 picture is decoded, scaled and lettered the first time it is drawn (20-30 ms a
 card at 1920 x 1080), and all twelve on the picker's first frame held the table
 still for a quarter of a second just as the person's token reached a room.
-:class:`Ahead` makes them one a frame while a computer player thinks (or
-nobody has acted yet), so the picker opens on pictures already kept.
+:class:`Ahead` makes them one a frame while a computer player thinks (or a
+person has not acted yet), and the cards of the rooms a person may enter while
+they choose where to go, so the picker opens on pictures already kept.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections import deque
+from collections.abc import Iterable
 
 from game.rules.cards import SUSPECTS, WEAPONS
 from game.ui.draw import assets
@@ -22,22 +24,34 @@ ROOM_CARD = 180
 
 
 class Ahead:
-    """The suggestion picker's suspect and weapon cards (:func:`game.ui.draw.assets.card`
-    at :data:`PICK_CARD`), made one per call of :meth:`step`, each once: they are kept by
-    the pictures' cache (within its budget) like any card drawn.  :meth:`restart` after a
-    change of language or output scale (the cache made for the old one is emptied)."""
+    """Cards made one per call of :meth:`step`, each once: the suggestion picker's suspect and
+    weapon cards (:func:`game.ui.draw.assets.card` at :data:`PICK_CARD`), and before those
+    left, the room cards asked for by :meth:`rooms` (at :data:`ROOM_CARD`).  They are kept by the pictures' cache
+    (within its budget) like any card drawn.  :meth:`restart` after a change of language or
+    output scale (the cache made for the old one is emptied)."""
 
     def __init__(self) -> None:
-        self._todo: Iterator[str] = iter(())
+        self._todo: deque[tuple[str, int]] = deque()
+        self._asked: set[tuple[str, int]] = set()
         self.restart()
 
     def restart(self) -> None:
-        """Make every card again from the next :meth:`step` on."""
-        self._todo = iter(SUSPECTS + WEAPONS)
+        """Make every card again from the next :meth:`step` on (the rooms asked for only when asked again)."""
+        self._todo = deque((c, PICK_CARD) for c in SUSPECTS + WEAPONS)
+        self._asked = set(self._todo)
+
+    def rooms(self, rooms: Iterable[str]) -> None:
+        """Make the picker's card of each of ``rooms`` (room ids) too: the rooms a person may
+        enter with this roll, made while they choose."""
+        for room in rooms:
+            if (room, ROOM_CARD) not in self._asked:
+                self._asked.add((room, ROOM_CARD))
+                self._todo.appendleft((room, ROOM_CARD))      # wanted first: the person may choose soon
 
     def step(self) -> str | None:
-        """Make (or find kept) the next card; returns its id, or None when all are made."""
-        card = next(self._todo, None)
-        if card is not None:
-            assets.card(card, PICK_CARD)
+        """Make (or find kept) the next card; returns its id, or None when none is left to make."""
+        if not self._todo:
+            return None
+        card, width = self._todo.popleft()
+        assets.card(card, width)
         return card

@@ -155,13 +155,16 @@ class BoardScene(BoardPanels, TableScene[Match, Game]):
     def update(self, dt: float) -> None:
         """As :meth:`TableScene.update`; then, on a frame that began and ends with nothing
         moving (a computer player thinking, a person not acted yet) at a table where a person
-        plays, one of the suggestion picker's cards is made ahead
-        (:class:`~game.ui.board.ahead.Ahead`): never on an animation's last frame."""
+        plays, one of the suggestion picker's cards is made ahead (while a person chooses where
+        to go, the cards of the rooms they may enter join them; :class:`~game.ui.board.ahead.Ahead`):
+        never on an animation's last frame."""
         still = not self.busy
         super().update(dt)
         g = self.game
         if still and not self.busy and self.app.top is self and not g.over \
                 and any(self.match.is_human(seat) for seat in range(len(g.seats))):
+            if g.phase is Phase.MOVE and self.match.is_human(g.turn):      # a person chooses where to go
+                self.ahead.rooms(d for d in g.moves() if isinstance(d, str))
             self.ahead.step()
 
     def human_turn(self, actor: int) -> None:

@@ -423,3 +423,39 @@ def test_a_roll_lights_its_squares_in_the_last_rolls_pixels_with_a_fill_a_run(mo
     fresh = boardview.BoardView(board, None, STANDARD).highlight(second)
     assert lit.at == fresh.at and lit.picture.get_size() == fresh.picture.get_size()
     assert pygame.image.tobytes(gfx.raw(lit.picture), "RGBA") == pygame.image.tobytes(gfx.raw(fresh.picture), "RGBA")
+
+
+def _moment_frames(monkeypatch, laid: bool) -> tuple[list[bytes], int]:
+    """A suggestion's cut-in at 1920 x 1080, 24 frames from its first: the window's pixels of
+    each and how many times the heading's band was shaded after the first (``laid``: False,
+    the heading is painted as it was, shade and letters each time)."""
+    from game.ui.screenshots.screens import build_moment
+    from tests.test_frame_dirty import _app_at
+
+    app = _app_at((1920, 1080))
+    build_moment(app, "suggestion-cutin")
+    if not laid:
+        monkeypatch.setattr(stage, "laid_band", lambda *a, **k: None)
+    app.step(1 / 60)
+    shaded = []
+    real = stage.heading_band
+    monkeypatch.setattr(stage, "heading_band", lambda s: shaded.append(s) or real(s))
+    pictures = []
+    for _frame in range(24):            # the wipe, then the cards sliding in under the heading
+        app.step(1 / 60)
+        pictures.append(pygame.image.tobytes(gfx.raw(app.window.surface), "RGB"))
+    assert app.top.suggestion_show.staged
+    app.close()
+    monkeypatch.undo()
+    return pictures, len(shaded)
+
+
+def test_a_suggestions_heading_is_laid_with_the_room_in_one_copy(monkeypatch):
+    """The heading over a suggestion's room (a shaded band, the words, the suggester's token)
+    was shaded and lettered again wherever the wipe or a card put the room back under it,
+    twice a frame on average.  It is painted once a moment onto a copy of the room's band,
+    then laid as one copy: never shaded again, and every frame's pixels are as before."""
+    laid, shaded = _moment_frames(monkeypatch, True)
+    painted, shaded_before = _moment_frames(monkeypatch, False)
+    assert shaded == 0 and shaded_before > 0
+    assert laid == painted

@@ -53,6 +53,8 @@ class SuggestionShow:
         self.speed = speed
         #: the room's picture coming in over the table (:class:`~game.ui.draw.wipe.Wipe`)
         self.wipe = Wipe()
+        #: (what it was made for, the top of the stage with the heading on it or None) (:func:`_heading_band`)
+        self.heading_band: tuple | None = None
 
     @property
     def fade(self) -> float:
@@ -135,7 +137,8 @@ def draw_suggestion(surface: pygame.Surface, show: SuggestionShow | None, match,
         theme.dim(surface, round(190 * fade))
     suggester = match.game.seats[show.suggester].suspect
     words = heading(show, match)
-    title = theme.text(words, theme.TITLE, theme.BRASS, True, 1000).get_rect(midtop=(640, 28))
+    img = theme.text(words, theme.TITLE, theme.BRASS, True, 1000)
+    title = img.get_rect(midtop=(640, 28))
     token = assets.token(suggester, 52)
     at = token.get_rect(midright=(title.left - 14, title.centery))
 
@@ -143,10 +146,15 @@ def draw_suggestion(surface: pygame.Surface, show: SuggestionShow | None, match,
         stage.heading_band(s)
         theme.blit_text(s, words, (640, 28), theme.TITLE, theme.BRASS, True, "midtop", 1000)
         s.blit(token, at)
+    rect = pygame.Rect(0, 0, surface.get_width(), stage.HEADING_BAND).union(title).union(at)
+    band = _heading_band(show, surface, board, (words, suggester), rect.bottom, paint_heading)
+    if band is not None:            # the room's picture with the heading on it: one copy, not shade and letters
+        def paint_heading(s: pygame.Surface) -> None:
+            s.blit(band, (0, 0))
+            theme.note_text(s, title, img)          # the words are on screen: the coach keeps clear of them
     m = stage.portrait_margin(stage.PORTRAIT.height)
     alpha = round(255 * fade)
-    stills = [Still("heading", (words, suggester), pygame.Rect(0, 0, surface.get_width(), stage.HEADING_BAND)
-                    .union(title).union(at), paint_heading),
+    stills = [Still("heading", (words, suggester), rect, paint_heading),
               Still("portrait", (suggester, alpha), stage.PORTRAIT.inflate(2 * m, 2 * m),
                     lambda s: stage.draw_portrait(s, suggester, stage.PORTRAIT, alpha))]
     seats = [s.suspect for s in match.game.seats]
@@ -162,6 +170,20 @@ def draw_suggestion(surface: pygame.Surface, show: SuggestionShow | None, match,
         stills.append(Still(f"card{i}", (c, x), img.get_rect(topleft=(x, spot.top)), _blitter(img, (x, spot.top))))
     # a banner's scenery laid over the stage puts back only what was drawn: all of it is then drawn each frame
     stage.draw_backdrop(surface, board, show.cards[2], 255 * fade, show.wipe, stills, keep=not covered)
+
+
+def _heading_band(show: SuggestionShow, surface: pygame.Surface, board, look: tuple, height: int,
+                  paint: Callable[[pygame.Surface], object]) -> pygame.Surface | None:
+    """The top ``height`` logical pixels of the stage with the heading ``paint`` draws on them
+    (:func:`game.ui.mansion.stage.laid_band`), made once a moment and kept by ``show`` (freed
+    with it: 4 MB at 3840 x 2160) while ``look`` (the heading's words and suggester), the
+    room's picture and ``surface``'s size and scale stay; None where the picture is not laid."""
+    pic = stage.backdrop(board, show.cards[2], surface.get_size()) if board is not None else None
+    key = (look, height, id(pic), surface.get_size(), gfx.scale_of(surface))
+    kept = show.heading_band
+    if kept is None or kept[0] != key:
+        kept = show.heading_band = (key, stage.laid_band(surface, board, show.cards[2], height, paint))
+    return kept[1]
 
 
 def _blitter(img: pygame.Surface, at: tuple[int, int]) -> Callable[[pygame.Surface], object]:

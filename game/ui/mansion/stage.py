@@ -11,7 +11,7 @@ Everything drawn here is public (a moment is shown to the whole table)."""
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 import pygame
@@ -231,6 +231,29 @@ def draw_backdrop(surface: pygame.Surface, board, room: str | None, shown: float
     pic.set_alpha(kept)
     for still in stills:
         still.paint(surface)
+
+
+def laid_band(surface: pygame.Surface, board, room: str | None, height: int,
+              paint: Callable[[pygame.Surface], object]) -> pygame.Surface | None:
+    """The top ``height`` logical pixels of ``surface`` as :func:`draw_backdrop` lays the
+    picture of ``room`` there, with ``paint`` (drawing in ``surface``'s logical pixels) drawn
+    over it: an opaque picture ``surface``'s width, in the window's format, to blit at
+    (0, 0) for a still that does not change during a moment (one copy a frame instead of its
+    shading and lettering again).  The same device pixels as ``paint`` over the laid picture.
+    None when there is no board, or the room's picture is not at ``surface``'s scale (it is
+    then blended in, not laid)."""
+    if board is None:
+        return None
+    size = surface.get_size()
+    pic = backdrop(board, room, size)
+    scale = gfx.scale_of(surface)
+    if gfx.scale_of(pic) != scale:
+        return None
+    band = gfx.opaque((size[0], height), scale)
+    at = gfx.device_rect(pygame.Rect(0, pic.get_height() - size[1], *size), scale)
+    pygame.Surface.blit(gfx.raw(band), gfx.raw(pic), (0, 0), pygame.Rect(at.topleft, pygame.Surface.get_size(band)))
+    paint(band)
+    return band
 
 
 # ------------------------------------------------------------------ portraits

@@ -573,6 +573,27 @@ def test_game_over_confetti_stays_off_text_and_buttons(app):
     assert hit > 0                                                   # there is confetti elsewhere
 
 
+def test_game_over_winner_portrait_as_big_as_the_culprits(app, monkeypatch):
+    """The winner's framed portrait is drawn at least as big as the culprit's (both beside the
+    envelope's cards), and nothing else of the screen covers either."""
+    from game.ui.draw import assets
+
+    match = _match_at(app, lambda g: False)
+    g = match.game
+    assert g.winner is not None
+    winner, culprit = g.seats[g.winner].suspect, g.envelope[0]
+    over = GameOverScene(app, match)
+    drawn: dict[str, list[int]] = {}
+    real = assets.framed_portrait
+    monkeypatch.setattr(assets, "framed_portrait",
+                        lambda suspect, size: drawn.setdefault(suspect, []).append(size) or real(suspect, size))
+    over.draw(pygame.Surface((1280, 720)))
+    assert winner in drawn and culprit in drawn
+    assert min(drawn[winner]) >= max(drawn[culprit]) >= 150
+    rects = [r for _img, r in over.side_pictures()]
+    assert len(rects) == 2 and rects[0].collidelist(over.focus.buttons and [b.rect for b in over.focus.buttons]) < 0
+
+
 def theme_text_rect(text: str, size: int, midtop) -> pygame.Rect:
     from game.ui.draw import theme
 

@@ -32,10 +32,11 @@ from game.ui.shell.scene import GAME_OVER_GUARD, FreshPressGuard, InputGuard, Sc
 
 #: The envelope's cards: width (pixels) and top.
 CARD_W, CARD_TOP = 150, 184
-#: The culprit's portrait (left) and the room's picture (right): side and top, pixels.
+#: The pictures left and right of the cards (the winner's portrait and the culprit's, or with
+#: nobody winning the culprit's and the room's): side and top, pixels.
 SIDE_PICTURE, SIDE_TOP = 200, 184
-#: The winner's portrait above the title: its largest side, and the bare wall kept round it (pixels).
-WINNER_PORTRAIT, WINNER_CLEAR = 76, 6
+#: The pictures' centres: left and right of the envelope's cards (logical x).
+SIDE_LEFT_X, SIDE_RIGHT_X = 170, 1110
 #: The report buttons: up to this many a row, their size and the first row's top.
 REPORTS_A_ROW, REPORT_W, REPORT_H, REPORT_TOP = 3, 380, 52, 474
 
@@ -190,7 +191,7 @@ class GameOverBase(Scene):
 
     def keep_clear(self) -> list[pygame.Rect]:
         """Where confetti never falls (and the guided game's bubble goes last):
-        the title, the envelope's cards, the sentence, the winner's portrait, the buttons and the footer."""
+        the title, the envelope's cards, the sentence, the portraits, the buttons and the footer."""
         title = theme.text(self.title, 48, theme.BRASS, True, 1200, True).get_rect(midtop=(640, 110))
         cw, ch = assets.card_size(CARD_W)
         sentence = theme.text(self.sentence, theme.BODY).get_rect(midtop=(640, CARD_TOP + ch + 10))
@@ -199,25 +200,29 @@ class GameOverBase(Scene):
         reports = [self.reports_heading().rect.inflate(24, 8)] + [b.rect.inflate(16, 16) for b in self.report_buttons]
         sides = [rect.inflate(16, 16) for _img, rect in self.side_pictures()]
         return [title.inflate(24, 16), sentence.inflate(24, 16), cards, *reports, *sides,
-                *([self.winner_rect()] if self.winner_suspect else []),
                 self.again.rect.union(self.title_button.rect).inflate(40, 30),
                 pygame.Rect(0, 670, 1280, 50)]
 
     def side_pictures(self) -> list[tuple[pygame.Surface, pygame.Rect]]:
-        """The culprit's portrait left of the cards and the room's picture
-        right of them (the cards' art, :data:`SIDE_PICTURE` pixels square in a
-        frame): (picture, where) for each the envelope has."""
+        """The pictures left and right of the cards (the cards' art,
+        :data:`SIDE_PICTURE` pixels square in a frame), (picture, where) each.
+        Someone won: the winner's portrait left, the culprit's right -- the
+        winner at least as big as the culprit.  Nobody won: the culprit's
+        portrait left, the room's picture right."""
         from game.rules.cards import category
 
+        kinds = {category(card_id): card_id for card_id in self.envelope}
+        left = self.winner_suspect or kinds.get("suspect")
+        right = kinds.get("suspect") if self.winner_suspect else kinds.get("room")
         out = []
-        for card_id in self.envelope:
-            kind = category(card_id)
-            if kind == "suspect":
-                img = assets.framed_portrait(card_id, SIDE_PICTURE)
-                out.append((img, img.get_rect(midtop=(170, SIDE_TOP))))
-            elif kind == "room":
+        for card_id, x in ((left, SIDE_LEFT_X), (right, SIDE_RIGHT_X)):
+            if card_id is None:
+                continue
+            if category(card_id) == "room":
                 img = self._framed_room(card_id)
-                out.append((img, img.get_rect(midtop=(1110, SIDE_TOP))))
+            else:
+                img = assets.framed_portrait(card_id, SIDE_PICTURE)
+            out.append((img, img.get_rect(midtop=(x, SIDE_TOP))))
         return out
 
     def _framed_room(self, card_id: str) -> pygame.Surface:
@@ -230,16 +235,6 @@ class GameOverBase(Scene):
         s.blit(assets.card_picture(card_id, SIDE_PICTURE - 2 * rim), (rim, rim))
         gfx.rect(s, theme.INK, s.get_rect(), max(1, SIDE_PICTURE // 48), border_radius=SIDE_PICTURE // 8)
         return s
-
-    def winner_rect(self) -> pygame.Rect:
-        """Where the winner's framed portrait hangs (pixels, square): on the wall between the
-        cornice and the middle painting's frame (:func:`game.ui.mansion.scenery.wall_features`),
-        :data:`WINNER_CLEAR` clear of both, as large as fits up to :data:`WINNER_PORTRAIT`."""
-        cornice, middle = scenery.wall_features()[:2]
-        side = min(WINNER_PORTRAIT, middle.top - cornice.bottom - 2 * WINNER_CLEAR)
-        rect = pygame.Rect(0, 0, side, side)
-        rect.center = (640, (cornice.bottom + middle.top) // 2)
-        return rect
 
     def reports_heading(self) -> Label:
         """The line above the report buttons."""
@@ -261,9 +256,6 @@ class GameOverBase(Scene):
         surface.blit(scenery.backdrop(surface.get_size()), (0, 0))
         for r, c in self.confetti_rects():   # behind everything else, and never over text
             gfx.rect(surface, c, r)
-        if self.winner_suspect:
-            where = self.winner_rect()
-            surface.blit(assets.framed_portrait(self.winner_suspect, where.width), where)
         for img, rect in self.side_pictures():
             theme.shade(surface, rect.move(6, 8), 120)        # a soft drop shadow sets the picture off
             surface.blit(img, rect)

@@ -1111,3 +1111,30 @@ def test_a_turns_status_says_what_its_start_really_offers(app, monkeypatch, allo
     assert g.phase is Phase.START and g.actor == 0
     monkeypatch.setattr(g, "allows", lambda kind: kind.__name__ in allowed)
     assert board._status() == status
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "ca"])
+@pytest.mark.parametrize("scale", [1.0, 1.2])
+def test_game_over_buttons_fit_their_words_at_full_size(app, lang, scale):
+    """Every game-over button draws its label at the full button size (never shrunk to fit) with
+    its key hint shown, in every language and text size; the buttons stay on the screen, apart."""
+    from game.text.i18n import set_language
+    from game.ui.draw import theme
+
+    match = _match_at(app, lambda g: False)
+    set_language(lang)
+    theme.set_text_scale(scale)
+    try:
+        over = GameOverScene(app, match)
+        over.update(10.0)                                            # the guard is over: hints shown
+        buttons = over.focus.buttons
+        for b in buttons:
+            over.focus.focus_on(b)                                   # focused: the widest hint ("Enter")
+            assert theme.fit_px(b.label, b.size, True, b.available_width()) == theme.px(b.size), b.label
+            assert theme.px(b.size) >= 20
+            assert pygame.Rect(0, 0, 1280, 720).contains(b.rect), b.label
+        rects = [b.rect for b in buttons]
+        assert all(r.collidelist(rects[:i] + rects[i + 1:]) < 0 for i, r in enumerate(rects))
+    finally:
+        set_language("en")
+        theme.set_text_scale(1.0)

@@ -37,8 +37,10 @@ CARD_W, CARD_TOP = 150, 184
 SIDE_PICTURE, SIDE_TOP = 200, 184
 #: The pictures' centres: left and right of the envelope's cards (logical x).
 SIDE_LEFT_X, SIDE_RIGHT_X = 170, 1110
+#: Play again / Recap / Title screen: the gap between them and the widest each may grow (pixels).
+ROW_GAP, ROW_MOST = 20, 380
 #: The report buttons: up to this many a row, their size and the first row's top.
-REPORTS_A_ROW, REPORT_W, REPORT_H, REPORT_TOP = 3, 380, 52, 474
+REPORTS_A_ROW, REPORT_W, REPORT_H, REPORT_TOP = 3, 400, 52, 474
 
 
 class GameOverBase(Scene):
@@ -65,6 +67,7 @@ class GameOverBase(Scene):
         self.recap_button = Button(pygame.Rect(490, 600, 300, 64), _("Recap"), self.open_recap, enabled=False)
         self.title_button = Button(pygame.Rect(810, 600, 300, 64), _("Title screen"), self.to_title, hint="Esc",
                                    enabled=False)
+        self._fit_row((self.again, self.recap_button, self.title_button))
         self.report_buttons = self._report_buttons(match)
         self.focus = FocusGroup([self.again, self.recap_button, self.title_button, *self.report_buttons], focus=None)
         self.guard = InputGuard(GAME_OVER_GUARD)
@@ -84,9 +87,25 @@ class GameOverBase(Scene):
         """Read aloud after the heading: the three hidden cards."""
         return self.sentence
 
+    @staticmethod
+    def _fit_row(row: tuple[Button, ...]) -> None:
+        """Widen the ``row`` of buttons (all one width, at least their own, centred on the screen
+        with :data:`ROW_GAP` between) so that each label fits at its full size beside its key hint:
+        a long label (Spanish "Jugar otra vez" in large text) is never drawn smaller than the
+        others, up to the width the screen has for three (:data:`ROW_MOST`)."""
+        def needed(b: Button) -> int:
+            return b.rect.width - b.available_width() + theme.font(b.size, True).size(b.label)[0]
+
+        width = max(max(b.rect.width for b in row), min(ROW_MOST, max(needed(b) for b in row)))
+        x = 640 - (len(row) * width + (len(row) - 1) * ROW_GAP) // 2
+        for b in row:
+            b.rect = pygame.Rect(x, b.rect.top, width, b.rect.height)
+            x += width + ROW_GAP
+
     def _report_buttons(self, match) -> list[Button]:
         """A button per seat, named and coloured by its token, in rows of
-        :data:`REPORTS_A_ROW` centred under the heading."""
+        :data:`REPORTS_A_ROW` centred under the heading; a name too long for its button at
+        the full text size makes every button show its last word (the surname) instead of smaller letters."""
         seats = list(range(len(match.suspects)))
         rows = [seats[i:i + REPORTS_A_ROW] for i in range(0, len(seats), REPORTS_A_ROW)]
         out: list[Button] = []
@@ -96,6 +115,11 @@ class GameOverBase(Scene):
                 rect = pygame.Rect(x0 + i * (REPORT_W + 20), REPORT_TOP + r * (REPORT_H + 8), REPORT_W, REPORT_H)
                 out.append(Button(rect, match.seat_name(seat), partial(self.open_report, seat), enabled=False,
                                   colour=theme.suspect_colour(match.suspects[seat]), data=seat))
+        if any(theme.font(b.size, True).size(b.label)[0] > b.available_width() for b in out):
+            # a name too long at full size (Catalan "Senyoreta Amapola" in large text): every button
+            # shows the surname alike, which the colour dot makes plain; read aloud in full
+            for b in out:
+                b.label, b.speech = b.label.split()[-1], b.label
         return out
 
     def open_report(self, seat: int) -> None:

@@ -316,7 +316,14 @@ class RecapScene(Scene):
 
     # ------------------------------------------------------------- words
     def name(self, seat: int) -> str:
-        return self.match.seat_name(seat)
+        """``seat``'s suspect as a card id, so each sentence takes the form its language needs
+        (Spanish "{who_the}": "la Señora Blanco ..."; see :func:`game.text.i18n.fmt`)."""
+        return self.match.suspects[seat]
+
+    def names(self, seats) -> str:
+        """``seats``' suspects joined ("A, B and C"), each with its article where the language
+        has one (Spanish "el Coronel Rubio y la Señora Blanco")."""
+        return and_list([card(self.name(s), "the") for s in seats])
 
     def item_lines(self, item) -> tuple[str, str, tuple[str, ...]]:
         """One item of the story: its line, the line under it (who answered, or
@@ -325,11 +332,11 @@ class RecapScene(Scene):
 
         if isinstance(item, Question):
             head = fmt("{who} asked about {cards}.", who=self.name(item.asker),
-                       cards=and_list([card(c) for c in item.cards]))
+                       cards=and_list([card(c, "the") for c in item.cards]))
             parts = []
             if item.none:
                 parts.append(nfmt("{names} had none.", "{names} had none.", len(item.none),
-                                  names=and_list([self.name(s) for s in item.none])))
+                                  names=self.names(item.none)))
             parts.append(fmt("{who} showed a card.", who=self.name(item.shower)) if item.shower is not None
                          else _("Nobody could show a card!"))
             return head, " ".join(parts), item.cards

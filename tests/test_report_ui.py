@@ -367,3 +367,25 @@ def test_the_recap_names_cards_and_people_with_their_articles(app, lang, asked, 
         assert head == accused
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("seed", [1, 2, 6])
+def test_large_spanish_reports_keep_a_margin_above_the_papers_edge(app, seed):
+    """In large text, Spanish (the longest sentences), no line of any seat's report comes within
+    12 pixels of the sheet's bottom edge: the longest reports of these games reached 595 of 598."""
+    from game.text import i18n
+    from game.ui.draw import theme
+    from game.ui.scenes import report as rep
+
+    match = Match(app.board, GameSetup(seats=(SeatConfig("scarlet", "human"), SeatConfig("mustard", "computer"),
+                                              SeatConfig("white", "computer"), SeatConfig("green", "computer")),
+                                       seed=seed))
+    advance(match, lambda g: False, limit=20000)
+    i18n.set_language("es")
+    theme.set_text_scale(theme.LARGE_SCALE)
+    try:
+        lowest = max(make("report", app, match, seat).labels[-1].rect.bottom for seat in range(4))
+    finally:
+        i18n.set_language("en")
+        theme.set_text_scale(1.0)
+    assert lowest <= rep.SHEET.bottom - 12

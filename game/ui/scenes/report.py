@@ -33,6 +33,11 @@ LEFT, WIDTH, TOP, BOTTOM = 90, 1100, 112, 592
 BULLET = "•"
 #: The sheet of paper the report is written on (logical pixels): the text column and a margin round it.
 SHEET = pygame.Rect(LEFT - 34, TOP - 14, WIDTH + 64, BOTTOM - TOP + 20)
+#: The paper left bare under the report's last line (pixels), as above its first: a line
+#: written down to the sheet's edge looks cut off.
+PAPER_MARGIN = TOP - SHEET.top
+#: The lowest pixel a line of the report may reach.
+TEXT_END = SHEET.bottom - PAPER_MARGIN
 #: The ink on the paper: sentences, headings and bullets, and the recap's quieter lines (each >= 4.5:1
 #: against the paper).
 INK, INK_HEAD, INK_SOFT = theme.INK, (128, 52, 30), (92, 70, 54)
@@ -206,14 +211,17 @@ class ReportScene(Scene):
 
     def layout(self) -> list[Label]:
         """One :class:`Label` per wrapped line, flowing down from :data:`TOP`,
-        at the first of :data:`SIZES` that keeps every line above :data:`BOTTOM`."""
-        for big, small in SIZES:
-            labels = self._flow(big, small)
-            if not labels or labels[-1].rect.bottom <= BOTTOM:
+        at the first of :data:`SIZES` that keeps every line above :data:`TEXT_END`
+        (the sheet's margin); failing all, the smallest sizes with the lines set closer."""
+        for (big, small), gap, head_gap in [(sizes, 2, 10) for sizes in SIZES] + [(SIZES[-1], 0, 4)]:
+            labels = self._flow(big, small, gap, head_gap)
+            if not labels or labels[-1].rect.bottom <= TEXT_END:
                 return labels
         return labels
 
-    def _flow(self, big: int, small: int) -> list[Label]:
+    def _flow(self, big: int, small: int, gap: int = 2, head_gap: int = 10) -> list[Label]:
+        """The lines at sizes ``big`` (summary) and ``small`` (facts), ``gap`` pixels between two
+        lines and ``head_gap`` more above a heading."""
         out: list[Label] = []
         y = TOP
         for kind, text in self.blocks():
@@ -222,14 +230,14 @@ class ReportScene(Scene):
             colour = INK_HEAD if kind == "head" else INK
             indent = 34 if kind == "fact" else 0
             if kind == "head" and out:
-                y += 10
+                y += head_gap
             lines = theme.wrap(text, WIDTH - indent, size, bold)
             height = theme.font(size, bold).get_linesize()
             for i, line in enumerate(lines):
                 out.append(Label(pygame.Rect(LEFT + indent, y, WIDTH - indent, height), line, size, bold, colour))
                 if kind == "fact" and i == 0:
                     out.append(Label(pygame.Rect(LEFT + 6, y, 24, height), BULLET, size, True, INK_HEAD))
-                y += height + 2
+                y += height + gap
         return out
 
     def speech_name(self) -> str | None:

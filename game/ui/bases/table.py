@@ -176,7 +176,7 @@ class Presenter:
         (None: the event has none)."""
         line = self.match.add_log(e)
         computer = self.turn_player is not None and not self.match.is_human(self.turn_player)
-        speaks = bool(line) and not (computer and isinstance(e, self.quiet))
+        speaks = bool(line) and not (computer and self.is_quiet(e))
         said = line if speaks else None
         if self._held is not None and (speaks or isinstance(e, self.turn_event)):
             (held, before), self._held = self._held, None
@@ -189,6 +189,11 @@ class Presenter:
         elif said:
             self.app.speech.say(said)
         return line
+
+    def is_quiet(self, e) -> bool:
+        """True when ``e``'s line is left unsaid on a computer's turn: one of :attr:`quiet`
+        (override to make news of some of them)."""
+        return isinstance(e, self.quiet)
 
     def joined(self, before, e) -> str | None:
         """One sentence telling ``before`` (a held event, :attr:`joined_by`) and ``e``,

@@ -541,13 +541,27 @@ def test_game_over_ignores_hurry_enter(app):
         assert app.top is over
     key(app, pygame.K_ESCAPE)
     assert app.top is over
-    for _ in range(6):
+    for _ in range(8):                                               # a quiet moment (FRESH_QUIET)
         app.step(DT)
     assert over.again.enabled and over.focus.focused is over.recap_button     # harmless: the story of the game
     key(app, pygame.K_LEFT)
     assert over.focus.focused is over.again
     key(app, pygame.K_RETURN)                                        # now a deliberate press
     assert isinstance(app.top, BoardScene) and app.top.match is not match
+
+
+def test_game_over_takes_a_deliberate_first_press_at_once(app):
+    """Someone who stopped pressing (the verdict closed a moment before) and presses Enter
+    just after the game-over screen appears is not ignored: the press opens the Recap."""
+    from game.ui.scenes.report import RecapScene
+
+    match = _match_at(app, lambda g: False)
+    app.push(BoardScene(app, match))
+    run_until(app, lambda: isinstance(app.top, GameOverScene))
+    over = app.top
+    app.step(DT)                                                     # 0.1 s after it appeared
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.top, RecapScene) and over.again.enabled
 
 
 def test_game_over_confetti_stays_off_text_and_buttons(app):

@@ -6,9 +6,12 @@ openly).  The board game's scene
 (:mod:`game.ui.board.gameover`) and the card game's
 (:mod:`game.ui.cardgame.gameover`) say who won and how to play again.
 
-For :data:`~game.ui.shell.scene.GAME_OVER_GUARD` seconds after it appears the
-screen ignores all input and its buttons are dimmed, so Enter pressed to hurry
-the computer players cannot skip the result.  Then the focus goes to the
+Until every key and button has been quiet for
+:data:`~game.ui.shell.scene.FRESH_QUIET` seconds the screen ignores all input and
+its buttons are dimmed, so Enter held or mashed to hurry the computer players
+cannot skip the result; a deliberate press made after a quiet moment acts at
+once, however soon after the screen appeared (a fixed wait used to swallow the
+first press of someone who had stopped pressing).  Then the focus goes to the
 harmless Recap, and the two buttons that end the result -- Play again and
 Title screen -- take only a fresh press (:class:`~game.ui.shell.scene.FreshPressGuard`):
 Enter mashed to skip the reveal opens the Recap at most, never a new game."""
@@ -28,7 +31,7 @@ from game.ui.shell.flow import far_away, open_private
 from game.ui.shell.i18n import _, fmt
 from game.ui.shell.input import Intent, Kind
 from game.ui.shell.registry import make
-from game.ui.shell.scene import GAME_OVER_GUARD, FreshPressGuard, InputGuard, Scene
+from game.ui.shell.scene import FreshPressGuard, InputGuard, Scene
 
 #: The envelope's cards: width (pixels) and top.
 CARD_W, CARD_TOP = 150, 184
@@ -70,7 +73,8 @@ class GameOverBase(Scene):
         self._fit_row((self.again, self.recap_button, self.title_button))
         self.report_buttons = self._report_buttons(match)
         self.focus = FocusGroup([self.again, self.recap_button, self.title_button, *self.report_buttons], focus=None)
-        self.guard = InputGuard(GAME_OVER_GUARD)
+        #: held or mashed keys at the screen's start are swallowed; the first fresh press after a quiet moment acts
+        self.guard: InputGuard = FreshPressGuard(app.router.input, 0.0)
         #: Play again and Title screen wipe the result: only a fresh press (no confirm mashed or held) takes them
         self.fresh = FreshPressGuard(app.router.input, 0.0, allow=(Kind.BACK, Kind.MENU, Kind.POINT))
         self.t = 0.0
@@ -204,10 +208,10 @@ class GameOverBase(Scene):
 
     def update(self, dt: float) -> None:
         self.t += dt
-        was = self.guard.active
         self.guard.update(dt)
         self.fresh.update(dt)
-        if was and not self.guard.active:
+        if not self.guard.active and isinstance(self.guard, FreshPressGuard):
+            self.guard = InputGuard(0.0)     # open for good: a press on the way back from a report never shuts it
             self.again.enabled = self.title_button.enabled = self.recap_button.enabled = True
             for b in self.report_buttons:
                 b.enabled = True

@@ -29,6 +29,7 @@ from game.ui.scenes.error import ErrorScene  # noqa: E402
 from game.ui.scenes.message import MessageScene  # noqa: E402
 from game.ui.scenes.setup import SetupScene  # noqa: E402
 from game.ui.screenshots.screens import SCENE_NAMES  # noqa: E402
+from game.ui.shell.input import Intent, Kind  # noqa: E402
 from tests.inputs import answer_accusation, click, key  # noqa: E402
 
 DT = 0.1
@@ -1152,3 +1153,25 @@ def test_game_over_buttons_fit_their_words_at_full_size(app, lang, scale):
     finally:
         set_language("en")
         theme.set_text_scale(1.0)
+
+
+def test_a_click_aimed_at_a_turn_button_acts_at_the_start_of_the_turn(app):
+    """The guard at the start of a person's turn swallows Enter and a click mashed in place (both
+    may be carried over from the last turn: End turn's place holds the next Roll) but not a click on
+    one of the turn's buttons that the mouse moved to since the turn began: aimed, and acted on at once."""
+    match = _match_at(app, lambda g: g.actor == 0 and g.phase is Phase.START
+                      and sum(isinstance(e, ev.TurnStarted) for e in g.events) > 4)
+    board = BoardScene(app, match)
+    app.push(board)
+    run_until(app, lambda: board.human_to_act and not board.busy)
+    board.guard = board.turn_guard(0)                                # the turn has just begun
+    board.refresh_buttons()
+    roll = board.focus.buttons[0]
+    assert roll.label == "Roll the die"
+    before = len(match.game.events)
+    key(app, pygame.K_RETURN)                                        # a hurry-Enter: swallowed
+    app.router.handle(Intent(Kind.CLICK, "mouse", roll.rect.center))  # a click mashed in place: swallowed
+    assert len(match.game.events) == before and board.guard.active
+    app.router.handle(Intent(Kind.POINT, "mouse", (roll.rect.centerx + 5, roll.rect.centery)))
+    app.router.handle(Intent(Kind.CLICK, "mouse", roll.rect.center))
+    assert any(isinstance(e, ev.DieRolled) for e in match.game.events[before:])

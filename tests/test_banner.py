@@ -108,3 +108,25 @@ def test_the_words_fit_the_band_at_full_size(lang):
     assert label.rect == TEXT_RECT and label.rect.width >= 1100
     assert label.text_width() <= label.available_width()
     assert theme.fit_px(label.text, label.size, True, label.rect.width) == theme.px(SIZE)
+
+
+@pytest.mark.parametrize("sub", ["", "Miss Scarlet was brought into the Lounge."])
+def test_at_rest_the_band_hides_what_is_under_it(sub):
+    """At rest (full alpha) nothing of the table reads through the band: over
+    white and over black the band's plain parts are the same colour, the dark band's."""
+    from game.ui.bases.banner import TALL_BAND, draw_banner
+
+    app = make_app()
+    banner = anim.Banner("Nobody can show a card!", 10.0, sub)
+    banner.update(5.0)                         # halfway: at rest
+    assert banner.alpha == 255
+    band = TALL_BAND if sub else BAND
+    spots = [(band.left + 8, band.top + 20), (band.right - 8, band.bottom - 20), (band.left + 8, band.centery)]
+    seen = []
+    for under in ((255, 255, 255), (0, 0, 0)):
+        surface = pygame.Surface((1280, 720))
+        surface.fill(under)
+        draw_banner(surface, banner)
+        seen.append([tuple(surface.get_at(p))[:3] for p in spots])
+    app.close()
+    assert seen[0] == seen[1] == [theme.BG_DARK] * len(spots)

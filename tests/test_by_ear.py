@@ -521,3 +521,74 @@ def test_the_spanish_picker_says_which_room_in_plain_words():
             "La habitación es la que pisas: el Vestíbulo."
     finally:
         set_language("en")
+
+
+# ------------------------------------------------------------ a computer's turn, heard in order
+def _heard_turn(found):
+    """Seed 3 (Miss Scarlet a person, three computers, Hints), played by stand-ins to the first
+    action whose events make ``found(match, events)`` true; the board is then opened at the start
+    of that turn (as the table shows it: the turn's events one by one, read aloud at normal speed)
+    and run until Miss Scarlet is to act and all is said: the lines heard from the board's opening."""
+    from game.ai.simple import make_player
+    from game.rules import events as ev
+    from game.rules.setup import GameSetup, SeatConfig
+    from game.ui.board.match import Match
+    from tests.test_speech_gaps import Clock, run, timed_app
+
+    clock = Clock()
+    app = timed_app(clock)
+    seats = tuple(map(SeatConfig, ("scarlet", "mustard", "white", "green"), ("human", "computer", "computer",
+                                                                              "computer")))
+
+    def actions(match, count):
+        g = match.game
+        stand_in = {i: make_player("simple", 1000 + i) for i in range(len(g.seats))}
+        for _i in range(count):
+            events = g.apply(match.players.get(g.actor, stand_in[g.actor]).choose(g.view(g.actor),
+                                                                                  g.legal_actions()))
+            for e in events:
+                match.add_log(e)
+            yield events
+
+    probe, turn = Match(app.board, GameSetup(seats=seats, seed=3)), 0
+    for i, events in enumerate(actions(probe, 3000)):
+        if any(isinstance(e, ev.TurnStarted) for e in events):
+            turn = i                     # the action that ends the turn before: the table shows the new one
+        if found(probe, events):
+            break
+    else:
+        raise AssertionError("never found")
+    match = Match(app.board, GameSetup(seats=seats, seed=3))
+    for _events in actions(match, turn):
+        pass
+    board = make_scene("board", app, match)
+    app.push(board)
+    before = len(said(app))
+    sp = app.speech
+    run(app, clock, 120, until=lambda: board.human_to_act and not board.busy and not sp.speaking and not sp.waiting)
+    lines = said(app)[before:]
+    app.close()
+    return lines
+
+
+def test_you_can_accuse_now_is_said_after_the_answers_that_make_it_so():
+    """Mr. Green's suggestion nobody can answer names the envelope in Miss Scarlet's notebook:
+    the suggestion and its answer are heard first, then "You can accuse now"."""
+    from game.ui.bases.notebook import accuse_ready
+
+    lines = _heard_turn(lambda match, events: accuse_ready(match, 0))
+    nobody = "Mr. Green suggests Colonel Mustard, with the Wrench, in the Hall; nobody can show a card."
+    accuse = "You can accuse now: Colonel Mustard, the Wrench, the Hall."
+    assert nobody in lines and accuse in lines
+    assert lines.index(nobody) < lines.index(accuse)
+
+
+def test_a_persons_token_pulled_into_a_room_is_said_on_a_computers_turn():
+    """Mr. Green suggests Miss Scarlet (a person's token) in the Lounge: her token is pulled in,
+    and she hears it said, right after the suggestion."""
+    from game.rules import events as ev
+
+    lines = _heard_turn(lambda match, events: any(isinstance(e, ev.TokenSummoned) and e.suspect == "scarlet"
+                                                  for e in events))
+    suggestion = "Mr. Green suggests it was Miss Scarlet, with the Rope, in the Lounge."
+    assert lines[lines.index(suggestion) + 1] == "Miss Scarlet is called into the Lounge."

@@ -589,3 +589,25 @@ def test_m_opens_the_menu_over_the_notebook_and_resume_comes_back():
     key(app, pygame.K_ESCAPE, draw=False)
     assert app.top is book
     app.close()
+
+
+def test_where_the_voice_cannot_speak_the_offer_says_so_instead_of_offering_it(tmp_path):
+    """espeak-ng without a sound device says "error" on its first line (the offer's own words):
+    the offer gives way to a plain message that read aloud cannot speak here, naming why; the
+    game is kept silent in the settings, so the offer is not made again at the next start."""
+    from game.storage.settings import read_settings
+    from game.ui.voice.speech import NO_SOUND
+
+    path = tmp_path / "settings.json"
+    app = first_start(path)
+    assert is_scene(app.top, "voice_offer")
+    app.speech.driver.fail(NO_SOUND, "espeak-ng: error: No such file or directory")
+    steps(app, 2)
+    assert is_scene(app.top, "message")
+    assert app.top.title == "Read aloud cannot speak on this computer"
+    assert "cannot reach the speakers" in app.top.text and "No such file or directory" in app.top.text
+    assert not any(is_scene(s, "voice_offer") for s in app.stack)
+    assert read_settings(path)[0].read_aloud is False
+    press(app, Kind.CONFIRM)
+    assert type(app.top).__name__ == "TitleScene"
+    app.close()

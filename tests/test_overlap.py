@@ -250,11 +250,10 @@ def _ink_box(a: pygame.Surface, b: pygame.Surface, rows: int) -> pygame.Rect:
 
 
 @pytest.mark.parametrize("scene_name", ["game-over", "card-over"])
-def test_the_winners_portrait_hangs_on_bare_wall_clear_of_the_words(recording, scene_name):
-    """Game over's small portrait of the winner, above the title, hangs on the wallpaper: it
-    touches neither the cornice nor a painting's gilt frame (4 pixels of wall at least round
-    it), and no word runs over it; the board game's and the card game's screens alike."""
-    from game.ui.mansion import scenery
+def test_the_winners_portrait_is_as_big_as_the_culprits_and_clear_of_the_words(recording, scene_name):
+    """Game over's portrait of the winner stands left of the envelope's cards, as big as the
+    culprit's portrait on the right, and no word runs over either; the board game's and the card
+    game's screens alike (the card game's scene: everybody lost, a winner is set here)."""
     from game.ui.screenshots.card_screens import build_card_scene
     from game.ui.screenshots.screens import build_scene
 
@@ -262,20 +261,14 @@ def test_the_winners_portrait_hangs_on_bare_wall_clear_of_the_words(recording, s
     try:
         (build_card_scene if scene_name.startswith("card") else build_scene)(app, scene_name, 3)
         over = app.top
-        winner = over.winner_suspect or "peacock"      # the card game's scene: everybody lost
-
-        def drawn(who: str | None) -> pygame.Surface:
-            over.winner_suspect = who
-            screen = pygame.Surface((1280, 720))
-            over.draw(screen)
-            return screen
-        without = drawn(None)
-        portrait = _ink_box(drawn(winner), without, 200)
-        assert portrait.width >= 56 and portrait.height >= 56, portrait
-        for feature in scenery.wall_features():
-            assert not portrait.inflate(8, 8).colliderect(feature), (scene_name, portrait, feature)
+        over.winner_suspect = over.winner_suspect or "peacock"
+        screen = pygame.Surface((1280, 720))
+        over.draw(screen)
+        (_w, winner), (_c, culprit) = over.side_pictures()
+        assert winner.centerx < 640 < culprit.centerx
+        assert winner.width >= culprit.width >= 150 and winner.height >= culprit.height
         words = words_of(over, recording)
-        assert_clear(words, [portrait], (scene_name, "winner"))
-        assert portrait.collidelist(over.keep_clear()) >= 0      # confetti and the coach's bubble keep off it
+        assert_clear(words, [winner, culprit], (scene_name, "portraits"))
+        assert all(r.inflate(16, 16) in over.keep_clear() for r in (winner, culprit))   # confetti keeps off them
     finally:
         app.close()

@@ -337,3 +337,55 @@ def test_a_long_card_name_stays_inside_its_card():
     ink = [x for x in range(img.get_width()) for y in range(top, img.get_height() - pad)
            if sum(img.get_at((x, y))[:3]) < sum(theme.INK) + 60]
     assert ink and min(ink) >= pad - 2 and max(ink) < width - pad + 2, (min(ink), max(ink))
+
+
+@pytest.mark.parametrize("lang, asked, none, accused", [
+    ("es", "La Señorita Amapola preguntó por el Coronel Rubio, la Soga y el Salón de baile.",
+     "El Coronel Rubio y la Señora Blanco no tenían ninguna.",
+     "El Coronel Rubio acusó a la Señora Blanco, con el Candelabro, en la Cocina."),
+    ("ca", "La Senyoreta Amapola va preguntar sobre el Coronel Rubio, la Corda i la Sala de ball.",
+     "El Coronel Rubio i la Senyora Blanco no en tenien cap.",
+     "El Coronel Rubio va acusar la Senyora Blanco, amb el Canelobre, a la Cuina."),
+    ("en", "Miss Scarlet asked about Colonel Mustard, the Rope and the Ballroom.",
+     "Colonel Mustard and Mrs. White had none.",
+     "Colonel Mustard accused Mrs. White, with the Candlestick, in the Kitchen."),
+])
+def test_the_recap_names_cards_and_people_with_their_articles(app, lang, asked, none, accused):
+    """The story of the game writes each person and card as the language needs them: Spanish
+    "preguntó por el Coronel Rubio, la Soga y el Salón de baile", "acusó a la Señora Blanco"."""
+    from game.learning.report import Accused, Question
+    from game.text.i18n import set_language
+
+    match, _over = board_game_over(app)
+    recap = make("recap", app, match)
+    set_language(lang)
+    try:
+        question = Question(1, 0, ("mustard", "rope", "ballroom"), (1, 2), 3)
+        head, under, _cards = recap.item_lines(question)
+        assert head.endswith(asked) and under.startswith(none)
+        head, _under, _cards = recap.item_lines(Accused(2, 1, ("white", "candlestick", "kitchen"), False))
+        assert head == accused
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize("seed", [1, 2, 6])
+def test_large_spanish_reports_keep_a_margin_above_the_papers_edge(app, seed):
+    """In large text, Spanish (the longest sentences), no line of any seat's report comes within
+    12 pixels of the sheet's bottom edge: the longest reports of these games reached 595 of 598."""
+    from game.text import i18n
+    from game.ui.draw import theme
+    from game.ui.scenes import report as rep
+
+    match = Match(app.board, GameSetup(seats=(SeatConfig("scarlet", "human"), SeatConfig("mustard", "computer"),
+                                              SeatConfig("white", "computer"), SeatConfig("green", "computer")),
+                                       seed=seed))
+    advance(match, lambda g: False, limit=20000)
+    i18n.set_language("es")
+    theme.set_text_scale(theme.LARGE_SCALE)
+    try:
+        lowest = max(make("report", app, match, seat).labels[-1].rect.bottom for seat in range(4))
+    finally:
+        i18n.set_language("en")
+        theme.set_text_scale(1.0)
+    assert lowest <= rep.SHEET.bottom - 12

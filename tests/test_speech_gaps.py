@@ -333,7 +333,9 @@ def test_the_rulebook_game_over_and_report_say_their_names_when_they_open():
         steps(app)
         over = app.top                                  # the board opened it: the game was over
         assert is_scene(over, "game_over") and over.match is board.match
-        assert said(app)[-2:] == [over.title, over.sentence]           # "Mr. Green solved the case!"
+        heard = said(app)[-3:]
+        assert heard[:2] == [over.title, over.sentence]                 # "Mr. Green solved the case!"
+        assert heard[2] == "Recap — press Enter"        # nobody was pressing: the screen is open at once
         for _i in range(200):                           # past its input guard (bounded)
             if not over.guard.active:
                 break

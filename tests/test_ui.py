@@ -29,6 +29,7 @@ from game.ui.scenes.error import ErrorScene  # noqa: E402
 from game.ui.scenes.message import MessageScene  # noqa: E402
 from game.ui.scenes.setup import SetupScene  # noqa: E402
 from game.ui.screenshots.screens import SCENE_NAMES  # noqa: E402
+from game.ui.shell.input import Intent, Kind  # noqa: E402
 from tests.inputs import answer_accusation, click, key  # noqa: E402
 
 DT = 0.1
@@ -541,13 +542,27 @@ def test_game_over_ignores_hurry_enter(app):
         assert app.top is over
     key(app, pygame.K_ESCAPE)
     assert app.top is over
-    for _ in range(6):
+    for _ in range(8):                                               # a quiet moment (FRESH_QUIET)
         app.step(DT)
     assert over.again.enabled and over.focus.focused is over.recap_button     # harmless: the story of the game
     key(app, pygame.K_LEFT)
     assert over.focus.focused is over.again
     key(app, pygame.K_RETURN)                                        # now a deliberate press
     assert isinstance(app.top, BoardScene) and app.top.match is not match
+
+
+def test_game_over_takes_a_deliberate_first_press_at_once(app):
+    """Someone who stopped pressing (the verdict closed a moment before) and presses Enter
+    just after the game-over screen appears is not ignored: the press opens the Recap."""
+    from game.ui.scenes.report import RecapScene
+
+    match = _match_at(app, lambda g: False)
+    app.push(BoardScene(app, match))
+    run_until(app, lambda: isinstance(app.top, GameOverScene))
+    over = app.top
+    app.step(DT)                                                     # 0.1 s after it appeared
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.top, RecapScene) and over.again.enabled
 
 
 def test_game_over_confetti_stays_off_text_and_buttons(app):
@@ -571,6 +586,27 @@ def test_game_over_confetti_stays_off_text_and_buttons(app):
         for r in clear:
             assert pygame.image.tobytes(a.subsurface(r), "RGB") == pygame.image.tobytes(b.subsurface(r), "RGB"), r
     assert hit > 0                                                   # there is confetti elsewhere
+
+
+def test_game_over_winner_portrait_as_big_as_the_culprits(app, monkeypatch):
+    """The winner's framed portrait is drawn at least as big as the culprit's (both beside the
+    envelope's cards), and nothing else of the screen covers either."""
+    from game.ui.draw import assets
+
+    match = _match_at(app, lambda g: False)
+    g = match.game
+    assert g.winner is not None
+    winner, culprit = g.seats[g.winner].suspect, g.envelope[0]
+    over = GameOverScene(app, match)
+    drawn: dict[str, list[int]] = {}
+    real = assets.framed_portrait
+    monkeypatch.setattr(assets, "framed_portrait",
+                        lambda suspect, size: drawn.setdefault(suspect, []).append(size) or real(suspect, size))
+    over.draw(pygame.Surface((1280, 720)))
+    assert winner in drawn and culprit in drawn
+    assert min(drawn[winner]) >= max(drawn[culprit]) >= 150
+    rects = [r for _img, r in over.side_pictures()]
+    assert len(rects) == 2 and rects[0].collidelist(over.focus.buttons and [b.rect for b in over.focus.buttons]) < 0
 
 
 def theme_text_rect(text: str, size: int, midtop) -> pygame.Rect:
@@ -1090,3 +1126,52 @@ def test_a_turns_status_says_what_its_start_really_offers(app, monkeypatch, allo
     assert g.phase is Phase.START and g.actor == 0
     monkeypatch.setattr(g, "allows", lambda kind: kind.__name__ in allowed)
     assert board._status() == status
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "ca"])
+@pytest.mark.parametrize("scale", [1.0, 1.2])
+def test_game_over_buttons_fit_their_words_at_full_size(app, lang, scale):
+    """Every game-over button draws its label at the full button size (never shrunk to fit) with
+    its key hint shown, in every language and text size; the buttons stay on the screen, apart."""
+    from game.text.i18n import set_language
+    from game.ui.draw import theme
+
+    match = _match_at(app, lambda g: False)
+    set_language(lang)
+    theme.set_text_scale(scale)
+    try:
+        over = GameOverScene(app, match)
+        over.update(10.0)                                            # the guard is over: hints shown
+        buttons = over.focus.buttons
+        for b in buttons:
+            over.focus.focus_on(b)                                   # focused: the widest hint ("Enter")
+            assert theme.fit_px(b.label, b.size, True, b.available_width()) == theme.px(b.size), b.label
+            assert theme.px(b.size) >= 20
+            assert pygame.Rect(0, 0, 1280, 720).contains(b.rect), b.label
+        rects = [b.rect for b in buttons]
+        assert all(r.collidelist(rects[:i] + rects[i + 1:]) < 0 for i, r in enumerate(rects))
+    finally:
+        set_language("en")
+        theme.set_text_scale(1.0)
+
+
+def test_a_click_aimed_at_a_turn_button_acts_at_the_start_of_the_turn(app):
+    """The guard at the start of a person's turn swallows Enter and a click mashed in place (both
+    may be carried over from the last turn: End turn's place holds the next Roll) but not a click on
+    one of the turn's buttons that the mouse moved to since the turn began: aimed, and acted on at once."""
+    match = _match_at(app, lambda g: g.actor == 0 and g.phase is Phase.START
+                      and sum(isinstance(e, ev.TurnStarted) for e in g.events) > 4)
+    board = BoardScene(app, match)
+    app.push(board)
+    run_until(app, lambda: board.human_to_act and not board.busy)
+    board.guard = board.turn_guard(0)                                # the turn has just begun
+    board.refresh_buttons()
+    roll = board.focus.buttons[0]
+    assert roll.label == "Roll the die"
+    before = len(match.game.events)
+    key(app, pygame.K_RETURN)                                        # a hurry-Enter: swallowed
+    app.router.handle(Intent(Kind.CLICK, "mouse", roll.rect.center))  # a click mashed in place: swallowed
+    assert len(match.game.events) == before and board.guard.active
+    app.router.handle(Intent(Kind.POINT, "mouse", (roll.rect.centerx + 5, roll.rect.centery)))
+    app.router.handle(Intent(Kind.CLICK, "mouse", roll.rect.center))
+    assert any(isinstance(e, ev.DieRolled) for e in match.game.events[before:])

@@ -96,7 +96,9 @@ def draw_banner(surface: pygame.Surface, banner: anim.Banner | None) -> None:
     sub = getattr(banner, "sub", "")
     band = TALL_BAND if sub else BAND
     layer = gfx.surface(band.size, pygame.SRCALPHA)
-    layer.fill((*theme.BG_DARK, 225))
+    # at rest the band hides the table under it: a button's words reading through would
+    # compete with the banner's (only the fade in and out lets the table show)
+    layer.fill((*theme.BG_DARK, 255))
     gfx.line(layer, theme.BRASS, (0, 2), (band.width, 2), 4)
     gfx.line(layer, theme.BRASS, (0, band.height - 3), (band.width, band.height - 3), 4)
     shift = int(banner.shift)

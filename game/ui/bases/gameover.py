@@ -6,9 +6,12 @@ openly).  The board game's scene
 (:mod:`game.ui.board.gameover`) and the card game's
 (:mod:`game.ui.cardgame.gameover`) say who won and how to play again.
 
-For :data:`~game.ui.shell.scene.GAME_OVER_GUARD` seconds after it appears the
-screen ignores all input and its buttons are dimmed, so Enter pressed to hurry
-the computer players cannot skip the result.  Then the focus goes to the
+Until every key and button has been quiet for
+:data:`~game.ui.shell.scene.FRESH_QUIET` seconds the screen ignores all input and
+its buttons are dimmed, so Enter held or mashed to hurry the computer players
+cannot skip the result; a deliberate press made after a quiet moment acts at
+once, however soon after the screen appeared (a fixed wait used to swallow the
+first press of someone who had stopped pressing).  Then the focus goes to the
 harmless Recap, and the two buttons that end the result -- Play again and
 Title screen -- take only a fresh press (:class:`~game.ui.shell.scene.FreshPressGuard`):
 Enter mashed to skip the reveal opens the Recap at most, never a new game."""
@@ -28,16 +31,19 @@ from game.ui.shell.flow import far_away, open_private
 from game.ui.shell.i18n import _, fmt
 from game.ui.shell.input import Intent, Kind
 from game.ui.shell.registry import make
-from game.ui.shell.scene import GAME_OVER_GUARD, FreshPressGuard, InputGuard, Scene
+from game.ui.shell.scene import FreshPressGuard, InputGuard, Scene
 
 #: The envelope's cards: width (pixels) and top.
 CARD_W, CARD_TOP = 150, 184
-#: The culprit's portrait (left) and the room's picture (right): side and top, pixels.
+#: The pictures left and right of the cards (the winner's portrait and the culprit's, or with
+#: nobody winning the culprit's and the room's): side and top, pixels.
 SIDE_PICTURE, SIDE_TOP = 200, 184
-#: The winner's portrait above the title: its largest side, and the bare wall kept round it (pixels).
-WINNER_PORTRAIT, WINNER_CLEAR = 76, 6
+#: The pictures' centres: left and right of the envelope's cards (logical x).
+SIDE_LEFT_X, SIDE_RIGHT_X = 170, 1110
+#: Play again / Recap / Title screen: the gap between them and the widest each may grow (pixels).
+ROW_GAP, ROW_MOST = 20, 380
 #: The report buttons: up to this many a row, their size and the first row's top.
-REPORTS_A_ROW, REPORT_W, REPORT_H, REPORT_TOP = 3, 380, 52, 474
+REPORTS_A_ROW, REPORT_W, REPORT_H, REPORT_TOP = 3, 400, 52, 474
 
 
 class GameOverBase(Scene):
@@ -64,9 +70,11 @@ class GameOverBase(Scene):
         self.recap_button = Button(pygame.Rect(490, 600, 300, 64), _("Recap"), self.open_recap, enabled=False)
         self.title_button = Button(pygame.Rect(810, 600, 300, 64), _("Title screen"), self.to_title, hint="Esc",
                                    enabled=False)
+        self._fit_row((self.again, self.recap_button, self.title_button))
         self.report_buttons = self._report_buttons(match)
         self.focus = FocusGroup([self.again, self.recap_button, self.title_button, *self.report_buttons], focus=None)
-        self.guard = InputGuard(GAME_OVER_GUARD)
+        #: held or mashed keys at the screen's start are swallowed; the first fresh press after a quiet moment acts
+        self.guard: InputGuard = FreshPressGuard(app.router.input, 0.0)
         #: Play again and Title screen wipe the result: only a fresh press (no confirm mashed or held) takes them
         self.fresh = FreshPressGuard(app.router.input, 0.0, allow=(Kind.BACK, Kind.MENU, Kind.POINT))
         self.t = 0.0
@@ -83,9 +91,25 @@ class GameOverBase(Scene):
         """Read aloud after the heading: the three hidden cards."""
         return self.sentence
 
+    @staticmethod
+    def _fit_row(row: tuple[Button, ...]) -> None:
+        """Widen the ``row`` of buttons (all one width, at least their own, centred on the screen
+        with :data:`ROW_GAP` between) so that each label fits at its full size beside its key hint:
+        a long label (Spanish "Jugar otra vez" in large text) is never drawn smaller than the
+        others, up to the width the screen has for three (:data:`ROW_MOST`)."""
+        def needed(b: Button) -> int:
+            return b.rect.width - b.available_width() + theme.font(b.size, True).size(b.label)[0]
+
+        width = max(max(b.rect.width for b in row), min(ROW_MOST, max(needed(b) for b in row)))
+        x = 640 - (len(row) * width + (len(row) - 1) * ROW_GAP) // 2
+        for b in row:
+            b.rect = pygame.Rect(x, b.rect.top, width, b.rect.height)
+            x += width + ROW_GAP
+
     def _report_buttons(self, match) -> list[Button]:
         """A button per seat, named and coloured by its token, in rows of
-        :data:`REPORTS_A_ROW` centred under the heading."""
+        :data:`REPORTS_A_ROW` centred under the heading; a name too long for its button at
+        the full text size makes every button show its last word (the surname) instead of smaller letters."""
         seats = list(range(len(match.suspects)))
         rows = [seats[i:i + REPORTS_A_ROW] for i in range(0, len(seats), REPORTS_A_ROW)]
         out: list[Button] = []
@@ -95,6 +119,11 @@ class GameOverBase(Scene):
                 rect = pygame.Rect(x0 + i * (REPORT_W + 20), REPORT_TOP + r * (REPORT_H + 8), REPORT_W, REPORT_H)
                 out.append(Button(rect, match.seat_name(seat), partial(self.open_report, seat), enabled=False,
                                   colour=theme.suspect_colour(match.suspects[seat]), data=seat))
+        if any(theme.font(b.size, True).size(b.label)[0] > b.available_width() for b in out):
+            # a name too long at full size (Catalan "Senyoreta Amapola" in large text): every button
+            # shows the surname alike, which the colour dot makes plain; read aloud in full
+            for b in out:
+                b.label, b.speech = b.label.split()[-1], b.label
         return out
 
     def open_report(self, seat: int) -> None:
@@ -179,10 +208,10 @@ class GameOverBase(Scene):
 
     def update(self, dt: float) -> None:
         self.t += dt
-        was = self.guard.active
         self.guard.update(dt)
         self.fresh.update(dt)
-        if was and not self.guard.active:
+        if not self.guard.active and isinstance(self.guard, FreshPressGuard):
+            self.guard = InputGuard(0.0)     # open for good: a press on the way back from a report never shuts it
             self.again.enabled = self.title_button.enabled = self.recap_button.enabled = True
             for b in self.report_buttons:
                 b.enabled = True
@@ -190,7 +219,7 @@ class GameOverBase(Scene):
 
     def keep_clear(self) -> list[pygame.Rect]:
         """Where confetti never falls (and the guided game's bubble goes last):
-        the title, the envelope's cards, the sentence, the winner's portrait, the buttons and the footer."""
+        the title, the envelope's cards, the sentence, the portraits, the buttons and the footer."""
         title = theme.text(self.title, 48, theme.BRASS, True, 1200, True).get_rect(midtop=(640, 110))
         cw, ch = assets.card_size(CARD_W)
         sentence = theme.text(self.sentence, theme.BODY).get_rect(midtop=(640, CARD_TOP + ch + 10))
@@ -199,25 +228,29 @@ class GameOverBase(Scene):
         reports = [self.reports_heading().rect.inflate(24, 8)] + [b.rect.inflate(16, 16) for b in self.report_buttons]
         sides = [rect.inflate(16, 16) for _img, rect in self.side_pictures()]
         return [title.inflate(24, 16), sentence.inflate(24, 16), cards, *reports, *sides,
-                *([self.winner_rect()] if self.winner_suspect else []),
                 self.again.rect.union(self.title_button.rect).inflate(40, 30),
                 pygame.Rect(0, 670, 1280, 50)]
 
     def side_pictures(self) -> list[tuple[pygame.Surface, pygame.Rect]]:
-        """The culprit's portrait left of the cards and the room's picture
-        right of them (the cards' art, :data:`SIDE_PICTURE` pixels square in a
-        frame): (picture, where) for each the envelope has."""
+        """The pictures left and right of the cards (the cards' art,
+        :data:`SIDE_PICTURE` pixels square in a frame), (picture, where) each.
+        Someone won: the winner's portrait left, the culprit's right -- the
+        winner at least as big as the culprit.  Nobody won: the culprit's
+        portrait left, the room's picture right."""
         from game.rules.cards import category
 
+        kinds = {category(card_id): card_id for card_id in self.envelope}
+        left = self.winner_suspect or kinds.get("suspect")
+        right = kinds.get("suspect") if self.winner_suspect else kinds.get("room")
         out = []
-        for card_id in self.envelope:
-            kind = category(card_id)
-            if kind == "suspect":
-                img = assets.framed_portrait(card_id, SIDE_PICTURE)
-                out.append((img, img.get_rect(midtop=(170, SIDE_TOP))))
-            elif kind == "room":
+        for card_id, x in ((left, SIDE_LEFT_X), (right, SIDE_RIGHT_X)):
+            if card_id is None:
+                continue
+            if category(card_id) == "room":
                 img = self._framed_room(card_id)
-                out.append((img, img.get_rect(midtop=(1110, SIDE_TOP))))
+            else:
+                img = assets.framed_portrait(card_id, SIDE_PICTURE)
+            out.append((img, img.get_rect(midtop=(x, SIDE_TOP))))
         return out
 
     def _framed_room(self, card_id: str) -> pygame.Surface:
@@ -230,16 +263,6 @@ class GameOverBase(Scene):
         s.blit(assets.card_picture(card_id, SIDE_PICTURE - 2 * rim), (rim, rim))
         gfx.rect(s, theme.INK, s.get_rect(), max(1, SIDE_PICTURE // 48), border_radius=SIDE_PICTURE // 8)
         return s
-
-    def winner_rect(self) -> pygame.Rect:
-        """Where the winner's framed portrait hangs (pixels, square): on the wall between the
-        cornice and the middle painting's frame (:func:`game.ui.mansion.scenery.wall_features`),
-        :data:`WINNER_CLEAR` clear of both, as large as fits up to :data:`WINNER_PORTRAIT`."""
-        cornice, middle = scenery.wall_features()[:2]
-        side = min(WINNER_PORTRAIT, middle.top - cornice.bottom - 2 * WINNER_CLEAR)
-        rect = pygame.Rect(0, 0, side, side)
-        rect.center = (640, (cornice.bottom + middle.top) // 2)
-        return rect
 
     def reports_heading(self) -> Label:
         """The line above the report buttons."""
@@ -261,9 +284,6 @@ class GameOverBase(Scene):
         surface.blit(scenery.backdrop(surface.get_size()), (0, 0))
         for r, c in self.confetti_rects():   # behind everything else, and never over text
             gfx.rect(surface, c, r)
-        if self.winner_suspect:
-            where = self.winner_rect()
-            surface.blit(assets.framed_portrait(self.winner_suspect, where.width), where)
         for img, rect in self.side_pictures():
             theme.shade(surface, rect.move(6, 8), 120)        # a soft drop shadow sets the picture off
             surface.blit(img, rect)

@@ -176,7 +176,7 @@ class Presenter:
         (None: the event has none)."""
         line = self.match.add_log(e)
         computer = self.turn_player is not None and not self.match.is_human(self.turn_player)
-        speaks = bool(line) and not (computer and isinstance(e, self.quiet))
+        speaks = bool(line) and not (computer and self.is_quiet(e))
         said = line if speaks else None
         if self._held is not None and (speaks or isinstance(e, self.turn_event)):
             (held, before), self._held = self._held, None
@@ -189,6 +189,11 @@ class Presenter:
         elif said:
             self.app.speech.say(said)
         return line
+
+    def is_quiet(self, e) -> bool:
+        """True when ``e``'s line is left unsaid on a computer's turn: one of :attr:`quiet`
+        (override to make news of some of them)."""
+        return isinstance(e, self.quiet)
 
     def joined(self, before, e) -> str | None:
         """One sentence telling ``before`` (a held event, :attr:`joined_by`) and ``e``,
@@ -285,6 +290,8 @@ class TableScene(Scene, Generic[M, G]):
         self.over_wait = 0.0
         self.over_shown = False
         self.turn_no = 0
+        #: the mouse moved since the turn's guard began (:meth:`aimed_click`)
+        self.aimed = False
         #: the guard at the start of a person's turn (:meth:`turn_guard`); with people sharing
         #: the screen the table opens guarded too: a press meant for the screen before never plays
         g = match.game
@@ -415,6 +422,7 @@ class TableScene(Scene, Generic[M, G]):
         long the mashing goes on.  One person with computer players: only
         :data:`PRIVATE_GUARD` seconds, so solo play keeps its pace.  The first
         press that gets past opens the rest of the turn (:meth:`handle`)."""
+        self.aimed = False
         if not self.match.needs_cover:
             return InputGuard(PRIVATE_GUARD, allow=TURN_GUARD_ALLOW)
         match = self.match
@@ -464,13 +472,23 @@ class TableScene(Scene, Generic[M, G]):
                 return True
             return False
         if self.human_to_act:
-            if self.guard.blocks(intent):
+            if k is Kind.POINT:
+                self.aimed = True            # the mouse moved since the turn began: its next click is aimed
+            if not self.aimed_click(intent) and self.guard.blocks(intent):
                 return True          # the person's turn has just begun: a hurry-Enter must not play it
             if k in (Kind.CONFIRM, Kind.CLICK):
                 self.guard = InputGuard(0.0)     # their first fresh press: the rest of the turn is theirs
         if self.app.phones.plays_turn(self) and not (intent.is_pad or intent.device.startswith("phone:")):
             return True              # the seat plays on its phone: the shared keyboard and mouse do not
         return self.handle_turn(intent)
+
+    def aimed_click(self, intent: Intent) -> bool:
+        """True for a fresh click on one of the turn's buttons after the mouse moved (:attr:`aimed`)
+        since the turn began: a deliberate aim at the new turn's button, never a click mashed in
+        place across the end of the last turn (End turn's place may hold the next Roll), so the
+        turn's guard lets it act at once."""
+        return (self.aimed and intent.kind is Kind.CLICK and not intent.repeat and intent.pos is not None
+                and any(b.enabled and b.rect.collidepoint(intent.pos) for b in self.focus.buttons))
 
     def handle_turn(self, intent: Intent) -> bool:
         """An intent while nothing is being shown (override); True when used."""

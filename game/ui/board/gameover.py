@@ -2,8 +2,8 @@
 player still in), the envelope's three cards face up, Play again / Title.
 The screen is :mod:`game.ui.bases.gameover`'s.
 
-For :data:`~game.ui.shell.scene.GAME_OVER_GUARD` seconds after it appears the
-screen ignores all input and its buttons are dimmed, so Enter pressed to hurry
+Until the keys have been quiet a moment (:data:`~game.ui.shell.scene.FRESH_QUIET`)
+the screen ignores all input and its buttons are dimmed, so Enter pressed to hurry
 the computer players cannot skip the result."""
 
 from __future__ import annotations

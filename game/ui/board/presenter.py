@@ -56,7 +56,7 @@ class BoardPresenter(Presenter):
 
     scene: BoardPanels    # the board scene (game.ui.board.table), as its panels declare it
     turn_event = ev.TurnStarted
-    quiet = (ev.TurnStarted, ev.DieRolled, ev.TokenSummoned, ev.TokenPushedIn, ev.CannotDisprove,
+    quiet = (ev.TurnStarted, ev.DieRolled, ev.TokenSummoned, ev.TokenPushedIn, ev.WeaponMoved, ev.CannotDisprove,
              ev.DisproveRequested)
     told_by = {ev.TokenMoved: ev.SuggestionMade}
     joined_by = {ev.SuggestionMade: (ev.CardShown, ev.NobodyDisproved)}
@@ -70,10 +70,21 @@ class BoardPresenter(Presenter):
         self.match.accuse_told |= {s for s in self.match.humans if accuse_ready(self.match, s)}
 
     def play(self, e: ev.Event) -> None:
-        """Show ``e`` (:meth:`Presenter.play`), then tell a person whose notebook
-        now names the whole envelope (:meth:`accuse_now`)."""
+        """Show ``e`` (:meth:`Presenter.play`), then, once every event of its action has
+        been shown, tell a person whose notebook now names the whole envelope
+        (:meth:`accuse_now`): the notebook reads the whole action at once, so telling
+        earlier would say "You can accuse now" before the answers that made it so."""
         super().play(e)
-        self.accuse_now()
+        if not self.scene.queue:
+            self.accuse_now()
+
+    def is_quiet(self, e: ev.Event) -> bool:
+        """A computer's turn leaves its details unsaid (:attr:`quiet`), but a person's
+        own token pulled into a room by a suggestion is news to them: it is said."""
+        if isinstance(e, (ev.TokenSummoned, ev.TokenPushedIn)) and e.suspect in self.match.suspects:
+            if self.match.is_human(self.match.suspects.index(e.suspect)):
+                return False
+        return super().is_quiet(e)
 
     def accuse_now(self) -> None:
         """With Hints, the moment a person's notebook comes to name the whole
@@ -220,7 +231,7 @@ class BoardPresenter(Presenter):
         scene = self.scene
         if scene.queue and isinstance(scene.queue[0], ev.WeaponMoved):
             w = scene.queue.popleft()
-            self.match.add_log(w)
+            self.log(w)                  # read aloud on a person's turn ("The Rope is brought into the Hall.")
             parts.append(self.weapon_glide(w))
             landings.append((None, w))
 

@@ -33,6 +33,11 @@ LEFT, WIDTH, TOP, BOTTOM = 90, 1100, 112, 592
 BULLET = "•"
 #: The sheet of paper the report is written on (logical pixels): the text column and a margin round it.
 SHEET = pygame.Rect(LEFT - 34, TOP - 14, WIDTH + 64, BOTTOM - TOP + 20)
+#: The paper left bare under the report's last line (pixels), as above its first: a line
+#: written down to the sheet's edge looks cut off.
+PAPER_MARGIN = TOP - SHEET.top
+#: The lowest pixel a line of the report may reach.
+TEXT_END = SHEET.bottom - PAPER_MARGIN
 #: The ink on the paper: sentences, headings and bullets, and the recap's quieter lines (each >= 4.5:1
 #: against the paper).
 INK, INK_HEAD, INK_SOFT = theme.INK, (128, 52, 30), (92, 70, 54)
@@ -206,14 +211,17 @@ class ReportScene(Scene):
 
     def layout(self) -> list[Label]:
         """One :class:`Label` per wrapped line, flowing down from :data:`TOP`,
-        at the first of :data:`SIZES` that keeps every line above :data:`BOTTOM`."""
-        for big, small in SIZES:
-            labels = self._flow(big, small)
-            if not labels or labels[-1].rect.bottom <= BOTTOM:
+        at the first of :data:`SIZES` that keeps every line above :data:`TEXT_END`
+        (the sheet's margin); failing all, the smallest sizes with the lines set closer."""
+        for (big, small), gap, head_gap in [(sizes, 2, 10) for sizes in SIZES] + [(SIZES[-1], 0, 4)]:
+            labels = self._flow(big, small, gap, head_gap)
+            if not labels or labels[-1].rect.bottom <= TEXT_END:
                 return labels
         return labels
 
-    def _flow(self, big: int, small: int) -> list[Label]:
+    def _flow(self, big: int, small: int, gap: int = 2, head_gap: int = 10) -> list[Label]:
+        """The lines at sizes ``big`` (summary) and ``small`` (facts), ``gap`` pixels between two
+        lines and ``head_gap`` more above a heading."""
         out: list[Label] = []
         y = TOP
         for kind, text in self.blocks():
@@ -222,14 +230,14 @@ class ReportScene(Scene):
             colour = INK_HEAD if kind == "head" else INK
             indent = 34 if kind == "fact" else 0
             if kind == "head" and out:
-                y += 10
+                y += head_gap
             lines = theme.wrap(text, WIDTH - indent, size, bold)
             height = theme.font(size, bold).get_linesize()
             for i, line in enumerate(lines):
                 out.append(Label(pygame.Rect(LEFT + indent, y, WIDTH - indent, height), line, size, bold, colour))
                 if kind == "fact" and i == 0:
                     out.append(Label(pygame.Rect(LEFT + 6, y, 24, height), BULLET, size, True, INK_HEAD))
-                y += height + 2
+                y += height + gap
         return out
 
     def speech_name(self) -> str | None:
@@ -316,7 +324,14 @@ class RecapScene(Scene):
 
     # ------------------------------------------------------------- words
     def name(self, seat: int) -> str:
-        return self.match.seat_name(seat)
+        """``seat``'s suspect as a card id, so each sentence takes the form its language needs
+        (Spanish "{who_the}": "la Señora Blanco ..."; see :func:`game.text.i18n.fmt`)."""
+        return self.match.suspects[seat]
+
+    def names(self, seats) -> str:
+        """``seats``' suspects joined ("A, B and C"), each with its article where the language
+        has one (Spanish "el Coronel Rubio y la Señora Blanco")."""
+        return and_list([card(self.name(s), "the") for s in seats])
 
     def item_lines(self, item) -> tuple[str, str, tuple[str, ...]]:
         """One item of the story: its line, the line under it (who answered, or
@@ -325,11 +340,11 @@ class RecapScene(Scene):
 
         if isinstance(item, Question):
             head = fmt("{who} asked about {cards}.", who=self.name(item.asker),
-                       cards=and_list([card(c) for c in item.cards]))
+                       cards=and_list([card(c, "the") for c in item.cards]))
             parts = []
             if item.none:
                 parts.append(nfmt("{names} had none.", "{names} had none.", len(item.none),
-                                  names=and_list([self.name(s) for s in item.none])))
+                                  names=self.names(item.none)))
             parts.append(fmt("{who} showed a card.", who=self.name(item.shower)) if item.shower is not None
                          else _("Nobody could show a card!"))
             return head, " ".join(parts), item.cards

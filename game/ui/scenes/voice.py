@@ -3,13 +3,19 @@ on alone: at the very first start (no settings file yet) the game says
 "Press Enter to hear the game speak" although read aloud is off
 (:attr:`VoiceOffer.always_spoken`), once; and when Learn to play ends with
 read aloud on there and off in other games, it offers to keep it on.  The
-answer is kept in the settings file ("read_aloud"), so it is asked once."""
+answer is kept in the settings file ("read_aloud"), so it is asked once.
+
+Where the voice cannot speak (no speech engine, no voice for the language, or
+espeak-ng finding no sound device: it says so on its first line), the offer
+is not left standing: it gives way to a plain message that read aloud cannot
+speak here, and why (the first-start offer keeps the game silent)."""
 
 from __future__ import annotations
 
 from game.ui.bases.confirm import ConfirmBase
 from game.ui.shell.i18n import _
 from game.ui.shell.input import Intent, Kind
+from game.ui.shell.registry import make
 
 
 class VoiceOffer(ConfirmBase):
@@ -30,7 +36,20 @@ class VoiceOffer(ConfirmBase):
             detail = _("The game will read its words aloud. Press Escape for a silent game.")
         super().__init__(app, question, lambda: self.choose(True), on_no=lambda: self.choose(False),
                          yes=_("Read aloud"), no=_("Silent"), detail=detail)
+        self.after_lesson = after_lesson
         self.focus.focus_on(self.yes_button)
+
+    def update(self, dt: float) -> None:
+        """Once the voice is known not to work here (:meth:`~game.ui.voice.speech.Speaker.problem`),
+        offering it would promise what cannot happen: a message says so plainly instead."""
+        super().update(dt)
+        problem = self.app.speech.problem()
+        if problem is None or self.app.top is not self:
+            return
+        if not self.after_lesson:
+            self.app.prefs.set_read_aloud(False)      # answered for the child: a silent game, asked no more
+        self.app.pop(self)
+        self.app.push(make("message", self.app, problem, title=_("Read aloud cannot speak on this computer")))
 
     def choose(self, on: bool) -> None:
         """Keep the answer in the settings file (a file that cannot be written is said by the store);

@@ -189,8 +189,6 @@ def focus_on(scene: Any, button: Any) -> pygame.Rect | None:
 
 #: Seconds a private choice screen ignores input after it opens (hurry-Enter guard).
 PRIVATE_GUARD = 0.8
-#: Seconds the game-over screen ignores input after it appears.
-GAME_OVER_GUARD = 1.5
 #: Seconds with no confirm or click pressed, held or let go (on the devices
 #: that may act on it) before the privacy cover takes a press: someone pressing
 #: Enter again and again to hurry the computer players (a few presses a second)

@@ -809,3 +809,27 @@ def test_the_felt_panels_corners_keep_within_the_clip(scale):
     assert target.get_at((108, 108))[:3] == (0, 200, 0)      # its top-left corner: untouched
     assert target.get_at((108, 291))[:3] == (0, 200, 0)
     assert target.get_at((391, 291))[:3] != (0, 200, 0)      # inside the clip: drawn
+
+
+
+def test_button_pictures_count_in_the_shared_budget_and_the_oldest_go():
+    # every look of every button shown stayed, outside the budget: 37 MB of them by the card game
+    # at 3840 x 2160, up to 500 kept
+    from game.ui.draw import widgets
+
+    pygame.display.set_mode((64, 64))
+    gfx.set_output_scale(3.0)
+    widgets.clear_cache()
+    kept = gfx.kept_bytes()
+    first = widgets.Button(pygame.Rect(100, 100, 400, 60), "Play")
+    target = gfx.surface(SCREEN)
+    first.draw(target)
+    picture = widgets._BUTTON_CACHE[first.look()]
+    assert gfx.kept_bytes() == kept + gfx.device_bytes(picture) == kept + 412 * 3 * 72 * 3 * 4
+    first.draw(target)
+    assert widgets._BUTTON_CACHE[first.look()] is picture                # kept, not painted again
+    for i in range(widgets.MOST_BUTTONS):
+        widgets.Button(pygame.Rect(100, 100, 400, 60), f"Button {i}").draw(target)
+    assert first.look() not in widgets._BUTTON_CACHE                    # the oldest went
+    assert gfx.kept_bytes() <= gfx.REMEMBER_BYTES < widgets.MOST_BUTTONS * gfx.device_bytes(picture)
+    pygame.display.quit()

@@ -809,3 +809,134 @@ def test_the_felt_panels_corners_keep_within_the_clip(scale):
     assert target.get_at((108, 108))[:3] == (0, 200, 0)      # its top-left corner: untouched
     assert target.get_at((108, 291))[:3] == (0, 200, 0)
     assert target.get_at((391, 291))[:3] != (0, 200, 0)      # inside the clip: drawn
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.25, 1.5, 2.0, 3.0])
+def test_a_panels_shadow_is_laid_from_a_small_picture_with_the_whole_ones_pixels(scale, monkeypatch):
+    # the whole shadow of a panel was kept while shown: 11 MB for the card table's largest at
+    # 3840 x 2160, five of them 31 MB, where its middle is one shade repeated
+    from game.ui.draw import tabletop
+
+    gfx.set_output_scale(scale)
+    for rect, radius in ((pygame.Rect(300, 11, 670, 462), 14), (pygame.Rect(7, 400, 563, 301), 10),
+                         (pygame.Rect(33, 90, 151, 53), 14), (pygame.Rect(3, 3, 90, 40), 6)):
+        got, want = gfx.surface(SCREEN), gfx.surface(SCREEN)
+        for pic in (got, want):
+            for x in range(0, 1280, 40):
+                gfx.rect(pic, (x % 256, 255 - x % 256, 90), (x, 0, 40, 720))
+        want.blit(tabletop._shadow.__wrapped__(rect.size, radius), (rect.left - 2, rect.top - 1))
+        tracked = got.track() if scale != 1.0 else None
+        made = _bytes_made(monkeypatch)
+        tabletop.draw_shadow(got, rect, radius)
+        monkeypatch.undo()
+        assert pygame.image.tobytes(gfx.raw(got), "RGB") == pygame.image.tobytes(gfx.raw(want), "RGB"), rect
+        whole = gfx.device_bytes(gfx.surface((rect.width + 10, rect.height + 10)))
+        if rect.width > 300:
+            assert made and max(made) * 4 < whole           # a small picture, not the whole shadow
+        if tracked is not None:
+            box = gfx.device_rect(pygame.Rect(rect.left - 2, rect.top - 1, rect.width + 10, rect.height + 10), scale)
+            rows = {r for r in range(tracked.rows) if tracked.drawn[r]}
+            assert rows == set(range(box.top // gfx.TILE, (box.bottom - 1) // gfx.TILE + 1))
+
+
+def test_button_pictures_count_in_the_shared_budget_and_the_oldest_go():
+    # every look of every button shown stayed, outside the budget: 37 MB of them by the card game
+    # at 3840 x 2160, up to 500 kept
+    from game.ui.draw import widgets
+
+    pygame.display.set_mode((64, 64))
+    gfx.set_output_scale(3.0)
+    widgets.clear_cache()
+    kept = gfx.kept_bytes()
+    first = widgets.Button(pygame.Rect(100, 100, 400, 60), "Play")
+    target = gfx.surface(SCREEN)
+    first.draw(target)
+    picture = widgets._BUTTON_CACHE[first.look()]
+    assert gfx.kept_bytes() == kept + gfx.device_bytes(picture) == kept + 412 * 3 * 72 * 3 * 4
+    first.draw(target)
+    assert widgets._BUTTON_CACHE[first.look()] is picture                # kept, not painted again
+    for i in range(widgets.MOST_BUTTONS):
+        widgets.Button(pygame.Rect(100, 100, 400, 60), f"Button {i}").draw(target)
+    assert first.look() not in widgets._BUTTON_CACHE                    # the oldest went
+    assert gfx.kept_bytes() <= gfx.REMEMBER_BYTES < widgets.MOST_BUTTONS * gfx.device_bytes(picture)
+    pygame.display.quit()
+
+
+def test_the_oval_table_is_drawn_after_the_pictures_of_other_screens_are_let_go(monkeypatch):
+    # drawing it holds a canvas twice its size and three pictures of it (55 MB at 3840 x 2160):
+    # the card game's first frame drew it beside the 77 MB kept for the board game's screens
+    from game.ui.draw import tabletop
+
+    gfx.set_output_scale(3.0)
+    tabletop.oval_table.cache_clear()
+    size = (120, 80)
+    making = 7 * 360 * 240 * 4                                      # 2.3 MiB
+    monkeypatch.setattr(gfx, "REMEMBER_BYTES", (3 << 19) + making)     # one of the two below and the table
+    other: dict = {}
+    part = (1 << 20) // (9 * 4)                                     # a logical area of 1 MiB at scale 3
+    gfx.remember(other, "board", lambda: gfx.surface((part // 64, 64)), 8)
+    gfx.remember(other, "moment", lambda: gfx.surface((part // 64, 64)), 8)
+    held_while_drawing = []
+    real = tabletop.baize.__wrapped__
+
+    def baize(*args):
+        held_while_drawing.append(gfx.kept_bytes())
+        return real(*args)
+    monkeypatch.setattr(tabletop.baize, "__wrapped__", baize)
+    monkeypatch.setattr(tabletop, "baize", gfx.remembered(16)(baize))
+    table = tabletop.oval_table(size)
+    assert held_while_drawing == [gfx.device_bytes(other["moment"])] and list(other) == ["moment"]
+    assert tabletop.oval_table(size) is table
+
+
+def test_a_picture_drawn_on_a_large_canvas_makes_room_in_the_budget_first(monkeypatch):
+    # the board's picture (16 MB at 3840 x 2160) is filtered from a canvas of 30 MB: both were
+    # drawn beside the pictures kept for the screens before (a moment's room, 35 MB)
+    from game.ui.mansion import drawing
+
+    gfx.set_output_scale(1.5)
+    size = (200, 100)
+    making = 300 * 150 * 4 + 600 * 300 * 4                    # the picture, and the canvas 3 x size
+    monkeypatch.setattr(gfx, "REMEMBER_BYTES", (2 << 20) + making)
+    other: dict = {}
+    gfx.remember(other, "title", lambda: gfx.surface((400, 400)), 8)      # 1.4 MB each at scale 1.5
+    gfx.remember(other, "room", lambda: gfx.surface((400, 400)), 8)
+    held_while_drawing = []
+
+    def paint(canvas: pygame.Surface, ss: int) -> None:
+        held_while_drawing.append((pygame.Surface.get_size(canvas), gfx.kept_bytes()))
+    pic = drawing.supersampled(size, 2, paint)
+    assert gfx.device_bytes(pic) == 300 * 150 * 4
+    assert held_while_drawing == [((600, 300), gfx.device_bytes(other["room"]))] and list(other) == ["room"]
+
+
+def test_the_boards_backdrop_is_painted_after_the_pictures_of_other_screens_are_let_go(monkeypatch):
+    # the board's backdrop (a whole screen, and the panels' pictures painted into it) was made
+    # beside the pictures kept for the screens before: a moment's room, 35 MB at 3840 x 2160
+    from game.storage.settings import Settings
+    from game.ui.app import App
+    from game.ui.screenshots.screens import build_scene
+
+    app = App(size=SCREEN, seed=3, sound=False, threaded_ai=False, settings=Settings())
+    try:
+        build_scene(app, "board", 3)
+        app.step(1 / 60)
+        scene = app.top
+        screen = gfx.device_bytes(app.window.surface)
+        monkeypatch.setattr(gfx, "REMEMBER_BYTES", gfx.kept_bytes() + 5 * screen // 2)
+        other: dict = {}
+        gfx.remember(other, "room", lambda: gfx.surface(SCREEN), 1)     # a screen left, kept
+        gfx.new_frame()                                                  # ... by the frame before
+        held = []
+        real = gfx.opaque
+
+        def opaque(*args):
+            held.append(gfx.kept_bytes())
+            return real(*args)
+        monkeypatch.setattr(gfx, "opaque", opaque)
+        scene._backdrop_surf = None
+        scene._backdrop()
+        assert held and held[0] + 2 * screen <= gfx.REMEMBER_BYTES
+    finally:
+        gfx.new_frame(counting=False)
+        app.close()

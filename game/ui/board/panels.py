@@ -536,6 +536,8 @@ class BoardPanels(_Table):
             # the old picture (a whole screen) goes before the new one is painted, not after
             self._backdrop_surf = None
             self.layers.let_go()
+            # a whole screen and the panels' pictures painted into it: made room for in the pictures' budget
+            gfx.make_room(2 * gfx.device_bytes(self.app.window.surface))
             s = gfx.opaque(self.app.window.surface.get_size())
             theme.background(s)
             s.blit(self.view.static, self.view.origin)

@@ -850,6 +850,14 @@ def remember(cache: dict, key: Any, make: Callable[[], pygame.Surface], most: in
     return pic
 
 
+def make_room(nbytes: int) -> int:
+    """Before a large picture that no cache keeps is drawn (``nbytes`` device bytes held at the
+    drawing's peak: a board's picture and the canvas it is filtered from, a whole screen), drop
+    kept pictures, least recently used first and never those the frame being drawn uses, until
+    they and ``nbytes`` fit in :data:`REMEMBER_BYTES`.  Returns the bytes still kept."""
+    return _drop_oldest(kept_bytes() + nbytes, REMEMBER_BYTES) - nbytes
+
+
 def _drop_oldest(total: int, budget: int) -> int:
     """Drop kept pictures, least recently used first, while ``total`` (bytes) is over ``budget``,
     except those the frame being drawn uses; returns what is left of ``total``."""
@@ -861,19 +869,22 @@ def _drop_oldest(total: int, budget: int) -> int:
     return total
 
 
-def remembered(most: int) -> Callable[[Callable[..., pygame.Surface]], Callable[..., pygame.Surface]]:
+def remembered(most: int, making: Callable[..., int] | None = None
+               ) -> Callable[[Callable[..., pygame.Surface]], Callable[..., pygame.Surface]]:
     """Decorator: a picture-making function whose results (per hashable
     arguments, positional or by name) are kept by :func:`remember`, at most
     ``most`` of them and all kept pictures within :data:`REMEMBER_BYTES`;
-    forgotten when the output scale changes.  The wrapped function's
-    ``cache_clear()`` forgets them too."""
+    forgotten when the output scale changes.  ``making``: the bytes the function
+    holds at its peak for the same arguments (see :func:`remember`).  The wrapped
+    function's ``cache_clear()`` forgets them too."""
     def wrap(make: Callable[..., pygame.Surface]) -> Callable[..., pygame.Surface]:
         cache: dict = {}
 
         @functools.wraps(make)
         def get(*args: Any, **kwargs: Any) -> pygame.Surface:
             key = (args, tuple(sorted(kwargs.items())))
-            return remember(cache, key, lambda: make(*args, **kwargs), most)
+            held = 0 if making is None or key in cache else making(*args, **kwargs)
+            return remember(cache, key, lambda: make(*args, **kwargs), most, making=held)
         get.cache_clear = cache.clear      # type: ignore[attr-defined]
         on_scale_change(cache.clear)
         return get

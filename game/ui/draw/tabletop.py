@@ -80,12 +80,71 @@ def _shadow(size: tuple[int, int], radius: int) -> pygame.Surface:
     return s
 
 
+#: Logical pixels of a shadow's uniform middle kept in its picture (see :func:`draw_shadow`).
+SHADOW_MIDDLE = 96
+
+
+def _sliced_length(length: int, radius: int, scale: float) -> int:
+    """The side of the small shadow standing for a box side of ``length`` logical pixels: its
+    rounded ends and :data:`SHADOW_MIDDLE` between them, and longer by a whole number of device
+    pixels less than ``length`` at ``scale`` (so its far edge lands on the same device pixels,
+    moved); ``length`` itself when no shorter side does."""
+    for side in range(2 * (radius + SHADOW) + SHADOW_MIDDLE, length):
+        if abs((length - side) * scale - round((length - side) * scale)) < 1e-9:
+            return side
+    return length
+
+
+def _uniform_span(length: int, radius: int, scale: float) -> tuple[int, int]:
+    """The device columns ``[start, end)`` of a :func:`_shadow` ``length`` logical pixels long
+    (its box's side) that no rounded corner reaches: every ring of the shadow crosses them straight."""
+    start, end = 0, 1 << 30
+    for i in range(SHADOW + 1):     # ring i: the box grown by i, its corners rounded by radius + i
+        near, far = gfx.dev(SHADOW - i, scale), gfx.dev(SHADOW + length + i, scale)
+        bend = gfx.dev(radius + i, scale)
+        start, end = max(start, near + bend + 1), min(end, far - bend - 1)
+    return start, end
+
+
+def draw_shadow(surface: pygame.Surface, rect: pygame.Rect, radius: int) -> None:
+    """Lay the soft shadow of a rounded box ``rect`` (logical) on ``surface``, fallen 3 pixels
+    right and 4 down: the pixels of :func:`_shadow` of ``rect``'s size laid whole, from a picture
+    of its corners, edges and :data:`SHADOW_MIDDLE` of its uniform middle, that middle laid again
+    across the rest (the whole picture of a panel was 11 MB at 3840 x 2160, kept while shown)."""
+    at = (rect.left - SHADOW + 3, rect.top - SHADOW + 4)
+    s = gfx.scale_of(surface)
+    w, h = rect.size
+    small_size = (_sliced_length(w, radius, s), _sliced_length(h, radius, s))
+    if small_size == (w, h) or s != gfx.output_scale():      # no shorter picture: the whole one
+        surface.blit(_shadow(rect.size, radius), at)
+        return
+    small = gfx.raw(_shadow(small_size, radius))
+    target = gfx.raw(surface)
+    x0, y0 = gfx.dev(at[0], s), gfx.dev(at[1], s)           # where the whole picture's corner lands
+    grow = (round((w - small_size[0]) * s), round((h - small_size[1]) * s))
+    spans = []
+    for axis, n in enumerate(pygame.Surface.get_size(small)):      # device pixels
+        start, end = _uniform_span(small_size[axis], radius, s)
+        # (from, to) in the small picture, (from, to) in the whole one: ends kept, middle repeated
+        spans.append(((0, start, 0, start), (start, end, start, end + grow[axis]),
+                      (end, n, end + grow[axis], n + grow[axis])))
+    tracker = getattr(surface, "tracker", None)
+    for sx0, sx1, dx0, dx1 in spans[0]:
+        for sy0, sy1, dy0, dy1 in spans[1]:
+            for dx in range(dx0, dx1, sx1 - sx0):
+                for dy in range(dy0, dy1, sy1 - sy0):
+                    part = pygame.Rect(sx0, sy0, min(sx1 - sx0, dx1 - dx), min(sy1 - sy0, dy1 - dy))
+                    done = pygame.Surface.blit(target, small, (x0 + dx, y0 + dy), part)
+                    if tracker is not None:
+                        tracker.note(done)
+
+
 def panel(surface: pygame.Surface, rect: pygame.Rect, colour=theme.PANEL, radius: int = 14, nap: bool = False) -> None:
     """A panel set off from the background: its soft shadow below right, its
     fill ``colour``, a dark inner line and the bright :data:`FRAME` outside it.
     ``nap``: the fill has the grain of :func:`baize` (a panel wide enough for
     its short lines of text to leave a flat hole beside them)."""
-    surface.blit(_shadow(rect.size, radius), (rect.left - SHADOW + 3, rect.top - SHADOW + 4))
+    draw_shadow(surface, rect, radius)
     gfx.rect(surface, colour, rect, border_radius=radius)
     if nap:             # the grain stays off the rounded corners, which keep the plain fill
         inner = rect.inflate(-6, -6)
@@ -149,7 +208,15 @@ def _inner_shadow(surface: pygame.Surface, rect: pygame.Rect, radius: int, depth
         surface.blit(edge, rect)
 
 
-@gfx.remembered(8)
+def _oval_making(size: tuple[int, int], *_args: object) -> int:
+    """The device bytes :func:`oval_table` holds at its peak for ``size``: a canvas twice as
+    large each way (four pictures of ``size``), the rim filtered down, the cloth and the result."""
+    w, h = gfx.device_pixels((max(8, size[0]), max(8, size[1])))
+    return 7 * w * h * 4
+
+
+# drawing it held 55 MB at 3840 x 2160 beside the pictures kept for the screen left: room is made first
+@gfx.remembered(8, making=_oval_making)
 def oval_table(size: tuple[int, int], rim: int = 12, colour: tuple[int, int, int] = BAIZE,
                seed: int = 5) -> pygame.Surface:
     """An oval card table filling ``size`` (w, h pixels; transparent outside

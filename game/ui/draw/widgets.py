@@ -21,8 +21,13 @@ from game.ui.shell.input import PAD_COLOURS, Intent, Kind
 #: Buttons are at least this tall (pixels), so small hands can hit them.
 MIN_BUTTON_HEIGHT = 48
 
+#: Button pictures by their look, kept by :func:`game.ui.draw.gfx.remember`: within the pictures'
+#: shared byte budget (a wide button is 1 MB at 3840 x 2160, and the buttons of every screen
+#: shown stayed, 37 MB by the card game), and at most :data:`MOST_BUTTONS` of them.
 _BUTTON_CACHE: dict[tuple, pygame.Surface] = {}
 gfx.on_scale_change(_BUTTON_CACHE.clear)      # pictures made for one output scale
+#: Button pictures kept at most: more than one screen shows in all its looks.
+MOST_BUTTONS = 96
 
 
 def clear_cache() -> None:
@@ -83,20 +88,19 @@ class Button:
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the button (its picture is cached per look, so a frame costs one blit)."""
-        key = self.look()
-        img = _BUTTON_CACHE.get(key)
-        if img is None:
-            if len(_BUTTON_CACHE) > 500:
-                _BUTTON_CACHE.clear()
-            img = gfx.surface((self.rect.width + 12, self.rect.height + 12), pygame.SRCALPHA)
-            saved = self.rect
-            self.rect = pygame.Rect(6, 6, saved.width, saved.height)
-            try:
-                self._paint(img)
-            finally:
-                self.rect = saved
-            _BUTTON_CACHE[key] = img
-        surface.blit(img, (self.rect.left - 6, self.rect.top - 6))
+        surface.blit(gfx.remember(_BUTTON_CACHE, self.look(), self._picture, MOST_BUTTONS),
+                     (self.rect.left - 6, self.rect.top - 6))
+
+    def _picture(self) -> pygame.Surface:
+        """The button painted on a transparent picture 6 pixels larger on each side (its focus glow)."""
+        img = gfx.surface((self.rect.width + 12, self.rect.height + 12), pygame.SRCALPHA)
+        saved = self.rect
+        self.rect = pygame.Rect(6, 6, saved.width, saved.height)
+        try:
+            self._paint(img)
+        finally:
+            self.rect = saved
+        return img
 
     def look(self) -> tuple:
         """What the button's picture depends on (its size, words, state and key hint): two

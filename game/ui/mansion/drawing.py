@@ -682,8 +682,12 @@ def supersampled(size: tuple[int, int], most: int, paint) -> pygame.Surface:
     if scale != 1.0:    # the device pixels are fine already: one extra step of smoothing, not a 68 MB canvas
         ss = max(1, min(ss, math.ceil(scale) + 1))
         device = gfx.device_pixels(size)
+        direct = device == (size[0] * ss, size[1] * ss)
+        # the board's picture and its canvas were 46 MB at 3840 x 2160, drawn beside the pictures
+        # kept for the screens before: room is made for them first
+        gfx.make_room(device[0] * device[1] * 4 + (0 if direct else size[0] * ss * size[1] * ss * 4))
         out = gfx.Canvas(size, 0, scale, device)
-        if device == (size[0] * ss, size[1] * ss):
+        if direct:
             # the painters draw straight into the picture's pixels: no second and third whole copy
             paint(gfx.device_view(out), ss)
             return out

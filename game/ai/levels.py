@@ -697,6 +697,9 @@ class HardPlayer(_Base[Knowledge]):
     #: Read each opponent's names with the fitted weights averaged with :attr:`STYLES` (:meth:`_styles`):
     #: Brier score 0.2105 to 0.1737 / 0.1958 to 0.1767 / 0.2117 to 0.2056 vs two hunters / solvers / spock.
     table_styles = True
+    #: With :attr:`table_styles`, read the names with the fitted weights among the styles (off: the styles alone,
+    #: the fitted weights left out since they are fitted on the very names they then read).
+    table_fitted = True
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
@@ -1159,13 +1162,16 @@ class HardPlayer(_Base[Knowledge]):
                 ) -> list[tuple[float, dict[tuple[int, bool], tuple[float, ...]], dict[tuple[int, bool], list[float]]]]:
         """The naming styles an opponent's names are read with, as ``(log prior,
         weights, log weights)``, the weights per ``(opponent, rooms)`` one per
-        :attr:`PLACES`: the ``fitted`` weights (:meth:`_fit`) and, with
+        :attr:`PLACES`: the ``fitted`` weights (:meth:`_fit`; left out with
+        :attr:`table_styles` on and :attr:`table_fitted` off) and, with
         :attr:`table_styles`, each of :attr:`STYLES` scaled by ``bases`` (the
         shares a random pick finds in each place), every style alike likely
         before the game.  :meth:`stated_odds` averages a deal's likelihood
         over them per opponent, so an opponent whose names fit one style
         better is read by it as the names accumulate."""
-        raws = [None] + (list(self.STYLES) if self.table_styles else [])
+        raws: list[tuple[float, ...] | None] = list(self.STYLES) if self.table_styles else []
+        if self.table_fitted or not raws:
+            raws.insert(0, None)
         out = []
         for raw in raws:
             ws = {}

@@ -27,6 +27,13 @@ game are not independent, so a weighed-moment interval is a little too narrow.
 The last line of each yardstick is hard's share of the games with its
 Wilson interval (the ladder's row for those games).  The same ``--seed``
 prints the same tables.
+
+``--also LEVEL ...`` (hard seats with settings, e.g. ``hard@table_fitted=0``)
+states each variant's odds for the same guess at the same weighed moments of
+the same games (the hard seat plays as ``--hard``), and prints the Brier score
+of the hard seat's stated odds, then per variant its Brier score minus that
+one (below 0: better) with its standard error, each game's moments summed
+apart so that a game counts as one draw (a game's moments share its envelope).
 """
 
 from __future__ import annotations
@@ -49,17 +56,20 @@ JUDGED = 50
 #: The goal: stated and observed within this much (0-1) in every judged bin.
 TOLERANCE = 0.05
 
-#: One moment: (stated probability 0-1, guess right, hard gambled there).
-Moment = tuple[float, bool, bool]
+#: One moment: (stated probability 0-1, guess right, hard gambled there, each ``--also`` variant's stated
+#: probability; a gamble certain only through a silent suggestion states 1 for all).
+Moment = tuple[float, bool, bool, tuple[float, ...]]
 
 
-def log_game(args: tuple[int, tuple[str, ...], int]) -> tuple[bool, list[Moment]]:
-    """Play one seated game (``args`` = ``(seed, levels, rotation)``, hard
-    first in ``levels``); returns (hard won, its moments)."""
-    seed, levels, rotation = args
+def log_game(args: tuple[int, tuple[str, ...], int, tuple[str, ...]]) -> tuple[bool, list[Moment]]:
+    """Play one seated game (``args`` = ``(seed, levels, rotation, variants)``,
+    hard first in ``levels``, ``variants`` the ``--also`` levels); returns
+    (hard won, its moments)."""
+    seed, levels, rotation, variants = args
     game, players = seated_game(seed, levels, rotation)
     me = (len(levels) - rotation) % len(levels)
     hard = players[me]
+    others = [seat_player(v, 0) for v in variants]
     moments: list[Moment] = []
     while not game.over and len(game.actions) <= MAX_ACTIONS:
         view, legal = game.view(game.actor), game.legal_actions()
@@ -70,15 +80,16 @@ def log_game(args: tuple[int, tuple[str, ...], int]) -> tuple[bool, list[Moment]
             if know.solution() is None and ending:
                 guess, _ = know.best_guess()
                 if hard.boldness(view) < 1.0:
-                    stated = (hard.stated_odds(view, know, guess), tuple(guess) == tuple(game.envelope))
+                    stated = (hard.stated_odds(view, know, guess), tuple(guess) == tuple(game.envelope),
+                              tuple(o.stated_odds(view, o.knowledge(view), guess) for o in others))
         action = players[game.actor].choose(view, legal)
         if game.actor == me and is_gamble(view, action):
             right = (action.suspect, action.weapon, action.room) == tuple(game.envelope)
             if stated is None:      # certain only through a silent suggestion: stated 1
-                stated = (1.0, right)
-            moments.append((stated[0], right, True))
+                stated = (1.0, right, (1.0,) * len(others))
+            moments.append((stated[0], right, True, stated[2]))
         elif stated is not None:
-            moments.append((stated[0], stated[1], False))
+            moments.append((stated[0], stated[1], False, stated[2]))
         game.apply(action)
     return game.winner == me, moments
 
@@ -101,6 +112,20 @@ def reliability(moments: list[tuple[float, bool]], bins: int = 10) -> list[tuple
         verdict = "--" if len(xs) < JUDGED else ("ok" if abs(rate - mean) <= TOLERANCE else "OFF")
         rows.append((f"{lo_b:.1f}-{hi_b:.1f}", len(xs), mean, rate, lo, hi, verdict))
     return rows
+
+
+def paired_brier(games: list[list[Moment]], variant: int) -> tuple[float, float]:
+    """(Brier score of variant ``variant``'s stated odds minus the hard seat's,
+    over every moment of ``games``, its standard error), each game's moments
+    summed apart so that a game counts as one draw.  ``(0.0, 0.0)`` without
+    moments."""
+    moments = sum(len(ms) for ms in games)
+    if not moments:
+        return 0.0, 0.0
+    diffs = [sum((m[3][variant] - m[1]) ** 2 - (m[0] - m[1]) ** 2 for m in ms) for ms in games]
+    mean = sum(diffs) / len(diffs)
+    var = sum((d - mean) ** 2 for d in diffs) / max(len(diffs) - 1, 1)
+    return sum(diffs) / moments, (len(diffs) * var) ** 0.5 / moments
 
 
 def print_table(title: str, moments: list[tuple[float, bool]]) -> bool:
@@ -126,29 +151,39 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--players", type=int, default=3, choices=(3, 4, 5, 6))
     p.add_argument("--hard", default="hard",
                    help="the hard seat, settings allowed (e.g. hard@table_refits=1)")
+    p.add_argument("--also", nargs="*", default=[],
+                   help="hard seats whose odds are stated beside it at the same moments (e.g. hard@table_fitted=0)")
     a = p.parse_args(argv)
     if a.games < 1 or a.workers < 1:
         print(f"--games and --workers must be 1 or more, not {a.games} and {a.workers}", file=sys.stderr)
         return 2
-    try:
-        seat = seat_player(a.hard, 0)
-    except ValueError as e:
-        print(f"--hard {a.hard}: {e}", file=sys.stderr)
-        return 2
-    if not isinstance(seat, HardPlayer):
-        print(f"--hard {a.hard}: the seat must be hard (its odds are what is measured), not {seat.level}",
-              file=sys.stderr)
-        return 2
+    for flag, level in [("--hard", a.hard)] + [("--also", v) for v in a.also]:
+        try:
+            seat = seat_player(level, 0)
+        except ValueError as e:
+            print(f"{flag} {level}: {e}", file=sys.stderr)
+            return 2
+        if not isinstance(seat, HardPlayer):
+            print(f"{flag} {level}: the seat must be hard (its odds are what is measured), not {seat.level}",
+                  file=sys.stderr)
+            return 2
     ok = True
     for y in dict.fromkeys(a.yardsticks):
         levels = (a.hard,) + (y,) * (a.players - 1)
         n = len(levels)
         t = time.perf_counter()
-        games = pool_map(log_game, [(a.seed + g // n, levels, g % n) for g in range(a.games)], a.workers)
+        games = pool_map(log_game, [(a.seed + g // n, levels, g % n, tuple(a.also)) for g in range(a.games)],
+                         a.workers)
         print(f"{a.hard} vs {a.players - 1} {y}, {a.players} players, seed {a.seed}")
         moments = [m for _, ms in games for m in ms]
-        ok &= print_table("gambles", [(s, r) for s, r, g in moments if g])
-        ok &= print_table("weighed moments", [(s, r) for s, r, _ in moments])
+        ok &= print_table("gambles", [(s, r) for s, r, g, _ in moments if g])
+        ok &= print_table("weighed moments", [(s, r) for s, r, _, _ in moments])
+        if a.also and moments:
+            brier = sum((s - r) ** 2 for s, r, _, _ in moments) / len(moments)
+            print(f"  Brier score of {a.hard}'s stated odds: {brier:.4f} ({len(moments)} moments)")
+            for i, v in enumerate(a.also):
+                d, se = paired_brier([ms for _, ms in games], i)
+                print(f"    {v}: {d:+.4f} ({se:.4f})")
         won = sum(w for w, _ in games)
         lo, hi = wilson(won, len(games))
         print(f"  hard won {won} of {len(games)}: {won / len(games):.1%} [{lo:.1%}, {hi:.1%}]"

@@ -9,7 +9,9 @@ machine does not blur it).  A decision includes the seat's knowledge update
 (its tracker reads the new events and recounts).  Prints p50/p95/p99/max in ms,
 the goal next to p99 and max (p99 <= 300 ms, worst <= 1 s: no
 waiting), and the ratio to the figures measured before the speed-up
-(:data:`BASELINE`, same command, same seeds).  ``spock``, ``hunter`` and
+(:data:`BASELINE`, same command, same seeds) and to the figures before hard's
+counts were shared between interchangeable cards and its stated odds
+reckoned once per opponent's likeness of deals (:data:`BEFORE_SHARED`).  ``spock``, ``hunter`` and
 ``solver`` (benchmarks/) are yardsticks, measured the same way; ``per s`` is
 decisions per second of CPU (their count over their summed time).  Asserts nothing.
 """
@@ -45,6 +47,16 @@ BASELINE: dict[tuple[str, int], tuple[float, float]] = {
     ('spock', 3): (64.34, 69.94), ('spock', 4): (78.5, 105.5), ('spock', 5): (76.76, 137.38), ('spock', 6): (134.83, 166.99),
 }
 
+#: (level, players) -> (p99 ms, max ms) at commit 8558b76, before the joint counts were shared between
+#: interchangeable cards (:class:`game.knowledge.counting.Joints`), the draws kept each step's choices and the
+#: stated odds reckoned an opponent's part once per likeness of deals; default arguments, measured in the
+#: same minutes as the figures after (load average 7-8 on 2 cores): hard at 6 players then p99 127.6, max 164.4.
+BEFORE_SHARED: dict[tuple[str, int], tuple[float, float]] = {
+    ('easy', 6): (0.97, 1.07), ('medium', 6): (15.59, 19.74), ('hard', 6): (346.39, 376.44),
+    ('spock', 6): (65.52, 68.44), ('hunter', 6): (0.25, 0.29), ('solver', 6): (92.23, 100.01),
+    ('hard', 3): (158.43, 193.11),
+}
+
 
 def decision_times(level: str, players: int, seed: int) -> list[float]:
     """CPU ms of every decision of the ``level`` seat (seat ``seed % players``,
@@ -78,7 +90,7 @@ def main(argv: list[str] | None = None) -> int:
     a = p.parse_args(argv)
     print(f"decision CPU time (time.thread_time), ms; goal p99 <= {GOAL_P99:.0f}, max <= {GOAL_MAX:.0f}")
     print(f"{'level':>7} {'players':>7} {'decisions':>9} {'p50':>7} {'p95':>7} {'p99':>8} {'max':>8}"
-          f" {'per s':>8}  {'goal':>6}  vs main (p99, max)")
+          f" {'per s':>8}  {'goal':>6}  vs dc0908d (p99, max)  vs 8558b76")
     for level in a.levels:
         for n in a.players:
             xs = sorted(t for g in range(a.games) for t in decision_times(level, n, a.seed + g))
@@ -86,8 +98,10 @@ def main(argv: list[str] | None = None) -> int:
             ok = "met" if p99 <= GOAL_P99 and mx <= GOAL_MAX else "MISSED"
             base = BASELINE.get((level, n))
             ratio = f"{base[0] / max(p99, 1e-3):.1f}x, {base[1] / max(mx, 1e-3):.1f}x faster" if base else "-"
+            before = BEFORE_SHARED.get((level, n))
+            ratio2 = f"{before[0] / max(p99, 1e-3):.1f}x, {before[1] / max(mx, 1e-3):.1f}x" if before else "-"
             print(f"{level:>7} {n:>7} {len(xs):>9} {pct(xs, 0.5):>7.2f} {pct(xs, 0.95):>7.2f} {p99:>8.2f} "
-                  f"{mx:>8.2f} {len(xs) / max(sum(xs) / 1000, 1e-9):>8.0f}  {ok:>6}  {ratio}", flush=True)
+                  f"{mx:>8.2f} {len(xs) / max(sum(xs) / 1000, 1e-9):>8.0f}  {ok:>6}  {ratio:<22} {ratio2}", flush=True)
     return 0
 
 

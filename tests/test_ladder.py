@@ -794,8 +794,8 @@ def test_hard_evaluates_more_suggestions_exactly_at_a_small_table():
         hard = players[0]
         calls = []
         real = hard._suggestion_outlook
-        hard._suggestion_outlook = (lambda view, know, trio, calls=calls, real=real:
-                                    calls.append(trio) or real(view, know, trio))
+        hard._suggestion_outlook = (lambda view, know, trio, *joints, calls=calls, real=real:
+                                    calls.append(trio) or real(view, know, trio, *joints))
         view = game.view(0)
         room = next(iter(view.board.rooms))
         trio, _gain = hard._best_suggestion(view, hard.knowledge(view), room)

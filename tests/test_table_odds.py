@@ -149,6 +149,22 @@ def test_the_calibration_benchmark_measures_a_variant_and_refuses_a_seat_that_is
     assert main(args + ["--hard", "medium"]) == 2
     captured = capsys.readouterr()
     assert "--hard medium: the seat must be hard" in captured.err and captured.out == ""
+    assert main(args + ["--also", "hard@table_fitted=0", "medium"]) == 2
+    captured = capsys.readouterr()
+    assert "--also medium: the seat must be hard" in captured.err and captured.out == ""
+
+
+def test_the_calibration_benchmark_pairs_a_variants_brier_score_game_by_game():
+    """``paired_brier``: the variant's Brier score minus the seat's over every
+    moment, and its standard error with each game's moments summed as one
+    draw (two games: -0.19 and +0.03 summed over three moments)."""
+    from benchmarks.bench_calibration import paired_brier
+
+    games = [[(0.5, True, False, (0.7,)), (0.2, False, False, (0.1,))], [(0.9, True, True, (0.8,))]]
+    d, se = paired_brier(games, 0)
+    assert abs(d - (-0.16 / 3)) < 1e-12
+    assert abs(se - (2 * 0.0242) ** 0.5 / 3) < 1e-12
+    assert paired_brier([[], []], 0) == (0.0, 0.0)
 
 
 def _after_first_answer(seed: int):
@@ -260,6 +276,14 @@ def test_each_naming_style_scores_a_random_pick_as_one():
         w = ws[1, False]
         assert abs(sum(x * b for x, b in zip(w, bases[1, False], strict=True)) - 1.0) < 1e-12
         assert abs(w[0] / w[3] - raw[0] / raw[3]) < 1e-12
+    hard.table_styles = False
+    (prior, ws, _), = hard._styles(fitted, bases)
+    assert prior == 0.0 and ws == fitted
+    # the styles alone: the fitted weights left out, each of the three styles a third likely
+    hard.table_styles, hard.table_fitted = True, False
+    alone = hard._styles(fitted, bases)
+    assert [ws for _, ws, _ in alone] == [ws for _, ws, _ in styles[1:]]
+    assert all(abs(prior - math.log(1 / 3)) < 1e-12 for prior, _, _ in alone)
     hard.table_styles = False
     (prior, ws, _), = hard._styles(fitted, bases)
     assert prior == 0.0 and ws == fitted

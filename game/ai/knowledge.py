@@ -11,11 +11,11 @@ The engine itself (:class:`Constraints`, :class:`Knowledge`, :func:`solve`,
 from __future__ import annotations
 
 from game.knowledge import tracker
-from game.knowledge.counting import Card, Constraints, ContradictionError, Knowledge, joint, sample, solve
+from game.knowledge.counting import Card, Constraints, ContradictionError, Joints, Knowledge, joint, sample, solve
 from game.rules.reading import PILES, BoardReader
 from game.rules.view import SeatView
 
-__all__ = ["CLASSIC_CATEGORIES", "Card", "Constraints", "ContradictionError", "Knowledge", "Tracker",
+__all__ = ["CLASSIC_CATEGORIES", "Card", "Constraints", "ContradictionError", "Joints", "Knowledge", "Tracker",
            "constraints_from_view", "joint", "sample", "solve"]
 
 #: The classic deck: suspects, weapons, rooms (000 "What is in the box").

@@ -42,7 +42,7 @@ import random
 from collections.abc import Iterable
 from typing import Generic, Protocol, TypeVar
 
-from game.ai.knowledge import Knowledge, Tracker, joint, sample
+from game.ai.knowledge import Joints, Knowledge, Tracker, joint, sample
 from game.ai.walking import consecutive_stays, door_distances, may_accuse_here, walk_to
 from game.board.model import Board
 from game.knowledge.record import Record
@@ -697,6 +697,9 @@ class HardPlayer(_Base[Knowledge]):
     #: Read each opponent's names with the fitted weights averaged with :attr:`STYLES` (:meth:`_styles`):
     #: Brier score 0.2105 to 0.1737 / 0.1958 to 0.1767 / 0.2117 to 0.2056 vs two hunters / solvers / spock.
     table_styles = True
+    #: With :attr:`table_styles`, read the names with the fitted weights among the styles (off: the styles alone,
+    #: the fitted weights left out since they are fitted on the very names they then read).
+    table_fitted = True
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
@@ -738,15 +741,16 @@ class HardPlayer(_Base[Knowledge]):
         their relative odds given the named card is not in the envelope."""
         return self._suggestion_outlook(view, know, trio)[0]
 
-    def _suggestion_outlook(self, view: SeatView, know: Knowledge,
-                            trio: tuple[str, str, str]) -> tuple[float, float]:
+    def _suggestion_outlook(self, view: SeatView, know: Knowledge, trio: tuple[str, str, str],
+                            joints: Joints | None = None) -> tuple[float, float]:
         """(:meth:`expected_entropy` of ``trio``, the probability that nobody
-        can disprove it), from one exact joint count."""
+        can disprove it), from one exact joint count (``joints``, when given,
+        counts it for the seat's constraints, once per interchangeable trio)."""
         cons = self.tracker.constraints
         assert cons is not None
         n = know.players
         env = know.envelope
-        table = joint(cons, trio)
+        table = joints(trio) if joints is not None else joint(cons, trio)
         total = know.total
         order = [(view.seat + k) % n for k in range(1, n)]
         shown = self.tracker.record.shown_to_me()  # type: ignore[union-attr]
@@ -790,8 +794,11 @@ class HardPlayer(_Base[Knowledge]):
         best, best_key = ranked[0], None
         n_exact, n_own = self.candidates(view)
         exact = list(dict.fromkeys(ranked[:n_exact] + self._own_variants(view, ranked[:n_own])))
+        # interchangeable cards (alike for everything seen) give the same joint count: one count each
+        assert self.tracker.constraints is not None
+        joints = Joints(self.tracker.constraints)
         for t in exact:
-            e, p_nobody = self._suggestion_outlook(view, know, t)
+            e, p_nobody = self._suggestion_outlook(view, know, t, joints)
             # tie-break: prefer naming own cards over cards known to be elsewhere
             own = sum(1 for c in t if c in view.hand)
             if self.leak_cost:
@@ -985,6 +992,14 @@ class HardPlayer(_Base[Knowledge]):
                 pcs.append(pc)
             pile_counts.append(pcs)
         opponents = sorted({o for o, _ in kinds})
+        # an opponent's part of a deal's weight depends on the deal only through how many of its named
+        # cards, and of each pile it picked from, lie in each place: deals alike there share one reckoning
+        own_piles = {o: [i for i, k in enumerate(ckeys) if k[0] == o] for o in opponents}
+        pile_times = {o: [choices[ckeys[i]] for i in own_piles[o]] for o in opponents}
+        signatures = [[(o, tuple(cnt[o, False]) if (o, False) in cnt else None,
+                        tuple(cnt[o, True]) if (o, True) in cnt else None,
+                        tuple(tuple(pcs[i]) for i in own_piles[o])) for o in opponents]
+                      for cnt, pcs in zip(counts, pile_counts, strict=True)]
         omega = [1.0 / len(deals)] * len(deals)
         for _ in range(self.table_refits + 1):
             found: dict[tuple[int, bool], list[float]] = {}
@@ -996,25 +1011,18 @@ class HardPlayer(_Base[Knowledge]):
             styles = self._styles(fitted, bases)
             lws = []
             posts: list[dict[int, list[float]]] = []
-            for cnt, pcs, pick in zip(counts, pile_counts, picks, strict=True):
+            parts: dict[tuple[int, tuple[int, ...] | None, tuple[int, ...] | None, tuple[tuple[int, ...], ...]],
+                        tuple[float, list[float]]] = {}
+            for sigs, pick in zip(signatures, picks, strict=True):
                 lw = pick
                 post: dict[int, list[float]] = {}
-                for o in opponents:
-                    lls = []
-                    for prior, ws, logs in styles:
-                        ll = prior
-                        for rooms in (False, True):
-                            if (o, rooms) in cnt:
-                                ll += sum(n * x for n, x in zip(cnt[o, rooms], logs[o, rooms], strict=True) if n)
-                        if ckeys and (o, False) in ws:
-                            pw = ws[o, False]
-                            ll -= sum(choices[k] * math.log(sum(n * x for n, x in zip(pc, pw, strict=True)))
-                                      for k, pc in zip(ckeys, pcs, strict=True) if k[0] == o)
-                        lls.append(ll)
-                    top = max(lls)
-                    lw += top + math.log(sum(math.exp(x - top) for x in lls))
+                for sig in sigs:
+                    known = parts.get(sig)
+                    if known is None:
+                        known = parts[sig] = self._opponent_part(sig, styles, pile_times[sig[0]], bool(ckeys))
+                    lw += known[0]
                     if styles_out is not None:
-                        post[o] = [math.exp(x - top) for x in lls]
+                        post[sig[0]] = known[1]
                 lws.append(lw)
                 posts.append(post)
             top = max(lws)
@@ -1034,6 +1042,32 @@ class HardPlayer(_Base[Knowledge]):
         n_in = sum(1 for _, i in deals if i)
         w_in, w_out = inside / n_in, (1.0 - inside) / (len(deals) - n_in)
         return p * w_in / (p * w_in + (1 - p) * w_out)
+
+    @staticmethod
+    def _opponent_part(sig: tuple[int, tuple[int, ...] | None, tuple[int, ...] | None, tuple[tuple[int, ...], ...]],
+                       styles: list[tuple[float, dict[tuple[int, bool], tuple[float, ...]],
+                                        dict[tuple[int, bool], list[float]]]],
+                       times: list[int], piles: bool) -> tuple[float, list[float]]:
+        """One opponent's part of the log weight of a deal (:meth:`stated_odds`), and each style's
+        share of it unnormalised (``exp`` of its log likelihood less the largest).  ``sig`` is
+        ``(opponent, counts of its named suspects and weapons in each of :attr:`PLACES`, the same of its
+        named rooms (None when it named none), for each pile it picked from the counts of the pile's
+        cards in each place)``; ``styles`` as :meth:`_styles` gives them; ``times[i]`` how often the
+        ``i``-th pile of that opponent was picked from; ``piles``: any opponent picked from a pile."""
+        o, named, rooms_named, pcs = sig
+        lls = []
+        for prior, ws, logs in styles:
+            ll = prior
+            for rooms, cnt in ((False, named), (True, rooms_named)):
+                if cnt is not None:
+                    ll += sum(n * x for n, x in zip(cnt, logs[o, rooms], strict=True) if n)
+            if piles and (o, False) in ws:
+                pw = ws[o, False]
+                ll -= sum(k * math.log(sum(n * x for n, x in zip(pc, pw, strict=True)))
+                          for k, pc in zip(times, pcs, strict=True))
+            lls.append(ll)
+        top = max(lls)
+        return top + math.log(sum(math.exp(x - top) for x in lls)), [math.exp(x - top) for x in lls]
 
     def _answers_to_me(self, view: SeatView) -> list[tuple[int, tuple[str, ...]]]:
         """``(shower, named cards)`` of every suggestion of this seat that an
@@ -1128,13 +1162,16 @@ class HardPlayer(_Base[Knowledge]):
                 ) -> list[tuple[float, dict[tuple[int, bool], tuple[float, ...]], dict[tuple[int, bool], list[float]]]]:
         """The naming styles an opponent's names are read with, as ``(log prior,
         weights, log weights)``, the weights per ``(opponent, rooms)`` one per
-        :attr:`PLACES`: the ``fitted`` weights (:meth:`_fit`) and, with
+        :attr:`PLACES`: the ``fitted`` weights (:meth:`_fit`; left out with
+        :attr:`table_styles` on and :attr:`table_fitted` off) and, with
         :attr:`table_styles`, each of :attr:`STYLES` scaled by ``bases`` (the
         shares a random pick finds in each place), every style alike likely
         before the game.  :meth:`stated_odds` averages a deal's likelihood
         over them per opponent, so an opponent whose names fit one style
         better is read by it as the names accumulate."""
-        raws = [None] + (list(self.STYLES) if self.table_styles else [])
+        raws: list[tuple[float, ...] | None] = list(self.STYLES) if self.table_styles else []
+        if self.table_fitted or not raws:
+            raws.insert(0, None)
         out = []
         for raw in raws:
             ws = {}

@@ -49,8 +49,10 @@ early as for :func:`solve`.  Everything is exact integer arithmetic.
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import accumulate
 from math import comb, factorial
 from typing import Any, Iterable, Iterator, Sequence
 
@@ -660,6 +662,29 @@ class _DP:
             keep.append(back)
         return back
 
+    def _menu(self, st: _Step, s: int, nxt: dict[int, int]) -> tuple[int, list[int], list[tuple[int, int, int]]]:
+        """The choices of a draw (:meth:`sample`) at step ``st`` (kind 0 or 1) from state ``s``, with
+        ``nxt`` the completions after the step: ``(summed weight, running sums of the weights,
+        (next state, owner, cards) of each)``, in the order of the step's transitions; a choice's
+        weight is its own times the deals that complete it."""
+        weights: list[int] = []
+        picks: list[tuple[int, int, int]] = []
+        if st.kind == 0:
+            for t, o in st.targets(s, self.guard):
+                b = nxt.get(t)
+                if b:
+                    weights.append(b)
+                    picks.append((t, o, 1))
+        else:
+            s2 = s + st.add
+            for j, delta, w in st.table[s2 >> self.left_shift]:
+                t = s2 - delta
+                if t & self.guard == self.guard and nxt.get(t):
+                    weights.append(w * nxt[t])
+                    picks.append((t, st.owner, j))
+        running = list(accumulate(weights))
+        return running[-1], running, picks
+
     def sample(self, rng: random.Random, count: int) -> list[dict[Card, int]]:
         """``count`` deals drawn uniformly from the consistent ones (ignoring
         ``not_solutions``), each ``{card: owner}`` (envelope ``n``): every
@@ -669,34 +694,26 @@ class _DP:
         backs: list[dict[int, int]] = []
         self._completions(0, backs)
         backs.reverse()                 # backs[i]: completions before step i
-        guard, n, shift, mask = self.guard, self.prob.n, self.left_shift, self.guard_bit - 1
+        n, mask = self.prob.n, self.guard_bit - 1
         fixed = {c: min(next(iter(a)), n) for c, a in self.prob.allowed.items() if len(a) == 1}
+        # the draws pass through the same states again and again: each (step, state)'s choices, as
+        # (their summed weight, the running sums, (next state, owner, cards) each), are worked out once
+        menus: list[dict[int, tuple[int, list[int], list[tuple[int, int, int]]]]] = [{} for _ in self.steps]
         out = []
         for _ in range(count):
             s, deal = self.start, dict(fixed)
             given: dict[int, list[int]] = {}
             for i, st in enumerate(self.steps):
-                nxt = backs[i + 1]
-                options: list[tuple[int, int, int, int]] = []   # (weight, next state, owner, cards)
-                if st.kind == 0:
-                    options = [(nxt[t], t, o, 1) for t, o in st.targets(s, guard) if nxt.get(t)]
-                elif st.kind == 1:
-                    s2 = s + st.add
-                    for j, delta, w in st.table[s2 >> shift]:
-                        t = s2 - delta
-                        if t & guard == guard and nxt.get(t):
-                            options.append((w * nxt[t], t, st.owner, j))
-                else:
+                if st.kind == 2:
                     for o, sh in st.table:
                         given.setdefault(st.item, []).extend([min(o, n)] * (s >> sh & mask))
                     s = self.final
                     continue
-                r = rng.randrange(sum(w for w, _, _, _ in options))
-                for option in options:
-                    r -= option[0]
-                    if r < 0:
-                        break
-                _, t, o, j = option
+                menu = menus[i].get(s)
+                if menu is None:
+                    menu = menus[i][s] = self._menu(st, s, backs[i + 1])
+                total, running, picks = menu
+                t, o, j = picks[bisect_right(running, rng.randrange(total))]
                 s = t
                 if st.kind == 0:
                     deal[self.items[st.item][0][0]] = min(o, n)
@@ -801,6 +818,45 @@ def joint(cons: Constraints, cards: Sequence[Card]) -> dict[tuple[int, ...], int
     if not out:
         raise ContradictionError("no deal fits what this seat has seen")
     return out
+
+
+def interchangeable(cons: Constraints) -> dict[Card, tuple[Any, ...]]:
+    """A label for every card of ``cons`` such that two cards with the same
+    label are interchangeable: swapping them maps the deals consistent with
+    ``cons`` (``not_solutions`` included) onto themselves, so :func:`joint`
+    counts the same table with either one named in the same place.  A card
+    in a still-open "some" constraint or in a ruled-out envelope is labelled
+    ``(card,)``, alone; any other card ``(category, its possible owners)``.
+    Raises :class:`ContradictionError` like :func:`solve`."""
+    prob = _Problem(cons)
+    alone = {c for _, cs in prob.some for c in cs} | {c for triple in cons.not_solutions for c in triple}
+    return {c: (c,) if c in alone else (prob.cat_of[c], tuple(sorted(prob.allowed[c]))) for c in prob.cards}
+
+
+class Joints:
+    """:func:`joint` of one :class:`Constraints` (not to be changed while
+    this is used) for many lists of cards, each counted once per list of
+    :func:`interchangeable` labels: naming a card interchangeable with
+    another gives the same table.  Call it with the cards; the table it
+    returns is shared, not to be changed."""
+
+    def __init__(self, cons: Constraints) -> None:
+        self.cons = cons
+        self.labels = interchangeable(cons)
+        self._tables: dict[tuple[tuple[Any, ...], ...], dict[tuple[int, ...], int]] = {}
+
+    @property
+    def counted(self) -> int:
+        """How many joint counts it has made so far (one per list of labels)."""
+        return len(self._tables)
+
+    def __call__(self, cards: Sequence[Card]) -> dict[tuple[int, ...], int]:
+        """:func:`joint` of ``cards``; raises like it."""
+        key = tuple(self.labels[c] for c in cards)
+        table = self._tables.get(key)
+        if table is None:
+            table = self._tables[key] = joint(self.cons, cards)
+        return table
 
 
 def _joint(cons: Constraints, cards: Sequence[Card],

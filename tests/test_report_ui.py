@@ -389,3 +389,34 @@ def test_large_spanish_reports_keep_a_margin_above_the_papers_edge(app, seed):
         i18n.set_language("en")
         theme.set_text_scale(1.0)
     assert lowest <= rep.SHEET.bottom - 12
+
+
+def test_the_sheets_grain_repeats_a_small_square_not_the_whole_sheet(app, monkeypatch):
+    """The paper's grain is one :data:`tabletop.GRAIN_TILE` square of baize laid edge to edge:
+    the press that opens a report draws no baize larger than that square (the whole sheet's
+    nap, about 190,000 fibres drawn in Python, made the report open a second or more after the
+    press), and the grain's pixels repeat with the square's period."""
+    from game.ui.draw import tabletop, theme
+    from game.ui.scenes import report as rep
+
+    asked: list[tuple[int, int]] = []
+    made = tabletop.baize
+
+    def recording(size, *args, **kwargs):
+        asked.append(tuple(size))
+        return made(size, *args, **kwargs)
+
+    tabletop.paper_grain.cache_clear()
+    monkeypatch.setattr(tabletop, "baize", recording)
+    match, _over = board_game_over(app, seed=6)
+    scene = make("report", app, match, 0)
+    canvas = pygame.Surface((1280, 720))
+    scene.draw(canvas)
+    assert asked, "the sheet was drawn without its grain"
+    assert all(w <= tabletop.GRAIN_TILE and h <= tabletop.GRAIN_TILE for w, h in asked), asked
+    inner = rep.SHEET.inflate(-6, -6)
+    grain = tabletop.paper_grain(inner.size, theme.PAPER, 5)
+    tile = tabletop.GRAIN_TILE
+    row = [tuple(grain.get_at((x, 40))) for x in range(20, 20 + tile)]
+    assert row == [tuple(grain.get_at((x + tile, 40))) for x in range(20, 20 + tile)]
+    assert len(set(row)) > 5                # a grain, not a flat fill

@@ -68,6 +68,29 @@ def baize(size: tuple[int, int], colour: tuple[int, int, int] = BAIZE, seed: int
     return gfx.drawn_in_bands((w, h), paint, 2, BAIZE_BAND, BAIZE_MARGIN)
 
 
+#: The side (logical pixels) of the square of baize a panel's grain repeats: drawing the nap
+#: whole is about 1.3 fibres a device pixel in Python (1.2 s of CPU for the detective report's
+#: sheet at 1280 x 720, on the press that opens it); a square is 24 ms. A whole number of
+#: device pixels at every output scale the window uses (1, 1.25, 1.5, 2, 3).
+GRAIN_TILE = 128
+
+
+@gfx.remembered(16)
+def paper_grain(size: tuple[int, int], colour: tuple[int, int, int] = BAIZE, seed: int = 7) -> pygame.Surface:
+    """The grain of a panel of ``size`` (w, h logical pixels) in ``colour``: one
+    :data:`GRAIN_TILE` square of :func:`baize` laid edge to edge (the nap is short random
+    fibres, so its repeat does not show), an opaque picture the panel copies its middle from."""
+    w, h = max(1, size[0]), max(1, size[1])
+    tile = baize((min(w, GRAIN_TILE), min(h, GRAIN_TILE)), colour, seed)
+    if w <= GRAIN_TILE and h <= GRAIN_TILE:
+        return tile
+    out = gfx.surface((w, h))
+    for y in range(0, h, GRAIN_TILE):
+        for x in range(0, w, GRAIN_TILE):
+            out.blit(tile, (x, y))
+    return out
+
+
 @gfx.remembered(16)
 def _shadow(size: tuple[int, int], radius: int) -> pygame.Surface:
     """A soft dark shadow of a rounded box of ``size``, with :data:`SHADOW` pixels of blur around it."""
@@ -148,7 +171,7 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, colour=theme.PANEL, radius
     gfx.rect(surface, colour, rect, border_radius=radius)
     if nap:             # the grain stays off the rounded corners, which keep the plain fill
         inner = rect.inflate(-6, -6)
-        grain = baize(inner.size, colour, 5)
+        grain = paper_grain(inner.size, colour, 5)
         for part in (inner.inflate(-2 * radius, 0), inner.inflate(0, -2 * radius)):
             surface.blit(grain, part, part.move(-inner.left, -inner.top))
     gfx.rect(surface, FRAME, rect, 2, border_radius=radius)

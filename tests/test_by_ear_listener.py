@@ -346,7 +346,10 @@ def test_an_accusation_ends_with_the_verdict_said_once_and_no_you_can_accuse_now
     assert not any(line.startswith("You can accuse now") for line in lines), lines
     if right:
         assert lines.count("Miss Scarlet solved the case!") == 1, lines
-        assert lines[-2:] == ["Miss Scarlet solved the case!", "It was Colonel Mustard, with the Wrench, in the Hall."]
+        at = lines.index("Miss Scarlet solved the case!")
+        assert lines[at + 1] == "It was Colonel Mustard, with the Wrench, in the Hall."
+        # then only the game-over screen's focus, said at once with nobody pressing
+        assert [line.split(" — ")[-1] for line in lines[at + 2:]] in ([], ["press Enter"]), lines
     else:
         assert "You were wrong." in lines
     app.close()

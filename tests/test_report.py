@@ -221,3 +221,24 @@ def test_a_report_about_a_computer_names_it_instead_of_you():
                    for f in about.facts if "Nobody could" in f or "No other player" in f)
         checked += any("does not hold it" in f for f in about.facts)
     assert checked >= 3
+
+
+@pytest.mark.parametrize("lang, claim", [("en", "it was found"), ("es", "se encontró"), ("ca", "es va trobar")])
+def test_the_recap_never_says_a_card_nobody_asked_about_was_worked_out(lang, claim):
+    """A card nobody named in a suggestion may have been guessed (a lucky accusation on the
+    first turn): the recap's solution says what could have told it, never that someone found it."""
+    from game.learning.report import Accused, Question, Recap, solution_lines
+    from game.text import i18n
+
+    envelope = ("mustard", "wrench", "hall")
+    recap = Recap((Question(1, 1, ("plum", "rope", "hall"), (2,), 0),
+                   Accused(2, 0, envelope, True)), envelope, 0, False)
+    i18n.set_language(lang)
+    try:
+        lines = dict(solution_lines(recap, lambda seat: f"seat {seat}"))
+    finally:
+        i18n.set_language("en")
+    assert set(lines) == set(envelope)
+    for c in ("mustard", "wrench"):        # never named: nothing in the game told it
+        assert claim not in lines[c] and lines[c] == lines["mustard"], lines
+    assert lines["hall"] != lines["mustard"]   # named once, a card shown: its own sentence

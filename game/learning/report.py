@@ -493,8 +493,9 @@ def solution_lines(r: Recap, name: Callable[[int], str]) -> list[tuple[str, str]
     could show a card for a question that named it (only the asker or the
     envelope could hold it, 000 "Suggestions" 3 / 003), else how often it
     was asked about with a card shown each time -- never this one, as the
-    open envelope now proves --, else that nobody asked: it was found by
-    ruling every other card of its kind out."""
+    open envelope now proves --, else that nobody asked: only seeing or
+    ruling out every other card of its kind could tell (not that anyone
+    did: a lucky accusation names it too)."""
     nobody_words, one, many = SOLUTION_WORDS[r.game]
     out = []
     for c in r.envelope:
@@ -505,6 +506,6 @@ def solution_lines(r: Recap, name: Callable[[int], str]) -> list[tuple[str, str]
         elif asked:
             text = nfmt(one, many, len(asked))
         else:
-            text = _("Nobody asked about it: it was found by ruling out every other card of its kind.")
+            text = _("Nobody asked about it: only seeing or ruling out every other card of its kind could tell.")
         out.append((c, text))
     return out

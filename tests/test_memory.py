@@ -39,6 +39,19 @@ def _canvases_made(monkeypatch) -> list[tuple[int, int]]:
     return made
 
 
+def _kept_while_calling(monkeypatch, owner, name: str) -> list[int]:
+    """Replace ``owner.name`` with a wrapper noting :func:`gfx.kept_bytes` at each call, before
+    the real one draws; the notes, in call order."""
+    held: list[int] = []
+    real = getattr(owner, name)
+
+    def noting(*args, **kwargs):
+        held.append(gfx.kept_bytes())
+        return real(*args, **kwargs)
+    monkeypatch.setattr(owner, name, noting)
+    return held
+
+
 def _screen_picture(shade: int) -> pygame.Surface:
     pic = gfx.surface(SCREEN)
     pic.fill((shade, shade, shade))
@@ -182,13 +195,7 @@ def test_a_moments_room_is_drawn_after_the_pictures_of_other_screens_are_let_go(
     part = (1 << 20) // (9 * 4)                                     # a logical area of 1 MiB at scale 3
     gfx.remember(other, "title", lambda: gfx.surface((part // 64, 64)), 8)
     gfx.remember(other, "setup", lambda: gfx.surface((part // 64, 64)), 8)
-    held_while_drawing = []
-    real = mansion.draw_mansion_window
-
-    def draw(*args):
-        held_while_drawing.append(gfx.kept_bytes())
-        return real(*args)
-    monkeypatch.setattr(mansion, "draw_mansion_window", draw)
+    held_while_drawing = _kept_while_calling(monkeypatch, mansion, "draw_mansion_window")
     pic = stage.backdrop(board, "kitchen", (160, 90))
     making = 504 * 282 * 4 * 3             # the picture and its canvas, bounded above
     setup_bytes = gfx.device_bytes(other["setup"])
@@ -927,13 +934,7 @@ def test_the_boards_backdrop_is_painted_after_the_pictures_of_other_screens_are_
         other: dict = {}
         gfx.remember(other, "room", lambda: gfx.surface(SCREEN), 1)     # a screen left, kept
         gfx.new_frame()                                                  # ... by the frame before
-        held = []
-        real = gfx.opaque
-
-        def opaque(*args):
-            held.append(gfx.kept_bytes())
-            return real(*args)
-        monkeypatch.setattr(gfx, "opaque", opaque)
+        held = _kept_while_calling(monkeypatch, gfx, "opaque")
         scene._backdrop_surf = None
         scene._backdrop()
         assert held and held[0] + 2 * screen <= gfx.REMEMBER_BYTES

@@ -699,7 +699,7 @@ class HardPlayer(_Base[Knowledge]):
     table_styles = True
     #: With :attr:`table_styles`, read the names with the fitted weights among the styles (off: the styles alone,
     #: the fitted weights left out since they are fitted on the very names they then read).
-    table_fitted = True
+    table_fitted = False
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)

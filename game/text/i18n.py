@@ -220,6 +220,13 @@ def card(card: str, form: str = "name") -> str:
     return out if out != CARD_NAMES[card] else _english_form(card, form)
 
 
+def feminine(card_id: str) -> bool:
+    """True when ``card_id``'s name is feminine in the current language, as its
+    article shows ("la Señorita Amapola", "la Soga"; never in English): a word
+    said of it then takes its ``pgettext("feminine", ...)`` form ("ganadora")."""
+    return card(card_id, "the").lower().startswith("la ")
+
+
 def initial(suspect: str) -> str:
     """The letter on a suspect's token: the initial of the surname in the
     current language (Scarlet -> S, Amapola -> A)."""

@@ -420,3 +420,27 @@ def test_the_sheets_grain_repeats_a_small_square_not_the_whole_sheet(app, monkey
     row = [tuple(grain.get_at((x, 40))) for x in range(20, 20 + tile)]
     assert row == [tuple(grain.get_at((x + tile, 40))) for x in range(20, 20 + tile)]
     assert len(set(row)) > 5                # a grain, not a flat fill
+
+
+def test_the_summary_speaks_to_its_reader_in_their_gender_and_never_counts_zero_turns():
+    """Spanish to Señorita Amapola: "segura", not "seguro" (the catalogue's "feminine"
+    context, as the game's other gendered words); a seat whose game ended before its
+    first turn "never got to play", never "had 0 turns"."""
+    from game.learning.report import Report
+    from game.text import i18n
+
+    never = Report(0, ("plum", "rope", "hall"), None, None, None, None, 30, (), None, (), (2, 5))
+    unplayed = Report(0, ("plum", "rope", "hall"), None, None, None, None, 1, (), None, (), ())
+    assert summary_lines(unplayed) == ["What you saw was never quite enough to be sure.",
+                                       "You never got to play a turn."]
+    assert summary_lines(unplayed, "plum")[1] == "Professor Plum never got to play a turn."
+    try:
+        i18n.set_language("es")
+        assert summary_lines(never, you="scarlet")[0] == "Lo que viste nunca bastó para estar segura."
+        assert summary_lines(never, you="mustard")[0] == "Lo que viste nunca bastó para estar seguro."
+        assert summary_lines(unplayed, you="scarlet")[1] == "No llegaste a jugar ningún turno."
+        assert summary_lines(unplayed, "plum")[1] == "El Profesor Mora no llegó a jugar ningún turno."
+        i18n.set_language("ca")
+        assert summary_lines(never, you="white")[0] == "El que vas veure mai no va ser prou per estar-ne segura."
+    finally:
+        i18n.set_language("en")

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from game.text.i18n import (  # noqa: F401
+    BLANK,
     N_,
     _,
     and_list,

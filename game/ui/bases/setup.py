@@ -32,9 +32,10 @@ from game.ui.shell.scene import Scene
 
 ROW_Y, ROW_H, ROW_STEP = 110, 52, 60
 #: Row columns, left to right (x, width): the token, "Seat n", then the buttons
-#: suspect, Person/Computer, level (computer seats only) and Remove.
+#: suspect, Person/Computer, level (computer seats only) and Remove.  The last three are each as wide
+#: as their longest English word needs at full size beside its key hint ("Computer", "Beginner", "Remove").
 TOKEN_X, SEAT_X, SEAT_W = 40, 70, 66
-NAME_COL, KIND_COL, LEVEL_COL, REMOVE_COL = (146, 370), (528, 250), (790, 226), (1028, 226)
+NAME_COL, KIND_COL, LEVEL_COL, REMOVE_COL = (146, 370), (528, 246), (786, 235), (1033, 221)
 HEADER_Y = 92
 #: The side of each seat's portrait (the suspect card's picture), pixels: the row's height less a little.
 PORTRAIT = 50

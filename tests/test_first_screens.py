@@ -64,3 +64,55 @@ def test_titles_use_the_display_face_and_body_text_does_not():
     assert "Serif" not in theme.font_px(22, True).name
     # a title shrunk below the display size keeps the plain face
     assert theme.text("Clue", 30, display=True).get_size() == theme.text("Clue", 30).get_size()
+
+
+@pytest.mark.parametrize("scene, other", [("setup", "card_setup"), ("card_setup", "setup")])
+def test_new_game_opens_on_the_last_table_started(tmp_path, monkeypatch, scene, other):
+    """Start a game with three seats (a Hard computer, a second person): the next New game of
+    that game opens on the same seats, levels and choices, read back from the settings file by
+    a new start of the game; the other game keeps its own first table.  A remembered table the
+    game cannot seat (an unknown suspect or level) opens on the first game's table, no traceback."""
+    import json
+
+    from game.rules.options import PRESETS
+    from game.storage.settings import read_settings
+    from game.ui.app import App
+    from game.ui.shell.registry import make
+
+    monkeypatch.setenv("HOME", str(tmp_path))
+    path = tmp_path / "settings.json"
+
+    def opened(kind: str):
+        app = App(seed=3, sound=False, threaded_ai=False, settings_path=path)
+        app.start()
+        setup = make(kind, app)
+        app.push(setup)
+        return app, setup
+
+    app, setup = opened(scene)
+    first = [list(seat) for seat in setup.seats]
+    setup.remove(3)
+    setup.seats[1][1], setup.seats[2][2] = "human", setup.levels[-1]
+    if scene == "setup":
+        setup.preset = next(p for p in PRESETS if p != "classic")
+    else:
+        setup.advanced = True
+    chosen = [list(seat) for seat in setup.seats]
+    setup.remember_table()
+    app.close()
+    assert read_settings(path)[0].tables[setup.kind]["seats"] == chosen
+
+    app, again = opened(scene)
+    assert again.seats == chosen and len(again.pads) == 3
+    assert (again.preset != "classic") if scene == "setup" else again.advanced
+    app.close()
+    app, fresh = opened(other)
+    assert fresh.seats == fresh.default_seats()
+    app.close()
+
+    data = json.loads(path.read_text())
+    data["tables"][setup.kind]["seats"][0][0] = "nobody"
+    path.write_text(json.dumps(data))
+    app, fallback = opened(scene)
+    assert fallback.seats == first
+    app.close()

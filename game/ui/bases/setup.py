@@ -381,6 +381,10 @@ class SetupBase(Scene):
             theme.shade(surface, line.inflate(20, 8), 170, theme.BG_DARK)     # words stand off the picture
             theme.blit_text(surface, who, (title.right + 28, title.centery), theme.BODY, theme.CREAM, False,
                             "midleft", room)
+        for i, seat in enumerate(self.seats):
+            if seat[1] == "human":      # "Keyboard" / a controller's name on a plate: the wall's candles read through
+                theme.shade(surface, pygame.Rect(LEVEL_COL[0], ROW_Y + i * ROW_STEP, LEVEL_COL[1], ROW_H), 170,
+                            theme.BG_DARK)
         for lab in self.labels + self.headers:
             lab.draw(surface)
         for i, seat in enumerate(self.seats):

@@ -414,6 +414,7 @@ def test_game_over_opens_the_recap_for_everybody():
     from tests.inputs import click
 
     click(app, over.recap_button.rect.center)
+    app.step(0.05)                  # the press shows ("Opening…") in the frame drawn first; the next opens it
     from game.ui.shell.registry import is_scene
 
     assert is_scene(app.top, "recap")

@@ -562,6 +562,8 @@ def test_game_over_takes_a_deliberate_first_press_at_once(app):
     over = app.top
     app.step(DT)                                                     # 0.1 s after it appeared
     key(app, pygame.K_RETURN)
+    assert over.recap_button.label == "Opening…"                     # taken at once, shown the same frame
+    app.step(DT)
     assert isinstance(app.top, RecapScene) and over.again.enabled
 
 

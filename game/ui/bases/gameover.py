@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 import random
 from functools import partial
+from typing import Callable
 
 import pygame
 
@@ -69,7 +70,7 @@ class GameOverBase(Scene):
         self.sentence = fmt("It was {s}, with the {w}, in the {r}.", s=s, r=r, w=w)
         self.again = Button(pygame.Rect(170, 600, 300, 64), _("Play again"), self._play_again, enabled=False)
         #: the story of the game for the whole table (public, no cover)
-        self.recap_button = Button(pygame.Rect(490, 600, 300, 64), _("Recap"), self.open_recap, enabled=False)
+        self.recap_button = Button(pygame.Rect(490, 600, 300, 64), _("Recap"), self.press_recap, enabled=False)
         self.title_button = Button(pygame.Rect(810, 600, 300, 64), _("Title screen"), self.to_title, hint="Esc",
                                    enabled=False)
         self._fit_row((self.again, self.recap_button, self.title_button))
@@ -80,6 +81,10 @@ class GameOverBase(Scene):
         #: Play again and Title screen wipe the result: only a fresh press (no confirm mashed or held) takes them
         self.fresh = FreshPressGuard(app.router.input, 0.0, allow=(Kind.BACK, Kind.MENU, Kind.POINT))
         self.t = 0.0
+        #: a report or the recap pressed: ``(button, its label, what opens it)``, opened once the
+        #: button has been drawn as "Opening…" (their first open takes a second or more)
+        self.opening: tuple[Button, str, Callable[[], None]] | None = None
+        self._drawn_opening, self._waited_opening = False, 0
         rng = random.Random(g.setup.seed)
         self.confetti = [(rng.uniform(0, 1280), rng.uniform(-720, 0), rng.uniform(60, 140),
                           rng.choice([(232, 184, 72), (200, 30, 45), (40, 90, 200), (40, 140, 70)]))
@@ -119,7 +124,7 @@ class GameOverBase(Scene):
             x0 = 640 - (len(row) * REPORT_W + (len(row) - 1) * 20) // 2
             for i, seat in enumerate(row):
                 rect = pygame.Rect(x0 + i * (REPORT_W + 20), REPORT_TOP + r * (REPORT_H + 8), REPORT_W, REPORT_H)
-                out.append(Button(rect, match.seat_name(seat), partial(self.open_report, seat), enabled=False,
+                out.append(Button(rect, match.seat_name(seat), partial(self.press_report, seat), enabled=False,
                                   colour=theme.suspect_colour(match.suspects[seat]), data=seat))
         if any(theme.font(b.size, True).size(b.label)[0] > b.available_width() for b in out):
             # a name too long at full size (Catalan "Senyoreta Amapola" in large text): every button
@@ -148,6 +153,29 @@ class GameOverBase(Scene):
             open_private(self.app, self.match, seat, build, optional=True, reason=reason)
         else:
             self.app.push(build())
+
+    def press_report(self, seat: int) -> None:
+        """A report button pressed: a computer's report is opened the frame after the press
+        shows (:meth:`open_soon`); a person's cover is cheap and comes at once."""
+        if self.match.is_human(seat):
+            self.open_report(seat)
+        else:
+            self.open_soon(next(b for b in self.report_buttons if b.data == seat), partial(self.open_report, seat))
+
+    def press_recap(self) -> None:
+        """Recap pressed: opened the frame after the press shows (:meth:`open_soon`)."""
+        self.open_soon(self.recap_button, self.open_recap)
+
+    def open_soon(self, button: Button, open_it: Callable[[], None]) -> None:
+        """Show at once that ``button`` was pressed -- its label becomes "Opening…" in the
+        frame drawn next -- and run ``open_it`` (a report or the recap, whose first open
+        takes a second or more) on the update after that frame, so the press never seems lost."""
+        if self.opening is None:
+            self.opening = (button, button.label, open_it)
+            self._drawn_opening, self._waited_opening = False, 0
+            if not button.speech:
+                button.speech = button.label      # read aloud: still its name (the screen opening says itself)
+            button.label = _("Opening…")
 
     def open_recap(self) -> None:
         """The story of the game (:class:`~game.ui.scenes.report.RecapScene`):
@@ -209,6 +237,15 @@ class GameOverBase(Scene):
             b.rect.collidepoint(intent.pos) for b in ending)
 
     def update(self, dt: float) -> None:
+        if self.opening is not None and not self._drawn_opening:
+            self._waited_opening += 1            # never drawn (a run without a window): open one update late
+        if self.opening is not None and (self._drawn_opening or self._waited_opening > 1):
+            button, label, open_it = self.opening
+            self.opening = None
+            button.label = label
+            if button.speech == label:
+                button.speech = ""
+            open_it()
         self.t += dt
         self.guard.update(dt)
         self.fresh.update(dt)
@@ -347,6 +384,7 @@ class GameOverBase(Scene):
                         1200)
         self.reports_heading().draw(surface)
         self.focus.draw(surface)
+        self._drawn_opening = self.opening is not None
         if self.guard.active:
             footer_hint(surface, _("The case is closed…"))
         else:

@@ -130,3 +130,32 @@ def test_at_rest_the_band_hides_what_is_under_it(sub):
         seen.append([tuple(surface.get_at(p))[:3] for p in spots])
     app.close()
     assert seen[0] == seen[1] == [theme.BG_DARK] * len(spots)
+
+
+@pytest.mark.parametrize("layout", ["standard", "tv"])
+def test_the_pulled_in_banner_keeps_off_the_panels_buttons(layout):
+    """At the start of her turn Miss Scarlet's "You were brought to the Hall!" band stays
+    over the board: every button of the panel beside it is drawn whole, as without the band,
+    and the band still covers the board's middle."""
+    from game.storage.settings import Settings
+    from game.ui.screenshots.screens import build_scene
+
+    app = make_app(settings=Settings(layout=layout))
+    try:
+        build_scene(app, "pulled-banner", 3)
+        table = app.top
+        banner = table.banner
+        assert banner is not None and banner.sub and banner.alpha == 255
+        with_band, without = pygame.Surface((1280, 720)), pygame.Surface((1280, 720))
+        table.draw(with_band)
+        table.banner = None
+        table.draw(without)
+        buttons = [b.rect for b in table.focus.buttons]
+        assert buttons
+        for r in buttons:
+            assert pygame.image.tobytes(with_band.subsurface(r), "RGB") == \
+                pygame.image.tobytes(without.subsurface(r), "RGB"), r
+        middle = (table.view.rect.centerx, 360)
+        assert tuple(with_band.get_at(middle))[:3] == theme.BG_DARK
+    finally:
+        app.close()

@@ -478,3 +478,56 @@ def test_the_join_question_lights_do_not_accuse_so_enter_alone_declines(app):
     run_until(app, lambda: not join.guard.active)
     key(app, pygame.K_RETURN)
     assert not isinstance(app.top, JoinScene) and table.game.phase is not Phase.JOIN
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "ca"])
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_the_questions_cards_never_cover_a_badge_or_the_crime_cards(app, players, lang):
+    """Wherever the question's two cards rest (in front of each seat) and wherever they are
+    laid down (in front of the asker), they cover no seat's badge, the Crime cards or their
+    caption "Crime cards"."""
+    from game.text import i18n
+    from game.ui.cardgame import tableview as tv
+    from game.ui.draw import theme
+
+    i18n.set_language(lang)
+    crime = tv.draw_crime(pygame.Surface((1280, 720)), i18n._("Crime cards"))        # the cards, with a margin
+    w, h = tv.assets.card_size(tv.CRIME_W)
+    caption = theme.text(i18n._("Crime cards"), theme.SMALL, theme.CREAM, True).get_rect(
+        midtop=(tv.CENTRE[0], tv.CENTRE[1] - 14 + h // 2 + tv.CRIME_CAPTION_GAP))
+    assert tv.crime_rects()[1].contains(caption)
+    badges = [tv.badge_rect(s, players, 0) for s in range(players)]
+    for seat in range(players):
+        q = tv.Question(seat, ("plum", "rope"), 1.0)
+        x, y = q.place(players, 0)                                  # laid down: the asking's start
+        assert (x, y) == pytest.approx(tv.anchor(seat, players, 0))
+        pair = pygame.Rect((0, 0), tv.pair_size(tv.stacked(seat, players, 0)))
+        pair.center = (round(x), round(y))
+        assert pair.collidelist(badges) < 0 and not pair.colliderect(crime) and not pair.colliderect(caption), seat
+        assert pair.collidelist(tv.crime_rects()) < 0
+        assert tv.FELT_RECT.contains(pair)
+    i18n.set_language("en")
+
+
+def test_every_level_name_is_drawn_at_the_buttons_full_size(app):
+    """On the card game's setup a computer's level button shows "Beginner" as big as
+    "Medium", and "Remove" and "Computer" stay whole too (English, normal text)."""
+    from game.ui.draw import theme
+    from game.ui.shell.i18n import level_label
+    from game.ui.shell.registry import make
+
+    setup = make("card_setup", app)
+    app.push(setup)
+    level = next(iter(setup.level_buttons.values()))
+    names = [(level, level_label(lv)) for lv in setup.levels]
+    names += [(b, b.label) for b in setup.focus.buttons if b.label in ("Computer", "Remove")]
+    assert len(names) > len(setup.levels)
+    for button, name in names:
+        assert theme.fit_px(name, button.size, True, button.available_width()) == theme.px(theme.BUTTON), name
+
+
+def test_a_deck_line_in_the_felts_corner_breaks_after_its_colon():
+    from game.ui.cardgame.panels import corner_lines
+
+    assert corner_lines("Normal game: 9 cards") == ["Normal game:", "9 cards"]
+    assert corner_lines("Advanced game: 12 cards") == ["Advanced game:", "12 cards"]

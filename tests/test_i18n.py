@@ -437,3 +437,23 @@ def test_screenshots_in_each_language(tmp_path, monkeypatch, lang, scene):
     out = tmp_path / f"{scene}_{lang}.png"
     assert run_app(size=(1280, 720), seed=3, screenshot=str(out), scene=scene) == 0
     assert pygame.image.load(str(out)).get_size() == (1280, 720)
+
+
+@pytest.mark.parametrize("lang, accusation", [
+    ("en", "I accuse ___, with the ___, in the ___!"),
+    ("es", "¡Acuso a ___, con ___, en ___!"),
+    ("ca", "Acuso ___, amb ___, a ___!")])
+def test_an_accusation_with_blanks_keeps_its_prepositions(lang, accusation):
+    """A card not picked yet is a blank that keeps the words its form puts before a
+    name ("a", "en"), so the sentence still reads while the picks are made."""
+    from game.text import i18n
+
+    try:
+        i18n.set_language(lang)
+        assert i18n.fmt("I accuse {who}, with the {what}, in the {where}!", who=i18n.BLANK, what=i18n.BLANK,
+                        where=i18n.BLANK) == accusation
+        half = i18n.fmt("I accuse {who}, with the {what}, in the {where}!", who="scarlet", what=i18n.BLANK,
+                        where="kitchen")
+        assert i18n.BLANK in half and i18n.card("kitchen") in half
+    finally:
+        i18n.set_language("en")

@@ -134,6 +134,7 @@ def test_a_computers_report_opens_openly_and_keeps_the_peoples_cards_private(app
     wait_guard(app, over)
     mustard = next(b for b in over.report_buttons if b.data == 1)
     click(app, mustard.rect.center)
+    app.step(0.05)                  # the press shows ("Opening…") in the frame drawn first; the next opens it
     report = app.top
     assert is_scene(report, "report") and not report.private and report.seat == 1
     if report.report.key is not None:
@@ -210,6 +211,8 @@ def test_from_the_table_to_the_game_over_to_each_report_and_back(app):
             assert is_scene(app.top, "cover") and app.top.seat == seat
             quiet(app, PRIVATE_GUARD + FRESH_QUIET)
             key(app, pygame.K_RETURN)
+        else:
+            app.step(0.05)              # the press shows ("Opening…") first; the next frame opens the report
         report = app.top
         assert is_scene(report, "report") and report.seat == seat and report.private == match.is_human(seat)
         assert report.report.envelope == match.game.envelope
@@ -420,3 +423,59 @@ def test_the_sheets_grain_repeats_a_small_square_not_the_whole_sheet(app, monkey
     row = [tuple(grain.get_at((x, 40))) for x in range(20, 20 + tile)]
     assert row == [tuple(grain.get_at((x + tile, 40))) for x in range(20, 20 + tile)]
     assert len(set(row)) > 5                # a grain, not a flat fill
+
+
+def test_the_summary_speaks_to_its_reader_in_their_gender_and_never_counts_zero_turns():
+    """Spanish to Señorita Amapola: "segura", not "seguro" (the catalogue's "feminine"
+    context, as the game's other gendered words); a seat whose game ended before its
+    first turn "never got to play", never "had 0 turns"."""
+    from game.learning.report import Report
+    from game.text import i18n
+
+    never = Report(0, ("plum", "rope", "hall"), None, None, None, None, 30, (), None, (), (2, 5))
+    unplayed = Report(0, ("plum", "rope", "hall"), None, None, None, None, 1, (), None, (), ())
+    assert summary_lines(unplayed) == ["What you saw was never quite enough to be sure.",
+                                       "You never got to play a turn."]
+    assert summary_lines(unplayed, "plum")[1] == "Professor Plum never got to play a turn."
+    try:
+        i18n.set_language("es")
+        assert summary_lines(never, you="scarlet")[0] == "Lo que viste nunca bastó para estar segura."
+        assert summary_lines(never, you="mustard")[0] == "Lo que viste nunca bastó para estar seguro."
+        assert summary_lines(unplayed, you="scarlet")[1] == "No llegaste a jugar ningún turno."
+        assert summary_lines(unplayed, "plum")[1] == "El Profesor Mora no llegó a jugar ningún turno."
+        i18n.set_language("ca")
+        assert summary_lines(never, you="white")[0] == "El que vas veure mai no va ser prou per estar-ne segura."
+    finally:
+        i18n.set_language("en")
+
+
+def test_a_press_on_recap_or_a_computers_report_shows_at_once():
+    """The recap and a computer's report take a second or more to open the first time: the
+    frame drawn right after the press already shows the button as "Opening…" (nothing is built
+    yet); the update after that frame opens it, and the button has its name back."""
+    from game.ui.board.gameover import GameOverScene
+    from game.ui.board.match import Match
+
+    app = make_app()
+    try:
+        setup = GameSetup(seats=[SeatConfig("scarlet", "human"), SeatConfig("mustard", "computer", "easy"),
+                                 SeatConfig("white", "computer", "easy")], seed=5)
+        match = Match(app.board, setup)
+        advance(match, lambda g: False)
+        over = GameOverScene(app, match)
+        app.push(over)
+        over.update(FRESH_QUIET + 0.1)
+        for button, scene in [(over.recap_button, "recap"), (over.report_buttons[1], "report")]:
+            label = button.label
+            button.press()
+            assert over.opening is not None and app.top is over
+            over.update(0.01)                               # not drawn yet: nothing opens
+            assert app.top is over
+            surface = pygame.Surface((1280, 720))
+            over.draw(surface)
+            assert button.label == "Opening…"
+            over.update(0.01)
+            assert is_scene(app.top, scene) and button.label == label and over.opening is None
+            app.pop(app.top)
+    finally:
+        app.close()

@@ -120,3 +120,18 @@ def test_a_bad_setting_in_a_folder_the_game_may_not_change_keeps_the_others(tmp_
     assert (settings.language, settings.muted, settings.layout) == ("es", True, "auto")
     assert path.read_text() == text and "“layout”" in message and str(path) in message
     assert "it was left as it is" in message and "not allowed to change files" in message
+
+
+def test_a_last_table_of_the_wrong_shape_is_dropped_with_a_message(tmp_path):
+    """The remembered tables ("tables") round-trip; one of the wrong shape (a hand-edited
+    or damaged file) gives a message naming the setting, and the other settings stay."""
+    path = tmp_path / "settings.json"
+    good = {"board": {"seats": [["plum", "human", "hard"], ["green", "computer", "easy"],
+                                ["white", "computer", "hard"]], "preset": "classic"}}
+    save_settings(Settings(volume=0.3, tables=good), path)
+    assert load_settings(path) == (Settings(volume=0.3, tables=good), None)
+    for tables in ({"board": {"seats": "plum"}}, {"cards": [1, 2]}, {"board": {"seats": [["plum", "human"]]}},
+                   {"board": {}}):
+        path.write_text(json.dumps({"volume": 0.3, "tables": tables}))
+        settings, message = load_settings(path)
+        assert "“tables”" in message and settings.tables == {} and settings.volume == 0.3, tables

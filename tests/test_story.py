@@ -6,6 +6,7 @@ shown in secret (whole seeded games, both games)."""
 
 from __future__ import annotations
 
+import itertools
 import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -18,6 +19,7 @@ from benchmarks.bench_pacing import DT, board_table, card_table  # noqa: E402
 from game.cardgame import events as card_ev  # noqa: E402
 from game.cardgame import log as card_log  # noqa: E402
 from game.rules import events as board_ev  # noqa: E402
+from game.text import i18n  # noqa: E402
 from game.text import log as board_log  # noqa: E402
 from game.ui.draw import anim  # noqa: E402
 from game.ui.draw.logview import LogView  # noqa: E402
@@ -412,6 +414,7 @@ def test_game_over_opens_the_recap_for_everybody():
     from tests.inputs import click
 
     click(app, over.recap_button.rect.center)
+    app.step(0.05)                  # the press shows ("Opening…") in the frame drawn first; the next opens it
     from game.ui.shell.registry import is_scene
 
     assert is_scene(app.top, "recap")
@@ -424,19 +427,28 @@ def test_the_pulled_in_banner_fits_for_every_room_weapon_and_suspect(scale):
     """The longest names in every place: the words fit the tall band's box and
     the line under them wraps on at most its lines (nothing is cut off)."""
     from game.rules.cards import ROOMS, SUSPECTS, WEAPONS
-    from game.ui.bases.banner import SUB_LINES, TEXT_RECT, sub_labels
+    from game.ui.bases.banner import MARGIN, SUB_LINES, sub_labels, tall_band
+    from game.ui.board.panels import BANNER_GAP
     from game.ui.board.presenter import pulled_texts
     from game.ui.draw import theme
+    from game.ui.mansion.boardlayout import STANDARD, TV
 
     make_app()
     theme.set_text_scale(scale)
     longest = max(WEAPONS, key=lambda w: len(w))
-    for room in ROOMS:
-        for who in range(len(SUSPECTS)):
-            words, why = pulled_texts(board_ev.SuggestionMade(who, "scarlet", longest, room), SUSPECTS)
-            assert len(theme.wrap(why, TEXT_RECT.width, theme.BODY)) <= SUB_LINES, why
-            for label in sub_labels(words, why):
-                assert label.text_width() <= label.available_width(), label.text
+    for lang, band in itertools.product(("en", "es", "ca"), (tall_band(STANDARD.hud_x - BANNER_GAP),
+                                                            tall_band(TV.hud_x - BANNER_GAP))):   # over the board
+        i18n.set_language(lang)
+        for room in ROOMS:
+            for who in range(len(SUSPECTS)):
+                words, why = pulled_texts(board_ev.SuggestionMade(who, "scarlet", longest, room), SUSPECTS)
+                assert len(theme.wrap(why, band.width - 2 * MARGIN, theme.BODY)) <= SUB_LINES, why
+                labels = sub_labels(words, why, band)
+                for label in labels:
+                    assert label.text_width() <= label.available_width(), label.text
+                    assert theme.fit_px(label.text, label.size, label.bold, label.rect.width) >= 20, label.text
+                assert band.contains(labels[-1].rect), why
+    i18n.set_language("en")
 
 
 @pytest.mark.parametrize("lang", ["en", "es", "ca"])

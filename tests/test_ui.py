@@ -562,6 +562,8 @@ def test_game_over_takes_a_deliberate_first_press_at_once(app):
     over = app.top
     app.step(DT)                                                     # 0.1 s after it appeared
     key(app, pygame.K_RETURN)
+    assert over.recap_button.label == "Opening…"                     # taken at once, shown the same frame
+    app.step(DT)
     assert isinstance(app.top, RecapScene) and over.again.enabled
 
 
@@ -607,6 +609,33 @@ def test_game_over_winner_portrait_as_big_as_the_culprits(app, monkeypatch):
     assert min(drawn[winner]) >= max(drawn[culprit]) >= 150
     rects = [r for _img, r in over.side_pictures()]
     assert len(rects) == 2 and rects[0].collidelist(over.focus.buttons and [b.rect for b in over.focus.buttons]) < 0
+
+
+def test_game_over_captions_say_who_is_the_winner_and_who_the_culprit(app):
+    """Each picture beside the envelope's cards has its caption on it; a winner who is
+    also the culprit (Miss Scarlet accusing herself rightly) is one portrait, not two alike,
+    beside the room's; in Spanish the caption agrees with the suspect ("Ganadora")."""
+    from game.text import i18n
+
+    match = _match_at(app, lambda g: False)
+    g = match.game
+    over = GameOverScene(app, match)
+    winner, (culprit, _w, room) = g.seats[g.winner].suspect, g.envelope
+    assert winner != culprit
+    assert over.sides() == [(winner, "Winner"), (culprit, "Culprit")]
+    over.winner_suspect = culprit                      # she accused herself, rightly
+    assert over.sides() == [(culprit, "Winner and culprit"), (room, "Crime scene")]
+    over.winner_suspect = None
+    assert over.sides() == [(culprit, "Culprit"), (room, "Crime scene")]
+    over.winner_suspect = "scarlet"
+    try:
+        i18n.set_language("es")
+        assert over.sides()[0] == ("scarlet", "Ganadora")
+    finally:
+        i18n.set_language("en")
+    words = {w.text: w.rect for w in over.widgets() if hasattr(w, "text")}
+    for (lines, plate), (_img, picture) in zip(over.captions(), over.side_pictures(), strict=True):
+        assert picture.contains(plate) and all(words[line].colliderect(plate) for line in lines)
 
 
 def theme_text_rect(text: str, size: int, midtop) -> pygame.Rect:

@@ -15,7 +15,10 @@ on the local network: a VPN's; ``docs/network.md``), ``trusted_proxies`` (the
 addresses, such as "127.0.0.1", or ranges of HTTPS reverse proxies in front of
 the game whose ``X-Forwarded-For`` is believed) and ``play_level`` (the level of the computer players the title's Play starts
 against, the last one picked: "beginner", "easy", "medium" or "hard"; easy
-before the first pick).
+before the first pick) and ``tables`` (the last table each game was started with, so that
+New game opens on it: ``"board"`` / ``"cards"`` -> ``{"seats": [[suspect, "human" or
+"computer", level], ...]}`` and that game's choices, see :mod:`game.ui.bases.setup`; a
+remembered table the game cannot use is left aside there for the defaults).
 
 A broken settings file never stops the game: :func:`read_settings` keeps the
 damaged file (renamed aside — or, in a folder the game may not change, left
@@ -68,6 +71,7 @@ class Settings:
     read_aloud_lesson: bool = True
     phones: bool = True
     play_level: str = "easy"
+    tables: dict[str, Any] = field(default_factory=dict)
     vpn_ranges: list[str] = field(default_factory=list)
     trusted_proxies: list[str] = field(default_factory=list)
     #: settings this version does not know (a newer version wrote them), written back as they were
@@ -178,6 +182,8 @@ def settings_from_dict(data: Any, path: str | Path = "<memory>",
     for key, allowed in choices.items():
         if getattr(out, key) not in allowed:
             bad(N_("the setting “{field}” must be one of {choices}"), key, choices=", ".join(allowed))
+    if not _tables_ok(out.tables):
+        bad(N_("the setting “{field}” holds something the game does not understand"), "tables")
     for key in ("volume", "music_volume"):
         try:
             volume_ok = 0.0 <= float(getattr(out, key)) <= 1.0
@@ -211,6 +217,15 @@ def settings_from_dict(data: Any, path: str | Path = "<memory>",
             continue
         del out.keys[intent]                  # reached only with ``dropped``: this action's keys go
     return out
+
+
+def _tables_ok(tables: dict[str, Any]) -> bool:
+    """True when ``tables`` has the shape of the ``tables`` setting: a game's name ->
+    an object whose ``"seats"`` is a list of ``[suspect, kind, level]`` words (what each
+    word may be is the setup's to check: the games differ)."""
+    return all(isinstance(table, dict) and isinstance(table.get("seats"), list) and all(
+        isinstance(seat, list) and len(seat) == 3 and all(isinstance(w, str) for w in seat)
+        for seat in table["seats"]) for table in tables.values())
 
 
 def _is_network(text: Any, ranges_only: bool) -> bool:

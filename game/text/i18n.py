@@ -220,6 +220,13 @@ def card(card: str, form: str = "name") -> str:
     return out if out != CARD_NAMES[card] else _english_form(card, form)
 
 
+def feminine(card_id: str) -> bool:
+    """True when ``card_id``'s name is feminine in the current language, as its
+    article shows ("la Señorita Amapola", "la Soga"; never in English): a word
+    said of it then takes its ``pgettext("feminine", ...)`` form ("ganadora")."""
+    return card(card_id, "the").lower().startswith("la ")
+
+
 def initial(suspect: str) -> str:
     """The letter on a suspect's token: the initial of the surname in the
     current language (Scarlet -> S, Amapola -> A)."""
@@ -251,13 +258,28 @@ def fmt(template: str, **params: object) -> str:
     return upper_first(text)
 
 
+#: A card not picked yet, in a sentence that names the picks ("I accuse ___, with the ___, in the ___!").
+BLANK = "___"
+
+
+def blank_forms() -> dict[str, str]:
+    """:data:`BLANK` in each form of a card: the words a form puts before a name stay
+    with the blank, but not an article that would need the card's gender (Spanish
+    "¡Acuso a ___, con ___, en ___!", never "¡Acuso ___, con ___, ___!")."""
+    return {"the": BLANK, "in": pgettext("blank", "in ___"), "of": pgettext("blank", "of ___"),
+            "to": pgettext("blank", "to ___")}
+
+
 def _values(params: dict[str, object]) -> dict[str, object]:
-    """Template values: a card id gives its forms; any other text stands for
-    all of its forms too (a blank "___" stays a blank in every form)."""
+    """Template values: a card id gives its forms; a blank (:data:`BLANK`) its forms
+    (:func:`blank_forms`); any other text stands for all of its forms too."""
     values: dict[str, object] = {}
     for k, v in params.items():
         if isinstance(v, str) and v in ALL_CARDS:
             values.update(card_params(**{k: v}))
+        elif v == BLANK:
+            values[k] = v
+            values.update({f"{k}_{form}": words for form, words in blank_forms().items()})
         else:
             values[k] = v
             if isinstance(v, str):

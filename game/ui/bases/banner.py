@@ -37,22 +37,30 @@ def banner_label(text: str | None = None) -> Label:
 #: The taller band of a banner with a line under its words, the words' size
 #: there, and the size of that line (wrapped on up to :data:`SUB_LINES` lines).
 TALL_BAND = BAND.inflate(0, 90)
-TALL_SIZE, SUB_SIZE, SUB_LINES = 48, theme.BODY, 2
+TALL_SIZE, SUB_SIZE, SUB_LINES = 48, theme.BODY, 3
+#: The words' margin each side of a band (pixels).
+MARGIN = 40
 
 
-def sub_lines(sub: str) -> list[str]:
-    """The smaller line under a banner's words, wrapped to the text box."""
-    return theme.wrap(sub, TEXT_RECT.width, SUB_SIZE)[:SUB_LINES] if sub else []
+def tall_band(width: int = BAND.width) -> pygame.Rect:
+    """The tall band, ``width`` pixels from the left edge: the whole width, or over the
+    board alone (the board game's pulled-in banner, so that the panel's buttons beside
+    the board stay whole and visible while the band is up)."""
+    return pygame.Rect(0, TALL_BAND.top, width, TALL_BAND.height)
 
 
-def sub_labels(text: str, sub: str) -> list[Label]:
-    """The text boxes of a tall banner (its words and each line under them; the text-fit test)."""
-    band = TALL_BAND
+def sub_lines(sub: str, band: pygame.Rect = TALL_BAND) -> list[str]:
+    """The smaller line under a banner's words, wrapped to the text box of ``band``."""
+    return theme.wrap(sub, band.width - 2 * MARGIN, SUB_SIZE)[:SUB_LINES] if sub else []
+
+
+def sub_labels(text: str, sub: str, band: pygame.Rect = TALL_BAND) -> list[Label]:
+    """The text boxes of a tall banner in ``band`` (its words and each line under them; the text-fit test)."""
     step = theme.font(SUB_SIZE).get_linesize()
-    out = [Label(pygame.Rect(TEXT_RECT.left, band.top + 12, TEXT_RECT.width, 64), text, TALL_SIZE, True,
-                 theme.BRASS, "center")]
-    out += [Label(pygame.Rect(TEXT_RECT.left, band.top + 84 + i * step, TEXT_RECT.width, step), line, SUB_SIZE,
-                  False, theme.CREAM, "center") for i, line in enumerate(sub_lines(sub))]
+    left, width = band.left + MARGIN, band.width - 2 * MARGIN
+    out = [Label(pygame.Rect(left, band.top + 12, width, 64), text, TALL_SIZE, True, theme.BRASS, "center")]
+    out += [Label(pygame.Rect(left, band.top + 84 + i * step, width, step), line, SUB_SIZE,
+                  False, theme.CREAM, "center") for i, line in enumerate(sub_lines(sub, band))]
     return out
 
 
@@ -85,16 +93,17 @@ def draw_scenery(surface: pygame.Surface, scenery: stage.Scenery, alpha: int, wi
         surface.blit(img, (x0 + i * (w + gap), BAND.bottom + 20))
 
 
-def draw_banner(surface: pygame.Surface, banner: anim.Banner | None) -> None:
+def draw_banner(surface: pygame.Surface, banner: anim.Banner | None, tall_width: int = BAND.width) -> None:
     """Draw ``banner`` (None or finished: nothing) across the table, faded by
-    its ``alpha`` and slid by its ``shift``; with a ``sub`` line, in the taller band;
-    with a ``stage`` (:class:`~game.ui.mansion.stage.Scenery`), over that scenery filling the screen."""
+    its ``alpha`` and slid by its ``shift``; with a ``sub`` line, in the taller band
+    (:func:`tall_band` of ``tall_width``); with a ``stage``
+    (:class:`~game.ui.mansion.stage.Scenery`), over that scenery filling the screen."""
     if banner is None or banner.done or banner.alpha <= 0:
         return
     if isinstance(banner.stage, stage.Scenery):
         draw_scenery(surface, banner.stage, banner.alpha, banner.wipe)
     sub = getattr(banner, "sub", "")
-    band = TALL_BAND if sub else BAND
+    band = tall_band(tall_width) if sub else BAND
     layer = gfx.surface(band.size, pygame.SRCALPHA)
     # at rest the band hides the table under it: a button's words reading through would
     # compete with the banner's (only the fade in and out lets the table show)
@@ -102,7 +111,7 @@ def draw_banner(surface: pygame.Surface, banner: anim.Banner | None) -> None:
     gfx.line(layer, theme.BRASS, (0, 2), (band.width, 2), 4)
     gfx.line(layer, theme.BRASS, (0, band.height - 3), (band.width, band.height - 3), 4)
     shift = int(banner.shift)
-    labels = sub_labels(banner.text, sub) if sub else [banner_label(banner.text)]
+    labels = sub_labels(banner.text, sub, band) if sub else [banner_label(banner.text)]
     for label in labels:
         text = theme.text(label.text, label.size, label.colour, label.bold, label.rect.width)
         centre = label.rect.move(shift - band.left, -band.top).center

@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 import random
 from functools import partial
+from typing import Callable
 
 import pygame
 
@@ -28,7 +29,7 @@ from game.ui.draw import assets, gfx, theme
 from game.ui.draw.widgets import Button, FocusGroup, Label, footer_hint
 from game.ui.mansion import scenery
 from game.ui.shell.flow import far_away, open_private
-from game.ui.shell.i18n import _, fmt
+from game.ui.shell.i18n import _, feminine, fmt, pgettext
 from game.ui.shell.input import Intent, Kind
 from game.ui.shell.registry import make
 from game.ui.shell.scene import FreshPressGuard, InputGuard, Scene
@@ -40,6 +41,8 @@ CARD_W, CARD_TOP = 150, 184
 SIDE_PICTURE, SIDE_TOP = 200, 184
 #: The pictures' centres: left and right of the envelope's cards (logical x).
 SIDE_LEFT_X, SIDE_RIGHT_X = 170, 1110
+#: A side picture's caption plate: its gap to the picture's edges (pixels).
+CAPTION_PAD = 10
 #: Play again / Recap / Title screen: the gap between them and the widest each may grow (pixels).
 ROW_GAP, ROW_MOST = 20, 380
 #: The report buttons: up to this many a row, their size and the first row's top.
@@ -67,7 +70,7 @@ class GameOverBase(Scene):
         self.sentence = fmt("It was {s}, with the {w}, in the {r}.", s=s, r=r, w=w)
         self.again = Button(pygame.Rect(170, 600, 300, 64), _("Play again"), self._play_again, enabled=False)
         #: the story of the game for the whole table (public, no cover)
-        self.recap_button = Button(pygame.Rect(490, 600, 300, 64), _("Recap"), self.open_recap, enabled=False)
+        self.recap_button = Button(pygame.Rect(490, 600, 300, 64), _("Recap"), self.press_recap, enabled=False)
         self.title_button = Button(pygame.Rect(810, 600, 300, 64), _("Title screen"), self.to_title, hint="Esc",
                                    enabled=False)
         self._fit_row((self.again, self.recap_button, self.title_button))
@@ -78,6 +81,10 @@ class GameOverBase(Scene):
         #: Play again and Title screen wipe the result: only a fresh press (no confirm mashed or held) takes them
         self.fresh = FreshPressGuard(app.router.input, 0.0, allow=(Kind.BACK, Kind.MENU, Kind.POINT))
         self.t = 0.0
+        #: a report or the recap pressed: ``(button, its label, what opens it)``, opened once the
+        #: button has been drawn as "Opening…" (their first open takes a second or more)
+        self.opening: tuple[Button, str, Callable[[], None]] | None = None
+        self._drawn_opening, self._waited_opening = False, 0
         rng = random.Random(g.setup.seed)
         self.confetti = [(rng.uniform(0, 1280), rng.uniform(-720, 0), rng.uniform(60, 140),
                           rng.choice([(232, 184, 72), (200, 30, 45), (40, 90, 200), (40, 140, 70)]))
@@ -117,7 +124,7 @@ class GameOverBase(Scene):
             x0 = 640 - (len(row) * REPORT_W + (len(row) - 1) * 20) // 2
             for i, seat in enumerate(row):
                 rect = pygame.Rect(x0 + i * (REPORT_W + 20), REPORT_TOP + r * (REPORT_H + 8), REPORT_W, REPORT_H)
-                out.append(Button(rect, match.seat_name(seat), partial(self.open_report, seat), enabled=False,
+                out.append(Button(rect, match.seat_name(seat), partial(self.press_report, seat), enabled=False,
                                   colour=theme.suspect_colour(match.suspects[seat]), data=seat))
         if any(theme.font(b.size, True).size(b.label)[0] > b.available_width() for b in out):
             # a name too long at full size (Catalan "Senyoreta Amapola" in large text): every button
@@ -146,6 +153,29 @@ class GameOverBase(Scene):
             open_private(self.app, self.match, seat, build, optional=True, reason=reason)
         else:
             self.app.push(build())
+
+    def press_report(self, seat: int) -> None:
+        """A report button pressed: a computer's report is opened the frame after the press
+        shows (:meth:`open_soon`); a person's cover is cheap and comes at once."""
+        if self.match.is_human(seat):
+            self.open_report(seat)
+        else:
+            self.open_soon(next(b for b in self.report_buttons if b.data == seat), partial(self.open_report, seat))
+
+    def press_recap(self) -> None:
+        """Recap pressed: opened the frame after the press shows (:meth:`open_soon`)."""
+        self.open_soon(self.recap_button, self.open_recap)
+
+    def open_soon(self, button: Button, open_it: Callable[[], None]) -> None:
+        """Show at once that ``button`` was pressed -- its label becomes "Opening…" in the
+        frame drawn next -- and run ``open_it`` (a report or the recap, whose first open
+        takes a second or more) on the update after that frame, so the press never seems lost."""
+        if self.opening is None:
+            self.opening = (button, button.label, open_it)
+            self._drawn_opening, self._waited_opening = False, 0
+            if not button.speech:
+                button.speech = button.label      # read aloud: still its name (the screen opening says itself)
+            button.label = _("Opening…")
 
     def open_recap(self) -> None:
         """The story of the game (:class:`~game.ui.scenes.report.RecapScene`):
@@ -207,6 +237,15 @@ class GameOverBase(Scene):
             b.rect.collidepoint(intent.pos) for b in ending)
 
     def update(self, dt: float) -> None:
+        if self.opening is not None and not self._drawn_opening:
+            self._waited_opening += 1            # never drawn (a run without a window): open one update late
+        if self.opening is not None and (self._drawn_opening or self._waited_opening > 1):
+            button, label, open_it = self.opening
+            self.opening = None
+            button.label = label
+            if button.speech == label:
+                button.speech = ""
+            open_it()
         self.t += dt
         self.guard.update(dt)
         self.fresh.update(dt)
@@ -231,27 +270,67 @@ class GameOverBase(Scene):
                 self.again.rect.union(self.title_button.rect).inflate(40, 30),
                 pygame.Rect(0, 670, 1280, 50)]
 
-    def side_pictures(self) -> list[tuple[pygame.Surface, pygame.Rect]]:
-        """The pictures left and right of the cards (the cards' art,
-        :data:`SIDE_PICTURE` pixels square in a frame), (picture, where) each.
-        Someone won: the winner's portrait left, the culprit's right -- the
-        winner at least as big as the culprit.  Nobody won: the culprit's
-        portrait left, the room's picture right."""
+    def sides(self) -> list[tuple[str, str]]:
+        """What stands left and right of the cards, ``(card id, caption)`` each, left first.
+        Someone else won: the winner's portrait ("Winner") left, the culprit's ("Culprit")
+        right.  The winner is the culprit (Miss Scarlet accusing herself rightly): one
+        portrait ("Winner and culprit") and the room's picture ("Crime scene"), never two
+        alike.  Nobody won: the culprit's portrait left, the room's picture right.  A caption
+        agrees with the suspect's gender where words have one ("Ganadora")."""
         from game.rules.cards import category
 
         kinds = {category(card_id): card_id for card_id in self.envelope}
-        left = self.winner_suspect or kinds.get("suspect")
-        right = kinds.get("suspect") if self.winner_suspect else kinds.get("room")
+        culprit, room = kinds.get("suspect"), kinds.get("room")
+        winner = self.winner_suspect
+        out: list[tuple[str, str]] = []
+        if winner is not None and winner == culprit:
+            out.append((winner, pgettext("feminine", "Winner and culprit") if feminine(winner)
+                        else _("Winner and culprit")))
+        elif winner is not None:
+            out.append((winner, pgettext("feminine", "Winner") if feminine(winner) else _("Winner")))
+            if culprit is not None:
+                out.append((culprit, _("Culprit")))
+            return out
+        elif culprit is not None:
+            out.append((culprit, _("Culprit")))
+        if room is not None:
+            out.append((room, _("Crime scene")))
+        return out
+
+    def side_pictures(self) -> list[tuple[pygame.Surface, pygame.Rect]]:
+        """The pictures of :meth:`sides` (the cards' art, :data:`SIDE_PICTURE` pixels
+        square in a frame), (picture, where) each, the first left of the cards and the
+        second right, the winner at least as big as the culprit."""
+        from game.rules.cards import category
+
         out = []
-        for card_id, x in ((left, SIDE_LEFT_X), (right, SIDE_RIGHT_X)):
-            if card_id is None:
-                continue
+        for (card_id, _caption), x in zip(self.sides(), (SIDE_LEFT_X, SIDE_RIGHT_X), strict=False):
             if category(card_id) == "room":
                 img = self._framed_room(card_id)
             else:
                 img = assets.framed_portrait(card_id, SIDE_PICTURE)
             out.append((img, img.get_rect(midtop=(x, SIDE_TOP))))
         return out
+
+    def captions(self) -> list[tuple[list[str], pygame.Rect]]:
+        """Each side picture's caption, as its lines, and its plate (logical pixels): across
+        the foot of the picture, inside its frame, so it can never meet the words beside it
+        (the sentence under the cards may run as wide as the cards and both pictures)."""
+        f = theme.font(theme.BODY, True)
+        out = []
+        for (_card, caption), (_img, rect) in zip(self.sides(), self.side_pictures(), strict=True):
+            lines = theme.wrap(caption, rect.width - 2 * CAPTION_PAD - 16, theme.BODY, True)
+            h = len(lines) * (f.get_height() + 4) + 6
+            w = min(rect.width - 2 * CAPTION_PAD, max(f.size(x)[0] for x in lines) + 24)
+            out.append((lines, pygame.Rect(rect.centerx - w // 2, rect.bottom - CAPTION_PAD - h, w, h)))
+        return out
+
+    def caption_labels(self) -> list[Label]:
+        """The captions' lines, a :class:`Label` each (as drawn)."""
+        line_h = theme.font(theme.BODY, True).get_height() + 4
+        return [Label(pygame.Rect(plate.left + 8, plate.top + 5 + i * line_h, plate.width - 16, line_h - 4), line,
+                      theme.BODY, True, theme.CREAM, "center")
+                for lines, plate in self.captions() for i, line in enumerate(lines)]
 
     def _framed_room(self, card_id: str) -> pygame.Surface:
         """The room's card picture in a frame of the rooms' card colour."""
@@ -287,6 +366,11 @@ class GameOverBase(Scene):
         for img, rect in self.side_pictures():
             theme.shade(surface, rect.move(6, 8), 120)        # a soft drop shadow sets the picture off
             surface.blit(img, rect)
+        for _lines, plate in self.captions():               # who is who: a plate on each picture's frame
+            theme.shade(surface, plate, 215, theme.BG_DARK)
+            gfx.rect(surface, theme.BRASS, plate, 2, border_radius=6)
+        for label in self.caption_labels():
+            label.draw(surface)
         heading = theme.text(self.title, 48, theme.BRASS, True, 1200, True).get_rect(midtop=(640, 110))
         theme.shade(surface, heading.inflate(32, 4), 170, theme.BG_DARK)     # the title stands off the wall's pattern
         theme.blit_text(surface, self.title, (640, 110), 48, theme.BRASS, True, "midtop", 1200, display=True)
@@ -300,6 +384,7 @@ class GameOverBase(Scene):
                         1200)
         self.reports_heading().draw(surface)
         self.focus.draw(surface)
+        self._drawn_opening = self.opening is not None
         if self.guard.active:
             footer_hint(surface, _("The case is closed…"))
         else:
@@ -308,4 +393,5 @@ class GameOverBase(Scene):
     def widgets(self) -> list:
         return [self.again, self.recap_button, self.title_button, *self.report_buttons, self.reports_heading(),
                 Label(pygame.Rect(40, 110, 1200, 60), self.title, 48, True),
-                Label(pygame.Rect(40, CARD_TOP + assets.card_size(CARD_W)[1] + 10, 1200, 30), self.sentence, theme.BODY)]
+                Label(pygame.Rect(40, CARD_TOP + assets.card_size(CARD_W)[1] + 10, 1200, 30), self.sentence, theme.BODY),
+                *self.caption_labels()]

@@ -14,6 +14,7 @@ person's seat without a controller is played with the shared keyboard and mouse.
 
 from __future__ import annotations
 
+import logging
 from functools import partial
 
 import pygame
@@ -30,11 +31,14 @@ from game.ui.shell.input import DIRECTIONS, Intent, Kind, Pad
 from game.ui.shell.registry import make
 from game.ui.shell.scene import Scene
 
+log = logging.getLogger(__name__)
+
 ROW_Y, ROW_H, ROW_STEP = 110, 52, 60
 #: Row columns, left to right (x, width): the token, "Seat n", then the buttons
-#: suspect, Person/Computer, level (computer seats only) and Remove.
+#: suspect, Person/Computer, level (computer seats only) and Remove.  The last three are each as wide
+#: as their longest English word needs at full size beside its key hint ("Computer", "Beginner", "Remove").
 TOKEN_X, SEAT_X, SEAT_W = 40, 70, 66
-NAME_COL, KIND_COL, LEVEL_COL, REMOVE_COL = (146, 370), (528, 250), (790, 226), (1028, 226)
+NAME_COL, KIND_COL, LEVEL_COL, REMOVE_COL = (146, 370), (528, 246), (786, 235), (1033, 221)
 HEADER_Y = 92
 #: The side of each seat's portrait (the suspect card's picture), pixels: the row's height less a little.
 PORTRAIT = 50
@@ -69,13 +73,14 @@ class SetupBase(Scene):
     #: (:func:`game.ui.shell.i18n.strength_words`: the board game's figures)
     says_strength = True
 
+    #: the game's name in the settings' ``tables`` (the last table it was started with)
+    kind = "board"
+    #: the suspects a seat may play
+    tokens: tuple[str, ...] = tuple(SUSPECTS)
+
     def __init__(self, app) -> None:
         super().__init__(app)
-        lv = self.default_level
-        self.seats: list[list[str]] = [["scarlet", "human", lv], ["mustard", "computer", lv],
-                                       ["white", "computer", lv], ["peacock", "computer", lv]]
-        #: each seat's controller ("pad:<id>") or None (keyboard and mouse)
-        self.pads: list[str | None] = [None] * len(self.seats)
+        self.seats: list[list[str]] = self.default_seats()
         self.note = ""      # the last join / leave, said in words
         #: the rules: a preset of :data:`PRESETS` and the house switches on
         #: (names of :data:`~game.rules.options.HOUSE_SWITCHES`), see :meth:`options`
@@ -85,8 +90,60 @@ class SetupBase(Scene):
         #: Hints by default: a parent expects help for a child who is stuck,
         #: and a hint appears only when the Hint button is pressed.
         self.notebook_mode = DEFAULT_NOTEBOOK_MODE
+        self.restore_table()
+        #: each seat's controller ("pad:<id>") or None (keyboard and mouse)
+        self.pads: list[str | None] = [None] * len(self.seats)
         self.focus = FocusGroup()
         self._build(0)
+
+    def default_seats(self) -> list[list[str]]:
+        """The table of a first game: one person and three computer players at :attr:`default_level`."""
+        lv = self.default_level
+        return [[self.tokens[0], "human", lv]] + [[s, "computer", lv] for s in self.tokens[1:4]]
+
+    # ----------------------------------------------------- the last table
+    def table_choices(self) -> dict:
+        """The game's own choices to remember with the seats (JSON words)."""
+        return {"preset": self.preset, "house": list(self.house), "notebook": self.notebook_mode}
+
+    def restore_choices(self, table: dict) -> None:
+        """Take back the choices of :meth:`table_choices` from ``table``; one the game does
+        not know (an older or newer version wrote it) keeps its default."""
+        from game.rules.options import HOUSE_SWITCHES, PRESETS
+
+        if table.get("preset") in PRESETS:
+            self.preset = table["preset"]
+        house = table.get("house")
+        if isinstance(house, list) and all(h in HOUSE_SWITCHES for h in house):
+            self.house = tuple(house)
+        if table.get("notebook") in NOTEBOOK_MODES:
+            self.notebook_mode = table["notebook"]
+
+    def remember_table(self) -> None:
+        """Keep the table being started (seats, levels, the game's choices) in the settings
+        file, so the next New game of this game opens on it (a file that cannot be written:
+        the log says so, and the game starts all the same)."""
+        self.app.store.settings.tables[self.kind] = {"seats": [list(seat) for seat in self.seats],
+                                                     **self.table_choices()}
+        self.app.store.save_settings()
+
+    def restore_table(self) -> None:
+        """Open on the last table started (:meth:`remember_table`) when the settings hold
+        one this game can seat: 3 to 6 different suspects of :attr:`tokens`, each a person or
+        a computer player of one of :attr:`levels`.  Anything else (an older version's, a
+        hand-edited file's) is left aside for the first game's table."""
+        table = self.app.store.settings.tables.get(self.kind)
+        if not isinstance(table, dict):
+            return
+        seats = table.get("seats")
+        if not (isinstance(seats, list) and 3 <= len(seats) <= 6
+                and all(isinstance(seat, list) and len(seat) == 3 and seat[0] in self.tokens
+                        and seat[1] in ("human", "computer") and seat[2] in self.levels for seat in seats)
+                and len({seat[0] for seat in seats}) == len(seats)):
+            log.warning("settings: the last %s table could not be used; the first game's table is shown", self.kind)
+            return
+        self.seats = [list(seat) for seat in seats]
+        self.restore_choices(table)
 
     # ----------------------------------------------------------- actions
     def speech_name(self) -> str | None:
@@ -108,7 +165,7 @@ class SetupBase(Scene):
 
     def _free(self) -> list[str]:
         used = {seat[0] for seat in self.seats}
-        return [s for s in SUSPECTS if s not in used]
+        return [s for s in self.tokens if s not in used]
 
     def next_suspect(self, i: int) -> None:
         """Give seat ``i`` the next suspect nobody else plays."""
@@ -324,6 +381,10 @@ class SetupBase(Scene):
             theme.shade(surface, line.inflate(20, 8), 170, theme.BG_DARK)     # words stand off the picture
             theme.blit_text(surface, who, (title.right + 28, title.centery), theme.BODY, theme.CREAM, False,
                             "midleft", room)
+        for i, seat in enumerate(self.seats):
+            if seat[1] == "human":      # "Keyboard" / a controller's name on a plate: the wall's candles read through
+                theme.shade(surface, pygame.Rect(LEVEL_COL[0], ROW_Y + i * ROW_STEP, LEVEL_COL[1], ROW_H), 170,
+                            theme.BG_DARK)
         for lab in self.labels + self.headers:
             lab.draw(surface)
         for i, seat in enumerate(self.seats):

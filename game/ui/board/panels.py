@@ -57,6 +57,8 @@ DIE_RECT = STANDARD.die_rect
 BUTTON_X, BUTTON_W, BUTTON_H, BUTTON_STEP, BUTTON_Y = (STANDARD.button_x, STANDARD.button_w, STANDARD.button_h,
                                                       STANDARD.button_step, STANDARD.button_y)
 NOTEBOOK_SLOT = 5
+#: Pixels between a banner kept over the board and the panels right of it.
+BANNER_GAP = 6
 LOG_RECT = STANDARD.log_rect
 LOG_SIZE, LOG_LINE = theme.SMALL, 25
 #: The rules line's ink under the log (tools/measure_table.py tells it from the entries by it).
@@ -616,7 +618,8 @@ class BoardPanels(_Table):
             elif isinstance(p, anim.Glide):
                 (v.draw_token if p.kind == "token" else v.draw_weapon)(surface, p.item, p.point)
         self._draw_hud(surface)
-        draw_banner(surface, self.banner)
+        # a banner with a line under it (brought into a room) stays over the board: the panel's buttons stay whole
+        draw_banner(surface, self.banner, self.hud.hud_x - BANNER_GAP)
         self.draw_too_soon(surface)
 
     def _draw_hud(self, surface: pygame.Surface) -> None:

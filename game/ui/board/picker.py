@@ -29,7 +29,7 @@ from game.ui.draw.widgets import (
     shared_spoken,
 )
 from game.ui.shell import prompts
-from game.ui.shell.i18n import _, card, fmt
+from game.ui.shell.i18n import BLANK, _, card, fmt
 from game.ui.shell.input import Intent, Kind
 from game.ui.shell.registry import make as make_scene
 from game.ui.shell.scene import PRIVATE_GUARD, InputGuard, Scene, focus_on
@@ -227,7 +227,7 @@ class PickerScene(Scene):
 
     def sentence(self) -> str:
         c = self.choice
-        who, what, where = (c[k] or "___" for k in ("suspect", "weapon", "room"))
+        who, what, where = (c[k] or BLANK for k in ("suspect", "weapon", "room"))
         if self.mode == "suggest":
             return fmt("I suggest it was {who}, with the {what}, in the {where}.", who=who, where=where, what=what)
         return fmt("I accuse {who}, with the {what}, in the {where}!", who=who, where=where, what=what)

@@ -261,7 +261,7 @@ class CardPanels:
                         _("No cards lie face up: every evidence card was dealt."))
         for text, x, anchor in ((deck_label(g.setup.advanced), tv.FELT_RECT.left + 12, "bottomleft"),
                                 (order_label(g.setup.order), tv.FELT_RECT.right - 12, "bottomright")):
-            lines = theme.wrap(text, RULES_W, theme.SMALL)[:2]      # the felt's lower corners, clear of every seat
+            lines = corner_lines(text)      # the felt's lower corners, clear of every seat
             for i, line in enumerate(reversed(lines)):
                 theme.blit_text(surface, line, (x, tv.FELT_RECT.bottom - 6 - i * 24), theme.SMALL, theme.MUTED,
                                 False, anchor, RULES_W)
@@ -292,12 +292,12 @@ class CardPanels:
             out.append(Label(pygame.Rect(0, 0, tv.KIND_W, 26), kind, theme.SMALL))
         out.append(Label(pygame.Rect(0, 0, tv.CAPTION_W, 26), _("Your hand"), theme.SMALL, True))
         out.append(Label(pygame.Rect(0, 0, FACE_UP_W, 26), _("Face up for everybody"), theme.SMALL, True))
-        out.append(Label(pygame.Rect(0, 0, 2 * tv.RX - 160, 26), _("Crime cards"), theme.SMALL, True))
+        out.append(Label(pygame.Rect(0, 0, tv.CRIME_CAPTION_W, 26), _("Crime cards"), theme.SMALL, True))
         self.log_blocks()
         out += self.log_view.labels(LOG_SIZE, log_step())
         out += [Label(pygame.Rect(0, 0, RULES_W, 26), line, theme.SMALL)
                 for text in (deck_label(g.setup.advanced), order_label(g.setup.order))
-                for line in theme.wrap(text, RULES_W, theme.SMALL)[:2]]
+                for line in corner_lines(text)]
         cw, ch = assets.card_size(tv.CARD_W)      # every card of the deck could lie face up: its name must fit
         out += [CardButton(pygame.Rect(0, 0, cw, ch), card(c), data=c) for c in deck(True)]
         return out + [banner_label()]
@@ -312,3 +312,12 @@ RULES_W = 200
 def seat_surname(suspect: str) -> str:
     """The last word of a suspect's name in the language in use ("Scarlet"): a badge's name."""
     return card(suspect).split()[-1]
+
+
+def corner_lines(text: str) -> list[str]:
+    """``text`` on at most two lines of a felt's corner (:data:`RULES_W` wide): a
+    "name: value" too long for one line breaks after its colon ("Normal game:" over
+    "9 cards"), never between a number and its word."""
+    if theme.font(theme.SMALL).size(text)[0] > RULES_W and ": " in text:
+        text = text.replace(": ", ":\n", 1)
+    return theme.wrap(text, RULES_W, theme.SMALL)[:2]

@@ -18,7 +18,7 @@ from game.ui.bases.notebook import card_state, revealed_hints
 from game.ui.draw import theme
 from game.ui.draw.widgets import Button, FocusGroup, Label, MarkedChip, footer_hint, picked_word, shared_spoken
 from game.ui.shell import prompts
-from game.ui.shell.i18n import N_, _, card, fmt
+from game.ui.shell.i18n import BLANK, N_, _, card, fmt
 from game.ui.shell.input import Intent, Kind
 from game.ui.shell.registry import make as make_scene
 from game.ui.shell.scene import Scene
@@ -215,10 +215,10 @@ class CardPickerScene(Scene):
         """What is being asked or accused, with blanks for what is missing
         (``longest``: the longest sentence possible, for the text-fit test)."""
         if self.mode == "ask":
-            a, b = ("candlestick", "billiard_room") if longest else (self.picked + ["___", "___"])[:2]
+            a, b = ("candlestick", "billiard_room") if longest else (self.picked + [BLANK, BLANK])[:2]
             return fmt("I ask about {first_the} and {second_the}.", first=a, second=b)
         s, w, r = ("mustard", "candlestick", "billiard_room") if longest else (
-            self.choice[k] or "___" for k in HEADERS)
+            self.choice[k] or BLANK for k in HEADERS)
         return fmt("I accuse {who}, with the {what}, in the {where}!", who=s, what=w, where=r)
 
     def note(self) -> str:

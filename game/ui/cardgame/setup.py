@@ -13,7 +13,7 @@ import pygame
 from game.cardgame.ai import DEFAULT_LEVEL as CARD_DEFAULT_LEVEL
 from game.cardgame.ai import LEVELS as CARD_LEVELS
 from game.cardgame.engine import ORDERS, CardSetup
-from game.learning.hints import DEFAULT_NOTEBOOK_MODE
+from game.learning.hints import DEFAULT_NOTEBOOK_MODE, NOTEBOOK_MODES
 from game.ui.bases.setup import SetupBase
 from game.ui.cardgame.labels import deck_label, order_label
 from game.ui.cardgame.match import CARD_TOKENS, CardMatch
@@ -39,14 +39,25 @@ class CardSetupScene(SetupBase):
     default_level = CARD_DEFAULT_LEVEL
     says_strength = False
 
+    kind = "cards"
+    tokens = CARD_TOKENS
+
     def __init__(self, app) -> None:
         self.advanced = False
         self.order = ORDERS[0]
         super().__init__(app)
-        lv = self.default_level
-        self.seats = [[CARD_TOKENS[0], "human", lv]] + [[s, "computer", lv] for s in CARD_TOKENS[1:4]]
-        self.pads = [None] * len(self.seats)
-        self._build(0)
+
+    def table_choices(self) -> dict:
+        """The deck and the order of joint accusations, with the notebook help."""
+        return {"advanced": self.advanced, "order": self.order, "notebook": self.notebook_mode}
+
+    def restore_choices(self, table: dict) -> None:
+        if isinstance(table.get("advanced"), bool):
+            self.advanced = table["advanced"]
+        if table.get("order") in ORDERS:
+            self.order = table["order"]
+        if table.get("notebook") in NOTEBOOK_MODES:
+            self.notebook_mode = table["notebook"]
 
     def rules_label(self) -> str:
         """The top-right button: the deck chosen ("Normal game: 9 cards")."""
@@ -66,6 +77,7 @@ class CardSetupScene(SetupBase):
     def start(self) -> None:
         """Start the card game chosen (a new :class:`CardMatch` on the card table)."""
         self.app.play("click")
+        self.remember_table()
         devices = {i: d for i, d in enumerate(self.pads) if d is not None and self.seats[i][1] == "human"}
         match = CardMatch(self.card_setup(), tuple(s for s, _k, _l in self.seats), devices,
                           getattr(self, "notebook_mode", DEFAULT_NOTEBOOK_MODE))

@@ -21,6 +21,7 @@ import math
 import pygame
 
 from game.ui.draw import anim, assets, gfx, tabletop, theme
+from game.ui.shell.i18n import _
 
 #: The table (the felt oval and the seats round it) and the strip under it (hand, face-up cards).
 FELT_RECT = pygame.Rect(10, 10, 670, 462)
@@ -43,6 +44,8 @@ CAPTION_H = 26
 CAPTION_Y = 7
 #: The face-down Crime cards in the middle, and the question's cards travelling (pixels).
 CRIME_W, MINI = 58, 50
+#: The Crime cards' caption under them: its gap, line and widest (pixels).
+CRIME_CAPTION_GAP, CRIME_CAPTION_H, CRIME_CAPTION_W = 14, 40, 2 * RX - 160
 #: The question's two cards side by side (pixels).
 PAIR_W = 2 * (MINI + 8) + 8
 #: Pixels from one card of a hand (or of the face-up cards) to the next when there is room.
@@ -69,22 +72,50 @@ def badge_rect(seat: int, players: int, bottom: int) -> pygame.Rect:
     return r
 
 
-def anchor(seat: int, players: int, bottom: int) -> tuple[float, float]:
-    """Where the question's cards rest in front of ``seat``: from its badge
-    towards the middle, just clear of the badge (pixels)."""
+def stacked(seat: int, players: int, bottom: int) -> bool:
+    """True when the question's cards rest one above the other in front of ``seat``: a seat
+    at the oval's side, where two cards side by side would reach the Crime cards."""
     x, y = seat_point(seat, players, bottom)
-    dx, dy = CENTRE[0] - x, CENTRE[1] - y
-    length = math.hypot(dx, dy) or 1.0
-    ux, uy = dx / length, dy / length
-    clear_x = (BADGE_W + PAIR_W) / 2 + 8          # beside the badge
-    clear_y = (BADGE_H + MINI + 8) / 2 + 8        # above or below it
-    d = min(clear_x / abs(ux) if ux else math.inf, clear_y / abs(uy) if uy else math.inf)
-    return x + ux * d, y + uy * d
+    return abs(CENTRE[0] - x) > abs(CENTRE[1] - y)
+
+
+def pair_size(vertical: bool) -> tuple[int, int]:
+    """The question's two cards' box (pixels): side by side, or one above the other."""
+    return (MINI + 8, PAIR_W) if vertical else (PAIR_W, MINI + 8)
+
+
+def crime_rects() -> list[pygame.Rect]:
+    """Where the Crime cards lie in the middle of the table and, under them, their caption
+    ("Crime cards", in the language in use), pixels."""
+    w, h = assets.card_size(CRIME_W)
+    cards = pygame.Rect(0, 0, w + 2 * 22, h)
+    cards.center = (CENTRE[0], CENTRE[1] - 14)
+    words = theme.fit_width(_("Crime cards"), theme.SMALL, True, CRIME_CAPTION_W)
+    return [cards, pygame.Rect(CENTRE[0] - words // 2, cards.bottom, words, CRIME_CAPTION_H)]
+
+
+def anchor(seat: int, players: int, bottom: int) -> tuple[float, float]:
+    """Where the question's cards rest in front of ``seat`` (pixels): just clear of its
+    badge towards the middle -- beside a seat at the oval's side (one card above the
+    other, :func:`stacked`) where that keeps off the Crime cards, else under or above
+    the badge -- so they never cover a badge, the Crime cards or their caption."""
+    x, y = seat_point(seat, players, bottom)
+    vertical = stacked(seat, players, bottom)
+    w, h = pair_size(vertical)
+    toward_x = 1 if CENTRE[0] >= x else -1
+    toward_y = 1 if CENTRE[1] >= y else -1
+    if vertical:
+        beside = (x + toward_x * ((BADGE_W + w) / 2 + 8), float(y))
+        pair = pygame.Rect(0, 0, w, h)
+        pair.center = (round(beside[0]), round(beside[1]))
+        if pair.collidelist([r.inflate(8, 8) for r in crime_rects()]) < 0:
+            return beside
+    return float(x), y + toward_y * ((BADGE_H + h) / 2 + 8)
 
 
 class Question(anim.Animation):
     """The two cards of a question (public: 003 "Prendre el teu torn") on
-    their way round the table: they come out in front of the asker
+    their way round the table: they are laid down in front of the asker
     (``asker``, in ``duration`` seconds), then :meth:`move` on to each seat
     that answers.  A "no" shakes them, a seat that has one makes them glow
     (and they stay glowing), "back" takes them home to the asker and
@@ -109,8 +140,8 @@ class Question(anim.Animation):
         """Where the cards are now (pixels), shake included."""
         p = self.progress
         (x0, y0), (x1, y1) = anchor(self.start, players, bottom), anchor(self.at, players, bottom)
-        if self.kind == "ask":
-            (x0, y0) = seat_point(self.asker, players, bottom)
+        if self.kind == "ask":      # laid down in front of the asker: never over its badge's name
+            x0, y0 = x1, y1
         f = anim.ease(min(1.0, p / TRAVEL)) if self.kind != "ask" else anim.ease(p)
         x, y = x0 + (x1 - x0) * f, y0 + (y1 - y0) * f
         if self.kind == "no" and TRAVEL < p < 1:
@@ -189,7 +220,9 @@ def draw_crime(surface: pygame.Surface, caption: str) -> pygame.Rect:
     for i, angle in enumerate((-10, 0, 10)):
         img = gfx.rotozoom(back, -angle, 1.0)
         surface.blit(img, img.get_rect(center=(cx + (i - 1) * 22, cy + abs(i - 1) * 4)))
-    theme.blit_text(surface, caption, (cx, area.top - 8), theme.SMALL, theme.CREAM, True, "midbottom", 2 * RX - 160)
+    # under the cards: the question's cards rest in front of a seat at the top, where a caption above would be
+    theme.blit_text(surface, caption, (cx, area.bottom + CRIME_CAPTION_GAP), theme.SMALL, theme.CREAM, True, "midtop",
+                    CRIME_CAPTION_W)
     return area.inflate(20, 20)
 
 
@@ -209,7 +242,8 @@ def draw_question(surface: pygame.Surface, q: Question, players: int, bottom: in
         surface.blit(img, img.get_rect(center=(round(x), round(y))))
         return
     glow = q.glow()
-    pair = pygame.Rect(0, 0, PAIR_W, MINI + 8)
+    vertical = stacked(q.at, players, bottom)
+    pair = pygame.Rect((0, 0), pair_size(vertical))
     pair.center = (round(x), round(y))
     if glow > 0:
         pulse = 0.75 + 0.25 * math.sin(q.t * 9)
@@ -217,7 +251,8 @@ def draw_question(surface: pygame.Surface, q: Question, players: int, bottom: in
         gfx.rect(halo, (*GLOW, int(200 * glow * pulse)), halo.get_rect(), border_radius=16)
         surface.blit(halo, pair.inflate(26, 26))
     for i, c in enumerate(q.cards):
-        surface.blit(mini_card(c), (pair.left + i * (MINI + 16), pair.top))
+        surface.blit(mini_card(c), (pair.left, pair.top + i * (MINI + 16)) if vertical
+                     else (pair.left + i * (MINI + 16), pair.top))
 
 
 #: Pixels a hand's caption may take at least (a one-card hand is narrower: see :func:`hand_room`).

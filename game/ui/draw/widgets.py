@@ -15,7 +15,7 @@ import pygame
 from game.rules.cards import ALL_CARDS, category
 from game.ui.draw import assets, gfx, theme
 from game.ui.shell import prompts
-from game.ui.shell.i18n import N_, _, card, fmt, pgettext
+from game.ui.shell.i18n import N_, _, card, feminine, fmt, pgettext
 from game.ui.shell.input import PAD_COLOURS, Intent, Kind
 
 #: Buttons are at least this tall (pixels), so small hands can hit them.
@@ -434,7 +434,7 @@ def picked_word(card_id: str) -> str:
     """ "picked", said after a card's name, agreeing with it where words have a
     gender: feminine when its article is ("la Soga — elegida", "el Puñal —
     elegido"), as the articles of :func:`~game.text.i18n.card` show it."""
-    if card(card_id, "the").lower().startswith("la "):
+    if feminine(card_id):
         return pgettext("feminine", "picked")
     return _("picked")
 

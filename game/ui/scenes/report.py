@@ -21,7 +21,7 @@ import pygame
 
 from game.ui.draw import assets, gfx, tabletop, theme
 from game.ui.draw.widgets import Button, FocusGroup, Label, footer_hint
-from game.ui.shell.i18n import N_, _, and_list, card, fmt, nfmt
+from game.ui.shell.i18n import N_, _, and_list, card, feminine, fmt, nfmt, pgettext
 from game.ui.shell.input import SCROLLS, Intent, Kind
 from game.ui.shell.scene import Scene
 
@@ -74,20 +74,29 @@ def _part(msgid: str, n: int) -> str:
         return msgid.format(n=n)
 
 
-def summary_lines(report, name: str | None = None) -> list[str]:
+def summary_lines(report, name: str | None = None, you: str | None = None) -> list[str]:
     """The report's summary in plain words (current language): when the seat
     knew enough, its accusation or the end, the turn it could have accused on;
-    its own turns counted (:func:`when`).  Said to "you" (a person's own
-    report), or with ``name`` about that seat (a computer's)."""
+    its own turns counted (:func:`when`), or that it never had one.  Said to "you"
+    (a person's own report; ``you``: their suspect's card id, so that a word said of
+    them agrees with it, Spanish "segura" to Señorita Amapola), or with ``name``
+    about that seat (a computer's)."""
     out = []
     if report.solved_turn is not None:
         at = when(report, report.solved_turn, name)
         out.append(fmt("You already knew enough to solve the case {when}.", when=at) if name is None else
                    fmt("{name} already knew enough to solve the case {when}.", name=name, when=at))
     else:
-        out.append(_("What you saw was never quite enough to be sure.") if name is None else
-                   fmt("What {name} saw was never quite enough to be sure.", name=name))
-    if report.accused_turn is None:
+        if name is not None:
+            out.append(fmt("What {name} saw was never quite enough to be sure.", name=name))
+        elif you is not None and feminine(you):
+            out.append(pgettext("feminine", "What you saw was never quite enough to be sure."))
+        else:
+            out.append(_("What you saw was never quite enough to be sure."))
+    if report.accused_turn is None and not report.own_turns:     # the game ended before the seat's first turn
+        out.append(_("You never got to play a turn.") if name is None else
+                   fmt("{name} never got to play a turn.", name=name))
+    elif report.accused_turn is None:
         n = len(report.own_turns)
         out.append(nfmt("You had {n} turn and did not accuse.", "You had {n} turns and did not accuse.", n)
                    if name is None else
@@ -195,7 +204,7 @@ class ReportScene(Scene):
     def blocks(self) -> list[tuple[str, str]]:
         """The report as (kind, text) in order: "summary", "head", "fact"."""
         r, name = self.report, self.about
-        out = [("summary", s) for s in summary_lines(r, name)]
+        out = [("summary", s) for s in summary_lines(r, name, self.match.suspects[self.seat])]
         if r.facts:
             if name is None:
                 head = _("How you could tell:") if r.solved_turn is not None else _("What you did work out:")

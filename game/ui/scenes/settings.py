@@ -8,8 +8,9 @@ change the value of the focused row, Enter / A steps it forward, a click on
 the ◀ half steps back and on the ▶ half forward; on a volume bar (effects,
 music) a click sets that volume.  Up / Down move between rows.  Every change takes effect at
 once and is saved to the settings file (:meth:`game.ui.store.Store.save_settings`).
-When read aloud is on but cannot be heard (no speech engine, no voice for the
-language, the engine failed), the line under the buttons says why
+When read aloud is known not to be heard here (no speech engine, no voice for the
+language, the engine failed), its row says "unavailable" (dimmed, and it can only be
+turned off) and the line under the buttons says why, in plain words
 (:meth:`game.ui.voice.speech.Speaker.problem`).
 """
 
@@ -173,7 +174,8 @@ class SettingsScene(Scene):
         self.speed_row = self._row(7, self.step_speed,
                                    lambda: (_index(SPEEDS, self.app.store.settings.animation_speed), len(SPEEDS)))
         self.read_row = self._row(8, lambda d: self.set_read_aloud(not self.app.speech.enabled),
-                                  lambda: (1 if self.app.speech.enabled else 0, 2))
+                                  lambda: (1 if self.app.speech.enabled else 0, 2),
+                                  dimmed=lambda: self.app.speech.problem() is not None)
         self.hints_row = self._row(9, self.step_card_hints,
                                    lambda: (_index(CARD_HINTS, self.app.store.settings.card_hints), len(CARD_HINTS)))
         self.phones_row = self._row(10, lambda d: self.set_phones(not self.app.store.settings.phones),
@@ -199,7 +201,10 @@ class SettingsScene(Scene):
             s.layout, _("Layout: automatic"))
         self.speed_row.label = {"normal": _("Speed: normal"), "fast": _("Speed: fast"),
                                 "instant": _("Speed: instant")}.get(s.animation_speed, _("Speed: normal"))
-        self.read_row.label = _("Read aloud: on") if self.app.speech.enabled else _("Read aloud: off")
+        self.read_row.label = (_("Read aloud: unavailable") if self.app.speech.problem() is not None
+                               else _("Read aloud: on") if self.app.speech.enabled else _("Read aloud: off"))
+        # unavailable and off: nothing to change (the line under the rows says why); on: it may still be turned off
+        self.read_row.enabled = self.app.speech.enabled or self.app.speech.problem() is None
         self.hints_row.label = (_("Case file hints: unlimited") if s.card_hints == "unlimited"
                                 else _("Case file hints: one per turn"))
         self.phones_row.label = _("Phones: on") if s.phones else _("Phones: off")
@@ -271,7 +276,10 @@ class SettingsScene(Scene):
         self._done(self.app.prefs.set_card_hints(name))
 
     def set_read_aloud(self, on: bool) -> None:
-        """Read aloud on or off (inside Learn to play: for the lesson)."""
+        """Read aloud on or off (inside Learn to play: for the lesson).  Where it is known
+        not to speak (:meth:`game.ui.voice.speech.Speaker.problem`) it may be turned off, never on."""
+        if on and self.app.speech.problem() is not None:
+            return
         self.app.play("click")
         self._done(self.app.prefs.set_read_aloud(on))
         if on:      # heard at once, or the reason it is silent shows at once (the engine starts now)
@@ -346,7 +354,7 @@ class SettingsScene(Scene):
     def _notice(self) -> str | None:
         """What the line under the rows must say instead of "Changes are saved at once."
         (wrapped: it names a file, and a path can be long), or None."""
-        return self.message or (self.app.speech.problem() if self.app.speech.enabled else None)
+        return self.message or self.app.speech.problem()
 
     def widgets(self) -> list:
         y = ROW_Y + len(self.rows) * ROW_STEP + 2

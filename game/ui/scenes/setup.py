@@ -27,6 +27,7 @@ class SetupScene(SetupBase):
 
         setup = GameSetup(seats=self.seat_configs(), seed=self.app.new_seed(), options=self.options())
         self.app.play("click")
+        self.remember_table()
         devices = {i: d for i, d in enumerate(self.pads) if d is not None and self.seats[i][1] == "human"}
         self.app.store.replacing_saved(lambda: self.app.replace(
             make("board", self.app, Match(self.app.board, setup, devices, self.notebook_mode))))

@@ -31,6 +31,9 @@ log = logging.getLogger(__name__)
 
 #: The Play row's level buttons: width and gap in pixels; the caption "Play" left of them, at most CAPTION_W wide.
 LEVEL_W, LEVEL_GAP, CAPTION_W = 250, 10, 120
+#: Pixels the Play row stands further off the buttons above and below it than they stand off each
+#: other: a focused button's halo (5 pixels) then keeps clear of its neighbour.
+ROW_CLEAR = 6
 
 
 class TitleScene(SharedScreens, Scene):
@@ -51,7 +54,8 @@ class TitleScene(SharedScreens, Scene):
         return _("Clue")
 
     def _build(self) -> None:
-        """One column of buttons, 400 x 48 pixels every 52 from y 256:
+        """One column of buttons, 400 x 48 pixels every 52 from y 256 (the Play row
+        :data:`ROW_CLEAR` further apart):
         Continue (when a game was saved), Play, New game, Learn to play, Card
         game, Rules, Settings, Quit — Up and Down reach every one."""
         app = self.app
@@ -64,11 +68,17 @@ class TitleScene(SharedScreens, Scene):
                     (_("Quit"), self.ask_quit)]
         x, w, step = 640 - 200, 400, 52
         self.buttons = []
+        # the Play row stands ROW_CLEAR further off the column, so a focused level's halo never touches
+        # New game (or Continue); with Continue the column starts higher to stay clear of the footer
+        y = 256 - (ROW_CLEAR + 2 if len(entries) > 7 else 0)
         for i, (label, fn) in enumerate(entries):
+            if i > 0 and (fn is None or entries[i - 1][1] is None):
+                y += ROW_CLEAR
             if fn is None:
-                self.buttons += self._level_row(256 + i * step)
+                self.buttons += self._level_row(y)
             else:
-                self.buttons.append(Button(pygame.Rect(x, 256 + i * step, w, 48), label, fn))
+                self.buttons.append(Button(pygame.Rect(x, y, w, 48), label, fn))
+            y += step
         by_fn = {b.on_press: b for b in self.buttons}
         self.continue_button = by_fn.get(self.continue_game)
         self.new_game_button, self.learn_button = by_fn[self.new_game], by_fn[self.learn]

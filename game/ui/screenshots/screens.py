@@ -54,8 +54,10 @@ def _lesson_over(app, report: bool) -> None:
     for _i in range(20):                                             # the game-over guard ends
         app.step(0.1, draw=False)
     app.router.handle(Intent(Kind.UP, device="keyboard"))
-    if report:
+    if report:      # a computer's report opens the update after the press showed ("Opening…")
         app.router.handle(Intent(Kind.CONFIRM, device="keyboard"))
+        app.step(0.0, draw=False)
+        app.step(0.0, draw=False)
     app.step(0.05, draw=False)
 
 

@@ -9,7 +9,21 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from game.text.i18n import N_, _, and_list, card, fmt, initial, language, nfmt, ngettext, pgettext, set_language  # noqa: F401
+from game.text.i18n import (  # noqa: F401
+    BLANK,
+    N_,
+    _,
+    and_list,
+    card,
+    feminine,
+    fmt,
+    initial,
+    language,
+    nfmt,
+    ngettext,
+    pgettext,
+    set_language,
+)
 
 if TYPE_CHECKING:
     from game.ai.strength import Row

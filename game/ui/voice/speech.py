@@ -123,8 +123,8 @@ NO_ENGINE = N_("Read aloud is silent: this computer has no speech engine. On Lin
                "(Windows and macOS have one built in).")
 NO_VOICE = N_("Read aloud is silent in {language}: this computer has no {language} voice. The README says "
               "how to add one.")
-BROKEN = N_("Read aloud stopped: the speech engine failed ({detail}).")
-NO_SOUND = N_("Read aloud is silent: the speech engine cannot reach the speakers ({detail}).")
+BROKEN = N_("Read aloud stopped: the speech engine failed.")
+NO_SOUND = N_("Read aloud is silent: the speech engine cannot reach the speakers.")
 
 
 _BREAK = re.compile(r"(?<=[.!?…])[\"'”»)]*\s+")
@@ -208,10 +208,11 @@ class Driver:
         return False
 
     def problem(self, lang: str) -> str | None:
-        """Why ``lang`` is silent, in the language in use, or None."""
+        """Why ``lang`` is silent, in plain words of the language in use, or
+        None.  The engine's own words (English, technical) are not in it:
+        :meth:`fail` wrote them in the log."""
         if self.broken is not None:
-            msgid, detail = self.broken
-            return fmt(msgid, detail=detail) if "{detail}" in msgid else _(msgid)
+            return _(self.broken[0])
         if lang in self.missing:
             return fmt(NO_VOICE, language=LANGUAGE_NAMES.get(lang, lang))
         return None

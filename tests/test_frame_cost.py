@@ -433,9 +433,9 @@ def _moment_frames(monkeypatch, laid: bool) -> tuple[list[bytes], int]:
     from tests.test_frame_dirty import _app_at
 
     app = _app_at((1920, 1080))
-    build_moment(app, "suggestion-cutin")
-    if not laid:
+    if not laid:            # before the moment is played: its heading is laid ahead
         monkeypatch.setattr(stage, "laid_band", lambda *a, **k: None)
+    build_moment(app, "suggestion-cutin")
     app.step(1 / 60)
     shaded = []
     real = stage.heading_band
@@ -459,3 +459,56 @@ def test_a_suggestions_heading_is_laid_with_the_room_in_one_copy(monkeypatch):
     painted, shaded_before = _moment_frames(monkeypatch, False)
     assert shaded == 0 and shaded_before > 0
     assert laid == painted
+
+
+def test_a_suggestions_heading_is_laid_when_played_not_in_its_first_frame(monkeypatch):
+    """The heading laid on the room's band (a copy of the band's width and its lettering: 2 ms
+    at 1920 x 1080, 5 ms at 3840 x 2160) was made on the first frame of the wipe, the frame
+    that also lays the room's first columns; it is made with the moment's other pictures
+    when the suggestion is played, and no frame of the moment makes it again."""
+    from game.ui.bases.match import quick_setup
+    from game.ui.board import moments
+    from game.ui.board.match import Match
+    from game.ui.board.table import BoardScene
+    from tests.test_frame_dirty import _app_at
+
+    app = _app_at((1920, 1080))
+    board = BoardScene(app, Match(app.board, quick_setup(3)))
+    app.push(board)
+    app.step(1 / 60)
+    show = moments.SuggestionShow(1, ("green", "knife", "library"), 3, 1.0)
+    moments.prepare(show, board.match, app.window.surface.get_size())
+    assert show.heading_band is not None and show.heading_band[1] is not None
+    assert show.heading_band[1].get_size() == (1280, show.heading_band[0][1])
+    laid: list = []
+    real = stage.laid_band
+    monkeypatch.setattr(stage, "laid_band", lambda *a, **k: laid.append(a[0]) or real(*a, **k))
+    for step in range(1, 20):               # the wipe and the cards sliding in
+        show.cut.update(show.cut.duration / 20)
+        moments.draw_suggestion(app.window.surface, show, board.match, step / 60)
+    assert laid == []
+    app.close()
+
+
+def test_the_pickers_cards_the_budget_dropped_are_made_again_ahead():
+    """A moment's room makes room for itself in the pictures' budget (at 3840 x 2160 it drops
+    every picture the frame does not use); the suggestion picker's cards made ahead went with
+    them and were never made again, so the picker made all of them on its first frame (0.3 s
+    at 3840 x 2160).  :meth:`Ahead.again` queues the dropped ones, one a frame again."""
+    from game.rules.cards import SUSPECTS, WEAPONS
+    from game.ui.board.ahead import PICK_CARD, ROOM_CARD, Ahead
+    from game.ui.draw import assets
+
+    ahead = Ahead()
+    ahead.rooms(["hall"])
+    made = []
+    while (card := ahead.step()) is not None:
+        made.append(card)
+    assert made == ["hall", *SUSPECTS, *WEAPONS]
+    for card, width in (("hall", ROOM_CARD), ("plum", PICK_CARD), ("rope", PICK_CARD)):
+        gfx._forget((id(assets._CACHE), ("card", card, width, assets.language())))
+        assert not assets.card_kept(card, width)
+    assert ahead.step() is None and ahead.again() == 3
+    assert [ahead.step() for _ in range(4)] == ["plum", "rope", "hall", None]      # in the order first asked
+    assert all(assets.card_kept(c, PICK_CARD) for c in SUSPECTS + WEAPONS) and assets.card_kept("hall", ROOM_CARD)
+    assert ahead.again() == 0

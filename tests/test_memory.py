@@ -5,6 +5,8 @@ itself is measured in benchmarks/bench_memory.py, never here)."""
 
 from __future__ import annotations
 
+import weakref
+
 import pygame
 import pytest
 
@@ -941,3 +943,33 @@ def test_the_boards_backdrop_is_painted_after_the_pictures_of_other_screens_are_
     finally:
         gfx.new_frame(counting=False)
         app.close()
+
+
+def test_a_moments_room_goes_once_no_moment_shows_it():
+    """A suggestion's room (35 MB at 3840 x 2160) stayed kept after its moment, through the
+    turns after it, while the pictures made ahead for the suggestion picker had been dropped to
+    make room for it.  Once the table shows no stage (the suggestion's, or a banner's over a
+    room) the room's picture goes, and the picker's cards dropped for it are queued again."""
+    from game.ui.mansion import stage
+    from game.ui.screenshots.screens import build_moment
+    from tests.test_frame_dirty import _app_at
+
+    app = _app_at((1920, 1080))
+    build_moment(app, "suggestion-cutin")
+    board = app.top
+
+    def staged() -> bool:         # a suggestion's stage, or a banner over a room
+        b = board.banner
+        return board.suggestion_show is not None or (b is not None and not b.done and b.stage is not None)
+    app.step(1 / 60)
+    room = weakref.ref(next(iter(stage._ROOMS.values())))
+    assert staged() and len(stage._ROOMS) == 1
+    for _frame in range(60 * 60):
+        if not staged():
+            break
+        while app.top is not board:
+            app.pop()
+        app.step(1 / 60)
+    assert not staged() and not stage._ROOMS
+    assert room() is None                   # nothing else holds it: its pixels are freed
+    app.close()

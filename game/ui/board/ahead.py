@@ -28,25 +28,36 @@ class Ahead:
     weapon cards (:func:`game.ui.draw.assets.card` at :data:`PICK_CARD`), and before those
     left, the room cards asked for by :meth:`rooms` (at :data:`ROOM_CARD`).  They are kept by the pictures' cache
     (within its budget) like any card drawn.  :meth:`restart` after a change of language or
-    output scale (the cache made for the old one is emptied)."""
+    output scale (the cache made for the old one is emptied); :meth:`again` once pictures may
+    have been dropped to make room (after a big moment)."""
 
     def __init__(self) -> None:
         self._todo: deque[tuple[str, int]] = deque()
-        self._asked: set[tuple[str, int]] = set()
+        #: every card asked for, in the order asked (a dict: an order that does not hang on hashing)
+        self._asked: dict[tuple[str, int], None] = {}
         self.restart()
 
     def restart(self) -> None:
         """Make every card again from the next :meth:`step` on (the rooms asked for only when asked again)."""
         self._todo = deque((c, PICK_CARD) for c in SUSPECTS + WEAPONS)
-        self._asked = set(self._todo)
+        self._asked = dict.fromkeys(self._todo)
 
     def rooms(self, rooms: Iterable[str]) -> None:
         """Make the picker's card of each of ``rooms`` (room ids) too: the rooms a person may
         enter with this roll, made while they choose."""
         for room in rooms:
             if (room, ROOM_CARD) not in self._asked:
-                self._asked.add((room, ROOM_CARD))
+                self._asked[(room, ROOM_CARD)] = None
                 self._todo.appendleft((room, ROOM_CARD))      # wanted first: the person may choose soon
+
+    def again(self) -> int:
+        """Make again, from the next :meth:`step` on, the cards made before that the pictures'
+        budget has dropped since (a moment's room picture makes room for itself: at 3840 x 2160
+        it drops every picture the frame does not use); returns how many were queued again."""
+        queued = set(self._todo)
+        lost = [key for key in self._asked if key not in queued and not assets.card_kept(*key)]
+        self._todo.extend(lost)
+        return len(lost)
 
     def step(self) -> str | None:
         """Make (or find kept) the next card; returns its id, or None when none is left to make."""

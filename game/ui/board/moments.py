@@ -53,7 +53,7 @@ class SuggestionShow:
         self.speed = speed
         #: the room's picture coming in over the table (:class:`~game.ui.draw.wipe.Wipe`)
         self.wipe = Wipe()
-        #: (what it was made for, the top of the stage with the heading on it or None) (:func:`_heading_band`)
+        #: (what it was made for, the top of the stage with the heading on it or None) (:meth:`_Heading.band`)
         self.heading_band: tuple | None = None
 
     @property
@@ -104,10 +104,12 @@ def heading(show: SuggestionShow, match) -> str:
     return fmt("{name} suggests", name=match.suspects[show.suggester])
 
 
-def prepare(show: SuggestionShow, match, size: tuple[int, int]) -> None:
+def prepare(show: SuggestionShow, match, size: tuple[int, int], scale: float | None = None) -> None:
     """Make the pictures :func:`draw_suggestion` draws for ``show`` on a screen of logical
-    ``size`` (the room's picture, the portraits, the cards; each cached), so that no frame of
-    the moment waits for one: called when the suggestion is played."""
+    ``size`` at output ``scale`` (default: the output scale now): the room's picture, the
+    portraits, the cards (each cached) and the heading laid on the room's band (kept by
+    ``show``), so that no frame of the moment waits for one: called when the suggestion is
+    played."""
     board = match.game.board
     if board is not None:
         stage.backdrop(board, show.cards[2], size)
@@ -118,6 +120,43 @@ def prepare(show: SuggestionShow, match, size: tuple[int, int]) -> None:
         stage.portrait(seats[seat], BADGE)
     for c, spot in zip(show.cards, stage.card_spots(), strict=True):
         assets.card(c, spot.width)
+    _Heading(show, match, size[0]).band(size, gfx.output_scale() if scale is None else scale)
+
+
+class _Heading:
+    """The moment's heading over a screen ``width`` logical pixels wide: the shaded band,
+    who suggests (``words``, their picture ``img`` at ``title``) and the suggester's token
+    at ``at``; ``rect`` holds all of it."""
+
+    def __init__(self, show: SuggestionShow, match, width: int) -> None:
+        self.show, self.board = show, match.game.board
+        self.suggester = match.game.seats[show.suggester].suspect
+        self.words = heading(show, match)
+        self.img = theme.text(self.words, theme.TITLE, theme.BRASS, True, 1000)
+        self.title = self.img.get_rect(midtop=(640, 28))
+        self.token = assets.token(self.suggester, 52)
+        self.at = self.token.get_rect(midright=(self.title.left - 14, self.title.centery))
+        self.rect = pygame.Rect(0, 0, width, stage.HEADING_BAND).union(self.title).union(self.at)
+
+    def paint(self, s: pygame.Surface) -> None:
+        """Shade the band and letter the heading on ``s`` (logical pixels)."""
+        stage.heading_band(s)
+        theme.blit_text(s, self.words, (640, 28), theme.TITLE, theme.BRASS, True, "midtop", 1000)
+        s.blit(self.token, self.at)
+
+    def band(self, size: tuple[int, int], scale: float) -> pygame.Surface | None:
+        """The top of the stage with the heading on it (:func:`game.ui.mansion.stage.laid_band`)
+        on a screen of logical ``size`` at ``scale``, made once a moment and kept by the show
+        (freed with it: 4 MB at 3840 x 2160) while the words, the suggester, the room's picture,
+        the size and the scale stay; None where the picture is not laid."""
+        show = self.show
+        pic = stage.backdrop(self.board, show.cards[2], size) if self.board is not None else None
+        key = ((self.words, self.suggester), self.rect.bottom, id(pic), size, scale)
+        kept = show.heading_band
+        if kept is None or kept[0] != key:
+            kept = show.heading_band = (key, stage.laid_band(size, scale, self.board, show.cards[2],
+                                                             self.rect.bottom, self.paint))
+        return kept[1]
 
 
 def draw_suggestion(surface: pygame.Surface, show: SuggestionShow | None, match, t: float,
@@ -135,26 +174,17 @@ def draw_suggestion(surface: pygame.Surface, show: SuggestionShow | None, match,
     board = match.game.board
     if board is None:
         theme.dim(surface, round(190 * fade))
-    suggester = match.game.seats[show.suggester].suspect
-    words = heading(show, match)
-    img = theme.text(words, theme.TITLE, theme.BRASS, True, 1000)
-    title = img.get_rect(midtop=(640, 28))
-    token = assets.token(suggester, 52)
-    at = token.get_rect(midright=(title.left - 14, title.centery))
-
-    def paint_heading(s: pygame.Surface) -> None:
-        stage.heading_band(s)
-        theme.blit_text(s, words, (640, 28), theme.TITLE, theme.BRASS, True, "midtop", 1000)
-        s.blit(token, at)
-    rect = pygame.Rect(0, 0, surface.get_width(), stage.HEADING_BAND).union(title).union(at)
-    band = _heading_band(show, surface, board, (words, suggester), rect.bottom, paint_heading)
+    head = _Heading(show, match, surface.get_width())
+    suggester = head.suggester
+    paint_heading: Callable[[pygame.Surface], object] = head.paint
+    band = head.band(surface.get_size(), gfx.scale_of(surface))
     if band is not None:            # the room's picture with the heading on it: one copy, not shade and letters
         def paint_heading(s: pygame.Surface) -> None:
             s.blit(band, (0, 0))
-            theme.note_text(s, title, img)          # the words are on screen: the coach keeps clear of them
+            theme.note_text(s, head.title, head.img)    # the words are on screen: the coach keeps clear of them
     m = stage.portrait_margin(stage.PORTRAIT.height)
     alpha = round(255 * fade)
-    stills = [Still("heading", (words, suggester), rect, paint_heading),
+    stills = [Still("heading", (head.words, suggester), head.rect, paint_heading),
               Still("portrait", (suggester, alpha), stage.PORTRAIT.inflate(2 * m, 2 * m),
                     lambda s: stage.draw_portrait(s, suggester, stage.PORTRAIT, alpha))]
     seats = [s.suspect for s in match.game.seats]
@@ -170,20 +200,6 @@ def draw_suggestion(surface: pygame.Surface, show: SuggestionShow | None, match,
         stills.append(Still(f"card{i}", (c, x), img.get_rect(topleft=(x, spot.top)), _blitter(img, (x, spot.top))))
     # a banner's scenery laid over the stage puts back only what was drawn: all of it is then drawn each frame
     stage.draw_backdrop(surface, board, show.cards[2], 255 * fade, show.wipe, stills, keep=not covered)
-
-
-def _heading_band(show: SuggestionShow, surface: pygame.Surface, board, look: tuple, height: int,
-                  paint: Callable[[pygame.Surface], object]) -> pygame.Surface | None:
-    """The top ``height`` logical pixels of the stage with the heading ``paint`` draws on them
-    (:func:`game.ui.mansion.stage.laid_band`), made once a moment and kept by ``show`` (freed
-    with it: 4 MB at 3840 x 2160) while ``look`` (the heading's words and suggester), the
-    room's picture and ``surface``'s size and scale stay; None where the picture is not laid."""
-    pic = stage.backdrop(board, show.cards[2], surface.get_size()) if board is not None else None
-    key = (look, height, id(pic), surface.get_size(), gfx.scale_of(surface))
-    kept = show.heading_band
-    if kept is None or kept[0] != key:
-        kept = show.heading_band = (key, stage.laid_band(surface, board, show.cards[2], height, paint))
-    return kept[1]
 
 
 def _blitter(img: pygame.Surface, at: tuple[int, int]) -> Callable[[pygame.Surface], object]:

@@ -38,6 +38,7 @@ from game.ui.board.panels import (
 from game.ui.board.presenter import BoardPresenter
 from game.ui.draw import anim
 from game.ui.draw.widgets import Button, spatial_next
+from game.ui.mansion import stage
 from game.ui.shell.i18n import _
 from game.ui.shell.input import Intent, Kind
 from game.ui.shell.registry import make as make_scene
@@ -161,11 +162,21 @@ class BoardScene(BoardPanels, TableScene[Match, Game]):
         still = not self.busy
         super().update(dt)
         g = self.game
+        if stage.rooms_kept() and not self.shows_stage():
+            # the moment is over: its room's picture goes, and the cards it pushed out are made again
+            stage.let_go_rooms()
+            self.ahead.again()
         if still and not self.busy and self.app.top is self and not g.over \
                 and any(self.match.is_human(seat) for seat in range(len(g.seats))):
             if g.phase is Phase.MOVE and self.match.is_human(g.turn):      # a person chooses where to go
                 self.ahead.rooms(d for d in g.moves() if isinstance(d, str))
             self.ahead.step()
+
+    def shows_stage(self) -> bool:
+        """Does the table show a moment's room picture now, or will it show it next: a
+        suggestion's stage, or a banner over a room (:class:`~game.ui.mansion.stage.Scenery`)?"""
+        b = self.banner
+        return self.suggestion_show is not None or (b is not None and not b.done and b.stage is not None)
 
     def human_turn(self, actor: int) -> None:
         """A person must show a card (behind the cover), or has just entered a

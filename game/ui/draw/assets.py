@@ -388,6 +388,11 @@ def card(card_id: str, width: int) -> pygame.Surface:
     return _cached(("card", card_id, width, language()), make)
 
 
+def card_kept(card_id: str, width: int) -> bool:
+    """Is :func:`card` of ``card_id`` at ``width`` kept (drawing it now costs no making)?"""
+    return ("card", card_id, width, language()) in _CACHE
+
+
 def card_back(width: int) -> pygame.Surface:
     """The back of a card at the size of :func:`card` (sprites/card_back.png when present)."""
     def make() -> pygame.Surface:

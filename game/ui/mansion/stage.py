@@ -174,6 +174,19 @@ def backdrop(board, room: str | None, size: tuple[int, int]) -> pygame.Surface:
     return gfx.remember(_ROOMS, (id(board), room, big), make, 1, making=w * h * 4 * 3)
 
 
+def rooms_kept() -> int:
+    """How many moment's room pictures (:func:`backdrop`) are kept now: 0 or 1."""
+    return len(_ROOMS)
+
+
+def let_go_rooms() -> None:
+    """Drop the kept room picture (:func:`backdrop`): once no moment shows it, it is only
+    a whole screen and more held (35 MB at 3840 x 2160) that pushes the pictures made ahead
+    (the suggestion picker's cards) out of the pictures' budget.  A moment that wants it
+    again makes it again, as it does for any other room."""
+    _ROOMS.clear()
+
+
 #: Device pixels of the vignette laid at once: a strip of columns, never a second whole picture.
 VIGNETTE_STRIP = 256
 
@@ -233,20 +246,18 @@ def draw_backdrop(surface: pygame.Surface, board, room: str | None, shown: float
         still.paint(surface)
 
 
-def laid_band(surface: pygame.Surface, board, room: str | None, height: int,
+def laid_band(size: tuple[int, int], scale: float, board, room: str | None, height: int,
               paint: Callable[[pygame.Surface], object]) -> pygame.Surface | None:
-    """The top ``height`` logical pixels of ``surface`` as :func:`draw_backdrop` lays the
-    picture of ``room`` there, with ``paint`` (drawing in ``surface``'s logical pixels) drawn
-    over it: an opaque picture ``surface``'s width, in the window's format, to blit at
-    (0, 0) for a still that does not change during a moment (one copy a frame instead of its
-    shading and lettering again).  The same device pixels as ``paint`` over the laid picture.
-    None when there is no board, or the room's picture is not at ``surface``'s scale (it is
-    then blended in, not laid)."""
+    """The top ``height`` logical pixels of a surface of logical ``size`` at output ``scale``
+    as :func:`draw_backdrop` lays the picture of ``room`` there, with ``paint`` (drawing in
+    the surface's logical pixels) drawn over it: an opaque picture ``size``'s width, in the
+    window's format, to blit at (0, 0) for a still that does not change during a moment (one
+    copy a frame instead of its shading and lettering again).  The same device pixels as
+    ``paint`` over the laid picture.  None when there is no board, or the room's picture is
+    not at ``scale`` (it is then blended in, not laid)."""
     if board is None:
         return None
-    size = surface.get_size()
     pic = backdrop(board, room, size)
-    scale = gfx.scale_of(surface)
     if gfx.scale_of(pic) != scale:
         return None
     band = gfx.opaque((size[0], height), scale)

@@ -30,7 +30,7 @@ from game.ui.scenes.message import MessageScene  # noqa: E402
 from game.ui.scenes.setup import SetupScene  # noqa: E402
 from game.ui.screenshots.screens import SCENE_NAMES  # noqa: E402
 from game.ui.shell.input import Intent, Kind  # noqa: E402
-from tests.inputs import answer_accusation, click, key  # noqa: E402
+from tests.inputs import aim_click, answer_accusation, click, key  # noqa: E402
 
 DT = 0.1
 
@@ -108,10 +108,10 @@ def act_for_people(app: App, prefer_room: bool = True) -> None:
     """One step of a person's turn, the way a player would press keys / click."""
     top = app.top
     if isinstance(top, PickerScene):
-        if top.mode == "suggest":
-            click(app, top.items["suspect"][1].rect.center)
-            click(app, top.items["weapon"][2].rect.center)
-        click(app, top.ok.rect.center)
+        if top.mode == "suggest":                                   # the mouse moved to each: aimed clicks
+            aim_click(app, top.items["suspect"][1].rect.center)
+            aim_click(app, top.items["weapon"][2].rect.center)
+        aim_click(app, top.ok.rect.center)
         if top.mode == "accuse":
             answer_accusation(app)
         return
@@ -233,6 +233,7 @@ def test_illegal_clicks_show_engine_reason(app):
     run_until(app, lambda: not board.busy)
     far = max(board.game.board.corridor, key=lambda s: abs(s[0] - 7) + abs(s[1] - 24))
     assert far not in board.game.moves()
+    wait_guard(app)                                # the roll's Enter a moment ago: a new prompt waits for quiet
     click(app, board.view.square_centre(far))
     assert isinstance(app.top, MessageScene)
     try:
@@ -644,20 +645,19 @@ def test_show_card_preselects_the_first_card_and_ignores_hurry_enter(app):
 
 def test_show_card_takes_no_held_key_but_a_fresh_press(app):
     """A key held down (auto-repeat, never let go) picks no card, however long
-    it is held: every focused screen ignores a held Enter.  Let go and pressed
-    again, it shows the focused card (after :data:`CHOICE_PATIENCE` a press
-    made while the screen opened counts too, so mashing never keeps anyone waiting)."""
-    from game.ui.bases.private import CHOICE_PATIENCE
-
+    it is held: every focused screen ignores a held Enter.  Let go, and pressed
+    again after a quiet moment, it shows the focused card at once."""
     board, scene = _disprove_scene(app, cards=2)
     down = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0)
     waited = 0.0
-    while waited < CHOICE_PATIENCE + 1:
+    while waited < 3.5:
         pygame.event.post(down)
         app.step(DT, draw=False)
         waited += DT
         assert app.top is scene, waited
     pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_RETURN, mod=0, unicode="", scancode=0))
+    app.step(DT, draw=False)
+    wait_guard(app)
     pygame.event.post(down)
     app.step(DT, draw=False)
     assert app.top is not scene

@@ -29,7 +29,8 @@ def aim_click(app, pos, dt: float = 0.1) -> None:
     """Move the mouse to ``pos`` (window pixels), then click there, as a person picking one thing
     after another does: a click aimed at a new place (a screen's guard lets it act at once)."""
     pos = (int(pos[0]), int(pos[1]))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0)))
+    for at in ((pos[0] + 1, pos[1] + 1), pos):     # from beside it (a pointer at rest moves nothing)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(1, 1), buttons=(0, 0, 0)))
     click(app, pos, dt)
 
 

@@ -248,15 +248,15 @@ def test_accusation_wrong_then_private_envelope(app):
     g = board.game
     run_until(app, lambda: board.human_to_act)
     accuse = next(b for b in board.focus.buttons if b.label == "Accuse")
-    click(app, accuse.rect.center)
+    aim_click(app, accuse.rect.center)
     picker = app.top
     assert isinstance(picker, PickerScene) and picker.mode == "accuse"
     s, w, r = g.envelope
     wrong_room = next(x for x in picker.items["room"] if x.data != r)
     for cat, want in (("suspect", s), ("weapon", w)):
-        click(app, next(b for b in picker.items[cat] if b.data == want).rect.center)
-    click(app, wrong_room.rect.center)
-    click(app, picker.ok.rect.center)
+        aim_click(app, next(b for b in picker.items[cat] if b.data == want).rect.center)
+    aim_click(app, wrong_room.rect.center)
+    aim_click(app, picker.ok.rect.center)
     answer_accusation(app)                                 # "Accuse with these three cards?" Yes
     run_until(app, lambda: isinstance(app.top, EnvelopeScene))
     env = app.top
@@ -280,7 +280,8 @@ def test_accusation_right_wins(app):
     board.open_accuse()
     picker = app.top
     for cat, want in zip(("suspect", "weapon", "room"), g.envelope, strict=True):
-        click(app, next(b for b in picker.items[cat] if b.data == want).rect.center)
+        aim_click(app, next(b for b in picker.items[cat] if b.data == want).rect.center)
+    wait_guard(app)                                        # the focus moved on by itself: a new prompt
     key(app, pygame.K_RETURN)                              # focus moved to Accuse!
     answer_accusation(app)
     run_until(app, lambda: isinstance(app.top, GameOverScene))
@@ -294,7 +295,7 @@ def test_empty_accusation_explains_in_the_picker(app):
     run_until(app, lambda: board.human_to_act)
     board.open_accuse()
     picker = app.top
-    click(app, picker.ok.rect.center)
+    aim_click(app, picker.ok.rect.center)
     assert app.top is picker and picker.missing_text == "Pick a suspect, a weapon and a room first."
     assert picker.focus.focused is picker.items["suspect"][0]
 
@@ -380,8 +381,8 @@ def test_notebook_cover_and_marks(app):
     free = [i for i, r in enumerate(nb.rows) if r.data not in nb.auto]   # rows not ticked for you
     i = next(i for i in free if i + 1 in free)
     row = nb.rows[i]
-    click(app, row.rect.center)
-    click(app, row.rect.center)
+    aim_click(app, row.rect.center)
+    aim_click(app, row.rect.center)
     assert board.match.notebooks[nb.seat][row.data] == "?"
     key(app, pygame.K_DOWN)
     assert nb.focus.focused is nb.rows[i + 1]
@@ -707,8 +708,8 @@ def test_picker_keeps_picks_and_names_what_is_missing(app):
     assert isinstance(picker, PickerScene) and picker.mode == "suggest"
     wait_guard(app)                                                  # opened by itself: a short guard
     suspect = picker.items["suspect"][2]
-    click(app, suspect.rect.center)
-    click(app, picker.ok.rect.center)                                # Suggest! too early
+    aim_click(app, suspect.rect.center)
+    aim_click(app, picker.ok.rect.center)                                # Suggest! too early
     assert app.top is picker and picker.choice["suspect"] == suspect.data and suspect.selected
     assert picker.missing_text == "Pick a weapon too."
     assert picker.focus.focused is picker.items["weapon"][0]
@@ -716,6 +717,7 @@ def test_picker_keeps_picks_and_names_what_is_missing(app):
     key(app, pygame.K_RETURN)                                        # pick the focused weapon
     assert picker.missing_text == ""
     assert picker.focus.focused is picker.ok
+    wait_guard(app)                                                  # the focus moved on by itself
     key(app, pygame.K_RETURN)
     made = next(e for e in reversed(match.game.events) if isinstance(e, ev.SuggestionMade))
     assert (made.suspect, made.weapon) == (suspect.data, picker.items["weapon"][0].data)
@@ -774,9 +776,9 @@ def test_status_line_while_a_suggestion_is_answered(app):
     app.step(DT)
     picker = app.top
     wait_guard(app)                                                  # opened by itself: a short guard
-    click(app, picker.items["suspect"][1].rect.center)
-    click(app, picker.items["weapon"][1].rect.center)
-    click(app, picker.ok.rect.center)
+    aim_click(app, picker.items["suspect"][1].rect.center)
+    aim_click(app, picker.items["weapon"][1].rect.center)
+    aim_click(app, picker.ok.rect.center)
     seen = []
     for _ in range(2000):
         top = app.top
@@ -800,13 +802,13 @@ def test_notebook_facts_cannot_be_cycled(app):
     nb = app.top
     assert isinstance(nb, NotebookScene)
     fact = next(r for r in nb.rows if nb.auto.get(r.data) == "hand")
-    click(app, fact.rect.center)
-    click(app, fact.rect.center)
+    aim_click(app, fact.rect.center)
+    aim_click(app, fact.rect.center)
     assert fact.data not in board.match.notebooks[0]
     assert board.match.cycle_mark(0, fact.data) == ""
     assert nb.fact_note == fact.data and "cannot change" in nb.legend()
     other = next(r for r in nb.rows if r.data not in nb.auto)
-    click(app, other.rect.center)
+    aim_click(app, other.rect.center)
     assert board.match.notebooks[0][other.data] == "X" and nb.fact_note is None
 
 

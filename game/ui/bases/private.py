@@ -78,14 +78,15 @@ class DisproveBase(Scene):
         self.nudge = False
 
     def _guard(self, fresh: bool) -> InputGuard:
-        """The input guard: unless the coach points at the card to show (``fresh`` False: then
-        :data:`PRIVATE_GUARD` seconds), the prompt's (:class:`~game.ui.shell.scene.PromptGuard`):
+        """The input guard: :data:`PRIVATE_GUARD` seconds, and unless the coach points at the card to
+        show (``fresh`` False) the prompt's rule too (:class:`~game.ui.shell.scene.PromptGuard`):
         only a fresh press after a quiet moment, or after the person moved the focus or pointed at a
         card, shows one -- with one card to show too (Enter mashed on past the cover answered it)."""
         allow = (Kind.BACK, Kind.MENU)
         if not fresh:
             return InputGuard(PRIVATE_GUARD, allow=allow)
-        return choice_guard(self, self.board.match, self.seat, lambda: self.cards)
+        # it opens by itself (somebody's suggestion): a press as it appears was meant for the table
+        return choice_guard(self, self.board.match, self.seat, lambda: self.cards, seconds=PRIVATE_GUARD)
 
     def show(self, card: str) -> None:
         # no sound here: the table plays the one public "card" sound of every card shown

@@ -348,13 +348,17 @@ class PromptGuard(FreshPressGuard):
         return too_soon_text() if self.too_soon and self.active else None
 
 
-def choice_guard(scene: Any, match: Any, seat: int, buttons: Any, also: tuple[Kind, ...] = ()) -> PromptGuard:
+def choice_guard(scene: Any, match: Any, seat: int, buttons: Any, also: tuple[Kind, ...] = (),
+                 seconds: float = 0.0) -> PromptGuard:
     """The :class:`PromptGuard` of a screen where ``seat`` chooses (the suggestion picker and each of
     its picks, the card to show, the notebook as it opens): on the devices that may act for ``seat``
-    (``match.may_act``), no timed wait; going back, the menu, pointing, the arrows (and ``also``)
+    (``match.may_act``); ``seconds`` of timed wait besides (a screen that opens by itself, not for the
+    person's own press, where even one press made as it appeared was meant for what was there
+    before: :data:`PRIVATE_GUARD`); going back, the menu, pointing, the arrows (and ``also``)
     always pass, and a confirm after an arrow, or a click on one of ``buttons()`` (the screen's
     buttons, read at the click) after the mouse moved, is aimed and acts at once."""
-    return PromptGuard(scene.app.router.input, 0.0, allow=(Kind.BACK, Kind.MENU, Kind.POINT, *DIRECTIONS, *also),
+    return PromptGuard(scene.app.router.input, seconds,
+                       allow=(Kind.BACK, Kind.MENU, Kind.POINT, *DIRECTIONS, *also),
                        devices=lambda device: match.may_act(device, seat),
                        targets=lambda pos: any(b.rect.collidepoint(pos) for b in buttons()),
                        aims=(Kind.POINT, *DIRECTIONS))

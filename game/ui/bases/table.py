@@ -46,8 +46,8 @@ from game.ui.shell.registry import make as make_scene
 from game.ui.shell.scene import FRESH_QUIET, PRIVATE_GUARD, PROMPT_ALLOW, InputGuard, PromptGuard, Scene
 from game.ui.voice.sound import CALM, TENSE, last_round
 
-#: Intents that pass the guard at the start of a person's turn.
-TURN_GUARD_ALLOW = (Kind.MENU, Kind.BACK, Kind.NOTEBOOK, Kind.POINT)
+#: Intents that pass the guard at the start of a person's turn (a prompt's: none of them chooses).
+TURN_GUARD_ALLOW = PROMPT_ALLOW
 #: Colour of the public log's panel.
 LOG_PANEL = (60, 40, 30)
 #: Colour of the key hint under the log.

@@ -289,7 +289,7 @@ class PromptGuard(FreshPressGuard):
       held or let go on a device ``devices`` accepts (None: any) -- for ``quiet`` seconds
       (:data:`FRESH_QUIET`, 0.75 s: Enter mashed a few times a second never gets that far) and
       ``seconds`` have passed since the prompt appeared (0 for a prompt within a turn; the start of
-      a turn waits :data:`PRIVATE_GUARD` too);
+      a turn and the card to show, which appear by themselves, wait :data:`PRIVATE_GUARD` too);
     - the quiet is measured when the guard is made, so a deliberate press after a pause acts at
       once, even on the prompt's first frame; the press that passes takes the prompt (:attr:`taken`)
       and the rest of it is that person's (marks cycled in a notebook, say) until the next prompt;

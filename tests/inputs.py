@@ -25,6 +25,15 @@ def click(app, pos, dt: float = 0.1) -> None:
     app.step(dt)
 
 
+def aim_click(app, pos, dt: float = 0.1) -> None:
+    """Move the mouse to ``pos`` (window pixels), then click there, as a person picking one thing
+    after another does: a click aimed at a new place (a screen's guard lets it act at once)."""
+    pos = (int(pos[0]), int(pos[1]))
+    for at in ((pos[0] + 1, pos[1] + 1), pos):     # from beside it (a pointer at rest moves nothing)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(1, 1), buttons=(0, 0, 0)))
+    click(app, pos, dt)
+
+
 def pad_press(app, iid: int, button: int, dt: float = 0.1) -> None:
     """Press and release ``button`` on the pad with instance id ``iid`` (as SDL sends it)."""
     pygame.event.post(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=iid, button=button))

@@ -28,7 +28,7 @@ from game.ui.scenes.message import MessageScene  # noqa: E402
 from game.ui.scenes.title import TitleScene  # noqa: E402
 from game.ui.shell.input import Intent, Kind  # noqa: E402
 from game.ui.shell.registry import is_scene  # noqa: E402
-from tests.inputs import click, key  # noqa: E402
+from tests.inputs import aim_click, click, key  # noqa: E402
 
 DT = 0.1
 TOKENS = ("scarlet", "white", "peacock", "green", "mustard", "plum")
@@ -62,8 +62,8 @@ def pick_cards(app: App, picker: CardPickerScene, cards) -> None:
     """Click the rows of ``cards``, then the picker's confirm button."""
     for c in cards:
         row = next(b for rows in picker.items.values() for b in rows if b.data == c)
-        click(app, row.rect.center)
-    click(app, picker.ok.rect.center)
+        aim_click(app, row.rect.center)            # the mouse moved to each card: aimed, so taken at once
+    aim_click(app, picker.ok.rect.center)
 
 
 class Driver:

@@ -167,12 +167,26 @@ def drive(app: App, board, phones: dict, until, limit: int = 4000) -> list[int]:
         if actor in phones and not board.busy and not g.over and (top is board or is_scene(top, "phone_wait")):
             if g.phase is Phase.MOVE:
                 phones[actor].pad("ok")                    # the phone's OK picks the square under the cursor
+                for _ in range(8):                         # once: an OK tapped again at once is mashing
+                    if g.phase is not Phase.MOVE or g.actor != actor:
+                        break
+                    app.step(DT, draw=False)
             else:
                 phones[actor].act(ra.to_dict(phone_action(g, actor)))
             app.step(DT, draw=False)
             continue
         act_for_people(app)
     return getattr(board, "cover_seats", [])
+
+
+def to_phone_roll(app: App, board, phones: dict) -> int:
+    """Play on (:func:`drive`) until a seat with a phone may roll, its turn shown on the TV as played
+    on the phone; that seat."""
+    g = board.game
+    drive(app, board, phones, lambda: g.phase is Phase.START and g.actor in PHONES and not board.busy
+          and is_scene(app.top, "phone_wait") and app.top.what == "turn"
+          and any(isinstance(a, ra.Roll) for a in g.legal_actions()))
+    return g.actor
 
 
 def test_phone_seats_get_no_cover_and_the_tv_seat_keeps_its_own():

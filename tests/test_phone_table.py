@@ -46,7 +46,7 @@ from game.rules.engine import Phase  # noqa: E402
 from game.ui.phones.phone_screens import LocalPhone  # noqa: E402
 from game.ui.shell.registry import is_scene  # noqa: E402
 from tests.inputs import key  # noqa: E402
-from tests.test_net_tv import PHONES, drive, hosted_app, hot_seat  # noqa: E402
+from tests.test_net_tv import PHONES, drive, hosted_app, hot_seat, to_phone_roll  # noqa: E402
 from tests.test_ui import DT  # noqa: E402
 
 
@@ -323,10 +323,7 @@ def test_the_phones_ok_while_the_tv_still_rolls_the_die_moves_the_token():
     try:
         board, phones = hot_seat(app)
         g = board.game
-        drive(app, board, phones, lambda: g.phase is Phase.START and g.actor in PHONES and not board.busy
-              and is_scene(app.top, "phone_wait") and app.top.what == "turn"
-              and any(isinstance(a, ra.Roll) for a in g.legal_actions()))
-        seat = g.actor
+        seat = to_phone_roll(app, board, phones)
         for _ in range(30):                              # the turn's guard ends
             app.step(DT, draw=False)
         phones[seat].act({"type": "Roll"})

@@ -4,8 +4,13 @@ At a table with two or more people, a press made before a person's turn
 began -- Enter, a click or a pad's A held or mashed across the end of the
 last turn, or on the screen before the table -- never acts for that person:
 the start of every person's turn takes only a fresh press after a quiet
-moment (the covers' rule, :class:`game.ui.shell.scene.FreshPressGuard`).  One person
+moment (the covers' rule, :class:`game.ui.shell.scene.PromptGuard`).  One person
 with computer players keeps the short timed guard (solo play keeps its pace).
+
+Nor does a press mashed within a turn choose for its person: every new prompt
+(where to walk after the roll, End turn after the walk, the card to show, the
+notebook as its cover opens, a phone's OK) takes only a press after a quiet
+moment, and such a press acts at once.
 
 The presses go through the app's own loop at 60 frames a second; every wait
 is counted in frames of the app's clock, never in wall-clock sleeps.
@@ -240,7 +245,7 @@ def test_one_person_with_computers_keeps_the_short_guard(app):
         if g.actor == 0 and board.human_to_act:
             break
         press(app, "key")
-    assert g.actor == 0 and board.human_to_act and type(board.guard).__name__ == "InputGuard"
+    assert g.actor == 0 and board.human_to_act and getattr(board.guard, "quiet", 0.0) == 0.0   # no quiet asked
     frames(app, int(PRIVATE_GUARD / FRAME) + 2)
     press(app, "key")                         # pressed again at once after the guard: it plays
     assert any(isinstance(e, ev.DieRolled) for e in since_turn(g, 0))
@@ -523,3 +528,234 @@ def test_a_press_too_soon_at_a_turns_start_says_so_as_the_cover_does(app, monkey
     drawn.clear()
     table.draw(app.window.surface)
     assert drawn == []
+
+
+# ------------------------------------------------ every new prompt within a turn
+#: frames between two presses mashed within a turn (200 ms: a child hammering Enter)
+MASH_GAP = 12
+
+
+def mash_for(app: App, how: str, pos, presses: int, iid: int | None = None) -> None:
+    """``presses`` presses :data:`MASH_GAP` frames apart (the first one now); ``iid``: that pad's A only."""
+    for _ in range(presses):
+        if iid is not None:
+            pad_press(app, iid, A, dt=FRAME)
+        else:
+            press(app, how, pos)
+        frames(app, MASH_GAP - 1)
+
+
+def quiet_then(app: App, guard_of) -> None:
+    """Everybody lets go until ``guard_of()`` (the guard of the prompt on screen) takes a fresh press (bounded)."""
+    for _ in range(CALM):
+        if not guard_of().active:
+            return
+        app.step(FRAME, draw=False)
+    raise AssertionError("the prompt never took a fresh press")
+
+
+def at_turn_start(app: App, people: int, seed: int = 2) -> BoardScene:
+    """Miss Scarlet's turn has begun (people: her alone with computers, or with Colonel Mustard)
+    and its guard takes a fresh press: nothing pressed for a while."""
+    if people == 2:
+        board = two_people(app, seed=seed, pads=True)
+    else:
+        setup = GameSetup(seats=(SeatConfig("scarlet", "human"), SeatConfig("mustard", "computer"),
+                                 SeatConfig("white", "computer")), seed=seed)
+        board = BoardScene(app, Match(app.board, setup, devices={0: f"pad:{PADS[0]}"}))
+    advance(board.match, lambda g: g.actor == 0 and g.phase is Phase.START and g.turn == 0
+            and sum(isinstance(e, ev.TurnStarted) for e in g.events) > 3)
+    app.push(board)
+    settle(app, board)
+    quiet_then(app, lambda: board.guard)
+    return board
+
+
+@pytest.mark.parametrize("people", [1, 2])
+@pytest.mark.parametrize("how", HOW)
+def test_mashing_from_a_turns_start_takes_one_choice_and_never_ends_the_turn(app, how, people):
+    """After a quiet moment, Enter (or a click where Roll the die is, or the pad's A) hammered 40
+    times 200 ms apart: the first press rolls the die; the rest never choose where to walk, open
+    the suggestion, end the turn or play Colonel Mustard's.  Once the hammering stops, one press
+    chooses at once (the lit place under the cursor)."""
+    board = at_turn_start(app, people)
+    g = board.game
+    board.refresh_buttons()
+    pos = board.focus.buttons[0].rect.center
+    assert board.focus.buttons[0].label == "Roll the die"
+    before = len(g.actions)
+    mash_for(app, how, pos, 40)
+    settle(app, board)
+    taken = g.actions[before:]
+    assert [type(a).__name__ for a in taken] == ["Roll"], taken
+    assert g.actor == 0 and g.phase is Phase.MOVE and app.top is board
+    assert board.guard.active and board.guard.hint()           # "Too fast! ..." along the bottom
+    quiet_then(app, lambda: board.guard)
+    dest = list(g.moves())[board.cursor % len(list(g.moves()))]
+    press(app, how, board.view.dest_point(dest))               # one deliberate press: it walks at once
+    assert [type(a).__name__ for a in g.actions[before:]] == ["Roll", "Move"]
+
+
+def play_to(app: App, board: BoardScene, phase: Phase) -> None:
+    """Miss Scarlet rolls and walks by deliberate presses (each after a quiet moment) until ``phase``."""
+    g = board.game
+    for _ in range(6):
+        if g.phase is phase:
+            return
+        settle(app, board)
+        quiet_then(app, lambda: board.guard)
+        press(app, "key")
+    settle(app, board)
+    assert g.phase is phase
+
+
+@pytest.mark.parametrize("how", HOW)
+def test_mashing_on_end_turn_after_the_walk_never_ends_it(app, how):
+    """Two people: Miss Scarlet walks to a corridor square with a press, then hammers on: End turn
+    (focused, under the mouse) is never pressed for her; after a quiet moment one press ends it."""
+    for seed in range(2, 30):
+        board = at_turn_start(app, 2, seed=seed)
+        g = board.game
+        press(app, "key")                                     # a deliberate roll
+        settle(app, board)
+        corridor = [d for d in g.moves() if not isinstance(d, str)]
+        if corridor and not any(isinstance(d, str) for d in g.moves()):
+            break
+        app.pop(board)
+    board.point_at(corridor[0])
+    quiet_then(app, lambda: board.guard)
+    press(app, "key")                                         # walk to a corridor square
+    settle(app, board)
+    assert g.phase is Phase.AFTER and g.actor == 0
+    board.refresh_buttons()
+    end = end_turn_button(board)
+    board.focus.focus_on(end)
+    before = len(g.actions)
+    frames(app, 20)                                           # walking ended a moment ago ...
+    mash_for(app, how, end.rect.center, 30, PADS[0] if how == "pad" else None)
+    assert g.actions[before:] == [] and g.actor == 0, g.actions[before:]
+    quiet_then(app, lambda: board.guard)
+    press(app, how, end.rect.center)
+    assert isinstance(g.actions[-1], EndTurn)
+
+
+def test_a_deliberate_press_acts_at_once_on_each_new_prompt(app):
+    """Alone: Roll with a press; the die lands; one press on the first frame of the walk's prompt
+    walks (the keys were quiet); then each prompt's first press, made once the keys have been
+    quiet (never waiting more for the prompt itself), acts on that very press."""
+    from game.ui.shell.scene import FRESH_QUIET
+
+    board = at_turn_start(app, 1)
+    g = board.game
+    press(app, "key")
+    assert type(g.actions[-1]).__name__ == "Roll"
+    frames(app, int(FRESH_QUIET / FRAME) + 1)                  # quiet while the die rolls (0.8 s)
+    for _ in range(200):
+        if board.human_to_act:
+            break
+        app.step(FRAME, draw=False)
+    assert g.phase is Phase.MOVE and not board.guard.active   # the first frame of the prompt: it takes a press
+    n = len(g.actions)
+    press(app, "key")
+    assert len(g.actions) == n + 1 and type(g.actions[-1]).__name__ == "Move"
+
+
+@pytest.mark.parametrize("how", ["key", "pad"])
+@pytest.mark.parametrize("cards", [1, 3])
+def test_mashing_past_the_cover_never_shows_a_card(app, how, cards):
+    """Mrs. White must show a card: her cover takes a fresh press, and she hammers on (Enter, or her
+    pad's A) 40 times: no card is shown, with one card to show or all she may show; the screen says "Too
+    fast! ..."; once she stops, one press shows the focused card at once."""
+    from game.ui.board.private import DisproveScene
+
+    setup = GameSetup(seats=(SeatConfig("scarlet", "human"), SeatConfig("mustard", "computer"),
+                             SeatConfig("white", "human"), SeatConfig("green", "computer")), seed=3)
+    match = Match(app.board, setup, devices={s: f"pad:{i}" for s, i in DISPROVE_PADS.items()})
+    advance(match, lambda g: g.phase is Phase.DISPROVE and match.is_human(g.actor))
+    seat = match.game.actor
+    app.push(BoardScene(app, match))
+    cover = until_top(app, CoverScene)
+    quiet_then(app, lambda: cover.guard)
+    iid = DISPROVE_PADS[seat] if how == "pad" else None
+    if iid is not None:
+        pad_press(app, iid, A, dt=FRAME)
+    else:
+        press(app, "key")
+    scene = app.top
+    assert isinstance(scene, DisproveScene)
+    scene.offer(scene.offered[:cards])
+    first = scene.offered[0]
+    g = match.game
+    before = len(g.actions)
+    frames(app, MASH_GAP - 1)
+    mash_for(app, how, None, 40, iid)
+    assert app.top is scene and g.actions[before:] == []
+    assert scene.hint().startswith("Too fast! Stop pressing for a moment, then press ")
+    quiet_then(app, lambda: scene.guard)
+    if iid is not None:
+        pad_press(app, iid, A, dt=FRAME)
+    else:
+        press(app, "key")
+    assert [type(a).__name__ for a in g.actions[before:]] == ["Disprove"] and g.actions[-1].card == first
+
+
+@pytest.mark.parametrize("how", HOW)
+def test_mashing_past_the_notebooks_cover_changes_no_mark(app, how):
+    """Two people: Miss Scarlet opens her notebook (N); its cover takes a fresh press and she hammers
+    on (Enter, a click on the focused row, her pad's A): no mark changes.  Once she stops, one press
+    marks the row, and quick presses after it go on cycling its mark (the notebook is hers now)."""
+    from game.ui.board.notebook import NotebookScene
+
+    at_turn_start(app, 2)
+    key(app, pygame.K_n, dt=FRAME, draw=False)
+    cover = until_top(app, CoverScene, 5)
+    quiet_then(app, lambda: cover.guard)
+    press(app, "key")
+    book = until_top(app, NotebookScene, 5)
+    row = book.focus.focused
+    assert row is not None and row in book.rows
+    marks = dict(book.marks)
+    frames(app, MASH_GAP - 1)
+    mash_for(app, how, row.rect.center, 40, PADS[0] if how == "pad" else None)
+    assert app.top is book and book.marks == marks
+    quiet_then(app, lambda: book.guard)
+    press(app, how, row.rect.center)
+    first = dict(book.marks)
+    assert first != marks
+    press(app, how, row.rect.center)                 # marks cycled quickly: every press counts now
+    assert book.marks != first
+
+
+# ------------------------------------------------------------------ a phone's OK
+def test_a_phones_ok_mashed_takes_one_choice_and_never_ends_the_turn():
+    """A seat playing on its phone taps Roll, then hammers its pad's OK 40 times 200 ms apart (each
+    tap reaches the TV as the table's confirm): the first OK walks to the square under the cursor;
+    the rest -- those that came while the token walked and those after -- never press the TV's
+    focused button (End turn, Accuse) or open anything.  Once the taps stop, one OK acts at once."""
+    from game.ui.shell.registry import is_scene
+    from tests.test_net_tv import hosted_app, hot_seat, to_phone_roll
+
+    a = hosted_app()
+    try:
+        board, phones = hot_seat(a)
+        g = board.game
+        seat = to_phone_roll(a, board, phones)
+        a.speed = 1.0                                  # the die and the walk at their own pace
+        frames(a, 60)                                  # the turn's guard ends
+        phones[seat].act({"type": "Roll"})
+        a.step(FRAME, draw=False)
+        before = len(g.actions)
+        for _ in range(40):
+            phones[seat].pad("ok")
+            frames(a, MASH_GAP)
+        taken = [type(x).__name__ for x in g.actions[before:]]
+        assert taken == ["Move"], taken
+        assert g.actor == seat and not any(is_scene(s, "cover") or s.private for s in a.stack), a.stack
+        frames(a, 60)                                  # a quiet moment: one OK acts at once
+        assert not board.busy and board.human_to_act
+        n, top = len(g.actions), a.top
+        phones[seat].pad("ok")
+        a.step(FRAME, draw=False)
+        assert len(g.actions) == n + 1 or a.top is not top, (g.phase, type(top).__name__)
+    finally:
+        a.close()

@@ -30,7 +30,7 @@ from game.ui.scenes.message import MessageScene  # noqa: E402
 from game.ui.scenes.setup import SetupScene  # noqa: E402
 from game.ui.screenshots.screens import SCENE_NAMES  # noqa: E402
 from game.ui.shell.input import Intent, Kind  # noqa: E402
-from tests.inputs import answer_accusation, click, key  # noqa: E402
+from tests.inputs import aim_click, answer_accusation, click, key  # noqa: E402
 
 DT = 0.1
 
@@ -108,10 +108,10 @@ def act_for_people(app: App, prefer_room: bool = True) -> None:
     """One step of a person's turn, the way a player would press keys / click."""
     top = app.top
     if isinstance(top, PickerScene):
-        if top.mode == "suggest":
-            click(app, top.items["suspect"][1].rect.center)
-            click(app, top.items["weapon"][2].rect.center)
-        click(app, top.ok.rect.center)
+        if top.mode == "suggest":                                   # the mouse moved to each: aimed clicks
+            aim_click(app, top.items["suspect"][1].rect.center)
+            aim_click(app, top.items["weapon"][2].rect.center)
+        aim_click(app, top.ok.rect.center)
         if top.mode == "accuse":
             answer_accusation(app)
         return
@@ -233,6 +233,7 @@ def test_illegal_clicks_show_engine_reason(app):
     run_until(app, lambda: not board.busy)
     far = max(board.game.board.corridor, key=lambda s: abs(s[0] - 7) + abs(s[1] - 24))
     assert far not in board.game.moves()
+    wait_guard(app)                                # the roll's Enter a moment ago: a new prompt waits for quiet
     click(app, board.view.square_centre(far))
     assert isinstance(app.top, MessageScene)
     try:
@@ -247,15 +248,15 @@ def test_accusation_wrong_then_private_envelope(app):
     g = board.game
     run_until(app, lambda: board.human_to_act)
     accuse = next(b for b in board.focus.buttons if b.label == "Accuse")
-    click(app, accuse.rect.center)
+    aim_click(app, accuse.rect.center)
     picker = app.top
     assert isinstance(picker, PickerScene) and picker.mode == "accuse"
     s, w, r = g.envelope
     wrong_room = next(x for x in picker.items["room"] if x.data != r)
     for cat, want in (("suspect", s), ("weapon", w)):
-        click(app, next(b for b in picker.items[cat] if b.data == want).rect.center)
-    click(app, wrong_room.rect.center)
-    click(app, picker.ok.rect.center)
+        aim_click(app, next(b for b in picker.items[cat] if b.data == want).rect.center)
+    aim_click(app, wrong_room.rect.center)
+    aim_click(app, picker.ok.rect.center)
     answer_accusation(app)                                 # "Accuse with these three cards?" Yes
     run_until(app, lambda: isinstance(app.top, EnvelopeScene))
     env = app.top
@@ -279,7 +280,8 @@ def test_accusation_right_wins(app):
     board.open_accuse()
     picker = app.top
     for cat, want in zip(("suspect", "weapon", "room"), g.envelope, strict=True):
-        click(app, next(b for b in picker.items[cat] if b.data == want).rect.center)
+        aim_click(app, next(b for b in picker.items[cat] if b.data == want).rect.center)
+    wait_guard(app)                                        # the focus moved on by itself: a new prompt
     key(app, pygame.K_RETURN)                              # focus moved to Accuse!
     answer_accusation(app)
     run_until(app, lambda: isinstance(app.top, GameOverScene))
@@ -293,7 +295,7 @@ def test_empty_accusation_explains_in_the_picker(app):
     run_until(app, lambda: board.human_to_act)
     board.open_accuse()
     picker = app.top
-    click(app, picker.ok.rect.center)
+    aim_click(app, picker.ok.rect.center)
     assert app.top is picker and picker.missing_text == "Pick a suspect, a weapon and a room first."
     assert picker.focus.focused is picker.items["suspect"][0]
 
@@ -379,8 +381,8 @@ def test_notebook_cover_and_marks(app):
     free = [i for i, r in enumerate(nb.rows) if r.data not in nb.auto]   # rows not ticked for you
     i = next(i for i in free if i + 1 in free)
     row = nb.rows[i]
-    click(app, row.rect.center)
-    click(app, row.rect.center)
+    aim_click(app, row.rect.center)
+    aim_click(app, row.rect.center)
     assert board.match.notebooks[nb.seat][row.data] == "?"
     key(app, pygame.K_DOWN)
     assert nb.focus.focused is nb.rows[i + 1]
@@ -673,20 +675,19 @@ def test_show_card_preselects_the_first_card_and_ignores_hurry_enter(app):
 
 def test_show_card_takes_no_held_key_but_a_fresh_press(app):
     """A key held down (auto-repeat, never let go) picks no card, however long
-    it is held: every focused screen ignores a held Enter.  Let go and pressed
-    again, it shows the focused card (after :data:`CHOICE_PATIENCE` a press
-    made while the screen opened counts too, so mashing never keeps anyone waiting)."""
-    from game.ui.bases.private import CHOICE_PATIENCE
-
+    it is held: every focused screen ignores a held Enter.  Let go, and pressed
+    again after a quiet moment, it shows the focused card at once."""
     board, scene = _disprove_scene(app, cards=2)
     down = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0)
     waited = 0.0
-    while waited < CHOICE_PATIENCE + 1:
+    while waited < 3.5:
         pygame.event.post(down)
         app.step(DT, draw=False)
         waited += DT
         assert app.top is scene, waited
     pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_RETURN, mod=0, unicode="", scancode=0))
+    app.step(DT, draw=False)
+    wait_guard(app)
     pygame.event.post(down)
     app.step(DT, draw=False)
     assert app.top is not scene
@@ -736,8 +737,8 @@ def test_picker_keeps_picks_and_names_what_is_missing(app):
     assert isinstance(picker, PickerScene) and picker.mode == "suggest"
     wait_guard(app)                                                  # opened by itself: a short guard
     suspect = picker.items["suspect"][2]
-    click(app, suspect.rect.center)
-    click(app, picker.ok.rect.center)                                # Suggest! too early
+    aim_click(app, suspect.rect.center)
+    aim_click(app, picker.ok.rect.center)                                # Suggest! too early
     assert app.top is picker and picker.choice["suspect"] == suspect.data and suspect.selected
     assert picker.missing_text == "Pick a weapon too."
     assert picker.focus.focused is picker.items["weapon"][0]
@@ -745,6 +746,7 @@ def test_picker_keeps_picks_and_names_what_is_missing(app):
     key(app, pygame.K_RETURN)                                        # pick the focused weapon
     assert picker.missing_text == ""
     assert picker.focus.focused is picker.ok
+    wait_guard(app)                                                  # the focus moved on by itself
     key(app, pygame.K_RETURN)
     made = next(e for e in reversed(match.game.events) if isinstance(e, ev.SuggestionMade))
     assert (made.suspect, made.weapon) == (suspect.data, picker.items["weapon"][0].data)
@@ -803,9 +805,9 @@ def test_status_line_while_a_suggestion_is_answered(app):
     app.step(DT)
     picker = app.top
     wait_guard(app)                                                  # opened by itself: a short guard
-    click(app, picker.items["suspect"][1].rect.center)
-    click(app, picker.items["weapon"][1].rect.center)
-    click(app, picker.ok.rect.center)
+    aim_click(app, picker.items["suspect"][1].rect.center)
+    aim_click(app, picker.items["weapon"][1].rect.center)
+    aim_click(app, picker.ok.rect.center)
     seen = []
     for _ in range(2000):
         top = app.top
@@ -829,13 +831,13 @@ def test_notebook_facts_cannot_be_cycled(app):
     nb = app.top
     assert isinstance(nb, NotebookScene)
     fact = next(r for r in nb.rows if nb.auto.get(r.data) == "hand")
-    click(app, fact.rect.center)
-    click(app, fact.rect.center)
+    aim_click(app, fact.rect.center)
+    aim_click(app, fact.rect.center)
     assert fact.data not in board.match.notebooks[0]
     assert board.match.cycle_mark(0, fact.data) == ""
     assert nb.fact_note == fact.data and "cannot change" in nb.legend()
     other = next(r for r in nb.rows if r.data not in nb.auto)
-    click(app, other.rect.center)
+    aim_click(app, other.rect.center)
     assert board.match.notebooks[0][other.data] == "X" and nb.fact_note is None
 
 

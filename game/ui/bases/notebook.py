@@ -35,9 +35,9 @@ from game.ui.draw import assets, gfx, theme
 from game.ui.draw.widgets import Button, FocusGroup, Label, card_spoken, footer_hint, shared_spoken
 from game.ui.shell import prompts
 from game.ui.shell.i18n import _, and_list, card, fmt, ngettext
-from game.ui.shell.input import Intent, Kind
+from game.ui.shell.input import SCROLLS, Intent, Kind
 from game.ui.shell.registry import find, make
-from game.ui.shell.scene import Scene
+from game.ui.shell.scene import Scene, choice_guard
 
 ROW_H, ROW_STEP, HEADER_H = 34, 37, 34
 LEFT_X, RIGHT_X = 24, 646
@@ -263,6 +263,10 @@ class NotebookBase(Scene):
             extra = [self.hint_button, self.all_button]
             self.done_button.rect = DONE_HINTS_RECT.copy()
         self.focus = FocusGroup(self.rows + extra + [self.done_button])
+        #: the notebook as it opens is a new prompt (:class:`~game.ui.shell.scene.PromptGuard`): Enter mashed
+        #: on past its cover never changes a mark; the first press after a quiet moment (or after the person
+        #: moved to a row or pointed at one) does, and from then on every press does (marks cycled quickly)
+        self.guard = choice_guard(self, match, seat, lambda: self.focus.buttons, also=(Kind.NOTEBOOK, *SCROLLS))
         self.fact_note: str | None = None   # the ticked row last pressed (its mark cannot change)
 
     def columns(self) -> Sequence[tuple[int, Sequence[tuple[str, tuple[str, ...]]]]]:
@@ -422,7 +426,12 @@ class NotebookBase(Scene):
         if intent.kind is Kind.MENU:      # the pause menu over the notebook (which it hides); Resume comes back
             self.app.push(make("menu", self.app, find(self.app.stack, "board", "card_table")))
             return True
+        if self.guard.blocks(intent):
+            return True
         return self.focus.handle(intent)
+
+    def update(self, dt: float) -> None:
+        self.guard.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         theme.background(surface)
@@ -443,7 +452,7 @@ class NotebookBase(Scene):
             colour = HINT_TEXT
         theme.blit_wrapped(surface, text, self.legend_rect(), theme.SMALL, colour)
         self.focus.draw(surface)
-        footer_hint(surface, _("{move} to move, {confirm} to mark, {back} or {notebook} to hide"))
+        footer_hint(surface, self.guard.hint() or _("{move} to move, {confirm} to mark, {back} or {notebook} to hide"))
 
     def widgets(self) -> list:
         out: list = list(self.focus.buttons)

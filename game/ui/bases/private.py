@@ -8,12 +8,12 @@ next person never sees it.  The board game's scenes
 With one person at the table there is no cover, so these screens may open
 while the player is still pressing Enter to hurry the computer players: each
 ignores input for :data:`~game.ui.shell.scene.PRIVATE_GUARD` seconds.  The card
-to show opens with the first card you may show focused (Enter shows it); with
-two or more cards to choose from (and no coach pointing at one) its guard takes
-only a *fresh* confirm (:class:`ChoiceGuard`): Enter pressed again and again to
-hurry the computers does not pick a card for you (for :data:`CHOICE_PATIENCE`
-seconds; after that nobody is kept waiting), and a key held down never does
-(every focus group ignores a held Enter's auto-repeat)."""
+to show opens with the first card you may show focused (Enter shows it); unless
+the coach points at the card, its guard is a prompt's
+(:class:`~game.ui.shell.scene.PromptGuard`): Enter pressed again and again (to hurry
+the computers, or on past the cover) never shows a card for you, however long it
+goes on -- the screen says "Too fast! ..." and the first press after a quiet
+moment shows the focused card -- and a key held down never does."""
 
 from __future__ import annotations
 
@@ -29,30 +29,10 @@ from game.ui.shell import prompts
 from game.ui.shell.i18n import _, card, fmt
 from game.ui.shell.input import Intent, Kind
 from game.ui.shell.registry import make
-from game.ui.shell.scene import PRIVATE_GUARD, FreshPressGuard, InputGuard, Scene, focus_on
+from game.ui.shell.scene import PRIVATE_GUARD, InputGuard, Scene, choice_guard, focus_on
 
-#: Seconds after which the card-to-show screen takes a confirm even if it was
-#: never let go (someone mashing Enter on and on is not stuck there for ever).
-CHOICE_PATIENCE = 2.5
 #: Where the card shown says "You can accuse now" (logical pixels): between its meaning and Done.
 ACCUSE_NOW_RECT = pygame.Rect(140, 490, 1000, 90)
-
-
-class ChoiceGuard(FreshPressGuard):
-    """The card-to-show screen's guard: a :class:`~game.ui.shell.scene.FreshPressGuard`
-    that gives way entirely after :data:`CHOICE_PATIENCE` seconds."""
-
-    def __init__(self, inputs, seconds: float, **kwargs) -> None:
-        super().__init__(inputs, seconds, **kwargs)
-        self.patience = CHOICE_PATIENCE
-
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        self.patience -= dt
-        self.armed = self.armed or self.patience <= 0
-
-    def blocks(self, intent: Intent) -> bool:
-        return self.patience > 0 and super().blocks(intent)
 
 
 class DisproveBase(Scene):
@@ -94,18 +74,19 @@ class DisproveBase(Scene):
             self.cards.append(b)
         self.focus = FocusGroup(self.cards, focus=0)
         # Esc / M (pause menu) always pass: the menu keeps the duty to show a card
-        self.guard = self._guard(len(offered) > 1 and self.app.coach is None)
+        self.guard = self._guard(self.app.coach is None)
         self.nudge = False
 
     def _guard(self, fresh: bool) -> InputGuard:
-        """The input guard: with a real choice (two or more cards, no coach
-        pointing at one) only a fresh press counts; else :data:`PRIVATE_GUARD` seconds."""
+        """The input guard: :data:`PRIVATE_GUARD` seconds, and unless the coach points at the card to
+        show (``fresh`` False) the prompt's rule too (:class:`~game.ui.shell.scene.PromptGuard`):
+        only a fresh press after a quiet moment, or after the person moved the focus or pointed at a
+        card, shows one -- with one card to show too (Enter mashed on past the cover answered it)."""
         allow = (Kind.BACK, Kind.MENU)
         if not fresh:
             return InputGuard(PRIVATE_GUARD, allow=allow)
-        match, seat = self.board.match, self.seat
-        return ChoiceGuard(self.app.router.input, PRIVATE_GUARD, allow=allow + (Kind.POINT,),
-                           devices=lambda device: match.may_act(device, seat))
+        # it opens by itself (somebody's suggestion): a press as it appears was meant for the table
+        return choice_guard(self, self.board.match, self.seat, lambda: self.cards, seconds=PRIVATE_GUARD)
 
     def show(self, card: str) -> None:
         # no sound here: the table plays the one public "card" sound of every card shown
@@ -135,6 +116,9 @@ class DisproveBase(Scene):
 
     def hint(self) -> str:
         """The footer line: what to press now."""
+        too_soon = self.guard.hint()
+        if too_soon:
+            return too_soon         # Enter mashed or held: the covers' words
         if self.guard.active:
             return _("Look at your cards first…")
         if self.focus.focused is None:

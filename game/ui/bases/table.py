@@ -41,13 +41,13 @@ from game.ui.draw.logview import LogView
 from game.ui.draw.widgets import Button, FocusGroup, Label, footer_hint
 from game.ui.shell import prompts
 from game.ui.shell.i18n import _, fmt
-from game.ui.shell.input import SCROLLS, Intent, Kind
+from game.ui.shell.input import DIRECTIONS, SCROLLS, Intent, Kind
 from game.ui.shell.registry import make as make_scene
-from game.ui.shell.scene import PRIVATE_GUARD, FreshPressGuard, InputGuard, Scene
+from game.ui.shell.scene import FRESH_QUIET, PRIVATE_GUARD, PROMPT_ALLOW, InputGuard, PromptGuard, Scene
 from game.ui.voice.sound import CALM, TENSE, last_round
 
-#: Intents that pass the guard at the start of a person's turn.
-TURN_GUARD_ALLOW = (Kind.MENU, Kind.BACK, Kind.NOTEBOOK, Kind.POINT)
+#: Intents that pass the guard at the start of a person's turn (a prompt's: none of them chooses).
+TURN_GUARD_ALLOW = PROMPT_ALLOW
 #: Colour of the public log's panel.
 LOG_PANEL = (60, 40, 30)
 #: Colour of the key hint under the log.
@@ -235,8 +235,9 @@ class Presenter:
         scene.turn_no += 1
         if self.match.is_human(e.player):
             scene.log_view.follow()         # a person's turn starts with the newest lines in view
-            if self.match.needs_cover or scene.turn_no > 1:
-                scene.guard = scene.turn_guard(e.player)
+            # the turn's first prompt takes this guard (:meth:`TableScene.new_prompt`); alone, the first turn none
+            scene.turn_prompt = (scene.turn_guard(e.player) if self.match.needs_cover or scene.turn_no > 1
+                                 else InputGuard(0.0))
         else:
             scene.guard = InputGuard(0.0)   # a computer's turn: any press hurries it
 
@@ -290,13 +291,16 @@ class TableScene(Scene, Generic[M, G]):
         self.over_wait = 0.0
         self.over_shown = False
         self.turn_no = 0
-        #: the mouse moved since the turn's guard began (:meth:`aimed_click`)
-        self.aimed = False
-        #: the guard at the start of a person's turn (:meth:`turn_guard`); with people sharing
+        #: the guard of the prompt in front of the person to act (:meth:`new_prompt`); with people sharing
         #: the screen the table opens guarded too: a press meant for the screen before never plays
         g = match.game
-        self.guard = (self.turn_guard(g.actor) if match.needs_cover and not g.over and match.is_human(g.actor)
-                      else InputGuard(0.0))
+        self.guard: InputGuard = (self.turn_guard(g.actor) if match.needs_cover and not g.over
+                                  and match.is_human(g.actor) else InputGuard(0.0))
+        #: the guard the first prompt of a person's turn just begun takes (:meth:`turn_guard`), or None
+        self.turn_prompt: InputGuard | None = None
+        #: the prompt :attr:`guard` was made for: (the engine's events so far, the seat to act); None:
+        #: the first prompt shown here, which takes the guard the table opened with
+        self.prompt_at: tuple[int, int] | None = None
         self.focus = FocusGroup()
         self._buttons_key: tuple[int, int, object, bool, bool] | None = None
         #: the public log panel's place in the whole log (:mod:`game.ui.draw.logview`)
@@ -411,23 +415,53 @@ class TableScene(Scene, Generic[M, G]):
         open_private(app, match, seat, lambda: make_scene(name, app, match, seat), optional=True, reason=reason)
 
     def turn_guard(self, seat: int) -> InputGuard:
-        """The guard at the start of ``seat``'s turn: Enter, Space, a pad's
+        """The guard at the start of ``seat``'s turn (its first prompt): Enter, Space, a pad's
         confirm and clicks made before the turn began never play it.
 
         People sharing the screen: the covers' rule
-        (:class:`~game.ui.shell.scene.FreshPressGuard` on the devices that may act
+        (a :class:`~game.ui.shell.scene.PromptGuard` on the devices that may act
         for ``seat``): only a fresh press after :data:`PRIVATE_GUARD` seconds
         and a quiet moment counts, so a press held or mashed across the end of
         the last turn (or on the screen before the table) is swallowed, however
         long the mashing goes on.  One person with computer players: only
         :data:`PRIVATE_GUARD` seconds, so solo play keeps its pace.  The first
-        press that gets past opens the rest of the turn (:meth:`handle`)."""
-        self.aimed = False
-        if not self.match.needs_cover:
-            return InputGuard(PRIVATE_GUARD, allow=TURN_GUARD_ALLOW)
+        press that gets past takes the turn's first prompt; a click aimed at one of the turn's
+        buttons after the mouse moved since the turn began passes at once (never a click mashed
+        in place: End turn's place may hold the next Roll)."""
         match = self.match
-        return FreshPressGuard(self.app.router.input, PRIVATE_GUARD, allow=TURN_GUARD_ALLOW,
-                               devices=lambda device: match.may_act(device, seat))
+        return PromptGuard(self.app.router.input, PRIVATE_GUARD, quiet=FRESH_QUIET if match.needs_cover else 0.0,
+                           allow=TURN_GUARD_ALLOW, devices=lambda device: match.may_act(device, seat),
+                           targets=self.aim_at)
+
+    def prompt_guard(self, seat: int) -> InputGuard:
+        """The guard of a new prompt within ``seat``'s turn (where to walk after the roll, make a
+        suggestion?, End turn after the walk or the card shown ...): the covers' rule as a
+        :class:`~game.ui.shell.scene.PromptGuard` on the devices that may act for ``seat``: a press
+        held, or mashed within :data:`~game.ui.shell.scene.FRESH_QUIET` seconds of the press the
+        last prompt took (or that skipped the roll or the walk being shown), never answers it; a
+        press after a quiet moment acts at once, and so does one after the person moved the mouse
+        onto a button or moved the focus with an arrow."""
+        match = self.match
+        return PromptGuard(self.app.router.input, 0.0, allow=PROMPT_ALLOW + (*DIRECTIONS, Kind.ROOM),
+                           devices=lambda device: match.may_act(device, seat), targets=self.aim_at,
+                           aims=(Kind.POINT, *DIRECTIONS, Kind.ROOM))
+
+    def new_prompt(self) -> None:
+        """A person is to act (:attr:`human_to_act`): when what they are asked has changed since
+        :attr:`guard` was made (new events, another seat), a new guard for it -- the turn's guard
+        (:attr:`turn_prompt`) at the start of a turn, else :meth:`prompt_guard`."""
+        g = self.game
+        at = (len(g.events), g.actor)
+        if self.turn_prompt is not None:
+            self.guard, self.turn_prompt = self.turn_prompt, None
+        elif self.prompt_at is not None and at != self.prompt_at:
+            self.guard = self.prompt_guard(g.actor)
+        self.prompt_at = at
+
+    def aim_at(self, pos: tuple[int, int]) -> bool:
+        """True when ``pos`` (logical pixels) is on one of the prompt's live buttons: a fresh click
+        there after the mouse moved is aimed (:class:`~game.ui.shell.scene.PromptGuard`)."""
+        return any(b.enabled and b.rect.collidepoint(pos) for b in self.focus.buttons)
 
     def draw_too_soon(self, surface: pygame.Surface) -> None:
         """After a press too soon at the start of a person's turn (:meth:`turn_guard`), until a
@@ -472,23 +506,13 @@ class TableScene(Scene, Generic[M, G]):
                 return True
             return False
         if self.human_to_act:
-            if k is Kind.POINT:
-                self.aimed = True            # the mouse moved since the turn began: its next click is aimed
-            if not self.aimed_click(intent) and self.guard.blocks(intent):
-                return True          # the person's turn has just begun: a hurry-Enter must not play it
-            if k in (Kind.CONFIRM, Kind.CLICK):
-                self.guard = InputGuard(0.0)     # their first fresh press: the rest of the turn is theirs
+            if self.guard.blocks(intent):
+                return True          # held, or mashed since the last prompt: a hurry-Enter must not choose
+            if self.prompt_at is None:
+                self.prompt_at = (len(self.game.events), self.game.actor)    # the prompt this press answers
         if self.app.phones.plays_turn(self) and not (intent.is_pad or intent.device.startswith("phone:")):
             return True              # the seat plays on its phone: the shared keyboard and mouse do not
         return self.handle_turn(intent)
-
-    def aimed_click(self, intent: Intent) -> bool:
-        """True for a fresh click on one of the turn's buttons after the mouse moved (:attr:`aimed`)
-        since the turn began: a deliberate aim at the new turn's button, never a click mashed in
-        place across the end of the last turn (End turn's place may hold the next Roll), so the
-        turn's guard lets it act at once."""
-        return (self.aimed and intent.kind is Kind.CLICK and not intent.repeat and intent.pos is not None
-                and any(b.enabled and b.rect.collidepoint(intent.pos) for b in self.focus.buttons))
 
     def handle_turn(self, intent: Intent) -> bool:
         """An intent while nothing is being shown (override); True when used."""
@@ -536,6 +560,7 @@ class TableScene(Scene, Generic[M, G]):
         self.advance(dt)
         run_banner(self, dt)
         if self.human_to_act:
+            self.new_prompt()
             self.guard.update(dt)
         if self.busy or self.app.top is not self:
             return

@@ -32,7 +32,7 @@ from game.ui.shell import prompts
 from game.ui.shell.i18n import BLANK, _, card, fmt
 from game.ui.shell.input import Intent, Kind
 from game.ui.shell.registry import make as make_scene
-from game.ui.shell.scene import PRIVATE_GUARD, InputGuard, Scene, focus_on
+from game.ui.shell.scene import PromptGuard, Scene, choice_guard, focus_on
 
 #: Suggest: the top (logical pixels) of the suspects' and the weapons' rows of cards.
 ROW_Y = (146, 397)
@@ -51,9 +51,6 @@ class PickerScene(Scene):
     def __init__(self, app, board, mode: str, guarded: bool = False, marks: bool = False) -> None:
         super().__init__(app)
         self.private = marks
-        #: ``guarded`` (opened by itself on entering a room): input is ignored
-        #: for a moment, so a held Enter never picks a card
-        self.guard = InputGuard(PRIVATE_GUARD if guarded else 0.0, allow=(Kind.BACK, Kind.MENU, Kind.POINT))
         self.board = board
         self.mode = mode
         game = board.game
@@ -102,6 +99,9 @@ class PickerScene(Scene):
         buttons += [self.ok, self.back_button]
         # the first choice focused, so Enter always does something (the guard keeps a held Enter out)
         self.focus = FocusGroup(buttons, focus=0)
+        #: ``guarded`` (opened by itself on entering a room) or opened by a press: either way the press
+        #: that walked here or pressed Suggest, mashed on, never picks a card (:meth:`prompt_guard`)
+        self.guard = self.prompt_guard()
         self.missing_text = ""   # "Pick a weapon too." after pressing Suggest!/Accuse! too early
 
     def _say_notes(self, match) -> None:
@@ -136,6 +136,12 @@ class PickerScene(Scene):
             return
         self._picked(cat, button)
 
+    def prompt_guard(self) -> PromptGuard:
+        """The guard of the picker's prompt (:func:`~game.ui.shell.scene.choice_guard`): as it opens,
+        and again each time a pick moves the focus on to the next row by itself (a new question:
+        Enter mashed on would pick a card never looked at)."""
+        return choice_guard(self, self.board.match, self.seat, lambda: self.focus.buttons)
+
     def _picked(self, cat: str, button: Button) -> None:
         assert isinstance(button.data, str)     # every button picked is a card's (its id)
         self.choice[cat] = button.data
@@ -153,6 +159,7 @@ class PickerScene(Scene):
             order = [c for c in ("suspect", "weapon", "room") if c in self.items]
             nxt = next((c for c in order if self.choice[c] is None), None)
             self.focus.focus_on(self.items[nxt][0] if nxt else self.ok)
+            self.guard = self.prompt_guard()
 
     def missing(self) -> list[str]:
         """The categories not picked yet, in row order."""

@@ -254,6 +254,12 @@ class BoardScene(BoardPanels, TableScene[Match, Game]):
             return True
         return False
 
+    def aim_at(self, pos: tuple[int, int]) -> bool:
+        """As :meth:`TableScene.aim_at`; while choosing where to go, a lit square or room is aimed at too."""
+        if self.game.phase is Phase.MOVE and self.human_to_act and self.view.position_at(pos) in self.game.moves():
+            return True
+        return super().aim_at(pos)
+
     def _handle_move(self, intent: Intent) -> bool:
         dests = list(self.game.moves())
         if not dests:

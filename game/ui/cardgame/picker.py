@@ -21,7 +21,7 @@ from game.ui.shell import prompts
 from game.ui.shell.i18n import BLANK, N_, _, card, fmt
 from game.ui.shell.input import Intent, Kind
 from game.ui.shell.registry import make as make_scene
-from game.ui.shell.scene import Scene
+from game.ui.shell.scene import Scene, choice_guard
 
 #: Column headers per kind of evidence card (the board game's words).
 HEADERS = {"person": N_("Who?"), "weapon": N_("With what?"), "location": N_("Where?")}
@@ -75,6 +75,9 @@ class CardPickerScene(Scene):
         self.back_button = Button(BACK_RECT.copy(), _("Back"), self.back, hint="Esc")
         # the first card focused, so Enter always does something
         self.focus = FocusGroup(buttons + [self.ok, self.back_button], focus=0)
+        #: the press that opened the picker (Ask, the cover), mashed on, never picks a card; renewed
+        #: when a pick moves the focus on by itself (:func:`~game.ui.shell.scene.choice_guard`)
+        self.guard = choice_guard(self, match, seat, lambda: self.focus.buttons)
         self.missing_text = ""
 
     # ------------------------------------------------------------ choices
@@ -105,6 +108,9 @@ class CardPickerScene(Scene):
             self.focus.focus_on(self.ok)
         elif c in chosen:       # a card was added: on to the next column, so Enter again never takes it back
             self.focus.focus_on(self._next_chip(kind))
+        else:
+            return
+        self.guard = choice_guard(self, self.table.match, self.seat, lambda: self.focus.buttons)
 
     def _next_chip(self, kind: str) -> MarkedChip:
         """The chip to focus after picking a card of ``kind``: the first one not
@@ -174,7 +180,12 @@ class CardPickerScene(Scene):
         if intent.kind is Kind.MENU:      # the pause menu; Resume comes back here, the picks kept
             self.app.push(make_scene("menu", self.app, self.table))
             return True
+        if self.guard.blocks(intent):
+            return True
         return self.focus.handle(intent)    # (a held Enter's auto-repeat picks nothing: FocusGroup)
+
+    def update(self, dt: float) -> None:
+        self.guard.update(dt)
 
     # ------------------------------------------------------------- speech
     def speech_prompt(self) -> str | None:

@@ -38,6 +38,7 @@ from game.ui.draw import anim
 from game.ui.shell.i18n import N_
 from game.ui.shell.input import Intent, Kind
 from game.ui.shell.registry import is_scene, make
+from game.ui.shell.scene import FRESH_QUIET
 
 if TYPE_CHECKING:
     from game.net.host import NetTable
@@ -176,8 +177,8 @@ class PhoneHost:
         self._late_turns: set[tuple[int, int]] = set()
         #: (seat, turn number) whose "… is playing on the phone" was last read aloud (once a turn)
         self.said: tuple | None = None
-        #: ((seat, number of events), key) of pad presses made while the table was busy, oldest first
-        self._later: list[tuple[tuple[int, int], str]] = []
+        #: ((seat, number of events), key, mashed) of pad presses made while the table was busy, oldest first
+        self._later: list[tuple[tuple[int, int], str, bool]] = []
         #: ((seat, number of events), the board cursor before each arrow of that move): the pad's Back
         self._trail: tuple[tuple, list[int]] = ((), [])
         #: seat -> the open question "a second phone wants this seat: allow?"
@@ -530,7 +531,9 @@ class PhoneHost:
         for req in self.net.pump():
             acted = acted or req.kind in ("act", "mark")      # a notebook mark is kept at once too
             if req.kind == "pad":
-                self._pad(req.seat, req.key)
+                # OK tapped again within the quiet interval of its last tap is no fresh press (mashed)
+                mashed = req.key == "ok" and self.app.router.input.tap(f"phone:{req.seat}", Kind.CONFIRM, FRESH_QUIET)
+                self._pad(req.seat, req.key, mashed)
         self._pads_later()
         self._ask_joins()
         self._came_back()
@@ -571,7 +574,7 @@ class PhoneHost:
         dests = list(table.game.moves()) if table.human_to_act else []
         return (table.game.turn, dests[table.cursor % len(dests)]) if dests else None
 
-    def _pad(self, seat: int, key: str) -> None:
+    def _pad(self, seat: int, key: str, mashed: bool = False) -> None:
         """A phone's arrow or OK: an intent of ``"phone:<seat>"`` for the table,
         only while the table (or the line saying the seat plays on its phone)
         is on top and that seat is to act; a press while the table still plays
@@ -579,15 +582,18 @@ class PhoneHost:
         Roll moves the token.  Back takes the board's cursor back
         to where it stood before the last arrow of this move (again and again,
         to where it began); it never opens the TV's menu, which a phone far
-        away could not close."""
+        away could not close.  ``mashed``: an OK tapped again within
+        :data:`~game.ui.shell.scene.FRESH_QUIET` seconds of the phone's last OK, which goes to the
+        table as a repeat: no prompt's guard takes it (:class:`~game.ui.shell.scene.PromptGuard`),
+        the same rule as Enter mashed on the TV."""
         kind, table, top = PAD_KINDS.get(key), self._hosted(), self.app.top
-        intent = Intent(kind or Kind.BACK, f"phone:{seat}")
+        intent = Intent(kind or Kind.BACK, f"phone:{seat}", repeat=mashed)
         g = table.game
         if (kind is None and key != "back") or g.over or g.actor != seat or not table.match.may_act(intent.device, seat):
             return
         if table.busy:                        # the TV still plays the roll: the press waits for it, in order
             if len(self._later) < PAD_QUEUE:
-                self._later.append(((seat, len(g.events)), key))
+                self._later.append(((seat, len(g.events)), key, mashed))
             return
         on_table = top is table or (is_scene(top, "phone_wait") and top.what == "turn")
         if not on_table or not table.human_to_act:
@@ -616,10 +622,10 @@ class PhoneHost:
         if not self._later or self._hosted().busy:
             return
         later, self._later = self._later, []
-        for (seat, events), key in later:
+        for (seat, events), key, mashed in later:
             game = self._hosted().game         # read again: each press may add events
             if (seat, events) == (game.actor, len(game.events)):
-                self._pad(seat, key)
+                self._pad(seat, key, mashed)
 
     def _ask_joins(self) -> None:
         """A second phone wants a seat already taken: ask the TV (once per

@@ -291,6 +291,8 @@ class InputHandler:
         self.down: dict[str, tuple[Kind, str, float]] = {}
         #: (device, intent kind) -> :attr:`now` when a key or button giving it was last pressed or let go
         self.touched: dict[tuple[str, Kind], float] = {}
+        #: (device, intent kind) -> :attr:`now` of the last tap of a button reported by message (:meth:`tap`)
+        self.tapped: dict[tuple[str, Kind], float] = {}
 
     def set_keys(self, keys: dict[str, list[str]] | None) -> None:
         self.keys = merged_keys(keys)
@@ -480,6 +482,16 @@ class InputHandler:
             if kind in kinds and (devices is None or devices(device)):
                 last = max(last, min(self.now, since + STALE_HOLD))
         return self.now - last
+
+    def tap(self, device: str, kind: Kind, quiet: float) -> bool:
+        """A button reported as one tap, pressed and let go (a phone's OK: ``device``
+        ``"phone:<seat>"``); True when it is a repeat: that device tapped ``kind`` less than
+        ``quiet`` seconds before (a tap mashed on, which no guard of a new prompt may take).
+        Taps are kept apart from the keys and buttons of this computer (:meth:`quiet` does not
+        count them), so a phone's tap judged fresh here stays fresh however long it waits."""
+        last = self.tapped.get((device, kind), float("-inf"))
+        self.tapped[(device, kind)] = self.now
+        return self.now - last < quiet
 
     def release_all(self) -> None:
         self.held.clear()

@@ -8,7 +8,7 @@ import pygame
 
 from game.ui.shell import prompts
 from game.ui.shell.i18n import _
-from game.ui.shell.input import Intent, Kind
+from game.ui.shell.input import DIRECTIONS, Intent, Kind
 from game.ui.shell.registry import make
 
 
@@ -270,6 +270,98 @@ class FreshPressGuard(InputGuard):
         """After a confirm or click came too soon, while the guard still holds:
         :func:`too_soon_text`; else None."""
         return too_soon_text() if self.too_soon and not self.armed else None
+
+
+#: What passes a prompt's guard however soon it comes: the pause menu, going back, the notebook and
+#: pointing -- none of them chooses anything.
+PROMPT_ALLOW = (Kind.MENU, Kind.BACK, Kind.NOTEBOOK, Kind.POINT)
+
+
+class PromptGuard(FreshPressGuard):
+    """The guard of one prompt: a choice that has just appeared in front of a person (whose turn
+    it is, where to walk after the roll, make a suggestion?, the suggestion picker and each of its
+    picks, the card to show, End turn, the notebook as its cover opens).  A new prompt gets a new
+    guard, so a press that was already going on never answers the prompt that just appeared:
+
+    - a key or button held down (its auto-repeat) never passes;
+    - a confirm or click passes only once ``inputs`` (the app's
+      :class:`~game.ui.shell.input.InputHandler`) have been quiet -- no confirm or click pressed,
+      held or let go on a device ``devices`` accepts (None: any) -- for ``quiet`` seconds
+      (:data:`FRESH_QUIET`, 0.75 s: Enter mashed a few times a second never gets that far) and
+      ``seconds`` have passed since the prompt appeared (0 for a prompt within a turn; the start of
+      a turn and the card to show, which appear by themselves, wait :data:`PRIVATE_GUARD` too);
+    - the quiet is measured when the guard is made, so a deliberate press after a pause acts at
+      once, even on the prompt's first frame; the press that passes takes the prompt (:attr:`taken`)
+      and the rest of it is that person's (marks cycled in a notebook, say) until the next prompt;
+    - a deliberate aim passes at once: a fresh click on a place ``targets`` accepts (the prompt's
+      buttons) after the mouse moved since the prompt appeared, or -- when ``aims`` includes the
+      arrows -- a fresh confirm after the person moved the focus themselves.  A press mashed in
+      place never moves anything.
+
+    ``allow`` lists the intents that always pass (:data:`PROMPT_ALLOW` by default).  With
+    ``quiet`` 0 only the ``seconds`` count (one person with computer players keeps that pace at a
+    turn's start).  Swallowed confirms or clicks make :meth:`hint` say "Too fast! ..."."""
+
+    def __init__(self, inputs, seconds: float = 0.0, quiet: float = FRESH_QUIET, allow: tuple[Kind, ...] = PROMPT_ALLOW,
+                 devices=None, targets=None, aims: tuple[Kind, ...] = (Kind.POINT,)) -> None:
+        super().__init__(inputs, seconds, quiet, allow, devices)
+        #: pos -> True on the prompt's buttons, or None (no click is aimed)
+        self.targets = targets
+        self.aims = aims
+        #: the mouse (:attr:`aims` POINT) or the focus (an arrow in :attr:`aims`) moved since the prompt appeared
+        self.pointed = self.steered = False
+        #: a confirm or click passed: the rest of this prompt is the person's
+        self.taken = False
+        self.update(0.0)
+
+    @property
+    def active(self) -> bool:
+        return not (self.armed or self.taken)
+
+    def aimed(self, intent: Intent) -> bool:
+        """True for a fresh press aimed since the prompt appeared (see the class)."""
+        if intent.repeat:
+            return False
+        if intent.kind is Kind.CLICK:
+            return (self.pointed and self.targets is not None and intent.pos is not None
+                    and bool(self.targets(intent.pos)))
+        return intent.kind is Kind.CONFIRM and self.steered
+
+    def holds(self, intent: Intent) -> bool:
+        if intent.kind in self.allow or self.taken or self.aimed(intent):
+            return False
+        # a held arrow moving the focus is no choice: only a confirm or click must be fresh
+        return not self.armed or (intent.repeat and intent.kind in (Kind.CONFIRM, Kind.CLICK))
+
+    def blocks(self, intent: Intent) -> bool:
+        if intent.kind in self.aims:
+            if intent.kind is Kind.POINT:
+                self.pointed = True
+            elif not self.holds(intent):
+                self.steered = True
+        blocked = super().blocks(intent)
+        if not blocked and intent.kind in (Kind.CONFIRM, Kind.CLICK):
+            self.taken = True
+        return blocked
+
+    def hint(self) -> str | None:
+        return too_soon_text() if self.too_soon and self.active else None
+
+
+def choice_guard(scene: Any, match: Any, seat: int, buttons: Any, also: tuple[Kind, ...] = (),
+                 seconds: float = 0.0) -> PromptGuard:
+    """The :class:`PromptGuard` of a screen where ``seat`` chooses (the suggestion picker and each of
+    its picks, the card to show, the notebook as it opens): on the devices that may act for ``seat``
+    (``match.may_act``); ``seconds`` of timed wait besides (a screen that opens by itself, not for the
+    person's own press, where even one press made as it appeared was meant for what was there
+    before: :data:`PRIVATE_GUARD`); going back, the menu, pointing, the arrows (and ``also``)
+    always pass, and a confirm after an arrow, or a click on one of ``buttons()`` (the screen's
+    buttons, read at the click) after the mouse moved, is aimed and acts at once."""
+    return PromptGuard(scene.app.router.input, seconds,
+                       allow=(Kind.BACK, Kind.MENU, Kind.POINT, *DIRECTIONS, *also),
+                       devices=lambda device: match.may_act(device, seat),
+                       targets=lambda pos: any(b.rect.collidepoint(pos) for b in buttons()),
+                       aims=(Kind.POINT, *DIRECTIONS))
 
 
 def too_soon_text() -> str:

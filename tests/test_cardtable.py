@@ -21,7 +21,7 @@ from game.ui.cardgame.picker import CardPickerScene  # noqa: E402
 from game.ui.cardgame.private import JoinScene  # noqa: E402
 from game.ui.cardgame.table import CardTableScene  # noqa: E402
 from game.ui.shell.registry import is_scene  # noqa: E402
-from tests.inputs import click, key  # noqa: E402
+from tests.inputs import aim_click, click, key  # noqa: E402
 from tests.test_cardgame_ui import app  # noqa: E402,F401  (the fixture: an app saving to a temporary file)
 from tests.test_moments import run_until  # noqa: E402
 
@@ -64,9 +64,9 @@ def test_accuse_too_asks_first_in_private_with_no_focused(app):
     picker = app.top
     assert isinstance(picker, CardPickerScene) and picker.mode == "join" and picker.private
     for rows in picker.items.values():
-        click(app, rows[0].rect.center)
+        aim_click(app, rows[0].rect.center)
     n = len(table.game.events)
-    click(app, picker.ok.rect.center)
+    aim_click(app, picker.ok.rect.center)
     box = app.top
     assert is_scene(box, "accuse_confirm") and box.private and box.seat == 0
     assert box.focus.focused is box.no_button
@@ -143,7 +143,7 @@ def round_without_accusing(match, stop) -> None:
 
 def press_hint(app: App, book, times: int) -> None:
     for _ in range(times):
-        click(app, book.hint_button.rect.center)
+        aim_click(app, book.hint_button.rect.center)
 
 
 def test_one_hint_per_turn_by_default_and_unlimited_lifts_it(app):

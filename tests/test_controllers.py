@@ -38,7 +38,6 @@ from game.ui.scenes.unplugged import UnpluggedScene  # noqa: E402
 from game.ui.screenshots.screens import advance  # noqa: E402
 from game.ui.shell import prompts  # noqa: E402
 from game.ui.shell.input import REPEAT_DELAY, REPEAT_EVERY, InputHandler, Kind, Pads  # noqa: E402
-from game.ui.shell.registry import is_scene  # noqa: E402
 from tests.inputs import key  # noqa: E402
 from tests.inputs import pad_press as press  # noqa: E402
 
@@ -253,16 +252,19 @@ def test_whole_turn_with_the_pad_only(app):
         target, cat = next(c for c in picker.items["weapon"] if c.data in other_hand), "weapon"
     press(app, 2, A)                                 # pad 2 cannot pick for her
     assert picker.choice["suspect"] is None
+    # each pick moves the focus on by itself, a new prompt that takes only a fresh press
     if cat == "suspect":
         for _ in range(picker.items["suspect"].index(target)):
             press(app, 1, RIGHT)
         press(app, 1, A)
+        wait_guard(app)
         press(app, 1, A)                             # first weapon
     else:
         press(app, 1, A)                             # first suspect
         for _ in range(picker.items["weapon"].index(target)):
             press(app, 1, RIGHT)
         press(app, 1, A)
+    wait_guard(app)
     press(app, 1, A)                                 # Suggest!
     assert any(isinstance(e, ev.SuggestionMade) for e in g.events)
     run_until(app, lambda: isinstance(app.top, CoverScene))
@@ -305,7 +307,9 @@ def test_whole_turn_with_the_pad_only(app):
     for cat in ("suspect", "weapon", "room"):        # her own cards would be asked about first: others
         for _ in range(next(i for i, b in enumerate(acc.items[cat]) if b.data not in hand)):
             press(app, 1, DOWN)
+        wait_guard(app)                              # each pick is a new prompt: a fresh press
         press(app, 1, A)
+    wait_guard(app)
     press(app, 1, A)                                 # Accuse!
     box = app.top                                    # "Accuse with these three cards?" No is focused
     assert box.private and box.focus.focused is box.no_button
@@ -581,8 +585,10 @@ def test_the_guided_game_with_a_controller_only(app, tmp_path):
             break
         for _f in range(2):
             app.step(DT)
-        guard = getattr(app.top, "guard", None)
-        while is_scene(app.top, "accuse_confirm") and guard.active:
-            app.step(DT)                              # the accusation's last question takes a fresh press only
+        for _w in range(40):                          # each prompt takes only a fresh press: a child's
+            guard = getattr(app.top, "guard", None)   # deliberate presses, not mashing
+            if guard is None or not guard.active:
+                break
+            app.step(DT)
         press(app, 4, A)
     assert match.game.over and match.game.winner == tutorial.YOU

@@ -77,6 +77,9 @@ class SetupBase(Scene):
     kind = "board"
     #: the suspects a seat may play
     tokens: tuple[str, ...] = tuple(SUSPECTS)
+    #: the suspects of a first game's table, the person first (Mrs. Peacock's blue rather than
+    #: Mr. Green beside Colonel Mustard's yellow: four colours told apart at a glance)
+    first_table: tuple[str, ...] = ("scarlet", "mustard", "white", "peacock")
 
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -99,7 +102,7 @@ class SetupBase(Scene):
     def default_seats(self) -> list[list[str]]:
         """The table of a first game: one person and three computer players at :attr:`default_level`."""
         lv = self.default_level
-        return [[self.tokens[0], "human", lv]] + [[s, "computer", lv] for s in self.tokens[1:4]]
+        return [[self.first_table[0], "human", lv]] + [[s, "computer", lv] for s in self.first_table[1:]]
 
     # ----------------------------------------------------- the last table
     def table_choices(self) -> dict:

@@ -41,6 +41,7 @@ class CardSetupScene(SetupBase):
 
     kind = "cards"
     tokens = CARD_TOKENS
+    first_table = CARD_TOKENS[:4]
 
     def __init__(self, app) -> None:
         self.advanced = False

@@ -32,7 +32,7 @@ from game.ui.shell import prompts
 from game.ui.shell.i18n import BLANK, _, card, fmt
 from game.ui.shell.input import Intent, Kind
 from game.ui.shell.registry import make as make_scene
-from game.ui.shell.scene import PromptGuard, Scene, choice_guard, focus_on
+from game.ui.shell.scene import PRIVATE_GUARD, PromptGuard, Scene, choice_guard, focus_on
 
 #: Suggest: the top (logical pixels) of the suspects' and the weapons' rows of cards.
 ROW_Y = (146, 397)
@@ -101,7 +101,7 @@ class PickerScene(Scene):
         self.focus = FocusGroup(buttons, focus=0)
         #: ``guarded`` (opened by itself on entering a room) or opened by a press: either way the press
         #: that walked here or pressed Suggest, mashed on, never picks a card (:meth:`prompt_guard`)
-        self.guard = self.prompt_guard()
+        self.guard = self.prompt_guard(PRIVATE_GUARD if guarded else 0.0)
         self.missing_text = ""   # "Pick a weapon too." after pressing Suggest!/Accuse! too early
 
     def _say_notes(self, match) -> None:
@@ -136,11 +136,12 @@ class PickerScene(Scene):
             return
         self._picked(cat, button)
 
-    def prompt_guard(self) -> PromptGuard:
-        """The guard of the picker's prompt (:func:`~game.ui.shell.scene.choice_guard`): as it opens,
-        and again each time a pick moves the focus on to the next row by itself (a new question:
-        Enter mashed on would pick a card never looked at)."""
-        return choice_guard(self, self.board.match, self.seat, lambda: self.focus.buttons)
+    def prompt_guard(self, seconds: float = 0.0) -> PromptGuard:
+        """The guard of the picker's prompt (:func:`~game.ui.shell.scene.choice_guard`): as it opens
+        (``seconds`` of timed wait besides when it opened by itself on entering a room: a key that went
+        down as it appeared was meant for the board), and again each time a pick moves the focus on to
+        the next row by itself (a new question: Enter mashed on would pick a card never looked at)."""
+        return choice_guard(self, self.board.match, self.seat, lambda: self.focus.buttons, seconds=seconds)
 
     def _picked(self, cat: str, button: Button) -> None:
         assert isinstance(button.data, str)     # every button picked is a card's (its id)

@@ -24,7 +24,7 @@ from game.ui.board.moments import HAS, NO, SHOWED, WAITING  # noqa: E402
 from game.ui.draw import anim, assets, theme  # noqa: E402
 from game.ui.screenshots.screens import build_moment  # noqa: E402
 from game.ui.shell.registry import is_scene  # noqa: E402
-from tests.inputs import click, defaults_after, key, make_app  # noqa: E402,F401
+from tests.inputs import aim_click, click, defaults_after, key, make_app  # noqa: E402,F401
 
 
 def _frames(seconds: float) -> int:
@@ -85,6 +85,85 @@ def test_enter_skips_the_cut_in():
     cut = board.suggestion_show.cut
     key(app, pygame.K_RETURN, dt=DT)
     assert cut.done and board.suggestion_show is not None
+
+
+def _suggesting_by_click():
+    """A one-person game (Miss Scarlet against computers) with her suggestion just made
+    by a click on the picker's Suggest button, in a frame of ``DT``: the app, the board and
+    the suggestion (its SuggestionMade)."""
+    from game.rules.engine import Phase
+    from game.ui.bases.match import quick_setup
+    from game.ui.board.match import Match
+    from game.ui.screenshots.screens import advance
+    from game.ui.shell.registry import make
+
+    app = make_app()
+    match = Match(app.board, quick_setup(3))
+    advance(match, lambda g: g.turn == 0 and g.phase is Phase.SUGGEST, limit=20000)
+    board = make("board", app, match)
+    app.push(board)
+    app.step(DT)
+    picker = app.top
+    assert is_scene(picker, "picker") and picker.mode == "suggest"
+    while picker.guard.active:
+        app.step(DT, draw=False)
+    aim_click(app, picker.items["suspect"][1].rect.center, dt=DT)
+    aim_click(app, picker.items["weapon"][3].rect.center, dt=DT)
+    aim_click(app, picker.ok.rect.center, dt=DT)
+    made = next(e for e in reversed(match.game.events) if isinstance(e, ev.SuggestionMade))
+    assert app.top is board and board.suggestion_show is not None
+    return app, board, made
+
+
+def test_a_long_frame_that_made_the_suggestions_pictures_does_not_skip_its_moment():
+    """The frame that plays a suggestion makes its moment's pictures (a quarter of a second or
+    more on a busy computer, seconds in a software-drawn window): the next step moves the cut-in
+    on by one frame, not by that time, so the room's picture still wipes in over the board and
+    Colonel Mustard, named in the log as called in, glides into the room during the moment."""
+    from game.ui.board.table import FIRST_STEP
+
+    app, board, made = _suggesting_by_click()
+    show = board.suggestion_show
+    assert made.suspect == "mustard" and board.shown_pos["mustard"] != made.room
+    assert any("Colonel Mustard" in line and "called into" in line for line in board.match.log[-3:])
+    app.step(3.0)                                         # the frame that made the pictures took 3 s
+    assert show.cut.progress == pytest.approx(FIRST_STEP * app.speed / anim.CUTIN_TIME)
+    assert 0 < show.fade < 1 and not show.staged          # the room's picture is coming in
+    assert board.shown_pos["mustard"] != made.room        # on his way
+    for _ in range(_frames(anim.CUTIN_TIME) + 1):
+        app.step(DT)
+    assert show.cut.done and show.staged
+    assert board.shown_pos["mustard"] == made.room        # landed with the moment
+
+
+def test_the_main_loop_moves_the_game_on_at_most_a_tenth_of_a_second_a_frame(monkeypatch):
+    """However long a frame took (a moment's pictures made, a busy computer), the loop moves
+    the game on by at most ``MAX_FRAME``: a moment's later frames are never jumped over."""
+    from game.ui import app as app_module
+    from game.ui.board.table import FIRST_STEP
+
+    app, board, _made = _suggesting_by_click()
+    show = board.suggestion_show
+    steps: list[float] = []
+    step = app.step
+
+    class SlowClock:
+        def tick(self, fps: int = 0) -> int:
+            return 2500                                   # every frame took 2.5 s
+
+    def counted(dt: float, draw: bool = True) -> bool:
+        steps.append(dt)
+        step(dt, draw=False)
+        return len(steps) < 3
+
+    monkeypatch.setattr(app, "clock", SlowClock())
+    monkeypatch.setattr(app, "step", counted)
+    monkeypatch.setattr(app, "close", lambda: None)
+    monkeypatch.setattr(app_module.pygame, "quit", lambda: None)
+    app.run()
+    assert steps == [app_module.MAX_FRAME] * 3
+    assert not show.cut.done and show.cut.progress == pytest.approx(
+        (FIRST_STEP + 2 * app_module.MAX_FRAME) * app.speed / anim.CUTIN_TIME)
 
 
 def test_the_cut_in_takes_no_longer_than_the_pauses_it_replaces():

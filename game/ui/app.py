@@ -40,6 +40,12 @@ if TYPE_CHECKING:
 SceneT = TypeVar("SceneT", bound="Scene")
 
 
+#: Seconds one frame moves the game on at most.  The frame that begins a moment makes its pictures
+#: (a suggestion's room, portraits and cards: a quarter of a second or more on a slow or busy computer);
+#: counted whole, the next frame would start the moment that far in and a 0.6 s moment was never seen.
+MAX_FRAME = 0.1
+
+
 class App:
     """The running game.
 
@@ -333,13 +339,14 @@ class App:
         self.store.show_file_messages()
 
     def run(self) -> int:
-        """The main loop: ``dt = clock.tick(60) / 1000`` (the first frame at once); returns the exit
-        code.  With ``CLUE_EXIT_AFTER_FIRST_FRAME=1`` it closes after the first frame (bench_startup.py)."""
+        """The main loop: ``dt = clock.tick(60) / 1000`` (the first frame at once), at most
+        :data:`MAX_FRAME` seconds; returns the exit code.  With ``CLUE_EXIT_AFTER_FIRST_FRAME=1``
+        it closes after the first frame (bench_startup.py)."""
         first_only, fps = os.environ.get("CLUE_EXIT_AFTER_FIRST_FRAME") == "1", 0
         self.clock.tick()
         self.first_frame = True
         try:
-            while self.step(self.clock.tick(fps) / 1000) and not first_only:
+            while self.step(min(self.clock.tick(fps) / 1000, MAX_FRAME)) and not first_only:
                 fps, self.first_frame = 60, False
         finally:
             self.close()

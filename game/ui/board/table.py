@@ -43,6 +43,9 @@ from game.ui.shell.i18n import _
 from game.ui.shell.input import Intent, Kind
 from game.ui.shell.registry import make as make_scene
 
+#: Seconds an animation moves on at most in the update after the one that began it (one frame at 60 fps).
+FIRST_STEP = 1 / 60
+
 
 class BoardScene(BoardPanels, TableScene[Match, Game]):
     """Plays one :class:`~game.ui.board.match.Match`."""
@@ -68,6 +71,8 @@ class BoardScene(BoardPanels, TableScene[Match, Game]):
         #: the suggestion on show (its cards, the question going round), or None
         self.suggestion_show: SuggestionShow | None = None
         self._playing: ev.Event | None = None   # the event being played (for the status line)
+        #: the animation begun by the last update, not yet moved on (see :meth:`advance`), or None
+        self._begun: anim.Animation | None = None
         self.cursor = 0
         self.target: str | None = None
         self.target_news = False
@@ -369,17 +374,21 @@ class BoardScene(BoardPanels, TableScene[Match, Game]):
         if self.app.board_view() is not self.view:      # the window or the setting changed the layout
             self.relayout()
         if self.anim is not None:
-            self.anim.update(dt)
+            # an animation's first step after the frame that began it is at most a frame: that frame made its
+            # pictures (a suggestion's room, portraits, cards), and its time would start the moment far along
+            self.anim.update(min(dt, FIRST_STEP) if self.anim is self._begun else dt)
             if self.skipping:
                 self.anim.skip()
             if self.anim.done:
                 self._finish_anim()
+        self._begun = None
         while self.anim is None and self.queue and self.app.top is self and not self.speech_holds():
             self.presenter.play(self.queue.popleft())
             if self.anim is not None and self.skipping:
                 self.anim.skip()
                 self.anim.update(0)
                 self._finish_anim()
+            self._begun = self.anim
         if self.suggestion_show is not None and not self.busy and self.game.phase is not Phase.DISPROVE:
             self.suggestion_show = None     # the suggestion is answered and its last moment shown
 

@@ -46,8 +46,6 @@ from game.ui.shell.registry import make as make_scene
 from game.ui.shell.scene import FRESH_QUIET, PRIVATE_GUARD, PROMPT_ALLOW, InputGuard, PromptGuard, Scene
 from game.ui.voice.sound import CALM, TENSE, last_round
 
-#: Intents that pass the guard at the start of a person's turn (a prompt's: none of them chooses).
-TURN_GUARD_ALLOW = PROMPT_ALLOW
 #: Colour of the public log's panel.
 LOG_PANEL = (60, 40, 30)
 #: Colour of the key hint under the log.
@@ -430,7 +428,7 @@ class TableScene(Scene, Generic[M, G]):
         in place: End turn's place may hold the next Roll)."""
         match = self.match
         return PromptGuard(self.app.router.input, PRIVATE_GUARD, quiet=FRESH_QUIET if match.needs_cover else 0.0,
-                           allow=TURN_GUARD_ALLOW, devices=lambda device: match.may_act(device, seat),
+                           allow=PROMPT_ALLOW, devices=lambda device: match.may_act(device, seat),
                            targets=self.aim_at)
 
     def prompt_guard(self, seat: int) -> InputGuard:

@@ -365,8 +365,10 @@ def turn_boxes(app, board, phones, far: bool):
     if far:
         phones[0].drop()
     for _step in range(40):                                   # bounded: one turn is a few actions
-        for _ in range(3):
+        for _ in range(120):                                  # the table's animations, up to the next wait
             app.step(DT)
+            if is_scene(app.top, "phone_wait") or g.turn != 0 or g.over:
+                break
         wait = app.top
         if g.turn != 0 or g.over:
             return

@@ -90,7 +90,7 @@ def test_continue_stays_first_and_the_row_sits_under_it(monkeypatch):
         app.reset(title_module.TitleScene(app))
         title = app.top
         assert title.focus.focused is title.continue_button
-        assert all(b.rect.top == title.continue_button.rect.bottom + 4 for b in title.level_buttons.values())
+        assert all(b.rect.top == title.continue_button.rect.bottom + 4 + title_module.ROW_CLEAR for b in title.level_buttons.values())
         key(app, pygame.K_DOWN)                                                 # the row, at the remembered level
         assert title.focus.focused is title.level_buttons["easy"]
         key(app, pygame.K_RIGHT)

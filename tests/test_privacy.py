@@ -52,7 +52,7 @@ from game.ui.scenes.settings import SettingsScene  # noqa: E402
 from game.ui.scenes.unplugged import UnpluggedScene  # noqa: E402
 from game.ui.screenshots.card_screens import card_advance  # noqa: E402
 from game.ui.screenshots.screens import advance  # noqa: E402
-from tests.inputs import answer_accusation, click, key, pad_press  # noqa: E402
+from tests.inputs import aim_click, answer_accusation, click, key, pad_press  # noqa: E402
 from tests.test_cardgame_ui import Driver, ready  # noqa: E402
 from tests.test_ui import act_for_people, app  # noqa: E402,F401  (app: the fixture)
 
@@ -296,8 +296,8 @@ def test_held_and_mashed_buttons_never_get_past_a_cover_in_the_board_game(app):
             s, w, r = g.envelope
             wrong = next(x for x in ROOMS if x != r and x not in g.seats[2].hand)   # naming her own card asks first
             for cat, want in (("suspect", s), ("weapon", w), ("room", wrong)):
-                click(app, next(b for b in top.items[cat] if b.data == want).rect.center)
-            click(app, top.ok.rect.center)
+                aim_click(app, next(b for b in top.items[cat] if b.data == want).rect.center)
+            aim_click(app, top.ok.rect.center)
             answer_accusation(app)
             return
         act_for_people(app)

@@ -280,7 +280,10 @@ class App:
         if self.coach is not None:
             self.coach.update(dt)
         if self.top is not None and not (self.coach is not None and self.coach.blocking):
-            self.top.update(dt)
+            top = self.top
+            top.update(dt)
+            if self.coach is not None and self.top is not top:
+                self.coach.refresh()   # a screen opened by the update: the ring aims at it, not at the one below
         if not self.first_frame:       # the voice (a program of its own) starts once the window shows
             self.speech.update()
         self.music.update(dt, theme_of(self.stack))

@@ -973,3 +973,65 @@ def test_a_moments_room_goes_once_no_moment_shows_it():
     assert not staged() and not stage._ROOMS
     assert room() is None                   # nothing else holds it: its pixels are freed
     app.close()
+
+
+def test_a_moments_room_makes_room_for_what_its_making_holds_not_three_pictures(monkeypatch):
+    """At 3840 x 2160 the room's picture is drawn in its own pixels (no larger canvas): its making
+    holds the picture and the vignette's strips, and asks the budget for that much, so pictures
+    made ahead (the suggestion picker's cards) stay; it asked for three whole pictures (110 MB
+    there, over the whole budget), which dropped every picture the frame did not show."""
+    from game.board.tmx import load_board
+    from game.storage.paths import MANSION_MAP
+    from game.ui.mansion import drawing as mansion
+    from game.ui.mansion import stage
+
+    gfx.set_output_scale(3.0)
+    monkeypatch.setattr(mansion, "MAX_CANVAS", 3 * 168)        # drawn in its own pixels, as at 3840 x 2160
+    board = load_board(MANSION_MAP)
+    big = (168, 94)                                            # (160, 90), 5 % larger
+    picture = 504 * 282 * 4
+    assert stage.backdrop_bytes(big) == picture + (504 * stage.VIGNETTE_ROWS + stage.VIGNETTE_STRIP * 282) * 4
+    cards: dict = {}
+    part = (1 << 20) // (9 * 4)                                # a logical area of 1 MiB at scale 3
+    for name in ("suspect", "weapon"):
+        gfx.remember(cards, name, lambda: gfx.surface((part // 64, 64)), 8)
+    held = sum(gfx.device_bytes(c) for c in cards.values())     # 2 MiB
+    monkeypatch.setattr(gfx, "REMEMBER_BYTES", held + stage.backdrop_bytes(big))
+    held_while_drawing = _kept_while_calling(monkeypatch, mansion, "draw_mansion_window")
+    pic = stage.backdrop(board, "kitchen", (160, 90))
+    assert gfx.device_bytes(pic) == picture
+    assert list(cards) == ["suspect", "weapon"] and held_while_drawing == [held]
+    assert gfx.kept_bytes() == held + picture
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5, 3.0])
+def test_a_rooms_floor_is_drawn_on_a_byte_a_pixel_the_same_pixels(scale, monkeypatch):
+    """A room's floor pattern is drawn on a tile as large as the room's box, a neighbour's larger than
+    the part a moment shows (28 MB of a 37 MB picture at 3840 x 2160 at 4 bytes a pixel; two were
+    held at once): at a byte a pixel, with the pattern's colours in its palette, the same pixels."""
+    import types
+
+    from game.board.tmx import load_board
+    from game.storage.paths import MANSION_MAP
+    from game.ui.mansion import drawing as mansion
+    from game.ui.mansion import stage
+
+    gfx.set_output_scale(scale)
+    board = load_board(MANSION_MAP)
+    big = (168, 94)
+    want = mansion.draw_mansion_window(board, stage.room_window(board, "conservatory", big), big)
+    tiles: list[tuple[int, int]] = []
+    real = mansion.pygame.Surface
+
+    def surface(size, flags=0, depth=0, *args):
+        pic = real(size, flags, depth, *args) if depth else real(size, flags)
+        tiles.append((pic.get_bytesize(), pic.get_width() * pic.get_height()))
+        return pic
+    monkeypatch.setattr(mansion, "pygame", types.SimpleNamespace(**{**vars(pygame), "Surface": surface}))
+    got = mansion.draw_mansion_window(board, stage.room_window(board, "conservatory", big), big)
+    monkeypatch.undo()
+    assert pygame.image.tobytes(gfx.raw(got) if scale == 1.0 else gfx.device_view(got), "RGB") == \
+        pygame.image.tobytes(gfx.raw(want) if scale == 1.0 else gfx.device_view(want), "RGB")
+    floors = [t for t in tiles if t[1] > 1]                   # the colours are found on a pixel's picture
+    canvas = max(n for _b, n in tiles)
+    assert floors and all(b == 1 for b, n in floors if n < canvas)

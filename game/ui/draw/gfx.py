@@ -732,9 +732,12 @@ def device_bytes(s: pygame.Surface) -> int:
     return w * h * s.get_bytesize()
 
 
-#: The device bytes all pictures kept by :func:`remember` may hold together: two whole
-#: screens and their small pictures at 3840 x 2160 (one screen is 33 MB there).
-REMEMBER_BYTES = 80 << 20
+#: The device bytes all pictures kept by :func:`remember` may hold together: a moment's room
+#: (37 MB at 3840 x 2160, where one screen is 33 MB) and the small pictures beside it.  The room
+#: asks for what its making holds, so the pictures made ahead stay beside it: at 80 MB that
+#: set the peak memory of the moments after it (benchmarks/bench_memory.py 261 MiB at
+#: 3840 x 2160; 242 at 64).
+REMEMBER_BYTES = 64 << 20
 #: Every picture :func:`remember` keeps, least recently used first:
 #: (id of its cache, key) -> (the cache, id of the picture, its device bytes).
 _kept: OrderedDict[tuple[int, Any], tuple[dict, int, int]] = OrderedDict()

@@ -38,6 +38,8 @@ THRESHOLD_DEPTH = 0.38
 START_MARK, START_MARK_INSET = 0.8, 0.12
 #: The widest supersampled canvas, in pixels: beyond it the canvas is drawn less finely.
 MAX_CANVAS = 4200
+#: The most canvas pixels per device pixel of part of the board's picture (:func:`draw_mansion_window`).
+WINDOW_SUPERSAMPLING = 2
 
 INK = (40, 32, 30)
 ROOM_WALL = (62, 38, 30)
@@ -206,6 +208,39 @@ def _floor_pattern(pen: Pen, style: str, cols, x0: int, y0: int, w: int, h: int)
                 pen.rect(b, (x0 + i + .2, y0 + j + .2, .6, .6), .04)
 
 
+class _Inks:
+    """Stands for ``pygame.draw`` under a :class:`Pen` and notes the colours drawn, nothing else."""
+
+    def __init__(self) -> None:
+        self.colours: dict[tuple[int, ...], None] = {}      # in the order first drawn
+
+    def _note(self, _surface: pygame.Surface, colour, *_args: object, **_kwargs: object) -> None:
+        self.colours[tuple(pygame.Color(colour))[:3]] = None
+
+    rect = ellipse = polygon = line = _note
+
+
+def _floor_tile(style: str, colours, cell: tuple[float, float], w: int, h: int) -> pygame.Surface:
+    """A room's floor pattern (:func:`_floor_pattern`) over its box of ``w`` x ``h`` squares of
+    ``cell`` pixels, on a picture of 8 bits a pixel whose palette is exactly the colours the pattern
+    draws (found by drawing it once with a pen that only notes them): the same pixels once blitted
+    as on a picture of 32 bits, a quarter of the bytes.  A room's tile is as large as the room in
+    the picture and a neighbour's larger than the part shown (28 MB at 3840 x 2160 behind a moment
+    in the conservatory), and two were held at once: 30-44 MB of the suggestion's frame's peak."""
+    inks = _Inks()
+    noting = Pen(pygame.Surface((1, 1)), cell)
+    noting.draw = inks                  # type: ignore[assignment]  # it speaks the four calls a pen makes
+    _floor_pattern(noting, style, colours, 0, 0, w, h)
+    size = Pen(noting.surf, cell).r(0, 0, w, h).size
+    if len(inks.colours) > 256:         # more than a palette holds: a picture of 32 bits
+        tile = pygame.Surface(size)
+    else:
+        tile = pygame.Surface(size, 0, 8)
+        tile.set_palette(list(inks.colours))
+    _floor_pattern(Pen(tile, cell), style, colours, 0, 0, w, h)
+    return tile
+
+
 def _draw_floors(pen: Pen, canvas: pygame.Surface, board: Board) -> None:
     flat = Pen(canvas, (pen.sx, pen.sy))     # the tiles' own coordinates, whatever the picture's origin
     for rid, room in board.rooms.items():
@@ -213,11 +248,11 @@ def _draw_floors(pen: Pen, canvas: pygame.Surface, board: Board) -> None:
         if not canvas.get_rect().colliderect(pen.r(x0, y0, w, h)):
             continue                        # out of the picture: its tile would be drawn for nothing
         style, colours = FLOORS.get(rid, DEFAULT_FLOOR)
-        tile = pygame.Surface(flat.r(0, 0, w, h).size)
-        _floor_pattern(Pen(tile, (pen.sx, pen.sy)), style, colours, 0, 0, w, h)
+        tile = _floor_tile(style, colours, (pen.sx, pen.sy), w, h)
         for c, r in room.squares:
             src = flat.r(c - x0, r - y0, 1, 1)
             canvas.blit(tile, pen.r(c, r, 1, 1), src)
+        del tile                            # before the next room's is made, not after
 
 
 def room_box(room) -> tuple[int, int, int, int]:
@@ -655,7 +690,7 @@ def draw_mansion_window(board: Board, window: tuple[float, float, float, float],
         canvas.fill(OUTSIDE)
         x, y, w, h = window
         _paint(Pen(canvas, (size[0] * ss / w, size[1] * ss / h), (x, y)), canvas, board)
-    return supersampled(size, 2, paint)
+    return supersampled(size, WINDOW_SUPERSAMPLING, paint)
 
 
 def _paint(pen: Pen, canvas: pygame.Surface, board: Board) -> None:
@@ -672,20 +707,40 @@ def _paint(pen: Pen, canvas: pygame.Surface, board: Board) -> None:
             _draw_passage(pen, board, room.passage_square)
 
 
+def _supersampling(size: tuple[int, int], most: int) -> int:
+    """Canvas pixels per logical pixel :func:`supersampled` draws a picture of ``size`` on."""
+    scale = gfx.output_scale()
+    ss = max(1, min(math.ceil(most * scale), MAX_CANVAS // max(size)))
+    if scale != 1.0:    # the device pixels are fine already: one extra step of smoothing, not a 68 MB canvas
+        ss = max(1, min(ss, math.ceil(scale) + 1))
+    return ss
+
+
+def supersampled_bytes(size: tuple[int, int], most: int) -> int:
+    """The bytes :func:`supersampled` holds at its peak for a picture of logical ``size`` (and
+    ``most``) at the output scale now: the picture's device pixels, and the canvas it is filtered
+    from where there is one (none where the canvas is the picture's own pixels: 3840 x 2160)."""
+    ss = _supersampling(size, most)
+    canvas = size[0] * ss * size[1] * ss * 4
+    if gfx.output_scale() == 1.0:
+        return canvas + (size[0] * size[1] * 4 if ss > 1 else 0)
+    w, h = gfx.device_pixels(size)
+    return w * h * 4 + (0 if (w, h) == (size[0] * ss, size[1] * ss) else canvas)
+
+
 def supersampled(size: tuple[int, int], most: int, paint) -> pygame.Surface:
     """A picture of logical ``size`` (width, height) for the output scale: ``paint(canvas, ss)``
     draws on a plain canvas ``ss`` device pixels per logical pixel (``ss`` up to ``most`` times
     the output scale, the canvas at most :data:`MAX_CANVAS` wide), which is then filtered down
     to the output scale's device size (:mod:`game.ui.draw.gfx`)."""
     scale = gfx.output_scale()
-    ss = max(1, min(math.ceil(most * scale), MAX_CANVAS // max(size)))
-    if scale != 1.0:    # the device pixels are fine already: one extra step of smoothing, not a 68 MB canvas
-        ss = max(1, min(ss, math.ceil(scale) + 1))
+    ss = _supersampling(size, most)
+    if scale != 1.0:
         device = gfx.device_pixels(size)
         direct = device == (size[0] * ss, size[1] * ss)
         # the board's picture and its canvas were 46 MB at 3840 x 2160, drawn beside the pictures
         # kept for the screens before: room is made for them first
-        gfx.make_room(device[0] * device[1] * 4 + (0 if direct else size[0] * ss * size[1] * ss * 4))
+        gfx.make_room(supersampled_bytes(size, most))
         out = gfx.Canvas(size, 0, scale, device)
         if direct:
             # the painters draw straight into the picture's pixels: no second and third whole copy

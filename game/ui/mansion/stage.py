@@ -168,10 +168,21 @@ def backdrop(board, room: str | None, size: tuple[int, int]) -> pygame.Surface:
         pic = draw_mansion_window(board, room_window(board, room, big), big)
         darken(pic)
         return pic
-    # drawing it holds the picture and its canvas (up to 16/9 of it): the pictures kept for
-    # screens not shown go first, not after
+    # room is made first for what drawing it holds (the picture, its canvas where there is one,
+    # the vignette's strips), no more: asking for three whole pictures (110 MB at 3840 x 2160,
+    # over the whole budget) dropped every picture this frame does not show, the suggestion
+    # picker's cards made ahead among them, to be made again the next time they are shown
+    return gfx.remember(_ROOMS, (id(board), room, big), make, 1, making=backdrop_bytes(big))
+
+
+def backdrop_bytes(big: tuple[int, int]) -> int:
+    """The bytes held at the peak of making :func:`backdrop`'s picture of logical size ``big`` at
+    the output scale now: the picture and its canvas (:func:`game.ui.mansion.drawing.supersampled_bytes`),
+    and the vignette's widened rows and one strip (:func:`darken`)."""
+    from game.ui.mansion.drawing import WINDOW_SUPERSAMPLING, supersampled_bytes
+
     w, h = gfx.device_pixels(big)
-    return gfx.remember(_ROOMS, (id(board), room, big), make, 1, making=w * h * 4 * 3)
+    return supersampled_bytes(big, WINDOW_SUPERSAMPLING) + (w * VIGNETTE_ROWS + VIGNETTE_STRIP * h) * 4
 
 
 def rooms_kept() -> int:
@@ -189,12 +200,14 @@ def let_go_rooms() -> None:
 
 #: Device pixels of the vignette laid at once: a strip of columns, never a second whole picture.
 VIGNETTE_STRIP = 256
+#: Rows of the vignette's seed (:func:`vignette_seed`), and its columns.
+VIGNETTE_ROWS, VIGNETTE_COLUMNS = 18, 32
 
 
 def vignette_seed() -> pygame.Surface:
     """The vignette drawn small (32 x 18, black with alpha): :data:`DARKEN` in the middle,
     darker towards the edges; smoothed up to any size it is a soft gradient."""
-    w, h = 32, 18
+    w, h = VIGNETTE_COLUMNS, VIGNETTE_ROWS
     small = pygame.Surface((w, h), pygame.SRCALPHA)
     for x in range(w):
         for y in range(h):

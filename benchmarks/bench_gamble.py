@@ -29,6 +29,12 @@ the share with its 95 % Wilson interval, the gambles and how many were right;
 the last line of a row replays hard as it is (``bold`` with one or two
 opponents still playing, ``bold_crowd`` with three or more, never alone).
 
+The rows against the yardsticks (``2hunter``, ``2solver``, ``3spock``,
+``3hunter``, ``3solver``; run only when named in ``--rows``) replay the same thresholds against the other yardsticks, so that a
+threshold that gains against two spock is seen not to lose against another
+style (figures of 2026-12-07 in docs/levels.md, "Gambling earlier when an
+opponent looks close").
+
 Figures of 2026-12-02 (1,200 games a row, seed 1) are in docs/levels-history.md
 and in the comments of ``HardPlayer.bold``.
 """
@@ -53,7 +59,16 @@ ROWS: dict[str, tuple[str, ...]] = {
     "2medium": ("medium", "medium"),
     "3medium": ("medium", "medium", "medium"),
     "4medium": ("medium", "medium", "medium", "medium"),
+    # the yardsticks (benchmarks/hunter.py, solver.py), to check a threshold
+    # chosen against spock loses nothing against another style
+    "2hunter": ("hunter", "hunter"),
+    "2solver": ("solver", "solver"),
+    "3spock": ("spock", "spock", "spock"),
+    "3hunter": ("hunter", "hunter", "hunter"),
+    "3solver": ("solver", "solver", "solver"),
 }
+#: The rows run when ``--rows`` is not given.
+DEFAULT_ROWS = ("2spock", "2medium", "3medium", "4medium")
 NEVER = "hard@bold=1+bold_crowd=1"
 
 
@@ -123,7 +138,7 @@ def replay(logs: list[GameLog], bold: float, bold_crowd: float,
 def main(argv: list[str] | None = None) -> int:
     """Command-line entry; returns the exit code (2 for bad arguments)."""
     p = argparse.ArgumentParser(prog="python benchmarks/bench_gamble.py", description=__doc__.split("\n\n")[0])
-    p.add_argument("--rows", nargs="+", default=list(ROWS), choices=list(ROWS))
+    p.add_argument("--rows", nargs="+", default=list(DEFAULT_ROWS), choices=list(ROWS))
     p.add_argument("--games", type=int, default=1200)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--workers", type=int, default=2)

@@ -324,6 +324,11 @@ class BoardPanels(_Table):
         """Where the mouse wheel scrolls the log (:func:`game.ui.bases.table.scroll_log`): the layout's log panel."""
         return self.hud.log_rect
 
+    def too_soon_area(self) -> pygame.Rect:
+        """The "Too fast!" words go over the log's last lines: along the screen's bottom they hid
+        the board's bottom row of squares (the board takes the window's whole height)."""
+        return self.hud.log_rect
+
     # ============================================================ buttons
     def buttons(self) -> list[Button]:
         """The buttons on the right now (Roll the die, Suggest, ..., the

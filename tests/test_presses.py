@@ -607,7 +607,8 @@ def at_turn_start(app: App, people: int, seed: int = 2) -> BoardScene:
 def test_mashing_from_a_turns_start_takes_one_choice_and_never_ends_the_turn(app, how, people):
     """After a quiet moment, Enter (or a click where Roll the die is, or the pad's A) hammered 40
     times 200 ms apart: the first press rolls the die; the rest never choose where to walk, open
-    the suggestion, end the turn or play Colonel Mustard's.  Once the hammering stops, one press
+    the suggestion, end the turn or play Colonel Mustard's; the screen says "Too fast!" in the
+    words of the device mashed (a click for the mouse).  Once the hammering stops, one press
     chooses at once (the lit place under the cursor)."""
     board = at_turn_start(app, people)
     g = board.game
@@ -620,7 +621,10 @@ def test_mashing_from_a_turns_start_takes_one_choice_and_never_ends_the_turn(app
     taken = g.actions[before:]
     assert [type(a).__name__ for a in taken] == ["Roll"], taken
     assert g.actor == 0 and g.phase is Phase.MOVE and app.top is board
-    assert board.guard.active and board.guard.hint()           # "Too fast! ..." along the bottom
+    assert board.guard.active and board.guard.hint() == {      # "Too fast! ...", in the words of the device mashed
+        "key": "Too fast! Stop pressing for a moment, then press Enter once.",
+        "mouse": "Too fast! Stop clicking for a moment, then click once.",
+        "pad": "Too fast! Stop pressing for a moment, then press A once."}[how]
     quiet_then(app, lambda: board.guard)
     dest = list(g.moves())[board.cursor % len(list(g.moves()))]
     press(app, how, board.view.dest_point(dest))               # one deliberate press: it walks at once

@@ -438,10 +438,11 @@ def test_face_up_cards_and_the_crime_cards_lie_on_the_table(app, monkeypatch):
     drawn, crime = [], []
     real_card = tv.assets.card
     monkeypatch.setattr(tv.assets, "card", lambda c, w: drawn.append(c) or real_card(c, w))
-    real_crime = tv.draw_crime
-    monkeypatch.setattr(tv, "draw_crime", lambda s, caption: crime.append(caption) or real_crime(s, caption))
+    real_crime, real_caption = tv.draw_crime, tv.draw_crime_caption
+    monkeypatch.setattr(tv, "draw_crime", lambda s, caption: crime.append("cards") or real_crime(s, caption))
+    monkeypatch.setattr(tv, "draw_crime_caption", lambda s, caption: crime.append(caption) or real_caption(s, caption))
     table.draw(app.window.surface)
-    assert crime == ["Crime cards"]
+    assert crime == ["cards", "Crime cards"]
     assert set(table.game.face_up) <= set(drawn)              # face up, as cards
     assert set(hand_of(table, 0)) <= set(drawn)               # the one person's hand, fanned
     others = {c for s in (1, 2, 3) for c in hand_of(table, s)}
@@ -485,7 +486,8 @@ def test_the_join_question_lights_do_not_accuse_so_enter_alone_declines(app):
 def test_the_questions_cards_never_cover_a_badge_or_the_crime_cards(app, players, lang):
     """Wherever the question's two cards rest (in front of each seat) and wherever they are
     laid down (in front of the asker), they cover no seat's badge, the Crime cards or their
-    caption "Crime cards"."""
+    caption "Crime cards", nor the cards resting in front of another seat (five or six
+    players: two seats one above the other at a side)."""
     from game.text import i18n
     from game.ui.cardgame import tableview as tv
     from game.ui.draw import theme
@@ -497,6 +499,7 @@ def test_the_questions_cards_never_cover_a_badge_or_the_crime_cards(app, players
         midtop=(tv.CENTRE[0], tv.CENTRE[1] - 14 + h // 2 + tv.CRIME_CAPTION_GAP))
     assert tv.crime_rects()[1].contains(caption)
     badges = [tv.badge_rect(s, players, 0) for s in range(players)]
+    rests: list[pygame.Rect] = []
     for seat in range(players):
         q = tv.Question(seat, ("plum", "rope"), 1.0)
         x, y = q.place(players, 0)                                  # laid down: the asking's start
@@ -506,7 +509,30 @@ def test_the_questions_cards_never_cover_a_badge_or_the_crime_cards(app, players
         assert pair.collidelist(badges) < 0 and not pair.colliderect(crime) and not pair.colliderect(caption), seat
         assert pair.collidelist(tv.crime_rects()) < 0
         assert tv.FELT_RECT.contains(pair)
+        rests.append(pair)
+    assert not [(a, b) for a in range(players) for b in range(a) if rests[a].colliderect(rests[b])]
     i18n.set_language("en")
+
+
+def test_the_questions_cards_slide_under_the_words(app, monkeypatch):
+    """On their way from seat to seat the question's cards pass by badges and the Crime cards'
+    caption: they are drawn first, so every word is drawn over them (never hidden)."""
+    from game.ui.cardgame import tableview as tv
+
+    table, _events = computer_asks(app, seed=3)
+    for _ in range(400):
+        table.update(1 / 60)
+        q = table.question
+        if q is not None and q.kind in ("no", "has") and 0 < q.progress < tv.TRAVEL:
+            break
+    assert q is not None and 0 < q.progress < tv.TRAVEL          # on its way
+    order = []
+    for name in ("draw_question", "draw_badge", "draw_crime_caption"):
+        real = getattr(tv, name)
+        monkeypatch.setattr(tv, name, lambda *a, _n=name, _r=real, **k: order.append(_n) or _r(*a, **k))
+    table.draw(app.window.surface)
+    assert order[0] == "draw_question" and order.count("draw_badge") == table.game.players
+    assert "draw_crime_caption" in order
 
 
 def test_every_level_name_is_drawn_at_the_buttons_full_size(app):

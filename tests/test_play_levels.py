@@ -204,3 +204,36 @@ def test_new_game_says_the_focused_levels_strength():
         assert card.strength_tip() == ""                                            # board figures: not the card game's
     finally:
         app.close()
+
+
+def test_new_game_after_play_at_hard_opens_with_hard_computer_players(tmp_path):
+    """A parent who pressed Play at Hard on the title, back on the title, presses New game: the
+    table opens with its computer players at Hard (the last table's seats and rules kept, and
+    read back from the settings file the next time)."""
+    path = tmp_path / "settings.json"
+    app = _app(path)
+    try:
+        click(app, app.top.level_buttons["hard"].rect.center)
+        assert _opponents(app) == ["hard"] * 3
+        app.reset(title_module.TitleScene(app))
+        app.top.new_game()
+        setup = app.top
+        assert isinstance(setup, SetupScene)
+        assert setup.seats == [["scarlet", "human", "hard"], ["mustard", "computer", "hard"],
+                               ["white", "computer", "hard"], ["peacock", "computer", "hard"]]
+        setup.cycle_level(1)                      # Hard -> Easy for Colonel Mustard, one more seat, started
+        setup.seats.append(["green", "computer", "medium"])
+        setup.start()
+        app.reset(title_module.TitleScene(app))
+        click(app, app.top.level_buttons["medium"].rect.center)
+        app.reset(title_module.TitleScene(app))
+    finally:
+        app.close()
+    again = _app(path)
+    try:
+        again.top.new_game()
+        assert again.top.seats == [["scarlet", "human", "hard"], ["mustard", "computer", "medium"],
+                                   ["white", "computer", "medium"], ["peacock", "computer", "medium"],
+                                   ["green", "computer", "medium"]]
+    finally:
+        again.close()

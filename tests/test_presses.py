@@ -492,6 +492,7 @@ def test_a_press_too_soon_at_a_turns_start_says_so_as_the_cover_does(app, monkey
 
     drawn = []
     monkeypatch.setattr(table_module, "footer_hint", lambda surface, s, y=700: drawn.append(s), raising=False)
+    monkeypatch.setattr(table_module, "panel_hint", lambda surface, s, area: drawn.append(s), raising=False)
     if game == "board":
         table = two_people(app)
         to_scarlet(table, "walked")
@@ -528,6 +529,36 @@ def test_a_press_too_soon_at_a_turns_start_says_so_as_the_cover_does(app, monkey
     drawn.clear()
     table.draw(app.window.surface)
     assert drawn == []
+
+
+def test_too_fast_on_the_board_hides_no_square_token_or_button(app):
+    """The board takes the window's whole height: the "Too fast!" words go over the log's last
+    lines, never over the board's bottom row of squares (or a token on it) or a button."""
+    from game.ui.draw import gfx
+
+    table = two_people(app)
+    to_scarlet(table, "walked")
+    pos = end_turn_button(table).rect.center
+    app.push(table)
+    settle(app, table)
+    frames(app, 60)
+    table.guard.left, table.guard.armed = 0, True
+    mash(app, "key", pos, presses=3)
+    assert table.human_to_act and table.guard.hint()
+    surface = app.window.surface
+    assert surface.get_size() == (1280, 720) and gfx.scale_of(surface) == 1
+    table.draw(surface)
+    said = pygame.surfarray.array3d(gfx.raw(surface))
+    table.guard.too_soon = False              # the same frame without the words
+    table.draw(surface)
+    changed = (said != pygame.surfarray.array3d(gfx.raw(surface))).any(axis=2)
+    xs, ys = changed.nonzero()
+    assert len(xs)
+    band = pygame.Rect(int(xs.min()), int(ys.min()), int(xs.max() - xs.min()) + 1, int(ys.max() - ys.min()) + 1)
+    assert table.hud.log_rect.contains(band), band
+    assert not band.colliderect(table.view.rect), band
+    table.refresh_buttons()
+    assert not any(band.colliderect(b.rect) for b in table.focus.buttons), band
 
 
 # ------------------------------------------------ every new prompt within a turn
@@ -576,7 +607,8 @@ def at_turn_start(app: App, people: int, seed: int = 2) -> BoardScene:
 def test_mashing_from_a_turns_start_takes_one_choice_and_never_ends_the_turn(app, how, people):
     """After a quiet moment, Enter (or a click where Roll the die is, or the pad's A) hammered 40
     times 200 ms apart: the first press rolls the die; the rest never choose where to walk, open
-    the suggestion, end the turn or play Colonel Mustard's.  Once the hammering stops, one press
+    the suggestion, end the turn or play Colonel Mustard's; the screen says "Too fast!" in the
+    words of the device mashed (a click for the mouse).  Once the hammering stops, one press
     chooses at once (the lit place under the cursor)."""
     board = at_turn_start(app, people)
     g = board.game
@@ -589,7 +621,10 @@ def test_mashing_from_a_turns_start_takes_one_choice_and_never_ends_the_turn(app
     taken = g.actions[before:]
     assert [type(a).__name__ for a in taken] == ["Roll"], taken
     assert g.actor == 0 and g.phase is Phase.MOVE and app.top is board
-    assert board.guard.active and board.guard.hint()           # "Too fast! ..." along the bottom
+    assert board.guard.active and board.guard.hint() == {      # "Too fast! ...", in the words of the device mashed
+        "key": "Too fast! Stop pressing for a moment, then press Enter once.",
+        "mouse": "Too fast! Stop clicking for a moment, then click once.",
+        "pad": "Too fast! Stop pressing for a moment, then press A once."}[how]
     quiet_then(app, lambda: board.guard)
     dest = list(g.moves())[board.cursor % len(list(g.moves()))]
     press(app, how, board.view.dest_point(dest))               # one deliberate press: it walks at once

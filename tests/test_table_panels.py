@@ -122,8 +122,9 @@ def test_every_seat_is_a_plaque_with_its_suspects_portrait(tmp_path: Path) -> No
 
 
 def test_the_die_before_any_roll_shows_no_number(monkeypatch) -> None:
-    """Before the first roll the die waits in its tray blank, aslant and dimmed: no face with
-    pips (which would read as a roll) is drawn, yet a die is plainly there."""
+    """Before the first roll the die waits in its tray aslant, a "?" for its pips: no face with
+    pips (which would read as a roll) is drawn, yet a die is plainly there, as bright as a rolled
+    one (a dimmed blank face read as a grey tile)."""
     from game.ui.bases.match import quick_setup
     from game.ui.board.match import Match
     from game.ui.board.table import BoardScene
@@ -142,7 +143,10 @@ def test_the_die_before_any_roll_shows_no_number(monkeypatch) -> None:
         light = [surf.get_at((x, y)) for x in range(r.left, r.right) for y in range(r.top, r.bottom)
                  if min(surf.get_at((x, y))[:3]) > 120]
         assert len(light) > 2000, len(light)                          # the die is there (84 px, aslant)
-        assert max(sum(c[:3]) / 3 for c in light) < 225               # dimmed: a rolled face is 245+ white
+        assert max(sum(c[:3]) / 3 for c in light) > 240               # bright: the rolled face's white
+        centre = [surf.get_at((x, y)) for x in range(r.centerx - 12, r.centerx + 12)
+                  for y in range(r.centery - 16, r.centery + 16)]
+        assert sum(1 for c in centre if sum(c[:3]) / 3 < 160) > 40      # the "?" inked in its middle
     finally:
         app.close()
 

@@ -38,7 +38,7 @@ from game.ui.bases.match import Seats
 from game.ui.bases.pacing import BANNER_TIME, GAME_OVER_WAIT, computer_pause
 from game.ui.draw import anim, assets, gfx, tabletop, theme
 from game.ui.draw.logview import LogView
-from game.ui.draw.widgets import Button, FocusGroup, Label, footer_hint
+from game.ui.draw.widgets import Button, FocusGroup, Label, footer_hint, panel_hint
 from game.ui.shell import prompts
 from game.ui.shell.i18n import _, fmt
 from game.ui.shell.input import DIRECTIONS, SCROLLS, Intent, Kind
@@ -466,8 +466,18 @@ class TableScene(Scene, Generic[M, G]):
         fresh press may play: the covers' "Too fast!" words along the bottom of the screen, as the
         phone's waiting box says them (not read aloud: the cover's are not either)."""
         hint = self.guard.hint() if self.human_to_act else None
-        if hint:
+        if not hint:
+            return
+        area = self.too_soon_area()
+        if area is None:
             footer_hint(surface, hint)
+        else:
+            panel_hint(surface, hint, area)
+
+    def too_soon_area(self) -> pygame.Rect | None:
+        """The panel whose last lines the "Too fast!" words cover (logical pixels), where they
+        hide no square, token or button; None (by default): along the bottom of the screen."""
+        return None
 
     # ============================================================== input
     def input_seat(self, intent: Intent) -> int | None:

@@ -44,6 +44,7 @@ from game.ui.draw.layers import PanelLayers
 from game.ui.draw.widgets import Button, Label
 from game.ui.mansion.boardlayout import STANDARD, BoardLayout
 from game.ui.mansion.boardview import BoardView, Lit
+from game.ui.mansion.drawing import case_file_boxes
 from game.ui.shell import prompts
 from game.ui.shell.i18n import N_, _, fmt, nfmt
 from game.ui.shell.input import Kind
@@ -76,6 +77,8 @@ def log_line() -> int:
 
 #: The largest side of a die's face rolled on the board (TV layout), logical pixels.
 BOARD_DIE = 60
+#: Pixels at least between the envelope's picture and the die on the board (the TV layout)
+DIE_GAP = 8
 #: The standard die's face in its tray, logical pixels.
 TRAY_DIE = 84
 
@@ -90,7 +93,10 @@ def die_panel(dice: int, view=None) -> pygame.Rect:
     if layout.die_on_board and view.board.envelope:
         squares = [view.square_rect(sq) for sq in view.board.envelope]
         case = squares[0].unionall(squares[1:])
-        side = min(BOARD_DIE, (case.width - 16) // dice - 4)     # room for the velvet's edge and a gap
+        _folder, env = case_file_boxes(view.board)
+        below = view.origin[1] + (env[1] + env[3]) * view.cell[1] + DIE_GAP   # the envelope's bottom edge, and a gap
+        # room for the velvet's edge and a gap across; down, the die keeps off the envelope's edge
+        side = max(24, min(BOARD_DIE, (case.width - 16) // dice - 4, int(case.bottom - 4 - below) - 4))
         r = pygame.Rect(0, 0, (side + 4) * dice, side + 4)
         r.midbottom = (case.centerx, case.bottom - 4)
         return r
@@ -322,6 +328,11 @@ class BoardPanels(_Table):
     @property
     def log_panel(self) -> pygame.Rect:
         """Where the mouse wheel scrolls the log (:func:`game.ui.bases.table.scroll_log`): the layout's log panel."""
+        return self.hud.log_rect
+
+    def too_soon_area(self) -> pygame.Rect:
+        """The "Too fast!" words go over the log's last lines: along the screen's bottom they hid
+        the board's bottom row of squares (the board takes the window's whole height)."""
         return self.hud.log_rect
 
     # ============================================================ buttons
@@ -703,7 +714,7 @@ class BoardPanels(_Table):
 
     def _draw_dice(self, surface: pygame.Surface) -> None:
         """The die (or two dice): tumbling, the roll, or before the
-        roll the die at rest (:func:`~game.ui.draw.assets.die_at_rest`: blank, dimmed and aslant)."""
+        roll the die at rest (:func:`~game.ui.draw.assets.die_at_rest`: a "?" for its pips, aslant)."""
         a = self.anim
         rolls = [a] if isinstance(a, anim.DieRoll) else [p for p in a.parts if isinstance(p, anim.DieRoll)] \
             if isinstance(a, anim.Group) else []
@@ -718,7 +729,7 @@ class BoardPanels(_Table):
             elif self.die_value and i < len(self.dice_faces):
                 face = assets.die_face(min(6, self.dice_faces[i]), px)
                 surface.blit(face, face.get_rect(center=centre))
-            else:                       # not rolled yet: blank (a number would read as a roll), aslant
+            else:                       # not rolled yet: a "?" (a number would read as a roll), aslant
                 face = _die_at_rest(px, 12 - 24 * i)
                 surface.blit(face, face.get_rect(center=centre))
 

@@ -219,11 +219,16 @@ class CardPanels:
         self.draw_too_soon(surface)
 
     def _draw_table(self, surface: pygame.Surface) -> None:
-        """The felt, the seats round it, the Crime cards and the question on its way."""
+        """The felt, the Crime cards, the question on its way, then the words over it: the
+        Crime cards' caption and the seats round the table (the question's cards slide under them,
+        never hiding a word; at rest they cover none)."""
         g, m = self.game, self.match
         tv.draw_felt(surface)
-        tv.draw_crime(surface, _("Crime cards"))
+        tv.draw_crime(surface, "")
         q, bottom = self.question, self.bottom_seat()
+        if q is not None:
+            tv.draw_question(surface, q, g.players, bottom)
+        tv.draw_crime_caption(surface, _("Crime cards"))
         answering = q.at if q is not None and q.kind == "has" else None
         for seat in range(g.players):
             rect = tv.badge_rect(seat, g.players, bottom)
@@ -233,8 +238,6 @@ class CardPanels:
             tv.draw_badge(surface, rect, m.suspects[seat], seat_surname(m.suspects[seat]), kind,
                           self._held(seat),
                           seat == g.turn and not g.over, seat == g.actor and not g.over, out, glow)
-        if q is not None:
-            tv.draw_question(surface, q, g.players, bottom)
 
     def _held(self, seat: int) -> int:
         """How many cards ``seat`` holds (public: 003 deals them face down)."""

@@ -74,9 +74,15 @@ def badge_rect(seat: int, players: int, bottom: int) -> pygame.Rect:
 
 def stacked(seat: int, players: int, bottom: int) -> bool:
     """True when the question's cards rest one above the other in front of ``seat``: a seat
-    at the oval's side, where two cards side by side would reach the Crime cards."""
+    at the oval's side, where two cards side by side would reach the Crime cards, and the
+    pair beside its badge keeps off them (else they lie side by side under or above it)."""
     x, y = seat_point(seat, players, bottom)
-    return abs(CENTRE[0] - x) > abs(CENTRE[1] - y)
+    if abs(CENTRE[0] - x) <= abs(CENTRE[1] - y):
+        return False
+    w, h = MINI + 8, PAIR_W
+    pair = pygame.Rect(0, 0, w, h)
+    pair.center = (round(x + (1 if CENTRE[0] >= x else -1) * ((BADGE_W + w) / 2 + 8)), y)
+    return pair.collidelist([r.inflate(8, 8) for r in crime_rects()]) < 0
 
 
 def pair_size(vertical: bool) -> tuple[int, int]:
@@ -97,20 +103,16 @@ def crime_rects() -> list[pygame.Rect]:
 def anchor(seat: int, players: int, bottom: int) -> tuple[float, float]:
     """Where the question's cards rest in front of ``seat`` (pixels): just clear of its
     badge towards the middle -- beside a seat at the oval's side (one card above the
-    other, :func:`stacked`) where that keeps off the Crime cards, else under or above
-    the badge -- so they never cover a badge, the Crime cards or their caption."""
+    other, :func:`stacked`) where that keeps off the Crime cards, else side by side under
+    or above the badge -- so they never cover a badge, the Crime cards or their caption,
+    nor the cards resting in front of another seat (with five or six players two seats
+    sit one above the other at a side: each pair has its own place between them)."""
     x, y = seat_point(seat, players, bottom)
-    vertical = stacked(seat, players, bottom)
-    w, h = pair_size(vertical)
     toward_x = 1 if CENTRE[0] >= x else -1
     toward_y = 1 if CENTRE[1] >= y else -1
-    if vertical:
-        beside = (x + toward_x * ((BADGE_W + w) / 2 + 8), float(y))
-        pair = pygame.Rect(0, 0, w, h)
-        pair.center = (round(beside[0]), round(beside[1]))
-        if pair.collidelist([r.inflate(8, 8) for r in crime_rects()]) < 0:
-            return beside
-    return float(x), y + toward_y * ((BADGE_H + h) / 2 + 8)
+    if stacked(seat, players, bottom):
+        return x + toward_x * ((BADGE_W + MINI + 8) / 2 + 8), float(y)
+    return float(x), y + toward_y * ((BADGE_H + MINI + 8) / 2 + 8)
 
 
 class Question(anim.Animation):
@@ -220,10 +222,19 @@ def draw_crime(surface: pygame.Surface, caption: str) -> pygame.Rect:
     for i, angle in enumerate((-10, 0, 10)):
         img = gfx.rotozoom(back, -angle, 1.0)
         surface.blit(img, img.get_rect(center=(cx + (i - 1) * 22, cy + abs(i - 1) * 4)))
-    # under the cards: the question's cards rest in front of a seat at the top, where a caption above would be
-    theme.blit_text(surface, caption, (cx, area.bottom + CRIME_CAPTION_GAP), theme.SMALL, theme.CREAM, True, "midtop",
-                    CRIME_CAPTION_W)
+    if caption:
+        draw_crime_caption(surface, caption)
     return area.inflate(20, 20)
+
+
+def draw_crime_caption(surface: pygame.Surface, caption: str) -> None:
+    """The Crime cards' ``caption`` under them (drawn apart from the cards: the question's cards
+    on their way pass between the two, under the words)."""
+    area = pygame.Rect((0, 0), assets.card_back(CRIME_W).get_size())
+    area.center = (CENTRE[0], CENTRE[1] - 14)
+    # under the cards: the question's cards rest in front of a seat at the top, where a caption above would be
+    theme.blit_text(surface, caption, (CENTRE[0], area.bottom + CRIME_CAPTION_GAP), theme.SMALL, theme.CREAM, True,
+                    "midtop", CRIME_CAPTION_W)
 
 
 def mini_card(card: str) -> pygame.Surface:

@@ -446,14 +446,25 @@ def die_face(value: int, size: int) -> pygame.Surface:
 
 
 def die_at_rest(size: int) -> pygame.Surface:
-    """The die before it is rolled: a blank face, no pips (any number would read as a
-    roll), dimmed, ``size`` pixels square."""
+    """The die before it is rolled, ``size`` pixels square: the die's own face (the look of
+    :func:`die_face`, bright, as the rolled die will be) with a "?" where the pips would be (any
+    number would read as a roll; a blank dimmed face read as a grey tile, not a die)."""
     def make() -> pygame.Surface:
-        s = gfx.surface((size, size), pygame.SRCALPHA)
-        gfx.rect(s, (250, 246, 236), s.get_rect(), border_radius=size // 6)
-        gfx.rect(s, (60, 40, 30), s.get_rect(), max(2, size // 24), border_radius=size // 6)
-        s.set_alpha(150)        # dimmed: it waits, and the tray shows through
-        return s.convert_alpha() if pygame.display.get_surface() else s
+        img = _load("dice/1.png")
+        if img is not None:
+            s = _scaled(img, size).copy()
+            raw = gfx.raw(s)
+            w, h = raw.get_size()
+            ink = raw.get_at((w // 4, h // 2))             # the face's colour beside the pip
+            gfx.circle(s, (ink.r, ink.g, ink.b), (size // 2, size // 2), max(4, int(size * .16)))   # the pip wiped
+        else:
+            s = gfx.surface((size, size), pygame.SRCALPHA)
+            gfx.rect(s, (250, 246, 236), s.get_rect(), border_radius=size // 6)
+            gfx.rect(s, (60, 40, 30), s.get_rect(), max(2, size // 24), border_radius=size // 6)
+        mark_size = theme.TITLE if size >= 70 else theme.HEADING if size >= 40 else theme.BODY
+        mark = theme.text("?", mark_size, (150, 110, 70), True)
+        s.blit(mark, mark.get_rect(center=(size // 2, size // 2)))
+        return s
     return _cached(("die at rest", size), make)
 
 

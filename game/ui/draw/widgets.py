@@ -305,6 +305,22 @@ def footer_hint(surface: pygame.Surface, s: str, y: int = 700) -> None:
     theme.note_text(surface, r, text)
 
 
+def panel_hint(surface: pygame.Surface, s: str, area: pygame.Rect) -> pygame.Rect:
+    """:func:`footer_hint`'s words inside the panel ``area`` (logical pixels) instead of along the
+    screen's bottom: wrapped to its width, on a dark band over the panel's last lines, so a line
+    that must be read at once (the prompt guard's "Too fast!") hides no square, token or button
+    of the screen.  Returns the band's rectangle."""
+    width = area.width - 28
+    lines = theme.wrap(prompts.fmt(s), width, theme.SMALL)
+    step = theme.font(theme.SMALL).get_height() + 2
+    band = pygame.Rect(area.left + 4, 0, area.width - 8, len(lines) * step + 12)
+    band.bottom = area.bottom - 4
+    gfx.rect(surface, theme.BG_DARK, band, border_radius=8)
+    theme.blit_wrapped(surface, prompts.fmt(s), pygame.Rect(area.left + 14, band.top + 6, width, band.height),
+                       theme.SMALL, theme.CREAM, line_gap=2)
+    return band
+
+
 
 class CardButton(Button):
     """A card that can be focused and selected; draws the card face."""

@@ -365,6 +365,19 @@ def _draw_passage(pen: Pen, board: Board, square: Square) -> None:
     pen.rect(BRASS, (x0, y0, x1 - x0, y1 - y0), .07)
 
 
+def case_file_boxes(board: Board) -> tuple[tuple[float, float, float, float], tuple[float, float, float, float]]:
+    """The folder's and the sealed envelope's boxes on the case file's place (the map's envelope
+    squares, which must not be empty): each (x, y, width, height) in squares of the board."""
+    cols = [c for c, _ in board.envelope]
+    rows = [r for _, r in board.envelope]
+    x0, y0 = min(cols), min(rows)
+    w, h = max(cols) - x0 + 1, max(rows) - y0 + 1
+    cx, cy = x0 + w / 2, y0 + h / 2
+    fw, fh = min(w - .8, 4.2), min(h - 1.0, 5.2)
+    ew, eh = min(fw - .5, 3.6), min(fh - 1.0, 2.4)
+    return (cx - fw / 2, cy - fh / 2, fw, fh), (cx - ew / 2, cy - eh / 2, ew, eh)
+
+
 def _draw_centre(pen: Pen, board: Board) -> None:
     """The case file's place: a velvet cloth, a folder and the sealed envelope on it."""
     if not board.envelope:
@@ -376,13 +389,11 @@ def _draw_centre(pen: Pen, board: Board) -> None:
     for c, r in board.envelope:
         pen.rect(VELVET, (c, r, 1, 1))
     pen.rect(VELVET_EDGE, (x0 + .2, y0 + .2, w - .4, h - .4), .08, .2)
-    cx, cy = x0 + w / 2, y0 + h / 2
-    fw, fh = min(w - .8, 4.2), min(h - 1.0, 5.2)
-    folder = (cx - fw / 2, cy - fh / 2, fw, fh)
+    folder, env = case_file_boxes(board)
+    fw = folder[2]
     pen.box(mix(MANILA, INK, .15), (folder[0] + .6, folder[1] - .3, fw * .4, .5), .1)    # the folder's tab
     pen.box(MANILA, folder, .12)
-    ew, eh = min(fw - .5, 3.6), min(fh - 1.0, 2.4)
-    env = (cx - ew / 2, cy - eh / 2, ew, eh)
+    ew, eh = env[2], env[3]
     pen.box(PAPER, env, .06, .07)
     ex, ey = env[0], env[1]
     pen.poly(mix(PAPER, INK, .12), [(ex, ey), (ex + ew / 2, ey + eh * .58), (ex + ew, ey)])

@@ -173,7 +173,12 @@ class ReportScene(Scene):
         #: who the sentences are about: None ("you") for a person's own report, the seat's suspect for a computer's
         self.about = None if self.match.is_human(self.seat) else self.match.suspects[self.seat]   # its card id:
         # the sentences may say "{name_the}" ("el Coronel Rubio")
-        self.labels = self.layout()
+        # the text makes room for the envelope's cards (at a smaller size where it must); only a
+        # report too long for that at every size goes down to the sheet's margin without them
+        evidence = self.evidence_places()
+        self.labels = self.layout(evidence[0].rect.top - EVIDENCE_CLEAR) if evidence is not None else []
+        if evidence is None or not self.labels or self.labels[-1].rect.bottom + EVIDENCE_CLEAR > evidence[0].rect.top:
+            self.labels = self.layout()
         self.evidence = self.lay_evidence()
 
     def lay_evidence(self) -> tuple[Label, list[tuple[str, pygame.Rect]]] | None:
@@ -181,6 +186,18 @@ class ReportScene(Scene):
         game is over, laid in the sheet's lower right corner under a caption:
         (the caption, each card and its place), or None where the text reaches
         down to them (a long report, large text) or the game is not over."""
+        laid = self.evidence_places()
+        if laid is None:
+            return None
+        caption = laid[0]
+        if any(label.rect.bottom + EVIDENCE_CLEAR > caption.rect.top and label.rect.right > caption.rect.left
+               for label in self.labels):
+            return None
+        return laid
+
+    def evidence_places(self) -> tuple[Label, list[tuple[str, pygame.Rect]]] | None:
+        """Where :meth:`lay_evidence` lays the envelope's cards and their caption, whatever the
+        text: None when the game is not over or a card's name or the caption does not fit."""
         cards = self.report.envelope
         if not cards:
             return None
@@ -196,8 +213,7 @@ class ReportScene(Scene):
         height = theme.font(theme.BODY, True).get_linesize()
         caption = Label(pygame.Rect(right - row, bottom - h - height - 6, row, height), text, theme.BODY, True,
                         INK_HEAD)
-        if caption.text_width() > row or any(label.rect.bottom + EVIDENCE_CLEAR > caption.rect.top
-                                             and label.rect.right > caption.rect.left for label in self.labels):
+        if caption.text_width() > row:
             return None
         return caption, places
 
@@ -218,13 +234,14 @@ class ReportScene(Scene):
             out += [("head", head), ("fact", why), ("summary", saved)]
         return out
 
-    def layout(self) -> list[Label]:
+    def layout(self, end: int = TEXT_END) -> list[Label]:
         """One :class:`Label` per wrapped line, flowing down from :data:`TOP`,
-        at the first of :data:`SIZES` that keeps every line above :data:`TEXT_END`
-        (the sheet's margin); failing all, the smallest sizes with the lines set closer."""
+        at the first of :data:`SIZES` that keeps every line above ``end`` (logical pixels;
+        by default :data:`TEXT_END`, the sheet's margin); failing all, the smallest sizes
+        with the lines set closer."""
         for (big, small), gap, head_gap in [(sizes, 2, 10) for sizes in SIZES] + [(SIZES[-1], 0, 4)]:
             labels = self._flow(big, small, gap, head_gap)
-            if not labels or labels[-1].rect.bottom <= TEXT_END:
+            if not labels or labels[-1].rect.bottom <= end:
                 return labels
         return labels
 

@@ -122,7 +122,8 @@ class TitleScene(SharedScreens, Scene):
 
         level = level if level in self.level_buttons else self.remembered_level()
         self.app.play("click")
-        problem = self.app.prefs.set_play_level(level)
+        self.remember_level_for_new_game(level)
+        problem = self.app.prefs.set_play_level(level)      # saves the table's levels too
         if problem:
             log.warning(problem)
         device = self.app.router.last_device      # Play pressed on a pad: that pad plays Miss Scarlet
@@ -132,6 +133,23 @@ class TitleScene(SharedScreens, Scene):
             match = Match(self.app.board, quick_setup(self.app.new_seed(), level), devices)
             self.app.push(make("board", self.app, match))
         self.app.store.replacing_saved(start)
+
+    def remember_level_for_new_game(self, level: str) -> None:
+        """New game opens on the last board table started (:meth:`SetupBase.restore_table
+        <game.ui.bases.setup.SetupBase.restore_table>`): Play pressed at ``level`` is the level
+        wanted now, so that table's computer players take it (its seats and rules stay), or,
+        before any New game, the table Play starts is remembered.  Saved with the settings."""
+        from game.ui.bases.match import QUICK_OPPONENTS
+
+        tables = self.app.store.settings.tables
+        table = tables.get("board")
+        if isinstance(table, dict) and isinstance(table.get("seats"), list):
+            for seat in table["seats"]:
+                if isinstance(seat, list) and len(seat) == 3 and seat[1] == "computer":
+                    seat[2] = level
+        else:
+            tables["board"] = {"seats": [["scarlet", "human", level]]
+                               + [[s, "computer", level] for s in QUICK_OPPONENTS]}
 
     def learn(self) -> None:
         """The guided first game (:mod:`game.ui.lesson.coach`)."""

@@ -16,20 +16,29 @@ from game.ui.shell.input import DEFAULT_KEYS, PAD_LABELS, Kind, is_pad, key_labe
 class _State(TypedDict):
     #: True when the last device used was a pad
     pad: bool
+    #: True when the last device used was the mouse (the prompts still name the keyboard's keys)
+    mouse: bool
     #: action name -> the key names bound to it
     keys: dict[str, list[str]]
 
 
-_state: _State = {"pad": False, "keys": {k: list(v) for k, v in DEFAULT_KEYS.items()}}
+_state: _State = {"pad": False, "mouse": False, "keys": {k: list(v) for k, v in DEFAULT_KEYS.items()}}
 
 #: Button hints written as key names, and the intent each one stands for.
 HINT_KINDS = {"Esc": Kind.BACK, "Enter": Kind.CONFIRM, "N": Kind.NOTEBOOK, "M": Kind.MENU}
 
 
 def use(device: str | None) -> None:
-    """The last intent came from ``device`` (the mouse counts as the keyboard's partner)."""
+    """The last intent came from ``device`` (the mouse counts as the keyboard's partner: the
+    prompts name the keyboard's keys; :func:`clicking` tells it apart)."""
     if device is not None:
         _state["pad"] = is_pad(device)
+        _state["mouse"] = device == "mouse"
+
+
+def clicking() -> bool:
+    """True when the last device used was the mouse: what to do next is said as a click."""
+    return bool(_state["mouse"])
 
 
 def set_keys(keys: dict[str, list[str]]) -> None:

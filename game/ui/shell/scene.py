@@ -366,7 +366,10 @@ def choice_guard(scene: Any, match: Any, seat: int, buttons: Any, also: tuple[Ki
 
 def too_soon_text() -> str:
     """What a :class:`FreshPressGuard` says to someone pressing too soon (held or mashed
-    keys), in the language in use, naming the confirm button of the device in use."""
+    keys), in the language in use, naming the confirm button of the device in use (a click
+    when the mouse was used last)."""
+    if prompts.clicking():
+        return _("Too fast! Stop clicking for a moment, then click once.")
     return prompts.fmt(_("Too fast! Stop pressing for a moment, then press {confirm} once."))
 
 

@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 #: map's tile pixels, a font's own pixels, the window itself, a moment's vignette laid
 #: in strips of device columns), and how many such
 #: calls each makes; everything else in game/ui goes through gfx.
-PIXEL_SPACE = {"game/ui/mansion/drawing.py": 4, "game/ui/mansion/boardview.py": 2, "game/ui/draw/pawns.py": 1, "game/ui/draw/theme.py": 4,
+PIXEL_SPACE = {"game/ui/mansion/drawing.py": 6, "game/ui/mansion/boardview.py": 2, "game/ui/draw/pawns.py": 1, "game/ui/draw/theme.py": 4,
                "game/ui/mansion/stage.py": 3, "game/ui/draw/window.py": 2, "game/ui/mansion/scenery.py": 5}
 
 

@@ -15,6 +15,7 @@ the tokens alone spread over the room too.
 
 from __future__ import annotations
 
+import functools
 from typing import Iterable
 
 import pygame
@@ -258,11 +259,31 @@ def room_spots(squares: Iterable[Square], origin: tuple[int, int], cell: tuple[i
     the tokens' in turn.  A piece keeps a tenth of a square off the walls
     and 2 pixels off the name and the other pieces; when the room is too small for that, the margins
     shrink to 1 pixel and 0.  When even that fails: None if ``strict``, else
-    places repeat (a room must be drawn).
+    places repeat (a room must be drawn).  Worked out once for each room
+    and size (a fraction of a second), then remembered.
     """
+    got = _spots(tuple(sorted(set(squares))), tuple(origin), tuple(cell), tuple(label), side,
+                 tuple(sorted(set(avoid))), count, strict, tuple(tuple(r) for r in furniture))
+    return None if got is None else (list(got[0]), list(got[1]))
+
+
+@functools.lru_cache(maxsize=256)
+def _spots(squares: tuple[Square, ...], origin: tuple[int, int], cell: tuple[int, int],
+           label_box: tuple[int, ...], side: int, avoid_squares: tuple[Square, ...], count: int, strict: bool,
+           furniture: tuple[tuple[int, ...], ...]) -> tuple[tuple[Point, ...], tuple[Point, ...]] | None:
+    """:func:`room_spots` on hashable arguments, the answer kept (tuples, so that no caller changes it)."""
+    got = _work_out(squares, origin, cell, pygame.Rect(label_box), side, avoid_squares, count, strict,
+                    [pygame.Rect(r) for r in furniture])
+    return None if got is None else (tuple(got[0]), tuple(got[1]))
+
+
+def _work_out(squares: Iterable[Square], origin: tuple[int, int], cell: tuple[int, int], label: pygame.Rect,
+              side: int, avoid: Iterable[Square], count: int, strict: bool,
+              furniture: list[pygame.Rect]) -> tuple[list[Point], list[Point]] | None:
+    """What :func:`room_spots` answers, worked out."""
     floor = set(squares)
     avoid = set(avoid)
-    things = list(furniture)
+    things = furniture
     wall = max(2, round(min(cell) / 10))
     weapons: list[pygame.Rect] = []
     tokens: list[pygame.Rect] = []

@@ -9,8 +9,9 @@ places.  The twelve places spread over the room's free floor (off the
 furniture when there is room), as far apart and as far off the walls and
 the name as lets all twelve stand apart (:func:`_spread`, or, in a room too
 small for that, the rows of :func:`_fill` opened out by :func:`_relax`);
-weapon and token places alternate (:func:`_deal`), so the weapons alone or
-the tokens alone spread over the room too.
+weapon and token places alternate (:func:`_deal`: the first by the name,
+then each farthest from those of its kind before it), so the weapons alone
+or the tokens alone spread over the room too.
 """
 
 from __future__ import annotations
@@ -220,16 +221,20 @@ def _relax(clear: dict[tuple[int, int], int], places: list[pygame.Rect], need: i
     return out
 
 
-def _deal(places: list[pygame.Rect], clear: dict[tuple[int, int], int]) -> list[pygame.Rect]:
-    """``places`` in the order they are dealt: first the one farthest from
-    the edge (``clear``, by top-left), then each time the one farthest from
-    those dealt (ties: the topmost, then leftmost); so the first few are
-    apart too."""
+def _deal(places: list[pygame.Rect], middle: tuple[int, int]) -> list[pygame.Rect]:
+    """``places`` in the order they are dealt, a weapon's and a token's in
+    turn (:func:`_split`): first the one nearest ``middle`` (the room's
+    middle, where its name stands: a piece alone stands by the name), then
+    each time the one farthest from those of its kind dealt, and of those
+    the farthest from all dealt (ties: the topmost, then leftmost); so the
+    first few of each kind are apart, and the weapons alone or the tokens
+    alone reach over the room."""
     rest = sorted(places, key=lambda r: (r.y, r.x))
-    out = [max(rest, key=lambda r: clear.get(r.topleft, 0))]
+    out = [min(rest, key=lambda r: (r.centerx - middle[0]) ** 2 + (r.centery - middle[1]) ** 2)]
     rest.remove(out[0])
     while rest:
-        pick = max(rest, key=lambda r: _apart(r, out))
+        kind = out[len(out) % 2::2]
+        pick = max(rest, key=lambda r: (_apart(r, kind), _apart(r, out)))
         out.append(pick)
         rest.remove(pick)
     return out
@@ -284,6 +289,7 @@ def _work_out(squares: Iterable[Square], origin: tuple[int, int], cell: tuple[in
     floor = set(squares)
     avoid = set(avoid)
     things = furniture
+    middle = floor_rect(floor, origin, cell).center if floor else label.center
     wall = max(2, round(min(cell) / 10))
     weapons: list[pygame.Rect] = []
     tokens: list[pygame.Rect] = []
@@ -308,18 +314,18 @@ def _work_out(squares: Iterable[Square], origin: tuple[int, int], cell: tuple[in
                 spread = _spread([clear[i] for i in sub], [weight * edge[i] if weight else 1 << 30 for i in sub],
                                  2 * count, side + gap)
                 if spread:
-                    return _split(_deal(spread, by_place))
+                    return _split(_deal(spread, middle))
         taken: list[pygame.Rect] = []     # too small to spread at once: rows, opened out
         weapons = _fill(clear, taken, count, side, gap, from_top=True)
         tokens = _fill(clear, taken, count, side, gap, from_top=False)
         if len(weapons) == len(tokens) == count:
-            return _split(_deal(_relax(by_place, weapons + tokens, side + gap), by_place))
+            return _split(_deal(_relax(by_place, weapons + tokens, side + gap), middle))
     for cands, gap, by_place in tiers:      # on a threshold if need be, and off it where the rows open out
         taken = []
         weapons = _fill(cands, taken, count, side, gap, from_top=True)
         tokens = _fill(cands, taken, count, side, gap, from_top=False)
         if len(weapons) == len(tokens) == count:
-            return _split(_deal(_relax(by_place, weapons + tokens, side + gap), by_place))
+            return _split(_deal(_relax(by_place, weapons + tokens, side + gap), middle))
     if strict:
         return None
     cands = cands or [pygame.Rect(label.topleft, (side, side))]

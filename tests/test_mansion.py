@@ -129,3 +129,49 @@ def test_furniture_on_a_doorway_s_threshold_is_refused(tmp_path: Path):
     # the globe on the study's threshold, the square behind the door at (17, 20)
     path = copy_map(tmp_path, _move_furniture("globe", 17 * 32, 21 * 32))
     expect_error(path, '"globe"', "(17, 21)", "threshold or a secret passage")
+
+
+@pytest.mark.parametrize("layout", ["standard", "tv"])
+def test_the_pieces_spread_over_every_room(board, layout):
+    """In every room the six weapon places, and the six token places, each
+    reach over at least a third of the room's floor (their bounding box
+    against the room's), none on another or on the name; the same board
+    always gives the same places."""
+    import pygame
+
+    from game.ui.mansion.boardlayout import STANDARD, TV
+    from game.ui.mansion.boardview import BoardView
+    from game.ui.mansion.roomlayout import floor_rect
+
+    pygame.init()
+    view = BoardView(board, None, {"standard": STANDARD, "tv": TV}[layout])
+    for rid, room in board.rooms.items():
+        floor = floor_rect(room.squares, view.origin, view.cell)
+        rects = []
+        for kind, places in (("weapon", view.weapon_places[rid]), ("token", view.token_places[rid])):
+            boxes = [view.piece_rect(kind, p) for p in places]
+            reach = boxes[0].unionall(boxes[1:])
+            assert reach.width * reach.height >= floor.width * floor.height / 3, (rid, kind, reach, floor)
+            rects += boxes
+        for i, r in enumerate(rects):
+            assert not r.colliderect(view.label_rect[rid]), (rid, i)
+            assert r.collidelist(rects[i + 1:]) < 0, (rid, i)
+    again = BoardView(board, None, {"standard": STANDARD, "tv": TV}[layout])
+    assert again.weapon_places == view.weapon_places and again.token_places == view.token_places
+
+
+def test_a_bare_room_s_pieces_stand_all_over_it():
+    """A plain 10 x 8 room of 20-pixel squares, a small name in its middle:
+    the weapons alone, and the tokens alone, reach into all four quarters."""
+    import pygame
+
+    from game.ui.mansion.roomlayout import room_spots
+
+    room = pygame.Rect(0, 0, 200, 160)
+    label = pygame.Rect(0, 0, 60, 20)
+    label.center = room.center
+    spots = room_spots([(c, r) for c in range(10) for r in range(8)], (0, 0), (20, 20), label, 16)
+    assert spots is not None
+    for places in spots:
+        quarters = {(x >= room.centerx, y >= room.centery) for x, y in places}
+        assert len(quarters) == 4, places

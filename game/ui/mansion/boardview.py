@@ -22,7 +22,7 @@ from game.rules.cards import SUSPECTS, WEAPONS
 from game.rules.events import Position
 from game.ui.draw import assets, gfx, theme
 from game.ui.mansion.boardlayout import STANDARD, BoardLayout
-from game.ui.mansion.drawing import draw_mansion
+from game.ui.mansion.drawing import FLAT, draw_mansion
 from game.ui.mansion.roomlayout import on_floor, room_spots
 from game.ui.shell.i18n import card
 
@@ -173,7 +173,8 @@ class BoardView:
         """Each room's bounding box (squares), its name's rectangle
         (:attr:`label_rect`, logical pixels) and the places of its pieces
         (:attr:`weapon_places`, :attr:`token_places`: six centres each, all
-        twelve at once off the name, off the walls and apart; see
+        twelve at once off the name, off the walls and apart, spread over the
+        floor and off the furniture when they fit so; see
         :func:`game.ui.mansion.roomlayout.room_spots`).  The name stands in the
         middle of the room, or, when the pieces do not fit round it, as
         little higher or lower as lets them fit (:attr:`label_shift`, pixels),
@@ -195,6 +196,8 @@ class BoardView:
         for rid, room in self.board.rooms.items():
             marks = {d.inside for d in self.board.doors if d.room == rid} | (
                 {room.passage_square} if room.passage_square else set())
+            # what stands on the floor (not the rugs) is kept in sight when the pieces fit beside it
+            things = [self._box_rect(f.box) for f in self.board.furniture if f.room == rid and f.kind not in FLAT]
             spots = None
             for cap in range(theme.px(24), theme.SMALL - 1, -2):
                 self.label_cap[rid] = cap
@@ -203,7 +206,8 @@ class BoardView:
                     label = self._label_box(rid)
                     if dy == 0 or on_floor(label.inflate(0, wall).clip(self.destination_rect(rid)), room.squares,
                                            self.origin, self.cell):
-                        spots = room_spots(room.squares, self.origin, self.cell, label, side, marks)
+                        spots = room_spots(room.squares, self.origin, self.cell, label, side, marks,
+                                           furniture=things)
                     if spots is not None:
                         break
                 if spots is not None:
@@ -211,10 +215,18 @@ class BoardView:
             else:
                 self.label_cap[rid], self.label_shift[rid] = theme.px(24), 0
                 label = self._label_box(rid)
-                spots = room_spots(room.squares, self.origin, self.cell, label, side, marks, strict=False)
+                spots = room_spots(room.squares, self.origin, self.cell, label, side, marks, strict=False,
+                                   furniture=things)
             self.label_rect[rid] = label
             assert spots is not None    # not strict: the pieces always get places
             self.weapon_places[rid], self.token_places[rid] = spots
+
+    def _box_rect(self, box: tuple[float, float, float, float]) -> pygame.Rect:
+        """A box ``(x, y, w, h)`` in squares (fractions allowed) as a rectangle in logical pixels."""
+        x, y, w, h = box
+        sx, sy = self.cell
+        return pygame.Rect(round(self.origin[0] + x * sx), round(self.origin[1] + y * sy), round(w * sx),
+                           round(h * sy))
 
     def _label_shifts(self, rid: str) -> list[int]:
         """The name's shifts to try (pixels, up negative): none, then half a
@@ -286,9 +298,10 @@ class BoardView:
         return self.square_centre(pos)
 
     def weapon_point(self, weapon: str, room: str, rank: int | None = None) -> Point:
-        """The pixel centre of a weapon in its room: the top row's middle
-        first; ``rank`` is its place among the weapons in that room (default:
-        its place among all weapons)."""
+        """The pixel centre of a weapon in its room: the first weapon's place
+        (the farthest from the walls and the name) first; ``rank`` is its
+        place among the weapons in that room (default: its place among all
+        weapons)."""
         places = self.weapon_places[room]
         return places[(WEAPONS.index(weapon) if rank is None else rank) % len(places)]
 

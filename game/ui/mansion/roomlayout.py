@@ -5,12 +5,18 @@ Pure geometry on logical pixels (``pygame.Rect`` and ``pygame.Mask``):
 :func:`room_spots` gets a room's squares (from the Tiled map,
 :mod:`game.board.tmx`), how squares map to pixels, the name's rectangle and
 the pieces' size, and returns the centres of six weapon places and six token
-places.  The weapons fill rows from the top of the room, the tokens rows
-from the bottom, each row from the middle outwards.
+places.  The twelve places spread over the room's free floor (off the
+furniture when there is room), as far apart and as far off the walls and
+the name as lets all twelve stand apart (:func:`_spread`, or, in a room too
+small for that, the rows of :func:`_fill` opened out by :func:`_relax`);
+weapon and token places alternate (:func:`_deal`: the first by the name,
+then each farthest from those of its kind before it), so the weapons alone
+or the tokens alone spread over the room too.
 """
 
 from __future__ import annotations
 
+import functools
 from typing import Iterable
 
 import pygame
@@ -121,9 +127,128 @@ def _fill(cands: list[pygame.Rect], taken: list[pygame.Rect], n: int, side: int,
     return out
 
 
+def _clearance(pool: list[pygame.Rect]) -> list[int]:
+    """For each place of ``pool`` (all on one :data:`STEP` grid), how far
+    (pixels, the larger of across and down) it can move before it leaves the
+    pool: a place at the pool's edge has :data:`STEP`, one a step further in
+    twice that."""
+    wide = 1 << 16                              # a place as one number: row * wide + column
+    keys = [(r.y // STEP) * wide + r.x // STEP for r in pool]
+    index = {k: i for i, k in enumerate(keys)}
+    moves = [dy * wide + dx for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
+    inner = set(keys).intersection(*({k - m for k in keys} for m in moves))
+    dist = [0] * len(pool)
+    ring = [i for i, k in enumerate(keys) if k not in inner]
+    for i in ring:
+        dist[i] = STEP
+    while ring:                                 # breadth first, inwards from the edge
+        nxt = []
+        for i in ring:
+            for m in moves:
+                j = index.get(keys[i] + m)
+                if j is not None and not dist[j]:
+                    dist[j] = dist[i] + STEP
+                    nxt.append(j)
+        ring = nxt
+    return dist
+
+
+def _apart(r: pygame.Rect, others: list[pygame.Rect]) -> int:
+    """How far (pixels) ``r`` is from the nearest of ``others``: the larger
+    of across and down, so boxes of one size ``side`` that are ``d`` apart
+    keep ``d - side`` pixels between them."""
+    return min((max(abs(r.x - o.x), abs(r.y - o.y)) for o in others), default=1 << 30)
+
+
+def _spread(pool: list[pygame.Rect], clear: list[int], n: int, need: int) -> list[pygame.Rect]:
+    """``n`` places among ``pool``, at least ``need`` pixels apart
+    (:func:`_apart`), or ``[]`` when the greedy choice cannot fit ``n``.
+
+    Each next place is the one whose score is highest: its distance to the
+    nearest place chosen, or ``clear`` (its distance to the pool's edge,
+    weighted), whichever is less; so the pieces go as far apart as they can
+    and keep off the walls and the name in proportion.  Ties go to the
+    topmost, then leftmost, so the same room always gives the same places."""
+    order = sorted(range(len(pool)), key=lambda i: (pool[i].y, pool[i].x))
+    near = list(clear)
+    apart = [1 << 30] * len(pool)
+    out: list[pygame.Rect] = []
+    for _ in range(n):
+        best = -1
+        for i in order:
+            if apart[i] >= need and (best < 0 or near[i] > near[best]):
+                best = i
+        if best < 0:
+            return []
+        pick = pool[best]
+        out.append(pick)
+        for i, r in enumerate(pool):
+            d = max(abs(r.x - pick.x), abs(r.y - pick.y))
+            if d < apart[i]:
+                apart[i] = d
+                near[i] = min(near[i], d)
+    return out
+
+
+def _relax(clear: dict[tuple[int, int], int], places: list[pygame.Rect], need: int,
+           rounds: int = 16) -> list[pygame.Rect]:
+    """``places`` (``need`` pixels apart) moved, each in turn and a few
+    rounds over, a step of 2 to 16 pixels to where its score of
+    :func:`_spread` is higher (``clear``: every place a piece may stand, by
+    its top-left, and its distance to the edge; the others stay ``need``
+    apart): rows packed against a wall open out over the floor that is
+    free.  The same input always gives the same output."""
+    out = list(places)
+    moves = [(dx * k * STEP, dy * k * STEP) for k in (1, 2, 4, 8) for dx in (-1, 0, 1) for dy in (-1, 0, 1)
+             if dx or dy]
+    for _ in range(rounds):
+        moved = False
+        for k, cur in enumerate(out):
+            others = out[:k] + out[k + 1:]
+            best, best_score = cur, min(clear[cur.topleft], _apart(cur, others))
+            for dx, dy in moves:
+                c = clear.get((cur.x + dx, cur.y + dy), 0)
+                if c <= best_score:                 # cannot do better there
+                    continue
+                r = cur.move(dx, dy)
+                d = _apart(r, others)
+                if d >= need and min(c, d) > best_score:
+                    best, best_score = r, min(c, d)
+            if best is not cur:
+                out[k], moved = best, True
+        if not moved:
+            break
+    return out
+
+
+def _deal(places: list[pygame.Rect], middle: tuple[int, int]) -> list[pygame.Rect]:
+    """``places`` in the order they are dealt, a weapon's and a token's in
+    turn (:func:`_split`): first the one nearest ``middle`` (the room's
+    middle, where its name stands: a piece alone stands by the name), then
+    each time the one farthest from those of its kind dealt, and of those
+    the farthest from all dealt (ties: the topmost, then leftmost); so the
+    first few of each kind are apart, and the weapons alone or the tokens
+    alone reach over the room."""
+    rest = sorted(places, key=lambda r: (r.y, r.x))
+    out = [min(rest, key=lambda r: (r.centerx - middle[0]) ** 2 + (r.centery - middle[1]) ** 2)]
+    rest.remove(out[0])
+    while rest:
+        kind = out[len(out) % 2::2]
+        pick = max(rest, key=lambda r: (_apart(r, kind), _apart(r, out)))
+        out.append(pick)
+        rest.remove(pick)
+    return out
+
+
+def _split(places: list[pygame.Rect]) -> tuple[list[Point], list[Point]]:
+    """Dealt places as ``(weapons, tokens)`` centres: a weapon's, a token's, in turn."""
+    return [r.center for r in places[0::2]], [r.center for r in places[1::2]]
+
+
 def room_spots(squares: Iterable[Square], origin: tuple[int, int], cell: tuple[int, int], label: pygame.Rect,
                side: int, avoid: Iterable[Square] = (), count: int = 6,
-               strict: bool = True) -> tuple[list[Point], list[Point]] | None:
+               strict: bool = True,
+               furniture: Iterable[pygame.Rect] = ()) -> tuple[list[Point], list[Point]] | None:
     """The centres (logical pixels) of ``count`` weapon places and ``count``
     token places in a room, as ``(weapons, tokens)``, best first.
 
@@ -132,29 +257,75 @@ def room_spots(squares: Iterable[Square], origin: tuple[int, int], cell: tuple[i
     ``label``: the room name's rectangle; ``side``: a piece's box (pixels,
     the larger of a token and a weapon's plate); ``avoid``: squares kept
     free unless the pieces do not fit without them (the secret passage's
-    picture, the thresholds inside the doors).  A
-    piece keeps a tenth of a square off the walls and 2 pixels off the name
-    and the other pieces; when the room is too small for that, the margins
+    picture, the thresholds inside the doors); ``furniture``: rectangles
+    (pixels) kept free when the pieces spread over the room without them,
+    so that the furniture under the pieces can still be seen.  The places
+    spread over the free floor (see the module's summary), the weapons' and
+    the tokens' in turn.  A piece keeps a tenth of a square off the walls
+    and 2 pixels off the name and the other pieces; when the room is too small for that, the margins
     shrink to 1 pixel and 0.  When even that fails: None if ``strict``, else
-    places repeat (a room must be drawn).
+    places repeat (a room must be drawn).  Worked out once for each room
+    and size (a fraction of a second), then remembered.
     """
+    got = _spots(tuple(sorted(set(squares))), tuple(origin), tuple(cell), tuple(label), side,
+                 tuple(sorted(set(avoid))), count, strict, tuple(tuple(r) for r in furniture))
+    return None if got is None else (list(got[0]), list(got[1]))
+
+
+@functools.lru_cache(maxsize=256)
+def _spots(squares: tuple[Square, ...], origin: tuple[int, int], cell: tuple[int, int],
+           label_box: tuple[int, ...], side: int, avoid_squares: tuple[Square, ...], count: int, strict: bool,
+           furniture: tuple[tuple[int, ...], ...]) -> tuple[tuple[Point, ...], tuple[Point, ...]] | None:
+    """:func:`room_spots` on hashable arguments, the answer kept (tuples, so that no caller changes it)."""
+    got = _work_out(squares, origin, cell, pygame.Rect(label_box), side, avoid_squares, count, strict,
+                    [pygame.Rect(r) for r in furniture])
+    return None if got is None else (tuple(got[0]), tuple(got[1]))
+
+
+def _work_out(squares: Iterable[Square], origin: tuple[int, int], cell: tuple[int, int], label: pygame.Rect,
+              side: int, avoid: Iterable[Square], count: int, strict: bool,
+              furniture: list[pygame.Rect]) -> tuple[list[Point], list[Point]] | None:
+    """What :func:`room_spots` answers, worked out."""
     floor = set(squares)
     avoid = set(avoid)
+    things = furniture
+    middle = floor_rect(floor, origin, cell).center if floor else label.center
     wall = max(2, round(min(cell) / 10))
     weapons: list[pygame.Rect] = []
     tokens: list[pygame.Rect] = []
     cands: list[pygame.Rect] = []
-    for wall_px, gap in ((wall, 2), (wall, 0), (1, 0)):
+    tiers = []
+    for wall_px, gap in ((wall, 2), (wall, 0), (1, 0)):   # off the passage and the thresholds if at all possible
         cands = _candidates(floor, origin, cell, label, side, wall_px, gap)
         if not cands:
             continue
-        clear = [r for r in cands if on_floor(r, floor - avoid, origin, cell)]    # off the passage, thresholds
-        for pool in (clear, cands):
-            taken: list[pygame.Rect] = []
-            weapons = _fill(pool, taken, count, side, gap, from_top=True)
-            tokens = _fill(pool, taken, count, side, gap, from_top=False)
-            if len(weapons) == len(tokens) == count:
-                return [r.center for r in weapons], [r.center for r in tokens]
+        clear = [r for r in cands if on_floor(r, floor - avoid, origin, cell)]
+        edge = _clearance(clear) if clear else []
+        # a place's room to spare (see _spread); none on the passage or a threshold, so nothing moves there
+        by_place = dict.fromkeys((r.topleft for r in cands), 0) | {
+            r.topleft: 2 * c for r, c in zip(clear, edge, strict=True)}
+        tiers.append((cands, gap, by_place))
+        bare = [i for i, r in enumerate(clear) if pygame.Rect(r.center, (1, 1)).collidelist(things) < 0]
+        x0, y0 = cands[0].topleft
+        for keep in (bare, range(len(clear))):      # off the furniture first, so that it can be seen
+            # every other place across and down: a quarter of the work, and still 4 pixels fine
+            sub = [i for i in keep if not (clear[i].x - x0) % (2 * STEP) and not (clear[i].y - y0) % (2 * STEP)]
+            for weight in (2, 0):
+                spread = _spread([clear[i] for i in sub], [weight * edge[i] if weight else 1 << 30 for i in sub],
+                                 2 * count, side + gap)
+                if spread:
+                    return _split(_deal(spread, middle))
+        taken: list[pygame.Rect] = []     # too small to spread at once: rows, opened out
+        weapons = _fill(clear, taken, count, side, gap, from_top=True)
+        tokens = _fill(clear, taken, count, side, gap, from_top=False)
+        if len(weapons) == len(tokens) == count:
+            return _split(_deal(_relax(by_place, weapons + tokens, side + gap), middle))
+    for cands, gap, by_place in tiers:      # on a threshold if need be, and off it where the rows open out
+        taken = []
+        weapons = _fill(cands, taken, count, side, gap, from_top=True)
+        tokens = _fill(cands, taken, count, side, gap, from_top=False)
+        if len(weapons) == len(tokens) == count:
+            return _split(_deal(_relax(by_place, weapons + tokens, side + gap), middle))
     if strict:
         return None
     cands = cands or [pygame.Rect(label.topleft, (side, side))]

@@ -823,6 +823,23 @@ def test_status_line_while_a_suggestion_is_answered(app):
     assert "Waiting for the others to answer…" in seen
 
 
+def test_the_status_line_keeps_the_end_until_the_last_accusation_is_played(app):
+    """Computer players to the end: while the winning accusation is still being played the status
+    line says what is happening (the envelope being checked), not that the game is over."""
+    board = start_match(app, computer_setup(3, 4))
+    g, while_played = board.game, []
+    for _ in range(3000):                                       # bounded: a game is a few hundred actions
+        if not isinstance(app.top, BoardScene):
+            break
+        if g.over and board.busy:
+            while_played.append(board._status())
+        elif g.over:
+            break
+        app.step(0.05, draw=False)
+    assert g.over and while_played, (g.over, len(while_played))
+    assert "The game is over." not in while_played and "Checking the envelope…" in while_played, while_played
+
+
 def test_notebook_facts_cannot_be_cycled(app):
     key(app, pygame.K_RETURN)
     board = app.top

@@ -390,8 +390,8 @@ class BoardPanels(_Table):
     def _status(self) -> str:
         """What happens now, in one line."""
         g, m = self.game, self.match
-        if g.over:
-            return _("The game is over.")
+        if g.over:      # the last accusation is still being played: saying "over" now would give the end away
+            return self._busy_status() if self.busy else _("The game is over.")
         actor = g.actor
         if not m.is_human(actor):
             if g.phase is Phase.DISPROVE:

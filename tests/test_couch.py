@@ -55,6 +55,17 @@ def _on_floor(view, rect: pygame.Rect, room: str) -> bool:
     return all(view.board.room_of.get(view.square_at((x, y))) == room for x in xs for y in ys)
 
 
+def _three_at_the_table(app, dice: int) -> BoardScene:
+    """A classic game (one or two dice) of Miss Scarlet and two computer players, seed 5, on top."""
+    from game.rules.options import preset_options
+
+    seats = (SeatConfig("scarlet", "human"),) + tuple(SeatConfig(s, "computer") for s in SUSPECTS[1:3])
+    options = preset_options("classic", ("two-dice",) if dice == 2 else ())
+    board = BoardScene(app, Match(app.board, GameSetup(seats=seats, seed=5, options=options)))
+    app.push(board)
+    return board
+
+
 @pytest.mark.parametrize("layout,size", [("standard", (1280, 720)), ("tv", (1920, 1080)), ("tv", (1280, 720))])
 @pytest.mark.parametrize("text_size", ["normal", "large"])
 @pytest.mark.parametrize("lang", ["en", "es", "ca"])
@@ -263,16 +274,12 @@ def test_the_die_on_the_tv_board_leaves_the_envelope_in_view(dice, size, layout)
     pixels in the window (99 %: the die never lies on its edge)."""
     import numpy as np
 
-    from game.rules.options import preset_options
     from game.ui.draw import gfx
     from game.ui.mansion.drawing import PAPER, SEAL
 
     app = _app(size, layout=layout)
     try:
-        seats = (SeatConfig("scarlet", "human"),) + tuple(SeatConfig(s, "computer") for s in SUSPECTS[1:3])
-        options = preset_options("classic", ("two-dice",) if dice == 2 else ())
-        board = BoardScene(app, Match(app.board, GameSetup(seats=seats, seed=5, options=options)))
-        app.push(board)
+        board = _three_at_the_table(app, dice)
         v, scale = board.view, gfx.output_scale()
         assert v.layout.name == "tv" and len(board.die_centres()) == dice
         w, h = pygame.Surface.get_size(v.static)                              # the board alone, device pixels
@@ -304,15 +311,11 @@ def test_the_die_on_the_tv_board_leaves_the_envelope_in_view(dice, size, layout)
 def test_the_die_on_the_tv_board_lies_clear_of_the_envelope(dice, size, layout):
     """The die (each die, turned aslant at rest) lies wholly under the envelope's picture with a
     gap of at least 4 pixels, and on the case file's velvet: it never lies on the envelope's edge."""
-    from game.rules.options import preset_options
     from game.ui.mansion.drawing import case_file_boxes
 
     app = _app(size, layout=layout)
     try:
-        seats = (SeatConfig("scarlet", "human"),) + tuple(SeatConfig(s, "computer") for s in SUSPECTS[1:3])
-        options = preset_options("classic", ("two-dice",) if dice == 2 else ())
-        board = BoardScene(app, Match(app.board, GameSetup(seats=seats, seed=5, options=options)))
-        app.push(board)
+        board = _three_at_the_table(app, dice)
         v = board.view
         assert v.layout.name == "tv"
         _folder, env = case_file_boxes(v.board)

@@ -188,3 +188,13 @@ def test_a_picture_drawn_in_bands_has_the_pixels_of_its_whole_canvas(scale):
     assert banded.get_size() == whole.get_size() == size
     assert pygame.image.tobytes(banded, "RGBA") == pygame.image.tobytes(whole, "RGBA")
     assert banded.get_bounding_rect().height >= 50          # drawn across the cuts, not empty
+
+
+def test_premul_alpha_keeps_the_canvas_scale_and_size():
+    c = gfx.Canvas((10, 6), pygame.SRCALPHA, 3.0)
+    c.fill((200, 100, 50, 128))
+    p = c.premul_alpha()
+    assert isinstance(p, gfx.Canvas) and gfx.scale_of(p) == 3.0
+    assert p.get_size() == (10, 6) and p.device_size() == (30, 18)
+    r, g, b, a = pygame.Surface.get_at(p, (29, 17))
+    assert a == 128 and abs(r - 100) <= 1 and abs(g - 50) <= 1 and abs(b - 25) <= 1

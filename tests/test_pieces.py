@@ -465,3 +465,33 @@ def test_wide_blurs_run_on_a_quarter_of_the_pixels_and_look_the_same(monkeypatch
         a = np.frombuffer(pygame.image.tobytes(quick[s], "RGBA"), np.uint8).astype(int)
         b = np.frombuffer(pygame.image.tobytes(full, "RGBA"), np.uint8).astype(int)
         assert np.abs(a - b).max() <= 10, s
+
+
+
+def _edge_energy(surface: pygame.Surface) -> float:
+    """The sum of luminance steps between neighbouring pixels (alpha-weighted): a soft
+    picture has less of it than a sharp one of the same drawing."""
+    w, h = pygame.Surface.get_size(surface)
+    a = np.frombuffer(pygame.image.tobytes(surface, "RGBA"), np.uint8).astype(float).reshape(h, w, 4)
+    lum = (a[..., 0] * 0.299 + a[..., 1] * 0.587 + a[..., 2] * 0.114) * a[..., 3] / 255
+    return float(np.abs(np.diff(lum, axis=0)).sum() + np.abs(np.diff(lum, axis=1)).sum())
+
+
+def test_a_token_on_a_tv_is_as_sharp_as_one_drawn_that_many_pixels_large(english):
+    """On a 3840 x 2160 window (3 device pixels per logical one) a 26 pixel pawn is 78
+    device pixels with the edges of a pawn drawn 78 pixels large at scale 1 (edge energy
+    at least 0.97 of it, 0.98-1.01 measured), not a 26 pixel label blown up (0.84-0.95)."""
+    pygame.display.init()
+    pygame.display.set_mode((64, 64))
+    from game.ui.draw import gfx
+    try:
+        for s in SUSPECTS:
+            gfx.set_output_scale(3.0)
+            tv = gfx.raw(assets.token(s, 26))
+            assert pygame.Surface.get_size(tv) == (78, 78), s
+            tv_energy = _edge_energy(tv)
+            gfx.set_output_scale(1.0)
+            ratio = tv_energy / _edge_energy(assets.token(s, 78))
+            assert ratio >= 0.97, (s, round(ratio, 3))
+    finally:
+        gfx.set_output_scale(1.0)

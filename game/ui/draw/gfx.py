@@ -188,6 +188,14 @@ class _Logical:
         _copy_pixels(out, self._px())
         return out
 
+    def premul_alpha(self) -> Canvas:
+        """A copy with its colours multiplied by its alpha, at this canvas's scale.
+        pygame's own makes a bare ``Canvas`` of scale 1 and size 0, which the
+        next resize took for a picture of logical pixels: it came out soft."""
+        out = self.copy()
+        pygame.Surface.premul_alpha_ip(out)
+        return out
+
     def convert(self, *args: Any) -> Canvas:
         out = Canvas(self._lsize, 0, self.scale, self.device_size())
         pygame.Surface.blit(out, self._px(), (0, 0))

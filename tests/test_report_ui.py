@@ -163,12 +163,12 @@ def test_one_person_at_the_table_sees_their_report_without_a_cover(app):
     assert is_scene(report, "report") and report.private
     r = report.report          # seed 46: Miss Scarlet could have named the envelope and never accused
     assert (r.solved_turn, r.ready_turn, r.accused_turn) == (42, 45, None) and r.key is not None
-    texts = [w.text for w in report.widgets() if hasattr(w, "text")]
+    shown = " ".join(w.text for w in report.widgets() if hasattr(w, "text") and w.text != "•")   # wrapped lines joined
     assert r.own_turns[10:12] == (41, 45) and r.own_count(39) == 10    # her turns 11 and 12; 39 was not hers
-    assert texts[1:3] == ["You already knew enough to solve the case after your turn number 11.",
-                          "You had 12 turns and did not accuse."]
-    assert "You could have accused on your turn number 12." in texts
-    assert "The clue that mattered most, found on your turn number 11:" in texts
+    assert ("You already knew enough to solve the case after your turn number 11. "
+            "You had 12 turns and did not accuse.") in shown
+    assert "You could have accused on your turn number 12." in shown
+    assert "The clue that mattered most, found on your turn number 11:" in shown
 
 
 def test_the_card_games_report_opens_behind_its_cover(app):
@@ -480,3 +480,22 @@ def test_a_press_on_recap_or_a_computers_report_shows_at_once():
             app.pop(app.top)
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("seed", [10, 18])
+def test_a_long_report_writes_beside_the_envelopes_cards_rather_than_lose_them(app, seed):
+    """A computer's report with three summary lines, three facts and the clue that mattered
+    (Colonel Mustard's in these games) does not end above the cards at any size: it is written
+    in a narrower column beside them (smaller cards where it must), down to the sheet's margin,
+    and the envelope's cards are still laid, clear of every line."""
+    from game.ui.scenes import report as rep
+
+    match, over = board_game_over(app, seed=seed)
+    for seat in range(len(PEOPLE)):
+        scene = make("report", app, match, seat)
+        assert scene.evidence is not None, (seat, [label.text for label in scene.labels])
+        caption, places = scene.evidence
+        assert [c for c, _ in places] == list(match.game.envelope)
+        assert all(rep.SHEET.contains(label.rect) and label.rect.bottom <= rep.TEXT_END for label in scene.labels)
+        assert all(label.rect.bottom + rep.EVIDENCE_CLEAR <= caption.rect.top
+                   or label.rect.right <= caption.rect.left for label in scene.labels)

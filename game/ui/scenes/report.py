@@ -49,6 +49,8 @@ PORTRAIT = pygame.Rect(SHEET.left - 6, 52 - 42, 84, 84)
 #: widths tried (the first whose three names fit), the gap between two, and the space kept clear
 #: above the caption (logical pixels).
 EVIDENCE, EVIDENCE_GAP, EVIDENCE_CLEAR = (150, 160, 176), 14, 16
+#: The card widths tried for a report too long to leave room for cards of :data:`EVIDENCE`.
+SMALL_EVIDENCE = (110, 120, 130)
 
 
 def when(report, turn: int, name: str | None = None) -> str:
@@ -175,9 +177,21 @@ class ReportScene(Scene):
         # the sentences may say "{name_the}" ("el Coronel Rubio")
         # the text makes room for the envelope's cards (at a smaller size where it must); only a
         # report too long for that at every size goes down to the sheet's margin without them
-        evidence = self.evidence_places()
-        self.labels = self.layout(evidence[0].rect.top - EVIDENCE_CLEAR) if evidence is not None else []
-        if evidence is None or not self.labels or self.labels[-1].rect.bottom + EVIDENCE_CLEAR > evidence[0].rect.top:
+        self.labels, self.widths = [], EVIDENCE
+        for widths in (EVIDENCE, SMALL_EVIDENCE):
+            evidence = self.evidence_places(widths)
+            if evidence is None:
+                break
+            above = self.layout(evidence[0].rect.top - EVIDENCE_CLEAR)
+            if above and above[-1].rect.bottom + EVIDENCE_CLEAR <= evidence[0].rect.top:
+                self.labels, self.widths = above, widths
+                break
+            # too long to end above the cards: a narrower column beside them, down to the margin
+            beside = self.layout(width=evidence[0].rect.left - EVIDENCE_CLEAR - LEFT)
+            if beside and beside[-1].rect.bottom <= TEXT_END:
+                self.labels, self.widths = beside, widths
+                break
+        if not self.labels:
             self.labels = self.layout()
         self.evidence = self.lay_evidence()
 
@@ -186,7 +200,7 @@ class ReportScene(Scene):
         game is over, laid in the sheet's lower right corner under a caption:
         (the caption, each card and its place), or None where the text reaches
         down to them (a long report, large text) or the game is not over."""
-        laid = self.evidence_places()
+        laid = self.evidence_places(self.widths)
         if laid is None:
             return None
         caption = laid[0]
@@ -195,13 +209,14 @@ class ReportScene(Scene):
             return None
         return laid
 
-    def evidence_places(self) -> tuple[Label, list[tuple[str, pygame.Rect]]] | None:
+    def evidence_places(self, widths: tuple[int, ...] = EVIDENCE) -> tuple[Label, list[tuple[str, pygame.Rect]]] | None:
         """Where :meth:`lay_evidence` lays the envelope's cards and their caption, whatever the
-        text: None when the game is not over or a card's name or the caption does not fit."""
+        text, the cards the first of ``widths`` (logical pixels) their names fit: None when the game
+        is not over or a card's name or the caption does not fit."""
         cards = self.report.envelope
         if not cards:
             return None
-        width = next((w for w in EVIDENCE if all(assets.card_name_fits(c, w) for c in cards)), None)
+        width = next((w for w in widths if all(assets.card_name_fits(c, w) for c in cards)), None)
         if width is None:
             return None
         w, h = assets.card_size(width)
@@ -234,20 +249,20 @@ class ReportScene(Scene):
             out += [("head", head), ("fact", why), ("summary", saved)]
         return out
 
-    def layout(self, end: int = TEXT_END) -> list[Label]:
-        """One :class:`Label` per wrapped line, flowing down from :data:`TOP`,
-        at the first of :data:`SIZES` that keeps every line above ``end`` (logical pixels;
-        by default :data:`TEXT_END`, the sheet's margin); failing all, the smallest sizes
+    def layout(self, end: int = TEXT_END, width: int = WIDTH) -> list[Label]:
+        """One :class:`Label` per wrapped line, flowing down from :data:`TOP` in a column
+        ``width`` wide, at the first of :data:`SIZES` that keeps every line above ``end`` (logical
+        pixels; by default :data:`TEXT_END`, the sheet's margin); failing all, the smallest sizes
         with the lines set closer."""
         for (big, small), gap, head_gap in [(sizes, 2, 10) for sizes in SIZES] + [(SIZES[-1], 0, 4)]:
-            labels = self._flow(big, small, gap, head_gap)
+            labels = self._flow(big, small, gap, head_gap, width)
             if not labels or labels[-1].rect.bottom <= end:
                 return labels
         return labels
 
-    def _flow(self, big: int, small: int, gap: int = 2, head_gap: int = 10) -> list[Label]:
+    def _flow(self, big: int, small: int, gap: int = 2, head_gap: int = 10, width: int = WIDTH) -> list[Label]:
         """The lines at sizes ``big`` (summary) and ``small`` (facts), ``gap`` pixels between two
-        lines and ``head_gap`` more above a heading."""
+        lines and ``head_gap`` more above a heading, in a column ``width`` wide."""
         out: list[Label] = []
         y = TOP
         for kind, text in self.blocks():
@@ -257,10 +272,10 @@ class ReportScene(Scene):
             indent = 34 if kind == "fact" else 0
             if kind == "head" and out:
                 y += head_gap
-            lines = theme.wrap(text, WIDTH - indent, size, bold)
+            lines = theme.wrap(text, width - indent, size, bold)
             height = theme.font(size, bold).get_linesize()
             for i, line in enumerate(lines):
-                out.append(Label(pygame.Rect(LEFT + indent, y, WIDTH - indent, height), line, size, bold, colour))
+                out.append(Label(pygame.Rect(LEFT + indent, y, width - indent, height), line, size, bold, colour))
                 if kind == "fact" and i == 0:
                     out.append(Label(pygame.Rect(LEFT + 6, y, 24, height), BULLET, size, True, INK_HEAD))
                 y += height + gap

@@ -191,8 +191,9 @@ def test_new_game_says_the_focused_levels_strength():
         app.push(setup)
         assert setup.strength_tip() == ""                                           # a name focused
         setup.focus.focus_on(setup.level_buttons[1])
-        assert setup.strength_tip() == strength_words("medium") != ""
+        assert setup.strength_tip() == strength_words("easy") != ""               # a first table: the Play row's Easy
         setup.cycle_level(1)
+        setup.cycle_level(1)                                                        # Easy -> Medium -> Hard
         setup.focus.focus_on(setup.level_buttons[1])
         figures = strength.BOARD["hard"]
         assert setup.strength_tip() == (f"Hard: wins about {round(10 * figures['won'] / figures['games'])} games "
@@ -237,3 +238,19 @@ def test_new_game_after_play_at_hard_opens_with_hard_computer_players(tmp_path):
                                    ["green", "computer", "medium"]]
     finally:
         again.close()
+
+
+def test_the_first_new_game_opens_at_the_level_the_play_row_shows(tmp_path):
+    """A fresh install: the title's Play row shows Easy, so New game's first table has its
+    computer players at Easy too (they were at Medium), and a seat added takes Easy."""
+    app = _app(tmp_path / "settings.json")
+    try:
+        assert app.top.remembered_level() == "easy"
+        app.top.new_game()
+        setup = app.top
+        assert isinstance(setup, SetupScene)
+        assert [lvl for _s, kind, lvl in setup.seats if kind == "computer"] == ["easy"] * 3
+        setup.add()                               # a fifth seat, a computer player
+        assert len(setup.seats) == 5 and setup.seats[-1][1:] == ["computer", "easy"]
+    finally:
+        app.close()

@@ -21,6 +21,13 @@ class SetupScene(SetupBase):
     """The board game's setup: seats ``[suspect, kind, level]``, the rules
     (a preset and house switches) and the notebook help."""
 
+    def __init__(self, app) -> None:
+        #: a first table's computer players take the level the title's Play row shows (easy before
+        #: any game): a family that sees Easy there expects Easy here too
+        level = app.store.settings.play_level
+        self.default_level = level if level in self.levels else DEFAULT_LEVEL
+        super().__init__(app)
+
     def start(self) -> None:
         """Start the board game chosen (a new :class:`~game.ui.bases.match.Match` on the board scene)."""
         from game.ui.board.match import Match

@@ -992,6 +992,37 @@ def test_the_table_tab_shows_the_public_board_with_every_piece_where_it_stands(p
     shoot(page, tmp_path, "page-table-where")
 
 
+
+def test_pieces_on_the_phones_mansion_stand_clear_of_the_room_names(page, table, tmp_path):
+    """Every piece in one room at a time: no token or weapon covers a line of any room's name.
+    The pieces stand below the name's last line (the Billiard Room's takes two lines on the
+    phone's mansion, three in Spanish and Catalan, "Sala / de / billar": the Revolver's "Pi" sat
+    on "bil")."""
+    from game.board.tmx import load_board
+    from game.net.payload import geometry
+    from game.storage import paths
+
+    geo = geometry(load_board(paths.MANSION_MAP))
+
+    def overlap(a, b, slack: float = 2.0) -> bool:
+        # slack: the name's line box reaches its descenders' room and the turn's ring its square's rim
+        return (a["x"] + slack < b["x"] + b["width"] and b["x"] + slack < a["x"] + a["width"]
+                and a["y"] + slack < b["y"] + b["height"] and b["y"] + slack < a["y"] + a["height"])
+
+    for room in ("billiard_room", "conservatory", "dining_room"):
+        pieces = {"tokens": [{"id": s, "at": room} for s in SUSPECTS],
+                  "weapons": [{"id": w, "at": room} for w in WEAPONS], "turn": 0, "last_roll": 5}
+        open_seat(page, table, board_view(board=geo, pieces=pieces))
+        tab(page, "table")
+        words = [e.text for e in css(page, "#mansion .m-name")]
+        assert "Billiard" in words and "Room" in words, words       # two lines here
+        names = [e.rect for e in css(page, "#mansion .m-name")]
+        marks = [e.rect for e in css(page, "#mansion .m-token, #mansion .m-weapon")]
+        assert len(marks) == 12 and names
+        hit = [(m, n) for m in marks for n in names if overlap(m, n)]
+        assert not hit, (room, hit)
+    shoot(page, tmp_path, "page-mansion-names")
+
 def test_the_table_tab_says_whose_cursor_is_where(page, table, tmp_path):
     """The TV's move cursor is public: every seat's Table tab draws it on the mansion and says whose
     it is and where; a seat that does not move gets no lit squares."""

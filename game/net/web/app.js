@@ -786,6 +786,11 @@
     var id = b.rooms[ch.charCodeAt(0) - 97];
     return id || null;
   }
+  // a room's name on the mansion: one line, or a word a line when the room is too narrow for it
+  function nameLines(id, sh) {
+    var words = cardName(id).split(" ");
+    return words.length > 1 && (sh.box[2] - sh.box[0] + 1) < cardName(id).length * .5 ? words : [words.join(" ")];
+  }
   function sameAt(a, b) { return typeof a === "string" ? a === b : typeof b !== "string" && !!b && a[0] === b[0] && a[1] === b[1]; }
   // where each piece stands, in squares: a corridor token on its square's centre; in a room, the
   // room's squares nearest its middle, tokens first (in SUSPECTS order), then the weapons (sorted)
@@ -795,10 +800,12 @@
       var sh = shapes[room];
       if (!sh) return [b.size[0] / 2, b.size[1] / 2];
       if (!sh.sorted) {
-        var mx = (sh.box[0] + sh.box[2] + 1) / 2, my = (sh.box[1] + sh.box[3] + 2) / 2;   // below the name
+        // below the name: its lines stand .85 of a square apart from the room's first row down
+        var free = sh.box[1] + Math.ceil(1 + .85 * (nameLines(room, sh).length - 1));
+        var mx = (sh.box[0] + sh.box[2] + 1) / 2, my = (free + sh.box[3] + 1) / 2;
         var skip = {};
         (b.passages || []).forEach(function (ps) { if (ps.at) skip[ps.at.join(",")] = true; });
-        sh.sorted = sh.squares.filter(function (q) { return !skip[q.join(",")] && q[1] > sh.box[1]; })
+        sh.sorted = sh.squares.filter(function (q) { return !skip[q.join(",")] && q[1] >= free; })
           .sort(function (q1, q2) {
             return Math.hypot(q1[0] + .5 - mx, q1[1] + .5 - my) - Math.hypot(q2[0] + .5 - mx, q2[1] + .5 - my);
           });
@@ -855,12 +862,11 @@
         sv("rect", {x: ps.at[0] + .08, y: ps.at[1] + .08, width: .84, height: .84, rx: .15}),
         sv("text", {x: ps.at[0] + .5, y: ps.at[1] + .72, "text-anchor": "middle"}, ["⇲"])]));
     });
-    b.rooms.forEach(function (id) {            // the room's name at the top of its box, two lines at most
+    b.rooms.forEach(function (id) {            // the room's name at the top of its box, a word a line when narrow
       var sh = shapes[id];
       if (!sh.squares.length) return;
-      var words = cardName(id).split(" "), cx = (sh.box[0] + sh.box[2] + 1) / 2, y = sh.box[1] + 1;
-      var lines = words.length > 1 && (sh.box[2] - sh.box[0] + 1) < cardName(id).length * .5 ? words : [words.join(" ")];
-      lines.forEach(function (line, k) {
+      var cx = (sh.box[0] + sh.box[2] + 1) / 2, y = sh.box[1] + 1;
+      nameLines(id, sh).forEach(function (line, k) {
         svg.appendChild(sv("text", {x: cx, y: y + k * .85, "text-anchor": "middle", "class": "m-name"}, [line]));
       });
     });

@@ -177,7 +177,7 @@ class SettingsScene(Scene):
         self.read_row = self._row(8, lambda d: self.set_read_aloud(not self.app.speech.enabled),
                                   lambda: (1 if self.app.speech.enabled else 0, 2),
                                   # greyed only when it cannot be changed (unavailable and off)
-                                  dimmed=lambda: not self.read_row.enabled)
+                                  dimmed=lambda: not self.app.speech.enabled and self.app.speech.problem() is not None)
         self.hints_row = self._row(9, self.step_card_hints,
                                    lambda: (_index(CARD_HINTS, self.app.store.settings.card_hints), len(CARD_HINTS)))
         self.phones_row = self._row(10, lambda d: self.set_phones(not self.app.store.settings.phones),

@@ -163,7 +163,7 @@ def test_looked_and_revealed_envelope():
 def test_sentences_in_spanish_and_catalan():
     t = table3([Question(0, ("green", "rope", "hall"), (1, 2))])
     set_language("es")
-    assert deduce(t, NAME3)["rope"].reason == "Nadie pudo enseñar esta carta: la Soga. No está en tu mano, así que está en el sobre."
+    assert deduce(t, NAME3)["rope"].reason == "La Soga: nadie pudo enseñar esa carta y no está en tu mano, así que está en el sobre."
     set_language("ca")
     assert "sobre" in deduce(t, NAME3)["rope"].reason
 

@@ -160,6 +160,32 @@ def test_the_pieces_spread_over_every_room(board, layout):
     assert again.weapon_places == view.weapon_places and again.token_places == view.token_places
 
 
+@pytest.mark.parametrize("layout", ["standard", "tv"])
+def test_no_piece_stands_on_a_threshold_or_a_doorway(board, layout):
+    """With all twelve pieces in a room (six weapons, six tokens), none touches a threshold (the
+    square inside a door) or the doorway's square outside it, in any of the nine rooms and in
+    either layout: two of the Billiard Room's stood on its thresholds, its name taking two lines."""
+    import pygame
+
+    from game.ui.mansion.boardlayout import STANDARD, TV
+    from game.ui.mansion.boardview import BoardView
+
+    pygame.init()
+    view = BoardView(board, None, {"standard": STANDARD, "tv": TV}[layout])
+    sx, sy = view.cell
+    assert len(board.rooms) == 9
+    for rid in board.rooms:
+        doors = [d for d in board.doors if d.room == rid]
+        assert doors, rid
+        squares = {d.inside for d in doors} | {d.square for d in doors}
+        marks = [pygame.Rect(view.origin[0] + c * sx, view.origin[1] + r * sy, sx, sy) for c, r in squares]
+        pieces = [view.piece_rect("weapon", p) for p in view.weapon_places[rid]] + [
+            view.piece_rect("token", p) for p in view.token_places[rid]]
+        assert len(pieces) == 12
+        for piece in pieces:
+            assert piece.collidelist(marks) < 0, (layout, rid, piece, [m for m in marks if piece.colliderect(m)])
+
+
 def test_a_bare_room_s_pieces_stand_all_over_it():
     """A plain 10 x 8 room of 20-pixel squares, a small name in its middle:
     the weapons alone, and the tokens alone, reach into all four quarters."""

@@ -135,6 +135,29 @@ def test_the_row_fits_with_beginner_slotted_in(monkeypatch, levels, large):
         app.close()
 
 
+@pytest.mark.parametrize("lang", ["en", "es", "ca"])
+def test_the_play_row_is_centred_on_the_column_with_a_clear_margin(lang):
+    """The caption "Play" and its level buttons make one line of the menu: centred on the
+    column's axis (the same margin left and right) and at least 80 px off each side of the
+    screen (the caption stood 38 px off the left edge, the row off centre by 44 px)."""
+    from game.text.i18n import set_language
+
+    app = _app()
+    try:
+        set_language(lang)
+        app.reset(title_module.TitleScene(app))
+        title = app.top
+        column = title.new_game_button.rect
+        left = title.play_label.rect.left
+        right = max(b.rect.right for b in title.level_buttons.values())
+        assert abs((left + right) / 2 - column.centerx) <= 1, (left, right, column.centerx)
+        assert left >= 80 and 1280 - right >= 80, (left, right)
+        assert title.play_row.left == left and title.play_row.right == right
+    finally:
+        set_language("en")
+        app.close()
+
+
 def test_a_remembered_level_the_game_does_not_have_falls_back_to_easy(monkeypatch):
     app = App(seed=1, sound=False, speed=20.0, threaded_ai=False, settings=Settings(play_level="beginner"))
     monkeypatch.setattr(title_module, "LEVELS", ("easy", "medium", "hard"))

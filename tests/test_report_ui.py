@@ -440,12 +440,17 @@ def test_the_summary_speaks_to_its_reader_in_their_gender_and_never_counts_zero_
     assert summary_lines(unplayed, "plum")[1] == "Professor Plum never got to play a turn."
     try:
         i18n.set_language("es")
-        assert summary_lines(never, you="scarlet")[0] == "Lo que viste nunca bastó para estar segura."
-        assert summary_lines(never, you="mustard")[0] == "Lo que viste nunca bastó para estar seguro."
+        assert summary_lines(never, you="scarlet")[0] == "Nunca llegaste a ver lo suficiente para estar segura."
+        assert summary_lines(never, you="mustard")[0] == "Nunca llegaste a ver lo suficiente para estar seguro."
         assert summary_lines(unplayed, you="scarlet")[1] == "No llegaste a jugar ningún turno."
         assert summary_lines(unplayed, "plum")[1] == "El Profesor Mora no llegó a jugar ningún turno."
+        # a computer's report, as a Spanish speaker writes it (it read "Lo que vio el Coronel Rubio
+        # nunca bastó ...", "... tuvo 2 turnos y no acusó.")
+        assert summary_lines(never, "mustard") == ["El Coronel Rubio nunca llegó a ver lo suficiente para tener "
+                                                   "la certeza.", "El Coronel Rubio jugó 2 turnos sin acusar."]
         i18n.set_language("ca")
-        assert summary_lines(never, you="white")[0] == "El que vas veure mai no va ser prou per estar-ne segura."
+        assert summary_lines(never, you="white")[0] == "No vas arribar a veure prou per estar-ne segura."
+        assert summary_lines(never, "mustard")[1] == "El Coronel Rubio va jugar 2 torns sense acusar."
     finally:
         i18n.set_language("en")
 

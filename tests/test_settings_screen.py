@@ -393,3 +393,31 @@ def test_settings_that_cannot_be_saved_are_said_in_plain_words_on_screen_and_log
                                                               f"settings-not-saved-{lang}-{errno_}-{size}.png"))
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("on,broken,lit", [(True, True, True), (True, False, True), (False, False, True),
+                                           (False, True, False)])
+def test_the_read_aloud_dot_is_lit_while_the_row_can_be_changed(on, broken, lit):
+    """The read-aloud row's chosen dot is brass (a live control) when read aloud is on, even
+    where it cannot be heard (it may still be turned off), and when it is available; greyed
+    only when it is off and cannot be turned on."""
+    from game.ui.voice.speech import NO_ENGINE, Driver
+
+    app = make_app(settings=Settings(animation_speed="instant"))
+    try:
+        app.speech.driver = Driver()
+        if broken:
+            app.speech.driver.broken = (NO_ENGINE, "")
+        app.prefs.set_read_aloud(on, save=False)
+        s = SettingsScene(app)
+        row = s.read_row
+        surf = pygame.Surface((1280, 720))
+        row._paint(surf)
+        index, count = row.position()
+        bar = row.bar_rect()
+        gap = bar.width // count
+        dot = surf.get_at((bar.left + gap // 2 + index * gap, bar.centery))[:3]
+        assert row.enabled is lit
+        assert dot == (theme.BRASS if lit else theme.MUTED), dot
+    finally:
+        app.close()

@@ -405,6 +405,43 @@ def test_the_recap_fits_the_screen_and_scrolls_to_its_end(make, lang, scale):
     assert story.shown()[-1][0].rect.bottom <= 592 + 2              # and stays above the OK button
 
 
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("make", GAMES, ids=IDS)
+def test_the_recaps_lines_keep_one_pitch_wrapped_or_not(make, lang):
+    """Within an item of the story (its line, wrapped or not, and the line under it) each line
+    stands one line pitch (its font's line size + 2) below the one before: a wrapped line's
+    second line is spaced like separate lines (the line under an item stood 46 px below it,
+    pushed by the pictures, a wrapped one's 28).  The pictures push only the next item."""
+    from game.text import i18n
+    from game.ui.scenes.report import RECAP_THUMB
+
+    app, scene = _finished(make, 2)
+    i18n.set_language(lang)
+    try:
+        story = _make("recap", app, scene.match)
+        groups: list[list] = []                      # the rows of each block, in order
+        for label, _cards, top in story.rows:
+            if not groups or groups[-1][0][1] != top:
+                groups.append([])
+            groups[-1].append((label, top))
+        kinds = [kind for kind, _text, _cards in story.blocks()]
+        assert len(groups) == len(kinds)
+        pairs = 0
+        for i, kind in enumerate(kinds[:-1]):
+            if kind != "item":
+                continue
+            lines = [lb for lb, _t in groups[i] + groups[i + 1]]        # the item's lines and the line under it
+            for a, b in itertools.pairwise(lines):
+                assert b.rect.top - a.rect.top == a.rect.height + 2, (lang, a.text, b.text)
+                pairs += 1
+            if i + 2 < len(groups):                                    # the next block clears the pictures
+                assert groups[i + 2][0][1] >= groups[i][0][1] + RECAP_THUMB + 6
+        assert pairs >= 5
+    finally:
+        i18n.set_language("en")
+        app.close()
+
+
 def test_game_over_opens_the_recap_for_everybody():
     app, scene = _finished(board_table, 2)
     over = _make("game_over", app, scene.match)

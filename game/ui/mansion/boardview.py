@@ -199,15 +199,20 @@ class BoardView:
             # what stands on the floor (not the rugs) is kept in sight when the pieces fit beside it
             things = [self._box_rect(f.box) for f in self.board.furniture if f.room == rid and f.kind not in FLAT]
             spots = None
-            for cap in range(theme.px(24), theme.SMALL - 1, -2):
-                self.label_cap[rid] = cap
-                for dy in self._label_shifts(rid):
-                    self.label_shift[rid] = dy
-                    label = self._label_box(rid)
-                    if dy == 0 or on_floor(label.inflate(0, wall).clip(self.destination_rect(rid)), room.squares,
-                                           self.origin, self.cell):
-                        spots = room_spots(room.squares, self.origin, self.cell, label, side, marks,
-                                           furniture=things)
+            # off the thresholds and the passage with the name smaller or moved if need be; on them
+            # only when no size or place of the name leaves room enough
+            for keep_off in (True, False):
+                for cap in range(theme.px(24), theme.SMALL - 1, -2):
+                    self.label_cap[rid] = cap
+                    for dy in self._label_shifts(rid):
+                        self.label_shift[rid] = dy
+                        label = self._label_box(rid)
+                        if dy == 0 or on_floor(label.inflate(0, wall).clip(self.destination_rect(rid)),
+                                               room.squares, self.origin, self.cell):
+                            spots = room_spots(room.squares, self.origin, self.cell, label, side, marks,
+                                               furniture=things, keep_off=keep_off)
+                        if spots is not None:
+                            break
                     if spots is not None:
                         break
                 if spots is not None:

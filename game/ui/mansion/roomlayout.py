@@ -248,7 +248,7 @@ def _split(places: list[pygame.Rect]) -> tuple[list[Point], list[Point]]:
 def room_spots(squares: Iterable[Square], origin: tuple[int, int], cell: tuple[int, int], label: pygame.Rect,
                side: int, avoid: Iterable[Square] = (), count: int = 6,
                strict: bool = True,
-               furniture: Iterable[pygame.Rect] = ()) -> tuple[list[Point], list[Point]] | None:
+               furniture: Iterable[pygame.Rect] = (), keep_off: bool = False) -> tuple[list[Point], list[Point]] | None:
     """The centres (logical pixels) of ``count`` weapon places and ``count``
     token places in a room, as ``(weapons, tokens)``, best first.
 
@@ -259,7 +259,8 @@ def room_spots(squares: Iterable[Square], origin: tuple[int, int], cell: tuple[i
     free unless the pieces do not fit without them (the secret passage's
     picture, the thresholds inside the doors); ``furniture``: rectangles
     (pixels) kept free when the pieces spread over the room without them,
-    so that the furniture under the pieces can still be seen.  The places
+    so that the furniture under the pieces can still be seen; ``keep_off``: ``avoid`` is never
+    stood on (None when the pieces do not fit without it, even if not ``strict``).  The places
     spread over the free floor (see the module's summary), the weapons' and
     the tokens' in turn.  A piece keeps a tenth of a square off the walls
     and 2 pixels off the name and the other pieces; when the room is too small for that, the margins
@@ -268,23 +269,24 @@ def room_spots(squares: Iterable[Square], origin: tuple[int, int], cell: tuple[i
     and size (a fraction of a second), then remembered.
     """
     got = _spots(tuple(sorted(set(squares))), tuple(origin), tuple(cell), tuple(label), side,
-                 tuple(sorted(set(avoid))), count, strict, tuple(tuple(r) for r in furniture))
+                 tuple(sorted(set(avoid))), count, strict, tuple(tuple(r) for r in furniture), keep_off)
     return None if got is None else (list(got[0]), list(got[1]))
 
 
 @functools.lru_cache(maxsize=256)
 def _spots(squares: tuple[Square, ...], origin: tuple[int, int], cell: tuple[int, int],
            label_box: tuple[int, ...], side: int, avoid_squares: tuple[Square, ...], count: int, strict: bool,
-           furniture: tuple[tuple[int, ...], ...]) -> tuple[tuple[Point, ...], tuple[Point, ...]] | None:
+           furniture: tuple[tuple[int, ...], ...],
+           keep_off: bool) -> tuple[tuple[Point, ...], tuple[Point, ...]] | None:
     """:func:`room_spots` on hashable arguments, the answer kept (tuples, so that no caller changes it)."""
     got = _work_out(squares, origin, cell, pygame.Rect(label_box), side, avoid_squares, count, strict,
-                    [pygame.Rect(r) for r in furniture])
+                    [pygame.Rect(r) for r in furniture], keep_off)
     return None if got is None else (tuple(got[0]), tuple(got[1]))
 
 
 def _work_out(squares: Iterable[Square], origin: tuple[int, int], cell: tuple[int, int], label: pygame.Rect,
               side: int, avoid: Iterable[Square], count: int, strict: bool,
-              furniture: list[pygame.Rect]) -> tuple[list[Point], list[Point]] | None:
+              furniture: list[pygame.Rect], keep_off: bool = False) -> tuple[list[Point], list[Point]] | None:
     """What :func:`room_spots` answers, worked out."""
     floor = set(squares)
     avoid = set(avoid)
@@ -320,6 +322,8 @@ def _work_out(squares: Iterable[Square], origin: tuple[int, int], cell: tuple[in
         tokens = _fill(clear, taken, count, side, gap, from_top=False)
         if len(weapons) == len(tokens) == count:
             return _split(_deal(_relax(by_place, weapons + tokens, side + gap), middle))
+    if keep_off:
+        return None
     for cands, gap, by_place in tiers:      # on a threshold if need be, and off it where the rows open out
         taken = []
         weapons = _fill(cands, taken, count, side, gap, from_top=True)

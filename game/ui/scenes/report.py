@@ -433,14 +433,25 @@ class RecapScene(Scene):
     def layout(self) -> list[tuple[Label, tuple[str, ...], int]]:
         """Every wrapped line as (its :class:`Label` at its place in the whole
         story, the cards drawn left of its block's first line, the block's
-        first line's top); pictures take a column on the left."""
+        first line's top); pictures take a column on the left.  Each line stands one
+        line pitch (its font's line size + 2 px) below the one before in its item,
+        whether wrapped or the line under it; a block's pictures push only the next block."""
         out: list[tuple[Label, tuple[str, ...], int]] = []
         y = TOP
         pic = RECAP_THUMB + 4
+        #: where the last block's pictures end: the next block (never the line under an item) starts below
+        pictures_end, prev = TOP, ""
         for kind, text, cards in self.blocks():
             size = theme.BODY if kind in ("item", "head") else theme.SMALL
             bold = kind == "head"
             colour = INK_HEAD if kind == "head" else INK_SOFT if kind in ("under", "note") else INK
+            if kind == "fact" and prev == "fact":
+                y += 6               # a wrapped fact stays apart from the next as a one-line fact does
+            if kind != "under":
+                # the line under an item follows its last line at the line pitch, wrapped or not: the
+                # pictures beside them only push the next block down
+                y = max(y, pictures_end)
+            prev = kind
             if kind in ("head", "note") or (kind == "item" and out):
                 y += 12
             indent = 3 * (pic + RECAP_GAP) + 8 if kind in ("item", "under") else pic + 14 if kind == "fact" else 0
@@ -452,7 +463,7 @@ class RecapScene(Scene):
                                   colour), cards if y == top else (), top))
                 y += height + 2
             if cards:
-                y = max(y, top + RECAP_THUMB + 6)
+                pictures_end = top + RECAP_THUMB + 6
         return out
 
     @property

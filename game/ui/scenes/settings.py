@@ -9,8 +9,9 @@ the ◀ half steps back and on the ▶ half forward; on a volume bar (effects,
 music) a click sets that volume.  Up / Down move between rows.  Every change takes effect at
 once and is saved to the settings file (:meth:`game.ui.store.Store.save_settings`).
 When read aloud is known not to be heard here (no speech engine, no voice for the
-language, the engine failed), its row says "unavailable" (dimmed, and it can only be
-turned off) and the line under the buttons says why, in plain words
+language, the engine failed), its row says "unavailable" and can only be turned off (its
+dot stays lit while it is on: a live control; greyed only when off, with nothing to change)
+and the line under the buttons says why, in plain words
 (:meth:`game.ui.voice.speech.Speaker.problem`).
 """
 
@@ -175,7 +176,8 @@ class SettingsScene(Scene):
                                    lambda: (_index(SPEEDS, self.app.store.settings.animation_speed), len(SPEEDS)))
         self.read_row = self._row(8, lambda d: self.set_read_aloud(not self.app.speech.enabled),
                                   lambda: (1 if self.app.speech.enabled else 0, 2),
-                                  dimmed=lambda: self.app.speech.problem() is not None)
+                                  # greyed only when it cannot be changed (unavailable and off)
+                                  dimmed=lambda: not self.app.speech.enabled and self.app.speech.problem() is not None)
         self.hints_row = self._row(9, self.step_card_hints,
                                    lambda: (_index(CARD_HINTS, self.app.store.settings.card_hints), len(CARD_HINTS)))
         self.phones_row = self._row(10, lambda d: self.set_phones(not self.app.store.settings.phones),

@@ -30,7 +30,10 @@ FADE_IN = 0.3
 log = logging.getLogger(__name__)
 
 #: The Play row's level buttons: width and gap in pixels; the caption "Play" left of them, at most CAPTION_W wide.
-LEVEL_W, LEVEL_GAP, CAPTION_W = 250, 10, 120
+#: 240 holds "Beginner" beside the focused button's "Enter" at full size.
+LEVEL_W, LEVEL_GAP, CAPTION_W = 240, 8, 120
+#: Pixels between the caption "Play" and its first level button.
+CAPTION_GAP = 14
 #: Pixels the Play row stands further off the buttons above and below it than they stand off each
 #: other: a focused button's halo (5 pixels) then keeps clear of its neighbour.
 ROW_CLEAR = 6
@@ -88,15 +91,17 @@ class TitleScene(SharedScreens, Scene):
         self.focus.set(self.buttons, self.focus.focus if self.focus.buttons else self.buttons.index(first))
 
     def _level_row(self, y: int) -> list[Button]:
-        """The Play row at height ``y``: one button per level of :data:`game.storage.settings.PLAY_LEVELS`
-        (:data:`LEVEL_W` pixels wide) centred under the column (moved right
-        only as far as the caption "Play" on its left needs); ``level_buttons``
-        maps each level to its button."""
+        """The Play row at height ``y``: the caption "Play" then one button per level of
+        :data:`game.storage.settings.PLAY_LEVELS` (:data:`LEVEL_W` pixels wide), the whole row
+        (caption included) centred on the column's axis, so it reads as one line of the menu
+        with the same margin on both sides; ``level_buttons`` maps each level to its button."""
         cap_w = min(CAPTION_W, theme.fit_width(_("Play"), theme.HEADING, True, CAPTION_W))
-        row_w = len(LEVELS) * LEVEL_W + (len(LEVELS) - 1) * LEVEL_GAP
-        x = max(640 - row_w // 2, 24 + cap_w + 16)
-        self.play_label = Label(pygame.Rect(x - 16 - cap_w, y, cap_w, 48), _("Play"), theme.HEADING, True,
-                                theme.BRASS)
+        row_w = cap_w + CAPTION_GAP + len(LEVELS) * LEVEL_W + (len(LEVELS) - 1) * LEVEL_GAP
+        left = 640 - row_w // 2
+        self.play_label = Label(pygame.Rect(left, y, cap_w, 48), _("Play"), theme.HEADING, True, theme.BRASS)
+        #: the row's caption and buttons: shaded as the tagline is, so the caption reads on the picture
+        self.play_row = pygame.Rect(left, y, row_w, 48)
+        x = left + cap_w + CAPTION_GAP
         self.level_buttons = {lv: Button(pygame.Rect(x + i * (LEVEL_W + LEVEL_GAP), y, LEVEL_W, 48), level_label(lv),
                                          partial(self.quick_start, lv), data=lv,
                                          speech=_("Play") + " — " + level_label(lv))
@@ -256,6 +261,7 @@ class TitleScene(SharedScreens, Scene):
             side = i < n // 2
             x = 170 + i * 70 if side else 1110 - (n - 1 - i) * 70
             surface.blit(img, img.get_rect(center=(x, 636 + bob)))
+        theme.shade(surface, self.play_row.inflate(24, 8), 190, theme.BG_DARK)
         self.play_label.draw(surface)
         self.focus.draw(surface)
         footer_hint(surface, _("{move} or mouse to choose, {confirm} or click to press"))

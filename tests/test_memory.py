@@ -1079,3 +1079,27 @@ def test_the_holes_small_pictures_leave_in_the_heap_are_given_back_within_second
                          timeout=120, check=True)
     given_back = int(out.stdout.split()[-1])
     assert given_back >= 32, f"the heap gave back {given_back} MiB of 46 MiB of holes"
+
+
+@pytest.mark.parametrize("scene", ["board", "board-tv"])
+def test_the_board_picture_is_kept_once_in_the_tables_picture_not_beside_it(scene):
+    """The board view kept its picture (16 MB at 3840 x 2160) beside the table's backdrop that holds
+    the same pixels; it keeps none of its own now, and the board taken from the backdrop after frames
+    of panels painted is the board as drawn."""
+    from game.storage.settings import Settings
+    from game.ui.app import App
+    from game.ui.mansion.boardview import BoardView
+    from game.ui.screenshots.screens import build_scene
+
+    app = App(size=(1920, 1080), seed=3, sound=False, threaded_ai=False, settings=Settings())
+    try:
+        build_scene(app, scene, 3)
+        for _ in range(90):
+            app.step(1 / 60)
+        view = app.top.view
+        own = [k for k, v in vars(view).items() if isinstance(v, pygame.Surface) and v.get_size() == view.rect.size]
+        assert own == []
+        fresh = BoardView(view.board, app.map_path, view.layout)
+        assert pygame.image.tobytes(view.static, "RGB") == pygame.image.tobytes(fresh.static, "RGB")
+    finally:
+        app.close()

@@ -546,6 +546,8 @@ class BoardPanels(_Table):
         hint = self._rules_rows()[2]
         if self._backdrop_surf is None or self._backdrop_hint != (hint, scroll_hint()):
             self._backdrop_hint = (hint, scroll_hint())
+            # the board's picture is taken out of the old picture (where the view keeps it) first
+            board = self.view.static
             # the old picture (a whole screen) goes before the new one is painted, not after
             self._backdrop_surf = None
             self.layers.let_go()
@@ -553,7 +555,10 @@ class BoardPanels(_Table):
             gfx.make_room(2 * gfx.device_bytes(self.app.window.surface))
             s = gfx.opaque(self.app.window.surface.get_size())
             theme.background(s)
-            s.blit(self.view.static, self.view.origin)
+            s.blit(board, self.view.origin)
+            del board
+            # no panel is painted over the board: the view keeps its picture in this one, not beside it
+            self.view.painted_into(s)
             with gfx.not_kept():        # the panels' large pictures live on in this picture alone
                 tabletop.panel(s, self.hud.turn_rect)
                 tabletop.felt_panel(s, self.hud.table_rect)

@@ -1103,3 +1103,30 @@ def test_the_board_picture_is_kept_once_in_the_tables_picture_not_beside_it(scen
         assert pygame.image.tobytes(view.static, "RGB") == pygame.image.tobytes(fresh.static, "RGB")
     finally:
         app.close()
+
+
+def test_the_boards_table_lets_go_of_its_pictures_when_the_game_over_screen_covers_it():
+    """The board's backdrop (a whole screen) and the panels' clean copies of it (13 MB at 3840 x 2160)
+    were kept under the game-over screen, which paints its own whole-screen parlour over them."""
+    from game.storage.settings import Settings
+    from game.ui.app import App
+    from game.ui.screenshots.screens import advance, build_scene
+
+    app = App(size=(1920, 1080), seed=3, sound=False, threaded_ai=False, settings=Settings())
+    try:
+        build_scene(app, "board", 3)
+        for _ in range(10):
+            app.step(1 / 60)
+        table = app.top
+        backdrop = weakref.ref(table._backdrop_surf)
+        assert table.layers._parts
+        advance(table.match, lambda g: False, limit=20000)
+        for _ in range(1200):                      # twenty seconds of frames at most: the last moments, then game over
+            app.step(1 / 60)
+            if app.top is not table and type(app.top).__name__ == "GameOverScene":
+                break
+        assert type(app.top).__name__ == "GameOverScene" and app.stack[-2] is table
+        app.step(1 / 60)
+        assert backdrop() is None and table._backdrop_surf is None and not table.layers._parts
+    finally:
+        app.close()

@@ -572,6 +572,13 @@ class BoardPanels(_Table):
         self.layers.use(self._backdrop_surf)
         return self._backdrop_surf
 
+    def let_go_pictures(self) -> None:
+        """Let go of the backdrop (a whole screen, 33 MB at 3840 x 2160) and the panels' clean copies
+        of it (13 MB; see :meth:`~game.ui.bases.table.TableScene.let_go_pictures`); the board's
+        picture, kept in the backdrop, is drawn again if the table is shown again."""
+        self._backdrop_surf = None
+        self.layers.let_go()
+
     @property
     def layers(self) -> PanelLayers:
         """The panels' parts kept painted on the backdrop (:mod:`game.ui.draw.layers`)."""

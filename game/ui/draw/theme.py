@@ -271,9 +271,10 @@ def fit_width(s: str, size: int, bold: bool, width: int | None) -> int:
 #: at 1280 x 720, but a whole game renders thousands of lines drawn once (each roll, each log
 #: line), 0.1 to 0.5 MB each at 3840 x 2160, so a count of lines did not bound memory.
 TEXT_BYTES = 4 << 20
-#: ... but never more than this many device bytes (20 MiB: 9 MiB at 1920 x 1080 stays as it is;
-#: at 3840 x 2160 near twice the most one frame draws, not the 36 MiB of the scale squared).
-TEXT_MOST = 20 << 20
+#: ... but never more than this many device bytes (12 MiB: 9 MiB at 1920 x 1080 stays as it is;
+#: at 3840 x 2160 twice the most one frame asked for over sixteen screens, 5.9 MiB, not the
+#: 36 MiB of the scale squared).
+TEXT_MOST = 12 << 20
 #: Rendered lines, least recently used first: key -> the picture (see :func:`render_px`).
 _TEXT_CACHE: OrderedDict[tuple, pygame.Surface] = OrderedDict()
 #: The device bytes :data:`_TEXT_CACHE` holds (in a list: changed in place, never rebound).

@@ -1140,3 +1140,21 @@ def test_the_fonts_kept_open_are_bounded_by_count_the_most_recent_kept():
     assert theme.font_px.cache_info().currsize == theme.FONTS_KEPT < 40
     recent = theme.font_px(119)
     assert theme.font_px(119) is recent and theme.font_px.cache_info().hits >= 2
+
+
+def test_the_heap_is_trimmed_before_a_large_picture_is_made_not_before_a_small_one(monkeypatch):
+    """A moment's room sets the peak as it is made (37 MiB at 3840 x 2160): the holes small pictures
+    left in the C heap since the last trim were resident beside it."""
+    from game.ui.draw import heap
+
+    events: list[str] = []
+    monkeypatch.setattr(heap, "trim", lambda: events.append("trim") or True)
+
+    def make() -> pygame.Surface:
+        events.append("made")
+        return pygame.Surface((4, 4))
+    cache: dict = {}
+    gfx.remember(cache, "room", make, 1, making=37 << 20)
+    gfx.remember(cache, "chip", make, 2, making=1 << 20)
+    gfx.make_room(32 << 20)
+    assert events == ["trim", "made", "made", "trim"]

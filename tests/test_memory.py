@@ -5,7 +5,12 @@ itself is measured in benchmarks/bench_memory.py, never here)."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+import tempfile
 import weakref
+from pathlib import Path
 
 import pygame
 import pytest
@@ -14,6 +19,7 @@ from game.ui.draw import gfx, theme
 from tests.test_frame_cost import _pygame  # noqa: F401  (pygame on, caches and the output scale reset)
 
 SCREEN = (1280, 720)
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def _bytes_made(monkeypatch) -> list[int]:
@@ -717,8 +723,8 @@ def test_the_wrong_stamp_is_turned_once_not_every_frame_it_comes_down(monkeypatc
 
 
 def test_lines_of_text_kept_at_3840x2160_stay_within_twice_what_a_frame_draws():
-    # the scale squared gave 36 MiB of lines at 3840 x 2160, where one frame draws at most about
-    # 11 MB (1.2 MB at 1280 x 720): the lines kept are bounded by 20 MiB at any scale
+    # the scale squared gave 36 MiB of lines at 3840 x 2160, where one frame asks for at most
+    # 5.9 MiB (measured over sixteen screens): the lines kept are bounded by 12 MiB at any scale
     import weakref
 
     gfx.set_output_scale(3.0)
@@ -731,7 +737,7 @@ def test_lines_of_text_kept_at_3840x2160_stay_within_twice_what_a_frame_draws():
     held = sum(gfx.device_bytes(r()) for r in alive if r() is not None)
     assert 200 * gfx.device_bytes(theme.text("Line 199: Colonel Mustard rolled a 2 and went to the Billiard Room",
                                              theme.BODY)) > 36 << 20       # all of them: over the old bound
-    assert 16 << 20 < held <= 20 << 20
+    assert 10 << 20 < held <= 12 << 20
     gfx.set_output_scale(1.5)
     assert theme.text_budget(1.5) == 9 << 20                            # 1920 x 1080: as it was
 
@@ -1035,3 +1041,120 @@ def test_a_rooms_floor_is_drawn_on_a_byte_a_pixel_the_same_pixels(scale, monkeyp
     floors = [t for t in tiles if t[1] > 1]                   # the colours are found on a pixel's picture
     canvas = max(n for _b, n in tiles)
     assert floors and all(b == 1 for b, n in floors if n < canvas)
+
+
+_HOLES_PROBE = """
+import pygame
+from game.storage.settings import Settings
+from game.ui.app import App
+
+def resident_mib():
+    return int(open("/proc/self/statm").read().split()[1]) * 4096 / 2 ** 20
+
+app = App(size=(1280, 720), seed=3, sound=False, threaded_ai=False, settings=Settings())
+app.start()
+for _ in range(10):
+    app.step(1 / 60)
+holes, kept = [], []
+for i in range(200):
+    holes.append(pygame.Surface((300, 200)))      # 240 KB each, under the mmap threshold: from the heap
+    holes[-1].fill((i, 1, 2))                      # touched, so resident
+    kept.append(pygame.Surface((8, 8)))            # a small picture made meanwhile, kept: the holes stay apart
+del holes
+freed = resident_mib()
+for _ in range(150):                               # two and a half seconds of frames
+    app.step(1 / 60)
+print(round(freed - resident_mib()))
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux") or os.confstr("CS_GNU_LIBC_VERSION") is None,
+                    reason="malloc_trim is glibc's")
+def test_the_holes_small_pictures_leave_in_the_heap_are_given_back_within_seconds_of_frames():
+    # 200 text-sized pictures freed leave 46 MiB of holes in the C heap, resident until trimmed: over a
+    # whole game at 3840 x 2160 such holes grew to 26 MiB of the peak. Measured in a fresh process.
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT),
+               PYGAME_HIDE_SUPPORT_PROMPT="1", HOME=str(Path(tempfile.mkdtemp())))
+    out = subprocess.run([sys.executable, "-c", _HOLES_PROBE], env=env, capture_output=True, text=True,
+                         timeout=120, check=True)
+    given_back = int(out.stdout.split()[-1])
+    assert given_back >= 32, f"the heap gave back {given_back} MiB of 46 MiB of holes"
+
+
+@pytest.mark.parametrize("scene", ["board", "board-tv"])
+def test_the_board_picture_is_kept_once_in_the_tables_picture_not_beside_it(scene):
+    """The board view kept its picture (16 MB at 3840 x 2160) beside the table's backdrop that holds
+    the same pixels; it keeps none of its own now, and the board taken from the backdrop after frames
+    of panels painted is the board as drawn."""
+    from game.storage.settings import Settings
+    from game.ui.app import App
+    from game.ui.mansion.boardview import BoardView
+    from game.ui.screenshots.screens import build_scene
+
+    app = App(size=(1920, 1080), seed=3, sound=False, threaded_ai=False, settings=Settings())
+    try:
+        build_scene(app, scene, 3)
+        for _ in range(90):
+            app.step(1 / 60)
+        view = app.top.view
+        own = [k for k, v in vars(view).items() if isinstance(v, pygame.Surface) and v.get_size() == view.rect.size]
+        assert own == []
+        fresh = BoardView(view.board, app.map_path, view.layout)
+        assert pygame.image.tobytes(view.static, "RGB") == pygame.image.tobytes(fresh.static, "RGB")
+    finally:
+        app.close()
+
+
+def test_the_boards_table_lets_go_of_its_pictures_when_the_game_over_screen_covers_it():
+    """The board's backdrop (a whole screen) and the panels' clean copies of it (13 MB at 3840 x 2160)
+    were kept under the game-over screen, which paints its own whole-screen parlour over them."""
+    from game.storage.settings import Settings
+    from game.ui.app import App
+    from game.ui.screenshots.screens import advance, build_scene
+
+    app = App(size=(1920, 1080), seed=3, sound=False, threaded_ai=False, settings=Settings())
+    try:
+        build_scene(app, "board", 3)
+        for _ in range(10):
+            app.step(1 / 60)
+        table = app.top
+        backdrop = weakref.ref(table._backdrop_surf)
+        assert table.layers._parts
+        advance(table.match, lambda g: False, limit=20000)
+        for _ in range(1200):                      # twenty seconds of frames at most: the last moments, then game over
+            app.step(1 / 60)
+            if app.top is not table and type(app.top).__name__ == "GameOverScene":
+                break
+        assert type(app.top).__name__ == "GameOverScene" and app.stack[-2] is table
+        app.step(1 / 60)
+        assert backdrop() is None and table._backdrop_surf is None and not table.layers._parts
+    finally:
+        app.close()
+
+
+def test_the_fonts_kept_open_are_bounded_by_count_the_most_recent_kept():
+    """Each font open holds its glyphs rendered at its size (0.4 MiB at 3840 x 2160); a whole game
+    asked for 59 sizes and more, all kept open."""
+    for pixels in range(20, 120):
+        theme.font_px(pixels).render("Ag", True, theme.INK)
+    assert theme.font_px.cache_info().currsize == theme.FONTS_KEPT < 40
+    recent = theme.font_px(119)
+    assert theme.font_px(119) is recent and theme.font_px.cache_info().hits >= 2
+
+
+def test_the_heap_is_trimmed_before_a_large_picture_is_made_not_before_a_small_one(monkeypatch):
+    """A moment's room sets the peak as it is made (37 MiB at 3840 x 2160): the holes small pictures
+    left in the C heap since the last trim were resident beside it."""
+    from game.ui.draw import heap
+
+    events: list[str] = []
+    monkeypatch.setattr(heap, "trim", lambda: events.append("trim") or True)
+
+    def make() -> pygame.Surface:
+        events.append("made")
+        return pygame.Surface((4, 4))
+    cache: dict = {}
+    gfx.remember(cache, "room", make, 1, making=37 << 20)
+    gfx.remember(cache, "chip", make, 2, making=1 << 20)
+    gfx.make_room(32 << 20)
+    assert events == ["trim", "made", "made", "trim"]

@@ -19,7 +19,7 @@ import pygame
 
 from game.storage import paths
 from game.ui import LOGICAL_SIZE
-from game.ui.draw import gfx, theme
+from game.ui.draw import gfx, heap, theme
 from game.ui.draw.window import Window
 from game.ui.phones.host import PhoneHost
 from game.ui.shell.i18n import _
@@ -82,6 +82,8 @@ class App:
         self.store = Store(self, settings_path, save_path, settings)
         self.prefs = Preferences(self)
         self.window = Window(size, _("Clue"))
+        #: gives the heap's freed bytes back now and then (small pictures leave holes in it)
+        self.trimmer = heap.Trimmer()
         self.clock = pygame.time.Clock()
         self.seed = seed
         self.map_path = Path(map_path)
@@ -296,6 +298,9 @@ class App:
                 # the large pictures of the screens left (a whole screen each) go unless this frame showed them
                 self.pictures_left = False
                 gfx.let_go_unshown(gfx.device_bytes(self.window.surface) // 4)
+                self.trimmer.now()
+            else:
+                self.trimmer.frame()
         return self.running and bool(self.stack)
 
     def draw(self) -> None:

@@ -552,6 +552,11 @@ class TableScene(Scene, Generic[M, G]):
         self.match.close()
         self.app.phones.detach(self)
 
+    def let_go_pictures(self) -> None:
+        """The table will not be shown for a long while (the game-over screen covers it): let go of
+        the large pictures it keeps to be drawn fast (painted again if it is shown again).  Here:
+        nothing; a table keeping such pictures says which."""
+
     def language_changed(self) -> None:
         """Another language or text size: write the buttons and the log again."""
         self._buttons_key = None
@@ -595,6 +600,8 @@ class TableScene(Scene, Generic[M, G]):
             self.over_wait += dt
             if not self.over_shown and self.over_wait >= GAME_OVER_WAIT / self.app.speed:
                 self.over_shown = True
+                # the game-over screen hides the table from now on: its pictures go before that screen's are painted
+                self.let_go_pictures()
                 self.app.push(make_scene(self.game_over_scene, self.app, self.match))
             return
         if not self.match.is_human(g.actor):

@@ -546,6 +546,8 @@ class BoardPanels(_Table):
         hint = self._rules_rows()[2]
         if self._backdrop_surf is None or self._backdrop_hint != (hint, scroll_hint()):
             self._backdrop_hint = (hint, scroll_hint())
+            # the board's picture is taken out of the old picture (where the view keeps it) first
+            board = self.view.static
             # the old picture (a whole screen) goes before the new one is painted, not after
             self._backdrop_surf = None
             self.layers.let_go()
@@ -553,7 +555,10 @@ class BoardPanels(_Table):
             gfx.make_room(2 * gfx.device_bytes(self.app.window.surface))
             s = gfx.opaque(self.app.window.surface.get_size())
             theme.background(s)
-            s.blit(self.view.static, self.view.origin)
+            s.blit(board, self.view.origin)
+            del board
+            # no panel is painted over the board: the view keeps its picture in this one, not beside it
+            self.view.painted_into(s)
             with gfx.not_kept():        # the panels' large pictures live on in this picture alone
                 tabletop.panel(s, self.hud.turn_rect)
                 tabletop.felt_panel(s, self.hud.table_rect)
@@ -566,6 +571,13 @@ class BoardPanels(_Table):
             self._backdrop_surf = s
         self.layers.use(self._backdrop_surf)
         return self._backdrop_surf
+
+    def let_go_pictures(self) -> None:
+        """Let go of the backdrop (a whole screen, 33 MB at 3840 x 2160) and the panels' clean copies
+        of it (13 MB; see :meth:`~game.ui.bases.table.TableScene.let_go_pictures`); the board's
+        picture, kept in the backdrop, is drawn again if the table is shown again."""
+        self._backdrop_surf = None
+        self.layers.let_go()
 
     @property
     def layers(self) -> PanelLayers:

@@ -201,9 +201,15 @@ def _say_font_problem(path, exc: BaseException) -> None:
                 f"font instead. Detail: {type(exc).__name__}: {exc}")
 
 
-@lru_cache(maxsize=None)
+#: The fonts :func:`font_px` keeps open, the least recently used closed first: each holds its glyphs
+#: rendered at its size (0.4 MiB a font at 3840 x 2160), and a whole game there asked for 59 sizes
+#: and more, where one frame asks for at most 20; opening one again takes 0.4 ms.
+FONTS_KEPT = 32
+
+
+@lru_cache(maxsize=FONTS_KEPT)
 def font_px(pixels: int, bold: bool = False, display: bool = False) -> pygame.font.Font:
-    """The game font at exactly ``pixels`` (cached; no text scale); ``display``:
+    """The game font at exactly ``pixels`` (the last :data:`FONTS_KEPT` asked for kept open; no text scale); ``display``:
     the titles' face (:data:`DISPLAY_FILE`, always bold).  A missing, empty or
     damaged font file never stops the game: a title falls back to DejaVu Sans
     Bold, other text to :class:`FallbackFont`, and stderr says so once."""
@@ -265,9 +271,10 @@ def fit_width(s: str, size: int, bold: bool, width: int | None) -> int:
 #: at 1280 x 720, but a whole game renders thousands of lines drawn once (each roll, each log
 #: line), 0.1 to 0.5 MB each at 3840 x 2160, so a count of lines did not bound memory.
 TEXT_BYTES = 4 << 20
-#: ... but never more than this many device bytes (20 MiB: 9 MiB at 1920 x 1080 stays as it is;
-#: at 3840 x 2160 near twice the most one frame draws, not the 36 MiB of the scale squared).
-TEXT_MOST = 20 << 20
+#: ... but never more than this many device bytes (12 MiB: 9 MiB at 1920 x 1080 stays as it is;
+#: at 3840 x 2160 twice the most one frame asked for over sixteen screens, 5.9 MiB, not the
+#: 36 MiB of the scale squared).
+TEXT_MOST = 12 << 20
 #: Rendered lines, least recently used first: key -> the picture (see :func:`render_px`).
 _TEXT_CACHE: OrderedDict[tuple, pygame.Surface] = OrderedDict()
 #: The device bytes :data:`_TEXT_CACHE` holds (in a list: changed in place, never rebound).

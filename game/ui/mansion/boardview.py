@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import math
 import os
+import weakref
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import NamedTuple
@@ -127,14 +128,11 @@ class BoardView:
         self.cell = layout.square
         self.square = min(self.cell)
         self.rect = pygame.Rect(self.origin, (board.width * self.cell[0], board.height * self.cell[1]))
-        tiles = _tile_layer(map_path, board) if map_path else None
-        if tiles is None:
-            self.static = gfx.smoothscale(_plain_plan(board, 32), self.rect.size)
-            self._grid_lines()
-        else:   # the map and its pictures are sound: the furnished mansion, drawn for this size
-            self.static = draw_mansion(board, self.rect.size)
-        if pygame.display.get_surface():
-            self.static = gfx.in_window_format(self.static)
+        self._map_path = map_path
+        #: the board's picture while this view keeps it itself (None: see :attr:`static`)
+        self._static: pygame.Surface | None = None
+        #: the picture the board was painted into, whose board rectangle is the board's picture
+        self._painted_into: weakref.ref[pygame.Surface] | None = None
         self.token_size = layout.token
         self.weapon_size = layout.weapon
         #: the pieces' pictures drawn on the board, kept here as well as in the pictures' shared
@@ -144,7 +142,7 @@ class BoardView:
         #: the pixels of the lit destinations' layer (:meth:`highlight`), kept from one roll to the next
         self._lit: pygame.Surface | None = None
         self._room_geometry()
-        self._room_names()
+        self._paint_static()
 
     # --------------------------------------------------------- geometry
     def square_rect(self, sq: Square) -> pygame.Rect:
@@ -311,17 +309,60 @@ class BoardView:
         return places[(WEAPONS.index(weapon) if rank is None else rank) % len(places)]
 
     # ------------------------------------------------------------ static
-    def _grid_lines(self) -> None:
+    @property
+    def static(self) -> pygame.Surface:
+        """The board's picture (:attr:`rect`'s size, the output scale; see the class).  After
+        :meth:`painted_into`, a copy of the board's rectangle of that picture while it lives (the
+        view keeps none of its own: 16 MB at 3840 x 2160, the same pixels as the table's backdrop
+        holds), else the board drawn again."""
+        if self._static is not None:
+            return self._static
+        into = self._painted_into() if self._painted_into is not None else None
+        if into is not None:
+            part = into.subsurface(self.rect)
+            # a copy of its own (a subsurface at scale 1 would keep the whole picture it is taken from alive)
+            return part.copy() if part.get_parent() is not None else part
+        self._painted_into = None
+        self._paint_static()
+        assert self._static is not None
+        return self._static
+
+    @static.setter
+    def static(self, picture: pygame.Surface) -> None:
+        self._static, self._painted_into = picture, None
+
+    def painted_into(self, picture: pygame.Surface) -> None:
+        """The board's picture was painted into ``picture`` (a whole screen, the table's backdrop,
+        at :attr:`origin`) and nothing is ever drawn over its board rectangle: the view lets go
+        of its own picture and takes it from there while ``picture`` lives (:attr:`static`)."""
+        self._painted_into = weakref.ref(picture)
+        self._static = None
+
+    def _paint_static(self) -> None:
+        """Draw the board's picture (:attr:`static`): the furnished mansion, or the plain plan with
+        its grid when the map's pictures are unusable, and the room names."""
+        tiles = _tile_layer(self._map_path, self.board) if self._map_path else None
+        if tiles is None:
+            pic = gfx.smoothscale(_plain_plan(self.board, 32), self.rect.size)
+            self._grid_lines(pic)
+        else:   # the map and its pictures are sound: the furnished mansion, drawn for this size
+            pic = draw_mansion(self.board, self.rect.size)
+        if pygame.display.get_surface():
+            pic = gfx.in_window_format(pic)
+        self._room_names(pic)
+        self._static = pic
+
+    def _grid_lines(self, target: pygame.Surface) -> None:
         """A faint grid on corridor squares so steps can be counted."""
         line = gfx.surface(self.cell, pygame.SRCALPHA)
         gfx.rect(line, (60, 40, 25, 70), line.get_rect(), 1)
         for sq in self.board.corridor:
             r = self.square_rect(sq).move(-self.origin[0], -self.origin[1])
-            self.static.blit(line, r)
+            target.blit(line, r)
 
-    def _room_names(self) -> None:
+    def _room_names(self, target: pygame.Surface) -> None:
         for rid in self.board.rooms:
-            self._room_name(self.static, rid)
+            self._room_name(target, rid)
 
     def _room_name(self, target: pygame.Surface, rid: str, shift: tuple[int, int] = (0, 0)) -> None:
         """Room ``rid``'s name, with its dark shadow, on ``target`` (board-local pixels, moved by ``shift``)."""

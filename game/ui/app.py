@@ -275,6 +275,7 @@ class App:
         if self._map_later and not self.first_frame:
             self._after_first_frame()
         self._free_left()
+        shown = self.top
         self.router.pump(dt)
         self.phones.pump()
         if self.coach is not None:
@@ -296,6 +297,9 @@ class App:
                 # the large pictures of the screens left (a whole screen each) go unless this frame showed them
                 self.pictures_left = False
                 gfx.let_go_unshown(gfx.device_bytes(self.window.surface) // 4)
+        if self.top is not shown:
+            # pressed while this frame was made (a new game takes seconds): aimed at the screen then showing
+            self.router.drop_unseen_presses()
         return self.running and bool(self.stack)
 
     def draw(self) -> None:

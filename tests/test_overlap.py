@@ -133,6 +133,33 @@ def test_the_lessons_arrow_and_ring_cover_no_word(recording, lang, size):
         theme.set_text_scale(1.0)
 
 
+
+@pytest.mark.parametrize("lang", ("en", "es"))
+def test_the_lessons_bubble_leaves_the_room_it_talks_about_in_view(recording, lang):
+    """At the lesson on making a suggestion ("the room is always the one you are in") the
+    bubble, placed once the picker under it is drawn and clear of its words, hides neither
+    the room's card nor "You are here..." under it (in Spanish it covered both)."""
+    from game.ui.board import picker
+    from game.ui.draw import assets
+    from game.ui.lesson.coach import play_until, start_lesson
+
+    app = _app(settings=Settings(language=lang))
+    try:
+        app.start()
+        start_lesson(app)
+        play_until(app, "suggest")
+        coach, top = app.coach, app.top
+        app.coach = None
+        words = words_on_screen(app, recording)        # the picker's words alone
+        app.coach = coach
+        words_on_screen(app, recording)                # the first frame with the bubble: placed again
+        room = pygame.Rect((1050, picker.ROW_Y[0]), assets.card(top.room, picker.ROOM_CARD).get_size())
+        assert not coach.box.colliderect(room), (coach.box, room)
+        assert not [w for w in words if w.left >= room.left - 4 and w.colliderect(coach.box)]
+        assert not coach.box.colliderect(top.room_card_rect())
+    finally:
+        app.close()
+
 def _thinking(table, status) -> None:
     """``table`` with a computer player thinking and ``status`` as its whose-turn line."""
     table.computer.pending = object()

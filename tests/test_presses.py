@@ -794,3 +794,30 @@ def test_a_phones_ok_mashed_takes_one_choice_and_never_ends_the_turn():
         assert len(g.actions) == n + 1 or a.top is not top, (g.phase, type(top).__name__)
     finally:
         a.close()
+
+
+def test_presses_made_while_a_new_game_is_set_up_never_act_on_it(app):
+    """Down and Enter pressed while the frame that opens the board is being made (a new game
+    takes seconds to set up, the title still showing) were aimed at the title: the board never
+    takes them (they opened the accusation picker), and a press after the board showed acts."""
+    setup = GameSetup(seats=(SeatConfig("scarlet", "human"), SeatConfig("mustard", "computer"),
+                             SeatConfig("white", "computer")), seed=2)
+    title = app.top
+    opened: list[BoardScene] = []
+
+    def sets_up_a_game(dt: float) -> None:
+        opened.append(BoardScene(app, Match(app.board, setup)))
+        app.push(opened[0])
+        for k in (pygame.K_DOWN, pygame.K_RETURN):     # pressed while the frame is made
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+            pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0))
+
+    title.update = sets_up_a_game
+    app.step(FRAME)
+    board = opened[0]
+    assert app.top is board
+    frames(app, 60)
+    g = board.game
+    assert app.top is board and g.actor == 0 and not turn_of(g, 0)[1:], [type(e).__name__ for e in turn_of(g, 0)]
+    press(app, "key")                              # a press after the board showed: it rolls
+    assert any(isinstance(e, ev.DieRolled) for e in since_turn(g, 0))

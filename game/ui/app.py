@@ -277,6 +277,7 @@ class App:
         if self._map_later and not self.first_frame:
             self._after_first_frame()
         self._free_left()
+        shown = self.top
         self.router.pump(dt)
         self.phones.pump()
         if self.coach is not None:
@@ -301,6 +302,9 @@ class App:
                 self.trimmer.now()
             else:
                 self.trimmer.frame()
+        if self.top is not shown:
+            # pressed while this frame was made (a new game takes seconds): aimed at the screen then showing
+            self.router.drop_unseen_presses()
         return self.running and bool(self.stack)
 
     def draw(self) -> None:

@@ -273,6 +273,22 @@ class PickerScene(Scene):
                          _("Pick a suspect, a weapon and a room: Up and Down move along a list, "
                            "Left and Right go to the next list.")))
 
+    def room_card_rect(self) -> pygame.Rect:
+        """Where a suggestion's room card (the room the suggester stands in) and the words under
+        it lie, logical pixels (an accusation's rooms are buttons: an empty rect then)."""
+        if self.mode != "suggest":
+            return pygame.Rect(0, 0, 0, 0)
+        w, h = assets.card_size(ROOM_CARD)
+        lines = theme.wrap(_("You are here. The room is always the one you stand in."), 200, theme.SMALL)
+        words = min(120, len(lines) * theme.font(theme.SMALL).get_linesize())
+        return pygame.Rect(1050, ROW_Y[0], max(w, 200), h + 12 + words)
+
+    def keep_clear(self) -> list[pygame.Rect]:
+        """What the guided game's bubble should hide least besides the buttons: the room card,
+        counted three times (the only card here that is no button, and what the suggestion's
+        lesson is about: "the room is always the one you stand in")."""
+        return [self.room_card_rect()] * 3
+
     def draw(self, surface: pygame.Surface) -> None:
         theme.background(surface)
         if self.mode == "suggest":

@@ -40,6 +40,12 @@ log = logging.getLogger(__name__)
 
 #: Width of the speech bubble (logical pixels).
 BUBBLE_W = 564
+#: How much wider and taller than the thing pointed at the room a bubble keeps clear is (logical
+#: pixels): the ring and the arrow (56 long) on either side of it.
+POINTER_CLEAR = 150
+#: A line of text the bubble would hide counts this many times its area against a place: a
+#: word hidden is worse than a button's or a card's plain face.
+WORDS_WEIGH = 4
 #: Seconds a new bubble ignores confirm, so a key held to hurry the game never skips a lesson unread.
 READ_GUARD = 0.4
 #: Seconds of speech (espeak-ng's default rate) one bubble holds at most: a child who listens follows one
@@ -189,6 +195,7 @@ class Coach:
         self.part = 0
         self.bubble_text = ""
         self.box = pygame.Rect(0, 0, 0, 0)   # the bubble on screen (logical pixels)
+        self.reseat = False            # place the bubble again once the screen under it is drawn
         self.pointed: pygame.Rect | None = None   # what it points at, kept clear
         self.point_way: tuple[int, int] = (0, 1)   # the way the arrow at a lesson's square points
         self.bubble_age = 0.0          # seconds the bubble has been on screen
@@ -292,6 +299,7 @@ class Coach:
         if lesson.point is not None:
             self.pointed = self._board_place(lesson.point) or self.pointed
         self.box = self.bubble_rect()
+        self.reseat = True       # placed again on the first frame drawn, clear of the words it shows
         if lesson.point is not None and self.pointed is not None:
             self.point_way = self._point_way(self.pointed)
 
@@ -428,25 +436,28 @@ class Coach:
         return False
 
     # ------------------------------------------------------------- draw
-    def bubble_rect(self) -> pygame.Rect:
+    def bubble_rect(self, words: list[pygame.Rect] | None = None) -> pygame.Rect:
         """Where the lesson's bubble goes (logical pixels).  Never over the
         thing pointed at (the next thing to press, and the lesson's own
         :attr:`~game.learning.tutorial.Lesson.point`); among the places that keep clear
         of it (over the right-hand panel, at the top, at the bottom, on the
-        left, in three widths) the one that covers least of what the screen shows (its
-        buttons and cards, the board, the answer on the game-over screen)."""
+        left, in the four corners, in three widths) the one that covers least of what the
+        screen shows (its buttons and cards, the board, the answer on the game-over screen,
+        and ``words``: the lines of text the screen drew, once it has been drawn)."""
         target = self._aim(self.screen())   # what will be pointed at once the bubble is read
-        keep = self._keep_clear()
+        keep = self._keep_clear() + list(words or []) * WORDS_WEIGH
         avoid = [t for t in (target, self.pointed if self.bubble is not None and self.bubble.point is not None
                              else None) if t is not None]     # and a square the lesson points at
         best, best_score = None, None
         for w in (BUBBLE_W, 900, 1200):
             h = self._bubble_height(w)
             places = [pygame.Rect(640 - w // 2, 16, w, h), pygame.Rect(640 - w // 2, 704 - h, w, h)]
+            corners = []
             if w == BUBBLE_W:
                 places = [pygame.Rect(1264 - w, 360 - h // 2, w, h)] + places + [pygame.Rect(16, 360 - h // 2, w, h)]
-            for r in places:
-                if any(r.colliderect(t.inflate(20, 20)) for t in avoid):
+                corners = [pygame.Rect(x, y, w, h) for y in (16, 704 - h) for x in (16, 1264 - w)]
+            for r in places + corners:
+                if any(r.colliderect(t.inflate(POINTER_CLEAR, POINTER_CLEAR)) for t in avoid):
                     continue
                 score = sum(r.clip(k).width * r.clip(k).height for k in keep)
                 if best_score is None or score < best_score:
@@ -471,6 +482,10 @@ class Coach:
 
     def draw(self, surface: pygame.Surface) -> None:
         """The bubble (with the game dimmed behind it) or the pointer on the target."""
+        if self.reseat and self.bubble is not None:
+            # the scenes under it have just been drawn: their lines of text are known this once
+            self.reseat = False
+            self.box = self.bubble_rect(list(theme.drawn_text))
         self._place()
         if self.bubble is not None:
             theme.dim(surface, 110)

@@ -28,6 +28,9 @@ SKIPS_SPEECH = frozenset({Kind.UP, Kind.DOWN, Kind.LEFT, Kind.RIGHT, Kind.CONFIR
                           Kind.MENU, Kind.JOIN, Kind.CLICK})
 #: The presses that move the focus: one that leaves it where it was is heard (:meth:`Router.handle`).
 ARROWS = frozenset({Kind.UP, Kind.DOWN, Kind.LEFT, Kind.RIGHT})
+#: The events of a press (not its release, not a stick's motion): those a new screen never takes
+#: when they were made before it showed (:meth:`Router.drop_unseen_presses`).
+UNSEEN_PRESSES = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.JOYBUTTONDOWN, pygame.CONTROLLERBUTTONDOWN)
 
 
 class Router:
@@ -77,6 +80,17 @@ class Router:
                     self.handle(intent)
         for intent in self.input.update(dt):       # held d-pad / stick repeats
             self.handle(intent)
+
+    def drop_unseen_presses(self) -> int:
+        """Drop the key, mouse-button and pad-button presses waiting in the queue: they were made
+        while a frame that opened a new screen was being made, before that screen showed, so they
+        were aimed at the one before (Down and Enter pressed while a new game is being set up would
+        open the accusation picker).  Each still counts as pressed (held keys, the quiet a prompt's
+        guard waits for), so mashing on through the change stays mashing.  Returns how many."""
+        presses = pygame.event.get(eventtype=UNSEEN_PRESSES)
+        for event in presses:
+            self.input.translate(event)
+        return len(presses)
 
     def cancel_capture(self) -> None:
         """Stop waiting for a key (Controls is told with ``None``)."""

@@ -39,7 +39,7 @@ def test_new_game_says_what_a_row_does_and_who_plays_each_seat():
                               "and a level to make a computer player easier or harder.",
                               "Seat 1 — Miss Scarlet — Person — press Enter"]
     press(app, Kind.DOWN)
-    assert said(app)[-1] == "Seat 2 — Colonel Mustard — Computer — Medium — press Enter"
+    assert said(app)[-1] == "Seat 2 — Colonel Mustard — Computer — Easy — press Enter"   # the Play row's level
     app.close()
 
 

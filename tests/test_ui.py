@@ -395,6 +395,7 @@ def test_notebook_cover_and_marks(app):
 
 # ------------------------------------------------------------ whole games
 def test_all_computer_game_reaches_game_over(app):
+    app.store.settings.play_level = "medium"                  # the title's Play row last pressed at Medium
     key(app, pygame.K_DOWN)
     key(app, pygame.K_RETURN)                                 # New game
     setup_scene = app.top
@@ -891,6 +892,7 @@ def robots(seed: int = 9, levels=("medium", "medium", "medium", "medium")) -> Ga
 
 
 def test_setup_levels_cycle_and_reach_the_match(app):
+    app.store.settings.play_level = "medium"                         # a first table then opens at Medium
     key(app, pygame.K_DOWN)
     key(app, pygame.K_RETURN)                                        # New game
     s = app.top

@@ -277,3 +277,36 @@ def test_the_first_new_game_opens_at_the_level_the_play_row_shows(tmp_path):
         assert len(setup.seats) == 5 and setup.seats[-1][1:] == ["computer", "easy"]
     finally:
         app.close()
+
+
+def test_play_and_start_show_they_were_pressed_before_the_game_is_set_up(monkeypatch):
+    """Setting up a new game takes seconds: the press shows at once. The frame shown right after
+    Play (the title's level button) or Start (New game's, the card game's) reads "Opening…" while
+    the title or the setup is still on top, and the title's button reads its level again after."""
+    from game.ui.cardgame.setup import CardSetupScene
+
+    app = _app()
+    shown: list[tuple[str, str]] = []
+    real = app.window.present
+
+    def noting() -> None:
+        top = app.top
+        button = getattr(top, "start_button", None) or getattr(top, "level_buttons", {}).get("easy")
+        shown.append((type(top).__name__, button.label if button is not None else ""))
+        real()
+
+    monkeypatch.setattr(app.window, "present", noting)
+    try:
+        click(app, app.top.level_buttons["easy"].rect.center)
+        assert isinstance(app.top, BoardScene)
+        assert ("TitleScene", "Opening…") in shown
+        assert app.stack[0].level_buttons["easy"].label == "Easy"
+        for setup in (SetupScene(app), CardSetupScene(app)):
+            app.reset(title_module.TitleScene(app))
+            app.push(setup)
+            shown.clear()
+            setup.start()
+            assert shown == [(type(setup).__name__, "Opening…")], shown
+            assert app.top is not setup
+    finally:
+        app.close()

@@ -307,6 +307,12 @@ class App:
             self.router.drop_unseen_presses()
         return self.running and bool(self.stack)
 
+    def show_now(self) -> None:
+        """Draw the screens as they are and show them at once, in the middle of a frame: a
+        press whose work takes seconds (setting up a new game) shows it was taken first."""
+        self.draw()
+        self.window.present()
+
     def draw(self) -> None:
         """Draw the scene stack on the logical surface, from the topmost opaque scene up.  A private
         scene (``Scene.private``) under a scene that is not private (the pause menu, a message) is

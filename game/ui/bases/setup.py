@@ -223,6 +223,12 @@ class SetupBase(Scene):
             self.app.play("click")
             self._build()
 
+    def show_starting(self) -> None:
+        """Start reads "Opening…" and the screen shows it at once: setting up a game takes
+        seconds, and a press that seems lost gets pressed again."""
+        self.start_button.label = _("Opening…")
+        self.app.show_now()
+
     def start(self) -> None:
         """Start the game chosen (the game's own)."""
         raise NotImplementedError

@@ -82,7 +82,10 @@ class CardSetupScene(SetupBase):
         devices = {i: d for i, d in enumerate(self.pads) if d is not None and self.seats[i][1] == "human"}
         match = CardMatch(self.card_setup(), tuple(s for s, _k, _l in self.seats), devices,
                           getattr(self, "notebook_mode", DEFAULT_NOTEBOOK_MODE))
-        self.app.store.replacing_saved(lambda: self.app.replace(make("card_table", self.app, match)))
+        def start() -> None:
+            self.show_starting()
+            self.app.replace(make("card_table", self.app, match))
+        self.app.store.replacing_saved(start)
 
 
 class CardOptionsScene(Scene):

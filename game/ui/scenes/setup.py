@@ -36,8 +36,10 @@ class SetupScene(SetupBase):
         self.app.play("click")
         self.remember_table()
         devices = {i: d for i, d in enumerate(self.pads) if d is not None and self.seats[i][1] == "human"}
-        self.app.store.replacing_saved(lambda: self.app.replace(
-            make("board", self.app, Match(self.app.board, setup, devices, self.notebook_mode))))
+        def start() -> None:
+            self.show_starting()
+            self.app.replace(make("board", self.app, Match(self.app.board, setup, devices, self.notebook_mode)))
+        self.app.store.replacing_saved(start)
 
     def options(self) -> Options:
         """The rule options chosen: the preset with the house switches on."""

@@ -135,8 +135,11 @@ class TitleScene(SharedScreens, Scene):
         devices = {0: device} if device.startswith("pad:") and device in self.app.pads else {}
 
         def start() -> None:
+            self.level_buttons[level].label = _("Opening…")     # shown at once: a new game takes seconds
+            self.app.show_now()
             match = Match(self.app.board, quick_setup(self.app.new_seed(), level), devices)
             self.app.push(make("board", self.app, match))
+            self.level_buttons[level].label = level_label(level)     # as it was, for the title's return
         self.app.store.replacing_saved(start)
 
     def remember_level_for_new_game(self, level: str) -> None:

@@ -29,13 +29,17 @@ from game.ui.draw.widgets import (
     shared_spoken,
 )
 from game.ui.shell import prompts
-from game.ui.shell.i18n import BLANK, _, card, fmt
+from game.ui.shell.i18n import BLANK, N_, _, card, fmt
 from game.ui.shell.input import Intent, Kind
 from game.ui.shell.registry import make as make_scene
 from game.ui.shell.scene import PRIVATE_GUARD, PromptGuard, Scene, choice_guard, focus_on
 
 #: Suggest: the top (logical pixels) of the suspects' and the weapons' rows of cards.
 ROW_Y = (146, 397)
+#: A suggestion's room card and the words under it: their left edge, and the words' width (logical pixels).
+HERE_X, HERE_W = 1050, 200
+#: The words under a suggestion's room card.
+HERE = N_("You are here. The room is always the one you stand in.")
 #: Pixels between a row's header and its cards: a picked card rises 8 and its
 #: focus ring reaches 7 further, so the header stays clear of it.
 HEAD_GAP = 15
@@ -273,15 +277,21 @@ class PickerScene(Scene):
                          _("Pick a suspect, a weapon and a room: Up and Down move along a list, "
                            "Left and Right go to the next list.")))
 
+    def room_card_places(self) -> tuple[pygame.Rect, pygame.Rect]:
+        """A suggestion's room card (the room the suggester stands in) and the box its words
+        ("You are here...") are written in under it, logical pixels."""
+        face = pygame.Rect((HERE_X, ROW_Y[0]), assets.card_size(ROOM_CARD))
+        return face, pygame.Rect(HERE_X, face.bottom + 12, HERE_W, 120)
+
     def room_card_rect(self) -> pygame.Rect:
-        """Where a suggestion's room card (the room the suggester stands in) and the words under
-        it lie, logical pixels (an accusation's rooms are buttons: an empty rect then)."""
+        """Where a suggestion's room card and the words under it lie, logical pixels (an
+        accusation's rooms are buttons: an empty rect then)."""
         if self.mode != "suggest":
             return pygame.Rect(0, 0, 0, 0)
-        w, h = assets.card_size(ROOM_CARD)
-        lines = theme.wrap(_("You are here. The room is always the one you stand in."), 200, theme.SMALL)
-        words = min(120, len(lines) * theme.font(theme.SMALL).get_linesize())
-        return pygame.Rect(1050, ROW_Y[0], max(w, 200), h + 12 + words)
+        face, box = self.room_card_places()
+        lines = theme.wrap(_(HERE), box.width, theme.SMALL)
+        words = min(box.height, len(lines) * theme.font(theme.SMALL).get_linesize())
+        return face.union(pygame.Rect(box.topleft, (box.width, words)))
 
     def keep_clear(self) -> list[pygame.Rect]:
         """What the guided game's bubble should hide least besides the buttons: the room card,
@@ -297,11 +307,9 @@ class PickerScene(Scene):
             for head, pos in zip((_("Who?"), _("With what?"), _("Where?")), self.head_points(), strict=True):
                 # above its cards, clear of a picked card (raised, ringed), whatever the text size
                 theme.blit_text(surface, head, pos, theme.BODY, theme.BRASS, True, "bottomleft")
-            face = assets.card(self.room, ROOM_CARD)
-            surface.blit(face, (1050, ROW_Y[0]))
-            theme.blit_wrapped(surface, _("You are here. The room is always the one you stand in."),
-                               pygame.Rect(1050, ROW_Y[0] + face.get_height() + 12, 200, 120), theme.SMALL,
-                               theme.MUTED)
+            face, box = self.room_card_places()
+            surface.blit(assets.card(self.room, ROOM_CARD), face)
+            theme.blit_wrapped(surface, _(HERE), box, theme.SMALL, theme.MUTED)
             if self.missing_text:
                 self._draw_missing(surface, self.missing_rect())
         else:

@@ -8,6 +8,7 @@ Units: ``cell`` is one board square's (width, height) in logical pixels
 
 from __future__ import annotations
 
+import itertools
 import logging
 import math
 import os
@@ -24,6 +25,7 @@ from game.rules.events import Position
 from game.ui.draw import assets, gfx, theme
 from game.ui.mansion.boardlayout import STANDARD, BoardLayout
 from game.ui.mansion.drawing import FLAT, draw_mansion
+from game.ui.mansion.roomlayout import Point as Spot
 from game.ui.mansion.roomlayout import on_floor, room_spots
 from game.ui.shell.i18n import card
 
@@ -196,24 +198,14 @@ class BoardView:
                 {room.passage_square} if room.passage_square else set())
             # what stands on the floor (not the rugs) is kept in sight when the pieces fit beside it
             things = [self._box_rect(f.box) for f in self.board.furniture if f.room == rid and f.kind not in FLAT]
-            spots = None
+            spots: tuple[list[Spot], list[Spot]] | None
             # off the thresholds and the passage with the name smaller or moved if need be; on them
             # only when no size or place of the name leaves room enough
-            for keep_off in (True, False):
-                for cap in range(theme.px(24), theme.SMALL - 1, -2):
-                    self.label_cap[rid] = cap
-                    for dy in self._label_shifts(rid):
-                        self.label_shift[rid] = dy
-                        label = self._label_box(rid)
-                        if dy == 0 or on_floor(label.inflate(0, wall).clip(self.destination_rect(rid)),
-                                               room.squares, self.origin, self.cell):
-                            spots = room_spots(room.squares, self.origin, self.cell, label, side, marks,
-                                               furniture=things, keep_off=keep_off)
-                        if spots is not None:
-                            break
-                    if spots is not None:
-                        break
-                if spots is not None:
+            for keep_off, cap in itertools.product((True, False), range(theme.px(24), theme.SMALL - 1, -2)):
+                self.label_cap[rid] = cap
+                fitted = self._fit_pieces(rid, side, marks, things, wall, keep_off)
+                if fitted is not None:
+                    spots, label = fitted
                     break
             else:
                 self.label_cap[rid], self.label_shift[rid] = theme.px(24), 0
@@ -307,6 +299,24 @@ class BoardView:
         weapons)."""
         places = self.weapon_places[room]
         return places[(WEAPONS.index(weapon) if rank is None else rank) % len(places)]
+
+    def _fit_pieces(self, rid: str, side: int, marks: set[Square], things: list[pygame.Rect], wall: int,
+                    keep_off: bool) -> tuple[tuple[list[Spot], list[Spot]], pygame.Rect] | None:
+        """The pieces' places in room ``rid`` with its name at the size set in :attr:`label_cap`, at the
+        first of its places (:meth:`_label_shifts`, set in :attr:`label_shift`) that leaves room for them
+        (:func:`room_spots`, ``keep_off`` the thresholds and passage ``marks``): (the places, the name's
+        box), or None."""
+        room = self.board.rooms[rid]
+        for dy in self._label_shifts(rid):
+            self.label_shift[rid] = dy
+            label = self._label_box(rid)
+            if dy == 0 or on_floor(label.inflate(0, wall).clip(self.destination_rect(rid)), room.squares,
+                                   self.origin, self.cell):
+                spots = room_spots(room.squares, self.origin, self.cell, label, side, marks,
+                                   furniture=things, keep_off=keep_off)
+                if spots is not None:
+                    return spots, label
+        return None
 
     # ------------------------------------------------------------ static
     @property

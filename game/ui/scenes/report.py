@@ -177,30 +177,30 @@ class ReportScene(Scene):
         # the sentences may say "{name_the}" ("el Coronel Rubio")
         # the text makes room for the envelope's cards (at a smaller size where it must); only a
         # report too long for that at every size goes down to the sheet's margin without them
-        self.labels, self.widths = [], EVIDENCE
+        self.labels, laid = [], None
         for widths in (EVIDENCE, SMALL_EVIDENCE):
-            evidence = self.evidence_places(widths)
-            if evidence is None:
+            laid = self.evidence_places(widths)
+            if laid is None:
                 break
-            above = self.layout(evidence[0].rect.top - EVIDENCE_CLEAR)
-            if above and above[-1].rect.bottom + EVIDENCE_CLEAR <= evidence[0].rect.top:
-                self.labels, self.widths = above, widths
+            above = self.layout(laid[0].rect.top - EVIDENCE_CLEAR)
+            if above and above[-1].rect.bottom + EVIDENCE_CLEAR <= laid[0].rect.top:
+                self.labels = above
                 break
             # too long to end above the cards: a narrower column beside them, down to the margin
-            beside = self.layout(width=evidence[0].rect.left - EVIDENCE_CLEAR - LEFT)
+            beside = self.layout(width=laid[0].rect.left - EVIDENCE_CLEAR - LEFT)
             if beside and beside[-1].rect.bottom <= TEXT_END:
-                self.labels, self.widths = beside, widths
+                self.labels = beside
                 break
         if not self.labels:
-            self.labels = self.layout()
-        self.evidence = self.lay_evidence()
+            self.labels, laid = self.layout(), self.evidence_places(EVIDENCE)
+        self.evidence = self.lay_evidence(laid)
 
-    def lay_evidence(self) -> tuple[Label, list[tuple[str, pygame.Rect]]] | None:
-        """The envelope's cards (the Crime card's in the card game), public once the
-        game is over, laid in the sheet's lower right corner under a caption:
+    def lay_evidence(self, laid: tuple[Label, list[tuple[str, pygame.Rect]]] | None
+                     ) -> tuple[Label, list[tuple[str, pygame.Rect]]] | None:
+        """The envelope's cards (the Crime card's in the card game) at ``laid`` (:meth:`evidence_places`),
+        public once the game is over, laid in the sheet's lower right corner under a caption:
         (the caption, each card and its place), or None where the text reaches
         down to them (a long report, large text) or the game is not over."""
-        laid = self.evidence_places(self.widths)
         if laid is None:
             return None
         caption = laid[0]

@@ -405,6 +405,36 @@ def test_the_room_to_head_for_leads_the_way_again_at_the_next_roll():
     app.close()
 
 
+def test_a_room_to_head_for_is_given_up_when_the_person_walks_elsewhere():
+    """A room chosen with Tab, then a lit square away from it chosen instead: the room is given
+    up, so at the next roll Enter does not lead back towards it (the cursor starts on the best
+    choice from where the person stands, as with no room chosen)."""
+    import pygame
+
+    from game.ai.levels import distances_to
+    from game.ui.board.panels import first_choice, nearest_to
+    from tests.inputs import key
+
+    app, board = _moving()
+    steps(app, 3)
+    key(app, pygame.K_TAB, draw=False)
+    key(app, pygame.K_TAB, draw=False)
+    assert board.target == "dining_room"
+    g = board.game
+    dests = list(g.moves())
+    far = distances_to(g.board, "dining_room")
+    away = max((d for d in dests if not isinstance(d, str)), key=lambda d: far.get(d, 99))
+    assert dests[nearest_to(g.board, dests, "dining_room")] != away
+    board.choose(away)
+    assert board.target is None
+    to_next_roll(app, board)
+    steps(app, 3)
+    dests = list(g.moves())
+    assert board.target is None
+    assert board.move_cursor() == first_choice(g.board, g.positions["scarlet"], dests)
+    app.close()
+
+
 def to_next_roll(app, board) -> None:
     """From a person's walk (seat 0, just made): the others' turns, then her next
     roll, ending each of her turns she can end; stops in her next move phase."""

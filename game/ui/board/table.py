@@ -155,7 +155,13 @@ class BoardScene(BoardPanels, TableScene[Match, Game]):
                 _("Your cards and notebook are next."))
 
     def choose(self, dest) -> None:
-        """Move to ``dest`` (a square or a room id)."""
+        """Move to ``dest`` (a square or a room id).  A room to head for (:meth:`head_for_next_room`)
+        is kept only when ``dest`` is that room or the lit place nearest to it: a person who walks
+        elsewhere has given it up, and Enter at the next roll must not lead back to it."""
+        if self.target is not None and dest != self.target:
+            dests = list(self.game.moves())
+            if dest not in dests or dests[nearest_to(self.game.board, dests, self.target)] != dest:
+                self.target, self.target_news = None, False
         self.do(Move(room=dest) if isinstance(dest, str) else Move(square=dest))
 
     def update(self, dt: float) -> None:
@@ -306,7 +312,8 @@ class BoardScene(BoardPanels, TableScene[Match, Game]):
         nearest first (:func:`~game.ui.board.panels.rooms_by_distance`, round
         again after the farthest), and the cursor on the lit place nearest to it
         (the room itself when it can be entered); each square then counts the
-        steps to that room.  Kept from roll to roll until the person is in it."""
+        steps to that room.  Kept from roll to roll until the person is in it or walks
+        elsewhere (:meth:`choose`)."""
         dests = list(self.game.moves())
         order = rooms_by_distance(self.game.board, self.my_position())
         if not dests or not order:

@@ -198,3 +198,31 @@ def test_the_card_games_solved_moment_lifts_the_drawn_crime_card(monkeypatch):
     _screen(app)
     middle = calls[-1]
     assert middle[1][0] - first[1][0] > 300 and abs(middle[2]) > 8
+
+
+def test_a_seat_not_asked_yet_is_dimmed_but_opaque():
+    """The seats waiting to be asked are dimmed, yet nothing of the room's picture behind
+    them (a palm's leaves, a wall's edge) shows through a face: drawn over black and over
+    white, the portrait's pixels are the same."""
+    from game.ui.board.moments import BADGE, WAITING, SuggestionShow, _badge
+
+    make_app()
+    show = SuggestionShow(0, ("white", "rope", "lounge"), 4, anim.NORMAL)
+    assert show.state[1] == WAITING
+    still = _badge(show, 1, "plum", (200, 200), 0.0)
+    pictures = []
+    for colour in ((0, 0, 0), (255, 255, 255)):
+        surf = pygame.Surface((400, 400))
+        surf.fill(colour)
+        still.paint(surf)
+        pictures.append(surf)
+    inside = pygame.Rect(0, 0, BADGE, BADGE)
+    inside.center = (200, 200)
+    black, white = (pygame.image.tobytes(p.subsurface(inside), "RGB") for p in pictures)
+    assert black == white
+    awake = pygame.Surface((400, 400))
+    show.has(1)                             # asked, with a card: lit
+    _badge(show, 1, "plum", (200, 200), 0.0).paint(awake)
+    dim = sum(pygame.transform.average_color(pictures[0].subsurface(inside))[:3])
+    lit = sum(pygame.transform.average_color(awake.subsurface(inside))[:3])
+    assert dim < 0.7 * lit

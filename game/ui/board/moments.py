@@ -248,7 +248,10 @@ def _badge(show: SuggestionShow, seat: int, suspect: str, centre: tuple[int, int
         if glows:
             glow = _glow(glows)
             surface.blit(glow, glow.get_rect(center=(x, y)))
-        stage.draw_portrait(surface, suspect, rect, 110 if state == WAITING else 255)
+        stage.draw_portrait(surface, suspect, rect)
+        if state == WAITING:        # dimmed, yet opaque: the room's furniture must not show through a face
+            m = stage.portrait_margin(BADGE)
+            theme.shade(surface, rect.inflate(m, m), 130)     # the mat: rect and half the margin round it
         if crossed:
             theme.shade(surface, rect, 110)
             theme.blit_text(surface, "✗", rect.center, theme.HUGE, theme.BAD, True, "center")

@@ -364,6 +364,7 @@ def test_suggestion_picker_sends_a_legal_suggestion(page, table, tmp_path):
     click(page, 'button[data-act="Accuse"]')
     for field, c in (("suspect", "plum"), ("weapon", "rope"), ("room", "hall")):
         click(page, f'.picker[data-field="{field}"] .card[data-card="{c}"]')
+        click(page, "#own-anyway")            # a card of this seat's hand: asked first, as on the TV
     click(page, "#accuse-btn")
     assert table.requests("act") == [act]                       # nothing yet: "are you sure?"
     shoot(page, tmp_path, "page-example-accuse-sure")
@@ -1438,3 +1439,108 @@ def test_an_act_held_from_the_last_game_is_never_sent_into_the_next(page, table)
     rev = table.session.publish(SEAT, show_view())
     wait(page, lambda: connected(page, rev), "the next game's view")
     assert table.requests("act") == [] and state(page)["seq"] == 0
+
+
+# ------------------------------------------------------------------ the TV holds the game; the dock; one's own card
+def roll_view(**over) -> dict:
+    """Seat 2's own turn, about to roll (its view's ``"tv"`` from ``over``)."""
+    return board_view(actor=SEAT, turn=SEAT, phase="roll", legal=[{"type": "Roll"}, {"type": "EndTurn"}],
+                      prompt={"kind": "roll", "text": "Your turn: roll the die."}, **over)
+
+
+def status_text(drv) -> str:
+    return "" if not css(drv, "#status") or not css(drv, "#status")[0].is_displayed() else css(drv, "#status")[0].text
+
+
+def test_the_page_says_why_the_tv_holds_the_game_and_that_a_press_counts_later(page, table, tmp_path):
+    """The TV paused (its menu) or not started yet: the page says so at the top, and after a press that
+    what was sent is kept and counts once the game goes on (the host keeps it); the arrows rest, saying
+    to press them again then.  Once the TV goes on and the act is answered, the line goes."""
+    open_seat(page, table, roll_view(tv="paused"))
+    assert status_text(page) == "The TV is paused. The game goes on when someone at the TV closes its menu."
+    shoot(page, tmp_path, "page-example-tv-paused")
+    click(page, 'button[data-act="Roll"]')
+    act = table.wait_request(page, "act")[0]
+    wait(page, lambda: "What you sent is kept" in status_text(page), "the page to say the press is kept")
+    assert status_text(page).endswith("What you sent is kept: it counts as soon as the game goes on.")
+    shoot(page, tmp_path, "page-example-tv-paused-sent")
+    rev = table.session.publish(SEAT, roll_view(tv="start"))
+    wait(page, lambda: connected(page, rev), "the view before Start")
+    assert status_text(page).startswith("Waiting for the game to start: someone at the TV presses Start.")
+    assert "What you sent is kept" in status_text(page)
+    rev = table.session.publish(SEAT, roll_view(tv=None))
+    table.session.answer(SEAT, act.seq, True)
+    wait(page, lambda: connected(page, rev) and state(page)["pending"] is None, "the answer")
+    assert status_text(page) == ""
+    move = board_view(actor=SEAT, turn=SEAT, phase="move", move=True, legal=[], tv="paused",
+                      prompt={"kind": "move", "text": "Move your pawn."})
+    rev = table.session.publish(SEAT, move)
+    wait(page, lambda: connected(page, rev), "the move while paused")
+    assert all(not b.is_enabled() for b in css(page, ".pad button")) and len(css(page, ".pad button")) == 6
+    assert texts(page, "#pad-held") == ["The arrows do nothing until the game goes on: press them again then."]
+    shoot(page, tmp_path, "page-example-tv-paused-pad")
+    rev = table.session.publish(SEAT, dict(move, tv=None))
+    wait(page, lambda: connected(page, rev), "the move going on")
+    assert all(b.is_enabled() for b in css(page, ".pad button")) and css(page, "#pad-held") == []
+
+
+UNDER_JS = """
+var m = document.getElementById('main'), btn = document.querySelector('.big-btn.sticky');
+function box(e) { return e.getBoundingClientRect(); }
+var under = [], b = box(btn), top = 0, seen = 0;
+for (var y = 0; y <= m.scrollHeight; y += 20) {
+  m.scrollTop = y;
+  var mb = box(m);
+  document.querySelectorAll('#tab-play h2, #tab-play h3, #tab-play p, #tab-play .card .name').forEach(function (e) {
+    var r = box(e), t = Math.max(r.top, mb.top), bt = Math.min(r.bottom, mb.bottom);
+    if (bt - t < 1 || !e.textContent.trim()) return;          // scrolled out of sight
+    seen += 1;
+    if (bt > b.top + 1 && r.left < b.right && r.right > b.left) under.push(y + ':' + e.textContent.trim());
+  });
+}
+return {under: under, seen: seen};
+"""
+
+
+@pytest.mark.parametrize("what", ["suggest", "accuse", "show"])
+def test_nothing_to_read_sits_under_the_confirm_button(page, table, what, tmp_path):
+    """At 390 x 844, wherever the player scrolls the suggestion's, the accusation's or the card to
+    show's cards, no heading, line or card name is under the button that confirms the choice: it sits
+    under the scrolling middle, not over it."""
+    open_seat(page, table, show_view() if what == "show" else suggest_view())
+    if what == "accuse":
+        click(page, 'button[data-act="Accuse"]')
+    found = page.execute_script(UNDER_JS)
+    assert found["seen"] > 20 and found["under"] == [], found
+    page.execute_script("document.getElementById('main').scrollTop = 0;")
+    shoot(page, tmp_path, f"page-example-{what}-dock")
+
+
+def test_accusing_with_a_card_of_ones_own_hand_asks_first(page, table, tmp_path):
+    """Picking the Rope (in this seat's hand) for an accusation asks first, as the TV does: "Rope is one
+    of your cards." -- "Pick another" leaves it unpicked, "Pick it anyway" picks it.  A card not in the
+    hand is picked at once.  The page knows its own hand: nothing is sent to the host meanwhile."""
+    open_seat(page, table, suggest_view())
+    click(page, 'button[data-act="Accuse"]')
+    rope = '.picker[data-field="weapon"] .card[data-card="rope"]'
+    click(page, rope)
+    wait(page, lambda: css(page, "#own-card-modal"), "the question about one's own card")
+    assert texts(page, "#own-card-modal h2") == ["Rope is one of your cards."]
+    assert "A card in your hand cannot be in the envelope. Accuse with it anyway?" in texts(page, "#own-card-modal p")
+    shoot(page, tmp_path, "page-example-accuse-own-card")
+    click(page, "#own-another")
+    wait(page, lambda: not css(page, "#own-card-modal"), "the question to close")
+    assert css(page, rope)[0].get_attribute("aria-pressed") == "false"
+    click(page, rope)
+    click(page, "#own-anyway")
+    wait(page, lambda: css(page, rope)[0].get_attribute("aria-pressed") == "true", "the Rope picked anyway")
+    assert not css(page, "#own-card-modal")
+    knife = '.picker[data-field="weapon"] .card[data-card="knife"]'   # shown to this seat, not in its hand
+    click(page, knife)
+    wait(page, lambda: css(page, knife)[0].get_attribute("aria-pressed") == "true", "the Knife picked at once")
+    assert not css(page, "#own-card-modal")
+    assert table.requests("act") == []
+    page.find_element(By.CSS_SELECTOR, 'button[data-lang="es"]').click()   # the same question in Spanish
+    click(page, '.picker[data-field="suspect"] .card[data-card="plum"]')
+    wait(page, lambda: css(page, "#own-card-modal"), "the question in Spanish")
+    assert texts(page, "#own-card-modal h2")[0].endswith("es una de tus cartas.")

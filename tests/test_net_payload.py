@@ -18,7 +18,7 @@ from game.text import i18n  # noqa: E402
 
 KEYS = {"game", "seat", "lang", "you", "seats", "turn", "actor", "phase", "over", "step", "hand", "face_up",
         "prompt", "legal", "move", "disprove", "shown", "seen_envelope", "notebook", "names", "log", "room",
-        "roll", "result", "pieces", "forms", "board", "reach", "cursor", "chosen_for_you"}
+        "roll", "result", "pieces", "forms", "board", "reach", "cursor", "chosen_for_you", "tv"}
 
 
 def walk(table, check, stop=None):
@@ -50,6 +50,10 @@ def test_the_payload_has_its_shape_and_is_plain_json(kind):
         seat_payload(kind, engine, 0, suspects=table.suspects, lang="fr")
     with pytest.raises(ValueError):
         seat_payload("chess", engine, 0, suspects=table.suspects)
+    assert view["tv"] is None
+    assert seat_payload(kind, engine, 1, suspects=table.suspects, tv="paused")["tv"] == "paused"
+    with pytest.raises(ValueError):
+        seat_payload(kind, engine, 1, suspects=table.suspects, tv="asleep")
 
 
 def test_the_board_payload_says_where_every_piece_is_the_same_for_every_seat():

@@ -153,6 +153,8 @@ def check_seat(knowledge: Knowledge, seat: int, frames: list[str], players: tupl
                 assert place in ROOM_IDS or (isinstance(place, list) and len(place) == 2), place
         else:
             assert view["board"] is None and view["reach"] is None and view["cursor"] is None
+        # the TV's hold is one public word, never anything of a seat
+        assert view["tv"] in ("paused", "start", None), (seat, view["tv"])
         # 2. the bytes without the catalogues name no secret of another seat
         stripped = {k: v for k, v in view.items() if k not in CATALOGUE + PLACES}
         stripped["legal"] = [a for a in view["legal"] if a["type"] not in PICKERS]
@@ -281,6 +283,9 @@ def test_the_capture_catches_a_public_board_that_differs_between_seats():
         leaky = dict(views[1], reach={"squares": [[7, 23]], "rooms": []})
         with pytest.raises(AssertionError):
             check_seat(knowledge, 1, [frame(leaky)])
+        # the TV's hold carrying anything but its word (a card of the envelope)
+        with pytest.raises(AssertionError):
+            check_seat(knowledge, 1, [frame(dict(views[1], tv=sorted(engine.envelope)[0]))])
     finally:
         hosted.close()
 

@@ -325,6 +325,53 @@ def test_choose_here_instead_takes_the_choice_back_to_the_tv():
         app.close()
 
 
+def covers_for(app, seat: int) -> list:
+    return [s for s in app.stack if is_scene(s, "cover") and s.seat == seat]
+
+
+def test_a_cover_for_a_choice_goes_the_frame_the_choice_is_made_elsewhere():
+    """"Choose here instead" opened Miss Scarlet's cover; the card is then shown another way (the
+    game moves past her choice without the cover being passed): the cover goes that very frame,
+    never left up over a choice that is made."""
+    app = hosted_app()
+    try:
+        board, phones = hot_seat(app)
+        wait = to_phone_disprove(app, board, phones)
+        wait.choose_here()
+        app.step(DT, draw=False)
+        assert len(covers_for(app, 0)) == 1
+        card = next(a.card for a in board.game.legal_actions() if isinstance(a, ra.Disprove))
+        assert board.do(ra.Disprove(card))
+        app.step(DT, draw=False)
+        assert covers_for(app, 0) == []
+        assert [e for e in board.game.events if type(e).__name__ == "CardShown"][-1].by == 0
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("lag", [0, 1, 3])
+def test_choose_here_and_the_phones_card_at_one_moment_leave_no_cover(lag):
+    """The TV's "Choose here instead" and the phone's card a frame or three apart (0: the same frame):
+    the phone's card is taken, and no cover for her is up once it is."""
+    app = hosted_app()
+    try:
+        board, phones = hot_seat(app)
+        wait = to_phone_disprove(app, board, phones)
+        g = board.game
+        card = next(a.card for a in g.legal_actions() if isinstance(a, ra.Disprove))
+        wait.choose_here()
+        for _ in range(lag):
+            app.step(DT, draw=False)
+        seq = phones[0].act({"type": "Disprove", "card": card})
+        app.step(DT, draw=False)
+        assert phones[0].last("ack") == {"type": "ack", "seq": seq, "ok": True, "error": None}
+        for _ in range(20):
+            assert covers_for(app, 0) == []
+            app.step(DT, draw=False)
+    finally:
+        app.close()
+
+
 def test_a_second_phone_for_a_taken_seat_is_asked_on_the_tv():
     app = hosted_app()
     try:

@@ -54,14 +54,18 @@ class NetTable:
     events are shown and the game autosaved); ``build``: the payload builder
     (default :func:`game.net.payload.seat_payload`, same signature);
     ``cursor() -> (seat, destination) | None``: the move cursor the TV shows
-    now (public: every phone shows it; a change sends new views), None: none.
+    now (public: every phone shows it; a change sends new views), None: none;
+    ``hold() -> "paused" | "start" | None``: why the TV holds the game now (its pause menu, its
+    join screen before Start; public: every phone says so, and a change sends new views), None:
+    it plays on.
     """
 
     def __init__(self, kind: str, engine: Any, suspects: Sequence[str], session: HostSession, *,
                  notebooks: dict[int, dict[str, str]] | None = None, notebook_mode: str = "hints",
                  apply: Callable[[int, Any], list[Any]] | None = None,
                  build: Callable[..., dict[str, Any]] = seat_payload,
-                 cursor: Callable[[], tuple[int, Any] | None] | None = None):
+                 cursor: Callable[[], tuple[int, Any] | None] | None = None,
+                 hold: Callable[[], str | None] | None = None):
         self.kind = kind
         self.engine = engine
         self.suspects = tuple(suspects)
@@ -71,6 +75,7 @@ class NetTable:
         self._apply = apply
         self._build = build
         self._cursor = cursor or (lambda: None)
+        self._hold = hold or (lambda: None)
         self._read = action_reader(kind)
         self._cache: dict[Any, Any] = {}
         self._stamps: dict[int, tuple[Any, ...]] = {}
@@ -169,12 +174,12 @@ class NetTable:
         return self._build(self.kind, self.engine, seat, suspects=self.suspects,
                            marks=self.notebooks.get(seat, {}), lang=self.session.lang(seat),
                            phones=self._phones, notebook_mode=self.notebook_mode, cache=self._cache,
-                           cursor=self._cursor(), chosen=self.chosen.get(seat, frozenset()))
+                           cursor=self._cursor(), chosen=self.chosen.get(seat, frozenset()), tv=self._hold())
 
     def broadcast(self, force: bool = False, budget: float | None = None) -> int:
         """Send each seat with a phone its view if anything it shows may have
-        changed (new events, the TV's move cursor, its marks or language, the phones present, or
-        ``force``) and the view differs from the last one sent.  With
+        changed (new events, the TV's move cursor or its hold, its marks or language, the phones
+        present, or ``force``) and the view differs from the last one sent.  With
         ``budget`` (seconds of this thread's CPU, e.g. 0.008 in a 60 Hz
         frame) it stops once the budget is spent -- after at least one view,
         the actor's first -- and the next call goes on.  Returns how many
@@ -185,7 +190,7 @@ class NetTable:
             self._phones = phones
             force = True
         self._dirty |= self.session.take_stale()
-        moment = (len(self.engine.events), self.engine.over, self._cursor())
+        moment = (len(self.engine.events), self.engine.over, self._cursor(), self._hold())
         actor = None if self.engine.over else self.engine.actor
         sent = built = 0
         for seat in sorted(phones, key=lambda s: (s != actor, s)):

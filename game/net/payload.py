@@ -35,7 +35,9 @@ Shape (``docs/network.md``)::
      "board": {"size": [24, 25], "rows": ["#.a..", ...], "rooms": ["kitchen", ...],   # board game only:
                "doors": [[c, r, in_c, in_r], ...], "passages": [...], "starts": {...}}|null,  # the mansion
      "reach": {"squares": [[c, r], ...], "rooms": ["hall"]}|null,   # the lit destinations: the mover's only
-     "cursor": {"seat": 1, "at": "hall"|[c, r]}|null}   # the TV's move cursor (public), when it shows one
+     "cursor": {"seat": 1, "at": "hall"|[c, r]}|null,   # the TV's move cursor (public), when it shows one
+     "tv": "paused"|"start"|null}         # the TV holds the game: its pause menu is open, or it waits for
+                                          # Start; actions sent meanwhile count once it goes on (public)
 """
 
 from __future__ import annotations
@@ -50,6 +52,9 @@ from game.text.i18n import _, card, fmt
 #: How many public log lines a payload carries (the newest).
 LOG_LINES = 40
 GAMES = ("board", "cards")
+#: Why the TV may hold the game (the payload's ``"tv"``): its pause menu is open, its join screen
+#: waits for Start, or None: it plays on.
+HOLDS = ("paused", "start", None)
 
 
 @contextmanager
@@ -71,7 +76,7 @@ def seat_payload(kind: str, engine: Any, seat: int, *, suspects: Sequence[str],
                  marks: Mapping[str, str] | None = None, lang: str = "en",
                  phones: set[int] | frozenset[int] = frozenset(), notebook_mode: str = "hints",
                  cache: dict[Any, Any] | None = None, cursor: tuple[int, Any] | None = None,
-                 chosen: Collection[int] = ()) -> dict[str, Any]:
+                 chosen: Collection[int] = (), tv: str | None = None) -> dict[str, Any]:
     """``seat``'s whole view of the game ``engine`` (a board ``Game`` when
     ``kind == "board"``, a ``CardGame`` when ``"cards"``), its texts in
     ``lang``; ``suspects[s]`` is the suspect token seat ``s`` plays,
@@ -85,13 +90,17 @@ def seat_payload(kind: str, engine: Any, seat: int, *, suspects: Sequence[str],
     shows none), public; ``chosen``: the indices (in ``engine.events``) of the
     events of choices the computer made for ``seat`` while its far-away phone
     was gone -- the cards among them that ``seat`` showed are in its view
-    (``chosen_for_you``), so its person learns which card went to whom.  Raises ``ValueError`` for an unknown ``kind``, a seat
+    (``chosen_for_you``), so its person learns which card went to whom; ``tv``: why the TV
+    holds the game now -- ``"paused"`` (its pause menu is open) or ``"start"`` (its join screen
+    waits for Start) -- or None while it plays on; public, the same for every seat.  Raises ``ValueError`` for an unknown ``kind``, a seat
     not at the table (:func:`game.core.protocol.check_seat`) or a language
     not in ``en``/``es``/``ca``."""
     if kind not in GAMES:
         raise ValueError(f"game kind must be one of {GAMES}, not {kind!r}")
     if lang not in i18n.LANGUAGES:
         raise ValueError(f"language must be one of {i18n.LANGUAGES}, not {lang!r}")
+    if tv not in HOLDS:
+        raise ValueError(f"tv must be one of {HOLDS}, not {tv!r}")
     view = engine.view(seat)             # raises ValueError for a seat not at the table
     mine = engine.actor == seat and not engine.over
     legal = engine.legal_actions() if mine else []
@@ -105,6 +114,7 @@ def seat_payload(kind: str, engine: Any, seat: int, *, suspects: Sequence[str],
                              if i in chosen and type(e).__name__ == "CardShown" and e.by == seat
                              and e.card is not None]
     out["cursor"] = {"seat": int(cursor[0]), "at": _place(cursor[1])} if board and cursor is not None else None
+    out["tv"] = tv
     return out
 
 

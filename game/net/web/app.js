@@ -89,8 +89,9 @@
   var view = null, rev = -1;
   var pending = null;                  // {seq, action}: sent, not acknowledged yet
   var ui = freshUi();
+  var accusing = false;                // this draw shows an accusation's piles (its own-card question may show)
   function freshUi() {
-    return {tab: "play", picks: {}, ask: [], accuse: false, sure: false, show: null,
+    return {tab: "play", picks: {}, ask: [], accuse: false, sure: false, show: null, ownCard: null,
             seenShown: null, seenChosen: -1, modal: null, envelope: null, seenEnvelope: null, marks: {}, wasMine: false};
   }
   // the seat is not this screen's any more (another screen took it, the TV said no, the code opens no
@@ -99,6 +100,8 @@
     view = null; rev = -1; pending = null; welcome = null;
     ui = freshUi();
     Array.prototype.forEach.call(document.querySelectorAll("main .tab"), function (s) { s.replaceChildren(); });
+    $("dock").replaceChildren();
+    $("dock").hidden = true;
     $("overlay").replaceChildren();
     $("overlay").hidden = true;
     $("toast").textContent = "";
@@ -304,7 +307,7 @@
       }
     }
     if (now && !was) { ui.tab = "play"; buzz(); }
-    if (!now) { ui.accuse = false; ui.sure = false; }
+    if (!now) { ui.accuse = false; ui.sure = false; ui.ownCard = null; }
     // drop my optimistic marks once the host has them
     (v.notebook || []).forEach(function (r) { if (ui.marks[r.id] === r.mark) delete ui.marks[r.id]; });
     draw();
@@ -418,8 +421,15 @@
     });
     $("tabs").hidden = closed();
     var tabs = {play: drawPlay, hand: drawHand, notes: drawNotes, table: drawTable};
+    accusing = false;
     var sec = $("tab-" + ui.tab);
     sec.replaceChildren.apply(sec, tabs[ui.tab]().filter(function (k) { return k != null; }));
+    // the button that confirms a choice goes in the dock under the scrolling middle: always in
+    // sight, and nothing the player must read ever scrolls under it
+    var dock = $("dock"), sticky = sec.querySelector(".big-btn.sticky");
+    dock.replaceChildren();
+    if (sticky) dock.appendChild(sticky);
+    dock.hidden = !sticky;
     drawModal();
     fitNames();
   }
@@ -449,13 +459,18 @@
     else if (conn === "waiting") text = w("waiting_confirm");
     else if (conn === "gone") text = w("no_seat");
     else if (conn === "far_seat") text = w("far_seat");
+    else if (conn === "connected" && view && view.tv) {
+      // the TV holds the game (its menu, or Start not pressed yet): why, and what becomes of a press
+      text = view.tv === "paused" ? w("tv_paused") : w("tv_start");
+      if (pending) text += " " + w("held_note");
+    }
     else if (conn === "refused" || conn === "taken") {
       text = w(conn);
       kids.push(h("button", {type: "button", cls: "small-btn", id: "retry-btn", onclick: function () {
         conn = "connecting"; attempts = 0; connect(); draw();
       }}, [w(conn === "taken" ? "take_back" : "try_again")]));
     }
-    el.className = "status " + conn;
+    el.className = "status " + conn + (conn === "connected" && view && view.tv ? " held" : "");
     el.hidden = !text;
     el.replaceChildren(h("span", {cls: "dots", "aria-hidden": "true"}), h("span", {text: text}));
     kids.forEach(function (k) { el.appendChild(k); });
@@ -557,11 +572,17 @@
       bigButton(w("show_button", {card: cardName(ui.show)}), action ? function () { act(action); } : null, "go sticky",
                 {id: "show-btn"})]);
   }
-  function pickGrid(field, ids, single) {
+  // ``own``: an accusation's pile -- a card of my own hand is asked about first, as on the TV
+  function pickGrid(field, ids, single, own) {
     return h("div", {cls: "grid picker", "data-field": field}, sortByKind(ids).map(function (c) {
       var chosen = single ? ui.picks[field] === c : ui.ask.indexOf(c) >= 0;
       return card(c, {chosen: chosen, mark: myMark(c), onclick: function () {
         ui.sure = false;
+        if (own && !chosen && (view.hand || []).indexOf(c) >= 0) {
+          ui.ownCard = {field: field, card: c};
+          draw();
+          return;
+        }
         if (single) ui.picks[field] = ui.picks[field] === c ? null : c;
         else {
           var i = ui.ask.indexOf(c);
@@ -606,6 +627,7 @@
   function drawAccuse(type) {
     var acts = legal(type);
     var f = tripleFields(acts);
+    accusing = true;
     var pick = {};
     f.forEach(function (k) { pick[k] = ui.picks[k]; });
     var a = find(acts, pick);
@@ -622,9 +644,9 @@
                         function () { act(a); }, "warn sticky", {id: "accuse-sure"});
     var kids = [h("h2", {text: type === "Join" ? w("join_title") : w("accuse_title")}),
                 h("p", {cls: "warn-text", text: "⚠ " + w("accuse_warn")}), out,
-                h("h3", {text: w("who")}), pickGrid(f[0], options(acts, f[0]), true),
-                h("h3", {text: w("with_what")}), pickGrid(f[1], options(acts, f[1]), true),
-                h("h3", {text: w("where")}), pickGrid(f[2], options(acts, f[2]), true), go];
+                h("h3", {text: w("who")}), pickGrid(f[0], options(acts, f[0]), true, true),
+                h("h3", {text: w("with_what")}), pickGrid(f[1], options(acts, f[1]), true, true),
+                h("h3", {text: w("where")}), pickGrid(f[2], options(acts, f[2]), true, true), go];
     return h("div", {cls: "panel", id: "accuse-panel"}, kids);
   }
   function drawJoin() {
@@ -640,16 +662,19 @@
       drawMansion(true), drawPad(true)]);
   }
   function drawPad(bare) {
+    // while the TV holds the game its table takes no arrow: the keys rest, and the page says so
+    var held = !!view.tv;
     function key(k, sym) {
-      return h("button", {type: "button", cls: "pad-" + k, "data-key": k, "aria-label": w(k),
+      return h("button", {type: "button", cls: "pad-" + k, "data-key": k, "aria-label": w(k), disabled: held,
                           onclick: function () { send({type: "pad", key: k}); }},
                [h("span", {cls: "sym", "aria-hidden": "true", text: sym}), h("span", {cls: "lbl", text: w(k)})]);
     }
     var pad = h("div", {cls: "pad"}, [key("up", "▲"), key("left", "◀"), key("ok", "●"), key("right", "▶"),
                               key("down", "▼"), key("back", "↩")]);
-    if (bare) return h("div", {id: "pad-panel"}, [pad]);
+    var note = held ? h("p", {cls: "warn-text", id: "pad-held", text: w("pad_held")}) : null;
+    if (bare) return h("div", {id: "pad-panel"}, [note, pad]);
     return h("div", {cls: "panel", id: "pad-panel"}, [
-      h("h2", {text: w("move_title")}), h("p", {cls: "help", text: w("move_help")}), pad]);
+      h("h2", {text: w("move_title")}), h("p", {cls: "help", text: w("move_help")}), note, pad]);
   }
   function drawOver() {
     var r = view.result || {};
@@ -1007,7 +1032,9 @@
   // ---- the card shown to me, big
   function drawModal() {
     var o = $("overlay");
-    if ((!ui.modal && !ui.envelope) || !view) { o.hidden = true; o.replaceChildren(); return; }
+    if (!accusing) ui.ownCard = null;   // the accusation is gone (the view moved on): so is its question
+    var own = ui.ownCard;
+    if ((!ui.modal && !ui.envelope && !own) || !view) { o.hidden = true; o.replaceChildren(); return; }
     o.hidden = false;
     if (ui.envelope) {
       o.replaceChildren(h("div", {cls: "modal envelope", role: "dialog", "aria-modal": "true", id: "envelope-modal"}, [
@@ -1017,6 +1044,18 @@
         bigButton(w("got_it"), function () { ui.envelope = null; draw(); }, "go", {id: "got-it"})]));
       o.querySelector("#got-it").disabled = false;
       o.querySelector("#got-it").textContent = w("got_it");
+      return;
+    }
+    if (!ui.modal) {
+      // a card of my own hand picked for an accusation: the TV's question, on this seat's page only
+      o.replaceChildren(h("div", {cls: "modal", role: "dialog", "aria-modal": "true", id: "own-card-modal"}, [
+        h("h2", {text: cap(w("own_card", {card: cardName(own.card), card_the: cardForm(own.card, "the")}))}),
+        card(own.card, {small: true}),
+        h("p", {cls: "big-text", text: w("own_card_help")}),
+        bigButton(w("own_another"), function () { ui.ownCard = null; draw(); }, "go", {id: "own-another"}),
+        bigButton(w("own_anyway"), function () {
+          ui.picks[own.field] = own.card; ui.ownCard = null; ui.sure = false; draw();
+        }, "warn", {id: "own-anyway"})]));
       return;
     }
     var s = ui.modal;
@@ -1034,6 +1073,9 @@
     var t = $("toast");
     t.textContent = text;
     t.hidden = false;
+    // above the dock (or the tabs): never over the button that confirms a choice
+    var under = !$("dock").hidden ? $("dock") : !$("tabs").hidden ? $("tabs") : null;
+    t.style.bottom = (under ? window.innerHeight - under.getBoundingClientRect().top + 8 : 12) + "px";
     clearTimeout(toastTimer);
     toastTimer = setTimeout(function () { t.hidden = true; }, 5000);
   }

@@ -246,15 +246,17 @@ class Presenter:
             self.private(e.to, self.shown_scene, self.match, e.to, e.by, e.card,
                          reason=fmt("{name} has a card to show you.", name=self.match.suspects[e.by]))
 
-    def private(self, seat: int, name: str, *args, reason: str = "", optional: bool = False, **kwargs) -> None:
+    def private(self, seat: int, name: str, *args, reason: str = "", optional: bool = False,
+                moment: tuple[int, int] | None = None, **kwargs) -> None:
         """Open the scene registered as ``name`` (built with ``app, *args, **kwargs``)
         for ``seat`` alone: behind the cover when people share the screen
-        (``optional``: the cover may be dismissed; ``reason``: its line)."""
+        (``optional``: the cover may be dismissed; ``reason``: its line; ``moment``: the
+        choice's moment, number of events and actor -- its cover goes once the game moved past it)."""
         from game.ui.shell.flow import open_private
 
         app = self.app
         open_private(app, self.match, seat, lambda: make_scene(name, app, *args, **kwargs), optional=optional,
-                     reason=reason)
+                     reason=reason, moment=moment)
 
 
 class TableScene(Scene, Generic[M, G]):

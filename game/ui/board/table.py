@@ -221,7 +221,10 @@ class BoardScene(BoardPanels, TableScene[Match, Game]):
             self.app.push(make_scene("phone_wait", self.app, self, seat, "show",
                                      lambda: setattr(self, "disprove_open", False)))
             return
-        self.presenter.private(seat, "disprove", self, seat, reason=_("You must show a card."))
+        # its cover goes by itself if the card is shown from the seat's phone meanwhile ("Choose here
+        # instead" and the phone's card at one moment)
+        self.presenter.private(seat, "disprove", self, seat, reason=_("You must show a card."),
+                               moment=(len(self.game.events), seat))
 
     # ============================================================== input
     def language_changed(self) -> None:

@@ -156,9 +156,9 @@ class CardTableScene(CardPanels, TableScene):
                                          "show" if g.phase is Phase.SHOW else "join",
                                          lambda: setattr(self, "opened", None)))
             elif g.phase is Phase.SHOW:
-                self.presenter.private(actor, "card_show", self, actor, reason=_("You must show a card."))
+                self.presenter.private(actor, "card_show", self, actor, reason=_("You must show a card."), moment=key)
             else:
-                self.presenter.private(actor, "join", self, actor, g.turn,
+                self.presenter.private(actor, "join", self, actor, g.turn, moment=key,
                                        reason=fmt("{who} is making an accusation.", who=m.suspects[g.turn]))
 
     # ============================================================== input

@@ -402,7 +402,7 @@ class PhoneHost:
         # the gate stands in for the session: every attribute but poll is the session's own
         self.net = NetTable(kind, match.game, match.suspects, cast("HostSession", self.gate),
                             notebooks=match.notebooks, notebook_mode=match.notebook_mode, apply=self._apply,
-                            cursor=self.cursor)
+                            cursor=self.cursor, hold=self.hold)
         # the join screen greets a table of people; one person alone with computer players hides
         # nothing from anybody, so Play starts at once (the pause menu's Phones still lets a phone in) --
         # unless family far away is invited: then the codes and the router's answer come first
@@ -550,6 +550,17 @@ class PhoneHost:
         if self.table not in stack:
             return False
         return any(is_scene(s, "menu") or is_scene(s, "phones") for s in stack[stack.index(self.table) + 1:])
+
+    def hold(self) -> str | None:
+        """Why the phones' actions wait now (:meth:`paused`), as every phone is told (public):
+        ``"paused"`` -- the pause menu is open over the table (or something opened from it, such as
+        its Phones screen) -- or ``"start"`` -- the join screen waits for Start; None: the game goes
+        on.  An action sent meanwhile counts once the game goes on; an arrow is dropped."""
+        if not self.paused():
+            return None
+        stack = self.app.stack
+        above = stack[stack.index(self.table) + 1:]
+        return "paused" if any(is_scene(s, "menu") for s in above) else "start"
 
     def _apply(self, seat: int, action) -> list:
         """Apply a phone's checked ``action`` through the table (its events are

@@ -37,13 +37,17 @@ from game.ui.shell.scene import PRIVATE_GUARD, FreshPressGuard, Scene, too_soon_
 class CoverScene(Scene):
     """Covers the screen for ``seat``.  On confirm it replaces itself with
     ``make()`` (the private scene); with ``optional`` Back cancels instead.
-    ``reason`` says what is coming ("to see your cards")."""
+    ``reason`` says what is coming ("to see your cards").  ``moment``: for a cover in front of
+    ``seat``'s choice, the game's moment of that choice (number of events, actor): once the game
+    has moved past it -- the choice was made elsewhere, on the seat's phone -- the cover closes by
+    itself, the very frame the game moved on."""
 
     def __init__(self, app, match, seat: int, make: Callable[[], Scene], optional: bool = False,
-                 reason: str = "") -> None:
+                 reason: str = "", moment: tuple[int, int] | None = None) -> None:
         super().__init__(app)
         self.match = match
         self.seat = seat
+        self.moment = moment
         self.make = make
         self.optional = optional
         self.reason = reason
@@ -70,6 +74,9 @@ class CoverScene(Scene):
 
     def update(self, dt: float) -> None:
         self.guard.update(dt)
+        g = self.match.game
+        if self.moment is not None and (g.over or (len(g.events), g.actor) != self.moment):
+            self.app.pop(self)          # the choice it led to is made: nothing is left to pass on
 
     def accept(self) -> None:
         self.app.play("click")
@@ -81,7 +88,7 @@ class CoverScene(Scene):
         """This cover once more (the same person, words and Cancel), now for ``scene``, already
         made: passing it brings back that same scene (see :meth:`Scene.cover_again
         <game.ui.shell.scene.Scene.cover_again>`)."""
-        return CoverScene(self.app, self.match, self.seat, lambda: scene, self.optional, self.reason)
+        return CoverScene(self.app, self.match, self.seat, lambda: scene, self.optional, self.reason, self.moment)
 
     def seat_only(self) -> int | None:
         """The cover is its seat's own way in: closing it never covers that seat's screen again."""

@@ -20,16 +20,18 @@ def private(scene: Scene) -> Scene:
 
 
 def open_private(app, match, seat: int, make: Callable[[], Scene], optional: bool = False,
-                 reason: str = "") -> None:
+                 reason: str = "", moment: tuple[int, int] | None = None) -> None:
     """Show private content for ``seat``: behind a cover when two or more people
     share the screen, straight away with a single person at the table.  The
-    scene ``make()`` builds is marked private either way.  Never for a seat
+    scene ``make()`` builds is marked private either way.  ``moment``: the game's moment
+    (number of events, actor) of the choice it opens: its cover goes once the game moved past
+    it (:class:`~game.ui.scenes.cover.CoverScene`).  Never for a seat
     whose phone joined from far away (:meth:`game.ui.phones.host.PhoneHost.far`):
     its person is not in the room, so the TV says only that their phone shows it."""
     if far_away(app, match, seat):
         return
     if match.needs_cover:
-        app.push(make_scene("cover", app, match, seat, make, optional, reason))
+        app.push(make_scene("cover", app, match, seat, make, optional, reason, moment))
     else:
         app.push(private(make()))
 

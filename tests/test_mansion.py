@@ -201,3 +201,48 @@ def test_a_bare_room_s_pieces_stand_all_over_it():
     for places in spots:
         quarters = {(x >= room.centerx, y >= room.centery) for x, y in places}
         assert len(quarters) == 4, places
+
+
+def test_a_places_clearance_is_its_chessboard_distance_out_of_the_pool():
+    """:func:`roomlayout._clearance` (two passes over a grid) gives, for every place, the steps to the
+    nearest place outside the pool, the larger of across and down, times the step: on an L-shaped
+    pool with a hole, checked against every place outside it."""
+    import pygame
+
+    from game.ui.mansion import roomlayout
+
+    step = roomlayout.STEP
+    cells = {(c, r) for c in range(3, 30) for r in range(5, 20)} | {(c, r) for c in range(3, 12) for r in range(20, 40)}
+    cells -= {(c, r) for c in range(15, 18) for r in range(9, 12)}                    # a hole
+    pool = [pygame.Rect(c * step + 1, r * step + 1, 8, 8) for c, r in sorted(cells, key=lambda p: (p[1], p[0]))]
+    out = {(c, r) for c in range(0, 33) for r in range(2, 43)} - cells
+    want = [step * min(max(abs(c - oc), abs(r - orow)) for oc, orow in out)
+            for c, r in sorted(cells, key=lambda p: (p[1], p[0]))]
+    got = roomlayout._clearance(pool)
+    assert got == want and max(got) >= 4 * step and roomlayout._clearance([]) == []
+
+
+def test_a_places_candidates_stand_their_margin_inside_whole_squares_of_floor():
+    """:func:`roomlayout._candidates` keeps exactly the places whose box, grown by the wall's margin,
+    covers floor pixels only and keeps the gap off the name: checked pixel by pixel on a room of
+    irregular shape whose squares are not a multiple of the step."""
+    import pygame
+
+    from game.ui.mansion import roomlayout
+
+    cell, origin, side, wall, gap = (7, 9), (3, 5), 6, 2, 2
+    floor = {(c, r) for c in range(6) for r in range(5)} | {(6, 1), (6, 2), (7, 2)} - {(0, 0), (3, 4)}
+    label = pygame.Rect(20, 30, 12, 6)
+    floor_pixels = {(origin[0] + c * cell[0] + x, origin[1] + r * cell[1] + y)
+                    for c, r in floor for x in range(cell[0]) for y in range(cell[1])}
+    box = roomlayout.floor_rect(floor, origin, cell)
+    want = []
+    for y in range(box.top, box.bottom - side + 1, roomlayout.STEP):
+        for x in range(box.left, box.right - side + 1, roomlayout.STEP):
+            r = pygame.Rect(x, y, side, side)
+            grown = r.inflate(2 * wall, 2 * wall)
+            if not r.colliderect(label.inflate(2 * gap, 2 * gap)) and all(
+                    (px, py) in floor_pixels for px in range(grown.left, grown.right) for py in range(grown.top, grown.bottom)):
+                want.append(r)
+    got = roomlayout._candidates(floor, origin, cell, label, side, wall, gap)
+    assert got == want and len(want) > 20

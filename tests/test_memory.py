@@ -1158,3 +1158,37 @@ def test_the_heap_is_trimmed_before_a_large_picture_is_made_not_before_a_small_o
     gfx.remember(cache, "chip", make, 2, making=1 << 20)
     gfx.make_room(32 << 20)
     assert events == ["trim", "made", "made", "trim"]
+
+
+def test_a_moments_room_leaves_less_of_the_budget_beside_it_while_it_is_kept(monkeypatch):
+    """The whole game's peak at 3840 x 2160 came while a moment's room (37 MB) was kept with 27 MB of
+    other pictures beside it (the budget of 64, full): while the room is kept the others get less
+    (:data:`stage.BUDGET_BESIDE_A_ROOM`), the oldest going first; once it is let go, the whole budget
+    is theirs again."""
+    from game.board.tmx import load_board
+    from game.storage.paths import MANSION_MAP
+    from game.ui.mansion import stage
+
+    gfx.set_output_scale(3.0)
+    board = load_board(MANSION_MAP)
+    for tag in list(gfx._kept):                                # what tests before this one left kept
+        gfx._forget(tag)
+    part = (1 << 20) // (9 * 4)                                # a logical area of 1 MiB at scale 3
+    room = 504 * 282 * 4                                       # the room of (160, 90), 5 % larger: 0.5 MiB
+    monkeypatch.setattr(gfx, "REMEMBER_BYTES", stage.backdrop_bytes((168, 94)) + (4 << 20))
+    monkeypatch.setattr(stage, "BUDGET_BESIDE_A_ROOM", room + (2 << 20), raising=False)
+    cards: dict = {}
+    for name in "abcd":                                        # 4 MiB of pictures made ahead
+        gfx.remember(cards, name, lambda: gfx.surface((part // 64, 64)), 8)
+    one = gfx.device_bytes(cards["a"])                         # just under 1 MiB
+    assert gfx.kept_bytes() == 4 * one
+    pic = stage.backdrop(board, "kitchen", (160, 90))
+    assert gfx.device_bytes(pic) == room and list(cards) == ["c", "d"]       # the two oldest went
+    assert gfx.kept_bytes() == room + 2 * one
+    gfx.remember(cards, "e", lambda: gfx.surface((part // 64, 64)), 8)     # a card the moment shows
+    assert list(cards) == ["d", "e"] and stage.rooms_kept() == 1
+    assert gfx.kept_bytes() == room + 2 * one
+    stage.let_go_rooms()                                       # the moment is over
+    for name in "fgh":
+        gfx.remember(cards, name, lambda: gfx.surface((part // 64, 64)), 8)
+    assert list(cards) == ["d", "e", "f", "g", "h"] and gfx.kept_bytes() == 5 * one

@@ -751,6 +751,16 @@ REMEMBER_BYTES = 64 << 20
 #: Every picture :func:`remember` keeps, least recently used first:
 #: (id of its cache, key) -> (the cache, id of the picture, its device bytes).
 _kept: OrderedDict[tuple[int, Any], tuple[dict, int, int]] = OrderedDict()
+#: The kept pictures that lower the budget while they are kept (:func:`remember`'s ``budget_while_kept``):
+#: (id of its cache, key) -> the bytes all kept pictures may hold together meanwhile.
+_budget_while: dict[tuple[int, Any], int] = {}
+
+
+def budget() -> int:
+    """The device bytes all kept pictures may hold together now: :data:`REMEMBER_BYTES`, or less
+    while a picture that asked for less beside it is kept (a moment's room, see :func:`remember`)."""
+    return min([REMEMBER_BYTES, *(most for t, most in _budget_while.items()
+                                  if t in _kept and id(_kept[t][0].get(t[1])) == _kept[t][1])])
 
 
 #: The kept pictures asked for since the window's last frame (:func:`new_frame`), which the
@@ -811,6 +821,7 @@ def _droppable(tag: tuple[int, Any]) -> bool:
 def _forget(tag: tuple[int, Any]) -> None:
     """Drop the kept picture ``tag`` from its cache (if the cache still holds it)."""
     cache, pic_id, _size = _kept.pop(tag)
+    _budget_while.pop(tag, None)
     if id(cache.get(tag[1])) == pic_id:
         del cache[tag[1]]
 
@@ -820,21 +831,25 @@ def kept_bytes() -> int:
     meanwhile, by a change of output scale, no longer count)."""
     for tag in [t for t, (cache, pic_id, _n) in _kept.items() if id(cache.get(t[1])) != pic_id]:
         del _kept[tag]
+        _budget_while.pop(tag, None)
     return sum(n for _cache, _pic, n in _kept.values())
 
 
 def remember(cache: dict, key: Any, make: Callable[[], pygame.Surface], most: int,
-             most_bytes: int | None = None, making: int = 0) -> pygame.Surface:
+             most_bytes: int | None = None, making: int = 0,
+             budget_while_kept: int | None = None) -> pygame.Surface:
     """``cache[key]``, made by ``make()`` (no arguments) the first time.  Before a
     new picture is added, the least recently used pictures are dropped: from
     ``cache`` while it holds ``most`` or more, and from every cache using this
     function while all of them together would hold more than ``most_bytes``
-    (default :data:`REMEMBER_BYTES`) of device pixels: at 3840 x 2160 one whole screen
+    (default :func:`budget`, :data:`REMEMBER_BYTES` mostly) of device pixels: at 3840 x 2160 one whole screen
     is 33 MB, so a count alone does not bound memory.  ``making``: the bytes ``make()``
     holds at its peak (a whole screen and the canvas it is filtered from): room is made
     for them in the budget before it runs, so pictures not on screen are not held beside
-    them.  Register the cache with :func:`on_scale_change` (its pictures are made for one
-    output scale)."""
+    them.  ``budget_while_kept``: while the new picture is kept, all kept pictures together
+    hold at most these bytes (:func:`budget`; a moment's room, a whole screen and more, leaves
+    less beside it than the budget does: the peak memory is set while it is on screen).
+    Register the cache with :func:`on_scale_change` (its pictures are made for one output scale)."""
     tag = (id(cache), key)
     pic = cache.get(key)
     if _in_frame is not None:
@@ -853,14 +868,17 @@ def remember(cache: dict, key: Any, make: Callable[[], pygame.Surface], most: in
         _forget(old)
     while len(cache) >= most and cache:                      # pictures put there without this function
         cache.pop(next(iter(cache)))
-    budget = REMEMBER_BYTES if most_bytes is None else most_bytes
-    total = _drop_oldest(total + making, budget) - making
+    most_bytes = budget() if most_bytes is None else most_bytes
+    total = _drop_oldest(total + making, most_bytes) - making
     _trim_before(making)
     pic = make()
     size = device_bytes(pic)
-    _drop_oldest(kept_bytes() + size, budget)      # make() may have remembered pictures of its own
+    _drop_oldest(kept_bytes() + size, most_bytes)      # make() may have remembered pictures of its own
     cache[key] = pic
     _kept[tag] = (cache, id(pic), size)
+    if budget_while_kept is not None:
+        _budget_while[tag] = budget_while_kept
+        _drop_oldest(kept_bytes(), budget())          # the others it leaves less room to go now
     return pic
 
 
@@ -868,8 +886,8 @@ def make_room(nbytes: int) -> int:
     """Before a large picture that no cache keeps is drawn (``nbytes`` device bytes held at the
     drawing's peak: a board's picture and the canvas it is filtered from, a whole screen), drop
     kept pictures, least recently used first and never those the frame being drawn uses, until
-    they and ``nbytes`` fit in :data:`REMEMBER_BYTES`.  Returns the bytes still kept."""
-    left = _drop_oldest(kept_bytes() + nbytes, REMEMBER_BYTES) - nbytes
+    they and ``nbytes`` fit in the budget (:func:`budget`).  Returns the bytes still kept."""
+    left = _drop_oldest(kept_bytes() + nbytes, budget()) - nbytes
     _trim_before(nbytes)
     return left
 

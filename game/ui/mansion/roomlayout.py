@@ -1,7 +1,7 @@
 """Where the pieces stand inside a room: every token and every weapon at
 once, none on the room's name, none on a wall, none on another.
 
-Pure geometry on logical pixels (``pygame.Rect`` and ``pygame.Mask``):
+Pure geometry on logical pixels (``pygame.Rect``):
 :func:`room_spots` gets a room's squares (from the Tiled map,
 :mod:`game.board.tmx`), how squares map to pixels, the name's rectangle and
 the pieces' size, and returns the centres of six weapon places and six token
@@ -17,7 +17,7 @@ or the tokens alone spread over the room too.
 from __future__ import annotations
 
 import functools
-from typing import Iterable
+from collections.abc import Callable, Iterable
 
 import pygame
 
@@ -44,16 +44,22 @@ def on_floor(rect: pygame.Rect, squares: Iterable[Square], origin: tuple[int, in
     return all((c, r) in floor for c in range(c0, c1 + 1) for r in range(r0, r1 + 1))
 
 
-def _outside(floor: set[Square], origin: tuple[int, int], cell: tuple[int, int], box: pygame.Rect,
-             margin: int) -> pygame.Mask:
-    """A mask of ``box`` grown by ``margin`` (its top-left at ``box.topleft``
-    minus ``margin``): set where there is no square of ``floor``."""
+def _floor_test(floor: set[Square], origin: tuple[int, int], cell: tuple[int, int]
+                ) -> Callable[[pygame.Rect], bool]:
+    """:func:`on_floor` for many rectangles on one ``floor``: the answer kept for each run of squares
+    touched (the candidate places of a room touch a few dozen such runs between them)."""
     sx, sy = cell
-    mask = pygame.Mask((box.width + 2 * margin, box.height + 2 * margin), fill=True)
-    for c, r in floor:
-        hole = pygame.Mask((sx, sy), fill=True)
-        mask.erase(hole, (origin[0] + c * sx - box.left + margin, origin[1] + r * sy - box.top + margin))
-    return mask
+    known: dict[tuple[int, int, int, int], bool] = {}
+
+    def test(rect: pygame.Rect) -> bool:
+        key = ((rect.left - origin[0]) // sx, (rect.right - 1 - origin[0]) // sx,
+               (rect.top - origin[1]) // sy, (rect.bottom - 1 - origin[1]) // sy)
+        got = known.get(key)
+        if got is None:
+            c0, c1, r0, r1 = key
+            got = known[key] = all((c, r) in floor for c in range(c0, c1 + 1) for r in range(r0, r1 + 1))
+        return got
+    return test
 
 
 def _candidates(floor: set[Square], origin: tuple[int, int], cell: tuple[int, int], label: pygame.Rect,
@@ -63,14 +69,16 @@ def _candidates(floor: set[Square], origin: tuple[int, int], cell: tuple[int, in
     if not floor:
         return []
     box = floor_rect(floor, origin, cell)
-    outside = _outside(floor, origin, cell, box, wall)
-    piece = pygame.Mask((side + 2 * wall, side + 2 * wall), fill=True)
+    # the floor is whole squares: a place is ``wall`` inside it when every square its box grown by
+    # ``wall`` touches is floor (asked once for each run of squares, not once a place)
+    inside = _floor_test(floor, origin, cell)
+    grown = side + 2 * wall
     keep_off = label.inflate(2 * gap, 2 * gap)
     out = []
     for y in range(box.top, box.bottom - side + 1, STEP):
         for x in range(box.left, box.right - side + 1, STEP):
             r = pygame.Rect(x, y, side, side)
-            if not r.colliderect(keep_off) and outside.overlap(piece, (x - box.left, y - box.top)) is None:
+            if not r.colliderect(keep_off) and inside(pygame.Rect(x - wall, y - wall, grown, grown)):
                 out.append(r)
     return out
 
@@ -132,25 +140,29 @@ def _clearance(pool: list[pygame.Rect]) -> list[int]:
     (pixels, the larger of across and down) it can move before it leaves the
     pool: a place at the pool's edge has :data:`STEP`, one a step further in
     twice that."""
-    wide = 1 << 16                              # a place as one number: row * wide + column
-    keys = [(r.y // STEP) * wide + r.x // STEP for r in pool]
-    index = {k: i for i, k in enumerate(keys)}
-    moves = [dy * wide + dx for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
-    inner = set(keys).intersection(*({k - m for k in keys} for m in moves))
-    dist = [0] * len(pool)
-    ring = [i for i, k in enumerate(keys) if k not in inner]
-    for i in ring:
-        dist[i] = STEP
-    while ring:                                 # breadth first, inwards from the edge
-        nxt = []
-        for i in ring:
-            for m in moves:
-                j = index.get(keys[i] + m)
-                if j is not None and not dist[j]:
-                    dist[j] = dist[i] + STEP
-                    nxt.append(j)
-        ring = nxt
-    return dist
+    if not pool:
+        return []
+    # the chessboard distance to the nearest grid point outside the pool, in two passes over the
+    # grid (exact for this distance): the same figures as a search inwards from the edge, a third
+    # of the work
+    cols = [r.x // STEP for r in pool]
+    rows = [r.y // STEP for r in pool]
+    c0, r0 = min(cols) - 1, min(rows) - 1
+    width = max(cols) - c0 + 2
+    grid = [[0] * width for _ in range(max(rows) - r0 + 2)]     # a border of zeros all round
+    for c, r in zip(cols, rows, strict=True):
+        grid[r - r0][c - c0] = 1
+    for y in range(1, len(grid) - 1):
+        above, line = grid[y - 1], grid[y]
+        for x in range(1, width - 1):
+            if line[x]:
+                line[x] = 1 + min(above[x - 1], above[x], above[x + 1], line[x - 1])
+    for y in range(len(grid) - 2, 0, -1):
+        below, line = grid[y + 1], grid[y]
+        for x in range(width - 2, 0, -1):
+            if line[x]:
+                line[x] = min(line[x], 1 + min(below[x - 1], below[x], below[x + 1], line[x + 1]))
+    return [STEP * grid[r - r0][c - c0] for c, r in zip(cols, rows, strict=True)]
 
 
 def _apart(r: pygame.Rect, others: list[pygame.Rect]) -> int:
@@ -284,6 +296,14 @@ def _spots(squares: tuple[Square, ...], origin: tuple[int, int], cell: tuple[int
     return None if got is None else (tuple(got[0]), tuple(got[1]))
 
 
+def _room_to_spare(cands: list[pygame.Rect], clear: list[pygame.Rect], edge: list[int]
+                   ) -> dict[tuple[int, int], int]:
+    """Every place a piece may stand (``cands``, by its top-left) and its room to spare for :func:`_relax`
+    (see :func:`_spread`): twice its ``edge`` distance for a place of ``clear``, none on the passage or
+    a threshold, so nothing moves there."""
+    return dict.fromkeys((r.topleft for r in cands), 0) | {r.topleft: 2 * c for r, c in zip(clear, edge, strict=True)}
+
+
 def _work_out(squares: Iterable[Square], origin: tuple[int, int], cell: tuple[int, int], label: pygame.Rect,
               side: int, avoid: Iterable[Square], count: int, strict: bool,
               furniture: list[pygame.Rect], keep_off: bool = False) -> tuple[list[Point], list[Point]] | None:
@@ -297,16 +317,14 @@ def _work_out(squares: Iterable[Square], origin: tuple[int, int], cell: tuple[in
     tokens: list[pygame.Rect] = []
     cands: list[pygame.Rect] = []
     tiers = []
+    standing = _floor_test(floor - avoid, origin, cell)
     for wall_px, gap in ((wall, 2), (wall, 0), (1, 0)):   # off the passage and the thresholds if at all possible
         cands = _candidates(floor, origin, cell, label, side, wall_px, gap)
         if not cands:
             continue
-        clear = [r for r in cands if on_floor(r, floor - avoid, origin, cell)]
-        edge = _clearance(clear) if clear else []
-        # a place's room to spare (see _spread); none on the passage or a threshold, so nothing moves there
-        by_place = dict.fromkeys((r.topleft for r in cands), 0) | {
-            r.topleft: 2 * c for r, c in zip(clear, edge, strict=True)}
-        tiers.append((cands, gap, by_place))
+        clear = list(filter(standing, cands))
+        edge = _clearance(clear)
+        tiers.append((cands, gap, clear, edge))
         bare = [i for i, r in enumerate(clear) if pygame.Rect(r.center, (1, 1)).collidelist(things) < 0]
         x0, y0 = cands[0].topleft
         for keep in (bare, range(len(clear))):      # off the furniture first, so that it can be seen
@@ -321,15 +339,15 @@ def _work_out(squares: Iterable[Square], origin: tuple[int, int], cell: tuple[in
         weapons = _fill(clear, taken, count, side, gap, from_top=True)
         tokens = _fill(clear, taken, count, side, gap, from_top=False)
         if len(weapons) == len(tokens) == count:
-            return _split(_deal(_relax(by_place, weapons + tokens, side + gap), middle))
+            return _split(_deal(_relax(_room_to_spare(cands, clear, edge), weapons + tokens, side + gap), middle))
     if keep_off:
         return None
-    for cands, gap, by_place in tiers:      # on a threshold if need be, and off it where the rows open out
+    for cands, gap, clear, edge in tiers:      # on a threshold if need be, and off it where the rows open out
         taken = []
         weapons = _fill(cands, taken, count, side, gap, from_top=True)
         tokens = _fill(cands, taken, count, side, gap, from_top=False)
         if len(weapons) == len(tokens) == count:
-            return _split(_deal(_relax(by_place, weapons + tokens, side + gap), middle))
+            return _split(_deal(_relax(_room_to_spare(cands, clear, edge), weapons + tokens, side + gap), middle))
     if strict:
         return None
     cands = cands or [pygame.Rect(label.topleft, (side, side))]

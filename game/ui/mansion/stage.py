@@ -156,6 +156,14 @@ def room_window(board, room: str | None, size: tuple[int, int]) -> tuple[float, 
     return cx - w / 2, cy - h / 2, w, h
 
 
+#: The device bytes all kept pictures may hold together while a moment's room is kept (see
+#: :func:`game.ui.draw.gfx.remember`): the room (37 MB at 3840 x 2160) and 11 MB beside it, where
+#: the budget is 64.  The whole game's peak memory is set then, the table's pictures held beneath
+#: the moment; the pictures pushed out (the suggestion picker's cards made ahead) are made again
+#: once it is over.
+BUDGET_BESIDE_A_ROOM = 48 << 20
+
+
 def backdrop(board, room: str | None, size: tuple[int, int]) -> pygame.Surface:
     """The picture behind a moment in ``room`` (a board room id; None or
     another place: the whole mansion), :data:`DRIFT` larger than ``size``,
@@ -172,7 +180,8 @@ def backdrop(board, room: str | None, size: tuple[int, int]) -> pygame.Surface:
     # the vignette's strips), no more: asking for three whole pictures (110 MB at 3840 x 2160,
     # over the whole budget) dropped every picture this frame does not show, the suggestion
     # picker's cards made ahead among them, to be made again the next time they are shown
-    return gfx.remember(_ROOMS, (id(board), room, big), make, 1, making=backdrop_bytes(big))
+    return gfx.remember(_ROOMS, (id(board), room, big), make, 1, making=backdrop_bytes(big),
+                        budget_while_kept=BUDGET_BESIDE_A_ROOM)
 
 
 def backdrop_bytes(big: tuple[int, int]) -> int:

@@ -141,7 +141,7 @@ def test_standard_layout_stays_at_1280x720_and_auto_follows_the_window():
         assert [b.rect.x for b in board.buttons()] == [834] * len(board.buttons())
         app.prefs.set_layout("tv", save=False)        # chosen in Settings: the board takes it on its next frame
         app.step(0.01)
-        assert board.view.layout.name == "tv" and board.notebook_button.rect.x == 930     # right of the seats
+        assert board.view.layout.name == "tv" and board.notebook_button.rect.x == 694
         assert board.view.rect == pygame.Rect(10, 10, 672, 700)                     # the same square board
         assert board.view.rect.contains(board.die_rect)                               # the die on the board
         app.prefs.set_layout("auto", save=False)

@@ -33,7 +33,7 @@ QUESTION_LEAST = 36
 
 def seat_rects(layout: BoardLayout, players: int) -> list[pygame.Rect]:
     """The plaque of each of ``players`` seats in ``layout``'s column (logical pixels; none in a
-    layout without one): one under the other, as tall as six leave room for (49 pixels) up to
+    layout without one): one under the other, as tall as six leave room for (40 pixels) up to
     :data:`PLAQUE_H`, spread over the column's height so that it is full with three seats too."""
     col = layout.seats_rect
     if col is None or players <= 0:

@@ -156,7 +156,10 @@ def table_panels(layout: BoardLayout) -> dict[str, pygame.Rect]:
 
 def button_rect(layout: BoardLayout, slot: int) -> pygame.Rect:
     """The rectangle of the button in place ``slot`` (0 at the top; the
-    notebook's is :data:`NOTEBOOK_SLOT`)."""
+    notebook's is :data:`NOTEBOOK_SLOT`: under the seats' column, where a layout has one, it
+    spans the panel, so that its label fits in every language)."""
+    if slot == NOTEBOOK_SLOT and layout.seats_rect is not None:
+        return pygame.Rect(layout.hud_x, layout.button_y + slot * layout.button_step, layout.hud_w, layout.button_h)
     return pygame.Rect(layout.button_x, layout.button_y + slot * layout.button_step, layout.button_w, layout.button_h)
 
 
@@ -671,6 +674,12 @@ class BoardPanels(_Table):
                          lambda s: self._paint_controls(s, help_words, question))
         seats = self.seat_plaques()
         if seats:
+            # the notebook's button spans the panel under the seats: a part of its own, beside theirs
+            nb = self.notebook_button
+            shown = nb in buttons
+            self.layers.part(surface, "notebook", button_rect(hud, NOTEBOOK_SLOT).inflate(12, 12),
+                             (nb.look() if shown else None, tuple(nb.rect), scale),
+                             lambda s: nb.draw(s) if shown else None)
             col = hud.seats_rect
             assert col is not None      # plaques only where the layout has their column
             # their shadows fall 3 pixels right and down of the column
@@ -735,13 +744,19 @@ class BoardPanels(_Table):
         """Where the buttons (each with its focus glow, 6 pixels round it) and the help
         under the whose-turn panel are drawn (logical pixels)."""
         top = self.hud.button_y - 6
-        bottom = max(button_rect(self.hud, NOTEBOOK_SLOT).bottom + 6, self._help_rect().bottom)
+        book = button_rect(self.hud, NOTEBOOK_SLOT)
+        if self.hud.seats_rect is not None:     # the notebook's button, under the seats, is a part of its own
+            return pygame.Rect(self.hud.button_x - 6, top, self.hud.button_w + 12, book.top - 6 - top)
+        bottom = max(book.bottom + 6, self._help_rect().bottom)
         return pygame.Rect(self.hud.button_x - 6, top, self.hud.button_w + 12, bottom - top)
 
     def _paint_controls(self, surface: pygame.Surface, help_words, question) -> None:
         """The buttons, ``help_words`` (:meth:`_help_words`) and ``question`` (:meth:`question_shown`)
-        on ``surface``."""
-        self.focus.draw(surface)
+        on ``surface`` (the notebook's button apart, where the layout has the seats' column)."""
+        apart = self.notebook_button if self.hud.seats_rect is not None else None
+        for b in self.focus.buttons:
+            if b is not apart:
+                b.draw(surface)
         if help_words is not None:
             words, size, ink = help_words
             theme.blit_wrapped(surface, words, self._help_rect(), size, ink)

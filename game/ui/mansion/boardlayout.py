@@ -80,11 +80,11 @@ class BoardLayout:
 
     @property
     def seats_rect(self) -> pygame.Rect | None:
-        """The column of the seats' plaques, beside the buttons from the first's top to the
-        notebook's bottom (None in a layout without one)."""
+        """The column of the seats' plaques, beside the buttons from the first's top to 10 pixels
+        above the notebook's button, which spans the panel under it (None in a layout without one)."""
         if not self.seats_w:
             return None
-        return pygame.Rect(self.hud_x + 12, self.button_y, self.seats_w, 5 * self.button_step + self.button_h)
+        return pygame.Rect(self.hud_x + 12, self.button_y, self.seats_w, 5 * self.button_step - 10)
 
     @property
     def table_rect(self) -> pygame.Rect:
@@ -105,8 +105,8 @@ STANDARD = BoardLayout("standard", origin=(10, 10), square=(28, 28), token=26, w
 #: Couch mode: the same square board, tokens of 27 (the largest that leaves a pixel between pieces on
 #: neighbouring squares, so none covers a neighbour's door or name), the die on the board, the whose-turn panel taller (its status on two lines
 #: when long), the panels 576 wide; the seats' plaques where the standard layout has its tray (212 wide: the
-#: longest surname and level in large text beside a 54-pixel portrait) and the buttons right of them, ending
-#: where the standard's do.
+#: longest surname and level in large text beside a 54-pixel portrait), the turn's buttons right of them,
+#: ending where the standard's do, and the notebook's button under them all, as wide as the panel.
 TV = BoardLayout("tv", origin=(10, 10), square=(28, 28), token=27, weapon=26, disc=28,
                  hud_x=694, hud_w=576, button_x=930, button_w=332, die_on_board=True, seats_w=212, turn_h=106,
                  button_y=124)

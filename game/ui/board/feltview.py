@@ -100,9 +100,8 @@ def draw_question(surface: pygame.Surface, rect: pygame.Rect, q: Question | None
     head, answer = question_words(q)
     inner = rect.inflate(-20, -16)
     top = inner.top
-    if head:
-        top = theme.blit_text(surface, head, inner.topleft, theme.SMALL, theme.BRASS, True,
-                              max_width=inner.width).bottom + 2
+    if head:        # on two lines when a long name needs them ("La Senyoreta Amapola suggereix")
+        top = inner.top + theme.blit_wrapped(surface, head, inner, theme.SMALL, theme.BRASS, True, line_gap=0) + 2
     line = theme.font(theme.SMALL).get_height()
     under = theme.wrap(answer, inner.width, theme.SMALL)
     side = min(QUESTION_BIG, (inner.width - 12) // 3, inner.bottom - top - len(under) * line - 4)

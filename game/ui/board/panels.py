@@ -845,8 +845,13 @@ class BoardPanels(_Table):
         out: list = list(self.focus.buttons)
         thinking = [fmt(t, name=s) for t in ("{name} picks a card to show.", "{name} is thinking…") for s in SUSPECTS]
         thinking += [_("Waiting for the others to answer…"), _("Checking the envelope…")] + self.start_texts()
-        out += [Label(pygame.Rect(self.hud.button_x, 0, self.hud.button_w - 28, 30), fmt("{name} suggests", name=s),
-                      theme.SMALL, True) for s in SUSPECTS]   # the suggestion panel's heading, every name
+        # the suggestion panel's heading, every name, at the width it had beside full-width buttons (the
+        # last question's tray under the TV's narrower buttons wraps it)
+        wide = self.hud.seats_rect is not None
+        head = pygame.Rect(self.hud.hud_x if wide else self.hud.button_x, 0,
+                           (self.hud.hud_w if wide else self.hud.button_w) - 28, 30)
+        out += [Label(head.copy(), fmt("{name} suggests", name=s),
+                      theme.SMALL, True) for s in SUSPECTS]
         out += turn_labels(self.hud.turn_rect, self.match.seat_name(self.game.turn), [self._status()], thinking)  # every name
         for rect, (_suspect, surname, kind, _held, _turn, _acting, gone) in zip(
                 seat_rects(self.hud, self.game.players), self.seat_plaques(), strict=False):

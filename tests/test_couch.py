@@ -100,7 +100,8 @@ def _ink_width(suspect: str, size: int) -> int:
 def test_tv_layout_measures_up(size, capsys):
     """What reaches the sofa, in window pixels: square squares that grow with
     the window, tokens larger than the standard layout's in the same window,
-    the die on the board (under the envelope), and panels wider than the stretched layout left them (422)."""
+    the die on the board (under the envelope), panels wider than the stretched layout left them (422),
+    and the seats' plaques beside the buttons."""
     from game.ui.draw import gfx
     from game.ui.mansion.boardlayout import STANDARD
 
@@ -121,7 +122,12 @@ def test_tv_layout_measures_up(size, capsys):
         assert square[0] == square[1] == round(28 * scale)
         assert v.rect.height >= 0.97 * 720 and token > standard and token >= 20 * scale
         # the die lies under the envelope's picture, clear of it: the case file leaves it 48 logical pixels
-        assert die >= 48 * scale and v.layout.hud_w > 422 and v.layout.button_w == v.layout.hud_w
+        assert die >= 48 * scale and v.layout.hud_w > 422
+        # where the standard layout has the die's tray, the seats' plaques; the buttons right of them, ending
+        # where the standard's do
+        seats = v.layout.seats_rect
+        assert seats is not None and seats.right + 12 == v.layout.button_x and v.layout.button_w >= 320
+        assert v.layout.button_x + v.layout.button_w == STANDARD.button_x + STANDARD.button_w
         assert v.rect.bottom <= 720 and v.rect.right < board.hud.turn_rect.left      # on screen, left of the panels
     finally:
         app.close()

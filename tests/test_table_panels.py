@@ -214,3 +214,190 @@ def test_the_card_strip_captions_stay_whole_in_large_text(which: str) -> None:
                 if max(abs(a - b) for a, b in zip(surface.get_at((x + gx, top + gy))[:3], theme.BRASS, strict=True))
                 < 40)
     assert brass / len(glyph) > 0.95, brass / len(glyph)
+
+
+# ------------------------------------------------------------ the TV layout's felt
+def _tv_table(players: int, humans: int = 1, size=(1280, 720)):
+    """An app in the TV layout and a board game of ``players`` seats, the first ``humans`` of them
+    people (Miss Scarlet first), the others computer players (the first Hard, the rest Simple),
+    seed 5, on top."""
+    from game.rules.cards import SUSPECTS
+    from game.rules.setup import GameSetup, SeatConfig
+    from game.storage.settings import Settings
+    from game.ui.app import App
+    from game.ui.board.match import Match
+    from game.ui.board.table import BoardScene
+
+    app = App(size=size, seed=5, sound=False, speed=20.0, threaded_ai=False, settings=Settings(layout="tv"))
+    app.start()
+    seats = tuple(SeatConfig(s, "human" if i < humans else "computer", "hard" if i == humans else "simple")
+                  for i, s in enumerate(SUSPECTS[:players]))
+    board = BoardScene(app, Match(app.board, GameSetup(seats=seats, seed=5)))
+    app.push(board)
+    return app, board
+
+
+def _moment(board) -> str | None:
+    """Which moment of a turn ``board`` shows now: "start" (a person's turn before the roll), "move"
+    (choosing where to go), "room" (in a room: Suggest, End turn, Accuse), "computer" (a computer
+    player's turn), or None (something is being played)."""
+    from game.rules.engine import Phase
+
+    g = board.game
+    if board.anim is not None or g.over:
+        return None
+    if not board.match.is_human(g.turn):
+        return "computer"           # its events are being played most of its turn
+    if board.busy:
+        return None
+    if board.human_to_act:
+        if g.phase is Phase.START:
+            return "start"
+        if g.phase is Phase.MOVE:
+            return "move"
+        if g.phase in (Phase.SUGGEST, Phase.AFTER) and isinstance(g.positions[g.seats[g.actor].suspect], str):
+            return "room"
+    return None
+
+
+def _play_through(app, board, seen_room: set):
+    """Yield each frame's moment of a person's turns at ``board``: roll, walk into a room when one
+    is lit (else to the first lit square), suggest there, show the first card asked for, end the
+    turn; the pickers and covers are closed (the table only).  Bounded: 4000 frames."""
+    from game.rules.actions import EndTurn, Roll, Suggest
+    from game.rules.engine import Phase
+
+    g = board.game
+    for _frame in range(4000):
+        app.step(1 / 30)
+        while app.top is not board:
+            app.pop()
+        yield _moment(board)
+        if g.over:
+            return
+        if board.human_to_act and not board.busy and board.anim is None:
+            here = g.positions[g.seats[g.actor].suspect]
+            if g.phase is Phase.START and g.can_roll():
+                board.do(Roll())
+            elif g.phase is Phase.MOVE:
+                dests = list(g.moves())
+                rooms = [d for d in dests if isinstance(d, str)]
+                board.choose(rooms[0] if rooms else dests[0])
+            elif g.phase is Phase.SUGGEST and "room" in seen_room:
+                board.do(Suggest("plum", "rope"))
+            elif g.phase is Phase.AFTER and ("room" in seen_room or not isinstance(here, str)):
+                board.do(EndTurn())
+            elif g.phase is Phase.DISPROVE:
+                board.do(g.legal_actions()[0])
+
+
+@pytest.mark.parametrize("players", [3, 6])
+def test_the_tv_felt_holds_no_bare_hole_at_any_moment_of_a_turn(players) -> None:
+    """The TV layout's felt under the whose-turn panel (576 x 326 logical pixels) is never bare
+    over more than 150 x 150 (tools/measure_table.py's bare felt: the picture against the felt
+    painted alone): before the roll, choosing where to go, in a room with its buttons, and
+    during a computer player's turn, at three seats and at six.  Before the seats' plaques and
+    the last question were drawn there, choosing where to go left 560 x 200 of bare baize."""
+    from game.ui.draw import gfx
+    from game.ui.mansion.boardlayout import TV
+
+    m = _measure_module()
+    app, board = _tv_table(players)
+    bare: dict[str, tuple] = {}
+    try:
+        for moment in _play_through(app, board, bare.keys()):
+            if moment is None or moment in bare:
+                continue
+            app.draw()
+            raw = gfx.raw(app.window.surface)
+            rgb = pygame.surfarray.array3d(raw).transpose(1, 0, 2)
+            bare[moment] = m.bare_felt(rgb, tuple(TV.table_rect), gfx.output_scale())["rect"]
+            if len(bare) == 4:
+                break
+    finally:
+        app.close()
+    assert sorted(bare) == ["computer", "move", "room", "start"], bare
+    for moment, (_x, _y, w, h) in bare.items():
+        assert w * h <= 150 * 150, (moment, bare[moment])
+
+
+def test_the_tv_seats_plaques_say_who_plays_whose_turn_the_cards_held_and_who_is_out(monkeypatch) -> None:
+    """Each seat's plaque in the TV layout, in seat order: the suspect, the surname, what plays it
+    (a person, a phone while connected, or the computer's level), the cards held, the turn; after
+    a wrong accusation has been played, "Out" and the seat greyed; the plaques' words are among
+    the labels the text-fit tests measure."""
+    from game.rules.actions import Accuse
+    from game.rules.cards import ROOMS, SUSPECTS, WEAPONS
+    from game.ui.board import feltview
+
+    app, board = _tv_table(3)
+    try:
+        app.step(1 / 30)
+        rows = board.seat_plaques()
+        assert rows == [("scarlet", "Scarlet", "Person", 6, True, True, False),
+                        ("mustard", "Mustard", "Hard", 6, False, False, False),
+                        ("white", "White", "Simple", 6, False, False, False)], rows
+        rects = feltview.seat_rects(board.hud, 3)
+        assert all(board.hud.seats_rect.contains(r) for r in rects) and rects[0].height == feltview.PLAQUE_H
+        words = {w.text for w in board.widgets() if hasattr(w, "text")}
+        assert {"Scarlet", "Mustard", "White", "Person", "Hard", "Simple"} <= words
+        with monkeypatch.context() as phone:          # a phone connected for Miss Scarlet's seat
+            phone.setattr(app.phones, "has_phone", lambda seat: seat == 0)
+            assert board.seat_plaques()[0][2] == "Phone"
+        wrong = next((s, w, r) for s in SUSPECTS for w in WEAPONS for r in ROOMS if (s, w, r) != board.game.envelope)
+        board.do(Accuse(*wrong))
+        for _frame in range(600):                   # bounded: the accusation played, the next turn's start
+            app.step(1 / 30)
+            while app.top is not board:             # the verdict's screen, read and closed
+                app.pop()
+            if not board.busy and board.seat_plaques()[0][6]:
+                break
+        scarlet = board.seat_plaques()[0]
+        assert scarlet[2] == "Out" and scarlet[6] and not scarlet[4], scarlet
+        assert sum(row[4] for row in board.seat_plaques()) == 1              # the turn has passed on
+    finally:
+        app.close()
+
+
+def test_nothing_private_reaches_the_tv_felt_with_phones_and_hot_seat(monkeypatch) -> None:
+    """At a hot-seat table of two people whose seats also have phones, what the TV's felt draws
+    (the plaques, the last question, the buttons' words) names no card any seat holds or was
+    shown, only the three cards a suggestion named aloud: a card shown in secret stays off it
+    even when the event that reached the table carries it (the panel reads who showed, never
+    which card), and the plaques give the number of cards held, never the cards."""
+    from game.rules import events as ev
+    from game.ui.board import feltview
+    from game.ui.draw import assets, theme
+    from game.ui.shell.i18n import card
+
+    app, board = _tv_table(4, humans=2)
+    try:
+        monkeypatch.setattr(app.phones, "has_phone", lambda seat: seat < 2)
+        g, m = board.game, board.match
+        hands = {c for seat in g.seats for c in seat.hand}
+        named = ("mustard", "rope", "kitchen")
+        secret = next(c for c in sorted(hands) if c not in named and c not in {s.suspect for s in g.seats})
+        m.log_events.append(ev.SuggestionMade(player=0, suspect=named[0], weapon=named[1], room=named[2]))
+        m.log_events.append(ev.CardShown(by=1, to=0, card=secret))      # as the receiver's own event would
+        words: list[str] = []
+        pictures: list[str] = []
+        real_text, real_wrapped, real_picture = theme.blit_text, theme.blit_wrapped, assets.card_picture
+        monkeypatch.setattr(theme, "blit_text", lambda s, t, *a, **k: words.append(t) or real_text(s, t, *a, **k))
+        monkeypatch.setattr(theme, "blit_wrapped", lambda s, t, *a, **k: words.append(t) or real_wrapped(s, t, *a, **k))
+        monkeypatch.setattr(assets, "card_picture", lambda c, size: pictures.append(c) or real_picture(c, size))
+        board.refresh_buttons()
+        shown = board.question_shown()
+        board._paint_seats(app.window.surface, board.seat_plaques())      # what the felt draws, and only that
+        board._paint_controls(app.window.surface, board._help_words(), shown)
+        assert shown is not None and shown[1] == feltview.Question("scarlet", named, "mustard", True)
+        assert set(pictures) <= set(named) and pictures, pictures
+        text = " ".join(words)
+        assert "Colonel Mustard showed a card." in text
+        held = [c for c in sorted(hands) if c not in named and c not in {s.suspect for s in g.seats}]
+        assert secret in held
+        for c in held:                  # no held card but the seats' own suspects is named on the felt
+            assert card(c) not in text, (c, text)
+        for row in board.seat_plaques():
+            assert set(row) & hands <= {row[0]}, row      # a count, never a card (the suspect is the seat's own)
+    finally:
+        app.close()

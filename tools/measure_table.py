@@ -1,5 +1,5 @@
-"""Measure a rendered board screen: its largest flat area, the contrast at its
-panels' edges and the whole lines its log shows.
+"""Measure a rendered board screen: its largest flat area, its largest bare
+felt, the contrast at its panels' edges and the whole lines its log shows.
 
 Usage::
 
@@ -16,7 +16,8 @@ functions are imported by the tests (``tests/test_table_panels.py``).
 pixels; a cell is flat when the standard deviation of its luminance is under
 :data:`FLAT_SPREAD` (a faint stripe or a smooth gradient is still flat; grain,
 text and drawing are not).  The largest flat area is the largest rectangle of
-flat cells.  *Edge contrast*: along each panel's edge, the WCAG contrast ratio
+flat cells.  *Bare felt*: the largest rectangle of the table panel's baize with
+nothing on it (the baize's nap is not flat, but an empty one is a hole all the same).  *Edge contrast*: along each panel's edge, the WCAG contrast ratio
 between the background a few pixels outside and the brightest or darkest
 pixel of the frame just inside, the median over the edge.  *Whole lines*: the
 bands of text rows between the log's heading and its key hint that neither
@@ -99,6 +100,34 @@ def flat_area(rgb: np.ndarray, scale: float = 1.0) -> dict:
     mask = flat_cells(rgb, scale)
     c, r, w, h = largest_rectangle(mask)
     return {"rect": (c * CELL, r * CELL, w * CELL, h * CELL), "square": largest_square(mask) * CELL}
+
+
+#: A cell of the table's felt is bare when none of its pixels differs from the bare felt by more than this (0-255).
+BARE_SPREAD = 6
+
+
+def bare_felt(rgb: np.ndarray, felt: tuple[int, int, int, int], scale: float = 1.0) -> dict:
+    """The largest rectangle of the felt panel ``felt`` (logical x, y, w, h; its baize inside
+    the wooden rim) that shows the bare baize, nothing on it: ``rect`` (logical x, y, w, h).
+    The baize has a nap, so :func:`flat_area` does not see an empty one; here the screenshot
+    is compared with the same panel painted alone (:func:`game.ui.draw.tabletop.felt_panel`)."""
+    import pygame
+
+    from game.ui.draw import gfx, tabletop
+
+    gfx.set_output_scale(scale)
+    alone = gfx.Canvas((1280, 720), 0, scale)
+    tabletop.felt_panel(alone, pygame.Rect(felt))
+    ref = np.frombuffer(pygame.image.tobytes(gfx.raw(alone), "RGB"), np.uint8).reshape(rgb.shape)
+    inner = pygame.Rect(felt).inflate(-14, -14)
+    cell = max(1, round(CELL * scale))
+    x0, y0 = round(inner.left * scale), round(inner.top * scale)
+    cols, rows = round(inner.width * scale) // cell, round(inner.height * scale) // cell
+    diff = np.abs(rgb[y0:y0 + rows * cell, x0:x0 + cols * cell].astype(int)
+                  - ref[y0:y0 + rows * cell, x0:x0 + cols * cell].astype(int)).max(axis=2)
+    bare = diff.reshape(rows, cell, cols, cell).max(axis=(1, 3)) <= BARE_SPREAD
+    c, r, w, h = largest_rectangle(bare)
+    return {"rect": (inner.left + c * CELL, inner.top + r * CELL, w * CELL, h * CELL)}
 
 
 def edge_contrast(rgb: np.ndarray, rect: tuple[int, int, int, int], scale: float = 1.0,
@@ -202,7 +231,7 @@ def measure(path: str, layout_name: str = "standard") -> dict:
     scale = img.get_width() / 1280
     layout = TV if layout_name == "tv" else STANDARD
     edges = {name: edge_contrast(rgb, tuple(r), scale) for name, r in table_panels(layout).items()}
-    return {"flat": flat_area(rgb, scale), "edges": edges,
+    return {"flat": flat_area(rgb, scale), "edges": edges, "bare": bare_felt(rgb, tuple(layout.table_rect), scale),
             "log": whole_lines(rgb, tuple(log_text_area(layout)), log_line(), scale, RULES_INK)}
 
 
@@ -243,6 +272,9 @@ def main(argv: list[str] | None = None) -> int:
         x, y, w, h = m["flat"]["rect"]
         print(f"{path}:")
         print(f"  largest flat area: {w} x {h} px at ({x}, {y}); largest flat square: {m['flat']['square']} px")
+        if "bare" in m:
+            x, y, w, h = m["bare"]["rect"]
+            print(f"  largest bare felt: {w} x {h} px at ({x}, {y})")
         print("  panel edge contrast: " + ", ".join(f"{k} {v:.2f}:1" for k, v in m["edges"].items()))
         print(f"  log: {m['log']['whole']} whole lines, {m['log']['clipped']} clipped "
               f"(not counted: {m['log']['skipped']} rules line(s) above the key hint)")

@@ -35,6 +35,8 @@ from game.ui.bases.table import (
     thinking_rect,
     turn_labels,
 )
+from game.ui.board import feltview
+from game.ui.board.feltview import seat_rects, seat_surname
 from game.ui.board.match import Match
 from game.ui.board.moments import SuggestionShow, draw_suggestion
 from game.ui.board.rules_text import rules_line
@@ -46,7 +48,7 @@ from game.ui.mansion.boardlayout import STANDARD, BoardLayout
 from game.ui.mansion.boardview import BoardView, Lit
 from game.ui.mansion.drawing import case_file_boxes
 from game.ui.shell import prompts
-from game.ui.shell.i18n import N_, _, fmt, nfmt
+from game.ui.shell.i18n import N_, _, fmt, level_label, nfmt
 from game.ui.shell.input import Kind
 from game.ui.shell.scene import OPEN_NOTEBOOK, focus_on
 
@@ -154,7 +156,10 @@ def table_panels(layout: BoardLayout) -> dict[str, pygame.Rect]:
 
 def button_rect(layout: BoardLayout, slot: int) -> pygame.Rect:
     """The rectangle of the button in place ``slot`` (0 at the top; the
-    notebook's is :data:`NOTEBOOK_SLOT`)."""
+    notebook's is :data:`NOTEBOOK_SLOT`: under the seats' column, where a layout has one, it
+    spans the panel, so that its label fits in every language)."""
+    if slot == NOTEBOOK_SLOT and layout.seats_rect is not None:
+        return pygame.Rect(layout.hud_x, layout.button_y + slot * layout.button_step, layout.hud_w, layout.button_h)
     return pygame.Rect(layout.button_x, layout.button_y + slot * layout.button_step, layout.button_w, layout.button_h)
 
 
@@ -664,13 +669,65 @@ class BoardPanels(_Table):
         buttons = self.focus.buttons
         help_words = self._help_words()
         looks = tuple((type(b), tuple(b.rect), b.look(), b.data) for b in buttons)
-        self.layers.part(surface, "controls", self._controls_rect(), (looks, help_words, scale),
-                         lambda s: self._paint_controls(s, help_words))
+        question = self.question_shown()
+        self.layers.part(surface, "controls", self._controls_rect(), (looks, help_words, scale, question),
+                         lambda s: self._paint_controls(s, help_words, question))
+        seats = self.seat_plaques()
+        if seats:
+            # the notebook's button spans the panel under the seats: a part of its own, beside theirs
+            nb = self.notebook_button
+            shown = nb in buttons
+            self.layers.part(surface, "notebook", button_rect(hud, NOTEBOOK_SLOT).inflate(12, 12),
+                             (nb.look() if shown else None, tuple(nb.rect), scale),
+                             lambda s: nb.draw(s) if shown else None)
+            col = hud.seats_rect
+            assert col is not None      # plaques only where the layout has their column
+            # their shadows fall 3 pixels right and down of the column
+            self.layers.part(surface, "seats", col.inflate(8, 8), (tuple(seats), scale),
+                             lambda s: self._paint_seats(s, seats))
         area = log_text_area(hud, self._rules_above())
         lv = self.log_view
         self.layers.part(surface, "log", area.inflate(0, 2),
                          (tuple(m.log), lv.back, lv.newer, tuple(area), log_line(), scale), self._paint_log)
         draw_suggestion(surface, self.suggestion_show, m, self.t)
+
+    def seat_plaques(self) -> list[tuple[str, str, str, int, bool, bool, bool]]:
+        """What each seat's plaque shows in a layout with a column of them (else none), in seat
+        order: (suspect, surname, kind, cards held, its turn, acting now, out). Public things only:
+        the kind is "Out" once the seat's wrong accusation has been played (not when the engine
+        decided it: the table never gives an accusation away early), "Phone" while the seat's
+        phone is connected, "Person", or the computer's level; the cards held is a count (the
+        deal is face down, 000 "Setup")."""
+        if self.hud.seats_rect is None:
+            return []
+        g, m = self.game, self.match
+        out = self._seats_out()
+        over = g.over
+        rows = []
+        for seat, place in enumerate(g.seats):
+            if seat in out:
+                kind = _("Out")
+            elif not m.is_human(seat):
+                kind = level_label(m.levels[seat])
+            else:
+                kind = _("Phone") if self.app.phones.has_phone(seat) else _("Person")
+            rows.append((place.suspect, seat_surname(place.suspect), kind, len(place.hand),
+                         seat == g.turn and not over, seat == g.actor and not over, seat in out))
+        return rows
+
+    def _seats_out(self) -> frozenset[int]:
+        """The seats whose wrong accusation the log has played (kept per length of the log)."""
+        events = self.match.log_events
+        kept = self.__dict__.get("_out_kept")
+        if kept is None or kept[0] != len(events):
+            kept = self.__dict__["_out_kept"] = (len(events), frozenset(
+                e.player for e in events if isinstance(e, ev.PlayerEliminated)))
+        return kept[1]
+
+    def _paint_seats(self, surface: pygame.Surface, seats) -> None:
+        """The seats' plaques (:meth:`seat_plaques`) on ``surface``, down the layout's column."""
+        for rect, row in zip(seat_rects(self.hud, len(seats)), seats, strict=True):
+            tabletop.seat_plaque(surface, rect, *row)
 
     def _help_words(self) -> tuple[str, int, tuple[int, int, int]] | None:
         """The help under the whose-turn panel now: (words, text size, ink), or None."""
@@ -687,15 +744,48 @@ class BoardPanels(_Table):
         """Where the buttons (each with its focus glow, 6 pixels round it) and the help
         under the whose-turn panel are drawn (logical pixels)."""
         top = self.hud.button_y - 6
-        bottom = max(button_rect(self.hud, NOTEBOOK_SLOT).bottom + 6, self._help_rect().bottom)
+        book = button_rect(self.hud, NOTEBOOK_SLOT)
+        if self.hud.seats_rect is not None:     # the notebook's button, under the seats, is a part of its own
+            return pygame.Rect(self.hud.button_x - 6, top, self.hud.button_w + 12, book.top - 6 - top)
+        bottom = max(book.bottom + 6, self._help_rect().bottom)
         return pygame.Rect(self.hud.button_x - 6, top, self.hud.button_w + 12, bottom - top)
 
-    def _paint_controls(self, surface: pygame.Surface, help_words) -> None:
-        """The buttons and ``help_words`` (:meth:`_help_words`) on ``surface``."""
-        self.focus.draw(surface)
+    def _paint_controls(self, surface: pygame.Surface, help_words, question) -> None:
+        """The buttons, ``help_words`` (:meth:`_help_words`) and ``question`` (:meth:`question_shown`)
+        on ``surface`` (the notebook's button apart, where the layout has the seats' column)."""
+        apart = self.notebook_button if self.hud.seats_rect is not None else None
+        for b in self.focus.buttons:
+            if b is not apart:
+                b.draw(surface)
         if help_words is not None:
             words, size, ink = help_words
             theme.blit_wrapped(surface, words, self._help_rect(), size, ink)
+        if question is not None:
+            feltview.draw_question(surface, question[0], question[1])
+
+    def question_shown(self) -> tuple[pygame.Rect, feltview.Question | None] | None:
+        """Where the last question goes and what it is (:func:`~game.ui.board.feltview.last_question`;
+        None for the question: none asked yet), or None: a layout without the seats' column, or the
+        buttons and the help leave no room for it above the notebook's button."""
+        hud = self.hud
+        if hud.seats_rect is None:
+            return None
+        book = button_rect(hud, NOTEBOOK_SLOT)
+        above = [b.rect.bottom + 6 for b in self.focus.buttons if b is not self.notebook_button]   # 6: the focus glow
+        help_words = self._help_words()
+        if help_words is not None:
+            words, size, _ink = help_words
+            lines = theme.wrap(words, self._help_rect().width, size)
+            above.append(self._help_rect().top + len(lines) * (theme.font(size).get_height() + 4))
+        # from under the buttons or the help (a little lower: the buttons' glow) to above the notebook's
+        top = max(above, default=hud.button_y) + 4
+        bottom = book.top - 8
+        if bottom - top < feltview.QUESTION_H:
+            return None
+        rect = pygame.Rect(hud.button_x, max(top, bottom - feltview.QUESTION_MAX_H), hud.button_w, 0)
+        rect.height = bottom - rect.top
+        m = self.match
+        return rect, feltview.last_question(m.log_events, [s.suspect for s in self.game.seats])
 
     def _paint_log(self, surface: pygame.Surface) -> None:
         """The log's entries in view on ``surface``, laid out again."""
@@ -703,10 +793,8 @@ class BoardPanels(_Table):
         self.log_view.draw(surface, LOG_SIZE, log_line())
 
     def _help_rect(self) -> pygame.Rect:
-        """Where the help under the whose-turn panel goes (where the buttons would be; in
-        the TV layout, whose buttons take the panel's width, 18 pixels in from its sides)."""
-        pad = 18 if self.hud.die_on_board else 0
-        return pygame.Rect(self.hud.button_x + pad, self.hud.button_y + 4, self.hud.button_w - 2 * pad, 200)
+        """Where the help under the whose-turn panel goes (where the buttons would be)."""
+        return pygame.Rect(self.hud.button_x, self.hud.button_y + 4, self.hud.button_w, 200)
 
     def die_centres(self) -> list[tuple[int, int]]:
         """The centre of each die's face (one per die of the rules): one above
@@ -757,9 +845,23 @@ class BoardPanels(_Table):
         out: list = list(self.focus.buttons)
         thinking = [fmt(t, name=s) for t in ("{name} picks a card to show.", "{name} is thinking…") for s in SUSPECTS]
         thinking += [_("Waiting for the others to answer…"), _("Checking the envelope…")] + self.start_texts()
-        out += [Label(pygame.Rect(self.hud.button_x, 0, self.hud.button_w - 28, 30), fmt("{name} suggests", name=s),
-                      theme.SMALL, True) for s in SUSPECTS]   # the suggestion panel's heading, every name
+        # the suggestion panel's heading, every name, at the width it had beside full-width buttons (the
+        # last question's tray under the TV's narrower buttons wraps it)
+        wide = self.hud.seats_rect is not None
+        head = pygame.Rect(self.hud.hud_x if wide else self.hud.button_x, 0,
+                           (self.hud.hud_w if wide else self.hud.button_w) - 28, 30)
+        out += [Label(head.copy(), fmt("{name} suggests", name=s),
+                      theme.SMALL, True) for s in SUSPECTS]
         out += turn_labels(self.hud.turn_rect, self.match.seat_name(self.game.turn), [self._status()], thinking)  # every name
+        for rect, (_suspect, surname, kind, _held, _turn, _acting, gone) in zip(
+                seat_rects(self.hud, self.game.players), self.seat_plaques(), strict=False):
+            left = rect.left + min(rect.height - 8, tabletop.PORTRAIT_MAX) + 10      # beside the portrait
+            held = rect.right - tabletop.HELD_W - 4
+            if tabletop.plaque_lines(rect.height) == 2:
+                out += [Label(pygame.Rect(left, rect.top, rect.right - 6 - left, 26), surname, theme.SMALL, True),
+                        Label(pygame.Rect(left, rect.bottom - 26, held - left, 26), kind, theme.SMALL, gone)]
+            else:
+                out.append(Label(pygame.Rect(left, rect.centery - 13, held - left, 26), surname, theme.SMALL, True))
         self.log_blocks()
         out += self.log_view.labels(LOG_SIZE, log_line())
         for i, line in enumerate(self._rules_lines()):

@@ -34,7 +34,7 @@ BADGE_W, BADGE_H = 196, 62
 #: The portrait on a plaque (pixels: the suspect card's art) and its token in the portrait's corner.
 PORTRAIT, PORTRAIT_TOKEN = BADGE_H - 8, 24
 #: Where a plaque's words start (pixels from its left), and the room the cards held take at its right.
-TEXT_X, HELD_W = PORTRAIT + 10, 36
+TEXT_X, HELD_W = PORTRAIT + 10, tabletop.HELD_W
 #: Text room in a plaque (pixels): the surname, and the kind of player beside the cards held.
 NAME_W, KIND_W = BADGE_W - TEXT_X - 6, BADGE_W - TEXT_X - HELD_W - 4
 #: Cards along the strip: width (pixels; every card name fits at 144) and the caption's height.
@@ -52,7 +52,7 @@ PAIR_W = 2 * (MINI + 8) + 8
 STEP = CARD_W + 8
 #: Felt colours.
 FELT, FELT_EDGE, RIM = (38, 92, 62), (24, 64, 42), (110, 72, 44)
-GLOW = (255, 214, 90)
+GLOW = tabletop.GLOW
 #: Share of a move spent travelling (the rest: the shake of a "no", the glow of a "has one").
 TRAVEL = 0.6
 
@@ -174,41 +174,9 @@ def draw_felt(surface: pygame.Surface) -> None:
 
 def draw_badge(surface: pygame.Surface, rect: pygame.Rect, suspect: str, name: str, kind: str, held: int,
                turn: bool, acting: bool, out: bool, glow: float = 0.0) -> None:
-    """One seat's plaque in ``rect`` -- public things only: ``suspect``'s
-    portrait (the card's art, its token in the corner), the surname ``name``,
-    ``kind`` (person or level, or "Out" in red when ``out``: the portrait
-    greyed), how many cards it holds (``held``, a card back and the number);
-    brass edge on the ``turn``, lighter wood while ``acting``; ``glow`` 0..1 round it."""
-    if glow > 0:
-        halo = gfx.surface(rect.inflate(24, 24).size, pygame.SRCALPHA)
-        gfx.rect(halo, (*GLOW, int(150 * glow)), halo.get_rect(), border_radius=18)
-        surface.blit(halo, rect.inflate(24, 24))
-    shadow = gfx.surface(rect.size, pygame.SRCALPHA)
-    gfx.rect(shadow, (0, 0, 0, 90), shadow.get_rect(), border_radius=12)
-    surface.blit(shadow, rect.move(2, 3))
-    surface.blit(tabletop.plaque(rect.size, acting), rect)
-    gfx.rect(surface, theme.BRASS if turn else theme.PANEL_EDGE, rect, 4 if turn else 2, border_radius=12)
-    img = assets.portrait(suspect, PORTRAIT)
-    if out:
-        img = gfx.grayscale(img)
-    at = img.get_rect(midleft=(rect.left + 5, rect.centery))
-    surface.blit(img, at)
-    gfx.rect(surface, theme.MUTED if out else theme.suspect_colour(suspect), at.inflate(2, 2), 2,
-                     border_radius=3)
-    tok = assets.token(suspect, PORTRAIT_TOKEN)
-    if out:
-        tok = tok.copy()
-        tok.set_alpha(140)
-    surface.blit(tok, tok.get_rect(bottomright=(at.right + 1, at.bottom + 1)))   # inside the portrait: clear of the words
-    ink = theme.MUTED if out else theme.CREAM
-    left = rect.left + TEXT_X
-    theme.blit_text(surface, name, (left, rect.top + 4), theme.SMALL, ink, True, max_width=NAME_W)
-    theme.blit_text(surface, kind, (left, rect.bottom - 3), theme.SMALL,
-                    theme.BAD if out else theme.MUTED, out, "bottomleft", KIND_W)
-    back = pygame.Rect(rect.right - HELD_W, rect.bottom - 28, 15, 21)
-    gfx.rect(surface, (120, 30, 40), back, border_radius=3)
-    gfx.rect(surface, theme.BRASS, back, 1, border_radius=3)
-    theme.blit_text(surface, str(held), (back.right + 3, back.centery), theme.SMALL, ink, True, "midleft")
+    """One seat's plaque in ``rect`` (:func:`~game.ui.draw.tabletop.seat_plaque`, which the
+    board game's TV panel draws too): public things only."""
+    tabletop.seat_plaque(surface, rect, suspect, name, kind, held, turn, acting, out, glow)
 
 
 def draw_crime(surface: pygame.Surface, caption: str) -> pygame.Rect:

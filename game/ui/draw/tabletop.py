@@ -15,7 +15,7 @@ import random
 
 import pygame
 
-from game.ui.draw import gfx, theme
+from game.ui.draw import assets, gfx, theme
 
 #: The card table's green, and its darker tray.
 BAIZE = (40, 92, 60)
@@ -26,6 +26,11 @@ RIM = (112, 72, 42)
 FRAME = (214, 170, 96)
 #: How far a panel's shadow falls (pixels, down and right).
 SHADOW = 5
+#: A seat plaque's glow round the seat answering, and the room its cards held take at its right (pixels).
+GLOW = (255, 214, 90)
+HELD_W = 36
+#: The largest portrait on a plaque (pixels: the card table's, on its 62-pixel plaques).
+PORTRAIT_MAX = 54
 
 
 #: Rows of baize (logical pixels) drawn at once on its canvas twice as large, and the rows drawn
@@ -307,3 +312,60 @@ def plaque(size: tuple[int, int], lit: bool = False, radius: int = 12) -> pygame
     gfx.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius * 2)
     big.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
     return gfx.smoothscale(big, (w, h))
+
+
+def plaque_lines(height: int) -> int:
+    """How many lines of words a seat plaque ``height`` pixels high holds: two (the name over the
+    kind) when two lines of the smallest text fit, else one (the name; the kind is left out)."""
+    return 2 if height >= 2 * theme.font(theme.SMALL).get_height() + 1 else 1
+
+
+def seat_plaque(surface: pygame.Surface, rect: pygame.Rect, suspect: str, name: str, kind: str, held: int,
+                turn: bool, acting: bool, out: bool, glow: float = 0.0) -> None:
+    """One seat's plaque in ``rect`` (logical pixels; the card table's are 196 x 62, the board's
+    TV panel's as high as its seats' column leaves them) -- public things only: ``suspect``'s
+    portrait (the card's art, 8 pixels less than the plaque's height up to :data:`PORTRAIT_MAX`,
+    its token in the corner),
+    the surname ``name``, ``kind`` (person, phone or level, or "Out" in red when ``out``: the
+    portrait greyed; left out on a plaque too low for two lines, :func:`plaque_lines`, whose
+    name is then red when ``out``), how many cards it holds (``held``, a card back and the number; the deal is
+    face down, so the number is public); brass edge on the ``turn``, lighter wood while
+    ``acting``; ``glow`` 0..1 round it."""
+    if glow > 0:
+        halo = gfx.surface(rect.inflate(24, 24).size, pygame.SRCALPHA)
+        gfx.rect(halo, (*GLOW, int(150 * glow)), halo.get_rect(), border_radius=18)
+        surface.blit(halo, rect.inflate(24, 24))
+    shadow = gfx.surface(rect.size, pygame.SRCALPHA)
+    gfx.rect(shadow, (0, 0, 0, 90), shadow.get_rect(), border_radius=12)
+    surface.blit(shadow, rect.move(2, 3))
+    surface.blit(plaque(rect.size, acting), rect)
+    gfx.rect(surface, theme.BRASS if turn else theme.PANEL_EDGE, rect, 4 if turn else 2, border_radius=12)
+    side = min(rect.height - 8, PORTRAIT_MAX)        # a taller plaque keeps the room for its words
+    img = assets.portrait(suspect, side)
+    if out:
+        img = gfx.grayscale(img)
+    at = img.get_rect(midleft=(rect.left + 5, rect.centery))
+    surface.blit(img, at)
+    gfx.rect(surface, theme.MUTED if out else theme.suspect_colour(suspect), at.inflate(2, 2), 2,
+             border_radius=3)
+    tok = assets.token(suspect, side * 4 // 9)       # 24 on the card table's 54-pixel portrait
+    if out:
+        tok = tok.copy()
+        tok.set_alpha(140)
+    surface.blit(tok, tok.get_rect(bottomright=(at.right + 1, at.bottom + 1)))   # inside the portrait: clear of the words
+    ink = theme.MUTED if out else theme.CREAM
+    left = rect.left + side + 10
+    if plaque_lines(rect.height) == 2:
+        # a plaque as low as two lines keeps them apart by starting them at its edges
+        top, bottom = (4, 3) if rect.height >= 56 else (0, 0)
+        theme.blit_text(surface, name, (left, rect.top + top), theme.SMALL, ink, True, max_width=rect.right - 6 - left)
+        theme.blit_text(surface, kind, (left, rect.bottom - bottom), theme.SMALL,
+                        theme.BAD if out else theme.MUTED, out, "bottomleft", rect.right - HELD_W - 4 - left)
+        back = pygame.Rect(rect.right - HELD_W, rect.bottom - 28, 15, 21)
+    else:       # too low for two lines of the smallest text: the name (red when out) and the cards held
+        theme.blit_text(surface, name, (left, rect.centery), theme.SMALL, theme.BAD if out else ink, True,
+                        "midleft", rect.right - HELD_W - 4 - left)
+        back = pygame.Rect(rect.right - HELD_W, rect.centery - 10, 15, 21)
+    gfx.rect(surface, (120, 30, 40), back, border_radius=3)
+    gfx.rect(surface, theme.BRASS, back, 1, border_radius=3)
+    theme.blit_text(surface, str(held), (back.right + 3, back.centery), theme.SMALL, ink, True, "midleft")

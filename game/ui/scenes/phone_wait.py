@@ -86,7 +86,7 @@ def turn_area(table) -> pygame.Rect:
 
 def felt_area(table) -> pygame.Rect | None:
     """Where the box of a whole turn played on the phone goes first: the board table's felt
-    beside the die's tray and above *My cards & notebook*, empty while the phone plays (the
+    beside the die's tray (or the seats' plaques) and above *My cards & notebook*, empty while the phone plays (the
     table shows no buttons then: ``table.phone_plays``), so the room can still read the log.
     None where the table has no such felt (the card table) or shows buttons there."""
     hud = getattr(table, "hud", None)
@@ -94,9 +94,10 @@ def felt_area(table) -> pygame.Rect | None:
     if felt is None or not getattr(table, "phone_plays", False):
         return None
     area = felt.inflate(-12, -12)
-    die = getattr(table, "die_rect", None)
-    if die is not None and die.colliderect(area):
-        area.width, area.left = area.right - (die.right + 8), die.right + 8
+    # right of the die's tray (standard layout) or of the seats' plaques (TV), which stay in view
+    for beside in (getattr(table, "die_rect", None), getattr(hud, "seats_rect", None)):
+        if beside is not None and beside.colliderect(area):
+            area.width, area.left = area.right - (beside.right + 8), beside.right + 8
     book = getattr(getattr(table, "notebook_button", None), "rect", None)
     if book is not None and book.colliderect(area):
         area.height = book.top - 6 - area.top

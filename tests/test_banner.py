@@ -132,6 +132,38 @@ def test_at_rest_the_band_hides_what_is_under_it(sub):
     assert seen[0] == seen[1] == [theme.BG_DARK] * len(spots)
 
 
+@pytest.mark.parametrize("lang", ["en", "es", "ca"])
+@pytest.mark.parametrize("at", [0.05, 0.1, 0.9, 0.95])
+def test_the_pulled_in_banner_is_never_cut_at_an_edge_while_it_fades(lang, at):
+    """"You were brought to the Billiard Room!" sliding in from the left (and on to the right)
+    was cut at the band's edge in the middle of its fade: the band's margins stay free of
+    words at every moment, over the board alone (the board game's width) and across the table."""
+    from types import SimpleNamespace
+
+    from game.text import i18n
+    from game.ui.bases.banner import MARGIN, draw_banner, tall_band
+    from game.ui.board.presenter import pulled_texts
+
+    app = make_app()
+    try:
+        i18n.set_language(lang)
+        suggestion = SimpleNamespace(player=1, suspect="scarlet", weapon="candlestick", room="billiard_room")
+        text, sub = pulled_texts(suggestion, ("Miss Scarlet", "Colonel Mustard"))
+        for width in (700, 1280):
+            banner = anim.Banner(text, 10.0, sub)
+            banner.update(10.0 * at)
+            assert 0 < banner.alpha < 255 and banner.shift != 0
+            band = tall_band(width)
+            surface = pygame.Surface((1280, 720))
+            draw_banner(surface, banner, width)
+            for left in (band.left, band.right - MARGIN):
+                strip = surface.subsurface(pygame.Rect(left, band.top + 8, MARGIN, band.height - 16))
+                colours = {tuple(strip.get_at((x, y)))[:3] for x in range(MARGIN) for y in range(strip.get_height())}
+                assert len(colours) == 1, (width, left, colours)       # the band's colour alone
+    finally:
+        app.close()
+
+
 @pytest.mark.parametrize("layout", ["standard", "tv"])
 def test_the_pulled_in_banner_keeps_off_the_panels_buttons(layout):
     """At the start of her turn Miss Scarlet's "You were brought to the Hall!" band stays

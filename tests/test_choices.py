@@ -610,4 +610,7 @@ def test_where_the_voice_cannot_speak_the_offer_says_so_instead_of_offering_it(t
     assert read_settings(path)[0].read_aloud is False
     press(app, Kind.CONFIRM)
     assert type(app.top).__name__ == "TitleScene"
+    app.push(make("voice_offer", app, after_lesson=True))    # offered again (the lesson's end): not said twice
+    steps(app, 2)
+    assert type(app.top).__name__ == "TitleScene" and not any(is_scene(s, "message") for s in app.stack)
     app.close()

@@ -151,16 +151,18 @@ def test_back_from_setup_keeps_joins_and_title_never_quits_at_once(app):
     press(app, 1, B)
     app.top.yes()                                 # Leave
     assert isinstance(app.top, TitleScene)
-    for _ in range(3):                            # B / Esc on the title never quit
+    title = app.top
+    for _ in range(3):                            # B / Esc on the title ask first, B / Esc again: No
         press(app, 1, B)
+        assert isinstance(app.top, ConfirmScene) and app.top.question == "Quit the game?"
         key(app, pygame.K_ESCAPE)
-        assert app.running and isinstance(app.top, TitleScene)
-    assert app.top.focus.focused is app.top.quit_button
-    key(app, pygame.K_RETURN)                     # Quit asks
+        assert app.running and app.top is title
+    assert title.focus.focused is not title.quit_button      # the focus was not moved unsaid
+    key(app, pygame.K_ESCAPE)                     # Quit asks
     assert isinstance(app.top, ConfirmScene) and app.top.question == "Quit the game?"
     key(app, pygame.K_RETURN)                     # No is focused first
     assert app.running and isinstance(app.top, TitleScene)
-    key(app, pygame.K_RETURN)
+    key(app, pygame.K_ESCAPE)
     key(app, pygame.K_LEFT)
     key(app, pygame.K_RETURN)                     # Yes
     assert not app.running

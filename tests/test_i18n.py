@@ -246,11 +246,16 @@ def test_every_engine_message_is_translated():
 
 
 def test_rule_citations_translate():
-    assert rule_text('000 "How a turn works" 1') == "Rule: 000 “How a turn works” 1"
+    """A citation names the rules as a player knows them, never by the file's number (the log
+    showed 'Rule: 000 "How a turn works"')."""
+    assert rule_text('000 "How a turn works" 1') == "Rule: Classic (U.S.), “How a turn works” 1"
+    assert rule_text('002 "Section 4: Gameplay"').startswith("Rule: House rules, “")
+    assert rule_text("999 nothing known") == rule_text("") == ""
     i18n.set_language("es")
-    assert rule_text('000 "How a turn works" 1') == "Regla: 000 «Cómo va un turno», punto 1"
+    assert rule_text('000 "How a turn works" 1') == "Regla: Clásico (EE. UU.), «Cómo va un turno», punto 1"
+    assert rule_text('001 "Acusación"') == "Regla: Cluedo (España), «Acusación»"
     i18n.set_language("ca")
-    assert rule_text('003 "Prendre el teu torn"') == "Regla: 003 «Prendre el teu torn»"
+    assert rule_text('003 "Prendre el teu torn"') == "Regla: Joc de cartes, «Prendre el teu torn»"
 
 
 def test_explanation_of_a_real_engine_error():
@@ -269,7 +274,7 @@ def test_explanation_of_a_real_engine_error():
     i18n.set_language("ca")
     why = explain(info.value)
     assert why.text == "Tira el dau abans de moure't."
-    assert why.rule.startswith("Regla: 000") and why.why and "000" in why.for_log()     # the citation: for the log
+    assert why.rule == "Regla: Clàssic (EUA), «Com va un torn», punt 1" and why.why and "000" not in why.for_log()
     assert why.plain.startswith("Regla: ") and "000" not in why.plain                  # the rule in a few words
 
 

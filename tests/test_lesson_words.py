@@ -193,3 +193,28 @@ def test_a_long_lesson_is_read_part_by_part_with_confirm(tmp_path):
         assert "welcome" in coach.match.seen and (coach.bubble is None or coach.lesson.key != "welcome")
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("lang", ["es", "ca"])
+def test_the_lessons_write_the_card_names_as_the_game_does(lang):
+    """One convention: a card named in a lesson is written as every other screen writes it
+    ("con la Soga", "al Saló", "en la sala" for the Spanish Lounge), not "con la soga" beside
+    the log's "la Soga"; a name that begins a sentence keeps its capital."""
+    import re
+
+    from game.rules.cards import CARD_NAMES
+
+    i18n.set_language(lang)
+    wrong = []
+    for c in CARD_NAMES:
+        name = i18n.card(c)
+        form = re.search(re.escape(name), i18n.card(c, "the"), re.I)
+        written = form.group(0) if form else name        # as it stands after its article
+        for lesson in tutorial.LESSONS:
+            text = i18n._(lesson.text)
+            for m in re.finditer(r"(?<!\w)" + re.escape(name) + r"(?!\w)", text, re.I):
+                before = text[:m.start()].rstrip()
+                starts = not before or before[-1] in ".!?¡¿"
+                if m.group(0) not in ((written, written[0].upper() + written[1:]) if starts else (written,)):
+                    wrong.append((lesson.key, m.group(0), written))
+    assert not wrong, wrong

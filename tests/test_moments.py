@@ -207,8 +207,8 @@ def test_leaving_a_finished_game_with_a_held_back_lands_on_the_first_item(app):
     app.step(DT)
     # the first line: Play's row, at the remembered level
     assert app.top is title and title.focus.focused is title.level_buttons[title.remembered_level()]
-    key(app, pygame.K_ESCAPE)                # a fresh Back still goes to Quit (it asks first)
-    assert title.focus.focused is title.quit_button
+    key(app, pygame.K_ESCAPE)                # a fresh Back asks "Quit the game?"
+    assert app.top is not title and app.top.question == "Quit the game?"
 
 
 # ---------------------------------------------------------------- layout glitches

@@ -160,6 +160,35 @@ def test_the_lessons_bubble_leaves_the_room_it_talks_about_in_view(recording, la
     finally:
         app.close()
 
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("key", ("shown", "still"))
+def test_the_lessons_bubble_on_a_shown_card_leaves_its_sentence_readable(recording, lang, key):
+    """On the card shown to you, every part of the lesson's bubble, placed once the screen
+    under it is drawn, covers none of its words: it covered the end of "So it is not in the
+    envelope..." in English and Spanish."""
+    from game.ui.lesson.coach import play_until, start_lesson
+
+    app = _app(settings=Settings(language=lang))
+    try:
+        app.start()
+        start_lesson(app)
+        play_until(app, key)
+        coach = app.coach
+        for part in range(len(coach.parts)):
+            if part:
+                for _i in range(6):
+                    app.step(0.1, draw=False)
+                app.router.handle(Intent(Kind.CONFIRM, device="keyboard"))
+            assert coach.lesson.key == key and coach.part == part
+            coach.reseat, app.coach = False, None
+            words = words_on_screen(app, recording)        # the shown card's words alone
+            app.coach, coach.reseat = coach, True
+            words_on_screen(app, recording)                # the first frame with the bubble: placed again
+            assert words and not [w for w in words if w.colliderect(coach.box)], (part, coach.box, words)
+    finally:
+        app.close()
+
+
 def _thinking(table, status) -> None:
     """``table`` with a computer player thinking and ``status`` as its whose-turn line."""
     table.computer.pending = object()

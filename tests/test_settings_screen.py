@@ -346,6 +346,36 @@ def test_screenshot_of_the_settings_screen(tmp_path, monkeypatch, lang):
     assert pygame.image.load(str(out)).get_size() == (1280, 720)
 
 
+def test_a_command_line_language_holds_for_that_run_only(tmp_path, monkeypatch):
+    """``run.py --lang en`` (CLUE_LANG) over a saved Català: the run is in English, and a
+    setting changed meanwhile is saved with the player's Català (it was overwritten with
+    English); a language chosen in Settings during that run is saved."""
+    from game.storage.settings import save_settings
+
+    path = tmp_path / "settings.json"
+    save_settings(Settings(language="ca"), path)
+    monkeypatch.setenv("CLUE_LANG", "en")
+    app = make_app(settings_path=path)
+    try:
+        assert app.store.settings.language == "en" and i18n.language() == "en"
+        s = open_from_title(app)
+        s.volume_row.step(-1)                         # saves the settings file
+        assert load_settings(path)[0].language == "ca" and load_settings(path)[0].volume == pytest.approx(0.7)
+        assert s.language_row.label == "Language: English"
+        s.language_row.press()                        # English -> Español, chosen on screen
+        assert load_settings(path)[0].language == "es"
+        s.volume_row.step(1)
+        assert load_settings(path)[0].language == "es"
+    finally:
+        app.close()
+    monkeypatch.delenv("CLUE_LANG")
+    again = make_app(settings_path=path)
+    try:
+        assert again.store.settings.language == "es"
+    finally:
+        again.close()
+
+
 # ------------------------------------------------- settings that cannot be saved
 @pytest.mark.parametrize("size", ("normal", "large"))
 @pytest.mark.parametrize("lang", ("en", "es", "ca"))

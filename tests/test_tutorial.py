@@ -311,14 +311,18 @@ def _any_move(g):
 
 # -------------------------------------------------------- on the screen
 def _read_lesson(app, key: str) -> None:
-    """From the title, play the lesson to the bubble ``key`` and read it (confirm after its read guard)."""
+    """From the title, play the lesson to the bubble ``key`` and read it, every part (confirm after
+    each part's read guard)."""
     from game.ui.lesson.coach import play_until
 
     _title_learn(app)
     play_until(app, key)
-    for _i in range(6):
-        app.step(0.1, draw=False)
-    app.router.handle(CONFIRM)
+    for _part in range(5):
+        for _i in range(6):
+            app.step(0.1, draw=False)
+        app.router.handle(CONFIRM)
+        if app.coach.bubble is None:
+            break
 
 
 def test_guided_game_to_its_end_pressing_only_confirm(tmp_path):
@@ -433,6 +437,74 @@ def test_the_new_rules_happen_on_screen_pressing_only_confirm(tmp_path):
         assert game.positions["plum"] == "lounge"
         play_until(app)
         assert game.over and game.winner == tutorial.YOU
+    finally:
+        app.close()
+
+
+def test_the_arrow_points_at_what_the_bubble_talks_about_and_at_the_button_when_it_asks(tmp_path):
+    """The first bubble talks about the envelope: the ring is on the envelope's squares, not
+    on Roll the die (it was).  "You are Miss Scarlet..." points at her token, and only its
+    last sentence ("press Roll the die"), a part of its own, points at the button.  A bubble
+    about the cards in your hand points at nothing on the board."""
+    from game.ui.lesson.coach import play_until
+
+    app = _app(tmp_path)
+    try:
+        _title_learn(app)
+        coach = app.coach
+        play_until(app, "welcome")
+        board = app.top
+        view, game = board.view, coach.match.game
+        roll = next(b for b in board.buttons() if b.on_press == board.roll)
+        envelope = [view.square_rect(sq) for sq in game.board.envelope]
+        assert coach.pointed == envelope[0].unionall(envelope[1:]) and coach.pointed != roll.rect
+        play_until(app, "hands")
+        assert coach.pointed is None
+        play_until(app, "you")
+        token = pygame.Rect(0, 0, view.square, view.square)
+        token.center = view.token_point("scarlet", game.positions["scarlet"])
+        assert coach.part == 0 and coach.pointed == token and "Roll the die" not in coach.bubble_text
+        for _i in range(6):
+            app.step(0.1, draw=False)
+        app.router.handle(CONFIRM)
+        assert coach.lesson.key == "you" and coach.part == 1 and coach.pointed == roll.rect
+        assert coach.bubble_text == "The arrow shows what to press: press Roll the die."
+    finally:
+        app.close()
+
+
+def test_the_bubbles_head_counts_every_part_once(tmp_path, monkeypatch):
+    """A lesson in parts showed its number on every part ("5 of 37" twice): the head counts
+    the parts, 1, 2, 3 ... to its total, each once, through the whole guided game."""
+    from game.ui.draw import theme
+
+    heads: list[str] = []
+    real = theme.blit_text
+
+    def seen(surface, text, *args, **kwargs):
+        if text.startswith("Learning to play"):
+            heads.append(text)
+        return real(surface, text, *args, **kwargs)
+
+    monkeypatch.setattr(theme, "blit_text", seen)
+    app = _app(tmp_path)
+    try:
+        _title_learn(app)
+        shown: list[str] = []
+        for _i in range(2000):
+            for _f in range(3):
+                app.step(0.1, draw=False)
+            if app.coach is None:
+                break
+            if app.coach.bubble is not None:
+                heads.clear()
+                app.coach.draw(pygame.Surface((1280, 720)))
+                if not shown or heads[-1] != shown[-1]:
+                    shown.append(heads[-1])
+            app.router.handle(CONFIRM)
+        total = len(shown)
+        assert total > len(tutorial.LESSONS)       # some lessons are in parts
+        assert shown == [f"Learning to play: {n} of {total}" for n in range(1, total + 1)]
     finally:
         app.close()
 

@@ -15,6 +15,7 @@ import pytest  # noqa: E402
 
 from game.commands.headless import computer_setup  # noqa: E402
 from game.rules import events as ev  # noqa: E402
+from game.rules.actions import Roll  # noqa: E402
 from game.rules.engine import Phase  # noqa: E402
 from game.rules.setup import GameSetup, SeatConfig  # noqa: E402
 from game.ui.app import App, run_app  # noqa: E402
@@ -1140,6 +1141,23 @@ def test_enter_or_click_skips_the_running_animation(app):
     assert len(board.game.events) > before
 
 
+def test_tab_with_no_roll_to_walk_says_why_on_the_status_line_and_aloud(app, monkeypatch):
+    """Tab ("next room") before the roll did nothing at all: it says why (roll first) on the
+    status line and read aloud, and the line is the turn's own again once the die is rolled."""
+    match = _match_at(app, lambda g: g.phase is Phase.START and g.actor == 0 and g.allows(Roll))
+    board = BoardScene(app, match)
+    app.push(board)
+    app.step(DT)
+    said: list[str] = []
+    monkeypatch.setattr(app.speech, "say", lambda text, owner=None, prompt=False: said.append(text))
+    before = board._status()
+    board.handle(Intent(Kind.ROOM, device="keyboard"))
+    assert board._status() == "Roll first: then Tab picks a room to head for." != before
+    assert said == ["Roll first: then Tab picks a room to head for."]
+    board.roll()
+    assert "Tab" not in board._status()
+
+
 def test_a_click_too_far_says_too_far_once_and_the_rule_in_a_few_words(app, capsys):
     """The "unreachable square" box said the same thing twice and never
     "too far"; its rule was a citation ("Rule: 000 ...") a child cannot read."""
@@ -1159,7 +1177,8 @@ def test_a_click_too_far_says_too_far_once_and_the_rule_in_a_few_words(app, caps
     assert box.text == f"That square is too far away: you rolled {g.roll}."
     assert box.rule.startswith("Rule: ") and "000" not in box.rule and not box.detail
     assert "too far" not in box.rule.lower()                       # said once
-    assert "Rule: 000 “How a turn works” 2-3" in capsys.readouterr().err   # the citation: for the log
+    err = capsys.readouterr().err          # the citation, for the log: by the rules' name, not a file number
+    assert "Rule: Classic (U.S.), “How a turn works” 2-3" in err and "000" not in err
 
 
 @pytest.mark.parametrize("allowed, status", [

@@ -110,9 +110,12 @@ class Lesson:
     opened) or "over" (the game-over screen).  ``text`` is an English msgid
     (translated when shown); ``notebook`` asks the person to open the
     notebook before the next action; ``rule`` cites the rule taught;
-    ``point`` is what the bubble points at on the board while it is shown
-    (a square ``(col, row)``, a room id, or a suspect id for its token;
-    None: the next thing to press)."""
+    ``point`` is what the bubble talks about, pointed at on the board while
+    it is shown (a square ``(col, row)``, a room id, a suspect id for its
+    token, or "envelope" for the envelope's squares in the middle; None:
+    nothing); ``press`` marks a lesson whose last sentence asks for the next
+    press: while that sentence is on screen the arrow points at the thing to
+    press instead (with a ``point`` too, that sentence is a part of its own)."""
 
     key: str
     at: int
@@ -121,12 +124,13 @@ class Lesson:
     rule: str = ""
     notebook: bool = False
     point: tuple[int, int] | str | None = None
+    press: bool = False
 
 
 LESSONS: tuple[Lesson, ...] = (
     Lesson("welcome", 0, "board", N_(
         "Welcome, detective! Somebody in this house did it. Find out WHO did it, with WHICH weapon and in WHICH "
-        "room. The answer is hidden in the envelope in the middle of the board."), '000 "What the game is"'),
+        "room. The answer is hidden in the envelope in the middle of the board."), '000 "What the game is"', point="envelope"),
     Lesson("tokens", 0, "board", N_(
         "All six tokens are on the board, even the ones nobody plays, like Professor Plum."),
         '000 "Setting up" 1', point="plum"),
@@ -138,24 +142,24 @@ LESSONS: tuple[Lesson, ...] = (
         '000 "Setting up" 6'),
     Lesson("you", 0, "board", N_(
         "You are Miss Scarlet, the red token at the bottom. Miss Scarlet always starts, so you go first. The arrow "
-        "shows what to press: press Roll the die."), '000 "Setting up" 9'),
+        "shows what to press: press Roll the die."), '000 "Setting up" 9', press=True, point="scarlet"),
     Lesson("move", 1, "board", N_(
         "You rolled a 4. The lit squares are the places you can reach with exactly 4 steps: up, down, left or "
         "right, never diagonally. Press {confirm} to walk to the square with the arrow."),
-        '000 "How a turn works" 1-2'),
+        '000 "How a turn works" 1-2', press=True),
     Lesson("twice", 1, "board", N_(
         "Why is your own square not lit? You would have to walk away and come back. In one turn you may never step "
         "on the same square twice."), '000 "How a turn works" 2', point=SCARLET_START),
     Lesson("end", 2, "board", N_(
         "No room is close enough this time. Press End turn: the player on your left plays next."),
-        '000 "How a turn works" 5'),
+        '000 "How a turn works" 5', press=True),
     Lesson("watch", 3, "watch", N_(
         "Now Colonel Mustard and Mrs. White play. Watch them walk. They are computer players: they only know "
         "what a player at a real table would know."), '000 "How a turn works"'),
-    Lesson("again", 9, "board", N_("Your turn again. Roll the die."), '000 "How a turn works" 1'),
+    Lesson("again", 9, "board", N_("Your turn again. Roll the die."), '000 "How a turn works" 1', press=True),
     Lesson("door", 10, "board", N_(
         "You rolled a 5. The Lounge is close: walk in through its door, the gap in the wall. Going into a room "
-        "ends your move, even with steps left over."), '000 "How a turn works" 3'),
+        "ends your move, even with steps left over."), '000 "How a turn works" 3', press=True),
     Lesson("doorway", 10, "board", N_(
         "The doorway is not a square: one step takes you from the square in front of the door into the room."),
         '000 "How a turn works" 3', point=LOUNGE_DOOR),
@@ -165,7 +169,7 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson("suggest", 11, "picker", N_(
         "You are in the Lounge, so you may make a suggestion: name a suspect and a weapon. The room is always the "
         "room you are in. Let's suggest Colonel Mustard, with the Rope, in the Lounge."),
-        '000 "Suggestions" 1-2'),
+        '000 "Suggestions" 1-2', press=True),
     Lesson("pulled", 12, "watch", N_(
         "Colonel Mustard's token and the Rope were moved into the Lounge: a suggestion brings them there. Now the "
         "players on your left, one by one, must show you one of the three cards if they have one. Colonel Mustard "
@@ -174,25 +178,25 @@ LESSONS: tuple[Lesson, ...] = (
         "Colonel Mustard showed you the Rope. Only you see it: the others only know that he showed you a card. "
         "A card somebody holds is not in the envelope, so it was not the Rope!"), '000 "Suggestions" 3, 5'),
     Lesson("tick", 13, "board", N_(
-        "Good detectives write everything down. Open your notebook."), '000 "Suggestions" 5', notebook=True),
+        "Good detectives write everything down. Open your notebook."), '000 "Suggestions" 5', notebook=True, press=True),
     Lesson("notebook", 13, "notebook", N_(
         "Your notebook: the cards in your hand and the cards shown to you are ticked for you, like the Rope. The "
-        "answer is among the cards that are not ticked. Press Done to close it."), '000 "Setting up" 8'),
-    Lesson("end2", 13, "board", N_("Now end your turn."), '000 "How a turn works" 4'),
+        "answer is among the cards that are not ticked. Press Done to close it."), '000 "Setting up" 8', press=True),
+    Lesson("end2", 13, "board", N_("Now end your turn."), '000 "How a turn works" 4', press=True),
     Lesson("passage", 14, "watch", N_(
         "Colonel Mustard is in the Lounge, a corner room. A secret passage goes from the Lounge to the "
         "Conservatory in the opposite corner: he can go there without rolling the die."),
-        '000 "Secret passages and blocked doors" 1'),
+        '000 "Secret passages and blocked doors" 1', point="mustard"),
     Lesson("summoned", 16, "watch", N_(
         "Colonel Mustard suggested Miss Scarlet, so YOUR token was pulled into the Conservatory! Any suggestion can "
-        "move your token. Now Mrs. White must show him a card if she can."), '000 "Suggestions" 3'),
+        "move your token. Now Mrs. White must show him a card if she can."), '000 "Suggestions" 3', point="scarlet"),
     Lesson("secret", 17, "watch", N_(
         "Mrs. White showed Colonel Mustard a card. Only he saw which one. That is fair: your cards stay secret too."),
         '000 "Suggestions" 3'),
     Lesson("disprove", 21, "disprove", N_(
         "Mrs. White suggested Mr. Green, with the Revolver, in the Ballroom. You sit just to her left and you hold "
         "two of these cards, so you must show her ONE. Only she will see it. Show her the Ballroom."),
-        '000 "Suggestions" 3'),
+        '000 "Suggestions" 3', press=True),
     Lesson("out", 23, "board", N_(
         "Mrs. White made an accusation, and it was wrong! Now she is out: she gets no more turns and can never win. "
         "But she stays at the table with her cards."), '000 "Accusations" 4', point="white"),
@@ -202,9 +206,9 @@ LESSONS: tuple[Lesson, ...] = (
     Lesson("stay", 23, "board", N_(
         "Colonel Mustard pulled you into the Conservatory. When a suggestion moves your token into a room, on your "
         "next turn you may suggest right there, without rolling. Press Suggest."),
-        '000 "Secret passages and blocked doors" 3', point="scarlet"),
+        '000 "Secret passages and blocked doors" 3', point="scarlet", press=True),
     Lesson("suggest3", 23, "picker", N_("Let's suggest Mrs. White, with the Candlestick, in the Conservatory."),
-           '000 "Suggestions" 1'),
+           '000 "Suggestions" 1', press=True),
     Lesson("still", 25, "shown", N_(
         "Mrs. White is out, but she still had to show you a card: the Conservatory. Players who are out keep "
         "showing cards."), '000 "Accusations" 4'),
@@ -220,20 +224,20 @@ LESSONS: tuple[Lesson, ...] = (
         '000 "Secret passages and blocked doors" 2', point=CONSERVATORY_DOOR),
     Lesson("back", 29, "board", N_(
         "But the secret passage still works! Take it back to the Lounge: no die needed."),
-        '000 "Secret passages and blocked doors" 1'),
+        '000 "Secret passages and blocked doors" 1', press=True),
     Lesson("suggest2", 30, "picker", N_(
         "Suggest Professor Plum, with the Candlestick, in the Lounge. None of these three cards is in your hand."),
-        '000 "Suggestions" 1'),
+        '000 "Suggestions" 1', press=True),
     Lesson("nobody", 31, "board", N_(
         "Nobody could show a card! And you do not hold Professor Plum, the Candlestick or the Lounge. So all "
-        "three must be in the envelope. You are sure: make an accusation!"), '000 "Suggestions" 6'),
+        "three must be in the envelope. You are sure: make an accusation!"), '000 "Suggestions" 6', press=True),
     Lesson("unplayed", 31, "board", N_(
         "Nobody plays Professor Plum, but he can still be the one who did it. His token is here in the Lounge."),
         '000 "Setting up" 1', point="lounge"),
     Lesson("accuse", 31, "accuse", N_(
         "An accusation is your final answer. If it is right, you win. If it is wrong, you are out (but you still "
         "show cards). You can accuse only once. Pick Professor Plum, the Candlestick and the Lounge."),
-        '000 "Accusations" 1-4'),
+        '000 "Accusations" 1-4', press=True),
     Lesson("won", 32, "over", N_(
         "You solved the case! That is the whole game: roll, move, suggest, tick your notebook, and accuse when you "
         "are sure. Now you are ready for a real game."), '000 "How you win / how the game ends"'),

@@ -3,12 +3,13 @@ language, with the rule it comes from.
 
 Each :class:`~game.rules.errors.IllegalActionError` carries an English
 ``template`` with ``params``, a stable ``code`` and a ``rule`` citation such as
-``'000 "How a turn works" 1'``.  :func:`explain` gives three parts:
+``'000 "How a turn works" 1'`` (the rules text's file number, said by its name).
+:func:`explain` gives three parts:
 
 * ``text``: the engine's own sentence, translated ("Roll the die before you move.");
 * ``why``: the reason behind it, one sentence per ``code`` (:data:`WHY_BOARD`
   for the board game, :data:`WHY_CARDS` for the card game of 003);
-* ``rule``: the citation ("Rule: 000 “How a turn works” 1"), with the section
+* ``rule``: the citation ("Rule: Classic (U.S.), “How a turn works” 1"), with the section
   names of the English texts 000 and 002 translated (those of 001 and 003 are
   quoted as printed) -- for the log (stderr), not for a child;
 * ``plain``: the rule in a few words a child reads ("Rule: You cannot walk
@@ -152,23 +153,28 @@ class Explanation:
         return " | ".join(p for p in ("why not: " + self.text, self.why, self.rule) if p)
 
 
+#: The name a player knows each rules text by (the files' numbers are the project's own, never shown).
+RULE_SETS: dict[str, str] = {"000": N_("Classic (U.S.)"), "001": N_("Cluedo (Spain)"), "002": N_("House rules"),
+                             "003": N_("Card game")}
+
 _CITE = re.compile(r'^(?P<file>\d{3})\s+"(?P<section>[^"]+)"\s*(?P<rest>.*)$')
 
 
 def rule_text(rule: str) -> str:
-    """A rule citation in the current language ("Rule: 000 “How a turn works” 1"); "" for none."""
-    if not rule:
+    """A rule citation in the current language, by the rules' names a player
+    knows: ``'000 "How a turn works" 1'`` is "Rule: Classic (U.S.), “How a
+    turn works” 1" (:data:`RULE_SETS`; the files' numbers are never shown).
+    "" for none, and for a citation of no known rules text."""
+    m = _CITE.match(rule) if rule else None
+    if not m or m["file"] not in RULE_SETS:
         return ""
-    m = _CITE.match(rule)
-    if not m:
-        return fmt("Rule: {rule}", rule=rule)
     section = m["section"]
     if m["file"] in ("000", "002") and section in SECTIONS:
         section = _(SECTIONS[section])
-    rest = m["rest"].strip()
+    rules, rest = _(RULE_SETS[m["file"]]), m["rest"].strip()
     if rest:
-        return fmt("Rule: {file} “{section}” {part}", file=m["file"], section=section, part=rest)
-    return fmt("Rule: {file} “{section}”", file=m["file"], section=section)
+        return fmt("Rule: {rules}, “{section}” {part}", rules=rules, section=section, part=rest)
+    return fmt("Rule: {rules}, “{section}”", rules=rules, section=section)
 
 
 def explain(exc: Exception, game: str = "board") -> Explanation:

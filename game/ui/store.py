@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import os
 from pathlib import Path
@@ -58,7 +59,7 @@ class Store:
     is written there after every action; "Continue" on the title resumes it) —
     None saves nothing.  Temporary files a kill during a save left behind are
     removed first.  ``CLUE_LANG`` in the environment (``run.py --lang``) picks
-    the language for this run only; the language is set at once, so that a
+    the language for this run only (the settings file keeps the player's own, :attr:`kept_language`); the language is set at once, so that a
     damaged settings file is said in it (:meth:`show_file_messages`).
     """
 
@@ -79,7 +80,11 @@ class Store:
             self.settings, trouble = read_settings(self.settings_path)
         else:
             self.settings = Settings()
+        #: the language the settings file keeps while ``run.py --lang`` shows another one this run
+        #: (None: no command-line language, or the player chose one in Settings since)
+        self.kept_language: str | None = None
         if os.environ.get("CLUE_LANG") in ("en", "es", "ca"):   # run.py --lang: this run only, not saved
+            self.kept_language = self.settings.language
             self.settings.language = os.environ["CLUE_LANG"]
         i18n.set_language(self.settings.language)
         if trouble is not None:                     # said once, over the title, in the player's language
@@ -110,8 +115,11 @@ class Store:
         log gets it in English with the system's detail."""
         if self.settings_path is None:
             return None
+        kept = self.settings
+        if self.kept_language is not None:      # the command line's language holds for this run only
+            kept = dataclasses.replace(self.settings, language=self.kept_language)
         try:
-            save_settings(self.settings, self.settings_path)
+            save_settings(kept, self.settings_path)
         except OSError as exc:
             # the path last: a long one then takes a line of its own instead of breaking the sentence
             template = N_("The settings file could not be saved ({reason}): {path}")
@@ -424,6 +432,7 @@ class Preferences:
         """Switch every word on screen (and the game log) to ``code`` ("en",
         "es" or "ca")."""
         i18n.set_language(code)
+        self.app.store.kept_language = None      # chosen on screen: saved, over any command-line language
         # the person's choice is kept even when its translation is damaged (English is shown and said)
         self.settings.language = code if code in i18n.LANGUAGES else "en"
         self._refresh_text()

@@ -112,9 +112,13 @@ def draw_banner(surface: pygame.Surface, banner: anim.Banner | None, tall_width:
     gfx.line(layer, theme.BRASS, (0, band.height - 3), (band.width, band.height - 3), 4)
     shift = int(banner.shift)
     labels = sub_labels(banner.text, sub, band) if sub else [banner_label(banner.text)]
+    # the words slide only as far as the band's margins: a long line sliding in from the left
+    # (or on to the right) was cut at the band's edge while it faded
+    inside = layer.get_rect().inflate(-2 * MARGIN, 0)
     for label in labels:
         text = theme.text(label.text, label.size, label.colour, label.bold, label.rect.width)
         centre = label.rect.move(shift - band.left, -band.top).center
-        layer.blit(text, text.get_rect(center=centre if sub else (band.width // 2 + shift, band.height // 2)))
+        placed = text.get_rect(center=centre if sub else (band.width // 2 + shift, band.height // 2))
+        layer.blit(text, placed.clamp(inside))
     layer.set_alpha(banner.alpha)
     surface.blit(layer, band.topleft)

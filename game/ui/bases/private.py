@@ -251,6 +251,11 @@ class ShownCardBase(_DoneMixin, Scene):
         self.focus.draw(surface)
         footer_hint(surface, _("Press {confirm} or click when you have seen it"))
 
+    def keep_clear(self) -> list[pygame.Rect]:
+        """The card shown (logical pixels): what the guided game's bubble talks about, kept in view
+        (:meth:`~game.ui.shell.scene.Scene.coach_keep_clear`)."""
+        return [pygame.Rect((0, 0), assets.card_size(240)).move(640 - 120, 110)]   # as :meth:`draw` places it
+
     def speech_prompt(self) -> str | None:
         """Read aloud to its owner once the card is face up (a private
         screen: said only while on top, so only after its cover): who showed

@@ -404,6 +404,9 @@ class BoardPanels(_Table):
             return fmt("{name} is thinking…", name=m.suspects[actor])
         if self.busy:
             return self._busy_status()
+        note = getattr(self, "room_note", None)      # why Tab found no room, while the turn is where it was
+        if note is not None and note[1] == (len(g.events), g.phase):
+            return note[0]
         you = _("Your turn") if len(m.humans) == 1 else fmt("{name}, your turn", name=m.suspects[actor])
         if g.phase is Phase.START:
             words = self._start_words()

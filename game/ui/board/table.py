@@ -39,6 +39,7 @@ from game.ui.board.presenter import BoardPresenter
 from game.ui.draw import anim
 from game.ui.draw.widgets import Button, spatial_next
 from game.ui.mansion import stage
+from game.ui.shell import prompts
 from game.ui.shell.i18n import _
 from game.ui.shell.input import Intent, Kind
 from game.ui.shell.registry import make as make_scene
@@ -71,6 +72,9 @@ class BoardScene(BoardPanels, TableScene[Match, Game]):
         #: the suggestion on show (its cards, the question going round), or None
         self.suggestion_show: SuggestionShow | None = None
         self._playing: ev.Event | None = None   # the event being played (for the status line)
+        #: why Tab ("next room") found no room to head for, for the status line while the turn is
+        #: where it was: (words, (events played, phase)), or None
+        self.room_note: tuple[str, tuple[int, Phase]] | None = None
         #: the animation begun by the last update, not yet moved on (see :meth:`advance`), or None
         self._begun: anim.Animation | None = None
         self.cursor = 0
@@ -259,6 +263,9 @@ class BoardScene(BoardPanels, TableScene[Match, Game]):
                 self.computer.hurry()
                 return True
             return False
+        if k is Kind.ROOM and (self.game.phase is not Phase.MOVE or not self.game.moves()):
+            self.no_room_to_head_for()
+            return True
         if self.game.phase is Phase.MOVE:
             return self._handle_move(intent)
         if self.focus.handle(intent):
@@ -330,6 +337,16 @@ class BoardScene(BoardPanels, TableScene[Match, Game]):
         self.cursor = nearest_to(self.game.board, dests, self.target)
         if self.speech_focus() == before:       # already on it (a room in reach): said again, so the press is heard
             self.app.speech.bumped(before)
+
+    def no_room_to_head_for(self) -> None:
+        """Tab or LB with no roll to walk: why no room is picked, on the status line
+        (until the turn moves on) and read aloud, instead of nothing."""
+        if self.game.allows(Roll):
+            words = prompts.fmt(_("Roll first: then {room} picks a room to head for."))
+        else:
+            words = prompts.fmt(_("No room to head for now: {room} picks one while you choose where to go."))
+        self.room_note = (words, (len(self.game.events), self.game.phase))
+        self.app.speech.say(words, prompt=True)
 
     def _explain_board_click(self, pos: tuple[int, int]) -> None:
         dest = self.view.position_at(pos)

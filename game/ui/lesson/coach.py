@@ -70,6 +70,29 @@ def bubble_parts(text: str, lang: str) -> list[str]:
     return parts or [text]
 
 
+def lesson_parts(lesson: tutorial.Lesson, lang: str) -> list[str]:
+    """The parts (:func:`bubble_parts`) ``lesson`` is shown in, translated to
+    ``lang`` (the current language) with its device words
+    (:func:`game.ui.shell.prompts.fmt`).  A lesson that talks about a place
+    (:attr:`~game.learning.tutorial.Lesson.point`) and then asks for a press
+    has that last sentence as a part of its own, so the arrow moves from the
+    place to the thing to press with the words."""
+    from game.ui.voice.speech import sentences
+
+    text = prompts.fmt(_(lesson.text))
+    said = sentences(text)
+    if lesson.press and lesson.point is not None and len(said) > 1:
+        return bubble_parts(" ".join(said[:-1]), lang) + [said[-1]]
+    return bubble_parts(text, lang)
+
+
+def lesson_steps(lang: str) -> list[int]:
+    """How many parts each lesson of :data:`game.learning.tutorial.LESSONS` is
+    shown in (:func:`lesson_parts`), in order: the steps the bubble's head
+    counts ("Learning to play: 5 of 50"), each part once."""
+    return [len(lesson_parts(ls, lang)) for ls in tutorial.LESSONS]
+
+
 class ScriptedPlayer:
     """A computer player of the guided game: it plays the next action of
     :data:`game.learning.tutorial.SCRIPT` (``index`` is set before each choice to the
@@ -197,6 +220,8 @@ class Coach:
         self.box = pygame.Rect(0, 0, 0, 0)   # the bubble on screen (logical pixels)
         self.reseat = False            # place the bubble again once the screen under it is drawn
         self.pointed: pygame.Rect | None = None   # what it points at, kept clear
+        self.subject = False           # pointed is the place the part talks about (a short arrow beside it)
+        self.step: tuple[int, int] | None = None   # the part's step of all the lessons' parts: (n, total)
         self.point_way: tuple[int, int] = (0, 1)   # the way the arrow at a lesson's square points
         self.bubble_age = 0.0          # seconds the bubble has been on screen
         self.target: pygame.Rect | None = None
@@ -272,18 +297,25 @@ class Coach:
                 due = []                   # first open the notebook, as the last lesson asked
             back = _("Welcome back! The lesson goes on where you stopped.") + " " if self.welcome_back else ""
             if due:
-                self._raise(due[0], back + prompts.fmt(_(due[0].text)))
+                self._raise(due[0], back)
             elif back:                     # resumed between two lessons: say so before the bare arrow
-                self._raise(tutorial.Lesson("welcome-back", self.done, screen, ""),
-                            back + _("The arrow shows what to press next."))
+                self._raise(tutorial.Lesson("welcome-back", self.done, screen,
+                                            back + _("The arrow shows what to press next."), press=True), "")
         self.target = None if self.bubble is not None else self._aim(screen)
 
-    def _raise(self, lesson: tutorial.Lesson, text: str) -> None:
-        """Show ``lesson`` with ``text``, in parts (:func:`bubble_parts`)
-        when it is long."""
+    def _raise(self, lesson: tutorial.Lesson, back: str) -> None:
+        """Show ``lesson`` in its parts (:func:`lesson_parts`), ``back`` (the
+        welcome back, or "") before its first part: the parts, and so the
+        steps counted, are the same with it or without."""
         from game.ui.shell.i18n import language
 
-        self.lesson, self.parts = lesson, bubble_parts(text, language())
+        self.lesson, self.parts = lesson, lesson_parts(lesson, language())
+        self.parts[0] = back + self.parts[0]
+        self.step = None
+        number = next((i for i, ls in enumerate(tutorial.LESSONS) if ls is lesson), None)
+        if number is not None:
+            steps = lesson_steps(language())
+            self.step = (sum(steps[:number]) + 1, sum(steps))
         self.welcome_back = False
         self._show_part(0)
 
@@ -295,12 +327,14 @@ class Coach:
         self.part = i
         self.bubble = lesson if i == 0 else dataclasses.replace(lesson, key=f"{lesson.key}:{i + 1}")
         self.bubble_text, self.bubble_age = self.parts[i], 0.0
-        self.pointed = self._aim(lesson.screen)
-        if lesson.point is not None:
-            self.pointed = self._board_place(lesson.point) or self.pointed
+        # the thing to press while the part asks for it, else the place the lesson talks about (or nothing)
+        asks = lesson.press and i == len(self.parts) - 1
+        place = None if asks or lesson.point is None else self._board_place(lesson.point)
+        self.subject = place is not None
+        self.pointed = self._aim(lesson.screen) if asks else place
         self.box = self.bubble_rect()
         self.reseat = True       # placed again on the first frame drawn, clear of the words it shows
-        if lesson.point is not None and self.pointed is not None:
+        if self.subject and self.pointed is not None:
             self.point_way = self._point_way(self.pointed)
 
     def _board_place(self, place) -> pygame.Rect | None:
@@ -310,6 +344,9 @@ class Coach:
         view = getattr(self.app.top, "view", None) if is_scene(self.app.top, "board") else None
         if view is None:
             return None
+        if place == "envelope":        # the envelope's squares in the middle of the board
+            squares = [view.square_rect(sq) for sq in self.match.game.board.envelope]
+            return squares[0].unionall(squares[1:]) if squares else None
         if place in SUSPECTS:
             rect = pygame.Rect(0, 0, view.square, view.square)
             rect.center = view.token_point(place, self.match.game.positions[place])
@@ -441,12 +478,12 @@ class Coach:
         thing pointed at (the next thing to press, and the lesson's own
         :attr:`~game.learning.tutorial.Lesson.point`); among the places that keep clear
         of it (over the right-hand panel, at the top, at the bottom, on the
-        left, in the four corners, in three widths) the one that covers least of what the
-        screen shows (its buttons and cards, the board, the answer on the game-over screen,
+        left, in the four corners, at the sides just above or below each of ``words``, in three
+        widths) the one that covers least of what the screen shows (its buttons and cards, the board, the answer on the game-over screen,
         and ``words``: the lines of text the screen drew, once it has been drawn)."""
         target = self._aim(self.screen())   # what will be pointed at once the bubble is read
         keep = self._keep_clear() + list(words or []) * WORDS_WEIGH
-        avoid = [t for t in (target, self.pointed if self.bubble is not None and self.bubble.point is not None
+        avoid = [t for t in (target, self.pointed if self.bubble is not None and self.subject
                              else None) if t is not None]     # and a square the lesson points at
         best, best_score = None, None
         for w in (BUBBLE_W, 900, 1200):
@@ -456,6 +493,10 @@ class Coach:
             if w == BUBBLE_W:
                 places = [pygame.Rect(1264 - w, 360 - h // 2, w, h)] + places + [pygame.Rect(16, 360 - h // 2, w, h)]
                 corners = [pygame.Rect(x, y, w, h) for y in (16, 704 - h) for x in (16, 1264 - w)]
+                # at the sides, just above or below each line of text too: a line the bubble
+                # explains ("So it is not in the envelope...") stays whole under the bubble's edge
+                ys = {min(max(16, y), 704 - h) for line in words or [] for y in (line.top - 12 - h, line.bottom + 12)}
+                corners += [pygame.Rect(x, y, w, h) for y in sorted(ys) for x in (1264 - w, 16)]
             for r in places + corners:
                 if any(r.colliderect(t.inflate(POINTER_CLEAR, POINTER_CLEAR)) for t in avoid):
                     continue
@@ -491,15 +532,13 @@ class Coach:
             theme.dim(surface, 110)
             r, target = self.box, self.pointed
             if target is not None:
-                if self.bubble.point is not None:      # a square or token: a short arrow beside it, no line across
+                if self.subject:      # a square or token: a short arrow beside it, no line across
                     self._point_at(surface, target)
                 else:
                     self._pointer(surface, target)
             theme.panel(surface, r, theme.PAPER, theme.BRASS, 18, 5)
-            total = len(tutorial.LESSONS)
-            number = next((i + 1 for i, ls in enumerate(tutorial.LESSONS) if ls is self.lesson), None)
-            head = _("Learning to play") if number is None else fmt("Learning to play: {n} of {total}", n=number,
-                                                                     total=total)
+            head = _("Learning to play") if self.step is None else fmt(
+                "Learning to play: {n} of {total}", n=self.step[0] + self.part, total=self.step[1])
             theme.blit_text(surface, head, (r.left + 24, r.top + 16), theme.SMALL, (120, 80, 40), True,
                             max_width=r.width - 48)
             theme.blit_wrapped(surface, self.bubble_text, pygame.Rect(r.left + 24, r.top + 52, r.width - 48,
@@ -558,7 +597,7 @@ class Coach:
         target = self.placed
         if target is None or self.ring is None:
             return []
-        if self.bubble is not None and self.bubble.point is not None:   # the short arrow beside a square
+        if self.bubble is not None and self.subject:   # the short arrow beside a square
             arrow = [_arrow_box(_arrow_tip(target, self.point_way), self.point_way)]
         else:
             arrow = [pointer.arrow_box(target, *self.arrow)] if self.arrow is not None else []
@@ -567,11 +606,13 @@ class Coach:
     def widgets(self) -> list:
         """Every lesson's text in its bubble, for the text-fit test (labels of one line each)."""
         from game.ui.draw.widgets import Label
+        from game.ui.shell.i18n import language
 
+        total = sum(lesson_steps(language()))
         out = [Label(pygame.Rect(0, 0, BUBBLE_W - 48, 30), go_on_text(), theme.BODY,
                      True),
                Label(pygame.Rect(0, 0, BUBBLE_W - 48, 30),
-                     fmt("Learning to play: {n} of {total}", n=len(tutorial.LESSONS), total=len(tutorial.LESSONS)),
+                     fmt("Learning to play: {n} of {total}", n=total, total=total),
                      theme.SMALL, True)]
         for ls in tutorial.LESSONS:
             for line in theme.wrap(_(ls.text), BUBBLE_W - 48, theme.BUTTON):

@@ -78,8 +78,8 @@ def _part(msgid: str, n: int) -> str:
 
 def summary_lines(report, name: str | None = None, you: str | None = None) -> list[str]:
     """The report's summary in plain words (current language): when the seat
-    knew enough, its accusation or the end, the turn it could have accused on;
-    its own turns counted (:func:`when`), or that it never had one.  Said to "you"
+    knew enough (said once: not again as the turn it could have accused on), its
+    accusation or the end; its own turns counted (:func:`when`), or that it never had one.  Said to "you"
     (a person's own report; ``you``: their suspect's card id, so that a word said of
     them agrees with it, Spanish "segura" to Señorita Amapola), or with ``name``
     about that seat (a computer's)."""
@@ -112,10 +112,7 @@ def summary_lines(report, name: str | None = None, you: str | None = None) -> li
         else:
             out.append(fmt("You accused {when}, but you were wrong.", when=at) if name is None else
                        fmt("{name} accused {when}, but was wrong.", name=name, when=at))
-    if report.turns_early:
-        at = when(report, report.ready_turn, name)
-        out.append(fmt("You could have accused {when}.", when=at) if name is None else
-                   fmt("{name} could have accused {when}.", name=name, when=at))
+    # no "could have accused on turn N" after it: the turn it knew enough already says so
     return out
 
 

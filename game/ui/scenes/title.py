@@ -194,9 +194,10 @@ class TitleScene(SharedScreens, Scene):
 
     def handle(self, intent: Intent) -> bool:
         if intent.kind is Kind.BACK:
-            # never quits at once: Quit asks first; a held Back (the Esc that left a finished game) stays put
+            # Back asks "Quit the game?" (No focused, Back again answers No) instead of moving the
+            # focus to Quit unsaid; a held Back (the Esc that left a finished game) stays put
             if not intent.repeat:
-                self.focus.focus_on(self.quit_button)
+                self.ask_quit()
             return True
         if intent.kind in (Kind.UP, Kind.DOWN, Kind.LEFT, Kind.RIGHT) and self.focus.focused is not None:
             return self._move(intent.kind)

@@ -8,7 +8,8 @@ answer is kept in the settings file ("read_aloud"), so it is asked once.
 Where the voice cannot speak (no speech engine, no voice for the language, or
 espeak-ng finding no sound device: it says so on its first line), the offer
 is not left standing: it gives way to a plain message that read aloud cannot
-speak here, and why (the first-start offer keeps the game silent)."""
+speak here, and why (the first-start offer keeps the game silent); that
+message is shown once a session, a later offer then just goes."""
 
 from __future__ import annotations
 
@@ -49,7 +50,9 @@ class VoiceOffer(ConfirmBase):
         if not self.after_lesson:
             self.app.prefs.set_read_aloud(False)      # answered for the child: a silent game, asked no more
         self.app.pop(self)
-        self.app.push(make("message", self.app, problem, title=_("Read aloud cannot speak on this computer")))
+        if not self.app.speech.problem_told:     # said once a session: a second offer just goes
+            self.app.speech.problem_told = True
+            self.app.push(make("message", self.app, problem, title=_("Read aloud cannot speak on this computer")))
 
     def choose(self, on: bool) -> None:
         """Keep the answer in the settings file (a file that cannot be written is said by the store);

@@ -590,6 +590,8 @@ class Speaker:
         self._prompt_speaking = False          # the sentence begun last is part of a prompt (not a replay)
         #: focus lines given to the engine (a count: benchmarks compare it with the focus changes)
         self.focus_lines = 0
+        #: the message that read aloud cannot speak here was shown this session (once is enough)
+        self.problem_told = False
 
     # ------------------------------------------------------------ state
     @property

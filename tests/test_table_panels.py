@@ -401,3 +401,34 @@ def test_nothing_private_reaches_the_tv_felt_with_phones_and_hot_seat(monkeypatc
             assert set(row) & hands <= {row[0]}, row      # a count, never a card (the suspect is the seat's own)
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "ca"])
+def test_the_last_question_stays_inside_its_tray_at_every_size_it_takes(lang) -> None:
+    """The tray with the last suggestion, at each size the TV felt gives it (the column beside
+    the seats: 332-344 wide, 92-150 high), before any suggestion and after one: nothing is drawn
+    outside the tray -- "No suggestion yet." beside three "?" cards once put "suggestion" over
+    the tray's edge, a word too long for the column left beside the cards."""
+    from game.text import i18n
+    from game.ui.board.feltview import Question, draw_question
+    from tests.inputs import make_app
+
+    app = make_app()
+    i18n.set_language(lang)
+    try:
+        asked = Question("scarlet", ("peacock", "candlestick", "billiard_room"), "plum", True)
+        for q in (None, asked):
+            for w in (332, 338, 344):
+                for h in (92, 100, 110, 130, 150):
+                    surf = pygame.Surface((w + 80, h + 80))
+                    surf.fill((255, 0, 255))
+                    tray = pygame.Rect(40, 40, w, h)
+                    draw_question(surf, tray, q)
+                    drawn = pygame.mask.from_threshold(surf, (255, 0, 255), (1, 1, 1, 255))
+                    drawn.invert()              # the pixels drawn on
+                    inside = pygame.mask.Mask(surf.get_size())
+                    inside.draw(pygame.mask.Mask(tray.size, fill=True), tray.topleft)
+                    assert drawn.count() == drawn.overlap_area(inside, (0, 0)), (lang, q, w, h)
+    finally:
+        i18n.set_language("en")
+        app.close()

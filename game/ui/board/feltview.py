@@ -89,20 +89,32 @@ def question_words(q: Question | None) -> tuple[str, str]:
     return head, _("Nobody can show a card!") if q.answered else ""
 
 
+def _answer_fits(answer: str, width: int, height: int) -> bool:
+    """Do the answer's lines, wrapped to ``width`` pixels, fit in ``height`` -- each line, a
+    long word alone ("suggestion"), no wider than ``width``?"""
+    f = theme.font(theme.SMALL)
+    lines = theme.wrap(answer, width, theme.SMALL)
+    return len(lines) * f.get_height() <= height and all(f.size(x)[0] <= width for x in lines)
+
+
 def draw_question(surface: pygame.Surface, rect: pygame.Rect, q: Question | None) -> None:
     """The last question in ``rect`` (a sunken tray on the felt, :data:`QUESTION_H` high or
     more): the heading along its top; under it the three cards' pictures in their kinds'
     colours (a question mark in each before any question), as large as the tray leaves room
     for, and the answer: under them when the tray is high enough for cards of
     :data:`QUESTION_CARD` there, else wrapped right of them (alone, when the cards would be
-    smaller than :data:`QUESTION_LEAST`)."""
+    smaller than :data:`QUESTION_LEAST`).  A tray too low for a heading on two lines and the answer
+    leaves the heading out: nothing is drawn outside ``rect``."""
     tabletop.tray(surface, rect)
     head, answer = question_words(q)
     inner = rect.inflate(-20, -16)
     top = inner.top
+    line = theme.font(theme.SMALL).get_height()
+    heads = theme.wrap(head, inner.width, theme.SMALL, True) if head else []
+    if len(heads) > 1 and not _answer_fits(answer, inner.width, inner.height - len(heads) * line - 2):
+        head = ""       # a low tray: the cards and who showed one say more than who asked
     if head:        # on two lines when a long name needs them ("La Senyoreta Amapola suggereix")
         top = inner.top + theme.blit_wrapped(surface, head, inner, theme.SMALL, theme.BRASS, True, line_gap=0) + 2
-    line = theme.font(theme.SMALL).get_height()
     under = theme.wrap(answer, inner.width, theme.SMALL)
     side = min(QUESTION_BIG, (inner.width - 12) // 3, inner.bottom - top - len(under) * line - 4)
     stacked = side >= QUESTION_CARD
@@ -110,8 +122,8 @@ def draw_question(surface: pygame.Surface, rect: pygame.Rect, q: Question | None
         x = inner.centerx - (3 * side + 12) // 2
     else:       # beside the answer, the cards as large as leave room for its lines; none when under 36
         side = min(QUESTION_CARD, inner.bottom - top)
-        while side >= QUESTION_LEAST and len(theme.wrap(answer, inner.width - 3 * (side + 6) - 6, theme.SMALL)) \
-                * line > inner.bottom - top:
+        while side >= QUESTION_LEAST and not _answer_fits(answer, inner.width - 3 * (side + 6) - 6,
+                                                          inner.bottom - top):
             side -= 4
         x = inner.left
     # before any question, each kind's frame holds a question mark: who, with what, where

@@ -1253,3 +1253,20 @@ def test_card_game_play_again_after_a_takeover_keeps_the_codes():
         assert dict(app.phones.session.tokens) == tokens and app.phones.session.applied[0] == 7
     finally:
         app.close()
+
+
+def test_a_phone_turns_box_over_the_log_never_ends_across_its_key_hint_row():
+    """On a TV (1920 x 1080, the TV layout) the box of a turn played on the phone lies over the
+    log: it ends above the log's key-hint row ("Rules: ...  N: notebook  M: menu") or covers
+    all of it, never with its frame across the letters (it stopped 4 px into the row)."""
+    app = hosted_app(size=(1920, 1080))
+    try:
+        board, _phones = hot_seat(app)
+        for _ in range(3):
+            app.step(DT)
+        wait = app.top
+        assert is_scene(wait, "phone_wait") and wait.what == "turn" and wait.over_log
+        hint_top, panel = board.log_view.area.bottom, board.log_panel
+        assert wait.box.bottom <= hint_top or wait.box.bottom >= panel.bottom - 6, (wait.box, hint_top, panel)
+    finally:
+        app.close()

@@ -224,8 +224,8 @@ class PhoneWaitScene(Scene):
                 top, end = cut
                 bottom = top if top >= self.area.top + self.least else end   # ends where an entry begins or ends
             panel = getattr(self.table, "log_panel", None)
-            if panel is not None and bottom > (area.bottom + panel.bottom - 6) // 2:
-                bottom = max(bottom, panel.bottom - 6)   # past the middle of the panel's key-hint row: all of it
+            if panel is not None and bottom > area.bottom:
+                bottom = max(bottom, panel.bottom - 6)   # into the panel's key-hint row: all of it, never across it
         self.box.height = min(bottom, SCREEN_BOTTOM + 8) - self.box.top
         self.hint_rect = pygame.Rect(self.box.left + 12, self.box.bottom - 12 - self.hint_h, self.box.width - 24,
                                      self.hint_h)

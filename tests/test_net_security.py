@@ -110,9 +110,9 @@ def test_a_refused_peer_gets_403_and_nothing_else(refusing):
     (None, ("This game is only for the home network", "Your address, 127.0.0.1,", "“vpn_ranges”",
             "--vpn-range RANGE", "--remote", "“Invite family far away”")),
     ("es-ES,es;q=0.9,en;q=0.5", ("Esta partida es solo para la red de casa", "Tu dirección, 127.0.0.1,",
-                                 "“vpn_ranges”", "--remote", "“Invitar a la familia que está lejos”")),
+                                 "“vpn_ranges”", "--remote", "“Invitar a familia lejana”")),
     ("ca", ("Aquesta partida és només per a la xarxa de casa", "“vpn_ranges”", "--remote",
-            "“Convidar la família que és lluny”")),
+            "“Convidar qui és lluny”")),
 ])
 def test_a_phone_outside_the_home_ranges_reads_why_and_what_to_do_in_its_language(refusing, accept, words):
     """A phone on the TV's own network but outside the listed home ranges (a VPN's 100.64/10, say) is
@@ -470,3 +470,24 @@ def test_seat_tokens_use_no_letters_that_look_alike():
     assert all(len(t) == 21 for t in tokens)
     assert math.log2(len(TOKEN_ALPHABET)) * 21 >= 96      # at least 96 random bits: the page may face the internet
     assert len(used) == len(TOKEN_ALPHABET)        # every letter of the alphabet shows up over 300 tokens
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "ca"])
+def test_the_invite_button_on_the_join_screen_holds_its_words_in_every_language(lang):
+    """The join screen's "Invite family far away" (380 x 60) holds its words at the button's
+    size in each language: the Spanish "Invitar a la familia que está lejos" ran past its edge."""
+    import pygame
+
+    from game.text import i18n
+    from game.ui.draw.widgets import Button
+    from game.ui.shell.i18n import _
+    from tests.inputs import make_app
+
+    app = make_app()
+    i18n.set_language(lang)
+    try:
+        button = Button(pygame.Rect(820, 620, 380, 60), _("Invite family far away"), lambda: None)
+        assert button.text_width() <= button.available_width(), button.label     # fitted, at a readable size
+    finally:
+        i18n.set_language("en")
+        app.close()

@@ -134,14 +134,14 @@ _NOT_LOCAL_WORDS = {
            "Tu dirección, {address}, no está en los rangos de la red de casa. Si estás en la misma casa "
            "(o en la VPN de la familia), quien está en la tele puede añadir el rango de tu red al ajuste "
            "“vpn_ranges” del archivo settings.json del juego, o empezar el juego con --vpn-range RANGO. Para "
-           "dejar entrar a la familia que está lejos, empieza el juego con --remote, o pulsa “Invitar a la "
-           "familia que está lejos” en la tele."),
+           "dejar entrar a la familia que está lejos, empieza el juego con --remote, o pulsa “Invitar a familia "
+           "lejana” en la tele."),
     "ca": ("Aquesta partida és només per a la xarxa de casa",
            "La teva adreça, {address}, no és en els rangs de la xarxa de casa. Si ets a la mateixa casa "
            "(o a la VPN de la família), qui és a la tele pot afegir el rang de la teva xarxa al paràmetre "
            "“vpn_ranges” del fitxer settings.json del joc, o començar el joc amb --vpn-range RANG. Per deixar "
-           "entrar la família que és lluny, comença el joc amb --remote, o prem “Convidar la família que és lluny” "
-           "a la tele."),
+           "entrar la família que és lluny, comença el joc amb --remote, o prem “Convidar qui és lluny” a la "
+           "tele."),
 }
 
 

@@ -271,3 +271,24 @@ def test_a_broadcast_with_a_budget_sends_the_actor_first_and_the_rest_later():
         rest += sent
     assert all(session.revs[s] == 1 for s in range(6))
     assert net.broadcast() == 0                 # nothing changed: nothing sent
+
+
+def test_a_phone_waiting_for_a_seat_names_it_as_a_speaker_would():
+    """"Waiting for {name}." (and "... is choosing a card to show") on a phone, in Spanish and Catalan: the suspect with its article and
+    the preposition's contraction ("Esperando al Coronel Rubio", never "Esperando a Señorita
+    Amapola")."""
+    from game.net.payload import _waiting
+    from game.text import i18n
+
+    seats = ("scarlet", "mustard", "white")
+    try:
+        i18n.set_language("es")
+        assert _waiting(seats, 0, False)["text"] == "Esperando a la Señorita Amapola."
+        assert _waiting(seats, 1, False)["text"] == "Esperando al Coronel Rubio."
+        assert _waiting(seats, 2, True)["text"] == "La Señora Blanco está eligiendo una carta para enseñar…"
+        i18n.set_language("ca")
+        assert _waiting(seats, 0, False)["text"] == "Esperant la Senyoreta Amapola."
+        i18n.set_language("en")
+        assert _waiting(seats, 1, False)["text"] == "Waiting for Colonel Mustard."
+    finally:
+        i18n.set_language("en")

@@ -227,9 +227,10 @@ def _log(mode: "_Mode", view: Any, suspects: tuple[str, ...], cache: dict[Any, A
 
 
 def _waiting(suspects: tuple[str, ...], actor: int, showing: bool) -> dict[str, str]:
+    # the suspect's id, not its name: a translation takes its forms ("Esperando al Coronel Rubio")
     if showing:
-        return {"kind": "wait", "text": fmt("{name} is choosing a card to show…", name=_name(suspects, actor))}
-    return {"kind": "wait", "text": fmt("Waiting for {name}.", name=_name(suspects, actor))}
+        return {"kind": "wait", "text": fmt("{name} is choosing a card to show…", name=suspects[actor])}
+    return {"kind": "wait", "text": fmt("Waiting for {name}.", name=suspects[actor])}
 
 
 # ------------------------------------------------------------ the modes

@@ -432,3 +432,18 @@ def test_the_last_question_stays_inside_its_tray_at_every_size_it_takes(lang) ->
     finally:
         i18n.set_language("en")
         app.close()
+
+
+def test_the_measures_work_after_an_app_closed_in_the_same_process(tmp_path: Path) -> None:
+    """tools/measure_table.py in a process where an app drew and closed (pygame's fonts quit):
+    it measures the log's lines as it does alone, instead of failing on a cached font (it did
+    when the i18n tests ran before these in one process)."""
+    from game.ui.draw import theme
+    from tests.inputs import make_app
+
+    app = make_app()
+    theme.font(theme.SMALL).get_height()          # a font cached by the app...
+    app.close()
+    pygame.quit()                                 # ...and pygame quit after it, as a test may
+    m = _measure_module().measure(str(shot(tmp_path, "board")), "standard")
+    assert m["log"]["whole"] >= 8, m["log"]

@@ -225,7 +225,7 @@ def measure(path: str, layout_name: str = "standard") -> dict:
     from game.ui.board.panels import RULES_INK, log_line, log_text_area, table_panels
     from game.ui.mansion.boardlayout import STANDARD, TV
 
-    pygame.init()
+    _init_pygame()
     img = pygame.image.load(path)
     rgb = pygame.surfarray.array3d(img).transpose(1, 0, 2)
     scale = img.get_width() / 1280
@@ -233,6 +233,19 @@ def measure(path: str, layout_name: str = "standard") -> dict:
     edges = {name: edge_contrast(rgb, tuple(r), scale) for name, r in table_panels(layout).items()}
     return {"flat": flat_area(rgb, scale), "edges": edges, "bare": bare_felt(rgb, tuple(layout.table_rect), scale),
             "log": whole_lines(rgb, tuple(log_text_area(layout)), log_line(), scale, RULES_INK)}
+
+
+def _init_pygame() -> None:
+    """pygame started for measuring; the game's fonts forgotten when pygame's font module had
+    been quit (an app closed in the same process: its cached fonts are unusable)."""
+    import pygame
+
+    from game.ui.draw import theme
+
+    stale = not pygame.font.get_init()
+    pygame.init()
+    if stale:
+        theme.reset_caches()
 
 
 def measure_card(path: str) -> dict:
@@ -244,7 +257,7 @@ def measure_card(path: str) -> dict:
 
     from game.ui.cardgame import panels, tableview
 
-    pygame.init()
+    _init_pygame()
     img = pygame.image.load(path)
     rgb = pygame.surfarray.array3d(img).transpose(1, 0, 2)
     scale = img.get_width() / 1280

@@ -35,6 +35,9 @@ from game.ui.shell.scene import PRIVATE_GUARD, InputGuard, Scene, choice_guard, 
 ACCUSE_NOW_RECT = pygame.Rect(140, 490, 1000, 90)
 
 
+#: The card shown: its width and the middle of its top edge (logical pixels).
+SHOWN_CARD_W, SHOWN_CARD_TOP = 240, (640, 110)
+
 class DisproveBase(Scene):
     """A seat holds one or more of the asked cards and picks one to show the
     asker (only those cards are offered, see :meth:`offer`).  A game's scene
@@ -237,12 +240,12 @@ class ShownCardBase(_DoneMixin, Scene):
         theme.background(surface)
         theme.blit_text(surface, fmt("{by} shows you a card", by=self.match.suspects[self.by]),
                         (640, 40), theme.TITLE, theme.BRASS, True, "midtop", 1280)
-        w = 240
+        w = SHOWN_CARD_W
         p = self.flip.progress
         img = assets.card_back(w) if p < 0.5 else assets.card(self.card, w)
         sx = abs(1 - 2 * p)
         scaled = gfx.smoothscale(img, (max(1, int(img.get_width() * sx)), img.get_height()))
-        surface.blit(scaled, scaled.get_rect(midtop=(640, 110)))
+        surface.blit(scaled, scaled.get_rect(midtop=SHOWN_CARD_TOP))
         if self.flip.done:
             theme.blit_text(surface, self.seen_line(), (640, 440), theme.BODY, theme.CREAM, False, "midtop", 1240)
             if self.accuse_now:
@@ -254,7 +257,9 @@ class ShownCardBase(_DoneMixin, Scene):
     def keep_clear(self) -> list[pygame.Rect]:
         """The card shown (logical pixels): what the guided game's bubble talks about, kept in view
         (:meth:`~game.ui.shell.scene.Scene.coach_keep_clear`)."""
-        return [pygame.Rect((0, 0), assets.card_size(240)).move(640 - 120, 110)]   # as :meth:`draw` places it
+        card = pygame.Rect((0, 0), assets.card_size(SHOWN_CARD_W))
+        card.midtop = SHOWN_CARD_TOP
+        return [card]
 
     def speech_prompt(self) -> str | None:
         """Read aloud to its owner once the card is face up (a private

@@ -672,7 +672,7 @@ class BoardPanels(_Table):
         buttons = self.focus.buttons
         help_words = self._help_words()
         looks = tuple((type(b), tuple(b.rect), b.look(), b.data) for b in buttons)
-        question = self.question_shown()
+        question = self.question_shown(help_words)
         self.layers.part(surface, "controls", self._controls_rect(), (looks, help_words, scale, question),
                          lambda s: self._paint_controls(s, help_words, question))
         seats = self.seat_plaques()
@@ -766,16 +766,18 @@ class BoardPanels(_Table):
         if question is not None:
             feltview.draw_question(surface, question[0], question[1])
 
-    def question_shown(self) -> tuple[pygame.Rect, feltview.Question | None] | None:
+    def question_shown(self, help_words=...) -> tuple[pygame.Rect, feltview.Question | None] | None:
         """Where the last question goes and what it is (:func:`~game.ui.board.feltview.last_question`;
         None for the question: none asked yet), or None: a layout without the seats' column, or the
-        buttons and the help leave no room for it above the notebook's button."""
+        buttons and the help leave no room for it above the notebook's button.  ``help_words``: the
+        frame's :meth:`_help_words`, when the caller has them already."""
         hud = self.hud
         if hud.seats_rect is None:
             return None
         book = button_rect(hud, NOTEBOOK_SLOT)
         above = [b.rect.bottom + 6 for b in self.focus.buttons if b is not self.notebook_button]   # 6: the focus glow
-        help_words = self._help_words()
+        if help_words is ...:
+            help_words = self._help_words()
         if help_words is not None:
             words, size, _ink = help_words
             lines = theme.wrap(words, self._help_rect().width, size)

@@ -19,7 +19,7 @@ import pytest  # noqa: E402
 from game.ui.phones.phone_screens import LocalPhone  # noqa: E402
 from game.ui.shell.registry import is_scene, make  # noqa: E402
 from tests.inputs import key  # noqa: E402
-from tests.test_net_tv import hosted_app, hot_seat  # noqa: E402
+from tests.test_net_tv import armed, hosted_app, hot_seat  # noqa: E402
 from tests.test_ui import DT  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -82,6 +82,7 @@ def test_a_far_phone_asking_for_a_far_seat_gets_the_tvs_question_and_the_page_th
         assert other.hello() == "waiting"
         app.step(DT, draw=False)
         assert is_scene(app.top, "confirm") and "plays from far away" in app.top.detail
+        armed(app)                                      # the question takes presses now
         key(app, pygame.K_RETURN, draw=False)           # Enter answers No
         app.step(DT, draw=False)
         assert other.closed and app.phones.session.clients[0] == "phone-0"

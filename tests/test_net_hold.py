@@ -16,7 +16,7 @@ from game.rules.engine import Phase  # noqa: E402
 from game.ui.phones.phone_screens import LocalPhone  # noqa: E402
 from game.ui.shell.registry import is_scene  # noqa: E402
 from tests.inputs import key  # noqa: E402
-from tests.test_net_tv import PHONES, THREE_PEOPLE, hosted_app  # noqa: E402
+from tests.test_net_tv import PHONES, before_start, hosted_app  # noqa: E402
 from tests.test_ui import DT  # noqa: E402
 
 
@@ -34,15 +34,7 @@ def acks(phone: LocalPhone) -> list[dict]:
 def test_before_start_every_phone_is_told_and_a_press_counts_once_the_tv_starts():
     app = hosted_app()
     try:
-        from game.ui.board.match import Match
-        from game.ui.shell.registry import make
-
-        board = make("board", app, Match(app.board, THREE_PEOPLE))
-        app.push(board)
-        phones = {s: LocalPhone(app.phones, s, f"phone-{s}") for s in PHONES}
-        assert all(p.hello() == "welcome" for p in phones.values())
-        app.step(DT, draw=False)
-        assert is_scene(app.top, "phones")                 # the join screen: Start not pressed yet
+        board, phones = before_start(app)                # the join screen: Start not pressed yet
         assert [tv_of(phones[s]) for s in PHONES] == ["start", "start"]
         g = board.game
         assert g.actor == 0 and g.phase is Phase.START

@@ -229,8 +229,8 @@ def show_view() -> dict:
                       legal=[{"type": "Disprove", "card": c} for c in ("plum", "rope", "hall")])
 
 
-def suggest_view() -> dict:
-    return board_view(actor=SEAT, turn=SEAT, phase="suggest", room="kitchen",
+def suggest_view(**over) -> dict:
+    return board_view(actor=SEAT, turn=SEAT, phase="suggest", room="kitchen", **over,
                       prompt={"kind": "suggest", "text": "You are in the Kitchen. Make a suggestion, or accuse."},
                       legal=[{"type": "Suggest", "suspect": s, "weapon": w} for s in SUSPECTS for w in WEAPONS]
                       + [{"type": "Accuse", "suspect": s, "weapon": w, "room": r}
@@ -414,12 +414,12 @@ def test_card_game_join_or_decline(page, table):
         wait(page, lambda: state(page)["pending"] is None, "the ack")
         rev = t.session.publish(SEAT, view)
         wait(page, lambda: connected(page, rev), "the page to draw the next view")
-        for field, c in (("person", "green"), ("weapon", "knife"), ("location", "kitchen")):
+        for field, c in (("person", "green"), ("weapon", "knife"), ("location", "dining_room")):
             click(page, f'.picker[data-field="{field}"] .card[data-card="{c}"]')
         click(page, "#accuse-btn")
         click(page, "#accuse-sure")
         acts = t.wait_request(page, "act", 2)
-        assert acts[1].action == {"type": "Join", "person": "green", "weapon": "knife", "location": "kitchen"}
+        assert acts[1].action == {"type": "Join", "person": "green", "weapon": "knife", "location": "dining_room"}
         assert acts[1].seq == 2
     finally:
         t.stop()
@@ -624,6 +624,12 @@ def test_another_phone_takes_the_seat_then_the_tv_says_no(page, table):
     assert [m["type"] for m in other.sent][:3] == ["waiting", "welcome", "view"] and not other.closed
 
 
+def base(text: str) -> list[str]:
+    """The placeholders of one of the page's words, each as its plain name ({name} for {name_the})."""
+    import re
+    return sorted(re.sub(r"_(the|to)}$", "}", p) for p in re.findall(r"{\w+}", text))
+
+
 def test_page_words_exist_in_three_languages(page, table):
     """Every word the page draws (app.js ``w("key")``, index.html ``data-w``) exists in English,
     Spanish and Catalan, none empty; the placeholders of each word are the same in the three."""
@@ -643,8 +649,7 @@ def test_page_words_exist_in_three_languages(page, table):
             assert text.strip(), (lang, key)
             # a placeholder may take its article form ({name_the}, {name_to}: the page fills them
             # from the host's card forms), never a name the English does not give
-            base = sorted(re.sub(r"_(the|to)}$", "}", p) for p in re.findall(r"{\w+}", text))
-            assert base == sorted(re.findall(r"{\w+}", words["en"][key])), (lang, key)
+            assert base(text) == base(words["en"][key]), (lang, key)
 
 
 def test_a_new_game_on_the_same_port_stops_the_old_page(page, table):
@@ -1484,6 +1489,125 @@ def test_the_page_says_why_the_tv_holds_the_game_and_that_a_press_counts_later(p
     assert all(b.is_enabled() for b in css(page, ".pad button")) and css(page, "#pad-held") == []
 
 
+def big_buttons(drv) -> dict:
+    """Each big button drawn now (its id or data-act) -> (its words, enabled)."""
+    return {(e.get_attribute("id") or e.get_attribute("data-act")): (e.text, e.is_enabled())
+            for e in css(drv, ".big-btn") if e.get_attribute("id") or e.get_attribute("data-act")}
+
+
+def test_only_the_pressed_button_says_sent_while_the_tv_holds_the_game(page, table, tmp_path):
+    """Paused on the TV, Roll pressed: Roll alone reads "Sent…", End turn keeps its words, both rest,
+    and the line at the top says why it waits and that the press is kept -- while the TV is paused,
+    then waits for Start; once the host takes the press every button is back.  An accusation
+    pressed while paused stays drawn as it was sent (its three cards, "Back"), its button alone
+    reading "Sent…" and its cards resting, until the host answers."""
+    open_seat(page, table, roll_view(tv="paused"))
+    assert big_buttons(page) == {"Roll": ("Roll the die", True), "EndTurn": ("End my turn", True)}
+    click(page, 'button[data-act="Roll"]')
+    act = table.wait_request(page, "act")[0]
+    wait(page, lambda: state(page)["pending"] == act.seq, "the press to wait for its answer")
+    assert big_buttons(page) == {"Roll": ("Sent…", False), "EndTurn": ("End my turn", False)}
+    assert status_text(page).endswith("What you sent is kept: it counts as soon as the game goes on.")
+    shoot(page, tmp_path, "page-example-tv-paused-sent")
+    rev = table.session.publish(SEAT, roll_view(tv="start"))
+    wait(page, lambda: connected(page, rev), "the view before Start")
+    assert big_buttons(page) == {"Roll": ("Sent…", False), "EndTurn": ("End my turn", False)}
+    assert status_text(page).startswith("Waiting for the game to start") and "What you sent is kept" in status_text(page)
+    rev = table.session.publish(SEAT, roll_view(tv=None))
+    table.session.answer(SEAT, act.seq, True)
+    wait(page, lambda: connected(page, rev) and state(page)["pending"] is None, "the answer")
+    assert big_buttons(page) == {"Roll": ("Roll the die", True), "EndTurn": ("End my turn", True)}
+    assert status_text(page) == ""
+    # an accusation while paused
+    rev = table.session.publish(SEAT, dict(suggest_view(), tv="paused"))
+    wait(page, lambda: connected(page, rev), "the suggestion while paused")
+    click(page, 'button[data-act="Accuse"]')
+    for field, c in (("suspect", "green"), ("weapon", "wrench"), ("room", "study")):
+        click(page, f'.picker[data-field="{field}"] .card[data-card="{c}"]')
+    click(page, "#accuse-btn")
+    click(page, "#accuse-sure")
+    acc = table.wait_request(page, "act", 2)[1]
+    assert acc.action == {"type": "Accuse", "suspect": "green", "weapon": "wrench", "room": "study"}
+    wait(page, lambda: state(page)["pending"] == acc.seq, "the accusation to wait for its answer")
+    assert big_buttons(page) == {"cancel-btn": ("Back", False), "accuse-sure": ("Sent…", False)}
+    chosen = [e.get_attribute("data-card") for e in css(page, '#accuse-panel .card[aria-pressed="true"]')]
+    assert chosen == ["green", "wrench", "study"]
+    assert all(not e.is_enabled() for e in css(page, "#accuse-panel .card"))
+    page.execute_script("document.getElementById('main').scrollTop = 0;")
+    shoot(page, tmp_path, "page-example-tv-paused-accuse-sent")
+    table.session.answer(SEAT, acc.seq, False, "Not now.")
+    wait(page, lambda: state(page)["pending"] is None, "the refusal")
+    assert css(page, "#accuse-panel") == [] and big_buttons(page)["Accuse"] == ("Accuse…", True)
+
+
+def suggest_scroll(drv) -> dict:
+    """Where the suggestion's or accusation's piles stand in the scrolling middle (CSS pixels from
+    its top; the middle's own height), and every scroll the page asked for since :data:`SPY_JS`."""
+    return drv.execute_script("""
+        var m = document.getElementById('main'), top = m.getBoundingClientRect().top, out = {};
+        document.querySelectorAll('#tab-play .picker[data-field]').forEach(function (g) {
+          var head = g.previousElementSibling;
+          out[g.getAttribute('data-field')] = [head.getBoundingClientRect().top - top, g.getBoundingClientRect().bottom - top];
+        });
+        return {piles: out, height: m.clientHeight, dock: document.getElementById('dock').getBoundingClientRect().top - top,
+                scrolls: window.clueScrolls.slice(), at: m.scrollTop};""")
+
+
+SPY_JS = """
+window.clueScrolls = [];
+var m = document.getElementById('main'), to = m.scrollTo;
+m.scrollTo = function (o) { window.clueScrolls.push(o); return to.apply(this, arguments); };
+"""
+
+
+def in_sight(where: dict, field: str) -> bool:
+    """The pile ``field``'s heading and cards wholly in the scrolling middle (above the dock), the
+    page's last scroll over (the middle where it asked)."""
+    top, bottom = where["piles"][field]
+    done = not where["scrolls"] or abs(where["at"] - where["scrolls"][-1]["top"]) < 1
+    return done and top >= 0 and bottom <= where["height"] + 0.5 and bottom <= where["dock"] + 0.5
+
+
+@pytest.mark.parametrize("reduce", [False, True])
+def test_after_who_the_weapons_come_into_view(page, table, reduce, tmp_path):
+    """The suggestion at 390 x 844: "Who?" picked, the page scrolls (smoothly; at once when the phone
+    asks for less motion) until "With what?" and all its weapons are in the scrolling middle, above
+    the confirm strip.  With both picked nothing moves; in an accusation "Where?" comes after "With
+    what?", and a person picked last brings nothing (the button is next)."""
+    page.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [
+        {"name": "prefers-reduced-motion", "value": "reduce" if reduce else "no-preference"}]})
+    try:
+        open_seat(page, table, suggest_view())
+        page.execute_script(SPY_JS)
+        assert not in_sight(suggest_scroll(page), "weapon")
+        click(page, '.picker[data-field="suspect"] .card[data-card="white"]')
+        wait(page, lambda: in_sight(suggest_scroll(page), "weapon"), "the weapons to come into view")
+        where = suggest_scroll(page)
+        assert [s["behavior"] for s in where["scrolls"]] == ["auto" if reduce else "smooth"]
+        at_end = page.execute_script("var m = document.getElementById('main');"
+                                     " return m.scrollTop >= m.scrollHeight - m.clientHeight - 1;")
+        assert 0 <= where["piles"]["weapon"][0] <= 12 or at_end        # "With what?" at the top, or as high as it goes
+        shoot(page, tmp_path, "page-example-suggest-next" + ("-calm" if reduce else ""))
+        click(page, '.picker[data-field="weapon"] .card[data-card="rope"]')
+        page.execute_script("document.getElementById('main').scrollTop = 0;")
+        click(page, '.picker[data-field="suspect"] .card[data-card="green"]')    # both picked: stays
+        assert len(suggest_scroll(page)["scrolls"]) == 1
+        # the accusation (on a page opened afresh): Where? after With what?
+        open_seat(page, table, suggest_view())
+        click(page, 'button[data-act="Accuse"]')
+        page.execute_script("document.getElementById('main').scrollTop = 0;")
+        page.execute_script(SPY_JS)
+        click(page, '.picker[data-field="suspect"] .card[data-card="green"]')
+        wait(page, lambda: in_sight(suggest_scroll(page), "weapon"), "the weapons of the accusation")
+        click(page, '.picker[data-field="weapon"] .card[data-card="wrench"]')
+        wait(page, lambda: in_sight(suggest_scroll(page), "room"), "the rooms")
+        assert len(suggest_scroll(page)["scrolls"]) == 2
+        click(page, '.picker[data-field="room"] .card[data-card="study"]')
+        assert len(suggest_scroll(page)["scrolls"]) == 2                # every pile picked: the button is next
+    finally:
+        page.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+
 UNDER_JS = """
 var m = document.getElementById('main'), btn = document.querySelector('.big-btn.sticky');
 function box(e) { return e.getBoundingClientRect(); }
@@ -1516,31 +1640,92 @@ def test_nothing_to_read_sits_under_the_confirm_button(page, table, what, tmp_pa
     shoot(page, tmp_path, f"page-example-{what}-dock")
 
 
+def asked_first(page, selector: str, why: str, heading: str, help_text: str, shot: Path | None = None) -> None:
+    """Tap the accusation's card ``selector``: the page asks first (``why``: "hand", "shown" or "up";
+    its ``heading`` and ``help_text``; a picture to ``shot``), "Pick another" leaves the card
+    unpicked, then a tap again and "Pick it anyway" picks it."""
+    click(page, selector)
+    wait(page, lambda: css(page, "#own-card-modal"), f"the question about {selector} ({why})")
+    assert css(page, "#own-card-modal")[0].get_attribute("data-why") == why
+    assert texts(page, "#own-card-modal h2") == [heading]
+    assert texts(page, "#own-card-modal p") == [help_text]
+    if shot is not None:
+        shoot(page, shot.parent, shot.name)
+    click(page, "#own-another")
+    wait(page, lambda: not css(page, "#own-card-modal"), "the question to close")
+    assert css(page, selector)[0].get_attribute("aria-pressed") == "false"
+    click(page, selector)
+    click(page, "#own-anyway")
+    wait(page, lambda: css(page, selector)[0].get_attribute("aria-pressed") == "true", f"{selector} picked anyway")
+    assert not css(page, "#own-card-modal")
+
+
 def test_accusing_with_a_card_of_ones_own_hand_asks_first(page, table, tmp_path):
     """Picking the Rope (in this seat's hand) for an accusation asks first, as the TV does: "Rope is one
     of your cards." -- "Pick another" leaves it unpicked, "Pick it anyway" picks it.  A card not in the
     hand is picked at once.  The page knows its own hand: nothing is sent to the host meanwhile."""
     open_seat(page, table, suggest_view())
     click(page, 'button[data-act="Accuse"]')
-    rope = '.picker[data-field="weapon"] .card[data-card="rope"]'
-    click(page, rope)
-    wait(page, lambda: css(page, "#own-card-modal"), "the question about one's own card")
-    assert texts(page, "#own-card-modal h2") == ["Rope is one of your cards."]
-    assert "A card in your hand cannot be in the envelope. Accuse with it anyway?" in texts(page, "#own-card-modal p")
-    shoot(page, tmp_path, "page-example-accuse-own-card")
-    click(page, "#own-another")
-    wait(page, lambda: not css(page, "#own-card-modal"), "the question to close")
-    assert css(page, rope)[0].get_attribute("aria-pressed") == "false"
-    click(page, rope)
-    click(page, "#own-anyway")
-    wait(page, lambda: css(page, rope)[0].get_attribute("aria-pressed") == "true", "the Rope picked anyway")
-    assert not css(page, "#own-card-modal")
-    knife = '.picker[data-field="weapon"] .card[data-card="knife"]'   # shown to this seat, not in its hand
-    click(page, knife)
-    wait(page, lambda: css(page, knife)[0].get_attribute("aria-pressed") == "true", "the Knife picked at once")
+    asked_first(page, '.picker[data-field="weapon"] .card[data-card="rope"]', "hand", "Rope is one of your cards.",
+                "A card in your hand cannot be in the envelope. Accuse with it anyway?",
+                tmp_path / "page-example-accuse-own-card")
+    wrench = '.picker[data-field="weapon"] .card[data-card="wrench"]'   # neither held nor shown to this seat
+    click(page, wrench)
+    wait(page, lambda: css(page, wrench)[0].get_attribute("aria-pressed") == "true", "the Wrench picked at once")
     assert not css(page, "#own-card-modal")
     assert table.requests("act") == []
     page.find_element(By.CSS_SELECTOR, 'button[data-lang="es"]').click()   # the same question in Spanish
     click(page, '.picker[data-field="suspect"] .card[data-card="plum"]')
     wait(page, lambda: css(page, "#own-card-modal"), "the question in Spanish")
     assert texts(page, "#own-card-modal h2")[0].endswith("es una de tus cartas.")
+
+
+def forms(lang: str) -> dict:
+    """The card forms the host sends a page in ``lang`` ("the": "the Knife", "to": "to Miss Scarlet")."""
+    from game.text import i18n
+    from game.text.i18n import card as card_name
+
+    before = i18n.language()
+    i18n.set_language(lang)
+    try:
+        return {f: {c: card_name(c, f) for c in ALL_CARDS} for f in ("the", "to")}
+    finally:
+        i18n.set_language(before)
+
+
+def test_accusing_with_a_card_shown_to_you_asks_first(page, table, tmp_path):
+    """The Knife was shown to this seat by Miss Scarlet (its own view says so): picked for an
+    accusation it asks first, as a card of one's hand does -- "Miss Scarlet showed you the Knife." --
+    "Pick another" leaves it unpicked, "Pick it anyway" picks it; the same in Spanish.  The page
+    knows it alone: nothing is sent to the host meanwhile."""
+    open_seat(page, table, suggest_view(forms=forms("en")))
+    click(page, 'button[data-act="Accuse"]')
+    knife = '.picker[data-field="weapon"] .card[data-card="knife"]'
+    asked_first(page, knife, "shown", "Miss Scarlet showed you the Knife.",
+                "A card someone showed you cannot be in the envelope. Accuse with it anyway?",
+                tmp_path / "page-example-accuse-shown-card")
+    assert table.requests("act") == [] and table.requests("mark") == []
+    rev = table.session.publish(SEAT, suggest_view(lang="es", forms=forms("es")))
+    wait(page, lambda: connected(page, rev), "the view in Spanish")
+    page.find_element(By.CSS_SELECTOR, 'button[data-lang="es"]').click()
+    click(page, knife)                                              # picked: a tap leaves it
+    wait(page, lambda: css(page, knife)[0].get_attribute("aria-pressed") == "false", "the Knife left")
+    click(page, knife)
+    wait(page, lambda: css(page, "#own-card-modal"), "the question in Spanish")
+    assert texts(page, "#own-card-modal h2") == ["La Señorita Amapola te ha enseñado el Puñal."]
+
+
+def test_accusing_with_a_card_face_up_asks_first(page, table):
+    """The card game: the Kitchen lies face up on the table; picked for an accusation it asks first
+    ("The Kitchen lies face up on the table.")."""
+    table.stop()
+    t = FakeTable("cards")
+    try:
+        open_seat(page, t, dict(cards_view(), forms=forms("en")))
+        click(page, 'button[data-act="Accuse"]')
+        asked_first(page, '.picker[data-field="location"] .card[data-card="kitchen"]', "up",
+                    "The Kitchen lies face up on the table.",
+                    "A card face up on the table cannot be in the envelope. Accuse with it anyway?")
+        assert t.requests("act") == []
+    finally:
+        t.stop()

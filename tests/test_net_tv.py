@@ -118,8 +118,9 @@ def hosted_app(tmp_path=None, serve: bool = False, **kw) -> App:
     return a
 
 
-def hot_seat(app: App, phones=PHONES, setup=THREE_PEOPLE):
-    """The board game of three people and a computer, ``phones`` seated; the join screen passed."""
+def before_start(app: App, phones=PHONES, setup=THREE_PEOPLE):
+    """The board game of three people and a computer, ``phones`` seated, the join screen on top
+    (Start not pressed yet): (the board scene, seat -> its :class:`LocalPhone`)."""
     from game.ui.board.match import Match
     from game.ui.shell.registry import make
 
@@ -130,6 +131,12 @@ def hot_seat(app: App, phones=PHONES, setup=THREE_PEOPLE):
     app.step(DT, draw=False)
     assert is_scene(app.top, "phones")              # the join screen comes first: the codes, who has a phone
     assert [app.phones.has_phone(s) for s in range(3)] == [s in phones for s in range(3)]
+    return board, seated
+
+
+def hot_seat(app: App, phones=PHONES, setup=THREE_PEOPLE):
+    """The board game of three people and a computer, ``phones`` seated; the join screen passed."""
+    board, seated = before_start(app, phones, setup)
     key(app, pygame.K_RETURN, draw=False)          # Start
     assert app.top is board or (is_scene(app.top, "phone_wait") and app.top.what == "turn")   # on Scarlet's phone
     return board, seated
@@ -372,6 +379,17 @@ def test_choose_here_and_the_phones_card_at_one_moment_leave_no_cover(lag):
         app.close()
 
 
+def armed(app: App) -> None:
+    """Let the frames go by, nobody pressing, until the phone's question on top takes presses
+    (its guard against presses already on their way: :class:`~game.ui.bases.confirm.ConfirmBase`)."""
+    box = app.top
+    for _ in range(40):
+        if not box.guard.active:
+            return
+        app.step(DT, draw=False)
+    raise AssertionError("the question never took a press")
+
+
 def test_a_second_phone_for_a_taken_seat_is_asked_on_the_tv():
     app = hosted_app()
     try:
@@ -381,6 +399,7 @@ def test_a_second_phone_for_a_taken_seat_is_asked_on_the_tv():
         app.step(DT, draw=False)
         box = app.top
         assert is_scene(box, "confirm") and box.question == "A second phone wants to play as Mrs. White. Allow?"
+        armed(app)
         key(app, pygame.K_ESCAPE, draw=False)           # No (Esc answers No)
         assert other.closed and other.last("refused") is not None and not phones[2].closed
         again = LocalPhone(app.phones, 2, "new-phone")
@@ -389,6 +408,42 @@ def test_a_second_phone_for_a_taken_seat_is_asked_on_the_tv():
         app.top.yes()                                   # Allow
         assert phones[2].closed and again.last("welcome")["seat"] == 2
         assert app.phones.session.clients[2] == "new-phone"
+    finally:
+        app.close()
+
+
+def test_the_second_phones_question_takes_no_press_already_on_its_way_and_enter_then_says_no():
+    """The join screen waits for Start; a second phone asks for Mrs. White's seat just as someone
+    presses Enter (Start, for them): the question that appeared takes none of the presses of the
+    next moments -- Enter, Esc, an arrow, a click on Allow -- nor Enter mashed on; both phones stay
+    as they were and the join screen waits under it.  Once the frames went by quietly, Enter answers
+    No, the focused and safe answer: the new phone is refused, Mrs. White's own keeps her seat."""
+    from tests.inputs import click
+
+    app = hosted_app()
+    try:
+        _board, phones = before_start(app)
+        join = app.top
+        other = LocalPhone(app.phones, 2, "someone-else")
+        assert other.hello() == "waiting"
+        app.step(DT, draw=False)
+        box = app.top
+        assert is_scene(box, "confirm") and box.focus.focused is box.no_button
+        key(app, pygame.K_RETURN, draw=False)           # meant for Start
+        key(app, pygame.K_ESCAPE, draw=False)
+        key(app, pygame.K_LEFT, draw=False)             # would move the focus to Allow
+        click(app, box.yes_button.rect.center)
+        for _ in range(10):                             # Enter mashed on, a few times a second
+            key(app, pygame.K_RETURN, draw=False)
+            app.step(0.1, draw=False)
+        assert app.top is box and box.focus.focused is box.no_button
+        assert join in app.stack and not other.closed and other.last("refused") is None
+        assert app.phones.session.clients[2] == "phone-2" and not phones[2].closed
+        armed(app)
+        key(app, pygame.K_RETURN, draw=False)           # a fresh Enter: No, the safe answer
+        assert box not in app.stack and app.top is join
+        assert other.closed and other.last("refused") is not None
+        assert app.phones.session.clients[2] == "phone-2" and not phones[2].closed
     finally:
         app.close()
 

@@ -46,7 +46,7 @@ from game.rules.engine import Phase  # noqa: E402
 from game.ui.phones.phone_screens import LocalPhone  # noqa: E402
 from game.ui.shell.registry import is_scene  # noqa: E402
 from tests.inputs import key  # noqa: E402
-from tests.test_net_tv import PHONES, drive, hosted_app, hot_seat, to_phone_roll  # noqa: E402
+from tests.test_net_tv import PHONES, armed, drive, hosted_app, hot_seat, to_phone_roll  # noqa: E402
 from tests.test_ui import DT  # noqa: E402
 
 
@@ -694,6 +694,7 @@ def test_a_second_phone_for_a_far_seat_is_told_on_the_tv_that_the_seat_plays_fro
         app.step(DT, draw=False)
         box = app.top
         assert is_scene(box, "confirm") and "plays from far away" in box.detail and "asked you to" in box.detail
+        armed(app)                                      # the question takes presses now
         key(app, pygame.K_RETURN, draw=False)          # Enter alone answers No
         app.step(DT, draw=False)
         assert other.closed and app.phones.session.clients[0] == "phone-0" and app.phones.far(0)

@@ -87,7 +87,8 @@
   var welcome = null;                  // {seat, game, applied, spent}
   var matchId = null;                  // the game the held action belongs to (welcome "match"; memory only, as pending)
   var view = null, rev = -1;
-  var pending = null;                  // {seq, action}: sent, not acknowledged yet
+  var pending = null;                  // {seq, action, btn}: sent, not acknowledged yet (btn: the button pressed)
+  var pressing = null;                 // the key of the big button whose press is being handled now
   var ui = freshUi();
   var accusing = false;                // this draw shows an accusation's piles (its own-card question may show)
   function freshUi() {
@@ -174,7 +175,7 @@
         welcome = {seat: m.seat, game: m.game, applied: m.applied | 0, spent: Math.max(m.applied | 0, m.spent | 0)};
         // another game (Play again): an action still held from the last one is never sent into this one
         if (m.match && matchId !== m.match) {
-          if (matchId) pending = null;
+          if (matchId) settle();
           matchId = m.match;
         }
         attempts = 0;
@@ -186,7 +187,7 @@
           send({type: "act", seq: pending.seq, action: pending.action});
           if (store.seq < welcome.spent) { store.seq = welcome.spent; save(); }   // another tab may have gone on
         } else {
-          pending = null;
+          settle();
           if (store.seq !== welcome.spent) { store.seq = welcome.spent; save(); }
         }
         drawStatus();
@@ -199,7 +200,7 @@
         break;
       case "ack":
         if (pending && m.seq === pending.seq) {
-          pending = null;
+          settle();
           if (!m.ok) toast(m.error || "?");
           draw();
         }
@@ -219,7 +220,7 @@
           return;
         }
         toast(m.message || m.code);           // a message the host could not read: it took nothing
-        if (pending) { pending = null; draw(); }
+        if (pending) { settle(); draw(); }
         break;
       case "waiting":
         conn = "waiting";
@@ -237,14 +238,21 @@
   }
 
   // ------------------------------------------------------------------ actions
+  // the choice stays drawn as it was sent until the host answers (the TV may hold it a long
+  // while: paused, or not started), its button alone saying "Sent…"
   function act(action) {
     if (pending || !view) return;
     store.seq += 1;
     save();
-    pending = {seq: store.seq, action: action};
+    pending = {seq: store.seq, action: action, btn: pressing};
     send({type: "act", seq: pending.seq, action: action});
-    ui.accuse = false; ui.sure = false; ui.picks = {}; ui.ask = []; ui.show = null;
     draw();
+  }
+  // the host answered the action sent (or it was dropped): the pickers start afresh
+  function settle() {
+    if (!pending) return;
+    pending = null;
+    ui.accuse = false; ui.sure = false; ui.picks = {}; ui.ask = []; ui.show = null;
   }
   function legal(type) {
     return ((view && view.legal) || []).filter(function (a) { return a.type === type; });
@@ -384,10 +392,17 @@
                 disabled: opts.disabled}, kids);
     return el;
   }
+  // a big button; while an action waits for the host's answer every one rests, and only the one
+  // that sent it says "Sent…" (known by its id or data-act, else by its words)
   function bigButton(text, onclick, cls, extra) {
-    var a = {cls: "big-btn " + (cls || ""), type: "button", onclick: onclick, disabled: !!pending || !onclick};
+    var key = (extra && (extra.id || extra["data-act"])) || text;
+    var a = {cls: "big-btn " + (cls || ""), type: "button", disabled: !!pending || !onclick,
+             onclick: onclick && function () {
+               pressing = key;
+               try { onclick(); } finally { pressing = null; }
+             }};
     for (var k in extra || {}) a[k] = extra[k];
-    return h("button", a, [pending ? w("sent") : text]);
+    return h("button", a, [pending && pending.btn === key ? w("sent") : text]);
   }
   function sortByKind(ids) {
     return ids.slice().sort(function (a, b) {
@@ -562,7 +577,7 @@
     var askerSeat = d.asker != null ? d.asker : view.turn, asker = seatName(askerSeat);
     var names = {name: asker, name_the: seatForm(askerSeat, "the"), name_to: seatForm(askerSeat, "to")};
     var grid = h("div", {cls: "grid show-grid" + (cards.length <= 2 ? " two" : "")}, cards.map(function (c) {
-      return card(c, {chosen: c === ui.show, onclick: function () { ui.show = c; draw(); }});
+      return card(c, {chosen: c === ui.show, disabled: !!pending, onclick: function () { ui.show = c; draw(); }});
     }));
     var action = find(acts, {card: ui.show});
     return h("div", {cls: "panel must", id: "show-panel"}, [
@@ -572,14 +587,26 @@
       bigButton(w("show_button", {card: cardName(ui.show)}), action ? function () { act(action); } : null, "go sticky",
                 {id: "show-btn"})]);
   }
-  // ``own``: an accusation's pile -- a card of my own hand is asked about first, as on the TV
+  // why ``id`` cannot be in the envelope, as this seat alone knows it from its own view: in its
+  // hand, shown to it (by whom: the first to show it), or face up on the table (card game); null
+  // when it may be there.  Only this page reads it: nothing is sent while the player picks.
+  function knownOut(id) {
+    if ((view.hand || []).indexOf(id) >= 0) return {why: "hand"};
+    var shown = view.shown || [];
+    for (var i = 0; i < shown.length; i++) if (shown[i].card === id) return {why: "shown", by: shown[i].by};
+    if ((view.face_up || []).indexOf(id) >= 0) return {why: "up"};
+    return null;
+  }
+  // ``own``: an accusation's pile -- a card this seat knows is not in the envelope (its hand, one
+  // shown to it, one face up) is asked about first, as the TV asks about one's own hand
   function pickGrid(field, ids, single, own) {
     return h("div", {cls: "grid picker", "data-field": field}, sortByKind(ids).map(function (c) {
       var chosen = single ? ui.picks[field] === c : ui.ask.indexOf(c) >= 0;
-      return card(c, {chosen: chosen, mark: myMark(c), onclick: function () {
+      return card(c, {chosen: chosen, mark: myMark(c), disabled: !!pending, onclick: function () {
         ui.sure = false;
-        if (own && !chosen && (view.hand || []).indexOf(c) >= 0) {
-          ui.ownCard = {field: field, card: c};
+        var out = own && !chosen ? knownOut(c) : null;
+        if (out) {
+          ui.ownCard = {field: field, card: c, why: out.why, by: out.by};
           draw();
           return;
         }
@@ -590,8 +617,28 @@
           else { ui.ask.push(c); if (ui.ask.length > 2) ui.ask.shift(); }
         }
         draw();
+        if (single && ui.picks[field] === c) revealNext(field);
       }});
     }));
+  }
+  // after a pick, the next pile with nothing picked yet (the one after it, else one before) comes
+  // into the scrolling middle's sight, its heading at the top -- smoothly, unless the phone asks for
+  // less motion; the confirm strip is under the middle, never over it.  Nothing moves when that
+  // pile is in sight already, or when every pile has its pick (the confirm button is next).
+  function revealNext(field) {
+    var grids = Array.prototype.slice.call(document.querySelectorAll("#tab-play .picker[data-field]"));
+    var at = grids.map(function (g) { return g.getAttribute("data-field"); }).indexOf(field);
+    if (at < 0) return;
+    var open = grids.filter(function (g) { return !ui.picks[g.getAttribute("data-field")]; });
+    var next = open.filter(function (g) { return grids.indexOf(g) > at; })[0] || open[0];
+    if (!next) return;
+    var head = next.previousElementSibling && next.previousElementSibling.tagName === "H3" ? next.previousElementSibling : next;
+    var m = $("main"), box = m.getBoundingClientRect();
+    var top = head.getBoundingClientRect().top, bottom = next.getBoundingClientRect().bottom;
+    if (top >= box.top && bottom <= box.bottom) return;
+    var to = Math.max(0, Math.min(m.scrollTop + top - box.top - 8, m.scrollHeight - m.clientHeight));
+    var calm = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    m.scrollTo({top: to, behavior: calm ? "auto" : "smooth"});
   }
   function drawSuggest() {
     var acts = legal("Suggest");
@@ -1047,14 +1094,21 @@
       return;
     }
     if (!ui.modal) {
-      // a card of my own hand picked for an accusation: the TV's question, on this seat's page only
-      o.replaceChildren(h("div", {cls: "modal", role: "dialog", "aria-modal": "true", id: "own-card-modal"}, [
-        h("h2", {text: cap(w("own_card", {card: cardName(own.card), card_the: cardForm(own.card, "the")}))}),
+      // a card this seat knows is not in the envelope, picked for an accusation: the TV's question
+      // about one's own hand (and the same for a card shown to it, or face up), on this page only
+      var names = {card: cardName(own.card), card_the: cardForm(own.card, "the")};
+      if (own.why === "shown") { names.name = seatName(own.by); names.name_the = seatForm(own.by, "the"); }
+      var says = own.why === "shown" ? [w("shown_card", names), w("shown_card_help")]
+        : own.why === "up" ? [w("up_card", names), w("up_card_help")] : [w("own_card", names), w("own_card_help")];
+      o.replaceChildren(h("div", {cls: "modal", role: "dialog", "aria-modal": "true", id: "own-card-modal",
+                                  "data-why": own.why}, [
+        h("h2", {text: cap(says[0])}),
         card(own.card, {small: true}),
-        h("p", {cls: "big-text", text: w("own_card_help")}),
+        h("p", {cls: "big-text", text: says[1]}),
         bigButton(w("own_another"), function () { ui.ownCard = null; draw(); }, "go", {id: "own-another"}),
         bigButton(w("own_anyway"), function () {
           ui.picks[own.field] = own.card; ui.ownCard = null; ui.sure = false; draw();
+          revealNext(own.field);
         }, "warn", {id: "own-anyway"})]));
       return;
     }

@@ -1,6 +1,7 @@
 // The phone page's own words (buttons, tabs, titles) in English, Spanish and Catalan.
 // Game texts (the prompt, the log, card names, hints) come already translated in the seat's view.
-// Placeholders: {name}, {card}, {a}, {b}, {room}, {n}.
+// Placeholders: {name}, {card}, {a}, {b}, {room}, {n}; a name's article forms too ({card_the}: "the Knife",
+// "el Puñal"; {name_to}), which the page fills from the host's card forms.
 "use strict";
 window.CLUE_WORDS = {
   en: {
@@ -64,6 +65,10 @@ window.CLUE_WORDS = {
     own_card: "{card} is one of your cards.",
     own_card_help: "A card in your hand cannot be in the envelope. Accuse with it anyway?",
     own_anyway: "Pick it anyway", own_another: "Pick another",
+    shown_card: "{name} showed you {card_the}.",
+    shown_card_help: "A card someone showed you cannot be in the envelope. Accuse with it anyway?",
+    up_card: "{card_the} lies face up on the table.",
+    up_card_help: "A card face up on the table cannot be in the envelope. Accuse with it anyway?",
     board_title: "The board",
     where_title: "Where everyone is", where_people: "Suspects", where_weapons: "Weapons",
     in_corridor: "In a corridor", turn_of: "Turn: {name}", last_roll: "Last roll: {n}",
@@ -133,6 +138,10 @@ window.CLUE_WORDS = {
     own_card: "{card_the} es una de tus cartas.",
     own_card_help: "Una carta de tu mano no puede estar en el sobre. ¿Acusar con ella igualmente?",
     own_anyway: "Elegirla igualmente", own_another: "Elegir otra",
+    shown_card: "{name_the} te ha enseñado {card_the}.",
+    shown_card_help: "Una carta que te han enseñado no puede estar en el sobre. ¿Acusar con ella igualmente?",
+    up_card: "{card_the} está boca arriba en la mesa.",
+    up_card_help: "Una carta boca arriba en la mesa no puede estar en el sobre. ¿Acusar con ella igualmente?",
     board_title: "El tablero",
     where_title: "Dónde está cada uno", where_people: "Sospechosos", where_weapons: "Armas",
     in_corridor: "En un pasillo", turn_of: "Turno: {name}", last_roll: "Última tirada: {n}",
@@ -202,6 +211,10 @@ window.CLUE_WORDS = {
     own_card: "{card_the} és una de les teves cartes.",
     own_card_help: "Una carta de la teva mà no pot ser al sobre. Vols acusar amb ella igualment?",
     own_anyway: "Triar-la igualment", own_another: "Triar-ne una altra",
+    shown_card: "{name_the} t'ha ensenyat {card_the}.",
+    shown_card_help: "Una carta que t'han ensenyat no pot ser al sobre. Vols acusar amb ella igualment?",
+    up_card: "{card_the} és cap per amunt a la taula.",
+    up_card_help: "Una carta cap per amunt a la taula no pot ser al sobre. Vols acusar amb ella igualment?",
     board_title: "El tauler",
     where_title: "On és cadascú", where_people: "Sospitosos", where_weapons: "Armes",
     in_corridor: "En un passadís", turn_of: "Torn: {name}", last_roll: "Última tirada: {n}",

@@ -3,7 +3,9 @@ scene "confirm" (:mod:`game.ui.scenes.confirm`) and extended by the guided
 game's "go on with the lesson?" (:class:`game.ui.scenes.lesson.LessonChoice`).
 
 No is focused first, and Back (Esc, B) answers No, so a mashed button never
-says Yes by accident."""
+says Yes by accident.  A question that appears by itself, not for a press of
+whoever sees it (a second phone asking for a seat), also takes no press that
+was already on its way (``unasked``)."""
 
 from __future__ import annotations
 
@@ -15,19 +17,29 @@ from game.ui.draw import theme
 from game.ui.draw.widgets import Button, FocusGroup, Label
 from game.ui.shell.i18n import _
 from game.ui.shell.input import Intent, Kind
-from game.ui.shell.scene import Scene
+from game.ui.shell.scene import PRIVATE_GUARD, FreshPressGuard, Scene
 
 BOX = pygame.Rect(340, 230, 600, 250)
 
 
 class ConfirmBase(Scene):
     """Asks ``question``; Yes pops this box and calls ``on_yes``, No (or
-    Back) pops it and calls ``on_no`` when given."""
+    Back) pops it and calls ``on_no`` when given.
+
+    ``unasked``: the box opens by itself, not for a press of the person in front of it (a phone
+    asking for a seat while someone presses Start): until its :attr:`guard` is armed it takes no
+    press at all -- no Enter, click, arrow, Back or menu, only the mouse pointing -- so a press
+    aimed at the screen below never answers it.  The guard (:class:`~game.ui.shell.scene.FreshPressGuard`)
+    arms once the box has been up :data:`~game.ui.shell.scene.PRIVATE_GUARD` seconds of frames (each
+    frame's ``dt``, at most ``MAX_FRAME``: at least eight frames drawn, never the wall clock alone)
+    and every confirm and click has been let go :data:`~game.ui.shell.scene.FRESH_QUIET` seconds:
+    Enter mashed or held keeps it unarmed.  No stays focused: the answer a stray press gives is the
+    safe one."""
 
     opaque = False
 
     def __init__(self, app, question: str, on_yes: Callable[[], None], on_no: Callable[[], None] | None = None,
-                 yes: str | None = None, no: str | None = None, detail: str = "") -> None:
+                 yes: str | None = None, no: str | None = None, detail: str = "", unasked: bool = False) -> None:
         super().__init__(app)
         self.question = question
         self.detail = detail
@@ -40,6 +52,9 @@ class ConfirmBase(Scene):
         self.no_button = Button(pygame.Rect(self.box.right - 40 - bw, self.box.bottom - 96, bw, 60), no or _("No"),
                                 self.no, hint="Esc")
         self.focus = FocusGroup([self.yes_button, self.no_button], focus=1)
+        #: an unasked box's guard against presses already on their way (None: the box was asked for)
+        self.guard = (FreshPressGuard(app.router.input, PRIVATE_GUARD, allow=(Kind.POINT,)) if unasked
+                      else None)
 
     def speech_name(self) -> str | None:
         """Read aloud when this screen opens: the question (and its detail)."""
@@ -75,7 +90,13 @@ class ConfirmBase(Scene):
         its pad may answer; else None, everybody."""
         return getattr(self, "seat", None) if self.private else None
 
+    def update(self, dt: float) -> None:
+        if self.guard is not None:
+            self.guard.update(dt)
+
     def handle(self, intent: Intent) -> bool:
+        if self.guard is not None and self.guard.blocks(intent):
+            return True         # swallowed: it was meant for the screen below, or is no fresh press
         if intent.kind in (Kind.BACK, Kind.MENU):
             self.no()
             return True

@@ -640,7 +640,11 @@ class PhoneHost:
 
     def _ask_joins(self) -> None:
         """A second phone wants a seat already taken: ask the TV (once per
-        seat); a question whose phone went away closes."""
+        seat); a question whose phone went away closes.  The question comes by
+        itself, whatever the room is pressing (Start, say): it takes no press
+        already on its way (``unasked``: :class:`~game.ui.bases.confirm.ConfirmBase`), and No,
+        focused first, is what a stray Enter answers -- a new phone refused asks again
+        with one tap, while one let in by mistake would see that seat's cards."""
         assert self.session is not None, "no table is hosted"
         app, pending = self.app, set(self.session.pending_joins())
         for seat, box in list(self._asking.items()):
@@ -659,7 +663,7 @@ class PhoneHost:
                           "{name}'s cards.", name=name))
             box = make("confirm", app, fmt("A second phone wants to play as {name}. Allow?", name=name),
                        lambda s=seat: self._answer(s, True), lambda s=seat: self._answer(s, False),
-                       yes=_("Allow"), no=_("No"), detail=detail)
+                       yes=_("Allow"), no=_("No"), detail=detail, unasked=True)
             self._asking[seat] = box
             app.push(box)
 

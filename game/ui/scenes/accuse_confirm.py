@@ -35,6 +35,9 @@ class AccuseConfirmScene(ConfirmBase):
     this box and calls ``on_yes``, No / Back pops it only (the picker under it
     keeps the choice)."""
 
+    #: Yes's own guard, always made (the base's is only an unasked box's)
+    guard: FreshPressGuard
+
     def __init__(self, app, match, seat: int, cards: tuple[str, str, str], on_yes: Callable[[], None]) -> None:
         self.cards = tuple(cards)
         super().__init__(app, _("Accuse with these three cards?"), on_yes, None, yes=_("Yes, accuse"),

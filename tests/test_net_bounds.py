@@ -468,7 +468,10 @@ def test_500_websockets_are_not_all_held_and_those_without_hello_are_closed():
         opened, held, left = asyncio.run(open_many())
         print(f"\n500 WebSockets from 5 addresses: {opened} upgraded, {held} held at once, {left} left after "
               f"the hello time")
-        assert opened <= 5 * limits.per_address and held <= min(limits.cap(), 5 * limits.per_address)
+        # sockets closed for saying nothing free their places, so more than the bound may open over time
+        # (on a slow machine the 500 take longer than the hello time): the bound is on those held at once
+        assert srv.peak_connections <= min(limits.cap(), 5 * limits.per_address) and held <= srv.peak_connections
+        assert opened >= 1
         assert left == 0 and session.stats["refused_hello"] >= 1
         pool, client = seat_a_phone(srv.base_url, session.tokens[0])      # and a phone still joins
         pool.close()

@@ -486,6 +486,8 @@ class NetServer:
         self.floods = Floods(session.stats)
         self._conns: dict[RequestHandler, _Conn] = {}          # aiohttp's handler of each connection, oldest first
         self._per: Counter[str] = Counter()
+        #: the most TCP connections held at once since start (tests, the load benchmark)
+        self.peak_connections = 0
         self._buckets = {kind: _Buckets(getattr(limits, kind)) for kind in ("connects", "pages", "hellos")}
         self.port = port
         self.remote = remote
@@ -683,6 +685,7 @@ class NetServer:
         address = str(peer[0]) if peer else ""
         self._conns[handler] = _Conn(address, transport)
         self._per[address] += 1
+        self.peak_connections = max(self.peak_connections, len(self._conns))
 
     def _conns_lost(self, handler: RequestHandler) -> None:
         conn = self._conns.pop(handler, None)

@@ -322,8 +322,10 @@ def plaque_lines(height: int) -> int:
 
 #: The side of the mark of what plays a seat on a plaque too low for its words (logical pixels).
 KIND_MARK = 24
-#: The computer levels weakest first: the bars lit on a computer's mark (one for the first).
+#: The computer levels weakest first: the bars lit on a computer's mark (one for the first), and
+#: the colour of a bar not lit (dim beside the brass of a lit one).
 LEVEL_BARS = ("simple", "beginner", "easy", "medium", "hard")
+BAR_OFF = (78, 60, 48)
 
 
 def kind_mark(surface: pygame.Surface, rect: pygame.Rect, what: str, level: str = "",
@@ -355,7 +357,7 @@ def kind_mark(surface: pygame.Surface, rect: pygame.Rect, what: str, level: str 
         for i in range(len(LEVEL_BARS)):       # rising bars, the level's strength lit
             h = max(2, round((glass.height - 4) * (i + 1) / len(LEVEL_BARS)))
             bar = pygame.Rect(round(glass.left + 2 + i * step), glass.bottom - 2 - h, max(1, round(step) - 1), h)
-            gfx.rect(surface, theme.BRASS if i < lit else theme.PANEL_EDGE, bar)
+            gfx.rect(surface, theme.BRASS if i < lit else BAR_OFF, bar)
 
 
 def seat_plaque(surface: pygame.Surface, rect: pygame.Rect, suspect: str, name: str, kind: str, held: int,

@@ -792,11 +792,25 @@ class BoardPanels(_Table):
         its tray (:data:`~game.ui.board.feltview.QUESTION_LOW`) above the notebook's button.  The tray
         takes the room left under them, in either layout: the felt keeps no bare hole.
         ``help_words``: the frame's :meth:`_help_words`, when the caller has them already."""
-        hud = self.hud
+        hud, m = self.hud, self.match
         book = button_rect(hud, NOTEBOOK_SLOT)
         above = [b.rect.bottom + 6 for b in self.focus.buttons if b is not self.notebook_button]   # 6: the focus glow
         if help_words is ...:
             help_words = self._help_words()
+        # asked every frame: worked out again only when what it depends on changes
+        key = (tuple(above), help_words, theme.text_scale(), hud.name, len(m.log_events))
+        kept = self.__dict__.get("_question_kept")
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        shown = self._question_place(above, help_words, book)
+        self.__dict__["_question_kept"] = (key, shown)
+        return shown
+
+    def _question_place(self, above: list[int], help_words, book: pygame.Rect
+                        ) -> tuple[pygame.Rect, feltview.Question | None] | None:
+        """:meth:`question_shown` worked out: ``above``, the buttons' bottoms (with their glow);
+        ``help_words``, the help under them; ``book``, the notebook's button."""
+        hud, m = self.hud, self.match
         if help_words is not None:
             words, size, _ink = help_words
             lines = theme.wrap(words, self._help_rect().width, size)
@@ -807,7 +821,6 @@ class BoardPanels(_Table):
         if bottom - top < feltview.QUESTION_LOW:
             return None
         rect = pygame.Rect(hud.button_x, top, hud.button_w, bottom - top)
-        m = self.match
         return rect, feltview.last_question(m.log_events, [s.suspect for s in self.game.seats])
 
     def _paint_log(self, surface: pygame.Surface) -> None:

@@ -1,9 +1,11 @@
-"""What the TV layout's felt shows besides the buttons, for the whole room: the
-table's seats (a plaque each, down the column where the standard layout keeps
-the die's tray) and, under the buttons when they leave room, the last question
-asked at the table (the three cards named and who answered).
+"""What the board's felt shows besides the buttons, for the whole room: in the TV
+layout the table's seats (a plaque each, down the column where the standard
+layout keeps the die's tray); in either layout, in the room the buttons and
+the help leave above the notebook's button, the last question asked at the
+table (the three cards named and who answered), its tray as tall as that room.
 
-Public things only: a seat's plaque says who plays it, whose turn it is and how
+Public things only: a seat's plaque says who plays it (in words, or as a mark
+on six seats' low plaques), whose turn it is and how
 many cards it holds (the deal is face down, 000 "Setup"); the last question
 says which seat showed a card, never which card (000 "Suggestions" 3) -- the
 public log (``match.log_events``) already says as much.

@@ -217,10 +217,10 @@ def test_the_card_strip_captions_stay_whole_in_large_text(which: str) -> None:
 
 
 # ------------------------------------------------------------ the TV layout's felt
-def _tv_table(players: int, humans: int = 1, size=(1280, 720)):
-    """An app in the TV layout and a board game of ``players`` seats, the first ``humans`` of them
-    people (Miss Scarlet first), the others computer players (the first Hard, the rest Simple),
-    seed 5, on top."""
+def _tv_table(players: int, humans: int = 1, size=(1280, 720), layout: str = "tv", language: str = "en"):
+    """An app in the TV layout (or ``layout``) in ``language`` and a board game of ``players``
+    seats, the first ``humans`` of them people (Miss Scarlet first), the others computer players
+    (the first Hard, the rest Simple), seed 5, on top."""
     from game.rules.cards import SUSPECTS
     from game.rules.setup import GameSetup, SeatConfig
     from game.storage.settings import Settings
@@ -228,7 +228,8 @@ def _tv_table(players: int, humans: int = 1, size=(1280, 720)):
     from game.ui.board.match import Match
     from game.ui.board.table import BoardScene
 
-    app = App(size=size, seed=5, sound=False, speed=20.0, threaded_ai=False, settings=Settings(layout="tv"))
+    app = App(size=size, seed=5, sound=False, speed=20.0, threaded_ai=False,
+              settings=Settings(layout=layout, language=language))
     app.start()
     seats = tuple(SeatConfig(s, "human" if i < humans else "computer", "hard" if i == humans else "simple")
                   for i, s in enumerate(SUSPECTS[:players]))
@@ -238,13 +239,19 @@ def _tv_table(players: int, humans: int = 1, size=(1280, 720)):
 
 
 def _moment(board) -> str | None:
-    """Which moment of a turn ``board`` shows now: "start" (a person's turn before the roll), "move"
-    (choosing where to go), "room" (in a room: Suggest, End turn, Accuse), "computer" (a computer
-    player's turn), or None (something is being played)."""
+    """Which moment of a turn ``board`` shows now: "start" (a person's turn before the roll),
+    "rolling" (a person's die rolling: no buttons, no help), "move" (choosing where to go), "room"
+    (in a room: Suggest, End turn, Accuse), "computer" (a computer player's turn), or None
+    (something else is being played)."""
+    from game.rules import events as ev
     from game.rules.engine import Phase
 
     g = board.game
-    if board.anim is not None or g.over:
+    if g.over:
+        return None
+    if board.busy and isinstance(board._playing, ev.DieRolled) and board.match.is_human(g.turn):
+        return "rolling"
+    if board.anim is not None:
         return None
     if not board.match.is_human(g.turn):
         return "computer"           # its events are being played most of its turn
@@ -291,32 +298,40 @@ def _play_through(app, board, seen_room: set):
                 board.do(g.legal_actions()[0])
 
 
-@pytest.mark.parametrize("players", [3, 6])
-def test_the_tv_felt_holds_no_bare_hole_at_any_moment_of_a_turn(players) -> None:
-    """The TV layout's felt under the whose-turn panel (576 x 326 logical pixels) is never bare
-    over more than 150 x 150 (tools/measure_table.py's bare felt: the picture against the felt
-    painted alone): before the roll, choosing where to go, in a room with its buttons, and
-    during a computer player's turn, at three seats and at six.  Before the seats' plaques and
-    the last question were drawn there, choosing where to go left 560 x 200 of bare baize."""
+@pytest.mark.parametrize("layout,players,phone", [("tv", 3, False), ("tv", 6, False), ("tv", 3, True),
+                                                   ("standard", 3, False), ("standard", 6, False)])
+def test_the_felt_holds_no_bare_hole_at_any_moment_of_a_turn(monkeypatch, layout, players, phone) -> None:
+    """The felt under the whose-turn panel (TV: 576 x 326 logical pixels; standard: 570 x 326 with
+    the die's tray) is never bare over more than 150 x 150 (tools/measure_table.py's bare felt: the
+    picture against the felt painted alone): before the roll, while the die rolls, choosing where
+    to go, in a room with its buttons, and during a computer player's turn, at three seats and at
+    six, and with the person's turn played on a phone (no buttons on the TV).  Before the seats'
+    plaques and the last question were drawn on the TV's felt, choosing where to go left 560 x 200
+    of bare baize; before the standard layout had the last question, 430 x 200 under its
+    buttons; while the die rolled or a phone played, 340 x 90 above the TV's tray."""
     from game.ui.draw import gfx
-    from game.ui.mansion.boardlayout import TV
+    from game.ui.mansion.boardlayout import STANDARD, TV
 
     m = _measure_module()
-    app, board = _tv_table(players)
+    app, board = _tv_table(players, layout=layout)
+    if phone:       # Miss Scarlet's whole turn is played on her phone: the TV shows no buttons
+        monkeypatch.setattr(app.phones, "plays_turn", lambda table: table.human_to_act and table.game.actor == 0)
+    felt = (TV if layout == "tv" else STANDARD).table_rect
     bare: dict[str, tuple] = {}
     try:
+        assert board.hud.name == layout
         for moment in _play_through(app, board, bare.keys()):
             if moment is None or moment in bare:
                 continue
             app.draw()
             raw = gfx.raw(app.window.surface)
             rgb = pygame.surfarray.array3d(raw).transpose(1, 0, 2)
-            bare[moment] = m.bare_felt(rgb, tuple(TV.table_rect), gfx.output_scale())["rect"]
-            if len(bare) == 4:
+            bare[moment] = m.bare_felt(rgb, tuple(felt), gfx.output_scale())["rect"]
+            if len(bare) == 5:
                 break
     finally:
         app.close()
-    assert sorted(bare) == ["computer", "move", "room", "start"], bare
+    assert sorted(bare) == ["computer", "move", "rolling", "room", "start"], bare
     for moment, (_x, _y, w, h) in bare.items():
         assert w * h <= 150 * 150, (moment, bare[moment])
 
@@ -334,16 +349,16 @@ def test_the_tv_seats_plaques_say_who_plays_whose_turn_the_cards_held_and_who_is
     try:
         app.step(1 / 30)
         rows = board.seat_plaques()
-        assert rows == [("scarlet", "Scarlet", "Person", 6, True, True, False),
-                        ("mustard", "Mustard", "Hard", 6, False, False, False),
-                        ("white", "White", "Simple", 6, False, False, False)], rows
+        assert rows == [("scarlet", "Scarlet", "Person", 6, True, True, False, ("person", "")),
+                        ("mustard", "Mustard", "Hard", 6, False, False, False, ("computer", "hard")),
+                        ("white", "White", "Simple", 6, False, False, False, ("computer", "simple"))], rows
         rects = feltview.seat_rects(board.hud, 3)
         assert all(board.hud.seats_rect.contains(r) for r in rects) and rects[0].height == feltview.PLAQUE_H
         words = {w.text for w in board.widgets() if hasattr(w, "text")}
         assert {"Scarlet", "Mustard", "White", "Person", "Hard", "Simple"} <= words
         with monkeypatch.context() as phone:          # a phone connected for Miss Scarlet's seat
             phone.setattr(app.phones, "has_phone", lambda seat: seat == 0)
-            assert board.seat_plaques()[0][2] == "Phone"
+            assert board.seat_plaques()[0][2] == "Phone" and board.seat_plaques()[0][7] == ("phone", "")
         wrong = next((s, w, r) for s in SUSPECTS for w in WEAPONS for r in ROOMS if (s, w, r) != board.game.envelope)
         board.do(Accuse(*wrong))
         for _frame in range(600):                   # bounded: the accusation played, the next turn's start
@@ -353,24 +368,31 @@ def test_the_tv_seats_plaques_say_who_plays_whose_turn_the_cards_held_and_who_is
             if not board.busy and board.seat_plaques()[0][6]:
                 break
         scarlet = board.seat_plaques()[0]
-        assert scarlet[2] == "Out" and scarlet[6] and not scarlet[4], scarlet
+        assert scarlet[2] == "Out" and scarlet[6] and not scarlet[4] and scarlet[7] == ("", ""), scarlet
         assert sum(row[4] for row in board.seat_plaques()) == 1              # the turn has passed on
     finally:
         app.close()
 
 
-def test_nothing_private_reaches_the_tv_felt_with_phones_and_hot_seat(monkeypatch) -> None:
-    """At a hot-seat table of two people whose seats also have phones, what the TV's felt draws
-    (the plaques, the last question, the buttons' words) names no card any seat holds or was
-    shown, only the three cards a suggestion named aloud: a card shown in secret stays off it
-    even when the event that reached the table carries it (the panel reads who showed, never
-    which card), and the plaques give the number of cards held, never the cards."""
+@pytest.mark.parametrize("layout,turn_buttons,players", [("tv", None, 4), ("tv", 4, 4), ("tv", None, 6),
+                                                          ("standard", None, 4), ("standard", 4, 4)])
+def test_nothing_private_reaches_the_felt_with_phones_and_hot_seat(monkeypatch, layout, turn_buttons,
+                                                                    players) -> None:
+    """At a hot-seat table of two people whose seats also have phones, what the felt draws in
+    either layout (the plaques and their marks, the last question in its tray, low or tall, the
+    buttons' words) names no card any seat holds or was shown, only the three cards a suggestion
+    named aloud: a card shown in secret stays off it even when the event that reached the table
+    carries it (the panel reads who showed, never which card), and the plaques give the number of
+    cards held, never the cards.  ``turn_buttons``: four of the turn's buttons over the tray
+    (its lowest, the answer a token and a card's back)."""
     from game.rules import events as ev
     from game.ui.board import feltview
+    from game.ui.board.panels import button_rect
     from game.ui.draw import assets, theme
+    from game.ui.draw.widgets import Button
     from game.ui.shell.i18n import card
 
-    app, board = _tv_table(4, humans=2)
+    app, board = _tv_table(players, humans=2, layout=layout)
     try:
         monkeypatch.setattr(app.phones, "has_phone", lambda seat: seat < 2)
         g, m = board.game, board.match
@@ -386,13 +408,17 @@ def test_nothing_private_reaches_the_tv_felt_with_phones_and_hot_seat(monkeypatc
         monkeypatch.setattr(theme, "blit_wrapped", lambda s, t, *a, **k: words.append(t) or real_wrapped(s, t, *a, **k))
         monkeypatch.setattr(assets, "card_picture", lambda c, size: pictures.append(c) or real_picture(c, size))
         board.refresh_buttons()
+        if turn_buttons:
+            board.focus.set([Button(button_rect(board.hud, i), "Button", lambda: None) for i in range(turn_buttons)]
+                            + [board.notebook_button])
         shown = board.question_shown()
         board._paint_seats(app.window.surface, board.seat_plaques())      # what the felt draws, and only that
         board._paint_controls(app.window.surface, board._help_words(), shown)
         assert shown is not None and shown[1] == feltview.Question("scarlet", named, "mustard", True)
+        assert (shown[0].height < feltview.QUESTION_H) == bool(turn_buttons), shown
         assert set(pictures) <= set(named) and pictures, pictures
         text = " ".join(words)
-        assert "Colonel Mustard showed a card." in text
+        assert turn_buttons or "Colonel Mustard showed a card." in text
         held = [c for c in sorted(hands) if c not in named and c not in {s.suspect for s in g.seats}]
         assert secret in held
         for c in held:                  # no held card but the seats' own suspects is named on the felt
@@ -403,23 +429,29 @@ def test_nothing_private_reaches_the_tv_felt_with_phones_and_hot_seat(monkeypatc
         app.close()
 
 
+@pytest.mark.parametrize("text_size", ["normal", "large"])
 @pytest.mark.parametrize("lang", ["en", "es", "ca"])
-def test_the_last_question_stays_inside_its_tray_at_every_size_it_takes(lang) -> None:
-    """The tray with the last suggestion, at each size the TV felt gives it (the column beside
-    the seats: 332-344 wide, 92-150 high), before any suggestion and after one: nothing is drawn
-    outside the tray -- "No suggestion yet." beside three "?" cards once put "suggestion" over
-    the tray's edge, a word too long for the column left beside the cards."""
+def test_the_last_question_stays_inside_its_tray_at_every_size_it_takes(lang, text_size) -> None:
+    """The tray with the last suggestion, at each size the felt gives it (the TV's column beside
+    the seats, 332 wide, and the standard layout's under its buttons, 428; from one line of cards,
+    40 high, to the whole column, 258), before any suggestion, before its answer, answered and
+    answered by nobody: nothing is drawn outside the tray -- "No suggestion yet." beside three
+    "?" cards once put "suggestion" over the tray's edge, a word too long for the column left
+    beside the cards."""
     from game.text import i18n
     from game.ui.board.feltview import Question, draw_question
+    from game.ui.draw import theme
     from tests.inputs import make_app
 
     app = make_app()
     i18n.set_language(lang)
+    theme.set_text_scale(theme.LARGE_SCALE if text_size == "large" else 1.0)
     try:
-        asked = Question("scarlet", ("peacock", "candlestick", "billiard_room"), "plum", True)
-        for q in (None, asked):
-            for w in (332, 338, 344):
-                for h in (92, 100, 110, 130, 150):
+        cards = ("peacock", "candlestick", "billiard_room")
+        for q in (None, Question("scarlet", cards, None, False), Question("scarlet", cards, "plum", True),
+                  Question("scarlet", cards, None, True)):
+            for w in (332, 344, 428):
+                for h in (40, 44, 52, 60, 80, 92, 96, 110, 130, 150, 200, 258):
                     surf = pygame.Surface((w + 80, h + 80))
                     surf.fill((255, 0, 255))
                     tray = pygame.Rect(40, 40, w, h)
@@ -430,7 +462,125 @@ def test_the_last_question_stays_inside_its_tray_at_every_size_it_takes(lang) ->
                     inside.draw(pygame.mask.Mask(tray.size, fill=True), tray.topleft)
                     assert drawn.count() == drawn.overlap_area(inside, (0, 0)), (lang, q, w, h)
     finally:
+        theme.set_text_scale(1.0)
         i18n.set_language("en")
+        app.close()
+
+
+def _with_turn_buttons(board, n: int) -> None:
+    """``board`` showing ``n`` of the turn's buttons and the notebook's, as at a turn's start in a
+    corner room the person was brought into (Roll, Secret passage, Suggest, Accuse)."""
+    from game.ui.board.panels import button_rect
+    from game.ui.draw.widgets import Button
+
+    board.refresh_buttons()
+    board.focus.set([Button(button_rect(board.hud, i), "Button", lambda: None) for i in range(n)]
+                    + [board.notebook_button])
+
+
+@pytest.mark.parametrize("layout", ["tv", "standard"])
+@pytest.mark.parametrize("lang", ["en", "es", "ca"])
+def test_the_last_question_keeps_its_cards_under_three_and_four_buttons(monkeypatch, lang, layout) -> None:
+    """Under three of the turn's buttons the last question's tray shows its three cards and the
+    answer in words (in Spanish the heading on two lines once left no room for the cards: the
+    heading goes first); under four, a tray as low as one line of cards stays, the answer in words
+    beside them or, too long for its line, a mark after them (the token of the seat that showed,
+    and a card's back) -- it vanished before."""
+    from game.rules import events as ev
+    from game.ui.board import feltview
+    from game.ui.draw import assets, theme
+
+    app, board = _tv_table(4, layout=layout, language=lang)
+    try:
+        m = board.match
+        named = ("peacock", "candlestick", "billiard_room")
+        m.log_events.append(ev.SuggestionMade(player=1, suspect=named[0], weapon=named[1], room=named[2]))
+        m.log_events.append(ev.CardShown(by=3, to=1, card="rope"))
+        pictures: list[str] = []
+        tokens: list[str] = []
+        words: list[str] = []
+        real_picture, real_token, real_wrapped = assets.card_picture, assets.token, theme.blit_wrapped
+        monkeypatch.setattr(assets, "card_picture", lambda c, size: pictures.append(c) or real_picture(c, size))
+        monkeypatch.setattr(assets, "token", lambda c, size: tokens.append(c) or real_token(c, size))
+        monkeypatch.setattr(theme, "blit_wrapped", lambda s, t, *a, **k: words.append(t) or real_wrapped(s, t, *a, **k))
+        _, answer = feltview.question_words(feltview.Question("mustard", named, "green", True))
+        for n in (3, 4):
+            pictures.clear(), tokens.clear(), words.clear()
+            _with_turn_buttons(board, n)
+            shown = board.question_shown(None)
+            assert shown is not None, (n, lang, layout)
+            feltview.draw_question(app.window.surface, *shown)
+            assert pictures == list(named), (n, lang, layout, pictures)
+            if n == 3:
+                assert answer in words, (lang, layout, words)
+            else:
+                # the answer beside the cards where its words fit on their line (the standard's wider tray)
+                assert (tokens == ["green"]) != (answer in words), (lang, layout, tokens, words)
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "ca"])
+def test_the_six_seats_plaques_show_what_plays_each_seat_as_a_mark(lang) -> None:
+    """At six seats a plaque is too low for the kind's line ("Person", "Phone", the level): a mark
+    says it between the name and the cards held -- a person's head and shoulders, a computer's
+    screen with as many of five bars lit as its level is strong -- in the words' muted ink; the
+    name's label leaves it room (the text-fit tests measure it)."""
+    from game.ui.board import feltview
+    from game.ui.draw import tabletop, theme
+
+    app, board = _tv_table(6, language=lang)
+    try:
+        app.step(1 / 30)
+        rows = board.seat_plaques()
+        assert [r[7] for r in rows] == [("person", ""), ("computer", "hard")] + [("computer", "simple")] * 4, rows
+        rects = feltview.seat_rects(board.hud, 6)
+        assert tabletop.plaque_lines(rects[0].height) == 1
+        surface = pygame.Surface((1280, 720))
+        board._paint_seats(surface, rows)
+        lit = {}
+        for rect, row in zip(rects, rows, strict=True):
+            mark = pygame.Rect(rect.right - tabletop.HELD_W - 4 - tabletop.KIND_MARK,
+                               rect.centery - tabletop.KIND_MARK // 2, tabletop.KIND_MARK, tabletop.KIND_MARK)
+            px = [surface.get_at((x, y))[:3] for x in range(mark.left, mark.right) for y in range(mark.top, mark.bottom)]
+            muted = sum(1 for c in px if max(abs(a - b) for a, b in zip(c, theme.MUTED, strict=True)) < 30)
+            assert muted > 40, (row, muted)
+            # the bars lit: the brass columns of the screen (none on a person's mark)
+            lit[row[0]] = len({x for x in range(mark.left, mark.right) for y in range(mark.top, mark.bottom)
+                               if max(abs(a - b) for a, b in zip(surface.get_at((x, y))[:3], theme.BRASS,
+                                                                 strict=True)) < 30})
+        assert lit["scarlet"] == 0 and 0 < lit["white"] == lit["plum"] and lit["mustard"] >= 4 * lit["white"], lit
+        labels = {w.text: w.rect for w in board.widgets() if hasattr(w, "text")}
+        for rect, row in zip(rects, rows, strict=True):
+            assert labels[row[1]].right <= rect.right - tabletop.HELD_W - 4 - tabletop.KIND_MARK - 4, row
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("layout", ["tv", "standard"])
+@pytest.mark.parametrize("lang", ["en", "es", "ca"])
+def test_the_move_help_names_the_key_for_a_room_to_head_for(lang, layout) -> None:
+    """While a person picks where to go, the panel's help says how (click, arrows, Enter) and,
+    where it leaves the last question room, that Tab picks a room to head for."""
+    from game.rules.actions import Roll
+    from game.rules.engine import Phase
+    from game.ui.shell import prompts
+    from game.ui.shell.i18n import _
+
+    app, board = _tv_table(3, layout=layout, language=lang)
+    try:
+        app.step(1 / 30)
+        board.do(Roll())
+        for _frame in range(300):           # bounded: the roll played
+            app.step(1 / 30)
+            if board.game.phase is Phase.MOVE and not board.busy:
+                break
+        words = board._help_words()
+        assert words is not None
+        tab = prompts.fmt(_("{room}: a room to head for."))
+        assert "Tab" in tab and words[0].endswith(" " + tab), words
+        assert board.question_shown() is not None
+    finally:
         app.close()
 
 

@@ -694,12 +694,14 @@ class BoardPanels(_Table):
                          (tuple(m.log), lv.back, lv.newer, tuple(area), log_line(), scale), self._paint_log)
         draw_suggestion(surface, self.suggestion_show, m, self.t)
 
-    def seat_plaques(self) -> list[tuple[str, str, str, int, bool, bool, bool]]:
+    def seat_plaques(self) -> list[tuple[str, str, str, int, bool, bool, bool, tuple[str, str]]]:
         """What each seat's plaque shows in a layout with a column of them (else none), in seat
-        order: (suspect, surname, kind, cards held, its turn, acting now, out). Public things only:
-        the kind is "Out" once the seat's wrong accusation has been played (not when the engine
-        decided it: the table never gives an accusation away early), "Phone" while the seat's
-        phone is connected, "Person", or the computer's level; the cards held is a count (the
+        order: (suspect, surname, kind, cards held, its turn, acting now, out, mark). Public things
+        only: the kind is "Out" once the seat's wrong accusation has been played (not when the
+        engine decided it: the table never gives an accusation away early), "Phone" while the
+        seat's phone is connected, "Person", or the computer's level; the mark says the same in a
+        picture where the plaque is too low for the kind's line (six seats): ("person", ""),
+        ("phone", ""), ("computer", level) or ("", "") when out; the cards held is a count (the
         deal is face down, 000 "Setup")."""
         if self.hud.seats_rect is None:
             return []
@@ -709,13 +711,15 @@ class BoardPanels(_Table):
         rows = []
         for seat, place in enumerate(g.seats):
             if seat in out:
-                kind = _("Out")
+                kind, mark = _("Out"), ("", "")
             elif not m.is_human(seat):
-                kind = level_label(m.levels[seat])
+                kind, mark = level_label(m.levels[seat]), ("computer", m.levels[seat])
+            elif self.app.phones.has_phone(seat):
+                kind, mark = _("Phone"), ("phone", "")
             else:
-                kind = _("Phone") if self.app.phones.has_phone(seat) else _("Person")
+                kind, mark = _("Person"), ("person", "")
             rows.append((place.suspect, seat_surname(place.suspect), kind, len(place.hand),
-                         seat == g.turn and not over, seat == g.actor and not over, seat in out))
+                         seat == g.turn and not over, seat == g.actor and not over, seat in out, mark))
         return rows
 
     def _seats_out(self) -> frozenset[int]:
@@ -729,19 +733,35 @@ class BoardPanels(_Table):
 
     def _paint_seats(self, surface: pygame.Surface, seats) -> None:
         """The seats' plaques (:meth:`seat_plaques`) on ``surface``, down the layout's column."""
-        for rect, row in zip(seat_rects(self.hud, len(seats)), seats, strict=True):
-            tabletop.seat_plaque(surface, rect, *row)
+        for rect, (suspect, name, kind, held, turn, acting, out, mark) in zip(
+                seat_rects(self.hud, len(seats)), seats, strict=True):
+            tabletop.seat_plaque(surface, rect, suspect, name, kind, held, turn, acting, out, mark=mark)
 
     def _help_words(self) -> tuple[str, int, tuple[int, int, int]] | None:
         """The help under the whose-turn panel now: (words, text size, ink), or None."""
         g, m = self.game, self.match
         if self.human_to_act and g.phase is Phase.MOVE and not self.phone_plays:
-            return (prompts.fmt(_("Pick where to go: click a lit square or room, or use {move} "
-                                  "and press {confirm}.")), theme.BODY, theme.CREAM)
+            return self._move_help(), theme.BODY, theme.CREAM
         if not m.is_human(g.actor) and not g.over:
             return (prompts.fmt(_("Computer players are taking their turn. Press {confirm} or "
                                   "click to hurry them.")), theme.SMALL, theme.MUTED)
         return None
+
+    def _move_help(self) -> str:
+        """The help while choosing where to go: how to pick a place, and the key that picks the
+        next room to head for ("Tab: a room to head for.") where its words leave room for the last
+        question's low tray above the notebook's button (kept per words, text size and layout)."""
+        short = prompts.fmt(_("Pick where to go: click a lit square or room, or use {move} and press {confirm}."))
+        full = short + " " + prompts.fmt(_("{room}: a room to head for."))
+        key = (full, theme.text_scale(), self.hud.name)
+        kept = self.__dict__.get("_move_help_kept")
+        if kept is None or kept[0] != key:
+            rect = self._help_rect()
+            room = button_rect(self.hud, NOTEBOOK_SLOT).top - 8 - 4 - feltview.QUESTION_LOW - rect.top
+            lines = len(theme.wrap(full, rect.width, theme.BODY))
+            fits = lines * (theme.font(theme.BODY).get_height() + 4) <= room
+            kept = self.__dict__["_move_help_kept"] = (key, full if fits else short)
+        return kept[1]
 
     def _controls_rect(self) -> pygame.Rect:
         """Where the buttons (each with its focus glow, 6 pixels round it) and the help
@@ -768,16 +788,29 @@ class BoardPanels(_Table):
 
     def question_shown(self, help_words=...) -> tuple[pygame.Rect, feltview.Question | None] | None:
         """Where the last question goes and what it is (:func:`~game.ui.board.feltview.last_question`;
-        None for the question: none asked yet), or None: a layout without the seats' column, or the
-        buttons and the help leave no room for it above the notebook's button.  ``help_words``: the
-        frame's :meth:`_help_words`, when the caller has them already."""
-        hud = self.hud
-        if hud.seats_rect is None:
-            return None
+        None for the question: none asked yet), or None: the buttons and the help leave no room for
+        its tray (:data:`~game.ui.board.feltview.QUESTION_LOW`) above the notebook's button.  The tray
+        takes the room left under them, in either layout: the felt keeps no bare hole.
+        ``help_words``: the frame's :meth:`_help_words`, when the caller has them already."""
+        hud, m = self.hud, self.match
         book = button_rect(hud, NOTEBOOK_SLOT)
         above = [b.rect.bottom + 6 for b in self.focus.buttons if b is not self.notebook_button]   # 6: the focus glow
         if help_words is ...:
             help_words = self._help_words()
+        # asked every frame: worked out again only when what it depends on changes
+        key = (tuple(above), help_words, theme.text_scale(), hud.name, len(m.log_events))
+        kept = self.__dict__.get("_question_kept")
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        shown = self._question_place(above, help_words, book)
+        self.__dict__["_question_kept"] = (key, shown)
+        return shown
+
+    def _question_place(self, above: list[int], help_words, book: pygame.Rect
+                        ) -> tuple[pygame.Rect, feltview.Question | None] | None:
+        """:meth:`question_shown` worked out: ``above``, the buttons' bottoms (with their glow);
+        ``help_words``, the help under them; ``book``, the notebook's button."""
+        hud, m = self.hud, self.match
         if help_words is not None:
             words, size, _ink = help_words
             lines = theme.wrap(words, self._help_rect().width, size)
@@ -785,11 +818,9 @@ class BoardPanels(_Table):
         # from under the buttons or the help (a little lower: the buttons' glow) to above the notebook's
         top = max(above, default=hud.button_y) + 4
         bottom = book.top - 8
-        if bottom - top < feltview.QUESTION_H:
+        if bottom - top < feltview.QUESTION_LOW:
             return None
-        rect = pygame.Rect(hud.button_x, max(top, bottom - feltview.QUESTION_MAX_H), hud.button_w, 0)
-        rect.height = bottom - rect.top
-        m = self.match
+        rect = pygame.Rect(hud.button_x, top, hud.button_w, bottom - top)
         return rect, feltview.last_question(m.log_events, [s.suspect for s in self.game.seats])
 
     def _paint_log(self, surface: pygame.Surface) -> None:
@@ -858,7 +889,7 @@ class BoardPanels(_Table):
         out += [Label(head.copy(), fmt("{name} suggests", name=s),
                       theme.SMALL, True) for s in SUSPECTS]
         out += turn_labels(self.hud.turn_rect, self.match.seat_name(self.game.turn), [self._status()], thinking)  # every name
-        for rect, (_suspect, surname, kind, _held, _turn, _acting, gone) in zip(
+        for rect, (_suspect, surname, kind, _held, _turn, _acting, gone, mark) in zip(
                 seat_rects(self.hud, self.game.players), self.seat_plaques(), strict=False):
             left = rect.left + min(rect.height - 8, tabletop.PORTRAIT_MAX) + 10      # beside the portrait
             held = rect.right - tabletop.HELD_W - 4
@@ -866,7 +897,8 @@ class BoardPanels(_Table):
                 out += [Label(pygame.Rect(left, rect.top, rect.right - 6 - left, 26), surname, theme.SMALL, True),
                         Label(pygame.Rect(left, rect.bottom - 26, held - left, 26), kind, theme.SMALL, gone)]
             else:
-                out.append(Label(pygame.Rect(left, rect.centery - 13, held - left, 26), surname, theme.SMALL, True))
+                end = held - (tabletop.KIND_MARK + 4 if mark[0] and not gone else 0)     # the kind's mark after it
+                out.append(Label(pygame.Rect(left, rect.centery - 13, end - left, 26), surname, theme.SMALL, True))
         self.log_blocks()
         out += self.log_view.labels(LOG_SIZE, log_line())
         for i, line in enumerate(self._rules_lines()):

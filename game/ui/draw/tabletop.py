@@ -320,8 +320,48 @@ def plaque_lines(height: int) -> int:
     return 2 if height >= 2 * theme.font(theme.SMALL).get_height() + 1 else 1
 
 
+#: The side of the mark of what plays a seat on a plaque too low for its words (logical pixels).
+KIND_MARK = 24
+#: The computer levels weakest first: the bars lit on a computer's mark (one for the first), and
+#: the colour of a bar not lit (dim beside the brass of a lit one).
+LEVEL_BARS = ("simple", "beginner", "easy", "medium", "hard")
+BAR_OFF = (78, 60, 48)
+
+
+def kind_mark(surface: pygame.Surface, rect: pygame.Rect, what: str, level: str = "",
+              colour: tuple[int, int, int] = theme.MUTED) -> None:
+    """What plays a seat, drawn in ``rect`` (a square, logical pixels) for a plaque too low for the
+    words: ``what`` "person" (a head and shoulders), "phone" (a phone, its screen lit) or
+    "computer" (a screen on its stand, with as many of five bars lit as ``level`` is strong,
+    :data:`LEVEL_BARS`); anything else draws nothing.  In ``colour``, the words' muted ink."""
+    s = rect.width
+    if what == "person":
+        gfx.circle(surface, colour, (rect.centerx, rect.top + s * 3 // 10), s // 5 + 1)
+        body = pygame.Rect(rect.left + s // 8, rect.top + s * 11 // 20, s - s // 4, s * 4 // 5)
+        gfx.rect(surface, colour, body.clip(rect), border_top_left_radius=s // 3, border_top_right_radius=s // 3)
+    elif what == "phone":
+        body = pygame.Rect(0, 0, s * 11 // 20, s - 2)
+        body.center = rect.center
+        gfx.rect(surface, colour, body, border_radius=3)
+        gfx.rect(surface, theme.BG_DARK, body.inflate(-4, -8).move(0, -1), border_radius=1)
+        gfx.circle(surface, theme.BG_DARK, (body.centerx, body.bottom - 3), 1)
+    elif what == "computer":
+        screen = pygame.Rect(rect.left, rect.top + 1, s, s * 7 // 10)
+        gfx.rect(surface, colour, screen, border_radius=3)
+        glass = screen.inflate(-4, -4)
+        gfx.rect(surface, theme.BG_DARK, glass, border_radius=1)
+        gfx.rect(surface, colour, pygame.Rect(rect.centerx - 2, screen.bottom, 4, rect.bottom - screen.bottom - 2))
+        gfx.rect(surface, colour, pygame.Rect(rect.centerx - s // 4, rect.bottom - 2, s // 2, 2))
+        lit = LEVEL_BARS.index(level) + 1 if level in LEVEL_BARS else 0
+        step = (glass.width - 2) / len(LEVEL_BARS)
+        for i in range(len(LEVEL_BARS)):       # rising bars, the level's strength lit
+            h = max(2, round((glass.height - 4) * (i + 1) / len(LEVEL_BARS)))
+            bar = pygame.Rect(round(glass.left + 2 + i * step), glass.bottom - 2 - h, max(1, round(step) - 1), h)
+            gfx.rect(surface, theme.BRASS if i < lit else BAR_OFF, bar)
+
+
 def seat_plaque(surface: pygame.Surface, rect: pygame.Rect, suspect: str, name: str, kind: str, held: int,
-                turn: bool, acting: bool, out: bool, glow: float = 0.0) -> None:
+                turn: bool, acting: bool, out: bool, glow: float = 0.0, mark: tuple[str, str] = ("", "")) -> None:
     """One seat's plaque in ``rect`` (logical pixels; the card table's are 196 x 62, the board's
     TV panel's as high as its seats' column leaves them) -- public things only: ``suspect``'s
     portrait (the card's art, 8 pixels less than the plaque's height up to :data:`PORTRAIT_MAX`,
@@ -330,7 +370,9 @@ def seat_plaque(surface: pygame.Surface, rect: pygame.Rect, suspect: str, name: 
     portrait greyed; left out on a plaque too low for two lines, :func:`plaque_lines`, whose
     name is then red when ``out``), how many cards it holds (``held``, a card back and the number; the deal is
     face down, so the number is public); brass edge on the ``turn``, lighter wood while
-    ``acting``; ``glow`` 0..1 round it."""
+    ``acting``; ``glow`` 0..1 round it.  ``mark``: (what plays the seat, its level) for
+    :func:`kind_mark`, drawn on a plaque too low for ``kind``'s line, between the name and the
+    cards held (the name may shrink to its least size for it)."""
     if glow > 0:
         halo = gfx.surface(rect.inflate(24, 24).size, pygame.SRCALPHA)
         gfx.rect(halo, (*GLOW, int(150 * glow)), halo.get_rect(), border_radius=18)
@@ -362,9 +404,14 @@ def seat_plaque(surface: pygame.Surface, rect: pygame.Rect, suspect: str, name: 
         theme.blit_text(surface, kind, (left, rect.bottom - bottom), theme.SMALL,
                         theme.BAD if out else theme.MUTED, out, "bottomleft", rect.right - HELD_W - 4 - left)
         back = pygame.Rect(rect.right - HELD_W, rect.bottom - 28, 15, 21)
-    else:       # too low for two lines of the smallest text: the name (red when out) and the cards held
+    else:       # too low for two lines of the smallest text: the name (red when out), a mark of the kind
+        end = rect.right - HELD_W - 4
+        if mark[0] and not out:
+            box = pygame.Rect(end - KIND_MARK, rect.centery - KIND_MARK // 2, KIND_MARK, KIND_MARK)
+            kind_mark(surface, box, *mark)
+            end = box.left - 4
         theme.blit_text(surface, name, (left, rect.centery), theme.SMALL, theme.BAD if out else ink, True,
-                        "midleft", rect.right - HELD_W - 4 - left)
+                        "midleft", end - left)
         back = pygame.Rect(rect.right - HELD_W, rect.centery - 10, 15, 21)
     gfx.rect(surface, (120, 30, 40), back, border_radius=3)
     gfx.rect(surface, theme.BRASS, back, 1, border_radius=3)

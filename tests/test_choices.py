@@ -591,10 +591,11 @@ def test_m_opens_the_menu_over_the_notebook_and_resume_comes_back():
     app.close()
 
 
-def test_where_the_voice_cannot_speak_the_offer_says_so_instead_of_offering_it(tmp_path):
+def test_where_the_voice_cannot_speak_the_first_start_offer_goes_quietly(tmp_path):
     """espeak-ng without a sound device says "error" on its first line (the offer's own words):
-    the offer gives way to a plain message that read aloud cannot speak here, naming why; the
-    game is kept silent in the settings, so the offer is not made again at the next start."""
+    the offer goes, and no message greets a new player who never asked for read aloud (it
+    greeted them with "Read aloud cannot speak on this computer"); the game is kept silent in
+    the settings, so the offer is not made again at the next start, and Settings says why."""
     from game.storage.settings import read_settings
     from game.ui.voice.speech import NO_SOUND
 
@@ -603,14 +604,28 @@ def test_where_the_voice_cannot_speak_the_offer_says_so_instead_of_offering_it(t
     assert is_scene(app.top, "voice_offer")
     app.speech.driver.fail(NO_SOUND, "espeak-ng: error: No such file or directory")
     steps(app, 2)
-    assert is_scene(app.top, "message")
-    assert app.top.title == "Read aloud cannot speak on this computer"
-    assert app.top.text == "Read aloud is silent: the speech engine cannot reach the speakers."   # not espeak's words
-    assert not any(is_scene(s, "voice_offer") for s in app.stack)
+    assert type(app.top).__name__ == "TitleScene" and len(app.stack) == 1
     assert read_settings(path)[0].read_aloud is False
-    press(app, Kind.CONFIRM)
-    assert type(app.top).__name__ == "TitleScene"
-    app.push(make("voice_offer", app, after_lesson=True))    # offered again (the lesson's end): not said twice
+    app.push(make("voice_offer", app, after_lesson=True))    # offered again (the lesson's end): goes quietly too
     steps(app, 2)
-    assert type(app.top).__name__ == "TitleScene" and not any(is_scene(s, "message") for s in app.stack)
+    assert type(app.top).__name__ == "TitleScene" and len(app.stack) == 1
+    app.push(make("settings", app))
+    assert app.top._notice() == "Read aloud is silent: the speech engine cannot reach the speakers."
+    app.close()
+
+
+def test_read_aloud_turned_on_that_stops_speaking_is_said_once(tmp_path):
+    """A player who turned read aloud on: when the voice stops working, a plain message says so
+    and why (not espeak's words), once a session."""
+    from game.ui.voice.speech import NO_SOUND
+
+    app = new_app(read_aloud=True)
+    steps(app, 2)
+    app.speech.driver.fail(NO_SOUND, "espeak-ng: error: No such file or directory")
+    steps(app, 2)
+    assert is_scene(app.top, "message") and app.top.title == "Read aloud cannot speak on this computer"
+    assert app.top.text == "Read aloud is silent: the speech engine cannot reach the speakers."
+    press(app, Kind.CONFIRM)
+    steps(app, 2)
+    assert type(app.top).__name__ == "TitleScene" and len(app.stack) == 1
     app.close()

@@ -246,3 +246,37 @@ def test_a_places_candidates_stand_their_margin_inside_whole_squares_of_floor():
                 want.append(r)
     got = roomlayout._candidates(floor, origin, cell, label, side, wall, gap)
     assert got == want and len(want) > 20
+
+
+def _on_furniture(view, rid: str) -> int:
+    """How much (square logical pixels) of the boxes of all twelve pieces in room ``rid`` (six tokens
+    and six weapons at once, each the larger of a token and a weapon's plate) lies on its drawn
+    furniture (rugs aside: a piece may stand on a rug)."""
+    import pygame
+
+    things = [view._box_rect(f.box) for f in view.board.furniture if f.room == rid and f.kind not in mansion.FLAT]
+    side = max(view.token_size, view.layout.disc)
+    total = 0
+    for centre in list(view.weapon_places[rid]) + list(view.token_places[rid]):
+        box = pygame.Rect(0, 0, side, side)
+        box.center = centre
+        total += sum(box.clip(t).width * box.clip(t).height for t in things)
+    return total
+
+
+@pytest.mark.parametrize("layout", ["standard", "tv"])
+def test_a_crowded_room_keeps_its_pieces_off_the_furniture_where_the_floor_has_room(board, layout):
+    """Six tokens and six weapons in one room: none stands on the Dining Room's sideboard, plant
+    or fireplace, nor on the Ballroom's piano or sofa (they did: the pieces fell back to any
+    place as soon as the floor could not hold them all spread out); over the nine rooms, a
+    third less lies on furniture than did (21608 square pixels)."""
+    import pygame
+
+    from game.ui.mansion.boardlayout import STANDARD, TV
+    from game.ui.mansion.boardview import BoardView
+
+    pygame.font.init()          # the rooms' names are measured
+    view = BoardView(board, MANSION_MAP, STANDARD if layout == "standard" else TV)
+    covered = {rid: _on_furniture(view, rid) for rid in ROOMS}
+    assert covered["dining_room"] == covered["ballroom"] == 0, covered
+    assert sum(covered.values()) <= 15000, covered

@@ -22,7 +22,7 @@ import pytest  # noqa: E402
 
 from game.rules.cards import SUSPECTS  # noqa: E402
 from game.storage.settings import Settings  # noqa: E402
-from game.ui.draw import theme, widgets  # noqa: E402
+from game.ui.draw import layers, theme, widgets  # noqa: E402
 from game.ui.draw.widgets import CardButton  # noqa: E402
 from game.ui.lesson.pointer import name_box  # noqa: E402
 from game.ui.shell.i18n import card, fmt  # noqa: E402
@@ -68,7 +68,19 @@ def recording(monkeypatch):
 
     monkeypatch.setattr(theme, "text", tagged)
     monkeypatch.setattr(widgets.Button, "draw", lambda self, surface: self._paint(surface))
+    monkeypatch.setattr(layers.PanelLayers, "part", _painted_on_the_screen)
     return texts
+
+
+def _painted_on_the_screen(self, surface, name, rect, key, paint):
+    """A table's kept part (its log, its buttons ...) painted on the screen in every frame,
+    not once on the backdrop: so its words are seen as they are drawn."""
+    clip = surface.get_clip()
+    surface.set_clip(pygame.Rect(rect).clip(clip))
+    try:
+        return paint(surface)
+    finally:
+        surface.set_clip(clip)
 
 
 def card_names(scene) -> list[pygame.Rect]:
@@ -102,6 +114,18 @@ def assert_apart(words, what, gap: int = SIDE_GAP) -> None:
                 (what, a, b)
 
 
+def _lesson_frames(app, limit: int = 2000):
+    """Play the guided game on ``app`` pressing only confirm: yields the coach after every
+    three frames (0.1 s each), before the press; ends when the coach goes."""
+    for _i in range(limit):
+        for _f in range(3):
+            app.step(0.1, draw=False)
+        if app.coach is None:
+            return
+        yield app.coach
+        app.router.handle(Intent(Kind.CONFIRM, device="keyboard"))
+
+
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("size", SIZES)
 def test_the_lessons_arrow_and_ring_cover_no_word(recording, lang, size):
@@ -115,18 +139,12 @@ def test_the_lessons_arrow_and_ring_cover_no_word(recording, lang, size):
         app.start()
         start_lesson(app)
         checked = 0
-        for _i in range(2000):
-            for _f in range(3):
-                app.step(0.1, draw=False)
-            coach = app.coach
-            if coach is None:
-                break
+        for coach in _lesson_frames(app):
             words = words_on_screen(app, recording)
             marks = coach.mark_rects()
             assert_clear(words, marks + app.top.mark_rects(), (lang, size, type(app.top).__name__,
                                                           coach.bubble.key if coach.bubble else "pointer"))
             checked += bool(marks)
-            app.router.handle(Intent(Kind.CONFIRM, device="keyboard"))
         assert app.coach is None and checked > 40
     finally:
         app.close()
@@ -185,6 +203,56 @@ def test_the_lessons_bubble_on_a_shown_card_leaves_its_sentence_readable(recordi
             app.coach, coach.reseat = coach, True
             words_on_screen(app, recording)                # the first frame with the bubble: placed again
             assert words and not [w for w in words if w.colliderect(coach.box)], (part, coach.box, words)
+    finally:
+        app.close()
+
+
+def _log_heading_and_newest(scene, words, texts) -> tuple[list[pygame.Rect], list[pygame.Rect]]:
+    """The words of the board's log heading row ("What happened", the scroll keys: painted once on
+    the table's backdrop, so drawn here again on their own) and of its newest entry in ``words``."""
+    from game.ui.bases.table import draw_log_frame
+
+    log = scene.hud.log_rect
+    frame = Recorder(texts)
+    draw_log_frame(frame, log, scene.hint_line())
+    head = [w for w in frame.words if w.centery < log.top + 26]
+    newest = []
+    blocks, view = scene.log_view.blocks, scene.log_view
+    if blocks and blocks[-1].index == view.total - 1:
+        rows = pygame.Rect(view.area.left, blocks[-1].top, view.area.width, blocks[-1].height)
+        newest = [w for w in words if rows.collidepoint(w.center)]
+    return head, newest
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("layout", ("standard", "tv"))
+def test_the_lessons_bubble_never_hides_the_logs_newest_line_nor_cuts_its_heading(recording, lang, layout):
+    """Every part of every lesson on the board, placed once the board under it is drawn: the
+    bubble touches none of the words of the log's newest line (the one the lesson talks about:
+    in Spanish "Has sacado un 4." hid half of "La Señorita Amapola saca un 4.") nor of the
+    log's heading ("Lo que ha pasado" was cut by the bubble's edge), in either layout."""
+    from game.ui.lesson.coach import start_lesson
+    from game.ui.shell.registry import is_scene
+
+    app = _app(settings=Settings(language=lang, layout=layout))
+    try:
+        app.start()
+        start_lesson(app)
+        seen, checked = set(), 0
+        for coach in _lesson_frames(app):
+            if coach.bubble is not None and coach.bubble.key not in seen and is_scene(app.top, "board"):
+                seen.add(coach.bubble.key)
+                coach.reseat, app.coach = False, None
+                words = words_on_screen(app, recording)        # the board's words alone
+                app.coach, coach.reseat = coach, True
+                words_on_screen(app, recording)                # the first frame with the bubble: placed again
+                head, newest = _log_heading_and_newest(app.top, words, recording)
+                if not newest:              # a moment across the whole screen (the suggestion's cut-in)
+                    continue
+                hidden = [w for w in head + newest if w.colliderect(coach.box)]
+                assert not hidden, (lang, layout, coach.bubble.key, coach.box, hidden)
+                checked += 1
+        assert app.coach is None and checked > 30
     finally:
         app.close()
 

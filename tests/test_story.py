@@ -279,6 +279,45 @@ def test_a_pulled_in_person_is_told_who_brought_them_and_with_what(seed):
     assert scene.banner is None
 
 
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_pulled_in_banner_goes_once_the_person_plays_on(seed):
+    """"You were brought to the Hall!" kept fading for its whole time after Miss Scarlet had
+    rolled and walked out: her first action (rolling, the passage or a suggestion, pressed on
+    the panel) sends it off at once, in the fade of its end."""
+    from game.ui.bases.pacing import PULLED_TIME
+
+    app, scene, _s = _pulled_table(seed)
+    for _ in range(20000):
+        if scene.human_to_act:
+            break
+        app.step(DT, draw=False)
+    for _ in range(int(1.0 / DT)):                                   # at rest across the board
+        app.step(DT, draw=False)
+    b = scene.banner
+    assert b is not None and b.alpha == 255
+    button = scene.focus.buttons[0]
+    assert button.label in ("Roll the die", "Secret passage"), button.label
+    button.press()
+    app.step(DT, draw=False)
+    assert scene.banner is b and b.alpha < 255                       # going, at once
+    for _ in range(int(0.2 * PULLED_TIME / DT) + 2):                 # its fade out, not its whole time
+        app.step(DT, draw=False)
+    assert scene.banner is None
+
+
+def test_a_banner_leaving_while_it_comes_in_turns_back_from_where_it_is():
+    """Sent off while still fading in, the banner fades out from the opacity it had."""
+    b = anim.Banner("You were brought to the Hall!", 3.5)
+    b.update(0.35)                                                   # half way in
+    before = b.alpha
+    b.leave()
+    assert 0 < b.alpha == before < 255 and b.progress > 0.8
+    b.update(0.1)
+    assert b.alpha < before
+    b.update(0.7)
+    assert b.done
+
+
 def test_no_banner_when_nobody_pulled_the_person_in():
     from game.ui.board.presenter import pulled_in
 

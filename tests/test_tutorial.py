@@ -445,7 +445,7 @@ def test_the_arrow_points_at_what_the_bubble_talks_about_and_at_the_button_when_
     """The first bubble talks about the envelope: the ring is on the envelope's squares, not
     on Roll the die (it was).  "You are Miss Scarlet..." points at her token, and only its
     last sentence ("press Roll the die"), a part of its own, points at the button.  A bubble
-    about the cards in your hand points at nothing on the board."""
+    about the cards in your hand points at the button of your cards (it pointed at nothing)."""
     from game.ui.lesson.coach import play_until
 
     app = _app(tmp_path)
@@ -459,7 +459,7 @@ def test_the_arrow_points_at_what_the_bubble_talks_about_and_at_the_button_when_
         envelope = [view.square_rect(sq) for sq in game.board.envelope]
         assert coach.pointed == envelope[0].unionall(envelope[1:]) and coach.pointed != roll.rect
         play_until(app, "hands")
-        assert coach.pointed is None
+        assert coach.pointed == board.notebook_button.rect and not coach.subject
         play_until(app, "you")
         token = pygame.Rect(0, 0, view.square, view.square)
         token.center = view.token_point("scarlet", game.positions["scarlet"])
@@ -469,6 +469,39 @@ def test_the_arrow_points_at_what_the_bubble_talks_about_and_at_the_button_when_
         app.router.handle(CONFIRM)
         assert coach.lesson.key == "you" and coach.part == 1 and coach.pointed == roll.rect
         assert coach.bubble_text == "The arrow shows what to press: press Roll the die."
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("lang", ("es", "ca", "en"))
+@pytest.mark.parametrize("layout", ("standard", "tv"))
+def test_after_the_first_roll_each_part_points_at_what_it_talks_about(tmp_path, lang, layout):
+    """"You rolled a 4." (a part of its own in Spanish and Catalan) points at the die, "The lit
+    squares..." at every lit square, and "Press Enter to walk..." at the square to walk to: the
+    first two pointed at nothing.  In the tray or on the board, in either layout."""
+    from game.storage.settings import Settings
+    from game.ui.lesson.coach import play_until
+
+    app = _app(tmp_path, settings=Settings(language=lang, layout=layout))
+    try:
+        _title_learn(app)
+        coach = app.coach
+        play_until(app, "move")
+        board = app.top
+        die = pygame.Rect(0, 0, board.die_face_px(), board.die_face_px())
+        die.center = board.die_centres()[0]
+        lit = [board.view.destination_rect(p) for p in coach.match.game.moves()]
+        pointed = []
+        while coach.bubble is not None and coach.lesson.key == "move":
+            pointed.append(coach.pointed)
+            for _i in range(6):
+                app.step(0.1, draw=False)
+            app.router.handle(CONFIRM)
+        *about, press = pointed
+        if lang != "en":
+            assert len(about) == 2 and about[0] == die
+        assert about[-1] == lit[0].unionall(lit[1:]) and len(lit) > 1
+        assert press is not None and press.width == board.view.square and press.collidelist(lit) >= 0
     finally:
         app.close()
 

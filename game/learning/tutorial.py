@@ -115,7 +115,13 @@ class Lesson:
     token, or "envelope" for the envelope's squares in the middle; None:
     nothing); ``press`` marks a lesson whose last sentence asks for the next
     press: while that sentence is on screen the arrow points at the thing to
-    press instead (with a ``point`` too, that sentence is a part of its own)."""
+    press instead (with a ``point`` too, that sentence is a part of its own).
+    Besides the places on the board, ``point`` may be "die" (the die),
+    "lit" (the lit squares) or "cards" (the button of your cards).
+    ``sentence_points``, when given, is what each sentence of ``text`` talks
+    about, in order (None: nothing): a part of the lesson shown on its own
+    points at the place of its last sentence that names one, so "You rolled
+    a 4." points at the die and "The lit squares..." at the lit squares."""
 
     key: str
     at: int
@@ -125,6 +131,7 @@ class Lesson:
     notebook: bool = False
     point: tuple[int, int] | str | None = None
     press: bool = False
+    sentence_points: tuple[tuple[int, int] | str | None, ...] = ()
 
 
 LESSONS: tuple[Lesson, ...] = (
@@ -139,14 +146,14 @@ LESSONS: tuple[Lesson, ...] = (
         '000 "Setting up" 2', point="study"),
     Lesson("hands", 0, "board", N_(
         "You hold 6 cards, like everybody here. With 4 or 5 players, some get one card more: that is fine."),
-        '000 "Setting up" 6'),
+        '000 "Setting up" 6', point="cards"),
     Lesson("you", 0, "board", N_(
         "You are Miss Scarlet, the red token at the bottom. Miss Scarlet always starts, so you go first. The arrow "
         "shows what to press: press Roll the die."), '000 "Setting up" 9', press=True, point="scarlet"),
     Lesson("move", 1, "board", N_(
         "You rolled a 4. The lit squares are the places you can reach with exactly 4 steps: up, down, left or "
         "right, never diagonally. Press {confirm} to walk to the square with the arrow."),
-        '000 "How a turn works" 1-2', press=True),
+        '000 "How a turn works" 1-2', press=True, sentence_points=("die", "lit", None)),
     Lesson("twice", 1, "board", N_(
         "Why is your own square not lit? You would have to walk away and come back. In one turn you may never step "
         "on the same square twice."), '000 "How a turn works" 2', point=SCARLET_START),

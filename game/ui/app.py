@@ -24,7 +24,7 @@ from game.ui.draw.window import Window
 from game.ui.phones.host import PhoneHost
 from game.ui.shell.i18n import _
 from game.ui.shell.input import Pads
-from game.ui.shell.registry import make
+from game.ui.shell.registry import is_scene, make
 from game.ui.shell.router import Router
 from game.ui.store import Preferences, Store
 from game.ui.voice.sound import open_music, open_sounds, theme_of
@@ -289,6 +289,7 @@ class App:
                 self.coach.refresh()   # a screen opened by the update: the ring aims at it, not at the one below
         if not self.first_frame:       # the voice (a program of its own) starts once the window shows
             self.speech.update()
+            self.tell_silent_voice()
         self.music.update(dt, theme_of(self.stack))
         if self.store.notes:
             self.store.show_notes()
@@ -306,6 +307,22 @@ class App:
             # pressed while this frame was made (a new game takes seconds): aimed at the screen then showing
             self.router.drop_unseen_presses()
         return self.running and bool(self.stack)
+
+    def tell_silent_voice(self) -> None:
+        """Read aloud turned on by the player (the "Read aloud" setting, off by default) that
+        cannot speak here, or stopped speaking: a message says so and why, once a session.  Not
+        in Learn to play (on there without being asked) nor over the offer of read aloud; over
+        Settings, its own line under the rows says it."""
+        speech = self.speech
+        if speech.problem_told or not self.store.settings.read_aloud or self.coach is not None:
+            return
+        problem = speech.problem()
+        top = self.top
+        if problem is None or top is None or getattr(top, "always_spoken", False):
+            return
+        speech.problem_told = True
+        if not is_scene(top, "settings"):
+            self.push(make("message", self, problem, title=_("Read aloud cannot speak on this computer")))
 
     def show_now(self) -> None:
         """Draw the screens as they are and show them at once, in the middle of a frame: a

@@ -325,7 +325,8 @@ class TableScene(Scene, Generic[M, G]):
     def do(self, action) -> bool:
         """Apply ``action`` for the actor; an illegal one shows the engine's
         reason (:meth:`refuse`).  The events queue up to be played, the buttons
-        are rebuilt and the match is autosaved.  Returns True when applied."""
+        are rebuilt, the match is autosaved and a banner that lasts until the
+        player acts (:attr:`game.ui.draw.anim.Banner.until_acted`) goes.  Returns True when applied."""
         from game.core.errors import IllegalActionError
 
         try:
@@ -336,6 +337,8 @@ class TableScene(Scene, Generic[M, G]):
         self.queue.extend(events)
         self._buttons_key = None
         self.app.store.autosave(self.match)
+        if self.banner is not None and self.banner.until_acted:
+            self.banner.leave()             # played on: a banner about the turn's start is old news
         return True
 
     def may(self, action) -> bool:

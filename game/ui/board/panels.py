@@ -391,6 +391,19 @@ class BoardPanels(_Table):
         (logical pixels): the coach's bubble covers them least."""
         return super().coach_keep_clear() + [self.view.rect]
 
+    def coach_keep_whole(self) -> list[pygame.Rect]:
+        """The log's heading row and its newest entry in view (logical pixels):
+        the lesson talks about that line ("You rolled a 4." over "Miss
+        Scarlet rolls a 4."), so the bubble never hides it, nor cuts the heading."""
+        log = self.hud.log_rect
+        rows_top, _bottom = log_frame_rows(log)
+        out = [pygame.Rect(log.left, log.top, log.width, rows_top - log.top)]
+        blocks = self.log_blocks()
+        if blocks and blocks[-1].index == self.log_view.total - 1:
+            area = self.log_view.area
+            out.append(pygame.Rect(area.left, blocks[-1].top, area.width, blocks[-1].height))
+        return out
+
     # ============================================================== texts
     def _status(self) -> str:
         """What happens now, in one line."""

@@ -145,7 +145,8 @@ class BoardPresenter(Presenter):
         banner for :data:`~game.ui.bases.pacing.PULLED_TIME` once the turn can be
         played, read aloud now (``scene.pulled_banner``, shown by
         :meth:`~game.ui.board.table.BoardScene.human_turn`: hurrying the moments
-        before it does not skip it); not in the guided game: its lesson says it."""
+        before it does not skip it), and cut short once the person plays on
+        (:meth:`~game.ui.bases.table.TableScene.do`); not in the guided game: its lesson says it."""
         super().turn_started(e)
         scene = self.scene
         scene.die_value = None
@@ -158,6 +159,7 @@ class BoardPresenter(Presenter):
             if pull is not None:
                 words, why = pulled_texts(pull, m.suspects)
                 scene.pulled_banner = anim.Banner(words, PULLED_TIME / self.app.speed, sub=why)
+                scene.pulled_banner.until_acted = True     # gone once she rolls, walks or suggests
                 self.app.speech.say(words + " " + why)     # with the turn's line; the prompt follows on its own
 
     def die_rolled(self, e: ev.DieRolled) -> None:

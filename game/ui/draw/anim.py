@@ -221,6 +221,8 @@ class Banner(Animation):
         self.stage: object = None
         #: the soft wipe that brings that scenery in as the banner comes and takes it away as it goes
         self.wipe = Wipe()
+        #: it goes (:meth:`leave`) once the person it speaks to plays on (the pulled-in banner)
+        self.until_acted = False
 
     def _edge(self) -> float:
         """-1..0 while coming in, 0 at rest, 0..1 while going out."""
@@ -238,6 +240,16 @@ class Banner(Animation):
     @property
     def shift(self) -> float:
         return self._edge() * 160
+
+    def leave(self) -> None:
+        """Go now: slide on and fade out as at the end of its time (its last :data:`EDGE`),
+        from the opacity it has (coming in, it turns back from there); already going: no change."""
+        p = self.progress
+        if p >= 1 - self.EDGE:
+            return
+        # coming in, alpha = ease(p / EDGE); going, alpha = 1 - ease(u): equal at u = 1 - p / EDGE
+        u = 1 - p / self.EDGE if p < self.EDGE else 0.0
+        self.t = (1 - self.EDGE + u * self.EDGE) * self.duration
 
 
 #: Seconds (normal speed) the three cards of a suggestion take to slide in,

@@ -43,6 +43,9 @@ BUBBLE_W = 564
 #: How much wider and taller than the thing pointed at the room a bubble keeps clear is (logical
 #: pixels): the ring and the arrow (56 long) on either side of it.
 POINTER_CLEAR = 150
+#: How much wider and taller than the next thing to press the room a bubble keeps clear is while
+#: nothing points at it yet (logical pixels): its focus glow and a little air.
+TARGET_CLEAR = 24
 #: A line of text the bubble would hide counts this many times its area against a place: a
 #: word hidden is worse than a button's or a card's plain face.
 WORDS_WEIGH = 4
@@ -81,7 +84,7 @@ def lesson_parts(lesson: tutorial.Lesson, lang: str) -> list[str]:
 
     text = prompts.fmt(_(lesson.text))
     said = sentences(text)
-    if lesson.press and lesson.point is not None and len(said) > 1:
+    if lesson.press and (lesson.point is not None or lesson.sentence_points) and len(said) > 1:
         return bubble_parts(" ".join(said[:-1]), lang) + [said[-1]]
     return bubble_parts(text, lang)
 
@@ -329,21 +332,59 @@ class Coach:
         self.bubble_text, self.bubble_age = self.parts[i], 0.0
         # the thing to press while the part asks for it, else the place the lesson talks about (or nothing)
         asks = lesson.press and i == len(self.parts) - 1
-        place = None if asks or lesson.point is None else self._board_place(lesson.point)
-        self.subject = place is not None
+        talks_of = None if asks else self._part_point(i)
+        place = None if talks_of is None else self._board_place(talks_of)
+        # a place on the board gets the short arrow beside it; one on the panel the pointer of a button
+        self.subject = place is not None and self._on_board(place)
         self.pointed = self._aim(lesson.screen) if asks else place
         self.box = self.bubble_rect()
         self.reseat = True       # placed again on the first frame drawn, clear of the words it shows
         if self.subject and self.pointed is not None:
             self.point_way = self._point_way(self.pointed)
 
+    def _part_point(self, i: int):
+        """What part ``i`` of the lesson raised talks about: with
+        :attr:`~game.learning.tutorial.Lesson.sentence_points`, the place of its last
+        sentence that names one, else the lesson's
+        :attr:`~game.learning.tutorial.Lesson.point` (also where the translation has
+        another number of sentences than the English)."""
+        from game.ui.shell.i18n import language
+        from game.ui.voice.speech import sentences
+
+        lesson = self.lesson
+        assert lesson is not None        # raised before its parts are shown
+        parts = lesson_parts(lesson, language())     # without the welcome back before the first
+        counts = [len(sentences(p)) for p in parts]
+        if not lesson.sentence_points or sum(counts) != len(lesson.sentence_points):
+            return lesson.point
+        first = sum(counts[:i])
+        named = [p for p in lesson.sentence_points[first:first + counts[i]] if p is not None]
+        return named[-1] if named else lesson.point
+
+    def _on_board(self, rect: pygame.Rect) -> bool:
+        """True when ``rect`` (logical pixels) lies on the board on top."""
+        view = getattr(self.app.top, "view", None)
+        return view is not None and view.rect.contains(rect)
+
     def _board_place(self, place) -> pygame.Rect | None:
         """The rectangle (logical pixels) of ``place`` -- a square ``(col, row)``,
-        a room id, or a suspect id for that suspect's token -- on the board on
-        top, or None when no board is on top."""
-        view = getattr(self.app.top, "view", None) if is_scene(self.app.top, "board") else None
+        a room id, a suspect id for that suspect's token, "envelope", "die" (the
+        die's face, on the board or in its tray), "lit" (the lit squares and
+        rooms together) or "cards" (the button of your cards) -- on the board
+        on top, or None when no board is on top (or nothing is lit)."""
+        top = self.app.top
+        view = getattr(top, "view", None) if is_scene(top, "board") else None
         if view is None:
             return None
+        if place == "die":
+            px = top.die_face_px()
+            faces = [pygame.Rect(x - px // 2, y - px // 2, px, px) for x, y in top.die_centres()]
+            return faces[0].unionall(faces[1:])
+        if place == "lit":
+            lit = [view.destination_rect(p) for p in self.match.game.moves()]
+            return lit[0].unionall(lit[1:]) if lit else None
+        if place == "cards":
+            return pygame.Rect(top.notebook_button.rect)
         if place == "envelope":        # the envelope's squares in the middle of the board
             squares = [view.square_rect(sq) for sq in self.match.game.board.envelope]
             return squares[0].unionall(squares[1:]) if squares else None
@@ -478,13 +519,23 @@ class Coach:
         thing pointed at (the next thing to press, and the lesson's own
         :attr:`~game.learning.tutorial.Lesson.point`); among the places that keep clear
         of it (over the right-hand panel, at the top, at the bottom, on the
-        left, in the four corners, at the sides just above or below each of ``words``, in three
-        widths) the one that covers least of what the screen shows (its buttons and cards, the board, the answer on the game-over screen,
-        and ``words``: the lines of text the screen drew, once it has been drawn)."""
+        left, in the four corners, at the sides just above or below each of ``words`` and of
+        what the scene keeps whole, in three widths) one that covers nothing the scene keeps
+        whole (:meth:`~game.ui.shell.scene.Scene.coach_keep_whole`: the log's newest line and
+        heading), else the one covering least of it; and of those the one that covers least of
+        what the screen shows (its buttons and cards, the board, the answer on the game-over
+        screen, and ``words``: the lines of text the screen drew, once it has been drawn)."""
         target = self._aim(self.screen())   # what will be pointed at once the bubble is read
         keep = self._keep_clear() + list(words or []) * WORDS_WEIGH
-        avoid = [t for t in (target, self.pointed if self.bubble is not None and self.subject
-                             else None) if t is not None]     # and a square the lesson points at
+        top = self.app.top
+        # a few pixels round them: the bubble's frame and shadow reach past its rectangle
+        whole = [r.inflate(8, 8) for r in (top.coach_keep_whole() if top is not None else [])]
+        # what is pointed at while the bubble is up keeps room for its ring and arrow; the thing to
+        # press once it is read only needs to stay in sight
+        now = self.pointed if self.bubble is not None else None
+        clear = [now.inflate(POINTER_CLEAR, POINTER_CLEAR)] if now is not None else []
+        if target is not None and target != now:
+            clear.append(target.inflate(TARGET_CLEAR, TARGET_CLEAR))
         best, best_score = None, None
         for w in (BUBBLE_W, 900, 1200):
             h = self._bubble_height(w)
@@ -494,13 +545,17 @@ class Coach:
                 places = [pygame.Rect(1264 - w, 360 - h // 2, w, h)] + places + [pygame.Rect(16, 360 - h // 2, w, h)]
                 corners = [pygame.Rect(x, y, w, h) for y in (16, 704 - h) for x in (16, 1264 - w)]
                 # at the sides, just above or below each line of text too: a line the bubble
-                # explains ("So it is not in the envelope...") stays whole under the bubble's edge
-                ys = {min(max(16, y), 704 - h) for line in words or [] for y in (line.top - 12 - h, line.bottom + 12)}
+                # explains ("So it is not in the envelope...") stays whole under the bubble's edge;
+                # and snug between what it keeps whole and what it keeps clear
+                edges = [(line.top - 12 - h, line.bottom + 12) for line in words or []]
+                edges += [(r.top - 1 - h, r.bottom + 1) for r in whole + clear]
+                ys = {min(max(16, y), 704 - h) for pair in edges for y in pair}
                 corners += [pygame.Rect(x, y, w, h) for y in sorted(ys) for x in (1264 - w, 16)]
             for r in places + corners:
-                if any(r.colliderect(t.inflate(POINTER_CLEAR, POINTER_CLEAR)) for t in avoid):
+                if r.collidelist(clear) >= 0:
                     continue
-                score = sum(r.clip(k).width * r.clip(k).height for k in keep)
+                score = (sum(r.clip(k).width * r.clip(k).height for k in whole),
+                         sum(r.clip(k).width * r.clip(k).height for k in keep))
                 if best_score is None or score < best_score:
                     best, best_score = r, score
         if best is None:

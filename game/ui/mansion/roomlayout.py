@@ -6,7 +6,8 @@ Pure geometry on logical pixels (``pygame.Rect``):
 :mod:`game.board.tmx`), how squares map to pixels, the name's rectangle and
 the pieces' size, and returns the centres of six weapon places and six token
 places.  The twelve places spread over the room's free floor (off the
-furniture when there is room), as far apart and as far off the walls and
+furniture when there is room; else on it only where the bare floor holds no
+more, and as little as can be), as far apart and as far off the walls and
 the name as lets all twelve stand apart (:func:`_spread`, or, in a room too
 small for that, the rows of :func:`_fill` opened out by :func:`_relax`);
 weapon and token places alternate (:func:`_deal`: the first by the name,
@@ -304,6 +305,11 @@ def _room_to_spare(cands: list[pygame.Rect], clear: list[pygame.Rect], edge: lis
     return dict.fromkeys((r.topleft for r in cands), 0) | {r.topleft: 2 * c for r, c in zip(clear, edge, strict=True)}
 
 
+def _on_things(r: pygame.Rect, things: list[pygame.Rect]) -> int:
+    """How much of ``r`` (square pixels) lies on ``things`` (the furniture)."""
+    return sum(r.clip(t).width * r.clip(t).height for t in things)
+
+
 def _work_out(squares: Iterable[Square], origin: tuple[int, int], cell: tuple[int, int], label: pygame.Rect,
               side: int, avoid: Iterable[Square], count: int, strict: bool,
               furniture: list[pygame.Rect], keep_off: bool = False) -> tuple[list[Point], list[Point]] | None:
@@ -325,13 +331,18 @@ def _work_out(squares: Iterable[Square], origin: tuple[int, int], cell: tuple[in
         clear = list(filter(standing, cands))
         edge = _clearance(clear)
         tiers.append((cands, gap, clear, edge))
-        bare = [i for i, r in enumerate(clear) if pygame.Rect(r.center, (1, 1)).collidelist(things) < 0]
+        # how much of each place's box lies on the furniture: a place is bare when none of it does
+        over = [_on_things(r, things) for r in clear]
+        bare = [i for i, a in enumerate(over) if not a]
         x0, y0 = cands[0].topleft
         for keep in (bare, range(len(clear))):      # off the furniture first, so that it can be seen
             # every other place across and down: a quarter of the work, and still 4 pixels fine
             sub = [i for i in keep if not (clear[i].x - x0) % (2 * STEP) and not (clear[i].y - y0) % (2 * STEP)]
             for weight in (2, 0):
-                spread = _spread([clear[i] for i in sub], [weight * edge[i] if weight else 1 << 30 for i in sub],
+                # with every place: on the furniture only where the bare floor has no room left for one
+                # more piece, and there as little of the piece as can be (the score below every bare one's)
+                spread = _spread([clear[i] for i in sub],
+                                 [-over[i] if over[i] else weight * edge[i] if weight else 1 << 30 for i in sub],
                                  2 * count, side + gap)
                 if spread:
                     return _split(_deal(spread, middle))

@@ -7,16 +7,17 @@ answer is kept in the settings file ("read_aloud"), so it is asked once.
 
 Where the voice cannot speak (no speech engine, no voice for the language, or
 espeak-ng finding no sound device: it says so on its first line), the offer
-is not left standing: it gives way to a plain message that read aloud cannot
-speak here, and why (the first-start offer keeps the game silent); that
-message is shown once a session, a later offer then just goes."""
+is not left standing: it goes quietly (the first-start offer keeps the game
+silent).  Nobody asked for read aloud then (it is off by default, and on in
+Learn to play without being asked), so no message greets them: Settings says
+why it is silent, and a message says so only to a player who turned it on
+(:meth:`game.ui.app.App.tell_silent_voice`)."""
 
 from __future__ import annotations
 
 from game.ui.bases.confirm import ConfirmBase
 from game.ui.shell.i18n import _
 from game.ui.shell.input import Intent, Kind
-from game.ui.shell.registry import make
 
 
 class VoiceOffer(ConfirmBase):
@@ -42,17 +43,14 @@ class VoiceOffer(ConfirmBase):
 
     def update(self, dt: float) -> None:
         """Once the voice is known not to work here (:meth:`~game.ui.voice.speech.Speaker.problem`),
-        offering it would promise what cannot happen: a message says so plainly instead."""
+        offering it would promise what cannot happen: the offer goes, quietly (nobody asked for
+        read aloud; Settings says why it is silent)."""
         super().update(dt)
-        problem = self.app.speech.problem()
-        if problem is None or self.app.top is not self:
+        if self.app.speech.problem() is None or self.app.top is not self:
             return
         if not self.after_lesson:
             self.app.prefs.set_read_aloud(False)      # answered for the child: a silent game, asked no more
         self.app.pop(self)
-        if not self.app.speech.problem_told:     # said once a session: a second offer just goes
-            self.app.speech.problem_told = True
-            self.app.push(make("message", self.app, problem, title=_("Read aloud cannot speak on this computer")))
 
     def choose(self, on: bool) -> None:
         """Keep the answer in the settings file (a file that cannot be written is said by the store);

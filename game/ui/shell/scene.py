@@ -138,6 +138,12 @@ class Scene:
             rects += keep()
         return rects
 
+    def coach_keep_whole(self) -> list[pygame.Rect]:
+        """What the guided game's speech bubble must leave whole on this scene
+        (logical pixels): the lines a lesson talks about, which the bubble
+        covers only where no place keeps clear of them.  None here."""
+        return []
+
     def on_resume(self) -> None:
         """Called when the scene above it is popped."""
 

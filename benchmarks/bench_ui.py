@@ -13,14 +13,19 @@ each in a fresh process so that no picture cached for one size helps another):
   played in, which makes its pictures, to the moment's end), for the frame it is played in alone,
   and for the suggestion picker's first frame (the loop closes it at once); and how many of each
   took over 50 ms (goal at 3840x2160: none).
+* with ``--slowest N``: the N slowest of the animation frames, each with the animation running
+  when it began and after it, whether a screen opened in it (the suggestion picker, when the
+  walk ends in a room), whether a suggestion's room was wiping in or covered the table, and the
+  CPU time of the cycle collector's runs in it (by generation): what the p99 is made of.
 
-Run: ``python benchmarks/bench_ui.py [--size 1920x1080 ...] [--rolls 25]``
+Run: ``python benchmarks/bench_ui.py [--size 1920x1080 ...] [--rolls 25] [--slowest 40]``
 (it sets the dummy video and audio drivers itself)
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import statistics
 import subprocess
@@ -53,8 +58,42 @@ def percentile(sorted_ms: list[float], q: float) -> float:
     return sorted_ms[min(len(sorted_ms) - 1, int(len(sorted_ms) * q))]
 
 
-def measure(size: tuple[int, int], rolls_wanted: int) -> None:
-    """Print the start-up and board frame figures at window ``size`` (width, height in pixels)."""
+class Collections:
+    """The cycle collector's runs (:data:`gc.callbacks`): CPU milliseconds (``time.thread_time``)
+    by generation since :meth:`clear`, while :meth:`watch` is in force."""
+
+    def __init__(self) -> None:
+        self.ms: dict[int, float] = {}
+        self._start = 0.0
+
+    def __call__(self, phase: str, info: dict) -> None:
+        if phase == "start":
+            self._start = time.thread_time()
+        else:
+            gen = info["generation"]
+            self.ms[gen] = self.ms.get(gen, 0.0) + (time.thread_time() - self._start) * 1000
+
+    def clear(self) -> None:
+        self.ms = {}
+
+    def watch(self) -> None:
+        gc.callbacks.append(self)
+
+    def words(self) -> str:
+        """``"gc: gen0 0.31 ms, gen2 18.20 ms"``, or ``""`` when none ran."""
+        return "gc: " + ", ".join(f"gen{g} {v:.2f} ms" for g, v in sorted(self.ms.items())) if self.ms else ""
+
+
+def _moment(show) -> str:
+    """What a suggestion's stage showed: ``"room wiping in"``, ``"room over the table"`` or ``""``."""
+    if show is None:
+        return ""
+    return "room wiping in" if not show.staged else "room over the table"
+
+
+def measure(size: tuple[int, int], rolls_wanted: int, slowest: int = 0) -> None:
+    """Print the start-up and board frame figures at window ``size`` (width, height in pixels);
+    with ``slowest``, what the slowest animation frames were (see the module)."""
     t0 = time.perf_counter()
     from game.ui.app import App
 
@@ -86,6 +125,10 @@ def measure(size: tuple[int, int], rolls_wanted: int) -> None:
     suggestion: list[float] = []   # every frame of a suggestion's moment, from the one that plays it
     played: list[float] = []       # the frame a suggestion is played in (its pictures are made)
     picker: list[float] = []       # the suggestion picker's first frame (it is closed at once)
+    notes: list[tuple[float, int, str]] = []    # (ms, frame, what it was) of each animation frame, with --slowest
+    collections = Collections()
+    if slowest:
+        collections.watch()
     rolls = frames = 0
     while rolls < rolls_wanted and frames < 50000 and not g.over:
         frames += 1
@@ -105,12 +148,18 @@ def measure(size: tuple[int, int], rolls_wanted: int) -> None:
                 board.do(EndTurn())
         watched = isinstance(board.anim, (anim.DieRoll, anim.Walk, anim.Glide, anim.Group))
         shown = board.suggestion_show
+        began, top = type(board.anim).__name__, app.top
+        collections.clear()
         s = time.thread_time()
         app.step(1 / 60)
         e = time.thread_time() - s
         every.append(e * 1000)
         if watched:
             times.append(e * 1000)
+            if slowest:
+                said = [f"{began} -> {type(board.anim).__name__}", _moment(board.suggestion_show),
+                        f"opened {type(app.top).__name__}" if app.top is not top else "", collections.words()]
+                notes.append((e * 1000, frames, "; ".join(w for w in said if w)))
             (staged if board.suggestion_show is not None else plain).append(e * 1000)
         if shown is not None or board.suggestion_show is not None:
             suggestion.append(e * 1000)
@@ -128,6 +177,10 @@ def measure(size: tuple[int, int], rolls_wanted: int) -> None:
             part.sort()
             print(f"[{label}]   {name}: {len(part)} frames, median {statistics.median(part):.2f} ms, "
                   f"p99 {percentile(part, 0.99):.2f} ms")
+    if slowest:
+        print(f"[{label}] the {slowest} slowest animation frames (frame number, ms, animation then -> after):")
+        for ms, n, what in sorted(notes, reverse=True)[:slowest]:
+            print(f"[{label}]   #{n:5d} {ms:8.2f} ms  {what}")
     # frames no animation was running into: the ones that make a moment's pictures or open a screen
     for name, part in (("every frame", every), ("a suggestion's frames", suggestion),
                        ("the frame a suggestion is played", played), ("the suggestion picker's first frame", picker)):
@@ -155,14 +208,16 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--size", action="append", type=parse_size,
                    help="window size WIDTHxHEIGHT (repeatable; default: " + ", ".join(SIZES) + ")")
     p.add_argument("--rolls", type=int, default=25, help="die rolls of the person to watch (default 25)")
+    p.add_argument("--slowest", type=int, default=0, metavar="N",
+                   help="also list the N slowest animation frames and what they were (default: none)")
     args = p.parse_args(argv)
     sizes = args.size or [parse_size(s) for s in SIZES]
     if len(sizes) == 1:
-        measure(sizes[0], args.rolls)
+        measure(sizes[0], args.rolls, args.slowest)
     else:                                    # one fresh process per size
         for w, h in sizes:
-            subprocess.run([sys.executable, __file__, "--size", f"{w}x{h}", "--rolls", str(args.rolls)],
-                           check=True)
+            subprocess.run([sys.executable, __file__, "--size", f"{w}x{h}", "--rolls", str(args.rolls),
+                            "--slowest", str(args.slowest)], check=True)
     noise_reference()
     return 0
 

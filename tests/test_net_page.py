@@ -1680,6 +1680,27 @@ def test_accusing_with_a_card_of_ones_own_hand_asks_first(page, table, tmp_path)
     assert texts(page, "#own-card-modal h2")[0].endswith("es una de tus cartas.")
 
 
+def test_a_suggestions_own_card_carried_into_an_accusation_is_asked_about(page, table):
+    """Picks made for a suggestion carry over when "Accuse..." is pressed, but a card this seat knows
+    is out (the Rope, in its hand) does not: it is left unpicked, so picking it again asks first; a
+    card that may be in the envelope (Mr. Green) stays picked."""
+    open_seat(page, table, suggest_view())
+    rope = '.picker[data-field="weapon"] .card[data-card="rope"]'
+    green = '.picker[data-field="suspect"] .card[data-card="green"]'
+    for sel in (green, rope):                                          # the suggestion: no question
+        click(page, sel)
+        wait(page, lambda: css(page, sel)[0].get_attribute("aria-pressed") == "true", f"{sel} picked to suggest")
+    assert not css(page, "#own-card-modal")
+    click(page, 'button[data-act="Accuse"]')
+    wait(page, lambda: css(page, "#accuse-panel"), "the accusation")
+    assert css(page, rope)[0].get_attribute("aria-pressed") == "false"
+    assert css(page, green)[0].get_attribute("aria-pressed") == "true"
+    assert not css(page, "#accuse-btn")                                # three cards not yet picked: no Accuse
+    click(page, rope)
+    wait(page, lambda: css(page, "#own-card-modal"), "the question about the Rope")
+    assert table.requests("act") == []
+
+
 def forms(lang: str) -> dict:
     """The card forms the host sends a page in ``lang`` ("the": "the Knife", "to": "to Miss Scarlet")."""
     from game.text import i18n

@@ -563,8 +563,11 @@
     if (has("Roll")) kids.push(bigButton(w("roll"), function () { act(legal("Roll")[0]); }, "go", {"data-act": "Roll"}));
     if (has("TakePassage")) kids.push(bigButton(w("passage"), function () { act(legal("TakePassage")[0]); }, "",
                                                 {"data-act": "TakePassage"}));
-    if (has("Accuse")) kids.push(bigButton(w("accuse"), function () { ui.accuse = true; ui.sure = false; draw(); },
-                                           "warn", {"data-act": "Accuse"}));
+    if (has("Accuse")) kids.push(bigButton(w("accuse"), function () {
+      // picks carried over from the suggestion keep only cards that may be in the envelope: one this
+      // seat knows is out would otherwise be accused with, unasked (it is asked when picked again)
+      Object.keys(ui.picks).forEach(function (k) { if (ui.picks[k] && knownOut(ui.picks[k])) ui.picks[k] = null; });
+      ui.accuse = true; ui.sure = false; draw(); }, "warn", {"data-act": "Accuse"}));
     if (has("EndTurn")) kids.push(bigButton(w("end_turn"), function () { act(legal("EndTurn")[0]); }, "",
                                             {"data-act": "EndTurn"}));
     return kids.length ? h("div", {cls: "buttons"}, kids) : null;

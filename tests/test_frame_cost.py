@@ -612,3 +612,55 @@ def test_the_table_asks_ahead_for_the_trays_pictures_and_the_rooms_in_reach(monk
     assert {56, 68} <= set(feltview.tray_picture_sides())
     assert pictures_at is not None and room_at is not None and 2 <= pictures_at < room_at
     app.close()
+
+
+def test_a_persons_lit_squares_are_built_while_the_die_tumbles_to_the_same_pixels(monkeypatch):
+    """The frame a person's die lands in built the whole layer of lit destinations (a few
+    milliseconds a lit room at 1920 x 1080).  It is built a part a frame while the die tumbles
+    (the roll is known when it is thrown); the landing frame lays it: the pixels of one built at once."""
+    from game.rules.actions import Roll
+    from game.rules.engine import Phase
+    from game.ui.bases.match import quick_setup
+    from game.ui.board.match import Match
+    from game.ui.board.table import BoardScene
+    from game.ui.draw import anim
+    from game.ui.mansion import boardview
+    from tests.test_frame_dirty import _app_at
+
+    app = _app_at((1920, 1080))
+    board = BoardScene(app, Match(app.board, quick_setup(3)))
+    app.push(board)
+    app.step(1 / 60)
+    assert board.human_to_act
+    parts = []
+    real = boardview.BoardView.highlight_steps
+
+    def counting(self, moves):
+        steps = real(self, moves)
+        while True:
+            try:
+                parts.append(next(steps))
+            except StopIteration as end:
+                return end.value
+        yield
+    monkeypatch.setattr(boardview.BoardView, "highlight_steps", counting)
+    board.do(Roll())
+    app.step(1 / 60)
+    assert isinstance(board.anim, anim.DieRoll) and board.game.phase is Phase.MOVE
+    tumbling = during = 0
+    while isinstance(board.anim, anim.DieRoll) and tumbling < 600:
+        before = len(parts)
+        app.step(1 / 60)
+        tumbling += 1
+        if isinstance(board.anim, anim.DieRoll):
+            assert len(parts) - before <= 1          # a part a frame while it tumbles
+            during = len(parts)
+    app.step(1 / 60)
+    assert tumbling > 3 and board.human_to_act and board._highlight is not None
+    assert during >= 2 and len(parts) - during <= 1      # the landing frame lays what was built, a part at most
+    lit = board._highlight
+    got = pygame.image.tobytes(gfx.raw(lit.picture), "RGBA")
+    monkeypatch.undo()
+    fresh = boardview.BoardView(board.game.board, None, board.view.layout).highlight(board.game.moves())
+    assert lit.at == fresh.at and got == pygame.image.tobytes(gfx.raw(fresh.picture), "RGBA")
+    app.close()

@@ -512,3 +512,155 @@ def test_the_pickers_cards_the_budget_dropped_are_made_again_ahead():
     assert [ahead.step() for _ in range(4)] == ["plum", "rope", "hall", None]      # in the order first asked
     assert all(assets.card_kept(c, PICK_CARD) for c in SUSPECTS + WEAPONS) and assets.card_kept("hall", ROOM_CARD)
     assert ahead.again() == 0
+
+
+def test_a_small_card_picture_outlives_the_budget_and_is_decoded_once_for_its_sizes(monkeypatch):
+    """The last question's tray draws its three cards' pictures at a side that hangs on the
+    buttons above it; each was made again (the 720-pixel sprite decoded, 12 ms) once a moment's
+    room had pushed it out of the pictures' shared budget.  Small pictures are kept beside the
+    budget too, and those made ahead for several sides decode the sprite once, to the same pixels."""
+    from game.ui.draw import assets
+
+    gfx.set_output_scale(1.5)
+    alone = {n: pygame.image.tobytes(gfx.raw(assets.card_picture("plum", n)), "RGBA") for n in (56, 68, 92)}
+    assets.clear_cache()
+    loads: list[str] = []
+    real_load = assets._load
+
+    def counting(rel):
+        loads.append(rel)
+        return real_load(rel)
+    monkeypatch.setattr(assets, "_load", counting)
+    assert assets.card_pictures("plum", [56, 68, 92]) == 3
+    assert loads == ["cards/plum.png"]
+    for n in (56, 68, 92):
+        assert pygame.image.tobytes(gfx.raw(assets.card_picture("plum", n)), "RGBA") == alone[n]
+    for n in (56, 68, 92):                 # the shared budget drops them: still kept beside it
+        gfx._forget((id(assets._CACHE), ("picture", "plum", n, assets.language())))
+    assert all(assets.card_picture_kept("plum", n) for n in (56, 68, 92))
+    assets.card_picture("plum", 68)
+    assert assets.card_pictures("plum", [56, 68, 92]) == 0 and loads == ["cards/plum.png"]
+    # a large picture (the picker's room card's at 3840 x 2160) is left to the shared budget alone
+    big = assets.SMALL_SIDE // 1.5 + 1
+    assets.card_picture("hall", int(big))
+    assert not any(k[1] == "hall" for k in assets._SMALL)
+
+
+def test_the_small_pictures_kept_beside_the_budget_are_bounded_in_bytes():
+    """What is kept beside the shared budget stays within :data:`assets.SMALL_BYTES`, the least
+    recently drawn dropped first (the 4K whole game's peak memory is bounded)."""
+    from game.rules.cards import ROOMS, SUSPECTS, WEAPONS
+    from game.ui.draw import assets
+
+    gfx.set_output_scale(2.0)
+    assets.clear_cache()
+    for card in SUSPECTS + WEAPONS + ROOMS:
+        for n in (100, 120, 140):
+            assets.card_picture(card, n)
+    held = sum(n for _pic, n in assets._SMALL.values())
+    assert 0 < held <= assets.SMALL_BYTES and len(assets._SMALL) < 3 * len(SUSPECTS + WEAPONS + ROOMS)
+    assert ("picture", ROOMS[-1], 140, assets.language()) in assets._SMALL
+    assert ("picture", SUSPECTS[0], 100, assets.language()) not in assets._SMALL
+
+
+def test_the_last_questions_cards_are_made_ahead_at_the_trays_sides_first():
+    """:meth:`Ahead.pictures`: the last question's cards at every side the tray has drawn them,
+    one card a step (each sprite decoded once) and before the picker's cards."""
+    from game.ui.board.ahead import Ahead
+    from game.ui.draw import assets
+
+    assets.clear_cache()
+    ahead = Ahead()
+    ahead.pictures(["plum", "rope", "hall"], [68, 56])
+    ahead.pictures(["plum", "rope", "hall"], [56, 68])          # asked again: not queued twice
+    assert [ahead.step() for _ in range(4)] == ["plum", "rope", "hall", "scarlet"]
+    assert all(assets.card_picture_kept(c, n) for c in ("plum", "rope", "hall") for n in (56, 68))
+
+
+def test_the_table_asks_ahead_for_the_trays_pictures_and_the_rooms_in_reach(monkeypatch):
+    """On frames where nothing moves, the table asks :class:`Ahead` for the last question's cards
+    at the sides the tray has drawn them (a die's landing lays the buttons out anew and resizes
+    the tray: three sprites decoded on that frame) and for the picker's card of each room a
+    person could walk into with the highest roll (the walk's last frame opened the picker)."""
+    from game.ui.bases.match import quick_setup
+    from game.ui.board import feltview, table
+    from game.ui.board.ahead import ROOM_CARD
+    from game.ui.board.match import Match
+    from game.ui.draw import assets
+    from tests.test_frame_dirty import _app_at
+
+    assets.clear_cache()
+    app = _app_at((1920, 1080))
+    board = table.BoardScene(app, Match(app.board, quick_setup(3)))
+    app.push(board)
+    assert board.human_to_act
+    asked = feltview.Question("plum", ("green", "rope", "hall"), None, False)
+    monkeypatch.setattr(feltview, "_tray_sides", {56: None, 68: None})
+    monkeypatch.setattr(feltview, "last_question", lambda events, suspects: asked)
+    reach: list = []
+    monkeypatch.setattr(table, "destinations", lambda board, at, steps, *a, **k: reach.append(steps) or
+                        {"kitchen": (), (5, 5): ()})
+    pictures_at = room_at = None
+    for frame in range(12):               # one card a frame: the question's first, then the room's
+        app.step(1 / 60)
+        sides = feltview.tray_picture_sides()
+        if pictures_at is None and all(assets.card_picture_kept(c, n) for c in asked.cards for n in sides):
+            pictures_at = frame
+        if room_at is None and assets.card_kept("kitchen", ROOM_CARD):
+            room_at = frame
+    assert reach and set(reach) == {6 * board.game.options.dice}
+    assert {56, 68} <= set(feltview.tray_picture_sides())
+    assert pictures_at is not None and room_at is not None and 2 <= pictures_at < room_at
+    app.close()
+
+
+def test_a_persons_lit_squares_are_built_while_the_die_tumbles_to_the_same_pixels(monkeypatch):
+    """The frame a person's die lands in built the whole layer of lit destinations (a few
+    milliseconds a lit room at 1920 x 1080).  It is built a part a frame while the die tumbles
+    (the roll is known when it is thrown); the landing frame lays it: the pixels of one built at once."""
+    from game.rules.actions import Roll
+    from game.rules.engine import Phase
+    from game.ui.bases.match import quick_setup
+    from game.ui.board.match import Match
+    from game.ui.board.table import BoardScene
+    from game.ui.draw import anim
+    from game.ui.mansion import boardview
+    from tests.test_frame_dirty import _app_at
+
+    app = _app_at((1920, 1080))
+    board = BoardScene(app, Match(app.board, quick_setup(3)))
+    app.push(board)
+    app.step(1 / 60)
+    assert board.human_to_act
+    parts = []
+    real = boardview.BoardView.highlight_steps
+
+    def counting(self, moves):
+        steps = real(self, moves)
+        while True:
+            try:
+                parts.append(next(steps))
+            except StopIteration as end:
+                return end.value
+        yield
+    monkeypatch.setattr(boardview.BoardView, "highlight_steps", counting)
+    board.do(Roll())
+    app.step(1 / 60)
+    assert isinstance(board.anim, anim.DieRoll) and board.game.phase is Phase.MOVE
+    tumbling = during = 0
+    while isinstance(board.anim, anim.DieRoll) and tumbling < 600:
+        before = len(parts)
+        app.step(1 / 60)
+        tumbling += 1
+        if isinstance(board.anim, anim.DieRoll):
+            assert len(parts) - before <= 1          # a part a frame while it tumbles
+            during = len(parts)
+    app.step(1 / 60)
+    assert tumbling > 3 and board.human_to_act and board._highlight is not None
+    assert during >= 2 and len(parts) - during <= 1      # the landing frame lays what was built, a part at most
+    lit = board._highlight
+    got = pygame.image.tobytes(gfx.raw(lit.picture), "RGBA")
+    monkeypatch.undo()
+    fresh = boardview.BoardView(board.game.board, None, board.view.layout).highlight(board.game.moves())
+    assert lit.at == fresh.at and got == pygame.image.tobytes(gfx.raw(fresh.picture), "RGBA")
+    app.close()

@@ -147,6 +147,19 @@ def _plan(inner: pygame.Rect, head: str, answer: str, answered: bool) -> _Plan:
     return _Plan(False, side if side >= QUESTION_ROW else 0, "marks")
 
 
+#: The sides (logical pixels) the tray has drawn its cards' pictures at, oldest first (the side
+#: hangs on the buttons above the tray: a handful in a game), at most :data:`TRAY_SIDES_MOST`.
+_tray_sides: dict[int, None] = {}
+TRAY_SIDES_MOST = 8
+
+
+def tray_picture_sides() -> list[int]:
+    """The sides (logical pixels) the tray has drawn its cards' pictures at
+    (:func:`game.ui.draw.assets.card_picture`), least recently drawn first: those to
+    make ahead for a new question, so the frame that lays the buttons out anew finds them."""
+    return list(_tray_sides)
+
+
 def tray_inner(rect: pygame.Rect) -> pygame.Rect:
     """What a tray ``rect`` (logical pixels) holds inside its rim: less of its height in a tray as
     low as one line of cards (:data:`QUESTION_LOW` and under :data:`QUESTION_H`)."""
@@ -189,6 +202,10 @@ def draw_question(surface: pygame.Surface, rect: pygame.Rect, q: Question | None
         gfx.rect(surface, theme.CATEGORY_COLOURS[kind], box, border_radius=6)
         if c:
             surface.blit(assets.card_picture(c, side - 8), box.move(4, 4).topleft)
+            if side - 8 not in _tray_sides:
+                _tray_sides[side - 8] = None
+                if len(_tray_sides) > TRAY_SIDES_MOST:
+                    del _tray_sides[next(iter(_tray_sides))]
         else:
             gfx.rect(surface, tabletop.TRAY, box.inflate(-8, -8), border_radius=4)
             theme.blit_text(surface, "?", box.center, theme.HEADING if side >= 48 else theme.SMALL, theme.CREAM,

@@ -635,13 +635,15 @@ class BoardPanels(_Table):
             key = (len(g.events),)
             if key != self._highlight_key:
                 self._highlight_key = key
-                self._highlight = v.highlight(g.moves())
+                self._highlight = self._lit_squares(v, key, finish=True)
             assert self._highlight is not None   # lit with its key
             lit, at = self._highlight
             surface.blit(lit, (v.origin[0] + at[0], v.origin[1] + at[1]))
             dests = list(g.moves())
             if dests:
                 v.draw_cursor(surface, dests[self.move_cursor()], self.t)
+        elif g.phase is Phase.MOVE and isinstance(self.anim, anim.DieRoll) and self.match.is_human(g.turn):
+            self._lit_squares(v, (len(g.events),), finish=False)     # a part a frame while the die tumbles
         a = self.anim
         parts = a.parts if isinstance(a, anim.Group) else [a] if a is not None else []
         moving_items = {(p.kind if isinstance(p, anim.Glide) else "token",
@@ -798,6 +800,28 @@ class BoardPanels(_Table):
             theme.blit_wrapped(surface, words, self._help_rect(), size, ink)
         if question is not None:
             feltview.draw_question(surface, question[0], question[1])
+
+    def _lit_squares(self, view, key: tuple[int], finish: bool) -> Lit | None:
+        """The lit squares of this roll (:meth:`~game.ui.mansion.boardview.BoardView.highlight`),
+        built a part a call (:meth:`~game.ui.mansion.boardview.BoardView.highlight_steps`) while
+        the die tumbles, so the frame it lands in only lays them: one more part, or with
+        ``finish`` all the rest (returned).  ``key`` (the game's events counted) and ``view``
+        say which roll and layout the building is for; another starts it anew."""
+        building = self.__dict__.get("_lit_building")
+        if building is None or building[0] != key or building[1] is not view:
+            building = self.__dict__["_lit_building"] = (key, view, view.highlight_steps(self.game.moves()), [None])
+        steps, done = building[2], building[3]
+        while done[0] is None:
+            try:
+                next(steps)
+            except StopIteration as end:
+                done[0] = end.value
+                break
+            if not finish:
+                break
+        if finish:
+            del self.__dict__["_lit_building"]
+        return done[0]
 
     def question_shown(self, help_words=...) -> tuple[pygame.Rect, feltview.Question | None] | None:
         """Where the last question goes and what it is (:func:`~game.ui.board.feltview.last_question`;

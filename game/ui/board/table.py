@@ -22,7 +22,9 @@ from game.rules import events as ev
 from game.rules.actions import Accuse, EndTurn, Move, Roll, Suggest, TakePassage
 from game.rules.engine import Game, Phase
 from game.rules.errors import IllegalActionError
+from game.rules.movement import destinations
 from game.ui.bases.table import TableScene
+from game.ui.board import feltview
 from game.ui.board.ahead import Ahead
 from game.ui.board.match import Match
 from game.ui.board.moments import SuggestionShow
@@ -185,7 +187,30 @@ class BoardScene(BoardPanels, TableScene[Match, Game]):
                 and any(self.match.is_human(seat) for seat in range(len(g.seats))):
             if g.phase is Phase.MOVE and self.match.is_human(g.turn):      # a person chooses where to go
                 self.ahead.rooms(d for d in g.moves() if isinstance(d, str))
+            self._want_ahead()
             self.ahead.step()
+
+    def _want_ahead(self) -> None:
+        """Ask :attr:`ahead` for what the next animations' last frames would make, each time
+        the log or where the people stand changes: the last question's cards at every side the
+        tray has drawn them (the buttons a die's landing lays out anew resize the tray), and the
+        cards of the rooms each person could walk into with the highest roll (the picker opens on
+        the frame a walk ends, the roll being chosen at once)."""
+        g, m = self.game, self.match
+        people = tuple(g.positions[s.suspect] for i, s in enumerate(g.seats) if m.is_human(i))
+        sides = feltview.tray_picture_sides()
+        key = (len(m.log_events), people, tuple(sides))
+        if self.__dict__.get("_ahead_key") == key:
+            return
+        self.__dict__["_ahead_key"] = key
+        q = feltview.last_question(m.log_events, [s.suspect for s in g.seats])
+        if q is not None:
+            self.ahead.pictures(q.cards, sides)
+        for i, seat in enumerate(g.seats):
+            if m.is_human(i):
+                reach = destinations(g.board, g.positions[seat.suspect], 6 * g.options.dice,
+                                     g.occupied(ignore=seat.suspect), exact=False)
+                self.ahead.rooms(d for d in reach if isinstance(d, str))
 
     def shows_stage(self) -> bool:
         """Does the table show a moment's room picture now, or will it show it next: a

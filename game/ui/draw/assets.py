@@ -10,6 +10,7 @@ import io
 import logging
 import math
 import random
+from collections import OrderedDict
 
 import pygame
 
@@ -53,6 +54,7 @@ def _cached(key: tuple, make) -> pygame.Surface:
 def clear_cache() -> None:
     """Forget every cached image (after the display mode changes)."""
     _CACHE.clear()
+    _SMALL.clear()
 
 
 def _scaled(img: pygame.Surface, size: int) -> pygame.Surface:
@@ -258,12 +260,36 @@ def portrait(suspect: str, size: int) -> pygame.Surface:
     return _cached(("portrait", suspect, size), make)
 
 
-def card_picture(card: str, size: int) -> pygame.Surface:
+#: A card's picture this many device pixels a side or fewer (the last question's tray, a
+#: notebook's row, the picker's cards at 1920 x 1080) is kept beside the pictures' shared
+#: budget too, :data:`SMALL_BYTES` of them at most, least recently used dropped first: each
+#: made again costs the decoding of its 720-pixel sprite (about 12 ms), and a moment's room
+#: pushes them out of the shared budget just before the table draws them again.
+SMALL_SIDE = 320
+SMALL_BYTES = 3 << 20
+#: The small card pictures kept so, least recently used first: key -> (picture, its device bytes).
+_SMALL: OrderedDict[tuple, tuple[pygame.Surface, int]] = OrderedDict()
+gfx.on_scale_change(_SMALL.clear)
+
+
+def _picture_key(card: str, size: int) -> tuple:
+    return ("picture", card, size, language())
+
+
+def card_picture(card: str, size: int, loaded: tuple[pygame.Surface | None] | None = None) -> pygame.Surface:
     """The picture part of a card, ``size`` pixels square (sprites/cards/<card>.png
     when present, a suspect's with its token as a corner badge when ``size`` is
-    at least :data:`BADGE_MIN_PICTURE`; else the token, the weapon or a room plan is drawn)."""
+    at least :data:`BADGE_MIN_PICTURE`; else the token, the weapon or a room plan is drawn).
+    ``loaded``: the sprite already decoded (:func:`card_pictures`: one decoding for several
+    sizes), as a one-element tuple, None in it when the sprite is missing."""
+    key = _picture_key(card, size)
+    small = _SMALL.get(key)
+    if small is not None:
+        _SMALL.move_to_end(key)
+        return small[0]
+
     def make() -> pygame.Surface:
-        img = _load(f"cards/{card}.png")
+        img = _load(f"cards/{card}.png") if loaded is None else loaded[0]
         if img is not None:
             img = _scaled(img, size)
             if category(card) == "suspect" and size >= BADGE_MIN_PICTURE:
@@ -291,7 +317,32 @@ def card_picture(card: str, size: int) -> pygame.Surface:
                 gfx.rect(s, (120, 80, 50), (x, y, w, h), border_radius=3)
             gfx.rect(s, (70, 45, 30), s.get_rect().inflate(-size // 6, -size // 6), max(2, size // 30))
         return s
-    return _cached(("picture", card, size, language()), make)
+    pic = _cached(key, make)
+    w, h = pygame.Surface.get_size(gfx.raw(pic))
+    if max(w, h) <= SMALL_SIDE:
+        nbytes = gfx.device_bytes(pic)
+        _SMALL[key] = (pic, nbytes)
+        held = sum(n for _pic, n in _SMALL.values())
+        while held > SMALL_BYTES and len(_SMALL) > 1:
+            held -= _SMALL.popitem(last=False)[1][1]
+    return pic
+
+
+def card_picture_kept(card: str, size: int) -> bool:
+    """Is :func:`card_picture` of ``card`` at ``size`` kept (drawing it now costs no making)?"""
+    key = _picture_key(card, size)
+    return key in _SMALL or key in _CACHE
+
+
+def card_pictures(card: str, sizes: list[int]) -> int:
+    """Make :func:`card_picture` of ``card`` at each of ``sizes`` not kept yet, the sprite
+    decoded once for all of them (the same pixels as one by one); returns how many were made."""
+    missing = [n for n in sizes if not card_picture_kept(card, n)]
+    if missing:
+        loaded = (_load(f"cards/{card}.png"),)
+        for n in missing:
+            card_picture(card, n, loaded)
+    return len(missing)
 
 
 def framed_portrait(suspect: str, size: int) -> pygame.Surface:

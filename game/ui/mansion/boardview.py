@@ -13,7 +13,7 @@ import logging
 import math
 import os
 import weakref
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
@@ -393,6 +393,19 @@ class BoardView:
         lit room's name is written again on top.  The layer covers only what is
         lit (a board-sized one is 16 MB at 3840 x 2160): blit its ``picture`` at
         :attr:`origin` moved by its ``at``.  Build it once per roll."""
+        steps = self.highlight_steps(moves)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                return done.value
+
+    def highlight_steps(self, moves) -> Generator[None, None, Lit]:
+        """:meth:`highlight` a part at a time: each ``next()`` draws one destination (a lit
+        room's edge and name apart), and the generator returns the :class:`Lit` when done:
+        the same operations in the same order, so the same pixels, spread over the frames
+        of the die's tumble.  Until it returns, the last roll's layer is not to be drawn
+        (its pixels are reused)."""
         rooms = [d for d in moves if isinstance(d, str)]
         squares = [sq for d in moves for sq in (self.board.rooms[d].squares if isinstance(d, str) else [d])]
         if not squares:
@@ -419,13 +432,16 @@ class BoardView:
                 gfx.rect(layer, LIT_EDGE, r, 2)
             else:
                 if i == last_room:
+                    yield
                     for sq in squares:
                         r = self.square_rect(sq).move(shift)
                         for (dc, dr), a, b in (((0, -1), r.topleft, r.topright), ((0, 1), r.bottomleft, r.bottomright),
                                                ((-1, 0), r.topleft, r.bottomleft), ((1, 0), r.topright, r.bottomright)):
                             if (sq[0] + dc, sq[1] + dr) not in lit:
                                 gfx.line(layer, LIT_EDGE, a, b, 3)
+                    yield
                 self._room_name(layer, dest, (-box.left, -box.top))    # over the wash: reads as well as unlit
+            yield
         return Lit(layer, box.topleft)
 
     def _runs(self, squares) -> list[pygame.Rect]:

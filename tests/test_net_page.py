@@ -1689,7 +1689,7 @@ def test_a_suggestions_own_card_carried_into_an_accusation_is_asked_about(page, 
     green = '.picker[data-field="suspect"] .card[data-card="green"]'
     for sel in (green, rope):                                          # the suggestion: no question
         click(page, sel)
-        wait(page, lambda: css(page, sel)[0].get_attribute("aria-pressed") == "true", f"{sel} picked to suggest")
+        wait(page, lambda sel=sel: css(page, sel)[0].get_attribute("aria-pressed") == "true", f"{sel} picked to suggest")
     assert not css(page, "#own-card-modal")
     click(page, 'button[data-act="Accuse"]')
     wait(page, lambda: css(page, "#accuse-panel"), "the accusation")

@@ -199,14 +199,11 @@ class BoardView:
             # what stands on the floor (not the rugs) is kept in sight when the pieces fit beside it
             things = [self._box_rect(f.box) for f in self.board.furniture if f.room == rid and f.kind not in FLAT]
             spots: tuple[list[Spot], list[Spot]] | None
-            # off the furniture too with the name at its size wherever it lets them; else off the
-            # thresholds and the passage with the name smaller or moved if need be; on them
+            # off the thresholds and the passage with the name smaller or moved if need be; on them
             # only when no size or place of the name leaves room enough
-            for keep_off, cap, bare in [(True, theme.px(24), True)] + [
-                    (keep_off, cap, False)
-                    for keep_off, cap in itertools.product((True, False), range(theme.px(24), theme.SMALL - 1, -2))]:
+            for keep_off, cap in itertools.product((True, False), range(theme.px(24), theme.SMALL - 1, -2)):
                 self.label_cap[rid] = cap
-                fitted = self._fit_pieces(rid, side, marks, things, wall, keep_off, bare)
+                fitted = self._fit_pieces(rid, side, marks, things, wall, keep_off)
                 if fitted is not None:
                     spots, label = fitted
                     break
@@ -304,11 +301,11 @@ class BoardView:
         return places[(WEAPONS.index(weapon) if rank is None else rank) % len(places)]
 
     def _fit_pieces(self, rid: str, side: int, marks: set[Square], things: list[pygame.Rect], wall: int,
-                    keep_off: bool, bare: bool = False) -> tuple[tuple[list[Spot], list[Spot]], pygame.Rect] | None:
+                    keep_off: bool) -> tuple[tuple[list[Spot], list[Spot]], pygame.Rect] | None:
         """The pieces' places in room ``rid`` with its name at the size set in :attr:`label_cap`, at the
         first of its places (:meth:`_label_shifts`, set in :attr:`label_shift`) that leaves room for them
-        (:func:`room_spots`, ``keep_off`` the thresholds and passage ``marks``, ``bare``: off the furniture
-        ``things`` too): (the places, the name's box), or None."""
+        (:func:`room_spots`, ``keep_off`` the thresholds and passage ``marks``): (the places, the name's
+        box), or None."""
         room = self.board.rooms[rid]
         for dy in self._label_shifts(rid):
             self.label_shift[rid] = dy
@@ -316,7 +313,7 @@ class BoardView:
             if dy == 0 or on_floor(label.inflate(0, wall).clip(self.destination_rect(rid)), room.squares,
                                    self.origin, self.cell):
                 spots = room_spots(room.squares, self.origin, self.cell, label, side, marks,
-                                   furniture=things, keep_off=keep_off, bare=bare)
+                                   furniture=things, keep_off=keep_off)
                 if spots is not None:
                     return spots, label
         return None

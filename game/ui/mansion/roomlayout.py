@@ -18,7 +18,7 @@ or the tokens alone spread over the room too.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 
 import pygame
 
@@ -71,29 +71,16 @@ def _candidates(floor: set[Square], origin: tuple[int, int], cell: tuple[int, in
         return []
     box = floor_rect(floor, origin, cell)
     # the floor is whole squares: a place is ``wall`` inside it when every square its box grown by
-    # ``wall`` touches is floor; the squares a column of places touches worked out once, and the
-    # answer kept for each run of squares touched (a few dozen), not asked once a place
-    sx, sy = cell
+    # ``wall`` touches is floor (asked once for each run of squares, not once a place)
+    inside = _floor_test(floor, origin, cell)
     grown = side + 2 * wall
     keep_off = label.inflate(2 * gap, 2 * gap)
-    xs = range(box.left, box.right - side + 1, STEP)
-    spans = [((x - wall - origin[0]) // sx, (x - wall + grown - 1 - origin[0]) // sx) for x in xs]
-    # the places that reach across the name's columns (a place meets the name only there)
-    across = [x < keep_off.right and x + side > keep_off.left for x in xs]
-    known: dict[tuple[int, int, int, int], bool] = {}
     out = []
     for y in range(box.top, box.bottom - side + 1, STEP):
-        r0, r1 = (y - wall - origin[1]) // sy, (y - wall + grown - 1 - origin[1]) // sy
-        by_name = y < keep_off.bottom and y + side > keep_off.top
-        for x, (c0, c1), on_name in zip(xs, spans, across, strict=True):
-            if by_name and on_name:
-                continue
-            key = (c0, c1, r0, r1)
-            got = known.get(key)
-            if got is None:
-                got = known[key] = all((c, r) in floor for c in range(c0, c1 + 1) for r in range(r0, r1 + 1))
-            if got:
-                out.append(pygame.Rect(x, y, side, side))
+        for x in range(box.left, box.right - side + 1, STEP):
+            r = pygame.Rect(x, y, side, side)
+            if not r.colliderect(keep_off) and inside(pygame.Rect(x - wall, y - wall, grown, grown)):
+                out.append(r)
     return out
 
 
@@ -247,24 +234,20 @@ def _relax(clear: dict[tuple[int, int], int], places: list[pygame.Rect], need: i
     return out
 
 
-def _deal(places: list[pygame.Rect], middle: tuple[int, int], things: Sequence[pygame.Rect] = ()
-          ) -> list[pygame.Rect]:
+def _deal(places: list[pygame.Rect], middle: tuple[int, int]) -> list[pygame.Rect]:
     """``places`` in the order they are dealt, a weapon's and a token's in
     turn (:func:`_split`): first the one nearest ``middle`` (the room's
     middle, where its name stands: a piece alone stands by the name), then
     each time the one farthest from those of its kind dealt, and of those
     the farthest from all dealt (ties: the topmost, then leftmost); so the
     first few of each kind are apart, and the weapons alone or the tokens
-    alone reach over the room.  Places on ``things`` (the furniture) are dealt after every bare
-    one, so that the few pieces of a room keep off it."""
+    alone reach over the room."""
     rest = sorted(places, key=lambda r: (r.y, r.x))
-    covered = {r.topleft for r in rest if r.collidelist(things) >= 0}
-    out = [min(rest, key=lambda r: (r.topleft in covered,
-                                    (r.centerx - middle[0]) ** 2 + (r.centery - middle[1]) ** 2))]
+    out = [min(rest, key=lambda r: (r.centerx - middle[0]) ** 2 + (r.centery - middle[1]) ** 2)]
     rest.remove(out[0])
     while rest:
         kind = out[len(out) % 2::2]
-        pick = max(rest, key=lambda r: (r.topleft not in covered, _apart(r, kind), _apart(r, out)))
+        pick = max(rest, key=lambda r: (_apart(r, kind), _apart(r, out)))
         out.append(pick)
         rest.remove(pick)
     return out
@@ -278,8 +261,7 @@ def _split(places: list[pygame.Rect]) -> tuple[list[Point], list[Point]]:
 def room_spots(squares: Iterable[Square], origin: tuple[int, int], cell: tuple[int, int], label: pygame.Rect,
                side: int, avoid: Iterable[Square] = (), count: int = 6,
                strict: bool = True,
-               furniture: Iterable[pygame.Rect] = (), keep_off: bool = False,
-               bare: bool = False) -> tuple[list[Point], list[Point]] | None:
+               furniture: Iterable[pygame.Rect] = (), keep_off: bool = False) -> tuple[list[Point], list[Point]] | None:
     """The centres (logical pixels) of ``count`` weapon places and ``count``
     token places in a room, as ``(weapons, tokens)``, best first.
 
@@ -291,8 +273,7 @@ def room_spots(squares: Iterable[Square], origin: tuple[int, int], cell: tuple[i
     picture, the thresholds inside the doors); ``furniture``: rectangles
     (pixels) kept free when the pieces spread over the room without them,
     so that the furniture under the pieces can still be seen; ``keep_off``: ``avoid`` is never
-    stood on (None when the pieces do not fit without it, even if not ``strict``); ``bare``: the
-    ``furniture`` is never stood on either (None when the pieces do not fit beside it).  The places
+    stood on (None when the pieces do not fit without it, even if not ``strict``).  The places
     spread over the free floor (see the module's summary), the weapons' and
     the tokens' in turn.  A piece keeps a tenth of a square off the walls
     and 2 pixels off the name and the other pieces; when the room is too small for that, the margins
@@ -301,7 +282,7 @@ def room_spots(squares: Iterable[Square], origin: tuple[int, int], cell: tuple[i
     and size (a fraction of a second), then remembered.
     """
     got = _spots(tuple(sorted(set(squares))), tuple(origin), tuple(cell), tuple(label), side,
-                 tuple(sorted(set(avoid))), count, strict, tuple(tuple(r) for r in furniture), keep_off, bare)
+                 tuple(sorted(set(avoid))), count, strict, tuple(tuple(r) for r in furniture), keep_off)
     return None if got is None else (list(got[0]), list(got[1]))
 
 
@@ -309,10 +290,10 @@ def room_spots(squares: Iterable[Square], origin: tuple[int, int], cell: tuple[i
 def _spots(squares: tuple[Square, ...], origin: tuple[int, int], cell: tuple[int, int],
            label_box: tuple[int, ...], side: int, avoid_squares: tuple[Square, ...], count: int, strict: bool,
            furniture: tuple[tuple[int, ...], ...],
-           keep_off: bool, bare: bool) -> tuple[tuple[Point, ...], tuple[Point, ...]] | None:
+           keep_off: bool) -> tuple[tuple[Point, ...], tuple[Point, ...]] | None:
     """:func:`room_spots` on hashable arguments, the answer kept (tuples, so that no caller changes it)."""
     got = _work_out(squares, origin, cell, pygame.Rect(label_box), side, avoid_squares, count, strict,
-                    [pygame.Rect(r) for r in furniture], keep_off, bare)
+                    [pygame.Rect(r) for r in furniture], keep_off)
     return None if got is None else (tuple(got[0]), tuple(got[1]))
 
 
@@ -326,76 +307,12 @@ def _room_to_spare(cands: list[pygame.Rect], clear: list[pygame.Rect], edge: lis
 
 def _on_things(r: pygame.Rect, things: list[pygame.Rect]) -> int:
     """How much of ``r`` (square pixels) lies on ``things`` (the furniture)."""
-    if r.collidelist(things) < 0:       # most places: asked in one call
-        return 0
     return sum(r.clip(t).width * r.clip(t).height for t in things)
-
-
-def _spread_over(clear: list[pygame.Rect], edge: list[int], over: list[int], keep: Iterable[int],
-                 start: tuple[int, int], count: int, need: int) -> list[pygame.Rect]:
-    """:func:`_spread` of ``2 * count`` places over the places ``keep`` (indices into ``clear``, with
-    their ``edge`` distances and their ``over``: how much of each lies on the furniture), or ``[]``:
-    first kept off the walls (the weight 2), then not; a place on the furniture scores below every
-    bare one, the less so the less of it is covered.  Only every other place across and down is
-    tried, from ``start`` (a quarter of the work, and still 4 pixels fine)."""
-    x0, y0 = start
-    sub = [i for i in keep if not (clear[i].x - x0) % (2 * STEP) and not (clear[i].y - y0) % (2 * STEP)]
-    for weight in (2, 0):
-        spread = _spread([clear[i] for i in sub],
-                         [-over[i] if over[i] else weight * edge[i] if weight else 1 << 30 for i in sub],
-                         2 * count, need)
-        if spread:
-            return spread
-    return []
-
-
-def _pack(pool: list[pygame.Rect], order: Iterable[int], n: int, need: int) -> list[pygame.Rect]:
-    """Up to ``n`` places of ``pool``, taken in ``order`` (indices) when ``need`` pixels (:func:`_apart`)
-    from those taken: laid as bricks are, so more fit than :func:`_spread` finds room for."""
-    out: list[pygame.Rect] = []
-    if not pool:
-        return out
-    # the grid points too near those taken, marked row by row as each is taken: a look-up a place,
-    # not a comparison with each taken (the pool holds thousands of places)
-    frame = pool[0].unionall(pool)
-    x0, y0 = frame.topleft
-    k = (need - 1) // STEP                  # grid points nearer than ``need`` on either side
-    near = [bytearray((frame.width - pool[0].width) // STEP + 1 + 2 * k)
-            for _ in range((frame.height - pool[0].height) // STEP + 1 + 2 * k)]
-    block = b"\x01" * (2 * k + 1)
-    for i in order:
-        r = pool[i]
-        gx, gy = (r.x - x0) // STEP, (r.y - y0) // STEP
-        if not near[gy + k][gx + k]:
-            out.append(r)
-            if len(out) == n:
-                break
-            for row in near[gy:gy + 2 * k + 1]:
-                row[gx:gx + 2 * k + 1] = block
-    return out
-
-
-def _pack_out(cands: list[pygame.Rect], clear: list[pygame.Rect], edge: list[int], over: list[int],
-              orders: list[list[int]], n: int, need: int) -> list[pygame.Rect]:
-    """``n`` places ``need`` apart packed from the places of ``clear`` (:func:`_pack`, in the first of
-    ``orders`` that fits them all), then opened out over the bare floor
-    (:func:`_relax`: a piece never moves onto the furniture, ``over``, and one on it moves off where
-    it can); ``[]`` when they do not fit."""
-    for way in orders:
-        packed = _pack(clear, way, n, need)
-        if len(packed) == n:
-            spare = _room_to_spare(cands, clear, edge)
-            for r, a in zip(clear, over, strict=True):
-                if a:
-                    spare[r.topleft] = 0
-            return _relax(spare, packed, need)
-    return []
 
 
 def _work_out(squares: Iterable[Square], origin: tuple[int, int], cell: tuple[int, int], label: pygame.Rect,
               side: int, avoid: Iterable[Square], count: int, strict: bool,
-              furniture: list[pygame.Rect], keep_off: bool = False,
-              bare: bool = False) -> tuple[list[Point], list[Point]] | None:
+              furniture: list[pygame.Rect], keep_off: bool = False) -> tuple[list[Point], list[Point]] | None:
     """What :func:`room_spots` answers, worked out."""
     floor = set(squares)
     avoid = set(avoid)
@@ -407,66 +324,41 @@ def _work_out(squares: Iterable[Square], origin: tuple[int, int], cell: tuple[in
     cands: list[pygame.Rect] = []
     tiers = []
     standing = _floor_test(floor - avoid, origin, cell)
-    if bare:
-        # the pieces fit beside the furniture with the least margins first, or not at all (the
-        # pieces 1 pixel off the walls and touching): most places of the name are given up at once
-        loose = [r for r in _candidates(floor, origin, cell, label, side, 1, 0) if standing(r)]
-        free = [i for i, r in enumerate(loose) if not _on_things(r, things)]
-        if not any(len(_pack(loose, way, 2 * count, side)) == 2 * count for way in (free, free[::-1])):
-            return None
     for wall_px, gap in ((wall, 2), (wall, 0), (1, 0)):   # off the passage and the thresholds if at all possible
         cands = _candidates(floor, origin, cell, label, side, wall_px, gap)
         if not cands:
             continue
         clear = list(filter(standing, cands))
+        edge = _clearance(clear)
+        tiers.append((cands, gap, clear, edge))
         # how much of each place's box lies on the furniture: a place is bare when none of it does
         over = [_on_things(r, things) for r in clear]
-        free = [i for i, a in enumerate(over) if not a]
-        # off the furniture first, so that it can be seen: spread out if the bare floor lets them,
-        # else packed on it and opened out (packing fits more than spreading: when it cannot fit
-        # them, neither can the spread, and the distances to the edge need not be worked out)
-        fits = any(len(_pack(clear, way, 2 * count, side + gap)) == 2 * count for way in (free, free[::-1]))
-        edge = _clearance(clear) if fits else []
-        tiers.append((cands, gap, clear, edge, over))
-        if fits:
-            got = _spread_over(clear, edge, over, free, cands[0].topleft, count, side + gap) or \
-                _pack_out(cands, clear, edge, over, [free, free[::-1]], 2 * count, side + gap)
-            if got:
-                return _split(_deal(got, middle))
-    if bare:
-        return None
-    best: list[tuple[int, int, list[pygame.Rect]]] = []
-    for k, (cands, gap, clear, edge, over) in enumerate(tiers):
-        if not edge:
-            edge = _clearance(clear)
-            tiers[k] = (cands, gap, clear, edge, over)
-        # on the furniture only where the bare floor has no room left for one more piece, and there
-        # as little of the pieces as can be: the spread or the packing, whichever covers less
-        # the least covered first, then from the top-left or from the bottom-right
-        orders = [sorted(range(len(clear)), key=lambda i: (over[i], clear[i].y, clear[i].x)),
-                  sorted(range(len(clear)), key=lambda i: (over[i], -clear[i].y, -clear[i].x))]
-        tries = [got for got in (_spread_over(clear, edge, over, range(len(clear)), cands[0].topleft, count,
-                                              side + gap),
-                                 _pack_out(cands, clear, edge, over, orders, 2 * count, side + gap)) if got]
-        best += [(sum(_on_things(r, things) for r in got), k, got) for got in tries]
-    if best:
-        # the least covered, with the widest margins of those (a tighter margin may pack them
-        # beside the furniture when a wider one cannot)
-        return _split(_deal(min(best, key=lambda b: b[:2])[2], middle, things))
-    for cands, gap, clear, edge, _over in tiers:
+        bare = [i for i, a in enumerate(over) if not a]
+        x0, y0 = cands[0].topleft
+        for keep in (bare, range(len(clear))):      # off the furniture first, so that it can be seen
+            # every other place across and down: a quarter of the work, and still 4 pixels fine
+            sub = [i for i in keep if not (clear[i].x - x0) % (2 * STEP) and not (clear[i].y - y0) % (2 * STEP)]
+            for weight in (2, 0):
+                # with every place: on the furniture only where the bare floor has no room left for one
+                # more piece, and there as little of the piece as can be (the score below every bare one's)
+                spread = _spread([clear[i] for i in sub],
+                                 [-over[i] if over[i] else weight * edge[i] if weight else 1 << 30 for i in sub],
+                                 2 * count, side + gap)
+                if spread:
+                    return _split(_deal(spread, middle))
         taken: list[pygame.Rect] = []     # too small to spread at once: rows, opened out
         weapons = _fill(clear, taken, count, side, gap, from_top=True)
         tokens = _fill(clear, taken, count, side, gap, from_top=False)
         if len(weapons) == len(tokens) == count:
-            return _split(_deal(_relax(_room_to_spare(cands, clear, edge), weapons + tokens, side + gap), middle, things))
+            return _split(_deal(_relax(_room_to_spare(cands, clear, edge), weapons + tokens, side + gap), middle))
     if keep_off:
         return None
-    for cands, gap, clear, edge, _over in tiers:      # on a threshold if need be, and off it where the rows open out
+    for cands, gap, clear, edge in tiers:      # on a threshold if need be, and off it where the rows open out
         taken = []
         weapons = _fill(cands, taken, count, side, gap, from_top=True)
         tokens = _fill(cands, taken, count, side, gap, from_top=False)
         if len(weapons) == len(tokens) == count:
-            return _split(_deal(_relax(_room_to_spare(cands, clear, edge), weapons + tokens, side + gap), middle, things))
+            return _split(_deal(_relax(_room_to_spare(cands, clear, edge), weapons + tokens, side + gap), middle))
     if strict:
         return None
     cands = cands or [pygame.Rect(label.topleft, (side, side))]

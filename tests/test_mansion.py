@@ -275,8 +275,15 @@ def test_a_crowded_room_keeps_its_pieces_off_the_furniture_where_the_floor_has_r
     from game.ui.mansion.boardlayout import STANDARD, TV
     from game.ui.mansion.boardview import BoardView
 
-    pygame.font.init()          # the rooms' names are measured
-    view = BoardView(board, MANSION_MAP, STANDARD if layout == "standard" else TV)
+    from game.text import i18n
+
+    pygame.font.init()          # the rooms' names are measured: in English (a test before may leave another language)
+    before = i18n.language()
+    i18n.set_language("en")
+    try:
+        view = BoardView(board, MANSION_MAP, STANDARD if layout == "standard" else TV)
+    finally:
+        i18n.set_language(before)
     covered = {rid: _on_furniture(view, rid) for rid in ROOMS}
     assert covered["dining_room"] == covered["ballroom"] == 0, covered
     assert sum(covered.values()) <= 15000, covered

@@ -272,10 +272,9 @@ def test_a_crowded_room_keeps_its_pieces_off_the_furniture_where_the_floor_has_r
     third less lies on furniture than did (21608 square pixels)."""
     import pygame
 
+    from game.text import i18n
     from game.ui.mansion.boardlayout import STANDARD, TV
     from game.ui.mansion.boardview import BoardView
-
-    from game.text import i18n
 
     pygame.font.init()          # the rooms' names are measured: in English (a test before may leave another language)
     before = i18n.language()

@@ -13,7 +13,7 @@ scene's actions (:meth:`BoardPanels.roll` ...).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 import pygame
 
@@ -45,7 +45,7 @@ from game.ui.draw.anim import Animation, Banner
 from game.ui.draw.layers import PanelLayers
 from game.ui.draw.widgets import Button, Label
 from game.ui.mansion.boardlayout import STANDARD, BoardLayout
-from game.ui.mansion.boardview import BoardView, Lit
+from game.ui.mansion.boardview import BoardView, Lit, Stepped
 from game.ui.mansion.drawing import case_file_boxes
 from game.ui.shell import prompts
 from game.ui.shell.i18n import N_, _, fmt, level_label, nfmt
@@ -70,6 +70,7 @@ RULES_INK = (214, 176, 96)
 ANSWERING = (ev.SuggestionMade, ev.TokenSummoned, ev.WeaponMoved, ev.DisproveRequested, ev.CannotDisprove,
              ev.NobodyDisproved, ev.CardShown)
 CHECKING = (ev.AccusationMade, ev.EnvelopeSeen, ev.PlayerEliminated, ev.GameWon)
+T = TypeVar("T")
 
 
 def log_line() -> int:
@@ -740,10 +741,15 @@ class BoardPanels(_Table):
     def _seats_out(self) -> frozenset[int]:
         """The seats whose wrong accusation the log has played (kept per length of the log)."""
         events = self.match.log_events
-        kept = self.__dict__.get("_out_kept")
-        if kept is None or kept[0] != len(events):
-            kept = self.__dict__["_out_kept"] = (len(events), frozenset(
-                e.player for e in events if isinstance(e, ev.PlayerEliminated)))
+        return self._keyed("_out_kept", len(events),
+                           lambda: frozenset(e.player for e in events if isinstance(e, ev.PlayerEliminated)))
+
+    def _keyed(self, name: str, key: object, make: Callable[[], T]) -> T:
+        """``make()``, kept in attribute ``name`` with ``key`` and made again only when the key
+        changes (what is asked every frame and hangs on a few things)."""
+        kept = self.__dict__.get(name)
+        if kept is None or kept[0] != key:
+            kept = self.__dict__[name] = (key, make())
         return kept[1]
 
     def _paint_seats(self, surface: pygame.Surface, seats) -> None:
@@ -768,15 +774,13 @@ class BoardPanels(_Table):
         question's low tray above the notebook's button (kept per words, text size and layout)."""
         short = prompts.fmt(_("Pick where to go: click a lit square or room, or use {move} and press {confirm}."))
         full = short + " " + prompts.fmt(_("{room}: a room to head for."))
-        key = (full, theme.text_scale(), self.hud.name)
-        kept = self.__dict__.get("_move_help_kept")
-        if kept is None or kept[0] != key:
+
+        def fitting() -> str:
             rect = self._help_rect()
             room = button_rect(self.hud, NOTEBOOK_SLOT).top - 8 - 4 - feltview.QUESTION_LOW - rect.top
             lines = len(theme.wrap(full, rect.width, theme.BODY))
-            fits = lines * (theme.font(theme.BODY).get_height() + 4) <= room
-            kept = self.__dict__["_move_help_kept"] = (key, full if fits else short)
-        return kept[1]
+            return full if lines * (theme.font(theme.BODY).get_height() + 4) <= room else short
+        return self._keyed("_move_help_kept", (full, theme.text_scale(), self.hud.name), fitting)
 
     def _controls_rect(self) -> pygame.Rect:
         """Where the buttons (each with its focus glow, 6 pixels round it) and the help
@@ -809,19 +813,10 @@ class BoardPanels(_Table):
         say which roll and layout the building is for; another starts it anew."""
         building = self.__dict__.get("_lit_building")
         if building is None or building[0] != key or building[1] is not view:
-            building = self.__dict__["_lit_building"] = (key, view, view.highlight_steps(self.game.moves()), [None])
-        steps, done = building[2], building[3]
-        while done[0] is None:
-            try:
-                next(steps)
-            except StopIteration as end:
-                done[0] = end.value
-                break
-            if not finish:
-                break
+            building = self.__dict__["_lit_building"] = (key, view, Stepped(view.highlight_steps(self.game.moves())))
         if finish:
             del self.__dict__["_lit_building"]
-        return done[0]
+        return building[2].step(finish)
 
     def question_shown(self, help_words=...) -> tuple[pygame.Rect, feltview.Question | None] | None:
         """Where the last question goes and what it is (:func:`~game.ui.board.feltview.last_question`;
@@ -836,12 +831,7 @@ class BoardPanels(_Table):
             help_words = self._help_words()
         # asked every frame: worked out again only when what it depends on changes
         key = (tuple(above), help_words, theme.text_scale(), hud.name, len(m.log_events))
-        kept = self.__dict__.get("_question_kept")
-        if kept is not None and kept[0] == key:
-            return kept[1]
-        shown = self._question_place(above, help_words, book)
-        self.__dict__["_question_kept"] = (key, shown)
-        return shown
+        return self._keyed("_question_kept", key, lambda: self._question_place(above, help_words, book))
 
     def _question_place(self, above: list[int], help_words, book: pygame.Rect
                         ) -> tuple[pygame.Rect, feltview.Question | None] | None:

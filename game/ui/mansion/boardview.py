@@ -102,6 +102,28 @@ class Lit(NamedTuple):
     at: tuple[int, int]
 
 
+class Stepped:
+    """A :class:`Lit` built a part a :meth:`step` by a generator (:meth:`BoardView.highlight_steps`),
+    kept once it is done."""
+
+    def __init__(self, steps: Generator[None, None, Lit]) -> None:
+        self._steps = steps
+        #: the finished layer, None while parts are left
+        self.value: Lit | None = None
+
+    def step(self, finish: bool = False) -> Lit | None:
+        """Build one more part (with ``finish``, all that are left); returns the layer once done."""
+        while self.value is None:
+            try:
+                next(self._steps)
+            except StopIteration as done:
+                self.value = done.value
+                break
+            if not finish:
+                break
+        return self.value
+
+
 def _whole_device_step(scale: float) -> int:
     """The smallest step of logical pixels (up to 64) that is a whole number of device pixels at
     ``scale``: a layer moved by such steps is drawn with the very same device pixels."""
@@ -393,12 +415,9 @@ class BoardView:
         lit room's name is written again on top.  The layer covers only what is
         lit (a board-sized one is 16 MB at 3840 x 2160): blit its ``picture`` at
         :attr:`origin` moved by its ``at``.  Build it once per roll."""
-        steps = self.highlight_steps(moves)
-        while True:
-            try:
-                next(steps)
-            except StopIteration as done:
-                return done.value
+        lit = Stepped(self.highlight_steps(moves)).step(finish=True)
+        assert lit is not None          # finished
+        return lit
 
     def highlight_steps(self, moves) -> Generator[None, None, Lit]:
         """:meth:`highlight` a part at a time: each ``next()`` draws one destination (a lit

@@ -94,8 +94,13 @@ class ConfirmBase(Scene):
         if self.guard is not None:
             self.guard.update(dt)
 
+    def guarded(self, intent: Intent) -> bool:
+        """Does :attr:`guard`, while it holds, swallow ``intent``?  Every press here (an unasked
+        box); a box guarding one answer only says which."""
+        return True
+
     def handle(self, intent: Intent) -> bool:
-        if self.guard is not None and self.guard.blocks(intent):
+        if self.guard is not None and self.guard.blocks(intent) and self.guarded(intent):
             return True         # swallowed: it was meant for the screen below, or is no fresh press
         if intent.kind in (Kind.BACK, Kind.MENU):
             self.no()

@@ -35,7 +35,7 @@ class AccuseConfirmScene(ConfirmBase):
     this box and calls ``on_yes``, No / Back pops it only (the picker under it
     keeps the choice)."""
 
-    #: Yes's own guard, always made (the base's is only an unasked box's)
+    #: always made here: it guards Yes (:meth:`guarded`)
     guard: FreshPressGuard
 
     def __init__(self, app, match, seat: int, cards: tuple[str, str, str], on_yes: Callable[[], None]) -> None:
@@ -53,22 +53,12 @@ class AccuseConfirmScene(ConfirmBase):
         box.center = (640, 360)
         return box
 
-    def update(self, dt: float) -> None:
-        self.guard.update(dt)
-
     def input_seat(self, intent: Intent) -> int | None:
         return self.seat
 
-    def handle(self, intent: Intent) -> bool:
-        if intent.kind in (Kind.BACK, Kind.MENU):
-            self.no()
-            return True
-        if self.guard.blocks(intent) and self._says_yes(intent):
-            return True         # only Yes waits for a fresh press: moving, and No, never harm
-        return self.focus.handle(intent)
-
-    def _says_yes(self, intent: Intent) -> bool:
-        """Would ``intent`` press Yes (confirm on it, or a click on it)?"""
+    def guarded(self, intent: Intent) -> bool:
+        """Only Yes waits for a fresh press (moving, and No, never harm): would ``intent`` press
+        Yes (confirm on it, or a click on it)?"""
         if intent.kind is Kind.CONFIRM:
             return self.focus.focused is self.yes_button
         if intent.kind is Kind.CLICK and intent.pos is not None:
